@@ -1,0 +1,41 @@
+import { gzipSync } from 'node:zlib';
+import resolve from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+
+/** Writes dist/cdn/manifest.json: every chunk with its static and dynamic imports and sizes. */
+function chunkManifest() {
+  return {
+    name: 'w3kit-chunk-manifest',
+    generateBundle(_options, bundle) {
+      const chunks = {};
+      for (const [fileName, item] of Object.entries(bundle)) {
+        if (item.type !== 'chunk') continue;
+        chunks[fileName] = {
+          isEntry: item.isEntry,
+          name: item.name,
+          imports: item.imports,
+          dynamicImports: item.dynamicImports,
+          bytes: Buffer.byteLength(item.code),
+          gzip: gzipSync(item.code, { level: 9 }).length,
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: 'manifest.json', source: JSON.stringify({ chunks }, null, 2) });
+    },
+  };
+}
+
+export default {
+  input: { w3kit: 'dist/cdn.js' },
+  output: {
+    dir: 'dist/cdn',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: false,
+  },
+  plugins: [
+    resolve({ browser: true, exportConditions: ['production'] }),
+    terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } }),
+    chunkManifest(),
+  ],
+};

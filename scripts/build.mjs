@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+/** Builds dist/: ES modules and .d.ts (tsc), the CDN bundle (rollup) and the React demo (esbuild). */
+import { rmSync } from 'node:fs';
+import { run } from './lib/run.mjs';
+
+rmSync('dist', { recursive: true, force: true });
+await run('npx', ['tsc', '-p', 'tsconfig.json']);
+await run('npx', ['rollup', '-c', 'rollup.config.mjs', '--silent']);
+await run('npx', [
+  'esbuild',
+  'demo/react/main.tsx',
+  '--bundle',
+  '--format=esm',
+  '--minify',
+  '--log-level=warning',
+  '--define:process.env.NODE_ENV="production"',
+  '--conditions=production',
+  '--outfile=dist/demo/react.js',
+]);
+const { printSizes } = await import('./lib/sizes.mjs');
+printSizes();

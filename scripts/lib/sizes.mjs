@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+
+/** Reads dist/cdn/manifest.json: the first chunk (entry + static imports) and each lazy chunk. */
+export function cdnSizes(manifestPath = 'dist/cdn/manifest.json') {
+  const { chunks } = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const entry = Object.keys(chunks).find((f) => chunks[f].isEntry);
+  const first = new Set();
+  const walk = (file) => {
+    if (first.has(file)) return;
+    first.add(file);
+    for (const dep of chunks[file].imports) walk(dep);
+  };
+  walk(entry);
+  const firstGzip = [...first].reduce((sum, f) => sum + chunks[f].gzip, 0);
+  const lazy = Object.keys(chunks)
+    .filter((f) => !first.has(f))
+    .map((f) => ({ file: f, gzip: chunks[f].gzip, bytes: chunks[f].bytes }));
+  return { entry, firstFiles: [...first], firstGzip, lazy };
+}
+
+export function printSizes() {
+  const { firstFiles, firstGzip, lazy } = cdnSizes();
+  console.log(`CDN first chunk: ${(firstGzip / 1024).toFixed(1)} KB gzip (${firstFiles.join(', ')})`);
+  for (const c of lazy) console.log(`  lazy ${c.file}: ${(c.gzip / 1024).toFixed(1)} KB gzip`);
+}

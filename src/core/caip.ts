@@ -1,0 +1,55 @@
+import { MAX_CHAIN_ID } from './constants.js';
+import { InvalidChainIdError, W3Error } from './errors.js';
+
+export const NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const;
+export type ChainNamespace = (typeof NAMESPACES)[number];
+/** `namespace:reference`, e.g. `eip155:1`. */
+export type CaipNetworkId = `${string}:${string}`;
+/** `namespace:reference:address`. */
+export type CaipAddress = `${string}:${string}:${string}`;
+
+export function isNamespace(value: unknown): value is ChainNamespace {
+  return typeof value === 'string' && (NAMESPACES as readonly string[]).includes(value);
+}
+
+/** Checks an EIP-155 chain id: a positive safe integer below 2^31, else 'Invalid chainId'. */
+export function assertChainId(chainId: unknown): number {
+  const n = typeof chainId === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(chainId) ? Number(chainId) : chainId;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0 || n >= MAX_CHAIN_ID) {
+    throw new InvalidChainIdError(chainId);
+  }
+  return n;
+}
+
+export function parseCaipNetworkId(id: string): { namespace: ChainNamespace; reference: string } {
+  const parts = id.split(':');
+  const [namespace, reference] = parts;
+  if (parts.length !== 2 || !isNamespace(namespace) || !reference) {
+    throw new W3Error(`Invalid CAIP network id "${id}"`, {
+      category: 'CONFIG_ERROR',
+      details: 'Expected namespace:reference, e.g. eip155:1',
+    });
+  }
+  if (namespace === 'eip155') assertChainId(reference);
+  return { namespace, reference };
+}
+
+export function parseCaipAddress(value: string): {
+  namespace: ChainNamespace;
+  reference: string;
+  address: string;
+} {
+  const parts = value.split(':');
+  const [namespace, reference, address] = parts;
+  if (parts.length !== 3 || !isNamespace(namespace) || !reference || !address) {
+    throw new W3Error(`Invalid CAIP address "${value}"`, {
+      category: 'CONFIG_ERROR',
+      details: 'Expected namespace:reference:address',
+    });
+  }
+  return { namespace, reference, address };
+}
+
+export function toCaipAddress(caipNetworkId: CaipNetworkId, address: string): CaipAddress {
+  return `${caipNetworkId}:${address}`;
+}

@@ -1,0 +1,50 @@
+import { DECIMALS } from './constants.js';
+
+/**
+ * Formats a decimal string or number with a fixed number of decimals, without going through
+ * floating point for strings (wei-sized values keep their digits). Truncates, never rounds up,
+ * so a balance is never shown larger than it is.
+ */
+export function formatDecimal(value: string | number | undefined, decimals: number): string {
+  const zero = decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0';
+  if (value === undefined || value === '') return zero;
+  // Numbers: the shortest decimal form without exponent (toFixed would round 1.9999999 up to 2
+  // and prints 1e21 in exponent notation).
+  const text =
+    typeof value === 'number'
+      ? Number.isFinite(value)
+        ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
+        : '0'
+      : value.trim();
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match) return zero;
+  const [, sign, int = '', frac = ''] = match;
+  const intPart = int.replace(/^0+(?=\d)/, '') || '0';
+  const fracPart = frac.padEnd(decimals, '0').slice(0, decimals);
+  const isZero = /^0*$/.test(intPart + fracPart);
+  const body = decimals > 0 ? `${intPart}.${fracPart}` : intPart;
+  return sign && !isZero ? `-${body}` : body;
+}
+
+/** Balances: 3 decimals, `0.000` by default. */
+export const formatBalance = (value: string | number | undefined): string =>
+  formatDecimal(value, DECIMALS.balance);
+
+/** Fiat values: 2 decimals with grouping, e.g. `$1,234.50`. */
+export function formatFiat(value: number | undefined, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: DECIMALS.fiat,
+    maximumFractionDigits: DECIMALS.fiat,
+  }).format(value ?? 0);
+}
+
+/** Converts an integer amount in base units (wei) to a decimal string. */
+export function formatUnits(value: bigint, decimals: number): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
+  const int = digits.slice(0, digits.length - decimals);
+  const frac = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+}

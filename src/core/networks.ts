@@ -1,0 +1,96 @@
+import type { CaipNetworkId, ChainNamespace } from './caip.js';
+
+export interface NativeCurrency {
+  name: string;
+  symbol: string;
+  decimals: number;
+}
+
+/** A viem chain object plus CAIP fields (DESIGN.md). */
+export interface Network {
+  id: number | string;
+  caipNetworkId: CaipNetworkId;
+  chainNamespace: ChainNamespace;
+  name: string;
+  nativeCurrency: NativeCurrency;
+  rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } } & Record<
+    string,
+    { http: readonly string[]; webSocket?: readonly string[] }
+  >;
+  blockExplorers?: { default: { name: string; url: string } } & Record<string, { name: string; url: string }>;
+  testnet?: boolean;
+  /** Optional icon URL (https or data:image); without one a generated badge is shown. */
+  iconUrl?: string;
+}
+
+const ETH: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 };
+
+function evm(
+  id: number,
+  name: string,
+  rpc: string,
+  explorer: [string, string] | undefined,
+  extra: Partial<Network> = {},
+): Network {
+  return {
+    id,
+    caipNetworkId: `eip155:${id}`,
+    chainNamespace: 'eip155',
+    name,
+    nativeCurrency: ETH,
+    rpcUrls: { default: { http: [rpc] } },
+    ...(explorer ? { blockExplorers: { default: { name: explorer[0], url: explorer[1] } } } : {}),
+    ...extra,
+  };
+}
+
+/** Network presets keyed by camelCase name (DESIGN.md). */
+export const networks = {
+  mainnet: evm(1, 'Ethereum', 'https://eth.merkle.io', ['Etherscan', 'https://etherscan.io']),
+  sepolia: evm(11155111, 'Sepolia', 'https://sepolia.drpc.org', ['Etherscan', 'https://sepolia.etherscan.io'], { testnet: true }),
+  holesky: evm(17000, 'Holesky', 'https://ethereum-holesky-rpc.publicnode.com', ['Etherscan', 'https://holesky.etherscan.io'], { testnet: true }),
+  polygon: evm(137, 'Polygon', 'https://polygon-rpc.com', ['PolygonScan', 'https://polygonscan.com'], {
+    nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+  }),
+  polygonAmoy: evm(80002, 'Polygon Amoy', 'https://rpc-amoy.polygon.technology', ['PolygonScan', 'https://amoy.polygonscan.com'], {
+    nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+    testnet: true,
+  }),
+  arbitrum: evm(42161, 'Arbitrum One', 'https://arb1.arbitrum.io/rpc', ['Arbiscan', 'https://arbiscan.io']),
+  arbitrumSepolia: evm(421614, 'Arbitrum Sepolia', 'https://sepolia-rollup.arbitrum.io/rpc', ['Arbiscan', 'https://sepolia.arbiscan.io'], { testnet: true }),
+  optimism: evm(10, 'OP Mainnet', 'https://mainnet.optimism.io', ['Optimism Explorer', 'https://optimistic.etherscan.io']),
+  optimismSepolia: evm(11155420, 'OP Sepolia', 'https://sepolia.optimism.io', ['Blockscout', 'https://optimism-sepolia.blockscout.com'], { testnet: true }),
+  base: evm(8453, 'Base', 'https://mainnet.base.org', ['Basescan', 'https://basescan.org']),
+  baseSepolia: evm(84532, 'Base Sepolia', 'https://sepolia.base.org', ['Basescan', 'https://sepolia.basescan.org'], { testnet: true }),
+  bsc: evm(56, 'BNB Smart Chain', 'https://56.rpc.thirdweb.com', ['BscScan', 'https://bscscan.com'], {
+    nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+  }),
+  avalanche: evm(43114, 'Avalanche', 'https://api.avax.network/ext/bc/C/rpc', ['SnowTrace', 'https://snowtrace.io'], {
+    nativeCurrency: { name: 'Avalanche', symbol: 'AVAX', decimals: 18 },
+  }),
+  gnosis: evm(100, 'Gnosis', 'https://rpc.gnosischain.com', ['Gnosisscan', 'https://gnosisscan.io'], {
+    nativeCurrency: { name: 'xDAI', symbol: 'XDAI', decimals: 18 },
+  }),
+  zksync: evm(324, 'ZKsync Era', 'https://mainnet.era.zksync.io', ['Etherscan', 'https://era.zksync.network']),
+  linea: evm(59144, 'Linea Mainnet', 'https://rpc.linea.build', ['Etherscan', 'https://lineascan.build']),
+  scroll: evm(534352, 'Scroll', 'https://rpc.scroll.io', ['Scrollscan', 'https://scrollscan.com']),
+  celo: evm(42220, 'Celo', 'https://forno.celo.org', ['Celo Explorer', 'https://celoscan.io'], {
+    nativeCurrency: { name: 'CELO', symbol: 'CELO', decimals: 18 },
+  }),
+  mantle: evm(5000, 'Mantle', 'https://rpc.mantle.xyz', ['Mantle Explorer', 'https://mantlescan.xyz'], {
+    nativeCurrency: { name: 'MNT', symbol: 'MNT', decimals: 18 },
+  }),
+  blast: evm(81457, 'Blast', 'https://rpc.blast.io', ['Blastscan', 'https://blastscan.io']),
+  zora: evm(7777777, 'Zora', 'https://rpc.zora.energy', ['Explorer', 'https://explorer.zora.energy']),
+  aurora: evm(1313161554, 'Aurora', 'https://mainnet.aurora.dev', ['Aurorascan', 'https://aurorascan.dev']),
+  localhost: evm(31337, 'Localhost', 'http://127.0.0.1:8545', undefined, { testnet: true }),
+} satisfies Record<string, Network>;
+
+export type NetworkPresetName = keyof typeof networks;
+
+const BY_CAIP = new Map<string, Network>(Object.values(networks).map((n) => [n.caipNetworkId, n]));
+
+/** Finds a preset by CAIP-2 id (`eip155:1`). */
+export function presetByCaipId(caipNetworkId: string): Network | undefined {
+  return BY_CAIP.get(caipNetworkId);
+}

@@ -1,0 +1,37 @@
+import { html } from 'lit';
+import { StoreController } from '../base/store-controller.js';
+import { getInstance } from '../../instance.js';
+import { $activeNetwork, $unknownNetwork } from '../../stores/networks.js';
+import { ThemedElement } from '../base/themed-element.js';
+import { baseStyles, themeTokens } from '../styles/theme.js';
+import { pageButtonStyles } from './button.styles.js';
+
+/**
+ * @summary The active network's icon and name; opens the Networks view.
+ * @csspart button - The native button.
+ */
+export class W3NetworkButton extends ThemedElement {
+  static override styles = [themeTokens, baseStyles, pageButtonStyles];
+
+  private readonly network = new StoreController(this, $activeNetwork);
+  private readonly unknown = new StoreController(this, $unknownNetwork);
+
+  override focus(options?: FocusOptions): void {
+    this.renderRoot.querySelector('button')?.focus(options);
+  }
+
+  private onClick(): void {
+    getInstance()
+      .open({ view: 'Networks' })
+      .catch(() => undefined);
+  }
+
+  override render() {
+    const network = this.network.value;
+    const name = this.unknown.value ? 'Unknown Network' : (network?.name ?? 'Network');
+    return html`<button part="button" type="button" class="surface" aria-label=${`Network: ${name}. Change network`} @click=${this.onClick}>
+      <w3-ui-network-icon .caipNetworkId=${network?.caipNetworkId ?? ''} .name=${name} .imageSrc=${network?.iconUrl}></w3-ui-network-icon>
+      <span>${name}</span>
+    </button>`;
+  }
+}

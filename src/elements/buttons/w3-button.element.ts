@@ -1,0 +1,31 @@
+import { html } from 'lit';
+import { property } from 'lit/decorators.js';
+import { StoreController } from '../base/store-controller.js';
+import { $activeAccount } from '../../stores/account.js';
+import { W3Element } from '../base/w3-element.js';
+
+/**
+ * @summary The one button a page needs: a connect button while disconnected, the account
+ * button once connected.
+ * @dependency w3-connect-button
+ * @dependency w3-account-button
+ */
+export class W3Button extends W3Element {
+  static override shadowRootOptions = { ...W3Element.shadowRootOptions, delegatesFocus: true };
+
+  /** `show` or `hide` the balance in the account button. */
+  @property() balance: 'show' | 'hide' = 'show';
+  /** Label of the connect button. */
+  @property() label = 'Connect Wallet';
+  /** Label of the connect button while connecting. */
+  @property({ attribute: 'loading-label' }) loadingLabel = 'Connecting...';
+
+  private readonly account = new StoreController(this, $activeAccount);
+
+  override render() {
+    const connected = this.account.value.status === 'connected' && !!this.account.value.address;
+    return connected
+      ? html`<w3-account-button .balance=${this.balance}></w3-account-button>`
+      : html`<w3-connect-button .label=${this.label} .loadingLabel=${this.loadingLabel}></w3-connect-button>`;
+  }
+}

@@ -1,0 +1,160 @@
+import { css } from 'lit';
+import { BOTTOM_SHEET_MAX_VIEWPORT_PX, MODAL_WIDTH_PX } from '../../core/constants.js';
+import { unsafeCSS } from 'lit';
+
+export const modalStyles = css`
+  :host {
+    display: contents;
+    color: var(--w3i-fg);
+  }
+  .overlay {
+    position: fixed;
+    inset: 0;
+    z-index: var(--w3i-z-index);
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    background: var(--w3i-overlay);
+    animation: fade-in 0.15s ease;
+  }
+  .dialog {
+    position: relative;
+    width: ${unsafeCSS(MODAL_WIDTH_PX)}px;
+    max-width: calc(100vw - 24px);
+    max-height: calc(100vh - 48px);
+    display: flex;
+    flex-direction: column;
+    border-radius: var(--w3i-radius-lg);
+    background: var(--w3i-bg);
+    color: var(--w3i-fg);
+    box-shadow: var(--w3i-shadow);
+    border: 1px solid var(--w3i-border);
+    font-family: var(--w3i-font-family);
+    outline: none;
+    animation: pop-in 0.15s ease;
+  }
+  .dialog.shake {
+    animation: shake 0.5s cubic-bezier(0.36, 0.07, 0.19, 0.97) both;
+  }
+  header {
+    display: grid;
+    grid-template-columns: 40px 1fr 40px;
+    align-items: center;
+    gap: 4px;
+    padding: 12px 12px 4px;
+  }
+  h2 {
+    margin: 0;
+    text-align: center;
+    font: 600 var(--w3i-text-md) / 1.3 var(--w3i-font-family);
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .body {
+    overflow: hidden auto;
+    overscroll-behavior: contain;
+  }
+  .view {
+    padding: 8px 16px 16px;
+  }
+  .toast {
+    position: fixed;
+    top: 16px;
+    left: 0;
+    right: 0;
+    display: flex;
+    justify-content: center;
+    z-index: calc(var(--w3i-z-index) + 1);
+    pointer-events: none;
+  }
+  .alert {
+    position: fixed;
+    top: 12px;
+    left: 50%;
+    transform: translateX(-50%);
+    z-index: calc(var(--w3i-z-index) + 2);
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    width: min(420px, calc(100vw - 24px));
+    padding: 10px 8px 10px 14px;
+    border-radius: var(--w3i-radius-md);
+    background: var(--w3i-bg);
+    color: var(--w3i-fg);
+    border: 1px solid var(--w3i-error);
+    box-shadow: var(--w3i-shadow);
+    font: 400 var(--w3i-text-sm) / 1.4 var(--w3i-font-family);
+  }
+  .alert strong {
+    display: block;
+    color: var(--w3i-error);
+  }
+  .alert div {
+    flex: 1;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  @media (max-width: ${unsafeCSS(BOTTOM_SHEET_MAX_VIEWPORT_PX)}px) {
+    .overlay {
+      align-items: flex-end;
+    }
+    .dialog {
+      width: 100%;
+      max-width: 100%;
+      max-height: calc(100vh - 24px);
+      border-radius: var(--w3i-radius-lg) var(--w3i-radius-lg) 0 0;
+      border-bottom: none;
+      animation-name: slide-up;
+    }
+  }
+  @keyframes fade-in {
+    from {
+      opacity: 0;
+    }
+  }
+  @keyframes pop-in {
+    from {
+      opacity: 0;
+      transform: scale(0.98);
+    }
+  }
+  @keyframes slide-up {
+    from {
+      transform: translateY(24px);
+      opacity: 0;
+    }
+  }
+  @keyframes shake {
+    10%,
+    90% {
+      transform: translateX(-1px);
+    }
+    20%,
+    80% {
+      transform: translateX(2px);
+    }
+    30%,
+    50%,
+    70% {
+      transform: translateX(-4px);
+    }
+    40%,
+    60% {
+      transform: translateX(4px);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .overlay,
+    .dialog,
+    .dialog.shake {
+      animation: none;
+    }
+  }
+`;

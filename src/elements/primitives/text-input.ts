@@ -1,0 +1,107 @@
+import { css, html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { baseStyles } from '../styles/theme.js';
+import { W3Element } from '../base/w3-element.js';
+
+let nextId = 0;
+
+/**
+ * @summary A labelled text input. Fires `w3-input` on each change and `w3-submit` on Enter.
+ * @event {{ value: string }} w3-input - The value changed.
+ * @event {{ value: string }} w3-submit - Enter was pressed.
+ * @csspart input - The native input.
+ */
+export class W3UiTextInput extends W3Element {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+      }
+      label {
+        display: block;
+        font: 500 var(--w3i-text-xs) / 1.4 var(--w3i-font-family);
+        color: var(--w3i-fg-muted);
+        margin-bottom: 4px;
+      }
+      label.hidden {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip: rect(0 0 0 0);
+      }
+      input {
+        all: unset;
+        box-sizing: border-box;
+        width: 100%;
+        height: 44px;
+        padding: 0 14px;
+        border-radius: var(--w3i-radius-md);
+        border: 1px solid var(--w3i-border);
+        background: var(--w3i-surface);
+        color: var(--w3i-fg);
+        font: 400 var(--w3i-text-sm) / 1.2 var(--w3i-font-family);
+      }
+      input::placeholder {
+        color: var(--w3i-fg-muted);
+      }
+      input:focus-visible {
+        outline: 2px solid var(--w3i-focus);
+        outline-offset: 1px;
+      }
+      input[aria-invalid='true'] {
+        border-color: var(--w3i-error);
+      }
+      .error {
+        margin: 4px 0 0;
+        color: var(--w3i-error);
+        font: 500 var(--w3i-text-xs) / 1.4 var(--w3i-font-family);
+      }
+    `,
+  ];
+
+  @property() label = '';
+  @property({ type: Boolean, attribute: 'hide-label' }) hideLabel = false;
+  @property() value = '';
+  @property() placeholder = '';
+  @property() type: 'text' | 'email' | 'search' = 'text';
+  @property() autocomplete: string | undefined;
+  /** An error message shown under the input and announced. */
+  @property() error: string | undefined;
+  @property({ type: Boolean }) disabled = false;
+
+  private readonly inputId = `w3-input-${++nextId}`;
+
+  override focus(options?: FocusOptions): void {
+    this.renderRoot.querySelector('input')?.focus(options);
+  }
+
+  private onInput(e: Event): void {
+    this.value = (e.target as HTMLInputElement).value;
+    this.emit('w3-input', { value: this.value });
+  }
+
+  private onKeyDown(e: KeyboardEvent): void {
+    if (e.key === 'Enter') this.emit('w3-submit', { value: this.value });
+  }
+
+  override render() {
+    const errorId = `${this.inputId}-error`;
+    return html`<label class=${this.hideLabel ? 'hidden' : ''} for=${this.inputId}>${this.label}</label>
+      <input
+        part="input"
+        id=${this.inputId}
+        .value=${this.value}
+        type=${this.type}
+        placeholder=${this.placeholder}
+        autocomplete=${this.autocomplete ?? nothing}
+        ?disabled=${this.disabled}
+        aria-invalid=${this.error ? 'true' : 'false'}
+        aria-describedby=${this.error ? errorId : nothing}
+        @input=${this.onInput}
+        @keydown=${this.onKeyDown}
+      />
+      ${this.error ? html`<p class="error" id=${errorId} role="alert">${this.error}</p>` : nothing}`;
+  }
+}

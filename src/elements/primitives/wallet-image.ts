@@ -1,0 +1,55 @@
+import { css, html } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { W3Element } from '../base/w3-element.js';
+import { icon } from './icons.js';
+
+/** Only `data:image/...` URIs and https URLs are shown; anything else gets the placeholder. */
+export function isSafeImageUrl(url: string | undefined): url is string {
+  return !!url && (/^data:image\//i.test(url) || /^https:\/\//i.test(url));
+}
+
+/**
+ * @summary A wallet's image in a rounded square, or a wallet placeholder when the image is
+ * missing, unsafe or fails to load. Decorative: the row names the wallet.
+ * @csspart image - The image or placeholder box.
+ */
+export class W3UiWalletImage extends W3Element {
+  static override styles = css`
+    :host {
+      display: inline-block;
+      width: var(--w3-wallet-image-size, 40px);
+      height: var(--w3-wallet-image-size, 40px);
+      flex: none;
+    }
+    .box {
+      width: 100%;
+      height: 100%;
+      border-radius: 28%;
+      overflow: hidden;
+      display: grid;
+      place-items: center;
+      background: var(--w3i-surface-hover, #eee);
+      color: var(--w3i-fg-muted, #555);
+      box-shadow: inset 0 0 0 1px var(--w3i-border, #ddd);
+    }
+    img {
+      width: 100%;
+      height: 100%;
+      object-fit: cover;
+    }
+  `;
+
+  @property({ attribute: 'image-src' }) imageSrc: string | undefined;
+  @state() private failed = false;
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('imageSrc')) this.failed = false;
+  }
+
+  override render() {
+    const ok = isSafeImageUrl(this.imageSrc) && !this.failed;
+    return html`<div class="box" part="image">
+      ${ok ? html`<img src=${this.imageSrc} alt="" @error=${() => (this.failed = true)} />` : icon('wallet', 22)}
+    </div>`;
+  }
+}

@@ -1,0 +1,39 @@
+import { html } from 'lit';
+import { StoreController } from '../../base/store-controller.js';
+import type { Network } from '../../../core/networks.js';
+import { $activeNetwork, $networks } from '../../../stores/networks.js';
+import { chooseNetwork } from '../../../stores/network-switch.js';
+import { W3Element } from '../../base/w3-element.js';
+import { viewStyles } from '../view.styles.js';
+
+/**
+ * @summary The Networks view: the configured networks with icons, the active one marked;
+ * choosing one switches to it.
+ */
+export class W3NetworksView extends W3Element {
+  static override styles = viewStyles;
+
+  private readonly networks = new StoreController(this, $networks);
+  private readonly active = new StoreController(this, $activeNetwork);
+
+  private renderNetwork(network: Network) {
+    const selected = network.caipNetworkId === this.active.value?.caipNetworkId;
+    return html`<li>
+      <w3-ui-list-item
+        ?selected=${selected}
+        .tag=${network.testnet ? 'Testnet' : undefined}
+        data-network=${network.caipNetworkId}
+        @click=${() => void chooseNetwork(network.caipNetworkId)}
+      >
+        <w3-ui-network-icon slot="image" .caipNetworkId=${network.caipNetworkId} .name=${network.name} .imageSrc=${network.iconUrl}></w3-ui-network-icon>
+        ${network.name}
+      </w3-ui-list-item>
+    </li>`;
+  }
+
+  override render() {
+    return html`<ul class="stack" aria-label="Networks">
+      ${this.networks.value.map((n) => this.renderNetwork(n))}
+    </ul>`;
+  }
+}

@@ -1,0 +1,12 @@
+import type { ViewName } from '../../core/views.js';
+
+/**
+ * How each view's element is loaded. Connect is in the first chunk; the others are dynamic
+ * imports, so they land in lazy chunks. A view missing here is not available yet.
+ */
+export const VIEW_LOADERS: Partial<Record<ViewName, () => Promise<unknown>>> = {
+  Connect: () => import('./connect/connect-view.js'),
+  Networks: () => import('./networks/networks-view.js'),
+  WhatIsAWallet: () => import('./what-is-a-wallet/what-is-a-wallet-view.js'),
+  Account: () => import('./account/account-view.js'),
+};

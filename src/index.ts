@@ -1,0 +1,26 @@
+/** `w3kit`: createW3Modal, network presets, error classes and types. No side effects. */
+export { createW3Modal } from './create.js';
+export { getInstance } from './instance.js';
+export type { OpenOptions, PublicAccount, W3ModalInstance } from './instance.js';
+export { networks, presetByCaipId } from './core/networks.js';
+export type { Network, NativeCurrency, NetworkPresetName } from './core/networks.js';
+export * from './core/errors.js';
+export type {
+  AccountType,
+  ConnectMethod,
+  ConnectorTypeOrderItem,
+  SocialProvider,
+  ThemeMode,
+  W3Features,
+  W3Metadata,
+  W3ModalOptions,
+  WalletFeature,
+} from './core/options.js';
+export type { CaipAddress, CaipNetworkId, ChainNamespace } from './core/caip.js';
+export type { ViewName } from './core/views.js';
+export { VIEWS } from './core/views.js';
+export type { PublicState } from './stores/state.js';
+export type { W3Event, W3EventType } from './stores/events.js';
+export type { AccountState, AccountStatus } from './stores/account.js';
+export { truncateAddress, isEvmAddress, isSolanaAddress } from './core/address.js';
+export { SDK_VERSION } from './core/constants.js';

@@ -1,0 +1,134 @@
+import type { ChainNamespace } from './core/caip.js';
+import { ModalClosedError, UnknownViewError } from './core/errors.js';
+import type { Network } from './core/networks.js';
+import type { ThemeMode } from './core/options.js';
+import { isViewName, type ViewName } from './core/views.js';
+import { $accounts, $activeAccount, EMPTY_ACCOUNT, type AccountEntry, type AccountStatus } from './stores/account.js';
+import { disconnect } from './stores/disconnect.js';
+import { $lastEvent, type W3Event } from './stores/events.js';
+import { $modal, closeModal, openModal } from './stores/modal.js';
+import { $activeNamespace, $activeNetwork, $networks } from './stores/networks.js';
+import { switchNetwork } from './stores/network-switch.js';
+import { $publicState, type PublicState } from './stores/state.js';
+import { setThemeMode, setThemeVariables } from './stores/theme.js';
+import { getWalletProvider } from './stores/providers.js';
+import { isViewAvailable } from './stores/router.js';
+
+export interface OpenOptions {
+  view?: ViewName;
+  namespace?: ChainNamespace;
+}
+
+export interface PublicAccount {
+  address: string | undefined;
+  caipAddress: string | undefined;
+  status: AccountStatus;
+  isConnected: boolean;
+  allAccounts: AccountEntry[];
+}
+
+/** The instance API of DESIGN.md: `el.modal`, or what createW3Modal returns. */
+export interface W3ModalInstance {
+  open(options?: OpenOptions): Promise<unknown>;
+  close(): void;
+  getState(): PublicState;
+  subscribeState(callback: (state: PublicState) => void): () => void;
+  getAccount(namespace?: ChainNamespace): PublicAccount;
+  subscribeAccount(callback: (account: PublicAccount) => void, namespace?: ChainNamespace): () => void;
+  getNetwork(): Network | undefined;
+  switchNetwork(network: Network | string): Promise<Network>;
+  disconnect(namespace?: ChainNamespace): Promise<void>;
+  getWalletProvider(namespace: ChainNamespace): unknown;
+  setThemeMode(mode: ThemeMode | undefined): void;
+  setThemeVariables(variables: Record<string, string | number>): void;
+  subscribeEvents(callback: (event: W3Event) => void): () => void;
+}
+
+function toPublicAccount(namespace?: ChainNamespace): PublicAccount {
+  const account = namespace ? ($accounts.get()[namespace] ?? EMPTY_ACCOUNT) : $activeAccount.get();
+  const connected = account.status === 'connected' && !!account.address;
+  return {
+    address: connected ? account.address : undefined,
+    caipAddress: connected ? account.caipAddress : undefined,
+    status: account.status,
+    isConnected: connected,
+    allAccounts: connected ? account.allAccounts : [],
+  };
+}
+
+function sameAccount(a: PublicAccount, b: PublicAccount | undefined): boolean {
+  return !!b && a.address === b.address && a.status === b.status && a.caipAddress === b.caipAddress && a.allAccounts === b.allAccounts;
+}
+
+/** Resolves once `view` is shown in the open modal; rejects with 'Modal closed' if it closes first. */
+function waitForView(view: ViewName): Promise<void> {
+  const now = $modal.get();
+  if (now.open && now.shownView === view) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const stop = $modal.listen((state) => {
+      if (!state.open) {
+        stop();
+        reject(new ModalClosedError());
+      } else if (state.shownView === view) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+let instance: W3ModalInstance | undefined;
+
+/** The one instance per page (the stores are page-wide). */
+export function getInstance(): W3ModalInstance {
+  instance ??= {
+    async open(options = {}) {
+      const { view, namespace } = options;
+      if (view !== undefined && (!isViewName(view) || !isViewAvailable(view))) throw new UnknownViewError(String(view));
+      if (namespace && $networks.get().some((n) => n.chainNamespace === namespace)) {
+        $activeNamespace.set(namespace);
+      }
+      const target: ViewName = view ?? ($activeAccount.get().address ? 'Account' : 'Connect');
+      openModal(target);
+      return waitForView(target);
+    },
+    close() {
+      closeModal();
+    },
+    getState: () => $publicState.get(),
+    subscribeState: (callback) => $publicState.subscribe((state) => callback(state)),
+    getAccount: (namespace) => toPublicAccount(namespace),
+    subscribeAccount(callback, namespace) {
+      let last: PublicAccount | undefined;
+      const emit = (): void => {
+        const next = toPublicAccount(namespace);
+        if (sameAccount(next, last)) return;
+        last = next;
+        callback(next);
+      };
+      const a = $accounts.listen(emit);
+      const b = $activeNamespace.listen(emit);
+      emit();
+      return () => {
+        a();
+        b();
+      };
+    },
+    getNetwork: () => $activeNetwork.get(),
+    async switchNetwork(network) {
+      return switchNetwork(network);
+    },
+    disconnect: (namespace) => disconnect(namespace),
+    getWalletProvider: (namespace) => getWalletProvider(namespace),
+    setThemeMode: (mode) => setThemeMode(mode),
+    setThemeVariables: (variables) => setThemeVariables(variables),
+    subscribeEvents(callback) {
+      const current = $lastEvent.get();
+      if (current) callback(current);
+      return $lastEvent.listen((event) => {
+        if (event) callback(event);
+      });
+    },
+  };
+  return instance;
+}

@@ -1,0 +1,59 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { $alert, ALERTS, closeAlert, resetAlerts, showAlert, type AlertCode } from './alerts.js';
+
+beforeEach(() => {
+  resetAlerts();
+});
+
+const EVERY_TIME = (Object.keys(ALERTS) as AlertCode[]).filter((code) => code !== 'INVALID_APP_CONFIGURATION');
+
+describe('alerts', () => {
+  it("shows 'Invalid App Configuration' only once", () => {
+    expect(showAlert('INVALID_APP_CONFIGURATION')).toBe(true);
+    expect($alert.get()).toEqual({
+      code: 'INVALID_APP_CONFIGURATION',
+      shortMessage: 'Invalid App Configuration',
+      longMessage: ALERTS.INVALID_APP_CONFIGURATION.longMessage,
+    });
+    closeAlert();
+    expect($alert.get()).toBeUndefined();
+    expect(showAlert('INVALID_APP_CONFIGURATION')).toBe(false);
+    expect($alert.get()).toBeUndefined();
+  });
+
+  it('a refused once-only alert does not replace the alert on screen', () => {
+    showAlert('INVALID_APP_CONFIGURATION');
+    showAlert('SERVER_ERROR');
+    expect(showAlert('INVALID_APP_CONFIGURATION')).toBe(false);
+    expect($alert.get()?.code).toBe('SERVER_ERROR');
+  });
+
+  it.each(EVERY_TIME)('shows %s every time', (code) => {
+    expect(showAlert(code)).toBe(true);
+    expect($alert.get()).toEqual({ code, shortMessage: ALERTS[code].shortMessage, longMessage: ALERTS[code].longMessage });
+    closeAlert();
+    expect(showAlert(code)).toBe(true);
+    expect($alert.get()?.code).toBe(code);
+  });
+
+  it('uses the catalogue texts', () => {
+    showAlert('NETWORK_NOT_FOUND');
+    expect($alert.get()?.shortMessage).toBe('Network Not Found');
+    showAlert('EMBEDDED_WALLET_LOAD_FAILED');
+    expect($alert.get()?.shortMessage).toBe('Network Error - Could not load embedded wallet');
+  });
+
+  it('a newer alert replaces the current one', () => {
+    showAlert('RATE_LIMITED');
+    showAlert('SESSION_EXPIRED');
+    expect($alert.get()?.code).toBe('SESSION_EXPIRED');
+  });
+
+  it('resetAlerts clears the alert and forgets the once-only ones', () => {
+    showAlert('INVALID_APP_CONFIGURATION');
+    resetAlerts();
+    expect($alert.get()).toBeUndefined();
+    expect(showAlert('INVALID_APP_CONFIGURATION')).toBe(true);
+    expect($alert.get()?.code).toBe('INVALID_APP_CONFIGURATION');
+  });
+});

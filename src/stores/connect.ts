@@ -1,0 +1,107 @@
+import * as z from 'zod/mini';
+import type { ConnectorTypeOrderItem, SocialProvider } from '../core/options.js';
+import { $connectors, type Connector, type ConnectorType } from './connectors.js';
+import type { RecentWallet } from './recent.js';
+import { showError } from './toast.js';
+
+type Handler<A> = (arg: A) => Promise<void> | void;
+
+/** Connect handlers registered by the adapters (EVM, WalletConnect, auth) as they load. */
+const handlers: {
+  connector: Map<ConnectorType, Handler<Connector>>;
+  email?: Handler<string>;
+  social?: Handler<SocialProvider>;
+} = { connector: new Map() };
+
+export function registerConnectorHandler(type: ConnectorType, handler: Handler<Connector>): () => void {
+  handlers.connector.set(type, handler);
+  return () => handlers.connector.delete(type);
+}
+
+export function registerAuthHandlers(email: Handler<string>, social: Handler<SocialProvider>): void {
+  handlers.email = email;
+  handlers.social = social;
+}
+
+const emailSchema = z.email();
+
+/** Validates an e-mail ('Required', 'Invalid input'); returns the message or undefined. */
+export function validateEmail(value: string): string | undefined {
+  if (!value.trim()) return 'Required';
+  return emailSchema.safeParse(value.trim()).success ? undefined : 'Invalid input';
+}
+
+/** Starts e-mail login; returns a validation message for the input, if any. */
+export function connectWithEmail(value: string): string | undefined {
+  const invalid = validateEmail(value);
+  if (invalid) return invalid;
+  if (!handlers.email) {
+    showError('No auth connector found');
+    return undefined;
+  }
+  void Promise.resolve(handlers.email(value.trim())).catch((err: unknown) => showError(errorText(err)));
+  return undefined;
+}
+
+export function connectWithSocial(provider: SocialProvider): void {
+  if (!handlers.social) {
+    showError('No auth connector found');
+    return;
+  }
+  void Promise.resolve(handlers.social(provider)).catch((err: unknown) => showError(errorText(err)));
+}
+
+/** Connects through a connector's adapter; 'Adapter not found' when none is loaded for it. */
+export function connectWithConnector(connectorId: string): void {
+  const connector = $connectors.get().find((c) => c.id === connectorId);
+  const handler = connector && handlers.connector.get(connector.type);
+  if (!connector || !handler) {
+    showError('Adapter not found');
+    return;
+  }
+  void Promise.resolve(handler(connector)).catch((err: unknown) => showError(errorText(err)));
+}
+
+function errorText(err: unknown): string {
+  if (err && typeof err === 'object' && 'shortMessage' in err && typeof err.shortMessage === 'string') return err.shortMessage;
+  return err instanceof Error ? err.message : 'An error occurred';
+}
+
+const GROUPS: Record<ConnectorTypeOrderItem, { types?: ConnectorType[]; tag?: string }> = {
+  walletConnect: { types: ['WALLET_CONNECT'] },
+  recent: { tag: 'Recent' },
+  injected: { types: ['ANNOUNCED', 'INJECTED', 'MULTI_CHAIN'], tag: 'Installed' },
+  featured: {},
+  custom: {},
+  external: { types: ['EXTERNAL'] },
+  recommended: {},
+};
+
+/**
+ * Orders the wallet list by the connector type order; each connector appears once, in its first
+ * group. Recent ones (by id) form the 'recent' group. Auth connectors are not wallets.
+ */
+export function sortConnectors(
+  connectors: readonly Connector[],
+  order: readonly ConnectorTypeOrderItem[],
+  recent: readonly RecentWallet[],
+): { connector: Connector; tag: string | undefined }[] {
+  const out: { connector: Connector; tag: string | undefined }[] = [];
+  const used = new Set<string>();
+  const wallets = connectors.filter((c) => c.type !== 'AUTH');
+  for (const group of order) {
+    const { types, tag } = GROUPS[group];
+    const members =
+      group === 'recent'
+        ? recent.map((r) => wallets.find((c) => c.id === r.id)).filter((c): c is Connector => !!c)
+        : types
+          ? wallets.filter((c) => types.includes(c.type))
+          : [];
+    for (const connector of members) {
+      if (used.has(connector.id)) continue;
+      used.add(connector.id);
+      out.push({ connector, tag });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+import { atom, computed, map } from 'nanostores';
+import type { CaipNetworkId, ChainNamespace } from '../core/caip.js';
+import { W3Error } from '../core/errors.js';
+import type { Network } from '../core/networks.js';
+import { parseNetwork } from '../core/options.js';
+import { emitEvent } from './events.js';
+import { $options } from './options.js';
+import { storage } from './storage.js';
+
+/** The networks the app configured. */
+export const $networks = computed($options, (options) => options?.networks ?? []);
+
+/** The namespace the modal acts on. */
+export const $activeNamespace = atom<ChainNamespace | undefined>(undefined);
+
+/** Active network per namespace, by CAIP id. */
+export const $activeNetworkIds = map<Partial<Record<ChainNamespace, CaipNetworkId>>>({});
+
+/** Set when a wallet reports a chain the app did not configure ('Unknown Network'). */
+export const $unknownNetwork = atom<{ namespace: ChainNamespace; chainId: string } | undefined>(undefined);
+
+export const $activeNetwork = computed(
+  [$networks, $activeNamespace, $activeNetworkIds],
+  (list, namespace, ids): Network | undefined => {
+    const id = namespace ? ids[namespace] : undefined;
+    return list.find((n) => n.caipNetworkId === id) ?? list[0];
+  },
+);
+
+export function findNetwork(idOrNetwork: string | Network): Network | undefined {
+  const id = typeof idOrNetwork === 'string' ? idOrNetwork : idOrNetwork.caipNetworkId;
+  return $networks.get().find((n) => n.caipNetworkId === id);
+}
+
+/**
+ * Picks the active network at start: the stored one when still configured, else
+ * `defaultNetwork`, else the first configured network.
+ */
+export function initNetworks(): void {
+  const options = $options.get();
+  const list = $networks.get();
+  const first = options?.defaultNetwork ?? list[0];
+  if (!first) return;
+  const stored = storage.get('activeNetworks') ?? {};
+  const storedNamespace = storage.get('activeNamespace');
+  const ids: Partial<Record<ChainNamespace, CaipNetworkId>> = {};
+  for (const n of list) {
+    const preferred = stored[n.chainNamespace];
+    if (ids[n.chainNamespace]) continue;
+    const keep = preferred && list.some((x) => x.caipNetworkId === preferred) ? (preferred as CaipNetworkId) : undefined;
+    ids[n.chainNamespace] = keep ?? (first.chainNamespace === n.chainNamespace ? first.caipNetworkId : n.caipNetworkId);
+  }
+  $activeNetworkIds.set(ids);
+  $activeNamespace.set(storedNamespace && ids[storedNamespace] ? storedNamespace : first.chainNamespace);
+  $unknownNetwork.set(undefined);
+}
+
+/**
+ * Makes a configured network active for its namespace (no wallet involved: the wallet side of
+ * switching is the adapter's). Does nothing when it is already active. Throws for a network the
+ * app did not configure.
+ */
+export function setActiveNetwork(idOrNetwork: string | Network): Network {
+  const network = findNetwork(typeof idOrNetwork === 'string' ? idOrNetwork : parseNetwork(idOrNetwork).caipNetworkId);
+  if (!network) {
+    throw new W3Error('Network Not Found', {
+      category: 'CONFIG_ERROR',
+      details: `${typeof idOrNetwork === 'string' ? idOrNetwork : idOrNetwork.caipNetworkId} is not one of the configured networks`,
+    });
+  }
+  const current = $activeNetwork.get();
+  if (current?.caipNetworkId === network.caipNetworkId && $activeNamespace.get() === network.chainNamespace) {
+    return network;
+  }
+  $activeNetworkIds.setKey(network.chainNamespace, network.caipNetworkId);
+  $activeNamespace.set(network.chainNamespace);
+  $unknownNetwork.set(undefined);
+  storage.set('activeNetworks', { ...storage.get('activeNetworks'), [network.chainNamespace]: network.caipNetworkId });
+  storage.set('activeNamespace', network.chainNamespace);
+  emitEvent('NETWORK_CHANGE', { caipNetworkId: network.caipNetworkId, network });
+  return network;
+}
