@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import resolve from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 
 /** Writes dist/cdn/manifest.json: every chunk with its static and dynamic imports and sizes. */
@@ -34,6 +35,7 @@ export default {
     sourcemap: false,
   },
   plugins: [
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     resolve({ browser: true, exportConditions: ['production'] }),
     terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } }),
     chunkManifest(),

@@ -2,7 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/core/**/*.test.ts', 'src/stores/**/*.test.ts', 'src/api/**/*.test.ts', 'src/adapters/**/*.test.ts', 'src/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/core/**/*.test.ts',
+      'src/stores/**/*.test.ts',
+      'src/api/**/*.test.ts',
+      'src/adapters/**/*.test.ts',
+      'src/*.test.ts',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
   },

@@ -1,3 +1,112 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  createW3Modal,
+  networks,
+  useW3Account,
+  useW3Modal,
+  useW3Network,
+  useW3State,
+  W3Button,
+  W3Modal,
+  W3NetworkButton,
+} from '../../src/react/index.js';
+
+const NETWORKS = [networks.localhost, networks.mainnet, networks.sepolia];
+
+/** createW3Modal binds to the first <w3-modal> on the page, so it runs once <W3Modal /> is mounted. */
+let created = false;
+function createOnce(): void {
+  if (created) return;
+  created = true;
+  createW3Modal({
+    networks: NETWORKS,
+    metadata: {
+      name: 'w3kit React demo',
+      description: 'The w3kit elements used through their React wrappers and hooks.',
+      url: location.origin,
+      icons: [],
+    },
+  });
+}
+
+function StatusPanel() {
+  const account = useW3Account();
+  const { network, caipNetworkId, switchNetwork } = useW3Network();
+  const state = useW3State();
+  return (
+    <section aria-labelledby="status-title" className="panel">
+      <h2 id="status-title">Status</h2>
+      <dl>
+        <dt>Account</dt>
+        <dd data-testid="account">
+          {account.status}
+          {account.isConnected ? ` · ${account.address}` : ''}
+        </dd>
+        <dt>Network</dt>
+        <dd data-testid="network">{network ? `${network.name} (${caipNetworkId})` : 'none'}</dd>
+        <dt>Modal</dt>
+        <dd data-testid="state">
+          open: {String(state.open)} · view: {state.view} · initialized: {String(state.initialized)}
+        </dd>
+      </dl>
+      <label>
+        Switch network{' '}
+        <select
+          value={caipNetworkId ?? ''}
+          onChange={(e) => {
+            switchNetwork(e.target.value).catch((err: unknown) => console.error(err));
+          }}
+        >
+          {NETWORKS.map((n) => (
+            <option key={n.caipNetworkId} value={n.caipNetworkId}>
+              {n.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </section>
+  );
+}
+
 export function App() {
-  return <p>placeholder</p>;
+  const modal = useW3Modal();
+  const [log, setLog] = useState<string[]>([]);
+  const ref = useRef<HTMLElementTagNameMap['w3-modal']>(null);
+  const append = (line: string): void => setLog((lines) => [...lines.slice(-19), `${new Date().toLocaleTimeString()} ${line}`]);
+
+  useEffect(() => {
+    if (ref.current) createOnce();
+  }, []);
+
+  return (
+    <main>
+      <h1>w3kit · React</h1>
+      <div className="row">
+        <W3Button />
+        <W3NetworkButton />
+        <button type="button" onClick={() => modal.open().catch(() => undefined)}>
+          Open modal
+        </button>
+        <span>{modal.isOpen ? 'Modal is open' : 'Modal is closed'}</span>
+      </div>
+      <StatusPanel />
+      <section aria-labelledby="log-title" className="panel">
+        <h2 id="log-title">Events</h2>
+        <ol data-testid="log">
+          {log.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ol>
+      </section>
+      <W3Modal
+        ref={ref}
+        onW3Open={(e) => append(`w3-open ${JSON.stringify(e.detail)}`)}
+        onW3Close={() => append('w3-close')}
+        onW3Connect={(e) => append(`w3-connect ${e.detail.address}`)}
+        onW3Disconnect={() => append('w3-disconnect')}
+        onW3NetworkChange={(e) => append(`w3-network-change ${e.detail.caipNetworkId}`)}
+        onW3Error={(e) => append(`w3-error ${e.detail.message}`)}
+      />
+    </main>
+  );
 }

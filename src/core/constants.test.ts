@@ -34,15 +34,7 @@ describe('constants', () => {
   it('holds the default orders', () => {
     expect(DEFAULT_CONNECT_METHODS_ORDER).toEqual(['email', 'social', 'wallet']);
     expect(DEFAULT_WALLET_FEATURES_ORDER).toEqual(['onramp', 'swaps', 'receive', 'send']);
-    expect(DEFAULT_CONNECTOR_TYPE_ORDER).toEqual([
-      'walletConnect',
-      'recent',
-      'injected',
-      'featured',
-      'custom',
-      'external',
-      'recommended',
-    ]);
+    expect(DEFAULT_CONNECTOR_TYPE_ORDER).toEqual(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended']);
     expect(DEFAULT_SOCIALS).toContain('google');
   });
 

@@ -62,15 +62,7 @@ export const DEFAULT_CONNECTOR_TYPE_ORDER = [
   'external',
   'recommended',
 ] as const;
-export const DEFAULT_SOCIALS = [
-  'google',
-  'x',
-  'farcaster',
-  'discord',
-  'apple',
-  'github',
-  'facebook',
-] as const;
+export const DEFAULT_SOCIALS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] as const;
 export const DEFAULT_ACCOUNT_TYPES = {
   eip155: 'smartAccount',
   solana: 'eoa',

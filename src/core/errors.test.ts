@@ -255,17 +255,14 @@ describe('toRpcError', () => {
     expect(err.shortMessage).toBe('rejected by user');
   });
 
-  it.each([5701, 5755, -32699, -32050, -32007, -32500])(
-    'gives a plain RpcError for unknown code %i inside a known range',
-    (code) => {
-      const err = toRpcError({ code, message: 'odd' });
-      expect(err).toBeInstanceOf(RpcError);
-      expect(err.constructor).toBe(RpcError);
-      expect(err.code).toBe(code);
-      expect(err.category).toBe('WALLET_RPC_ERROR');
-      expect(err.shortMessage).toBe('odd');
-    },
-  );
+  it.each([5701, 5755, -32699, -32050, -32007, -32500])('gives a plain RpcError for unknown code %i inside a known range', (code) => {
+    const err = toRpcError({ code, message: 'odd' });
+    expect(err).toBeInstanceOf(RpcError);
+    expect(err.constructor).toBe(RpcError);
+    expect(err.code).toBe(code);
+    expect(err.category).toBe('WALLET_RPC_ERROR');
+    expect(err.shortMessage).toBe('odd');
+  });
 
   it('gives a default message to a plain RpcError without one', () => {
     const err = toRpcError({ code: 5705 });

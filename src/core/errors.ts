@@ -41,14 +41,15 @@ export class W3Error extends Error {
 
   /** Walks the cause chain; returns the first error `fn` accepts, or the deepest one. */
   walk(fn?: (err: unknown) => boolean): unknown {
-    let current: unknown = this;
-    for (let depth = 0; depth < 32; depth++) {
-      if (fn?.(current)) return current;
-      const next = current instanceof Error ? current.cause : undefined;
-      if (next === undefined) return fn ? null : current;
-      current = next;
+    if (fn?.(this)) return this;
+    let last: unknown = this as Error;
+    let next: unknown = this.cause;
+    for (let depth = 0; next !== undefined && depth < 32; depth++) {
+      if (fn?.(next)) return next;
+      last = next;
+      next = next instanceof Error ? next.cause : undefined;
     }
-    return fn ? null : current;
+    return fn ? null : last;
   }
 }
 
@@ -105,19 +106,39 @@ function rpcError(name: string, code: number, defaultMessage: string) {
 
 // EIP-1193
 export const UserRejectedRequestError = rpcError('UserRejectedRequestError', 4001, 'User rejected the request.');
-export const UnauthorizedProviderError = rpcError('UnauthorizedProviderError', 4100, 'The requested method and/or account has not been authorized by the user.');
-export const UnsupportedProviderMethodError = rpcError('UnsupportedProviderMethodError', 4200, 'The Provider does not support the requested method.');
+export const UnauthorizedProviderError = rpcError(
+  'UnauthorizedProviderError',
+  4100,
+  'The requested method and/or account has not been authorized by the user.',
+);
+export const UnsupportedProviderMethodError = rpcError(
+  'UnsupportedProviderMethodError',
+  4200,
+  'The Provider does not support the requested method.',
+);
 export const ProviderDisconnectedError = rpcError('ProviderDisconnectedError', 4900, 'The Provider is disconnected from all chains.');
 export const ChainDisconnectedError = rpcError('ChainDisconnectedError', 4901, 'The Provider is not connected to the requested chain.');
 export const SwitchChainError = rpcError('SwitchChainError', 4902, 'Unrecognized chain ID. Try adding the chain first.');
 // EIP-5792 call bundles
-export const UnsupportedNonOptionalCapabilityError = rpcError('UnsupportedNonOptionalCapabilityError', 5700, 'This Wallet does not support a capability that was not marked as optional.');
+export const UnsupportedNonOptionalCapabilityError = rpcError(
+  'UnsupportedNonOptionalCapabilityError',
+  5700,
+  'This Wallet does not support a capability that was not marked as optional.',
+);
 export const UnsupportedChainIdError = rpcError('UnsupportedChainIdError', 5710, 'This Wallet does not support the requested chain ID.');
 export const DuplicateIdError = rpcError('DuplicateIdError', 5720, 'There is already a bundle submitted with this ID.');
 export const UnknownBundleIdError = rpcError('UnknownBundleIdError', 5730, 'This bundle id is unknown / has not been submitted.');
 export const BundleTooLargeError = rpcError('BundleTooLargeError', 5740, 'The call bundle is too large for the Wallet to process.');
-export const AtomicReadyWalletRejectedUpgradeError = rpcError('AtomicReadyWalletRejectedUpgradeError', 5750, 'The Wallet can support atomicity after an upgrade, but the user rejected the upgrade.');
-export const AtomicityNotSupportedError = rpcError('AtomicityNotSupportedError', 5760, 'The wallet does not support atomic execution but the request requires it.');
+export const AtomicReadyWalletRejectedUpgradeError = rpcError(
+  'AtomicReadyWalletRejectedUpgradeError',
+  5750,
+  'The Wallet can support atomicity after an upgrade, but the user rejected the upgrade.',
+);
+export const AtomicityNotSupportedError = rpcError(
+  'AtomicityNotSupportedError',
+  5760,
+  'The wallet does not support atomic execution but the request requires it.',
+);
 // JSON-RPC 2.0 and EIP-1474
 export const ParseRpcError = rpcError('ParseRpcError', -32700, 'Invalid JSON was received by the server.');
 export const InvalidRequestRpcError = rpcError('InvalidRequestRpcError', -32600, 'JSON is not a valid request object.');
@@ -130,18 +151,39 @@ export const ResourceUnavailableRpcError = rpcError('ResourceUnavailableRpcError
 export const TransactionRejectedRpcError = rpcError('TransactionRejectedRpcError', -32003, 'Transaction creation failed.');
 export const MethodNotSupportedRpcError = rpcError('MethodNotSupportedRpcError', -32004, 'Method is not supported.');
 export const LimitExceededRpcError = rpcError('LimitExceededRpcError', -32005, 'Request exceeds defined limit.');
-export const JsonRpcVersionUnsupportedError = rpcError('JsonRpcVersionUnsupportedError', -32006, 'Version of JSON-RPC protocol is not supported.');
+export const JsonRpcVersionUnsupportedError = rpcError(
+  'JsonRpcVersionUnsupportedError',
+  -32006,
+  'Version of JSON-RPC protocol is not supported.',
+);
 
 const BY_CODE = new Map<number, ReturnType<typeof rpcError>>(
   [
-    UserRejectedRequestError, UnauthorizedProviderError, UnsupportedProviderMethodError,
-    ProviderDisconnectedError, ChainDisconnectedError, SwitchChainError,
-    UnsupportedNonOptionalCapabilityError, UnsupportedChainIdError, DuplicateIdError,
-    UnknownBundleIdError, BundleTooLargeError, AtomicReadyWalletRejectedUpgradeError,
-    AtomicityNotSupportedError, ParseRpcError, InvalidRequestRpcError, MethodNotFoundRpcError,
-    InvalidParamsRpcError, InternalRpcError, InvalidInputRpcError, ResourceNotFoundRpcError,
-    ResourceUnavailableRpcError, TransactionRejectedRpcError, MethodNotSupportedRpcError,
-    LimitExceededRpcError, JsonRpcVersionUnsupportedError,
+    UserRejectedRequestError,
+    UnauthorizedProviderError,
+    UnsupportedProviderMethodError,
+    ProviderDisconnectedError,
+    ChainDisconnectedError,
+    SwitchChainError,
+    UnsupportedNonOptionalCapabilityError,
+    UnsupportedChainIdError,
+    DuplicateIdError,
+    UnknownBundleIdError,
+    BundleTooLargeError,
+    AtomicReadyWalletRejectedUpgradeError,
+    AtomicityNotSupportedError,
+    ParseRpcError,
+    InvalidRequestRpcError,
+    MethodNotFoundRpcError,
+    InvalidParamsRpcError,
+    InternalRpcError,
+    InvalidInputRpcError,
+    ResourceNotFoundRpcError,
+    ResourceUnavailableRpcError,
+    TransactionRejectedRpcError,
+    MethodNotSupportedRpcError,
+    LimitExceededRpcError,
+    JsonRpcVersionUnsupportedError,
   ].map((Cls) => [Cls.code, Cls]),
 );
 

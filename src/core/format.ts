@@ -27,8 +27,7 @@ export function formatDecimal(value: string | number | undefined, decimals: numb
 }
 
 /** Balances: 3 decimals, `0.000` by default. */
-export const formatBalance = (value: string | number | undefined): string =>
-  formatDecimal(value, DECIMALS.balance);
+export const formatBalance = (value: string | number | undefined): string => formatDecimal(value, DECIMALS.balance);
 
 /** Fiat values: 2 decimals with grouping, e.g. `$1,234.50`. */
 export function formatFiat(value: number | undefined, currency = 'USD'): string {

@@ -25,13 +25,7 @@ export interface Network {
 
 const ETH: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 };
 
-function evm(
-  id: number,
-  name: string,
-  rpc: string,
-  explorer: [string, string] | undefined,
-  extra: Partial<Network> = {},
-): Network {
+function evm(id: number, name: string, rpc: string, explorer: [string, string] | undefined, extra: Partial<Network> = {}): Network {
   return {
     id,
     caipNetworkId: `eip155:${id}`,
@@ -48,7 +42,9 @@ function evm(
 export const networks = {
   mainnet: evm(1, 'Ethereum', 'https://eth.merkle.io', ['Etherscan', 'https://etherscan.io']),
   sepolia: evm(11155111, 'Sepolia', 'https://sepolia.drpc.org', ['Etherscan', 'https://sepolia.etherscan.io'], { testnet: true }),
-  holesky: evm(17000, 'Holesky', 'https://ethereum-holesky-rpc.publicnode.com', ['Etherscan', 'https://holesky.etherscan.io'], { testnet: true }),
+  holesky: evm(17000, 'Holesky', 'https://ethereum-holesky-rpc.publicnode.com', ['Etherscan', 'https://holesky.etherscan.io'], {
+    testnet: true,
+  }),
   polygon: evm(137, 'Polygon', 'https://polygon-rpc.com', ['PolygonScan', 'https://polygonscan.com'], {
     nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
   }),
@@ -57,9 +53,13 @@ export const networks = {
     testnet: true,
   }),
   arbitrum: evm(42161, 'Arbitrum One', 'https://arb1.arbitrum.io/rpc', ['Arbiscan', 'https://arbiscan.io']),
-  arbitrumSepolia: evm(421614, 'Arbitrum Sepolia', 'https://sepolia-rollup.arbitrum.io/rpc', ['Arbiscan', 'https://sepolia.arbiscan.io'], { testnet: true }),
+  arbitrumSepolia: evm(421614, 'Arbitrum Sepolia', 'https://sepolia-rollup.arbitrum.io/rpc', ['Arbiscan', 'https://sepolia.arbiscan.io'], {
+    testnet: true,
+  }),
   optimism: evm(10, 'OP Mainnet', 'https://mainnet.optimism.io', ['Optimism Explorer', 'https://optimistic.etherscan.io']),
-  optimismSepolia: evm(11155420, 'OP Sepolia', 'https://sepolia.optimism.io', ['Blockscout', 'https://optimism-sepolia.blockscout.com'], { testnet: true }),
+  optimismSepolia: evm(11155420, 'OP Sepolia', 'https://sepolia.optimism.io', ['Blockscout', 'https://optimism-sepolia.blockscout.com'], {
+    testnet: true,
+  }),
   base: evm(8453, 'Base', 'https://mainnet.base.org', ['Basescan', 'https://basescan.org']),
   baseSepolia: evm(84532, 'Base Sepolia', 'https://sepolia.base.org', ['Basescan', 'https://sepolia.basescan.org'], { testnet: true }),
   bsc: evm(56, 'BNB Smart Chain', 'https://56.rpc.thirdweb.com', ['BscScan', 'https://bscscan.com'], {

@@ -87,9 +87,7 @@ describe('parseOptions: valid input', () => {
   });
 
   it('accepts every social provider', () => {
-    expect(parseOptions({ ...base, features: { socials: [...SOCIAL_PROVIDERS] } }).features?.socials).toEqual([
-      ...SOCIAL_PROVIDERS,
-    ]);
+    expect(parseOptions({ ...base, features: { socials: [...SOCIAL_PROVIDERS] } }).features?.socials).toEqual([...SOCIAL_PROVIDERS]);
   });
 
   it('accepts a network whose chain id is the highest valid one', () => {
@@ -149,23 +147,13 @@ describe('parseOptions: bad options throw W3ConfigError naming the option', () =
     expect(optionOf(withNetwork({ name: '' }))).toBe('networks.0.name');
     expect(optionOf(withNetwork({ id: '' }))).toBe('networks.0.id');
     expect(optionOf(withNetwork({ id: true }))).toBe('networks.0.id');
-    expect(optionOf(withNetwork({ nativeCurrency: { name: 'E', symbol: '', decimals: 18 } }))).toBe(
-      'networks.0.nativeCurrency.symbol',
-    );
-    expect(optionOf(withNetwork({ nativeCurrency: { name: 'E', symbol: 'E', decimals: 1.5 } }))).toBe(
-      'networks.0.nativeCurrency.decimals',
-    );
-    expect(optionOf(withNetwork({ nativeCurrency: { name: 'E', symbol: 'E', decimals: 37 } }))).toBe(
-      'networks.0.nativeCurrency.decimals',
-    );
+    expect(optionOf(withNetwork({ nativeCurrency: { name: 'E', symbol: '', decimals: 18 } }))).toBe('networks.0.nativeCurrency.symbol');
+    expect(optionOf(withNetwork({ nativeCurrency: { name: 'E', symbol: 'E', decimals: 1.5 } }))).toBe('networks.0.nativeCurrency.decimals');
+    expect(optionOf(withNetwork({ nativeCurrency: { name: 'E', symbol: 'E', decimals: 37 } }))).toBe('networks.0.nativeCurrency.decimals');
     expect(optionOf(withNetwork({ rpcUrls: {} }))).toBe('networks.0.rpcUrls');
     expect(optionOf(withNetwork({ rpcUrls: { default: { http: [] } } }))).toBe('networks.0.rpcUrls');
-    expect(optionOf(withNetwork({ rpcUrls: { default: { http: ['not a url'] } } }))).toBe(
-      'networks.0.rpcUrls.default.http.0',
-    );
-    expect(optionOf(withNetwork({ rpcUrls: { default: { http: ['ftp://x.example.com'] } } }))).toBe(
-      'networks.0.rpcUrls.default.http.0',
-    );
+    expect(optionOf(withNetwork({ rpcUrls: { default: { http: ['not a url'] } } }))).toBe('networks.0.rpcUrls.default.http.0');
+    expect(optionOf(withNetwork({ rpcUrls: { default: { http: ['ftp://x.example.com'] } } }))).toBe('networks.0.rpcUrls.default.http.0');
     expect(optionOf(withNetwork({ blockExplorers: { default: { name: 'X', url: 'nope' } } }))).toBe(
       'networks.0.blockExplorers.default.url',
     );
@@ -195,9 +183,7 @@ describe('parseOptions: bad options throw W3ConfigError naming the option', () =
   });
 
   it('validates the defaultNetwork itself', () => {
-    expect(optionOf({ networks: [networks.mainnet], defaultNetwork: { ...networks.mainnet, name: '' } })).toBe(
-      'defaultNetwork.name',
-    );
+    expect(optionOf({ networks: [networks.mainnet], defaultNetwork: { ...networks.mainnet, name: '' } })).toBe('defaultNetwork.name');
     expect(optionOf({ networks: [networks.mainnet], defaultNetwork: 'eip155:1' })).toBe('defaultNetwork');
   });
 
@@ -231,23 +217,15 @@ describe('parseOptions: bad options throw W3ConfigError naming the option', () =
   });
 
   it('rejects an unknown or repeated entry in connectMethodsOrder', () => {
-    expect(optionOf({ ...base, features: { connectMethodsOrder: ['email', 'phone'] } })).toMatch(
-      /^features\.connectMethodsOrder/,
-    );
-    expect(optionOf({ ...base, features: { connectMethodsOrder: ['email', 'email'] } })).toBe(
-      'features.connectMethodsOrder',
-    );
+    expect(optionOf({ ...base, features: { connectMethodsOrder: ['email', 'phone'] } })).toMatch(/^features\.connectMethodsOrder/);
+    expect(optionOf({ ...base, features: { connectMethodsOrder: ['email', 'email'] } })).toBe('features.connectMethodsOrder');
     expect(optionOf({ ...base, features: { connectMethodsOrder: 'email' } })).toBe('features.connectMethodsOrder');
   });
 
   it('rejects a bad walletFeaturesOrder and connectorTypeOrder', () => {
-    expect(optionOf({ ...base, features: { walletFeaturesOrder: ['send', 'send'] } })).toBe(
-      'features.walletFeaturesOrder',
-    );
+    expect(optionOf({ ...base, features: { walletFeaturesOrder: ['send', 'send'] } })).toBe('features.walletFeaturesOrder');
     expect(optionOf({ ...base, features: { walletFeaturesOrder: ['bridge'] } })).toMatch(/^features\.walletFeaturesOrder/);
-    expect(optionOf({ ...base, features: { connectorTypeOrder: ['injected', 'injected'] } })).toBe(
-      'features.connectorTypeOrder',
-    );
+    expect(optionOf({ ...base, features: { connectorTypeOrder: ['injected', 'injected'] } })).toBe('features.connectorTypeOrder');
     expect(optionOf({ ...base, features: { connectorTypeOrder: ['magic'] } })).toMatch(/^features\.connectorTypeOrder/);
   });
 
@@ -297,9 +275,7 @@ describe('parseNetwork', () => {
   });
 
   it("throws 'Invalid chainId' for an eip155 id of 2^31 or more", () => {
-    const err = configError(() =>
-      parseNetwork({ ...networks.base, id: 2147483648, caipNetworkId: 'eip155:2147483648' }),
-    );
+    const err = configError(() => parseNetwork({ ...networks.base, id: 2147483648, caipNetworkId: 'eip155:2147483648' }));
     expect(err.option).toBe('network.id');
     expect(err.message).toContain('Invalid chainId');
   });

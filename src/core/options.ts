@@ -8,14 +8,7 @@ export const SOCIAL_PROVIDERS = DEFAULT_SOCIALS;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export type ConnectMethod = 'email' | 'social' | 'wallet';
 export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send';
-export type ConnectorTypeOrderItem =
-  | 'walletConnect'
-  | 'recent'
-  | 'injected'
-  | 'featured'
-  | 'custom'
-  | 'external'
-  | 'recommended';
+export type ConnectorTypeOrderItem = 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended';
 export type ThemeMode = 'light' | 'dark';
 export type AccountType = 'eoa' | 'smartAccount' | 'payment';
 
@@ -31,9 +24,7 @@ const url = z.string().check(
 );
 const ids = z.array(z.string().check(z.minLength(1)));
 const order = <T extends string>(values: readonly T[]) =>
-  z.array(z.enum(values as [T, ...T[]])).check(
-    z.refine((list) => new Set(list).size === list.length, 'must not repeat an entry'),
-  );
+  z.array(z.enum(values as [T, ...T[]])).check(z.refine((list) => new Set(list).size === list.length, 'must not repeat an entry'));
 
 const rpcUrlSet = z.object({ http: z.array(url), webSocket: z.optional(z.array(url)) });
 
@@ -48,9 +39,9 @@ export const networkSchema = z
       symbol: z.string().check(z.minLength(1)),
       decimals: z.number().check(z.int(), z.gte(0), z.lte(36)),
     }),
-    rpcUrls: z.record(z.string(), rpcUrlSet).check(
-      z.refine((r) => Array.isArray(r['default']?.http) && r['default'].http.length > 0, 'needs rpcUrls.default.http'),
-    ),
+    rpcUrls: z
+      .record(z.string(), rpcUrlSet)
+      .check(z.refine((r) => Array.isArray(r['default']?.http) && r['default'].http.length > 0, 'needs rpcUrls.default.http')),
     blockExplorers: z.optional(z.record(z.string(), z.object({ name: z.string(), url }))),
     testnet: z.optional(z.boolean()),
     iconUrl: z.optional(z.string()),

@@ -8,8 +8,14 @@ export const ALERTS = {
     longMessage: 'This page is not allowed to use this project, or the project id is invalid.',
     once: true,
   },
-  EMBEDDED_WALLET_LOAD_FAILED: { shortMessage: 'Network Error - Could not load embedded wallet', longMessage: 'The embedded wallet could not be reached. Check the connection and try again.' },
-  EMBEDDED_WALLET_TIMEOUT: { shortMessage: 'Embedded Wallet Request Timed Out', longMessage: 'The embedded wallet did not answer in time.' },
+  EMBEDDED_WALLET_LOAD_FAILED: {
+    shortMessage: 'Network Error - Could not load embedded wallet',
+    longMessage: 'The embedded wallet could not be reached. Check the connection and try again.',
+  },
+  EMBEDDED_WALLET_TIMEOUT: {
+    shortMessage: 'Embedded Wallet Request Timed Out',
+    longMessage: 'The embedded wallet did not answer in time.',
+  },
   SESSION_EXPIRED: { shortMessage: 'Session Expired', longMessage: 'Your session expired. Connect again to continue.' },
   PROJECT_ID_NOT_CONFIGURED: { shortMessage: 'Project ID Not Configured', longMessage: 'Set a project id to use the backend.' },
   SERVER_ERROR: { shortMessage: 'Server Error', longMessage: 'The server answered with an error. Try again later.' },

@@ -39,7 +39,7 @@ export function connectWithEmail(value: string): string | undefined {
     showError('No auth connector found');
     return undefined;
   }
-  void Promise.resolve(handlers.email(value.trim())).catch((err: unknown) => showError(errorText(err)));
+  run(handlers.email, value.trim());
   return undefined;
 }
 
@@ -48,7 +48,7 @@ export function connectWithSocial(provider: SocialProvider): void {
     showError('No auth connector found');
     return;
   }
-  void Promise.resolve(handlers.social(provider)).catch((err: unknown) => showError(errorText(err)));
+  run(handlers.social, provider);
 }
 
 /** Connects through a connector's adapter; 'Adapter not found' when none is loaded for it. */
@@ -59,7 +59,16 @@ export function connectWithConnector(connectorId: string): void {
     showError('Adapter not found');
     return;
   }
-  void Promise.resolve(handler(connector)).catch((err: unknown) => showError(errorText(err)));
+  run(handler, connector);
+}
+
+/** Runs a handler; a failure, thrown at once or rejected later, shows as an error toast. */
+function run<A>(handler: Handler<A>, arg: A): void {
+  try {
+    void Promise.resolve(handler(arg)).catch((err: unknown) => showError(errorText(err)));
+  } catch (err) {
+    showError(errorText(err));
+  }
 }
 
 function errorText(err: unknown): string {

@@ -1,15 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $lastEvent, type W3Event } from './events.js';
-import {
-  $modal,
-  closeModal,
-  markViewShown,
-  onModalClose,
-  openModal,
-  setCloseBlocked,
-  setLoading,
-  shakeModal,
-} from './modal.js';
+import { $modal, closeModal, markViewShown, onModalClose, openModal, setCloseBlocked, setLoading, shakeModal } from './modal.js';
 import { $router, pushView, resetRouter } from './router.js';
 
 let events: W3Event[];

@@ -29,6 +29,12 @@ export async function chooseNetwork(caipNetworkId: string): Promise<void> {
     await switchNetwork(caipNetworkId);
     goBack();
   } catch (err) {
-    showError(err && typeof err === 'object' && 'shortMessage' in err ? String(err.shortMessage) : err instanceof Error ? err.message : 'An error occurred');
+    showError(
+      err && typeof err === 'object' && 'shortMessage' in err
+        ? String(err.shortMessage)
+        : err instanceof Error
+          ? err.message
+          : 'An error occurred',
+    );
   }
 }

@@ -19,13 +19,10 @@ export const $activeNetworkIds = map<Partial<Record<ChainNamespace, CaipNetworkI
 /** Set when a wallet reports a chain the app did not configure ('Unknown Network'). */
 export const $unknownNetwork = atom<{ namespace: ChainNamespace; chainId: string } | undefined>(undefined);
 
-export const $activeNetwork = computed(
-  [$networks, $activeNamespace, $activeNetworkIds],
-  (list, namespace, ids): Network | undefined => {
-    const id = namespace ? ids[namespace] : undefined;
-    return list.find((n) => n.caipNetworkId === id) ?? list[0];
-  },
-);
+export const $activeNetwork = computed([$networks, $activeNamespace, $activeNetworkIds], (list, namespace, ids): Network | undefined => {
+  const id = namespace ? ids[namespace] : undefined;
+  return list.find((n) => n.caipNetworkId === id) ?? list[0];
+});
 
 export function findNetwork(idOrNetwork: string | Network): Network | undefined {
   const id = typeof idOrNetwork === 'string' ? idOrNetwork : idOrNetwork.caipNetworkId;

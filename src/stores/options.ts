@@ -1,9 +1,5 @@
 import { atom, computed } from 'nanostores';
-import {
-  DEFAULT_CONNECTOR_TYPE_ORDER,
-  DEFAULT_CONNECT_METHODS_ORDER,
-  DEFAULT_WALLET_FEATURES_ORDER,
-} from '../core/constants.js';
+import { DEFAULT_CONNECTOR_TYPE_ORDER, DEFAULT_CONNECT_METHODS_ORDER, DEFAULT_WALLET_FEATURES_ORDER } from '../core/constants.js';
 import { parseOptions, type W3Features, type W3ModalOptions } from '../core/options.js';
 
 /** The validated options of createW3Modal or of <w3-modal>'s attributes; undefined before either. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { $router, popView, pushView, replaceView, resetRouter } from './router.js';
+import { $router, isViewAvailable, popView, pushView, registerViews, replaceView, resetRouter } from './router.js';
 
 beforeEach(() => {
   resetRouter();
@@ -82,5 +82,18 @@ describe('router', () => {
     const before = $router.get();
     expect(popView()).toBe(false);
     expect($router.get()).toBe(before);
+  });
+});
+
+describe('registerViews / isViewAvailable', () => {
+  it('knows only the registered views, and adds to them', () => {
+    expect(isViewAvailable('Connect')).toBe(false);
+    registerViews(['Connect', 'Account']);
+    expect(isViewAvailable('Connect')).toBe(true);
+    expect(isViewAvailable('Account')).toBe(true);
+    expect(isViewAvailable('Swap')).toBe(false);
+    registerViews(new Set(['Swap'] as const));
+    expect(isViewAvailable('Swap')).toBe(true);
+    expect(isViewAvailable('Connect')).toBe(true);
   });
 });

@@ -16,7 +16,13 @@ export function tabbables(root: Element | ShadowRoot): HTMLElement[] {
   const visit = (node: Element | ShadowRoot): void => {
     const children = node instanceof HTMLSlotElement ? node.assignedElements({ flatten: true }) : Array.from(node.children);
     for (const child of children) {
-      if (child instanceof HTMLElement && child.matches(FOCUSABLE) && child.tabIndex >= 0 && !child.hasAttribute('inert') && isVisible(child)) {
+      if (
+        child instanceof HTMLElement &&
+        child.matches(FOCUSABLE) &&
+        child.tabIndex >= 0 &&
+        !child.hasAttribute('inert') &&
+        isVisible(child)
+      ) {
         found.push(child);
       }
       if (child.shadowRoot) visit(child.shadowRoot);

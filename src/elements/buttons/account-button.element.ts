@@ -39,7 +39,7 @@ export class W3AccountButton extends ThemedElement {
     if (!address) return nothing;
     const name = profileName ?? truncateAddress(address);
     const symbol = balanceSymbol ?? this.network.value?.nativeCurrency.symbol ?? '';
-    return html`<button part="button" type="button" class="surface" aria-label=${`Account ${name}`} @click=${this.onClick}>
+    return html`<button part="button" type="button" class="surface" @click=${this.onClick}>
       <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
       ${this.balance === 'hide' ? nothing : html`<span class="muted">${formatBalance(balance)} ${symbol}</span>`}
       <span>${name}</span>

@@ -29,7 +29,7 @@ export class W3NetworkButton extends ThemedElement {
   override render() {
     const network = this.network.value;
     const name = this.unknown.value ? 'Unknown Network' : (network?.name ?? 'Network');
-    return html`<button part="button" type="button" class="surface" aria-label=${`Network: ${name}. Change network`} @click=${this.onClick}>
+    return html`<button part="button" type="button" class="surface" title="Change network" @click=${this.onClick}>
       <w3-ui-network-icon .caipNetworkId=${network?.caipNetworkId ?? ''} .name=${name} .imageSrc=${network?.iconUrl}></w3-ui-network-icon>
       <span>${name}</span>
     </button>`;

@@ -29,11 +29,7 @@ const EVENT_NAMES: Partial<Record<W3Event['type'], keyof HTMLElementEventMap>> =
   ERROR: 'w3-error',
 };
 
-/** Options set from attributes (rather than createW3Modal) may be re-read when they change. */
-let declarativeOwner: W3Modal | undefined;
-
-const reducedMotion = (): boolean =>
-  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+const reducedMotion = (): boolean => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * @summary The wallet modal: a dialog with a header, a stack of named views, toasts and alerts.
@@ -100,6 +96,8 @@ export class W3Modal extends ThemedElement {
   private resizeObserver: ResizeObserver | undefined;
   private lastBodyHeight = 0;
   private stopEvents: (() => void) | undefined;
+  /** True when this element's attributes configured the modal (then they may reconfigure it). */
+  private ownsOptions = false;
 
   /** The instance API (DESIGN.md). */
   get modal(): W3ModalInstance {
@@ -108,13 +106,13 @@ export class W3Modal extends ThemedElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.applyAttributes();
     document.addEventListener('keydown', this.onKeyDown, true);
     document.addEventListener('focusin', this.onFocusIn);
     this.stopEvents = $lastEvent.listen((event) => {
       const name = event && EVENT_NAMES[event.type];
       if (name) this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail: event.data }));
     });
+    this.applyAttributes();
   }
 
   override disconnectedCallback(): void {
@@ -124,13 +122,12 @@ export class W3Modal extends ThemedElement {
     this.stopEvents?.();
     this.resizeObserver?.disconnect();
     this.resizeObserver = undefined;
-    if (declarativeOwner === this) declarativeOwner = undefined;
   }
 
   /** Configures from attributes when `networks` is set and createW3Modal has not configured. */
   private applyAttributes(): void {
     if (!this.networks) return;
-    if ($options.get() && declarativeOwner !== this) return;
+    if ($options.get() && !this.ownsOptions) return;
     try {
       configure(
         optionsFromAttributes({
@@ -145,7 +142,7 @@ export class W3Modal extends ThemedElement {
           socials: this.socials,
         }),
       );
-      declarativeOwner = this;
+      this.ownsOptions = true;
     } catch (err) {
       const error = err instanceof Error ? err : new W3Error(String(err));
       console.error(`[w3kit] ${error.message}`);
@@ -155,7 +152,17 @@ export class W3Modal extends ThemedElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    const configKeys = ['projectId', 'networks', 'apiUrl', 'blockchainApiUrl', 'relayUrl', 'secureSiteUrl', 'themeMode', 'email', 'socials'] as const;
+    const configKeys = [
+      'projectId',
+      'networks',
+      'apiUrl',
+      'blockchainApiUrl',
+      'relayUrl',
+      'secureSiteUrl',
+      'themeMode',
+      'email',
+      'socials',
+    ] as const;
     if (this.hasUpdated && configKeys.some((k) => changed.has(k))) this.applyAttributes();
     const storeOpen = this.modalState.value.open;
     if (changed.has('open') && this.open !== storeOpen && (this.hasUpdated || this.open)) {
@@ -175,6 +182,8 @@ export class W3Modal extends ThemedElement {
   private prepareView(): void {
     const { view } = this.router.value;
     this.viewRouterState = this.router.value;
+    // The height the view had, so the resize that follows animates from it.
+    if (this.viewWrapEl) this.lastBodyHeight = this.viewWrapEl.offsetHeight;
     void VIEW_LOADERS[view]?.();
     this.viewEl = document.createElement(viewTagName(view));
   }
@@ -291,7 +300,9 @@ export class W3Modal extends ThemedElement {
 
   private renderToast() {
     const toast = this.toast.value;
-    return html`<div class="toast"><w3-ui-toast .message=${toast.message} .variant=${toast.variant} ?open=${toast.open}></w3-ui-toast></div>`;
+    return html`<div class="toast">
+      <w3-ui-toast .message=${toast.message} .variant=${toast.variant} ?open=${toast.open}></w3-ui-toast>
+    </div>`;
   }
 
   private renderAlert() {
@@ -307,7 +318,9 @@ export class W3Modal extends ThemedElement {
     const { view, data } = this.router.value;
     const title = (typeof data?.['title'] === 'string' ? data['title'] : undefined) ?? VIEW_TITLES[view] ?? view;
     const dialog = this.open
-      ? html`<div class="overlay" part="overlay" @click=${this.onOverlayClick}>
+      ? // The overlay's keyboard equivalent is Escape, handled on the document.
+        // eslint-disable-next-line lit-a11y/click-events-have-key-events
+        html`<div class="overlay" part="overlay" @click=${this.onOverlayClick}>
           <div
             class="dialog ${this.modalState.value.shake ? 'shake' : ''}"
             part="dialog"

@@ -36,7 +36,9 @@ export class W3UiButton extends W3Element {
         cursor: pointer;
         background: var(--w3i-accent);
         color: var(--w3i-accent-fg);
-        transition: filter 0.12s ease, background-color 0.12s ease;
+        transition:
+          filter 0.12s ease,
+          background-color 0.12s ease;
         white-space: nowrap;
       }
       :host([size='sm']) button {
@@ -87,6 +89,8 @@ export class W3UiButton extends W3Element {
       ?disabled=${this.disabled}
       aria-label=${ifDefined(this.label)}
       aria-busy=${ifDefined(this.busy)}
-    ><slot name="prefix"></slot><slot></slot></button>`;
+    >
+      <slot name="prefix"></slot><slot></slot>
+    </button>`;
   }
 }

@@ -1,7 +1,8 @@
 import { svg, type SVGTemplateResult } from 'lit';
 
 /** Small stroke icons (24x24 viewBox), decorative: the control carries the accessible name. */
-const path = (d: string): SVGTemplateResult => svg`<path d=${d} fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />`;
+const path = (d: string): SVGTemplateResult =>
+  svg`<path d=${d} fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" />`;
 
 export const ICONS = {
   close: path('M6 6l12 12M18 6L6 18'),

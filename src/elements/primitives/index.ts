@@ -10,7 +10,19 @@ import { W3UiTextInput } from './text-input.js';
 import { W3UiToast } from './toast.js';
 import { W3UiWalletImage } from './wallet-image.js';
 
-export { W3QrCode, W3UiAvatar, W3UiButton, W3UiIconButton, W3UiListItem, W3UiNetworkIcon, W3UiSpinner, W3UiTabs, W3UiTextInput, W3UiToast, W3UiWalletImage };
+export {
+  W3QrCode,
+  W3UiAvatar,
+  W3UiButton,
+  W3UiIconButton,
+  W3UiListItem,
+  W3UiNetworkIcon,
+  W3UiSpinner,
+  W3UiTabs,
+  W3UiTextInput,
+  W3UiToast,
+  W3UiWalletImage,
+};
 
 /** Defines every primitive (idempotent). */
 export function definePrimitives(): void {

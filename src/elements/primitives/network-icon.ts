@@ -47,7 +47,9 @@ export class W3UiNetworkIcon extends W3Element {
     const initial = (this.name.trim()[0] ?? '?').toUpperCase();
     return html`<svg part="icon" viewBox="0 0 36 36" aria-hidden="true">
       <path d="M18 1.5l14.3 8.25v16.5L18 34.5 3.7 26.25V9.75z" fill="hsl(${hue} 62% 38%)" />
-      <text x="18" y="23.5" text-anchor="middle" font-size="15" font-weight="700" fill="#fff" font-family="system-ui, sans-serif">${initial}</text>
+      <text x="18" y="23.5" text-anchor="middle" font-size="15" font-weight="700" fill="#fff" font-family="system-ui, sans-serif">
+        ${initial}
+      </text>
     </svg>`;
   }
 }

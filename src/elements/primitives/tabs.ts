@@ -76,16 +76,19 @@ export class W3UiTabs extends W3Element {
   override render() {
     return html`<div role="tablist" aria-label=${this.label} @keydown=${this.onKeyDown}>
       ${this.tabs.map(
-        (tab) => html`<button
-          part="tab"
-          role="tab"
-          type="button"
-          data-value=${tab.value}
-          id=${`${this.panelPrefix}-tab-${tab.value}`}
-          aria-selected=${tab.value === this.value ? 'true' : 'false'}
-          tabindex=${tab.value === this.value ? 0 : -1}
-          @click=${() => this.select(tab.value, false)}
-        >${tab.label}</button>`,
+        (tab) =>
+          html`<button
+            part="tab"
+            role="tab"
+            type="button"
+            data-value=${tab.value}
+            id=${`${this.panelPrefix}-tab-${tab.value}`}
+            aria-selected=${tab.value === this.value ? 'true' : 'false'}
+            tabindex=${tab.value === this.value ? 0 : -1}
+            @click=${() => this.select(tab.value, false)}
+          >
+            ${tab.label}
+          </button>`,
       )}
     </div>`;
   }

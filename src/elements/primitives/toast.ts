@@ -27,7 +27,9 @@ export class W3UiToast extends W3Element {
       font: 500 var(--w3i-text-sm, 14px) / 1.3 var(--w3i-font-family);
       opacity: 0;
       transform: translateY(-6px);
-      transition: opacity 0.15s ease, transform 0.15s ease;
+      transition:
+        opacity 0.15s ease,
+        transform 0.15s ease;
     }
     :host([open]) div {
       opacity: 1;

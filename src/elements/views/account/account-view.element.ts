@@ -69,7 +69,12 @@ export class W3AccountView extends W3Element {
       <div class="stack">
         ${network
           ? html`<w3-ui-list-item chevron .label=${`Network: ${network.name}`} @click=${() => pushView('Networks')}>
-              <w3-ui-network-icon slot="image" .caipNetworkId=${network.caipNetworkId} .name=${network.name} .imageSrc=${network.iconUrl}></w3-ui-network-icon>
+              <w3-ui-network-icon
+                slot="image"
+                .caipNetworkId=${network.caipNetworkId}
+                .name=${network.name}
+                .imageSrc=${network.iconUrl}
+              ></w3-ui-network-icon>
               ${network.name}
             </w3-ui-list-item>`
           : nothing}

@@ -60,12 +60,13 @@ export class W3ConnectView extends W3Element {
     if (!socials || socials.length === 0) return undefined;
     return html`<ul class="stack" aria-label="Social login">
       ${socials.map(
-        (provider) => html`<li>
-          <w3-ui-list-item .label=${`Continue with ${SOCIAL_LABELS[provider] ?? provider}`} @click=${() => connectWithSocial(provider)}>
-            <w3-ui-network-icon slot="image" .caipNetworkId=${provider} .name=${SOCIAL_LABELS[provider] ?? provider}></w3-ui-network-icon>
-            Continue with ${SOCIAL_LABELS[provider] ?? provider}
-          </w3-ui-list-item>
-        </li>`,
+        (provider) =>
+          html`<li>
+            <w3-ui-list-item @click=${() => connectWithSocial(provider)}>
+              <w3-ui-network-icon slot="image" .caipNetworkId=${provider} .name=${SOCIAL_LABELS[provider] ?? provider}></w3-ui-network-icon>
+              Continue with ${SOCIAL_LABELS[provider] ?? provider}
+            </w3-ui-list-item>
+          </li>`,
       )}
     </ul>`;
   }
@@ -104,12 +105,9 @@ export class W3ConnectView extends W3Element {
       </div>`;
     }
     return html`${sections.map(
-      (s, i) => html`${i > 0 ? html`<div class="divider" role="separator">or</div>` : nothing}<section
-          class="section"
-          data-method=${s.method}
-        >
-          ${s.content}
-        </section>`,
+      (s, i) =>
+        html`${i > 0 ? html`<div class="divider" role="separator">or</div>` : nothing}
+          <section class="section" data-method=${s.method}>${s.content}</section>`,
     )}`;
   }
 }

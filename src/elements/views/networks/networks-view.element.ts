@@ -25,7 +25,12 @@ export class W3NetworksView extends W3Element {
         data-network=${network.caipNetworkId}
         @click=${() => void chooseNetwork(network.caipNetworkId)}
       >
-        <w3-ui-network-icon slot="image" .caipNetworkId=${network.caipNetworkId} .name=${network.name} .imageSrc=${network.iconUrl}></w3-ui-network-icon>
+        <w3-ui-network-icon
+          slot="image"
+          .caipNetworkId=${network.caipNetworkId}
+          .name=${network.name}
+          .imageSrc=${network.iconUrl}
+        ></w3-ui-network-icon>
         ${network.name}
       </w3-ui-list-item>
     </li>`;

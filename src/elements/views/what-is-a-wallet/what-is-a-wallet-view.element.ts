@@ -52,10 +52,14 @@ export class W3WhatIsAWalletView extends W3Element {
   override render() {
     return html`<ul>
         ${POINTS.map(
-          (p) => html`<li>
-            <span class="icon">${icon(p.icon)}</span>
-            <div><h3>${p.title}</h3><p class="muted">${p.text}</p></div>
-          </li>`,
+          (p) =>
+            html`<li>
+              <span class="icon">${icon(p.icon)}</span>
+              <div>
+                <h3>${p.title}</h3>
+                <p class="muted">${p.text}</p>
+              </div>
+            </li>`,
         )}
       </ul>
       <w3-ui-button full-width @click=${goBack}>Got it</w3-ui-button>`;

@@ -1,0 +1,36 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import lit from 'eslint-plugin-lit';
+import wc from 'eslint-plugin-wc';
+import litA11y from 'eslint-plugin-lit-a11y';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.cache/', 'test/.bundled/', 'custom-elements.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  lit.configs['flat/recommended'],
+  wc.configs['flat/recommended'],
+  {
+    plugins: { 'lit-a11y': litA11y },
+    rules: { ...litA11y.configs.recommended.rules },
+  },
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.object.name=/^(it|describe|test)$/][callee.property.name=/^(only|skip)$/]',
+          message: 'No focused or skipped tests.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,515 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: builds (unless --no-build), then reports the CDN bundle sizes and, over fresh
+ * page loads in headless Chromium, how fast <w3-button> becomes usable, how fast a click paints
+ * the modal and how much JS heap the open modal holds. Prints figures against budgets and the
+ * Reown AppKit anchor, and writes everything to dist/bench.json.
+ *
+ * It is a report, not a test: it exits 0 when figures are over budget, and 1 only when the
+ * measurement itself fails (build failure, page error, console error, failed request, timeout).
+ *
+ * Options: --no-build   skip `node scripts/build.mjs`
+ *          --runs=N     page loads per figure (default 7)
+ *          --cdn=DIR    bench the CDN build in DIR (default dist/cdn; implies nothing about --no-build)
+ *
+ * Adding a measure: append an entry to MEASURES. `kind: 'static'` measures run once with
+ * `{ sizes }`; `kind: 'page'` measures run in array order on every fresh page load with
+ * `{ page, context, cdp, guard, state }` (`state` is shared by the measures of one load) and
+ * return a number in `unit`. The summary, table and JSON pick new measures up by themselves.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { chromium } from 'playwright-core';
+import { cdnSizes } from './lib/sizes.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(ROOT);
+
+const args = process.argv.slice(2);
+const BUILD = !args.includes('--no-build');
+const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 7);
+const CDN_DIR = args.find((a) => a.startsWith('--cdn='))?.slice('--cdn='.length) ?? 'dist/cdn';
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  console.error('bench: --runs=N needs a positive integer');
+  process.exit(1);
+}
+const TIMEOUT = 10_000; // every wait on the browser
+const BUILD_TIMEOUT = 300_000;
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless=new',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--enable-precise-memory-info',
+];
+const OUT = 'dist/bench.json';
+const KB = 1024;
+const MB = 1024 * 1024;
+
+const BENCH_PAGE = `<!doctype html>
+<script type="module" src="/cdn/w3kit.js"></script>
+<w3-modal networks="eip155:31337,eip155:1"></w3-modal>
+<w3-button></w3-button>
+`;
+/** Same steps on a page without w3kit: what Chromium and Playwright's injected script hold by themselves. */
+const EMPTY_PAGE = `<!doctype html>
+<button>Connect Wallet</button>
+`;
+
+/**
+ * Runs in the page before any of its scripts. Records:
+ * - window.__benchButtonUsable: performance.now() when <w3-button>'s inner <button> exists, is
+ *   enabled and has a size (checked on every DOM mutation, in light DOM and every shadow root,
+ *   and on every animation frame);
+ * - window.__benchClickTimeStamp: event.timeStamp of the first click (capturing, on document);
+ * - window.__benchModalPainted: performance.now() in the animation frame after the modal's
+ *   [role=dialog] first exists with a size (checked the same way, starting at the click).
+ */
+const INIT_SCRIPT = `(() => {
+  const sized = (el) => { if (!el) return false; const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const buttonUsable = () => {
+    const b = document.querySelector('w3-button')?.shadowRoot?.querySelector('w3-connect-button')?.shadowRoot?.querySelector('button');
+    return !!b && !b.disabled && sized(b);
+  };
+  const dialogShown = () => sized(document.querySelector('w3-modal')?.shadowRoot?.querySelector('[role=dialog]'));
+
+  // Run check() on every mutation anywhere (light DOM and shadow roots) and every frame until it passes.
+  const watchers = new Set();
+  const roots = [document];
+  const origAttachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (...a) {
+    const root = origAttachShadow.apply(this, a);
+    roots.push(root);
+    for (const w of watchers) w.observe(root);
+    return root;
+  };
+  const OPTS = { childList: true, subtree: true, attributes: true, characterData: true };
+  function watch(check, done) {
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      watchers.delete(w);
+      mo.disconnect();
+      done(performance.now());
+    };
+    const tick = () => { if (!finished && check()) finish(); };
+    const mo = new MutationObserver(tick);
+    const w = { observe: (root) => mo.observe(root, OPTS) };
+    watchers.add(w);
+    for (const root of roots) w.observe(root);
+    const frame = () => { tick(); if (!finished) requestAnimationFrame(frame); };
+    requestAnimationFrame(frame);
+    queueMicrotask(tick);
+  }
+
+  window.__benchButtonUsable = undefined;
+  customElements.whenDefined('w3-button').then(() => { window.__benchDefined = performance.now(); });
+  watch(buttonUsable, (t) => { window.__benchButtonUsable = t; });
+
+  window.__benchClickTimeStamp = undefined;
+  window.__benchModalPainted = undefined;
+  document.addEventListener('click', (event) => {
+    if (window.__benchClickTimeStamp !== undefined) return;
+    window.__benchClickTimeStamp = event.timeStamp;
+    watch(dialogShown, (found) => {
+      window.__benchModalFound = found;
+      requestAnimationFrame(() => { window.__benchModalPainted = performance.now(); });
+    });
+  }, true);
+})();`;
+
+/** @type {Array<{ id: string, label: string, unit: string, digits: number, budget: number, aim?: number, anchor?: { name: string, value: number, ratio: string }, kind: 'static' | 'page', run: Function }>} */
+const MEASURES = [
+  {
+    id: 'firstChunkGzip',
+    label: 'CDN first chunk',
+    unit: 'KB gzip',
+    digits: 1,
+    budget: 50,
+    aim: 35,
+    anchor: { name: 'AppKit CDN', value: 840, ratio: 'smaller' },
+    kind: 'static',
+    run: ({ sizes }) => sizes.firstGzip / KB,
+  },
+  {
+    id: 'buttonUsable',
+    label: 'button usable',
+    unit: 'ms',
+    digits: 1,
+    budget: 100,
+    anchor: { name: 'AppKit', value: 885, ratio: 'faster' },
+    kind: 'page',
+    async run({ page, guard, state }) {
+      await guard(page.waitForFunction(() => window.__benchButtonUsable !== undefined, null, { timeout: TIMEOUT, polling: 50 }));
+      // Where the time went: HTML received, CDN scripts received, elements defined.
+      const t = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        const cdn = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/cdn/'));
+        return {
+          usable: window.__benchButtonUsable,
+          html: nav?.responseEnd,
+          scripts: cdn.length ? Math.max(...cdn.map((e) => e.responseEnd)) : undefined,
+          defined: window.__benchDefined,
+        };
+      });
+      state.breakdown = t;
+      return t.usable;
+    },
+  },
+  {
+    id: 'clickToModalPainted',
+    label: 'click to modal painted',
+    unit: 'ms',
+    digits: 1,
+    budget: 16,
+    kind: 'page',
+    async run({ page, guard, state }) {
+      await guard(page.locator('w3-button w3-connect-button button').click({ timeout: TIMEOUT }));
+      await guard(page.waitForFunction(() => window.__benchModalPainted !== undefined, null, { timeout: TIMEOUT, polling: 50 }));
+      const { click, found, painted } = await page.evaluate(() => ({
+        click: window.__benchClickTimeStamp,
+        found: window.__benchModalFound,
+        painted: window.__benchModalPainted,
+      }));
+      if (typeof click !== 'number') throw new Error('the click listener saw no click');
+      state.clickToDialogFound = found - click;
+      return painted - click;
+    },
+  },
+  {
+    id: 'heapAfterOpen',
+    label: 'JS heap after opening',
+    unit: 'MB',
+    digits: 2,
+    budget: 3,
+    kind: 'page',
+    async run({ page, cdp, guard }) {
+      await guard(
+        page.waitForFunction(
+          () => {
+            const m = document.querySelector('w3-modal');
+            return !!m && m.hasAttribute('open') && m.getAttribute('view') === 'Connect';
+          },
+          null,
+          { timeout: TIMEOUT, polling: 50 },
+        ),
+      );
+      // Let the open modal settle: pending Lit updates and two frames.
+      await guard(
+        page.evaluate(async () => {
+          await document.querySelector('w3-modal').updateComplete;
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        }),
+      );
+      await guard(cdp.send('HeapProfiler.collectGarbage'));
+      const { usedSize } = await guard(cdp.send('Runtime.getHeapUsage'));
+      return usedSize / MB;
+    },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+
+const log = (...a) => console.log(...a);
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
+
+/** Rejects after `ms` unless `promise` settles first. */
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * startStaticServer() in a worker thread: Playwright's driver runs in this process, and its work
+ * during a navigation must not delay the server's responses.
+ */
+function startServerInWorker(options) {
+  const moduleUrl = pathToFileURL(path.join(ROOT, 'scripts/lib/static-server.mjs')).href;
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     import(workerData.moduleUrl)
+       .then(({ startStaticServer }) => startStaticServer(workerData.options))
+       .then((server) => {
+         parentPort.postMessage({ url: server.url });
+         parentPort.on('message', () => server.close().then(() => parentPort.postMessage({ closed: true })));
+       })
+       .catch((error) => parentPort.postMessage({ error: String(error?.stack || error) }));`,
+    { eval: true, workerData: { moduleUrl, options } },
+  );
+  const started = new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (msg) => (msg.error ? reject(new Error(msg.error)) : resolve(msg.url)));
+  });
+  return withTimeout(started, TIMEOUT, 'start server')
+    .then((url) => ({
+      url,
+      async close() {
+        const closed = new Promise((resolve) => worker.once('message', resolve));
+        worker.postMessage('close');
+        await withTimeout(closed, TIMEOUT, 'close server').catch(() => undefined);
+        await worker.terminate();
+      },
+    }))
+    .catch(async (error) => {
+      await worker.terminate();
+      throw error;
+    });
+}
+
+function runBuild() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`build timed out after ${BUILD_TIMEOUT / 1000} s`));
+    }, BUILD_TIMEOUT);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`node scripts/build.mjs exited with ${code ?? signal}`));
+    });
+  });
+}
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median, min: sorted[0], max: sorted[sorted.length - 1] };
+}
+
+const shortUnit = (m) => m.unit.split(' ')[0];
+
+function describe(m, value) {
+  let s = `${m.label} ${fmt(value, m.digits)} ${m.unit}`;
+  if (m.budget !== undefined) s += ` — budget ${m.budget} ${shortUnit(m)}`;
+  if (m.aim !== undefined) s += ` (aim ${m.aim})`;
+  if (m.anchor) s += ` — ${fmt(m.anchor.value / value, 1)}x ${m.anchor.ratio} than ${m.anchor.name} (${m.anchor.value} ${shortUnit(m)})`;
+  return s;
+}
+
+/**
+ * JS heap of a page without w3kit after the same Playwright steps (init script, waitForFunction,
+ * locator click, evaluate, GC): Playwright's injected script alone is over 1 MB, so this tells how
+ * much of "JS heap after opening" is w3kit's.
+ */
+async function heapBaseline(browser, url) {
+  const context = await withTimeout(browser.newContext({ viewport: { width: 1280, height: 800 } }), TIMEOUT, 'new context');
+  try {
+    context.setDefaultTimeout(TIMEOUT);
+    await context.addInitScript({ content: INIT_SCRIPT });
+    const page = await context.newPage();
+    const cdp = await withTimeout(context.newCDPSession(page), TIMEOUT, 'CDP session');
+    await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT });
+    await page.waitForFunction(() => document.readyState === 'complete', null, { timeout: TIMEOUT, polling: 50 });
+    await page.locator('button').click({ timeout: TIMEOUT });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await withTimeout(cdp.send('HeapProfiler.collectGarbage'), TIMEOUT, 'collectGarbage');
+    const { usedSize } = await withTimeout(cdp.send('Runtime.getHeapUsage'), TIMEOUT, 'getHeapUsage');
+    return usedSize / MB;
+  } finally {
+    await withTimeout(context.close(), TIMEOUT, 'close context').catch(() => undefined);
+  }
+}
+
+/** One fresh page load (new context): runs every page measure in order. */
+async function pageRun(browser, url) {
+  const context = await withTimeout(browser.newContext({ viewport: { width: 1280, height: 800 } }), TIMEOUT, 'new context');
+  const errors = [];
+  let fail;
+  const failed = new Promise((_, reject) => {
+    fail = (message) => {
+      errors.push(message);
+      const error = new Error(message);
+      error.stack = message; // the page's own stack is in the message; ours would be noise
+      reject(error);
+    };
+  });
+  failed.catch(() => undefined);
+  /** Races a wait against the first page error, so errors fail fast instead of timing out. */
+  const guard = (promise) => Promise.race([withTimeout(promise, TIMEOUT + 1_000, 'browser'), failed]);
+  try {
+    context.setDefaultTimeout(TIMEOUT);
+    await context.addInitScript({ content: INIT_SCRIPT });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => fail(`page error: ${e.stack || e.message || e}`));
+    page.on('console', (msg) => {
+      // Chromium fetches /favicon.ico by itself; the bench page has none.
+      if (msg.type() === 'error' && !msg.location()?.url?.endsWith('/favicon.ico'))
+        fail(`console error: ${msg.text()}${msg.location()?.url ? ` (${msg.location().url})` : ''}`);
+    });
+    page.on('requestfailed', (req) => fail(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+    page.on('response', (res) => {
+      if (res.status() >= 400 && !res.url().endsWith('/favicon.ico')) fail(`HTTP ${res.status()}: ${res.url()}`);
+    });
+    page.on('crash', () => fail('page crashed'));
+    const cdp = await guard(context.newCDPSession(page));
+    await guard(page.goto(url, { waitUntil: 'load', timeout: TIMEOUT }));
+
+    const values = {};
+    const state = {};
+    for (const m of MEASURES.filter((x) => x.kind === 'page')) {
+      const value = await guard(Promise.resolve(m.run({ page, context, cdp, guard, state })));
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`${m.id}: not a number: ${value}`);
+      values[m.id] = value;
+    }
+    if (errors.length) throw new Error(errors[0]);
+    return { values, state };
+  } finally {
+    await withTimeout(context.close(), TIMEOUT, 'close context').catch(() => undefined);
+  }
+}
+
+async function main() {
+  if (BUILD) {
+    log('Building (node scripts/build.mjs)...');
+    await runBuild();
+  }
+
+  // Sizes.
+  const sizes = cdnSizes(path.join(CDN_DIR, 'manifest.json'));
+  const results = {};
+  log('\nCDN sizes (gzip level 9)');
+  for (const m of MEASURES.filter((x) => x.kind === 'static')) {
+    const value = await m.run({ sizes });
+    results[m.id] = { value };
+    log(`  ${describe(m, value)}`);
+  }
+  const { chunks } = JSON.parse(readFileSync(path.join(CDN_DIR, 'manifest.json'), 'utf8'));
+  log(`    first chunk files: ${sizes.firstFiles.map((f) => `${f} ${fmt(chunks[f].gzip / KB)} KB`).join(', ')}`);
+  log(`  lazy chunks (${sizes.lazy.length}):`);
+  for (const c of [...sizes.lazy].sort((a, b) => b.gzip - a.gzip)) {
+    const name = chunks[c.file]?.name ?? c.file;
+    log(`    ${name.padEnd(24)} ${fmt(c.gzip / KB).padStart(5)} KB gzip  (${c.file}, ${fmt(c.bytes / KB)} KB raw)`);
+  }
+
+  // Browser.
+  const pageDir = mkdtempSync(path.join(tmpdir(), 'w3kit-bench-'));
+  writeFileSync(path.join(pageDir, 'index.html'), BENCH_PAGE);
+  writeFileSync(path.join(pageDir, 'empty.html'), EMPTY_PAGE);
+  let server;
+  let browser;
+  let browserVersion = '';
+  const runs = [];
+  try {
+    server = await startServerInWorker({ root: ROOT, routes: { '/cdn/': CDN_DIR, '/': pageDir } });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: TIMEOUT });
+    browserVersion = `Chromium ${browser.version()}`;
+    const pageMeasures = MEASURES.filter((x) => x.kind === 'page');
+    log(`\nBrowser: ${browserVersion}, ${RUNS} fresh page loads of ${server.url}/`);
+    log(
+      `  machine: ${cpus().length} CPUs, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (timings are noisy on a busy machine)`,
+    );
+    for (let i = 0; i < RUNS; i++) {
+      const run = await pageRun(browser, `${server.url}/`);
+      runs.push(run);
+      const parts = pageMeasures.map((m) => `${m.label} ${fmt(run.values[m.id], m.digits)} ${m.unit}`);
+      const b = run.state.breakdown;
+      const detail = b ? `  (HTML ${fmt(b.html, 0)}, scripts ${fmt(b.scripts, 0)}, defined ${fmt(b.defined, 0)} ms)` : '';
+      log(`  run ${i + 1}: ${parts.join(' | ')}${detail}`);
+    }
+    for (const m of pageMeasures) {
+      const samples = runs.map((r) => r.values[m.id]);
+      results[m.id] = { ...stats(samples), value: stats(samples).median, samples };
+    }
+    const baselines = [];
+    for (let i = 0; i < 3; i++) baselines.push(await heapBaseline(browser, `${server.url}/empty.html`));
+    if (results.heapAfterOpen) results.heapAfterOpen.emptyPageBaseline = stats(baselines).median;
+    const found = runs.map((r) => r.state.clickToDialogFound).filter(Number.isFinite);
+    if (found.length) results.clickToModalPainted.clickToDialogFound = stats(found);
+
+    log('\nMedians (min–max)');
+    for (const m of pageMeasures) {
+      const r = results[m.id];
+      log(`  ${describe(m, r.median)}  [${fmt(r.min, m.digits)}–${fmt(r.max, m.digits)}]`);
+    }
+    if (results.clickToModalPainted?.clickToDialogFound) {
+      const f = results.clickToModalPainted.clickToDialogFound;
+      log(`    (click to dialog in the DOM with a size: median ${fmt(f.median)} ms, before the next frame)`);
+    }
+    if (results.heapAfterOpen?.emptyPageBaseline !== undefined) {
+      const { median, emptyPageBaseline: base } = results.heapAfterOpen;
+      log(`    (empty page after the same Playwright steps: ${fmt(base, 2)} MB, so w3kit's share is about ${fmt(median - base, 2)} MB)`);
+    }
+  } finally {
+    if (browser) await withTimeout(browser.close(), TIMEOUT, 'close browser').catch(() => undefined);
+    if (server) await withTimeout(server.close(), TIMEOUT, 'close server').catch(() => undefined);
+    rmSync(pageDir, { recursive: true, force: true });
+  }
+
+  // Table.
+  const rows = MEASURES.map((m) => {
+    const r = results[m.id];
+    const status = m.budget === undefined ? '—' : r.value <= m.budget ? 'PASS' : 'OVER';
+    const anchor = m.anchor
+      ? `${fmt(m.anchor.value / r.value, 1)}x ${m.anchor.ratio} than ${m.anchor.name} ${m.anchor.value} ${shortUnit(m)}`
+      : '';
+    const budget = m.budget === undefined ? '' : `${m.budget} ${shortUnit(m)}${m.aim !== undefined ? ` (aim ${m.aim})` : ''}`;
+    return [m.label, `${fmt(r.value, m.digits)} ${m.unit}`, budget, anchor, status];
+  });
+  const head = ['measure', 'figure', 'budget', 'anchor', 'status'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => '  ' + cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+  log(`\nSummary (${RUNS} runs, medians)`);
+  log(line(head));
+  log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) log(line(r));
+
+  // JSON.
+  const json = {
+    date: new Date().toISOString(),
+    cdn: CDN_DIR,
+    runs: RUNS,
+    browser: browserVersion,
+    machine: { cpus: cpus().length, loadavg: loadavg() },
+    sizes: {
+      entry: sizes.entry,
+      firstFiles: sizes.firstFiles,
+      firstGzip: sizes.firstGzip,
+      lazy: sizes.lazy.map((c) => ({ ...c, name: chunks[c.file]?.name })),
+    },
+    measures: MEASURES.map((m, i) => ({
+      id: m.id,
+      label: m.label,
+      unit: m.unit,
+      ...(m.budget !== undefined && { budget: m.budget }),
+      ...(m.aim !== undefined && { aim: m.aim }),
+      ...(m.anchor && { anchor: { name: m.anchor.name, value: m.anchor.value, ratio: m.anchor.value / results[m.id].value } }),
+      ...results[m.id],
+      status: rows[i][4],
+    })),
+  };
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, JSON.stringify(json, null, 2) + '\n');
+  log(`\nWrote ${OUT}`);
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  console.error(`\nbench failed: ${error?.stack || error}`);
+  process.exit(1);
+}

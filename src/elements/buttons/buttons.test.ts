@@ -1,0 +1,81 @@
+import { expect } from 'chai';
+import { $modal } from '../../stores/modal.js';
+import { $activeNetwork } from '../../stores/networks.js';
+import { patchAccount } from '../../stores/account.js';
+import { ADDRESS, axeViolations, connectAccount, deep, deepText, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
+
+async function mount<T extends HTMLElement>(tag: string): Promise<T> {
+  const el = document.createElement(tag) as T & { updateComplete: Promise<unknown> };
+  document.body.append(el);
+  await el.updateComplete;
+  return el;
+}
+
+describe('page buttons', () => {
+  beforeEach(() => resetAll());
+  afterEach(() => resetAll());
+
+  it('<w3-button> is a connect button that opens Connect and reads Connecting... while open', async () => {
+    await mountModal();
+    const button = await mount('w3-button');
+    const inner = () => deep<HTMLButtonElement>(button, 'w3-connect-button', 'button')!;
+    await waitFor(() => deep(button, 'w3-connect-button', 'button'), 2000, 'connect button');
+    expect(inner().textContent!.trim()).to.equal('Connect Wallet');
+    inner().click();
+    await waitFor(() => $modal.get().shownView === 'Connect', 2000, 'modal open');
+    await waitFor(() => inner().textContent!.includes('Connecting...'), 2000, 'Connecting...');
+    expect(inner().getAttribute('aria-busy')).to.equal('true');
+  });
+
+  it('<w3-button> becomes the account button with the address as 4…6 and the balance', async () => {
+    await mountModal();
+    const button = await mount('w3-button');
+    connectAccount();
+    await waitFor(() => deep(button, 'w3-account-button', 'button'), 2000, 'account button');
+    const text = deepText(deep(button, 'w3-account-button')!);
+    expect(text).to.contain('0xf3…b92266');
+    expect(text).to.contain('1.234 ETH');
+    deep<HTMLElement>(button, 'w3-account-button', 'button')!.click();
+    await waitFor(() => $modal.get().shownView === 'Account', 2000, 'Account view');
+  });
+
+  it('<w3-account-button balance="hide"> hides the balance and shows 0.000 by default', async () => {
+    await mountModal();
+    connectAccount();
+    patchAccount('eip155', { balance: undefined });
+    const shown = await mount('w3-account-button');
+    expect(deepText(shown)).to.contain('0.000 ETH');
+    const hidden = await mount('w3-account-button');
+    hidden.setAttribute('balance', 'hide');
+    await (hidden as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(deepText(hidden)).to.not.contain('ETH');
+    expect(deepText(hidden)).to.contain('0xf3…b92266');
+  });
+
+  it('<w3-network-button> shows the active network and opens Networks, where choosing one switches', async () => {
+    const modal = await mountModal();
+    const button = await mount('w3-network-button');
+    expect(deepText(button)).to.contain('Localhost');
+    expect(deep(button, 'button')!.getAttribute('title')).to.equal('Change network');
+    deep<HTMLElement>(button, 'button')!.click();
+    await waitFor(() => $modal.get().shownView === 'Networks', 2000, 'Networks view');
+    const view = deep(modal, 'w3-networks-view')!;
+    const items = Array.from(view.shadowRoot!.querySelectorAll('w3-ui-list-item'));
+    expect(items.map((i) => i.textContent!.trim())).to.deep.equal(['Localhost', 'Ethereum', 'Sepolia']);
+    expect(items[0]!.hasAttribute('selected')).to.equal(true);
+    expect(deep(items[0]!, 'button')!.getAttribute('aria-current')).to.equal('true');
+    deep<HTMLElement>(items[1]!, 'button')!.click();
+    await waitFor(() => $activeNetwork.get()?.caipNetworkId === 'eip155:1', 2000, 'switched');
+    expect($modal.get().open).to.equal(false);
+    await waitFor(() => deepText(button).includes('Ethereum'), 2000, 'button updated');
+  });
+
+  it('has no axe violations on the page buttons', async () => {
+    await mountModal();
+    await mount('w3-button');
+    await mount('w3-network-button');
+    connectAccount(ADDRESS);
+    await mount('w3-account-button');
+    expect(await axeViolations()).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { $connectors } from '../../../stores/connectors.js';
+import { $modal } from '../../../stores/modal.js';
+import { $toast } from '../../../stores/toast.js';
+import { addRecentWallet } from '../../../stores/recent.js';
+import { deep, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import type { W3Modal } from '../../modal/modal.element.js';
+
+async function openConnect(el: W3Modal): Promise<HTMLElement> {
+  await el.modal.open({ view: 'Connect' });
+  return deep(el, 'w3-connect-view')!;
+}
+
+const sections = (view: HTMLElement) => Array.from(view.shadowRoot!.querySelectorAll('section')).map((s) => s.dataset['method']);
+
+describe('<w3-connect-view>', () => {
+  beforeEach(() => resetAll());
+  afterEach(() => resetAll());
+
+  it('orders sections email, social, wallet by default and hides empty ones', async () => {
+    $connectors.set([{ id: 'io.metamask', type: 'ANNOUNCED', name: 'MetaMask', chain: 'eip155', rdns: 'io.metamask' }]);
+    const el = await mountModal({ features: { email: true, socials: ['google'] } });
+    const view = await openConnect(el);
+    expect(sections(view)).to.deep.equal(['email', 'social', 'wallet']);
+    el.modal.close();
+    resetAll();
+    const el2 = await mountModal({ features: { email: false } });
+    $connectors.set([{ id: 'io.metamask', type: 'ANNOUNCED', name: 'MetaMask', chain: 'eip155' }]);
+    const view2 = await openConnect(el2);
+    expect(sections(view2)).to.deep.equal(['wallet']);
+  });
+
+  it('follows connectMethodsOrder', async () => {
+    $connectors.set([{ id: 'x', type: 'INJECTED', name: 'Browser Wallet', chain: 'eip155' }]);
+    const el = await mountModal({ features: { email: true, socials: ['github'], connectMethodsOrder: ['wallet', 'social', 'email'] } });
+    const view = await openConnect(el);
+    expect(sections(view)).to.deep.equal(['wallet', 'social', 'email']);
+  });
+
+  it('lists wallets as buttons named by the wallet, renders names as text, recent first', async () => {
+    $connectors.set([
+      { id: 'a', type: 'ANNOUNCED', name: '<img src=x onerror=alert(1)>Evil', chain: 'eip155', imageUrl: 'javascript:alert(1)' },
+      { id: 'b', type: 'ANNOUNCED', name: 'Rabby', chain: 'eip155', imageUrl: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>' },
+    ]);
+    addRecentWallet({ id: 'b', name: 'Rabby' });
+    const el = await mountModal();
+    const view = await openConnect(el);
+    const items = Array.from(view.shadowRoot!.querySelectorAll('w3-ui-list-item'));
+    expect(items.map((i) => i.textContent!.trim())).to.deep.equal(['Rabby', '<img src=x onerror=alert(1)>Evil']);
+    expect(items[0]!.getAttribute('tag') ?? (items[0] as HTMLElement & { tag?: string }).tag).to.equal('Recent');
+    expect(view.shadowRoot!.querySelector('img')).to.equal(null);
+    const evilImage = items[1]!.querySelector('w3-ui-wallet-image')!;
+    await (evilImage as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(evilImage.shadowRoot!.querySelector('img')).to.equal(null);
+    const goodImage = items[0]!.querySelector('w3-ui-wallet-image')!;
+    await waitFor(() => goodImage.shadowRoot?.querySelector('img'), 1000, 'data: image shown');
+  });
+
+  it('shows No wallet found and a help link when every section is empty', async () => {
+    const el = await mountModal();
+    const view = await openConnect(el);
+    expect(deepText(view)).to.contain('No wallet found');
+    deep<HTMLElement>(view, 'w3-ui-button', 'button')!.click();
+    await waitFor(() => $modal.get().shownView === 'WhatIsAWallet', 2000, 'help view');
+  });
+
+  it('validates the e-mail and reports a missing auth connector', async () => {
+    const el = await mountModal({ features: { email: true } });
+    const view = await openConnect(el);
+    const input = deep(view, 'w3-ui-text-input')!;
+    deep<HTMLElement>(view, 'w3-ui-button', 'button')!.click();
+    await waitFor(() => deep(input, '[role="alert"]'), 1000, 'Required');
+    expect(deep(input, '[role="alert"]')!.textContent).to.equal('Required');
+    const native = deep<HTMLInputElement>(input, 'input')!;
+    native.value = 'not-an-email';
+    native.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    native.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+    await waitFor(() => deep(input, '[role="alert"]')?.textContent === 'Invalid input', 1000, 'Invalid input');
+    native.value = 'ada@example.com';
+    native.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    native.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+    await waitFor(() => $toast.get().open, 1000, 'toast');
+    expect($toast.get()).to.include({ variant: 'error', message: 'No auth connector found' });
+  });
+
+  it('reports Adapter not found for a wallet whose adapter is not loaded', async () => {
+    $connectors.set([{ id: 'b', type: 'ANNOUNCED', name: 'Rabby', chain: 'eip155' }]);
+    const el = await mountModal();
+    const view = await openConnect(el);
+    deep<HTMLElement>(view, 'w3-ui-list-item', 'button')!.click();
+    await waitFor(() => $toast.get().open, 1000, 'toast');
+    expect($toast.get().message).to.equal('Adapter not found');
+  });
+});

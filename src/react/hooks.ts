@@ -1,0 +1,67 @@
+/**
+ * React hooks over the page-wide stores. They read the same state as the instance API
+ * (`getInstance()`), and re-render only when the store they read changes.
+ *
+ * `@nanostores/react` 1.x is an ES module whose `useStore` is built on React's
+ * `useSyncExternalStore`, so it is used directly.
+ */
+import { useStore } from '@nanostores/react';
+import { computed } from 'nanostores';
+import { useMemo } from 'react';
+import type { ChainNamespace } from '../core/caip.js';
+import type { Network } from '../core/networks.js';
+import { getInstance, type OpenOptions, type PublicAccount } from '../instance.js';
+import { $accounts } from '../stores/account.js';
+import { $modal } from '../stores/modal.js';
+import { $activeNamespace, $activeNetwork } from '../stores/networks.js';
+import { $publicState, type PublicState } from '../stores/state.js';
+
+export interface UseW3ModalResult {
+  /** Opens the modal (on `options.view`, else Connect or Account); resolves once the view shows. */
+  open: (options?: OpenOptions) => Promise<unknown>;
+  close: () => void;
+  isOpen: boolean;
+}
+
+export interface UseW3NetworkResult {
+  network: Network | undefined;
+  caipNetworkId: Network['caipNetworkId'] | undefined;
+  /** Switches to a configured network (through the wallet when one is connected). */
+  switchNetwork: (network: Network | string) => Promise<Network>;
+}
+
+/** Only the open flag, so loading / shake changes of `$modal` do not re-render. */
+const $isOpen = computed($modal, (modal) => modal.open);
+
+// The instance is one per page, so these are stable across renders (safe in effect deps).
+const open = (options?: OpenOptions): Promise<unknown> => getInstance().open(options);
+const close = (): void => getInstance().close();
+const switchNetwork = (network: Network | string): Promise<Network> => getInstance().switchNetwork(network);
+
+/** `{ open, close, isOpen }`: the instance's open / close and whether the modal is open. */
+export function useW3Modal(): UseW3ModalResult {
+  const isOpen = useStore($isOpen);
+  return useMemo(() => ({ open, close, isOpen }), [isOpen]);
+}
+
+/**
+ * The account of `namespace` (default: the active namespace), shaped like the instance's
+ * `getAccount()`: `{ address, caipAddress, status, isConnected, allAccounts }`.
+ */
+export function useW3Account(namespace?: ChainNamespace): PublicAccount {
+  const accounts = useStore($accounts);
+  const activeNamespace = useStore($activeNamespace);
+  // getAccount reads the stores itself; the store values above are what it depends on.
+  return useMemo(() => getInstance().getAccount(namespace), [accounts, activeNamespace, namespace]);
+}
+
+/** The active network, its CAIP-2 id, and `switchNetwork`. */
+export function useW3Network(): UseW3NetworkResult {
+  const network = useStore($activeNetwork);
+  return useMemo(() => ({ network, caipNetworkId: network?.caipNetworkId, switchNetwork }), [network]);
+}
+
+/** The instance's `getState()`: `{ open, view, loading, activeChain, selectedNetworkId, initialized }`. */
+export function useW3State(): PublicState {
+  return useStore($publicState);
+}

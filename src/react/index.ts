@@ -1,0 +1,12 @@
+/**
+ * `w3kit/react`: React wrappers of the page elements (generated from custom-elements.json by
+ * scripts/gen-react.mjs), hooks over the stores, and createW3Modal / network presets.
+ * Importing it defines every w3-* element.
+ */
+import '../elements.js';
+
+export { W3AccountButton, W3Button, W3ConnectButton, W3Modal, W3NetworkButton } from './generated/components.js';
+export { useW3Account, useW3Modal, useW3Network, useW3State } from './hooks.js';
+export type { UseW3ModalResult, UseW3NetworkResult } from './hooks.js';
+export { createW3Modal, networks } from '../index.js';
+export type { Network, OpenOptions, PublicAccount, PublicState, W3ModalInstance, W3ModalOptions } from '../index.js';

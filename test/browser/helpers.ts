@@ -1,0 +1,137 @@
+/** Helpers for the element tests in Chromium: store resets, fixtures, deep queries, axe. */
+import type { AxeResults } from 'axe-core';
+import { configure } from '../../src/configure.js';
+import { networks } from '../../src/core/networks.js';
+import type { W3ModalOptions } from '../../src/core/options.js';
+import { defineElements } from '../../src/elements/index.js';
+import { $accounts } from '../../src/stores/account.js';
+import { resetAlerts } from '../../src/stores/alerts.js';
+import { $activeConnectorIds, $connections, $connectors } from '../../src/stores/connectors.js';
+import { $modal } from '../../src/stores/modal.js';
+import { $activeNamespace, $activeNetworkIds } from '../../src/stores/networks.js';
+import { resetOptions } from '../../src/stores/options.js';
+import { resetRouter } from '../../src/stores/router.js';
+import { $initialized } from '../../src/stores/state.js';
+import { storage } from '../../src/stores/storage.js';
+import { $themeModeSetting, $themeVariables } from '../../src/stores/theme.js';
+import { hideToast } from '../../src/stores/toast.js';
+import type { W3Modal } from '../../src/elements/modal/modal.element.js';
+
+export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+export const baseOptions = (): W3ModalOptions => ({
+  networks: [networks.localhost, networks.mainnet, networks.sepolia],
+});
+
+/** Puts every store back to its start and removes fixtures. */
+export function resetAll(): void {
+  document.body.replaceChildren();
+  $modal.set({ open: false, loading: {}, shake: false, closeBlocked: false, shownView: undefined });
+  resetRouter('Connect');
+  resetOptions();
+  $initialized.set(false);
+  $accounts.set({});
+  $connectors.set([]);
+  $connections.set({});
+  $activeConnectorIds.set({});
+  $activeNamespace.set(undefined);
+  $activeNetworkIds.set({});
+  $themeModeSetting.set(undefined);
+  $themeVariables.set({});
+  resetAlerts();
+  hideToast();
+  storage.clear();
+}
+
+/** Configures the stores, defines the elements and mounts a <w3-modal>. */
+export async function mountModal(options: Partial<W3ModalOptions> = {}): Promise<W3Modal> {
+  configure({ ...baseOptions(), ...options });
+  defineElements();
+  const el = document.createElement('w3-modal');
+  document.body.append(el);
+  await el.updateComplete;
+  return el;
+}
+
+export function connectAccount(address = ADDRESS): void {
+  $accounts.setKey('eip155', {
+    address,
+    caipAddress: `eip155:31337:${address}`,
+    status: 'connected',
+    balance: '1.23456',
+    balanceSymbol: 'ETH',
+    profileName: undefined,
+    profileImage: undefined,
+    allAccounts: [{ namespace: 'eip155', address, type: 'eoa' }],
+    user: undefined,
+    smartAccountDeployed: false,
+  });
+  $activeNamespace.set('eip155');
+}
+
+export const nextFrame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => r()));
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until `fn` returns a truthy value (or throws after `timeout`). */
+export async function waitFor<T>(fn: () => T | undefined | null | false, timeout = 3000, what = 'condition'): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    const value = fn();
+    if (value) return value;
+    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** querySelector across open shadow roots: `deep(root, 'w3-connect-view', 'w3-ui-list-item')`. */
+export function deep<T extends Element = HTMLElement>(root: ParentNode, ...selectors: string[]): T | null {
+  let current: ParentNode | null = root;
+  for (const selector of selectors) {
+    if (!current) return null;
+    const scope: ParentNode = current instanceof Element && current.shadowRoot ? current.shadowRoot : current;
+    current = scope.querySelector(selector);
+  }
+  return current as T | null;
+}
+
+export function deepAll<T extends Element = HTMLElement>(root: ParentNode, ...selectors: string[]): T[] {
+  const last = selectors.pop() as string;
+  const parent = selectors.length ? deep(root, ...selectors) : root;
+  if (!parent) return [];
+  const scope: ParentNode = parent instanceof Element && parent.shadowRoot ? parent.shadowRoot : parent;
+  return Array.from(scope.querySelectorAll<T>(last));
+}
+
+export function dialogOf(modal: W3Modal): HTMLElement | null {
+  return modal.shadowRoot?.querySelector<HTMLElement>('[role="dialog"]') ?? null;
+}
+
+export function activeDeep(): Element | null {
+  let a = document.activeElement;
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+  return a;
+}
+
+/** Text content across shadow roots (what a reader would see, roughly). */
+export function deepText(node: Node): string {
+  let text = '';
+  const visit = (n: Node): void => {
+    if (n.nodeType === Node.TEXT_NODE) text += n.textContent;
+    if (n instanceof Element && n.shadowRoot) visit(n.shadowRoot);
+    if (n instanceof HTMLSlotElement) n.assignedNodes({ flatten: true }).forEach(visit);
+    else n.childNodes.forEach(visit);
+  };
+  visit(node);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Runs axe-core on the document (it pierces open shadow roots); returns violation ids. */
+export async function axeViolations(): Promise<string[]> {
+  // axe-core ships UMD only: loading it as a module script sets window.axe.
+  await import('axe-core/axe.min.js');
+  const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<AxeResults> } }).axe;
+  // Page-level rules judge the bare test page, not the components.
+  const rules = { 'landmark-one-main': { enabled: false }, 'page-has-heading-one': { enabled: false }, region: { enabled: false } };
+  const result = await axe.run(document, { resultTypes: ['violations'], rules });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')} ${v.nodes[0]?.failureSummary ?? ''}`);
+}

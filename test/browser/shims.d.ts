@@ -1,0 +1,1 @@
+declare module 'axe-core/axe.min.js';

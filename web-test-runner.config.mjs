@@ -1,0 +1,63 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter, summaryReporter } from '@web/test-runner';
+
+/** Records pass/fail counts for scripts/test.mjs's closing line. */
+function countReporter(file) {
+  return {
+    onTestRunFinished({ sessions }) {
+      let passed = 0;
+      let failed = 0;
+      let skipped = 0;
+      const visit = (suite) => {
+        for (const t of suite.tests) {
+          if (t.skipped) skipped++;
+          else if (t.passed) passed++;
+          else failed++;
+        }
+        for (const s of suite.suites) visit(s);
+      };
+      let errors = 0;
+      for (const session of sessions) {
+        if (session.testResults) visit(session.testResults);
+        if (!session.passed && (session.errors?.length ?? 0) > 0) errors += session.errors.length;
+      }
+      mkdirSync('.cache', { recursive: true });
+      writeFileSync(file, JSON.stringify({ passed, failed: failed + errors, skipped }));
+    },
+  };
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless=new',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export default {
+  files: ['src/elements/**/*.test.ts', 'test/browser/**/*.test.ts', 'test/.bundled/**/*.test.js'],
+  nodeResolve: { exportConditions: ['production', 'browser'] },
+  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
+  browsers: [
+    chromeLauncher({
+      launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    }),
+  ],
+  // nanostores reads process.env.NODE_ENV; bundlers replace it, a plain browser page needs it defined.
+  testRunnerHtml: (testFramework) =>
+    `<!doctype html><html lang="en"><head><title>w3kit tests</title><script>window.process = { env: { NODE_ENV: 'production' } };</script></head>` +
+    `<body><script type="module" src="${testFramework}"></script></body></html>`,
+  concurrency: 1,
+  browserStartTimeout: 60_000,
+  testsStartTimeout: 60_000,
+  testsFinishTimeout: 180_000,
+  testFramework: { config: { timeout: 10_000 } },
+  reporters: [defaultReporter(), summaryReporter({ flatten: false }), countReporter('.cache/wtr-counts.json')],
+};
