@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MANIFEST = path.join(ROOT, 'custom-elements.json');
 const OUT_FILE = path.join(ROOT, 'src/react/generated/components.ts');
+/** Hand-written entry that re-exports the wrappers by name (see the comment there). */
+const INDEX_FILE = path.join(ROOT, 'src/react/index.ts');
 
 /** Public page elements, in output order. Primitives and views are internal: no wrappers. */
 export const PUBLIC_TAGS = ['w3-modal', 'w3-button', 'w3-connect-button', 'w3-account-button', 'w3-network-button'];
@@ -160,6 +162,21 @@ export function generate(manifest) {
   return out.join('\n');
 }
 
+/** Names of the wrappers (and their Props types) that src/react/index.ts does not re-export. */
+export function missingReExports(manifest, indexSource) {
+  const exported = new Set();
+  const re = /export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"]\.\/generated\/components\.js['"]/g;
+  for (const match of indexSource.matchAll(re)) {
+    for (const spec of match[1].split(',')) {
+      const name = spec.trim().split(/\s+as\s+/).pop()?.trim();
+      if (name) exported.add(name);
+    }
+  }
+  return findElements(manifest)
+    .flatMap((el) => [el.component, `${el.component}Props`])
+    .filter((name) => !exported.has(name));
+}
+
 function main(argv) {
   const check = argv.includes('--check');
   const rel = path.relative(process.cwd(), OUT_FILE) || OUT_FILE;
@@ -167,24 +184,41 @@ function main(argv) {
     console.error(`gen-react: ${path.relative(process.cwd(), MANIFEST)} is missing; run \`npm run analyze\` first.`);
     return 1;
   }
-  const code = generate(JSON.parse(readFileSync(MANIFEST, 'utf8')));
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+  const code = generate(manifest);
+  const missing = existsSync(INDEX_FILE) ? missingReExports(manifest, readFileSync(INDEX_FILE, 'utf8')) : [];
+  if (missing.length) {
+    console.error(
+      `gen-react: ${path.relative(process.cwd(), INDEX_FILE)} does not re-export ${missing.join(', ')} from './generated/components.js'; add them there.`,
+    );
+  }
   if (check) {
     const current = existsSync(OUT_FILE) ? readFileSync(OUT_FILE, 'utf8') : undefined;
-    if (current === code) {
-      console.log(`gen-react: ${rel} is up to date.`);
-      return 0;
+    if (current === undefined) {
+      console.error(`gen-react: ${rel} is missing. Run \`npm run react:gen\`.`);
+      return 1;
     }
-    console.error(
-      current === undefined
-        ? `gen-react: ${rel} is missing. Run \`npm run react:gen\`.`
-        : `gen-react: ${rel} is out of date with custom-elements.json. Run \`npm run react:gen\` (and do not edit it by hand).`,
-    );
-    return 1;
+    if (current !== code) {
+      const a = current.split('\n');
+      const b = code.split('\n');
+      let line = 0;
+      while (line < a.length && a[line] === b[line]) line++;
+      console.error(
+        `gen-react: ${rel} differs from what custom-elements.json generates (first at line ${line + 1}).\n` +
+          `  on disk:   ${JSON.stringify(a[line] ?? '<end of file>')}\n` +
+          `  generated: ${JSON.stringify(b[line] ?? '<end of file>')}\n` +
+          '  Run `npm run react:gen` (the file is generated; do not edit it by hand).',
+      );
+      return 1;
+    }
+    if (missing.length) return 1;
+    console.log(`gen-react: ${rel} is up to date.`);
+    return 0;
   }
   mkdirSync(path.dirname(OUT_FILE), { recursive: true });
   writeFileSync(OUT_FILE, code);
   console.log(`gen-react: wrote ${rel}.`);
-  return 0;
+  return missing.length ? 1 : 0;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -44,7 +44,10 @@ export function initNetworks(): void {
   for (const n of list) {
     const preferred = stored[n.chainNamespace];
     if (ids[n.chainNamespace]) continue;
-    const keep = preferred && list.some((x) => x.caipNetworkId === preferred) ? (preferred as CaipNetworkId) : undefined;
+    const keep =
+      preferred && list.some((x) => x.caipNetworkId === preferred && x.chainNamespace === n.chainNamespace)
+        ? (preferred as CaipNetworkId)
+        : undefined;
     ids[n.chainNamespace] = keep ?? (first.chainNamespace === n.chainNamespace ? first.caipNetworkId : n.caipNetworkId);
   }
   $activeNetworkIds.set(ids);

@@ -8,7 +8,7 @@ import type { W3Modal } from '../../modal/modal.element.js';
 
 async function openConnect(el: W3Modal): Promise<HTMLElement> {
   await el.modal.open({ view: 'Connect' });
-  return deep(el, 'w3-connect-view')!;
+  return deep<HTMLElement>(el, 'w3-connect-view')!;
 }
 
 const sections = (view: HTMLElement) => Array.from(view.shadowRoot!.querySelectorAll('section')).map((s) => s.dataset['method']);
@@ -40,7 +40,13 @@ describe('<w3-connect-view>', () => {
   it('lists wallets as buttons named by the wallet, renders names as text, recent first', async () => {
     $connectors.set([
       { id: 'a', type: 'ANNOUNCED', name: '<img src=x onerror=alert(1)>Evil', chain: 'eip155', imageUrl: 'javascript:alert(1)' },
-      { id: 'b', type: 'ANNOUNCED', name: 'Rabby', chain: 'eip155', imageUrl: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>' },
+      {
+        id: 'b',
+        type: 'ANNOUNCED',
+        name: 'Rabby',
+        chain: 'eip155',
+        imageUrl: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+      },
     ]);
     addRecentWallet({ id: 'b', name: 'Rabby' });
     const el = await mountModal();
