@@ -22,23 +22,40 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SRC_DIR = path.join(ROOT, 'test/react');
 const OUT_DIR = path.join(ROOT, 'test/.bundled/react');
 
-/** `./dist/elements/**\/*.js` -> a RegExp on the src/ path of the same module. */
-function srcPatternOf(distGlob) {
-  const rel = distGlob.replace(/^\.\//, '');
-  if (!rel.startsWith('dist/') || rel.startsWith('dist/cdn/')) return undefined;
-  const src = `src/${rel.slice('dist/'.length)}`.replace(/\.js$/, '.ts');
-  const re = src
-    .split(/(\*\*\/|\*)/)
-    .map((part) => (part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+/** A package.json `sideEffects` glob as a RegExp on repo-relative paths. */
+function globToRegExp(glob) {
+  const re = glob
+    .split(/(\*\*\/|\*\*|\*)/)
+    .map((part) =>
+      part === '**/' ? '(?:.*/)?' : part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('');
-  return new RegExp(`^${re.replace(/\\\.ts$/, '\\.tsx?')}$`);
+  return new RegExp(`^${re}$`);
+}
+
+/**
+ * The src/ modules with side effects: the `sideEffects` globs themselves (src/ entries) and,
+ * for dist/ entries, the src/ file each dist file is compiled from (./dist/x.js -> src/x.ts).
+ */
+function srcPatternsOf(globs) {
+  const patterns = [];
+  for (const glob of globs) {
+    const rel = glob.replace(/^\.\//, '');
+    if (rel.startsWith('src/')) patterns.push(globToRegExp(rel));
+    else if (rel.startsWith('dist/')) patterns.push(globToRegExp(`src/${rel.slice('dist/'.length)}`.replace(/\.js$/, '.ts')));
+  }
+  return patterns;
+}
+
+function isSideEffectful(patterns, rel) {
+  return patterns.some((re) => re.test(rel) || re.test(rel.replace(/\.tsx?$/, '.js')));
 }
 
 function srcSideEffectsPlugin() {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   const globs = Array.isArray(pkg.sideEffects) ? pkg.sideEffects : [];
-  const patterns = globs.map(srcPatternOf).filter(Boolean);
-  if (!globs.some((g) => /^(\.\/)?dist\/react\/(index|\*)\.js$/.test(g))) {
+  const patterns = srcPatternsOf(globs);
+  if (!isSideEffectful(srcPatternsOf(globs.filter((g) => /^(\.\/)?dist\//.test(g))), 'src/react/index.ts')) {
     console.warn(
       'bundle-react-test: package.json "sideEffects" does not list "./dist/react/index.js", so a bundler drops its\n' +
         "  `import '../elements.js'` when only re-exports are used: importing w3kit/react would not define the elements.\n" +
@@ -58,7 +75,7 @@ function srcSideEffectsPlugin() {
         });
         if (result.errors.length) return { errors: result.errors };
         const rel = path.relative(ROOT, result.path).split(path.sep).join('/');
-        if (rel.startsWith('src/') && patterns.some((re) => re.test(rel))) return { ...result, sideEffects: true };
+        if (rel.startsWith('src/') && isSideEffectful(patterns, rel)) return { ...result, sideEffects: true };
         return result;
       });
     },

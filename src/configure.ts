@@ -1,5 +1,6 @@
 import type { W3ModalOptions } from './core/options.js';
 import { emitEvent } from './stores/events.js';
+import { initEip155 } from './stores/eip155.js';
 import { initNetworks } from './stores/networks.js';
 import { setOptions } from './stores/options.js';
 import { $initialized } from './stores/state.js';
@@ -14,6 +15,7 @@ export function configure(input: W3ModalOptions | unknown): W3ModalOptions {
   setThemeMode(options.themeMode);
   if (options.themeVariables) setThemeVariables(options.themeVariables);
   initNetworks();
+  initEip155();
   const first = !$initialized.get();
   $initialized.set(true);
   if (first) emitEvent('MODAL_CREATED', {});

@@ -13,6 +13,7 @@ import { $publicState, type PublicState } from './stores/state.js';
 import { setThemeMode, setThemeVariables } from './stores/theme.js';
 import { getWalletProvider } from './stores/providers.js';
 import { isViewAvailable } from './stores/router.js';
+import * as actions from './stores/wallet-actions.js';
 
 export interface OpenOptions {
   view?: ViewName;
@@ -42,6 +43,14 @@ export interface W3ModalInstance {
   setThemeMode(mode: ThemeMode | undefined): void;
   setThemeVariables(variables: Record<string, string | number>): void;
   subscribeEvents(callback: (event: W3Event) => void): () => void;
+  /** Signs a message with the connected eip155 wallet (personal_sign). */
+  signMessage(message: string): Promise<`0x${string}`>;
+  /** Signs EIP-712 typed data (eth_signTypedData_v4). */
+  signTypedData(typedData: object): Promise<`0x${string}`>;
+  /** Sends a transaction from the connected account; resolves with its hash. */
+  sendTransaction(tx: { to: string; value?: bigint; data?: `0x${string}` }): Promise<`0x${string}`>;
+  /** wallet_getCapabilities (EIP-5792) for the connected account. */
+  getCapabilities(): Promise<Record<string, unknown>>;
 }
 
 function toPublicAccount(namespace?: ChainNamespace): PublicAccount {
@@ -122,6 +131,10 @@ export function getInstance(): W3ModalInstance {
     getWalletProvider: (namespace) => getWalletProvider(namespace),
     setThemeMode: (mode) => setThemeMode(mode),
     setThemeVariables: (variables) => setThemeVariables(variables),
+    signMessage: (message) => actions.signMessage(message),
+    signTypedData: (typedData) => actions.signTypedData(typedData),
+    sendTransaction: (tx) => actions.sendTransaction(tx),
+    getCapabilities: () => actions.getCapabilities(),
     subscribeEvents(callback) {
       const current = $lastEvent.get();
       if (current) callback(current);

@@ -99,6 +99,16 @@ const optionsSchema = z.object({
   defaultAccountTypes: z.optional(z.partialRecord(z.enum(NAMESPACES), z.enum(['eoa', 'smartAccount', 'payment']))),
   siwx: z.optional(z.looseObject({})),
   siweConfig: z.optional(z.looseObject({})),
+  connectors: z.optional(
+    z.array(
+      z.looseObject({
+        id: z.string().check(z.minLength(1)),
+        name: z.string().check(z.minLength(1)),
+        imageUrl: z.optional(z.string()),
+        provider: z.custom<object>((p) => typeof p === 'object' && p !== null && typeof (p as { request?: unknown }).request === 'function', 'needs an EIP-1193 provider'),
+      }),
+    ),
+  ),
 });
 
 export interface W3Features {
@@ -143,6 +153,8 @@ export interface W3ModalOptions {
   siwx?: Record<string, unknown>;
   /** Legacy name of `siwx`; setting both throws. */
   siweConfig?: Record<string, unknown>;
+  /** Wallets the page brings itself (EXTERNAL connectors): an id, a name and an EIP-1193 provider. */
+  connectors?: { id: string; name: string; imageUrl?: string; provider: { request(args: { method: string; params?: unknown }): Promise<unknown> } }[];
 }
 
 function configError(issue: { path: PropertyKey[]; message: string } | undefined, prefix: PropertyKey[] = []): W3ConfigError {

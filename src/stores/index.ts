@@ -16,3 +16,5 @@ export * from './providers.js';
 export * from './recent.js';
 export * from './connect.js';
 export * from './network-switch.js';
+export * from './wallet-actions.js';
+export * from './eip155.js';

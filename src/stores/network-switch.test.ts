@@ -2,18 +2,34 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserRejectedRequestError, W3Error } from '../core/errors.js';
 import { networks, type Network } from '../core/networks.js';
 import { MemoryStorage } from '../test-utils/storage.js';
-import { $accounts } from './account.js';
+import { $accounts, EMPTY_ACCOUNT, patchAccount } from './account.js';
+import { $activeConnectorIds, $connectors } from './connectors.js';
 import { $lastEvent, type W3Event } from './events.js';
 import { $modal, openModal } from './modal.js';
-import { chooseNetwork, registerWalletSwitcher, switchNetwork } from './network-switch.js';
-import { $activeNamespace, $activeNetwork, $activeNetworkIds, initNetworks } from './networks.js';
+import { chooseNetwork, decideNetworkChange, performSwitch, registerWalletSwitcher, switchNetwork, type NetworkChangeInput } from './network-switch.js';
+import { $activeNamespace, $activeNetwork, $activeNetworkIds, $unknownNetwork, initNetworks } from './networks.js';
 import { resetOptions, setOptions } from './options.js';
 import { $router, pushView, resetRouter } from './router.js';
 import { storage } from './storage.js';
 import { $toast, hideToast } from './toast.js';
 
+const solana: Network = {
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  chainNamespace: 'solana',
+  name: 'Solana',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } },
+};
+
 let events: W3Event[];
 let stopEvents: () => void;
+
+function connectEvm(): void {
+  patchAccount('eip155', { ...EMPTY_ACCOUNT, address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', status: 'connected' });
+  $activeConnectorIds.setKey('eip155', 'io.metamask');
+  $connectors.set([{ id: 'io.metamask', type: 'ANNOUNCED', name: 'MetaMask', chain: 'eip155' }]);
+}
 
 beforeEach(() => {
   vi.stubGlobal('localStorage', new MemoryStorage());
@@ -22,9 +38,12 @@ beforeEach(() => {
   resetRouter();
   resetOptions();
   $accounts.set({});
+  $connectors.set([]);
+  $activeConnectorIds.set({});
   $activeNamespace.set(undefined);
   $activeNetworkIds.set({});
-  setOptions({ networks: [networks.mainnet, networks.polygon, networks.base] });
+  $unknownNetwork.set(undefined);
+  setOptions({ networks: [networks.mainnet, networks.polygon, networks.base, solana] });
   initNetworks();
   hideToast();
   $lastEvent.set(undefined);
@@ -41,15 +60,52 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('decideNetworkChange (spec section 2)', () => {
+  const base = (over: Partial<NetworkChangeInput>): NetworkChangeInput => ({
+    target: networks.polygon,
+    active: networks.mainnet,
+    activeNamespace: 'eip155',
+    addresses: { eip155: '0xabc' },
+    connectorType: 'ANNOUNCED',
+    ...over,
+  });
+
+  it('does nothing when the target is the active network', () => {
+    expect(decideNetworkChange(base({ target: networks.mainnet }))).toBe('none');
+    expect(decideNetworkChange(base({ target: networks.mainnet, forced: true }))).toBe('none');
+  });
+  it('opens SwitchNetwork when forced', () => {
+    expect(decideNetworkChange(base({ forced: true, addresses: {} }))).toBe('SwitchNetwork');
+  });
+  it('opens SwitchNetwork for the auth connector with an eip155 or solana target', () => {
+    expect(decideNetworkChange(base({ connectorType: 'AUTH' }))).toBe('SwitchNetwork');
+    expect(decideNetworkChange(base({ connectorType: 'AUTH', target: solana }))).toBe('SwitchNetwork');
+  });
+  it('opens SwitchActiveChain when the target namespace differs and has no address', () => {
+    expect(decideNetworkChange(base({ target: solana }))).toBe('SwitchActiveChain');
+  });
+  it('opens SwitchNetwork when the other namespace already has an address', () => {
+    expect(decideNetworkChange(base({ target: solana, addresses: { eip155: '0xabc', solana: 'So1' } }))).toBe('SwitchNetwork');
+  });
+  it('opens SwitchNetwork otherwise', () => {
+    expect(decideNetworkChange(base({}))).toBe('SwitchNetwork');
+  });
+  it('sets the network directly with no wallet connected', () => {
+    expect(decideNetworkChange(base({ addresses: {} }))).toBe('direct');
+    expect(decideNetworkChange(base({ addresses: {}, target: solana }))).toBe('direct');
+  });
+});
+
 describe('switchNetwork', () => {
   it('switches directly without a connected wallet', async () => {
     await expect(switchNetwork('eip155:137')).resolves.toEqual(networks.polygon);
     expect($activeNetwork.get()?.caipNetworkId).toBe('eip155:137');
-    expect(storage.get('activeNetworks')).toEqual({ eip155: 'eip155:137' });
+    expect(storage.get('activeNetworks')?.eip155).toBe('eip155:137');
     expect(events.map((e) => e.type)).toEqual(['NETWORK_CHANGE']);
   });
 
-  it('asks the wallet first, then switches', async () => {
+  it('asks the connected wallet first, then switches', async () => {
+    connectEvm();
     const calls: string[] = [];
     registerWalletSwitcher(async (network) => {
       calls.push(`wallet:${network.caipNetworkId}:active=${$activeNetwork.get()?.caipNetworkId}`);
@@ -60,86 +116,78 @@ describe('switchNetwork', () => {
   });
 
   it('keeps the network when the wallet refuses', async () => {
-    registerWalletSwitcher(() => Promise.reject(new UserRejectedRequestError()));
-    await expect(switchNetwork('eip155:137')).rejects.toBeInstanceOf(UserRejectedRequestError);
-    expect($activeNetwork.get()?.caipNetworkId).toBe('eip155:1');
-    expect(events).toEqual([]);
-  });
-
-  it('does nothing for the already active network', async () => {
-    const switcher = vi.fn(async (_network: Network) => {});
-    registerWalletSwitcher(switcher);
-    await expect(switchNetwork('eip155:1')).resolves.toEqual(networks.mainnet);
-    expect(switcher).not.toHaveBeenCalled();
-    expect(events).toEqual([]);
-  });
-
-  it("rejects with 'Network Not Found' for an unconfigured network, without asking the wallet", async () => {
-    const switcher = vi.fn(async (_network: Network) => {});
-    registerWalletSwitcher(switcher);
-    for (const input of ['eip155:10', networks.optimism]) {
-      let caught: unknown;
-      try {
-        await switchNetwork(input);
-      } catch (err) {
-        caught = err;
-      }
-      expect(caught).toBeInstanceOf(W3Error);
-      expect((caught as W3Error).shortMessage).toBe('Network Not Found');
-    }
-    expect(switcher).not.toHaveBeenCalled();
+    connectEvm();
+    registerWalletSwitcher(async () => {
+      throw new UserRejectedRequestError();
+    });
+    await expect(switchNetwork('eip155:137')).rejects.toMatchObject({ code: 4001 });
     expect($activeNetwork.get()?.caipNetworkId).toBe('eip155:1');
   });
 
-  it('stops using a switcher once it is unregistered', async () => {
-    const switcher = vi.fn(async (_network: Network) => {});
+  it('does nothing for the active network and throws Network Not Found for others', async () => {
+    const switcher = vi.fn(async () => undefined);
     registerWalletSwitcher(switcher);
-    registerWalletSwitcher(undefined);
-    await switchNetwork('eip155:8453');
+    await switchNetwork('eip155:1');
     expect(switcher).not.toHaveBeenCalled();
-    expect($activeNetwork.get()?.caipNetworkId).toBe('eip155:8453');
+    await expect(switchNetwork('eip155:42161')).rejects.toMatchObject({ shortMessage: 'Network Not Found' });
   });
 });
 
-describe('chooseNetwork', () => {
-  it('switches and goes back', async () => {
+describe('chooseNetwork and performSwitch', () => {
+  it('sets the network directly and goes back when no wallet is connected', async () => {
     openModal('Account');
     pushView('Networks');
     await chooseNetwork('eip155:137');
     expect($activeNetwork.get()?.caipNetworkId).toBe('eip155:137');
     expect($router.get().view).toBe('Account');
-    expect($modal.get().open).toBe(true);
   });
 
-  it('closes the modal when Networks was the first view', async () => {
-    openModal('Networks');
+  it('opens SwitchNetwork for a connected wallet; success leaves the switching views', async () => {
+    connectEvm();
+    registerWalletSwitcher(async () => undefined);
+    openModal('Account');
+    pushView('Networks');
     await chooseNetwork('eip155:8453');
+    expect($router.get().view).toBe('SwitchNetwork');
+    expect($router.get().data).toMatchObject({ network: 'eip155:8453', title: 'Base' });
+    await performSwitch('eip155:8453');
+    expect($activeNetwork.get()?.caipNetworkId).toBe('eip155:8453');
+    expect($router.get().history).toEqual(['Account']);
+  });
+
+  it('closes the modal after a switch started from the network button', async () => {
+    connectEvm();
+    registerWalletSwitcher(async () => undefined);
+    openModal('Networks');
+    await chooseNetwork('eip155:137');
+    await performSwitch('eip155:137');
     expect($modal.get().open).toBe(false);
   });
 
-  it('shows the error and stays when the wallet refuses', async () => {
-    registerWalletSwitcher(() => Promise.reject(new UserRejectedRequestError()));
-    openModal('Account');
-    pushView('Networks');
-    await expect(chooseNetwork('eip155:137')).resolves.toBeUndefined();
-    expect($toast.get()).toEqual({ open: true, message: 'User rejected the request.', variant: 'error' });
-    expect($router.get().view).toBe('Networks');
-    expect($activeNetwork.get()?.caipNetworkId).toBe('eip155:1');
-  });
-
-  it("shows 'Network Not Found' for an unconfigured network", async () => {
-    openModal('Account');
-    pushView('Networks');
-    await chooseNetwork('eip155:10');
-    expect($toast.get()).toMatchObject({ open: true, message: 'Network Not Found', variant: 'error' });
-    expect($router.get().view).toBe('Networks');
-  });
-
-  it('shows a plain Error message', async () => {
-    registerWalletSwitcher(() => Promise.reject(new Error('Chain not added')));
+  it('a failed switch goes back one view and shows the wallet error', async () => {
+    connectEvm();
+    registerWalletSwitcher(async () => {
+      throw new W3Error('User rejected the request.', { code: 4001 });
+    });
     openModal('Account');
     pushView('Networks');
     await chooseNetwork('eip155:137');
-    expect($toast.get().message).toBe('Chain not added');
+    await expect(performSwitch('eip155:137')).rejects.toThrow();
+    expect($router.get().view).toBe('Networks');
+    expect($toast.get()).toMatchObject({ open: true, variant: 'error', message: 'User rejected the request.' });
+    expect($activeNetwork.get()?.caipNetworkId).toBe('eip155:1');
+  });
+
+  it('opens SwitchActiveChain for a namespace without a wallet', async () => {
+    connectEvm();
+    $activeNamespace.set('eip155');
+    openModal('Networks');
+    await chooseNetwork(solana.caipNetworkId);
+    expect($router.get().view).toBe('SwitchActiveChain');
+  });
+
+  it('shows Network Not Found for an unconfigured network', async () => {
+    await chooseNetwork('eip155:42161');
+    expect($toast.get()).toMatchObject({ variant: 'error', message: 'Network Not Found' });
   });
 });

@@ -1,6 +1,12 @@
+import type { ChainNamespace } from '../core/caip.js';
+import { W3Error } from '../core/errors.js';
 import type { Network } from '../core/networks.js';
-import { goBack } from './navigation.js';
-import { $activeNetwork, findNetwork, setActiveNetwork } from './networks.js';
+import { $accounts } from './account.js';
+import { $activeConnectorIds, $connectors, type ConnectorType } from './connectors.js';
+import { closeModal } from './modal.js';
+import { goBack, goBackAfterFailedSwitch } from './navigation.js';
+import { $activeNamespace, $activeNetwork, $unknownNetwork, findNetwork, setActiveNetwork } from './networks.js';
+import { $router, pushView, resetRouter } from './router.js';
 import { showError } from './toast.js';
 
 /** Asks the connected wallet to switch (registered by the adapters); absent when none is connected. */
@@ -11,30 +17,113 @@ export function registerWalletSwitcher(switcher: WalletSwitcher | undefined): vo
   walletSwitcher = switcher;
 }
 
+export type NetworkChangeDecision = 'none' | 'direct' | 'SwitchNetwork' | 'SwitchActiveChain';
+
+export interface NetworkChangeInput {
+  target: Network;
+  active: Network | undefined;
+  activeNamespace: ChainNamespace | undefined;
+  /** The connected address per namespace. */
+  addresses: Partial<Record<ChainNamespace, string | undefined>>;
+  connectorType: ConnectorType | undefined;
+  forced?: boolean;
+}
+
 /**
- * Switches to a configured network: through the wallet when one is connected, else directly.
- * Nothing happens when it is already active.
+ * The network-change rules of spec section 2: nothing when the target is the active network;
+ * SwitchNetwork when forced, or for the auth connector with a solana or eip155 target;
+ * SwitchActiveChain when the current namespace has an address and the target's namespace
+ * differs and has none; otherwise SwitchNetwork. With no wallet connected at all there is
+ * nothing to ask, so the network is set directly.
  */
-export async function switchNetwork(idOrNetwork: string | Network): Promise<Network> {
+export function decideNetworkChange(input: NetworkChangeInput): NetworkChangeDecision {
+  const { target, active, activeNamespace, addresses, connectorType, forced } = input;
+  if (active?.caipNetworkId === target.caipNetworkId && !$unknownNetwork.get()) return 'none';
+  if (forced) return 'SwitchNetwork';
+  if (connectorType === 'AUTH' && (target.chainNamespace === 'solana' || target.chainNamespace === 'eip155')) return 'SwitchNetwork';
+  const currentHasAddress = !!(activeNamespace && addresses[activeNamespace]);
+  if (currentHasAddress && target.chainNamespace !== activeNamespace && !addresses[target.chainNamespace]) return 'SwitchActiveChain';
+  if (!Object.values(addresses).some(Boolean)) return 'direct';
+  return 'SwitchNetwork';
+}
+
+function currentInput(target: Network, forced = false): NetworkChangeInput {
+  const namespace = $activeNamespace.get();
+  const connectorId = namespace ? $activeConnectorIds.get()[namespace] : undefined;
+  const addresses: NetworkChangeInput['addresses'] = {};
+  for (const [ns, account] of Object.entries($accounts.get())) {
+    if (account?.status === 'connected' && account.address) addresses[ns as ChainNamespace] = account.address;
+  }
+  return {
+    target,
+    active: $activeNetwork.get(),
+    activeNamespace: namespace,
+    addresses,
+    connectorType: $connectors.get().find((c) => c.id === connectorId)?.type,
+    forced,
+  };
+}
+
+function resolve(idOrNetwork: string | Network): Network {
   const network = findNetwork(idOrNetwork);
   if (!network) return setActiveNetwork(idOrNetwork); // throws 'Network Not Found'
-  if ($activeNetwork.get()?.caipNetworkId === network.caipNetworkId) return network;
-  if (walletSwitcher) await walletSwitcher(network);
+  return network;
+}
+
+/**
+ * Switches to a configured network and resolves once switched: through the connected wallet
+ * of that namespace when there is one, else directly.
+ */
+export async function switchNetwork(idOrNetwork: string | Network): Promise<Network> {
+  const network = resolve(idOrNetwork);
+  if ($activeNetwork.get()?.caipNetworkId === network.caipNetworkId && !$unknownNetwork.get()) return network;
+  const connected = $accounts.get()[network.chainNamespace]?.status === 'connected';
+  if (connected && walletSwitcher && network.chainNamespace === 'eip155') await walletSwitcher(network);
   return setActiveNetwork(network.caipNetworkId);
 }
 
-/** The Networks view's choice: switch, then go back; a failure shows the error and stays. */
+const errorText = (err: unknown): string =>
+  err && typeof err === 'object' && 'shortMessage' in err ? String(err.shortMessage) : err instanceof Error ? err.message : 'An error occurred';
+
+/** The Networks (and UnsupportedChain) view's choice, following decideNetworkChange. */
 export async function chooseNetwork(caipNetworkId: string): Promise<void> {
+  let network: Network;
+  try {
+    network = resolve(caipNetworkId);
+  } catch (err) {
+    showError(errorText(err));
+    return;
+  }
+  const decision = decideNetworkChange(currentInput(network));
+  if (decision === 'none') return goBack();
+  if (decision === 'direct') {
+    setActiveNetwork(network.caipNetworkId);
+    return goBack();
+  }
+  pushView(decision, { network: network.caipNetworkId, title: network.name });
+}
+
+/**
+ * Run by the SwitchNetwork view: asks the wallet; on success leaves the switching views (closing
+ * the modal when nothing is left); on failure goes back one view and shows the wallet's error.
+ */
+export async function performSwitch(caipNetworkId: string): Promise<void> {
   try {
     await switchNetwork(caipNetworkId);
-    goBack();
   } catch (err) {
-    showError(
-      err && typeof err === 'object' && 'shortMessage' in err
-        ? String(err.shortMessage)
-        : err instanceof Error
-          ? err.message
-          : 'An error occurred',
-    );
+    if ($router.get().view === 'SwitchNetwork') goBackAfterFailedSwitch();
+    showError(errorText(err));
+    throw err instanceof Error ? err : new W3Error(errorText(err));
   }
+  const rest = $router.get().history.filter((v) => v !== 'SwitchNetwork' && v !== 'Networks' && v !== 'UnsupportedChain');
+  const last = rest[rest.length - 1];
+  if (!last) closeModal();
+  else resetRouter(last);
+}
+
+/** SwitchActiveChain: makes the target's namespace active and leads to Connect for it. */
+export function switchActiveChain(caipNetworkId: string): void {
+  const network = resolve(caipNetworkId);
+  setActiveNetwork(network.caipNetworkId);
+  resetRouter('Connect');
 }

@@ -9,4 +9,9 @@ export const VIEW_LOADERS: Partial<Record<ViewName, () => Promise<unknown>>> = {
   Networks: () => import('./networks/networks-view.js'),
   WhatIsAWallet: () => import('./what-is-a-wallet/what-is-a-wallet-view.js'),
   Account: () => import('./account/account-view.js'),
+  ConnectingExternal: () => import('./connecting-external/connecting-external-view.js'),
+  SwitchNetwork: () => import('./switch-network/switch-network-view.js'),
+  SwitchActiveChain: () => import('./switch-active-chain/switch-active-chain-view.js'),
+  UnsupportedChain: () => import('./unsupported-chain/unsupported-chain-view.js'),
+  ProfileWallets: () => import('./profile-wallets/profile-wallets-view.js'),
 };

@@ -4,6 +4,8 @@ import { truncateAddress } from '../../../core/address.js';
 import { formatBalance } from '../../../core/format.js';
 import { $activeAccount } from '../../../stores/account.js';
 import { disconnect } from '../../../stores/disconnect.js';
+import { $connectedWallet } from '../../../stores/connectors.js';
+import { refreshBalance } from '../../../stores/wallet-actions.js';
 import { $activeNetwork } from '../../../stores/networks.js';
 import { pushView } from '../../../stores/router.js';
 import { showSuccess } from '../../../stores/toast.js';
@@ -43,6 +45,12 @@ export class W3AccountView extends W3Element {
 
   private readonly account = new StoreController(this, $activeAccount);
   private readonly network = new StoreController(this, $activeNetwork);
+  private readonly wallet = new StoreController(this, $connectedWallet);
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.account.value.address) void refreshBalance().catch(() => undefined);
+  }
 
   private async copy(address: string): Promise<void> {
     try {
@@ -78,6 +86,10 @@ export class W3AccountView extends W3Element {
               ${network.name}
             </w3-ui-list-item>`
           : nothing}
+        <w3-ui-list-item chevron @click=${() => pushView('ProfileWallets')}>
+          <w3-ui-wallet-image slot="image" .imageSrc=${this.wallet.value?.icon}></w3-ui-wallet-image>
+          ${this.wallet.value?.name ?? 'Wallets'}
+        </w3-ui-list-item>
         <w3-ui-list-item @click=${() => void disconnect()}>
           <span slot="image" class="muted">${icon('disconnect', 22)}</span>
           Disconnect

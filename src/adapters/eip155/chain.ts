@@ -1,0 +1,64 @@
+import { createPublicClient, fallback, formatEther, http, HttpRequestError, TimeoutError, type PublicClient, type Transport } from 'viem';
+import { W3Error } from '../../core/errors.js';
+import type { Network } from '../../core/networks.js';
+
+/**
+ * Chain reads over JSON-RPC (spec section 7): per-chain URLs, batching up to 1000 with no wait,
+ * fallback across URLs, 10 s timeout, 3 attempts on network errors and HTTP 403, 408, 413, 429,
+ * 500, 502, 503, 504 (viem's http transport retries exactly those, honours Retry-After and
+ * otherwise backs off exponentially from 150 ms), fallback polling every 4 s.
+ */
+export const RPC_POLICY = { batchSize: 1000, batchWait: 0, timeoutMs: 10_000, attempts: 3, retryDelayMs: 150, pollingMs: 4000 } as const;
+
+const clients = new Map<string, PublicClient>();
+
+export function chainTransport(urls: readonly string[]): Transport {
+  const transports = urls.map((url) =>
+    http(url, {
+      batch: { batchSize: RPC_POLICY.batchSize, wait: RPC_POLICY.batchWait },
+      timeout: RPC_POLICY.timeoutMs,
+      retryCount: RPC_POLICY.attempts - 1,
+      retryDelay: RPC_POLICY.retryDelayMs,
+    }),
+  );
+  if (transports.length === 0) throw new W3Error('No RPC url provided for chainId', { category: 'CONFIG_ERROR' });
+  return transports.length === 1 ? (transports[0] as Transport) : fallback(transports, { retryCount: 0 });
+}
+
+/** One public client per network (by CAIP id and URLs). */
+export function chainClient(network: Network): PublicClient {
+  const key = `${network.caipNetworkId}|${network.rpcUrls.default.http.join(',')}`;
+  let client = clients.get(key);
+  if (!client) {
+    client = createPublicClient({ transport: chainTransport(network.rpcUrls.default.http), pollingInterval: RPC_POLICY.pollingMs });
+    clients.set(key, client);
+  }
+  return client;
+}
+
+/** Maps viem's transport errors to the spec's texts. */
+export function toChainError(err: unknown): W3Error {
+  if (err instanceof W3Error) return err;
+  const timeout = err instanceof TimeoutError || (err instanceof Error && (err as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.((e) => e instanceof TimeoutError));
+  if (timeout) return new W3Error('The request took too long to respond', { category: 'NETWORK_ERROR', cause: err });
+  const http = err instanceof Error ? ((err as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.((e) => e instanceof HttpRequestError) as HttpRequestError | null) : null;
+  if (http?.status) return new W3Error(`HTTP status code: ${http.status}`, { category: 'NETWORK_ERROR', code: http.status, cause: err });
+  if (http) return new W3Error('HTTP request failed', { category: 'NETWORK_ERROR', cause: err, details: http.shortMessage });
+  const rpcCode = (err as { code?: unknown })?.code;
+  return new W3Error('RPC request failed', {
+    category: 'NETWORK_ERROR',
+    code: typeof rpcCode === 'number' ? rpcCode : undefined,
+    cause: err,
+    details: err instanceof Error ? ((err as { shortMessage?: string }).shortMessage ?? err.message) : String(err),
+  });
+}
+
+/** The native balance as a decimal string of the coin (wei / 10^18). */
+export async function readNativeBalance(network: Network, address: `0x${string}`): Promise<string> {
+  try {
+    const wei = await chainClient(network).getBalance({ address });
+    return network.nativeCurrency.decimals === 18 ? formatEther(wei) : (Number(wei) / 10 ** network.nativeCurrency.decimals).toString();
+  } catch (err) {
+    throw toChainError(err);
+  }
+}

@@ -1,0 +1,65 @@
+import { html, nothing } from 'lit';
+import { state } from 'lit/decorators.js';
+import { W3Error } from '../../../core/errors.js';
+import { $connectors } from '../../../stores/connectors.js';
+import { $router, resetRouter } from '../../../stores/router.js';
+import { connectExternal } from '../../../stores/wallet-actions.js';
+import { StoreController } from '../../base/store-controller.js';
+import { W3Element } from '../../base/w3-element.js';
+import { viewStyles } from '../view.styles.js';
+import { connectingStyles } from '../connecting.styles.js';
+
+/**
+ * @summary ConnectingExternal: asks an injected, announced or external wallet to connect;
+ * shows its icon and a spinner, the error ('Connection rejected') and 'Try again'.
+ */
+export class W3ConnectingExternalView extends W3Element {
+  static override styles = [viewStyles, connectingStyles];
+
+  private readonly router = new StoreController(this, $router);
+  private readonly connectors = new StoreController(this, $connectors);
+  @state() private error: string | undefined;
+  @state() private busy = false;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.connect();
+  }
+
+  private get connectorId(): string | undefined {
+    const id = this.router.value.data?.connectorId;
+    return typeof id === 'string' ? id : undefined;
+  }
+
+  private async connect(): Promise<void> {
+    const id = this.connectorId;
+    if (!id || this.busy) return;
+    this.busy = true;
+    this.error = undefined;
+    try {
+      await connectExternal(id);
+      if (this.isConnected && $router.get().view === 'ConnectingExternal') resetRouter('Account');
+    } catch (err) {
+      if ((err as W3Error).code === 'MODAL_CLOSED') return;
+      this.error = err instanceof W3Error ? err.shortMessage : 'Connection rejected';
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  override render() {
+    const connector = this.connectors.value.find((c) => c.id === this.connectorId);
+    const name = connector?.name ?? 'your wallet';
+    return html`<div class="connecting">
+      <div class="logo">
+        <w3-ui-wallet-image .imageSrc=${connector?.imageUrl}></w3-ui-wallet-image>
+        ${this.busy ? html`<w3-ui-spinner label="Connecting"></w3-ui-spinner>` : nothing}
+      </div>
+      ${this.error
+        ? html`<p class="error" role="alert">${this.error}</p>`
+        : html`<p><strong>Continue in ${name}</strong></p>
+            <p class="muted">Accept the connection request in the wallet.</p>`}
+      ${this.error ? html`<w3-ui-button variant="secondary" @click=${() => void this.connect()}>Try again</w3-ui-button>` : nothing}
+    </div>`;
+  }
+}

@@ -1,0 +1,29 @@
+import { html } from 'lit';
+import { findNetwork } from '../../../stores/networks.js';
+import { switchActiveChain } from '../../../stores/network-switch.js';
+import { $router } from '../../../stores/router.js';
+import { StoreController } from '../../base/store-controller.js';
+import { W3Element } from '../../base/w3-element.js';
+import { viewStyles } from '../view.styles.js';
+
+/**
+ * @summary SwitchActiveChain: the target network is in another namespace with no connected
+ * wallet; switching makes that namespace active and leads to Connect.
+ */
+export class W3SwitchActiveChainView extends W3Element {
+  static override styles = viewStyles;
+
+  private readonly router = new StoreController(this, $router);
+
+  override render() {
+    const id = this.router.value.data?.network;
+    const network = typeof id === 'string' ? findNetwork(id) : undefined;
+    if (!network) return html`<p class="empty">Network Not Found</p>`;
+    return html`<div class="stack center">
+      <w3-ui-network-icon style="margin:0 auto" .caipNetworkId=${network.caipNetworkId} .name=${network.name} .imageSrc=${network.iconUrl}></w3-ui-network-icon>
+      <h3>Switch to ${network.name}</h3>
+      <p class="muted">No wallet is connected for ${network.name} yet. Switch, then connect a wallet that supports it.</p>
+      <w3-ui-button full-width @click=${() => switchActiveChain(network.caipNetworkId)}>Switch Chain</w3-ui-button>
+    </div>`;
+  }
+}

@@ -1,0 +1,46 @@
+import { html, nothing } from 'lit';
+import { state } from 'lit/decorators.js';
+import { W3Error } from '../../../core/errors.js';
+import { $connectedWallet } from '../../../stores/connectors.js';
+import { findNetwork } from '../../../stores/networks.js';
+import { performSwitch } from '../../../stores/network-switch.js';
+import { $router } from '../../../stores/router.js';
+import { StoreController } from '../../base/store-controller.js';
+import { W3Element } from '../../base/w3-element.js';
+import { viewStyles } from '../view.styles.js';
+import { connectingStyles } from '../connecting.styles.js';
+
+/**
+ * @summary SwitchNetwork: asks the connected wallet to switch (adding the chain when it does not
+ * know it). Success leaves the view; a failure goes back one view with the wallet's error.
+ */
+export class W3SwitchNetworkView extends W3Element {
+  static override styles = [viewStyles, connectingStyles];
+
+  private readonly router = new StoreController(this, $router);
+  private readonly wallet = new StoreController(this, $connectedWallet);
+  @state() private busy = true;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const id = this.router.value.data?.network;
+    if (typeof id === 'string') {
+      performSwitch(id)
+        .catch((err: unknown) => (err as W3Error).shortMessage)
+        .finally(() => (this.busy = false));
+    }
+  }
+
+  override render() {
+    const id = this.router.value.data?.network;
+    const network = typeof id === 'string' ? findNetwork(id) : undefined;
+    return html`<div class="connecting">
+      <div class="logo">
+        <w3-ui-network-icon .caipNetworkId=${network?.caipNetworkId ?? ''} .name=${network?.name ?? ''} .imageSrc=${network?.iconUrl}></w3-ui-network-icon>
+        ${this.busy ? html`<w3-ui-spinner label="Switching network"></w3-ui-spinner>` : nothing}
+      </div>
+      <p><strong>Approve in ${this.wallet.value?.name ?? 'your wallet'}</strong></p>
+      <p class="muted">Accept the request to switch to ${network?.name ?? 'the network'}.</p>
+    </div>`;
+  }
+}

@@ -1,0 +1,323 @@
+import { readNativeBalance } from '../adapters/eip155/chain.js';
+import type { Eip1193Provider } from '../adapters/eip155/provider.js';
+import * as wallet from '../adapters/eip155/wallet.js';
+import { toCaipAddress, type CaipNetworkId } from '../core/caip.js';
+import { ModalClosedError, W3Error } from '../core/errors.js';
+import type { Network } from '../core/networks.js';
+import { $accounts, getAccountState, patchAccount, resetAccount } from './account.js';
+import { $activeConnectorIds, $connectedWallet, $connections, $connectors, type Connection } from './connectors.js';
+import { onDisconnect } from './disconnect.js';
+import { getEip155Provider } from './eip155.js';
+import { emitEvent } from './events.js';
+import { $modal, onModalClose, openModal } from './modal.js';
+import { $activeNamespace, $activeNetwork, $networks, $unknownNetwork, setActiveNetwork } from './networks.js';
+import { registerWalletSwitcher } from './network-switch.js';
+import { setWalletProvider } from './providers.js';
+import { addRecentWallet } from './recent.js';
+import { storage } from './storage.js';
+
+/**
+ * The eip155 wallet session (lazy chunk, viem): connect, restore, wallet events, switching,
+ * balance, signing and sending. Wires the adapter (src/adapters/eip155) to the stores.
+ */
+interface ActiveSession {
+  connectorId: string;
+  provider: Eip1193Provider;
+  stopEvents: () => void;
+}
+
+let active: ActiveSession | undefined;
+let attempt = 0;
+
+function networkForChainId(chainId: number): Network | undefined {
+  return $networks.get().find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId);
+}
+
+function persist(): void {
+  const connections = $connections.get().eip155 ?? [];
+  storage.set('connections', { ...storage.get('connections'), eip155: connections.map((c) => ({ ...c, namespace: 'eip155' as const })) });
+  const id = $activeConnectorIds.get().eip155;
+  if (id) {
+    storage.set('connectedConnectorIds', { ...storage.get('connectedConnectorIds'), eip155: id });
+    storage.set('connectionStatus', 'connected');
+    const namespaces = new Set(storage.get('connectedNamespaces') ?? []);
+    namespaces.add('eip155');
+    storage.set('connectedNamespaces', [...namespaces]);
+  }
+}
+
+function upsertConnection(connectorId: string, accounts: `0x${string}`[]): void {
+  const list = ($connections.get().eip155 ?? []).filter((c) => c.connectorId !== connectorId);
+  const connection: Connection = { connectorId, accounts: accounts.map((address) => ({ address, type: 'eoa' })) };
+  $connections.setKey('eip155', [connection, ...list]);
+}
+
+/** Applies the wallet's chain: a configured one becomes active, another is the 'Unknown Network'. */
+function applyChain(chainId: number | undefined, raw: unknown): void {
+  const network = chainId === undefined ? undefined : networkForChainId(chainId);
+  const address = getAccountState('eip155').address;
+  if (network) {
+    $unknownNetwork.set(undefined);
+    setActiveNetwork(network.caipNetworkId);
+    if (address) patchAccount('eip155', { caipAddress: toCaipAddress(network.caipNetworkId, address) });
+    return;
+  }
+  const reference = chainId === undefined ? String(raw) : String(chainId);
+  $unknownNetwork.set({ namespace: 'eip155', chainId: reference });
+  if (address) patchAccount('eip155', { caipAddress: toCaipAddress(`eip155:${reference}` as CaipNetworkId, address), balance: undefined });
+  openModal('UnsupportedChain');
+}
+
+function applyAccounts(accounts: `0x${string}`[]): void {
+  const [address] = accounts;
+  if (!address) return;
+  const network = $unknownNetwork.get() ? undefined : $activeNetwork.get();
+  const caipNetworkId = network?.chainNamespace === 'eip155' ? network.caipNetworkId : (`eip155:${$unknownNetwork.get()?.chainId ?? '1'}` as CaipNetworkId);
+  patchAccount('eip155', {
+    address,
+    caipAddress: toCaipAddress(caipNetworkId, address),
+    status: 'connected',
+    allAccounts: accounts.map((a) => ({ namespace: 'eip155', address: a, type: 'eoa' })),
+  });
+}
+
+function activate(connectorId: string, provider: Eip1193Provider, accounts: `0x${string}`[], chainId: number): void {
+  active?.stopEvents();
+  const stopEvents = wallet.watchWalletEvents(provider, {
+    accountsChanged: (next) => {
+      if (active?.provider !== provider) return;
+      if (next.length === 0) {
+        void endSession('wallet');
+        return;
+      }
+      upsertConnection(connectorId, next);
+      applyAccounts(next);
+      persist();
+      void refreshBalance();
+    },
+    chainChanged: (id, raw) => {
+      if (active?.provider !== provider) return;
+      applyChain(id, raw);
+      void refreshBalance();
+    },
+    disconnect: () => {
+      if (active?.provider === provider) void endSession('wallet');
+    },
+  });
+  active = { connectorId, provider, stopEvents };
+  $activeConnectorIds.setKey('eip155', connectorId);
+  upsertConnection(connectorId, accounts);
+  $activeNamespace.set('eip155');
+  const network = networkForChainId(chainId);
+  if (network) {
+    $unknownNetwork.set(undefined);
+    setActiveNetwork(network.caipNetworkId);
+  }
+  applyAccounts(accounts);
+  if (!network) applyChain(chainId, chainId);
+  const connector = $connectors.get().find((c) => c.id === connectorId);
+  $connectedWallet.set({ name: connector?.name ?? connectorId, ...(connector?.imageUrl ? { icon: connector.imageUrl } : {}), ...(connector ? { type: connector.type } : {}) });
+  if (connector) addRecentWallet({ id: connector.id, name: connector.name, ...(connector.rdns ? { rdns: connector.rdns } : {}) });
+  setWalletProvider('eip155', provider);
+  registerWalletSwitcher((target) => switchWalletNetwork(target));
+  persist();
+  const state = getAccountState('eip155');
+  emitEvent('CONNECT_SUCCESS', { address: state.address, caipAddress: state.caipAddress, namespace: 'eip155', connectorId });
+  void refreshBalance();
+}
+
+/**
+ * Connects a wallet by connector id (eth_requestAccounts). Closing the modal meanwhile ends the
+ * attempt with 'Modal closed' and leaves nothing half-connected.
+ */
+export async function connectEip155(connectorId: string): Promise<void> {
+  const provider = getEip155Provider(connectorId);
+  if (!provider) throw new W3Error('No wallet found', { category: 'WALLET_RPC_ERROR', details: `No provider for connector ${connectorId}` });
+  const mine = ++attempt;
+  const wasConnected = getAccountState('eip155').status === 'connected';
+  if (!wasConnected) patchAccount('eip155', { status: 'connecting' });
+  let stopClose: () => void = () => undefined;
+  const closed = new Promise<never>((_, reject) => {
+    stopClose = onModalClose(() => reject(new ModalClosedError()));
+  });
+  try {
+    const accounts = await Promise.race([wallet.requestAccounts(provider), closed]);
+    const chainId = await Promise.race([wallet.getChainId(provider), closed]);
+    if (mine !== attempt || !$modal.get().open) throw new ModalClosedError();
+    activate(connectorId, provider, accounts, chainId);
+  } catch (err) {
+    if (mine === attempt && !wasConnected && getAccountState('eip155').status === 'connecting') patchAccount('eip155', { status: 'disconnected' });
+    const error = err instanceof W3Error ? err : new W3Error('Connection rejected', { cause: err });
+    throw error.code === 4001 ? new W3Error('Connection rejected', { code: 4001, category: 'WALLET_RPC_ERROR', cause: err }) : error;
+  } finally {
+    stopClose();
+  }
+}
+
+/** Waits (up to `ms`) for a connector to be announced. */
+async function waitForProvider(connectorId: string, ms = 1500): Promise<Eip1193Provider | undefined> {
+  const start = Date.now();
+  for (;;) {
+    const provider = getEip155Provider(connectorId);
+    if (provider || Date.now() - start > ms) return provider;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function forgetStoredConnection(): void {
+  const ids = storage.get('connectedConnectorIds');
+  if (ids) {
+    delete ids.eip155;
+    storage.set('connectedConnectorIds', ids);
+  }
+  if (!Object.keys(ids ?? {}).length) storage.set('connectionStatus', 'disconnected');
+  storage.set('connectedNamespaces', (storage.get('connectedNamespaces') ?? []).filter((n) => n !== 'eip155'));
+}
+
+/** Restores the stored connection without a prompt (eth_accounts); a gone wallet restores to disconnected. */
+export async function restoreEip155Connection(): Promise<boolean> {
+  const connectorId = storage.get('connectedConnectorIds')?.eip155;
+  if (!connectorId) return false;
+  const stored = storage.get('connections')?.eip155 ?? [];
+  $connections.setKey(
+    'eip155',
+    stored.map(({ connectorId: id, accounts }) => ({ connectorId: id, accounts })),
+  );
+  patchAccount('eip155', { status: 'connecting' });
+  try {
+    const provider = await waitForProvider(connectorId);
+    if (!provider) throw new W3Error('No wallet found');
+    const accounts = await wallet.getAccounts(provider);
+    if (accounts.length === 0) throw new W3Error('Not connected');
+    const chainId = await wallet.getChainId(provider);
+    activate(connectorId, provider, accounts, chainId);
+    return true;
+  } catch {
+    resetAccount('eip155');
+    $connections.setKey('eip155', ($connections.get().eip155 ?? []).filter((c) => c.connectorId !== connectorId));
+    persist();
+    forgetStoredConnection();
+    return false;
+  }
+}
+
+/** Ends the active eip155 session (wallet side); the disconnect store action resets the rest. */
+async function endSession(reason: 'user' | 'wallet'): Promise<void> {
+  const session = active;
+  if (!session) return;
+  active = undefined;
+  session.stopEvents();
+  setWalletProvider('eip155', undefined);
+  registerWalletSwitcher(undefined);
+  if (reason === 'user') {
+    await Promise.race([wallet.walletRequest(session.provider, 'wallet_revokePermissions', [{ eth_accounts: {} }]).catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
+  }
+  storage.set('connections', { ...storage.get('connections'), eip155: [] });
+  forgetStoredConnection();
+  if (reason === 'wallet') {
+    const { disconnect } = await import('./disconnect.js');
+    await disconnect('eip155');
+  }
+}
+
+onDisconnect(async (namespace) => {
+  if (namespace === 'eip155') await endSession('user');
+});
+
+/** Asks the wallet to switch (adding the chain on 4902); resolves once it has switched. */
+export async function switchWalletNetwork(network: Network): Promise<void> {
+  if (!active) throw new W3Error('Not connected', { category: 'WALLET_RPC_ERROR' });
+  await wallet.switchChain(active.provider, network);
+  $unknownNetwork.set(undefined);
+  const address = getAccountState('eip155').address;
+  if (address) patchAccount('eip155', { caipAddress: toCaipAddress(network.caipNetworkId, address) });
+}
+
+/** Reads the native balance of the active account on the active network. */
+export async function refreshBalance(): Promise<void> {
+  const { address } = getAccountState('eip155');
+  const network = $activeNetwork.get();
+  if (!address || !network || network.chainNamespace !== 'eip155' || $unknownNetwork.get()) return;
+  try {
+    const balance = await readNativeBalance(network, address as `0x${string}`);
+    if (getAccountState('eip155').address === address && $activeNetwork.get() === network) {
+      patchAccount('eip155', { balance, balanceSymbol: network.nativeCurrency.symbol });
+    }
+  } catch {
+    // the balance stays as it was; the account view shows 0.000 until a read succeeds
+  }
+}
+
+function requireSession(): { provider: Eip1193Provider; address: string } {
+  const address = getAccountState('eip155').address;
+  if (!active || !address) throw new W3Error('Not connected', { category: 'WALLET_RPC_ERROR', details: 'Connect a wallet first' });
+  return { provider: active.provider, address };
+}
+
+export async function signMessage(message: string): Promise<`0x${string}`> {
+  const { provider, address } = requireSession();
+  return wallet.signMessage(provider, address, message);
+}
+
+export async function signTypedData(typedData: object): Promise<`0x${string}`> {
+  const { provider, address } = requireSession();
+  return wallet.signTypedData(provider, address, typedData);
+}
+
+export async function sendTransaction(tx: { to: string; value?: bigint; data?: `0x${string}` }): Promise<`0x${string}`> {
+  const address = getAccountState('eip155').address;
+  if (!active) throw new W3Error('Transactions need an account address', { category: 'WALLET_RPC_ERROR' });
+  const hash = await wallet.sendTransaction(active.provider, { from: address, ...tx });
+  void waitAndRefresh(hash);
+  return hash;
+}
+
+async function waitAndRefresh(hash: `0x${string}`): Promise<void> {
+  const network = $activeNetwork.get();
+  if (!network) return;
+  try {
+    const { chainClient } = await import('../adapters/eip155/chain.js');
+    await chainClient(network).waitForTransactionReceipt({ hash, timeout: 60_000 });
+  } catch {
+    // refresh anyway
+  }
+  await refreshBalance();
+}
+
+export async function getCapabilities(): Promise<Record<string, unknown>> {
+  if (!active) throw new W3Error('Missing address parameter in wallet_getCapabilities request', { category: 'WALLET_RPC_ERROR' });
+  return wallet.getCapabilities(active.provider, getAccountState('eip155').address);
+}
+
+/**
+ * ProfileWallets: makes a known connection the active one. When its wallet still authorises
+ * this page it switches at once (true); otherwise the caller starts a fresh connect (false).
+ */
+export async function activateConnection(connectorId: string): Promise<boolean> {
+  if (active?.connectorId === connectorId) return true;
+  const provider = getEip155Provider(connectorId);
+  if (!provider) return false;
+  const accounts = await wallet.getAccounts(provider).catch(() => [] as `0x${string}`[]);
+  if (accounts.length === 0) {
+    $connections.setKey('eip155', ($connections.get().eip155 ?? []).filter((c) => c.connectorId !== connectorId));
+    persist();
+    return false;
+  }
+  const chainId = await wallet.getChainId(provider);
+  activate(connectorId, provider, accounts, chainId);
+  return true;
+}
+
+/** Forgets one known connection; when it is the active one, the session ends. */
+export async function removeConnection(connectorId: string): Promise<void> {
+  if (active?.connectorId === connectorId) {
+    const { disconnect } = await import('./disconnect.js');
+    await disconnect('eip155');
+    return;
+  }
+  $connections.setKey('eip155', ($connections.get().eip155 ?? []).filter((c) => c.connectorId !== connectorId));
+  persist();
+}
+
+/** For tests: the accounts store keyed by namespace. */
+export const _accounts = $accounts;

@@ -1,0 +1,77 @@
+import { watchWallets, type DiscoveredWallet } from '../adapters/eip155/discovery.js';
+import { isEip1193Provider, type Eip1193Provider } from '../adapters/eip155/provider.js';
+import { W3Error } from '../core/errors.js';
+import { $connectors, addConnectors, type Connector } from './connectors.js';
+import { registerConnectorHandler } from './connect.js';
+import { $options } from './options.js';
+import { pushView } from './router.js';
+import { storage } from './storage.js';
+
+/**
+ * EIP-6963 and injected discovery (first chunk): fills $connectors and keeps each wallet's
+ * provider. Connecting, reading and signing live in the lazy `eip155-session` module.
+ */
+const providers = new Map<string, Eip1193Provider>();
+let stopWatching: (() => void) | undefined;
+
+export function getEip155Provider(connectorId: string): Eip1193Provider | undefined {
+  return providers.get(connectorId);
+}
+
+/** An app-supplied connector (`connectors` option): type EXTERNAL. */
+export interface ExternalConnectorOption {
+  id: string;
+  name: string;
+  imageUrl?: string;
+  provider: Eip1193Provider;
+}
+
+function toConnector(w: DiscoveredWallet): Connector {
+  return {
+    id: w.id,
+    type: w.type,
+    name: w.name,
+    chain: 'eip155',
+    ...(w.rdns ? { rdns: w.rdns } : {}),
+    ...(w.icon ? { imageUrl: w.icon } : {}),
+  };
+}
+
+function setDiscovered(wallets: DiscoveredWallet[]): void {
+  const discovered = wallets.map(toConnector);
+  const others = $connectors.get().filter((c) => c.chain !== 'eip155' || (c.type !== 'ANNOUNCED' && c.type !== 'INJECTED'));
+  for (const w of wallets) providers.set(w.id, w.provider);
+  $connectors.set(others);
+  addConnectors(discovered);
+}
+
+/** Lazy-loads the session module (viem) only when a wallet is used. */
+export const loadEip155Session = () => import('./eip155-session.js');
+
+/**
+ * Starts discovery when an eip155 network is configured, registers the connect handler (which
+ * opens ConnectingExternal), and restores a stored connection in the background.
+ */
+export function initEip155(): void {
+  const options = $options.get();
+  if (!options?.networks.some((n) => n.chainNamespace === 'eip155') || typeof window === 'undefined') return;
+  const external: unknown[] = options.connectors ?? [];
+  const externals: Connector[] = [];
+  for (const [i, raw] of external.entries()) {
+    const c = raw as Partial<ExternalConnectorOption>;
+    if (typeof c.id !== 'string' || typeof c.name !== 'string' || !isEip1193Provider(c.provider)) {
+      throw new W3Error(`Invalid option "connectors.${i}": needs id, name and an EIP-1193 provider`, { category: 'CONFIG_ERROR' });
+    }
+    providers.set(c.id, c.provider);
+    externals.push({ id: c.id, type: 'EXTERNAL', name: c.name, chain: 'eip155', ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) });
+  }
+  addConnectors(externals);
+  for (const type of ['ANNOUNCED', 'INJECTED', 'EXTERNAL'] as const) {
+    registerConnectorHandler(type, (connector) => pushView('ConnectingExternal', { connectorId: connector.id, title: connector.name }));
+  }
+  stopWatching?.();
+  stopWatching = watchWallets(setDiscovered);
+  if (storage.get('connectedConnectorIds')?.eip155) {
+    void loadEip155Session().then((m) => m.restoreEip155Connection());
+  }
+}
