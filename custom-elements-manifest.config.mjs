@@ -38,6 +38,11 @@ export const TAG_NAMES = {
   W3NetworksView: 'w3-networks-view',
   W3WhatIsAWalletView: 'w3-what-is-a-wallet-view',
   W3AccountView: 'w3-account-view',
+  W3ConnectingExternalView: 'w3-connecting-external-view',
+  W3SwitchNetworkView: 'w3-switch-network-view',
+  W3SwitchActiveChainView: 'w3-switch-active-chain-view',
+  W3UnsupportedChainView: 'w3-unsupported-chain-view',
+  W3ProfileWalletsView: 'w3-profile-wallets-view',
 };
 
 /** Base classes (outside the globs) whose subclasses are custom elements. */
@@ -130,9 +135,7 @@ export default {
   dev: false,
   /** Analyse in sorted path order (globby's order follows the file system). */
   overrideModuleCreation({ ts, globs }) {
-    return [...globs]
-      .sort()
-      .map((file) => ts.createSourceFile(file, ts.sys.readFile(file) ?? '', ts.ScriptTarget.ES2015, true));
+    return [...globs].sort().map((file) => ts.createSourceFile(file, ts.sys.readFile(file) ?? '', ts.ScriptTarget.ES2015, true));
   },
   plugins: [w3kitTagNamesPlugin()],
 };

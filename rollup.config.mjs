@@ -27,6 +27,8 @@ function chunkManifest() {
 
 export default {
   input: { w3kit: 'dist/cdn.js' },
+  // Let the entry also export what lazy chunks share, so the first load is one request.
+  preserveEntrySignatures: 'allow-extension',
   output: {
     dir: 'dist/cdn',
     format: 'es',

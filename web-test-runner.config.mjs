@@ -42,7 +42,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export default {
-  files: ['src/elements/**/*.test.ts', 'test/browser/**/*.test.ts', 'test/.bundled/**/*.test.js'],
+  files: ['src/elements/**/*.test.ts', 'src/**/*.browser.test.ts', 'test/browser/**/*.test.ts', 'test/.bundled/**/*.test.js'],
   nodeResolve: { exportConditions: ['production', 'browser'] },
   plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
   browsers: [

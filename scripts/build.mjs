@@ -17,5 +17,7 @@ await run('npx', [
   '--conditions=production',
   '--outfile=dist/demo/react.js',
 ]);
+const { bundleDevWallet } = await import('./bundle-dev-wallet.mjs');
+await bundleDevWallet();
 const { printSizes } = await import('./lib/sizes.mjs');
 printSizes();

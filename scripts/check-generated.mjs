@@ -28,7 +28,11 @@ function firstDifference(expected, actual) {
   const b = actual.split('\n');
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const show = (lines) => lines.slice(Math.max(0, i - 1), i + 2).map((l) => `      ${l}`).join('\n');
+  const show = (lines) =>
+    lines
+      .slice(Math.max(0, i - 1), i + 2)
+      .map((l) => `      ${l}`)
+      .join('\n');
   return `first difference at line ${i + 1}:\n    committed:\n${show(a)}\n    regenerated:\n${show(b)}`;
 }
 

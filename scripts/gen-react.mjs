@@ -168,7 +168,11 @@ export function missingReExports(manifest, indexSource) {
   const re = /export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"]\.\/generated\/components\.js['"]/g;
   for (const match of indexSource.matchAll(re)) {
     for (const spec of match[1].split(',')) {
-      const name = spec.trim().split(/\s+as\s+/).pop()?.trim();
+      const name = spec
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (name) exported.add(name);
     }
   }

@@ -1,26 +1,46 @@
 #!/usr/bin/env node
 /**
- * `npm start`: installs if needed, builds, serves the demos and prints their URLs, then `ready`.
- * Ctrl-C stops everything. Ports (environment variables): W3KIT_DEMO_PORT (4300).
+ * `npm start`: installs if needed, builds, starts the demos and every local counterpart they
+ * use, prints one line per service, then `ready`. Ctrl-C stops everything.
+ * Ports (environment variables): W3KIT_DEMO_PORT (4300), W3KIT_HARDHAT_PORT (8545, chain 31337),
+ * W3KIT_HARDHAT_B_PORT (8546, chain 31338, for trying network switches).
  */
 import { ensureInstalled, run } from './lib/run.mjs';
 
 await ensureInstalled();
 await run('node', ['scripts/build.mjs']);
 const { startStaticServer } = await import('./lib/static-server.mjs');
+const { startHardhat } = await import('./lib/hardhat.mjs');
 
-const port = Number(process.env.W3KIT_DEMO_PORT ?? 4300);
+const env = (name, fallback) => Number(process.env[name] ?? fallback);
+const [chainA, chainB] = await Promise.all([
+  startHardhat({ port: env('W3KIT_HARDHAT_PORT', 8545), chainId: 31337 }),
+  startHardhat({ port: env('W3KIT_HARDHAT_B_PORT', 8546), chainId: 31338 }),
+]);
+const rpcUrls = JSON.stringify({ 31337: chainA.url, 31338: chainB.url });
+const demoPage = (await import('node:fs'))
+  .readFileSync('demo/index.html', 'utf8')
+  .replace('__W3KIT_RPC_URLS__', rpcUrls.replace(/"/g, '&quot;'));
 const demo = await startStaticServer({
-  port,
+  port: env('W3KIT_DEMO_PORT', 4300),
   routes: { '/': 'demo', '/cdn/': 'dist/cdn', '/demo/': 'dist/demo' },
+  pages: new Map([
+    ['/', demoPage],
+    ['/index.html', demoPage],
+  ]),
 });
 
-console.log(`demo        ${demo.url}/            (plain HTML, CDN script)`);
-console.log(`react demo  ${demo.url}/react/      (React 19 wrappers and hooks)`);
+console.log(`demo         ${demo.url}/            (plain HTML, CDN script, w3kit Dev Wallet)`);
+console.log(`react demo   ${demo.url}/react/      (React 19 wrappers and hooks)`);
+console.log(`hardhat      ${chainA.url}   (chain 31337)`);
+console.log(`hardhat B    ${chainB.url}   (chain 31338)`);
 console.log('ready');
 
+let stopping = false;
 const stop = async () => {
-  await demo.close();
+  if (stopping) return;
+  stopping = true;
+  await Promise.allSettled([demo.close(), chainA.stop(), chainB.stop()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

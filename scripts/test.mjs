@@ -26,10 +26,16 @@ async function suite(name, cmd, args, countsFile, readCounts) {
 }
 
 await run('node', ['scripts/build.mjs']);
-await suite('unit (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/vitest.json'], '.cache/vitest.json', (j) => ({
-  passed: j.numPassedTests,
-  failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0),
-}));
+await suite(
+  'unit (vitest)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/vitest.json'],
+  '.cache/vitest.json',
+  (j) => ({
+    passed: j.numPassedTests,
+    failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0),
+  }),
+);
 if (existsSync('scripts/bundle-react-test.mjs')) await run('node', ['scripts/bundle-react-test.mjs']);
 await suite('browser (web-test-runner, Chromium)', 'npx', ['web-test-runner'], '.cache/wtr-counts.json', (j) => ({
   passed: j.passed,

@@ -209,7 +209,8 @@ export async function startHardhat({ port = 0, chainId = 31337 } = {}) {
     const output = proc.output();
     // A port picked here may have been taken between our check and the node's bind: retry.
     if (autoPort && attempt < 3 && /EADDRINUSE/.test(output)) continue;
-    const why = proc.hasExited() && Date.now() < deadline ? 'exited before answering' : `did not answer within ${START_TIMEOUT_MS / 1000} s`;
+    const why =
+      proc.hasExited() && Date.now() < deadline ? 'exited before answering' : `did not answer within ${START_TIMEOUT_MS / 1000} s`;
     throw new Error(
       `Hardhat node (chain ${chainId}, ${url}) ${why}` +
         (lastError ? ` (last error: ${lastError.message})` : '') +

@@ -50,7 +50,7 @@ describe('hardhat launcher', () => {
     await chains.stop(); // idempotent
   });
 
-  it('startHardhat() on a given port, and fails with the output when the port is taken', { timeout: 150_000 }, async () => {
+  it('startHardhat() on a given port; refuses a port that is taken', { timeout: 150_000 }, async () => {
     const first: HardhatNode = await startHardhat({ chainId: 31337 });
     toStop.push(first);
     await expect(startHardhat({ port: first.port, chainId: 31337 })).rejects.toThrow(/already in use/);

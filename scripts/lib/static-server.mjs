@@ -8,6 +8,7 @@
  * - `root`: directory that relative route directories resolve against (default: process.cwd()).
  *   Without `routes`, `root` itself is served at `/`.
  * - `port`: 0 (default) picks a free port. The server listens on 127.0.0.1 only.
+ * - `pages`: a Map of exact URL path -> content served from memory (generated test pages).
  * - `routes`: URL prefix -> directory (relative to `root`, or absolute). The longest matching
  *   prefix wins; the rest of the URL path is looked up inside that directory.
  *
@@ -50,7 +51,7 @@ export function contentType(file) {
  * Starts the server. Resolves to `{ url, close() }` once it is listening; `close()` ends open
  * connections and resolves when the server has stopped.
  */
-export async function startStaticServer({ root = process.cwd(), port = 0, routes } = {}) {
+export async function startStaticServer({ root = process.cwd(), port = 0, routes, pages } = {}) {
   const base = path.resolve(root);
   const table = Object.entries(routes ?? { '/': '.' })
     .map(([prefix, dir]) => {
@@ -76,6 +77,13 @@ export async function startStaticServer({ root = process.cwd(), port = 0, routes
       pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     } catch {
       return send(res, 400, '400 Bad Request\n');
+    }
+    // In-memory pages (generated HTML), by exact path.
+    const page = pages?.get(pathname);
+    if (page !== undefined) {
+      const type = path.extname(pathname) ? contentType(pathname) : CONTENT_TYPES['.html'];
+      res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+      return res.end(req.method === 'HEAD' ? undefined : page);
     }
     // `/cdn` for a `/cdn/` route: redirect so relative URLs resolve inside it.
     const bare = table.find((r) => r.prefix.endsWith('/') && r.prefix.length > 1 && pathname === r.prefix.slice(0, -1));

@@ -105,7 +105,10 @@ const optionsSchema = z.object({
         id: z.string().check(z.minLength(1)),
         name: z.string().check(z.minLength(1)),
         imageUrl: z.optional(z.string()),
-        provider: z.custom<object>((p) => typeof p === 'object' && p !== null && typeof (p as { request?: unknown }).request === 'function', 'needs an EIP-1193 provider'),
+        provider: z.custom<object>(
+          (p) => typeof p === 'object' && p !== null && typeof (p as { request?: unknown }).request === 'function',
+          'needs an EIP-1193 provider',
+        ),
       }),
     ),
   ),
@@ -154,7 +157,12 @@ export interface W3ModalOptions {
   /** Legacy name of `siwx`; setting both throws. */
   siweConfig?: Record<string, unknown>;
   /** Wallets the page brings itself (EXTERNAL connectors): an id, a name and an EIP-1193 provider. */
-  connectors?: { id: string; name: string; imageUrl?: string; provider: { request(args: { method: string; params?: unknown }): Promise<unknown> } }[];
+  connectors?: {
+    id: string;
+    name: string;
+    imageUrl?: string;
+    provider: { request(args: { method: string; params?: unknown }): Promise<unknown> };
+  }[];
 }
 
 function configError(issue: { path: PropertyKey[]; message: string } | undefined, prefix: PropertyKey[] = []): W3ConfigError {

@@ -1,4 +1,4 @@
-import { readNativeBalance } from '../adapters/eip155/chain.js';
+import { readNativeBalance, waitForReceipt } from '../adapters/eip155/chain.js';
 import type { Eip1193Provider } from '../adapters/eip155/provider.js';
 import * as wallet from '../adapters/eip155/wallet.js';
 import { toCaipAddress, type CaipNetworkId } from '../core/caip.js';
@@ -72,7 +72,8 @@ function applyAccounts(accounts: `0x${string}`[]): void {
   const [address] = accounts;
   if (!address) return;
   const network = $unknownNetwork.get() ? undefined : $activeNetwork.get();
-  const caipNetworkId = network?.chainNamespace === 'eip155' ? network.caipNetworkId : (`eip155:${$unknownNetwork.get()?.chainId ?? '1'}` as CaipNetworkId);
+  const caipNetworkId =
+    network?.chainNamespace === 'eip155' ? network.caipNetworkId : (`eip155:${$unknownNetwork.get()?.chainId ?? '1'}` as CaipNetworkId);
   patchAccount('eip155', {
     address,
     caipAddress: toCaipAddress(caipNetworkId, address),
@@ -116,7 +117,11 @@ function activate(connectorId: string, provider: Eip1193Provider, accounts: `0x$
   applyAccounts(accounts);
   if (!network) applyChain(chainId, chainId);
   const connector = $connectors.get().find((c) => c.id === connectorId);
-  $connectedWallet.set({ name: connector?.name ?? connectorId, ...(connector?.imageUrl ? { icon: connector.imageUrl } : {}), ...(connector ? { type: connector.type } : {}) });
+  $connectedWallet.set({
+    name: connector?.name ?? connectorId,
+    ...(connector?.imageUrl ? { icon: connector.imageUrl } : {}),
+    ...(connector ? { type: connector.type } : {}),
+  });
   if (connector) addRecentWallet({ id: connector.id, name: connector.name, ...(connector.rdns ? { rdns: connector.rdns } : {}) });
   setWalletProvider('eip155', provider);
   registerWalletSwitcher((target) => switchWalletNetwork(target));
@@ -132,7 +137,8 @@ function activate(connectorId: string, provider: Eip1193Provider, accounts: `0x$
  */
 export async function connectEip155(connectorId: string): Promise<void> {
   const provider = getEip155Provider(connectorId);
-  if (!provider) throw new W3Error('No wallet found', { category: 'WALLET_RPC_ERROR', details: `No provider for connector ${connectorId}` });
+  if (!provider)
+    throw new W3Error('No wallet found', { category: 'WALLET_RPC_ERROR', details: `No provider for connector ${connectorId}` });
   const mine = ++attempt;
   const wasConnected = getAccountState('eip155').status === 'connected';
   if (!wasConnected) patchAccount('eip155', { status: 'connecting' });
@@ -146,7 +152,8 @@ export async function connectEip155(connectorId: string): Promise<void> {
     if (mine !== attempt || !$modal.get().open) throw new ModalClosedError();
     activate(connectorId, provider, accounts, chainId);
   } catch (err) {
-    if (mine === attempt && !wasConnected && getAccountState('eip155').status === 'connecting') patchAccount('eip155', { status: 'disconnected' });
+    if (mine === attempt && !wasConnected && getAccountState('eip155').status === 'connecting')
+      patchAccount('eip155', { status: 'disconnected' });
     const error = err instanceof W3Error ? err : new W3Error('Connection rejected', { cause: err });
     throw error.code === 4001 ? new W3Error('Connection rejected', { code: 4001, category: 'WALLET_RPC_ERROR', cause: err }) : error;
   } finally {
@@ -171,7 +178,10 @@ function forgetStoredConnection(): void {
     storage.set('connectedConnectorIds', ids);
   }
   if (!Object.keys(ids ?? {}).length) storage.set('connectionStatus', 'disconnected');
-  storage.set('connectedNamespaces', (storage.get('connectedNamespaces') ?? []).filter((n) => n !== 'eip155'));
+  storage.set(
+    'connectedNamespaces',
+    (storage.get('connectedNamespaces') ?? []).filter((n) => n !== 'eip155'),
+  );
 }
 
 /** Restores the stored connection without a prompt (eth_accounts); a gone wallet restores to disconnected. */
@@ -194,7 +204,10 @@ export async function restoreEip155Connection(): Promise<boolean> {
     return true;
   } catch {
     resetAccount('eip155');
-    $connections.setKey('eip155', ($connections.get().eip155 ?? []).filter((c) => c.connectorId !== connectorId));
+    $connections.setKey(
+      'eip155',
+      ($connections.get().eip155 ?? []).filter((c) => c.connectorId !== connectorId),
+    );
     persist();
     forgetStoredConnection();
     return false;
@@ -210,7 +223,10 @@ async function endSession(reason: 'user' | 'wallet'): Promise<void> {
   setWalletProvider('eip155', undefined);
   registerWalletSwitcher(undefined);
   if (reason === 'user') {
-    await Promise.race([wallet.walletRequest(session.provider, 'wallet_revokePermissions', [{ eth_accounts: {} }]).catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
+    await Promise.race([
+      wallet.walletRequest(session.provider, 'wallet_revokePermissions', [{ eth_accounts: {} }]).catch(() => undefined),
+      new Promise((r) => setTimeout(r, 1000)),
+    ]);
   }
   storage.set('connections', { ...storage.get('connections'), eip155: [] });
   forgetStoredConnection();
@@ -276,8 +292,7 @@ async function waitAndRefresh(hash: `0x${string}`): Promise<void> {
   const network = $activeNetwork.get();
   if (!network) return;
   try {
-    const { chainClient } = await import('../adapters/eip155/chain.js');
-    await chainClient(network).waitForTransactionReceipt({ hash, timeout: 60_000 });
+    await waitForReceipt(network, hash);
   } catch {
     // refresh anyway
   }
@@ -299,7 +314,10 @@ export async function activateConnection(connectorId: string): Promise<boolean> 
   if (!provider) return false;
   const accounts = await wallet.getAccounts(provider).catch(() => [] as `0x${string}`[]);
   if (accounts.length === 0) {
-    $connections.setKey('eip155', ($connections.get().eip155 ?? []).filter((c) => c.connectorId !== connectorId));
+    $connections.setKey(
+      'eip155',
+      ($connections.get().eip155 ?? []).filter((c) => c.connectorId !== connectorId),
+    );
     persist();
     return false;
   }
@@ -315,7 +333,10 @@ export async function removeConnection(connectorId: string): Promise<void> {
     await disconnect('eip155');
     return;
   }
-  $connections.setKey('eip155', ($connections.get().eip155 ?? []).filter((c) => c.connectorId !== connectorId));
+  $connections.setKey(
+    'eip155',
+    ($connections.get().eip155 ?? []).filter((c) => c.connectorId !== connectorId),
+  );
   persist();
 }
 

@@ -6,7 +6,14 @@ import { $accounts, EMPTY_ACCOUNT, patchAccount } from './account.js';
 import { $activeConnectorIds, $connectors } from './connectors.js';
 import { $lastEvent, type W3Event } from './events.js';
 import { $modal, openModal } from './modal.js';
-import { chooseNetwork, decideNetworkChange, performSwitch, registerWalletSwitcher, switchNetwork, type NetworkChangeInput } from './network-switch.js';
+import {
+  chooseNetwork,
+  decideNetworkChange,
+  performSwitch,
+  registerWalletSwitcher,
+  switchNetwork,
+  type NetworkChangeInput,
+} from './network-switch.js';
 import { $activeNamespace, $activeNetwork, $activeNetworkIds, $unknownNetwork, initNetworks } from './networks.js';
 import { resetOptions, setOptions } from './options.js';
 import { $router, pushView, resetRouter } from './router.js';

@@ -83,7 +83,11 @@ export async function switchNetwork(idOrNetwork: string | Network): Promise<Netw
 }
 
 const errorText = (err: unknown): string =>
-  err && typeof err === 'object' && 'shortMessage' in err ? String(err.shortMessage) : err instanceof Error ? err.message : 'An error occurred';
+  err && typeof err === 'object' && 'shortMessage' in err
+    ? String(err.shortMessage)
+    : err instanceof Error
+      ? err.message
+      : 'An error occurred';
 
 /** The Networks (and UnsupportedChain) view's choice, following decideNetworkChange. */
 export async function chooseNetwork(caipNetworkId: string): Promise<void> {

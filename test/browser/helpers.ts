@@ -127,6 +127,8 @@ export function deepText(node: Node): string {
 
 /** Runs axe-core on the document (it pierces open shadow roots); returns violation ids. */
 export async function axeViolations(): Promise<string[]> {
+  // Let view, height and colour transitions (150 ms) finish: axe reads computed colours.
+  await sleep(350);
   // axe-core ships UMD only: loading it as a module script sets window.axe.
   await import('axe-core/axe.min.js');
   const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<AxeResults> } }).axe;

@@ -1,11 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getBalance } from 'viem/actions';
 import type { Network } from '../../core/networks.js';
 import { chainClient, readNativeBalance, RPC_POLICY, toChainError } from './chain.js';
 
 /** A real JSON-RPC HTTP server on loopback whose replies each test scripts. */
-async function rpcServer(handler: (body: unknown, req: IncomingMessage, res: ServerResponse, n: number) => void): Promise<{ url: string; server: Server; hits: number[] }> {
+async function rpcServer(
+  handler: (body: unknown, req: IncomingMessage, res: ServerResponse, n: number) => void,
+): Promise<{ url: string; server: Server; hits: number[] }> {
   const hits: number[] = [];
   let n = 0;
   const server = createServer((req, res) => {
@@ -69,7 +72,9 @@ describe('chain reads', () => {
   });
 
   it('honours Retry-After on 429', async () => {
-    const s = await rpcServer((body, _req, res, n) => (n === 0 ? reply(res, {}, 429, { 'Retry-After': '1' }) : reply(res, balanceReply(body))));
+    const s = await rpcServer((body, _req, res, n) =>
+      n === 0 ? reply(res, {}, 429, { 'Retry-After': '1' }) : reply(res, balanceReply(body)),
+    );
     servers.push(s.server);
     await readNativeBalance(network([s.url], 1004), '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
     expect(s.hits).toHaveLength(2);
@@ -100,7 +105,7 @@ describe('chain reads', () => {
     });
     servers.push(s.server);
     const client = chainClient(network([s.url], 1007));
-    await Promise.all([0, 1, 2].map(() => client.getBalance({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })));
+    await Promise.all([0, 1, 2].map(() => getBalance(client, { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })));
     expect(sizes).toEqual([3]);
   });
 

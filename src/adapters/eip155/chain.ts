@@ -1,4 +1,5 @@
-import { createPublicClient, fallback, formatEther, http, HttpRequestError, TimeoutError, type PublicClient, type Transport } from 'viem';
+import { createClient, fallback, formatEther, http, HttpRequestError, TimeoutError, type Client, type Transport } from 'viem';
+import { getBalance, waitForTransactionReceipt } from 'viem/actions';
 import { W3Error } from '../../core/errors.js';
 import type { Network } from '../../core/networks.js';
 
@@ -10,7 +11,7 @@ import type { Network } from '../../core/networks.js';
  */
 export const RPC_POLICY = { batchSize: 1000, batchWait: 0, timeoutMs: 10_000, attempts: 3, retryDelayMs: 150, pollingMs: 4000 } as const;
 
-const clients = new Map<string, PublicClient>();
+const clients = new Map<string, Client>();
 
 export function chainTransport(urls: readonly string[]): Transport {
   const transports = urls.map((url) =>
@@ -26,11 +27,11 @@ export function chainTransport(urls: readonly string[]): Transport {
 }
 
 /** One public client per network (by CAIP id and URLs). */
-export function chainClient(network: Network): PublicClient {
+export function chainClient(network: Network): Client {
   const key = `${network.caipNetworkId}|${network.rpcUrls.default.http.join(',')}`;
   let client = clients.get(key);
   if (!client) {
-    client = createPublicClient({ transport: chainTransport(network.rpcUrls.default.http), pollingInterval: RPC_POLICY.pollingMs });
+    client = createClient({ transport: chainTransport(network.rpcUrls.default.http), pollingInterval: RPC_POLICY.pollingMs });
     clients.set(key, client);
   }
   return client;
@@ -39,9 +40,16 @@ export function chainClient(network: Network): PublicClient {
 /** Maps viem's transport errors to the spec's texts. */
 export function toChainError(err: unknown): W3Error {
   if (err instanceof W3Error) return err;
-  const timeout = err instanceof TimeoutError || (err instanceof Error && (err as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.((e) => e instanceof TimeoutError));
+  const timeout =
+    err instanceof TimeoutError ||
+    (err instanceof Error && (err as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.((e) => e instanceof TimeoutError));
   if (timeout) return new W3Error('The request took too long to respond', { category: 'NETWORK_ERROR', cause: err });
-  const http = err instanceof Error ? ((err as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.((e) => e instanceof HttpRequestError) as HttpRequestError | null) : null;
+  const http =
+    err instanceof Error
+      ? ((err as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.(
+          (e) => e instanceof HttpRequestError,
+        ) as HttpRequestError | null)
+      : null;
   if (http?.status) return new W3Error(`HTTP status code: ${http.status}`, { category: 'NETWORK_ERROR', code: http.status, cause: err });
   if (http) return new W3Error('HTTP request failed', { category: 'NETWORK_ERROR', cause: err, details: http.shortMessage });
   const rpcCode = (err as { code?: unknown })?.code;
@@ -56,8 +64,17 @@ export function toChainError(err: unknown): W3Error {
 /** The native balance as a decimal string of the coin (wei / 10^18). */
 export async function readNativeBalance(network: Network, address: `0x${string}`): Promise<string> {
   try {
-    const wei = await chainClient(network).getBalance({ address });
+    const wei = await getBalance(chainClient(network), { address });
     return network.nativeCurrency.decimals === 18 ? formatEther(wei) : (Number(wei) / 10 ** network.nativeCurrency.decimals).toString();
+  } catch (err) {
+    throw toChainError(err);
+  }
+}
+
+/** Waits for a transaction's receipt (polling every 4 s at most). */
+export async function waitForReceipt(network: Network, hash: `0x${string}`, timeout = 60_000): Promise<void> {
+  try {
+    await waitForTransactionReceipt(chainClient(network), { hash, timeout, pollingInterval: 500 });
   } catch (err) {
     throw toChainError(err);
   }

@@ -29,7 +29,8 @@ export function parseAccounts(method: string, reply: unknown): `0x${string}`[] {
 
 export async function requestAccounts(provider: Eip1193Provider): Promise<`0x${string}`[]> {
   const accounts = parseAccounts('eth_requestAccounts', await walletRequest(provider, 'eth_requestAccounts'));
-  if (accounts.length === 0) throw new W3Error('Connection rejected', { category: 'WALLET_RPC_ERROR', details: 'The wallet returned no account' });
+  if (accounts.length === 0)
+    throw new W3Error('Connection rejected', { category: 'WALLET_RPC_ERROR', details: 'The wallet returned no account' });
   return accounts;
 }
 

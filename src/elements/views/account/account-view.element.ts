@@ -4,6 +4,7 @@ import { truncateAddress } from '../../../core/address.js';
 import { formatBalance } from '../../../core/format.js';
 import { $activeAccount } from '../../../stores/account.js';
 import { disconnect } from '../../../stores/disconnect.js';
+import { closeModal } from '../../../stores/modal.js';
 import { $connectedWallet } from '../../../stores/connectors.js';
 import { refreshBalance } from '../../../stores/wallet-actions.js';
 import { $activeNetwork } from '../../../stores/networks.js';
@@ -90,7 +91,7 @@ export class W3AccountView extends W3Element {
           <w3-ui-wallet-image slot="image" .imageSrc=${this.wallet.value?.icon}></w3-ui-wallet-image>
           ${this.wallet.value?.name ?? 'Wallets'}
         </w3-ui-list-item>
-        <w3-ui-list-item @click=${() => void disconnect()}>
+        <w3-ui-list-item @click=${() => void disconnect().finally(() => closeModal())}>
           <span slot="image" class="muted">${icon('disconnect', 22)}</span>
           Disconnect
         </w3-ui-list-item>

@@ -61,11 +61,19 @@ export class W3ProfileWalletsView extends W3Element {
           const status = connectorStatus('eip155', connection.connectorId);
           const address = connection.accounts[0]?.address;
           return html`<li>
-            <w3-ui-list-item .tag=${STATUS_TAG[status]} ?selected=${status === 'connected'} @click=${() => void this.choose(connection.connectorId, name)}>
+            <w3-ui-list-item
+              .tag=${STATUS_TAG[status]}
+              ?selected=${status === 'connected'}
+              @click=${() => void this.choose(connection.connectorId, name)}
+            >
               <w3-ui-wallet-image slot="image" .imageSrc=${connector?.imageUrl}></w3-ui-wallet-image>
               ${name}<span class="sub">${address ? truncateAddress(address) : ''}</span>
             </w3-ui-list-item>
-            <w3-ui-icon-button icon="disconnect" .label=${`Disconnect ${name}`} @click=${() => void removeConnection(connection.connectorId)}></w3-ui-icon-button>
+            <w3-ui-icon-button
+              icon="disconnect"
+              .label=${`Disconnect ${name}`}
+              @click=${() => void removeConnection(connection.connectorId)}
+            ></w3-ui-icon-button>
           </li>`;
         })}
       </ul>

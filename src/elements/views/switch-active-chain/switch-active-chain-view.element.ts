@@ -20,7 +20,12 @@ export class W3SwitchActiveChainView extends W3Element {
     const network = typeof id === 'string' ? findNetwork(id) : undefined;
     if (!network) return html`<p class="empty">Network Not Found</p>`;
     return html`<div class="stack center">
-      <w3-ui-network-icon style="margin:0 auto" .caipNetworkId=${network.caipNetworkId} .name=${network.name} .imageSrc=${network.iconUrl}></w3-ui-network-icon>
+      <w3-ui-network-icon
+        style="margin:0 auto"
+        .caipNetworkId=${network.caipNetworkId}
+        .name=${network.name}
+        .imageSrc=${network.iconUrl}
+      ></w3-ui-network-icon>
       <h3>Switch to ${network.name}</h3>
       <p class="muted">No wallet is connected for ${network.name} yet. Switch, then connect a wallet that supports it.</p>
       <w3-ui-button full-width @click=${() => switchActiveChain(network.caipNetworkId)}>Switch Chain</w3-ui-button>

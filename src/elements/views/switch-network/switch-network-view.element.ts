@@ -36,7 +36,11 @@ export class W3SwitchNetworkView extends W3Element {
     const network = typeof id === 'string' ? findNetwork(id) : undefined;
     return html`<div class="connecting">
       <div class="logo">
-        <w3-ui-network-icon .caipNetworkId=${network?.caipNetworkId ?? ''} .name=${network?.name ?? ''} .imageSrc=${network?.iconUrl}></w3-ui-network-icon>
+        <w3-ui-network-icon
+          .caipNetworkId=${network?.caipNetworkId ?? ''}
+          .name=${network?.name ?? ''}
+          .imageSrc=${network?.iconUrl}
+        ></w3-ui-network-icon>
         ${this.busy ? html`<w3-ui-spinner label="Switching network"></w3-ui-spinner>` : nothing}
       </div>
       <p><strong>Approve in ${this.wallet.value?.name ?? 'your wallet'}</strong></p>

@@ -2,6 +2,7 @@ import { html } from 'lit';
 import { $networks } from '../../../stores/networks.js';
 import { chooseNetwork } from '../../../stores/network-switch.js';
 import { disconnect } from '../../../stores/disconnect.js';
+import { closeModal } from '../../../stores/modal.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
@@ -16,18 +17,26 @@ export class W3UnsupportedChainView extends W3Element {
   private readonly networks = new StoreController(this, $networks);
 
   override render() {
-    return html`<p class="muted center">This app doesn't support your current network (Unknown Network). Switch to an available option to continue.</p>
+    return html`<p class="muted center">
+        This app doesn't support your current network (Unknown Network). Switch to an available option to continue.
+      </p>
       <ul class="stack" aria-label="Networks" style="margin-top:12px">
         ${this.networks.value.map(
-          (n) => html`<li>
-            <w3-ui-list-item data-network=${n.caipNetworkId} @click=${() => void chooseNetwork(n.caipNetworkId)}>
-              <w3-ui-network-icon slot="image" .caipNetworkId=${n.caipNetworkId} .name=${n.name} .imageSrc=${n.iconUrl}></w3-ui-network-icon>
-              ${n.name}
-            </w3-ui-list-item>
-          </li>`,
+          (n) =>
+            html`<li>
+              <w3-ui-list-item data-network=${n.caipNetworkId} @click=${() => void chooseNetwork(n.caipNetworkId)}>
+                <w3-ui-network-icon
+                  slot="image"
+                  .caipNetworkId=${n.caipNetworkId}
+                  .name=${n.name}
+                  .imageSrc=${n.iconUrl}
+                ></w3-ui-network-icon>
+                ${n.name}
+              </w3-ui-list-item>
+            </li>`,
         )}
       </ul>
       <div class="divider" role="separator">or</div>
-      <w3-ui-button variant="secondary" full-width @click=${() => void disconnect()}>Disconnect</w3-ui-button>`;
+      <w3-ui-button variant="secondary" full-width @click=${() => void disconnect().finally(() => closeModal())}>Disconnect</w3-ui-button>`;
   }
 }

@@ -1,0 +1,3 @@
+/** Types for bundle-fixtures.mjs. */
+export const TEST_WALLET_BUNDLE: string;
+export function bundleFixtures(): Promise<string>;

@@ -1,0 +1,315 @@
+/**
+ * EVM wallets end to end: the built CDN bundle in Chromium, the test EIP-1193 wallet (EIP-6963
+ * announced, signing with viem local accounts) and two real Hardhat nodes.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPublicClient, formatEther, http, parseEther, verifyMessage } from 'viem';
+import type { Page } from 'playwright-core';
+import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
+
+const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const A1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+let h: Harness;
+let app: AppSession | undefined;
+
+beforeAll(async () => {
+  h = await startHarness();
+}, 120_000);
+afterAll(async () => {
+  await h?.stop();
+});
+afterEach(async () => {
+  if (app) expect(app.errors).toEqual([]);
+  await app?.context.close();
+  app = undefined;
+});
+
+/** Visible text of the first element matching `selector`, looking through shadow roots. */
+async function text(page: Page, selector: string): Promise<string> {
+  return page.evaluate((sel) => {
+    const find = (root: Document | ShadowRoot | Element): Element | null => {
+      const direct = root.querySelector(sel);
+      if (direct) return direct;
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        if (el.shadowRoot) {
+          const hit = find(el.shadowRoot);
+          if (hit) return hit;
+        }
+      }
+      return null;
+    };
+    const el = find(document);
+    if (!el) return '';
+    let out = '';
+    const walk = (n: Node): void => {
+      if (n.nodeType === Node.TEXT_NODE) out += n.textContent;
+      if (n instanceof Element && n.shadowRoot) walk(n.shadowRoot);
+      if (n instanceof HTMLSlotElement) n.assignedNodes({ flatten: true }).forEach(walk);
+      else n.childNodes.forEach(walk);
+    };
+    walk(el);
+    return out.replace(/\s+/g, ' ').trim();
+  }, selector);
+}
+
+const isOpen = (page: Page) => page.evaluate(() => document.querySelector('w3-modal')?.hasAttribute('open'));
+const walletRequests = (page: Page, i = 0) =>
+  page.evaluate(
+    (index) => (window as unknown as { testWallets: { requests: { method: string; params: unknown }[] }[] }).testWallets[index]!.requests,
+    i,
+  );
+const setMode = (page: Page, mode: string, i = 0) =>
+  page.evaluate(
+    ([m, index]) =>
+      (window as unknown as { testWallets: { setMode(m: string): void }[] }).testWallets[index as number]!.setMode(m as string),
+    [mode, i] as const,
+  );
+
+async function waitText(page: Page, selector: string, expected: string | RegExp, timeout = 10_000): Promise<string> {
+  const start = Date.now();
+  let last = '';
+  while (Date.now() - start < timeout) {
+    last = await text(page, selector);
+    if (typeof expected === 'string' ? last.includes(expected) : expected.test(last)) return last;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`"${selector}" never showed ${String(expected)}; last text: "${last}"`);
+}
+
+async function connect(page: Page, walletName = 'w3kit Test Wallet'): Promise<void> {
+  await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
+  await page.locator('w3-modal').getByRole('button', { name: walletName }).click();
+  await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 10_000 });
+}
+
+const chainA = () => createPublicClient({ transport: http(h.chainA.url) });
+
+describe('EVM wallets end to end', { timeout: 60_000 }, () => {
+  it('connects an announced wallet: Connect -> ConnectingExternal -> Account, balance shown', async () => {
+    app = await openApp(h);
+    const { page } = app;
+    await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
+    const item = page.locator('w3-modal').getByRole('button', { name: 'w3kit Test Wallet' });
+    await expect(text(page, 'w3-connect-view')).resolves.toContain('Installed');
+    await setMode(page, 'hang');
+    await item.click();
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'ConnectingExternal');
+    await waitText(page, 'w3-connecting-external-view', 'Continue in w3kit Test Wallet');
+    await page.evaluate(() => document.querySelector('w3-modal')!.modal.close());
+    await setMode(page, 'approve');
+    await connect(page);
+    const button = await waitText(page, 'w3-account-button', /0xf3…b92266/);
+    expect(button).toMatch(/\d+\.\d{3} ETH/);
+    const events = await page.evaluate(() => (window as unknown as { events: { type: string; detail: { address?: string } }[] }).events);
+    expect(events.find((e) => e.type === 'w3-connect')?.detail.address).toBe(A0);
+    const account = await page.evaluate(() => document.querySelector('w3-modal')!.modal.getAccount());
+    expect(account).toMatchObject({ address: A0, caipAddress: `eip155:31337:${A0}`, status: 'connected', isConnected: true });
+  });
+
+  it('a 4001 shows "Connection rejected" and Try again connects', async () => {
+    app = await openApp(h, [{ mode: 'reject' }]);
+    const { page } = app;
+    await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
+    await page.locator('w3-modal').getByRole('button', { name: 'w3kit Test Wallet' }).click();
+    await waitText(page, 'w3-connecting-external-view', 'Connection rejected');
+    await setMode(page, 'approve');
+    await page.locator('w3-modal').getByRole('button', { name: 'Try again' }).click();
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account');
+  });
+
+  it('closing the modal mid-way leaves nothing half-connected', async () => {
+    app = await openApp(h, [{ mode: 'hang' }]);
+    const { page } = app;
+    await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
+    await page.locator('w3-modal').getByRole('button', { name: 'w3kit Test Wallet' }).click();
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'ConnectingExternal');
+    await page.keyboard.press('Escape');
+    expect(await isOpen(page)).toBe(false);
+    const state = await page.evaluate(() => ({
+      account: document.querySelector('w3-modal')!.modal.getAccount(),
+      stored: localStorage.getItem('@w3kit/connectedConnectorIds'),
+    }));
+    expect(state.account.status).toBe('disconnected');
+    expect(state.stored).toBeNull();
+    await waitText(page, 'w3-button', 'Connect Wallet');
+  });
+
+  it('restores the connection on reload without a prompt; a wallet that is gone restores to disconnected', async () => {
+    app = await openApp(h);
+    const { page } = app;
+    await connect(page);
+    await page.reload();
+    await waitText(page, 'w3-account-button', '0xf3…b92266');
+    const methods = (await walletRequests(page)).map((r) => r.method);
+    expect(methods).toContain('eth_accounts');
+    expect(methods).not.toContain('eth_requestAccounts');
+    // The wallet revokes access while the page is away: the reload restores to disconnected.
+    await page.evaluate(() => (window as unknown as { testWallets: { disconnectWallet(): void }[] }).testWallets[0]!.disconnectWallet());
+    await page.reload();
+    await waitText(page, 'w3-button', 'Connect Wallet');
+    expect(await page.evaluate(() => localStorage.getItem('@w3kit/connectedConnectorIds'))).toBe('{}');
+  });
+
+  it('switches to a chain the wallet lacks by adding it, and a rejected switch goes back with the error', async () => {
+    app = await openApp(h);
+    const { page } = app;
+    await connect(page);
+    await page.keyboard.press('Escape');
+    await setMode(page, 'reject');
+    await page.locator('w3-network-button').getByRole('button').click();
+    await page.locator('w3-modal').getByRole('button', { name: 'Chain B' }).click();
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Networks', null, { timeout: 10_000 });
+    await waitText(page, 'w3-ui-toast', 'User rejected the request.');
+    await setMode(page, 'approve');
+    await page.locator('w3-modal').getByRole('button', { name: 'Chain B' }).click();
+    await page.waitForFunction(() => document.querySelector('w3-modal')!.modal.getNetwork()?.caipNetworkId === 'eip155:31338', null, {
+      timeout: 10_000,
+    });
+    const add = (await walletRequests(page)).filter((r) => r.method === 'wallet_addEthereumChain').at(-1);
+    expect(add?.params).toEqual([
+      {
+        chainId: '0x7a6a',
+        chainName: 'Chain B',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: [h.chainB.url],
+        blockExplorerUrls: ['https://explorer.example/b'],
+      },
+    ]);
+    await waitText(page, 'w3-network-button', 'Chain B');
+    const account = await page.evaluate(() => document.querySelector('w3-modal')!.modal.getAccount());
+    expect(account.caipAddress).toBe(`eip155:31338:${A0}`);
+    // switchNetwork from the API resolves once the wallet has switched back.
+    await page.evaluate(() => document.querySelector('w3-modal')!.modal.switchNetwork('eip155:31337'));
+    expect(await page.evaluate(() => document.querySelector('w3-modal')!.modal.getNetwork()?.caipNetworkId)).toBe('eip155:31337');
+  });
+
+  it('signs a message that verifies, and a refusal gives "Signature declined"', async () => {
+    app = await openApp(h);
+    const { page } = app;
+    await connect(page);
+    const signature = await page.evaluate(() => document.querySelector('w3-modal')!.modal.signMessage('hello w3kit'));
+    expect(await verifyMessage({ address: A0, message: 'hello w3kit', signature })).toBe(true);
+    await setMode(page, 'reject');
+    const error = await page.evaluate(() =>
+      document
+        .querySelector('w3-modal')!
+        .modal.signMessage('again')
+        .then(
+          () => 'signed',
+          (e: { shortMessage?: string; code?: number }) => `${e.shortMessage}|${e.code}`,
+        ),
+    );
+    expect(error).toBe('Signature declined|4001');
+  });
+
+  it('sends 0.5 ETH: both balances change on chain and in the modal', async () => {
+    app = await openApp(h);
+    const { page } = app;
+    await connect(page);
+    const client = chainA();
+    const [before0, before1] = await Promise.all([client.getBalance({ address: A0 }), client.getBalance({ address: A1 })]);
+    const three = (wei: bigint) =>
+      formatEther(wei)
+        .replace(/(\.\d{3})\d*$/, '$1')
+        .replace(/^(\d+)$/, '$1.000');
+    await waitText(page, 'w3-account-button', `${three(before0)} ETH`);
+    const hash = await page.evaluate(
+      (to) => document.querySelector('w3-modal')!.modal.sendTransaction({ to, value: 500000000000000000n }),
+      A1,
+    );
+    const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}` });
+    expect(receipt.status).toBe('success');
+    const [after0, after1] = await Promise.all([client.getBalance({ address: A0 }), client.getBalance({ address: A1 })]);
+    expect(after1 - before1).toBe(parseEther('0.5'));
+    expect(before0 - after0).toBeGreaterThan(parseEther('0.5'));
+    await waitText(page, 'w3-account-button', `${three(after0)} ETH`);
+    const noFrom = await page.evaluate(async () => {
+      await document.querySelector('w3-modal')!.modal.disconnect();
+      return document
+        .querySelector('w3-modal')!
+        .modal.sendTransaction({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+        .catch((e: { shortMessage: string }) => e.shortMessage);
+    });
+    expect(noFrom).toBe('Transactions need an account address');
+  });
+
+  it('follows wallet-side account and chain changes, and an unknown chain opens UnsupportedChain', async () => {
+    app = await openApp(
+      h,
+      [{ rpcUrls: { 31337: '', 31338: '' } as unknown as Record<number, string> }].map(() => ({})),
+    );
+    const { page } = app;
+    await connect(page);
+    await page.evaluate(() => document.querySelector('w3-modal')!.modal.close());
+    await page.evaluate(() =>
+      (window as unknown as { testWallets: { switchAccount(i: number): void }[] }).testWallets[0]!.switchAccount(1),
+    );
+    await waitText(page, 'w3-account-button', '0x70…dc79C8');
+    await page.evaluate(() => (window as unknown as { testWallets: { setChain(id: number): void }[] }).testWallets[0]!.setChain(999));
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'UnsupportedChain', null, {
+      timeout: 10_000,
+    });
+    await waitText(page, 'w3-network-button', 'Unknown Network');
+    await page.locator('w3-modal').getByRole('button', { name: 'Localhost' }).click();
+    await page.waitForFunction(() => !document.querySelector('w3-modal')?.hasAttribute('open'), null, { timeout: 10_000 });
+    await waitText(page, 'w3-network-button', 'Localhost');
+    // An empty accountsChanged means disconnected.
+    await page.evaluate(() => (window as unknown as { testWallets: { disconnectWallet(): void }[] }).testWallets[0]!.disconnectWallet());
+    await waitText(page, 'w3-button', 'Connect Wallet');
+  });
+
+  it('keeps several connections: ProfileWallets lists and switches them; disconnect clears everything', async () => {
+    app = await openApp(h, [{}, { name: 'Second Wallet', rdns: 'dev.w3kit.second' }]);
+    const { page } = app;
+    await connect(page);
+    await page.locator('w3-modal').getByRole('button', { name: 'w3kit Test Wallet' }).click();
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'ProfileWallets');
+    await page.locator('w3-modal').getByRole('button', { name: 'Add wallet' }).click();
+    await page.locator('w3-modal').getByRole('button', { name: 'Second Wallet' }).click();
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 10_000 });
+    expect(await page.evaluate(() => document.querySelector('w3-modal')!.modal.getAccount().address)).toBe(A0);
+    await page.locator('w3-modal').getByRole('button', { name: 'Second Wallet' }).click();
+    const list = await waitText(page, 'w3-profile-wallets-view', 'Second Wallet');
+    expect(list).toMatch(/Second Wallet.*Active/);
+    expect(list).toMatch(/w3kit Test Wallet.*Connected/);
+    await page
+      .locator('w3-modal')
+      .getByRole('button', { name: /^w3kit Test Wallet/ })
+      .click();
+    await waitText(page, 'w3-profile-wallets-view', /w3kit Test Wallet.*Active/);
+    expect(await page.evaluate(() => document.querySelector('w3-modal')!.modal.getAccount().address)).toBe(A0);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('@w3kit/connectedConnectorIds')), { timeout: 5000 })
+      .toContain('dev.w3kit.testwallet');
+    // Disconnect from the Account view.
+    await page.locator('w3-modal').getByRole('button', { name: 'Back' }).click();
+    await page.locator('w3-modal').getByRole('button', { name: 'Disconnect' }).click();
+    await waitText(page, 'w3-button', 'Connect Wallet');
+    const after = await page.evaluate(() => ({
+      events: (window as unknown as { events: { type: string }[] }).events.map((e) => e.type),
+      stored: localStorage.getItem('@w3kit/connectedConnectorIds'),
+      status: localStorage.getItem('@w3kit/connectionStatus'),
+    }));
+    expect(after.events).toContain('w3-disconnect');
+    expect(after.stored).toBe('{}');
+    expect(after.status).toBe('"disconnected"');
+    await page.reload();
+    await waitText(page, 'w3-button', 'Connect Wallet');
+  });
+
+  it('wallet_getCapabilities needs an address; with one it asks the wallet', async () => {
+    app = await openApp(h);
+    const { page } = app;
+    const missing = await page.evaluate(() =>
+      document
+        .querySelector('w3-modal')!
+        .modal.getCapabilities()
+        .catch((e: { shortMessage: string }) => e.shortMessage),
+    );
+    expect(missing).toBe('Missing address parameter in wallet_getCapabilities request');
+    await connect(page);
+    const caps = await page.evaluate(() => document.querySelector('w3-modal')!.modal.getCapabilities());
+    expect(Object.keys(caps)).toContain('0x7a69');
+  });
+});
