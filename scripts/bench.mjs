@@ -25,6 +25,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { chromium } from 'playwright-core';
 import { cdnSizes } from './lib/sizes.mjs';
+import { startHardhat } from './lib/hardhat.mjs';
+import { bundleFixtures } from './bundle-fixtures.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
@@ -59,6 +61,14 @@ const MB = 1024 * 1024;
 const BENCH_PAGE = `<!doctype html>
 <script type="module" src="/cdn/w3kit.js"></script>
 <w3-modal networks="eip155:31337,eip155:1"></w3-modal>
+<w3-button></w3-button>
+`;
+/** The connect page: createW3Modal with the local chain; the test wallet is injected before it loads. */
+const connectPage = (rpcUrl) => `<!doctype html>
+<script type="module">
+  import { createW3Modal, networks } from '/cdn/w3kit.js';
+  createW3Modal({ networks: [{ ...networks.localhost, rpcUrls: { default: { http: [${JSON.stringify(rpcUrl)}] } } }] });
+</script>
 <w3-button></w3-button>
 `;
 /** Same steps on a page without w3kit: what Chromium and Playwright's injected script hold by themselves. */
@@ -220,6 +230,40 @@ const MEASURES = [
       return usedSize / MB;
     },
   },
+  {
+    id: 'connectRoundTrip',
+    label: 'connect round trip',
+    unit: 'ms',
+    digits: 1,
+    kind: 'connect',
+    /** Click on the test wallet in Connect to the Account view shown (first connect: includes loading the eip155 chunk). */
+    async run({ page, guard }) {
+      await guard(page.locator('w3-button w3-connect-button button').click({ timeout: TIMEOUT }));
+      await guard(
+        page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Connect', null, { timeout: TIMEOUT }),
+      );
+      await guard(
+        page.evaluate(() => {
+          window.__benchWalletClick = undefined;
+          window.__benchAccountShown = undefined;
+          document.addEventListener('click', (e) => (window.__benchWalletClick ??= e.timeStamp), { capture: true, once: true });
+          const shown = () => {
+            const modal = document.querySelector('w3-modal');
+            const view = modal?.shadowRoot?.querySelector('w3-account-view');
+            return modal?.getAttribute('view') === 'Account' && !!view?.shadowRoot?.querySelector('.address');
+          };
+          const frame = () => {
+            if (shown()) requestAnimationFrame(() => (window.__benchAccountShown = performance.now()));
+            else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+      );
+      await guard(page.locator('w3-modal').getByRole('button', { name: 'w3kit Test Wallet' }).click({ timeout: TIMEOUT }));
+      await guard(page.waitForFunction(() => window.__benchAccountShown !== undefined, null, { timeout: TIMEOUT, polling: 20 }));
+      return page.evaluate(() => window.__benchAccountShown - window.__benchWalletClick);
+    },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -344,7 +388,7 @@ async function heapBaseline(browser, url) {
 }
 
 /** One fresh page load (new context): runs every page measure in order. */
-async function pageRun(browser, url) {
+async function pageRun(browser, url, kind = 'page', initScripts = []) {
   const context = await withTimeout(browser.newContext({ viewport: { width: 1280, height: 800 } }), TIMEOUT, 'new context');
   const errors = [];
   let fail;
@@ -362,6 +406,7 @@ async function pageRun(browser, url) {
   try {
     context.setDefaultTimeout(TIMEOUT);
     await context.addInitScript({ content: INIT_SCRIPT });
+    for (const script of initScripts) await context.addInitScript(script);
     const page = await context.newPage();
     page.on('pageerror', (e) => fail(`page error: ${e.stack || e.message || e}`));
     page.on('console', (msg) => {
@@ -379,7 +424,7 @@ async function pageRun(browser, url) {
 
     const values = {};
     const state = {};
-    for (const m of MEASURES.filter((x) => x.kind === 'page')) {
+    for (const m of MEASURES.filter((x) => x.kind === kind)) {
       const value = await guard(Promise.resolve(m.run({ page, context, cdp, guard, state }))).catch((error) => {
         const original = error.message;
         error.message = `${m.label}: ${original}`;
@@ -425,9 +470,16 @@ async function main() {
   writeFileSync(path.join(pageDir, 'empty.html'), EMPTY_PAGE);
   let server;
   let browser;
+  let chain;
+  let walletBundle;
   let browserVersion = '';
   const runs = [];
   try {
+    // The connect round trip needs a chain and the test wallet (an EIP-6963 wallet in the page).
+    log('\nStarting a Hardhat node and bundling the test wallet for the connect round trip...');
+    chain = await withTimeout(startHardhat(), 90_000, 'start Hardhat');
+    walletBundle = await bundleFixtures();
+    writeFileSync(path.join(pageDir, 'connect.html'), connectPage(chain.url));
     server = await startServerInWorker({ root: ROOT, routes: { '/cdn/': CDN_DIR, '/': pageDir } });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: TIMEOUT });
     browserVersion = `Chromium ${browser.version()}`;
@@ -450,6 +502,23 @@ async function main() {
       const samples = runs.map((r) => r.values[m.id]);
       results[m.id] = { ...stats(samples), value: stats(samples).median, samples };
     }
+    const connectMeasures = MEASURES.filter((x) => x.kind === 'connect');
+    const connectRuns = [];
+    const wallet = [
+      {
+        content: `window.__W3_TEST_WALLETS__ = [${JSON.stringify({ rpcUrls: { 31337: chain.url }, chainId: 31337, storageKey: false })}];`,
+      },
+      { path: walletBundle },
+    ];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await pageRun(browser, `${server.url}/connect.html`, 'connect', wallet);
+      connectRuns.push(run);
+      log(`  connect run ${i + 1}: ${connectMeasures.map((m) => `${m.label} ${fmt(run.values[m.id], m.digits)} ${m.unit}`).join(' | ')}`);
+    }
+    for (const m of connectMeasures) {
+      const samples = connectRuns.map((r) => r.values[m.id]);
+      results[m.id] = { ...stats(samples), value: stats(samples).median, samples };
+    }
     const baselines = [];
     for (let i = 0; i < 3; i++) baselines.push(await heapBaseline(browser, `${server.url}/empty.html`));
     if (results.heapAfterOpen) results.heapAfterOpen.emptyPageBaseline = stats(baselines).median;
@@ -459,7 +528,7 @@ async function main() {
     if (delay.length) results.clickToModalPainted.clickDispatchDelay = stats(delay);
 
     log('\nMedians (min–max)');
-    for (const m of pageMeasures) {
+    for (const m of [...pageMeasures, ...connectMeasures]) {
       const r = results[m.id];
       log(`  ${describe(m, r.median)}  [${fmt(r.min, m.digits)}–${fmt(r.max, m.digits)}]`);
     }
@@ -478,6 +547,7 @@ async function main() {
   } finally {
     if (browser) await withTimeout(browser.close(), TIMEOUT, 'close browser').catch(() => undefined);
     if (server) await withTimeout(server.close(), TIMEOUT, 'close server').catch(() => undefined);
+    if (chain) await withTimeout(chain.stop(), TIMEOUT, 'stop Hardhat').catch(() => undefined);
     rmSync(pageDir, { recursive: true, force: true });
   }
 
