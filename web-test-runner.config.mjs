@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 
 /** Records pass/fail counts for scripts/test.mjs's closing line. */
 function countReporter(file) {
@@ -29,25 +30,13 @@ function countReporter(file) {
   };
 }
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless=new',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
 export default {
   files: ['src/elements/**/*.test.ts', 'src/**/*.browser.test.ts', 'test/browser/**/*.test.ts', 'test/.bundled/**/*.test.js'],
   nodeResolve: { exportConditions: ['production', 'browser'] },
   plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
   browsers: [
     chromeLauncher({
-      launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
+      launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     }),
   ],
   // nanostores reads process.env.NODE_ENV; bundlers replace it, a plain browser page needs it defined.

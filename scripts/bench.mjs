@@ -25,6 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { chromium } from 'playwright-core';
 import { cdnSizes } from './lib/sizes.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { startHardhat } from './lib/hardhat.mjs';
 import { bundleFixtures } from './bundle-fixtures.mjs';
 
@@ -41,19 +42,8 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
 }
 const TIMEOUT = 10_000; // every wait on the browser
 const BUILD_TIMEOUT = 300_000;
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless=new',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  '--enable-precise-memory-info',
-];
+const CHROMIUM = CHROMIUM_PATH;
+const BENCH_ARGS = [...CHROMIUM_ARGS, '--enable-precise-memory-info'];
 const OUT = 'dist/bench.json';
 const KB = 1024;
 const MB = 1024 * 1024;
@@ -481,7 +471,7 @@ async function main() {
     walletBundle = await bundleFixtures();
     writeFileSync(path.join(pageDir, 'connect.html'), connectPage(chain.url));
     server = await startServerInWorker({ root: ROOT, routes: { '/cdn/': CDN_DIR, '/': pageDir } });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: TIMEOUT });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: BENCH_ARGS, timeout: TIMEOUT });
     browserVersion = `Chromium ${browser.version()}`;
     const pageMeasures = MEASURES.filter((x) => x.kind === 'page');
     log(`\nBrowser: ${browserVersion}, ${RUNS} fresh page loads of ${server.url}/`);

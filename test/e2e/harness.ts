@@ -8,18 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startChains, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 import { bundleFixtures, TEST_WALLET_BUNDLE } from '../../scripts/bundle-fixtures.mjs';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless=new',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 
 export interface Harness {
   browser: Browser;
@@ -57,10 +46,7 @@ export function appPage(chainA: string, chainB: string, extra = ''): string {
 export async function startHarness(): Promise<Harness> {
   if (!existsSync('dist/cdn/w3kit.js')) throw new Error('dist/cdn/w3kit.js is missing: run `node scripts/build.mjs` first (npm test does)');
   await bundleFixtures();
-  const [chains, browser] = await Promise.all([
-    startChains(),
-    chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS }),
-  ]);
+  const [chains, browser] = await Promise.all([startChains(), chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })]);
   const pages = new Map<string, string>();
   const server = await startStaticServer({ routes: { '/cdn/': 'dist/cdn' }, pages });
   return {

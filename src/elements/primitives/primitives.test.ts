@@ -122,7 +122,7 @@ describe('primitives', () => {
     expect(qr.getAttribute('uri')).to.equal('wc:abc@2?relay-protocol=irn&symKey=00');
     expect(deep(qr, '[role="img"]')!.getAttribute('aria-label')).to.equal('QR code');
     const icon = await make('<w3-ui-network-icon caip-network-id="eip155:1" name="Ethereum"></w3-ui-network-icon>');
-    expect(deep(icon, 'text')!.textContent).to.equal('E');
+    expect(deep(icon, 'text')!.textContent!.trim()).to.equal('E');
   });
 
   it('defines each tag once even when define runs twice', () => {

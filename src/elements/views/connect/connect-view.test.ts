@@ -89,8 +89,8 @@ describe('<w3-connect-view>', () => {
     expect($toast.get()).to.include({ variant: 'error', message: 'No auth connector found' });
   });
 
-  it('reports Adapter not found for a wallet whose adapter is not loaded', async () => {
-    $connectors.set([{ id: 'b', type: 'ANNOUNCED', name: 'Rabby', chain: 'eip155' }]);
+  it('reports Adapter not found for a connector whose adapter is not loaded', async () => {
+    $connectors.set([{ id: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chain: 'eip155' }]);
     const el = await mountModal();
     const view = await openConnect(el);
     deep<HTMLElement>(view, 'w3-ui-list-item', 'button')!.click();
