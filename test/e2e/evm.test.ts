@@ -3,7 +3,7 @@
  * announced, signing with viem local accounts) and two real Hardhat nodes.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPublicClient, formatEther, http, parseEther, verifyMessage } from 'viem';
+import { createPublicClient, formatEther, http, parseEther, verifyMessage, verifyTypedData } from 'viem';
 import type { Page } from 'playwright-core';
 import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
 
@@ -190,6 +190,14 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
     await connect(page);
     const signature = await page.evaluate(() => document.querySelector('w3-modal')!.modal.signMessage('hello w3kit'));
     expect(await verifyMessage({ address: A0, message: 'hello w3kit', signature })).toBe(true);
+    const typed = {
+      domain: { name: 'w3kit', version: '1', chainId: 31337 },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail' as const,
+      message: { contents: 'Hello typed data' },
+    };
+    const typedSignature = await page.evaluate((data) => document.querySelector('w3-modal')!.modal.signTypedData(data), typed);
+    expect(await verifyTypedData({ address: A0, ...typed, signature: typedSignature })).toBe(true);
     await setMode(page, 'reject');
     const error = await page.evaluate(() =>
       document

@@ -92,6 +92,17 @@ describe('eip155 views', () => {
     await waitFor(() => el.modal.getAccount().address === a.addresses[0], 3000, 'switched back');
   });
 
+  it('lists a wallet the page passes in (EXTERNAL) and connects it', async () => {
+    const w = createTestWallet({ rpcUrls: { 31337: 'http://127.0.0.1:9/' }, chainId: 31337, announce: false, storageKey: false } as never);
+    wallets.push(w);
+    const el = await mountModal({ connectors: [{ id: 'page-wallet', name: 'Page Wallet', provider: w.provider }] });
+    await el.modal.open();
+    await clickWallet(el, 'Page Wallet');
+    await waitFor(() => $router.get().view === 'Account', 3000, 'Account');
+    expect(el.modal.getAccount().address).to.equal(w.addresses[0]);
+    expect(el.modal.getWalletProvider('eip155')).to.equal(w.provider);
+  });
+
   it('UnsupportedChain offers the configured networks and is accessible', async () => {
     const el = await mountModal();
     $unknownNetwork.set({ namespace: 'eip155', chainId: '999' });
