@@ -1,8 +1,8 @@
 /** The EIP-1193 provider interface the eip155 adapter talks to. */
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown }): Promise<unknown>;
-  on?(event: string, listener: (...args: never[]) => void): unknown;
-  removeListener?(event: string, listener: (...args: never[]) => void): unknown;
+  on?(event: string, listener: (...args: unknown[]) => void): unknown;
+  removeListener?(event: string, listener: (...args: unknown[]) => void): unknown;
   isMetaMask?: boolean;
   isCoinbaseWallet?: boolean;
 }

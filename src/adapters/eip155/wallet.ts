@@ -159,12 +159,12 @@ export function watchWalletEvents(provider: Eip1193Provider, handlers: WalletEve
     handlers.chainChanged(parsed, chainId);
   };
   const onDisconnect = (error: unknown): void => handlers.disconnect(error);
-  provider.on?.('accountsChanged', onAccounts as never);
-  provider.on?.('chainChanged', onChain as never);
-  provider.on?.('disconnect', onDisconnect as never);
+  provider.on?.('accountsChanged', onAccounts as (...args: unknown[]) => void);
+  provider.on?.('chainChanged', onChain as (...args: unknown[]) => void);
+  provider.on?.('disconnect', onDisconnect as (...args: unknown[]) => void);
   return () => {
-    provider.removeListener?.('accountsChanged', onAccounts as never);
-    provider.removeListener?.('chainChanged', onChain as never);
-    provider.removeListener?.('disconnect', onDisconnect as never);
+    provider.removeListener?.('accountsChanged', onAccounts as (...args: unknown[]) => void);
+    provider.removeListener?.('chainChanged', onChain as (...args: unknown[]) => void);
+    provider.removeListener?.('disconnect', onDisconnect as (...args: unknown[]) => void);
   };
 }
