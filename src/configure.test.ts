@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure } from './configure.js';
 import { W3ConfigError } from './core/errors.js';
 import { networks } from './core/networks.js';
-import { $lastEvent, type W3Event } from './stores/events.js';
+import type { W3Event } from './stores/events.js';
 import { $activeNamespace, $activeNetwork, $activeNetworkIds } from './stores/networks.js';
 import { $features, $options, resetOptions } from './stores/options.js';
 import { $initialized } from './stores/state.js';
 import { storage } from './stores/storage.js';
 import { $themeModeSetting, $themeVariables, setThemeMode } from './stores/theme.js';
 import { MemoryStorage } from './test-utils/storage.js';
+import { recordEvents } from './test-utils/events.js';
 
 let events: W3Event[];
 let stopEvents: () => void;
@@ -21,11 +22,7 @@ beforeEach(() => {
   $activeNetworkIds.set({});
   setThemeMode(undefined);
   $themeVariables.set({});
-  $lastEvent.set(undefined);
-  events = [];
-  stopEvents = $lastEvent.listen((e) => {
-    if (e) events.push(e);
-  });
+  ({ events, stop: stopEvents } = recordEvents());
 });
 
 afterEach(() => {

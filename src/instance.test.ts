@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalClosedError, UnknownViewError, W3ConfigError, W3Error } from './core/errors.js';
-import { networks, type Network } from './core/networks.js';
+import { networks } from './core/networks.js';
 import { VIEWS, type ViewName } from './core/views.js';
 import { getInstance, type PublicAccount } from './instance.js';
 import { $accounts, patchAccount } from './stores/account.js';
@@ -15,16 +15,10 @@ import { $router, registerViews, resetRouter } from './stores/router.js';
 import { $initialized, $publicState, type PublicState } from './stores/state.js';
 import { $themeModeSetting, $themeVariables, setThemeMode } from './stores/theme.js';
 import { MemoryStorage } from './test-utils/storage.js';
+import { solanaMainnet } from './test-utils/networks.js';
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const solana: Network = {
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } },
-};
+const solana = solanaMainnet;
 
 const modal = getInstance();
 

@@ -5,11 +5,12 @@ import { MemoryStorage } from '../test-utils/storage.js';
 import { $accounts, EMPTY_ACCOUNT, getAccountState, patchAccount } from './account.js';
 import { $activeConnectorIds, $connectedWallet, $connections } from './connectors.js';
 import { disconnect, onDisconnect } from './disconnect.js';
-import { $lastEvent, type W3Event } from './events.js';
+import type { W3Event } from './events.js';
 import { $activeNamespace } from './networks.js';
 import { resetOptions, setOptions } from './options.js';
 import { $router, pushView, resetRouter } from './router.js';
 import { storage } from './storage.js';
+import { recordEvents } from '../test-utils/events.js';
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
@@ -38,11 +39,7 @@ beforeEach(() => {
   $connections.set({});
   $connectedWallet.set(undefined);
   resetRouter();
-  $lastEvent.set(undefined);
-  events = [];
-  stopEvents = $lastEvent.listen((e) => {
-    if (e) events.push(e);
-  });
+  ({ events, stop: stopEvents } = recordEvents());
   connect('eip155', EVM, 'io.metamask');
   connect('solana', SOL, 'phantom');
   $connectedWallet.set({ name: 'MetaMask' });

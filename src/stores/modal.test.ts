@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $lastEvent, type W3Event } from './events.js';
 import { $modal, closeModal, markViewShown, onModalClose, openModal, setCloseBlocked, setLoading, shakeModal } from './modal.js';
 import { $router, pushView, resetRouter } from './router.js';
+import { recordEvents } from '../test-utils/events.js';
 
 let events: W3Event[];
 let stopEvents: () => void;
@@ -9,11 +10,7 @@ let stopEvents: () => void;
 beforeEach(() => {
   $modal.set({ open: false, loading: {}, shake: false, closeBlocked: false, shownView: undefined });
   resetRouter();
-  $lastEvent.set(undefined);
-  events = [];
-  stopEvents = $lastEvent.listen((e) => {
-    if (e) events.push(e);
-  });
+  ({ events, stop: stopEvents } = recordEvents());
 });
 
 afterEach(() => {

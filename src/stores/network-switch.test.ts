@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserRejectedRequestError, W3Error } from '../core/errors.js';
-import { networks, type Network } from '../core/networks.js';
+import { networks } from '../core/networks.js';
 import { MemoryStorage } from '../test-utils/storage.js';
 import { $accounts, EMPTY_ACCOUNT, patchAccount } from './account.js';
 import { $activeConnectorIds, $connectors } from './connectors.js';
-import { $lastEvent, type W3Event } from './events.js';
+import type { W3Event } from './events.js';
 import { $modal, openModal } from './modal.js';
 import {
   chooseNetwork,
@@ -19,15 +19,10 @@ import { resetOptions, setOptions } from './options.js';
 import { $router, pushView, resetRouter } from './router.js';
 import { storage } from './storage.js';
 import { $toast, hideToast } from './toast.js';
+import { recordEvents } from '../test-utils/events.js';
+import { solanaMainnet } from '../test-utils/networks.js';
 
-const solana: Network = {
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } },
-};
+const solana = solanaMainnet;
 
 let events: W3Event[];
 let stopEvents: () => void;
@@ -53,11 +48,7 @@ beforeEach(() => {
   setOptions({ networks: [networks.mainnet, networks.polygon, networks.base, solana] });
   initNetworks();
   hideToast();
-  $lastEvent.set(undefined);
-  events = [];
-  stopEvents = $lastEvent.listen((e) => {
-    if (e) events.push(e);
-  });
+  ({ events, stop: stopEvents } = recordEvents());
 });
 
 afterEach(() => {

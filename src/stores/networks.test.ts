@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { W3ConfigError, W3Error } from '../core/errors.js';
 import { networks, type Network } from '../core/networks.js';
 import { MemoryStorage } from '../test-utils/storage.js';
-import { $lastEvent, type W3Event } from './events.js';
+import type { W3Event } from './events.js';
 import {
   $activeNamespace,
   $activeNetwork,
@@ -15,15 +15,10 @@ import {
 } from './networks.js';
 import { resetOptions, setOptions } from './options.js';
 import { storage } from './storage.js';
+import { recordEvents } from '../test-utils/events.js';
+import { solanaMainnet } from '../test-utils/networks.js';
 
-const solana: Network = {
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } },
-};
+const solana = solanaMainnet;
 const solanaDevnet: Network = {
   ...solana,
   id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
@@ -43,11 +38,7 @@ beforeEach(() => {
   $activeNamespace.set(undefined);
   $activeNetworkIds.set({});
   $unknownNetwork.set(undefined);
-  $lastEvent.set(undefined);
-  events = [];
-  stopEvents = $lastEvent.listen((e) => {
-    if (e) events.push(e);
-  });
+  ({ events, stop: stopEvents } = recordEvents());
 });
 
 afterEach(() => {
@@ -157,7 +148,7 @@ describe('setActiveNetwork', () => {
   beforeEach(() => {
     setOptions({ networks: [networks.mainnet, networks.polygon, solana] });
     initNetworks();
-    events = [];
+    events.length = 0;
   });
 
   it('switches, persists and emits NETWORK_CHANGE', () => {
@@ -190,7 +181,7 @@ describe('setActiveNetwork', () => {
 
   it('switching back to the active network of another namespace changes the namespace', () => {
     setActiveNetwork(solana.caipNetworkId);
-    events = [];
+    events.length = 0;
     setActiveNetwork('eip155:1');
     expect($activeNamespace.get()).toBe('eip155');
     expect(events.map((e) => e.type)).toEqual(['NETWORK_CHANGE']);

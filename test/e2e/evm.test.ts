@@ -144,7 +144,16 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
     const methods = (await walletRequests(page)).map((r) => r.method);
     expect(methods).toContain('eth_accounts');
     expect(methods).not.toContain('eth_requestAccounts');
-    // The wallet revokes access while the page is away: the reload restores to disconnected.
+    // The wallet is gone (extension removed): the reload restores to disconnected.
+    await page.evaluate(() => sessionStorage.setItem('w3-test-no-wallet', '1'));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('@w3kit/connectedConnectorIds')), { timeout: 10_000 }).toBe('{}');
+    expect(await page.evaluate(() => document.querySelector('w3-modal')!.modal.getAccount().status)).toBe('disconnected');
+    await waitText(page, 'w3-button', 'Connect Wallet');
+    // Back again, connected anew; then the wallet revokes access while the page is away.
+    await page.evaluate(() => sessionStorage.removeItem('w3-test-no-wallet'));
+    await page.reload();
+    await connect(page);
     await page.evaluate(() => (window as unknown as { testWallets: { disconnectWallet(): void }[] }).testWallets[0]!.disconnectWallet());
     await page.reload();
     await waitText(page, 'w3-button', 'Connect Wallet');

@@ -75,8 +75,9 @@ export async function openApp(h: Harness, wallets: WalletSpec[] = [{}], extra = 
   h.pages.set(path, appPage(h.chainA.url, h.chainB.url, extra));
   const context = await h.browser.newContext();
   const specs = wallets.map((w) => ({ chainId: 31337, rpcUrls: { 31337: h.chainA.url }, ...w }));
+  // A test can make the wallets disappear for the next load: sessionStorage 'w3-test-no-wallet'.
   await context.addInitScript((list) => {
-    (window as unknown as { __W3_TEST_WALLETS__: unknown }).__W3_TEST_WALLETS__ = list;
+    (window as unknown as { __W3_TEST_WALLETS__: unknown }).__W3_TEST_WALLETS__ = sessionStorage.getItem('w3-test-no-wallet') ? [] : list;
   }, specs);
   await context.addInitScript({ path: TEST_WALLET_BUNDLE });
   const page = await context.newPage();
