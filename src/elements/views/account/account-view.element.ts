@@ -13,6 +13,7 @@ import { showSuccess } from '../../../stores/toast.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon } from '../../primitives/icons.js';
 import { viewStyles } from '../view.styles.js';
+import { networkIcon } from '../network-icon.js';
 
 /**
  * @summary The Account view: avatar, name or truncated address, balance, network, copy and
@@ -78,13 +79,7 @@ export class W3AccountView extends W3Element {
       <div class="stack">
         ${network
           ? html`<w3-ui-list-item chevron .label=${`Network: ${network.name}`} @click=${() => pushView('Networks')}>
-              <w3-ui-network-icon
-                slot="image"
-                .caipNetworkId=${network.caipNetworkId}
-                .name=${network.name}
-                .imageSrc=${network.iconUrl}
-              ></w3-ui-network-icon>
-              ${network.name}
+              ${networkIcon(network)} ${network.name}
             </w3-ui-list-item>`
           : nothing}
         <w3-ui-list-item chevron @click=${() => pushView('ProfileWallets')}>

@@ -5,6 +5,7 @@ import { $activeNetwork, $networks } from '../../../stores/networks.js';
 import { chooseNetwork } from '../../../stores/network-switch.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
+import { networkIcon } from '../network-icon.js';
 
 /**
  * @summary The Networks view: the configured networks with icons, the active one marked;
@@ -25,13 +26,7 @@ export class W3NetworksView extends W3Element {
         data-network=${network.caipNetworkId}
         @click=${() => void chooseNetwork(network.caipNetworkId)}
       >
-        <w3-ui-network-icon
-          slot="image"
-          .caipNetworkId=${network.caipNetworkId}
-          .name=${network.name}
-          .imageSrc=${network.iconUrl}
-        ></w3-ui-network-icon>
-        ${network.name}
+        ${networkIcon(network)} ${network.name}
       </w3-ui-list-item>
     </li>`;
   }

@@ -6,6 +6,7 @@ import { closeModal } from '../../../stores/modal.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
+import { networkIcon } from '../network-icon.js';
 
 /**
  * @summary UnsupportedChain: the wallet is on a network the app does not support (the 'Unknown
@@ -25,13 +26,7 @@ export class W3UnsupportedChainView extends W3Element {
           (n) =>
             html`<li>
               <w3-ui-list-item data-network=${n.caipNetworkId} @click=${() => void chooseNetwork(n.caipNetworkId)}>
-                <w3-ui-network-icon
-                  slot="image"
-                  .caipNetworkId=${n.caipNetworkId}
-                  .name=${n.name}
-                  .imageSrc=${n.iconUrl}
-                ></w3-ui-network-icon>
-                ${n.name}
+                ${networkIcon(n)} ${n.name}
               </w3-ui-list-item>
             </li>`,
         )}
