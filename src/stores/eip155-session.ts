@@ -4,7 +4,7 @@ import * as wallet from '../adapters/eip155/wallet.js';
 import { toCaipAddress, type CaipNetworkId } from '../core/caip.js';
 import { ModalClosedError, W3Error } from '../core/errors.js';
 import type { Network } from '../core/networks.js';
-import { $accounts, getAccountState, patchAccount, resetAccount } from './account.js';
+import { getAccountState, patchAccount, resetAccount } from './account.js';
 import { $activeConnectorIds, $connectedWallet, $connections, $connectors, type Connection } from './connectors.js';
 import { onDisconnect } from './disconnect.js';
 import { getEip155Provider } from './eip155.js';
@@ -339,6 +339,3 @@ export async function removeConnection(connectorId: string): Promise<void> {
   );
   persist();
 }
-
-/** For tests: the accounts store keyed by namespace. */
-export const _accounts = $accounts;

@@ -1,6 +1,5 @@
 import { watchWallets, type DiscoveredWallet } from '../adapters/eip155/discovery.js';
-import { isEip1193Provider, type Eip1193Provider } from '../adapters/eip155/provider.js';
-import { W3Error } from '../core/errors.js';
+import type { Eip1193Provider } from '../adapters/eip155/provider.js';
 import { $connectors, addConnectors, type Connector } from './connectors.js';
 import { registerConnectorHandler } from './connect.js';
 import { $options } from './options.js';
@@ -16,14 +15,6 @@ let stopWatching: (() => void) | undefined;
 
 export function getEip155Provider(connectorId: string): Eip1193Provider | undefined {
   return providers.get(connectorId);
-}
-
-/** An app-supplied connector (`connectors` option): type EXTERNAL. */
-export interface ExternalConnectorOption {
-  id: string;
-  name: string;
-  imageUrl?: string;
-  provider: Eip1193Provider;
 }
 
 function toConnector(w: DiscoveredWallet): Connector {
@@ -55,16 +46,11 @@ export const loadEip155Session = () => import('./eip155-session.js');
 export function initEip155(): void {
   const options = $options.get();
   if (!options?.networks.some((n) => n.chainNamespace === 'eip155') || typeof window === 'undefined') return;
-  const external: unknown[] = options.connectors ?? [];
-  const externals: Connector[] = [];
-  for (const [i, raw] of external.entries()) {
-    const c = raw as Partial<ExternalConnectorOption>;
-    if (typeof c.id !== 'string' || typeof c.name !== 'string' || !isEip1193Provider(c.provider)) {
-      throw new W3Error(`Invalid option "connectors.${i}": needs id, name and an EIP-1193 provider`, { category: 'CONFIG_ERROR' });
-    }
+  // `connectors` was validated with the options (id, name, an EIP-1193 provider).
+  const externals: Connector[] = (options.connectors ?? []).map((c) => {
     providers.set(c.id, c.provider);
-    externals.push({ id: c.id, type: 'EXTERNAL', name: c.name, chain: 'eip155', ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) });
-  }
+    return { id: c.id, type: 'EXTERNAL', name: c.name, chain: 'eip155', ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) };
+  });
   addConnectors(externals);
   for (const type of ['ANNOUNCED', 'INJECTED', 'EXTERNAL'] as const) {
     registerConnectorHandler(type, (connector) => pushView('ConnectingExternal', { connectorId: connector.id, title: connector.name }));
