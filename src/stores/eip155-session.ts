@@ -139,6 +139,8 @@ export async function connectEip155(connectorId: string): Promise<void> {
   const provider = getEip155Provider(connectorId);
   if (!provider)
     throw new W3Error('No wallet found', { category: 'WALLET_RPC_ERROR', details: `No provider for connector ${connectorId}` });
+  // The view may have closed while this chunk was loading: then there is nothing to attempt.
+  if (!$modal.get().open) throw new ModalClosedError();
   const mine = ++attempt;
   const wasConnected = getAccountState('eip155').status === 'connected';
   if (!wasConnected) patchAccount('eip155', { status: 'connecting' });
