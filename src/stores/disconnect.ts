@@ -14,6 +14,20 @@ export function onDisconnect(handler: (namespace: ChainNamespace) => Promise<voi
   return () => handlers.delete(handler);
 }
 
+/** Removes a namespace's stored connection (connector id, connected namespaces, status when none is left). */
+export function forgetStoredConnection(namespace: ChainNamespace): void {
+  const ids = storage.get('connectedConnectorIds');
+  if (ids) {
+    delete ids[namespace];
+    storage.set('connectedConnectorIds', ids);
+  }
+  if (!Object.keys(ids ?? {}).length) storage.set('connectionStatus', 'disconnected');
+  storage.set(
+    'connectedNamespaces',
+    (storage.get('connectedNamespaces') ?? []).filter((n) => n !== namespace),
+  );
+}
+
 /**
  * Disconnects one namespace, or every connected one: ends the wallet session through the
  * registered handlers, then resets the namespace's account, connector and status and clears the
@@ -35,13 +49,7 @@ export async function disconnect(namespace?: ChainNamespace): Promise<void> {
     resetAccount(ns);
     $activeConnectorIds.setKey(ns, undefined);
     $connections.setKey(ns, undefined);
-    const stored = storage.get('connectedConnectorIds');
-    if (stored) {
-      delete stored[ns];
-      storage.set('connectedConnectorIds', stored);
-    }
-    const namespaces = (storage.get('connectedNamespaces') ?? []).filter((x) => x !== ns);
-    storage.set('connectedNamespaces', namespaces);
+    forgetStoredConnection(ns);
   }
   if (!Object.values($accounts.get()).some((a) => a?.status === 'connected')) {
     $connectedWallet.set(undefined);

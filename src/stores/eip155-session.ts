@@ -6,7 +6,7 @@ import { ModalClosedError, W3Error } from '../core/errors.js';
 import type { Network } from '../core/networks.js';
 import { getAccountState, patchAccount, resetAccount } from './account.js';
 import { $activeConnectorIds, $connectedWallet, $connections, $connectors, type Connection } from './connectors.js';
-import { onDisconnect } from './disconnect.js';
+import { forgetStoredConnection, onDisconnect } from './disconnect.js';
 import { getEip155Provider } from './eip155.js';
 import { emitEvent } from './events.js';
 import { $modal, onModalClose, openModal } from './modal.js';
@@ -173,19 +173,6 @@ async function waitForProvider(connectorId: string, ms = 1500): Promise<Eip1193P
   }
 }
 
-function forgetStoredConnection(): void {
-  const ids = storage.get('connectedConnectorIds');
-  if (ids) {
-    delete ids.eip155;
-    storage.set('connectedConnectorIds', ids);
-  }
-  if (!Object.keys(ids ?? {}).length) storage.set('connectionStatus', 'disconnected');
-  storage.set(
-    'connectedNamespaces',
-    (storage.get('connectedNamespaces') ?? []).filter((n) => n !== 'eip155'),
-  );
-}
-
 /** Restores the stored connection without a prompt (eth_accounts); a gone wallet restores to disconnected. */
 export async function restoreEip155Connection(): Promise<boolean> {
   const connectorId = storage.get('connectedConnectorIds')?.eip155;
@@ -211,7 +198,7 @@ export async function restoreEip155Connection(): Promise<boolean> {
       ($connections.get().eip155 ?? []).filter((c) => c.connectorId !== connectorId),
     );
     persist();
-    forgetStoredConnection();
+    forgetStoredConnection('eip155');
     return false;
   }
 }
@@ -230,8 +217,8 @@ async function endSession(reason: 'user' | 'wallet'): Promise<void> {
       new Promise((r) => setTimeout(r, 1000)),
     ]);
   }
+  // The disconnect action (which runs this or is run by it) forgets the stored connection.
   storage.set('connections', { ...storage.get('connections'), eip155: [] });
-  forgetStoredConnection();
   if (reason === 'wallet') {
     const { disconnect } = await import('./disconnect.js');
     await disconnect('eip155');
