@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+/**
+ * Bundles the self-hostable backend (server/src/bin.ts) into one executable ES module,
+ * dist/server/w3kit-server.js, the package's `w3kit-server` bin. Dependencies (fastify,
+ * better-sqlite3, zod) stay external and load from node_modules; the seed wallet registry
+ * (server/data/wallets.json) is imported by the code, so it is embedded.
+ *
+ *   node scripts/bundle-server.mjs [outfile]
+ */
+import { chmodSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_BUNDLE = path.join(ROOT, 'dist/server/w3kit-server.js');
+
+/** Bundles the server bin to `outfile` (relative paths are taken from the repository root) and makes it executable. */
+export async function bundleServer(outfile = 'dist/server/w3kit-server.js') {
+  const out = path.resolve(ROOT, outfile);
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [path.join(ROOT, 'server/src/bin.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    banner: { js: '#!/usr/bin/env node' },
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  chmodSync(out, 0o755);
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const out = await bundleServer(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
+  console.log(`bundled ${path.relative(ROOT, out)}`);
+}

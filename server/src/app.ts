@@ -1,0 +1,71 @@
+/**
+ * The Fastify app of the Provider API: hooks (rate limit, then access and CORS), routes, and
+ * one error handler giving every failure as `{ message, field? }` JSON.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Database } from './db/open.js';
+import { accessHook } from './access.js';
+import { HttpError } from './errors.js';
+import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { analyticsRoutes, ANALYTICS_BODY_LIMIT } from './routes/analytics.js';
+import { healthRoutes } from './routes/health.js';
+import { imageRoutes } from './routes/images.js';
+import { projectRoutes } from './routes/project.js';
+import { walletRoutes } from './routes/wallets.js';
+
+export interface BuildAppOptions {
+  db: Database;
+  rateLimit?: RateLimitOptions;
+  /** Log requests (pino, JSON lines on stdout). Default false. */
+  log?: boolean;
+  /** Take the client IP from X-Forwarded-For (behind a reverse proxy). Default false. */
+  trustProxy?: boolean;
+}
+
+function errorReply(err: FastifyError): { status: number; message: string; field?: string } {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, message: 'Invalid body: not valid JSON', field: 'body' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'Invalid body: empty', field: 'body' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: `Body too large: at most ${ANALYTICS_BODY_LIMIT} bytes`, field: 'body' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'Unsupported content type: send application/json or text/plain', field: 'body' };
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, message: err.message };
+  return { status: 500, message: 'Internal server error' };
+}
+
+export function buildApp({ db, rateLimit, log = false, trustProxy = false }: BuildAppOptions): FastifyInstance {
+  const app = Fastify({ logger: log, trustProxy, routerOptions: { maxParamLength: 500 }, return503OnClosing: true });
+  const limiter = createRateLimiter(rateLimit);
+  app.addHook('onClose', async () => limiter.close());
+
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', limiter.hook);
+  app.addHook('onRequest', accessHook(db));
+
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply
+        .headers(err.headers)
+        .code(err.statusCode)
+        .send(err.field === undefined ? { message: err.message } : { message: err.message, field: err.field });
+    }
+    const { status, message, field } = errorReply(err);
+    if (status >= 500) request.log.error(err);
+    return reply.code(status).send(field === undefined ? { message } : { message, field });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  healthRoutes(app, db);
+  projectRoutes(app, db);
+  walletRoutes(app, db);
+  analyticsRoutes(app, db);
+  imageRoutes(app, db);
+  return app;
+}

@@ -1,0 +1,239 @@
+/**
+ * Server configuration, from (highest first) command-line flags, environment variables, a
+ * JSON config file (`--config FILE` or W3KIT_CONFIG) and defaults. Every bad value throws an
+ * InputError whose field is the flag, variable or file key that holds it.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod';
+import { InputError } from './errors.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from './index.js';
+import { DEFAULT_RATE_LIMIT } from './rate-limit.js';
+import { DEFAULT_SEED_WALLETS } from './wallets/seed.js';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the data directory. */
+  dataDir: string;
+  seed: boolean;
+  /** Wallets in the seeded registry. */
+  seedWallets: number;
+  /** WalletConnect relay port (not served yet): port + 1 unless set. */
+  relayPort: number;
+  /** Secure frame site port (not served yet): port + 2 unless set. */
+  framePort: number;
+  /** EVM JSON-RPC URL for the Blockchain API (used by later work). */
+  evmRpc: string | undefined;
+  /** Solana JSON-RPC URL for the Blockchain API (used by later work). */
+  solanaRpc: string | undefined;
+  rateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+  log: boolean;
+  /** The config file read, if any (absolute). */
+  configFile: string | undefined;
+}
+
+/** Values given on the command line (strings as typed; booleans for switches). */
+export interface ConfigFlags {
+  port?: string;
+  host?: string;
+  data?: string;
+  seed?: boolean;
+  config?: string;
+  'relay-port'?: string;
+  'frame-port'?: string;
+  'evm-rpc'?: string;
+  'solana-rpc'?: string;
+  log?: boolean;
+}
+
+export const DEFAULT_DATA_DIR = 'w3kit-data';
+
+type Key = Exclude<keyof ServerConfig, 'rateLimit' | 'configFile'> | 'rateLimitMax' | 'rateLimitWindowMs';
+
+interface Setting {
+  flag?: keyof ConfigFlags;
+  env: string;
+  /** Dotted key in the config file. */
+  file: string;
+  kind: 'port' | 'host' | 'dir' | 'bool' | 'url' | 'positive' | 'count';
+}
+
+export const SETTINGS: Readonly<Record<Key, Setting>> = {
+  port: { flag: 'port', env: 'W3KIT_SERVER_PORT', file: 'port', kind: 'port' },
+  host: { flag: 'host', env: 'W3KIT_HOST', file: 'host', kind: 'host' },
+  dataDir: { flag: 'data', env: 'W3KIT_DATA_DIR', file: 'dataDir', kind: 'dir' },
+  seed: { flag: 'seed', env: 'W3KIT_SEED', file: 'seed', kind: 'bool' },
+  seedWallets: { env: 'W3KIT_SEED_WALLETS', file: 'seedWallets', kind: 'count' },
+  relayPort: { flag: 'relay-port', env: 'W3KIT_RELAY_PORT', file: 'relayPort', kind: 'port' },
+  framePort: { flag: 'frame-port', env: 'W3KIT_FRAME_PORT', file: 'framePort', kind: 'port' },
+  evmRpc: { flag: 'evm-rpc', env: 'W3KIT_EVM_RPC', file: 'evmRpc', kind: 'url' },
+  solanaRpc: { flag: 'solana-rpc', env: 'W3KIT_SOLANA_RPC', file: 'solanaRpc', kind: 'url' },
+  rateLimitMax: { env: 'W3KIT_RATE_LIMIT_MAX', file: 'rateLimit.max', kind: 'positive' },
+  rateLimitWindowMs: { env: 'W3KIT_RATE_LIMIT_WINDOW_MS', file: 'rateLimit.windowMs', kind: 'positive' },
+  trustProxy: { env: 'W3KIT_TRUST_PROXY', file: 'trustProxy', kind: 'bool' },
+  log: { flag: 'log', env: 'W3KIT_LOG', file: 'log', kind: 'bool' },
+};
+
+const configFileSchema = z.strictObject({
+  port: z.unknown().optional(),
+  host: z.unknown().optional(),
+  dataDir: z.unknown().optional(),
+  seed: z.unknown().optional(),
+  seedWallets: z.unknown().optional(),
+  relayPort: z.unknown().optional(),
+  framePort: z.unknown().optional(),
+  evmRpc: z.unknown().optional(),
+  solanaRpc: z.unknown().optional(),
+  rateLimit: z.strictObject({ max: z.unknown().optional(), windowMs: z.unknown().optional() }).optional(),
+  trustProxy: z.unknown().optional(),
+  log: z.unknown().optional(),
+});
+
+const RULES: Record<Setting['kind'], string> = {
+  port: 'must be an integer from 0 to 65535',
+  host: 'must be a host name or IP address',
+  dir: 'must be a directory path',
+  bool: 'must be true or false (1/0, yes/no, on/off)',
+  url: 'must be an http(s) or ws(s) URL',
+  positive: 'must be a positive integer',
+  count: 'must be an integer of at least 0',
+};
+
+/** Parses one value (a string from flags or env, any JSON value from the file); undefined when invalid. */
+function parseValue(kind: Setting['kind'], value: unknown, baseDir: string): unknown {
+  const text = typeof value === 'string' ? value.trim() : undefined;
+  const int = typeof value === 'number' ? value : text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+  switch (kind) {
+    case 'port':
+      return Number.isInteger(int) && int >= 0 && int <= 65535 ? int : undefined;
+    case 'positive':
+      return Number.isSafeInteger(int) && int >= 1 ? int : undefined;
+    case 'count':
+      return Number.isSafeInteger(int) && int >= 0 ? int : undefined;
+    case 'host':
+      return text && /^[A-Za-z0-9.:[\]-]+$/.test(text) ? text.replace(/^\[(.*)\]$/, '$1') : undefined;
+    case 'dir':
+      return text ? path.resolve(baseDir, text) : undefined;
+    case 'bool':
+      if (typeof value === 'boolean') return value;
+      if (text !== undefined && /^(1|true|yes|on)$/i.test(text)) return true;
+      if (text !== undefined && /^(0|false|no|off)$/i.test(text)) return false;
+      return undefined;
+    case 'url': {
+      if (!text) return undefined;
+      try {
+        const url = new URL(text);
+        return ['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) ? text : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+}
+
+function readConfigFile(file: string, field: string): Record<string, unknown> {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new InputError(field, `Cannot read the config file ${file}: ${(err as Error).message}`);
+  }
+  const parsed = configFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]].join('.') : issue.path.join('.');
+    throw new InputError(
+      `config:${key}`,
+      `Invalid config file ${file}: ${issue.code === 'unrecognized_keys' ? `unknown key '${key}'` : `'${key}' ${issue.message}`}`,
+    );
+  }
+  return parsed.data as Record<string, unknown>;
+}
+
+function fileValue(data: Record<string, unknown>, dotted: string): unknown {
+  return dotted
+    .split('.')
+    .reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[k] : undefined), data);
+}
+
+/** The configuration from flags, environment, config file and defaults. */
+export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ServerConfig {
+  let configFile: string | undefined;
+  let fileData: Record<string, unknown> = {};
+  const fileRef =
+    flags.config !== undefined
+      ? { value: flags.config, field: '--config' }
+      : env.W3KIT_CONFIG
+        ? { value: env.W3KIT_CONFIG, field: 'W3KIT_CONFIG' }
+        : undefined;
+  if (fileRef) {
+    if (!fileRef.value.trim()) throw new InputError(fileRef.field, `Invalid ${fileRef.field}: must be a file path`);
+    configFile = path.resolve(cwd, fileRef.value);
+    fileData = readConfigFile(configFile, fileRef.field);
+  }
+
+  const get = (key: Key): unknown => {
+    const setting = SETTINGS[key];
+    const sources: [string, unknown, string][] = [
+      [`--${setting.flag}`, setting.flag ? flags[setting.flag] : undefined, cwd],
+      [setting.env, env[setting.env] === '' ? undefined : env[setting.env], cwd],
+      [`config file key '${setting.file}'`, fileValue(fileData, setting.file), configFile ? path.dirname(configFile) : cwd],
+    ];
+    for (const [name, raw, base] of sources) {
+      if (raw === undefined) continue;
+      const value = parseValue(setting.kind, raw, base);
+      if (value === undefined) {
+        const field = name.startsWith('config') ? `config:${setting.file}` : name;
+        throw new InputError(field, `Invalid ${name} ${JSON.stringify(raw)}: ${RULES[setting.kind]}`);
+      }
+      return value;
+    }
+    return undefined;
+  };
+
+  const port = (get('port') as number | undefined) ?? DEFAULT_PORT;
+  const derived = (offset: number, key: 'relayPort' | 'framePort') => {
+    const explicit = get(key) as number | undefined;
+    if (explicit !== undefined) return explicit;
+    if (port === 0) return 0;
+    if (port + offset > 65535) {
+      throw new InputError(
+        `--${SETTINGS[key].flag}`,
+        `The ${key === 'relayPort' ? 'relay' : 'frame'} port (port + ${offset}) is above 65535: set --${SETTINGS[key].flag}`,
+      );
+    }
+    return port + offset;
+  };
+  const relayPort = derived(1, 'relayPort');
+  const framePort = derived(2, 'framePort');
+  for (const [key, value] of [
+    ['relayPort', relayPort],
+    ['framePort', framePort],
+  ] as const) {
+    if (value !== 0 && value === port)
+      throw new InputError(`--${SETTINGS[key].flag}`, `Invalid --${SETTINGS[key].flag} ${value}: it is the server's own port`);
+  }
+  if (relayPort !== 0 && relayPort === framePort)
+    throw new InputError('--frame-port', `Invalid --frame-port ${framePort}: it is the relay port`);
+
+  return {
+    port,
+    host: (get('host') as string | undefined) ?? DEFAULT_HOST,
+    dataDir: (get('dataDir') as string | undefined) ?? path.resolve(cwd, DEFAULT_DATA_DIR),
+    seed: (get('seed') as boolean | undefined) ?? false,
+    seedWallets: (get('seedWallets') as number | undefined) ?? DEFAULT_SEED_WALLETS,
+    relayPort,
+    framePort,
+    evmRpc: get('evmRpc') as string | undefined,
+    solanaRpc: get('solanaRpc') as string | undefined,
+    rateLimit: {
+      max: (get('rateLimitMax') as number | undefined) ?? DEFAULT_RATE_LIMIT.max,
+      windowMs: (get('rateLimitWindowMs') as number | undefined) ?? DEFAULT_RATE_LIMIT.windowMs,
+    },
+    trustProxy: (get('trustProxy') as boolean | undefined) ?? false,
+    log: (get('log') as boolean | undefined) ?? false,
+    configFile,
+  };
+}

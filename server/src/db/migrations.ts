@@ -1,0 +1,81 @@
+/**
+ * Schema migrations, applied in order by `openDatabase`. Append new ones (relay messages,
+ * blockchain index, ...) with the next version number; never edit one that has shipped.
+ */
+import type { Database } from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Database): void;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'projects, wallets, images, analytics events',
+    up(db) {
+      db.exec(`
+        CREATE TABLE projects (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          allowed_origins TEXT NOT NULL DEFAULT '[]',
+          features TEXT NOT NULL DEFAULT '{}',
+          analytics INTEGER NOT NULL DEFAULT 0 CHECK (analytics IN (0, 1)),
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL
+        );
+
+        CREATE TABLE wallets (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          homepage TEXT,
+          image_id TEXT NOT NULL,
+          sort_order INTEGER NOT NULL,
+          rdns TEXT,
+          chains TEXT NOT NULL DEFAULT '[]',
+          badge_type TEXT NOT NULL CHECK (badge_type IN ('certified', 'none')),
+          mobile_link TEXT,
+          desktop_link TEXT,
+          webapp_link TEXT,
+          link_mode TEXT,
+          app_store TEXT,
+          play_store TEXT,
+          chrome_store TEXT,
+          injected TEXT,
+          supports_wc INTEGER NOT NULL CHECK (supports_wc IN (0, 1))
+        );
+        CREATE INDEX wallets_by_order ON wallets (sort_order, name, id);
+        CREATE INDEX wallets_by_lower_name ON wallets (lower(name));
+        CREATE INDEX wallets_by_rdns ON wallets (rdns);
+
+        CREATE TABLE images (
+          kind TEXT NOT NULL CHECK (kind IN ('wallet', 'asset', 'currency', 'token')),
+          id TEXT NOT NULL,
+          content_type TEXT NOT NULL,
+          body BLOB NOT NULL,
+          etag TEXT NOT NULL,
+          updated_at TEXT NOT NULL,
+          PRIMARY KEY (kind, id)
+        );
+
+        CREATE TABLE analytics_events (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+          event_id TEXT NOT NULL,
+          url TEXT NOT NULL,
+          domain TEXT NOT NULL,
+          timestamp INTEGER NOT NULL,
+          type TEXT NOT NULL,
+          event TEXT NOT NULL,
+          props TEXT NOT NULL,
+          sdk_type TEXT,
+          sdk_version TEXT,
+          received_at INTEGER NOT NULL,
+          UNIQUE (project_id, event_id)
+        );
+        CREATE INDEX analytics_events_by_time ON analytics_events (project_id, received_at);
+      `);
+    },
+  },
+];

@@ -1,0 +1,87 @@
+/**
+ * Opens the backend's SQLite database and brings its schema up to date. A file database lives
+ * at `<dataDir>/w3kit.sqlite` in WAL mode; without a data directory it is in memory.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { migrations as defaultMigrations, type Migration } from './migrations.js';
+
+export type { Database } from 'better-sqlite3';
+
+export const DB_FILE_NAME = 'w3kit.sqlite';
+
+export interface OpenDatabaseOptions {
+  /** Defaults to the backend's own list; tests pass extra ones. */
+  migrations?: readonly Migration[];
+}
+
+/** The database file inside a data directory. */
+export function databaseFile(dataDir: string): string {
+  return path.join(dataDir, DB_FILE_NAME);
+}
+
+/** Opens (creating it and its directory if needed) and migrates the database of `dataDir`; `undefined` gives an in-memory one. */
+export function openDatabase(dataDir: string | undefined, options: OpenDatabaseOptions = {}): Database {
+  let db: Database;
+  if (dataDir === undefined) {
+    db = new BetterSqlite3(':memory:');
+  } else {
+    mkdirSync(dataDir, { recursive: true });
+    db = new BetterSqlite3(databaseFile(dataDir));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+  }
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  try {
+    migrate(db, options.migrations ?? defaultMigrations);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
+
+export interface AppliedMigration {
+  version: number;
+  name: string;
+  applied_at: string;
+}
+
+/** The migrations recorded in the database, oldest first. */
+export function appliedMigrations(db: Database): AppliedMigration[] {
+  return db.prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version').all() as AppliedMigration[];
+}
+
+/** Applies, in one transaction, every migration newer than the database's latest. */
+export function migrate(db: Database, list: readonly Migration[]): number[] {
+  const sorted = [...list].sort((a, b) => a.version - b.version);
+  sorted.forEach((m, i) => {
+    if (!Number.isInteger(m.version) || m.version < 1 || (i > 0 && sorted[i - 1]!.version === m.version)) {
+      throw new Error(`Bad migration list: version ${m.version} is not a unique positive integer`);
+    }
+  });
+  const run = db.transaction(() => {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      applied_at TEXT NOT NULL
+    )`);
+    const { latest } = db.prepare('SELECT coalesce(max(version), 0) AS latest FROM schema_migrations').get() as { latest: number };
+    const known = sorted.at(-1)?.version ?? 0;
+    if (latest > known) {
+      throw new Error(`The database is at schema version ${latest}, newer than this w3kit-server knows (${known}): upgrade w3kit-server`);
+    }
+    const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+    const applied: number[] = [];
+    for (const m of sorted) {
+      if (m.version <= latest) continue;
+      m.up(db);
+      record.run(m.version, m.name, new Date().toISOString());
+      applied.push(m.version);
+    }
+    return applied;
+  });
+  return run.immediate();
+}

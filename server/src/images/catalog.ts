@@ -1,0 +1,158 @@
+/**
+ * The built-in network (asset), currency and token images: a generated badge each, stored by
+ * `seedStaticImages` unless an image with the same id exists (so an operator's own logos stay).
+ * Network images are keyed by CAIP-2 id (`eip155:1`), currencies by ISO code, tokens by symbol.
+ */
+import { networks } from '../../../src/core/networks.js';
+import type { Database } from '../db/open.js';
+import { initials, badgeSvg } from './svg.js';
+import { putImage, svgImage, type ImageKind } from './store.js';
+
+/** Short labels of networks, by CAIP-2 id. Presets not listed get the initials of their name. */
+export const NETWORK_LABELS: Readonly<Record<string, string>> = {
+  'eip155:1': 'ETH',
+  'eip155:11155111': 'SEP',
+  'eip155:17000': 'HOL',
+  'eip155:137': 'POL',
+  'eip155:80002': 'AMOY',
+  'eip155:42161': 'ARB',
+  'eip155:421614': 'ARBS',
+  'eip155:10': 'OP',
+  'eip155:11155420': 'OPS',
+  'eip155:8453': 'BASE',
+  'eip155:84532': 'BSEP',
+  'eip155:56': 'BNB',
+  'eip155:43114': 'AVAX',
+  'eip155:100': 'GNO',
+  'eip155:324': 'ZKS',
+  'eip155:59144': 'LIN',
+  'eip155:534352': 'SCR',
+  'eip155:42220': 'CELO',
+  'eip155:5000': 'MNT',
+  'eip155:81457': 'BLST',
+  'eip155:7777777': 'ZORA',
+  'eip155:1313161554': 'AUR',
+  'eip155:31337': 'LOC',
+  'eip155:31338': 'B',
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'SOL',
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'SOLD',
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'SOLT',
+  'bip122:000000000019d6689c085ae165831e93': 'BTC',
+  'bip122:000000000933ea01ad0ee984209779ba': 'tBTC',
+  'cosmos:cosmoshub-4': 'ATOM',
+  'polkadot:91b171bb158e2d3848fa23a9f1c25182': 'DOT',
+};
+
+export const CURRENCY_LABELS: Readonly<Record<string, string>> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  JPY: '¥',
+  CNY: 'CN¥',
+  CAD: 'C$',
+  AUD: 'A$',
+  NZD: 'NZ$',
+  CHF: 'Fr',
+  SEK: 'kr',
+  NOK: 'kr',
+  DKK: 'kr',
+  PLN: 'zł',
+  CZK: 'Kč',
+  HUF: 'Ft',
+  INR: '₹',
+  KRW: '₩',
+  BRL: 'R$',
+  MXN: 'MX$',
+  ARS: 'AR$',
+  SGD: 'S$',
+  HKD: 'HK$',
+  ZAR: 'R',
+  TRY: '₺',
+  AED: 'AED',
+  ILS: '₪',
+  IDR: 'Rp',
+  PHP: '₱',
+  THB: '฿',
+  VND: '₫',
+  NGN: '₦',
+};
+
+export const TOKEN_SYMBOLS: readonly string[] = [
+  'ETH',
+  'WETH',
+  'stETH',
+  'USDC',
+  'USDT',
+  'DAI',
+  'USDe',
+  'PYUSD',
+  'EURC',
+  'WBTC',
+  'cbBTC',
+  'BTC',
+  'SOL',
+  'MATIC',
+  'POL',
+  'BNB',
+  'AVAX',
+  'ARB',
+  'OP',
+  'LINK',
+  'UNI',
+  'AAVE',
+  'MKR',
+  'LDO',
+  'CRV',
+  'SHIB',
+  'PEPE',
+  'DOGE',
+  'LTC',
+  'XRP',
+  'ADA',
+  'DOT',
+  'ATOM',
+  'TRX',
+  'TON',
+  'NEAR',
+  'APT',
+  'SUI',
+  'GNO',
+  'XDAI',
+  'CELO',
+  'MNT',
+  'JUP',
+  'BONK',
+  'JTO',
+  'RAY',
+];
+
+export interface CatalogImage {
+  kind: ImageKind;
+  id: string;
+  svg: string;
+}
+
+/** Every built-in image (networks of the presets plus the table above, currencies, tokens). */
+export function catalogImages(): CatalogImage[] {
+  const networkLabels = new Map<string, string>(Object.entries(NETWORK_LABELS));
+  for (const network of Object.values(networks)) {
+    if (!networkLabels.has(network.caipNetworkId)) networkLabels.set(network.caipNetworkId, initials(network.name));
+  }
+  return [
+    ...[...networkLabels].map(([id, label]) => ({ kind: 'asset' as const, id, svg: badgeSvg({ seed: id, label }) })),
+    ...Object.entries(CURRENCY_LABELS).map(([id, label]) => ({
+      kind: 'currency' as const,
+      id,
+      svg: badgeSvg({ seed: id, label, shape: 'circle' }),
+    })),
+    ...TOKEN_SYMBOLS.map((id) => ({ kind: 'token' as const, id, svg: badgeSvg({ seed: id, label: id, shape: 'circle' }) })),
+  ];
+}
+
+/** Stores the built-in images that are missing. */
+export function seedStaticImages(db: Database): void {
+  const images = catalogImages();
+  db.transaction(() => {
+    for (const image of images) putImage(db, image.kind, image.id, svgImage(image.svg), { overwrite: false });
+  })();
+}

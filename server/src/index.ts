@@ -1,0 +1,104 @@
+/**
+ * w3kit-server, programmatic API: `startServer` runs the Provider API (projects, wallet
+ * registry, images, analytics) over SQLite; the project and wallet functions manage its data.
+ */
+import type { Database } from './db/open.js';
+import { openDatabase } from './db/open.js';
+import { buildApp } from './app.js';
+import { seedStaticImages } from './images/catalog.js';
+import { seedDevProject } from './projects.js';
+import type { RateLimitOptions } from './rate-limit.js';
+import { DEFAULT_SEED_WALLETS, seedWallets } from './wallets/seed.js';
+
+export interface StartServerOptions {
+  /** Default 4301; 0 picks a free port. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Directory of the SQLite database (`<dataDir>/w3kit.sqlite`); without one the database is in memory. */
+  dataDir?: string;
+  /** Create the `w3kit-dev` project and the wallet registry (1000 wallets unless `{ wallets: n }`). */
+  seed?: boolean | { wallets?: number };
+  /** Per-IP limit; default 3000 requests per 60 s. */
+  rateLimit?: RateLimitOptions;
+  /** Log requests. Default false. */
+  log?: boolean;
+  /** Trust X-Forwarded-For for the client IP (behind a reverse proxy). Default false. */
+  trustProxy?: boolean;
+}
+
+export interface RunningServer {
+  /** e.g. `http://127.0.0.1:4301` (no trailing slash). */
+  url: string;
+  port: number;
+  db: Database;
+  /** Stops listening and closes the database. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 4301;
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** The URL to reach a server listening on host:port (a wildcard host is reached on loopback). */
+export function serverUrl(host: string, port: number): string {
+  const reach = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reach.includes(':') ? `[${reach}]` : reach}:${port}`;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const { port = DEFAULT_PORT, host = DEFAULT_HOST, dataDir, seed = false } = options;
+  const db = openDatabase(dataDir);
+  try {
+    seedStaticImages(db);
+    if (seed) {
+      seedDevProject(db);
+      seedWallets(db, { count: (typeof seed === 'object' ? seed.wallets : undefined) ?? DEFAULT_SEED_WALLETS });
+    }
+    const app = buildApp({ db, rateLimit: options.rateLimit, log: options.log, trustProxy: options.trustProxy });
+    await app.listen({ port, host });
+    const address = app.server.address();
+    const actualPort = typeof address === 'object' && address ? address.port : port;
+    let closed: Promise<void> | undefined;
+    return {
+      url: serverUrl(host, actualPort),
+      port: actualPort,
+      db,
+      close() {
+        closed ??= app.close().finally(() => db.close());
+        return closed;
+      },
+    };
+  } catch (err) {
+    if (db.open) db.close();
+    throw err;
+  }
+}
+
+export { buildApp, type BuildAppOptions } from './app.js';
+export { openDatabase, databaseFile, appliedMigrations, DB_FILE_NAME, type Database } from './db/open.js';
+export { migrations, type Migration } from './db/migrations.js';
+export { InputError, NotFoundError, HttpError } from './errors.js';
+export {
+  createProject,
+  updateProject,
+  getProject,
+  listProjects,
+  deleteProject,
+  seedDevProject,
+  DEV_PROJECT_ID,
+  type Project,
+  type ProjectInput,
+  type ProjectPatch,
+} from './projects.js';
+export { queryWallets, countWallets, getWallet, type WalletQuery } from './wallets/registry.js';
+export {
+  importWallets,
+  WalletImportError,
+  type ImportWalletsOptions,
+  type ImportWalletsResult,
+  type WalletIssue,
+} from './wallets/import.js';
+export { seedWallets, generatedWallets, seedWalletEntries, DEFAULT_SEED_WALLETS, type SeedWalletsOptions } from './wallets/seed.js';
+export { getImage, putImage, type ImageKind } from './images/store.js';
+export { seedStaticImages } from './images/catalog.js';
+export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';

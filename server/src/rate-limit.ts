@@ -1,0 +1,70 @@
+/**
+ * Per-client-IP rate limit over every route: at most `max` requests per fixed window of
+ * `windowMs`. Over it, 429 `{ message }` with `Retry-After` (seconds); the reply echoes the
+ * request's Origin so a browser page can read the status and Retry-After.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { varyByOrigin } from './cors.js';
+
+export interface RateLimitOptions {
+  /** Requests allowed per window and IP (default 3000). */
+  max?: number;
+  /** Window length in milliseconds (default 60000). */
+  windowMs?: number;
+}
+
+export const DEFAULT_RATE_LIMIT = { max: 3000, windowMs: 60_000 } as const;
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+export interface RateLimiter {
+  hook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+  /** Stops the sweeping timer. */
+  close(): void;
+}
+
+export function createRateLimiter(options: RateLimitOptions = {}, now: () => number = Date.now): RateLimiter {
+  const max = options.max ?? DEFAULT_RATE_LIMIT.max;
+  const windowMs = options.windowMs ?? DEFAULT_RATE_LIMIT.windowMs;
+  if (!Number.isInteger(max) || max < 1) throw new RangeError(`rateLimit.max must be a positive integer, got ${max}`);
+  if (!Number.isInteger(windowMs) || windowMs < 1) throw new RangeError(`rateLimit.windowMs must be a positive integer, got ${windowMs}`);
+  const windows = new Map<string, Window>();
+  const sweep = setInterval(
+    () => {
+      const t = now();
+      for (const [ip, w] of windows) if (w.resetAt <= t) windows.delete(ip);
+    },
+    Math.max(windowMs, 1000),
+  );
+  sweep.unref();
+
+  return {
+    async hook(request, reply) {
+      const t = now();
+      let w = windows.get(request.ip);
+      if (!w || w.resetAt <= t) {
+        w = { count: 0, resetAt: t + windowMs };
+        windows.set(request.ip, w);
+      }
+      w.count++;
+      if (w.count <= max) return undefined;
+      const retryAfter = Math.max(1, Math.ceil((w.resetAt - t) / 1000));
+      const origin = request.headers.origin;
+      if (origin !== undefined) {
+        reply.header('access-control-allow-origin', origin);
+        reply.header('access-control-expose-headers', 'Retry-After');
+        varyByOrigin(reply);
+      }
+      return reply
+        .code(429)
+        .header('retry-after', String(retryAfter))
+        .send({ message: `Too many requests: at most ${max} per ${windowMs / 1000} s; retry after ${retryAfter} s` });
+    },
+    close() {
+      clearInterval(sweep);
+    },
+  };
+}

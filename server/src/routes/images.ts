@@ -1,0 +1,48 @@
+/**
+ * Image routes: wallet logos and the network (asset), currency and token images. Cached for a
+ * day, with a strong ETag (304 on If-None-Match) and, for SVG, a CSP that runs nothing.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/open.js';
+import { addRoute } from '../access.js';
+import { HttpError } from '../errors.js';
+import { getImage, IMAGE_ID_PATTERN, type ImageKind } from '../images/store.js';
+
+export const IMAGE_ROUTES: Readonly<Record<ImageKind, string>> = {
+  wallet: '/getWalletImage/:id',
+  asset: '/public/getAssetImage/:id',
+  currency: '/public/getCurrencyImage/:id',
+  token: '/public/getTokenImage/:id',
+};
+
+export const IMAGE_CACHE_CONTROL = 'public, max-age=86400';
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+/** True when an If-None-Match header matches the ETag (weak comparison, as RFC 9110 asks for it). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+function imageHandler(db: Database, kind: ImageKind) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id } = request.params as { id: string };
+    if (!IMAGE_ID_PATTERN.test(id)) throw new HttpError(400, 'Invalid image id: 1 to 100 letters, digits, or : . _ -', 'id');
+    const image = getImage(db, kind, id);
+    if (!image) throw new HttpError(404, `No ${kind} image '${id}'`, 'id');
+    reply.header('cache-control', IMAGE_CACHE_CONTROL);
+    reply.header('etag', image.etag);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    if (image.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
+    if (etagMatches(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
+    return reply.type(image.contentType).send(image.body);
+  };
+}
+
+export function imageRoutes(app: FastifyInstance, db: Database): void {
+  for (const [kind, url] of Object.entries(IMAGE_ROUTES) as [ImageKind, string][]) {
+    addRoute(app, db, { method: 'GET', url, access: 'any-origin', handler: imageHandler(db, kind) });
+  }
+}

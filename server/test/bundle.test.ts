@@ -1,0 +1,61 @@
+/** The bundled bin (scripts/bundle-server.mjs): built into a temporary directory, spawned, queried, stopped. */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface BundleModule {
+  bundleServer(outfile?: string): Promise<string>;
+}
+
+// Inside the repository (under the ignored .cache/) so the bundle's external packages resolve from node_modules.
+mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
+const outDir = mkdtempSync(path.join(ROOT, '.cache', 'server-bundle-'));
+const data = tempDir();
+afterAll(() => {
+  rmSync(outDir, { recursive: true, force: true });
+  data.remove();
+});
+
+describe('bundled w3kit-server', () => {
+  it('runs from one file with --port 0 --seed and stops on SIGTERM', async () => {
+    const { bundleServer } = (await import(pathToFileURL(path.join(ROOT, 'scripts/bundle-server.mjs')).href)) as BundleModule;
+    const bin = await bundleServer(path.join(outDir, 'w3kit-server.js'));
+    expect(bin).toBe(path.join(outDir, 'w3kit-server.js'));
+    expect(statSync(bin).mode & 0o111).not.toBe(0);
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+
+    const child = spawn(process.execPath, [bin, '--port', '0', '--seed', '--data', data.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL printed; stderr: ${stderr}`)), 15_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          const match = /^w3kit-server {2}(http:\/\/127\.0\.0\.1:\d+) {2}\(Provider API\)$/m.exec(stdout);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+        void exited.then((code) => reject(new Error(`exited with ${code}; stderr: ${stderr}`)));
+      });
+      expect(await (await fetch(`${url}/health`)).json()).toEqual({ ok: true });
+      const wallets = (await (await fetch(`${url}/getWallets?projectId=w3kit-dev`)).json()) as { count: number; data: { id: string }[] };
+      expect(wallets.count).toBe(1000);
+      expect(wallets.data).toHaveLength(40);
+      expect(wallets.data[0]!.id).toBe('metamask');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
+  });
+});

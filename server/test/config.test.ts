@@ -1,0 +1,112 @@
+/** Configuration precedence (flags > env > file > defaults) and errors naming the setting. */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../src/config.js';
+import { InputError } from '../src/errors.js';
+import { tempDir } from './helpers.js';
+
+let dir: string;
+let remove: () => void;
+beforeEach(() => ({ dir, remove } = tempDir()));
+afterEach(() => remove());
+
+function configFile(data: unknown): string {
+  const file = path.join(dir, 'w3kit.config.json');
+  writeFileSync(file, JSON.stringify(data));
+  return file;
+}
+
+function errorField(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(InputError);
+    return (err as InputError).field;
+  }
+  throw new Error('expected an InputError');
+}
+
+describe('resolveConfig', () => {
+  it('has defaults', () => {
+    const config = resolveConfig({}, {}, dir);
+    expect(config).toEqual({
+      port: 4301,
+      host: '127.0.0.1',
+      dataDir: path.join(dir, 'w3kit-data'),
+      seed: false,
+      seedWallets: 1000,
+      relayPort: 4302,
+      framePort: 4303,
+      evmRpc: undefined,
+      solanaRpc: undefined,
+      rateLimit: { max: 3000, windowMs: 60000 },
+      trustProxy: false,
+      log: false,
+      configFile: undefined,
+    });
+  });
+
+  it('takes flags over env over the config file', () => {
+    const file = configFile({
+      port: 5000,
+      host: '0.0.0.0',
+      dataDir: 'data',
+      rateLimit: { max: 10, windowMs: 1000 },
+      evmRpc: 'http://127.0.0.1:8545',
+      seed: true,
+    });
+    const env = { W3KIT_SERVER_PORT: '6000', W3KIT_RATE_LIMIT_MAX: '20', W3KIT_DATA_DIR: '/srv/w3kit' };
+    const fromFile = resolveConfig({ config: file }, {}, dir);
+    expect(fromFile).toMatchObject({
+      port: 5000,
+      host: '0.0.0.0',
+      dataDir: path.join(dir, 'data'),
+      rateLimit: { max: 10, windowMs: 1000 },
+      evmRpc: 'http://127.0.0.1:8545',
+      seed: true,
+      relayPort: 5001,
+      framePort: 5002,
+      configFile: file,
+    });
+    const fromEnv = resolveConfig({ config: file }, env, dir);
+    expect(fromEnv).toMatchObject({ port: 6000, dataDir: '/srv/w3kit', rateLimit: { max: 20, windowMs: 1000 }, relayPort: 6001 });
+    const fromFlags = resolveConfig(
+      { config: file, port: '7000', 'relay-port': '9000', data: 'here', 'solana-rpc': 'http://127.0.0.1:8899' },
+      env,
+      dir,
+    );
+    expect(fromFlags).toMatchObject({
+      port: 7000,
+      relayPort: 9000,
+      framePort: 7002,
+      dataDir: path.join(dir, 'here'),
+      solanaRpc: 'http://127.0.0.1:8899',
+    });
+    expect(resolveConfig({}, { W3KIT_CONFIG: file }, dir).port).toBe(5000);
+  });
+
+  it('keeps relay and frame ports at 0 with port 0', () => {
+    expect(resolveConfig({ port: '0' }, {}, dir)).toMatchObject({ port: 0, relayPort: 0, framePort: 0 });
+  });
+
+  it('names the flag, variable or key of a bad value', () => {
+    expect(errorField(() => resolveConfig({ port: 'abc' }, {}, dir))).toBe('--port');
+    expect(errorField(() => resolveConfig({ port: '70000' }, {}, dir))).toBe('--port');
+    expect(errorField(() => resolveConfig({ 'relay-port': '-1' }, {}, dir))).toBe('--relay-port');
+    expect(errorField(() => resolveConfig({ 'frame-port': '4301' }, {}, dir))).toBe('--frame-port');
+    expect(errorField(() => resolveConfig({ 'evm-rpc': 'not a url' }, {}, dir))).toBe('--evm-rpc');
+    expect(errorField(() => resolveConfig({ 'solana-rpc': 'ftp://x' }, {}, dir))).toBe('--solana-rpc');
+    expect(errorField(() => resolveConfig({ host: 'bad host' }, {}, dir))).toBe('--host');
+    expect(errorField(() => resolveConfig({}, { W3KIT_RATE_LIMIT_MAX: '0' }, dir))).toBe('W3KIT_RATE_LIMIT_MAX');
+    expect(errorField(() => resolveConfig({}, { W3KIT_SERVER_PORT: 'x' }, dir))).toBe('W3KIT_SERVER_PORT');
+    expect(errorField(() => resolveConfig({}, { W3KIT_TRUST_PROXY: 'maybe' }, dir))).toBe('W3KIT_TRUST_PROXY');
+    expect(errorField(() => resolveConfig({ config: configFile({ port: '4301x' }) }, {}, dir))).toBe('config:port');
+    expect(errorField(() => resolveConfig({ config: configFile({ rateLimit: { max: 1, burst: 2 } }) }, {}, dir))).toBe(
+      'config:rateLimit.burst',
+    );
+    expect(errorField(() => resolveConfig({ config: configFile({ prot: 1 }) }, {}, dir))).toBe('config:prot');
+    expect(errorField(() => resolveConfig({ config: path.join(dir, 'missing.json') }, {}, dir))).toBe('--config');
+    expect(() => resolveConfig({ port: 'abc' }, {}, dir)).toThrow(`Invalid --port "abc": must be an integer from 0 to 65535`);
+  });
+});

@@ -1,0 +1,117 @@
+/** Image routes: content types, caching headers, ETag/304, 404 and 400. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importWallets, seedWalletEntries, type RunningServer } from '../src/index.js';
+import { DEV, getJson, start } from './helpers.js';
+
+let server: RunningServer;
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+beforeAll(async () => {
+  server = await start({ seed: { wallets: 200 } });
+  const base = seedWalletEntries()[0]!.entry;
+  importWallets(server.db, [
+    { ...base, id: 'png-wallet', name: 'PNG Wallet', image_id: 'png-wallet', image: `data:image/png;base64,${PNG_1PX}` },
+  ]);
+});
+afterAll(() => server.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => fetch(`${server.url}${url}?projectId=${DEV}`, { headers });
+
+describe('images', () => {
+  it('serves generated wallet SVGs with cache, ETag, nosniff and CSP headers', async () => {
+    const res = await get('/getWalletImage/metamask');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(res.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{16,}"$/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain('>MM</text>');
+  });
+
+  it('serves a wallet image given in the wallet file (inline SVG)', async () => {
+    const res = await get('/getWalletImage/w3kit-test-wallet');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<path');
+  });
+
+  it('serves PNG images with their type and without the SVG CSP', async () => {
+    const res = await get('/getWalletImage/png-wallet');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(PNG_1PX, 'base64'))).toBe(true);
+  });
+
+  it('answers 304 to a matching If-None-Match, 200 to another', async () => {
+    const first = await get('/public/getAssetImage/eip155:1');
+    const etag = first.headers.get('etag')!;
+    const cached = await get('/public/getAssetImage/eip155:1', { 'if-none-match': etag });
+    expect(cached.status).toBe(304);
+    expect(cached.headers.get('etag')).toBe(etag);
+    expect(await cached.text()).toBe('');
+    expect((await get('/public/getAssetImage/eip155:1', { 'if-none-match': `"other", W/${etag}` })).status).toBe(304);
+    expect((await get('/public/getAssetImage/eip155:1', { 'if-none-match': '"other"' })).status).toBe(200);
+    const other = await get('/public/getAssetImage/eip155:137');
+    expect(other.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('has network images for the preset networks and the local chains', async () => {
+    const ids = [
+      'eip155:1',
+      'eip155:11155111',
+      'eip155:137',
+      'eip155:42161',
+      'eip155:10',
+      'eip155:8453',
+      'eip155:56',
+      'eip155:43114',
+      'eip155:100',
+      'eip155:324',
+      'eip155:59144',
+      'eip155:534352',
+      'eip155:31337',
+      'eip155:31338',
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+      'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+      'bip122:000000000019d6689c085ae165831e93',
+    ];
+    for (const id of ids) expect((await get(`/public/getAssetImage/${encodeURIComponent(id)}`)).status, id).toBe(200);
+    expect(await (await get('/public/getAssetImage/eip155:8453')).text()).toContain('>BASE</text>');
+  });
+
+  it('has currency and token images (token symbols in any case)', async () => {
+    for (const id of ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD', 'CHF'])
+      expect((await get(`/public/getCurrencyImage/${id}`)).status, id).toBe(200);
+    expect(await (await get('/public/getCurrencyImage/EUR')).text()).toContain('>€</text>');
+    for (const id of ['ETH', 'USDC', 'USDT', 'DAI', 'WETH', 'WBTC', 'SOL', 'MATIC', 'POL', 'BNB', 'AVAX', 'ARB', 'OP']) {
+      expect((await get(`/public/getTokenImage/${id}`)).status, id).toBe(200);
+    }
+    expect((await get('/public/getTokenImage/usdc')).status).toBe(200);
+  });
+
+  it('answers 404 JSON for an unknown id', async () => {
+    const reply = await getJson(server, `/public/getTokenImage/NOPE?projectId=${DEV}`);
+    expect(reply.status).toBe(404);
+    expect(reply.body).toEqual({ message: "No token image 'NOPE'", field: 'id' });
+    expect((await get('/getWalletImage/not-a-wallet')).status).toBe(404);
+  });
+
+  it('answers 400 for a malformed id', async () => {
+    for (const id of ['bad%20id', 'a'.repeat(101), 'x%3Cy', '%F0%9F%98%80']) {
+      const reply = await getJson(server, `/getWalletImage/${id}?projectId=${DEV}`);
+      expect(reply.status, id).toBe(400);
+      expect(reply.body.field, id).toBe('id');
+    }
+  });
+
+  it('needs a known project', async () => {
+    expect((await getJson(server, '/getWalletImage/metamask')).status).toBe(400);
+    expect((await getJson(server, '/getWalletImage/metamask?projectId=nope')).status).toBe(403);
+    const viaHeader = await fetch(`${server.url}/getWalletImage/metamask`, { headers: { 'x-project-id': DEV } });
+    expect(viaHeader.status).toBe(200);
+  });
+});
