@@ -43,6 +43,8 @@ export const TAG_NAMES = {
   W3SwitchActiveChainView: 'w3-switch-active-chain-view',
   W3UnsupportedChainView: 'w3-unsupported-chain-view',
   W3ProfileWalletsView: 'w3-profile-wallets-view',
+  W3AllWalletsView: 'w3-all-wallets-view',
+  W3ConnectingWalletConnectView: 'w3-connecting-wallet-connect-view',
 };
 
 /** Base classes (outside the globs) whose subclasses are custom elements. */

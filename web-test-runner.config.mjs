@@ -1,8 +1,31 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import { startBackend } from './scripts/lib/backend.mjs';
+
+/**
+ * Starts the real backend (the built `w3kit-server` bin, seeded: project w3kit-dev and the wallet
+ * registry) for the element tests; they find it at `window.__W3_API_URL__`.
+ */
+let backend;
+let backendDir;
+function backendPlugin() {
+  return {
+    name: 'w3kit-backend',
+    async serverStart() {
+      backendDir = mkdtempSync(join(tmpdir(), 'w3kit-wtr-'));
+      backend = await startBackend({ port: 0, dataDir: backendDir });
+    },
+    async serverStop() {
+      await backend?.close();
+      if (backendDir) rmSync(backendDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** Records pass/fail counts for scripts/test.mjs's closing line. */
 function countReporter(file) {
@@ -33,7 +56,7 @@ function countReporter(file) {
 export default {
   files: ['src/elements/**/*.test.ts', 'src/**/*.browser.test.ts', 'test/browser/**/*.test.ts', 'test/.bundled/**/*.test.js'],
   nodeResolve: { exportConditions: ['production', 'browser'] },
-  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
+  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }), backendPlugin()],
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
@@ -41,7 +64,7 @@ export default {
   ],
   // nanostores reads process.env.NODE_ENV; bundlers replace it, a plain browser page needs it defined.
   testRunnerHtml: (testFramework) =>
-    `<!doctype html><html lang="en"><head><title>w3kit tests</title><script>window.process = { env: { NODE_ENV: 'production' } };</script></head>` +
+    `<!doctype html><html lang="en"><head><title>w3kit tests</title><script>window.process = { env: { NODE_ENV: 'production' } }; window.__W3_API_URL__ = ${JSON.stringify(backend?.url ?? '')};</script></head>` +
     `<body><script type="module" src="${testFramework}"></script></body></html>`,
   concurrency: 1,
   browserStartTimeout: 60_000,

@@ -27,6 +27,7 @@ import { chromium } from 'playwright-core';
 import { cdnSizes } from './lib/sizes.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { startHardhat } from './lib/hardhat.mjs';
+import { startBackend } from './lib/backend.mjs';
 import { bundleFixtures } from './bundle-fixtures.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,6 +59,14 @@ const connectPage = (rpcUrl) => `<!doctype html>
 <script type="module">
   import { createW3Modal, networks } from '/cdn/w3kit.js';
   createW3Modal({ networks: [{ ...networks.localhost, rpcUrls: { default: { http: [${JSON.stringify(rpcUrl)}] } } }] });
+</script>
+<w3-button></w3-button>
+`;
+/** The registry page: createW3Modal with the local backend (seeded with 1,000 wallets). */
+const registryPage = (apiUrl) => `<!doctype html>
+<script type="module">
+  import { createW3Modal, networks } from '/cdn/w3kit.js';
+  createW3Modal({ networks: [networks.localhost], apiUrl: ${JSON.stringify(apiUrl)}, projectId: 'w3kit-dev' });
 </script>
 <w3-button></w3-button>
 `;
@@ -252,6 +261,111 @@ const MEASURES = [
       await guard(page.locator('w3-modal').getByRole('button', { name: 'w3kit Test Wallet' }).click({ timeout: TIMEOUT }));
       await guard(page.waitForFunction(() => window.__benchAccountShown !== undefined, null, { timeout: TIMEOUT, polling: 20 }));
       return page.evaluate(() => window.__benchAccountShown - window.__benchWalletClick);
+    },
+  },
+  {
+    id: 'allWalletsFirstRow',
+    label: 'All Wallets: open to first row painted',
+    unit: 'ms',
+    digits: 1,
+    budget: 50,
+    kind: 'registry',
+    /** Click on the All Wallets row (its timeStamp) to the frame after the first tile has a size (1,000 wallets). */
+    async run({ page, guard }) {
+      await guard(page.locator('w3-button w3-connect-button button').click({ timeout: TIMEOUT }));
+      const row = page.locator('w3-connect-view').getByRole('button', { name: /All Wallets/ });
+      await guard(row.waitFor({ timeout: TIMEOUT }));
+      await guard(
+        page.evaluate(() => {
+          window.__benchRowClick = undefined;
+          window.__benchFirstTile = undefined;
+          document.addEventListener('click', (e) => (window.__benchRowClick ??= e.timeStamp), { capture: true, once: true });
+          const tile = () => {
+            const view = document.querySelector('w3-modal')?.shadowRoot?.querySelector('w3-all-wallets-view');
+            const t = view?.shadowRoot?.querySelector('.tile');
+            const r = t?.getBoundingClientRect();
+            return !!r && r.width > 0 && r.height > 0;
+          };
+          const frame = () => {
+            if (tile()) requestAnimationFrame(() => (window.__benchFirstTile = performance.now()));
+            else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+      );
+      await guard(row.click({ timeout: TIMEOUT }));
+      await guard(page.waitForFunction(() => window.__benchFirstTile !== undefined, null, { timeout: TIMEOUT, polling: 20 }));
+      return page.evaluate(() => window.__benchFirstTile - window.__benchRowClick);
+    },
+  },
+  {
+    id: 'allWalletsScrollLongTasks',
+    label: 'All Wallets: long tasks scrolling to the end',
+    unit: 'long tasks',
+    digits: 0,
+    budget: 0,
+    kind: 'registry',
+    /** Scrolls the grid a screen per frame to the last of 1,000 wallets; counts tasks over 50 ms on the way. */
+    async run({ page, guard, state }) {
+      const result = await guard(
+        page.evaluate(async () => {
+          const view = document.querySelector('w3-modal').shadowRoot.querySelector('w3-all-wallets-view');
+          const grid = view.shadowRoot.querySelector('.grid');
+          const tasks = [];
+          const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => e.duration)));
+          observer.observe({ type: 'longtask' });
+          const frame = () => new Promise((r) => requestAnimationFrame(r));
+          const started = performance.now();
+          for (;;) {
+            grid.scrollTop += grid.clientHeight;
+            await frame();
+            const atEnd = grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 2;
+            // data-loaded / data-total: registry wallets loaded so far, and how many there are.
+            const { loaded, total } = view.dataset;
+            if (atEnd && Number(total) > 0 && Number(loaded) >= Number(total)) break;
+            if (performance.now() - started > 10000) throw new Error('did not reach the end of the wallet list in 10 s');
+          }
+          await frame();
+          observer.disconnect();
+          return {
+            count: tasks.length,
+            longest: tasks.length ? Math.max(...tasks) : 0,
+            ms: performance.now() - started,
+            wallets: Number(view.dataset.total),
+          };
+        }),
+      );
+      state.scroll = result;
+      return result.count;
+    },
+  },
+  {
+    id: 'searchKeystrokeToResults',
+    label: 'All Wallets: keystroke to search results shown',
+    unit: 'ms',
+    digits: 1,
+    kind: 'registry',
+    /** From the last keystroke's timeStamp to the frame after the results show (the spec waits at least 300 ms). */
+    async run({ page, guard }) {
+      const input = page.locator('w3-all-wallets-view').getByRole('searchbox', { name: 'Search wallet' });
+      await guard(input.click({ timeout: TIMEOUT }));
+      await guard(
+        page.evaluate(() => {
+          window.__benchKey = undefined;
+          window.__benchResults = undefined;
+          document.addEventListener('keydown', (e) => (window.__benchKey = e.timeStamp), { capture: true });
+          const view = document.querySelector('w3-modal').shadowRoot.querySelector('w3-all-wallets-view');
+          const frame = () => {
+            const status = view.shadowRoot.querySelector('.status')?.textContent ?? '';
+            if (/found/.test(status)) requestAnimationFrame(() => (window.__benchResults = performance.now()));
+            else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+      );
+      await guard(input.pressSequentially('meta', { delay: 40, timeout: TIMEOUT }));
+      await guard(page.waitForFunction(() => window.__benchResults !== undefined, null, { timeout: TIMEOUT, polling: 20 }));
+      return page.evaluate(() => window.__benchResults - window.__benchKey);
     },
   },
 ];
@@ -462,6 +576,8 @@ async function main() {
   let browser;
   let chain;
   let walletBundle;
+  let backend;
+  let backendDir;
   let browserVersion = '';
   const runs = [];
   try {
@@ -470,6 +586,10 @@ async function main() {
     chain = await withTimeout(startHardhat(), 90_000, 'start Hardhat');
     walletBundle = await bundleFixtures();
     writeFileSync(path.join(pageDir, 'connect.html'), connectPage(chain.url));
+    // The All Wallets measures need the backend: the built w3kit-server bin, seeded with 1,000 wallets.
+    backendDir = mkdtempSync(path.join(tmpdir(), 'w3kit-bench-data-'));
+    backend = await withTimeout(startBackend({ port: 0, dataDir: backendDir }), 60_000, 'start w3kit-server');
+    writeFileSync(path.join(pageDir, 'registry.html'), registryPage(backend.url));
     server = await startServerInWorker({ root: ROOT, routes: { '/cdn/': CDN_DIR, '/': pageDir } });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: BENCH_ARGS, timeout: TIMEOUT });
     browserVersion = `Chromium ${browser.version()}`;
@@ -509,6 +629,21 @@ async function main() {
       const samples = connectRuns.map((r) => r.values[m.id]);
       results[m.id] = { ...stats(samples), value: stats(samples).median, samples };
     }
+    const registryMeasures = MEASURES.filter((x) => x.kind === 'registry');
+    const registryRuns = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await pageRun(browser, `${server.url}/registry.html`, 'registry');
+      registryRuns.push(run);
+      const scroll = run.state.scroll;
+      log(
+        `  registry run ${i + 1}: ${registryMeasures.map((m) => `${m.label} ${fmt(run.values[m.id], m.digits)} ${m.unit}`).join(' | ')}` +
+          `  (scrolled ${scroll.wallets} wallets in ${fmt(scroll.ms, 0)} ms, longest task ${fmt(scroll.longest, 0)} ms)`,
+      );
+    }
+    for (const m of registryMeasures) {
+      const samples = registryRuns.map((r) => r.values[m.id]);
+      results[m.id] = { ...stats(samples), value: stats(samples).median, samples };
+    }
     const baselines = [];
     for (let i = 0; i < 3; i++) baselines.push(await heapBaseline(browser, `${server.url}/empty.html`));
     if (results.heapAfterOpen) results.heapAfterOpen.emptyPageBaseline = stats(baselines).median;
@@ -518,7 +653,7 @@ async function main() {
     if (delay.length) results.clickToModalPainted.clickDispatchDelay = stats(delay);
 
     log('\nMedians (min–max)');
-    for (const m of [...pageMeasures, ...connectMeasures]) {
+    for (const m of [...pageMeasures, ...connectMeasures, ...registryMeasures]) {
       const r = results[m.id];
       log(`  ${describe(m, r.median)}  [${fmt(r.min, m.digits)}–${fmt(r.max, m.digits)}]`);
     }
@@ -538,6 +673,8 @@ async function main() {
     if (browser) await withTimeout(browser.close(), TIMEOUT, 'close browser').catch(() => undefined);
     if (server) await withTimeout(server.close(), TIMEOUT, 'close server').catch(() => undefined);
     if (chain) await withTimeout(chain.stop(), TIMEOUT, 'stop Hardhat').catch(() => undefined);
+    if (backend) await withTimeout(backend.close(), TIMEOUT, 'stop w3kit-server').catch(() => undefined);
+    if (backendDir) rmSync(backendDir, { recursive: true, force: true });
     rmSync(pageDir, { recursive: true, force: true });
   }
 

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-/** Builds dist/: ES modules and .d.ts (tsc), the CDN bundle (rollup) and the React demo (esbuild). */
+/**
+ * Builds dist/: ES modules and .d.ts (tsc), the CDN bundle (rollup), the React demo and the
+ * dev wallet (esbuild), and the backend's bin dist/server/w3kit-server.js (esbuild).
+ */
 import { rmSync } from 'node:fs';
 import { run } from './lib/run.mjs';
 
@@ -19,5 +22,7 @@ await run('npx', [
 ]);
 const { bundleDevWallet } = await import('./bundle-dev-wallet.mjs');
 await bundleDevWallet();
+const { bundleServer } = await import('./bundle-server.mjs');
+await bundleServer();
 const { printSizes } = await import('./lib/sizes.mjs');
 printSizes();

@@ -3,7 +3,8 @@
  * `npm start`: installs if needed, builds, starts the demos and every local counterpart they
  * use, prints one line per service, then `ready`. Ctrl-C stops everything.
  * Ports (environment variables): W3KIT_DEMO_PORT (4300), W3KIT_HARDHAT_PORT (8545, chain 31337),
- * W3KIT_HARDHAT_B_PORT (8546, chain 31338, for trying network switches).
+ * W3KIT_HARDHAT_B_PORT (8546, chain 31338, for trying network switches), W3KIT_SERVER_PORT (4301,
+ * the backend: Provider API, wallet registry and images, analytics; seeded, data in .cache/w3kit-data).
  */
 import { ensureInstalled, run } from './lib/run.mjs';
 
@@ -11,27 +12,38 @@ await ensureInstalled();
 await run('node', ['scripts/build.mjs']);
 const { startStaticServer } = await import('./lib/static-server.mjs');
 const { startHardhat } = await import('./lib/hardhat.mjs');
+const { startBackend } = await import('./lib/backend.mjs');
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const [chainA, chainB] = await Promise.all([
   startHardhat({ port: env('W3KIT_HARDHAT_PORT', 8545), chainId: 31337 }),
   startHardhat({ port: env('W3KIT_HARDHAT_B_PORT', 8546), chainId: 31338 }),
 ]);
+const backend = await startBackend({ port: env('W3KIT_SERVER_PORT', 4301), dataDir: '.cache/w3kit-data' });
 const rpcUrls = JSON.stringify({ 31337: chainA.url, 31338: chainB.url });
-const demoPage = (await import('node:fs'))
-  .readFileSync('demo/index.html', 'utf8')
-  .replace('__W3KIT_RPC_URLS__', rpcUrls.replace(/"/g, '&quot;'));
+const { readFileSync } = await import('node:fs');
+/** Fills the demo pages' placeholders with this run's URLs. */
+const fill = (file) =>
+  readFileSync(file, 'utf8')
+    .replace('__W3KIT_RPC_URLS__', rpcUrls.replace(/"/g, '&quot;'))
+    .replaceAll('__W3KIT_API_URL__', backend.url)
+    .replaceAll('__W3KIT_PROJECT_ID__', 'w3kit-dev');
+const demoPage = fill('demo/index.html');
+const reactPage = fill('demo/react/index.html');
 const demo = await startStaticServer({
   port: env('W3KIT_DEMO_PORT', 4300),
   routes: { '/': 'demo', '/cdn/': 'dist/cdn', '/demo/': 'dist/demo' },
   pages: new Map([
     ['/', demoPage],
     ['/index.html', demoPage],
+    ['/react/', reactPage],
+    ['/react/index.html', reactPage],
   ]),
 });
 
 console.log(`demo         ${demo.url}/            (plain HTML, CDN script, w3kit Dev Wallet)`);
 console.log(`react demo   ${demo.url}/react/      (React 19 wrappers and hooks)`);
+console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics; project w3kit-dev)`);
 console.log(`hardhat      ${chainA.url}   (chain 31337)`);
 console.log(`hardhat B    ${chainB.url}   (chain 31338)`);
 console.log('ready');
@@ -40,7 +52,7 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await Promise.allSettled([demo.close(), chainA.stop(), chainB.stop()]);
+  await Promise.allSettled([demo.close(), backend.close(), chainA.stop(), chainB.stop()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

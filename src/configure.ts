@@ -1,10 +1,31 @@
+import { logger } from './core/logger.js';
 import type { W3ModalOptions } from './core/options.js';
 import { emitEvent } from './stores/events.js';
 import { initEip155 } from './stores/eip155.js';
 import { initNetworks } from './stores/networks.js';
-import { setOptions } from './stores/options.js';
+import { $options, setOptions } from './stores/options.js';
 import { $initialized } from './stores/state.js';
 import { setThemeMode, setThemeVariables } from './stores/theme.js';
+
+let projectModule: Promise<typeof import('./stores/project.js')> | undefined;
+
+/**
+ * Loads the project store (a lazy chunk) once a backend is configured, and lets it follow the
+ * options: it fetches in the background, does nothing new for the same apiUrl and projectId,
+ * and stops when apiUrl goes away. Without apiUrl it is never loaded and nothing is fetched.
+ */
+function syncProject(options: W3ModalOptions): void {
+  if (!options.apiUrl && !projectModule) return;
+  projectModule ??= import('./stores/project.js');
+  projectModule.then(
+    // A later configure() may have replaced the options meanwhile: follow the current ones.
+    ({ initProject }) => (options === $options.get() ? initProject() : undefined),
+    (err: unknown) => {
+      projectModule = undefined;
+      logger.error('Could not load the project module', err);
+    },
+  );
+}
 
 /**
  * Validates options and applies them to the stores (no DOM). A bad option throws W3ConfigError
@@ -16,6 +37,7 @@ export function configure(input: W3ModalOptions | unknown): W3ModalOptions {
   if (options.themeVariables) setThemeVariables(options.themeVariables);
   initNetworks();
   initEip155();
+  syncProject(options);
   const first = !$initialized.get();
   $initialized.set(true);
   if (first) emitEvent('MODAL_CREATED', {});

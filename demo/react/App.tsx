@@ -13,13 +13,22 @@ import {
 
 const NETWORKS = [networks.localhost, networks.mainnet, networks.sepolia];
 
+/** A value `npm start` wrote into a meta tag, or undefined when the page is served some other way. */
+function meta(name: string): string | undefined {
+  const value = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
+  return value && !value.startsWith('__') ? value : undefined;
+}
+
 /** createW3Modal binds to the first <w3-modal> on the page, so it runs once <W3Modal /> is mounted. */
 let created = false;
 function createOnce(): void {
   if (created) return;
   created = true;
+  const apiUrl = meta('w3kit-api-url');
+  const projectId = meta('w3kit-project-id');
   createW3Modal({
     networks: NETWORKS,
+    ...(apiUrl && projectId ? { apiUrl, projectId } : {}),
     metadata: {
       name: 'w3kit React demo',
       description: 'The w3kit elements used through their React wrappers and hooks.',

@@ -1,4 +1,5 @@
 /** The w3kit-server command line, run in process against a temporary data directory. */
+import { walletEntry } from '../../src/test-utils/wallet-entry.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -141,25 +142,13 @@ describe('projects commands', () => {
 describe('wallets commands', () => {
   it('import a file, count, and reject a bad file importing nothing', async () => {
     const good = path.join(dir, 'good.json');
-    const wallet = {
-      id: 'acme',
+    const wallet = walletEntry('acme', {
       name: 'Acme Wallet',
       homepage: 'https://acme.example',
-      image_id: 'acme',
-      order: 1,
       rdns: 'example.acme',
-      chains: ['eip155:1'],
-      badge_type: 'none',
       mobile_link: 'acme://',
-      desktop_link: null,
-      webapp_link: null,
-      link_mode: null,
-      app_store: null,
-      play_store: null,
-      chrome_store: null,
-      injected: null,
-      supports_wc: true,
-    };
+    });
+
     writeFileSync(good, JSON.stringify([wallet]));
     const imported = await cli('wallets', 'import', good, ...data());
     expect(imported).toMatchObject({ code: 0, stderr: '' });

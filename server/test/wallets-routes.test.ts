@@ -166,7 +166,10 @@ describe('include, exclude, badge_type, chains', () => {
         wallets(`chains=${chains}&page=2&entries=40`),
         wallets(`chains=${chains}&page=1&entries=80`),
       ]);
-      expect([...p1.data, ...p2.data].map((w) => w.id), chains).toEqual(both.data.map((w) => w.id));
+      expect(
+        [...p1.data, ...p2.data].map((w) => w.id),
+        chains,
+      ).toEqual(both.data.map((w) => w.id));
     }
   });
 

@@ -1,4 +1,5 @@
 /** The wallet registry: the seed file, generated wallets, seeding, importing and querying. */
+import { walletEntry } from '../../src/test-utils/wallet-entry.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,26 +26,8 @@ beforeEach(() => {
 });
 afterEach(() => db.close());
 
-const entry = (id: string, extra: Partial<WalletEntry & { image: string }> = {}): WalletEntry & { image?: string } => ({
-  id,
-  name: id.replace(/(^|-)(\w)/g, (_, sep: string, c: string) => `${sep ? ' ' : ''}${c.toUpperCase()}`),
-  homepage: `https://${id}.example`,
-  image_id: id,
-  order: 5,
-  rdns: null,
-  chains: ['eip155:1'],
-  badge_type: 'none',
-  mobile_link: `${id.replace(/-/g, '')}://`,
-  desktop_link: null,
-  webapp_link: null,
-  link_mode: null,
-  app_store: null,
-  play_store: null,
-  chrome_store: null,
-  injected: null,
-  supports_wc: true,
-  ...extra,
-});
+const entry = (id: string, extra: Partial<WalletEntry & { image: string }> = {}): WalletEntry & { image?: string } =>
+  walletEntry(id, { homepage: `https://${id}.example`, order: 5, mobile_link: `${id.replace(/-/g, '')}://`, ...extra });
 
 describe('server/data/wallets.json', () => {
   const real = seedWalletEntries().map((w) => w.entry);

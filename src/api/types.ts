@@ -44,12 +44,18 @@ export type GetWalletsReply = z.infer<typeof getWalletsReplySchema>;
 
 /** GET /getWallets query (all optional; lists are comma-separated on the wire). */
 export interface GetWalletsParams {
+  /** 1-based page (default 1). */
   page?: number;
+  /** Page size (default 40, at most 100). */
   entries?: number;
+  /** Only these ids. */
   include?: readonly string[];
+  /** Not these ids. */
   exclude?: readonly string[];
+  /** Case-insensitive part of the name or id; names starting with it come first. */
   search?: string;
   badge_type?: 'certified' | 'none';
+  /** Wallets supporting any of these CAIP-2 chains; a bare namespace (`eip155`) means any chain of it. */
   chains?: readonly string[];
 }
 

@@ -5,7 +5,8 @@ beforeEach(() => {
   resetAlerts();
 });
 
-const EVERY_TIME = (Object.keys(ALERTS) as AlertCode[]).filter((code) => code !== 'INVALID_APP_CONFIGURATION');
+const CODES = Object.keys(ALERTS) as AlertCode[];
+const EVERY_TIME = CODES.filter((code) => !('once' in ALERTS[code]));
 
 describe('alerts', () => {
   it("shows 'Invalid App Configuration' only once", () => {
@@ -14,6 +15,7 @@ describe('alerts', () => {
       code: 'INVALID_APP_CONFIGURATION',
       shortMessage: 'Invalid App Configuration',
       longMessage: ALERTS.INVALID_APP_CONFIGURATION.longMessage,
+      variant: 'error',
     });
     closeAlert();
     expect($alert.get()).toBeUndefined();
@@ -30,10 +32,31 @@ describe('alerts', () => {
 
   it.each(EVERY_TIME)('shows %s every time', (code) => {
     expect(showAlert(code)).toBe(true);
-    expect($alert.get()).toEqual({ code, shortMessage: ALERTS[code].shortMessage, longMessage: ALERTS[code].longMessage });
+    expect($alert.get()).toEqual({
+      code,
+      shortMessage: ALERTS[code].shortMessage,
+      longMessage: ALERTS[code].longMessage,
+      variant: 'error',
+    });
     closeAlert();
     expect(showAlert(code)).toBe(true);
     expect($alert.get()?.code).toBe(code);
+  });
+
+  it("shows 'Local configuration ignored' once, as a warning", () => {
+    expect(showAlert('LOCAL_CONFIGURATION_IGNORED')).toBe(true);
+    expect($alert.get()).toMatchObject({ shortMessage: 'Local configuration ignored', variant: 'warning' });
+    closeAlert();
+    expect(showAlert('LOCAL_CONFIGURATION_IGNORED')).toBe(false);
+    expect($alert.get()).toBeUndefined();
+  });
+
+  it('only the warning is not an error', () => {
+    const variants = CODES.map((code) => {
+      showAlert(code);
+      return [code, $alert.get()?.variant];
+    });
+    expect(variants.filter(([, variant]) => variant !== 'error')).toEqual([['LOCAL_CONFIGURATION_IGNORED', 'warning']]);
   });
 
   it('uses the catalogue texts', () => {

@@ -1,6 +1,8 @@
 import { atom } from 'nanostores';
 
-/** The alert catalogue of spec section 8. */
+export type AlertVariant = 'error' | 'warning';
+
+/** The alert catalogue of spec section 8. Alerts are errors unless their entry says `variant: 'warning'`. */
 export const ALERTS = {
   NETWORK_NOT_FOUND: { shortMessage: 'Network Not Found', longMessage: 'The network is not one of the networks this app configured.' },
   INVALID_APP_CONFIGURATION: {
@@ -21,26 +23,34 @@ export const ALERTS = {
   SERVER_ERROR: { shortMessage: 'Server Error', longMessage: 'The server answered with an error. Try again later.' },
   RATE_LIMITED: { shortMessage: 'Rate Limited', longMessage: 'Too many requests. Wait a moment and try again.' },
   UNVERIFIED_DOMAIN: { shortMessage: 'Unverified Domain', longMessage: 'This domain is not verified for this project.' },
-} as const;
+  LOCAL_CONFIGURATION_IGNORED: {
+    shortMessage: 'Local configuration ignored',
+    longMessage: "The project's remote configuration overrides some features set in the page's options.",
+    variant: 'warning',
+    once: true,
+  },
+} as const satisfies Record<string, { shortMessage: string; longMessage: string; variant?: AlertVariant; once?: boolean }>;
 
 export type AlertCode = keyof typeof ALERTS;
 export interface AlertState {
   code: AlertCode;
   shortMessage: string;
   longMessage: string;
+  variant: AlertVariant;
 }
 
 export const $alert = atom<AlertState | undefined>(undefined);
 const shownOnce = new Set<AlertCode>();
 
-/** Shows an alert; those marked `once` (Invalid App Configuration) show only the first time. */
+/** Shows an alert; those marked `once` (Invalid App Configuration, Local configuration ignored) show only the first time. */
 export function showAlert(code: AlertCode): boolean {
   const entry = ALERTS[code];
   if ('once' in entry && entry.once) {
     if (shownOnce.has(code)) return false;
     shownOnce.add(code);
   }
-  $alert.set({ code, shortMessage: entry.shortMessage, longMessage: entry.longMessage });
+  const variant: AlertVariant = 'variant' in entry ? entry.variant : 'error';
+  $alert.set({ code, shortMessage: entry.shortMessage, longMessage: entry.longMessage, variant });
   return true;
 }
 

@@ -2,9 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { W3ConfigError } from '../core/errors.js';
 import { networks } from '../core/networks.js';
 import { $features, $options, resetOptions, setOptions } from './options.js';
+import { $remoteFeatures } from './remote-features.js';
 
 beforeEach(() => {
   resetOptions();
+  $remoteFeatures.set(undefined);
 });
 
 const DEFAULTS = {
@@ -106,5 +108,41 @@ describe('$features', () => {
     expect($features.get().walletFeaturesOrder).toEqual(['send']);
     resetOptions();
     expect($features.get()).toEqual(DEFAULTS);
+  });
+});
+
+describe('$features with remote features', () => {
+  it('remote features override local ones, which override the defaults', () => {
+    setOptions({ networks: [networks.mainnet], features: { email: true, swaps: true, socials: ['google'], history: false } });
+    $remoteFeatures.set({ email: false, socials: ['github', 'x'], onramp: true });
+    expect($features.get()).toEqual({
+      ...DEFAULTS,
+      email: false,
+      swaps: true,
+      socials: ['github', 'x'],
+      history: false,
+      onramp: true,
+    });
+  });
+
+  it('applies remote features without options', () => {
+    $remoteFeatures.set({ send: false });
+    expect($features.get()).toEqual({ ...DEFAULTS, send: false });
+  });
+
+  it('a remote key left undefined does not erase a local or default value', () => {
+    setOptions({ networks: [networks.mainnet], features: { email: true } });
+    $remoteFeatures.set({ email: undefined, receive: undefined });
+    expect($features.get()).toEqual({ ...DEFAULTS, email: true });
+  });
+
+  it('follows the remote features as they arrive and go', () => {
+    setOptions({ networks: [networks.mainnet], features: { swaps: true } });
+    const seen: boolean[] = [];
+    const stop = $features.subscribe((f) => seen.push(f.swaps));
+    $remoteFeatures.set({ swaps: false });
+    $remoteFeatures.set(undefined);
+    stop();
+    expect(seen).toEqual([true, false, true]);
   });
 });

@@ -16,11 +16,19 @@ import { storage } from '../../src/stores/storage.js';
 import { $themeModeSetting, $themeVariables } from '../../src/stores/theme.js';
 import { hideToast } from '../../src/stores/toast.js';
 import type { W3Modal } from '../../src/elements/modal/modal.element.js';
+import { $walletList } from '../../src/stores/wallet-list.js';
+import { $walletSearch, resetAllWallets } from '../../src/stores/wallet-registry.js';
 
 export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 export const baseOptions = (): W3ModalOptions => ({
   networks: [networks.localhost, networks.mainnet, networks.sepolia],
+});
+
+/** The real backend started by web-test-runner.config.mjs (seeded: project w3kit-dev, 1,000 wallets). */
+export const apiOptions = (): Pick<W3ModalOptions, 'apiUrl' | 'projectId'> => ({
+  apiUrl: (window as unknown as { __W3_API_URL__: string }).__W3_API_URL__,
+  projectId: 'w3kit-dev',
 });
 
 /** Puts every store back to its start and removes fixtures. */
@@ -40,6 +48,9 @@ export function resetAll(): void {
   $themeVariables.set({});
   resetAlerts();
   hideToast();
+  $walletList.set({ status: 'off', featured: [], recommended: [], count: 0 });
+  resetAllWallets();
+  $walletSearch.set({ term: '', status: 'idle', results: [] });
   storage.clear();
 }
 

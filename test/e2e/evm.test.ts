@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, formatEther, http, parseEther, verifyMessage, verifyTypedData } from 'viem';
 import type { Page } from 'playwright-core';
 import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
+import { connect, text, waitText } from './page.js';
 
 const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const A1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -25,34 +26,6 @@ afterEach(async () => {
   app = undefined;
 });
 
-/** Visible text of the first element matching `selector`, looking through shadow roots. */
-async function text(page: Page, selector: string): Promise<string> {
-  return page.evaluate((sel) => {
-    const find = (root: Document | ShadowRoot | Element): Element | null => {
-      const direct = root.querySelector(sel);
-      if (direct) return direct;
-      for (const el of Array.from(root.querySelectorAll('*'))) {
-        if (el.shadowRoot) {
-          const hit = find(el.shadowRoot);
-          if (hit) return hit;
-        }
-      }
-      return null;
-    };
-    const el = find(document);
-    if (!el) return '';
-    let out = '';
-    const walk = (n: Node): void => {
-      if (n.nodeType === Node.TEXT_NODE) out += n.textContent;
-      if (n instanceof Element && n.shadowRoot) walk(n.shadowRoot);
-      if (n instanceof HTMLSlotElement) n.assignedNodes({ flatten: true }).forEach(walk);
-      else n.childNodes.forEach(walk);
-    };
-    walk(el);
-    return out.replace(/\s+/g, ' ').trim();
-  }, selector);
-}
-
 const isOpen = (page: Page) => page.evaluate(() => document.querySelector('w3-modal')?.hasAttribute('open'));
 const walletRequests = (page: Page, i = 0) =>
   page.evaluate(
@@ -65,23 +38,6 @@ const setMode = (page: Page, mode: string, i = 0) =>
       (window as unknown as { testWallets: { setMode(m: string): void }[] }).testWallets[index as number]!.setMode(m as string),
     [mode, i] as const,
   );
-
-async function waitText(page: Page, selector: string, expected: string | RegExp, timeout = 10_000): Promise<string> {
-  const start = Date.now();
-  let last = '';
-  while (Date.now() - start < timeout) {
-    last = await text(page, selector);
-    if (typeof expected === 'string' ? last.includes(expected) : expected.test(last)) return last;
-    await page.waitForTimeout(50);
-  }
-  throw new Error(`"${selector}" never showed ${String(expected)}; last text: "${last}"`);
-}
-
-async function connect(page: Page, walletName = 'w3kit Test Wallet'): Promise<void> {
-  await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
-  await page.locator('w3-modal').getByRole('button', { name: walletName }).click();
-  await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 10_000 });
-}
 
 const chainA = () => createPublicClient({ transport: http(h.chainA.url) });
 

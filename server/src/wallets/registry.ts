@@ -2,7 +2,7 @@
  * The wallet registry table: storing entries and the GET /getWallets query (paging, search,
  * include/exclude, badge and chain filters).
  */
-import type { GetWalletsReply, WalletEntry } from '../../../src/api/types.js';
+import type { GetWalletsParams, GetWalletsReply, WalletEntry } from '../../../src/api/types.js';
 import { WALLETS } from '../../../src/core/constants.js';
 import type { Database } from '../db/open.js';
 
@@ -101,21 +101,8 @@ export function walletIds(db: Database): string[] {
   return (db.prepare('SELECT id FROM wallets ORDER BY sort_order, name, id').all() as { id: string }[]).map((r) => r.id);
 }
 
-export interface WalletQuery {
-  /** 1-based page (default 1). */
-  page?: number;
-  /** Page size (default 40). */
-  entries?: number;
-  /** Only these ids. */
-  include?: readonly string[];
-  /** Not these ids. */
-  exclude?: readonly string[];
-  /** Case-insensitive part of the name or id; names starting with it come first. */
-  search?: string;
-  badge_type?: 'certified' | 'none';
-  /** Wallets supporting any of these CAIP-2 chains; a bare namespace (`eip155`) means any chain of it. */
-  chains?: readonly string[];
-}
+/** A /getWallets query (see GetWalletsParams): a bare namespace in `chains` (`eip155`) means any chain of it. */
+export type WalletQuery = GetWalletsParams;
 
 /** SQLite's lower() folds ASCII only; fold the term the same way so both sides agree. */
 function foldAscii(text: string): string {

@@ -14,6 +14,7 @@ import { $options } from '../../stores/options.js';
 import { $router, pushView } from '../../stores/router.js';
 import { $toast } from '../../stores/toast.js';
 import { ThemedElement } from '../base/themed-element.js';
+import { icon } from '../primitives/icons.js';
 import { containsDeep, deepActiveElement, tabbables } from '../base/focus.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { VIEW_LOADERS } from '../views/registry.js';
@@ -308,8 +309,13 @@ export class W3Modal extends ThemedElement {
   private renderAlert() {
     const alert = this.alert.value;
     if (!alert) return nothing;
-    return html`<div class="alert" role="alert" part="alert">
-      <div><strong>${alert.shortMessage}</strong>${alert.longMessage}</div>
+    // Errors interrupt (role alert); the warning is announced politely (role status).
+    const warning = alert.variant === 'warning';
+    return html`<div class="alert ${alert.variant}" role=${warning ? 'status' : 'alert'} part="alert">
+      ${icon('warning')}
+      <div>
+        <strong><span class="visually-hidden">${warning ? 'Warning: ' : 'Error: '}</span>${alert.shortMessage}</strong> ${alert.longMessage}
+      </div>
       <w3-ui-icon-button icon="close" label="Dismiss alert" @click=${closeAlert}></w3-ui-icon-button>
     </div>`;
   }

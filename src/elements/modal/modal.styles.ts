@@ -82,13 +82,25 @@ export const modalStyles = css`
     border-radius: var(--w3i-radius-md);
     background: var(--w3i-bg);
     color: var(--w3i-fg);
-    border: 1px solid var(--w3i-error);
+    --w3i-alert-color: var(--w3i-error);
+    border: 1px solid var(--w3i-alert-color);
+    border-left-width: 4px;
     box-shadow: var(--w3i-shadow);
     font: 400 var(--w3i-text-sm) / 1.4 var(--w3i-font-family);
   }
+  .alert.warning {
+    --w3i-alert-color: #8a5300;
+  }
+  :host([theme='dark']) .alert.warning {
+    --w3i-alert-color: #f5b84a;
+  }
+  .alert > svg {
+    flex: none;
+    color: var(--w3i-alert-color);
+  }
   .alert strong {
     display: block;
-    color: var(--w3i-error);
+    color: var(--w3i-alert-color);
   }
   .alert div {
     flex: 1;

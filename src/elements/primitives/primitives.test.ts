@@ -72,10 +72,13 @@ describe('primitives', () => {
     expect(deep<HTMLElement>(el, 'div')!.style.backgroundImage).to.contain('radial-gradient');
   });
 
-  it('accepts only data:image and https wallet images', () => {
+  it('accepts only data:image, https and loopback http wallet images', () => {
     expect(isSafeImageUrl('data:image/png;base64,AAAA')).to.equal(true);
     expect(isSafeImageUrl('https://example.com/a.png')).to.equal(true);
+    expect(isSafeImageUrl('http://127.0.0.1:4301/getWalletImage/metamask')).to.equal(true);
+    expect(isSafeImageUrl('http://localhost/a.svg')).to.equal(true);
     expect(isSafeImageUrl('http://example.com/a.png')).to.equal(false);
+    expect(isSafeImageUrl('http://127.0.0.1.evil.com/a.png')).to.equal(false);
     expect(isSafeImageUrl('javascript:alert(1)')).to.equal(false);
     expect(isSafeImageUrl('data:text/html,<b>')).to.equal(false);
     expect(isSafeImageUrl(undefined)).to.equal(false);

@@ -3,9 +3,14 @@ import { property, state } from 'lit/decorators.js';
 import { W3Element } from '../base/w3-element.js';
 import { icon } from './icons.js';
 
-/** Only `data:image/...` URIs and https URLs are shown; anything else gets the placeholder. */
+/**
+ * Only `data:image/...` URIs, https URLs and http URLs on this machine (a self-hosted backend in
+ * development, `http://127.0.0.1:4301`) are shown; anything else gets the placeholder.
+ */
 export function isSafeImageUrl(url: string | undefined): url is string {
-  return !!url && (/^data:image\//i.test(url) || /^https:\/\//i.test(url));
+  return (
+    !!url && (/^data:image\//i.test(url) || /^https:\/\//i.test(url) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//i.test(url))
+  );
 }
 
 /**

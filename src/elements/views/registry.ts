@@ -14,4 +14,6 @@ export const VIEW_LOADERS: Partial<Record<ViewName, () => Promise<unknown>>> = {
   SwitchActiveChain: () => import('./switch-active-chain/switch-active-chain-view.js'),
   UnsupportedChain: () => import('./unsupported-chain/unsupported-chain-view.js'),
   ProfileWallets: () => import('./profile-wallets/profile-wallets-view.js'),
+  AllWallets: () => import('./all-wallets/all-wallets-view.js'),
+  ConnectingWalletConnect: () => import('./connecting-wallet-connect/connecting-wallet-connect-view.js'),
 };

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
 import { StoreController } from '../../base/store-controller.js';
 import type { ConnectMethod } from '../../../core/options.js';
@@ -6,7 +6,9 @@ import { $connectors, type Connector } from '../../../stores/connectors.js';
 import { $features } from '../../../stores/options.js';
 import { pushView } from '../../../stores/router.js';
 import { $recentWallets } from '../../../stores/recent.js';
-import { connectWithEmail, connectWithSocial, connectWithConnector, sortConnectors } from '../../../stores/connect.js';
+import { connectWithEmail, connectWithSocial, connectWithConnector } from '../../../stores/connect.js';
+import { $walletList, ensureWalletList, loadWalletRegistry, type RegistryWallet } from '../../../stores/wallet-list.js';
+import { sortWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 
@@ -25,13 +27,40 @@ const SOCIAL_LABELS: Record<string, string> = {
  * (default email, social, wallet); empty sections are hidden.
  */
 export class W3ConnectView extends W3Element {
-  static override styles = viewStyles;
+  static override styles = [
+    viewStyles,
+    css`
+      .registry {
+        margin-top: 8px;
+      }
+      .hint {
+        font-size: var(--w3i-text-xs);
+        text-align: center;
+      }
+      .registry-error {
+        display: flex;
+        align-items: center;
+        justify-content: space-between;
+        gap: 8px;
+      }
+      .error {
+        color: var(--w3i-error);
+        font-size: var(--w3i-text-xs);
+      }
+    `,
+  ];
 
   private readonly features = new StoreController(this, $features);
   private readonly connectors = new StoreController(this, $connectors);
   private readonly recent = new StoreController(this, $recentWallets);
+  private readonly registry = new StoreController(this, $walletList);
   @state() private email = '';
   @state() private emailError: string | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    ensureWalletList();
+  }
 
   private submitEmail(): void {
     this.emailError = connectWithEmail(this.email);
@@ -80,12 +109,55 @@ export class W3ConnectView extends W3Element {
     </li>`;
   }
 
-  private renderWallets(): TemplateResult | undefined {
-    const list = sortConnectors(this.connectors.value, this.features.value.connectorTypeOrder, this.recent.value);
-    if (list.length === 0) return undefined;
-    return html`<ul class="stack" aria-label="Wallets">
-      ${list.map(({ connector, tag }) => this.renderConnector(connector, tag))}
+  private renderRegistryWallet(wallet: RegistryWallet) {
+    return html`<li>
+      <w3-ui-list-item data-wallet-id=${wallet.id} @click=${() => void loadWalletRegistry().then((m) => m.selectRegistryWallet(wallet))}>
+        <w3-ui-wallet-image slot="image" .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>
+        ${wallet.name}
+      </w3-ui-list-item>
+    </li>`;
+  }
+
+  /** The All Wallets row, the registry's error, or the hint that no registry is configured. */
+  private renderRegistryFooter() {
+    const { status, count, error } = this.registry.value;
+    if (status === 'off') {
+      return html`<p class="hint muted">
+        Showing the wallets installed in this browser. More wallets and WalletConnect appear when this app sets a projectId and apiUrl.
+      </p>`;
+    }
+    if (status === 'error') {
+      return html`<div class="registry-error" role="alert">
+        <p class="error">Could not load more wallets: ${error}</p>
+        <w3-ui-button variant="secondary" size="sm" @click=${() => ensureWalletList()}>Try again</w3-ui-button>
+      </div>`;
+    }
+    return html`<ul class="stack" aria-label="More wallets">
+      <li>
+        <w3-ui-list-item .tag=${walletCountTag(count)} chevron @click=${() => pushView('AllWallets')}>
+          <w3-ui-wallet-image slot="image"></w3-ui-wallet-image>
+          All Wallets
+        </w3-ui-list-item>
+      </li>
     </ul>`;
+  }
+
+  private renderWallets(): TemplateResult | undefined {
+    const { featured, recommended } = this.registry.value;
+    const rows = sortWalletRows(this.connectors.value, this.features.value.connectorTypeOrder, this.recent.value, {
+      featured,
+      recommended,
+    });
+    const footer = this.renderRegistryFooter();
+    if (rows.length === 0 && this.registry.value.status === 'off') return undefined;
+    return html`${rows.length
+        ? html`<ul class="stack" aria-label="Wallets">
+            ${rows.map((row) =>
+              row.kind === 'connector' ? this.renderConnector(row.connector, row.tag) : this.renderRegistryWallet(row.wallet),
+            )}
+          </ul>`
+        : nothing}
+      <div class="registry">${footer}</div>`;
   }
 
   override render() {
@@ -101,6 +173,7 @@ export class W3ConnectView extends W3Element {
       return html`<div class="empty">
         <p>No wallet found</p>
         <p class="muted">Install a browser wallet, then reload this page.</p>
+        ${this.registry.value.status === 'off' ? this.renderRegistryFooter() : nothing}
         <w3-ui-button variant="secondary" @click=${() => pushView('WhatIsAWallet')}>What is a wallet?</w3-ui-button>
       </div>`;
     }

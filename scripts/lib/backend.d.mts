@@ -1,0 +1,5 @@
+export interface Backend {
+  url: string;
+  close(): Promise<void>;
+}
+export function startBackend(options: { port: number; dataDir: string; host?: string }): Promise<Backend>;

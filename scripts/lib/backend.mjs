@@ -1,0 +1,55 @@
+/**
+ * Runs the built `w3kit-server` bin (dist/server/w3kit-server.js) as a child process with a
+ * seeded database, and waits until /health answers.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A free loopback port. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** @param {{ port: number, dataDir: string, host?: string }} options  port 0 picks a free one */
+export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1' }) {
+  const port = wanted === 0 ? await freePort() : wanted;
+  const child = spawn(
+    process.execPath,
+    ['dist/server/w3kit-server.js', '--port', String(port), '--host', host, '--data', dataDir, '--seed'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const url = `http://${host}:${port}`;
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 150))]);
+    if (code !== undefined) throw new Error(`w3kit-server exited with code ${code} before answering:\n${output}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`w3kit-server did not answer ${url}/health within 30 s:\n${output}`);
+    }
+  }
+  return {
+    url,
+    close() {
+      if (child.exitCode !== null) return Promise.resolve();
+      child.kill('SIGTERM');
+      return exited.then(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { html, nothing } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
+import { grid } from '@lit-labs/virtualizer/layouts/grid.js';
+import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
+import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
+import { $connectors, type Connector } from '../../../stores/connectors.js';
+import { connectWithConnector } from '../../../stores/connect.js';
+import { $walletList, ensureWalletList, installedConnectorFor, type RegistryWallet } from '../../../stores/wallet-list.js';
+import {
+  $allWallets,
+  $walletSearch,
+  fetchNextPage,
+  fetchPage,
+  resetAllWallets,
+  searchWallets,
+  selectRegistryWallet,
+} from '../../../stores/wallet-registry.js';
+import { StoreController } from '../../base/store-controller.js';
+import { W3Element } from '../../base/w3-element.js';
+import { viewStyles } from '../view.styles.js';
+import { allWalletsStyles } from './all-wallets.styles.js';
+
+type Tile = { kind: 'connector'; id: string; connector: Connector } | { kind: 'wallet'; id: string; wallet: RegistryWallet };
+
+/** How close to the end of the loaded tiles (in tiles) the next page is fetched. */
+const PREFETCH_TILES = 12;
+const layout = grid({ itemSize: { width: '76px', height: '96px' }, gap: '8px', justify: 'space-between' });
+
+/**
+ * @summary All Wallets: the installed wallets first, then the featured ones and the whole
+ * registry in a virtualized grid with infinite scroll (pages of 40), and a search box.
+ */
+export class W3AllWalletsView extends W3Element {
+  static override styles = [viewStyles, allWalletsStyles];
+
+  private readonly all = new StoreController(this, $allWallets);
+  private readonly search = new StoreController(this, $walletSearch);
+  private readonly list = new StoreController(this, $walletList);
+  private readonly connectors = new StoreController(this, $connectors);
+  private term = '';
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    ensureWalletList();
+    if ($walletSearch.get().term) searchWallets('');
+    if ($allWallets.get().error) resetAllWallets();
+    void fetchPage(1);
+  }
+
+  /** `data-loaded` and `data-total` say how much of the registry is loaded (for tests and the bench). */
+  protected override updated(): void {
+    this.dataset['loaded'] = String(this.all.value.wallets.length);
+    this.dataset['total'] = String(this.all.value.count);
+  }
+
+  /** Installed wallets, then featured, then the pages: each wallet once. */
+  private tiles(): Tile[] {
+    const installed = this.connectors.value.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED');
+    const tiles: Tile[] = installed.map((connector) => ({ kind: 'connector', id: `c:${connector.id}`, connector }));
+    const seen = new Set<string>();
+    for (const wallet of [...this.list.value.featured, ...this.all.value.wallets]) {
+      if (seen.has(wallet.id) || installedConnectorFor(wallet, installed)) continue;
+      seen.add(wallet.id);
+      tiles.push({ kind: 'wallet', id: wallet.id, wallet });
+    }
+    return tiles;
+  }
+
+  private searchTiles(): Tile[] {
+    return this.search.value.results.map((wallet) => ({ kind: 'wallet', id: wallet.id, wallet }));
+  }
+
+  private choose(tile: Tile): void {
+    if (tile.kind === 'connector') connectWithConnector(tile.connector.id);
+    else selectRegistryWallet(tile.wallet);
+  }
+
+  private renderTile = (tile: Tile | undefined) => {
+    if (!tile) return nothing;
+    const name = tile.kind === 'connector' ? tile.connector.name : tile.wallet.name;
+    const image = tile.kind === 'connector' ? tile.connector.imageUrl : tile.wallet.imageUrl;
+    const installed = tile.kind === 'connector' || !!installedConnectorFor(tile.wallet, this.connectors.value);
+    return html`<button class="tile" type="button" data-wallet-id=${tile.id} title=${name} @click=${() => this.choose(tile)}>
+      <w3-ui-wallet-image .imageSrc=${image}></w3-ui-wallet-image>
+      <span class="name">${name}</span>
+      ${installed ? html`<span class="tag">Installed</span>` : nothing}
+    </button>`;
+  };
+
+  private onRange(e: RangeChangedEvent, total: number): void {
+    if (this.search.value.term) return;
+    if (e.last >= total - PREFETCH_TILES) void fetchNextPage();
+  }
+
+  private onInput(value: string): void {
+    this.term = value;
+    searchWallets(value);
+  }
+
+  private renderStatus(searching: boolean, shown: number) {
+    const { loading, error, count } = this.all.value;
+    if (searching) {
+      const s = this.search.value;
+      if (s.status === 'error') return html`<p class="status error" role="alert">Search failed: ${s.error}</p>`;
+      if (s.status === 'waiting' && s.results.length === 0) return html`<p class="status" role="status">Searching…</p>`;
+      return html`<p class="status" role="status">${s.results.length === 1 ? '1 wallet' : `${s.results.length} wallets`} found</p>`;
+    }
+    if (error) {
+      return html`<p class="status error" role="alert">Could not load wallets: ${error}</p>
+        <w3-ui-button variant="secondary" size="sm" @click=${() => (resetAllWallets(), void fetchPage(1))}>Try again</w3-ui-button>`;
+    }
+    if (loading && shown === 0) return html`<p class="status" role="status">Loading wallets…</p>`;
+    return html`<p class="status" role="status">${count ? `${count} wallets` : ''}</p>`;
+  }
+
+  override render() {
+    if (this.list.value.status === 'off') {
+      return html`<div class="empty">
+        <p>No wallet registry</p>
+        <p class="muted">This app lists only the wallets installed in this browser: set a projectId and apiUrl to list more wallets.</p>
+      </div>`;
+    }
+    const searching = Boolean(this.search.value.term);
+    const tiles = searching ? this.searchTiles() : this.tiles();
+    const noResults = searching && this.search.value.status === 'ready' && tiles.length === 0;
+    return html`<div class="toolbar">
+        <w3-ui-text-input
+          label="Search wallet"
+          hide-label
+          type="search"
+          placeholder="Search wallet"
+          autocomplete="off"
+          .value=${this.term}
+          @w3-input=${(e: CustomEvent<{ value: string }>) => this.onInput(e.detail.value)}
+        ></w3-ui-text-input>
+      </div>
+      ${noResults
+        ? html`<div class="empty"><p>No wallet found</p></div>`
+        : // A new grid for each result list: the virtualizer is made for lists that grow, not shrink.
+          keyed(
+            searching ? this.search.value.results : 'all',
+            html`<div
+              class="grid"
+              role="list"
+              aria-label=${searching ? 'Search results' : 'All wallets'}
+              @rangeChanged=${(e: RangeChangedEvent) => this.onRange(e, tiles.length)}
+            >
+              ${virtualize({
+                items: tiles,
+                // The virtualizer may ask for keys past the end for a moment after the list shrinks.
+                keyFunction: (tile: Tile | undefined, index: number) => tile?.id ?? `#${index}`,
+                renderItem: (tile: Tile) => html`<div role="listitem">${this.renderTile(tile)}</div>`,
+                layout,
+                scroller: true,
+              })}
+            </div>`,
+          )}
+      ${this.renderStatus(searching, tiles.length)}`;
+  }
+}

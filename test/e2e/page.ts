@@ -1,0 +1,48 @@
+/** Page helpers for the end-to-end suites: text across shadow roots, waiting for text, connecting. */
+import type { Page } from 'playwright-core';
+
+/** Visible text of the first element matching `selector`, looking through shadow roots. */
+export async function text(page: Page, selector: string): Promise<string> {
+  return page.evaluate((sel) => {
+    const find = (root: Document | ShadowRoot | Element): Element | null => {
+      const direct = root.querySelector(sel);
+      if (direct) return direct;
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        if (el.shadowRoot) {
+          const hit = find(el.shadowRoot);
+          if (hit) return hit;
+        }
+      }
+      return null;
+    };
+    const el = find(document);
+    if (!el) return '';
+    let out = '';
+    const walk = (n: Node): void => {
+      if (n.nodeType === Node.TEXT_NODE) out += n.textContent;
+      if (n instanceof Element && n.shadowRoot) walk(n.shadowRoot);
+      if (n instanceof HTMLSlotElement) n.assignedNodes({ flatten: true }).forEach(walk);
+      else n.childNodes.forEach(walk);
+    };
+    walk(el);
+    return out.replace(/\s+/g, ' ').trim();
+  }, selector);
+}
+
+export async function waitText(page: Page, selector: string, expected: string | RegExp, timeout = 10_000): Promise<string> {
+  const start = Date.now();
+  let last = '';
+  while (Date.now() - start < timeout) {
+    last = await text(page, selector);
+    if (typeof expected === 'string' ? last.includes(expected) : expected.test(last)) return last;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`"${selector}" never showed ${String(expected)}; last text: "${last}"`);
+}
+
+/** Connects the named wallet from the Connect view and waits for Account. */
+export async function connect(page: Page, walletName = 'w3kit Test Wallet'): Promise<void> {
+  await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
+  await page.locator('w3-modal').getByRole('button', { name: walletName }).click();
+  await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 10_000 });
+}
