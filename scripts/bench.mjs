@@ -2,7 +2,8 @@
 /**
  * `npm run bench`: builds (unless --no-build), then reports the CDN bundle sizes and, over fresh
  * page loads in headless Chromium, how fast <w3-button> becomes usable, how fast a click paints
- * the modal and how much JS heap the open modal holds. Prints figures against budgets and the
+ * the modal and how much JS heap the open modal holds; the connect round trip; and All Wallets
+ * with 1,000 wallets (open to the first row, long tasks scrolling to the end, keystroke to results). Prints figures against budgets and the
  * Reown AppKit anchor, and writes everything to dist/bench.json.
  *
  * It is a report, not a test: it exits 0 when figures are over budget, and 1 only when the
@@ -15,7 +16,10 @@
  * Adding a measure: append an entry to MEASURES. `kind: 'static'` measures run once with
  * `{ sizes }`; `kind: 'page'` measures run in array order on every fresh page load with
  * `{ page, context, cdp, guard, state }` (`state` is shared by the measures of one load) and
- * return a number in `unit`. The summary, table and JSON pick new measures up by themselves.
+ * return a number in `unit`. `kind: 'connect'` measures run the same way on a page with the test
+ * wallet and a Hardhat node, `kind: 'registry'` ones on a page using the backend (the built
+ * w3kit-server bin, seeded with 1,000 wallets). A measure may set `timeout` (ms) when it needs
+ * longer than the default wait. The summary, table and JSON pick new measures up by themselves.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -139,7 +143,7 @@ const INIT_SCRIPT = `(() => {
   }, true);
 })();`;
 
-/** @type {Array<{ id: string, label: string, unit: string, digits: number, budget: number, aim?: number, anchor?: { name: string, value: number, ratio: string }, kind: 'static' | 'page', run: Function }>} */
+/** @type {Array<{ id: string, label: string, unit: string, digits: number, budget?: number, aim?: number, anchor?: { name: string, value: number, ratio: string }, kind: 'static' | 'page' | 'connect' | 'registry', timeout?: number, run: Function }>} */
 const MEASURES = [
   {
     id: 'firstChunkGzip',
@@ -301,36 +305,55 @@ const MEASURES = [
   {
     id: 'allWalletsScrollLongTasks',
     label: 'All Wallets: long tasks scrolling to the end',
-    unit: 'long tasks',
+    unit: 'tasks over 50 ms',
     digits: 0,
     budget: 0,
     kind: 'registry',
+    timeout: 70_000,
     /** Scrolls the grid a screen per frame to the last of 1,000 wallets; counts tasks over 50 ms on the way. */
     async run({ page, guard, state }) {
+      await guard(
+        page.evaluate(() => {
+          window.__benchLongTasks = [];
+          window.__benchLongTaskObserver = new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) window.__benchLongTasks.push(e.duration);
+          });
+          window.__benchLongTaskObserver.observe({ type: 'longtask' });
+          window.__benchScrollStart = performance.now();
+        }),
+      );
+      // Scroll in slices of about a second, so no single wait on the browser runs long.
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const atEnd = await guard(
+          page.evaluate(async () => {
+            const view = document.querySelector('w3-modal').shadowRoot.querySelector('w3-all-wallets-view');
+            const grid = view.shadowRoot.querySelector('.grid');
+            const until = performance.now() + 1000;
+            while (performance.now() < until) {
+              grid.scrollTop += grid.clientHeight;
+              await new Promise((r) => requestAnimationFrame(r));
+              // data-loaded / data-total: registry wallets loaded so far, and how many there are.
+              const { loaded, total } = view.dataset;
+              if (grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 2 && Number(total) > 0 && Number(loaded) >= Number(total))
+                return true;
+            }
+            return false;
+          }),
+        );
+        if (atEnd) break;
+        if (Date.now() > deadline) throw new Error('did not reach the end of the wallet list in 60 s');
+      }
       const result = await guard(
         page.evaluate(async () => {
+          await new Promise((r) => requestAnimationFrame(r));
+          window.__benchLongTaskObserver.disconnect();
+          const tasks = window.__benchLongTasks;
           const view = document.querySelector('w3-modal').shadowRoot.querySelector('w3-all-wallets-view');
-          const grid = view.shadowRoot.querySelector('.grid');
-          const tasks = [];
-          const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => e.duration)));
-          observer.observe({ type: 'longtask' });
-          const frame = () => new Promise((r) => requestAnimationFrame(r));
-          const started = performance.now();
-          for (;;) {
-            grid.scrollTop += grid.clientHeight;
-            await frame();
-            const atEnd = grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 2;
-            // data-loaded / data-total: registry wallets loaded so far, and how many there are.
-            const { loaded, total } = view.dataset;
-            if (atEnd && Number(total) > 0 && Number(loaded) >= Number(total)) break;
-            if (performance.now() - started > 10000) throw new Error('did not reach the end of the wallet list in 10 s');
-          }
-          await frame();
-          observer.disconnect();
           return {
             count: tasks.length,
             longest: tasks.length ? Math.max(...tasks) : 0,
-            ms: performance.now() - started,
+            ms: performance.now() - window.__benchScrollStart,
             wallets: Number(view.dataset.total),
           };
         }),
@@ -506,7 +529,7 @@ async function pageRun(browser, url, kind = 'page', initScripts = []) {
   });
   failed.catch(() => undefined);
   /** Races a wait against the first page error, so errors fail fast instead of timing out. */
-  const guard = (promise) => Promise.race([withTimeout(promise, TIMEOUT + 1_000, 'browser'), failed]);
+  const guard = (promise, ms = TIMEOUT + 1_000) => Promise.race([withTimeout(promise, ms, 'browser'), failed]);
   try {
     context.setDefaultTimeout(TIMEOUT);
     await context.addInitScript({ content: INIT_SCRIPT });
@@ -529,7 +552,7 @@ async function pageRun(browser, url, kind = 'page', initScripts = []) {
     const values = {};
     const state = {};
     for (const m of MEASURES.filter((x) => x.kind === kind)) {
-      const value = await guard(Promise.resolve(m.run({ page, context, cdp, guard, state }))).catch((error) => {
+      const value = await guard(Promise.resolve(m.run({ page, context, cdp, guard, state })), m.timeout).catch((error) => {
         const original = error.message;
         error.message = `${m.label}: ${original}`;
         if (typeof error.stack === 'string') error.stack = error.stack.replace(original, error.message);
@@ -588,7 +611,16 @@ async function main() {
     writeFileSync(path.join(pageDir, 'connect.html'), connectPage(chain.url));
     // The All Wallets measures need the backend: the built w3kit-server bin, seeded with 1,000 wallets.
     backendDir = mkdtempSync(path.join(tmpdir(), 'w3kit-bench-data-'));
-    backend = await withTimeout(startBackend({ port: 0, dataDir: backendDir }), 60_000, 'start w3kit-server');
+    backend = await withTimeout(
+      startBackend({
+        port: 0,
+        dataDir: backendDir,
+        // Every run scrolls through 1,000 wallets and their images: more than the default per-IP limit per minute.
+        env: { W3KIT_RATE_LIMIT_MAX: '1000000' },
+      }),
+      60_000,
+      'start w3kit-server',
+    );
     writeFileSync(path.join(pageDir, 'registry.html'), registryPage(backend.url));
     server = await startServerInWorker({ root: ROOT, routes: { '/cdn/': CDN_DIR, '/': pageDir } });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: BENCH_ARGS, timeout: TIMEOUT });

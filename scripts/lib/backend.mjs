@@ -16,15 +16,16 @@ function freePort() {
   });
 }
 
-/** @param {{ port: number, dataDir: string, host?: string }} options  port 0 picks a free one */
-export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1' }) {
+/**
+ * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string> }} options
+ *   port 0 picks a free one; env adds environment variables (e.g. W3KIT_RATE_LIMIT_MAX)
+ */
+export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1', env = {} }) {
   const port = wanted === 0 ? await freePort() : wanted;
   const child = spawn(
     process.execPath,
     ['dist/server/w3kit-server.js', '--port', String(port), '--host', host, '--data', dataDir, '--seed'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
   );
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));

@@ -22,8 +22,8 @@ import { allWalletsStyles } from './all-wallets.styles.js';
 
 type Tile = { kind: 'connector'; id: string; connector: Connector } | { kind: 'wallet'; id: string; wallet: RegistryWallet };
 
-/** How close to the end of the loaded tiles (in tiles) the next page is fetched. */
-const PREFETCH_TILES = 12;
+/** How close to the end of the loaded tiles (in tiles) the next page is fetched: a page ahead. */
+const PREFETCH_TILES = 40;
 const layout = grid({ itemSize: { width: '76px', height: '96px' }, gap: '8px', justify: 'space-between' });
 
 /**

@@ -10,6 +10,7 @@ import { connectWithEmail, connectWithSocial, connectWithConnector } from '../..
 import { $walletList, ensureWalletList, loadWalletRegistry, type RegistryWallet } from '../../../stores/wallet-list.js';
 import { sortWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
 import { W3Element } from '../../base/w3-element.js';
+import { VIEW_LOADERS } from '../registry.js';
 import { viewStyles } from '../view.styles.js';
 
 const SOCIAL_LABELS: Record<string, string> = {
@@ -60,6 +61,11 @@ export class W3ConnectView extends W3Element {
   override connectedCallback(): void {
     super.connectedCallback();
     ensureWalletList();
+  }
+
+  /** Once the registry is there, load the All Wallets view's chunk ahead of a click on its row. */
+  protected override updated(): void {
+    if (this.registry.value.status === 'ready') void VIEW_LOADERS.AllWallets?.();
   }
 
   private submitEmail(): void {
