@@ -1,12 +1,13 @@
-import { css, html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { css, html } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { W3Element } from '../base/w3-element.js';
+import type { QrMatrix } from './qr-matrix.js';
 
 /**
- * @summary The WalletConnect QR code. Reflects the pairing URI as `uri`; until the QR renderer
- * loads (lazily, with WalletConnect) it shows a loading frame with the wallet logo slot.
+ * @summary The WalletConnect QR code. Reflects the pairing URI as `uri` and draws it as an SVG
+ * made by a QR library (`uqr`, loaded lazily), with the wallet's logo in a clear square in the
+ * centre; a spinner shows until there is a URI.
  * @slot logo - The wallet's logo, shown in the centre.
- * @slot - The rendered QR code (filled by the renderer).
  * @csspart frame - The square frame.
  * @cssprop --w3-qr-size - Side of the square, default 280px.
  */
@@ -26,6 +27,11 @@ export class W3QrCode extends W3Element {
       place-items: center;
       box-shadow: inset 0 0 0 1px var(--w3i-border, #ddd);
     }
+    svg {
+      width: calc(100% - 32px);
+      height: calc(100% - 32px);
+      shape-rendering: crispEdges;
+    }
     .logo {
       position: absolute;
       inset: 0;
@@ -39,11 +45,28 @@ export class W3QrCode extends W3Element {
   @property({ reflect: true }) uri = '';
   /** Accessible name of the code. */
   @property() label = 'QR code';
+  @state() private matrix: (QrMatrix & { uri: string }) | undefined;
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (!changed.has('uri')) return;
+    const uri = this.uri;
+    if (!uri) {
+      this.matrix = undefined;
+      return;
+    }
+    void import('./qr-matrix.js').then(({ qrMatrix }) => {
+      if (this.uri === uri) this.matrix = { ...qrMatrix(uri), uri };
+    });
+  }
 
   override render() {
-    return html`<div part="frame" class="frame" role="img" aria-label=${this.label} aria-busy=${this.uri ? 'false' : 'true'}>
-      <slot></slot>
-      ${this.uri ? nothing : html`<w3-ui-spinner label="Loading QR code"></w3-ui-spinner>`}
+    const matrix = this.matrix?.uri === this.uri ? this.matrix : undefined;
+    return html`<div part="frame" class="frame" role="img" aria-label=${this.label} aria-busy=${matrix ? 'false' : 'true'}>
+      ${matrix
+        ? html`<svg viewBox="0 0 ${matrix.size} ${matrix.size}" aria-hidden="true" focusable="false">
+            <path fill="#000000" d=${matrix.path}></path>
+          </svg>`
+        : html`<w3-ui-spinner label="Loading QR code"></w3-ui-spinner>`}
       <div class="logo"><slot name="logo"></slot></div>
     </div>`;
   }
