@@ -1,4 +1,3 @@
-import { logger } from './core/logger.js';
 import type { W3ModalOptions } from './core/options.js';
 import { emitEvent } from './stores/events.js';
 import { initEip155 } from './stores/eip155.js';
@@ -22,7 +21,8 @@ function syncProject(options: W3ModalOptions): void {
     ({ initProject }) => (options === $options.get() ? initProject() : undefined),
     (err: unknown) => {
       projectModule = undefined;
-      logger.error('Could not load the project module', err);
+      // The logger is loaded only on this failure, so the first chunk stays without it.
+      void import('./core/logger.js').then(({ logger }) => logger.error('Could not load the project module', err));
     },
   );
 }
