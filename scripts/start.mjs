@@ -4,7 +4,8 @@
  * use, prints one line per service, then `ready`. Ctrl-C stops everything.
  * Ports (environment variables): W3KIT_DEMO_PORT (4300), W3KIT_HARDHAT_PORT (8545, chain 31337),
  * W3KIT_HARDHAT_B_PORT (8546, chain 31338, for trying network switches), W3KIT_SERVER_PORT (4301,
- * the backend: Provider API, wallet registry and images, analytics; seeded, data in .cache/w3kit-data).
+ * the backend: Provider API, wallet registry and images, analytics; seeded, data in .cache/w3kit-data),
+ * W3KIT_RELAY_PORT (4302, the WalletConnect relay).
  */
 import { ensureInstalled, run } from './lib/run.mjs';
 
@@ -19,7 +20,11 @@ const [chainA, chainB] = await Promise.all([
   startHardhat({ port: env('W3KIT_HARDHAT_PORT', 8545), chainId: 31337 }),
   startHardhat({ port: env('W3KIT_HARDHAT_B_PORT', 8546), chainId: 31338 }),
 ]);
-const backend = await startBackend({ port: env('W3KIT_SERVER_PORT', 4301), dataDir: '.cache/w3kit-data' });
+const backend = await startBackend({
+  port: env('W3KIT_SERVER_PORT', 4301),
+  relayPort: env('W3KIT_RELAY_PORT', env('W3KIT_SERVER_PORT', 4301) + 1),
+  dataDir: '.cache/w3kit-data',
+});
 const rpcUrls = JSON.stringify({ 31337: chainA.url, 31338: chainB.url });
 const { readFileSync } = await import('node:fs');
 /** Fills the demo pages' placeholders with this run's URLs. */
@@ -44,6 +49,7 @@ const demo = await startStaticServer({
 console.log(`demo         ${demo.url}/            (plain HTML, CDN script, w3kit Dev Wallet)`);
 console.log(`react demo   ${demo.url}/react/      (React 19 wrappers and hooks)`);
 console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics; project w3kit-dev)`);
+console.log(`relay        ${backend.relayUrl}    (WalletConnect relay)`);
 console.log(`hardhat      ${chainA.url}   (chain 31337)`);
 console.log(`hardhat B    ${chainB.url}   (chain 31338)`);
 console.log('ready');

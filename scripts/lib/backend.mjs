@@ -1,6 +1,6 @@
 /**
- * Runs the built `w3kit-server` bin (dist/server/w3kit-server.js) as a child process with a
- * seeded database, and waits until /health answers.
+ * Runs the built `w3kit-server` bin (dist/server/w3kit-server.js: Provider API and WalletConnect
+ * relay) as a child process with a seeded database, and waits until /health answers.
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -17,14 +17,18 @@ function freePort() {
 }
 
 /**
- * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string> }} options
- *   port 0 picks a free one; env adds environment variables (e.g. W3KIT_RATE_LIMIT_MAX)
+ * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string>, relayPort?: number }} options
+ *   port 0 picks a free one; relayPort defaults to port + 1 (a free one when port is 0);
+ *   env adds environment variables (e.g. W3KIT_RATE_LIMIT_MAX)
  */
-export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1', env = {} }) {
+export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1', env = {}, relayPort: wantedRelay }) {
   const port = wanted === 0 ? await freePort() : wanted;
+  // The bin serves the WalletConnect relay on its port + 1 unless told otherwise.
+  const relayPort =
+    wantedRelay === undefined ? (wanted === 0 ? await freePort() : port + 1) : wantedRelay === 0 ? await freePort() : wantedRelay;
   const child = spawn(
     process.execPath,
-    ['dist/server/w3kit-server.js', '--port', String(port), '--host', host, '--data', dataDir, '--seed'],
+    ['dist/server/w3kit-server.js', '--port', String(port), '--relay-port', String(relayPort), '--host', host, '--data', dataDir, '--seed'],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
   );
   let output = '';
@@ -47,6 +51,7 @@ export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1', 
   }
   return {
     url,
+    relayUrl: `ws://${host}:${relayPort}`,
     close() {
       if (child.exitCode !== null) return Promise.resolve();
       child.kill('SIGTERM');

@@ -21,7 +21,7 @@ export interface CliIo {
 }
 
 export const USAGE = `Usage:
-  w3kit-server [options]                     run the backend (Provider API) until Ctrl-C
+  w3kit-server [options]                     run the backend (Provider API, WalletConnect relay) until Ctrl-C
   w3kit-server projects add <id> --name NAME [--origins a,b] [--analytics on|off] [--features JSON]
   w3kit-server projects set <id> [--name NAME] [--origins a,b] [--analytics on|off] [--features JSON]
   w3kit-server projects list [--json]
@@ -37,13 +37,13 @@ Server options:
   --seed            create the project 'w3kit-dev' (origins http://localhost:*, http://127.0.0.1:*)
                     and the wallet registry (1000 wallets) when missing
   --config FILE     JSON config file (env W3KIT_CONFIG); flags and env override it
-  --relay-port N    WalletConnect relay port (default port + 1)
+  --relay-port N    WalletConnect relay port (default port + 1; a free one with --port 0)
   --frame-port N    secure frame site port (default port + 2)
   --evm-rpc URL     EVM JSON-RPC for the Blockchain API
   --solana-rpc URL  Solana JSON-RPC for the Blockchain API
   --log             log every request (JSON lines)
-  The relay, the frame site and the Blockchain API are not served yet: their flags are
-  checked and kept in the configuration for the versions that add them.
+  The secure frame site and the Blockchain API are not served yet: their flags are checked
+  and kept in the configuration for the versions that add them.
 
 Every command takes --data DIR and --config FILE. Rate limit: env W3KIT_RATE_LIMIT_MAX
 (default 3000) requests per W3KIT_RATE_LIMIT_WINDOW_MS (default 60000) per client IP.
@@ -168,14 +168,16 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       rateLimit: config.rateLimit,
       trustProxy: config.trustProxy,
       log: config.log,
+      relayPort: config.relayPort,
     });
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const { code, port } = err as NodeJS.ErrnoException & { port?: number };
     const reason = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
-    io.stderr.write(`w3kit-server: cannot start on ${config.host}:${config.port}: ${reason}\n`);
+    io.stderr.write(`w3kit-server: cannot start on ${config.host}:${port ?? config.port}: ${reason}\n`);
     return 1;
   }
   io.stdout.write(`w3kit-server  ${server.url}  (Provider API)\n`);
+  if (server.relayUrl) io.stdout.write(`w3kit-relay   ${server.relayUrl}  (WalletConnect relay)\n`);
   await waitForStop(io.signal);
   await server.close();
   return 0;

@@ -19,7 +19,7 @@ export interface ServerConfig {
   seed: boolean;
   /** Wallets in the seeded registry. */
   seedWallets: number;
-  /** WalletConnect relay port (not served yet): port + 1 unless set. */
+  /** WalletConnect relay port: port + 1 unless set (0, a free port, when port is 0). */
   relayPort: number;
   /** Secure frame site port (not served yet): port + 2 unless set. */
   framePort: number;

@@ -1,12 +1,14 @@
 /**
  * w3kit-server, programmatic API: `startServer` runs the Provider API (projects, wallet
- * registry, images, analytics) over SQLite; the project and wallet functions manage its data.
+ * registry, images, analytics) over SQLite and the WalletConnect relay (`startRelay`); the
+ * project and wallet functions manage its data.
  */
 import type { Database } from './db/open.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './app.js';
 import { seedStaticImages } from './images/catalog.js';
 import { seedDevProject } from './projects.js';
+import { startRelay, type RunningRelay } from './relay/server.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import { DEFAULT_SEED_WALLETS, seedWallets } from './wallets/seed.js';
 
@@ -25,14 +27,22 @@ export interface StartServerOptions {
   log?: boolean;
   /** Trust X-Forwarded-For for the client IP (behind a reverse proxy). Default false. */
   trustProxy?: boolean;
+  /**
+   * WalletConnect relay port: default port + 1 (a free port when `port` is 0); 0 picks a free
+   * port; `false` serves no relay.
+   */
+  relayPort?: number | false;
 }
 
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:4301` (no trailing slash). */
   url: string;
   port: number;
+  /** The WalletConnect relay, e.g. `ws://127.0.0.1:4302`; undefined with `relayPort: false`. */
+  relayUrl: string | undefined;
+  relayPort: number | undefined;
   db: Database;
-  /** Stops listening and closes the database. */
+  /** Stops listening (relay included) and closes the database. */
   close(): Promise<void>;
 }
 
@@ -48,6 +58,7 @@ export function serverUrl(host: string, port: number): string {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const { port = DEFAULT_PORT, host = DEFAULT_HOST, dataDir, seed = false } = options;
   const db = openDatabase(dataDir);
+  let relay: RunningRelay | undefined;
   try {
     seedStaticImages(db);
     if (seed) {
@@ -58,13 +69,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await app.listen({ port, host });
     const address = app.server.address();
     const actualPort = typeof address === 'object' && address ? address.port : port;
+    const relayPort = options.relayPort ?? (port === 0 ? 0 : port + 1);
+    if (relayPort !== false) {
+      try {
+        relay = await startRelay({ port: relayPort, host, db, log: options.log });
+      } catch (err) {
+        await app.close();
+        throw err;
+      }
+    }
     let closed: Promise<void> | undefined;
     return {
       url: serverUrl(host, actualPort),
       port: actualPort,
+      relayUrl: relay?.url,
+      relayPort: relay?.port,
       db,
       close() {
-        closed ??= app.close().finally(() => db.close());
+        closed ??= Promise.allSettled([relay?.close(), app.close()]).then(() => {
+          db.close();
+        });
         return closed;
       },
     };
@@ -75,6 +99,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 }
 
 export { buildApp, type BuildAppOptions } from './app.js';
+export {
+  startRelay,
+  relayUrl,
+  RELAY_LIMITS,
+  RPC_ERRORS,
+  subscriptionId,
+  type StartRelayOptions,
+  type RunningRelay,
+  type RelayLimits,
+} from './relay/index.js';
 export { openDatabase, databaseFile, appliedMigrations, DB_FILE_NAME, type Database } from './db/open.js';
 export { migrations, type Migration } from './db/migrations.js';
 export { InputError, NotFoundError, HttpError } from './errors.js';

@@ -38,7 +38,7 @@ function withDb<T>(fn: (db: ReturnType<typeof openDatabase>) => T): T {
 }
 
 describe('w3kit-server --help', () => {
-  it('prints usage, flags and the not-yet-served counterparts', async () => {
+  it('prints usage, flags and the not-yet-served counterparts (the relay is served)', async () => {
     const run = await cli('--help');
     expect(run.code).toBe(0);
     for (const text of [
@@ -50,9 +50,11 @@ describe('w3kit-server --help', () => {
       '--solana-rpc',
       '--seed',
       'not served yet',
+      'WalletConnect relay',
     ]) {
       expect(run.stdout).toContain(text);
     }
+    expect(run.stdout).not.toMatch(/relay[^\n]*not served/i);
   });
 });
 
@@ -176,7 +178,7 @@ describe('wallets commands', () => {
 });
 
 describe('running the server', () => {
-  it('serves with --seed until stopped, printing one line', async () => {
+  it('serves with --seed until stopped, printing the Provider API and relay lines', async () => {
     const controller = new AbortController();
     let stdout = '';
     let ready!: (url: string) => void;
@@ -196,7 +198,9 @@ describe('running the server', () => {
     };
     const done = main(['--port', '0', '--seed', ...data()], io);
     const url = await started;
-    expect(stdout).toMatch(/^w3kit-server {2}http:\/\/127\.0\.0\.1:\d+ {2}\(Provider API\)\n$/);
+    expect(stdout).toMatch(
+      /^w3kit-server {2}http:\/\/127\.0\.0\.1:\d+ {2}\(Provider API\)\nw3kit-relay {3}ws:\/\/127\.0\.0\.1:\d+ {2}\(WalletConnect relay\)\n$/,
+    );
     const wallets = (await (await fetch(`${url}/getWallets?projectId=w3kit-dev&entries=1`)).json()) as { count: number };
     expect(wallets.count).toBe(1000);
     controller.abort();

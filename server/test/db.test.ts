@@ -34,7 +34,18 @@ describe('openDatabase', () => {
       const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map(
         (r) => r.name,
       );
-      expect(tables).toEqual(expect.arrayContaining(['schema_migrations', 'projects', 'wallets', 'images', 'analytics_events']));
+      expect(tables).toEqual(
+        expect.arrayContaining([
+          'schema_migrations',
+          'projects',
+          'wallets',
+          'images',
+          'analytics_events',
+          'relay_messages',
+          'relay_deliveries',
+          'relay_subscriptions',
+        ]),
+      );
       const indexes = (
         db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'wallets'").all() as { name: string }[]
       ).map((r) => r.name);
@@ -76,10 +87,10 @@ describe('openDatabase', () => {
     const ran: number[] = [];
     const next: Migration = {
       version: migrations.at(-1)!.version + 1,
-      name: 'relay messages',
+      name: 'blockchain index',
       up(db) {
         ran.push(this.version);
-        db.exec('CREATE TABLE relay_messages (topic TEXT NOT NULL, message TEXT NOT NULL)');
+        db.exec('CREATE TABLE future_index (topic TEXT NOT NULL, message TEXT NOT NULL)');
       },
     };
     const spied = migrations.map((m) => ({ ...m, up: (db: Parameters<Migration['up']>[0]) => (ran.push(m.version), m.up(db)) }));
@@ -87,7 +98,7 @@ describe('openDatabase', () => {
     try {
       expect(ran).toEqual([next.version]);
       expect(appliedMigrations(db).map((m) => m.version)).toEqual([...migrations.map((m) => m.version), next.version]);
-      db.prepare('INSERT INTO relay_messages VALUES (?, ?)').run('t', 'm');
+      db.prepare('INSERT INTO future_index VALUES (?, ?)').run('t', 'm');
     } finally {
       db.close();
     }

@@ -78,4 +78,40 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'WalletConnect relay messages, deliveries and subscriptions',
+    up(db) {
+      db.exec(`
+        CREATE TABLE relay_messages (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          topic TEXT NOT NULL,
+          message TEXT NOT NULL,
+          tag INTEGER NOT NULL DEFAULT 0,
+          attestation TEXT,
+          sender_client_id TEXT NOT NULL,
+          published_at INTEGER NOT NULL,
+          expires_at INTEGER NOT NULL
+        );
+        CREATE INDEX relay_messages_by_topic ON relay_messages (topic, id);
+        CREATE INDEX relay_messages_by_expiry ON relay_messages (expires_at);
+
+        CREATE TABLE relay_deliveries (
+          message_id INTEGER NOT NULL REFERENCES relay_messages (id) ON DELETE CASCADE,
+          client_id TEXT NOT NULL,
+          delivered_at INTEGER NOT NULL,
+          PRIMARY KEY (message_id, client_id)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE relay_subscriptions (
+          client_id TEXT NOT NULL,
+          topic TEXT NOT NULL,
+          id TEXT NOT NULL,
+          subscribed_at INTEGER NOT NULL,
+          PRIMARY KEY (client_id, topic)
+        ) WITHOUT ROWID;
+        CREATE INDEX relay_subscriptions_by_topic ON relay_subscriptions (topic);
+      `);
+    },
+  },
 ];

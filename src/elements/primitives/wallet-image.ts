@@ -54,7 +54,7 @@ export class W3UiWalletImage extends W3Element {
   override render() {
     const ok = isSafeImageUrl(this.imageSrc) && !this.failed;
     return html`<div class="box" part="image">
-      ${ok ? html`<img src=${this.imageSrc} alt="" @error=${() => (this.failed = true)} />` : icon('wallet', 22)}
+      ${ok ? html`<img src=${this.imageSrc} alt="" decoding="async" @error=${() => (this.failed = true)} />` : icon('wallet', 22)}
     </div>`;
   }
 }

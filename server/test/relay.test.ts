@@ -1,0 +1,376 @@
+/**
+ * The relay over raw WebSockets with hand-made relay-auth JWTs: authentication, delivery once
+ * per client id and never to the sender, TTL, fetchMessages, limits, garbage frames, keep-alive
+ * and delivery to a subscriber that was offline, also across a relay restart.
+ */
+import { createHash } from 'node:crypto';
+import { decodeJWT, encodeIss, encodeJWT, generateKeyPair, signJWT, type Keypair } from '@walletconnect/relay-auth';
+import WebSocket from 'ws';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, RPC_ERRORS, startRelay, type Database, type RunningRelay, type StartRelayOptions } from '../src/index.js';
+import { sleep, tempDir } from './helpers.js';
+
+let dir: string;
+let remove: () => void;
+let db: Database;
+let relay: RunningRelay;
+let peers: Peer[];
+
+async function restartRelay(options: Partial<StartRelayOptions> = {}): Promise<void> {
+  const port = relay.port;
+  await relay.close();
+  db.close();
+  db = openDatabase(dir);
+  relay = await startRelay({ port, db, ...options });
+}
+
+beforeEach(async () => {
+  ({ dir, remove } = tempDir('w3kit-relay-'));
+  db = openDatabase(dir);
+  relay = await startRelay({ port: 0, db });
+  peers = [];
+});
+
+afterEach(async () => {
+  peers.forEach((p) => p.ws.terminate());
+  await relay.close();
+  db.close();
+  remove();
+});
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const jwt = (keys: Keypair, ttl = 3600, iat = nowSeconds()) => signJWT('w3kit-test', relay.url, ttl, keys, iat);
+const topic = (name: string) => createHash('sha256').update(name).digest('hex');
+const subId = (t: string, clientId: string) =>
+  createHash('sha256')
+    .update(t + clientId)
+    .digest('hex');
+
+interface Push {
+  id: number;
+  params: { id: string; data: { topic: string; message: string; publishedAt: number; tag: number } };
+}
+
+/** A raw relay client: JSON-RPC requests, and the irn_subscription pushes it got (acknowledged unless told not to). */
+class Peer {
+  readonly pushes: Push[] = [];
+  readonly frames: Record<string, unknown>[] = [];
+  private nextId = 1;
+  private readonly waiting = new Map<number, (reply: Record<string, unknown>) => void>();
+
+  private constructor(
+    readonly ws: WebSocket,
+    readonly keys: Keypair,
+    readonly ack: boolean,
+  ) {
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString()) as Record<string, unknown>;
+      this.frames.push(msg);
+      if (msg.method === 'irn_subscription') {
+        this.pushes.push(msg as unknown as Push);
+        if (this.ack) ws.send(JSON.stringify({ id: msg.id, jsonrpc: '2.0', result: true }));
+      } else if (typeof msg.id === 'number') {
+        this.waiting.get(msg.id)?.(msg);
+      }
+    });
+  }
+
+  get clientId(): string {
+    return encodeIss(this.keys.publicKey);
+  }
+
+  static async open(keys: Keypair = generateKeyPair(), options: { ack?: boolean; autoPong?: boolean } = {}): Promise<Peer> {
+    const ws = new WebSocket(`${relay.url}/?auth=${await jwt(keys)}&projectId=w3kit-test&ua=test`, { autoPong: options.autoPong ?? true });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const peer = new Peer(ws, keys, options.ack ?? true);
+    peers.push(peer);
+    return peer;
+  }
+
+  /** Sends a request; resolves to the whole JSON-RPC reply. */
+  call(method: string, params: unknown): Promise<Record<string, unknown>> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${method}: no reply`)), 5000);
+      this.waiting.set(id, (reply) => {
+        clearTimeout(timer);
+        resolve(reply);
+      });
+      this.ws.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }));
+    });
+  }
+
+  /** Sends a request; resolves to its result, throws on a JSON-RPC error. */
+  async result<T = unknown>(method: string, params: unknown): Promise<T> {
+    const reply = await this.call(method, params);
+    if (reply.error) throw Object.assign(new Error((reply.error as { message: string }).message), reply.error);
+    return reply.result as T;
+  }
+
+  async waitForPushes(n: number, ms = 3000): Promise<Push[]> {
+    const end = Date.now() + ms;
+    while (this.pushes.length < n && Date.now() < end) await sleep(10);
+    return this.pushes;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.ws.once('close', () => resolve());
+      this.ws.close();
+    });
+  }
+}
+
+/** Resolves to the HTTP status the relay answered an upgrade with (101 when it opened). */
+function upgradeStatus(query: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${relay.url}/${query}`);
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.on('open', () => {
+      resolve(101);
+      ws.close();
+    });
+    ws.on('error', (err) => (err.message.includes('Unexpected server response') ? undefined : reject(err)));
+  });
+}
+
+const errorCode = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (err: { code?: number }) => err.code,
+  );
+
+describe('authentication', () => {
+  it('accepts a valid relay-auth JWT and refuses a missing, malformed, wrongly signed or expired one with 401', async () => {
+    const keys = generateKeyPair();
+    expect(await upgradeStatus(`?auth=${await jwt(keys)}&projectId=anything`)).toBe(101);
+    expect(await upgradeStatus(`?auth=${await jwt(keys)}`)).toBe(101);
+    expect(await upgradeStatus('?projectId=p')).toBe(401);
+    expect(await upgradeStatus('?auth=not.a.jwt&projectId=p')).toBe(401);
+    expect(await upgradeStatus('?auth=garbage&projectId=p')).toBe(401);
+
+    // Signed by one key, claiming another issuer.
+    const decoded = decodeJWT(await jwt(keys));
+    const forged = encodeJWT({ ...decoded, payload: { ...decoded.payload, iss: encodeIss(generateKeyPair().publicKey) } });
+    expect(await upgradeStatus(`?auth=${forged}&projectId=p`)).toBe(401);
+    // A changed payload under the original signature.
+    const stretched = encodeJWT({ ...decoded, payload: { ...decoded.payload, exp: decoded.payload.exp + 100_000 } });
+    expect(await upgradeStatus(`?auth=${stretched}&projectId=p`)).toBe(401);
+
+    const expired = await jwt(keys, 60, nowSeconds() - 3600);
+    expect(await upgradeStatus(`?auth=${expired}&projectId=p`)).toBe(401);
+
+    const health = await fetch(relay.url.replace('ws:', 'http:') + '/health');
+    expect(await health.json()).toEqual({ ok: true });
+  });
+});
+
+describe('publish and subscribe', () => {
+  it('delivers once per client id, never to the sender, with the sha256(topic + clientId) subscription id', async () => {
+    const t = topic('delivery');
+    const [a, b, c] = await Promise.all([Peer.open(), Peer.open(), Peer.open()]);
+    for (const p of [a, b, c]) expect(await p.result('irn_subscribe', { topic: t })).toBe(subId(t, p.clientId));
+
+    expect(await a.result('irn_publish', { topic: t, message: 'hello', ttl: 300, tag: 1108, prompt: false })).toBe(true);
+    for (const p of [b, c]) {
+      const [push] = await p.waitForPushes(1);
+      expect(push!.params).toMatchObject({ id: subId(t, p.clientId), data: { topic: t, message: 'hello', tag: 1108 } });
+      expect(Math.abs(push!.params.data.publishedAt - Date.now())).toBeLessThan(5000);
+    }
+    await sleep(200);
+    expect(a.pushes).toHaveLength(0);
+    expect(b.pushes).toHaveLength(1);
+    expect(c.pushes).toHaveLength(1);
+
+    // A second socket of b's client id (a reconnect) does not get it again; the sender never does.
+    const b2 = await Peer.open(b.keys);
+    await b2.result('irn_batchSubscribe', { topics: [t] });
+    expect(await b2.result('irn_fetchMessages', { topic: t })).toEqual({ messages: [], hasMore: false });
+    expect(await a.result('irn_fetchMessages', { topic: t })).toEqual({ messages: [], hasMore: false });
+    await sleep(200);
+    expect(b2.pushes).toHaveLength(0);
+    expect(a.pushes).toHaveLength(0);
+
+    // After unsubscribing nothing more arrives.
+    await c.result('irn_unsubscribe', { topic: t, id: subId(t, c.clientId) });
+    await a.result('irn_batchPublish', { messages: [{ topic: t, message: 'second', ttl: 300, tag: 0 }] });
+    expect((await b2.waitForPushes(1)).map((p) => p.params.data.message)).toEqual(['second']);
+    await sleep(200);
+    expect(c.pushes).toHaveLength(1);
+  });
+
+  it('gives a later subscriber the stored messages, and fetchMessages the pending ones', async () => {
+    const t = topic('later');
+    const u = topic('other');
+    const a = await Peer.open();
+    await a.result('irn_batchPublish', {
+      messages: [
+        { topic: t, message: 'm1', ttl: 300, tag: 1 },
+        { topic: t, message: 'm2', ttl: 300, tag: 2 },
+        { topic: u, message: 'm3', ttl: 300, tag: 3 },
+      ],
+    });
+    const b = await Peer.open();
+    expect(await b.result('irn_batchSubscribe', { topics: [t] })).toEqual([subId(t, b.clientId)]);
+    expect((await b.waitForPushes(2)).map((p) => p.params.data.message)).toEqual(['m1', 'm2']);
+
+    const c = await Peer.open();
+    const fetched = await c.result<{ messages: { topic: string; message: string; tag: number }[]; hasMore: boolean }>(
+      'irn_batchFetchMessages',
+      { topics: [t, u] },
+    );
+    expect(fetched.hasMore).toBe(false);
+    expect(fetched.messages.map((m) => [m.topic, m.message, m.tag])).toEqual([
+      [t, 'm1', 1],
+      [t, 'm2', 2],
+      [u, 'm3', 3],
+    ]);
+    // Fetched counts as delivered.
+    expect(await c.result('irn_fetchMessages', { topic: t })).toEqual({ messages: [], hasMore: false });
+    await c.result('irn_subscribe', { topic: u });
+    await sleep(200);
+    expect(c.pushes).toHaveLength(0);
+  });
+
+  it('drops messages past their TTL and prunes them from SQLite', async () => {
+    await relay.close();
+    relay = await startRelay({ port: 0, db, pruneIntervalMs: 100 });
+    const t = topic('ttl');
+    const a = await Peer.open();
+    await a.result('irn_publish', { topic: t, message: 'short', ttl: 1, tag: 0 });
+    await a.result('irn_publish', { topic: t, message: 'long', ttl: 300, tag: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM relay_messages').get()).toEqual({ n: 2 });
+    await sleep(1200);
+    const b = await Peer.open();
+    await b.result('irn_subscribe', { topic: t });
+    expect((await b.waitForPushes(1)).map((p) => p.params.data.message)).toEqual(['long']);
+    await sleep(200);
+    expect(b.pushes).toHaveLength(1);
+    expect(db.prepare('SELECT message FROM relay_messages').all()).toEqual([{ message: 'long' }]);
+  });
+});
+
+describe('limits and bad input', () => {
+  it('answers invalid params, oversized messages, too many subscriptions and publishes with JSON-RPC errors', async () => {
+    const a = await Peer.open();
+    const t = topic('limits');
+    expect(await errorCode(a.result('irn_publish', { message: 'x', ttl: 300 }))).toBe(RPC_ERRORS.invalidParams);
+    expect(await errorCode(a.result('irn_publish', { topic: t, message: 'x', ttl: 0 }))).toBe(RPC_ERRORS.invalidParams);
+    expect(await errorCode(a.result('irn_publish', { topic: t, message: 'x', ttl: 'soon' }))).toBe(RPC_ERRORS.invalidParams);
+    expect(await errorCode(a.result('irn_publish', { topic: t, message: 'x' }))).toBe(RPC_ERRORS.invalidParams);
+    expect(await errorCode(a.result('irn_subscribe', {}))).toBe(RPC_ERRORS.invalidParams);
+    expect(await errorCode(a.result('irn_subscribe', null))).toBe(RPC_ERRORS.invalidParams);
+    expect(await errorCode(a.result('irn_batchSubscribe', { topics: [] }))).toBe(RPC_ERRORS.invalidParams);
+    expect(await errorCode(a.result('irn_nope', {}))).toBe(RPC_ERRORS.methodNotFound);
+
+    expect(await errorCode(a.result('irn_publish', { topic: t, message: 'x'.repeat(256 * 1024 + 1), ttl: 300 }))).toBe(
+      RPC_ERRORS.messageTooLarge,
+    );
+    expect(await a.result('irn_publish', { topic: t, message: 'x'.repeat(256 * 1024), ttl: 300 })).toBe(true);
+
+    const topics = Array.from({ length: 1000 }, (_, i) => topic(`sub-${i}`));
+    await a.result('irn_batchSubscribe', { topics: topics.slice(0, 500) });
+    await a.result('irn_batchSubscribe', { topics: topics.slice(500) });
+    expect(await a.result('irn_subscribe', { topic: topics[0] })).toBe(subId(topics[0]!, a.clientId));
+    expect(await errorCode(a.result('irn_subscribe', { topic: topic('one-too-many') }))).toBe(RPC_ERRORS.tooManySubscriptions);
+    await a.result('irn_unsubscribe', { topic: topics[0], id: subId(topics[0]!, a.clientId) });
+    expect(await a.result('irn_subscribe', { topic: topic('one-too-many') })).toBeTypeOf('string');
+
+    const b = await Peer.open();
+    const batch = (n: number) => ({ messages: Array.from({ length: n }, (_, i) => ({ topic: t, message: `r${i}`, ttl: 60, tag: 0 })) });
+    expect(await errorCode(b.result('irn_batchPublish', batch(101)))).toBe(RPC_ERRORS.rateLimited);
+    expect(await b.result('irn_batchPublish', batch(100))).toBe(true);
+    expect(await errorCode(b.result('irn_publish', { topic: t, message: 'over', ttl: 60 }))).toBe(RPC_ERRORS.rateLimited);
+    // Another client id has its own budget.
+    expect(await a.result('irn_publish', { topic: t, message: 'fine', ttl: 60 })).toBe(true);
+  });
+
+  it('answers garbage frames with errors, closes a socket that keeps sending them, and never disturbs the others', async () => {
+    const t = topic('garbage');
+    const [bad, a, b] = await Promise.all([Peer.open(), Peer.open(), Peer.open()]);
+    await b.result('irn_subscribe', { topic: t });
+
+    bad.ws.send('this is not json');
+    bad.ws.send(Buffer.from([0, 1, 2, 3]));
+    bad.ws.send('[1, 2, 3]');
+    bad.ws.send('{"id": 7}');
+    bad.ws.send('{"id": 8, "method": 42}');
+    bad.ws.send('null');
+    await sleep(200);
+    const codes = bad.frames.map((f) => (f.error as { code: number }).code);
+    expect(codes).toEqual([
+      RPC_ERRORS.parse,
+      RPC_ERRORS.parse,
+      RPC_ERRORS.invalidRequest,
+      RPC_ERRORS.invalidRequest,
+      RPC_ERRORS.invalidRequest,
+      RPC_ERRORS.invalidRequest,
+    ]);
+    // The socket still works.
+    expect(await bad.result('irn_publish', { topic: t, message: 'from bad', ttl: 60 })).toBe(true);
+
+    const closed = new Promise<number>((resolve) => bad.ws.once('close', (code) => resolve(code)));
+    for (let i = 0; i < 30; i++) bad.ws.send('}{');
+    expect(await closed).toBe(1008);
+
+    expect(await a.result('irn_publish', { topic: t, message: 'from a', ttl: 60 })).toBe(true);
+    expect((await b.waitForPushes(2)).map((p) => p.params.data.message)).toEqual(['from bad', 'from a']);
+  });
+
+  it('pings every interval and terminates a socket that does not pong', async () => {
+    await relay.close();
+    relay = await startRelay({ port: 0, db, pingIntervalMs: 100 });
+    const silent = await Peer.open(generateKeyPair(), { autoPong: false });
+    const live = await Peer.open();
+    let pings = 0;
+    live.ws.on('ping', () => pings++);
+    const closed = new Promise<number>((resolve) => silent.ws.once('close', (code) => resolve(code)));
+    expect(await closed).toBe(1006);
+    await sleep(300);
+    expect(pings).toBeGreaterThanOrEqual(3);
+    expect(live.ws.readyState).toBe(WebSocket.OPEN);
+    expect(await live.result('irn_subscribe', { topic: topic('alive') })).toBeTypeOf('string');
+  });
+});
+
+describe('offline subscribers', () => {
+  it('delivers what was published while a subscriber was offline when it reconnects, also across a relay restart', async () => {
+    const t = topic('offline');
+    const a = await Peer.open();
+    let b = await Peer.open();
+    await b.result('irn_subscribe', { topic: t });
+    await b.close();
+
+    await a.result('irn_publish', { topic: t, message: 'while away', ttl: 300 });
+    b = await Peer.open(b.keys);
+    await b.result('irn_batchSubscribe', { topics: [t] });
+    expect((await b.waitForPushes(1)).map((p) => p.params.data.message)).toEqual(['while away']);
+    await b.close();
+
+    // Published while b is offline, then the relay restarts on the same port and SQLite file.
+    await a.result('irn_publish', { topic: t, message: 'before restart', ttl: 300 });
+    await restartRelay();
+    expect(a.ws.readyState).not.toBe(WebSocket.OPEN);
+    b = await Peer.open(b.keys);
+    await b.result('irn_batchSubscribe', { topics: [t] });
+    expect((await b.waitForPushes(1)).map((p) => p.params.data.message)).toEqual(['before restart']);
+
+    // A push the client never acknowledged is sent again after a restart.
+    const c = await Peer.open(generateKeyPair(), { ack: false });
+    await c.result('irn_subscribe', { topic: t });
+    const a2 = await Peer.open(a.keys);
+    await a2.result('irn_publish', { topic: t, message: 'unacknowledged', ttl: 300 });
+    const all = ['while away', 'before restart', 'unacknowledged'];
+    expect((await c.waitForPushes(3)).map((p) => p.params.data.message)).toEqual(all);
+    await restartRelay();
+    const c2 = await Peer.open(c.keys);
+    await c2.result('irn_batchSubscribe', { topics: [t] });
+    expect((await c2.waitForPushes(3)).map((p) => p.params.data.message)).toEqual(all);
+    // b acknowledged 'before restart' and got 'unacknowledged' once.
+    await sleep(200);
+    expect(b.pushes.map((p) => p.params.data.message)).toEqual(['before restart', 'unacknowledged']);
+  });
+});
