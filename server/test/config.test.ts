@@ -3,8 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../src/config.js';
-import { InputError } from '../src/errors.js';
-import { tempDir } from './helpers.js';
+import { inputErrorField, tempDir } from './helpers.js';
 
 let dir: string;
 let remove: () => void;
@@ -15,16 +14,6 @@ function configFile(data: unknown): string {
   const file = path.join(dir, 'w3kit.config.json');
   writeFileSync(file, JSON.stringify(data));
   return file;
-}
-
-function errorField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(InputError);
-    return (err as InputError).field;
-  }
-  throw new Error('expected an InputError');
 }
 
 describe('resolveConfig', () => {
@@ -91,22 +80,22 @@ describe('resolveConfig', () => {
   });
 
   it('names the flag, variable or key of a bad value', () => {
-    expect(errorField(() => resolveConfig({ port: 'abc' }, {}, dir))).toBe('--port');
-    expect(errorField(() => resolveConfig({ port: '70000' }, {}, dir))).toBe('--port');
-    expect(errorField(() => resolveConfig({ 'relay-port': '-1' }, {}, dir))).toBe('--relay-port');
-    expect(errorField(() => resolveConfig({ 'frame-port': '4301' }, {}, dir))).toBe('--frame-port');
-    expect(errorField(() => resolveConfig({ 'evm-rpc': 'not a url' }, {}, dir))).toBe('--evm-rpc');
-    expect(errorField(() => resolveConfig({ 'solana-rpc': 'ftp://x' }, {}, dir))).toBe('--solana-rpc');
-    expect(errorField(() => resolveConfig({ host: 'bad host' }, {}, dir))).toBe('--host');
-    expect(errorField(() => resolveConfig({}, { W3KIT_RATE_LIMIT_MAX: '0' }, dir))).toBe('W3KIT_RATE_LIMIT_MAX');
-    expect(errorField(() => resolveConfig({}, { W3KIT_SERVER_PORT: 'x' }, dir))).toBe('W3KIT_SERVER_PORT');
-    expect(errorField(() => resolveConfig({}, { W3KIT_TRUST_PROXY: 'maybe' }, dir))).toBe('W3KIT_TRUST_PROXY');
-    expect(errorField(() => resolveConfig({ config: configFile({ port: '4301x' }) }, {}, dir))).toBe('config:port');
-    expect(errorField(() => resolveConfig({ config: configFile({ rateLimit: { max: 1, burst: 2 } }) }, {}, dir))).toBe(
+    expect(inputErrorField(() => resolveConfig({ port: 'abc' }, {}, dir))).toBe('--port');
+    expect(inputErrorField(() => resolveConfig({ port: '70000' }, {}, dir))).toBe('--port');
+    expect(inputErrorField(() => resolveConfig({ 'relay-port': '-1' }, {}, dir))).toBe('--relay-port');
+    expect(inputErrorField(() => resolveConfig({ 'frame-port': '4301' }, {}, dir))).toBe('--frame-port');
+    expect(inputErrorField(() => resolveConfig({ 'evm-rpc': 'not a url' }, {}, dir))).toBe('--evm-rpc');
+    expect(inputErrorField(() => resolveConfig({ 'solana-rpc': 'ftp://x' }, {}, dir))).toBe('--solana-rpc');
+    expect(inputErrorField(() => resolveConfig({ host: 'bad host' }, {}, dir))).toBe('--host');
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_RATE_LIMIT_MAX: '0' }, dir))).toBe('W3KIT_RATE_LIMIT_MAX');
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_SERVER_PORT: 'x' }, dir))).toBe('W3KIT_SERVER_PORT');
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_TRUST_PROXY: 'maybe' }, dir))).toBe('W3KIT_TRUST_PROXY');
+    expect(inputErrorField(() => resolveConfig({ config: configFile({ port: '4301x' }) }, {}, dir))).toBe('config:port');
+    expect(inputErrorField(() => resolveConfig({ config: configFile({ rateLimit: { max: 1, burst: 2 } }) }, {}, dir))).toBe(
       'config:rateLimit.burst',
     );
-    expect(errorField(() => resolveConfig({ config: configFile({ prot: 1 }) }, {}, dir))).toBe('config:prot');
-    expect(errorField(() => resolveConfig({ config: path.join(dir, 'missing.json') }, {}, dir))).toBe('--config');
+    expect(inputErrorField(() => resolveConfig({ config: configFile({ prot: 1 }) }, {}, dir))).toBe('config:prot');
+    expect(inputErrorField(() => resolveConfig({ config: path.join(dir, 'missing.json') }, {}, dir))).toBe('--config');
     expect(() => resolveConfig({ port: 'abc' }, {}, dir)).toThrow(`Invalid --port "abc": must be an integer from 0 to 65535`);
   });
 });

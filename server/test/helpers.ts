@@ -2,6 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import WebSocket from 'ws';
+import { expect } from 'vitest';
+import { InputError } from '../src/errors.js';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/index.js';
 
 export const DEV = 'w3kit-dev';
@@ -34,3 +37,30 @@ export function tempDir(prefix = 'w3kit-server-'): { dir: string; remove(): void
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `fn`, expects an InputError, and returns the field it names. */
+export function inputErrorField(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(InputError);
+    return (err as InputError).field;
+  }
+  throw new Error('expected an InputError');
+}
+
+/** Resolves to the HTTP status a WebSocket upgrade to `url` got (101 when it opened). */
+export function upgradeStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.on('open', () => {
+      resolve(101);
+      ws.close();
+    });
+    ws.on('error', (err) => (err.message.includes('Unexpected server response') ? undefined : reject(err)));
+  });
+}

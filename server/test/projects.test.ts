@@ -5,7 +5,6 @@ import {
   deleteProject,
   DEV_PROJECT_ID,
   getProject,
-  InputError,
   listProjects,
   NotFoundError,
   openDatabase,
@@ -13,22 +12,13 @@ import {
   updateProject,
   type Database,
 } from '../src/index.js';
+import { inputErrorField } from './helpers.js';
 
 let db: Database;
 beforeEach(() => {
   db = openDatabase(undefined);
 });
 afterEach(() => db.close());
-
-function fieldOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(InputError);
-    return (err as InputError).field;
-  }
-  throw new Error('expected an InputError');
-}
 
 describe('projects', () => {
   it('creates, reads, lists, updates and deletes', () => {
@@ -64,22 +54,24 @@ describe('projects', () => {
   it('accepts any non-empty id up to 128 characters', () => {
     expect(createProject(db, { id: 'c2a7f0b19e8d4f6a9b3e5d7c1a2b4c6d', name: 'Hex' }).id).toBe('c2a7f0b19e8d4f6a9b3e5d7c1a2b4c6d');
     expect(createProject(db, { id: 'x'.repeat(128), name: 'Long' }).id).toHaveLength(128);
-    expect(fieldOf(() => createProject(db, { id: '', name: 'Empty' }))).toBe('id');
-    expect(fieldOf(() => createProject(db, { id: 'x'.repeat(129), name: 'Too long' }))).toBe('id');
+    expect(inputErrorField(() => createProject(db, { id: '', name: 'Empty' }))).toBe('id');
+    expect(inputErrorField(() => createProject(db, { id: 'x'.repeat(129), name: 'Too long' }))).toBe('id');
   });
 
   it('names the field of every validation error', () => {
-    expect(fieldOf(() => createProject(db, { id: 'a', name: '' }))).toBe('name');
-    expect(fieldOf(() => createProject(db, { id: 'a', name: 'A', allowedOrigins: ['https://ok.example.com', 'ftp://nope'] }))).toBe(
+    expect(inputErrorField(() => createProject(db, { id: 'a', name: '' }))).toBe('name');
+    expect(inputErrorField(() => createProject(db, { id: 'a', name: 'A', allowedOrigins: ['https://ok.example.com', 'ftp://nope'] }))).toBe(
       'allowedOrigins',
     );
-    expect(fieldOf(() => createProject(db, { id: 'a', name: 'A', allowedOrigins: ['https://example.com/path'] }))).toBe('allowedOrigins');
-    expect(fieldOf(() => createProject(db, { id: 'a', name: 'A', features: { email: 'yes' } as never }))).toBe('features.email');
-    expect(fieldOf(() => createProject(db, { id: 'a', name: 'A', features: { colour: true } as never }))).toBe('features.colour');
-    expect(fieldOf(() => createProject(db, { id: 'a', name: 'A', analytics: 'on' as never }))).toBe('analytics');
+    expect(inputErrorField(() => createProject(db, { id: 'a', name: 'A', allowedOrigins: ['https://example.com/path'] }))).toBe(
+      'allowedOrigins',
+    );
+    expect(inputErrorField(() => createProject(db, { id: 'a', name: 'A', features: { email: 'yes' } as never }))).toBe('features.email');
+    expect(inputErrorField(() => createProject(db, { id: 'a', name: 'A', features: { colour: true } as never }))).toBe('features.colour');
+    expect(inputErrorField(() => createProject(db, { id: 'a', name: 'A', analytics: 'on' as never }))).toBe('analytics');
     createProject(db, { id: 'a', name: 'A' });
-    expect(fieldOf(() => createProject(db, { id: 'a', name: 'Again' }))).toBe('id');
-    expect(fieldOf(() => updateProject(db, 'a', { allowedOrigins: ['not an origin'] }))).toBe('allowedOrigins');
+    expect(inputErrorField(() => createProject(db, { id: 'a', name: 'Again' }))).toBe('id');
+    expect(inputErrorField(() => updateProject(db, 'a', { allowedOrigins: ['not an origin'] }))).toBe('allowedOrigins');
     expect(getProject(db, 'a')!.allowedOrigins).toEqual([]);
   });
 

@@ -2,11 +2,10 @@
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth';
-import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { startServer, type RunningServer } from '../src/index.js';
-import { tempDir } from './helpers.js';
+import { tempDir, upgradeStatus } from './helpers.js';
 
 let dir: string;
 let remove: () => void;
@@ -28,18 +27,7 @@ function freePort(): Promise<number> {
 /** Resolves to the upgrade status of the relay at `url`: 101 with a valid JWT, 401 without. */
 async function relayStatus(url: string, withAuth: boolean): Promise<number> {
   const auth = withAuth ? `?auth=${await signJWT('test', url, 600, generateKeyPair())}&projectId=p` : '?projectId=p';
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url}/${auth}`);
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      ws.terminate();
-    });
-    ws.on('open', () => {
-      resolve(101);
-      ws.close();
-    });
-    ws.on('error', (err) => (err.message.includes('Unexpected server response') ? undefined : reject(err)));
-  });
+  return upgradeStatus(`${url}/${auth}`);
 }
 
 describe('startServer', () => {

@@ -8,7 +8,7 @@ import { decodeJWT, encodeIss, encodeJWT, generateKeyPair, signJWT, type Keypair
 import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, RPC_ERRORS, startRelay, type Database, type RunningRelay, type StartRelayOptions } from '../src/index.js';
-import { sleep, tempDir } from './helpers.js';
+import { sleep, tempDir, upgradeStatus } from './helpers.js';
 
 let dir: string;
 let remove: () => void;
@@ -121,21 +121,8 @@ class Peer {
   }
 }
 
-/** Resolves to the HTTP status the relay answered an upgrade with (101 when it opened). */
-function upgradeStatus(query: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${relay.url}/${query}`);
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      ws.terminate();
-    });
-    ws.on('open', () => {
-      resolve(101);
-      ws.close();
-    });
-    ws.on('error', (err) => (err.message.includes('Unexpected server response') ? undefined : reject(err)));
-  });
-}
+/** The HTTP status the relay answered an upgrade with (101 when it opened). */
+const relayUpgrade = (query: string) => upgradeStatus(`${relay.url}/${query}`);
 
 const errorCode = (p: Promise<unknown>) =>
   p.then(
@@ -146,22 +133,22 @@ const errorCode = (p: Promise<unknown>) =>
 describe('authentication', () => {
   it('accepts a valid relay-auth JWT and refuses a missing, malformed, wrongly signed or expired one with 401', async () => {
     const keys = generateKeyPair();
-    expect(await upgradeStatus(`?auth=${await jwt(keys)}&projectId=anything`)).toBe(101);
-    expect(await upgradeStatus(`?auth=${await jwt(keys)}`)).toBe(101);
-    expect(await upgradeStatus('?projectId=p')).toBe(401);
-    expect(await upgradeStatus('?auth=not.a.jwt&projectId=p')).toBe(401);
-    expect(await upgradeStatus('?auth=garbage&projectId=p')).toBe(401);
+    expect(await relayUpgrade(`?auth=${await jwt(keys)}&projectId=anything`)).toBe(101);
+    expect(await relayUpgrade(`?auth=${await jwt(keys)}`)).toBe(101);
+    expect(await relayUpgrade('?projectId=p')).toBe(401);
+    expect(await relayUpgrade('?auth=not.a.jwt&projectId=p')).toBe(401);
+    expect(await relayUpgrade('?auth=garbage&projectId=p')).toBe(401);
 
     // Signed by one key, claiming another issuer.
     const decoded = decodeJWT(await jwt(keys));
     const forged = encodeJWT({ ...decoded, payload: { ...decoded.payload, iss: encodeIss(generateKeyPair().publicKey) } });
-    expect(await upgradeStatus(`?auth=${forged}&projectId=p`)).toBe(401);
+    expect(await relayUpgrade(`?auth=${forged}&projectId=p`)).toBe(401);
     // A changed payload under the original signature.
     const stretched = encodeJWT({ ...decoded, payload: { ...decoded.payload, exp: decoded.payload.exp + 100_000 } });
-    expect(await upgradeStatus(`?auth=${stretched}&projectId=p`)).toBe(401);
+    expect(await relayUpgrade(`?auth=${stretched}&projectId=p`)).toBe(401);
 
     const expired = await jwt(keys, 60, nowSeconds() - 3600);
-    expect(await upgradeStatus(`?auth=${expired}&projectId=p`)).toBe(401);
+    expect(await relayUpgrade(`?auth=${expired}&projectId=p`)).toBe(401);
 
     const health = await fetch(relay.url.replace('ws:', 'http:') + '/health');
     expect(await health.json()).toEqual({ ok: true });
