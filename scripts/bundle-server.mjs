@@ -16,7 +16,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = path.join(ROOT, 'dist/server/w3kit-server.js');
 
 /** Bundles the server bin to `outfile` (relative paths are taken from the repository root) and makes it executable. */
-export async function bundleServer(outfile = 'dist/server/w3kit-server.js') {
+export async function bundleServer(outfile = SERVER_BUNDLE) {
   const out = path.resolve(ROOT, outfile);
   await esbuild.build({
     absWorkingDir: ROOT,

@@ -3,18 +3,8 @@
  * relay) as a child process with a seeded database, and waits until /health answers.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-
-/** A free loopback port. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { SERVER_BUNDLE } from '../bundle-server.mjs';
+import { freePort } from './hardhat.mjs';
 
 /**
  * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string>, relayPort?: number }} options
@@ -28,7 +18,7 @@ export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1', 
     wantedRelay === undefined ? (wanted === 0 ? await freePort() : port + 1) : wantedRelay === 0 ? await freePort() : wantedRelay;
   const child = spawn(
     process.execPath,
-    ['dist/server/w3kit-server.js', '--port', String(port), '--relay-port', String(relayPort), '--host', host, '--data', dataDir, '--seed'],
+    [SERVER_BUNDLE, '--port', String(port), '--relay-port', String(relayPort), '--host', host, '--data', dataDir, '--seed'],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
   );
   let output = '';

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { varyByOrigin } from './cors.js';
+import { FixedWindowCounter } from './fixed-window.js';
 
 export interface RateLimitOptions {
   /** Requests allowed per window and IP (default 3000). */
@@ -14,11 +15,6 @@ export interface RateLimitOptions {
 }
 
 export const DEFAULT_RATE_LIMIT = { max: 3000, windowMs: 60_000 } as const;
-
-interface Window {
-  count: number;
-  resetAt: number;
-}
 
 export interface RateLimiter {
   hook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
@@ -31,27 +27,15 @@ export function createRateLimiter(options: RateLimitOptions = {}, now: () => num
   const windowMs = options.windowMs ?? DEFAULT_RATE_LIMIT.windowMs;
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`rateLimit.max must be a positive integer, got ${max}`);
   if (!Number.isInteger(windowMs) || windowMs < 1) throw new RangeError(`rateLimit.windowMs must be a positive integer, got ${windowMs}`);
-  const windows = new Map<string, Window>();
-  const sweep = setInterval(
-    () => {
-      const t = now();
-      for (const [ip, w] of windows) if (w.resetAt <= t) windows.delete(ip);
-    },
-    Math.max(windowMs, 1000),
-  );
+  const counter = new FixedWindowCounter(max, windowMs, now);
+  const sweep = setInterval(() => counter.sweep(), Math.max(windowMs, 1000));
   sweep.unref();
 
   return {
     async hook(request, reply) {
-      const t = now();
-      let w = windows.get(request.ip);
-      if (!w || w.resetAt <= t) {
-        w = { count: 0, resetAt: t + windowMs };
-        windows.set(request.ip, w);
-      }
-      w.count++;
-      if (w.count <= max) return undefined;
-      const retryAfter = Math.max(1, Math.ceil((w.resetAt - t) / 1000));
+      const taken = counter.take(request.ip);
+      if (taken.ok) return undefined;
+      const retryAfter = Math.max(1, Math.ceil(taken.retryInMs / 1000));
       const origin = request.headers.origin;
       if (origin !== undefined) {
         reply.header('access-control-allow-origin', origin);

@@ -1,28 +1,16 @@
 /** The relay served by `startServer` and the `w3kit-server` command line: port + 1, a free port, --relay-port. */
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { startServer, type RunningServer } from '../src/index.js';
+import { freePort } from '../../scripts/lib/hardhat.mjs';
 import { tempDir, upgradeStatus } from './helpers.js';
 
 let dir: string;
 let remove: () => void;
 beforeEach(() => ({ dir, remove } = tempDir()));
 afterEach(() => remove());
-
-/** A port the OS just handed out (free at that moment). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves to the upgrade status of the relay at `url`: 101 with a valid JWT, 401 without. */
 async function relayStatus(url: string, withAuth: boolean): Promise<number> {

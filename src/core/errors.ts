@@ -206,3 +206,9 @@ export function toRpcError(raw: unknown): W3Error {
   }
   return new W3Error(message || 'An error occurred', { code, cause: raw });
 }
+
+/** The text to show for a failure: a W3Error's (or viem error's) short message, an Error's message, else `fallback`. */
+export function errorText(err: unknown, fallback = 'An error occurred'): string {
+  if (err && typeof err === 'object' && 'shortMessage' in err && typeof err.shortMessage === 'string') return err.shortMessage;
+  return err instanceof Error ? err.message : fallback;
+}

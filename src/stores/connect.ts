@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { ConnectorTypeOrderItem, SocialProvider } from '../core/options.js';
+import { errorText } from '../core/errors.js';
 import { $connectors, type Connector, type ConnectorType } from './connectors.js';
 import type { RecentWallet } from './recent.js';
 import { showError } from './toast.js';
@@ -69,11 +70,6 @@ function run<A>(handler: Handler<A>, arg: A): void {
   } catch (err) {
     showError(errorText(err));
   }
-}
-
-function errorText(err: unknown): string {
-  if (err && typeof err === 'object' && 'shortMessage' in err && typeof err.shortMessage === 'string') return err.shortMessage;
-  return err instanceof Error ? err.message : 'An error occurred';
 }
 
 const GROUPS: Record<ConnectorTypeOrderItem, { types?: ConnectorType[]; tag?: string }> = {

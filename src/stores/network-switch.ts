@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '../core/caip.js';
-import { W3Error } from '../core/errors.js';
+import { errorText, W3Error } from '../core/errors.js';
 import type { Network } from '../core/networks.js';
 import { $accounts } from './account.js';
 import { $activeConnectorIds, $connectors, type ConnectorType } from './connectors.js';
@@ -81,13 +81,6 @@ export async function switchNetwork(idOrNetwork: string | Network): Promise<Netw
   if (connected && walletSwitcher && network.chainNamespace === 'eip155') await walletSwitcher(network);
   return setActiveNetwork(network.caipNetworkId);
 }
-
-const errorText = (err: unknown): string =>
-  err && typeof err === 'object' && 'shortMessage' in err
-    ? String(err.shortMessage)
-    : err instanceof Error
-      ? err.message
-      : 'An error occurred';
 
 /** The Networks (and UnsupportedChain) view's choice, following decideNetworkChange. */
 export async function chooseNetwork(caipNetworkId: string): Promise<void> {

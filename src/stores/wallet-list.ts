@@ -42,6 +42,11 @@ export function ensureWalletList(): void {
   void loadWalletRegistry().then((m) => m.fetchWalletList());
 }
 
+/** True for a wallet installed in this browser: announced (EIP-6963) or injected. */
+export function isInstalledConnector(connector: Connector): boolean {
+  return connector.type === 'ANNOUNCED' || connector.type === 'INJECTED';
+}
+
 /** The installed connector (announced or injected) that is this registry wallet, if any. */
 export function installedConnectorFor(
   wallet: Pick<WalletEntry, 'rdns' | 'name' | 'injected'>,
@@ -49,8 +54,6 @@ export function installedConnectorFor(
 ): Connector | undefined {
   const ids = new Set([wallet.rdns, ...(wallet.injected ?? []).map((i) => i.injected_id)].filter(Boolean));
   return connectors.find(
-    (c) =>
-      (c.type === 'ANNOUNCED' || c.type === 'INJECTED') &&
-      ((c.rdns && ids.has(c.rdns)) || c.name.toLowerCase() === wallet.name.toLowerCase()),
+    (c) => isInstalledConnector(c) && ((c.rdns && ids.has(c.rdns)) || c.name.toLowerCase() === wallet.name.toLowerCase()),
   );
 }

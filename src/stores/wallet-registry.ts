@@ -6,7 +6,7 @@ import { atom } from 'nanostores';
 import type { ProviderApi } from '../api/provider-api.js';
 import type { GetWalletsParams, WalletEntry } from '../api/types.js';
 import { WALLETS } from '../core/constants.js';
-import { W3Error } from '../core/errors.js';
+import { errorText, W3Error } from '../core/errors.js';
 import { connectWithConnector } from './connect.js';
 import { $options } from './options.js';
 import { getProviderApi } from './project.js';
@@ -60,10 +60,6 @@ function withImage(entry: WalletEntry): RegistryWallet {
   return { ...entry, imageUrl: api().walletImageUrl(entry.image_id) };
 }
 
-function message(err: unknown): string {
-  return err instanceof W3Error ? err.shortMessage : err instanceof Error ? err.message : 'Could not load wallets';
-}
-
 /**
  * Waits until the images have loaded (or failed), at most `capMs` (spec: 2 s), so a page shows
  * with its first images instead of empty boxes. Does nothing where there is no Image (Node).
@@ -110,7 +106,7 @@ export async function fetchWalletList(): Promise<void> {
     // The recommended query excluded the featured wallets: together they are the whole list.
     $walletList.set({ status: 'ready', featured, recommended, count: recommendedReply.count + featured.length });
   } catch (err) {
-    $walletList.set({ status: 'error', error: message(err), featured: [], recommended: [], count: 0 });
+    $walletList.set({ status: 'error', error: errorText(err, 'Could not load wallets'), featured: [], recommended: [], count: 0 });
   }
 }
 
@@ -137,7 +133,7 @@ export function fetchPage(page: number): Promise<void> {
         loading: inFlight.size > 1,
       });
     } catch (err) {
-      $allWallets.set({ ...$allWallets.get(), loading: false, error: message(err) });
+      $allWallets.set({ ...$allWallets.get(), loading: false, error: errorText(err, 'Could not load wallets') });
     } finally {
       inFlight.delete(page);
     }
@@ -148,11 +144,11 @@ export function fetchPage(page: number): Promise<void> {
 
 /** Fetches the next page when more wallets exist than are loaded (infinite scroll). */
 export function fetchNextPage(): Promise<void> {
-  const { pages, count, wallets } = $allWallets.get();
-  const next = (pages.at(-1) ?? 0) + 1;
-  if (pages.length > 0 && wallets.length >= count) return Promise.resolve();
-  if (pages.length > 0 && (next - 1) * WALLETS.pageSize >= count) return Promise.resolve();
-  return fetchPage(next);
+  const { pages, count } = $allWallets.get();
+  const last = pages.at(-1) ?? 0;
+  // After the first page, `count` says whether another page exists.
+  if (last > 0 && last * WALLETS.pageSize >= count) return Promise.resolve();
+  return fetchPage(last + 1);
 }
 
 /** Forgets the loaded pages (new options, or a retry after an error). */
@@ -191,7 +187,8 @@ export function searchWallets(term: string): void {
       await preloadImages(results.slice(0, WALLETS.imagesPerPage).map((w) => w.imageUrl));
       if (!abort.signal.aborted) $walletSearch.set({ term: trimmed, status: 'ready', results });
     } catch (err) {
-      if (!abort.signal.aborted) $walletSearch.set({ term: trimmed, status: 'error', results: [], error: message(err) });
+      if (!abort.signal.aborted)
+        $walletSearch.set({ term: trimmed, status: 'error', results: [], error: errorText(err, 'Could not load wallets') });
     }
   }, WALLETS.searchMinWaitMs);
 }

@@ -24,7 +24,7 @@ import {
   type RelayLimits,
   type RpcId,
 } from './protocol.js';
-import { PublishRate } from './rate.js';
+import { FixedWindowCounter } from '../fixed-window.js';
 import { RelayStore, subscriptionId, type StoredMessage } from './store.js';
 
 export interface StartRelayOptions {
@@ -88,7 +88,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const host = options.host ?? '127.0.0.1';
   const limits: RelayLimits = { ...RELAY_LIMITS, ...options.limits };
   const store = new RelayStore(options.db);
-  const rate = new PublishRate(limits.maxPublishesPerSecond);
+  const rate = new FixedWindowCounter(limits.maxPublishesPerSecond, 1000);
   const log =
     typeof options.log === 'function'
       ? options.log
@@ -136,7 +136,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   };
 
   const takePublishes = (clientId: string, n: number) => {
-    if (!rate.take(clientId, n)) {
+    if (!rate.take(clientId, n).ok) {
       throw new RelayRpcError(RPC_ERRORS.rateLimited, `Too many publishes: at most ${limits.maxPublishesPerSecond} per second per client`);
     }
   };

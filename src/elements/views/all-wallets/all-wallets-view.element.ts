@@ -5,7 +5,13 @@ import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
 import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
 import { $connectors, type Connector } from '../../../stores/connectors.js';
 import { connectWithConnector } from '../../../stores/connect.js';
-import { $walletList, ensureWalletList, installedConnectorFor, type RegistryWallet } from '../../../stores/wallet-list.js';
+import {
+  $walletList,
+  ensureWalletList,
+  installedConnectorFor,
+  isInstalledConnector,
+  type RegistryWallet,
+} from '../../../stores/wallet-list.js';
 import {
   $allWallets,
   $walletSearch,
@@ -20,7 +26,9 @@ import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 import { allWalletsStyles } from './all-wallets.styles.js';
 
-type Tile = { kind: 'connector'; id: string; connector: Connector } | { kind: 'wallet'; id: string; wallet: RegistryWallet };
+type Tile =
+  | { kind: 'connector'; id: string; connector: Connector }
+  | { kind: 'wallet'; id: string; wallet: RegistryWallet; installed: boolean };
 
 /** How close to the end of the loaded tiles (in tiles) the next page is fetched: a page ahead. */
 const PREFETCH_TILES = 40;
@@ -55,19 +63,25 @@ export class W3AllWalletsView extends W3Element {
 
   /** Installed wallets, then featured, then the pages: each wallet once. */
   private tiles(): Tile[] {
-    const installed = this.connectors.value.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED');
+    const installed = this.connectors.value.filter(isInstalledConnector);
     const tiles: Tile[] = installed.map((connector) => ({ kind: 'connector', id: `c:${connector.id}`, connector }));
     const seen = new Set<string>();
     for (const wallet of [...this.list.value.featured, ...this.all.value.wallets]) {
       if (seen.has(wallet.id) || installedConnectorFor(wallet, installed)) continue;
       seen.add(wallet.id);
-      tiles.push({ kind: 'wallet', id: wallet.id, wallet });
+      tiles.push({ kind: 'wallet', id: wallet.id, wallet, installed: false });
     }
     return tiles;
   }
 
   private searchTiles(): Tile[] {
-    return this.search.value.results.map((wallet) => ({ kind: 'wallet', id: wallet.id, wallet }));
+    const connectors = this.connectors.value;
+    return this.search.value.results.map((wallet) => ({
+      kind: 'wallet',
+      id: wallet.id,
+      wallet,
+      installed: !!installedConnectorFor(wallet, connectors),
+    }));
   }
 
   private choose(tile: Tile): void {
@@ -79,7 +93,7 @@ export class W3AllWalletsView extends W3Element {
     if (!tile) return nothing;
     const name = tile.kind === 'connector' ? tile.connector.name : tile.wallet.name;
     const image = tile.kind === 'connector' ? tile.connector.imageUrl : tile.wallet.imageUrl;
-    const installed = tile.kind === 'connector' || !!installedConnectorFor(tile.wallet, this.connectors.value);
+    const installed = tile.kind === 'connector' || tile.installed;
     return html`<button class="tile" type="button" data-wallet-id=${tile.id} title=${name} @click=${() => this.choose(tile)}>
       <w3-ui-wallet-image .imageSrc=${image}></w3-ui-wallet-image>
       <span class="name">${name}</span>
