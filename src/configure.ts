@@ -1,6 +1,7 @@
 import type { W3ModalOptions } from './core/options.js';
 import { emitEvent } from './stores/events.js';
 import { initEip155 } from './stores/eip155.js';
+import { initWalletConnect } from './stores/walletconnect.js';
 import { initNetworks } from './stores/networks.js';
 import { $options, setOptions } from './stores/options.js';
 import { $initialized } from './stores/state.js';
@@ -37,6 +38,7 @@ export function configure(input: W3ModalOptions | unknown): W3ModalOptions {
   if (options.themeVariables) setThemeVariables(options.themeVariables);
   initNetworks();
   initEip155();
+  initWalletConnect();
   syncProject(options);
   const first = !$initialized.get();
   $initialized.set(true);

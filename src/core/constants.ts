@@ -69,3 +69,13 @@ export const DEFAULT_ACCOUNT_TYPES = {
   polkadot: 'eoa',
   bip122: 'payment',
 } as const;
+
+/** WalletConnect (spec section 9): pairing URIs live 4 minutes and are replaced at 10 s left. */
+export const WALLETCONNECT = {
+  pairingExpiryMs: 4 * 60_000,
+  pairingRefreshLeftMs: 10_000,
+  relayReconnectAttempts: 5,
+  /** First reconnect delay; each next one doubles (0.5, 1, 2, 4, 8 s). */
+  relayReconnectBaseMs: 500,
+  sessionLifetimeMs: 7 * 24 * 60 * 60_000,
+} as const;

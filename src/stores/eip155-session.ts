@@ -82,7 +82,11 @@ function applyAccounts(accounts: `0x${string}`[]): void {
   });
 }
 
-function activate(connectorId: string, provider: Eip1193Provider, accounts: `0x${string}`[], chainId: number): void {
+/**
+ * Makes a wallet's provider the active eip155 session: accounts, chain, wallet events, stored
+ * connection, CONNECT_SUCCESS. Exported for adapters with their own provider (WalletConnect).
+ */
+export function activate(connectorId: string, provider: Eip1193Provider, accounts: `0x${string}`[], chainId: number): void {
   active?.stopEvents();
   const stopEvents = wallet.watchWalletEvents(provider, {
     accountsChanged: (next) => {
@@ -122,7 +126,9 @@ function activate(connectorId: string, provider: Eip1193Provider, accounts: `0x$
     ...(connector?.imageUrl ? { icon: connector.imageUrl } : {}),
     ...(connector ? { type: connector.type } : {}),
   });
-  if (connector) addRecentWallet({ id: connector.id, name: connector.name, ...(connector.rdns ? { rdns: connector.rdns } : {}) });
+  // A WalletConnect session's recent wallet is the registry wallet it paired with (its store adds it).
+  if (connector && connector.type !== 'WALLET_CONNECT')
+    addRecentWallet({ id: connector.id, name: connector.name, ...(connector.rdns ? { rdns: connector.rdns } : {}) });
   setWalletProvider('eip155', provider);
   registerWalletSwitcher((target) => switchWalletNetwork(target));
   persist();

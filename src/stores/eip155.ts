@@ -17,6 +17,15 @@ export function getEip155Provider(connectorId: string): Eip1193Provider | undefi
   return providers.get(connectorId);
 }
 
+/** Sets (or removes) the provider of a connector another adapter drives, e.g. WalletConnect. */
+export function setEip155Provider(connectorId: string, provider: Eip1193Provider | undefined): void {
+  if (provider) providers.set(connectorId, provider);
+  else providers.delete(connectorId);
+}
+
+/** Connectors whose session another adapter restores (WalletConnect restores its own). */
+const selfRestoring = new Set(['walletConnect']);
+
 function toConnector(w: DiscoveredWallet): Connector {
   return {
     id: w.id,
@@ -57,7 +66,8 @@ export function initEip155(): void {
   }
   stopWatching?.();
   stopWatching = watchWallets(setDiscovered);
-  if (storage.get('connectedConnectorIds')?.eip155) {
+  const stored = storage.get('connectedConnectorIds')?.eip155;
+  if (stored && !selfRestoring.has(stored)) {
     void loadEip155Session().then((m) => m.restoreEip155Connection());
   }
 }

@@ -1,0 +1,79 @@
+import type { ChainNamespace } from '../../core/caip.js';
+import type { Network } from '../../core/networks.js';
+
+/** What a WalletConnect proposal asks for per namespace (CAIP-25). */
+export interface ProposalNamespace {
+  chains: string[];
+  methods: string[];
+  events: string[];
+}
+
+/** A namespace as the wallet approved it: chains, CAIP-10 accounts, methods and events. */
+export interface SessionNamespace {
+  chains?: string[];
+  accounts: string[];
+  methods: string[];
+  events: string[];
+}
+
+export const EIP155_METHODS = [
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'eth_signTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+];
+export const SOLANA_METHODS = [
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+  'solana_signAllTransactions',
+];
+const METHODS: Partial<Record<ChainNamespace, string[]>> = { eip155: EIP155_METHODS, solana: SOLANA_METHODS };
+const EVENTS: Partial<Record<ChainNamespace, string[]>> = { eip155: ['chainChanged', 'accountsChanged'], solana: ['accountsChanged'] };
+
+/**
+ * The proposal's optionalNamespaces: every configured namespace that WalletConnect carries, with
+ * all its configured chains (nothing is required, so a wallet may approve a subset).
+ */
+export function optionalNamespaces(networks: readonly Network[]): Record<string, ProposalNamespace> {
+  const out: Record<string, ProposalNamespace> = {};
+  for (const network of networks) {
+    const methods = METHODS[network.chainNamespace];
+    const events = EVENTS[network.chainNamespace];
+    if (!methods || !events) continue;
+    const entry = (out[network.chainNamespace] ??= { chains: [], methods, events });
+    if (!entry.chains.includes(network.caipNetworkId)) entry.chains.push(network.caipNetworkId);
+  }
+  return out;
+}
+
+/** The chains a session approved in a namespace: its `chains`, else those of its accounts. */
+export function approvedChains(namespaces: Record<string, SessionNamespace>, namespace: ChainNamespace): string[] {
+  const ns = namespaces[namespace];
+  if (!ns) return [];
+  const chains = new Set(ns.chains ?? []);
+  for (const account of ns.accounts) {
+    const [space, reference] = account.split(':');
+    if (space && reference) chains.add(`${space}:${reference}`);
+  }
+  return [...chains];
+}
+
+/** The addresses approved on one chain (`eip155:1`), in the wallet's order, without repeats. */
+export function accountsOnChain(namespaces: Record<string, SessionNamespace>, chain: string): string[] {
+  const [namespace] = chain.split(':');
+  const out: string[] = [];
+  for (const account of namespaces[namespace ?? '']?.accounts ?? []) {
+    const at = account.lastIndexOf(':');
+    if (account.slice(0, at) === chain && !out.includes(account.slice(at + 1))) out.push(account.slice(at + 1));
+  }
+  return out;
+}

@@ -1,0 +1,230 @@
+import { W3Error } from '../../core/errors.js';
+import type { Eip1193Provider } from '../eip155/provider.js';
+import { accountsOnChain, approvedChains, type SessionNamespace } from './namespaces.js';
+
+/** The part of `@walletconnect/sign-client` the provider uses (so tests can pass a real client or any double). */
+export interface WcClientLike {
+  request(args: { topic: string; chainId: string; request: { method: string; params?: unknown } }): Promise<unknown>;
+  on(event: string, listener: (payload: never) => void): unknown;
+  off(event: string, listener: (payload: never) => void): unknown;
+}
+
+export interface WcSessionLike {
+  topic: string;
+  namespaces: Record<string, SessionNamespace>;
+}
+
+interface TopicPayload {
+  topic: string;
+}
+interface UpdatePayload extends TopicPayload {
+  params: { namespaces: Record<string, SessionNamespace> };
+}
+interface EventPayload extends TopicPayload {
+  params: { event: { name: string; data: unknown }; chainId: string };
+}
+
+export interface WcProviderOptions {
+  /** The chain to start on (`eip155:N`); else the session's first approved chain. */
+  chain?: string | undefined;
+  /** JSON-RPC URL for a chain id, for reads the wallet does not handle. */
+  rpcUrl(chainId: number): string | undefined;
+  fetch?: typeof fetch;
+}
+
+const hex = (n: number): `0x${string}` => `0x${n.toString(16)}`;
+
+function chainNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return undefined;
+  const ref = value.includes(':') ? value.slice(value.lastIndexOf(':') + 1) : value;
+  const n = ref.startsWith('0x') ? parseInt(ref, 16) : Number(ref);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * An EIP-1193 provider over one WalletConnect session (eip155). Accounts and the chain are read
+ * from the session; wallet methods the session approved go to the wallet over the relay; other
+ * methods (chain reads) go to the network's RPC URL. Switching to an approved chain happens here
+ * and emits chainChanged and accountsChanged; an unapproved chain goes to the wallet when it
+ * approved wallet_switchEthereumChain, and otherwise fails with 'Chain is not supported'.
+ * Session updates, events, deletes and expiry become accountsChanged, chainChanged and disconnect.
+ */
+export class WalletConnectProvider implements Eip1193Provider {
+  readonly topic: string;
+  private namespaces: Record<string, SessionNamespace>;
+  private chain: string;
+  private readonly listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  private closed = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly client: WcClientLike,
+    session: WcSessionLike,
+    private readonly options: WcProviderOptions,
+  ) {
+    this.topic = session.topic;
+    this.namespaces = session.namespaces;
+    const chains = approvedChains(this.namespaces, 'eip155');
+    const first = chains[0];
+    if (!first) throw new W3Error('The wallet approved no eip155 chain', { category: 'WALLET_RPC_ERROR' });
+    this.chain = options.chain && chains.includes(options.chain) ? options.chain : first;
+    const onUpdate = (p: UpdatePayload): void => {
+      if (p.topic === this.topic) this.applyNamespaces(p.params.namespaces);
+    };
+    const onEvent = (p: EventPayload): void => {
+      if (p.topic === this.topic) this.applyEvent(p.params.event.name, p.params.event.data);
+    };
+    const onEnd = (p: TopicPayload): void => {
+      if (p.topic === this.topic) this.end();
+    };
+    client.on('session_update', onUpdate);
+    client.on('session_event', onEvent);
+    client.on('session_delete', onEnd);
+    client.on('session_expire', onEnd);
+    this.unsubscribe = () => {
+      client.off('session_update', onUpdate);
+      client.off('session_event', onEvent);
+      client.off('session_delete', onEnd);
+      client.off('session_expire', onEnd);
+    };
+  }
+
+  get chainId(): number {
+    return chainNumber(this.chain) ?? 0;
+  }
+
+  get accounts(): string[] {
+    return accountsOnChain(this.namespaces, this.chain);
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  on(event: string, listener: (...args: unknown[]) => void): this {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener);
+    return this;
+  }
+
+  removeListener(event: string, listener: (...args: unknown[]) => void): this {
+    this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  private emit(event: string, ...args: unknown[]): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) {
+      try {
+        listener(...args);
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  }
+
+  async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
+    if (this.closed) throw new W3Error('Please call connect() before request()', { code: 4900, category: 'WALLET_RPC_ERROR' });
+    switch (method) {
+      case 'eth_accounts':
+      case 'eth_requestAccounts':
+        return this.accounts;
+      case 'eth_chainId':
+        return hex(this.chainId);
+      case 'net_version':
+        return String(this.chainId);
+      case 'wallet_revokePermissions':
+        // The session store ends the WalletConnect session itself (session delete).
+        return null;
+      case 'wallet_switchEthereumChain':
+        return this.switchChain(params);
+    }
+    if (this.walletMethods().has(method)) {
+      return this.client.request({
+        topic: this.topic,
+        chainId: this.chain,
+        request: params === undefined ? { method } : { method, params },
+      });
+    }
+    return this.readFromChain(method, params);
+  }
+
+  private walletMethods(): Set<string> {
+    return new Set(this.namespaces['eip155']?.methods ?? []);
+  }
+
+  private async switchChain(params: unknown): Promise<null> {
+    const requested = Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined)?.chainId : undefined;
+    const id = chainNumber(requested);
+    if (id === undefined) throw new W3Error('Invalid chainId', { code: -32602, category: 'WALLET_RPC_ERROR' });
+    const target = `eip155:${id}`;
+    if (!approvedChains(this.namespaces, 'eip155').includes(target)) {
+      if (!this.walletMethods().has('wallet_switchEthereumChain')) {
+        throw new W3Error('Chain is not supported', {
+          code: 4901,
+          category: 'WALLET_RPC_ERROR',
+          details: `The wallet approved ${approvedChains(this.namespaces, 'eip155').join(', ')} in this session, not ${target}`,
+        });
+      }
+      await this.client.request({
+        topic: this.topic,
+        chainId: this.chain,
+        request: { method: 'wallet_switchEthereumChain', params: [{ chainId: hex(id) }] },
+      });
+    }
+    this.setChain(target);
+    return null;
+  }
+
+  private setChain(target: string): void {
+    if (target === this.chain) return;
+    this.chain = target;
+    this.emit('chainChanged', hex(this.chainId));
+    this.emit('accountsChanged', this.accounts);
+  }
+
+  private applyNamespaces(namespaces: Record<string, SessionNamespace>): void {
+    const before = this.accounts.join();
+    this.namespaces = namespaces;
+    const chains = approvedChains(namespaces, 'eip155');
+    const next = chains[0];
+    if (!chains.includes(this.chain) && next) {
+      this.setChain(next);
+      return;
+    }
+    if (this.accounts.join() !== before) this.emit('accountsChanged', this.accounts);
+  }
+
+  private applyEvent(name: string, data: unknown): void {
+    if (name === 'chainChanged') {
+      const id = chainNumber(data);
+      if (id !== undefined) this.setChain(`eip155:${id}`);
+    } else if (name === 'accountsChanged' && Array.isArray(data)) {
+      const addresses = data.filter((a): a is string => typeof a === 'string').map((a) => a.slice(a.lastIndexOf(':') + 1));
+      this.emit('accountsChanged', addresses);
+    }
+  }
+
+  private async readFromChain(method: string, params: unknown): Promise<unknown> {
+    const url = this.options.rpcUrl(this.chainId);
+    if (!url) throw new W3Error('No RPC url provided for chainId', { category: 'CONFIG_ERROR', details: this.chain });
+    const res = await (this.options.fetch ?? fetch)(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+    });
+    if (!res.ok) throw new W3Error(`HTTP status code: ${res.status}`, { code: res.status, category: 'NETWORK_ERROR' });
+    const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
+    if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
+    return body.result;
+  }
+
+  /** The session ended (deleted by the wallet, expired, or closed here): emits disconnect once. */
+  end(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.unsubscribe();
+    this.emit('disconnect', new W3Error('Provider disconnected', { code: 4900, category: 'WALLET_RPC_ERROR' }));
+  }
+}
