@@ -45,6 +45,7 @@ export const TAG_NAMES = {
   W3ProfileWalletsView: 'w3-profile-wallets-view',
   W3AllWalletsView: 'w3-all-wallets-view',
   W3ConnectingWalletConnectView: 'w3-connecting-wallet-connect-view',
+  W3ConnectingWalletConnectBasicView: 'w3-connecting-wallet-connect-basic-view',
 };
 
 /** Base classes (outside the globs) whose subclasses are custom elements. */

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
@@ -38,7 +39,9 @@ export default {
   },
   plugins: [
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-    resolve({ browser: true, exportConditions: ['production'] }),
+    // `events` (WalletConnect's sign-client) is CommonJS; the npm package stands in for Node's module.
+    resolve({ browser: true, exportConditions: ['production'], preferBuiltins: false }),
+    commonjs(),
     terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } }),
     chunkManifest(),
   ],

@@ -13,6 +13,7 @@ import { $publicState, type PublicState } from './stores/state.js';
 import { setThemeMode, setThemeVariables } from './stores/theme.js';
 import { getWalletProvider } from './stores/providers.js';
 import { isViewAvailable } from './stores/router.js';
+import { onTransactionSent } from './stores/send-result.js';
 import * as actions from './stores/wallet-actions.js';
 
 export interface OpenOptions {
@@ -30,6 +31,7 @@ export interface PublicAccount {
 
 /** The instance API of DESIGN.md: `el.modal`, or what createW3Modal returns. */
 export interface W3ModalInstance {
+  /** Resolves when the view shows; for `WalletSend`, with the transaction hash once sent. */
   open(options?: OpenOptions): Promise<unknown>;
   close(): void;
   getState(): PublicState;
@@ -86,6 +88,25 @@ function waitForView(view: ViewName): Promise<void> {
   });
 }
 
+/** WalletSend: resolves with the hash of the transaction it sends; rejects with 'Modal closed' if it closes first. */
+function waitForSend(): Promise<`0x${string}`> {
+  return new Promise((resolve, reject) => {
+    const stop = (): void => {
+      stopSent();
+      stopClose();
+    };
+    const stopSent = onTransactionSent((hash) => {
+      stop();
+      resolve(hash);
+    });
+    const stopClose = $modal.listen((state) => {
+      if (state.open) return;
+      stop();
+      reject(new ModalClosedError());
+    });
+  });
+}
+
 let instance: W3ModalInstance | undefined;
 
 /** The one instance per page (the stores are page-wide). */
@@ -99,7 +120,13 @@ export function getInstance(): W3ModalInstance {
       }
       const target: ViewName = view ?? ($activeAccount.get().address ? 'Account' : 'Connect');
       openModal(target);
-      return waitForView(target);
+      if (target !== 'WalletSend') return waitForView(target);
+      const sent = waitForSend();
+      await waitForView(target).catch((err: unknown) => {
+        sent.catch(() => undefined);
+        throw err;
+      });
+      return sent;
     },
     close() {
       closeModal();

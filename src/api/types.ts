@@ -102,3 +102,96 @@ export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
 /** Error reply of every endpoint: 400 (bad input, `field` names it), 403, 404, 429. */
 export const errorReplySchema = z.object({ message: z.string(), field: z.optional(z.string()) });
+
+/*
+ * The Blockchain API (spec section 7): balances, prices, history, NFTs and identity. Amounts
+ * arrive as human decimal strings (`"999.5"`), fiat values as numbers.
+ */
+
+const caipNetworkIdSchema = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'chainId is a CAIP-2 id'));
+const nonNegativeNumber = z.number().check(z.gte(0));
+
+/** GET /v1/supported-chains reply: CAIP-2 ids served over HTTP and over WebSocket. */
+export const supportedChainsReplySchema = z.object({ http: z.array(z.string()), ws: z.array(z.string()) });
+export type SupportedChainsReply = z.infer<typeof supportedChainsReplySchema>;
+
+/** One token balance (spec section 3); `address` (`eip155:31337:0xTOKEN`) is absent for the native coin. */
+export const tokenBalanceSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  chainId: caipNetworkIdSchema,
+  address: z.optional(z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/, 'address is a CAIP-10 id'))),
+  value: nonNegativeNumber,
+  price: nonNegativeNumber,
+  quantity: z.object({
+    decimals: z.string().check(z.regex(/^\d{1,3}$/, 'decimals is a small integer')),
+    numeric: z.string().check(z.regex(/^\d+(\.\d+)?$/, 'numeric is a decimal amount')),
+  }),
+  iconUrl: z.string(),
+});
+export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
+
+/** GET /v1/account/{address}/balance reply. */
+export const balanceReplySchema = z.object({ balances: z.array(tokenBalanceSchema) });
+
+/** POST /v1/fungible/price reply. */
+export const fungiblePriceReplySchema = z.object({
+  fungibles: z.array(z.object({ name: z.string(), symbol: z.string(), iconUrl: z.string(), price: nonNegativeNumber })),
+});
+export type FungiblePrice = z.infer<typeof fungiblePriceReplySchema>['fungibles'][number];
+
+/** One transfer of a transaction: a fungible or an NFT moving in, out or to self. */
+export const transactionTransferSchema = z.object({
+  fungible_info: z.optional(z.object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }) })),
+  nft_info: z.optional(
+    z.object({
+      name: z.string(),
+      content: z.object({ preview: z.object({ url: z.string() }) }),
+      flags: z.object({ is_spam: z.boolean() }),
+    }),
+  ),
+  direction: z.enum(['in', 'out', 'self']),
+  quantity: z.object({ numeric: z.string() }),
+  value: z.number(),
+  price: z.number(),
+});
+export type TransactionTransfer = z.infer<typeof transactionTransferSchema>;
+
+/** One transaction of an account's history. */
+export const transactionSchema = z.object({
+  id: z.string(),
+  metadata: z.object({
+    operationType: z.enum(['send', 'receive', 'mint', 'execute']),
+    hash: z.string(),
+    minedAt: z.string(),
+    sentFrom: z.string(),
+    sentTo: z.string(),
+    status: z.string(),
+    nonce: z.union([z.number(), z.string()]),
+    chain: z.string(),
+  }),
+  transfers: z.array(transactionTransferSchema),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** GET /v1/account/{address}/history reply: newest first; `next` is the cursor of the next page. */
+export const historyReplySchema = z.object({ data: z.array(transactionSchema), next: z.nullable(z.string()) });
+export type HistoryReply = z.infer<typeof historyReplySchema>;
+
+/** One NFT an account holds. */
+export const nftSchema = z.object({
+  contract: z.string(),
+  tokenId: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  collection: z.string(),
+  spam: z.boolean(),
+});
+export type Nft = z.infer<typeof nftSchema>;
+
+/** GET /v1/account/{address}/nfts reply. */
+export const nftsReplySchema = z.object({ data: z.array(nftSchema) });
+
+/** GET /v1/identity/{address} reply. */
+export const identityReplySchema = z.object({ name: nullableString, avatar: nullableString });
+export type Identity = z.infer<typeof identityReplySchema>;

@@ -1,4 +1,4 @@
-import { W3Error } from '../../core/errors.js';
+import { toRpcError, W3Error } from '../../core/errors.js';
 import type { Eip1193Provider } from '../eip155/provider.js';
 import { accountsOnChain, approvedChains, type SessionNamespace } from './namespaces.js';
 
@@ -150,6 +150,19 @@ export class WalletConnectProvider implements Eip1193Provider {
     return this.readFromChain(method, params);
   }
 
+  /** A request to the wallet over the relay; its JSON-RPC error (a plain object) becomes a typed Error with the code. */
+  private async toWallet(method: string, params: unknown): Promise<unknown> {
+    try {
+      return await this.client.request({
+        topic: this.topic,
+        chainId: this.chain,
+        request: params === undefined ? { method } : { method, params },
+      });
+    } catch (err) {
+      throw toRpcError(err);
+    }
+  }
+
   private walletMethods(): Set<string> {
     return new Set(this.namespaces['eip155']?.methods ?? []);
   }
@@ -167,11 +180,7 @@ export class WalletConnectProvider implements Eip1193Provider {
           details: `The wallet approved ${approvedChains(this.namespaces, 'eip155').join(', ')} in this session, not ${target}`,
         });
       }
-      await this.client.request({
-        topic: this.topic,
-        chainId: this.chain,
-        request: { method: 'wallet_switchEthereumChain', params: [{ chainId: hex(id) }] },
-      });
+      await this.toWallet('wallet_switchEthereumChain', [{ chainId: hex(id) }]);
     }
     this.setChain(target);
     return null;

@@ -16,4 +16,7 @@ export const VIEW_LOADERS: Partial<Record<ViewName, () => Promise<unknown>>> = {
   ProfileWallets: () => import('./profile-wallets/profile-wallets-view.js'),
   AllWallets: () => import('./all-wallets/all-wallets-view.js'),
   ConnectingWalletConnect: () => import('./connecting-wallet-connect/connecting-wallet-connect-view.js'),
+  ConnectingWalletConnectBasic: () => import('./connecting-wallet-connect/connecting-wallet-connect-basic-view.js'),
+  WalletReceive: () => import('./wallet-receive/wallet-receive-view.js'),
+  WalletSend: () => import('./wallet-send/wallet-send-view.js'),
 };

@@ -1,57 +1,105 @@
-import { css, html, nothing } from 'lit';
-import { StoreController } from '../../base/store-controller.js';
+import { html, nothing } from 'lit';
+import { state } from 'lit/decorators.js';
+import type { TabItem } from '../../primitives/tabs.js';
 import { truncateAddress } from '../../../core/address.js';
-import { formatBalance } from '../../../core/format.js';
+import { formatBalance, formatFiat } from '../../../core/format.js';
+import type { ViewName } from '../../../core/views.js';
+import type { WalletFeature } from '../../../core/options.js';
 import { $activeAccount } from '../../../stores/account.js';
-import { disconnect } from '../../../stores/disconnect.js';
-import { closeModal } from '../../../stores/modal.js';
+import { $activity, fetchActivity, fetchMoreActivity } from '../../../stores/activity.js';
+import { $balances, fetchBalances, refreshNativeBalance } from '../../../stores/balances.js';
+import { activeTarget, getBlockchainApi, now } from '../../../stores/blockchain.js';
 import { $connectedWallet } from '../../../stores/connectors.js';
-import { refreshBalance } from '../../../stores/wallet-actions.js';
+import { disconnect } from '../../../stores/disconnect.js';
+import { loadAccountIdentity } from '../../../stores/identity.js';
+import { closeModal } from '../../../stores/modal.js';
 import { $activeNetwork } from '../../../stores/networks.js';
-import { pushView } from '../../../stores/router.js';
+import { $nfts, fetchNfts } from '../../../stores/nfts.js';
+import { $features } from '../../../stores/options.js';
+import { isViewAvailable, pushView } from '../../../stores/router.js';
 import { showSuccess } from '../../../stores/toast.js';
+import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon } from '../../primitives/icons.js';
-import { viewStyles } from '../view.styles.js';
 import { networkIcon } from '../network-icon.js';
+import { viewStyles } from '../view.styles.js';
+import { renderActivity } from './account-activity.js';
+import { renderNfts } from './account-nfts.js';
+import { renderTokens } from './account-tokens.js';
+import { accountStyles } from './account.styles.js';
+import { featureIcon } from './feature-icons.js';
+
+type Tab = 'tokens' | 'nfts' | 'activity';
+
+const FEATURES: Record<WalletFeature, { view: ViewName; label: string }> = {
+  onramp: { view: 'OnRampProviders', label: 'Buy' },
+  swaps: { view: 'Swap', label: 'Swap' },
+  receive: { view: 'WalletReceive', label: 'Receive' },
+  send: { view: 'WalletSend', label: 'Send' },
+};
+
+/** How close to the end of the activity list (px) the next page is fetched. */
+const PAGE_AHEAD_PX = 120;
 
 /**
- * @summary The Account view: avatar, name or truncated address, balance, network, copy and
- * Disconnect.
+ * @summary The Account view: avatar, name or truncated address, copy and explorer link,
+ * balance, wallet features (buy, swap, receive, send), tabs with tokens, NFTs and activity
+ * (when a Blockchain API is configured), network, wallets and Disconnect.
  */
 export class W3AccountView extends W3Element {
-  static override styles = [
-    viewStyles,
-    css`
-      .profile {
-        display: flex;
-        flex-direction: column;
-        align-items: center;
-        gap: 8px;
-        padding: 8px 0 16px;
-      }
-      w3-ui-avatar {
-        --w3-avatar-size: 64px;
-      }
-      .address {
-        display: flex;
-        align-items: center;
-        gap: 4px;
-        font: 600 var(--w3i-text-lg) / 1.2 var(--w3i-font-family);
-      }
-      .balance {
-        color: var(--w3i-fg-muted);
-      }
-    `,
-  ];
+  static override styles = [viewStyles, accountStyles];
 
   private readonly account = new StoreController(this, $activeAccount);
   private readonly network = new StoreController(this, $activeNetwork);
   private readonly wallet = new StoreController(this, $connectedWallet);
+  private readonly features = new StoreController(this, $features);
+  private readonly balances = new StoreController(this, $balances);
+  private readonly nfts = new StoreController(this, $nfts);
+  private readonly activity = new StoreController(this, $activity);
+
+  @state() private tab: Tab = 'tokens';
+  /** The account and network the loaded data is for; a change loads again. */
+  private loadedKey: string | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.account.value.address) void refreshBalance().catch(() => undefined);
+    this.loadedKey = undefined;
+  }
+
+  protected override updated(): void {
+    this.loadOnAccountChange();
+    // A first page that does not fill the list cannot be scrolled: fetch the next at once.
+    const scroll = this.renderRoot.querySelector<HTMLElement>('.scroll[data-tab="activity"]');
+    if (scroll && scroll.scrollHeight <= scroll.clientHeight) void fetchMoreActivity();
+  }
+
+  /** Loads balances, identity and the shown tab for a new account or network (after a render, never during one). */
+  private loadOnAccountChange(): void {
+    const key = activeTarget()?.key;
+    if (key === this.loadedKey) return;
+    this.loadedKey = key;
+    if (!key) return;
+    void refreshNativeBalance();
+    if (!getBlockchainApi()) return;
+    void fetchBalances();
+    void loadAccountIdentity();
+    this.loadTab(this.tab);
+  }
+
+  private loadTab(tab: Tab): void {
+    if (tab === 'tokens') void fetchBalances();
+    else if (tab === 'nfts') void fetchNfts();
+    else void fetchActivity();
+  }
+
+  private selectTab(tab: Tab): void {
+    this.tab = tab;
+    this.loadTab(tab);
+  }
+
+  private onScroll(e: Event): void {
+    const el = e.currentTarget as HTMLElement;
+    if (this.tab === 'activity' && el.scrollTop + el.clientHeight >= el.scrollHeight - PAGE_AHEAD_PX) void fetchMoreActivity();
   }
 
   private async copy(address: string): Promise<void> {
@@ -63,23 +111,82 @@ export class W3AccountView extends W3Element {
     }
   }
 
+  private tabs(): TabItem[] {
+    const namespace = this.network.value?.chainNamespace;
+    const list: TabItem[] = [
+      { value: 'tokens', label: 'Tokens' },
+      { value: 'nfts', label: 'NFTs' },
+    ];
+    // Activity is eip155 only (spec section 9) and follows the `history` feature.
+    if (this.features.value.history && namespace === 'eip155') list.push({ value: 'activity', label: 'Activity' });
+    return list;
+  }
+
+  private renderFeatures() {
+    const features = this.features.value;
+    const shown = features.walletFeaturesOrder.filter((f) => features[f] && isViewAvailable(FEATURES[f].view));
+    if (shown.length === 0) return nothing;
+    return html`<div class="features" role="group" aria-label="Wallet features">
+      ${shown.map(
+        (f) =>
+          html`<button type="button" class="feature" data-feature=${f} @click=${() => pushView(FEATURES[f].view)}>
+            ${featureIcon(f)} ${FEATURES[f].label}
+          </button>`,
+      )}
+    </div>`;
+  }
+
+  private renderPanel() {
+    const tabs = this.tabs();
+    const tab = tabs.some((t) => t.value === this.tab) ? this.tab : 'tokens';
+    const label = tabs.find((t) => t.value === tab)?.label ?? 'Tokens';
+    const body =
+      tab === 'tokens'
+        ? renderTokens(this.balances.value)
+        : tab === 'nfts'
+          ? renderNfts(this.nfts.value)
+          : renderActivity(this.activity.value, now());
+    return html`<w3-ui-tabs
+        label="Assets"
+        panel-prefix="w3-account"
+        .tabs=${tabs}
+        .value=${tab}
+        @w3-tab-change=${(e: CustomEvent<{ value: string }>) => this.selectTab(e.detail.value as Tab)}
+      ></w3-ui-tabs>
+      <div class="scroll" role="tabpanel" tabindex="0" aria-label=${label} data-tab=${tab} @scroll=${this.onScroll}>${body}</div>`;
+  }
+
   override render() {
     const { address, profileName, profileImage, balance, balanceSymbol } = this.account.value;
     const network = this.network.value;
     if (!address) return html`<p class="empty">Not connected</p>`;
     const symbol = balanceSymbol ?? network?.nativeCurrency.symbol ?? '';
+    const explorer = network?.blockExplorers?.default;
+    const withApi = !!getBlockchainApi();
+    const total = this.balances.value.tokens.reduce((sum, t) => sum + t.value, 0);
     return html`<div class="profile">
         <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
         <div class="address">
-          <span>${profileName ?? truncateAddress(address)}</span>
+          <span data-name>${profileName ?? truncateAddress(address)}</span>
           <w3-ui-icon-button icon="copy" label="Copy address" @click=${() => this.copy(address)}></w3-ui-icon-button>
         </div>
-        <span class="balance">${formatBalance(balance)} ${symbol}</span>
+        <span class="balance" data-balance>${formatBalance(balance)} ${symbol}</span>
+        ${withApi && this.balances.value.tokens.length > 0 ? html`<span class="small" data-total>${formatFiat(total)}</span>` : nothing}
+        ${explorer
+          ? html`<a
+              class="explorer"
+              href=${`${explorer.url.replace(/\/+$/, '')}/address/${address}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              >View on ${explorer.name}</a
+            >`
+          : nothing}
       </div>
-      <div class="stack">
+      ${this.renderFeatures()} ${withApi ? this.renderPanel() : nothing}
+      <div class="stack rows">
         ${network
-          ? html`<w3-ui-list-item chevron .label=${`Network: ${network.name}`} @click=${() => pushView('Networks')}>
-              ${networkIcon(network)} ${network.name}
+          ? html`<w3-ui-list-item chevron @click=${() => pushView('Networks')}>
+              ${networkIcon(network)}<span class="muted">Network</span> ${network.name}
             </w3-ui-list-item>`
           : nothing}
         <w3-ui-list-item chevron @click=${() => pushView('ProfileWallets')}>

@@ -1,25 +1,40 @@
 import { css, html, nothing } from 'lit';
 import { isSafeWalletLink } from '../../../core/links.js';
-import { $options } from '../../../stores/options.js';
-import { $router } from '../../../stores/router.js';
-import type { RegistryWallet } from '../../../stores/wallet-list.js';
+import { browseLink, walletConnectLink } from '../../../core/wallet-links.js';
+import { $connectors } from '../../../stores/connectors.js';
+import { $router, resetRouter } from '../../../stores/router.js';
+import { showError, showSuccess } from '../../../stores/toast.js';
+import { $wcConfigured, $wcPairing, cancelWalletConnectPairing, pairWalletConnect } from '../../../stores/walletconnect.js';
+import { installedConnectorFor, type RegistryWallet } from '../../../stores/wallet-list.js';
 import { rememberDeepLink } from '../../../stores/wallet-registry.js';
+import { $isConnected } from '../../../stores/account.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { connectingStyles } from '../connecting.styles.js';
 import { viewStyles } from '../view.styles.js';
+import { walletConnectLogo } from './walletconnect-logo.js';
 
 interface PlatformLink {
   label: string;
   href: string;
 }
 
-/** The ways a registry wallet opens: its app (mobile, universal links), desktop app and web app. */
-export function platformLinks(wallet: RegistryWallet): PlatformLink[] {
+/**
+ * The ways a registry wallet opens with the pairing URI: its app (mobile link or universal link),
+ * desktop app and web app. Phantom, Solflare and Coinbase without their extension open this page
+ * in their app's browser instead (spec section 9).
+ */
+export function platformLinks(wallet: RegistryWallet, uri: string | undefined, pageUrl: string, installed: boolean): PlatformLink[] {
   const links: PlatformLink[] = [];
-  if (isSafeWalletLink(wallet.mobile_link)) links.push({ label: `Open ${wallet.name} app`, href: wallet.mobile_link });
-  if (isSafeWalletLink(wallet.desktop_link)) links.push({ label: `Open ${wallet.name} desktop`, href: wallet.desktop_link });
-  if (isSafeWalletLink(wallet.webapp_link)) links.push({ label: `Open ${wallet.name} web app`, href: wallet.webapp_link });
+  const browse = installed ? undefined : browseLink(wallet.id, pageUrl);
+  const withUri = (link: string | null): string | undefined =>
+    uri ? walletConnectLink(link, uri) : isSafeWalletLink(link) ? link : undefined;
+  const mobile = browse ?? withUri(wallet.mobile_link);
+  if (mobile) links.push({ label: `Open ${wallet.name} app`, href: mobile });
+  const desktop = withUri(wallet.desktop_link);
+  if (desktop) links.push({ label: `Open ${wallet.name} desktop`, href: desktop });
+  const web = withUri(wallet.webapp_link);
+  if (web) links.push({ label: `Open ${wallet.name} web app`, href: web });
   return links;
 }
 
@@ -35,9 +50,10 @@ export function storeLinks(wallet: RegistryWallet): PlatformLink[] {
 }
 
 /**
- * @summary ConnectingWalletConnect: a registry wallet that is not installed. Shows the wallet,
- * its deep links (mobile, desktop, web app; the choice is stored) and where to get it. Pairing
- * by QR code and URI runs over the WalletConnect relay when one is configured (`relayUrl`).
+ * @summary ConnectingWalletConnect: pairing over the WalletConnect relay. Shows the pairing URI as
+ * a QR code (`<w3-qr-code uri>`, the wallet's logo in its centre), 'Copy link', and for a registry
+ * wallet its deep links carrying the URI (mobile, desktop, web app; the choice is stored) and
+ * where to get it. The URI is replaced before it expires; approval connects and shows Account.
  */
 export class W3ConnectingWalletConnectView extends W3Element {
   static override styles = [
@@ -49,6 +65,9 @@ export class W3ConnectingWalletConnectView extends W3Element {
         flex-wrap: wrap;
         justify-content: center;
         gap: 8px;
+        margin: 0;
+        padding: 0;
+        list-style: none;
       }
       a {
         color: var(--w3i-accent);
@@ -61,49 +80,131 @@ export class W3ConnectingWalletConnectView extends W3Element {
       .get {
         margin-top: 8px;
       }
+      w3-qr-code {
+        --w3-qr-size: 248px;
+      }
+      .qr-logo {
+        display: grid;
+        place-items: center;
+        width: 56px;
+        height: 56px;
+        border-radius: 14px;
+        background: #ffffff;
+      }
+      .qr-logo w3-ui-wallet-image {
+        --w3-wallet-image-size: 48px;
+      }
     `,
   ];
 
+  /** The plain QR mode (ConnectingWalletConnectBasic): no wallet links. */
+  protected readonly basic: boolean = false;
+
   private readonly router = new StoreController(this, $router);
-  private readonly options = new StoreController(this, $options);
+  private readonly pairing = new StoreController(this, $wcPairing);
+  private readonly configured = new StoreController(this, $wcConfigured);
+  private readonly connectors = new StoreController(this, $connectors);
 
   private get wallet(): RegistryWallet | undefined {
+    if (this.basic) return undefined;
     const wallet = this.router.value.data?.['wallet'];
     return wallet && typeof wallet === 'object' ? (wallet as RegistryWallet) : undefined;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if ($wcConfigured.get()) this.pair();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    cancelWalletConnectPairing();
+  }
+
+  private pair(): void {
+    const view = $router.get().view;
+    pairWalletConnect(this.wallet).then(
+      () => {
+        if ($isConnected.get() && $router.get().view === view) resetRouter('Account');
+      },
+      () => undefined, // the error shows in the view from $wcPairing
+    );
+  }
+
+  private async copy(uri: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(uri);
+      showSuccess('Link copied');
+    } catch {
+      showError('Could not copy the link');
+    }
+  }
+
+  private renderQr(wallet: RegistryWallet | undefined) {
+    const { status, uri, error } = this.pairing.value;
+    const name = wallet?.name ?? 'WalletConnect';
+    if (status === 'error') {
+      return html`<p class="error" role="alert">${error}</p>
+        <w3-ui-button variant="secondary" @click=${() => this.pair()}>Try again</w3-ui-button>`;
+    }
+    const ready = status === 'ready' && uri;
+    return html`<w3-qr-code uri=${ready ? uri : ''} label=${`QR code to connect with ${name}`}>
+        <span slot="logo" class="qr-logo"
+          >${wallet ? html`<w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>` : walletConnectLogo(40)}</span
+        >
+      </w3-qr-code>
+      <p class="muted" role="status">${ready ? `Scan this QR code with ${wallet ? name : 'your phone'}` : 'Preparing the QR code…'}</p>
+      <w3-ui-button variant="secondary" size="sm" ?disabled=${!ready} @click=${() => uri && void this.copy(uri)}>Copy link</w3-ui-button>`;
+  }
+
   override render() {
     const wallet = this.wallet;
-    if (!wallet) return html`<div class="empty"><p>No wallet chosen</p></div>`;
-    const links = platformLinks(wallet);
-    const stores = storeLinks(wallet);
-    const relay = Boolean(this.options.value?.relayUrl);
+    const uri = this.pairing.value.status === 'ready' ? this.pairing.value.uri : undefined;
+    if (!this.configured.value) {
+      return html`<div class="connecting">
+        ${wallet ? html`<div class="logo"><w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image></div>` : nothing}
+        <p class="muted" role="status">
+          Connecting ${wallet?.name ?? 'a wallet'} needs WalletConnect, which this app has not configured (relayUrl and projectId).
+        </p>
+        ${wallet ? this.renderLinks(wallet, undefined) : nothing} ${wallet ? this.renderStores(wallet) : nothing}
+      </div>`;
+    }
     return html`<div class="connecting">
-      <div class="logo"><w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image></div>
-      <p><strong>Continue in ${wallet.name}</strong></p>
-      <p class="muted" role="status">
-        ${relay
-          ? `Open ${wallet.name} and connect with WalletConnect.`
-          : `Connecting ${wallet.name} needs WalletConnect, which this app has not configured (relayUrl).`}
-      </p>
-      ${links.length
-        ? html`<ul class="links" aria-label="Open ${wallet.name}">
-            ${links.map(
-              (link) =>
-                html`<li>
-                  <a href=${link.href} target="_blank" rel="noopener noreferrer" @click=${() => rememberDeepLink(wallet, link.href)}
-                    >${link.label}</a
-                  >
-                </li>`,
-            )}
-          </ul>`
-        : nothing}
-      ${stores.length
-        ? html`<p class="get">Don't have ${wallet.name}?</p>
-            <ul class="links" aria-label="Get ${wallet.name}">
-              ${stores.map((link) => html`<li><a href=${link.href} target="_blank" rel="noopener noreferrer">${link.label}</a></li>`)}
-            </ul>`
-        : nothing}
+      ${this.renderQr(wallet)} ${wallet ? this.renderLinks(wallet, uri) : nothing} ${wallet ? this.renderStores(wallet) : nothing}
     </div>`;
   }
+
+  private renderLinks(wallet: RegistryWallet, uri: string | undefined) {
+    const installed = Boolean(installedConnectorFor(wallet, this.connectors.value));
+    const page = typeof location === 'undefined' ? '' : location.href;
+    const links = platformLinks(wallet, uri, page, installed);
+    if (!links.length) return nothing;
+    return html`<ul class="links" aria-label="Open ${wallet.name}">
+      ${links.map(
+        (link) =>
+          html`<li>
+            <a href=${link.href} target="_blank" rel="noopener noreferrer" @click=${() => rememberDeepLink(wallet, link.href)}
+              >${link.label}</a
+            >
+          </li>`,
+      )}
+    </ul>`;
+  }
+
+  private renderStores(wallet: RegistryWallet) {
+    const stores = storeLinks(wallet);
+    if (!stores.length) return nothing;
+    return html`<p class="get">Don't have ${wallet.name}?</p>
+      <ul class="links" aria-label="Get ${wallet.name}">
+        ${stores.map((link) => html`<li><a href=${link.href} target="_blank" rel="noopener noreferrer">${link.label}</a></li>`)}
+      </ul>`;
+  }
+}
+
+/**
+ * @summary ConnectingWalletConnectBasic: the plain QR mode: the pairing QR code and 'Copy link',
+ * without wallet links.
+ */
+export class W3ConnectingWalletConnectBasicView extends W3ConnectingWalletConnectView {
+  protected override readonly basic: boolean = true;
 }

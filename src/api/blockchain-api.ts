@@ -1,0 +1,98 @@
+/**
+ * The Blockchain API client (spec section 7): supported chains, balances, prices, history,
+ * NFTs and identity. Every request carries projectId, st and sv as query parameters (the price
+ * POST also has projectId in its body), so GETs stay CORS "simple" requests.
+ */
+import { buildUrl, httpRequest, sdkQuery, type HttpDeps, type Query } from './http.js';
+import {
+  balanceReplySchema,
+  fungiblePriceReplySchema,
+  historyReplySchema,
+  identityReplySchema,
+  nftsReplySchema,
+  supportedChainsReplySchema,
+  type FungiblePrice,
+  type HistoryReply,
+  type Identity,
+  type Nft,
+  type SupportedChainsReply,
+  type TokenBalance,
+} from './types.js';
+import type { RequestSignal } from './provider-api.js';
+
+export interface BlockchainApiOptions extends HttpDeps {
+  blockchainApiUrl: string;
+  projectId: string;
+  /** Per-attempt timeout; default 10 s. */
+  timeoutMs?: number;
+  /** Attempts per request; default 3. */
+  attempts?: number;
+}
+
+export interface BlockchainApi {
+  readonly blockchainApiUrl: string;
+  readonly projectId: string;
+  getSupportedChains(options?: RequestSignal): Promise<SupportedChainsReply>;
+  /** Token balances in USD of `address` on `chainId` (CAIP-2); `forceUpdate` skips the server's cache. */
+  getBalances(address: string, params: { chainId: string; forceUpdate?: boolean }, options?: RequestSignal): Promise<TokenBalance[]>;
+  /** Prices of tokens given as CAIP-10 ids. */
+  getFungiblePrices(addresses: readonly string[], options?: RequestSignal): Promise<FungiblePrice[]>;
+  /** One page of history, newest first; pass the previous reply's `next` as `cursor`. */
+  getHistory(address: string, params: { chainId: string; cursor?: string | undefined }, options?: RequestSignal): Promise<HistoryReply>;
+  getNfts(address: string, params: { chainId: string }, options?: RequestSignal): Promise<Nft[]>;
+  getIdentity(address: string, params: { sender?: string | undefined; chainId: string }, options?: RequestSignal): Promise<Identity>;
+}
+
+export function createBlockchainApi(options: BlockchainApiOptions): BlockchainApi {
+  const { blockchainApiUrl, projectId } = options;
+  const deps = {
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.attempts ? { attempts: options.attempts } : {}),
+  };
+  const sdk = sdkQuery(projectId);
+  const url = (path: string, query: Query = {}) => buildUrl(blockchainApiUrl, path, { ...query, ...sdk });
+  const account = (address: string, tail: string) => `/v1/account/${encodeURIComponent(address)}/${tail}`;
+
+  return {
+    blockchainApiUrl,
+    projectId,
+    getSupportedChains: ({ signal } = {}) =>
+      httpRequest(url('/v1/supported-chains'), { ...deps, signal, schema: supportedChainsReplySchema }),
+
+    async getBalances(address, { chainId, forceUpdate }, { signal } = {}) {
+      const query = { currency: 'usd', chainId, forceUpdate: forceUpdate ? true : undefined };
+      const reply = await httpRequest(url(account(address, 'balance'), query), { ...deps, signal, schema: balanceReplySchema });
+      return reply.balances;
+    },
+
+    async getFungiblePrices(addresses, { signal } = {}) {
+      const body = { projectId, currency: 'usd', addresses: [...addresses] };
+      const reply = await httpRequest(url('/v1/fungible/price'), {
+        ...deps,
+        signal,
+        method: 'POST',
+        body,
+        schema: fungiblePriceReplySchema,
+      });
+      return reply.fungibles;
+    },
+
+    getHistory: (address, { chainId, cursor }, { signal } = {}) =>
+      httpRequest(url(account(address, 'history'), { chainId, cursor }), { ...deps, signal, schema: historyReplySchema }),
+
+    async getNfts(address, { chainId }, { signal } = {}) {
+      const reply = await httpRequest(url(account(address, 'nfts'), { chainId }), { ...deps, signal, schema: nftsReplySchema });
+      return reply.data;
+    },
+
+    getIdentity: (address, { sender, chainId }, { signal } = {}) =>
+      httpRequest(url(`/v1/identity/${encodeURIComponent(address)}`, { sender, chainId }), {
+        ...deps,
+        signal,
+        schema: identityReplySchema,
+      }),
+  };
+}

@@ -1,0 +1,142 @@
+import { html, nothing } from 'lit';
+import { truncateAddress } from '../../../core/address.js';
+import { formatBalance, formatFiat } from '../../../core/format.js';
+import { fetchBalances } from '../../../stores/balances.js';
+import { getBlockchainApi } from '../../../stores/blockchain.js';
+import { $activeNetwork } from '../../../stores/networks.js';
+import {
+  $send,
+  $sendTokens,
+  backToForm,
+  resetSend,
+  reviewSend,
+  SEND_MESSAGES,
+  setMaxAmount,
+  setReceiver,
+  setSendAmount,
+  setSendToken,
+  submitSend,
+  type SendToken,
+} from '../../../stores/send.js';
+import { StoreController } from '../../base/store-controller.js';
+import { W3Element } from '../../base/w3-element.js';
+import { viewStyles } from '../view.styles.js';
+import { walletSendStyles } from './wallet-send.styles.js';
+
+const tokenKey = (t: SendToken | undefined) => t?.contract?.toLowerCase() ?? 'native';
+
+/**
+ * @summary WalletSend: choose a token (the native coin or a token with a balance), an amount
+ * (Max, fiat equivalent) and a receiver address, preview, then sign and send with the wallet.
+ * @tagname w3-wallet-send-view
+ */
+export class W3WalletSendView extends W3Element {
+  static override styles = [viewStyles, walletSendStyles];
+
+  private readonly send = new StoreController(this, $send);
+  private readonly tokens = new StoreController(this, $sendTokens);
+  private readonly network = new StoreController(this, $activeNetwork);
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (getBlockchainApi()) void fetchBalances();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    if (!$send.get().loading) resetSend();
+  }
+
+  /** Keeps the chosen token in step with the list: the native coin by default, fresh balances. */
+  protected override updated(): void {
+    const { token } = this.send.value;
+    const list = this.tokens.value;
+    const current = list.find((t) => tokenKey(t) === tokenKey(token)) ?? (token ? undefined : list[0]);
+    if (current && (current.balance !== token?.balance || current.price !== token.price)) setSendToken(current);
+  }
+
+  private onTokenChange(e: Event): void {
+    const key = (e.target as HTMLSelectElement).value;
+    setSendToken(this.tokens.value.find((t) => tokenKey(t) === key));
+  }
+
+  private onSubmit(e: Event): void {
+    e.preventDefault();
+    reviewSend();
+  }
+
+  private renderForm() {
+    const { token, amount, receiver, receiverProfileName, error } = this.send.value;
+    const fiat = token && Number(amount) > 0 ? formatFiat(Number(amount) * token.price) : formatFiat(0);
+    return html`<form novalidate @submit=${this.onSubmit}>
+      <div>
+        <label for="token">Token</label>
+        <select id="token" .value=${tokenKey(token)} @change=${this.onTokenChange}>
+          ${this.tokens.value.map(
+            (t) =>
+              html`<option value=${tokenKey(t)} ?selected=${tokenKey(t) === tokenKey(token)}>
+                ${t.symbol} (${formatBalance(t.balance)})
+              </option>`,
+          )}
+        </select>
+      </div>
+      <div>
+        <div class="amount">
+          <w3-ui-text-input
+            label="Amount"
+            placeholder="0.0"
+            .value=${amount}
+            @w3-input=${(ev: CustomEvent<{ value: string }>) => setSendAmount(ev.detail.value)}
+            @w3-submit=${() => reviewSend()}
+          ></w3-ui-text-input>
+          <w3-ui-button size="sm" variant="secondary" label="Max amount" @click=${() => setMaxAmount()}>Max</w3-ui-button>
+        </div>
+        <p class="hint" data-fiat aria-live="polite">
+          ≈ ${fiat}${token ? html` · Balance ${formatBalance(token.balance)} ${token.symbol}` : nothing}
+        </p>
+      </div>
+      <div>
+        <w3-ui-text-input
+          label="To"
+          placeholder="0x… address"
+          autocomplete="off"
+          .value=${receiver}
+          @w3-input=${(ev: CustomEvent<{ value: string }>) => setReceiver(ev.detail.value)}
+          @w3-submit=${() => reviewSend()}
+        ></w3-ui-text-input>
+        ${receiverProfileName ? html`<p class="hint" data-receiver-name>${receiverProfileName}</p>` : nothing}
+      </div>
+      <p class="error" role="alert">${error ?? ''}</p>
+      <w3-ui-button full-width @click=${() => reviewSend()}>Preview send</w3-ui-button>
+    </form>`;
+  }
+
+  private renderPreview() {
+    const { token, amount, receiver, receiverProfileName, loading, error } = this.send.value;
+    if (!token) return nothing;
+    return html`<h3>Review</h3>
+      <dl>
+        <dt>Send</dt>
+        <dd data-preview-amount>${amount} ${token.symbol}</dd>
+        <dt>Value</dt>
+        <dd>${formatFiat(Number(amount) * token.price)}</dd>
+        <dt>To</dt>
+        <dd data-preview-receiver>${receiverProfileName ? `${receiverProfileName} (${truncateAddress(receiver)})` : receiver}</dd>
+        <dt>Network</dt>
+        <dd>${this.network.value?.name ?? ''}</dd>
+      </dl>
+      <p class="error" role="alert">${error ?? ''}</p>
+      <div class="actions">
+        <w3-ui-button variant="secondary" ?disabled=${loading} @click=${() => backToForm()}>Back to edit</w3-ui-button>
+        <w3-ui-button aria-busy=${loading ? 'true' : 'false'} ?disabled=${loading} @click=${() => void submitSend().catch(() => undefined)}>
+          ${loading ? 'Sending…' : 'Send'}
+        </w3-ui-button>
+      </div>`;
+  }
+
+  override render() {
+    const namespace = this.network.value?.chainNamespace;
+    if (namespace !== 'eip155' && namespace !== 'solana') return html`<p class="empty" role="alert">${SEND_MESSAGES.unsupported}</p>`;
+    return this.send.value.step === 'preview' ? this.renderPreview() : this.renderForm();
+  }
+}

@@ -1,0 +1,86 @@
+import { expect } from 'chai';
+import { $send } from '../../../stores/send.js';
+import { RECEIVER } from '../../../test-utils/blockchain-fixtures.js';
+import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
+import { axeViolations, connectAccount, deep, deepAll, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import type { W3Modal } from '../../modal/modal.element.js';
+
+async function openSend(el: W3Modal): Promise<HTMLElement> {
+  connectAccount();
+  // open() resolves with the hash once sent: here nothing is sent, so it is left pending.
+  void el.modal.open({ view: 'WalletSend' }).catch(() => undefined);
+  return waitFor(() => deep<HTMLElement>(el, 'w3-wallet-send-view'), 3000, 'send view');
+}
+
+function type(view: HTMLElement, label: string, value: string): void {
+  const field = deepAll<HTMLElement>(view, 'w3-ui-text-input').find((f) => f.getAttribute('label') === label)!;
+  const input = field.shadowRoot!.querySelector('input')!;
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+}
+
+const button = (view: HTMLElement, text: string) =>
+  deepAll<HTMLElement>(view, 'w3-ui-button')
+    .find((b) => b.textContent!.trim() === text)!
+    .shadowRoot!.querySelector('button')!;
+const error = (view: HTMLElement) => deep(view, '.error')!.textContent!.trim();
+
+describe('WalletSend view', () => {
+  beforeEach(() => {
+    resetAll();
+    resetBlockchainStores();
+  });
+  afterEach(() => {
+    resetAll();
+    resetBlockchainStores();
+  });
+
+  it('validates with the spec messages, fills Max, previews and goes back to edit', async () => {
+    const el = await mountModal();
+    const view = await openSend(el);
+    const select = await waitFor(() => deep<HTMLSelectElement>(view, 'select'), 2000, 'token select');
+    await waitFor(() => $send.get().token?.symbol === 'ETH', 2000, 'native token chosen');
+    expect(select.selectedOptions[0]!.textContent!.trim()).to.equal('ETH (1.234)');
+    expect(await axeViolations()).to.deep.equal([]);
+
+    button(view, 'Preview send').click();
+    await waitFor(() => error(view) === 'An amount and receiver address are required', 2000, 'required');
+    type(view, 'Amount', 'abc');
+    type(view, 'To', RECEIVER);
+    button(view, 'Preview send').click();
+    await waitFor(() => error(view) === 'Invalid input', 2000, 'invalid amount');
+    type(view, 'Amount', '0.5');
+    type(view, 'To', '0x1234');
+    button(view, 'Preview send').click();
+    await waitFor(() => error(view) === 'Invalid input', 2000, 'invalid receiver');
+    type(view, 'To', RECEIVER);
+    type(view, 'Amount', '5');
+    button(view, 'Preview send').click();
+    await waitFor(() => error(view) === 'Insufficient funds', 2000, 'insufficient');
+    expect(await axeViolations()).to.deep.equal([]);
+
+    button(view, 'Max').click();
+    await waitFor(() => $send.get().amount === '1.23456', 2000, 'max');
+    button(view, 'Preview send').click();
+    await waitFor(() => deep(view, '[data-preview-amount]'), 2000, 'preview');
+    expect(deep(view, '[data-preview-amount]')!.textContent).to.equal('1.23456 ETH');
+    expect(deep(view, '[data-preview-receiver]')!.textContent).to.equal(RECEIVER);
+    expect(deepText(view)).to.contain('Localhost');
+    expect(await axeViolations()).to.deep.equal([]);
+    button(view, 'Back to edit').click();
+    await waitFor(() => deep(view, 'select'), 2000, 'form again');
+    expect($send.get()).to.include({ amount: '1.23456', receiver: RECEIVER });
+  });
+
+  it("closing the modal rejects open({ view: 'WalletSend' }) with 'Modal closed' and resets the form", async () => {
+    const el = await mountModal();
+    connectAccount();
+    const opened = el.modal.open({ view: 'WalletSend' });
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-wallet-send-view'), 3000, 'send view');
+    type(view, 'Amount', '0.1');
+    el.modal.close();
+    const err = await opened.catch((e: unknown) => e);
+    expect((err as Error).message).to.equal('Modal closed');
+    await waitFor(() => $send.get().amount === '', 2000, 'reset');
+  });
+});

@@ -1,0 +1,74 @@
+import { css } from 'lit';
+
+export const walletSendStyles = css`
+  form {
+    display: flex;
+    flex-direction: column;
+    gap: 12px;
+  }
+  label {
+    display: block;
+    font: 500 var(--w3i-text-xs) / 1.4 var(--w3i-font-family);
+    color: var(--w3i-fg-muted);
+    margin-bottom: 4px;
+  }
+  select {
+    box-sizing: border-box;
+    width: 100%;
+    height: 44px;
+    padding: 0 10px;
+    border-radius: var(--w3i-radius-md);
+    border: 1px solid var(--w3i-border);
+    background: var(--w3i-surface);
+    color: var(--w3i-fg);
+    font: 400 var(--w3i-text-sm) / 1.2 var(--w3i-font-family);
+  }
+  select:focus-visible {
+    outline: 2px solid var(--w3i-focus);
+    outline-offset: 1px;
+  }
+  .amount {
+    display: flex;
+    align-items: flex-end;
+    gap: 8px;
+  }
+  .amount w3-ui-text-input {
+    flex: 1;
+  }
+  .amount w3-ui-button {
+    margin-bottom: 6px;
+  }
+  .hint {
+    margin-top: 4px;
+    font-size: var(--w3i-text-xs);
+    color: var(--w3i-fg-muted);
+  }
+  .error {
+    color: var(--w3i-error);
+    font: 500 var(--w3i-text-sm) / 1.4 var(--w3i-font-family);
+  }
+  dl {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    gap: 8px 12px;
+    margin: 8px 0 16px;
+    padding: 12px;
+    border-radius: var(--w3i-radius-md);
+    background: var(--w3i-surface);
+  }
+  dt {
+    color: var(--w3i-fg-muted);
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+    word-break: break-all;
+  }
+  .actions {
+    display: flex;
+    gap: 8px;
+  }
+  .actions w3-ui-button {
+    flex: 1;
+  }
+`;

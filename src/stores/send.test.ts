@@ -1,0 +1,109 @@
+import { decodeFunctionData, parseAbi } from 'viem';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { networks } from '../core/networks.js';
+import { BALANCES, DUSD, RECEIVER } from '../test-utils/blockchain-fixtures.js';
+import { connectWithApi } from '../test-utils/blockchain-setup.js';
+import { solanaMainnet } from '../test-utils/networks.js';
+import { $balances, usableTokens } from './balances.js';
+import { resetOptions } from './options.js';
+import {
+  $send,
+  $sendTokens,
+  buildSendTransaction,
+  resetSend,
+  reviewSend,
+  SEND_MESSAGES,
+  setMaxAmount,
+  setReceiver,
+  setSendAmount,
+  setSendToken,
+  submitSend,
+  toBaseUnits,
+  validateSend,
+  type SendState,
+  type SendToken,
+} from './send.js';
+
+const eth: SendToken = { name: 'Ether', symbol: 'ETH', decimals: 18, balance: '10', price: 3000, iconUrl: undefined };
+const usdt: SendToken = { name: 'Tether', symbol: 'USDT', decimals: 6, contract: DUSD, balance: '50.5', price: 1, iconUrl: undefined };
+const state = (patch: Partial<SendState>): SendState => ({ ...$send.get(), ...patch });
+
+beforeEach(() => {
+  connectWithApi('http://127.0.0.1:9');
+  resetSend();
+});
+afterEach(() => {
+  resetOptions();
+  $balances.set({ status: 'idle', key: undefined, tokens: [] });
+});
+
+describe('validateSend', () => {
+  const localhost = networks.localhost;
+  it('gives the spec messages in order', () => {
+    expect(validateSend(state({ token: eth, receiver: RECEIVER }), localhost)).toBe('An amount and receiver address are required');
+    expect(validateSend(state({ token: eth, amount: '1' }), localhost)).toBe('An amount and receiver address are required');
+    expect(validateSend(state({ amount: '1', receiver: RECEIVER }), localhost)).toBe('A token is required');
+    expect(validateSend(state({ token: eth, amount: '1', receiver: RECEIVER }), localhost)).toBeUndefined();
+  });
+
+  it("'Invalid input' for a bad amount or receiver, 'Insufficient funds' above the balance", () => {
+    const base = { token: eth, amount: '1', receiver: RECEIVER };
+    for (const amount of ['abc', '-1', '0', '1e3', '1.2.3'])
+      expect(validateSend(state({ ...base, amount }), localhost)).toBe(SEND_MESSAGES.invalid);
+    for (const receiver of ['0x123', 'vitalik', `${RECEIVER}00`])
+      expect(validateSend(state({ ...base, receiver }), localhost)).toBe(SEND_MESSAGES.invalid);
+    expect(validateSend(state({ ...base, receiver: RECEIVER.slice(2) }), localhost)).toBeUndefined();
+    expect(validateSend(state({ ...base, token: usdt, amount: '1.0000001' }), localhost)).toBe(SEND_MESSAGES.invalid);
+    expect(validateSend(state({ ...base, amount: '10.000000000000000001' }), localhost)).toBe('Insufficient funds');
+    expect(validateSend(state({ ...base, amount: '10' }), localhost)).toBeUndefined();
+  });
+
+  it('checks Solana receivers as base58 and refuses other namespaces', () => {
+    const sol: SendToken = { ...eth, symbol: 'SOL', decimals: 9 };
+    const base = { token: sol, amount: '1' };
+    expect(validateSend(state({ ...base, receiver: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' }), solanaMainnet)).toBeUndefined();
+    expect(validateSend(state({ ...base, receiver: RECEIVER }), solanaMainnet)).toBe(SEND_MESSAGES.invalid);
+    const polkadot = { ...networks.localhost, chainNamespace: 'polkadot' as const, caipNetworkId: 'polkadot:x' as const };
+    expect(validateSend(state({ ...base, receiver: RECEIVER }), polkadot)).toBe('Unsupported chain');
+  });
+});
+
+describe('send transactions', () => {
+  it('sends native coins as value, ERC-20s as transfer(to, amount) calldata to the token', () => {
+    expect(toBaseUnits('1.5', 18)).toBe(1_500_000_000_000_000_000n);
+    expect(buildSendTransaction(eth, RECEIVER.slice(2), '1.5')).toEqual({ to: RECEIVER, value: 1_500_000_000_000_000_000n });
+    const tx = buildSendTransaction(usdt, RECEIVER, '12.25');
+    expect(tx.to).toBe(DUSD);
+    expect(tx.value).toBeUndefined();
+    const decoded = decodeFunctionData({ abi: parseAbi(['function transfer(address to, uint256 amount)']), data: tx.data! });
+    expect(decoded.args).toEqual([RECEIVER, 12_250_000n]);
+  });
+
+  it('lists the native coin (chain balance) and the tokens with a balance', () => {
+    $balances.set({ status: 'ready', key: `eip155:31337|x`, tokens: usableTokens(BALANCES, 'eip155:31337') });
+    const tokens = $sendTokens.get();
+    expect(tokens.map((t) => [t.symbol, t.balance, t.contract])).toEqual([
+      ['ETH', '10', undefined],
+      ['DUSD', '999.5', DUSD],
+    ]);
+  });
+
+  it('reviewSend shows the preview only when valid; Max takes the whole balance', () => {
+    setSendToken(eth);
+    setReceiver(RECEIVER);
+    expect(reviewSend()).toBe('An amount and receiver address are required');
+    expect($send.get()).toMatchObject({ step: 'form', error: 'An amount and receiver address are required' });
+    setMaxAmount();
+    expect($send.get().amount).toBe('10');
+    expect(reviewSend()).toBeUndefined();
+    expect($send.get().step).toBe('preview');
+    setSendAmount('11');
+    expect(reviewSend()).toBe('Insufficient funds');
+  });
+
+  it('submitSend refuses an invalid state with the message and sends nothing', async () => {
+    setSendToken(eth);
+    await expect(submitSend()).rejects.toThrow('An amount and receiver address are required');
+    expect($send.get().error).toBe('An amount and receiver address are required');
+  });
+});

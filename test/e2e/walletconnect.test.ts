@@ -1,0 +1,191 @@
+/**
+ * WalletConnect end to end: the built CDN bundle in Chromium, our backend with its relay (SQLite
+ * in a temp directory, so a restart keeps undelivered messages), a wallet on
+ * @walletconnect/sign-client in Node (test/fixtures/wc-wallet.ts) and the Hardhat nodes.
+ * The test takes the URI from the QR view, as a phone would.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { createPublicClient, http, parseEther, stringToHex, verifyMessage } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/src/index.js';
+import { createWcWallet, type WcWallet } from '../fixtures/wc-wallet.js';
+import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
+import { waitText } from './page.js';
+
+type Backend = Awaited<ReturnType<typeof startServer>>;
+
+let h: Harness;
+let backend: Backend;
+let dataDir: string;
+let app: AppSession | undefined;
+let wallet: WcWallet | undefined;
+
+async function startBackend(port = 0, relayPort = 0): Promise<Backend> {
+  return startServer({ port, dataDir, seed: true, relayPort });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'w3kit-e2e-wc-'));
+  [h, backend] = await Promise.all([startHarness(), startBackend()]);
+}, 120_000);
+afterAll(async () => {
+  await Promise.allSettled([h?.stop(), backend?.close()]);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await wallet?.close();
+  wallet = undefined;
+  if (app) expect(app.errors).toEqual([]);
+  await app?.context.close();
+  app = undefined;
+});
+
+const options = () =>
+  `, apiUrl: ${JSON.stringify(backend.url)}, projectId: 'w3kit-dev', relayUrl: ${JSON.stringify(backend.relayUrl)}, metadata: { name: 'w3kit e2e', url: location.origin }`;
+
+async function newWallet(): Promise<WcWallet> {
+  wallet = await createWcWallet({
+    relayUrl: backend.relayUrl as string,
+    rpcUrls: { 31337: h.chainA.url, 31338: h.chainB.url },
+    chainId: 31337,
+  });
+  return wallet;
+}
+
+const view = (page: Page) => page.evaluate(() => document.querySelector('w3-modal')?.getAttribute('view'));
+
+/** Opens Connect, chooses 'WalletConnect' and returns the URI the QR code shows. */
+async function openQr(page: Page): Promise<string> {
+  await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
+  await page.locator('w3-connect-view').getByRole('button', { name: 'WalletConnect' }).click();
+  return qrUri(page);
+}
+
+async function qrUri(page: Page, not?: string): Promise<string> {
+  const qr = page.locator('w3-qr-code');
+  await expect
+    .poll(
+      async () => ((await qr.getAttribute('uri', { timeout: 15_000 })) ?? '').startsWith('wc:') && (await qr.getAttribute('uri')) !== not,
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return (await qr.getAttribute('uri')) as string;
+}
+
+async function waitConnected(page: Page, address: string): Promise<void> {
+  await page.waitForFunction(
+    (a) => (window as unknown as { modal: { getAccount(): { address?: string } } }).modal.getAccount().address === a,
+    address,
+    {
+      timeout: 15_000,
+    },
+  );
+}
+
+/** personal_sign through the modal's EIP-1193 provider (which goes over the relay to the wallet). */
+async function sign(page: Page, address: string, message: string): Promise<`0x${string}`> {
+  return page.evaluate(
+    ([a, m]) =>
+      (window as unknown as { modal: { getWalletProvider(ns: string): { request(r: object): Promise<`0x${string}`> } } }).modal
+        .getWalletProvider('eip155')
+        .request({ method: 'personal_sign', params: [m, a] }),
+    [address, stringToHex(message)] as const,
+  );
+}
+
+describe('WalletConnect end to end', { timeout: 120_000 }, () => {
+  it('pairs from the QR view, signs, sends, restores after reload, survives a relay restart, and a wallet delete disconnects', async () => {
+    app = await openApp(h, [], options());
+    const { page } = app;
+    const w = await newWallet();
+    const address = w.addresses[0] as `0x${string}`;
+    const uri = await openQr(page);
+    expect(await view(page)).toBe('ConnectingWalletConnect');
+    await w.pair(uri);
+    await waitConnected(page, address);
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account');
+    await waitText(page, 'w3-account-view', 'w3kit Test Wallet');
+
+    const signature = await sign(page, address, 'hello from e2e');
+    expect(await verifyMessage({ address, message: 'hello from e2e', signature })).toBe(true);
+
+    const chain = createPublicClient({ transport: http(h.chainA.url) });
+    const to = '0x00000000000000000000000000000000000beef1';
+    const hash = await page.evaluate(
+      ([from, target]) =>
+        (window as unknown as { modal: { getWalletProvider(ns: string): { request(r: object): Promise<`0x${string}`> } } }).modal
+          .getWalletProvider('eip155')
+          .request({ method: 'eth_sendTransaction', params: [{ from, to: target, value: '0x6f05b59d3b20000' }] }),
+      [address, to] as const,
+    );
+    await chain.waitForTransactionReceipt({ hash });
+    expect(await chain.getBalance({ address: to })).toBe(parseEther('0.5'));
+
+    // Reload: the session comes back from sign-client's storage without a new pairing.
+    await page.reload();
+    await page.waitForFunction(() => (window as unknown as { modal?: unknown }).modal !== undefined);
+    await waitConnected(page, address);
+    expect(await sign(page, address, 'after reload').then((s) => verifyMessage({ address, message: 'after reload', signature: s }))).toBe(
+      true,
+    );
+
+    // The relay goes away and comes back on the same port and database: the next request succeeds.
+    const { port, relayPort } = { port: Number(new URL(backend.url).port), relayPort: backend.relayPort };
+    await backend.close();
+    backend = await startBackend(port, relayPort);
+    const again = await sign(page, address, 'after relay restart');
+    expect(await verifyMessage({ address, message: 'after relay restart', signature: again })).toBe(true);
+
+    // The wallet ends the session: the modal disconnects and says so.
+    await w.disconnect();
+    await page.waitForFunction(
+      () => (window as unknown as { modal: { getAccount(): { isConnected: boolean } } }).modal.getAccount().isConnected === false,
+      null,
+      {
+        timeout: 15_000,
+      },
+    );
+    await waitText(page, 'w3-ui-toast', 'The wallet ended the WalletConnect session');
+  });
+
+  it('replaces an expiring pairing URI without user action (browser clock moved, no 4-minute wait); Copy link copies it', async () => {
+    app = await openApp(h, [], options());
+    const { page, context } = app;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.clock.install();
+    const first = await openQr(page);
+    await page.locator('w3-connecting-wallet-connect-view').getByRole('button', { name: 'Copy link' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+    await page.clock.fastForward('03:49');
+    await page.waitForTimeout(300);
+    expect(await page.locator('w3-qr-code').getAttribute('uri')).toBe(first);
+    await page.clock.fastForward('00:02');
+    const second = await qrUri(page, first);
+    expect(second).not.toBe(first);
+    const w = await newWallet();
+    await w.pair(second);
+    await waitConnected(page, w.addresses[0] as string);
+  });
+
+  it('a registry wallet shows its deep links carrying the URI; the user disconnect deletes the session at the wallet', async () => {
+    app = await openApp(h, [], options());
+    const { page } = app;
+    await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
+    await page
+      .locator('w3-connect-view')
+      .getByRole('button', { name: /MetaMask/ })
+      .click();
+    const uri = await qrUri(page);
+    const link = page.locator('w3-connecting-wallet-connect-view').getByRole('link', { name: 'Open MetaMask app' });
+    expect(await link.getAttribute('href')).toBe(`metamask://wc?uri=${encodeURIComponent(uri)}`);
+    const w = await newWallet();
+    await w.pair(uri);
+    await waitConnected(page, w.addresses[0] as string);
+    await waitText(page, 'w3-account-view', 'MetaMask');
+    await page.evaluate(() => (window as unknown as { modal: { disconnect(): Promise<void> } }).modal.disconnect());
+    await expect.poll(() => w.sessions().length, { timeout: 10_000 }).toBe(0);
+  });
+});
