@@ -9,4 +9,6 @@ export function startBackend(options: {
   host?: string;
   env?: Record<string, string>;
   relayPort?: number;
+  /** EVM JSON-RPC URL the Blockchain API indexes (`--evm-rpc`). */
+  evmRpc?: string;
 }): Promise<Backend>;

@@ -7,18 +7,31 @@ import { SERVER_BUNDLE } from '../bundle-server.mjs';
 import { freePort } from './hardhat.mjs';
 
 /**
- * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string>, relayPort?: number }} options
+ * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string>, relayPort?: number, evmRpc?: string }} options
  *   port 0 picks a free one; relayPort defaults to port + 1 (a free one when port is 0);
- *   env adds environment variables (e.g. W3KIT_RATE_LIMIT_MAX)
+ *   env adds environment variables (e.g. W3KIT_RATE_LIMIT_MAX); evmRpc is the EVM node the
+ *   Blockchain API indexes (`--evm-rpc`)
  */
-export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1', env = {}, relayPort: wantedRelay }) {
+export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1', env = {}, relayPort: wantedRelay, evmRpc }) {
   const port = wanted === 0 ? await freePort() : wanted;
   // The bin serves the WalletConnect relay on its port + 1 unless told otherwise.
   const relayPort =
     wantedRelay === undefined ? (wanted === 0 ? await freePort() : port + 1) : wantedRelay === 0 ? await freePort() : wantedRelay;
   const child = spawn(
     process.execPath,
-    [SERVER_BUNDLE, '--port', String(port), '--relay-port', String(relayPort), '--host', host, '--data', dataDir, '--seed'],
+    [
+      SERVER_BUNDLE,
+      '--port',
+      String(port),
+      '--relay-port',
+      String(relayPort),
+      '--host',
+      host,
+      '--data',
+      dataDir,
+      '--seed',
+      ...(evmRpc ? ['--evm-rpc', evmRpc] : []),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
   );
   let output = '';

@@ -8,6 +8,7 @@ import { accessHook } from './access.js';
 import { HttpError } from './errors.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { analyticsRoutes, ANALYTICS_BODY_LIMIT } from './routes/analytics.js';
+import { blockchainRoutes, type BlockchainOptions } from './routes/blockchain.js';
 import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images.js';
 import { projectRoutes } from './routes/project.js';
@@ -20,6 +21,8 @@ export interface BuildAppOptions {
   log?: boolean;
   /** Take the client IP from X-Forwarded-For (behind a reverse proxy). Default false. */
   trustProxy?: boolean;
+  /** The Blockchain API's EVM indexer and price source. */
+  blockchain?: BlockchainOptions;
 }
 
 function errorReply(err: FastifyError): { status: number; message: string; field?: string } {
@@ -38,7 +41,7 @@ function errorReply(err: FastifyError): { status: number; message: string; field
   return { status: 500, message: 'Internal server error' };
 }
 
-export function buildApp({ db, rateLimit, log = false, trustProxy = false }: BuildAppOptions): FastifyInstance {
+export function buildApp({ db, rateLimit, log = false, trustProxy = false, blockchain }: BuildAppOptions): FastifyInstance {
   const app = Fastify({ logger: log, trustProxy, routerOptions: { maxParamLength: 500 }, return503OnClosing: true });
   const limiter = createRateLimiter(rateLimit);
   app.addHook('onClose', async () => limiter.close());
@@ -62,10 +65,11 @@ export function buildApp({ db, rateLimit, log = false, trustProxy = false }: Bui
     return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  healthRoutes(app, db);
+  healthRoutes(app, db, blockchain?.indexer);
   projectRoutes(app, db);
   walletRoutes(app, db);
   analyticsRoutes(app, db);
   imageRoutes(app, db);
+  blockchainRoutes(app, db, blockchain);
   return app;
 }

@@ -1,11 +1,14 @@
 /**
  * w3kit-server, programmatic API: `startServer` runs the Provider API (projects, wallet
- * registry, images, analytics) over SQLite and the WalletConnect relay (`startRelay`); the
- * project and wallet functions manage its data.
+ * registry, images, analytics), the Blockchain API over an EVM index (with `evmRpc`) and the
+ * WalletConnect relay (`startRelay`) over SQLite; the project, wallet, price, identity and spam
+ * functions manage its data.
  */
 import type { Database } from './db/open.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './app.js';
+import { createIndexer, type Indexer, type IndexerLogger } from './blockchain/indexer.js';
+import { seedDevPrices, type PriceSource } from './blockchain/prices.js';
 import { seedStaticImages } from './images/catalog.js';
 import { seedDevProject } from './projects.js';
 import { startRelay, type RunningRelay } from './relay/server.js';
@@ -32,6 +35,14 @@ export interface StartServerOptions {
    * port; `false` serves no relay.
    */
   relayPort?: number | false;
+  /** EVM JSON-RPC URL of the chain the Blockchain API indexes and reads (`--evm-rpc`). */
+  evmRpc?: string;
+  /** How often the indexer asks the node for new blocks; default 250 ms. */
+  evmPollIntervalMs?: number;
+  /** Where the indexer reports a node going away and coming back; default one line on stderr each. */
+  indexerLogger?: IndexerLogger;
+  /** USD prices for the Blockchain API; default the `prices` table. */
+  prices?: PriceSource;
 }
 
 export interface RunningServer {
@@ -42,7 +53,9 @@ export interface RunningServer {
   relayUrl: string | undefined;
   relayPort: number | undefined;
   db: Database;
-  /** Stops listening (relay included) and closes the database. */
+  /** The EVM indexer, with `evmRpc`. */
+  indexer: Indexer | undefined;
+  /** Stops listening (relay and indexer included) and closes the database. */
   close(): Promise<void>;
 }
 
@@ -59,13 +72,28 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const { port = DEFAULT_PORT, host = DEFAULT_HOST, dataDir, seed = false } = options;
   const db = openDatabase(dataDir);
   let relay: RunningRelay | undefined;
+  let indexer: Indexer | undefined;
   try {
     seedStaticImages(db);
     if (seed) {
       seedDevProject(db);
       seedWallets(db, { count: (typeof seed === 'object' ? seed.wallets : undefined) ?? DEFAULT_SEED_WALLETS });
+      seedDevPrices(db);
     }
-    const app = buildApp({ db, rateLimit: options.rateLimit, log: options.log, trustProxy: options.trustProxy });
+    if (options.evmRpc)
+      indexer = createIndexer({
+        db,
+        rpcUrl: options.evmRpc,
+        pollIntervalMs: options.evmPollIntervalMs,
+        ...(options.indexerLogger ? { logger: options.indexerLogger } : {}),
+      });
+    const app = buildApp({
+      db,
+      rateLimit: options.rateLimit,
+      log: options.log,
+      trustProxy: options.trustProxy,
+      blockchain: { indexer, prices: options.prices },
+    });
     await app.listen({ port, host });
     const address = app.server.address();
     const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -78,6 +106,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         throw err;
       }
     }
+    indexer?.start();
     let closed: Promise<void> | undefined;
     return {
       url: serverUrl(host, actualPort),
@@ -85,14 +114,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       relayUrl: relay?.url,
       relayPort: relay?.port,
       db,
+      indexer,
       close() {
-        closed ??= Promise.allSettled([relay?.close(), app.close()]).then(() => {
+        closed ??= Promise.allSettled([indexer?.stop(), relay?.close(), app.close()]).then(() => {
           db.close();
         });
         return closed;
       },
     };
   } catch (err) {
+    await indexer?.stop();
     if (db.open) db.close();
     throw err;
   }
@@ -136,3 +167,18 @@ export { seedWallets, generatedWallets, seedWalletEntries, DEFAULT_SEED_WALLETS,
 export { getImage, putImage, type ImageKind } from './images/store.js';
 export { seedStaticImages } from './images/catalog.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
+export { createIndexer, type Indexer, type IndexerOptions, type IndexerStatus, type IndexerLogger } from './blockchain/indexer.js';
+export {
+  setPrice,
+  removePrice,
+  listPrices,
+  seedDevPrices,
+  tablePriceSource,
+  DEV_PRICES,
+  type PriceSource,
+  type PriceRow,
+} from './blockchain/prices.js';
+export { getIdentity, setIdentity, removeIdentity, listIdentities, type Identity } from './blockchain/identities.js';
+export { markSpam, unmarkSpam, listSpam, looksLikeSpam } from './blockchain/spam.js';
+export { listTokens, type TokenInfo } from './blockchain/tokens.js';
+export type { BlockchainOptions } from './routes/blockchain.js';

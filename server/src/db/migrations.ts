@@ -114,4 +114,112 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: 'Blockchain API: EVM index (chains, blocks, transactions, transfers, tokens, NFTs), spam list, prices, identities',
+    up(db) {
+      // Addresses and hashes are stored lower-case; amounts and token ids as decimal text.
+      db.exec(`
+        CREATE TABLE evm_chains (
+          chain_id TEXT PRIMARY KEY,
+          rpc_url TEXT NOT NULL,
+          head INTEGER,
+          updated_at TEXT NOT NULL
+        );
+        CREATE INDEX evm_chains_by_rpc ON evm_chains (rpc_url);
+
+        CREATE TABLE evm_blocks (
+          chain_id TEXT NOT NULL,
+          number INTEGER NOT NULL,
+          hash TEXT NOT NULL,
+          parent_hash TEXT NOT NULL,
+          timestamp INTEGER NOT NULL,
+          PRIMARY KEY (chain_id, number)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE evm_transactions (
+          chain_id TEXT NOT NULL,
+          hash TEXT NOT NULL,
+          block_number INTEGER NOT NULL,
+          tx_index INTEGER NOT NULL,
+          from_address TEXT NOT NULL,
+          to_address TEXT,
+          created_contract TEXT,
+          value TEXT NOT NULL,
+          nonce INTEGER NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('confirmed', 'failed')),
+          timestamp INTEGER NOT NULL,
+          PRIMARY KEY (chain_id, hash)
+        );
+        CREATE INDEX evm_transactions_by_position ON evm_transactions (chain_id, block_number, tx_index);
+        CREATE INDEX evm_transactions_by_from ON evm_transactions (chain_id, from_address);
+        CREATE INDEX evm_transactions_by_to ON evm_transactions (chain_id, to_address);
+
+        CREATE TABLE evm_transfers (
+          chain_id TEXT NOT NULL,
+          tx_hash TEXT NOT NULL,
+          log_index INTEGER NOT NULL,
+          block_number INTEGER NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('native', 'erc20', 'erc721')),
+          token_address TEXT,
+          from_address TEXT NOT NULL,
+          to_address TEXT NOT NULL,
+          amount TEXT NOT NULL,
+          token_id TEXT,
+          PRIMARY KEY (chain_id, tx_hash, log_index)
+        );
+        CREATE INDEX evm_transfers_by_block ON evm_transfers (chain_id, block_number);
+        CREATE INDEX evm_transfers_by_from ON evm_transfers (chain_id, from_address);
+        CREATE INDEX evm_transfers_by_to ON evm_transfers (chain_id, to_address);
+        CREATE INDEX evm_transfers_by_nft ON evm_transfers (chain_id, token_address, token_id, block_number);
+
+        CREATE TABLE evm_tokens (
+          chain_id TEXT NOT NULL,
+          address TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('erc20', 'erc721')),
+          name TEXT NOT NULL,
+          symbol TEXT NOT NULL,
+          decimals INTEGER,
+          image_id TEXT NOT NULL,
+          spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
+          first_block INTEGER NOT NULL,
+          PRIMARY KEY (chain_id, address)
+        );
+
+        CREATE TABLE evm_nfts (
+          chain_id TEXT NOT NULL,
+          contract TEXT NOT NULL,
+          token_id TEXT NOT NULL,
+          owner TEXT NOT NULL,
+          name TEXT NOT NULL,
+          image TEXT,
+          spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
+          first_block INTEGER NOT NULL,
+          owner_block INTEGER NOT NULL,
+          PRIMARY KEY (chain_id, contract, token_id)
+        );
+        CREATE INDEX evm_nfts_by_owner ON evm_nfts (chain_id, owner);
+
+        CREATE TABLE spam_contracts (
+          address TEXT PRIMARY KEY,
+          added_at TEXT NOT NULL
+        );
+
+        CREATE TABLE prices (
+          chain_id TEXT NOT NULL,
+          token TEXT NOT NULL,
+          usd REAL NOT NULL CHECK (usd >= 0),
+          updated_at TEXT NOT NULL,
+          PRIMARY KEY (chain_id, token)
+        );
+
+        CREATE TABLE identities (
+          address TEXT PRIMARY KEY,
+          name TEXT,
+          avatar TEXT,
+          updated_at TEXT NOT NULL
+        );
+      `);
+    },
+  },
 ];

@@ -1,0 +1,66 @@
+/**
+ * POST /v1/fungible/price: name, symbol, icon and USD price of each asked token, in the order
+ * asked. Tokens are `eip155:<chain>:native` or `eip155:<chain>:0xADDRESS`; a token the index
+ * does not know is read from the node (name, symbol) when the chain is the indexed one.
+ */
+import { getAddress } from 'viem';
+import type { Database } from '../db/open.js';
+import { InputError } from '../errors.js';
+import { nativeCurrency } from './chain.js';
+import { ensureTokenImage, tokenImageId } from './icons.js';
+import { fetchTokenMetadata } from './metadata.js';
+import type { PriceSource } from './prices.js';
+import type { RpcClient } from './rpc.js';
+import { tokensByAddress } from './tokens.js';
+
+export interface FungiblePrice {
+  name: string;
+  symbol: string;
+  iconUrl: string;
+  price: number;
+}
+
+export interface FungibleContext {
+  db: Database;
+  prices: PriceSource;
+  /** The indexed chain's id and node; tokens of other chains are a 400. */
+  chainId: string | undefined;
+  rpc: RpcClient | undefined;
+  tokenIcon(imageId: string): string;
+}
+
+/** `assets` are parsed CAIP-10 ids: chain and `native` or a lower-case address; errors name `addresses.<i>`. */
+export async function fungiblePrices(
+  ctx: FungibleContext,
+  assets: readonly { chainId: string; token: string }[],
+): Promise<FungiblePrice[]> {
+  assets.forEach((a, i) => {
+    if (a.chainId !== ctx.chainId) {
+      throw new InputError(`addresses.${i}`, `Invalid body field 'addresses.${i}': chain '${a.chainId}' is not supported`);
+    }
+  });
+  const chainId = ctx.chainId!;
+  const addresses = assets.filter((a) => a.token !== 'native').map((a) => a.token);
+  const known = tokensByAddress(ctx.db, chainId, addresses);
+  const unknown = [...new Set(addresses.filter((a) => !known.has(a)))];
+  const live = new Map<string, { name: string; symbol: string }>();
+  if (unknown.length && ctx.rpc) {
+    const meta = await fetchTokenMetadata(
+      ctx.rpc,
+      unknown.map((address) => ({ address, kind: 'erc20' as const })),
+    );
+    unknown.forEach((a, i) => live.set(a, meta[i]!));
+  }
+  const prices = await ctx.prices.usdPrices(chainId, [...new Set(assets.map((a) => a.token))]);
+  const native = nativeCurrency(chainId);
+  return assets.map(({ token }) => {
+    const price = prices.get(token) ?? 0;
+    if (token === 'native') return { name: native.name, symbol: native.symbol, iconUrl: ctx.tokenIcon(native.symbol), price };
+    const indexed = known.get(token);
+    if (indexed) return { name: indexed.name, symbol: indexed.symbol, iconUrl: ctx.tokenIcon(indexed.imageId), price };
+    const info = live.get(token) ?? { name: getAddress(token), symbol: '?' };
+    const imageId = tokenImageId(info.symbol, chainId, token);
+    ensureTokenImage(ctx.db, imageId, info.symbol);
+    return { name: info.name, symbol: info.symbol, iconUrl: ctx.tokenIcon(imageId), price };
+  });
+}

@@ -1,0 +1,207 @@
+/**
+ * GET /v1/account/{address}/history: the indexed transactions involving an address, newest
+ * first, 20 per page. A transaction involves it when it sent or received the transaction, or a
+ * native, ERC-20 or ERC-721 transfer of it went from or to the address; its transfers (those
+ * touching the address) are grouped under it. The cursor is opaque (the position of the last
+ * transaction of the page); `next` is null on the last page.
+ */
+import { getAddress } from 'viem';
+import type { Database } from '../db/open.js';
+import { InputError } from '../errors.js';
+import { numeric, usdValue } from './amounts.js';
+import { nativeCurrency } from './chain.js';
+import type { PriceSource } from './prices.js';
+import { ZERO_ADDRESS } from './abi.js';
+import { tokensByAddress, type TokenInfo } from './tokens.js';
+
+export const HISTORY_PAGE_SIZE = 20;
+
+export type OperationType = 'send' | 'receive' | 'mint' | 'execute';
+export type Direction = 'in' | 'out' | 'self';
+
+export interface HistoryTransfer {
+  fungible_info?: { name: string; symbol: string; icon: { url: string } };
+  nft_info?: { name: string; content: { preview: { url: string } }; flags: { is_spam: boolean } };
+  direction: Direction;
+  quantity: { numeric: string };
+  value: number;
+  price: number;
+}
+
+export interface HistoryTransaction {
+  id: string;
+  metadata: {
+    operationType: OperationType;
+    hash: string;
+    minedAt: string;
+    sentFrom: string;
+    sentTo: string;
+    status: 'confirmed' | 'failed';
+    nonce: number;
+    chain: string;
+  };
+  transfers: HistoryTransfer[];
+}
+
+export interface HistoryPage {
+  data: HistoryTransaction[];
+  next: string | null;
+}
+
+export interface HistoryContext {
+  db: Database;
+  prices: PriceSource;
+  tokenIcon(imageId: string): string;
+}
+
+interface TxRow {
+  hash: string;
+  block_number: number;
+  tx_index: number;
+  from_address: string;
+  to_address: string | null;
+  created_contract: string | null;
+  nonce: number;
+  status: 'confirmed' | 'failed';
+  timestamp: number;
+}
+
+interface TransferDbRow {
+  tx_hash: string;
+  kind: 'native' | 'erc20' | 'erc721';
+  token_address: string | null;
+  from_address: string;
+  to_address: string;
+  amount: string;
+  token_id: string | null;
+}
+
+interface NftDbRow {
+  name: string;
+  image: string | null;
+  spam: number;
+}
+
+/** The opaque cursor of a position: base64url of "block.index". */
+export function encodeCursor(block: number, txIndex: number): string {
+  return Buffer.from(`${block}.${txIndex}`, 'utf8').toString('base64url');
+}
+
+/** The position a cursor stands for; an InputError on field `cursor` when it is not one of ours. */
+export function decodeCursor(cursor: string): { block: number; txIndex: number } {
+  const match = /^(\d{1,15})\.(\d{1,9})$/.exec(
+    /^[A-Za-z0-9_-]{1,64}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '',
+  );
+  if (!match) throw new InputError('cursor', `Invalid query parameter 'cursor': not a cursor this server gave`);
+  return { block: Number(match[1]), txIndex: Number(match[2]) };
+}
+
+function operationType(transfers: readonly TransferDbRow[], directions: readonly Direction[]): OperationType {
+  if (transfers.length === 0) return 'execute';
+  if (transfers.every((t, i) => directions[i] === 'in' && t.from_address === ZERO_ADDRESS)) return 'mint';
+  const ins = directions.includes('in');
+  const outs = directions.includes('out') || directions.every((d) => d === 'self');
+  if (ins && outs) return 'execute';
+  return outs ? 'send' : 'receive';
+}
+
+export async function accountHistory(ctx: HistoryContext, chainId: string, address: string, cursor?: string): Promise<HistoryPage> {
+  const { db } = ctx;
+  const after = cursor === undefined ? undefined : decodeCursor(cursor);
+  const rows = db
+    .prepare(
+      `WITH hits(hash) AS (
+         SELECT hash FROM evm_transactions WHERE chain_id = :chain AND from_address = :address
+         UNION SELECT hash FROM evm_transactions WHERE chain_id = :chain AND to_address = :address
+         UNION SELECT tx_hash FROM evm_transfers WHERE chain_id = :chain AND from_address = :address
+         UNION SELECT tx_hash FROM evm_transfers WHERE chain_id = :chain AND to_address = :address
+       )
+       SELECT t.hash, t.block_number, t.tx_index, t.from_address, t.to_address, t.created_contract, t.nonce, t.status, t.timestamp
+       FROM evm_transactions t JOIN hits ON hits.hash = t.hash
+       WHERE t.chain_id = :chain AND (:block IS NULL OR (t.block_number, t.tx_index) < (:block, :index))
+       ORDER BY t.block_number DESC, t.tx_index DESC
+       LIMIT :limit`,
+    )
+    .all({ chain: chainId, address, block: after?.block ?? null, index: after?.txIndex ?? null, limit: HISTORY_PAGE_SIZE + 1 }) as TxRow[];
+  const page = rows.slice(0, HISTORY_PAGE_SIZE);
+  const last = page.at(-1);
+  const next = rows.length > HISTORY_PAGE_SIZE && last ? encodeCursor(last.block_number, last.tx_index) : null;
+
+  const transferStmt = db.prepare(
+    `SELECT tx_hash, kind, token_address, from_address, to_address, amount, token_id FROM evm_transfers
+     WHERE chain_id = ? AND tx_hash = ? AND (from_address = ? OR to_address = ?) ORDER BY log_index`,
+  );
+  const transfersByTx = new Map(page.map((tx) => [tx.hash, transferStmt.all(chainId, tx.hash, address, address) as TransferDbRow[]]));
+  const allTransfers = [...transfersByTx.values()].flat();
+  const tokens = tokensByAddress(
+    db,
+    chainId,
+    allTransfers.flatMap((t) => (t.token_address ? [t.token_address] : [])),
+  );
+  const prices = await ctx.prices.usdPrices(chainId, [
+    'native',
+    ...[...tokens.values()].filter((t) => t.kind === 'erc20').map((t) => t.address),
+  ]);
+  const nftStmt = db.prepare('SELECT name, image, spam FROM evm_nfts WHERE chain_id = ? AND contract = ? AND token_id = ?');
+  const native = nativeCurrency(chainId);
+
+  const transfer = (t: TransferDbRow, direction: Direction): HistoryTransfer => {
+    const token: TokenInfo | undefined = t.token_address ? tokens.get(t.token_address) : undefined;
+    if (t.kind === 'erc721') {
+      const nft = nftStmt.get(chainId, t.token_address, t.token_id) as NftDbRow | undefined;
+      const collection = token?.name ?? 'NFT';
+      return {
+        nft_info: {
+          name: nft?.name ?? `${collection} #${t.token_id}`,
+          content: { preview: { url: nft?.image ?? ctx.tokenIcon(token?.imageId ?? 'NFT') } },
+          flags: { is_spam: Boolean(nft?.spam) || Boolean(token?.spam) },
+        },
+        direction,
+        quantity: { numeric: '1' },
+        value: 0,
+        price: 0,
+      };
+    }
+    const info =
+      t.kind === 'native'
+        ? { name: native.name, symbol: native.symbol, decimals: native.decimals, imageId: native.symbol, key: 'native' }
+        : {
+            name: token?.name ?? 'Token',
+            symbol: token?.symbol ?? '?',
+            decimals: token?.decimals ?? 18,
+            imageId: token?.imageId ?? '?',
+            key: t.token_address!,
+          };
+    const amount = numeric(BigInt(t.amount), info.decimals);
+    const price = prices.get(info.key) ?? 0;
+    return {
+      fungible_info: { name: info.name, symbol: info.symbol, icon: { url: ctx.tokenIcon(info.imageId) } },
+      direction,
+      quantity: { numeric: amount },
+      value: usdValue(amount, price),
+      price,
+    };
+  };
+
+  const data = page.map((tx): HistoryTransaction => {
+    const rowsOfTx = transfersByTx.get(tx.hash) ?? [];
+    const directions = rowsOfTx.map(
+      (t): Direction => (t.from_address === address && t.to_address === address ? 'self' : t.from_address === address ? 'out' : 'in'),
+    );
+    return {
+      id: tx.hash,
+      metadata: {
+        operationType: operationType(rowsOfTx, directions),
+        hash: tx.hash,
+        minedAt: new Date(tx.timestamp * 1000).toISOString(),
+        sentFrom: getAddress(tx.from_address),
+        sentTo: getAddress(tx.to_address ?? tx.created_contract ?? ZERO_ADDRESS),
+        status: tx.status,
+        nonce: tx.nonce,
+        chain: chainId,
+      },
+      transfers: rowsOfTx.map((t, i) => transfer(t, directions[i]!)),
+    };
+  });
+  return { data, next };
+}

@@ -1,0 +1,201 @@
+/**
+ * Follows one EVM JSON-RPC node and keeps the SQLite index of its chain up to date: every
+ * `pollIntervalMs` (250 ms) it reads eth_blockNumber, then fetches the new blocks (at most
+ * `batchSize` per round, from genesis on) with their transactions, receipts and Transfer logs,
+ * reads the metadata of new tokens and NFTs once, and stores the batch in one transaction.
+ *
+ * Reorganisations and restarts: when the node's head is below the last indexed block, when the
+ * stored hash of the last block differs from the node's, or when a new block does not build on
+ * it, the indexer finds the highest block both agree on (binary search by hash), deletes
+ * everything above it and indexes again from there.
+ *
+ * When the node stops answering it logs one line, retries every second and carries on when it
+ * is back (reading eth_chainId again: a restarted node may serve another chain).
+ */
+import { hexToBigInt, type Hex } from 'viem';
+import type { Database } from '../db/open.js';
+import { caipChainId, publicRpcUrl } from './chain.js';
+import { fetchRange } from './blocks.js';
+import { withMetadata } from './enrich.js';
+import { createRpcClient, RpcUnavailableError, type RpcClient } from './rpc.js';
+import { blockHash, chainOfRpc, lastBlock, rollback, saveChain, writeBatch } from './store.js';
+
+export const DEFAULT_POLL_INTERVAL_MS = 250;
+export const DEFAULT_BATCH_SIZE = 100;
+/** How often a node that does not answer is tried again. */
+export const RETRY_INTERVAL_MS = 1000;
+
+export interface IndexerLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface IndexerOptions {
+  db: Database;
+  rpcUrl: string;
+  pollIntervalMs?: number;
+  /** Blocks fetched per round (default 100). */
+  batchSize?: number;
+  logger?: IndexerLogger;
+}
+
+export interface IndexerStatus {
+  /** The node's origin (without path or query, which may hold an API key). */
+  rpcUrl: string;
+  /** CAIP-2 id of the chain, once known (from the node, or from the last run while it is down). */
+  chainId: string | null;
+  /** Whether the last call to the node succeeded. */
+  connected: boolean;
+  /** The node's head as last seen. */
+  head: number | null;
+  /** The last indexed block. */
+  indexed: number | null;
+}
+
+export interface Indexer {
+  readonly rpc: RpcClient;
+  readonly rpcUrl: string;
+  /** CAIP-2 id of the indexed chain, once known. */
+  chainId(): string | undefined;
+  status(): IndexerStatus;
+  start(): void;
+  /** Stops polling and waits for the current round to end (no write happens after it resolves). */
+  stop(): Promise<void>;
+}
+
+const stderrLogger: IndexerLogger = {
+  info: () => undefined,
+  warn: (message) => process.stderr.write(`w3kit-server: ${message}\n`),
+};
+
+export function createIndexer({
+  db,
+  rpcUrl,
+  pollIntervalMs = DEFAULT_POLL_INTERVAL_MS,
+  batchSize = DEFAULT_BATCH_SIZE,
+  logger = stderrLogger,
+}: IndexerOptions): Indexer {
+  const rpc = createRpcClient(rpcUrl);
+  const controller = new AbortController();
+  const signal = controller.signal;
+  let chain = chainOfRpc(db, rpcUrl);
+  let chainChecked = false;
+  let connected = false;
+  let down = false;
+  let lastProblem: string | undefined;
+  let nodeHead: number | null = null;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+    });
+
+  const hashOnNode = async (n: number): Promise<string | undefined> => {
+    const block = await rpc.request<{ hash: string } | null>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false], signal);
+    return block?.hash.toLowerCase();
+  };
+
+  /** Deletes what is above the highest block at or below `upper` that the node still has. */
+  async function reorganise(chainId: string, upper: number): Promise<void> {
+    let lo = -1; // a block both agree on (-1: none)
+    let hi = upper + 1; // a block they do not agree on (or beyond)
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      const stored = blockHash(db, chainId, mid);
+      if (stored !== undefined && stored === (await hashOnNode(mid))) lo = mid;
+      else hi = mid;
+    }
+    if (stopped) return;
+    rollback(db, chainId, lo);
+    logger.info(`EVM indexer (${chainId}): the chain changed below block ${upper + 1}; re-indexing from block ${lo + 1}`);
+  }
+
+  /** One round: checks the last block against the node and indexes up to `batchSize` blocks. True when more are waiting. */
+  async function step(chainId: string): Promise<boolean> {
+    const head = Number(hexToBigInt(await rpc.request<Hex>('eth_blockNumber', [], signal)));
+    nodeHead = head;
+    let last = lastBlock(db, chainId);
+    if (last && (head < last.number || (head === last.number && (await hashOnNode(last.number)) !== last.hash))) {
+      await reorganise(chainId, Math.min(head, last.number));
+      last = lastBlock(db, chainId);
+    }
+    const from = last ? last.number + 1 : 0;
+    if (from > head || stopped) return false;
+    const to = Math.min(head, from + batchSize - 1);
+    const range = await fetchRange(rpc, from, to, signal);
+    // The chain moved while we read it: look again next round.
+    if (range === 'reorg') return false;
+    if (last && range.blocks[0]!.parentHash !== last.hash) {
+      await reorganise(chainId, last.number);
+      return true;
+    }
+    const batch = await withMetadata(db, rpc, chainId, range, signal);
+    if (stopped) return false;
+    writeBatch(db, chainId, batch);
+    return to < head;
+  }
+
+  async function run(): Promise<void> {
+    while (!stopped) {
+      let more = false;
+      try {
+        if (!chainChecked) {
+          const id = caipChainId(hexToBigInt(await rpc.request<Hex>('eth_chainId', [], signal)));
+          if (stopped) break;
+          if (id !== chain) logger.info(`EVM indexer: ${rpcUrl} serves ${id}`);
+          chain = id;
+          saveChain(db, id, rpcUrl);
+          chainChecked = true;
+        }
+        more = await step(chain!);
+        connected = true;
+        lastProblem = undefined;
+        if (down) logger.warn(`EVM indexer: ${rpcUrl} (${chain}) answers again; indexing`);
+        down = false;
+      } catch (err) {
+        if (stopped) break;
+        connected = false;
+        if (err instanceof RpcUnavailableError) {
+          if (!down)
+            logger.warn(`EVM indexer: ${rpcUrl}${chain ? ` (${chain})` : ''} is not answering (${err.message}); retrying every second`);
+          down = true;
+          chainChecked = false;
+        } else {
+          const problem = (err as Error).message;
+          if (problem !== lastProblem) logger.warn(`EVM indexer: ${rpcUrl}: ${problem}`);
+          lastProblem = problem;
+        }
+      }
+      if (!more && !stopped) await sleep(down ? Math.max(pollIntervalMs, RETRY_INTERVAL_MS) : pollIntervalMs);
+    }
+  }
+
+  return {
+    rpc,
+    rpcUrl,
+    chainId: () => chain,
+    status: () => ({
+      rpcUrl: publicRpcUrl(rpcUrl),
+      chainId: chain ?? null,
+      connected,
+      head: nodeHead,
+      indexed: chain && db.open ? (lastBlock(db, chain)?.number ?? null) : null,
+    }),
+    start() {
+      if (!running && !stopped) running = run();
+    },
+    stop() {
+      stopped = true;
+      controller.abort();
+      return running ?? Promise.resolve();
+    },
+  };
+}
