@@ -3,8 +3,9 @@
  * `npm run bench`: builds (unless --no-build), then reports the CDN bundle sizes and, over fresh
  * page loads in headless Chromium, how fast <w3-button> becomes usable, how fast a click paints
  * the modal and how much JS heap the open modal holds; the connect round trip; and All Wallets
- * with 1,000 wallets (open to the first row, long tasks scrolling to the end, keystroke to results). Prints figures against budgets and the
- * Reown AppKit anchor, and writes everything to dist/bench.json.
+ * with 1,000 wallets (open to the first row, long tasks scrolling to the end, keystroke to results);
+ * WalletConnect (click to the QR code painted, and the size of its lazy chunk). Prints figures
+ * against budgets and the Reown AppKit anchor, and writes everything to dist/bench.json.
  *
  * It is a report, not a test: it exits 0 when figures are over budget, and 1 only when the
  * measurement itself fails (build failure, page error, console error, failed request, timeout).
@@ -18,7 +19,8 @@
  * `{ page, context, cdp, guard, state }` (`state` is shared by the measures of one load) and
  * return a number in `unit`. `kind: 'connect'` measures run the same way on a page with the test
  * wallet and a Hardhat node, `kind: 'registry'` ones on a page using the backend (the built
- * w3kit-server bin, seeded with 1,000 wallets). A measure may set `timeout` (ms) when it needs
+ * w3kit-server bin, seeded with 1,000 wallets), `kind: 'walletconnect'` ones on a fresh load of
+ * that page, which also sets the bin's relay as relayUrl. A measure may set `timeout` (ms) when it needs
  * longer than the default wait. The summary, table and JSON pick new measures up by themselves.
  */
 import { spawn } from 'node:child_process';
@@ -67,10 +69,10 @@ const connectPage = (rpcUrl) => `<!doctype html>
 <w3-button></w3-button>
 `;
 /** The registry page: createW3Modal with the local backend (seeded with 1,000 wallets). */
-const registryPage = (apiUrl) => `<!doctype html>
+const registryPage = (apiUrl, relayUrl) => `<!doctype html>
 <script type="module">
   import { createW3Modal, networks } from '/cdn/w3kit.js';
-  createW3Modal({ networks: [networks.localhost], apiUrl: ${JSON.stringify(apiUrl)}, projectId: 'w3kit-dev' });
+  createW3Modal({ networks: [networks.localhost], apiUrl: ${JSON.stringify(apiUrl)}, relayUrl: ${JSON.stringify(relayUrl)}, projectId: 'w3kit-dev' });
 </script>
 <w3-button></w3-button>
 `;
@@ -143,7 +145,7 @@ const INIT_SCRIPT = `(() => {
   }, true);
 })();`;
 
-/** @type {Array<{ id: string, label: string, unit: string, digits: number, budget?: number, aim?: number, anchor?: { name: string, value: number, ratio: string }, kind: 'static' | 'page' | 'connect' | 'registry', timeout?: number, run: Function }>} */
+/** @type {Array<{ id: string, label: string, unit: string, digits: number, budget?: number, aim?: number, anchor?: { name: string, value: number, ratio: string }, kind: 'static' | 'page' | 'connect' | 'registry' | 'walletconnect', timeout?: number, run: Function }>} */
 const MEASURES = [
   {
     id: 'firstChunkGzip',
@@ -155,6 +157,19 @@ const MEASURES = [
     anchor: { name: 'AppKit CDN', value: 840, ratio: 'smaller' },
     kind: 'static',
     run: ({ sizes }) => sizes.firstGzip / KB,
+  },
+  {
+    id: 'walletConnectChunkGzip',
+    label: 'WalletConnect lazy chunk (sign-client)',
+    unit: 'KB gzip',
+    digits: 1,
+    kind: 'static',
+    /** The walletconnect-session chunk, loaded on the first WalletConnect pairing or restore only. */
+    run: ({ sizes }) => {
+      const chunk = sizes.lazy.find((c) => /(^|\/)walletconnect-session-/.test(c.file));
+      if (!chunk) throw new Error('no walletconnect-session chunk in dist/cdn/manifest.json');
+      return chunk.gzip / KB;
+    },
   },
   {
     id: 'buttonUsable',
@@ -391,6 +406,43 @@ const MEASURES = [
       return page.evaluate(() => window.__benchResults - window.__benchKey);
     },
   },
+  {
+    id: 'walletConnectClickToQr',
+    label: 'WalletConnect: click to QR code painted',
+    unit: 'ms',
+    digits: 1,
+    kind: 'walletconnect',
+    /**
+     * Click on the Connect view's WalletConnect row (its timeStamp) to the frame after the QR code's
+     * SVG shows: the view chunk, the sign-client chunk, the client's start, the relay socket, the
+     * proposal published over our relay, and the QR drawn.
+     */
+    async run({ page, guard }) {
+      await guard(page.locator('w3-button w3-connect-button button').click({ timeout: TIMEOUT }));
+      const row = page.locator('w3-connect-view').getByRole('button', { name: 'WalletConnect' });
+      await guard(row.waitFor({ timeout: TIMEOUT }));
+      await guard(
+        page.evaluate(() => {
+          window.__benchRowClick = undefined;
+          window.__benchQr = undefined;
+          document.addEventListener('click', (e) => (window.__benchRowClick ??= e.timeStamp), { capture: true, once: true });
+          const drawn = () => {
+            const view = document.querySelector('w3-modal')?.shadowRoot?.querySelector('w3-connecting-wallet-connect-view');
+            const qr = view?.shadowRoot?.querySelector('w3-qr-code');
+            return Boolean(qr?.getAttribute('uri')?.startsWith('wc:') && qr.shadowRoot?.querySelector('svg path'));
+          };
+          const frame = () => {
+            if (drawn()) requestAnimationFrame(() => (window.__benchQr = performance.now()));
+            else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+      );
+      await guard(row.click({ timeout: TIMEOUT }));
+      await guard(page.waitForFunction(() => window.__benchQr !== undefined, null, { timeout: TIMEOUT, polling: 20 }));
+      return page.evaluate(() => window.__benchQr - window.__benchRowClick);
+    },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -621,7 +673,7 @@ async function main() {
       60_000,
       'start w3kit-server',
     );
-    writeFileSync(path.join(pageDir, 'registry.html'), registryPage(backend.url));
+    writeFileSync(path.join(pageDir, 'registry.html'), registryPage(backend.url, backend.relayUrl));
     server = await startServerInWorker({ root: ROOT, routes: { '/cdn/': CDN_DIR, '/': pageDir } });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: BENCH_ARGS, timeout: TIMEOUT });
     browserVersion = `Chromium ${browser.version()}`;
@@ -676,6 +728,17 @@ async function main() {
       const samples = registryRuns.map((r) => r.values[m.id]);
       results[m.id] = { ...stats(samples), value: stats(samples).median, samples };
     }
+    const wcMeasures = MEASURES.filter((x) => x.kind === 'walletconnect');
+    const wcRuns = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await pageRun(browser, `${server.url}/registry.html`, 'walletconnect');
+      wcRuns.push(run);
+      log(`  walletconnect run ${i + 1}: ${wcMeasures.map((m) => `${m.label} ${fmt(run.values[m.id], m.digits)} ${m.unit}`).join(' | ')}`);
+    }
+    for (const m of wcMeasures) {
+      const samples = wcRuns.map((r) => r.values[m.id]);
+      results[m.id] = { ...stats(samples), value: stats(samples).median, samples };
+    }
     const baselines = [];
     for (let i = 0; i < 3; i++) baselines.push(await heapBaseline(browser, `${server.url}/empty.html`));
     if (results.heapAfterOpen) results.heapAfterOpen.emptyPageBaseline = stats(baselines).median;
@@ -685,7 +748,7 @@ async function main() {
     if (delay.length) results.clickToModalPainted.clickDispatchDelay = stats(delay);
 
     log('\nMedians (min–max)');
-    for (const m of [...pageMeasures, ...connectMeasures, ...registryMeasures]) {
+    for (const m of [...pageMeasures, ...connectMeasures, ...registryMeasures, ...wcMeasures]) {
       const r = results[m.id];
       log(`  ${describe(m, r.median)}  [${fmt(r.min, m.digits)}–${fmt(r.max, m.digits)}]`);
     }

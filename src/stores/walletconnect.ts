@@ -72,3 +72,27 @@ export function cancelWalletConnectPairing(): void {
   if (sessionModule) sessionModule.stopWcPairing();
   else if ($wcPairing.get().status !== 'idle') $wcPairing.set({ status: 'idle' });
 }
+
+let prepared = false;
+
+/**
+ * Loads sign-client and starts its client while the person looks at the Connect view, so a click
+ * on WalletConnect only has to pair. Starting the client opens no socket: it connects to the
+ * relay once there is a pairing or session.
+ */
+export function prepareWalletConnect(): void {
+  if (prepared || !$wcConfigured.get() || typeof window === 'undefined') return;
+  prepared = true;
+  const run = (): void => {
+    loadWalletConnectSession()
+      .then((m) => {
+        sessionModule ??= m;
+        return m.getWcClient();
+      })
+      .catch(() => {
+        prepared = false; // a click tries again and shows the error
+      });
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 100);
+}

@@ -46,3 +46,19 @@ export async function connect(page: Page, walletName = 'w3kit Test Wallet'): Pro
   await page.locator('w3-modal').getByRole('button', { name: walletName }).click();
   await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 10_000 });
 }
+
+/** Runs axe-core (injected from node_modules) on the page, piercing open shadow roots; returns violation summaries. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.waitForTimeout(350); // view and colour transitions (150 ms) finish first
+  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
+    const rules = { 'landmark-one-main': { enabled: false }, 'page-has-heading-one': { enabled: false }, region: { enabled: false } };
+    const result = await axe.run(document, { resultTypes: ['violations'], rules });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+}

@@ -11,6 +11,7 @@ import { $walletList, ensureWalletList, loadWalletRegistry, type RegistryWallet 
 import { sortWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
 import { W3Element } from '../../base/w3-element.js';
 import { VIEW_LOADERS } from '../registry.js';
+import { $wcConfigured, prepareWalletConnect } from '../../../stores/walletconnect.js';
 import { viewStyles } from '../view.styles.js';
 
 const SOCIAL_LABELS: Record<string, string> = {
@@ -66,6 +67,10 @@ export class W3ConnectView extends W3Element {
   /** Once the registry is there, load the All Wallets view's chunk ahead of a click on its row. */
   protected override updated(): void {
     if (this.registry.value.status === 'ready') void VIEW_LOADERS.AllWallets?.();
+    if ($wcConfigured.get()) {
+      void VIEW_LOADERS.ConnectingWalletConnect?.();
+      prepareWalletConnect();
+    }
   }
 
   private submitEmail(): void {
