@@ -43,6 +43,35 @@ describe('sortWalletRows', () => {
     });
     expect(ids(rows)).toEqual(['w:okx', 'c:io.metamask', 'w:safe']);
   });
+
+  it('puts recent wallets first after WalletConnect, connectors and WalletConnect registry wallets alike, in recency order', () => {
+    const wc: Connector = { id: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chain: 'eip155' };
+    const recent = [
+      { id: 'rainbow', name: 'Rainbow', imageUrl: 'http://127.0.0.1:4301/getWalletImage/rainbow' },
+      { id: 'io.metamask', name: 'MetaMask' },
+      { id: 'safe', name: 'Safe' },
+    ];
+    const rows = sortWalletRows([wc, metamaskConnector], order, recent, { featured: [entry('safe', 'Safe')], recommended: [] });
+    expect(ids(rows)).toEqual(['c:walletConnect', 'w:rainbow', 'c:io.metamask', 'w:safe']);
+    expect(rows.slice(1).map((r) => r.tag)).toEqual(['Recent', 'Recent', 'Recent']);
+    // a recent wallet whose registry entry is not loaded still pairs by QR (no links known)
+    const rainbow = rows[1];
+    expect(rainbow?.kind === 'wallet' && rainbow.wallet).toMatchObject({
+      name: 'Rainbow',
+      imageUrl: recent[0]?.imageUrl,
+      mobile_link: null,
+    });
+    // the featured entry is used when it is loaded, and appears once
+    expect(rows[3]?.kind === 'wallet' && rows[3].wallet.imageUrl).toBe('http://127.0.0.1:4301/getWalletImage/safe');
+  });
+
+  it('shows a recent registry wallet that is now installed as its connector only', () => {
+    const rows = sortWalletRows([metamaskConnector], order, [{ id: 'metamask', name: 'MetaMask', rdns: 'io.metamask' }], {
+      featured: [],
+      recommended: [],
+    });
+    expect(ids(rows)).toEqual(['c:io.metamask']);
+  });
 });
 
 describe('walletCountTag', () => {

@@ -23,6 +23,23 @@ export function sortWalletRows(
   const usedConnectors = new Set<string>();
   const usedWallets = new Set<string>();
   for (const group of order) {
+    if (group === 'recent') {
+      for (const r of recent) {
+        const connector = connectors.find((c) => c.id === r.id && c.type !== 'AUTH');
+        if (connector) {
+          if (usedConnectors.has(connector.id)) continue;
+          usedConnectors.add(connector.id);
+          rows.push({ kind: 'connector', connector, tag: 'Recent' });
+          continue;
+        }
+        // A wallet last connected over WalletConnect: its registry entry, or what was stored of it.
+        const wallet = [...registry.featured, ...registry.recommended].find((w) => w.id === r.id) ?? recentRegistryWallet(r);
+        if (usedWallets.has(wallet.id) || installedConnectorFor(wallet, connectors)) continue;
+        usedWallets.add(wallet.id);
+        rows.push({ kind: 'wallet', wallet, tag: 'Recent' });
+      }
+      continue;
+    }
     if (group === 'featured' || group === 'recommended') {
       for (const wallet of registry[group]) {
         if (usedWallets.has(wallet.id) || installedConnectorFor(wallet, connectors)) continue;
@@ -38,6 +55,30 @@ export function sortWalletRows(
     }
   }
   return rows;
+}
+
+/** A recent WalletConnect wallet as a registry row when its entry is not loaded: QR pairing works, links are unknown. */
+function recentRegistryWallet(r: RecentWallet): RegistryWallet {
+  return {
+    id: r.id,
+    name: r.name,
+    imageUrl: r.imageUrl ?? '',
+    homepage: null,
+    image_id: r.id,
+    order: 0,
+    rdns: r.rdns ?? null,
+    chains: [],
+    badge_type: 'none',
+    mobile_link: null,
+    desktop_link: null,
+    webapp_link: null,
+    link_mode: null,
+    app_store: null,
+    play_store: null,
+    chrome_store: null,
+    injected: null,
+    supports_wc: true,
+  };
 }
 
 /** The All Wallets row's tag: the count rounded down to tens with a plus ('990+'). */
