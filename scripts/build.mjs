@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Builds dist/: ES modules and .d.ts (tsc), the CDN bundle (rollup), the React demo and the
- * dev wallet (esbuild), and the backend's bin dist/server/w3kit-server.js (esbuild).
+ * Builds dist/: ES modules and .d.ts (tsc), the CDN bundle (rollup), the React demo, the dev
+ * wallet and the WalletConnect dev wallet page (esbuild), and the backend's bin
+ * dist/server/w3kit-server.js (esbuild).
  */
 import { rmSync } from 'node:fs';
 import { run } from './lib/run.mjs';
@@ -22,6 +23,8 @@ await run('npx', [
 ]);
 const { bundleDevWallet } = await import('./bundle-dev-wallet.mjs');
 await bundleDevWallet();
+const { bundleWcWallet } = await import('./bundle-wc-wallet.mjs');
+await bundleWcWallet();
 const { bundleServer } = await import('./bundle-server.mjs');
 await bundleServer();
 const { printSizes } = await import('./lib/sizes.mjs');

@@ -5,7 +5,8 @@
  * Ports (environment variables): W3KIT_DEMO_PORT (4300), W3KIT_HARDHAT_PORT (8545, chain 31337),
  * W3KIT_HARDHAT_B_PORT (8546, chain 31338, for trying network switches), W3KIT_SERVER_PORT (4301,
  * the backend: Provider API, wallet registry and images, analytics; seeded, data in .cache/w3kit-data),
- * W3KIT_RELAY_PORT (4302, the WalletConnect relay).
+ * W3KIT_RELAY_PORT (4302, the WalletConnect relay). The demo contracts (DUSD, DUSDT, DNFT and a
+ * spam NFT) are deployed on chain 31337 first, and the backend's Blockchain API indexes it.
  */
 import { ensureInstalled, run } from './lib/run.mjs';
 
@@ -14,16 +15,19 @@ await run('node', ['scripts/build.mjs']);
 const { startStaticServer } = await import('./lib/static-server.mjs');
 const { startHardhat } = await import('./lib/hardhat.mjs');
 const { startBackend } = await import('./lib/backend.mjs');
+const { deployDemoContracts } = await import('./lib/contracts.mjs');
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const [chainA, chainB] = await Promise.all([
   startHardhat({ port: env('W3KIT_HARDHAT_PORT', 8545), chainId: 31337 }),
   startHardhat({ port: env('W3KIT_HARDHAT_B_PORT', 8546), chainId: 31338 }),
 ]);
+const contracts = await deployDemoContracts(chainA.url);
 const backend = await startBackend({
   port: env('W3KIT_SERVER_PORT', 4301),
   relayPort: env('W3KIT_RELAY_PORT', env('W3KIT_SERVER_PORT', 4301) + 1),
   dataDir: '.cache/w3kit-data',
+  evmRpc: chainA.url,
 });
 const rpcUrls = JSON.stringify({ 31337: chainA.url, 31338: chainB.url });
 const { readFileSync } = await import('node:fs');
@@ -32,9 +36,11 @@ const fill = (file) =>
   readFileSync(file, 'utf8')
     .replace('__W3KIT_RPC_URLS__', rpcUrls.replace(/"/g, '&quot;'))
     .replaceAll('__W3KIT_API_URL__', backend.url)
-    .replaceAll('__W3KIT_PROJECT_ID__', 'w3kit-dev');
+    .replaceAll('__W3KIT_PROJECT_ID__', 'w3kit-dev')
+    .replaceAll('__W3KIT_RELAY_URL__', backend.relayUrl);
 const demoPage = fill('demo/index.html');
 const reactPage = fill('demo/react/index.html');
+const wcWalletPage = fill('demo/wc-wallet/index.html');
 const demo = await startStaticServer({
   port: env('W3KIT_DEMO_PORT', 4300),
   routes: { '/': 'demo', '/cdn/': 'dist/cdn', '/demo/': 'dist/demo' },
@@ -43,14 +49,21 @@ const demo = await startStaticServer({
     ['/index.html', demoPage],
     ['/react/', reactPage],
     ['/react/index.html', reactPage],
+    ['/wc-wallet', wcWalletPage],
+    ['/wc-wallet/', wcWalletPage],
+    ['/wc-wallet/index.html', wcWalletPage],
   ]),
 });
 
 console.log(`demo         ${demo.url}/            (plain HTML, CDN script, w3kit Dev Wallet)`);
 console.log(`react demo   ${demo.url}/react/      (React 19 wrappers and hooks)`);
+console.log(`wc wallet    ${demo.url}/wc-wallet/  (WalletConnect Dev Wallet: paste the modal's wc: link to pair)`);
 console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics; project w3kit-dev)`);
 console.log(`relay        ${backend.relayUrl}    (WalletConnect relay)`);
 console.log(`hardhat      ${chainA.url}   (chain 31337)`);
+console.log(
+  `contracts    DUSD ${contracts.dusd}  DUSDT ${contracts.dusdt}  DNFT ${contracts.nft}  spam NFT ${contracts.spamNft}  (chain 31337)`,
+);
 console.log(`hardhat B    ${chainB.url}   (chain 31338)`);
 console.log('ready');
 
