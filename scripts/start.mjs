@@ -58,7 +58,7 @@ const demo = await startStaticServer({
 console.log(`demo         ${demo.url}/            (plain HTML, CDN script, w3kit Dev Wallet)`);
 console.log(`react demo   ${demo.url}/react/      (React 19 wrappers and hooks)`);
 console.log(`wc wallet    ${demo.url}/wc-wallet/  (WalletConnect Dev Wallet: paste the modal's wc: link to pair)`);
-console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics; project w3kit-dev)`);
+console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics, Blockchain API; project w3kit-dev)`);
 console.log(`relay        ${backend.relayUrl}    (WalletConnect relay)`);
 console.log(`hardhat      ${chainA.url}   (chain 31337)`);
 console.log(

@@ -26,9 +26,12 @@ function createOnce(): void {
   created = true;
   const apiUrl = meta('w3kit-api-url');
   const projectId = meta('w3kit-project-id');
+  const relayUrl = meta('w3kit-relay-url');
   createW3Modal({
     networks: NETWORKS,
-    ...(apiUrl && projectId ? { apiUrl, projectId } : {}),
+    // The backend serves the Provider API and the Blockchain API; its relay is WalletConnect's.
+    ...(apiUrl && projectId ? { apiUrl, blockchainApiUrl: apiUrl, projectId } : {}),
+    ...(relayUrl && projectId ? { relayUrl } : {}),
     metadata: {
       name: 'w3kit React demo',
       description: 'The w3kit elements used through their React wrappers and hooks.',
