@@ -21,10 +21,8 @@ await run('npx', [
   '--conditions=production',
   '--outfile=dist/demo/react.js',
 ]);
-const { bundleDevWallet } = await import('./bundle-dev-wallet.mjs');
-await bundleDevWallet();
-const { bundleWcWallet } = await import('./bundle-wc-wallet.mjs');
-await bundleWcWallet();
+const { bundleDevWallet, bundleWcWallet } = await import('./bundle-demo-wallets.mjs');
+await Promise.all([bundleDevWallet(), bundleWcWallet()]);
 const { bundleServer } = await import('./bundle-server.mjs');
 await bundleServer();
 const { printSizes } = await import('./lib/sizes.mjs');

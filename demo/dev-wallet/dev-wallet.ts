@@ -2,7 +2,7 @@
  * The 'w3kit Dev Wallet': an EIP-6963 wallet for the demo page, backed by local Hardhat nodes,
  * that asks the person at the keyboard before connecting, signing or sending.
  *
- * Bundled by scripts/bundle-dev-wallet.mjs to dist/demo/dev-wallet.js (a classic script):
+ * Bundled by scripts/bundle-demo-wallets.mjs to dist/demo/dev-wallet.js (a classic script):
  *
  *   <script src="/dev-wallet.js"></script>                         chain 31337 at 127.0.0.1:8545, 31338 at :8546
  *   <script src="/dev-wallet.js" data-rpc-url="http://127.0.0.1:9000" data-chain-id="31337"></script>

@@ -4,7 +4,7 @@
  * request. It is `createWcWallet` (test/fixtures/wc-wallet.ts) in 'prompt' mode with the page as
  * the prompt; the dev-mnemonic accounts sign locally and transactions go to the local Hardhat nodes.
  *
- * Bundled by scripts/bundle-wc-wallet.mjs to dist/demo/wc-wallet.js (a classic script at the end
+ * Bundled by scripts/bundle-demo-wallets.mjs to dist/demo/wc-wallet.js (a classic script at the end
  * of the body). Settings, later ones winning: the defaults (chains 31337 at 127.0.0.1:8545 and
  * 31338 at :8546, relay ws://127.0.0.1:4302), the page's <meta name="w3kit-rpc-urls"> (JSON) and
  * <meta name="w3kit-relay-url"> (filled by scripts/start.mjs), then the query parameters `relay`

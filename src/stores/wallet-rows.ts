@@ -1,3 +1,4 @@
+import type { WalletEntry } from '../api/types.js';
 import type { ConnectorTypeOrderItem } from '../core/options.js';
 import { sortConnectors } from './connect.js';
 import type { Connector } from './connectors.js';
@@ -57,16 +58,15 @@ export function sortWalletRows(
   return rows;
 }
 
-/** A recent WalletConnect wallet as a registry row when its entry is not loaded: QR pairing works, links are unknown. */
-function recentRegistryWallet(r: RecentWallet): RegistryWallet {
+/** A registry entry that knows only its id and name: no links, stores or injected ids. */
+export function bareWalletEntry(id: string, name: string): WalletEntry {
   return {
-    id: r.id,
-    name: r.name,
-    imageUrl: r.imageUrl ?? '',
+    id,
+    name,
     homepage: null,
-    image_id: r.id,
+    image_id: id,
     order: 0,
-    rdns: r.rdns ?? null,
+    rdns: null,
     chains: [],
     badge_type: 'none',
     mobile_link: null,
@@ -79,6 +79,11 @@ function recentRegistryWallet(r: RecentWallet): RegistryWallet {
     injected: null,
     supports_wc: true,
   };
+}
+
+/** A recent WalletConnect wallet as a registry row when its entry is not loaded: QR pairing works, links are unknown. */
+function recentRegistryWallet(r: RecentWallet): RegistryWallet {
+  return { ...bareWalletEntry(r.id, r.name), rdns: r.rdns ?? null, imageUrl: r.imageUrl ?? '' };
 }
 
 /** The All Wallets row's tag: the count rounded down to tens with a plus ('990+'). */

@@ -17,8 +17,8 @@ import { $activeNetwork } from '../../../stores/networks.js';
 import { $nfts, fetchNfts } from '../../../stores/nfts.js';
 import { $features } from '../../../stores/options.js';
 import { isViewAvailable, pushView } from '../../../stores/router.js';
-import { showSuccess } from '../../../stores/toast.js';
 import { StoreController } from '../../base/store-controller.js';
+import { copyText } from '../../base/clipboard.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon } from '../../primitives/icons.js';
 import { networkIcon } from '../network-icon.js';
@@ -102,15 +102,6 @@ export class W3AccountView extends W3Element {
     if (this.tab === 'activity' && el.scrollTop + el.clientHeight >= el.scrollHeight - PAGE_AHEAD_PX) void fetchMoreActivity();
   }
 
-  private async copy(address: string): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(address);
-      showSuccess('Address copied');
-    } catch {
-      showSuccess(address);
-    }
-  }
-
   private tabs(): TabItem[] {
     const namespace = this.network.value?.chainNamespace;
     const list: TabItem[] = [
@@ -168,7 +159,7 @@ export class W3AccountView extends W3Element {
         <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
         <div class="address">
           <span data-name>${profileName ?? truncateAddress(address)}</span>
-          <w3-ui-icon-button icon="copy" label="Copy address" @click=${() => this.copy(address)}></w3-ui-icon-button>
+          <w3-ui-icon-button icon="copy" label="Copy address" @click=${() => copyText(address, 'Address copied')}></w3-ui-icon-button>
         </div>
         <span class="balance" data-balance>${formatBalance(balance)} ${symbol}</span>
         ${withApi && this.balances.value.tokens.length > 0 ? html`<span class="small" data-total>${formatFiat(total)}</span>` : nothing}

@@ -3,12 +3,12 @@ import { isSafeWalletLink } from '../../../core/links.js';
 import { browseLink, walletConnectLink } from '../../../core/wallet-links.js';
 import { $connectors } from '../../../stores/connectors.js';
 import { $router, resetRouter } from '../../../stores/router.js';
-import { showError, showSuccess } from '../../../stores/toast.js';
 import { $wcConfigured, $wcPairing, cancelWalletConnectPairing, pairWalletConnect } from '../../../stores/walletconnect.js';
 import { installedConnectorFor, type RegistryWallet } from '../../../stores/wallet-list.js';
 import { rememberDeepLink } from '../../../stores/wallet-registry.js';
 import { $isConnected } from '../../../stores/account.js';
 import { StoreController } from '../../base/store-controller.js';
+import { copyText } from '../../base/clipboard.js';
 import { W3Element } from '../../base/w3-element.js';
 import { connectingStyles } from '../connecting.styles.js';
 import { viewStyles } from '../view.styles.js';
@@ -131,15 +131,6 @@ export class W3ConnectingWalletConnectView extends W3Element {
     );
   }
 
-  private async copy(uri: string): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(uri);
-      showSuccess('Link copied');
-    } catch {
-      showError('Could not copy the link');
-    }
-  }
-
   private renderQr(wallet: RegistryWallet | undefined) {
     const { status, uri, error } = this.pairing.value;
     const name = wallet?.name ?? 'WalletConnect';
@@ -154,7 +145,13 @@ export class W3ConnectingWalletConnectView extends W3Element {
         >
       </w3-qr-code>
       <p class="muted" role="status">${ready ? `Scan this QR code with ${wallet ? name : 'your phone'}` : 'Preparing the QR code…'}</p>
-      <w3-ui-button variant="secondary" size="sm" ?disabled=${!ready} @click=${() => uri && void this.copy(uri)}>Copy link</w3-ui-button>`;
+      <w3-ui-button
+        variant="secondary"
+        size="sm"
+        ?disabled=${!ready}
+        @click=${() => uri && void copyText(uri, 'Link copied', 'Could not copy the link')}
+        >Copy link</w3-ui-button
+      >`;
   }
 
   override render() {

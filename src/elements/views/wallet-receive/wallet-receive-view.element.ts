@@ -2,8 +2,8 @@ import { css, html } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
 import { $activeAccount } from '../../../stores/account.js';
 import { $activeNetwork, $networks } from '../../../stores/networks.js';
-import { showSuccess } from '../../../stores/toast.js';
 import { StoreController } from '../../base/store-controller.js';
+import { copyText } from '../../base/clipboard.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon } from '../../primitives/icons.js';
 import { viewStyles } from '../view.styles.js';
@@ -47,15 +47,6 @@ export class W3WalletReceiveView extends W3Element {
   private readonly network = new StoreController(this, $activeNetwork);
   private readonly networks = new StoreController(this, $networks);
 
-  private async copy(address: string): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(address);
-      showSuccess('Address copied');
-    } catch {
-      showSuccess(address);
-    }
-  }
-
   override render() {
     const { address } = this.account.value;
     if (!address) return html`<p class="empty">Not connected</p>`;
@@ -63,7 +54,7 @@ export class W3WalletReceiveView extends W3Element {
     const names = this.networks.value.filter((n) => n.chainNamespace === namespace).map((n) => n.name);
     return html`<w3-qr-code .uri=${address} label=${`QR code of ${truncateAddress(address)}`}></w3-qr-code>
       <p class="address" data-address>${address}</p>
-      <w3-ui-button full-width variant="secondary" @click=${() => this.copy(address)}>
+      <w3-ui-button full-width variant="secondary" @click=${() => copyText(address, 'Address copied')}>
         <span slot="prefix">${icon('copy', 16)}</span>
         Copy address
       </w3-ui-button>
