@@ -12,14 +12,9 @@ import { $options } from './options.js';
 type Clock = () => number;
 let clock: Clock | undefined;
 
-/**
- * Milliseconds since the epoch. Tests move it with setClock(); an end-to-end page can set
- * `window.__W3_TEST_NOW__` to a function (read at each call, never at import).
- */
+/** Milliseconds since the epoch. Unit tests move it with setClock(); browser tests fake Date itself. */
 export function now(): number {
-  if (clock) return clock();
-  const hook = (globalThis as { __W3_TEST_NOW__?: unknown }).__W3_TEST_NOW__;
-  return typeof hook === 'function' ? Number((hook as Clock)()) : Date.now();
+  return clock ? clock() : Date.now();
 }
 
 /** Replaces the clock (undefined restores the real one). */
