@@ -37,7 +37,7 @@ export const USAGE = `Usage:
   w3kit-server prices set CHAIN TOKEN USD    e.g. prices set eip155:31337 native 3000 (TOKEN: native or 0x address)
   w3kit-server prices remove CHAIN TOKEN
   w3kit-server prices list [--json]
-  w3kit-server identity set ADDRESS NAME [AVATAR]
+  w3kit-server identity set ADDRESS NAME [AVATAR]   a name another address holds is refused
   w3kit-server identity remove ADDRESS
   w3kit-server identity list [--json]
   w3kit-server tokens spam ADDRESS           mark a token or NFT contract as spam (any chain)
@@ -50,7 +50,8 @@ Server options:
   --host H          address to listen on (default 127.0.0.1, env W3KIT_HOST)
   --data DIR        data directory holding w3kit.sqlite (default ./w3kit-data, env W3KIT_DATA_DIR)
   --seed            create the project 'w3kit-dev' (origins http://localhost:*, http://127.0.0.1:*),
-                    the wallet registry (1000 wallets) and the local chain's prices when missing
+                    the wallet registry (1000 wallets), the local chain's prices and the name
+                    dev.w3kit of Hardhat account 1 when missing
   --config FILE     JSON config file (env W3KIT_CONFIG); flags and env override it
   --relay-port N    WalletConnect relay port (default port + 1; a free one with --port 0)
   --frame-port N    secure frame site port (default port + 2)

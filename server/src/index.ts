@@ -8,6 +8,7 @@ import type { Database } from './db/open.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './app.js';
 import { createIndexer, type Indexer, type IndexerLogger } from './blockchain/indexer.js';
+import { seedDevIdentities } from './blockchain/identities.js';
 import { seedDevPrices, type PriceSource } from './blockchain/prices.js';
 import { seedStaticImages } from './images/catalog.js';
 import { seedDevProject } from './projects.js';
@@ -79,6 +80,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       seedDevProject(db);
       seedWallets(db, { count: (typeof seed === 'object' ? seed.wallets : undefined) ?? DEFAULT_SEED_WALLETS });
       seedDevPrices(db);
+      seedDevIdentities(db);
     }
     if (options.evmRpc)
       indexer = createIndexer({
@@ -178,7 +180,19 @@ export {
   type PriceSource,
   type PriceRow,
 } from './blockchain/prices.js';
-export { getIdentity, setIdentity, removeIdentity, listIdentities, type Identity } from './blockchain/identities.js';
+export {
+  getIdentity,
+  setIdentity,
+  removeIdentity,
+  listIdentities,
+  getProfile,
+  reverseProfiles,
+  seedDevIdentities,
+  DEV_IDENTITIES,
+  ETH_COIN_TYPE,
+  type Identity,
+  type Profile,
+} from './blockchain/identities.js';
 export { markSpam, unmarkSpam, listSpam, looksLikeSpam } from './blockchain/spam.js';
 export { listTokens, type TokenInfo } from './blockchain/tokens.js';
 export type { BlockchainOptions } from './routes/blockchain.js';

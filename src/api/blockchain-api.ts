@@ -1,8 +1,9 @@
 /**
  * The Blockchain API client (spec section 7): supported chains, balances, prices, history,
- * NFTs and identity. Every request carries projectId, st and sv as query parameters (the price
+ * NFTs, identity and name resolution. Every request carries projectId, st and sv as query parameters (the price
  * POST also has projectId in its body), so GETs stay CORS "simple" requests.
  */
+import { ApiError } from './errors.js';
 import { buildUrl, httpRequest, sdkQuery, type HttpDeps, type Query } from './http.js';
 import {
   balanceReplySchema,
@@ -10,11 +11,13 @@ import {
   historyReplySchema,
   identityReplySchema,
   nftsReplySchema,
+  profileReplySchema,
   supportedChainsReplySchema,
   type FungiblePrice,
   type HistoryReply,
   type Identity,
   type Nft,
+  type Profile,
   type SupportedChainsReply,
   type TokenBalance,
 } from './types.js';
@@ -41,6 +44,11 @@ export interface BlockchainApi {
   getHistory(address: string, params: { chainId: string; cursor?: string | undefined }, options?: RequestSignal): Promise<HistoryReply>;
   getNfts(address: string, params: { chainId: string }, options?: RequestSignal): Promise<Nft[]>;
   getIdentity(address: string, params: { sender?: string | undefined; chainId: string }, options?: RequestSignal): Promise<Identity>;
+  /**
+   * The profile of a name (`GET /v1/profile/account/{name}`, apiVersion 2): its addresses by
+   * coin type (`"60"` is the EVM address) and avatar. Null when the server has no such name (404).
+   */
+  resolveName(name: string, options?: RequestSignal): Promise<Profile | null>;
 }
 
 export function createBlockchainApi(options: BlockchainApiOptions): BlockchainApi {
@@ -94,5 +102,18 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
         signal,
         schema: identityReplySchema,
       }),
+
+    async resolveName(name, { signal } = {}) {
+      try {
+        return await httpRequest(url(`/v1/profile/account/${encodeURIComponent(name)}`, { apiVersion: 2 }), {
+          ...deps,
+          signal,
+          schema: profileReplySchema,
+        });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
   };
 }

@@ -195,3 +195,15 @@ export const nftsReplySchema = z.object({ data: z.array(nftSchema) });
 /** GET /v1/identity/{address} reply. */
 export const identityReplySchema = z.object({ name: nullableString, avatar: nullableString });
 export type Identity = z.infer<typeof identityReplySchema>;
+
+/**
+ * GET /v1/profile/account/{name}?apiVersion=2 reply: the name's addresses by SLIP-44 coin type
+ * (`"60"`, Ether, holds the EVM address) and its attributes (`avatar`). Other coin types are
+ * kept; fields beyond these (the hosted API adds `registered`, `created`, ...) are dropped.
+ */
+export const profileReplySchema = z.object({
+  name: z.string(),
+  addresses: z.record(z.string(), z.object({ address: z.string() })),
+  attributes: z.optional(z.object({ avatar: z.optional(z.string()) })),
+});
+export type Profile = z.infer<typeof profileReplySchema>;

@@ -88,17 +88,17 @@ describe('send transactions', () => {
     ]);
   });
 
-  it('reviewSend shows the preview only when valid; Max takes the whole balance', () => {
+  it('reviewSend shows the preview only when valid; Max takes the whole balance', async () => {
     setSendToken(eth);
     setReceiver(RECEIVER);
-    expect(reviewSend()).toBe('An amount and receiver address are required');
+    expect(await reviewSend()).toBe('An amount and receiver address are required');
     expect($send.get()).toMatchObject({ step: 'form', error: 'An amount and receiver address are required' });
     setMaxAmount();
     expect($send.get().amount).toBe('10');
-    expect(reviewSend()).toBeUndefined();
+    expect(await reviewSend()).toBeUndefined();
     expect($send.get().step).toBe('preview');
     setSendAmount('11');
-    expect(reviewSend()).toBe('Insufficient funds');
+    expect(await reviewSend()).toBe('Insufficient funds');
   });
 
   it('submitSend refuses an invalid state with the message and sends nothing', async () => {

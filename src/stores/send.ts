@@ -4,6 +4,10 @@
  * transaction; ERC-20 tokens as `transfer(to, amount)` calldata (no return value is decoded,
  * so USDT-style tokens work). After sending: balances refresh, the state resets, a success
  * toast shows the hash and the view returns to Account.
+ *
+ * On eip155 the receiver may be a name (`alice.w3kit`): it resolves through the Blockchain API
+ * (300 ms after typing pauses, or at once on review; found names cached 5 min) and the
+ * transfer goes to the address it resolved to.
  */
 import { computed, map } from 'nanostores';
 import { encodeFunctionData, parseUnits } from 'viem';
@@ -14,7 +18,8 @@ import type { Network } from '../core/networks.js';
 import { $activeAccount } from './account.js';
 import { watchTransaction } from './activity.js';
 import { $balances, fetchBalances, refreshNativeBalance } from './balances.js';
-import { lookupName } from './identity.js';
+import { getBlockchainApi } from './blockchain.js';
+import { looksLikeName, lookupName, resolveName } from './identity.js';
 import { $activeNetwork } from './networks.js';
 import { resetRouter } from './router.js';
 import { emitTransactionSent } from './send-result.js';
@@ -28,6 +33,22 @@ export const SEND_MESSAGES = {
   insufficient: 'Insufficient funds',
   unsupported: 'Unsupported chain',
 } as const;
+
+/** Messages of a receiver typed as a name. */
+export const NAME_MESSAGES = {
+  notFound: (name: string) => `No address found for ${name}`,
+  failed: (name: string) => `Could not look up ${name}, try again`,
+  resolving: (name: string) => `Looking up ${name}…`,
+} as const;
+
+/** How long typing must pause before a name is looked up. */
+export const NAME_LOOKUP_DELAY_MS = 300;
+
+/**
+ * A receiver typed as a name: `none` (an address, or not a name, or no Blockchain API),
+ * `resolving`, `resolved` (receiverAddress holds the address), `not-found` or `failed`.
+ */
+export type ReceiverNameStatus = 'none' | 'resolving' | 'resolved' | 'not-found' | 'failed';
 
 /** A token the account can send. `contract` is absent for the native coin. */
 export interface SendToken {
@@ -46,6 +67,9 @@ export interface SendState {
   token: SendToken | undefined;
   amount: string;
   receiver: string;
+  /** The address a receiver typed as a name resolved to (undefined for an address). */
+  receiverAddress: string | undefined;
+  receiverNameStatus: ReceiverNameStatus;
   receiverProfileName: string | undefined;
   receiverProfileImageUrl: string | undefined;
   step: 'form' | 'preview';
@@ -58,6 +82,8 @@ const EMPTY: SendState = {
   token: undefined,
   amount: '',
   receiver: '',
+  receiverAddress: undefined,
+  receiverNameStatus: 'none',
   receiverProfileName: undefined,
   receiverProfileImageUrl: undefined,
   step: 'form',
@@ -112,17 +138,76 @@ export function setSendAmount(amount: string): void {
 }
 
 let lookup = 0;
+let nameTimer: ReturnType<typeof setTimeout> | undefined;
+let nameLookup: { id: number; done: Promise<void> } | undefined;
 
-/** Sets the receiver; a valid EVM address is looked up for a name and avatar. */
+function cancelNameLookup(): void {
+  lookup++;
+  clearTimeout(nameTimer);
+  nameTimer = undefined;
+  nameLookup = undefined;
+}
+
+/** Whether a receiver typed as `value` is resolved as a name (eip155 with a Blockchain API). */
+const resolvesAsName = (value: string): boolean =>
+  looksLikeName(value) && $activeNetwork.get()?.chainNamespace === 'eip155' && getBlockchainApi() !== undefined;
+
+/**
+ * Sets the receiver. A valid EVM address is looked up for a name and avatar; a name is resolved
+ * to its address once typing pauses (NAME_LOOKUP_DELAY_MS), or at once by reviewSend().
+ */
 export function setReceiver(receiver: string): void {
   const value = receiver.trim();
-  $send.set({ ...$send.get(), receiver: value, receiverProfileName: undefined, receiverProfileImageUrl: undefined, error: undefined });
+  cancelNameLookup();
+  const receiverNameStatus: ReceiverNameStatus = resolvesAsName(value) ? 'resolving' : 'none';
+  $send.set({
+    ...$send.get(),
+    receiver: value,
+    receiverAddress: undefined,
+    receiverNameStatus,
+    receiverProfileName: undefined,
+    receiverProfileImageUrl: undefined,
+    error: undefined,
+  });
+  if (receiverNameStatus === 'resolving') {
+    nameTimer = setTimeout(() => void resolveReceiver(), NAME_LOOKUP_DELAY_MS);
+    return;
+  }
   if (!isEvmAddress(value)) return;
-  const mine = ++lookup;
+  const mine = lookup;
   void lookupName(value).then((identity) => {
     if (mine !== lookup || $send.get().receiver !== value || !identity) return;
     $send.set({ ...$send.get(), receiverProfileName: identity.name ?? undefined, receiverProfileImageUrl: identity.avatar ?? undefined });
   });
+}
+
+/** Resolves the receiver typed as a name now (joining a lookup under way); resolves when the state has the outcome. */
+export function resolveReceiver(): Promise<void> {
+  const { receiver, receiverNameStatus } = $send.get();
+  if (receiverNameStatus !== 'resolving') return Promise.resolve();
+  const mine = lookup;
+  if (nameLookup?.id === mine) return nameLookup.done;
+  clearTimeout(nameTimer);
+  nameTimer = undefined;
+  const settle = (patch: Partial<SendState>) => {
+    if (mine === lookup && $send.get().receiver === receiver) $send.set({ ...$send.get(), ...patch });
+  };
+  const done = resolveName(receiver).then(
+    (resolved) => {
+      if (resolved === undefined) settle({ receiverNameStatus: 'none' });
+      else if (resolved === null) settle({ receiverNameStatus: 'not-found' });
+      else
+        settle({
+          receiverNameStatus: 'resolved',
+          receiverAddress: resolved.address,
+          receiverProfileName: resolved.name,
+          receiverProfileImageUrl: resolved.avatar,
+        });
+    },
+    () => settle({ receiverNameStatus: 'failed' }),
+  );
+  nameLookup = { id: mine, done };
+  return done;
 }
 
 /** Max: the whole balance of the chosen token. */
@@ -149,20 +234,36 @@ export function toBaseUnits(amount: string, decimals: number): bigint | undefine
   return units > 0n ? units : undefined;
 }
 
+/** The address the transfer goes to: the resolved address of a name, else the receiver as typed. */
+export function sendReceiver(state: Pick<SendState, 'receiver' | 'receiverAddress' | 'receiverNameStatus'>): string {
+  return state.receiverNameStatus === 'resolved' && state.receiverAddress ? state.receiverAddress : state.receiver;
+}
+
 /** The first problem of `state` on `network` (the spec's texts), or undefined when it can be sent. */
 export function validateSend(state: SendState, network: Network | undefined): string | undefined {
   if (!state.amount || !state.receiver) return SEND_MESSAGES.required;
   if (!state.token) return SEND_MESSAGES.token;
   if (!network || (network.chainNamespace !== 'eip155' && network.chainNamespace !== 'solana')) return SEND_MESSAGES.unsupported;
   const units = toBaseUnits(state.amount, state.token.decimals);
-  if (units === undefined || !isReceiverValid(state.receiver, network.chainNamespace)) return SEND_MESSAGES.invalid;
+  if (units === undefined) return SEND_MESSAGES.invalid;
+  if (!isReceiverValid(sendReceiver(state), network.chainNamespace)) {
+    if (network.chainNamespace === 'eip155' && state.receiverNameStatus === 'not-found') return NAME_MESSAGES.notFound(state.receiver);
+    if (network.chainNamespace === 'eip155' && state.receiverNameStatus === 'failed') return NAME_MESSAGES.failed(state.receiver);
+    if (network.chainNamespace === 'eip155' && state.receiverNameStatus === 'resolving') return NAME_MESSAGES.resolving(state.receiver);
+    return SEND_MESSAGES.invalid;
+  }
   const balance = toBaseUnits(state.token.balance, state.token.decimals) ?? 0n;
   if (units > balance) return SEND_MESSAGES.insufficient;
   return undefined;
 }
 
-/** Validates; on success shows the preview step. Returns the error message, if any. */
-export function reviewSend(): string | undefined {
+/**
+ * Validates (after resolving a receiver typed as a name); on success shows the preview step.
+ * Resolves to the error message, if any.
+ */
+export async function reviewSend(): Promise<string | undefined> {
+  // A receiver changed while its name was looked up is looked up in turn (bounded: typing goes on).
+  for (let i = 0; i < 3 && $send.get().receiverNameStatus === 'resolving'; i++) await resolveReceiver();
   const error = validateSend($send.get(), $activeNetwork.get());
   $send.set({ ...$send.get(), error, step: error ? 'form' : 'preview' });
   return error;
@@ -173,7 +274,7 @@ export function backToForm(): void {
 }
 
 export function resetSend(): void {
-  lookup++;
+  cancelNameLookup();
   $send.set({ ...EMPTY });
 }
 
@@ -236,7 +337,7 @@ export async function submitSend(): Promise<`0x${string}`> {
   $send.set({ ...state, loading: true, error: undefined });
   let hash: `0x${string}`;
   try {
-    hash = await sendTransaction(buildSendTransaction(state.token!, state.receiver, state.amount));
+    hash = await sendTransaction(buildSendTransaction(state.token!, sendReceiver(state), state.amount));
   } catch (err) {
     const message = err instanceof W3Error ? err.shortMessage : 'Something went wrong';
     $send.set({ ...$send.get(), loading: false, error: message });

@@ -1,7 +1,10 @@
 /**
- * Names and avatars of addresses (GET /v1/identity/{address}), from the `identities` table the
- * operator fills with `w3kit-server identity set ADDRESS NAME [AVATAR]`. An address without a
- * row has no name and no avatar (the modal then shows the shortened address).
+ * Names and avatars of addresses (GET /v1/identity/{address}) and the name profiles built on
+ * them (GET /v1/profile/account/{name}, GET /v1/profile/reverse/{address}), from the
+ * `identities` table the operator fills with `w3kit-server identity set ADDRESS NAME [AVATAR]`.
+ * An address without a row has no name and no avatar (the modal then shows the shortened
+ * address). A name belongs to one address: names compare case-insensitively (ASCII), and
+ * setting a name another address holds is refused (remove it there first).
  */
 import { getAddress } from 'viem';
 import type { Database } from '../db/open.js';
@@ -16,6 +19,24 @@ export interface Identity {
 export const IDENTITY_NAME_MAX = 100;
 export const AVATAR_MAX = 2048;
 
+/** The SLIP-44 coin type of Ether, the key of a profile's EVM address (as the hosted API answers). */
+export const ETH_COIN_TYPE = '60';
+/** A name a profile is looked up by: 3 to 255 letters, digits, hyphens or dots. */
+export const PROFILE_NAME = /^[A-Za-z0-9.-]{3,255}$/;
+export const PROFILE_NAME_RULE = 'must be 3 to 255 letters, digits, hyphens or dots';
+
+/** A name's profile (GET /v1/profile/account/{name}, apiVersion 2). */
+export interface Profile {
+  name: string;
+  addresses: Record<string, { address: string }>;
+  attributes: { avatar?: string };
+}
+
+/** `--seed`: Hardhat's account 1 is `dev.w3kit`, so the demo can send to a name. */
+export const DEV_IDENTITIES: readonly { address: string; name: string }[] = [
+  { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', name: 'dev.w3kit' },
+];
+
 export function getIdentity(db: Database, address: string): Identity {
   const row = db.prepare('SELECT name, avatar FROM identities WHERE address = ?').get(evmAddress(address, 'address')) as
     | Identity
@@ -23,7 +44,18 @@ export function getIdentity(db: Database, address: string): Identity {
   return row ?? { name: null, avatar: null };
 }
 
-/** Sets an address's name and avatar (an https or data:image URL); an empty avatar clears it. */
+/** The address holding `name` (case-insensitive), other than `except`. */
+function holderOf(db: Database, name: string, except?: string): string | undefined {
+  const row = db
+    .prepare('SELECT address FROM identities WHERE name = ? COLLATE NOCASE AND address != ? ORDER BY updated_at DESC LIMIT 1')
+    .get(name, except ?? '') as { address: string } | undefined;
+  return row?.address;
+}
+
+/**
+ * Sets an address's name and avatar (an https or data:image URL); an empty avatar clears it.
+ * A name held by another address (in any case) is refused with an InputError naming `name`.
+ */
 export function setIdentity(db: Database, address: string, name: string, avatar?: string): Identity & { address: string } {
   const lower = evmAddress(address, 'address');
   const trimmed = name.trim();
@@ -32,10 +64,15 @@ export function setIdentity(db: Database, address: string, name: string, avatar?
   if (pic !== null && (pic.length > AVATAR_MAX || !/^(https?:\/\/\S+|data:image\/[a-z0-9.+-]+[;,]\S+)$/i.test(pic))) {
     throw new InputError('avatar', `Invalid avatar: an http(s) or data:image URL of at most ${AVATAR_MAX} characters`);
   }
-  db.prepare(
-    `INSERT INTO identities (address, name, avatar, updated_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (address) DO UPDATE SET name = excluded.name, avatar = excluded.avatar, updated_at = excluded.updated_at`,
-  ).run(lower, trimmed, pic, new Date().toISOString());
+  // IMMEDIATE: the check and the write are one step even against another process (the CLI next to the server).
+  db.transaction(() => {
+    const holder = holderOf(db, trimmed, lower);
+    if (holder) throw new InputError('name', `Invalid name: '${trimmed}' is already the name of ${getAddress(holder)}`);
+    db.prepare(
+      `INSERT INTO identities (address, name, avatar, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (address) DO UPDATE SET name = excluded.name, avatar = excluded.avatar, updated_at = excluded.updated_at`,
+    ).run(lower, trimmed, pic, new Date().toISOString());
+  }).immediate();
   return { address: getAddress(lower), name: trimmed, avatar: pic };
 }
 
@@ -51,4 +88,33 @@ export function listIdentities(db: Database): (Identity & { address: string })[]
       address: getAddress(r.address),
     }),
   );
+}
+
+function profile(address: string, name: string, avatar: string | null): Profile {
+  return { name, addresses: { [ETH_COIN_TYPE]: { address: getAddress(address) } }, attributes: avatar ? { avatar } : {} };
+}
+
+/** The profile of `name` (case-insensitive; the reply has the name as set), or undefined when no address has it. */
+export function getProfile(db: Database, name: string): Profile | undefined {
+  if (!PROFILE_NAME.test(name)) throw new InputError('name', `Invalid name '${name.slice(0, 80)}': ${PROFILE_NAME_RULE}`);
+  const row = db
+    .prepare('SELECT address, name, avatar FROM identities WHERE name = ? COLLATE NOCASE ORDER BY updated_at DESC LIMIT 1')
+    .get(name) as { address: string; name: string; avatar: string | null } | undefined;
+  return row ? profile(row.address, row.name, row.avatar) : undefined;
+}
+
+/** The profiles of an address: its name when it has one that is a profile name (so it resolves back), else none. */
+export function reverseProfiles(db: Database, address: string): Profile[] {
+  const lower = evmAddress(address, 'address');
+  const { name, avatar } = getIdentity(db, lower);
+  return name !== null && PROFILE_NAME.test(name) ? [profile(lower, name, avatar)] : [];
+}
+
+/** Adds the development names that are missing (never changes an address that has one, nor takes a name in use). */
+export function seedDevIdentities(db: Database): void {
+  const insert = db.prepare('INSERT OR IGNORE INTO identities (address, name, avatar, updated_at) VALUES (?, ?, NULL, ?)');
+  const now = new Date().toISOString();
+  db.transaction(() => {
+    for (const { address, name } of DEV_IDENTITIES) if (!holderOf(db, name)) insert.run(address.toLowerCase(), name, now);
+  }).immediate();
 }

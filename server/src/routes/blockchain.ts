@@ -1,6 +1,6 @@
 /**
  * The Blockchain API over the EVM index (see server/src/blockchain): supported chains, balances,
- * fungible prices, history, owned NFTs and identities. Every route identifies the project like
+ * fungible prices, history, owned NFTs, identities and name profiles. Every route identifies the project like
  * the Provider API (`projectId`, `st`, `sv`) and answers only the project's allowed origins.
  * A node that does not answer gives 503, one that answers with an error 502; both name the RPC.
  */
@@ -14,7 +14,7 @@ import { EIP155_CHAIN, EVM_ADDRESS, EVM_ADDRESS_RULE, publicRpcUrl } from '../bl
 import { fungiblePrices } from '../blockchain/fungibles.js';
 import { accountHistory } from '../blockchain/history.js';
 import { iconUrls } from '../blockchain/icons.js';
-import { getIdentity } from '../blockchain/identities.js';
+import { getIdentity, getProfile, PROFILE_NAME, PROFILE_NAME_RULE, reverseProfiles } from '../blockchain/identities.js';
 import type { Indexer } from '../blockchain/indexer.js';
 import { ownedNfts } from '../blockchain/nfts.js';
 import { tablePriceSource, type PriceSource } from '../blockchain/prices.js';
@@ -45,6 +45,17 @@ function pathAddress(request: FastifyRequest): string {
   const { address } = request.params as { address: string };
   if (!EVM_ADDRESS.test(address)) throw new HttpError(400, `Invalid path parameter 'address': ${EVM_ADDRESS_RULE}`, 'address');
   return address.toLowerCase();
+}
+
+function pathName(request: FastifyRequest): string {
+  const { name } = request.params as { name: string };
+  if (!PROFILE_NAME.test(name)) throw new HttpError(400, `Invalid path parameter 'name': ${PROFILE_NAME_RULE}`, 'name');
+  return name;
+}
+
+/** `apiVersion`: the profile routes answer version 2 only (absent means 2). */
+function apiVersionParam(query: Query): void {
+  enumParam(query, 'apiVersion', ['2'] as const);
 }
 
 function optionalAddress(query: Query, name: string): string | undefined {
@@ -207,6 +218,32 @@ export function blockchainRoutes(app: FastifyInstance, db: Database, options: Bl
       optionalAddress(query, 'sender');
       chainParam(query);
       return getIdentity(db, address);
+    },
+  });
+
+  addRoute(app, db, {
+    method: 'GET',
+    url: '/v1/profile/account/:name',
+    access: 'allowed-origins',
+    handler: async (request) => {
+      const name = pathName(request);
+      apiVersionParam(request.query as Query);
+      const profile = getProfile(db, name);
+      if (!profile) throw new HttpError(404, `No profile named '${name}'`);
+      return profile;
+    },
+  });
+
+  addRoute(app, db, {
+    method: 'GET',
+    url: '/v1/profile/reverse/:address',
+    access: 'allowed-origins',
+    handler: async (request) => {
+      const address = pathAddress(request);
+      const query = request.query as Query;
+      apiVersionParam(query);
+      optionalAddress(query, 'sender');
+      return reverseProfiles(db, address);
     },
   });
 }

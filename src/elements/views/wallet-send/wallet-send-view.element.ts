@@ -9,8 +9,10 @@ import {
   $sendTokens,
   backToForm,
   resetSend,
+  NAME_MESSAGES,
   reviewSend,
   SEND_MESSAGES,
+  sendReceiver,
   setMaxAmount,
   setReceiver,
   setSendAmount,
@@ -27,7 +29,8 @@ const tokenKey = (t: SendToken | undefined) => t?.contract?.toLowerCase() ?? 'na
 
 /**
  * @summary WalletSend: choose a token (the native coin or a token with a balance), an amount
- * (Max, fiat equivalent) and a receiver address, preview, then sign and send with the wallet.
+ * (Max, fiat equivalent) and a receiver (an address, or on EVM networks a name such as
+ * `alice.w3kit` resolved through the Blockchain API), preview, then sign and send with the wallet.
  * @tagname w3-wallet-send-view
  */
 export class W3WalletSendView extends W3Element {
@@ -62,11 +65,11 @@ export class W3WalletSendView extends W3Element {
 
   private onSubmit(e: Event): void {
     e.preventDefault();
-    reviewSend();
+    void reviewSend();
   }
 
   private renderForm() {
-    const { token, amount, receiver, receiverProfileName, error } = this.send.value;
+    const { token, amount, receiver, error } = this.send.value;
     const fiat = token && Number(amount) > 0 ? formatFiat(Number(amount) * token.price) : formatFiat(0);
     return html`<form novalidate @submit=${this.onSubmit}>
       <div>
@@ -87,7 +90,7 @@ export class W3WalletSendView extends W3Element {
             placeholder="0.0"
             .value=${amount}
             @w3-input=${(ev: CustomEvent<{ value: string }>) => setSendAmount(ev.detail.value)}
-            @w3-submit=${() => reviewSend()}
+            @w3-submit=${() => void reviewSend()}
           ></w3-ui-text-input>
           <w3-ui-button size="sm" variant="secondary" label="Max amount" @click=${() => setMaxAmount()}>Max</w3-ui-button>
         </div>
@@ -98,21 +101,39 @@ export class W3WalletSendView extends W3Element {
       <div>
         <w3-ui-text-input
           label="To"
-          placeholder="0x… address"
+          placeholder="0x… address or name"
           autocomplete="off"
           .value=${receiver}
           @w3-input=${(ev: CustomEvent<{ value: string }>) => setReceiver(ev.detail.value)}
-          @w3-submit=${() => reviewSend()}
+          @w3-submit=${() => void reviewSend()}
         ></w3-ui-text-input>
-        ${receiverProfileName ? html`<p class="hint" data-receiver-name>${receiverProfileName}</p>` : nothing}
+        ${this.renderReceiverHint()}
       </div>
       <p class="error" role="alert">${error ?? ''}</p>
-      <w3-ui-button full-width @click=${() => reviewSend()}>Preview send</w3-ui-button>
+      <w3-ui-button full-width @click=${() => void reviewSend()}>Preview send</w3-ui-button>
     </form>`;
   }
 
+  /**
+   * Under the receiver, in one live region: the name of an address, or for a name that it is
+   * being looked up, then the address it resolved to.
+   */
+  private renderReceiverHint() {
+    const { receiver, receiverAddress, receiverNameStatus, receiverProfileName } = this.send.value;
+    const content =
+      receiverNameStatus === 'resolving'
+        ? html`<span data-receiver-lookup>${NAME_MESSAGES.resolving(receiver)}</span>`
+        : receiverNameStatus === 'resolved' && receiverAddress
+          ? html`<span data-receiver-address title=${receiverAddress}>${truncateAddress(receiverAddress)}</span>`
+          : receiverProfileName
+            ? html`<span data-receiver-name>${receiverProfileName}</span>`
+            : nothing;
+    return html`<p class="hint" aria-live="polite">${content}</p>`;
+  }
+
   private renderPreview() {
-    const { token, amount, receiver, receiverProfileName, loading, error } = this.send.value;
+    const { token, amount, receiverProfileName, loading, error } = this.send.value;
+    const receiver = sendReceiver(this.send.value);
     if (!token) return nothing;
     return html`<h3>Review</h3>
       <dl>

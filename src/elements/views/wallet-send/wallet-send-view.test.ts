@@ -2,7 +2,17 @@ import { expect } from 'chai';
 import { $send } from '../../../stores/send.js';
 import { RECEIVER } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
-import { axeViolations, connectAccount, deep, deepAll, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import {
+  apiOptions,
+  axeViolations,
+  connectAccount,
+  deep,
+  deepAll,
+  deepText,
+  mountModal,
+  resetAll,
+  waitFor,
+} from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 
 async function openSend(el: W3Modal): Promise<HTMLElement> {
@@ -70,6 +80,32 @@ describe('WalletSend view', () => {
     button(view, 'Back to edit').click();
     await waitFor(() => deep(view, 'select'), 2000, 'form again');
     expect($send.get()).to.include({ amount: '1.23456', receiver: RECEIVER });
+  });
+
+  it('sends to a name: the seeded dev.w3kit resolves on the real backend, an unknown name says so', async () => {
+    const { apiUrl, projectId } = apiOptions();
+    const el = await mountModal({ blockchainApiUrl: apiUrl!, projectId: projectId! });
+    const view = await openSend(el);
+    await waitFor(() => $send.get().token?.symbol === 'ETH', 2000, 'native token chosen');
+    const field = deepAll<HTMLElement>(view, 'w3-ui-text-input').find((f) => f.getAttribute('label') === 'To')!;
+    expect(field.shadowRoot!.querySelector('input')!.placeholder).to.equal('0x… address or name');
+
+    type(view, 'Amount', '0.5');
+    type(view, 'To', 'nobody.w3kit');
+    button(view, 'Preview send').click();
+    await waitFor(() => error(view) === 'No address found for nobody.w3kit', 3000, 'unknown name');
+
+    type(view, 'To', 'dev.w3kit');
+    // Looked up once typing pauses (300 ms), without pressing Preview.
+    await waitFor(() => deep(view, '[data-receiver-lookup]')?.textContent === 'Looking up dev.w3kit…', 1000, 'lookup hint');
+    await waitFor(() => deep(view, '[data-receiver-address]')?.textContent === '0x70…dc79C8', 3000, 'resolved address hint');
+    expect(deep(view, '[data-receiver-address]')!.getAttribute('title')).to.equal(RECEIVER);
+    expect(await axeViolations()).to.deep.equal([]);
+    button(view, 'Preview send').click();
+    await waitFor(() => deep(view, '[data-preview-receiver]'), 3000, 'preview');
+    expect(deep(view, '[data-preview-receiver]')!.textContent).to.equal('dev.w3kit (0x70…dc79C8)');
+    expect($send.get()).to.include({ receiver: 'dev.w3kit', receiverAddress: RECEIVER, receiverNameStatus: 'resolved' });
+    expect(await axeViolations()).to.deep.equal([]);
   });
 
   it("closing the modal rejects open({ view: 'WalletSend' }) with 'Modal closed' and resets the form", async () => {
