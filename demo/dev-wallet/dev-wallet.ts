@@ -27,6 +27,7 @@ import {
   type TestWalletOptions,
   type WalletMode,
 } from '../../test/fixtures/eip1193-wallet.js';
+import { parseRpcUrls } from '../rpc-urls.js';
 
 interface DevWalletSettings {
   rpcUrls: Record<number, string>;
@@ -46,20 +47,6 @@ declare global {
 }
 
 const MODES: WalletMode[] = ['approve', 'reject', 'hang', 'prompt'];
-
-function parseRpcUrls(text: string): Record<number, string> {
-  const out: Record<number, string> = {};
-  const trimmed = text.trim();
-  if (trimmed.startsWith('{')) {
-    for (const [id, url] of Object.entries(JSON.parse(trimmed) as Record<string, string>)) out[Number(id)] = String(url);
-  } else {
-    for (const part of trimmed.split(',')) {
-      const at = part.indexOf('=');
-      if (at > 0) out[Number(part.slice(0, at).trim())] = part.slice(at + 1).trim();
-    }
-  }
-  return out;
-}
 
 function readSettings(script: HTMLOrSVGScriptElement | null): DevWalletSettings {
   const settings: DevWalletSettings = {

@@ -13,6 +13,7 @@
  */
 import { formatEther } from 'viem';
 import { describeMessage } from '../../test/fixtures/eip1193-wallet.js';
+import { parseRpcUrls } from '../rpc-urls.js';
 import {
   createWcWallet,
   parseWcUri,
@@ -31,18 +32,11 @@ declare global {
 const DEFAULT_RPC_URLS: Record<number, string> = { 31337: 'http://127.0.0.1:8545', 31338: 'http://127.0.0.1:8546' };
 const DEFAULT_RELAY_URL = 'ws://127.0.0.1:4302';
 
-function parseRpcUrls(text: string): Record<number, string> | undefined {
+/** The URLs `npm start` filled in, or undefined for an empty or unfilled placeholder. */
+function filledRpcUrls(text: string): Record<number, string> | undefined {
   const trimmed = text.trim();
   if (!trimmed || trimmed.startsWith('__')) return undefined;
-  const out: Record<number, string> = {};
-  if (trimmed.startsWith('{')) {
-    for (const [id, url] of Object.entries(JSON.parse(trimmed) as Record<string, string>)) out[Number(id)] = String(url);
-  } else {
-    for (const part of trimmed.split(',')) {
-      const at = part.indexOf('=');
-      if (at > 0) out[Number(part.slice(0, at).trim())] = part.slice(at + 1).trim();
-    }
-  }
+  const out = parseRpcUrls(trimmed);
   return Object.keys(out).length ? out : undefined;
 }
 
@@ -50,7 +44,7 @@ function readSettings(): { rpcUrls: Record<number, string>; relayUrl: string } {
   const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
   const query = new URLSearchParams(location.search);
   const relayMeta = meta('w3kit-relay-url');
-  const rpcUrls = parseRpcUrls(query.get('rpc') ?? '') ?? parseRpcUrls(meta('w3kit-rpc-urls')) ?? DEFAULT_RPC_URLS;
+  const rpcUrls = filledRpcUrls(query.get('rpc') ?? '') ?? filledRpcUrls(meta('w3kit-rpc-urls')) ?? DEFAULT_RPC_URLS;
   const relayUrl = query.get('relay') || (relayMeta && !relayMeta.startsWith('__') ? relayMeta : DEFAULT_RELAY_URL);
   return { rpcUrls, relayUrl };
 }

@@ -5,17 +5,11 @@
  */
 import { getAddress } from 'viem';
 import type { Database } from '../db/open.js';
-import type { TokenKind } from './metadata.js';
+import type { TokenRow } from './store.js';
 
-export interface TokenInfo {
+/** A token as the routes see it: the indexed row with its chain, without indexing details. */
+export interface TokenInfo extends Omit<TokenRow, 'firstBlock'> {
   chainId: string;
-  address: string;
-  kind: TokenKind;
-  name: string;
-  symbol: string;
-  decimals: number | null;
-  imageId: string;
-  spam: boolean;
 }
 
 const SELECT = `SELECT t.chain_id AS chainId, t.address, t.kind, t.name, t.symbol, t.decimals, t.image_id AS imageId,
