@@ -17,7 +17,14 @@ const connection = z.object({
   name: z.optional(z.string()),
   auth: z.optional(z.object({ name: z.string(), username: z.optional(z.string()) })),
 });
-const recentWallet = z.object({ id: z.string(), name: z.string(), imageUrl: z.optional(z.string()), rdns: z.optional(z.string()) });
+const recentWallet = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.optional(z.string()),
+  rdns: z.optional(z.string()),
+  /** Connected over WalletConnect (a registry wallet id), not through a connector. */
+  walletConnect: z.optional(z.boolean()),
+});
 
 export const STORAGE_SCHEMAS = {
   recentWallets: z.array(recentWallet),

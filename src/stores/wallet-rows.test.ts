@@ -44,12 +44,13 @@ describe('sortWalletRows', () => {
     expect(ids(rows)).toEqual(['w:okx', 'c:io.metamask', 'w:safe']);
   });
 
-  it('puts recent wallets first after WalletConnect, connectors and WalletConnect registry wallets alike, in recency order', () => {
+  it('puts recent wallets first after WalletConnect, connectors and WalletConnect registry wallets alike, in recency order; a gone connector shows nothing', () => {
     const wc: Connector = { id: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chain: 'eip155' };
     const recent = [
-      { id: 'rainbow', name: 'Rainbow', imageUrl: 'http://127.0.0.1:4301/getWalletImage/rainbow' },
+      { id: 'rainbow', name: 'Rainbow', imageUrl: 'http://127.0.0.1:4301/getWalletImage/rainbow', walletConnect: true },
       { id: 'io.metamask', name: 'MetaMask' },
-      { id: 'safe', name: 'Safe' },
+      { id: 'gone.extension', name: 'Gone' },
+      { id: 'safe', name: 'Safe', walletConnect: true },
     ];
     const rows = sortWalletRows([wc, metamaskConnector], order, recent, { featured: [entry('safe', 'Safe')], recommended: [] });
     expect(ids(rows)).toEqual(['c:walletConnect', 'w:rainbow', 'c:io.metamask', 'w:safe']);

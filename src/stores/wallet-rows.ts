@@ -34,6 +34,8 @@ export function sortWalletRows(
           continue;
         }
         // A wallet last connected over WalletConnect: its registry entry, or what was stored of it.
+        // (A connector's recent entry whose wallet is gone, e.g. an uninstalled extension, shows nothing.)
+        if (!r.walletConnect) continue;
         const wallet = [...registry.featured, ...registry.recommended].find((w) => w.id === r.id) ?? recentRegistryWallet(r);
         if (usedWallets.has(wallet.id) || installedConnectorFor(wallet, connectors)) continue;
         usedWallets.add(wallet.id);

@@ -110,7 +110,13 @@ function useSession(client: WcSignClient, session: Session, wallet?: RegistryWal
     ...((wallet?.imageUrl ?? peer.icons[0]) ? { icon: wallet?.imageUrl ?? peer.icons[0] } : {}),
   });
   if (wallet)
-    addRecentWallet({ id: wallet.id, name: wallet.name, imageUrl: wallet.imageUrl, ...(wallet.rdns ? { rdns: wallet.rdns } : {}) });
+    addRecentWallet({
+      id: wallet.id,
+      name: wallet.name,
+      imageUrl: wallet.imageUrl,
+      walletConnect: true,
+      ...(wallet.rdns ? { rdns: wallet.rdns } : {}),
+    });
 }
 
 /**

@@ -90,8 +90,9 @@ describe('<w3-connect-view>', () => {
   });
 
   it('reports Adapter not found for a connector whose adapter is not loaded', async () => {
-    $connectors.set([{ id: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chain: 'eip155' }]);
     const el = await mountModal();
+    // Set after configure(), which removes the WalletConnect connector when no relay is configured.
+    $connectors.set([{ id: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chain: 'eip155' }]);
     const view = await openConnect(el);
     deep<HTMLElement>(view, 'w3-ui-list-item', 'button')!.click();
     await waitFor(() => $toast.get().open, 1000, 'toast');

@@ -159,7 +159,10 @@ export class W3ConnectingWalletConnectView extends W3Element {
     const uri = this.pairing.value.status === 'ready' ? this.pairing.value.uri : undefined;
     if (!this.configured.value) {
       return html`<div class="connecting">
-        ${wallet ? html`<div class="logo"><w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image></div>` : nothing}
+        ${wallet
+          ? html`<div class="logo"><w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image></div>
+              <p><strong>Continue in ${wallet.name}</strong></p>`
+          : nothing}
         <p class="muted" role="status">
           Connecting ${wallet?.name ?? 'a wallet'} needs WalletConnect, which this app has not configured (relayUrl and projectId).
         </p>
@@ -167,7 +170,8 @@ export class W3ConnectingWalletConnectView extends W3Element {
       </div>`;
     }
     return html`<div class="connecting">
-      ${this.renderQr(wallet)} ${wallet ? this.renderLinks(wallet, uri) : nothing} ${wallet ? this.renderStores(wallet) : nothing}
+      ${wallet ? html`<p><strong>Continue in ${wallet.name}</strong></p>` : nothing} ${this.renderQr(wallet)}
+      ${wallet ? this.renderLinks(wallet, uri) : nothing} ${wallet ? this.renderStores(wallet) : nothing}
     </div>`;
   }
 
