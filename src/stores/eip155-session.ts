@@ -279,8 +279,17 @@ export async function sendTransaction(tx: { to: string; value?: bigint; data?: `
   const address = getAccountState('eip155').address;
   if (!active) throw new W3Error('Transactions need an account address', { category: 'WALLET_RPC_ERROR' });
   const hash = await wallet.sendTransaction(active.provider, { from: address, ...tx });
-  void waitAndRefresh(hash);
+  const settled = waitAndRefresh(hash).finally(() => settling.delete(hash));
+  settling.set(hash, settled);
   return hash;
+}
+
+/** Transactions sent here whose receipt is awaited (then the native balance is read again). */
+const settling = new Map<string, Promise<void>>();
+
+/** Resolves once a transaction sent here is mined (or the wait gave up) and the native balance was read again. */
+export function transactionSettled(hash: `0x${string}`): Promise<void> {
+  return settling.get(hash) ?? Promise.resolve();
 }
 
 async function waitAndRefresh(hash: `0x${string}`): Promise<void> {

@@ -11,20 +11,19 @@
  */
 import { computed, map } from 'nanostores';
 import { encodeFunctionData, parseUnits } from 'viem';
-import { waitForReceipt } from '../adapters/eip155/chain.js';
 import { isEvmAddress, isSolanaAddress, truncateAddress } from '../core/address.js';
 import { W3Error } from '../core/errors.js';
 import type { Network } from '../core/networks.js';
 import { $activeAccount } from './account.js';
 import { watchTransaction } from './activity.js';
-import { $balances, fetchBalances, refreshNativeBalance } from './balances.js';
+import { $balances, fetchBalances } from './balances.js';
 import { getBlockchainApi } from './blockchain.js';
 import { looksLikeName, lookupName, resolveName } from './identity.js';
 import { $activeNetwork } from './networks.js';
 import { resetRouter } from './router.js';
 import { emitTransactionSent } from './send-result.js';
 import { showError, showSuccess } from './toast.js';
-import { sendTransaction } from './wallet-actions.js';
+import { sendTransaction, transactionSettled } from './wallet-actions.js';
 
 export const SEND_MESSAGES = {
   required: 'An amount and receiver address are required',
@@ -306,13 +305,10 @@ const TRANSFER_ABI = [
   },
 ] as const;
 
-async function afterSend(network: Network, hash: `0x${string}`): Promise<void> {
-  try {
-    await waitForReceipt(network, hash);
-  } catch {
-    // refresh anyway: the balances show what the chain has
-  }
-  await Promise.all([refreshNativeBalance({ force: true }), fetchBalances({ force: true })]);
+/** Once the wallet's session has the receipt and the native balance, the tokens and the activity follow. */
+async function afterSend(hash: `0x${string}`): Promise<void> {
+  await transactionSettled(hash);
+  await fetchBalances({ force: true });
   await watchTransaction(hash);
 }
 
@@ -348,6 +344,6 @@ export async function submitSend(): Promise<`0x${string}`> {
   showSuccess(`Transaction sent ${truncateAddress(hash, 6, 6)}`);
   resetRouter('Account');
   emitTransactionSent(hash);
-  void afterSend(network, hash);
+  void afterSend(hash);
   return hash;
 }

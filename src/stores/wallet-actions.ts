@@ -32,6 +32,11 @@ export async function sendTransaction(tx: { to: string; value?: bigint; data?: `
   return (await loadEip155Session()).sendTransaction(tx);
 }
 
+/** Resolves once a sent transaction is mined and the native balance was read again. */
+export async function transactionSettled(hash: `0x${string}`): Promise<void> {
+  return (await loadEip155Session()).transactionSettled(hash);
+}
+
 export async function getCapabilities(): Promise<Record<string, unknown>> {
   return (await loadEip155Session()).getCapabilities();
 }

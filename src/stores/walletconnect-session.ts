@@ -1,3 +1,4 @@
+import type { SessionTypes } from '@walletconnect/types';
 import { getAddress } from 'viem';
 import { closeWcClient, createWcClient, type WcClientOptions, type WcSignClient } from '../adapters/walletconnect/client.js';
 import { approvedChains, optionalNamespaces } from '../adapters/walletconnect/namespaces.js';
@@ -22,7 +23,7 @@ import type { RegistryWallet } from './wallet-list.js';
  * before they expire, approval into the eip155 session, restore on reload, wallet-side updates
  * and deletes, user disconnect, and the relay connection's supervision.
  */
-type Session = Awaited<ReturnType<WcSignClient['connect']>>['approval'] extends () => Promise<infer S> ? S : never;
+type Session = SessionTypes.Struct;
 
 let clientPromise: Promise<WcSignClient> | undefined;
 let clientKey = '';
