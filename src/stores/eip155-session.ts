@@ -29,7 +29,8 @@ interface ActiveSession {
 let active: ActiveSession | undefined;
 let attempt = 0;
 
-function networkForChainId(chainId: number): Network | undefined {
+/** The configured eip155 network of a chain id. */
+export function networkForChainId(chainId: number): Network | undefined {
   return $networks.get().find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId);
 }
 

@@ -10,7 +10,7 @@ import { patchAccount, resetAccount } from './account.js';
 import { $connectedWallet } from './connectors.js';
 import { forgetStoredConnection, onDisconnect } from './disconnect.js';
 import { setEip155Provider } from './eip155.js';
-import { activate } from './eip155-session.js';
+import { activate, networkForChainId } from './eip155-session.js';
 import { $activeNetwork, $networks } from './networks.js';
 import { $options } from './options.js';
 import { addRecentWallet } from './recent.js';
@@ -82,16 +82,12 @@ export function getWcClient(): Promise<WcSignClient> {
   return created;
 }
 
-function rpcUrl(chainId: number): string | undefined {
-  return $networks.get().find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId)?.rpcUrls.default.http[0];
-}
-
 /** Wires an approved (or restored) session into the eip155 session as the walletConnect connector. */
 function useSession(client: WcSignClient, session: Session, wallet?: RegistryWallet): void {
   const active = $activeNetwork.get();
   const next = new WalletConnectProvider(client as unknown as WcClientLike, session as unknown as WcSessionLike, {
     chain: active?.chainNamespace === 'eip155' ? active.caipNetworkId : undefined,
-    rpcUrl,
+    network: networkForChainId,
   });
   const previous = provider;
   provider = next;

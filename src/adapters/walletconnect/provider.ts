@@ -1,4 +1,6 @@
 import { toRpcError, W3Error } from '../../core/errors.js';
+import type { Network } from '../../core/networks.js';
+import { chainClient, toChainError } from '../eip155/chain.js';
 import type { Eip1193Provider } from '../eip155/provider.js';
 import { accountsOnChain, approvedChains, type SessionNamespace } from './namespaces.js';
 
@@ -27,9 +29,8 @@ interface EventPayload extends TopicPayload {
 export interface WcProviderOptions {
   /** The chain to start on (`eip155:N`); else the session's first approved chain. */
   chain?: string | undefined;
-  /** JSON-RPC URL for a chain id, for reads the wallet does not handle. */
-  rpcUrl(chainId: number): string | undefined;
-  fetch?: typeof fetch;
+  /** The configured network of a chain id, whose RPC serves the reads the wallet does not handle. */
+  network(chainId: number): Network | undefined;
 }
 
 const hex = (n: number): `0x${string}` => `0x${n.toString(16)}`;
@@ -215,18 +216,15 @@ export class WalletConnectProvider implements Eip1193Provider {
     }
   }
 
+  /** A read the wallet does not handle, over the network's own RPC client (batching, retries, timeout). */
   private async readFromChain(method: string, params: unknown): Promise<unknown> {
-    const url = this.options.rpcUrl(this.chainId);
-    if (!url) throw new W3Error('No RPC url provided for chainId', { category: 'CONFIG_ERROR', details: this.chain });
-    const res = await (this.options.fetch ?? fetch)(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
-    });
-    if (!res.ok) throw new W3Error(`HTTP status code: ${res.status}`, { code: res.status, category: 'NETWORK_ERROR' });
-    const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
-    if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
-    return body.result;
+    const network = this.options.network(this.chainId);
+    if (!network) throw new W3Error('No RPC url provided for chainId', { category: 'CONFIG_ERROR', details: this.chain });
+    try {
+      return await chainClient(network).request({ method, params: params ?? [] } as never);
+    } catch (err) {
+      throw toChainError(err);
+    }
   }
 
   /** The session ended (deleted by the wallet, expired, or closed here): emits disconnect once. */
