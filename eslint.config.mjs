@@ -6,7 +6,7 @@ import litA11y from 'eslint-plugin-lit-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.cache/', 'test/.bundled/', 'custom-elements.json'] },
+  { ignores: ['dist/', '**/dist/', 'node_modules/', 'coverage/', '.cache/', 'test/.bundled/', 'custom-elements.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   lit.configs['flat/recommended'],

@@ -12,6 +12,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'test/fixtures/**/*.test.ts',
       'test/e2e/**/*.test.ts',
+      'test/packaging/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/*.browser.test.ts'],
     environment: 'node',

@@ -2,7 +2,7 @@
 /**
  * Builds dist/: ES modules and .d.ts (tsc), the CDN bundle (rollup), the React demo, the dev
  * wallet and the WalletConnect dev wallet page (esbuild), and the backend's bin
- * dist/server/w3kit-server.js (esbuild).
+ * server/dist/w3kit-server.js (esbuild, the w3kit-server package).
  */
 import { rmSync } from 'node:fs';
 import { run } from './lib/run.mjs';
@@ -23,7 +23,7 @@ await run('npx', [
 ]);
 const { bundleDevWallet, bundleWcWallet } = await import('./bundle-demo-wallets.mjs');
 await Promise.all([bundleDevWallet(), bundleWcWallet()]);
-const { bundleServer } = await import('./bundle-server.mjs');
+const { bundleServer } = await import('../server/scripts/bundle.mjs');
 await bundleServer();
 const { printSizes } = await import('./lib/sizes.mjs');
 printSizes();

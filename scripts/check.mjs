@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-/** `npm run check`: types, lint, formatting, and the generated manifest and React wrappers. */
+/**
+ * `npm run check`: types, lint (with the layer zones), formatting, the generated manifest,
+ * React wrappers and OpenAPI document, and the client package as published (publint, and
+ * @arethetypeswrong/cli, both offline: they read the packed tarball). Builds first when dist/
+ * is missing, since the package checks read what would be published.
+ */
 import { existsSync } from 'node:fs';
 import { ensureInstalled, run } from './lib/run.mjs';
 
@@ -8,4 +13,7 @@ await run('npx', ['tsc', '-p', 'tsconfig.check.json']);
 await run('npx', ['eslint', '.', '--max-warnings=0']);
 await run('npx', ['prettier', '--check', '.', '--log-level=warn']);
 if (existsSync('scripts/check-generated.mjs')) await run('node', ['scripts/check-generated.mjs']);
-console.log('check: types, lint, format and generated files are clean');
+if (!existsSync('dist/index.js')) await run('node', ['scripts/build.mjs']);
+await run('npx', ['publint', '--strict']);
+await run('npx', ['attw', '--pack', '.', '--profile', 'esm-only', '--format', 'ascii']);
+console.log('check: types, lint, format, generated files and the package are clean');

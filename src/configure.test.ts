@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure } from './configure.js';
 import { W3ConfigError } from './core/errors.js';
-import { networks } from './core/networks.js';
+import { networks } from './wire/networks.js';
 import type { W3Event } from './stores/events.js';
 import { $activeNamespace, $activeNetwork, $activeNetworkIds } from './stores/networks.js';
 import { $features, $options, resetOptions } from './stores/options.js';

@@ -2,8 +2,8 @@
 export { createW3Modal } from './create.js';
 export { getInstance } from './instance.js';
 export type { OpenOptions, PublicAccount, W3ModalInstance } from './instance.js';
-export { networks, presetByCaipId } from './core/networks.js';
-export type { Network, NativeCurrency, NetworkPresetName } from './core/networks.js';
+export { networks, presetByCaipId } from './wire/networks.js';
+export type { Network, NativeCurrency, NetworkPresetName } from './wire/networks.js';
 export * from './core/errors.js';
 export type {
   AccountType,

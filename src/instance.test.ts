@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalClosedError, UnknownViewError, W3ConfigError, W3Error } from './core/errors.js';
-import { networks } from './core/networks.js';
+import { networks } from './wire/networks.js';
 import { VIEWS, type ViewName } from './core/views.js';
 import { getInstance, type PublicAccount } from './instance.js';
 import { $accounts, patchAccount } from './stores/account.js';

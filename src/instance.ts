@@ -1,6 +1,6 @@
 import type { ChainNamespace } from './core/caip.js';
 import { ModalClosedError, UnknownViewError } from './core/errors.js';
-import type { Network } from './core/networks.js';
+import type { Network } from './wire/networks.js';
 import type { ThemeMode } from './core/options.js';
 import { isViewName, type ViewName } from './core/views.js';
 import { $accounts, $activeAccount, EMPTY_ACCOUNT, type AccountEntry, type AccountStatus } from './stores/account.js';

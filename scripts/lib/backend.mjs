@@ -1,9 +1,9 @@
 /**
- * Runs the built `w3kit-server` bin (dist/server/w3kit-server.js: Provider API and WalletConnect
+ * Runs the built `w3kit-server` bin (server/dist/w3kit-server.js: Provider API and WalletConnect
  * relay) as a child process with a seeded database, and waits until /health answers.
  */
 import { spawn } from 'node:child_process';
-import { SERVER_BUNDLE } from '../bundle-server.mjs';
+import { SERVER_BUNDLE } from '../../server/scripts/bundle.mjs';
 import { freePort } from './hardhat.mjs';
 
 /**

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import type { Database } from './db/open.js';
 import { HttpError } from './errors.js';
 import { getProject, PROJECT_ID_MAX, type Project } from './projects.js';
-import { isOriginAllowed } from '../../src/core/origins.js';
+import { isOriginAllowed } from '../../src/wire/origins.js';
 import { allowAnyOrigin, allowOrigin, preflightHeaders, varyByOrigin } from './cors.js';
 import { single, type Query } from './routes/params.js';
 

@@ -2,8 +2,8 @@
  * Projects: who may use the backend. A project has allowed origins (CORS and the client's
  * own origin check), remote features (GET /appkit/v1/config) and an analytics switch.
  */
-import { remoteFeaturesSchema, type RemoteFeatures } from '../../src/api/types.js';
-import { isOriginPattern } from '../../src/core/origins.js';
+import { remoteFeaturesSchema, type RemoteFeatures } from '../../src/wire/provider-api.js';
+import { isOriginPattern } from '../../src/wire/origins.js';
 import type { Database } from './db/open.js';
 import { InputError, NotFoundError } from './errors.js';
 

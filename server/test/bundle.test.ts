@@ -1,4 +1,4 @@
-/** The bundled bin (scripts/bundle-server.mjs): built into a temporary directory, spawned, queried, stopped. */
+/** The bundled bin (server/scripts/bundle.mjs): built into a temporary directory, spawned, queried, stopped. */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +23,7 @@ afterAll(() => {
 
 describe('bundled w3kit-server', () => {
   it('runs from one file with --port 0 --seed and stops on SIGTERM', async () => {
-    const { bundleServer } = (await import(pathToFileURL(path.join(ROOT, 'scripts/bundle-server.mjs')).href)) as BundleModule;
+    const { bundleServer } = (await import(pathToFileURL(path.join(ROOT, 'server/scripts/bundle.mjs')).href)) as BundleModule;
     const bin = await bundleServer(path.join(outDir, 'w3kit-server.js'));
     expect(bin).toBe(path.join(outDir, 'w3kit-server.js'));
     expect(statSync(bin).mode & 0o111).not.toBe(0);

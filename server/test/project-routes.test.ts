@@ -1,6 +1,6 @@
 /** Project identification and the project endpoints over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorReplySchema, originsReplySchema, projectConfigReplySchema, analyticsConfigReplySchema } from '../../src/api/types.js';
+import { errorReplySchema, originsReplySchema, projectConfigReplySchema, analyticsConfigReplySchema } from '../../src/wire/provider-api.js';
 import { createProject, type RunningServer } from '../src/index.js';
 import { DEV, getJson, start } from './helpers.js';
 

@@ -1,6 +1,6 @@
 /** GET /getWallets over real HTTP against a seeded registry of 1000 wallets. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWalletsReplySchema, type GetWalletsReply } from '../../src/api/types.js';
+import { getWalletsReplySchema, type GetWalletsReply } from '../../src/wire/provider-api.js';
 import type { RunningServer } from '../src/index.js';
 import { DEV, getJson, start } from './helpers.js';
 

@@ -3,7 +3,7 @@ import { walletEntry } from '../../src/test-utils/wallet-entry.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { walletEntrySchema, type WalletEntry } from '../../src/api/types.js';
+import { walletEntrySchema, type WalletEntry } from '../../src/wire/provider-api.js';
 import { badgeSvg, escapeXml, initials } from '../src/images/svg.js';
 import {
   countWallets,

@@ -20,7 +20,7 @@ import {
   type Profile,
   type SupportedChainsReply,
   type TokenBalance,
-} from './types.js';
+} from '../wire/blockchain-api.js';
 import type { RequestSignal } from './provider-api.js';
 
 export interface BlockchainApiOptions extends HttpDeps {

@@ -6,7 +6,7 @@
 import type * as z from 'zod/mini';
 import { SDK_TYPE, SDK_VERSION_TAG } from '../core/constants.js';
 import { ApiError, InvalidReplyError, NetworkRequestError, RequestTimeoutError } from './errors.js';
-import { errorReplySchema } from './types.js';
+import { errorReplySchema } from '../wire/provider-api.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_ATTEMPTS = 3;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closedPortUrl, startLoopback, type LoopbackServer, type Reply } from '../test-utils/loopback-server.js';
 import { ApiError, InvalidReplyError } from './errors.js';
 import { createProviderApi } from './provider-api.js';
-import type { AnalyticsEvent, WalletEntry } from './types.js';
+import type { AnalyticsEvent, WalletEntry } from '../wire/provider-api.js';
 
 let server: LoopbackServer | undefined;
 afterEach(async () => {

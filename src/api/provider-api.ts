@@ -15,7 +15,7 @@ import {
   type GetWalletsParams,
   type GetWalletsReply,
   type RemoteFeatures,
-} from './types.js';
+} from '../wire/provider-api.js';
 
 export interface ProviderApiOptions extends HttpDeps {
   apiUrl: string;

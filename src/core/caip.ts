@@ -1,16 +1,11 @@
 import { MAX_CHAIN_ID } from './constants.js';
 import { InvalidChainIdError, W3Error } from './errors.js';
 
-export const NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const;
-export type ChainNamespace = (typeof NAMESPACES)[number];
-/** `namespace:reference`, e.g. `eip155:1`. */
-export type CaipNetworkId = `${string}:${string}`;
-/** `namespace:reference:address`. */
-export type CaipAddress = `${string}:${string}:${string}`;
+import { isNamespace, type CaipAddress, type CaipNetworkId, type ChainNamespace } from '../wire/caip-ids.js';
 
-export function isNamespace(value: unknown): value is ChainNamespace {
-  return typeof value === 'string' && (NAMESPACES as readonly string[]).includes(value);
-}
+// The id shapes are part of the wire contract (src/wire); the client reaches them here.
+export { NAMESPACES, isNamespace } from '../wire/caip-ids.js';
+export type { CaipAddress, CaipNetworkId, ChainNamespace } from '../wire/caip-ids.js';
 
 /** Checks an EIP-155 chain id: a positive safe integer below 2^31, else 'Invalid chainId'. */
 export function assertChainId(chainId: unknown): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertChainId, isNamespace } from './caip.js';
-import { networks, presetByCaipId, type Network } from './networks.js';
+import { networks, presetByCaipId, type Network } from '../wire/networks.js';
 import { parseNetwork, parseOptions } from './options.js';
 
 const presets = Object.entries(networks) as [string, Network][];

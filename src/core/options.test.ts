@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { W3ConfigError } from './errors.js';
-import { networks, type Network } from './networks.js';
+import { networks, type Network } from '../wire/networks.js';
 import { SOCIAL_PROVIDERS, parseNetwork, parseOptions } from './options.js';
 
 /** Runs `fn`, expects a W3ConfigError and returns it. */

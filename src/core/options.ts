@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { NAMESPACES, assertChainId } from './caip.js';
 import { DEFAULT_SOCIALS } from './constants.js';
 import { W3ConfigError, W3Error } from './errors.js';
-import type { Network } from './networks.js';
+import type { Network } from '../wire/networks.js';
 
 export const SOCIAL_PROVIDERS = DEFAULT_SOCIALS;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

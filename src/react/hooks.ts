@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { computed } from 'nanostores';
 import { useMemo } from 'react';
 import type { ChainNamespace } from '../core/caip.js';
-import type { Network } from '../core/networks.js';
+import type { Network } from '../wire/networks.js';
 import { getInstance, type OpenOptions, type PublicAccount } from '../instance.js';
 import { $accounts } from '../stores/account.js';
 import { $modal } from '../stores/modal.js';

@@ -5,7 +5,7 @@
  * transfers are all spam NFTs are hidden.
  */
 import { atom } from 'nanostores';
-import type { Transaction } from '../api/types.js';
+import type { Transaction } from '../wire/blockchain-api.js';
 import { activeTarget, getBlockchainApi, isActive } from './blockchain.js';
 
 export const FAILED_TO_FETCH_TRANSACTIONS = 'Failed to fetch transactions';

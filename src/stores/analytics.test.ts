@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProviderApi } from '../api/provider-api.js';
-import { analyticsEventSchema, type AnalyticsEvent } from '../api/types.js';
+import { analyticsEventSchema, type AnalyticsEvent } from '../wire/provider-api.js';
 import { clearLogs, getLogs, setLogLevel } from '../core/logger.js';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { startLoopback, type LoopbackServer, type Reply } from '../test-utils/loopback-server.js';
 import { $accounts, patchAccount } from './account.js';
 import { resetAlerts } from './alerts.js';

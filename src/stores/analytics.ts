@@ -6,7 +6,7 @@
  */
 import { currentPage, type PageLocation } from '../api/page.js';
 import type { ProviderApi } from '../api/provider-api.js';
-import type { AnalyticsEvent } from '../api/types.js';
+import type { AnalyticsEvent } from '../wire/provider-api.js';
 import { logger } from '../core/logger.js';
 import { $activeAccount } from './account.js';
 import { $lastEvent, type W3Event } from './events.js';

@@ -7,7 +7,7 @@ import { $balances, balanceRetryAt, fetchBalances, resetBalances, TOKEN_BALANCE_
 import { setBlockchainApiDeps, setClock } from './blockchain.js';
 import { resetOptions, setOptions } from './options.js';
 import { $toast, hideToast } from './toast.js';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 
 let server: LoopbackServer | undefined;
 let time = 1_000_000;

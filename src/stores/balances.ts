@@ -5,7 +5,7 @@
  * fetches for 30 s. The native balance itself is read from the chain (30 s cache).
  */
 import { atom } from 'nanostores';
-import type { TokenBalance } from '../api/types.js';
+import type { TokenBalance } from '../wire/blockchain-api.js';
 import { BALANCE_RETRY_BLOCK_MS, CACHE_LIFETIME_MS } from '../core/constants.js';
 import { activeTarget, createCache, getBlockchainApi, isActive, now } from './blockchain.js';
 import { showError } from './toast.js';

@@ -4,7 +4,7 @@
  * time-limited caches.
  */
 import { createBlockchainApi, type BlockchainApi, type BlockchainApiOptions } from '../api/blockchain-api.js';
-import type { Network } from '../core/networks.js';
+import type { Network } from '../wire/networks.js';
 import { $activeAccount } from './account.js';
 import { $activeNetwork, $unknownNetwork } from './networks.js';
 import { $options } from './options.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChainNamespace } from '../core/caip.js';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { MemoryStorage } from '../test-utils/storage.js';
 import { $accounts, EMPTY_ACCOUNT, getAccountState, patchAccount } from './account.js';
 import { $activeConnectorIds, $connectedWallet, $connections } from './connectors.js';

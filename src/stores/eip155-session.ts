@@ -3,7 +3,7 @@ import type { Eip1193Provider } from '../adapters/eip155/provider.js';
 import * as wallet from '../adapters/eip155/wallet.js';
 import { toCaipAddress, type CaipNetworkId } from '../core/caip.js';
 import { ModalClosedError, W3Error } from '../core/errors.js';
-import type { Network } from '../core/networks.js';
+import type { Network } from '../wire/networks.js';
 import { getAccountState, patchAccount, resetAccount } from './account.js';
 import { $activeConnectorIds, $connectedWallet, $connections, $connectors, type Connection } from './connectors.js';
 import { forgetStoredConnection, onDisconnect } from './disconnect.js';

@@ -5,7 +5,7 @@
  * (a send's receiver typed as `alice.w3kit`) resolve to addresses through the profile endpoint
  * (found names cached 5 min; a name not found is asked again next time, it may be set since).
  */
-import type { Identity } from '../api/types.js';
+import type { Identity } from '../wire/blockchain-api.js';
 import { isEvmAddress } from '../core/address.js';
 import { CACHE_LIFETIME_MS } from '../core/constants.js';
 import { getAccountState, patchAccount } from './account.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { $accounts, patchAccount } from './account.js';
 import { $lastEvent } from './events.js';
 import { $modal, openModal, setCloseBlocked } from './modal.js';

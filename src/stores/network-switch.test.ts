@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserRejectedRequestError, W3Error } from '../core/errors.js';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { MemoryStorage } from '../test-utils/storage.js';
 import { $accounts, EMPTY_ACCOUNT, patchAccount } from './account.js';
 import { $activeConnectorIds, $connectors } from './connectors.js';

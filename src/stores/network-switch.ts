@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '../core/caip.js';
 import { errorText, W3Error } from '../core/errors.js';
-import type { Network } from '../core/networks.js';
+import type { Network } from '../wire/networks.js';
 import { $accounts } from './account.js';
 import { $activeConnectorIds, $connectors, type ConnectorType } from './connectors.js';
 import { closeModal } from './modal.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { W3ConfigError, W3Error } from '../core/errors.js';
-import { networks, type Network } from '../core/networks.js';
+import { networks, type Network } from '../wire/networks.js';
 import { MemoryStorage } from '../test-utils/storage.js';
 import type { W3Event } from './events.js';
 import {

@@ -1,7 +1,7 @@
 import { atom, computed, map } from 'nanostores';
 import type { CaipNetworkId, ChainNamespace } from '../core/caip.js';
 import { W3Error } from '../core/errors.js';
-import type { Network } from '../core/networks.js';
+import type { Network } from '../wire/networks.js';
 import { parseNetwork } from '../core/options.js';
 import { emitEvent } from './events.js';
 import { $options } from './options.js';

@@ -1,6 +1,6 @@
 /** NFTs of the active account on the active network (Blockchain API), spam hidden, 30 s cache. */
 import { atom } from 'nanostores';
-import type { Nft } from '../api/types.js';
+import type { Nft } from '../wire/blockchain-api.js';
 import { CACHE_LIFETIME_MS } from '../core/constants.js';
 import { activeTarget, createCache, getBlockchainApi, isActive } from './blockchain.js';
 

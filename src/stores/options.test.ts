@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { W3ConfigError } from '../core/errors.js';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { $features, $options, resetOptions, setOptions } from './options.js';
 import { $remoteFeatures } from './remote-features.js';
 

@@ -1,7 +1,7 @@
 /** The project store and analytics against the real backend of server/. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProject, DEV_PROJECT_ID, startServer, updateProject, type RunningServer } from '../../server/src/index.js';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { $accounts, patchAccount } from './account.js';
 import { $alert, resetAlerts } from './alerts.js';
 import { emitEvent } from './events.js';

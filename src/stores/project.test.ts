@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure } from '../configure.js';
 import { clearLogs, getLogs, setLogLevel } from '../core/logger.js';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { closedPortUrl, startLoopback, type LoopbackServer, type Reply } from '../test-utils/loopback-server.js';
 import { MemoryStorage } from '../test-utils/storage.js';
 import { $alert, closeAlert, resetAlerts } from './alerts.js';

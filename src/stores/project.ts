@@ -7,11 +7,11 @@
 import { ApiError } from '../api/errors.js';
 import { currentPage, type PageLocation } from '../api/page.js';
 import { createProviderApi, type ProviderApi } from '../api/provider-api.js';
-import type { RemoteFeatures } from '../api/types.js';
+import type { RemoteFeatures } from '../wire/provider-api.js';
 import { W3Error } from '../core/errors.js';
 import { logger } from '../core/logger.js';
 import { SOCIAL_PROVIDERS, type SocialProvider, type W3Features } from '../core/options.js';
-import { isOriginAllowed } from '../core/origins.js';
+import { isOriginAllowed } from '../wire/origins.js';
 import { showAlert } from './alerts.js';
 import { $options } from './options.js';
 import { $projectStatus, $remoteFeatures, type ProjectStatus } from './remote-features.js';

@@ -10,7 +10,7 @@ import { DEV_PROJECT_ID, removeIdentity, setIdentity, startServer, type RunningS
 import { startHardhat, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { createBlockchainApi } from '../api/blockchain-api.js';
 import { ApiError } from '../api/errors.js';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { ACCOUNT } from '../test-utils/blockchain-fixtures.js';
 import { $accounts, patchAccount } from './account.js';
 import { setBlockchainApiDeps } from './blockchain.js';

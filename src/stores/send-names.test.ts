@@ -1,7 +1,7 @@
 /** A send's receiver typed as a name: resolved through the Blockchain API (a loopback server), cached, and the messages when it does not resolve. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_LIFETIME_MS } from '../core/constants.js';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { RECEIVER } from '../test-utils/blockchain-fixtures.js';
 import { connectWithApi } from '../test-utils/blockchain-setup.js';
 import { startLoopback, type LoopbackServer, type Reply } from '../test-utils/loopback-server.js';

@@ -1,6 +1,6 @@
 import { decodeFunctionData, parseAbi } from 'viem';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { BALANCES, DUSD, RECEIVER } from '../test-utils/blockchain-fixtures.js';
 import { connectWithApi } from '../test-utils/blockchain-setup.js';
 import { solanaMainnet } from '../test-utils/networks.js';

@@ -13,7 +13,7 @@ import { computed, map } from 'nanostores';
 import { encodeFunctionData, parseUnits } from 'viem';
 import { isEvmAddress, isSolanaAddress, truncateAddress } from '../core/address.js';
 import { W3Error } from '../core/errors.js';
-import type { Network } from '../core/networks.js';
+import type { Network } from '../wire/networks.js';
 import { $activeAccount } from './account.js';
 import { watchTransaction } from './activity.js';
 import { $balances, fetchBalances } from './balances.js';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { $modal, closeModal, openModal, setLoading } from './modal.js';
 import { $activeNamespace, $activeNetworkIds } from './networks.js';
 import { resetOptions, setOptions } from './options.js';

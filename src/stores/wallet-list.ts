@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import type { WalletEntry } from '../api/types.js';
+import type { WalletEntry } from '../wire/provider-api.js';
 import { $connectors, type Connector } from './connectors.js';
 import { $options } from './options.js';
 

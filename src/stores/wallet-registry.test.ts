@@ -1,7 +1,7 @@
 /** The wallet registry store against the real backend (SQLite, seeded with 1,000 wallets). */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startServer } from '../../server/src/index.js';
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { MemoryStorage } from '../test-utils/storage.js';
 import { solanaMainnet } from '../test-utils/networks.js';
 import type { Connector } from './connectors.js';

@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import type { ProviderApi } from '../api/provider-api.js';
-import type { GetWalletsParams, WalletEntry } from '../api/types.js';
+import type { GetWalletsParams, WalletEntry } from '../wire/provider-api.js';
 import { WALLETS } from '../core/constants.js';
 import { errorText, W3Error } from '../core/errors.js';
 import { connectWithConnector } from './connect.js';

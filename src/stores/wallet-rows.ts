@@ -1,4 +1,4 @@
-import type { WalletEntry } from '../api/types.js';
+import type { WalletEntry } from '../wire/provider-api.js';
 import type { ConnectorTypeOrderItem } from '../core/options.js';
 import { sortConnectors } from './connect.js';
 import type { Connector } from './connectors.js';

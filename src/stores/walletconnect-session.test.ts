@@ -13,7 +13,7 @@ import { openDatabase, startRelay, type Database, type RunningRelay } from '../.
 import { createWcWallet, type WcWallet } from '../../test/fixtures/wc-wallet.js';
 import type { Clock } from '../adapters/walletconnect/pairing.js';
 import { WALLETCONNECT } from '../core/constants.js';
-import { networks, type Network } from '../core/networks.js';
+import { networks, type Network } from '../wire/networks.js';
 import { MemoryStorage } from '../test-utils/storage.js';
 import { $accounts, getAccountState } from './account.js';
 import { $activeConnectorIds, $connectedWallet, $connections } from './connectors.js';

@@ -1,5 +1,5 @@
-/** Blockchain API replies for tests (the wire format of src/api/types.ts). */
-import type { Nft, TokenBalance, Transaction } from '../api/types.js';
+/** Blockchain API replies for tests (the wire format of src/wire/blockchain-api.ts). */
+import type { Nft, TokenBalance, Transaction } from '../wire/blockchain-api.js';
 
 export const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 export const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -1,5 +1,5 @@
 /** Store setup for the Blockchain API store tests: options with a blockchainApiUrl and a connected account. */
-import { networks } from '../core/networks.js';
+import { networks } from '../wire/networks.js';
 import { $accounts, patchAccount } from '../stores/account.js';
 import { $activeNamespace, $activeNetworkIds } from '../stores/networks.js';
 import { setOptions } from '../stores/options.js';

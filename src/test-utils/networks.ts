@@ -1,4 +1,4 @@
-import type { Network } from '../core/networks.js';
+import type { Network } from '../wire/networks.js';
 
 /** A Solana network object for tests of multi-namespace rules (no Solana preset exists yet). */
 export const solanaMainnet: Network = {

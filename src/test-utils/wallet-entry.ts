@@ -1,4 +1,4 @@
-import type { WalletEntry } from '../api/types.js';
+import type { WalletEntry } from '../wire/provider-api.js';
 import { bareWalletEntry } from '../stores/wallet-rows.js';
 
 /** A registry entry for tests: a plain EVM wallet with no links; `extra` overrides any field. */

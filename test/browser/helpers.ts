@@ -1,7 +1,7 @@
 /** Helpers for the element tests in Chromium: store resets, fixtures, deep queries, axe. */
 import type { AxeResults } from 'axe-core';
 import { configure } from '../../src/configure.js';
-import { networks } from '../../src/core/networks.js';
+import { networks } from '../../src/wire/networks.js';
 import type { W3ModalOptions } from '../../src/core/options.js';
 import { defineElements } from '../../src/elements/index.js';
 import { $accounts } from '../../src/stores/account.js';

@@ -1,5 +1,5 @@
 /** EVM chain helpers: CAIP-2 ids, address checks, the native currency of a chain. */
-import { presetByCaipId, type NativeCurrency } from '../../../src/core/networks.js';
+import { presetByCaipId, type NativeCurrency } from '../../../src/wire/networks.js';
 import { InputError } from '../errors.js';
 
 export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;

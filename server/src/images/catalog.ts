@@ -3,7 +3,7 @@
  * `seedStaticImages` unless an image with the same id exists (so an operator's own logos stay).
  * Network images are keyed by CAIP-2 id (`eip155:1`), currencies by ISO code, tokens by symbol.
  */
-import { networks } from '../../../src/core/networks.js';
+import { networks } from '../../../src/wire/networks.js';
 import type { Database } from '../db/open.js';
 import { initials, badgeSvg } from './svg.js';
 import { putImage, svgImage, type ImageKind } from './store.js';

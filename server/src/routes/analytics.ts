@@ -1,6 +1,6 @@
 /** POST /e: one analytics event, stored once per event id (JSON or text/plain JSON body, at most 16 KB). */
 import type { FastifyInstance } from 'fastify';
-import { analyticsEventSchema } from '../../../src/api/types.js';
+import { analyticsEventSchema } from '../../../src/wire/provider-api.js';
 import type { Database } from '../db/open.js';
 import { addRoute } from '../access.js';
 import { HttpError } from '../errors.js';

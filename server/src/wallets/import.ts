@@ -3,7 +3,7 @@
  * the wire schema, plus an optional inline `image`; on any error nothing is imported.
  */
 import { readFileSync } from 'node:fs';
-import { walletEntrySchema, type WalletEntry } from '../../../src/api/types.js';
+import { walletEntrySchema, type WalletEntry } from '../../../src/wire/provider-api.js';
 import type { Database } from '../db/open.js';
 import { badgeSvg, initials } from '../images/svg.js';
 import { decodeImageSource, deleteImages, putImage, svgImage, type ImageData } from '../images/store.js';

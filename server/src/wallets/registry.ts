@@ -2,8 +2,7 @@
  * The wallet registry table: storing entries and the GET /getWallets query (paging, search,
  * include/exclude, badge and chain filters).
  */
-import type { GetWalletsParams, GetWalletsReply, WalletEntry } from '../../../src/api/types.js';
-import { WALLETS } from '../../../src/core/constants.js';
+import { GET_WALLETS_LIMITS, type GetWalletsParams, type GetWalletsReply, type WalletEntry } from '../../../src/wire/provider-api.js';
 import type { Database } from '../db/open.js';
 
 interface WalletRow {
@@ -114,7 +113,7 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
 /** The wallets matching `query`, ordered by `order` then name (search: names starting with the term first). */
 export function queryWallets(db: Database, query: WalletQuery = {}): GetWalletsReply {
   const page = query.page ?? 1;
-  const entries = query.entries ?? WALLETS.pageSize;
+  const entries = query.entries ?? GET_WALLETS_LIMITS.defaultEntries;
   const where: string[] = [];
   const params: unknown[] = [];
   const term = foldAscii((query.search ?? '').trim());

@@ -3,7 +3,7 @@
  * deterministic generated wallets (`aurora-vault`, "Aurora Vault", ...) up to a count, so
  * paging, search and the 1,000-wallet list can be exercised offline. Same output every run.
  */
-import type { WalletEntry } from '../../../src/api/types.js';
+import type { WalletEntry } from '../../../src/wire/provider-api.js';
 import type { Database } from '../db/open.js';
 import seedFile from '../../data/wallets.json' with { type: 'json' };
 import { storeWallets, validateWalletList, type ValidWallet } from './import.js';

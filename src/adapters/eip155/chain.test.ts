@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getBalance } from 'viem/actions';
-import type { Network } from '../../core/networks.js';
+import type { Network } from '../../wire/networks.js';
 import { chainClient, readNativeBalance, RPC_POLICY, toChainError } from './chain.js';
 
 /** A real JSON-RPC HTTP server on loopback whose replies each test scripts. */

@@ -1,7 +1,7 @@
 import { createClient, fallback, formatEther, http, HttpRequestError, TimeoutError, type Client, type Transport } from 'viem';
 import { getBalance, waitForTransactionReceipt } from 'viem/actions';
 import { W3Error } from '../../core/errors.js';
-import type { Network } from '../../core/networks.js';
+import type { Network } from '../../wire/networks.js';
 
 /**
  * Chain reads over JSON-RPC (spec section 7): per-chain URLs, batching up to 1000 with no wait,

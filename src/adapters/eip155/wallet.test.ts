@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyMessage } from 'viem';
 import { createTestWallet } from '../../../test/fixtures/eip1193-wallet.js';
-import { networks, type Network } from '../../core/networks.js';
+import { networks, type Network } from '../../wire/networks.js';
 import {
   getAccounts,
   getCapabilities,

@@ -2,7 +2,7 @@ import { getAddress, isHex, numberToHex, stringToHex } from 'viem';
 import { assertChainId } from '../../core/caip.js';
 import { isEvmAddress, isTransactionHash } from '../../core/address.js';
 import { toRpcError, W3Error } from '../../core/errors.js';
-import type { Network } from '../../core/networks.js';
+import type { Network } from '../../wire/networks.js';
 import type { Eip1193Provider } from './provider.js';
 
 /** Sends one request; whatever the wallet throws becomes a typed error by its code. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { networks } from '../../core/networks.js';
+import { networks } from '../../wire/networks.js';
 import { solanaMainnet } from '../../test-utils/networks.js';
 import { accountsOnChain, approvedChains, EIP155_METHODS, optionalNamespaces } from './namespaces.js';
 

@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '../../core/caip.js';
-import type { Network } from '../../core/networks.js';
+import type { Network } from '../../wire/networks.js';
 
 /** What a WalletConnect proposal asks for per namespace (CAIP-25). */
 export interface ProposalNamespace {

@@ -1,5 +1,5 @@
 import { toRpcError, W3Error } from '../../core/errors.js';
-import type { Network } from '../../core/networks.js';
+import type { Network } from '../../wire/networks.js';
 import { chainClient, toChainError } from '../eip155/chain.js';
 import type { Eip1193Provider } from '../eip155/provider.js';
 import { accountsOnChain, approvedChains, type SessionNamespace } from './namespaces.js';

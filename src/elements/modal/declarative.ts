@@ -1,5 +1,5 @@
 import { W3ConfigError } from '../../core/errors.js';
-import { presetByCaipId, type Network } from '../../core/networks.js';
+import { presetByCaipId, type Network } from '../../wire/networks.js';
 import type { W3ModalOptions } from '../../core/options.js';
 
 /** The attributes of <w3-modal> that configure it (DESIGN.md). */

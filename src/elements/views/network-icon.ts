@@ -1,5 +1,5 @@
 import { html, type TemplateResult } from 'lit';
-import type { Network } from '../../core/networks.js';
+import type { Network } from '../../wire/networks.js';
 
 /** A network's icon for a list item's image slot (or unslotted when `slot` is empty). */
 export function networkIcon(network: Network | undefined, slot = 'image'): TemplateResult {

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import type { Transaction, TransactionTransfer } from '../../../api/types.js';
+import type { Transaction, TransactionTransfer } from '../../../wire/blockchain-api.js';
 import { formatDecimal, formatFiat } from '../../../core/format.js';
 import { DECIMALS } from '../../../core/constants.js';
 import { dateGroup, relativeTime } from '../../../core/relative-time.js';

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import type { TokenBalance } from '../../../api/types.js';
+import type { TokenBalance } from '../../../wire/blockchain-api.js';
 import { formatBalance, formatFiat } from '../../../core/format.js';
 import type { BalancesState } from '../../../stores/balances.js';
 import { TOKEN_BALANCE_UNAVAILABLE } from '../../../stores/balances.js';

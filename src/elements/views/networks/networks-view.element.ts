@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import { StoreController } from '../../base/store-controller.js';
-import type { Network } from '../../../core/networks.js';
+import type { Network } from '../../../wire/networks.js';
 import { $activeNetwork, $networks } from '../../../stores/networks.js';
 import { chooseNetwork } from '../../../stores/network-switch.js';
 import { W3Element } from '../../base/w3-element.js';

@@ -1,4 +1,4 @@
-import type { CaipNetworkId, ChainNamespace } from './caip.js';
+import type { CaipNetworkId, ChainNamespace } from './caip-ids.js';
 
 export interface NativeCurrency {
   name: string;

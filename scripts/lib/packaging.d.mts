@@ -1,0 +1,22 @@
+export interface InstalledPackage {
+  name: string;
+  dir: string;
+  pkg: Record<string, unknown> & { name: string; gypfile?: boolean };
+}
+export interface PackInstall {
+  dir: string;
+  app: string;
+  tarballs: { client: string; server: string };
+  installed: InstalledPackage[];
+  /** Packages in the dApp's node_modules (w3kit itself included). */
+  packages: number;
+  /** Bytes on disk of the dApp's node_modules. */
+  bytes: number;
+  cleanup(): void;
+}
+export function packBoth(dir: string): Promise<{ client: string; server: string }>;
+export function installedPackages(nodeModules: string): InstalledPackage[];
+export function needsNativeBuild(entry: Pick<InstalledPackage, 'dir' | 'pkg'>): boolean;
+export function folderBytes(dir: string): number;
+export function serverOnlyPackages(lock?: { packages: Record<string, Record<string, unknown>> }): string[];
+export function packAndInstall(options?: { omitDev?: boolean }): Promise<PackInstall>;

@@ -1,0 +1,131 @@
+/**
+ * Packs the two packages of the repository (the `w3kit` client at the root, `w3kit-server` in
+ * server/) and installs the client's tarball into an empty folder the way a dApp would, so the
+ * packaging test and the bench can see what a dApp really gets: which packages, how many bytes
+ * on disk, whether anything needs a native build. The client must be built (dist/) first; the
+ * server's tarball builds its bin in `prepack`.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Runs npm with the given args in `cwd`; resolves to its stdout. */
+async function npm(args, cwd) {
+  const { stdout } = await exec('npm', args, { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, npm_config_loglevel: 'error' } });
+  return stdout;
+}
+
+/** The JSON report of `npm pack --json`, after whatever a prepack script printed. */
+const packReport = (stdout) => JSON.parse(stdout.slice(stdout.search(/^\[/m)))[0];
+
+/** Packs the client and the server into `dir`; resolves to both tarballs' paths. */
+export async function packBoth(dir) {
+  const flags = ['--pack-destination', dir, '--json', '--ignore-scripts=false'];
+  const client = packReport(await npm(['pack', ...flags], ROOT));
+  const server = packReport(await npm(['pack', '-w', 'w3kit-server', ...flags], ROOT));
+  return { client: path.join(dir, client.filename), server: path.join(dir, server.filename) };
+}
+
+/** Every package folder under `nodeModules` (scoped and nested ones too). */
+export function installedPackages(nodeModules) {
+  const found = [];
+  const visit = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir)) {
+      if (entry.startsWith('.')) continue;
+      const full = path.join(dir, entry);
+      if (entry.startsWith('@')) {
+        visit(full);
+        continue;
+      }
+      const manifest = path.join(full, 'package.json');
+      if (!existsSync(manifest)) continue;
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+      found.push({ name: pkg.name, dir: full, pkg });
+      visit(path.join(full, 'node_modules'));
+    }
+  };
+  visit(nodeModules);
+  return found;
+}
+
+/** Whether an installed package would need a native build (node-gyp) or ships a compiled addon. */
+export function needsNativeBuild({ dir, pkg }) {
+  if (pkg.gypfile || existsSync(path.join(dir, 'binding.gyp'))) return true;
+  const hasAddon = (d, depth) =>
+    depth < 4 &&
+    readdirSync(d, { withFileTypes: true }).some((e) =>
+      e.isDirectory() ? e.name !== 'node_modules' && hasAddon(path.join(d, e.name), depth + 1) : e.name.endsWith('.node'),
+    );
+  return hasAddon(dir, 0);
+}
+
+/** Bytes on disk of a folder (file sizes, recursively). */
+export function folderBytes(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += folderBytes(full);
+    else if (entry.isFile()) total += statSync(full).size;
+  }
+  return total;
+}
+
+/**
+ * The package names only the server needs: everything the server's dependencies reach in
+ * package-lock.json that none of the client's dependencies reach.
+ */
+export function serverOnlyPackages(lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'))) {
+  const byName = new Map();
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    const name = key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    if (!key.includes('node_modules/')) continue;
+    const deps = { ...entry.dependencies, ...entry.optionalDependencies, ...entry.peerDependencies };
+    byName.set(name, new Set([...(byName.get(name) ?? []), ...Object.keys(deps)]));
+  }
+  const closure = (roots) => {
+    const seen = new Set();
+    const stack = [...roots];
+    while (stack.length > 0) {
+      const name = stack.pop();
+      if (seen.has(name)) continue;
+      seen.add(name);
+      for (const dep of byName.get(name) ?? []) stack.push(dep);
+    }
+    return seen;
+  };
+  const client = closure(Object.keys(lock.packages[''].dependencies ?? {}));
+  const server = closure(Object.keys(lock.packages.server.dependencies ?? {}));
+  return [...server].filter((name) => !client.has(name)).sort();
+}
+
+/**
+ * Packs both packages and installs the client's tarball into a fresh folder (`npm install
+ * --omit=dev`, from the local npm cache where it can). Resolves to the folder, the tarballs,
+ * what was installed, its size, and a cleanup function.
+ */
+export async function packAndInstall({ omitDev = true } = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'w3kit-pack-'));
+  const tarballs = await packBoth(dir);
+  const app = path.join(dir, 'app');
+  mkdirSync(app);
+  writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'fresh-dapp', private: true, type: 'module' }));
+  await npm(['install', ...(omitDev ? ['--omit=dev'] : []), '--no-audit', '--no-fund', '--prefer-offline', tarballs.client], app);
+  const nodeModules = path.join(app, 'node_modules');
+  const installed = installedPackages(nodeModules);
+  return {
+    dir,
+    app,
+    tarballs,
+    installed,
+    packages: installed.length,
+    bytes: folderBytes(nodeModules),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
