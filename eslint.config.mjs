@@ -4,6 +4,7 @@ import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 import litA11y from 'eslint-plugin-lit-a11y';
 import globals from 'globals';
+import { layerConfigs } from './scripts/lib/layers.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/', '**/dist/', 'node_modules/', 'coverage/', '.cache/', 'test/.bundled/', 'custom-elements.json'] },
@@ -29,6 +30,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...layerConfigs(),
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },

@@ -1,0 +1,53 @@
+/** The layer zones of eslint.config.mjs, run through ESLint itself on imports that break them. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function restricted(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('layer zones', () => {
+  it.each([
+    [
+      'src/adapters/eip155/x.ts',
+      "import { $modal } from '../../stores/modal.js';\nexport const x = $modal;",
+      'Adapters never import stores',
+    ],
+    ['src/stores/x.ts', "import { W3Modal } from '../elements/modal/modal.element.js';\nexport const x = W3Modal;", 'Stores never touch'],
+    ['src/core/x.ts', "import { httpRequest } from '../api/http.js';\nexport const x = httpRequest;", 'core is the bottom layer'],
+    ['src/api/x.ts', "import { $modal } from '../stores/modal.js';\nexport const x = $modal;", 'api imports only core and wire'],
+    ['src/wire/x.ts', "import { W3Error } from '../core/errors.js';\nexport const x = W3Error;", 'src/wire is shared'],
+    [
+      'src/elements/x/y.ts',
+      "import { chainClient } from '../../adapters/eip155/chain.js';\nexport const x = chainClient;",
+      'Elements never call adapters',
+    ],
+    ['src/elements/x/y.ts', "import { useW3Modal } from '../../react/hooks.js';\nexport const x = useW3Modal;", 'below the React wrappers'],
+    [
+      'server/src/x.ts',
+      "import { networks } from '../../src/core/constants.js';\nexport const x = networks;",
+      'nothing of the client but the shared schemas',
+    ],
+    ['server/src/routes/x.ts', "import { logger } from '../../../src/core/logger.js';\nexport const x = logger;", 'nothing of the client'],
+  ])('%s may not import across its layer', async (file, code, message) => {
+    const messages = await restricted(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(message);
+  });
+
+  it.each([
+    ['server/src/x.ts', "import { walletEntrySchema } from '../../src/wire/provider-api.js';\nexport const x = walletEntrySchema;"],
+    ['src/elements/x/y.ts', "import type { Nft } from '../../api/blockchain-api.js';\nexport type X = Nft;"],
+    ['src/stores/x.ts', "import { chainClient } from '../adapters/eip155/chain.js';\nexport const x = chainClient;"],
+    ['src/core/x.ts', "import { networks } from '../wire/networks.js';\nexport const x = networks;"],
+    ['src/stores/x.test.ts', "import { W3Modal } from '../elements/modal/modal.element.js';\nexport const x = W3Modal;"],
+  ])('%s may import what its layer allows', async (file, code) => {
+    expect(await restricted(file, code)).toEqual([]);
+  });
+});
