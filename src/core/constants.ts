@@ -19,7 +19,6 @@ export const SHAKE_MS = 500;
 export const TOAST_SWAP_DELAY_MS = 150;
 export const TOAST_VISIBLE_MS = 2500;
 
-export const EMAIL_LOGIN_COOLDOWN_MS = 30_000;
 export const BALANCE_RETRY_BLOCK_MS = 30_000;
 
 export const CACHE_LIFETIME_MS = {
@@ -40,11 +39,9 @@ export const WALLETS = {
   recentMax: 2,
 } as const;
 
-export const MAX_PENDING_TRANSACTIONS = 99;
 export const LOG_BUFFER_BYTES = 1_024_000;
 export const DEFAULT_LOG_LEVEL = 'error';
 
-export const NAME_MIN_LENGTH = 4;
 export const EMAIL_DISPLAY_MAX = 30;
 export const DECIMALS = { transaction: 3, balance: 3, number: 2, fiat: 2 } as const;
 
@@ -63,12 +60,6 @@ export const DEFAULT_CONNECTOR_TYPE_ORDER = [
   'recommended',
 ] as const;
 export const DEFAULT_SOCIALS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] as const;
-export const DEFAULT_ACCOUNT_TYPES = {
-  eip155: 'smartAccount',
-  solana: 'eoa',
-  polkadot: 'eoa',
-  bip122: 'payment',
-} as const;
 
 /** WalletConnect (spec section 9): pairing URIs live 4 minutes and are replaced at 10 s left. */
 export const WALLETCONNECT = {
