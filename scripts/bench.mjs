@@ -31,7 +31,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { chromium } from 'playwright-core';
 import { cdnSizes } from './lib/sizes.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
+import { CHROMIUM_ARGS } from './lib/chromium.mjs';
+import { ensureBrowserOrExit } from './lib/browser.mjs';
 import { startHardhat } from './lib/hardhat.mjs';
 import { startBackend } from './lib/backend.mjs';
 import { bundleFixtures } from './bundle-fixtures.mjs';
@@ -49,7 +50,7 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
 }
 const TIMEOUT = 10_000; // every wait on the browser
 const BUILD_TIMEOUT = 300_000;
-const CHROMIUM = CHROMIUM_PATH;
+const CHROMIUM = await ensureBrowserOrExit();
 const BENCH_ARGS = [...CHROMIUM_ARGS, '--enable-precise-memory-info'];
 const OUT = 'dist/bench.json';
 const KB = 1024;
