@@ -36,11 +36,12 @@ export function evaluate(figure, samples) {
   };
 }
 
-/** "12.3 [11.0–14.1]", or just "12.3" when every sample is the same. */
+/** "12.3 [11.0–14.1]", or just "12.3" when min and max print the same. */
 function range(s, digits, suffix = '') {
   if (!s) return '';
   const median = `${fmt(s.median, digits)}${suffix}`;
-  return s.min === s.max ? median : `${median} [${fmt(s.min, digits)}–${fmt(s.max, digits)}]`;
+  const [min, max] = [fmt(s.min, digits), fmt(s.max, digits)];
+  return min === max ? median : `${median} [${min}–${max}]`;
 }
 
 /** The table's cells for one evaluated figure. */

@@ -63,6 +63,12 @@ describe('cells and table', () => {
     expect(row[4]).toBe('≤ +2 MB over empty page');
   });
 
+  it('drops the range when min and max print the same', () => {
+    const row = cells(diff, evaluate(diff, { 'w3kit.h': [2.811, 2.812], 'empty.h': [1.8201, 1.8202] }));
+    expect(row[1]).toBe('2.81 MB');
+    expect(row[2]).toBe('1.82 MB');
+  });
+
   it('shows an unavailable figure', () => {
     expect(cells(plain, evaluate(plain, {}))).toEqual(['first chunk', 'unavailable', '', '', '', 'n/a', 'AppKit ~1,216 KB']);
   });
