@@ -4,7 +4,8 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS } from './scripts/lib/chromium.mjs';
+import { ensureBrowserOrExit } from './scripts/lib/browser.mjs';
 import { startBackend } from './scripts/lib/backend.mjs';
 
 /**
@@ -53,13 +54,16 @@ function countReporter(file) {
   };
 }
 
+// CHROME_PATH, an installed Chromium or Chrome, or one installed now (scripts/lib/browser.mjs).
+const executablePath = await ensureBrowserOrExit({ quiet: Boolean(process.env.CHROME_PATH) });
+
 export default {
   files: ['src/elements/**/*.test.ts', 'src/**/*.browser.test.ts', 'test/browser/**/*.test.ts', 'test/.bundled/**/*.test.js'],
   nodeResolve: { exportConditions: ['production', 'browser'] },
   plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }), backendPlugin()],
   browsers: [
     chromeLauncher({
-      launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      launchOptions: { executablePath, args: CHROMIUM_ARGS },
     }),
   ],
   // nanostores reads process.env.NODE_ENV; bundlers replace it, a plain browser page needs it defined.

@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm test`: installs if needed, builds, then runs every suite: vitest (core, stores, server)
- * and @web/test-runner in Chromium (elements, React wrappers, the CDN bundle). Prints each
- * runner's summary and a closing line "w3kit: N passed, M failed".
+ * `npm test`: installs if needed, finds or installs a browser (scripts/lib/browser.mjs), builds,
+ * then runs every suite: vitest (core, stores, server) and @web/test-runner in Chromium (elements,
+ * React wrappers, the CDN bundle). Prints each runner's summary and a closing line
+ * "w3kit: N passed, M failed".
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { ensureBrowserOrExit } from './lib/browser.mjs';
 import { ensureInstalled, run } from './lib/run.mjs';
 
 await ensureInstalled();
+// Found or installed once here; every runner and worker below gets it as CHROME_PATH.
+process.env.CHROME_PATH = await ensureBrowserOrExit();
 rmSync('.cache/vitest.json', { force: true });
 rmSync('.cache/wtr-counts.json', { force: true });
 

@@ -1,9 +1,8 @@
 /**
- * Debian's Chromium and the flags it needs on this kind of machine (root, no GPU, no network
- * but loopback): shared by the browser tests, the end-to-end suites and the bench.
+ * The flags Chromium needs on this kind of machine (root, no GPU, no network but loopback):
+ * shared by the browser tests, the end-to-end suites and the bench. Which Chromium to launch
+ * comes from ensureBrowser() in browser.mjs (CHROME_PATH, an installed one, or one it installs).
  */
-export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--headless=new',

@@ -1,6 +1,6 @@
 /**
  * End-to-end harness: two real Hardhat nodes (31337, 31338), the built CDN bundle served on
- * loopback, the test EIP-1193 wallet injected before the page loads, and Debian Chromium driven
+ * loopback, the test EIP-1193 wallet injected before the page loads, and Chromium (scripts/lib/browser.mjs) driven
  * by playwright-core. Pages are generated per test so they point at the nodes' random ports.
  */
 import { existsSync } from 'node:fs';
@@ -8,7 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startChains, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 import { bundleFixtures, TEST_WALLET_BUNDLE } from '../../scripts/bundle-fixtures.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
+import { ensureBrowser } from '../../scripts/lib/browser.mjs';
 
 export interface Harness {
   browser: Browser;
@@ -46,7 +47,10 @@ export function appPage(chainA: string, chainB: string, extra = ''): string {
 export async function startHarness(): Promise<Harness> {
   if (!existsSync('dist/cdn/w3kit.js')) throw new Error('dist/cdn/w3kit.js is missing: run `node scripts/build.mjs` first (npm test does)');
   await bundleFixtures();
-  const [chains, browser] = await Promise.all([startChains(), chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })]);
+  const [chains, browser] = await Promise.all([
+    startChains(),
+    ensureBrowser({ quiet: true }).then((executablePath) => chromium.launch({ executablePath, args: CHROMIUM_ARGS })),
+  ]);
   const pages = new Map<string, string>();
   const server = await startStaticServer({ routes: { '/cdn/': 'dist/cdn' }, pages });
   return {

@@ -1,0 +1,61 @@
+/**
+ * The bench's rounds: which pages load together (interleaved, in fresh contexts) and which
+ * measures run on each. Sample keys are `load id.measure id` (figures.mjs reads them): the floor
+ * loads beside w3kit's page and beside the registry page, the empty page beside w3kit's for the heap.
+ */
+import { FLOOR_TARGETS, initScript, W3KIT_TARGETS } from './init-script.mjs';
+import { buttonUsable, clickToModalPainted } from './measures/load.mjs';
+import { emptyPageHeap, heapAfterOpen } from './measures/heap.mjs';
+import { connectRoundTrip } from './measures/connect.mjs';
+import { allWalletsFirstRow, allWalletsScrollLongTasks, searchKeystrokeToResults } from './measures/all-wallets.mjs';
+import { walletConnectClickToQr } from './measures/walletconnect.mjs';
+
+export const W3KIT_CLICK = 'w3-button w3-connect-button button';
+export const FLOOR_CLICK = 'bench-floor button.opener';
+
+/**
+ * The groups of loads, in the order they run. `url(file)` gives a page's address; `chainUrl` and
+ * `walletBundle` are the Hardhat node and the test wallet script for the connect page.
+ */
+export function roundGroups({ url, chainUrl, walletBundle }) {
+  const w3kitInit = { content: initScript(W3KIT_TARGETS) };
+  const floor = { id: 'floor', url: url('floor.html'), initScripts: [{ content: initScript(FLOOR_TARGETS) }], click: FLOOR_CLICK };
+  const registry = { id: 'registry', url: url('registry.html'), initScripts: [w3kitInit], click: W3KIT_CLICK };
+  const testWallet = { rpcUrls: { 31337: chainUrl }, chainId: 31337, storageKey: false };
+  return [
+    {
+      name: 'pages',
+      loads: [
+        { ...floor, measures: [buttonUsable, clickToModalPainted] },
+        {
+          id: 'w3kit',
+          url: url(''),
+          initScripts: [w3kitInit],
+          click: W3KIT_CLICK,
+          measures: [buttonUsable, clickToModalPainted, heapAfterOpen],
+        },
+        { id: 'empty', url: url('empty.html'), initScripts: [w3kitInit], measures: [emptyPageHeap] },
+      ],
+    },
+    {
+      name: 'connect',
+      loads: [
+        {
+          id: 'connect',
+          url: url('connect.html'),
+          initScripts: [w3kitInit, { content: `window.__W3_TEST_WALLETS__ = [${JSON.stringify(testWallet)}];` }, { path: walletBundle }],
+          click: W3KIT_CLICK,
+          measures: [connectRoundTrip],
+        },
+      ],
+    },
+    {
+      name: 'registry',
+      loads: [
+        { ...floor, id: 'registryFloor', measures: [clickToModalPainted] },
+        { ...registry, measures: [allWalletsFirstRow, allWalletsScrollLongTasks, searchKeystrokeToResults] },
+      ],
+    },
+    { name: 'walletconnect', loads: [{ ...registry, id: 'walletconnect', measures: [walletConnectClickToQr] }] },
+  ];
+}

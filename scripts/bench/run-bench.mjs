@@ -1,0 +1,141 @@
+/**
+ * `npm run bench` end to end: build, sizes, install footprint, then rounds of fresh page loads in
+ * headless Chromium (loads.mjs: w3kit's pages interleaved with the floor page, and an empty page
+ * for the heap), then the table and dist/bench.json. It is a report, not a test: figures over
+ * target still resolve; only a failed measurement rejects.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { ensureBrowser } from '../lib/browser.mjs';
+import { CHROMIUM_ARGS } from '../lib/chromium.mjs';
+import { startHardhat } from '../lib/hardhat.mjs';
+import { startBackend } from '../lib/backend.mjs';
+import { bundleFixtures } from '../bundle-fixtures.mjs';
+import { FIGURES } from './figures.mjs';
+import { interleave, ROOT, runBuild, startServerInWorker, TIMEOUT, withTimeout } from './harness.mjs';
+import { buildFloor } from './floor/build-floor.mjs';
+import { roundGroups } from './loads.mjs';
+import { connectPage, EMPTY_PAGE, FLOOR_PAGE, registryPage, W3KIT_PAGE } from './pages.mjs';
+import { fmt, report, writeJson } from './report.mjs';
+import { measureSizes, sizeLines } from './measures/sizes.mjs';
+import { measureInstall } from './measures/install.mjs';
+
+const OUT = 'dist/bench.json';
+
+/** One line per round: every load's values. */
+function roundLine(round, byId) {
+  const loads = Object.entries(byId).map(
+    ([id, run]) =>
+      `${id} ${Object.entries(run.values)
+        .map(([m, v]) => `${m} ${fmt(v)}`)
+        .join(', ')}`,
+  );
+  const scroll = byId.registry?.state.scroll;
+  const extra = scroll
+    ? `\n    scrolled ${scroll.wallets} wallets in ${scroll.gestures} wheel gestures, ${fmt(scroll.ms, 0)} ms; longest task ${fmt(scroll.longest, 0)} ms`
+    : '';
+  return `  round ${round + 1}: ${loads.join(' | ')}${extra}`;
+}
+
+/** The static figures: CDN sizes, the floor's size, the install footprint. */
+async function measureStatic(cdnDir, floorDir, log) {
+  const sizes = measureSizes(cdnDir);
+  log('\nCDN sizes (gzip level 9)');
+  for (const line of sizeLines(sizes)) log(line);
+  const floorChunks = await buildFloor(floorDir);
+  const floorGzip = Object.values(floorChunks).reduce((sum, c) => sum + c.gzip, 0);
+  log(`  floor page: ${fmt(floorGzip / 1024)} KB gzip (one Lit element, built with the same rollup plugins)`);
+  log('\nInstall footprint (client package from its packed tarball, into an empty folder, --omit=dev)');
+  const install = await measureInstall({ root: ROOT }).catch((error) => ({ available: false, reason: error?.message ?? String(error) }));
+  log(install.available ? `  ${install.packages} packages, ${fmt(install.installMB)} MB on disk` : `  unavailable: ${install.reason}`);
+  const samples = Object.fromEntries(Object.entries(sizes.values).map(([id, v]) => [`static.${id}`, [v]]));
+  if (install.available) Object.assign(samples, { 'static.installPackages': [install.packages], 'static.installMB': [install.installMB] });
+  return { samples, sizes: { ...sizes.json, floor: floorChunks }, install };
+}
+
+/** Starts the chain, the backend, the page server and the browser; each pushes its stop onto `cleanups`. */
+async function startCounterparts(pageDir, cdnDir, cleanups, log) {
+  for (const [file, html] of [
+    ['index.html', W3KIT_PAGE],
+    ['floor.html', FLOOR_PAGE],
+    ['empty.html', EMPTY_PAGE],
+  ])
+    writeFileSync(path.join(pageDir, file), html);
+  log('\nStarting a Hardhat node and the backend (1,000 wallets), bundling the test wallet...');
+  const chain = await withTimeout(startHardhat(), 90_000, 'start Hardhat');
+  cleanups.push(() => withTimeout(chain.stop(), TIMEOUT, 'stop Hardhat'));
+  const walletBundle = await bundleFixtures();
+  writeFileSync(path.join(pageDir, 'connect.html'), connectPage(chain.url));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'w3kit-bench-data-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  // Every round scrolls through 1,000 wallets and their images: more than the default per-IP limit per minute.
+  const backend = await withTimeout(
+    startBackend({ port: 0, dataDir, env: { W3KIT_RATE_LIMIT_MAX: '1000000' } }),
+    60_000,
+    'start w3kit-server',
+  );
+  cleanups.push(() => withTimeout(backend.close(), TIMEOUT, 'stop w3kit-server'));
+  writeFileSync(path.join(pageDir, 'registry.html'), registryPage(backend.url, backend.relayUrl));
+  const server = await startServerInWorker({ root: ROOT, routes: { '/cdn/': cdnDir, '/': pageDir } });
+  cleanups.push(() => server.close());
+  const executablePath = await ensureBrowser({ quiet: true });
+  const args = [...CHROMIUM_ARGS, '--enable-precise-memory-info'];
+  const browser = await chromium.launch({ executablePath, args, timeout: TIMEOUT });
+  cleanups.push(() => withTimeout(browser.close(), TIMEOUT, 'close browser'));
+  return { browser, url: (file) => `${server.url}/${file}`, chainUrl: chain.url, walletBundle };
+}
+
+export async function runBench({ build, runs, cdnDir }, log = console.log) {
+  if (build) {
+    log('Building (node scripts/build.mjs)...');
+    await runBuild();
+  }
+  const pageDir = mkdtempSync(path.join(tmpdir(), 'w3kit-bench-'));
+  const cleanups = [() => rmSync(pageDir, { recursive: true, force: true })];
+  try {
+    const statics = await measureStatic(cdnDir, path.join(pageDir, 'floor'), log);
+    const samples = { ...statics.samples };
+    const { browser, url, chainUrl, walletBundle } = await startCounterparts(pageDir, cdnDir, cleanups, log);
+    const browserVersion = `Chromium ${browser.version()}`;
+    const load = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+    log(`\nBrowser: ${browserVersion}; ${runs} rounds, each page in a fresh context, interleaved (order rotates each round)`);
+    log(`  machine: ${cpus().length} CPUs, load average ${load}`);
+    const runsByLoad = {};
+    for (const group of roundGroups({ url, chainUrl, walletBundle })) {
+      const result = await interleave(browser, group.loads, runs, (round, byId) => log(roundLine(round, byId)));
+      Object.assign(samples, result.samples);
+      Object.assign(runsByLoad, result.runs);
+    }
+
+    log(`\nSummary (${runs} rounds; medians [min–max]; w3kit vs floor is w3kit / floor, or w3kit − empty page, round by round)`);
+    const results = report(FIGURES, samples, log);
+    const states = (id, key) => runsByLoad[id]?.map((r) => r.state[key]);
+    const details = {
+      breakdown: { w3kit: states('w3kit', 'breakdown'), floor: states('floor', 'breakdown') },
+      clickToDialogFound: { w3kit: states('w3kit', 'clickToDialogFound'), floor: states('floor', 'clickToDialogFound') },
+      scroll: states('registry', 'scroll'),
+    };
+    const machine = { cpus: cpus().length, loadavg: loadavg() };
+    writeJson(OUT, {
+      runs,
+      cdn: cdnDir,
+      browser: browserVersion,
+      machine,
+      sizes: statics.sizes,
+      install: statics.install,
+      results,
+      details,
+    });
+    log(`\nWrote ${OUT}`);
+    return results;
+  } finally {
+    for (const cleanup of cleanups.reverse())
+      await Promise.resolve()
+        .then(cleanup)
+        .catch(() => undefined);
+  }
+}
