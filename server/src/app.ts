@@ -9,6 +9,7 @@ import type { Database } from './db/open.js';
 import { access } from './access.js';
 import { HttpError } from './errors.js';
 import { serializerCompiler, validatorCompiler } from './http/validation.js';
+import { openApi } from './openapi.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { repositories, type BlockchainOptions } from './repositories.js';
 import { analyticsRoutes, ANALYTICS_BODY_LIMIT } from './routes/analytics.js';
@@ -61,6 +62,7 @@ export function buildApp({ db, rateLimit, log = false, trustProxy = false, block
   app.addHook('onRequest', limiter.hook);
   app.register(repositories, { db, blockchain });
   app.register(access);
+  app.register(openApi);
 
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {
