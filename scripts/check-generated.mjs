@@ -3,7 +3,8 @@
  * Checks that the generated files are up to date with the sources:
  *   1. runs the analyzer (`cem analyze --config custom-elements-manifest.config.mjs`) into a temp
  *      directory and compares its custom-elements.json byte for byte with the committed one;
- *   2. runs `node scripts/gen-react.mjs --check` (src/react/generated/components.ts).
+ *   2. runs `node scripts/gen-react.mjs --check` (src/react/generated/components.ts);
+ *   3. runs `node scripts/gen-openapi.mjs --check` (server/openapi.json, from the route schemas).
  * Exits 1 when anything differs, naming the file and the command that regenerates it.
  */
 import { spawnSync } from 'node:child_process';
@@ -76,9 +77,17 @@ function checkReact() {
   return result.status === 0;
 }
 
+function checkOpenApi() {
+  const result = run([path.join(ROOT, 'scripts/gen-openapi.mjs'), '--check']);
+  process.stdout.write(result.stdout.replace(/^gen-openapi: /gm, 'check-generated: '));
+  process.stderr.write(result.stderr);
+  return result.status === 0;
+}
+
 const manifestOk = checkManifest();
 const reactOk = checkReact();
-if (!manifestOk || !reactOk) {
+const openApiOk = checkOpenApi();
+if (!manifestOk || !reactOk || !openApiOk) {
   console.error('check-generated: generated files are out of date (see above).');
   process.exitCode = 1;
 }

@@ -1,18 +1,29 @@
 /**
  * Who may call a route: project identification (`projectId` query or `x-project-id` header,
- * optional SDK type and version) and the origin rules. Every route declares its access:
+ * optional SDK type and version) and the origin rules. Every route declares its access in
+ * `config.access`:
  * - 'open': no project, any origin (`/health`);
  * - 'any-origin': a known project, any origin (`/projects/v1/origins`, images);
  * - 'allowed-origins': a known project, and a request's `Origin` must be one it allows.
- * Routes are added with `addRoute`, which also answers their CORS preflight.
+ * The `access` plugin checks it on every request and adds each such route's CORS preflight
+ * (an OPTIONS route) as the route is declared. Projects come from `app.projects`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { Database } from './db/open.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import { HttpError } from './errors.js';
-import { getProject, PROJECT_ID_MAX, type Project } from './projects.js';
+import { PROJECT_ID_MAX, type Project } from './projects.js';
+import type { ProjectsRepository } from './repositories.js';
 import { isOriginAllowed } from '../../src/wire/origins.js';
 import { allowAnyOrigin, allowOrigin, preflightHeaders, varyByOrigin } from './cors.js';
-import { single, type Query } from './routes/params.js';
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** A query parameter's value; undefined when absent, a 400 when it is given more than once. */
+function single(query: Query, name: string): string | undefined {
+  const value = query[name];
+  if (Array.isArray(value)) throw new HttpError(400, `Invalid query parameter '${name}': must be given once`, name);
+  return value;
+}
 
 export type Access = 'open' | 'any-origin' | 'allowed-origins';
 
@@ -69,11 +80,11 @@ export function requestProjectId(request: FastifyRequest): string {
 }
 
 /** The project and SDK of a request: 400 naming the bad field, 403 for an unknown project. */
-export function identifyCaller(db: Database, request: FastifyRequest): Caller {
+export function identifyCaller(projects: ProjectsRepository, request: FastifyRequest): Caller {
   const projectId = requestProjectId(request);
   const sdkType = sdkField(request, 'st', 'x-sdk-type');
   const sdkVersion = sdkField(request, 'sv', 'x-sdk-version');
-  const project = getProject(db, projectId);
+  const project = projects.get(projectId);
   if (!project) throw new HttpError(403, `Unknown project '${projectId}'`, 'projectId');
   return { project, sdkType, sdkVersion };
 }
@@ -83,28 +94,27 @@ export function originNotAllowed(origin: string, project: Project): HttpError {
 }
 
 /** The onRequest hook applying each route's access rule; stores the caller on `request.caller`. */
-export function accessHook(db: Database) {
-  return async function checkAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const { access, preflight } = request.routeOptions.config;
-    if (access === undefined || preflight) return;
-    if (access !== 'allowed-origins') {
-      allowAnyOrigin(reply);
-      if (access === 'any-origin') request.caller = identifyCaller(db, request);
-      return;
-    }
-    varyByOrigin(reply);
-    const caller = identifyCaller(db, request);
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      if (!isOriginAllowed(origin, caller.project.allowedOrigins)) throw originNotAllowed(origin, caller.project);
-      allowOrigin(reply, origin);
-    }
-    request.caller = caller;
-  };
+async function checkAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { access, preflight } = request.routeOptions.config;
+  if (access === undefined || preflight) return;
+  const { projects } = request.server;
+  if (access !== 'allowed-origins') {
+    allowAnyOrigin(reply);
+    if (access === 'any-origin') request.caller = identifyCaller(projects, request);
+    return;
+  }
+  varyByOrigin(reply);
+  const caller = identifyCaller(projects, request);
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    if (!isOriginAllowed(origin, caller.project.allowedOrigins)) throw originNotAllowed(origin, caller.project);
+    allowOrigin(reply, origin);
+  }
+  request.caller = caller;
 }
 
 /** Answers a CORS preflight for a route of the given access (project from the query string). */
-function preflight(db: Database, access: Access) {
+function preflight(access: Access) {
   return async function answerPreflight(request: FastifyRequest, reply: FastifyReply) {
     const origin = request.headers.origin;
     if (access !== 'allowed-origins') {
@@ -116,7 +126,7 @@ function preflight(db: Database, access: Access) {
     const projectId = single(request.query as Query, 'projectId');
     // Without a project in the query (it may come as a header) the real request is checked.
     if (origin !== undefined && projectId) {
-      const project = getProject(db, projectId);
+      const project = request.server.projects.get(projectId);
       if (!project) throw new HttpError(403, `Unknown project '${projectId}'`, 'projectId');
       if (!isOriginAllowed(origin, project.allowedOrigins)) throw originNotAllowed(origin, project);
     }
@@ -128,29 +138,25 @@ function preflight(db: Database, access: Access) {
   };
 }
 
-export interface RouteDefinition {
-  method: 'GET' | 'POST';
-  url: string;
-  access: Access;
-  bodyLimit?: number;
-  handler: RouteHandlerMethod;
+/** The onRoute hook giving a route with an access rule its OPTIONS route (once per URL), hidden from the API document. */
+function addPreflight(this: FastifyInstance, route: RouteOptions): void {
+  const { access, preflight: isPreflight } = route.config ?? {};
+  if (access === undefined || isPreflight || this.hasRoute({ method: 'OPTIONS', url: route.url })) return;
+  this.route({
+    method: 'OPTIONS',
+    url: route.url,
+    config: { access, preflight: true },
+    schema: { hide: true },
+    handler: preflight(access),
+  });
 }
 
-/** Adds a route with its access rule, and an OPTIONS route answering its preflight. */
-export function addRoute(app: FastifyInstance, db: Database, route: RouteDefinition): void {
-  app.route({
-    method: route.method,
-    url: route.url,
-    config: { access: route.access },
-    ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
-    handler: route.handler,
-  });
-  if (!app.hasRoute({ method: 'OPTIONS', url: route.url })) {
-    app.route({
-      method: 'OPTIONS',
-      url: route.url,
-      config: { access: route.access, preflight: true },
-      handler: preflight(db, route.access),
-    });
-  }
-}
+/** Checks every request's access (`request.caller` holds the project) and answers preflights. Needs the repositories. */
+export const access = fp(
+  async (app) => {
+    app.decorateRequest('caller', null);
+    app.addHook('onRequest', checkAccess);
+    app.addHook('onRoute', addPreflight);
+  },
+  { name: 'w3kit-access', fastify: '5.x', dependencies: ['w3kit-repositories'] },
+);

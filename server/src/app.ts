@@ -1,16 +1,22 @@
 /**
- * The Fastify app of the Provider API: hooks (rate limit, then access and CORS), routes, and
- * one error handler giving every failure as `{ message, field? }` JSON.
+ * The Fastify app of the Provider API and the Blockchain API: the repositories, hooks (rate
+ * limit, then access and CORS), the route groups as plugins whose zod schemas validate
+ * requests and replies, and one error handler giving every failure as `{ message, field? }`.
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/open.js';
-import { accessHook } from './access.js';
+import { access } from './access.js';
 import { HttpError } from './errors.js';
+import { serializerCompiler, validatorCompiler } from './http/validation.js';
+import { openApi } from './openapi.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { repositories, type BlockchainOptions } from './repositories.js';
 import { analyticsRoutes, ANALYTICS_BODY_LIMIT } from './routes/analytics.js';
-import { blockchainRoutes, type BlockchainOptions } from './routes/blockchain.js';
+import { blockchainRoutes } from './routes/blockchain.js';
 import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images.js';
+import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/project.js';
 import { walletRoutes } from './routes/wallets.js';
 
@@ -42,13 +48,21 @@ function errorReply(err: FastifyError): { status: number; message: string; field
 }
 
 export function buildApp({ db, rateLimit, log = false, trustProxy = false, blockchain }: BuildAppOptions): FastifyInstance {
-  const app = Fastify({ logger: log, trustProxy, routerOptions: { maxParamLength: 500 }, return503OnClosing: true });
+  const app = Fastify({
+    logger: log,
+    trustProxy,
+    routerOptions: { maxParamLength: 500 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   const limiter = createRateLimiter(rateLimit);
   app.addHook('onClose', async () => limiter.close());
 
-  app.decorateRequest('caller', null);
   app.addHook('onRequest', limiter.hook);
-  app.addHook('onRequest', accessHook(db));
+  app.register(repositories, { db, blockchain });
+  app.register(access);
+  app.register(openApi);
 
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {
@@ -65,11 +79,12 @@ export function buildApp({ db, rateLimit, log = false, trustProxy = false, block
     return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  healthRoutes(app, db, blockchain?.indexer);
-  projectRoutes(app, db);
-  walletRoutes(app, db);
-  analyticsRoutes(app, db);
-  imageRoutes(app, db);
-  blockchainRoutes(app, db, blockchain);
+  app.register(healthRoutes);
+  app.register(projectRoutes);
+  app.register(walletRoutes);
+  app.register(analyticsRoutes);
+  app.register(imageRoutes);
+  app.register(blockchainRoutes);
+  app.register(profileRoutes);
   return app;
 }

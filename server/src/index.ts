@@ -195,4 +195,4 @@ export {
 } from './blockchain/identities.js';
 export { markSpam, unmarkSpam, listSpam, looksLikeSpam } from './blockchain/spam.js';
 export { listTokens, type TokenInfo } from './blockchain/tokens.js';
-export type { BlockchainOptions } from './routes/blockchain.js';
+export type { BlockchainOptions } from './repositories.js';

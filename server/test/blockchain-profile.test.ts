@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../src/cli.js';
+import { main, type CliIo } from '../src/cli/index.js';
 import {
   createProject,
   DEV_IDENTITIES,

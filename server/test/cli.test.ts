@@ -3,7 +3,7 @@ import { walletEntry } from '../../src/test-utils/wallet-entry.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../src/cli.js';
+import { main, type CliIo } from '../src/cli/index.js';
 import { countWallets, getProject, listProjects, openDatabase } from '../src/index.js';
 import { tempDir } from './helpers.js';
 

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../src/cli.js';
+import { main } from '../src/cli/index.js';
 import { startServer, type RunningServer } from '../src/index.js';
 import { freePort } from '../../scripts/lib/hardhat.mjs';
 import { tempDir, upgradeStatus } from './helpers.js';

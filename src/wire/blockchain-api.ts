@@ -106,3 +106,21 @@ export const profileReplySchema = z.object({
   attributes: z.optional(z.object({ avatar: z.optional(z.string()) })),
 });
 export type Profile = z.infer<typeof profileReplySchema>;
+
+/** GET /v1/profile/reverse/{address}?apiVersion=2 reply: the profiles naming the address. */
+export const reverseProfilesReplySchema = z.array(profileReplySchema);
+
+/** The most assets one POST /v1/fungible/price asks for. */
+export const FUNGIBLE_PRICE_MAX = 100;
+
+/** A priced EVM asset, as CAIP-10: `eip155:<chain id>:native` or `eip155:<chain id>:0x<token>`. */
+export const EVM_ASSET_ID = /^(eip155:[1-9][0-9]{0,15}):(native|0x[0-9a-fA-F]{40})$/;
+
+/** POST /v1/fungible/price body; `projectId`, when given, is the request's project. */
+export const fungiblePriceBodySchema = z.object({
+  projectId: z.optional(z.string()),
+  currency: z.enum(['usd']),
+  addresses: z
+    .array(z.string().check(z.regex(EVM_ASSET_ID, 'must be eip155:<chain id>:native or eip155:<chain id>:0x and 40 hex characters')))
+    .check(z.minLength(1), z.maxLength(FUNGIBLE_PRICE_MAX)),
+});

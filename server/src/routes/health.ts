@@ -2,19 +2,33 @@
  * GET /health: `{ ok: true }` once the server answers (no project needed), plus the EVM
  * indexer's state when one runs: `evm: { rpcUrl, chainId, connected, head, indexed }`.
  */
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/open.js';
-import { addRoute } from '../access.js';
-import type { Indexer } from '../blockchain/indexer.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 
-export function healthRoutes(app: FastifyInstance, db: Database, indexer?: Indexer): void {
-  addRoute(app, db, {
-    method: 'GET',
-    url: '/health',
-    access: 'open',
-    handler: async () => {
-      db.prepare('SELECT 1').get();
-      return indexer ? { ok: true, evm: indexer.status() } : { ok: true };
+export const healthReplySchema = z.object({
+  ok: z.literal(true),
+  evm: z.optional(
+    z.object({
+      rpcUrl: z.string(),
+      chainId: z.nullable(z.string()),
+      connected: z.boolean(),
+      head: z.nullable(z.number()),
+      indexed: z.nullable(z.number()),
+    }),
+  ),
+});
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      config: { access: 'open' },
+      schema: { summary: 'Whether the server answers, and the EVM indexer state', response: { 200: healthReplySchema } },
     },
-  });
-}
+    async () => {
+      app.db.prepare('SELECT 1').get();
+      const { indexer } = app.blockchain;
+      return indexer ? { ok: true as const, evm: indexer.status() } : { ok: true as const };
+    },
+  );
+};

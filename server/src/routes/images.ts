@@ -2,11 +2,12 @@
  * Image routes: wallet logos and the network (asset), currency and token images. Cached for a
  * day, with a strong ETag (304 on If-None-Match) and, for SVG, a CSP that runs nothing.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/open.js';
-import { addRoute } from '../access.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { verbatim } from '../http/validation.js';
+import { IMAGE_ID_PATTERN, type ImageKind } from '../images/store.js';
 import { HttpError } from '../errors.js';
-import { getImage, IMAGE_ID_PATTERN, type ImageKind } from '../images/store.js';
+import { projectQuerySchema } from './schemas.js';
 
 export const IMAGE_ROUTES: Readonly<Record<ImageKind, string>> = {
   wallet: '/getWalletImage/:id',
@@ -18,6 +19,10 @@ export const IMAGE_ROUTES: Readonly<Record<ImageKind, string>> = {
 export const IMAGE_CACHE_CONTROL = 'public, max-age=86400';
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
+const imageParamsSchema = z.object({
+  id: z.string().check(verbatim((id: string) => IMAGE_ID_PATTERN.test(id), 'Invalid image id: 1 to 100 letters, digits, or : . _ -')),
+});
+
 /** True when an If-None-Match header matches the ETag (weak comparison, as RFC 9110 asks for it). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -25,24 +30,30 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
-function imageHandler(db: Database, kind: ImageKind) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { id } = request.params as { id: string };
-    if (!IMAGE_ID_PATTERN.test(id)) throw new HttpError(400, 'Invalid image id: 1 to 100 letters, digits, or : . _ -', 'id');
-    const image = getImage(db, kind, id);
-    if (!image) throw new HttpError(404, `No ${kind} image '${id}'`, 'id');
-    reply.header('cache-control', IMAGE_CACHE_CONTROL);
-    reply.header('etag', image.etag);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('cross-origin-resource-policy', 'cross-origin');
-    if (image.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
-    if (etagMatches(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
-    return reply.type(image.contentType).send(image.body);
-  };
-}
-
-export function imageRoutes(app: FastifyInstance, db: Database): void {
+export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [kind, url] of Object.entries(IMAGE_ROUTES) as [ImageKind, string][]) {
-    addRoute(app, db, { method: 'GET', url, access: 'any-origin', handler: imageHandler(db, kind) });
+    app.get(
+      url,
+      {
+        config: { access: 'any-origin' },
+        schema: {
+          summary: `A ${kind} image (SVG, PNG, ...), cached for a day, with an ETag`,
+          params: imageParamsSchema,
+          querystring: projectQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const image = app.images.get(kind, id);
+        if (!image) throw new HttpError(404, `No ${kind} image '${id}'`, 'id');
+        reply.header('cache-control', IMAGE_CACHE_CONTROL);
+        reply.header('etag', image.etag);
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+        if (image.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
+        if (etagMatches(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
+        return reply.type(image.contentType).send(image.body);
+      },
+    );
   }
-}
+};

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+/**
+ * Writes the OpenAPI document of the backend's HTTP API, generated from the route schemas
+ * (server/src/openapi-document.ts), to server/openapi.json.
+ *
+ *   node scripts/gen-openapi.mjs          writes the file
+ *   node scripts/gen-openapi.mjs --check  exits 1 when the file on disk differs from what it would write
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const OPENAPI_FILE = path.join(ROOT, 'server/openapi.json');
+
+/** The document's text, from the TypeScript sources (bundled to a temporary module first). */
+export async function generateOpenApi() {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'w3kit-openapi-'));
+  try {
+    const outfile = path.join(tmp, 'openapi-document.mjs');
+    await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: [path.join(ROOT, 'server/src/openapi-document.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'warning',
+    });
+    // The bundle imports fastify, zod, ... by name: load it from inside the repository so they resolve.
+    const local = path.join(ROOT, 'node_modules', `.w3kit-openapi-${process.pid}.mjs`);
+    writeFileSync(local, readFileSync(outfile));
+    try {
+      const { openApiText } = await import(pathToFileURL(local).href);
+      return await openApiText();
+    } finally {
+      rmSync(local, { force: true });
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rel = path.relative(process.cwd(), OPENAPI_FILE);
+  const text = await generateOpenApi();
+  if (process.argv.includes('--check')) {
+    if (!existsSync(OPENAPI_FILE)) {
+      console.error(`gen-openapi: ${rel} is missing. Run \`node scripts/gen-openapi.mjs\`.`);
+      process.exitCode = 1;
+    } else if (readFileSync(OPENAPI_FILE, 'utf8') !== text) {
+      const a = readFileSync(OPENAPI_FILE, 'utf8').split('\n');
+      const b = text.split('\n');
+      let line = 0;
+      while (line < a.length && a[line] === b[line]) line++;
+      console.error(
+        `gen-openapi: ${rel} differs from what the route schemas generate (first at line ${line + 1}). Run \`node scripts/gen-openapi.mjs\`.`,
+      );
+      process.exitCode = 1;
+    } else {
+      console.log(`gen-openapi: ${rel} is up to date.`);
+    }
+  } else {
+    writeFileSync(OPENAPI_FILE, text);
+    console.log(`gen-openapi: wrote ${rel}.`);
+  }
+}

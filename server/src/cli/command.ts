@@ -1,0 +1,98 @@
+/**
+ * What a `w3kit-server` command is: its name (`serve`, or group and verb such as
+ * `projects add`), its usage line, the flags and number of arguments it takes, and its run
+ * function. The command modules beside this file each declare theirs; `main` parses the
+ * command line against them and `helpText` builds `--help` from them.
+ */
+import type { ServerConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/open.js';
+
+export interface CliIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /** Stops a running server; without it SIGINT and SIGTERM do. */
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+/** Every flag of the command line, as `node:util` parseArgs takes them. */
+export const FLAGS = {
+  help: { type: 'boolean', short: 'h' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  data: { type: 'string' },
+  seed: { type: 'boolean' },
+  config: { type: 'string' },
+  'relay-port': { type: 'string' },
+  'frame-port': { type: 'string' },
+  'evm-rpc': { type: 'string' },
+  'solana-rpc': { type: 'string' },
+  log: { type: 'boolean' },
+  name: { type: 'string' },
+  origins: { type: 'string' },
+  analytics: { type: 'string' },
+  features: { type: 'string' },
+  json: { type: 'boolean' },
+  replace: { type: 'boolean' },
+} as const;
+
+export type FlagName = keyof typeof FLAGS;
+export type Flags = { [K in FlagName]?: (typeof FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
+
+/** The flags every command takes. */
+export const COMMON_FLAGS = ['help', 'data', 'config'] as const satisfies readonly FlagName[];
+
+/** One line of a command's options section in `--help`. */
+export interface OptionHelp {
+  flag: FlagName;
+  /** The value's placeholder, e.g. `N`, `DIR`. */
+  value?: string;
+  /** Its description; further lines are indented under the first. */
+  text: string;
+}
+
+export interface CommandContext {
+  /** The positional arguments after the command's name. */
+  args: string[];
+  flags: Flags;
+  config: ServerConfig;
+  io: CliIo;
+  /** Writes one line to stdout. */
+  out(line: string): void;
+}
+
+export interface Command {
+  /** `serve`, or group and verb: `projects add`. */
+  name: string;
+  /** The usage line after `w3kit-server`, e.g. `projects remove <id>`. */
+  usage: string;
+  /** What the usage line says beside it in `--help`. */
+  summary?: string;
+  /** Positional arguments: an exact count or [min, max]. */
+  args: number | readonly [number, number];
+  /** The arguments as the error for a wrong count names them, e.g. `a project <id>`. */
+  argsHint?: string;
+  flags: readonly FlagName[];
+  /** An options section of `--help` (its heading, its lines, a note under them). */
+  options?: { heading: string; lines: readonly OptionHelp[]; note?: string };
+  /** Which flag holds an InputError's field (`allowedOrigins` -> `--origins`), so errors can name it. */
+  fieldFlags?: Readonly<Record<string, string>>;
+  /** Resolves to the exit code. */
+  run(context: CommandContext): number | Promise<number>;
+}
+
+/** A command-line mistake: printed with a pointer to --help, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Runs `fn` on the database of the configured data directory, closing it afterwards. */
+export function withDb<T>(config: ServerConfig, fn: (db: Database) => T): T {
+  const db = openDatabase(config.dataDir);
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}

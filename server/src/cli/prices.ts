@@ -1,0 +1,50 @@
+/** `w3kit-server prices set|remove|list`: the USD prices the Blockchain API answers with. */
+import { getAddress } from 'viem';
+import { listPrices, removePrice, setPrice } from '../blockchain/prices.js';
+import { InputError, NotFoundError } from '../errors.js';
+import { COMMON_FLAGS, withDb, type Command } from './command.js';
+
+const USD = /^\d{1,15}(\.\d{1,18})?$/;
+
+export const pricesCommands: readonly Command[] = [
+  {
+    name: 'prices set',
+    usage: 'prices set CHAIN TOKEN USD',
+    summary: 'e.g. prices set eip155:31337 native 3000 (TOKEN: native or 0x address)',
+    args: 3,
+    argsHint: 'CHAIN TOKEN USD',
+    flags: COMMON_FLAGS,
+    run({ args, config, out }) {
+      const [chain, token, usd] = args as [string, string, string];
+      if (!USD.test(usd)) throw new InputError('price', `Invalid USD '${usd}': must be a number such as 3000 or 0.99`);
+      const row = withDb(config, (db) => setPrice(db, chain, token, Number(usd)));
+      out(`Price of ${row.token} on ${row.chainId}: ${row.usd} USD`);
+      return 0;
+    },
+  },
+  {
+    name: 'prices remove',
+    usage: 'prices remove CHAIN TOKEN',
+    args: 2,
+    argsHint: 'CHAIN TOKEN',
+    flags: COMMON_FLAGS,
+    run({ args, config, out }) {
+      if (!withDb(config, (db) => removePrice(db, args[0]!, args[1]!))) throw new NotFoundError(`No price for ${args[1]} on ${args[0]}`);
+      out(`Removed the price of ${args[1]} on ${args[0]}`);
+      return 0;
+    },
+  },
+  {
+    name: 'prices list',
+    usage: 'prices list [--json]',
+    args: 0,
+    flags: [...COMMON_FLAGS, 'json'],
+    run({ flags, config, out }) {
+      const rows = withDb(config, listPrices);
+      if (flags.json) out(JSON.stringify(rows, null, 2));
+      else if (rows.length === 0) out("No prices (set one with 'w3kit-server prices set eip155:31337 native 3000')");
+      else rows.forEach((r) => out(`${r.chainId}\t${r.token === 'native' ? 'native' : getAddress(r.token)}\t${r.usd}`));
+      return 0;
+    },
+  },
+];

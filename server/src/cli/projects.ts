@@ -1,0 +1,107 @@
+/** `w3kit-server projects add|set|list|remove`: who may use the backend. */
+import { NotFoundError } from '../errors.js';
+import { createProject, deleteProject, listProjects, updateProject, type Project, type ProjectPatch } from '../projects.js';
+import { COMMON_FLAGS, UsageError, withDb, type Command, type FlagName, type Flags } from './command.js';
+
+const PROJECT_FLAGS = [...COMMON_FLAGS, 'name', 'origins', 'analytics', 'features'] as const satisfies readonly FlagName[];
+
+/** The flag of each project field, so an InputError names what to fix on the command line. */
+const FIELD_FLAGS: Readonly<Record<string, string>> = {
+  id: '<id>',
+  name: '--name',
+  allowedOrigins: '--origins',
+  features: '--features',
+  analytics: '--analytics',
+};
+
+const PATCH_SYNOPSIS = '[--origins a,b] [--analytics on|off] [--features JSON]';
+
+/** The project fields the flags give. */
+export function projectPatch(flags: Flags): ProjectPatch {
+  const patch: ProjectPatch = {};
+  if (flags.name !== undefined) patch.name = flags.name;
+  if (flags.origins !== undefined) {
+    patch.allowedOrigins = flags.origins
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
+  }
+  if (flags.analytics !== undefined) {
+    if (!/^(on|off)$/.test(flags.analytics)) throw new UsageError(`Invalid --analytics '${flags.analytics}': must be on or off`);
+    patch.analytics = flags.analytics === 'on';
+  }
+  if (flags.features !== undefined) {
+    try {
+      patch.features = JSON.parse(flags.features) as ProjectPatch['features'];
+    } catch {
+      throw new UsageError(`Invalid --features: not JSON (e.g. --features '{"email":true,"swaps":false}')`);
+    }
+  }
+  return patch;
+}
+
+/** One project as one tab-separated line. */
+export function formatProject(p: Project): string {
+  const origins = p.allowedOrigins.length ? p.allowedOrigins.join(', ') : '(none)';
+  return `${p.id}\t${JSON.stringify(p.name)}\tanalytics ${p.analytics ? 'on' : 'off'}\torigins ${origins}\tfeatures ${JSON.stringify(p.features)}`;
+}
+
+export const projectsCommands: readonly Command[] = [
+  {
+    name: 'projects add',
+    usage: `projects add <id> --name NAME ${PATCH_SYNOPSIS}`,
+    args: 1,
+    argsHint: 'a project <id>',
+    flags: PROJECT_FLAGS,
+    fieldFlags: FIELD_FLAGS,
+    run({ args, flags, config, out }) {
+      if (flags.name === undefined) throw new UsageError("'projects add' needs --name NAME");
+      const project = withDb(config, (db) => createProject(db, { id: args[0]!, name: flags.name!, ...projectPatch(flags) }));
+      out(`Added project ${formatProject(project)}`);
+      return 0;
+    },
+  },
+  {
+    name: 'projects set',
+    usage: `projects set <id> [--name NAME] ${PATCH_SYNOPSIS}`,
+    args: 1,
+    argsHint: 'a project <id>',
+    flags: PROJECT_FLAGS,
+    fieldFlags: FIELD_FLAGS,
+    run({ args, flags, config, out }) {
+      const patch = projectPatch(flags);
+      if (Object.keys(patch).length === 0)
+        throw new UsageError("'projects set' needs at least one of --name, --origins, --analytics, --features");
+      const project = withDb(config, (db) => updateProject(db, args[0]!, patch));
+      out(`Updated project ${formatProject(project)}`);
+      return 0;
+    },
+  },
+  {
+    name: 'projects list',
+    usage: 'projects list [--json]',
+    args: 0,
+    flags: [...COMMON_FLAGS, 'json'],
+    fieldFlags: FIELD_FLAGS,
+    run({ flags, config, out }) {
+      const projects = withDb(config, listProjects);
+      if (flags.json) out(JSON.stringify(projects, null, 2));
+      else if (projects.length === 0) out(`No projects in ${config.dataDir} (add one with 'w3kit-server projects add <id> --name NAME')`);
+      else projects.forEach((p) => out(formatProject(p)));
+      return 0;
+    },
+  },
+  {
+    name: 'projects remove',
+    usage: 'projects remove <id>',
+    args: 1,
+    argsHint: 'a project <id>',
+    flags: COMMON_FLAGS,
+    fieldFlags: FIELD_FLAGS,
+    run({ args, config, out }) {
+      if (!withDb(config, (db) => deleteProject(db, args[0]!))) throw new NotFoundError(`Unknown project '${args[0]}'`);
+      out(`Removed project '${args[0]}'`);
+      return 0;
+    },
+  },
+];

@@ -1,0 +1,58 @@
+/**
+ * One WebSocket frame of the relay's JSON-RPC: decodes it, takes a client's answer to an
+ * `irn_subscription` as an acknowledgement, runs a request through the method table and sends
+ * the reply. Malformed frames are answered with a JSON-RPC error; a socket that sends more
+ * than MAX_INVALID_FRAMES of them is closed (1008).
+ */
+import type { Connection, RelayHub } from './hub.js';
+import { runMethod } from './methods.js';
+import { RelayRpcError, RPC_ERRORS, type RpcId } from './protocol.js';
+
+/** Invalid frames tolerated on one socket before it is closed. */
+export const MAX_INVALID_FRAMES = 20;
+
+export type RelayLog = (entry: Record<string, unknown>) => void;
+
+function replyError(hub: RelayHub, conn: Connection, id: RpcId | null, code: number, message: string): void {
+  hub.send(conn, { id, jsonrpc: '2.0', error: { code, message } });
+}
+
+function invalidFrame(hub: RelayHub, conn: Connection, id: RpcId | null, code: number, message: string): void {
+  replyError(hub, conn, id, code, message);
+  if (++conn.invalidFrames > MAX_INVALID_FRAMES) conn.ws.close(1008, 'Too many invalid frames');
+}
+
+export function handleFrame(hub: RelayHub, conn: Connection, text: string | null, log: RelayLog): void {
+  conn.alive = true;
+  if (text === null) return invalidFrame(hub, conn, null, RPC_ERRORS.parse, 'Parse error: binary frames are not supported');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return invalidFrame(hub, conn, null, RPC_ERRORS.parse, 'Parse error: the frame is not JSON');
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    return invalidFrame(hub, conn, null, RPC_ERRORS.invalidRequest, 'Invalid request: expected a JSON-RPC object');
+  }
+  const msg = payload as Record<string, unknown>;
+  const id = typeof msg.id === 'number' || typeof msg.id === 'string' ? msg.id : null;
+  if (msg.method === undefined && id !== null && ('result' in msg || 'error' in msg)) {
+    // The client's answer to an irn_subscription: `true` acknowledges the message.
+    return hub.acknowledge(conn, id, 'result' in msg && msg.error === undefined);
+  }
+  if (typeof msg.method !== 'string' || id === null) {
+    return invalidFrame(hub, conn, id, RPC_ERRORS.invalidRequest, "Invalid request: needs 'id' (number or string) and 'method' (string)");
+  }
+  try {
+    const { result, after } = runMethod(hub, conn, msg.method, msg.params);
+    hub.send(conn, { id, jsonrpc: '2.0', result });
+    after?.();
+  } catch (err) {
+    if (err instanceof RelayRpcError) {
+      replyError(hub, conn, id, err.code, err.message);
+    } else {
+      log({ event: 'relay_error', method: msg.method, clientId: conn.clientId, error: (err as Error)?.stack ?? String(err) });
+      replyError(hub, conn, id, RPC_ERRORS.internal, 'Internal error');
+    }
+  }
+}

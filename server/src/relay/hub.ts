@@ -1,0 +1,189 @@
+/**
+ * The relay's hub: which sockets each client id has open, and how messages move between them.
+ * A published message is stored per topic (RelayStore) and pushed as `irn_subscription` once
+ * per subscribed client id, on that client's newest open socket subscribed to the topic, and
+ * never back to the sender's client id. The hub knows nothing of HTTP or JSON-RPC framing.
+ */
+import type { Database } from 'better-sqlite3';
+import { FixedWindowCounter } from '../fixed-window.js';
+import { RelayRpcError, RPC_ERRORS, type PublishParams, type RelayLimits, type RpcId } from './protocol.js';
+import { subscriptionId, type RelayStore, type StoredMessage } from './store.js';
+
+/** What the hub needs of a socket (a `ws` WebSocket satisfies it). */
+export interface RelaySocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send(data: string): void;
+  close(code: number, reason: string): void;
+}
+
+export interface Connection<S extends RelaySocket = RelaySocket> {
+  ws: S;
+  clientId: string;
+  alive: boolean;
+  invalidFrames: number;
+  /** irn_subscription request id -> message id, until the client acknowledges it. */
+  inflight: Map<RpcId, number>;
+  /** Message ids pushed on this socket (not pushed twice on it). */
+  pushed: Set<number>;
+  /** Topics subscribed on this socket: only these are pushed on it. */
+  topics: Set<string>;
+}
+
+/** One message as irn_subscription and irn_fetchMessages give it. */
+export interface DeliveredMessage {
+  topic: string;
+  message: string;
+  publishedAt: number;
+  tag: number;
+  attestation?: string;
+}
+
+/** Messages returned by one irn_fetchMessages / irn_batchFetchMessages call. */
+export const FETCH_PAGE = 500;
+
+function delivered(m: StoredMessage): DeliveredMessage {
+  const entry: DeliveredMessage = { topic: m.topic, message: m.message, publishedAt: m.publishedAt, tag: m.tag };
+  if (m.attestation) entry.attestation = m.attestation;
+  return entry;
+}
+
+export class RelayHub<S extends RelaySocket = RelaySocket> {
+  private readonly clients = new Map<string, Connection<S>[]>();
+  private readonly rate: FixedWindowCounter;
+  private nextRpcId = Date.now() * 1000;
+
+  constructor(
+    private readonly db: Database,
+    private readonly store: RelayStore,
+    readonly limits: RelayLimits,
+  ) {
+    this.rate = new FixedWindowCounter(limits.maxPublishesPerSecond, 1000);
+  }
+
+  /** Registers a newly authenticated socket of `clientId`. */
+  attach(ws: S, clientId: string): Connection<S> {
+    const conn: Connection<S> = { ws, clientId, alive: true, invalidFrames: 0, inflight: new Map(), pushed: new Set(), topics: new Set() };
+    const list = this.clients.get(clientId) ?? [];
+    list.push(conn);
+    this.clients.set(clientId, list);
+    return conn;
+  }
+
+  /** Forgets a closed socket. */
+  detach(conn: Connection<S>): void {
+    const rest = (this.clients.get(conn.clientId) ?? []).filter((c) => c !== conn);
+    if (rest.length) this.clients.set(conn.clientId, rest);
+    else this.clients.delete(conn.clientId);
+  }
+
+  /** Every registered socket. */
+  connections(): Connection<S>[] {
+    return [...this.clients.values()].flat();
+  }
+
+  send(conn: Connection, payload: unknown): void {
+    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(payload));
+  }
+
+  /** Runs `fn` in one database transaction. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  /** Counts `n` publishes of `clientId`; a RelayRpcError past the per-second limit. */
+  takePublishes(clientId: string, n: number): void {
+    if (!this.rate.take(clientId, n).ok) {
+      throw new RelayRpcError(
+        RPC_ERRORS.rateLimited,
+        `Too many publishes: at most ${this.limits.maxPublishesPerSecond} per second per client`,
+      );
+    }
+  }
+
+  /** Stores a message and pushes it to every other subscribed client id that has a socket open. */
+  publish(senderClientId: string, p: PublishParams): void {
+    const m = this.store.addMessage({ ...p, senderClientId });
+    for (const clientId of this.store.subscribers(p.topic)) {
+      if (clientId === senderClientId) continue;
+      const conn = this.socketOf(clientId, p.topic);
+      if (conn) this.push(conn, m);
+    }
+  }
+
+  /** Subscribes the socket's client to `topics` (all or none, within the limit); returns their subscription ids. */
+  subscribe(conn: Connection, topics: string[]): string[] {
+    const { clientId } = conn;
+    const fresh = new Set(topics.filter((t) => !this.store.isSubscribed(clientId, t)));
+    if (fresh.size && this.store.subscriptionsOf(clientId) + fresh.size > this.limits.maxSubscriptionsPerClient) {
+      throw new RelayRpcError(
+        RPC_ERRORS.tooManySubscriptions,
+        `Too many subscriptions: at most ${this.limits.maxSubscriptionsPerClient} topics per client`,
+      );
+    }
+    const ids = this.transaction(() => topics.map((t) => this.store.subscribe(clientId, t)));
+    for (const t of topics) conn.topics.add(t);
+    return ids;
+  }
+
+  /** Unsubscribes a client id from `topics`, on every socket of it. */
+  unsubscribe(clientId: string, topics: string[]): void {
+    this.transaction(() => topics.forEach((t) => this.store.unsubscribe(clientId, t)));
+    for (const c of this.clients.get(clientId) ?? []) topics.forEach((t) => c.topics.delete(t));
+  }
+
+  /** Pushes on `conn` what its client has not yet received of `topics`. */
+  flush(conn: Connection, topics: Iterable<string>): void {
+    for (const topic of topics) for (const m of this.store.pending(topic, conn.clientId)) this.push(conn, m);
+  }
+
+  /** Up to FETCH_PAGE undelivered messages of `topics`, marked delivered to the socket's client. */
+  fetchMessages(conn: Connection, topics: string[]): { messages: DeliveredMessage[]; hasMore: boolean } {
+    const messages: DeliveredMessage[] = [];
+    let hasMore = false;
+    for (const topic of topics) {
+      const room = FETCH_PAGE - messages.length;
+      if (room <= 0) {
+        hasMore = true;
+        break;
+      }
+      const page = this.store.pending(topic, conn.clientId, room + 1);
+      if (page.length > room) hasMore = true;
+      for (const m of page.slice(0, room)) {
+        this.store.markDelivered(m.id, conn.clientId);
+        messages.push(delivered(m));
+      }
+    }
+    return { messages, hasMore };
+  }
+
+  /** The client's answer to an irn_subscription: a result marks the message delivered. */
+  acknowledge(conn: Connection, rpcId: RpcId, ok: boolean): void {
+    const messageId = conn.inflight.get(rpcId);
+    if (messageId === undefined) return;
+    conn.inflight.delete(rpcId);
+    // Delivered ones no longer show as pending, so the socket need not remember them.
+    if (ok) this.store.markDelivered(messageId, conn.clientId);
+    conn.pushed.delete(messageId);
+  }
+
+  /** Deletes expired messages and stale subscriptions, and ended rate windows. */
+  prune(): void {
+    this.store.prune();
+    this.rate.sweep();
+  }
+
+  /** The socket a client id receives `topic` on: its newest open one subscribed to it. */
+  private socketOf(clientId: string, topic: string): Connection<S> | undefined {
+    return [...(this.clients.get(clientId) ?? [])].reverse().find((c) => c.ws.readyState === c.ws.OPEN && c.topics.has(topic));
+  }
+
+  private push(conn: Connection, m: StoredMessage): void {
+    if (conn.pushed.has(m.id)) return;
+    const id = ++this.nextRpcId;
+    conn.pushed.add(m.id);
+    conn.inflight.set(id, m.id);
+    const params = { id: subscriptionId(m.topic, conn.clientId), data: delivered(m) };
+    this.send(conn, { id, jsonrpc: '2.0', method: 'irn_subscription', params });
+  }
+}

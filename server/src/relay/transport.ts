@@ -1,0 +1,124 @@
+/**
+ * The relay's transport: an HTTP server whose `/health` answers `{ ok: true }` and whose other
+ * paths ask for a WebSocket (426); upgrades carry a relay-auth JWT in the `auth` query and are
+ * refused (401) without a valid one, or (503) while closing. Accepted sockets are handed to
+ * `onSocket`; each gets a ping every `pingIntervalMs` and is terminated when it has not
+ * answered the previous one.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { authenticate } from './auth.js';
+import type { RelayLog } from './frames.js';
+
+export interface TransportOptions {
+  port: number;
+  host: string;
+  maxFrameSize: number;
+  pingIntervalMs: number;
+  log: RelayLog;
+  /** A socket authenticated as `clientId`. */
+  onSocket(ws: WebSocket, clientId: string): void;
+  /** Sockets to ping, and whether each answered the last ping (false terminates it). */
+  liveness(): Iterable<{ ws: Pick<WebSocket, 'ping' | 'terminate'>; alive: boolean }>;
+}
+
+export interface RelayTransport {
+  port: number;
+  /** Refuses new sockets, stops pinging, closes open sockets (1001) and stops listening. */
+  close(sockets: Iterable<WebSocket>): Promise<void>;
+}
+
+const NOT_A_WEBSOCKET = 'This is the WalletConnect relay: connect with a WebSocket, ws://HOST:PORT/?auth=JWT&projectId=ID';
+
+function refuse(socket: Duplex, status: number, text: string, message: string): void {
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+function authQuery(req: IncomingMessage): string | null {
+  try {
+    return new URL(req.url ?? '/', 'ws://relay').searchParams.get('auth');
+  } catch {
+    return null;
+  }
+}
+
+function closeSocket(ws: WebSocket): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (ws.readyState === ws.CLOSED) return resolve();
+    const timer = setTimeout(() => ws.terminate(), 1000);
+    ws.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    ws.close(1001, 'The relay is shutting down');
+  });
+}
+
+export async function listenRelay(options: TransportOptions): Promise<RelayTransport> {
+  let closing = false;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameSize });
+  const http = createServer((req, res) => {
+    const health = (req.url ?? '/').split('?')[0] === '/health';
+    res.writeHead(health ? 200 : 426, { 'content-type': 'application/json', ...(health ? {} : { upgrade: 'websocket' }) });
+    res.end(JSON.stringify(health ? { ok: true } : { message: NOT_A_WEBSOCKET }));
+  });
+
+  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    if (closing) return refuse(socket, 503, 'Service Unavailable', 'The relay is shutting down');
+    authenticate(authQuery(req)).then(
+      (auth) => {
+        if (!auth.ok) {
+          options.log({ event: 'relay_refused', reason: auth.reason });
+          return refuse(socket, 401, 'Unauthorized', `Unauthorized: ${auth.reason}`);
+        }
+        if (closing) return refuse(socket, 503, 'Service Unavailable', 'The relay is shutting down');
+        wss.handleUpgrade(req, socket, head, (ws) => options.onSocket(ws, auth.clientId));
+      },
+      () => refuse(socket, 401, 'Unauthorized', 'Unauthorized'),
+    );
+  });
+
+  const pingTimer = setInterval(() => {
+    for (const conn of options.liveness()) {
+      if (!conn.alive) {
+        conn.ws.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.ws.ping();
+    }
+  }, options.pingIntervalMs);
+  pingTimer.unref();
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(options.port, options.host, () => {
+        http.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    clearInterval(pingTimer);
+    throw err;
+  }
+  const address = http.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : options.port,
+    async close(sockets) {
+      closing = true;
+      clearInterval(pingTimer);
+      await Promise.all([...sockets].map(closeSocket));
+      wss.close();
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+    },
+  };
+}

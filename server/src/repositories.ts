@@ -1,0 +1,140 @@
+/**
+ * The data the HTTP routes read and write, one repository per concern (projects, wallets,
+ * images, analytics, blockchain), each bound to the database. The `repositories` plugin
+ * decorates the Fastify instance with them (through fastify-plugin, so every route plugin
+ * sees them): routes call `app.wallets.query(...)`, never SQL or the database handle.
+ */
+import fp from 'fastify-plugin';
+import type { AnalyticsEvent, GetWalletsReply } from '../../src/wire/provider-api.js';
+import { accountBalances, type TokenBalance } from './blockchain/balances.js';
+import { fungiblePrices, type FungiblePrice } from './blockchain/fungibles.js';
+import { accountHistory, type HistoryPage } from './blockchain/history.js';
+import { getIdentity, getProfile, reverseProfiles, type Identity, type Profile } from './blockchain/identities.js';
+import type { Indexer } from './blockchain/indexer.js';
+import { ownedNfts, type OwnedNft } from './blockchain/nfts.js';
+import { tablePriceSource, type PriceSource } from './blockchain/prices.js';
+import type { Database } from './db/open.js';
+import { getImage, type ImageKind, type StoredImage } from './images/store.js';
+import { getProject, type Project } from './projects.js';
+import { queryWallets, type WalletQuery } from './wallets/registry.js';
+
+export interface ProjectsRepository {
+  get(id: string): Project | undefined;
+}
+
+export interface WalletsRepository {
+  query(query: WalletQuery): GetWalletsReply;
+}
+
+export interface ImagesRepository {
+  get(kind: ImageKind, id: string): StoredImage | undefined;
+}
+
+export interface AnalyticsRepository {
+  /** Stores an event once per (project, event id); a repeated one is ignored. */
+  record(projectId: string, event: AnalyticsEvent, sdk: { type: string | undefined; version: string | undefined }): void;
+}
+
+/** `tokenIcon` gives the absolute URL of a token image id (it depends on the request's host and project). */
+export interface BlockchainRepository {
+  /** The EVM indexer (`--evm-rpc`); without one only identities and profiles answer. */
+  readonly indexer: Indexer | undefined;
+  balances(indexer: Indexer, chainId: string, address: string, tokenIcon: (id: string) => string): Promise<TokenBalance[]>;
+  fungiblePrices(assets: readonly { chainId: string; token: string }[], tokenIcon: (id: string) => string): Promise<FungiblePrice[]>;
+  history(chainId: string, address: string, cursor: string | undefined, tokenIcon: (id: string) => string): Promise<HistoryPage>;
+  nfts(chainId: string, address: string, tokenIcon: (id: string) => string): OwnedNft[];
+  identity(address: string): Identity;
+  profile(name: string): Profile | undefined;
+  reverseProfiles(address: string): Profile[];
+}
+
+export interface BlockchainOptions {
+  /** The indexer of the EVM chain (`--evm-rpc`); without one only identities answer. */
+  indexer?: Indexer;
+  /** Default: the `prices` table. */
+  prices?: PriceSource;
+}
+
+export function projectsRepository(db: Database): ProjectsRepository {
+  return { get: (id) => getProject(db, id) };
+}
+
+export function walletsRepository(db: Database): WalletsRepository {
+  return { query: (query) => queryWallets(db, query) };
+}
+
+export function imagesRepository(db: Database): ImagesRepository {
+  return { get: (kind, id) => getImage(db, kind, id) };
+}
+
+export function analyticsRepository(db: Database): AnalyticsRepository {
+  const insert = db.prepare(
+    `INSERT INTO analytics_events (project_id, event_id, url, domain, timestamp, type, event, props, sdk_type, sdk_version, received_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (project_id, event_id) DO NOTHING`,
+  );
+  return {
+    record(projectId, event, sdk) {
+      const { eventId, url, domain, timestamp, props } = event;
+      insert.run(
+        projectId,
+        eventId.toLowerCase(),
+        url,
+        domain,
+        timestamp,
+        props.type,
+        props.event,
+        JSON.stringify(props),
+        sdk.type ?? null,
+        sdk.version ?? null,
+        Date.now(),
+      );
+    },
+  };
+}
+
+export function blockchainRepository(
+  db: Database,
+  { indexer, prices = tablePriceSource(db) }: BlockchainOptions = {},
+): BlockchainRepository {
+  return {
+    indexer,
+    balances: (chain, chainId, address, tokenIcon) => accountBalances({ db, rpc: chain.rpc, prices, tokenIcon }, chainId, address),
+    fungiblePrices: (assets, tokenIcon) =>
+      fungiblePrices({ db, prices, chainId: indexer?.chainId(), rpc: indexer?.rpc, tokenIcon }, assets),
+    history: (chainId, address, cursor, tokenIcon) => accountHistory({ db, prices, tokenIcon }, chainId, address, cursor),
+    nfts: (chainId, address, tokenIcon) => ownedNfts(db, chainId, address, tokenIcon),
+    identity: (address) => getIdentity(db, address),
+    profile: (name) => getProfile(db, name),
+    reverseProfiles: (address) => reverseProfiles(db, address),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database, for the health check; routes use the repositories. */
+    db: Database;
+    projects: ProjectsRepository;
+    wallets: WalletsRepository;
+    images: ImagesRepository;
+    analytics: AnalyticsRepository;
+    blockchain: BlockchainRepository;
+  }
+}
+
+export interface RepositoriesOptions {
+  db: Database;
+  blockchain?: BlockchainOptions;
+}
+
+export const repositories = fp<RepositoriesOptions>(
+  async (app, { db, blockchain }) => {
+    app.decorate('db', db);
+    app.decorate('projects', projectsRepository(db));
+    app.decorate('wallets', walletsRepository(db));
+    app.decorate('images', imagesRepository(db));
+    app.decorate('analytics', analyticsRepository(db));
+    app.decorate('blockchain', blockchainRepository(db, blockchain));
+  },
+  { name: 'w3kit-repositories', fastify: '5.x' },
+);
