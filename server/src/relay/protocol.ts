@@ -44,7 +44,7 @@ export class RelayRpcError extends Error {
 
 export type RpcId = string | number;
 
-export interface RpcRequest {
+interface RpcRequest {
   id: RpcId;
   method: string;
   params: unknown;

@@ -10,7 +10,7 @@ import { decodeImageSource, deleteImages, putImage, svgImage, type ImageData } f
 import { countWallets, writeWallets, type WriteMode } from './registry.js';
 
 /** A wallet file entry: a WalletEntry plus an optional `image` (inline `<svg>` or data URL). */
-export type WalletFileEntry = WalletEntry & { image?: string };
+type WalletFileEntry = WalletEntry & { image?: string };
 
 export interface WalletIssue {
   /** Index of the entry in the list (0-based). */

@@ -96,10 +96,6 @@ export function getWallet(db: Database, id: string): WalletEntry | undefined {
   return row && fromRow(row);
 }
 
-export function walletIds(db: Database): string[] {
-  return (db.prepare('SELECT id FROM wallets ORDER BY sort_order, name, id').all() as { id: string }[]).map((r) => r.id);
-}
-
 /** A /getWallets query (see GetWalletsParams): a bare namespace in `chains` (`eip155`) means any chain of it. */
 export type WalletQuery = GetWalletsParams;
 
