@@ -6,8 +6,7 @@
  *   node scripts/gen-openapi.mjs          writes the file
  *   node scripts/gen-openapi.mjs --check  exits 1 when the file on disk differs from what it would write
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -17,7 +16,9 @@ export const OPENAPI_FILE = path.join(ROOT, 'server/openapi.json');
 
 /** The document's text, from the TypeScript sources (bundled to a temporary module first). */
 export async function generateOpenApi() {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'w3kit-openapi-'));
+  // Bundled under the repository's .cache/ so the packages it imports by name (fastify, zod, ...) resolve.
+  mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
+  const tmp = mkdtempSync(path.join(ROOT, '.cache', 'openapi-'));
   try {
     const outfile = path.join(tmp, 'openapi-document.mjs');
     await esbuild.build({
@@ -31,15 +32,8 @@ export async function generateOpenApi() {
       packages: 'external',
       logLevel: 'warning',
     });
-    // The bundle imports fastify, zod, ... by name: load it from inside the repository so they resolve.
-    const local = path.join(ROOT, 'node_modules', `.w3kit-openapi-${process.pid}.mjs`);
-    writeFileSync(local, readFileSync(outfile));
-    try {
-      const { openApiText } = await import(pathToFileURL(local).href);
-      return await openApiText();
-    } finally {
-      rmSync(local, { force: true });
-    }
+    const { openApiText } = await import(pathToFileURL(outfile).href);
+    return await openApiText();
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
