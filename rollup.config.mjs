@@ -3,6 +3,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
+import { minifyCssLiterals } from './scripts/lib/css-literals.mjs';
 
 /** Writes dist/cdn/manifest.json: every chunk with its static and dynamic imports and sizes. */
 function chunkManifest() {
@@ -38,6 +39,8 @@ export default {
     sourcemap: false,
   },
   plugins: [
+    // Before terser, which keeps a template literal's whitespace as it is.
+    minifyCssLiterals(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     // `events` (WalletConnect's sign-client) is CommonJS; the npm package stands in for Node's module.
     resolve({ browser: true, exportConditions: ['production'], preferBuiltins: false }),

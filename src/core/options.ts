@@ -1,7 +1,24 @@
-import * as z from 'zod/mini';
 import { NAMESPACES, assertChainId } from './caip.js';
 import { DEFAULT_SOCIALS } from './constants.js';
 import { W3ConfigError, W3Error } from './errors.js';
+import {
+  array,
+  boolean,
+  custom,
+  looseObject,
+  minLength,
+  number,
+  object,
+  oneOf,
+  optional,
+  partialRecord,
+  record,
+  refine,
+  safeParse,
+  string,
+  union,
+  type Issue,
+} from './schema.js';
 import type { Network } from '../wire/networks.js';
 
 export const SOCIAL_PROVIDERS = DEFAULT_SOCIALS;
@@ -12,8 +29,10 @@ export type ConnectorTypeOrderItem = 'walletConnect' | 'recent' | 'injected' | '
 export type ThemeMode = 'light' | 'dark';
 export type AccountType = 'eoa' | 'smartAccount' | 'payment';
 
-const url = z.string().check(
-  z.refine((value) => {
+// The options are checked with ./schema.js, not zod, so zod's runtime stays out of the first
+// chunk (DESIGN.md, "Budgets"); the rules, paths and messages are the ones the zod schema had.
+const url = string().check(
+  refine((value) => {
     try {
       const { protocol } = new URL(value);
       return ['http:', 'https:', 'ws:', 'wss:'].includes(protocol);
@@ -22,90 +41,85 @@ const url = z.string().check(
     }
   }, 'must be an absolute http(s) or ws(s) URL'),
 );
-const ids = z.array(z.string().check(z.minLength(1)));
+const nonEmpty = string().check(minLength(1));
+const ids = array(nonEmpty);
 const order = <T extends string>(values: readonly T[]) =>
-  z.array(z.enum(values as [T, ...T[]])).check(z.refine((list) => new Set(list).size === list.length, 'must not repeat an entry'));
+  array(oneOf(values)).check(refine((list) => new Set(list).size === list.length, 'must not repeat an entry'));
+const stringKey = (key: PropertyKey): boolean => typeof key === 'string';
+const anyObject = looseObject({});
 
-const rpcUrlSet = z.object({ http: z.array(url), webSocket: z.optional(z.array(url)) });
+const rpcUrlSet = object({ http: array(url), webSocket: optional(array(url)) });
 
-export const networkSchema = z
-  .object({
-    id: z.union([z.number(), z.string().check(z.minLength(1))]),
-    caipNetworkId: z.string(),
-    chainNamespace: z.enum(NAMESPACES),
-    name: z.string().check(z.minLength(1)),
-    nativeCurrency: z.object({
-      name: z.string(),
-      symbol: z.string().check(z.minLength(1)),
-      decimals: z.number().check(z.int(), z.gte(0), z.lte(36)),
-    }),
-    rpcUrls: z
-      .record(z.string(), rpcUrlSet)
-      .check(z.refine((r) => Array.isArray(r['default']?.http) && r['default'].http.length > 0, 'needs rpcUrls.default.http')),
-    blockExplorers: z.optional(z.record(z.string(), z.object({ name: z.string(), url }))),
-    testnet: z.optional(z.boolean()),
-    iconUrl: z.optional(z.string()),
-  })
-  .check(
-    z.refine((n) => n.caipNetworkId === `${n.chainNamespace}:${n.id}`, {
-      message: 'caipNetworkId must be chainNamespace:id',
-      path: ['caipNetworkId'],
-    }),
-  );
+export const networkSchema = object({
+  id: union(number(), nonEmpty),
+  caipNetworkId: string(),
+  chainNamespace: oneOf(NAMESPACES),
+  name: nonEmpty,
+  nativeCurrency: object({
+    name: string(),
+    symbol: nonEmpty,
+    // An integer from 0 to 36.
+    decimals: number().check(refine((d) => Number.isInteger(d) && d >= 0 && d <= 36)),
+  }),
+  rpcUrls: record(stringKey, rpcUrlSet).check(
+    refine((r) => Array.isArray(r['default']?.http) && r['default'].http.length > 0, 'needs rpcUrls.default.http'),
+  ),
+  blockExplorers: optional(record(stringKey, object({ name: string(), url }))),
+  testnet: optional(boolean()),
+  iconUrl: optional(string()),
+}).check(refine((n) => n.caipNetworkId === `${n.chainNamespace}:${n.id}`, 'caipNetworkId must be chainNamespace:id', ['caipNetworkId']));
 
-export const themeVariablesSchema = z.record(
-  z.string().check(z.regex(/^--w3-[a-z0-9-]+$/, 'keys are --w3-* custom property names')),
-  z.union([z.string(), z.number()]),
-);
+/** Keys are --w3-* custom property names (a bad key fails at that key with 'Invalid input'). */
+export const themeVariablesSchema = record((key) => typeof key === 'string' && /^--w3-[a-z0-9-]+$/.test(key), union(string(), number()));
 
-const optionsSchema = z.object({
-  networks: z.array(z.looseObject({})).check(z.minLength(1, 'needs at least one network')),
-  defaultNetwork: z.optional(z.looseObject({})),
-  projectId: z.optional(z.string().check(z.minLength(1, 'must be a non-empty string'))),
-  apiUrl: z.optional(url),
-  blockchainApiUrl: z.optional(url),
-  relayUrl: z.optional(url),
-  secureSiteUrl: z.optional(url),
-  metadata: z.optional(
-    z.object({
-      name: z.string(),
-      description: z.optional(z.string()),
-      url: z.optional(z.string()),
-      icons: z.optional(z.array(z.string())),
+const optionsSchema = object({
+  networks: array(anyObject).check(minLength(1, 'needs at least one network')),
+  defaultNetwork: optional(anyObject),
+  projectId: optional(string().check(minLength(1, 'must be a non-empty string'))),
+  apiUrl: optional(url),
+  blockchainApiUrl: optional(url),
+  relayUrl: optional(url),
+  secureSiteUrl: optional(url),
+  metadata: optional(
+    object({
+      name: string(),
+      description: optional(string()),
+      url: optional(string()),
+      icons: optional(array(string())),
     }),
   ),
-  features: z.optional(
-    z.object({
-      email: z.optional(z.boolean()),
-      socials: z.optional(z.union([z.literal(false), z.array(z.enum(SOCIAL_PROVIDERS))])),
-      swaps: z.optional(z.boolean()),
-      onramp: z.optional(z.boolean()),
-      send: z.optional(z.boolean()),
-      receive: z.optional(z.boolean()),
-      history: z.optional(z.boolean()),
-      analytics: z.optional(z.boolean()),
-      connectMethodsOrder: z.optional(order<ConnectMethod>(['email', 'social', 'wallet'])),
-      walletFeaturesOrder: z.optional(order<WalletFeature>(['onramp', 'swaps', 'receive', 'send'])),
-      connectorTypeOrder: z.optional(
+  features: optional(
+    object({
+      email: optional(boolean()),
+      socials: optional(union(oneOf([false]), array(oneOf(SOCIAL_PROVIDERS)))),
+      swaps: optional(boolean()),
+      onramp: optional(boolean()),
+      send: optional(boolean()),
+      receive: optional(boolean()),
+      history: optional(boolean()),
+      analytics: optional(boolean()),
+      connectMethodsOrder: optional(order<ConnectMethod>(['email', 'social', 'wallet'])),
+      walletFeaturesOrder: optional(order<WalletFeature>(['onramp', 'swaps', 'receive', 'send'])),
+      connectorTypeOrder: optional(
         order<ConnectorTypeOrderItem>(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended']),
       ),
     }),
   ),
-  themeMode: z.optional(z.enum(['light', 'dark'])),
-  themeVariables: z.optional(themeVariablesSchema),
-  featuredWalletIds: z.optional(ids),
-  includeWalletIds: z.optional(ids),
-  excludeWalletIds: z.optional(ids),
-  defaultAccountTypes: z.optional(z.partialRecord(z.enum(NAMESPACES), z.enum(['eoa', 'smartAccount', 'payment']))),
-  siwx: z.optional(z.looseObject({})),
-  siweConfig: z.optional(z.looseObject({})),
-  connectors: z.optional(
-    z.array(
-      z.looseObject({
-        id: z.string().check(z.minLength(1)),
-        name: z.string().check(z.minLength(1)),
-        imageUrl: z.optional(z.string()),
-        provider: z.custom<object>(
+  themeMode: optional(oneOf(['light', 'dark'])),
+  themeVariables: optional(themeVariablesSchema),
+  featuredWalletIds: optional(ids),
+  includeWalletIds: optional(ids),
+  excludeWalletIds: optional(ids),
+  defaultAccountTypes: optional(partialRecord(NAMESPACES, oneOf(['eoa', 'smartAccount', 'payment']))),
+  siwx: optional(anyObject),
+  siweConfig: optional(anyObject),
+  connectors: optional(
+    array(
+      looseObject({
+        id: nonEmpty,
+        name: nonEmpty,
+        imageUrl: optional(string()),
+        provider: custom<object>(
           (p) => typeof p === 'object' && p !== null && typeof (p as { request?: unknown }).request === 'function',
           'needs an EIP-1193 provider',
         ),
@@ -165,15 +179,15 @@ export interface W3ModalOptions {
   }[];
 }
 
-function configError(issue: { path: PropertyKey[]; message: string } | undefined, prefix: PropertyKey[] = []): W3ConfigError {
-  const path = [...prefix, ...(issue?.path ?? [])].map(String).join('.') || 'options';
-  return new W3ConfigError(path, issue?.message ?? 'Invalid input');
+function configError(issue: Issue, prefix: PropertyKey[] = []): W3ConfigError {
+  const path = [...prefix, ...issue.path].map(String).join('.') || 'options';
+  return new W3ConfigError(path, issue.message);
 }
 
 /** Validates one network object; throws W3ConfigError naming the field, 'Invalid chainId' for ids >= 2^31. */
 export function parseNetwork(value: unknown, path: PropertyKey[] = ['network']): Network {
-  const result = networkSchema.safeParse(value);
-  if (!result.success) throw configError(result.error.issues[0], path);
+  const result = safeParse(networkSchema, value);
+  if (!result.success) throw configError(result.issue, path);
   if (result.data.chainNamespace === 'eip155') {
     try {
       assertChainId(result.data.id);
@@ -187,8 +201,8 @@ export function parseNetwork(value: unknown, path: PropertyKey[] = ['network']):
 /** Validates createW3Modal options; a bad option throws W3ConfigError naming it. */
 export function parseOptions(value: unknown): W3ModalOptions {
   if (typeof value !== 'object' || value === null) throw new W3ConfigError('options', 'expected an object');
-  const result = optionsSchema.safeParse(value);
-  if (!result.success) throw configError(result.error.issues[0]);
+  const result = safeParse(optionsSchema, value);
+  if (!result.success) throw configError(result.issue);
   const data = result.data;
   if (data.siwx && data.siweConfig) {
     throw new W3ConfigError('siwx', 'set either siwx or siweConfig, not both');

@@ -1,6 +1,6 @@
-import * as z from 'zod/mini';
 import type { ConnectorTypeOrderItem, SocialProvider } from '../core/options.js';
 import { errorText } from '../core/errors.js';
+import { email, safeParse } from '../core/schema.js';
 import { $connectors, type Connector, type ConnectorType } from './connectors.js';
 import type { RecentWallet } from './recent.js';
 import { showError } from './toast.js';
@@ -24,12 +24,12 @@ export function registerAuthHandlers(email: Handler<string>, social: Handler<Soc
   handlers.social = social;
 }
 
-const emailSchema = z.email();
+const emailSchema = email();
 
 /** Validates an e-mail ('Required', 'Invalid input'); returns the message or undefined. */
 export function validateEmail(value: string): string | undefined {
   if (!value.trim()) return 'Required';
-  return emailSchema.safeParse(value.trim()).success ? undefined : 'Invalid input';
+  return safeParse(emailSchema, value.trim()).success ? undefined : 'Invalid input';
 }
 
 /** Starts e-mail login; returns a validation message for the input, if any. */

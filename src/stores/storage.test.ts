@@ -153,6 +153,14 @@ describe('storage', () => {
     expect(storage.get('connectionStatus')).toBe('connected');
   });
 
+  it('keeps only the keys a stored value is known to have, on read and on write', () => {
+    backend.setItem('@w3kit/recentWallets', JSON.stringify([{ id: 'a', name: 'A', legacy: true }]));
+    expect(storage.get('recentWallets')).toEqual([{ id: 'a', name: 'A' }]);
+    const set = storage.set as (key: StorageKey, value: unknown) => void;
+    set.call(storage, 'deepLinkChoice', { href: 'https://x.example', name: 'X', extra: 1 });
+    expect(JSON.parse(backend.getItem('@w3kit/deepLinkChoice') as string)).toEqual({ href: 'https://x.example', name: 'X' });
+  });
+
   it('overwrites a value', () => {
     storage.set('connectedNamespaces', ['eip155']);
     storage.set('connectedNamespaces', []);

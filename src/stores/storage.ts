@@ -1,54 +1,55 @@
-import * as z from 'zod/mini';
 import { NAMESPACES } from '../core/caip.js';
 import { SOCIAL_PROVIDERS } from '../core/options.js';
+import { array, boolean, number, object, oneOf, optional, partialRecord, regex, safeParse, string, type Infer } from '../core/schema.js';
 
 /**
  * A typed wrapper over localStorage for every key the spec lists (section 3, "Stored locally").
  * Values are JSON; a value that does not parse or does not match its schema is removed and read
  * as absent, never thrown. Storage that is missing or refuses access (SSR, private mode, quota)
- * reads as empty and writes are dropped.
+ * reads as empty and writes are dropped. The schemas use ../core/schema.js (zod's rules without
+ * its runtime), as these reads happen in the first chunk.
  */
-const namespace = z.enum(NAMESPACES);
-const connection = z.object({
-  connectorId: z.string(),
+const namespace = oneOf(NAMESPACES);
+const connection = object({
+  connectorId: string(),
   namespace,
-  accounts: z.array(z.object({ address: z.string(), type: z.enum(['eoa', 'smartAccount', 'payment']) })),
-  recent: z.optional(z.boolean()),
-  name: z.optional(z.string()),
-  auth: z.optional(z.object({ name: z.string(), username: z.optional(z.string()) })),
+  accounts: array(object({ address: string(), type: oneOf(['eoa', 'smartAccount', 'payment']) })),
+  recent: optional(boolean()),
+  name: optional(string()),
+  auth: optional(object({ name: string(), username: optional(string()) })),
 });
-const recentWallet = z.object({
-  id: z.string(),
-  name: z.string(),
-  imageUrl: z.optional(z.string()),
-  rdns: z.optional(z.string()),
+const recentWallet = object({
+  id: string(),
+  name: string(),
+  imageUrl: optional(string()),
+  rdns: optional(string()),
   /** Connected over WalletConnect (a registry wallet id), not through a connector. */
-  walletConnect: z.optional(z.boolean()),
+  walletConnect: optional(boolean()),
 });
 
 export const STORAGE_SCHEMAS = {
-  recentWallets: z.array(recentWallet),
-  deepLinkChoice: z.object({ href: z.string(), name: z.string() }),
+  recentWallets: array(recentWallet),
+  deepLinkChoice: object({ href: string(), name: string() }),
   activeNamespace: namespace,
-  activeNetworks: z.partialRecord(namespace, z.string()),
-  connectedNamespaces: z.array(namespace),
-  connectionStatus: z.enum(['disconnected', 'connecting', 'connected']),
-  preferredAccountTypes: z.partialRecord(namespace, z.enum(['eoa', 'smartAccount', 'payment'])),
-  connections: z.partialRecord(namespace, z.array(connection)),
-  connectedConnectorIds: z.partialRecord(namespace, z.string()),
-  disconnectedConnectorIds: z.partialRecord(namespace, z.array(z.string())),
-  socialProvider: z.enum([...SOCIAL_PROVIDERS]),
-  emailLoginUsed: z.boolean(),
-  email: z.string(),
-  lastUsedChain: z.string(),
-  lastEmailLoginTime: z.number(),
-  socialUsername: z.string(),
-  smartAccountEnabledNetworks: z.string().check(z.regex(/^(\d+(,\d+)*)?$/)),
+  activeNetworks: partialRecord(NAMESPACES, string()),
+  connectedNamespaces: array(namespace),
+  connectionStatus: oneOf(['disconnected', 'connecting', 'connected']),
+  preferredAccountTypes: partialRecord(NAMESPACES, oneOf(['eoa', 'smartAccount', 'payment'])),
+  connections: partialRecord(NAMESPACES, array(connection)),
+  connectedConnectorIds: partialRecord(NAMESPACES, string()),
+  disconnectedConnectorIds: partialRecord(NAMESPACES, array(string())),
+  socialProvider: oneOf([...SOCIAL_PROVIDERS]),
+  emailLoginUsed: boolean(),
+  email: string(),
+  lastUsedChain: string(),
+  lastEmailLoginTime: number(),
+  socialUsername: string(),
+  smartAccountEnabledNetworks: string().check(regex(/^(\d+(,\d+)*)?$/)),
 } as const;
 
 export type StorageKey = keyof typeof STORAGE_SCHEMAS;
-export type StorageValue<K extends StorageKey> = z.infer<(typeof STORAGE_SCHEMAS)[K]>;
-export type StoredConnection = z.infer<typeof connection>;
+export type StorageValue<K extends StorageKey> = Infer<(typeof STORAGE_SCHEMAS)[K]>;
+export type StoredConnection = Infer<typeof connection>;
 
 export const STORAGE_PREFIX = '@w3kit/';
 
@@ -71,7 +72,7 @@ export const storage = {
     }
     if (raw === null) return undefined;
     try {
-      const result = STORAGE_SCHEMAS[key].safeParse(JSON.parse(raw));
+      const result = safeParse(STORAGE_SCHEMAS[key], JSON.parse(raw));
       if (result.success) return result.data as StorageValue<K>;
     } catch {
       // not JSON: fall through and remove it
@@ -81,7 +82,7 @@ export const storage = {
   },
 
   set<K extends StorageKey>(key: K, value: StorageValue<K>): void {
-    const result = STORAGE_SCHEMAS[key].safeParse(value);
+    const result = safeParse(STORAGE_SCHEMAS[key], value);
     if (!result.success) throw new TypeError(`storage: value for "${key}" does not match its schema`);
     try {
       backend()?.setItem(STORAGE_PREFIX + key, JSON.stringify(result.data));

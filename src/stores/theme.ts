@@ -1,6 +1,7 @@
 import { atom, computed, map, onMount } from 'nanostores';
 import type { ThemeMode } from '../core/options.js';
 import { themeVariablesSchema } from '../core/options.js';
+import { safeParse } from '../core/schema.js';
 import { W3ConfigError } from '../core/errors.js';
 
 /** The mode the app set; undefined follows prefers-color-scheme live. */
@@ -31,10 +32,10 @@ export function setThemeMode(mode: ThemeMode | undefined): void {
 
 /** Merges variables (keys are --w3-* names); a bad key throws W3ConfigError naming it. */
 export function setThemeVariables(variables: Record<string, string | number>): void {
-  const result = themeVariablesSchema.safeParse(variables);
+  const result = safeParse(themeVariablesSchema, variables);
   if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new W3ConfigError(['themeVariables', ...(issue?.path ?? [])].map(String).join('.'), issue?.message ?? 'Invalid input');
+    const { path, message } = result.issue;
+    throw new W3ConfigError(['themeVariables', ...path].map(String).join('.'), message);
   }
   $themeVariables.set({ ...$themeVariables.get(), ...result.data });
 }
