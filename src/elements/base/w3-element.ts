@@ -20,11 +20,20 @@ type DetailOf<K extends keyof W3ElementEventMap> = W3ElementEventMap[K] extends 
 /**
  * Base of every w3kit element: a typed `emit()` (bubbling, composed) and a `define()` that does
  * nothing when the tag is already defined, so the CDN bundle and an npm build can share a page.
+ * Each element class declares its tag once, as a static `tagName` literal: `define()` registers
+ * it, `HTMLElementTagNameMap` entries key on it, the modal creates views by it and
+ * custom-elements-manifest.config.mjs reads it for custom-elements.json.
  */
 export class W3Element extends LitElement {
-  static define(tagName: string, ctor: CustomElementConstructor = this): void {
+  /** The element's tag name (`w3-…`), declared by each concrete element class. */
+  declare static readonly tagName: string;
+
+  /** Registers the class under its `tagName`, unless that tag is already defined. */
+  static define(): void {
+    const tagName = this.tagName;
+    if (!tagName) throw new Error(`${this.name} declares no static tagName`);
     if (typeof customElements === 'undefined' || customElements.get(tagName)) return;
-    customElements.define(tagName, ctor);
+    customElements.define(tagName, this);
   }
 
   emit<K extends keyof W3ElementEventMap>(name: K, detail: DetailOf<K>, init: { cancelable?: boolean } = {}): boolean {

@@ -3,7 +3,7 @@ import { property, query } from 'lit/decorators.js';
 import { StoreController } from '../base/store-controller.js';
 import { ANIMATION } from '../../core/constants.js';
 import { W3Error } from '../../core/errors.js';
-import { VIEW_TITLES, viewTagName, type ViewName } from '../../core/views.js';
+import { VIEW_TITLES, type ViewName } from '../../core/views.js';
 import { configure } from '../../configure.js';
 import { getInstance, type W3ModalInstance } from '../../instance.js';
 import { $alert, closeAlert } from '../../stores/alerts.js';
@@ -17,7 +17,7 @@ import { ThemedElement } from '../base/themed-element.js';
 import { icon } from '../primitives/icons.js';
 import { containsDeep, deepActiveElement, tabbables } from '../base/focus.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
-import { VIEW_LOADERS } from '../views/registry.js';
+import { VIEW_LOADERS, type ViewClass } from '../views/registry.js';
 import { optionsFromAttributes } from './declarative.js';
 import { modalStyles } from './modal.styles.js';
 
@@ -29,6 +29,9 @@ const EVENT_NAMES: Partial<Record<W3Event['type'], keyof HTMLElementEventMap>> =
   NETWORK_CHANGE: 'w3-network-change',
   ERROR: 'w3-error',
 };
+
+/** View classes loaded so far: a view seen before is created at once, without waiting on its loader. */
+const loadedViews = new Map<ViewName, ViewClass>();
 
 const reducedMotion = (): boolean => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -59,6 +62,7 @@ const reducedMotion = (): boolean => typeof matchMedia === 'function' && matchMe
  * @cssprop --w3-color-mix-strength - How much of --w3-color-mix is mixed in (a percentage).
  */
 export class W3Modal extends ThemedElement {
+  static override readonly tagName = 'w3-modal';
   static override styles = [themeTokens, baseStyles, modalStyles];
 
   /** Open state; setting it opens or closes the modal. */
@@ -94,6 +98,8 @@ export class W3Modal extends ThemedElement {
   private viewRouterState: unknown;
   private opener: Element | null = null;
   private wasOpen = false;
+  /** True from opening until the first view is shown: that one appears without the view transition. */
+  private firstView = false;
   private resizeObserver: ResizeObserver | undefined;
   private lastBodyHeight = 0;
   private stopEvents: (() => void) | undefined;
@@ -172,7 +178,10 @@ export class W3Modal extends ThemedElement {
     }
     this.open = $modal.get().open;
     this.view = this.router.value.view;
-    if (this.open && !this.wasOpen) this.opener = deepActiveElement();
+    if (this.open && !this.wasOpen) {
+      this.opener = deepActiveElement();
+      this.firstView = true;
+    }
     if (this.open && this.viewRouterState !== this.router.value) this.prepareView();
     if (!this.open) {
       this.viewEl = undefined;
@@ -181,12 +190,20 @@ export class W3Modal extends ThemedElement {
   }
 
   private prepareView(): void {
-    const { view } = this.router.value;
-    this.viewRouterState = this.router.value;
+    const route = this.router.value;
+    const { view } = route;
+    this.viewRouterState = route;
     // The height the view had, so the resize that follows animates from it.
     if (this.viewWrapEl) this.lastBodyHeight = this.viewWrapEl.offsetHeight;
-    void VIEW_LOADERS[view]?.();
-    this.viewEl = document.createElement(viewTagName(view));
+    const loaded = loadedViews.get(view);
+    this.viewEl = loaded && document.createElement(loaded.tagName);
+    if (loaded) return;
+    void VIEW_LOADERS[view]?.().then((ViewClass) => {
+      loadedViews.set(view, ViewClass);
+      if (this.viewRouterState !== route || !this.open) return;
+      this.viewEl = document.createElement(ViewClass.tagName);
+      this.requestUpdate();
+    });
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -203,16 +220,20 @@ export class W3Modal extends ThemedElement {
       this.opener = null;
       if (opener?.isConnected) opener.focus();
     }
-    if (this.open && this.viewEl && this.viewEl.dataset['shown'] !== 'true') void this.afterViewRendered(this.viewEl, opened);
+    if (this.open && this.viewEl && this.viewEl.dataset['shown'] !== 'true') {
+      const first = this.firstView;
+      this.firstView = false;
+      void this.afterViewRendered(this.viewEl, first);
+    }
   }
 
-  private async afterViewRendered(el: HTMLElement, opened: boolean): Promise<void> {
+  private async afterViewRendered(el: HTMLElement, first: boolean): Promise<void> {
     el.dataset['shown'] = 'true';
     const view = this.router.value.view;
     await customElements.whenDefined(el.localName);
     await (el as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
     if (el !== this.viewEl || !this.open) return;
-    if (!opened && !reducedMotion()) {
+    if (!first && !reducedMotion()) {
       this.titleEl?.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ANIMATION.headerText, easing: 'ease-out' });
       this.viewWrapEl?.animate(
         [

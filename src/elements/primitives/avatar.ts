@@ -24,6 +24,7 @@ function isSafeImage(url: string | undefined): url is string {
  * @csspart avatar - The circle.
  */
 export class W3UiAvatar extends W3Element {
+  static override readonly tagName = 'w3-ui-avatar';
   static override styles = css`
     :host {
       display: inline-block;

@@ -12,6 +12,7 @@ import { W3Element } from '../base/w3-element.js';
  * @cssprop --w3-accent - Background of the primary variant.
  */
 export class W3UiButton extends W3Element {
+  static override readonly tagName = 'w3-ui-button';
   static override styles = [
     baseStyles,
     css`

@@ -9,6 +9,7 @@ import { icon, type IconName } from './icons.js';
  * @csspart button - The native button.
  */
 export class W3UiIconButton extends W3Element {
+  static override readonly tagName = 'w3-ui-icon-button';
   static override styles = [
     baseStyles,
     css`

@@ -26,15 +26,15 @@ export {
 
 /** Defines every primitive (idempotent). */
 export function definePrimitives(): void {
-  W3UiButton.define('w3-ui-button');
-  W3UiIconButton.define('w3-ui-icon-button');
-  W3UiListItem.define('w3-ui-list-item');
-  W3UiTextInput.define('w3-ui-text-input');
-  W3UiAvatar.define('w3-ui-avatar');
-  W3UiSpinner.define('w3-ui-spinner');
-  W3UiToast.define('w3-ui-toast');
-  W3UiTabs.define('w3-ui-tabs');
-  W3UiNetworkIcon.define('w3-ui-network-icon');
-  W3UiWalletImage.define('w3-ui-wallet-image');
-  W3QrCode.define('w3-qr-code');
+  W3UiButton.define();
+  W3UiIconButton.define();
+  W3UiListItem.define();
+  W3UiTextInput.define();
+  W3UiAvatar.define();
+  W3UiSpinner.define();
+  W3UiToast.define();
+  W3UiTabs.define();
+  W3UiNetworkIcon.define();
+  W3UiWalletImage.define();
+  W3QrCode.define();
 }

@@ -11,6 +11,7 @@ import { icon } from './icons.js';
  * @csspart button - The native button.
  */
 export class W3UiListItem extends W3Element {
+  static override readonly tagName = 'w3-ui-list-item';
   static override styles = [
     baseStyles,
     css`

@@ -19,6 +19,7 @@ export function networkHue(caipNetworkId: string): number {
  * @csspart icon - The badge.
  */
 export class W3UiNetworkIcon extends W3Element {
+  static override readonly tagName = 'w3-ui-network-icon';
   static override styles = css`
     :host {
       display: inline-block;

@@ -12,6 +12,7 @@ import type { QrMatrix } from './qr-matrix.js';
  * @cssprop --w3-qr-size - Side of the square, default 280px.
  */
 export class W3QrCode extends W3Element {
+  static override readonly tagName = 'w3-qr-code';
   static override styles = css`
     :host {
       display: block;

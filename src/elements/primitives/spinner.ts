@@ -7,6 +7,7 @@ import { W3Element } from '../base/w3-element.js';
  * @csspart spinner - The rotating ring.
  */
 export class W3UiSpinner extends W3Element {
+  static override readonly tagName = 'w3-ui-spinner';
   static override styles = css`
     :host {
       display: inline-block;

@@ -14,6 +14,7 @@ export interface TabItem {
  * @csspart tab - Each tab.
  */
 export class W3UiTabs extends W3Element {
+  static override readonly tagName = 'w3-ui-tabs';
   static override styles = [
     baseStyles,
     css`

@@ -12,6 +12,7 @@ let nextId = 0;
  * @csspart input - The native input.
  */
 export class W3UiTextInput extends W3Element {
+  static override readonly tagName = 'w3-ui-text-input';
   static override styles = [
     baseStyles,
     css`

@@ -8,6 +8,7 @@ import { icon } from './icons.js';
  * @csspart toast - The toast box.
  */
 export class W3UiToast extends W3Element {
+  static override readonly tagName = 'w3-ui-toast';
   static override styles = css`
     :host {
       display: block;

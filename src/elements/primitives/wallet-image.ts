@@ -19,6 +19,7 @@ export function isSafeImageUrl(url: string | undefined): url is string {
  * @csspart image - The image or placeholder box.
  */
 export class W3UiWalletImage extends W3Element {
+  static override readonly tagName = 'w3-ui-wallet-image';
   static override styles = css`
     :host {
       display: inline-block;

@@ -47,6 +47,7 @@ const PAGE_AHEAD_PX = 120;
  * (when a Blockchain API is configured), network, wallets and Disconnect.
  */
 export class W3AccountView extends W3Element {
+  static override readonly tagName = 'w3-account-view';
   static override styles = [viewStyles, accountStyles];
 
   private readonly account = new StoreController(this, $activeAccount);

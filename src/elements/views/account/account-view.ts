@@ -1,10 +1,10 @@
 import { W3AccountView } from './account-view.element.js';
 
 export { W3AccountView };
-W3AccountView.define('w3-account-view');
+W3AccountView.define();
 
 declare global {
   interface HTMLElementTagNameMap {
-    'w3-account-view': W3AccountView;
+    [W3AccountView.tagName]: W3AccountView;
   }
 }

@@ -1,5 +1,5 @@
 import { W3AllWalletsView } from './all-wallets-view.element.js';
 
-W3AllWalletsView.define('w3-all-wallets-view');
+W3AllWalletsView.define();
 
 export { W3AllWalletsView };

@@ -1,4 +1,4 @@
 import { W3ConnectingExternalView } from './connecting-external-view.element.js';
 
 export { W3ConnectingExternalView };
-W3ConnectingExternalView.define('w3-connecting-external-view');
+W3ConnectingExternalView.define();

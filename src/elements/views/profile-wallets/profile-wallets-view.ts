@@ -1,4 +1,4 @@
 import { W3ProfileWalletsView } from './profile-wallets-view.element.js';
 
 export { W3ProfileWalletsView };
-W3ProfileWalletsView.define('w3-profile-wallets-view');
+W3ProfileWalletsView.define();

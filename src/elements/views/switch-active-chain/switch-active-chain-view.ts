@@ -1,4 +1,4 @@
 import { W3SwitchActiveChainView } from './switch-active-chain-view.element.js';
 
 export { W3SwitchActiveChainView };
-W3SwitchActiveChainView.define('w3-switch-active-chain-view');
+W3SwitchActiveChainView.define();

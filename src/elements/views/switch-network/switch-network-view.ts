@@ -1,4 +1,4 @@
 import { W3SwitchNetworkView } from './switch-network-view.element.js';
 
 export { W3SwitchNetworkView };
-W3SwitchNetworkView.define('w3-switch-network-view');
+W3SwitchNetworkView.define();

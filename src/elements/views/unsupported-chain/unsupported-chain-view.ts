@@ -1,4 +1,4 @@
 import { W3UnsupportedChainView } from './unsupported-chain-view.element.js';
 
 export { W3UnsupportedChainView };
-W3UnsupportedChainView.define('w3-unsupported-chain-view');
+W3UnsupportedChainView.define();
