@@ -89,8 +89,8 @@ function w3kitTagNamesPlugin() {
 }
 
 export default {
-  globs: ['src/elements/**/*.element.ts', 'src/elements/primitives/*.ts'],
-  exclude: ['**/*.test.ts', '**/*.test.tsx', '**/index.ts', 'src/elements/primitives/icons.ts'],
+  globs: ['src/elements/**/*.element.ts'],
+  exclude: ['**/*.test.ts', '**/*.test.tsx'],
   outdir: '.',
   litelement: true,
   // package.json already has "customElements": "custom-elements.json"; never rewrite it.

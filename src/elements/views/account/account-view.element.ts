@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
-import type { TabItem } from '../../primitives/tabs.js';
+import type { TabItem } from '../../primitives/tabs/tabs.element.js';
 import { truncateAddress } from '../../../core/address.js';
 import { formatBalance, formatFiat } from '../../../core/format.js';
 import type { ViewName } from '../../../core/views.js';
