@@ -15,34 +15,13 @@
 /** Base classes (outside the globs) whose subclasses are custom elements. */
 const ELEMENT_BASES = new Set(['LitElement', 'W3Element', 'ThemedElement']);
 
-/** Sets tag names (see the top of this file) and drops events whose name is not a literal. */
+/** Sets tag names (see the top of this file). */
 function w3kitTagNamesPlugin() {
   /** class name -> tag from the class's `static tagName = 'w3-…'` (read from the AST). */
   const declaredTags = new Map();
-  /**
-   * class name -> names the core plugin wrongly reads as event names: it takes the text of the
-   * first argument of `this.dispatchEvent(new CustomEvent(x))` even when `x` is a variable (W3Modal
-   * re-dispatches store events as `new CustomEvent(name, …)`; its real events are the `@event` JSDoc).
-   */
-  const dynamicEventNames = new Map();
   return {
     name: 'w3kit-tag-names',
     analyzePhase({ ts, node }) {
-      if (
-        ts.isNewExpression(node) &&
-        node.arguments?.[0] &&
-        !ts.isStringLiteralLike(node.arguments[0]) &&
-        ts.isCallExpression(node.parent) &&
-        /\.dispatchEvent$/.test(node.parent.expression.getText())
-      ) {
-        let klass = node.parent;
-        while (klass && !ts.isClassDeclaration(klass)) klass = klass.parent;
-        if (klass?.name) {
-          const names = dynamicEventNames.get(klass.name.getText()) ?? new Set();
-          names.add(node.arguments[0].getText());
-          dynamicEventNames.set(klass.name.getText(), names);
-        }
-      }
       if (!ts.isClassDeclaration(node) || !node.name) return;
       for (const member of node.members) {
         const isStatic = ts.getModifiers?.(member)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword);
@@ -57,10 +36,6 @@ function w3kitTagNamesPlugin() {
       for (const mod of customElementsManifest.modules) {
         for (const decl of mod.declarations ?? []) {
           if (decl.kind !== 'class') continue;
-          const dynamic = dynamicEventNames.get(decl.name);
-          if (dynamic && decl.events) {
-            decl.events = decl.events.filter((e) => !(dynamic.has(e.name) && !e.description));
-          }
           const tagName = declaredTags.get(decl.name);
           if (!tagName) {
             if (decl.customElement || ELEMENT_BASES.has(decl.superclass?.name)) {

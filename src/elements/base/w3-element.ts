@@ -1,13 +1,8 @@
 import { LitElement } from 'lit';
+import type { ModalEventMap } from './events.js';
 
-/** Events w3kit elements fire, with their detail types. */
-export interface W3ElementEventMap {
-  'w3-open': CustomEvent<{ view: string }>;
-  'w3-close': CustomEvent<Record<string, never>>;
-  'w3-connect': CustomEvent<{ address: string; caipAddress: string; namespace: string }>;
-  'w3-disconnect': CustomEvent<{ namespace: string | undefined }>;
-  'w3-network-change': CustomEvent<{ caipNetworkId: string }>;
-  'w3-error': CustomEvent<{ error: Error; message: string }>;
+/** Events w3kit elements fire, with their detail types: the modal's (one table) and the primitives'. */
+export interface W3ElementEventMap extends ModalEventMap {
   'w3-click': CustomEvent<Record<string, never>>;
   'w3-input': CustomEvent<{ value: string }>;
   'w3-submit': CustomEvent<{ value: string }>;
@@ -15,7 +10,7 @@ export interface W3ElementEventMap {
   'w3-toast-close': CustomEvent<Record<string, never>>;
 }
 
-type DetailOf<K extends keyof W3ElementEventMap> = W3ElementEventMap[K] extends CustomEvent<infer D> ? D : never;
+export type DetailOf<K extends keyof W3ElementEventMap> = W3ElementEventMap[K] extends CustomEvent<infer D> ? D : never;
 
 /**
  * Base of every w3kit element: a typed `emit()` (bubbling, composed) and a `define()` that does
@@ -42,12 +37,7 @@ export class W3Element extends LitElement {
 }
 
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'w3-open': W3ElementEventMap['w3-open'];
-    'w3-close': W3ElementEventMap['w3-close'];
-    'w3-connect': W3ElementEventMap['w3-connect'];
-    'w3-disconnect': W3ElementEventMap['w3-disconnect'];
-    'w3-network-change': W3ElementEventMap['w3-network-change'];
-    'w3-error': W3ElementEventMap['w3-error'];
-  }
+  // The modal's events, typed for addEventListener on any element (DESIGN.md).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface GlobalEventHandlersEventMap extends ModalEventMap {}
 }

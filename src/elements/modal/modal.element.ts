@@ -7,7 +7,7 @@ import { VIEW_TITLES, type ViewName } from '../../core/views.js';
 import { configure } from '../../configure.js';
 import { getInstance, type W3ModalInstance } from '../../instance.js';
 import { $alert, closeAlert } from '../../stores/alerts.js';
-import { $lastEvent, emitEvent, type W3Event } from '../../stores/events.js';
+import { emitEvent } from '../../stores/events.js';
 import { $modal, closeModal, markViewShown } from '../../stores/modal.js';
 import { goBack } from '../../stores/navigation.js';
 import { $options } from '../../stores/options.js';
@@ -19,16 +19,8 @@ import { containsDeep, deepActiveElement, tabbables } from '../base/focus.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { VIEW_LOADERS, type ViewClass } from '../views/registry.js';
 import { optionsFromAttributes } from './declarative.js';
+import { EventBridgeController } from './controllers/event-bridge.js';
 import { modalStyles } from './modal.styles.js';
-
-const EVENT_NAMES: Partial<Record<W3Event['type'], keyof HTMLElementEventMap>> = {
-  MODAL_OPEN: 'w3-open',
-  MODAL_CLOSE: 'w3-close',
-  CONNECT_SUCCESS: 'w3-connect',
-  DISCONNECT_SUCCESS: 'w3-disconnect',
-  NETWORK_CHANGE: 'w3-network-change',
-  ERROR: 'w3-error',
-};
 
 /** View classes loaded so far: a view seen before is created at once, without waiting on its loader. */
 const loadedViews = new Map<ViewName, ViewClass>();
@@ -84,6 +76,8 @@ export class W3Modal extends ThemedElement {
   /** Comma list of social providers. */
   @property() socials: string | undefined;
 
+  /** Fires the w3-* events of the table in ../base/events.ts. */
+  private readonly events = new EventBridgeController(this);
   private readonly modalState = new StoreController(this, $modal);
   private readonly router = new StoreController(this, $router);
   private readonly toast = new StoreController(this, $toast);
@@ -102,7 +96,6 @@ export class W3Modal extends ThemedElement {
   private firstView = false;
   private resizeObserver: ResizeObserver | undefined;
   private lastBodyHeight = 0;
-  private stopEvents: (() => void) | undefined;
   /** True when this element's attributes configured the modal (then they may reconfigure it). */
   private ownsOptions = false;
 
@@ -115,10 +108,6 @@ export class W3Modal extends ThemedElement {
     super.connectedCallback();
     document.addEventListener('keydown', this.onKeyDown, true);
     document.addEventListener('focusin', this.onFocusIn);
-    this.stopEvents = $lastEvent.listen((event) => {
-      const name = event && EVENT_NAMES[event.type];
-      if (name) this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail: event.data }));
-    });
     this.applyAttributes();
   }
 
@@ -126,7 +115,6 @@ export class W3Modal extends ThemedElement {
     super.disconnectedCallback();
     document.removeEventListener('keydown', this.onKeyDown, true);
     document.removeEventListener('focusin', this.onFocusIn);
-    this.stopEvents?.();
     this.resizeObserver?.disconnect();
     this.resizeObserver = undefined;
   }
