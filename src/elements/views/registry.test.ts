@@ -29,7 +29,7 @@ describe('view registry', () => {
   it("loads each view's class, defined under its own w3-<view>-view tag", async () => {
     const tags = new Set<string>();
     for (const [view, load] of Object.entries(VIEW_LOADERS)) {
-      const ViewClass = await load();
+      const { default: ViewClass } = await load();
       expect(ViewClass.tagName, view).to.equal(EXPECTED_TAGS[view as ViewName]);
       expect(customElements.get(ViewClass.tagName), view).to.equal(ViewClass);
       tags.add(ViewClass.tagName);

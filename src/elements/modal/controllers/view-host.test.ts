@@ -28,7 +28,7 @@ function deferredLoader(ViewClass: typeof W3Element): ViewLoader & { calls: numb
       load.calls++;
       await gate;
       ViewClass.define();
-      return ViewClass;
+      return { default: ViewClass };
     },
     { calls: 0, resolve: () => release() },
   );

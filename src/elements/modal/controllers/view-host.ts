@@ -6,9 +6,9 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ViewName } from '../../../core/views.js';
-import type { ViewClass } from '../../views/registry.js';
+import type { ViewClass, ViewModule } from '../../views/registry.js';
 
-export type ViewLoader = () => Promise<ViewClass>;
+export type ViewLoader = () => Promise<ViewModule>;
 
 export interface ViewHostOptions {
   /** Loaders by view name (src/elements/views/registry.ts). */
@@ -69,7 +69,7 @@ export class ViewHostController implements ReactiveController {
     const ViewClass = load && loaded.get(load);
     this.element = ViewClass && document.createElement(ViewClass.tagName);
     if (ViewClass || !load) return;
-    void load().then((LoadedClass) => {
+    void load().then(({ default: LoadedClass }) => {
       loaded.set(load, LoadedClass);
       if (this.route !== route || !this.options.active()) return;
       this.element = document.createElement(LoadedClass.tagName);

@@ -1,6 +1,8 @@
 import { W3AccountView } from './account-view.element.js';
 
 export { W3AccountView };
+/** The view's class, which the view registry's loader resolves to. */
+export default W3AccountView;
 W3AccountView.define();
 
 declare global {

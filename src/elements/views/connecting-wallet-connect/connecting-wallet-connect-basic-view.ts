@@ -3,3 +3,5 @@ import { W3ConnectingWalletConnectBasicView } from './connecting-wallet-connect-
 W3ConnectingWalletConnectBasicView.define();
 
 export { W3ConnectingWalletConnectBasicView };
+/** The view's class, which the view registry's loader resolves to. */
+export default W3ConnectingWalletConnectBasicView;

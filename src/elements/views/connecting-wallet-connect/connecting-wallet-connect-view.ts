@@ -3,3 +3,5 @@ import { W3ConnectingWalletConnectView } from './connecting-wallet-connect-view.
 W3ConnectingWalletConnectView.define();
 
 export { W3ConnectingWalletConnectView };
+/** The view's class, which the view registry's loader resolves to. */
+export default W3ConnectingWalletConnectView;

@@ -1,6 +1,8 @@
 import { W3WalletReceiveView } from './wallet-receive-view.element.js';
 
 export { W3WalletReceiveView };
+/** The view's class, which the view registry's loader resolves to. */
+export default W3WalletReceiveView;
 W3WalletReceiveView.define();
 
 declare global {
