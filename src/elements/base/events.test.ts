@@ -17,7 +17,7 @@ describe('MODAL_EVENTS', () => {
       'w3-network-change',
       'w3-error',
     ]);
-    const storeEvents = Object.values(MODAL_EVENTS).map((row) => row.storeEvent);
+    const storeEvents: string[] = Object.values(MODAL_EVENTS);
     expect(new Set(storeEvents).size).to.equal(storeEvents.length);
   });
 

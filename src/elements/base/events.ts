@@ -6,13 +6,10 @@
  */
 import type { W3EventType } from '../../stores/events.js';
 
-/** One row of the table; `detail` is never set, it only carries the detail's type. */
-interface ModalEventRow<Detail> {
-  readonly storeEvent: W3EventType;
-  readonly detail?: Detail;
-}
+/** One row of the table: the store event, branded (type only) with the DOM event's detail. */
+type ModalEventRow<Detail> = W3EventType & { readonly detail?: Detail };
 
-const row = <Detail>(storeEvent: W3EventType): ModalEventRow<Detail> => ({ storeEvent });
+const row = <Detail>(storeEvent: W3EventType) => storeEvent as ModalEventRow<Detail>;
 
 export const MODAL_EVENTS = {
   'w3-open': row<{ view: string }>('MODAL_OPEN'),
@@ -30,11 +27,7 @@ export type ModalEventMap = {
   [K in ModalEventName]: CustomEvent<NonNullable<(typeof MODAL_EVENTS)[K]['detail']>>;
 };
 
-const byStoreEvent = new Map<W3EventType, ModalEventName>(
-  Object.entries(MODAL_EVENTS).map(([name, { storeEvent }]) => [storeEvent, name as ModalEventName]),
-);
-
 /** The DOM event the modal fires for a store event, or undefined when it fires none. */
 export function modalEventFor(storeEvent: W3EventType): ModalEventName | undefined {
-  return byStoreEvent.get(storeEvent);
+  return (Object.keys(MODAL_EVENTS) as ModalEventName[]).find((name) => MODAL_EVENTS[name] === storeEvent);
 }

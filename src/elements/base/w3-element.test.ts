@@ -21,7 +21,7 @@ describe('W3Element', () => {
   });
 
   it('define() refuses a class without a tagName', () => {
-    expect(() => Untagged.define()).to.throw('Untagged declares no static tagName');
+    expect(() => Untagged.define()).to.throw('"undefined" is not a valid custom element name');
   });
 
   it('emit() dispatches a bubbling, composed CustomEvent, cancelable on request', () => {

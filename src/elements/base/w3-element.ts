@@ -23,12 +23,10 @@ export class W3Element extends LitElement {
   /** The element's tag name (`w3-…`), declared by each concrete element class. */
   declare static readonly tagName: string;
 
-  /** Registers the class under its `tagName`, unless that tag is already defined. */
+  /** Registers the class under its `tagName`, unless that tag is already defined (a class without one throws). */
   static define(): void {
-    const tagName = this.tagName;
-    if (!tagName) throw new Error(`${this.name} declares no static tagName`);
-    if (typeof customElements === 'undefined' || customElements.get(tagName)) return;
-    customElements.define(tagName, this);
+    if (typeof customElements === 'undefined' || customElements.get(this.tagName)) return;
+    customElements.define(this.tagName, this);
   }
 
   emit<K extends keyof W3ElementEventMap>(name: K, detail: DetailOf<K>, init: { cancelable?: boolean } = {}): boolean {

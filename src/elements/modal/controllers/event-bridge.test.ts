@@ -31,7 +31,7 @@ describe('EventBridgeController', () => {
     expect(modalEventFor('ERROR')).to.equal('w3-error');
     expect(modalEventFor('VIEW_CHANGE')).to.equal(undefined);
     expect(modalEventFor('MODAL_CREATED')).to.equal(undefined);
-    for (const [name, { storeEvent }] of Object.entries(MODAL_EVENTS)) expect(modalEventFor(storeEvent)).to.equal(name);
+    for (const [name, storeEvent] of Object.entries(MODAL_EVENTS)) expect(modalEventFor(storeEvent)).to.equal(name);
   });
 
   it('fires the store events on the connected host, bubbling and composed, with their data', () => {
