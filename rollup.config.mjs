@@ -3,6 +3,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
+import { cssLiterals } from './scripts/lib/css-literals.mjs';
 
 /** Writes dist/cdn/manifest.json: every chunk with its static and dynamic imports and sizes. */
 function chunkManifest() {
@@ -42,6 +43,7 @@ export default {
     // `events` (WalletConnect's sign-client) is CommonJS; the npm package stands in for Node's module.
     resolve({ browser: true, exportConditions: ['production'], preferBuiltins: false }),
     commonjs(),
+    cssLiterals(),
     terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } }),
     chunkManifest(),
   ],
