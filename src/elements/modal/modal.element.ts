@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { StoreController } from '../base/store-controller.js';
 import { W3Error } from '../../core/errors.js';
 import { VIEW_TITLES, type ViewName } from '../../core/views.js';
@@ -19,7 +19,7 @@ import { HeightAnimationController } from './controllers/height-animation.js';
 import { NoticesController } from './controllers/notices.js';
 import { playViewTransition } from './controllers/view-transition.js';
 import { ViewHostController } from './controllers/view-host.js';
-import { optionsFromAttributes } from './declarative.js';
+import { DECLARATIVE_KEYS, optionsFromAttributes } from './declarative.js';
 import { modalStyles } from './modal.styles.js';
 
 /**
@@ -74,23 +74,18 @@ export class W3Modal extends ThemedElement {
   private readonly modalState = new StoreController(this, $modal);
   private readonly router = new StoreController(this, $router);
 
-  @query('.dialog') private dialogEl?: HTMLElement;
-  @query('.body') private bodyEl?: HTMLElement;
-  @query('.view') private viewWrapEl?: HTMLElement;
-  @query('h2') private titleEl?: HTMLElement;
-
   /** Fires the w3-* events of the table in ../base/events.ts. */
   private readonly events = new EventBridgeController(this);
   private readonly notices = new NoticesController(this);
   private readonly height = new HeightAnimationController(this, {
     active: () => this.open,
-    content: () => this.viewWrapEl,
-    frame: () => this.bodyEl,
+    content: () => this.shadowElement('.view'),
+    frame: () => this.shadowElement('.body'),
   });
   private readonly focusTrap = new FocusTrapController(this, {
     active: () => this.open,
-    container: () => this.dialogEl,
-    initial: () => this.viewWrapEl,
+    container: () => this.shadowElement('.dialog'),
+    initial: () => this.shadowElement('.view'),
     onEscape: () => closeModal(),
   });
   private readonly viewHost = new ViewHostController(this, {
@@ -99,7 +94,7 @@ export class W3Modal extends ThemedElement {
     route: () => this.router.value,
     beforeChange: () => this.height.remember(),
     shown: (view, first) => {
-      if (!first) playViewTransition(this.titleEl, this.viewWrapEl);
+      if (!first) playViewTransition(this.shadowElement('h2'), this.shadowElement('.view'));
       this.focusTrap.focusFirst();
       markViewShown(view);
     },
@@ -107,6 +102,11 @@ export class W3Modal extends ThemedElement {
 
   /** True when this element's attributes configured the modal (then they may reconfigure it). */
   private ownsOptions = false;
+
+  /** An element of the shadow DOM (the dialog, its body, the view wrapper, the title), if rendered. */
+  private shadowElement(selector: string): HTMLElement | undefined {
+    return this.renderRoot.querySelector<HTMLElement>(selector) ?? undefined;
+  }
 
   /** The instance API (DESIGN.md). */
   get modal(): W3ModalInstance {
@@ -123,19 +123,7 @@ export class W3Modal extends ThemedElement {
     if (!this.networks) return;
     if ($options.get() && !this.ownsOptions) return;
     try {
-      configure(
-        optionsFromAttributes({
-          projectId: this.projectId,
-          networks: this.networks,
-          apiUrl: this.apiUrl,
-          blockchainApiUrl: this.blockchainApiUrl,
-          relayUrl: this.relayUrl,
-          secureSiteUrl: this.secureSiteUrl,
-          themeMode: this.themeMode,
-          email: this.email,
-          socials: this.socials,
-        }),
-      );
+      configure(optionsFromAttributes(this));
       this.ownsOptions = true;
     } catch (err) {
       const error = err instanceof Error ? err : new W3Error(String(err));
@@ -146,18 +134,7 @@ export class W3Modal extends ThemedElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    const configKeys = [
-      'projectId',
-      'networks',
-      'apiUrl',
-      'blockchainApiUrl',
-      'relayUrl',
-      'secureSiteUrl',
-      'themeMode',
-      'email',
-      'socials',
-    ] as const;
-    if (this.hasUpdated && configKeys.some((k) => changed.has(k))) this.applyAttributes();
+    if (this.hasUpdated && DECLARATIVE_KEYS.some((k) => changed.has(k))) this.applyAttributes();
     const storeOpen = this.modalState.value.open;
     if (changed.has('open') && this.open !== storeOpen && (this.hasUpdated || this.open)) {
       if (this.open) this.modal.open().catch(() => undefined);
