@@ -1,6 +1,7 @@
 /**
  * Named views of the modal (spec section 2 plus DESIGN.md's additions). Each view is an element
- * named `w3-<view-in-kebab-case>-view`.
+ * named `w3-<view-in-kebab-case>-view`; the element class declares that tag (its static
+ * `tagName`) and src/elements/views/registry.ts loads it by view name.
  */
 export const VIEWS = [
   'Connect',
@@ -34,15 +35,6 @@ export type ViewName = (typeof VIEWS)[number];
 
 export function isViewName(value: unknown): value is ViewName {
   return typeof value === 'string' && (VIEWS as readonly string[]).includes(value);
-}
-
-/** `AllWallets` -> `w3-all-wallets-view`; `SIWXSignMessage` -> `w3-siwx-sign-message-view`. */
-export function viewTagName(view: ViewName): string {
-  const kebab = view
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
-    .replace(/([a-z\d])([A-Z])/g, '$1-$2')
-    .toLowerCase();
-  return `w3-${kebab}-view`;
 }
 
 /** Header titles; a view absent here takes a title from its router data (a wallet's name). */

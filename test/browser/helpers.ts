@@ -148,3 +148,17 @@ export async function axeViolations(): Promise<string[]> {
   const result = await axe.run(document, { resultTypes: ['violations'], rules });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')} ${v.nodes[0]?.failureSummary ?? ''}`);
 }
+
+/** A Lit element as its properties can be set from a test. */
+export type LitFixture = HTMLElement & { updateComplete: Promise<unknown> } & Record<string, unknown>;
+
+/** Defines the elements, mounts `html` (one element) in the body and waits for its first render. */
+export async function mountFixture(html: string): Promise<LitFixture> {
+  defineElements();
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  document.body.append(host);
+  const el = host.firstElementChild as LitFixture;
+  await el.updateComplete;
+  return el;
+}

@@ -16,6 +16,7 @@ import { pageButtonStyles } from './button.styles.js';
  * @csspart button - The native button.
  */
 export class W3AccountButton extends ThemedElement {
+  static override readonly tagName = 'w3-account-button';
   static override styles = [themeTokens, baseStyles, pageButtonStyles];
 
   /** `show` (default) or `hide` the balance. */

@@ -15,6 +15,7 @@ import { pageButtonStyles } from './button.styles.js';
  * @cssprop --w3-accent - Button background.
  */
 export class W3ConnectButton extends ThemedElement {
+  static override readonly tagName = 'w3-connect-button';
   static override styles = [themeTokens, baseStyles, pageButtonStyles];
 
   /** Label when idle. */

@@ -6,17 +6,17 @@ import { W3Button } from './w3-button.element.js';
 export { W3AccountButton, W3Button, W3ConnectButton, W3NetworkButton };
 
 export function defineButtons(): void {
-  W3ConnectButton.define('w3-connect-button');
-  W3AccountButton.define('w3-account-button');
-  W3NetworkButton.define('w3-network-button');
-  W3Button.define('w3-button');
+  W3ConnectButton.define();
+  W3AccountButton.define();
+  W3NetworkButton.define();
+  W3Button.define();
 }
 
 declare global {
   interface HTMLElementTagNameMap {
-    'w3-button': W3Button;
-    'w3-connect-button': W3ConnectButton;
-    'w3-account-button': W3AccountButton;
-    'w3-network-button': W3NetworkButton;
+    [W3Button.tagName]: W3Button;
+    [W3ConnectButton.tagName]: W3ConnectButton;
+    [W3AccountButton.tagName]: W3AccountButton;
+    [W3NetworkButton.tagName]: W3NetworkButton;
   }
 }

@@ -11,6 +11,7 @@ import { pageButtonStyles } from './button.styles.js';
  * @csspart button - The native button.
  */
 export class W3NetworkButton extends ThemedElement {
+  static override readonly tagName = 'w3-network-button';
   static override styles = [themeTokens, baseStyles, pageButtonStyles];
 
   private readonly network = new StoreController(this, $activeNetwork);

@@ -11,6 +11,7 @@ import { W3Element } from '../base/w3-element.js';
  * @dependency w3-account-button
  */
 export class W3Button extends W3Element {
+  static override readonly tagName = 'w3-button';
   static override shadowRootOptions = { ...W3Element.shadowRootOptions, delegatesFocus: true };
 
   /** `show` or `hide` the balance in the account button. */

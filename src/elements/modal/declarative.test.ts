@@ -29,6 +29,20 @@ describe('<w3-modal> declarative configuration', () => {
     expect($modal.get().open).to.equal(true);
   });
 
+  it('reconfigures when an attribute changes after the first render', async () => {
+    defineElements();
+    document.body.innerHTML = `<w3-modal networks="eip155:31337" theme-mode="dark"></w3-modal>`;
+    const el = document.querySelector('w3-modal')!;
+    await el.updateComplete;
+    expect($themeMode.get()).to.equal('dark');
+    el.setAttribute('theme-mode', 'light');
+    await el.updateComplete;
+    expect($themeMode.get()).to.equal('light');
+    el.setAttribute('networks', 'eip155:1,eip155:31337');
+    await el.updateComplete;
+    expect($options.get()!.networks.map((n) => n.caipNetworkId)).to.deep.equal(['eip155:1', 'eip155:31337']);
+  });
+
   it('fires w3-error naming the attribute for an unknown network', async () => {
     defineElements();
     const errors: string[] = [];

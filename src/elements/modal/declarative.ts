@@ -15,6 +15,19 @@ export interface DeclarativeAttributes {
   socials?: string | undefined;
 }
 
+/** The properties behind those attributes: changing one after the first render reconfigures. */
+export const DECLARATIVE_KEYS = [
+  'projectId',
+  'networks',
+  'apiUrl',
+  'blockchainApiUrl',
+  'relayUrl',
+  'secureSiteUrl',
+  'themeMode',
+  'email',
+  'socials',
+] as const satisfies readonly (keyof DeclarativeAttributes)[];
+
 const list = (value: string): string[] =>
   value
     .split(',')

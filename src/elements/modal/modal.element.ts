@@ -1,36 +1,26 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { StoreController } from '../base/store-controller.js';
-import { ANIMATION } from '../../core/constants.js';
 import { W3Error } from '../../core/errors.js';
-import { VIEW_TITLES, viewTagName, type ViewName } from '../../core/views.js';
+import { VIEW_TITLES, type ViewName } from '../../core/views.js';
 import { configure } from '../../configure.js';
 import { getInstance, type W3ModalInstance } from '../../instance.js';
-import { $alert, closeAlert } from '../../stores/alerts.js';
-import { $lastEvent, emitEvent, type W3Event } from '../../stores/events.js';
+import { emitEvent } from '../../stores/events.js';
 import { $modal, closeModal, markViewShown } from '../../stores/modal.js';
 import { goBack } from '../../stores/navigation.js';
 import { $options } from '../../stores/options.js';
 import { $router, pushView } from '../../stores/router.js';
-import { $toast } from '../../stores/toast.js';
 import { ThemedElement } from '../base/themed-element.js';
-import { icon } from '../primitives/icons.js';
-import { containsDeep, deepActiveElement, tabbables } from '../base/focus.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { VIEW_LOADERS } from '../views/registry.js';
-import { optionsFromAttributes } from './declarative.js';
+import { EventBridgeController } from './controllers/event-bridge.js';
+import { FocusTrapController } from './controllers/focus-trap.js';
+import { HeightAnimationController } from './controllers/height-animation.js';
+import { NoticesController } from './controllers/notices.js';
+import { playViewTransition } from './controllers/view-transition.js';
+import { ViewHostController } from './controllers/view-host.js';
+import { DECLARATIVE_KEYS, optionsFromAttributes } from './declarative.js';
 import { modalStyles } from './modal.styles.js';
-
-const EVENT_NAMES: Partial<Record<W3Event['type'], keyof HTMLElementEventMap>> = {
-  MODAL_OPEN: 'w3-open',
-  MODAL_CLOSE: 'w3-close',
-  CONNECT_SUCCESS: 'w3-connect',
-  DISCONNECT_SUCCESS: 'w3-disconnect',
-  NETWORK_CHANGE: 'w3-network-change',
-  ERROR: 'w3-error',
-};
-
-const reducedMotion = (): boolean => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * @summary The wallet modal: a dialog with a header, a stack of named views, toasts and alerts.
@@ -59,6 +49,7 @@ const reducedMotion = (): boolean => typeof matchMedia === 'function' && matchMe
  * @cssprop --w3-color-mix-strength - How much of --w3-color-mix is mixed in (a percentage).
  */
 export class W3Modal extends ThemedElement {
+  static override readonly tagName = 'w3-modal';
   static override styles = [themeTokens, baseStyles, modalStyles];
 
   /** Open state; setting it opens or closes the modal. */
@@ -82,23 +73,40 @@ export class W3Modal extends ThemedElement {
 
   private readonly modalState = new StoreController(this, $modal);
   private readonly router = new StoreController(this, $router);
-  private readonly toast = new StoreController(this, $toast);
-  private readonly alert = new StoreController(this, $alert);
 
-  @query('.dialog') private dialogEl?: HTMLElement;
-  @query('.body') private bodyEl?: HTMLElement;
-  @query('.view') private viewWrapEl?: HTMLElement;
-  @query('h2') private titleEl?: HTMLElement;
+  /** Fires the w3-* events of the table in ../base/events.ts. */
+  private readonly events = new EventBridgeController(this);
+  private readonly notices = new NoticesController(this);
+  private readonly height = new HeightAnimationController(this, {
+    active: () => this.open,
+    content: () => this.shadowElement('.view'),
+    frame: () => this.shadowElement('.body'),
+  });
+  private readonly focusTrap = new FocusTrapController(this, {
+    active: () => this.open,
+    container: () => this.shadowElement('.dialog'),
+    initial: () => this.shadowElement('.view'),
+    onEscape: () => closeModal(),
+  });
+  private readonly viewHost = new ViewHostController(this, {
+    loaders: VIEW_LOADERS,
+    active: () => this.open,
+    route: () => this.router.value,
+    beforeChange: () => this.height.remember(),
+    shown: (view, first) => {
+      if (!first) playViewTransition(this.shadowElement('h2'), this.shadowElement('.view'));
+      this.focusTrap.focusFirst();
+      markViewShown(view);
+    },
+  });
 
-  private viewEl: HTMLElement | undefined;
-  private viewRouterState: unknown;
-  private opener: Element | null = null;
-  private wasOpen = false;
-  private resizeObserver: ResizeObserver | undefined;
-  private lastBodyHeight = 0;
-  private stopEvents: (() => void) | undefined;
   /** True when this element's attributes configured the modal (then they may reconfigure it). */
   private ownsOptions = false;
+
+  /** An element of the shadow DOM (the dialog, its body, the view wrapper, the title), if rendered. */
+  private shadowElement(selector: string): HTMLElement | undefined {
+    return this.renderRoot.querySelector<HTMLElement>(selector) ?? undefined;
+  }
 
   /** The instance API (DESIGN.md). */
   get modal(): W3ModalInstance {
@@ -107,22 +115,7 @@ export class W3Modal extends ThemedElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    document.addEventListener('keydown', this.onKeyDown, true);
-    document.addEventListener('focusin', this.onFocusIn);
-    this.stopEvents = $lastEvent.listen((event) => {
-      const name = event && EVENT_NAMES[event.type];
-      if (name) this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail: event.data }));
-    });
     this.applyAttributes();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    document.removeEventListener('keydown', this.onKeyDown, true);
-    document.removeEventListener('focusin', this.onFocusIn);
-    this.stopEvents?.();
-    this.resizeObserver?.disconnect();
-    this.resizeObserver = undefined;
   }
 
   /** Configures from attributes when `networks` is set and createW3Modal has not configured. */
@@ -130,19 +123,7 @@ export class W3Modal extends ThemedElement {
     if (!this.networks) return;
     if ($options.get() && !this.ownsOptions) return;
     try {
-      configure(
-        optionsFromAttributes({
-          projectId: this.projectId,
-          networks: this.networks,
-          apiUrl: this.apiUrl,
-          blockchainApiUrl: this.blockchainApiUrl,
-          relayUrl: this.relayUrl,
-          secureSiteUrl: this.secureSiteUrl,
-          themeMode: this.themeMode,
-          email: this.email,
-          socials: this.socials,
-        }),
-      );
+      configure(optionsFromAttributes(this));
       this.ownsOptions = true;
     } catch (err) {
       const error = err instanceof Error ? err : new W3Error(String(err));
@@ -153,18 +134,7 @@ export class W3Modal extends ThemedElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    const configKeys = [
-      'projectId',
-      'networks',
-      'apiUrl',
-      'blockchainApiUrl',
-      'relayUrl',
-      'secureSiteUrl',
-      'themeMode',
-      'email',
-      'socials',
-    ] as const;
-    if (this.hasUpdated && configKeys.some((k) => changed.has(k))) this.applyAttributes();
+    if (this.hasUpdated && DECLARATIVE_KEYS.some((k) => changed.has(k))) this.applyAttributes();
     const storeOpen = this.modalState.value.open;
     if (changed.has('open') && this.open !== storeOpen && (this.hasUpdated || this.open)) {
       if (this.open) this.modal.open().catch(() => undefined);
@@ -172,117 +142,7 @@ export class W3Modal extends ThemedElement {
     }
     this.open = $modal.get().open;
     this.view = this.router.value.view;
-    if (this.open && !this.wasOpen) this.opener = deepActiveElement();
-    if (this.open && this.viewRouterState !== this.router.value) this.prepareView();
-    if (!this.open) {
-      this.viewEl = undefined;
-      this.viewRouterState = undefined;
-    }
   }
-
-  private prepareView(): void {
-    const { view } = this.router.value;
-    this.viewRouterState = this.router.value;
-    // The height the view had, so the resize that follows animates from it.
-    if (this.viewWrapEl) this.lastBodyHeight = this.viewWrapEl.offsetHeight;
-    void VIEW_LOADERS[view]?.();
-    this.viewEl = document.createElement(viewTagName(view));
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
-    super.updated(changed);
-    const opened = this.open && !this.wasOpen;
-    const closed = !this.open && this.wasOpen;
-    this.wasOpen = this.open;
-    if (opened) this.observeHeight();
-    if (closed) {
-      this.resizeObserver?.disconnect();
-      this.resizeObserver = undefined;
-      this.lastBodyHeight = 0;
-      const opener = this.opener as HTMLElement | null;
-      this.opener = null;
-      if (opener?.isConnected) opener.focus();
-    }
-    if (this.open && this.viewEl && this.viewEl.dataset['shown'] !== 'true') void this.afterViewRendered(this.viewEl, opened);
-  }
-
-  private async afterViewRendered(el: HTMLElement, opened: boolean): Promise<void> {
-    el.dataset['shown'] = 'true';
-    const view = this.router.value.view;
-    await customElements.whenDefined(el.localName);
-    await (el as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
-    if (el !== this.viewEl || !this.open) return;
-    if (!opened && !reducedMotion()) {
-      this.titleEl?.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ANIMATION.headerText, easing: 'ease-out' });
-      this.viewWrapEl?.animate(
-        [
-          { opacity: 0, transform: 'translateY(6px)' },
-          { opacity: 1, transform: 'none' },
-        ],
-        { duration: ANIMATION.viewTransition, easing: 'ease-out' },
-      );
-    }
-    this.focusFirst();
-    markViewShown(view);
-  }
-
-  /** Animates the body's height (150 ms) whenever the view's size changes. */
-  private observeHeight(): void {
-    if (typeof ResizeObserver === 'undefined' || !this.viewWrapEl) return;
-    this.resizeObserver = new ResizeObserver(([entry]) => {
-      const height = entry?.borderBoxSize?.[0]?.blockSize ?? entry?.contentRect.height ?? 0;
-      const previous = this.lastBodyHeight;
-      this.lastBodyHeight = height;
-      if (!previous || Math.abs(previous - height) < 1 || reducedMotion() || !this.bodyEl) return;
-      this.bodyEl.animate([{ height: `${previous}px` }, { height: `${height}px` }], {
-        duration: ANIMATION.modalHeight,
-        easing: 'ease-in-out',
-      });
-    });
-    this.resizeObserver.observe(this.viewWrapEl);
-  }
-
-  private focusFirst(): void {
-    const dialog = this.dialogEl;
-    if (!dialog) return;
-    const inView = this.viewWrapEl ? tabbables(this.viewWrapEl) : [];
-    const target = inView[0] ?? tabbables(dialog)[0] ?? dialog;
-    target.focus({ preventScroll: true });
-  }
-
-  private readonly onKeyDown = (e: KeyboardEvent): void => {
-    if (!this.open || !this.dialogEl) return;
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      closeModal();
-      return;
-    }
-    if (e.key !== 'Tab') return;
-    const items = tabbables(this.dialogEl);
-    const first = items[0];
-    const last = items[items.length - 1];
-    const active = deepActiveElement();
-    if (!first || !last) {
-      e.preventDefault();
-      this.dialogEl.focus();
-      return;
-    }
-    const outside = !containsDeep(this.dialogEl, active) || active === this.dialogEl;
-    if (e.shiftKey && (active === first || outside)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && (active === last || outside)) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
-
-  private readonly onFocusIn = (e: FocusEvent): void => {
-    if (!this.open || !this.dialogEl) return;
-    const target = e.composedPath()[0] as Node | undefined;
-    if (target && !containsDeep(this, target)) this.focusFirst();
-  };
 
   private onOverlayClick(e: MouseEvent): void {
     if (e.target === e.currentTarget) closeModal();
@@ -297,27 +157,6 @@ export class W3Modal extends ThemedElement {
       return html`<w3-ui-icon-button icon="help" label="What is a wallet?" @click=${() => pushView('WhatIsAWallet')}></w3-ui-icon-button>`;
     }
     return html`<span></span>`;
-  }
-
-  private renderToast() {
-    const toast = this.toast.value;
-    return html`<div class="toast">
-      <w3-ui-toast .message=${toast.message} .variant=${toast.variant} ?open=${toast.open}></w3-ui-toast>
-    </div>`;
-  }
-
-  private renderAlert() {
-    const alert = this.alert.value;
-    if (!alert) return nothing;
-    // Errors interrupt (role alert); the warning is announced politely (role status).
-    const warning = alert.variant === 'warning';
-    return html`<div class="alert ${alert.variant}" role=${warning ? 'status' : 'alert'} part="alert">
-      ${icon('warning')}
-      <div>
-        <strong><span class="visually-hidden">${warning ? 'Warning: ' : 'Error: '}</span>${alert.shortMessage}</strong> ${alert.longMessage}
-      </div>
-      <w3-ui-icon-button icon="close" label="Dismiss alert" @click=${closeAlert}></w3-ui-icon-button>
-    </div>`;
   }
 
   override render() {
@@ -341,11 +180,11 @@ export class W3Modal extends ThemedElement {
               <w3-ui-icon-button icon="close" label="Close" @click=${() => closeModal()}></w3-ui-icon-button>
             </header>
             <div class="body" part="body">
-              <div class="view">${this.viewEl}</div>
+              <div class="view">${this.viewHost.element}</div>
             </div>
           </div>
         </div>`
       : nothing;
-    return html`${dialog}${this.renderToast()}${this.renderAlert()}`;
+    return html`${dialog}${this.notices.renderToast()}${this.notices.renderAlert()}`;
   }
 }

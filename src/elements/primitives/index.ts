@@ -1,14 +1,14 @@
-import { W3QrCode } from './qr-code.js';
-import { W3UiAvatar } from './avatar.js';
-import { W3UiButton } from './button.js';
-import { W3UiIconButton } from './icon-button.js';
-import { W3UiListItem } from './list-item.js';
-import { W3UiNetworkIcon } from './network-icon.js';
-import { W3UiSpinner } from './spinner.js';
-import { W3UiTabs } from './tabs.js';
-import { W3UiTextInput } from './text-input.js';
-import { W3UiToast } from './toast.js';
-import { W3UiWalletImage } from './wallet-image.js';
+import { defineUiAvatar, W3UiAvatar } from './avatar/avatar.js';
+import { defineUiButton, W3UiButton } from './button/button.js';
+import { defineUiIconButton, W3UiIconButton } from './icon-button/icon-button.js';
+import { defineUiListItem, W3UiListItem } from './list-item/list-item.js';
+import { defineUiNetworkIcon, W3UiNetworkIcon } from './network-icon/network-icon.js';
+import { defineQrCode, W3QrCode } from './qr-code/qr-code.js';
+import { defineUiSpinner, W3UiSpinner } from './spinner/spinner.js';
+import { defineUiTabs, W3UiTabs } from './tabs/tabs.js';
+import { defineUiTextInput, W3UiTextInput } from './text-input/text-input.js';
+import { defineUiToast, W3UiToast } from './toast/toast.js';
+import { defineUiWalletImage, W3UiWalletImage } from './wallet-image/wallet-image.js';
 
 export {
   W3QrCode,
@@ -26,15 +26,15 @@ export {
 
 /** Defines every primitive (idempotent). */
 export function definePrimitives(): void {
-  W3UiButton.define('w3-ui-button');
-  W3UiIconButton.define('w3-ui-icon-button');
-  W3UiListItem.define('w3-ui-list-item');
-  W3UiTextInput.define('w3-ui-text-input');
-  W3UiAvatar.define('w3-ui-avatar');
-  W3UiSpinner.define('w3-ui-spinner');
-  W3UiToast.define('w3-ui-toast');
-  W3UiTabs.define('w3-ui-tabs');
-  W3UiNetworkIcon.define('w3-ui-network-icon');
-  W3UiWalletImage.define('w3-ui-wallet-image');
-  W3QrCode.define('w3-qr-code');
+  defineUiButton();
+  defineUiIconButton();
+  defineUiListItem();
+  defineUiTextInput();
+  defineUiAvatar();
+  defineUiSpinner();
+  defineUiToast();
+  defineUiTabs();
+  defineUiNetworkIcon();
+  defineUiWalletImage();
+  defineQrCode();
 }

@@ -1,10 +1,20 @@
 import type { ViewName } from '../../core/views.js';
+import type { W3Element } from '../base/w3-element.js';
+
+/** A view's element class; its static `tagName` is the view's tag (`w3-<view-in-kebab-case>-view`). */
+export type ViewClass = typeof W3Element;
+
+/** A view's module: it defines the view's element and exports its class as default. */
+export interface ViewModule {
+  default: ViewClass;
+}
 
 /**
- * How each view's element is loaded. Connect is in the first chunk; the others are dynamic
- * imports, so they land in lazy chunks. A view missing here is not available yet.
+ * How each view's element is loaded: the loader resolves to the view's module (element defined by
+ * then). Connect is in the first chunk; the others are dynamic imports, so they land in lazy
+ * chunks. A view missing here is not available yet.
  */
-export const VIEW_LOADERS: Partial<Record<ViewName, () => Promise<unknown>>> = {
+export const VIEW_LOADERS: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
   Connect: () => import('./connect/connect-view.js'),
   Networks: () => import('./networks/networks-view.js'),
   WhatIsAWallet: () => import('./what-is-a-wallet/what-is-a-wallet-view.js'),

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
-import type { TabItem } from '../../primitives/tabs.js';
+import type { TabItem } from '../../primitives/tabs/tabs.element.js';
 import { truncateAddress } from '../../../core/address.js';
 import { formatBalance, formatFiat } from '../../../core/format.js';
 import type { ViewName } from '../../../core/views.js';
@@ -47,6 +47,7 @@ const PAGE_AHEAD_PX = 120;
  * (when a Blockchain API is configured), network, wallets and Disconnect.
  */
 export class W3AccountView extends W3Element {
+  static override readonly tagName = 'w3-account-view';
   static override styles = [viewStyles, accountStyles];
 
   private readonly account = new StoreController(this, $activeAccount);

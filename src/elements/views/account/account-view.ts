@@ -1,10 +1,12 @@
 import { W3AccountView } from './account-view.element.js';
 
 export { W3AccountView };
-W3AccountView.define('w3-account-view');
+/** The view's class, which the view registry's loader resolves to. */
+export default W3AccountView;
+W3AccountView.define();
 
 declare global {
   interface HTMLElementTagNameMap {
-    'w3-account-view': W3AccountView;
+    [W3AccountView.tagName]: W3AccountView;
   }
 }

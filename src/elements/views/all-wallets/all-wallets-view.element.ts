@@ -39,6 +39,7 @@ const layout = grid({ itemSize: { width: '76px', height: '96px' }, gap: '8px', j
  * registry in a virtualized grid with infinite scroll (pages of 40), and a search box.
  */
 export class W3AllWalletsView extends W3Element {
+  static override readonly tagName = 'w3-all-wallets-view';
   static override styles = [viewStyles, allWalletsStyles];
 
   private readonly all = new StoreController(this, $allWallets);

@@ -29,6 +29,7 @@ const SOCIAL_LABELS: Record<string, string> = {
  * (default email, social, wallet); empty sections are hidden.
  */
 export class W3ConnectView extends W3Element {
+  static override readonly tagName = 'w3-connect-view';
   static override styles = [
     viewStyles,
     css`

@@ -1,10 +1,12 @@
 import { W3ConnectView } from './connect-view.element.js';
 
 export { W3ConnectView };
-W3ConnectView.define('w3-connect-view');
+/** The view's class, which the view registry's loader resolves to. */
+export default W3ConnectView;
+W3ConnectView.define();
 
 declare global {
   interface HTMLElementTagNameMap {
-    'w3-connect-view': W3ConnectView;
+    [W3ConnectView.tagName]: W3ConnectView;
   }
 }

@@ -14,6 +14,7 @@ import { connectingStyles } from '../connecting.styles.js';
  * shows its icon and a spinner, the error ('Connection rejected') and 'Try again'.
  */
 export class W3ConnectingExternalView extends W3Element {
+  static override readonly tagName = 'w3-connecting-external-view';
   static override styles = [viewStyles, connectingStyles];
 
   private readonly router = new StoreController(this, $router);

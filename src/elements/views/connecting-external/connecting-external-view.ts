@@ -1,4 +1,6 @@
 import { W3ConnectingExternalView } from './connecting-external-view.element.js';
 
 export { W3ConnectingExternalView };
-W3ConnectingExternalView.define('w3-connecting-external-view');
+/** The view's class, which the view registry's loader resolves to. */
+export default W3ConnectingExternalView;
+W3ConnectingExternalView.define();

@@ -1,5 +1,7 @@
 import { W3ConnectingWalletConnectBasicView } from './connecting-wallet-connect-view.element.js';
 
-W3ConnectingWalletConnectBasicView.define('w3-connecting-wallet-connect-basic-view');
+W3ConnectingWalletConnectBasicView.define();
 
 export { W3ConnectingWalletConnectBasicView };
+/** The view's class, which the view registry's loader resolves to. */
+export default W3ConnectingWalletConnectBasicView;

@@ -56,6 +56,7 @@ export function storeLinks(wallet: RegistryWallet): PlatformLink[] {
  * where to get it. The URI is replaced before it expires; approval connects and shows Account.
  */
 export class W3ConnectingWalletConnectView extends W3Element {
+  static override readonly tagName: string = 'w3-connecting-wallet-connect-view';
   static override styles = [
     viewStyles,
     connectingStyles,
@@ -207,5 +208,6 @@ export class W3ConnectingWalletConnectView extends W3Element {
  * without wallet links.
  */
 export class W3ConnectingWalletConnectBasicView extends W3ConnectingWalletConnectView {
+  static override readonly tagName = 'w3-connecting-wallet-connect-basic-view';
   protected override readonly basic: boolean = true;
 }

@@ -1,5 +1,7 @@
 import { W3ConnectingWalletConnectView } from './connecting-wallet-connect-view.element.js';
 
-W3ConnectingWalletConnectView.define('w3-connecting-wallet-connect-view');
+W3ConnectingWalletConnectView.define();
 
 export { W3ConnectingWalletConnectView };
+/** The view's class, which the view registry's loader resolves to. */
+export default W3ConnectingWalletConnectView;

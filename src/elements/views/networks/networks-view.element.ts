@@ -12,6 +12,7 @@ import { networkIcon } from '../network-icon.js';
  * choosing one switches to it.
  */
 export class W3NetworksView extends W3Element {
+  static override readonly tagName = 'w3-networks-view';
   static override styles = viewStyles;
 
   private readonly networks = new StoreController(this, $networks);

@@ -1,10 +1,12 @@
 import { W3NetworksView } from './networks-view.element.js';
 
 export { W3NetworksView };
-W3NetworksView.define('w3-networks-view');
+/** The view's class, which the view registry's loader resolves to. */
+export default W3NetworksView;
+W3NetworksView.define();
 
 declare global {
   interface HTMLElementTagNameMap {
-    'w3-networks-view': W3NetworksView;
+    [W3NetworksView.tagName]: W3NetworksView;
   }
 }

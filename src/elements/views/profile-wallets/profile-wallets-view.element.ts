@@ -15,6 +15,7 @@ const STATUS_TAG = { connected: 'Active', active: 'Connected', disconnected: 'Di
  * another switches to it (or starts a fresh connect when it is no longer connected).
  */
 export class W3ProfileWalletsView extends W3Element {
+  static override readonly tagName = 'w3-profile-wallets-view';
   static override styles = [
     viewStyles,
     css`

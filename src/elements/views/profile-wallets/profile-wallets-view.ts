@@ -1,4 +1,6 @@
 import { W3ProfileWalletsView } from './profile-wallets-view.element.js';
 
 export { W3ProfileWalletsView };
-W3ProfileWalletsView.define('w3-profile-wallets-view');
+/** The view's class, which the view registry's loader resolves to. */
+export default W3ProfileWalletsView;
+W3ProfileWalletsView.define();

@@ -11,6 +11,7 @@ import { viewStyles } from '../view.styles.js';
  * wallet; switching makes that namespace active and leads to Connect.
  */
 export class W3SwitchActiveChainView extends W3Element {
+  static override readonly tagName = 'w3-switch-active-chain-view';
   static override styles = viewStyles;
 
   private readonly router = new StoreController(this, $router);

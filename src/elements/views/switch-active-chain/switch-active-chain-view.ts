@@ -1,4 +1,6 @@
 import { W3SwitchActiveChainView } from './switch-active-chain-view.element.js';
 
 export { W3SwitchActiveChainView };
-W3SwitchActiveChainView.define('w3-switch-active-chain-view');
+/** The view's class, which the view registry's loader resolves to. */
+export default W3SwitchActiveChainView;
+W3SwitchActiveChainView.define();

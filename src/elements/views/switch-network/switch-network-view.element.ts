@@ -15,6 +15,7 @@ import { connectingStyles } from '../connecting.styles.js';
  * know it). Success leaves the view; a failure goes back one view with the wallet's error.
  */
 export class W3SwitchNetworkView extends W3Element {
+  static override readonly tagName = 'w3-switch-network-view';
   static override styles = [viewStyles, connectingStyles];
 
   private readonly router = new StoreController(this, $router);

@@ -13,6 +13,7 @@ import { networkIcon } from '../network-icon.js';
  * Network' state); offers the configured networks, or Disconnect.
  */
 export class W3UnsupportedChainView extends W3Element {
+  static override readonly tagName = 'w3-unsupported-chain-view';
   static override styles = viewStyles;
 
   private readonly networks = new StoreController(this, $networks);

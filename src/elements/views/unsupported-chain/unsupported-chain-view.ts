@@ -1,4 +1,6 @@
 import { W3UnsupportedChainView } from './unsupported-chain-view.element.js';
 
 export { W3UnsupportedChainView };
-W3UnsupportedChainView.define('w3-unsupported-chain-view');
+/** The view's class, which the view registry's loader resolves to. */
+export default W3UnsupportedChainView;
+W3UnsupportedChainView.define();

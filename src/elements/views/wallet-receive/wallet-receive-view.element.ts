@@ -11,9 +11,9 @@ import { viewStyles } from '../view.styles.js';
 /**
  * @summary WalletReceive: the account's address as a QR code, a copy button, and the networks
  * the address receives on.
- * @tagname w3-wallet-receive-view
  */
 export class W3WalletReceiveView extends W3Element {
+  static override readonly tagName = 'w3-wallet-receive-view';
   static override styles = [
     viewStyles,
     css`

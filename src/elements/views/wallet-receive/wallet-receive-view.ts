@@ -1,10 +1,12 @@
 import { W3WalletReceiveView } from './wallet-receive-view.element.js';
 
 export { W3WalletReceiveView };
-W3WalletReceiveView.define('w3-wallet-receive-view');
+/** The view's class, which the view registry's loader resolves to. */
+export default W3WalletReceiveView;
+W3WalletReceiveView.define();
 
 declare global {
   interface HTMLElementTagNameMap {
-    'w3-wallet-receive-view': W3WalletReceiveView;
+    [W3WalletReceiveView.tagName]: W3WalletReceiveView;
   }
 }

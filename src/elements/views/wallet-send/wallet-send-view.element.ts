@@ -31,9 +31,9 @@ const tokenKey = (t: SendToken | undefined) => t?.contract?.toLowerCase() ?? 'na
  * @summary WalletSend: choose a token (the native coin or a token with a balance), an amount
  * (Max, fiat equivalent) and a receiver (an address, or on EVM networks a name such as
  * `alice.w3kit` resolved through the Blockchain API), preview, then sign and send with the wallet.
- * @tagname w3-wallet-send-view
  */
 export class W3WalletSendView extends W3Element {
+  static override readonly tagName = 'w3-wallet-send-view';
   static override styles = [viewStyles, walletSendStyles];
 
   private readonly send = new StoreController(this, $send);

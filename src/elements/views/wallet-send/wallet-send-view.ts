@@ -1,10 +1,12 @@
 import { W3WalletSendView } from './wallet-send-view.element.js';
 
 export { W3WalletSendView };
-W3WalletSendView.define('w3-wallet-send-view');
+/** The view's class, which the view registry's loader resolves to. */
+export default W3WalletSendView;
+W3WalletSendView.define();
 
 declare global {
   interface HTMLElementTagNameMap {
-    'w3-wallet-send-view': W3WalletSendView;
+    [W3WalletSendView.tagName]: W3WalletSendView;
   }
 }

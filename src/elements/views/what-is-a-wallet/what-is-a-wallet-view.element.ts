@@ -24,6 +24,7 @@ const POINTS: { icon: IconName; title: string; text: string }[] = [
 
 /** @summary The WhatIsAWallet help view. */
 export class W3WhatIsAWalletView extends W3Element {
+  static override readonly tagName = 'w3-what-is-a-wallet-view';
   static override styles = [
     viewStyles,
     css`

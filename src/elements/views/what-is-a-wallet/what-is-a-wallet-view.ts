@@ -1,10 +1,12 @@
 import { W3WhatIsAWalletView } from './what-is-a-wallet-view.element.js';
 
 export { W3WhatIsAWalletView };
-W3WhatIsAWalletView.define('w3-what-is-a-wallet-view');
+/** The view's class, which the view registry's loader resolves to. */
+export default W3WhatIsAWalletView;
+W3WhatIsAWalletView.define();
 
 declare global {
   interface HTMLElementTagNameMap {
-    'w3-what-is-a-wallet-view': W3WhatIsAWalletView;
+    [W3WhatIsAWalletView.tagName]: W3WhatIsAWalletView;
   }
 }

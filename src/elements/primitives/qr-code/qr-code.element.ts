@@ -1,7 +1,8 @@
-import { css, html } from 'lit';
+import { html } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { W3Element } from '../base/w3-element.js';
+import { W3Element } from '../../base/w3-element.js';
 import type { QrMatrix } from './qr-matrix.js';
+import { qrCodeStyles } from './qr-code.styles.js';
 
 /**
  * @summary The WalletConnect QR code. Reflects the pairing URI as `uri` and draws it as an SVG
@@ -12,34 +13,8 @@ import type { QrMatrix } from './qr-matrix.js';
  * @cssprop --w3-qr-size - Side of the square, default 280px.
  */
 export class W3QrCode extends W3Element {
-  static override styles = css`
-    :host {
-      display: block;
-    }
-    .frame {
-      position: relative;
-      width: var(--w3-qr-size, 280px);
-      height: var(--w3-qr-size, 280px);
-      margin: 0 auto;
-      border-radius: var(--w3i-radius-lg, 28px);
-      background: #ffffff;
-      display: grid;
-      place-items: center;
-      box-shadow: inset 0 0 0 1px var(--w3i-border, #ddd);
-    }
-    svg {
-      width: calc(100% - 32px);
-      height: calc(100% - 32px);
-      shape-rendering: crispEdges;
-    }
-    .logo {
-      position: absolute;
-      inset: 0;
-      display: grid;
-      place-items: center;
-      pointer-events: none;
-    }
-  `;
+  static override readonly tagName = 'w3-qr-code';
+  static override styles = qrCodeStyles;
 
   /** The pairing URI (wc:...). */
   @property({ reflect: true }) uri = '';

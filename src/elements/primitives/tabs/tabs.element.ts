@@ -1,7 +1,8 @@
-import { css, html } from 'lit';
+import { html } from 'lit';
 import { property } from 'lit/decorators.js';
-import { W3Element } from '../base/w3-element.js';
-import { baseStyles } from '../styles/theme.js';
+import { W3Element } from '../../base/w3-element.js';
+import { baseStyles } from '../../styles/theme.js';
+import { tabsStyles } from './tabs.styles.js';
 
 export interface TabItem {
   value: string;
@@ -14,39 +15,8 @@ export interface TabItem {
  * @csspart tab - Each tab.
  */
 export class W3UiTabs extends W3Element {
-  static override styles = [
-    baseStyles,
-    css`
-      :host {
-        display: block;
-      }
-      [role='tablist'] {
-        display: flex;
-        gap: 4px;
-        padding: 4px;
-        border-radius: var(--w3i-radius-full);
-        background: var(--w3i-surface);
-      }
-      button {
-        all: unset;
-        flex: 1;
-        text-align: center;
-        padding: 6px 10px;
-        border-radius: var(--w3i-radius-full);
-        font: 600 var(--w3i-text-sm) / 1.2 var(--w3i-font-family);
-        color: var(--w3i-fg-muted);
-        cursor: pointer;
-      }
-      button[aria-selected='true'] {
-        background: var(--w3i-bg);
-        color: var(--w3i-fg);
-      }
-      button:focus-visible {
-        outline: 2px solid var(--w3i-focus);
-        outline-offset: 1px;
-      }
-    `,
-  ];
+  static override readonly tagName = 'w3-ui-tabs';
+  static override styles = [baseStyles, tabsStyles];
 
   @property({ type: Array }) tabs: TabItem[] = [];
   @property() value = '';

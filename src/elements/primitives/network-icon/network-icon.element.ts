@@ -1,6 +1,7 @@
-import { css, html } from 'lit';
+import { html } from 'lit';
 import { property } from 'lit/decorators.js';
-import { W3Element } from '../base/w3-element.js';
+import { W3Element } from '../../base/w3-element.js';
+import { networkIconStyles } from './network-icon.styles.js';
 
 function isSafeImage(url: string | undefined): url is string {
   return !!url && (/^data:image\//i.test(url) || /^https:\/\//i.test(url));
@@ -19,23 +20,8 @@ export function networkHue(caipNetworkId: string): number {
  * @csspart icon - The badge.
  */
 export class W3UiNetworkIcon extends W3Element {
-  static override styles = css`
-    :host {
-      display: inline-block;
-      width: var(--w3-network-icon-size, 36px);
-      height: var(--w3-network-icon-size, 36px);
-      flex: none;
-    }
-    img,
-    svg {
-      width: 100%;
-      height: 100%;
-      display: block;
-    }
-    img {
-      border-radius: 30%;
-    }
-  `;
+  static override readonly tagName = 'w3-ui-network-icon';
+  static override styles = networkIconStyles;
 
   @property({ attribute: 'caip-network-id' }) caipNetworkId = '';
   @property() name = '';

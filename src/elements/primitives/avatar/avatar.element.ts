@@ -1,7 +1,8 @@
-import { css, html } from 'lit';
+import { html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import { W3Element } from '../base/w3-element.js';
+import { W3Element } from '../../base/w3-element.js';
+import { avatarStyles } from './avatar.styles.js';
 
 /** Derives a stable gradient from an address: three hues from its hex digits. */
 export function avatarGradient(address: string): string {
@@ -24,21 +25,8 @@ function isSafeImage(url: string | undefined): url is string {
  * @csspart avatar - The circle.
  */
 export class W3UiAvatar extends W3Element {
-  static override styles = css`
-    :host {
-      display: inline-block;
-      width: var(--w3-avatar-size, 40px);
-      height: var(--w3-avatar-size, 40px);
-    }
-    div {
-      width: 100%;
-      height: 100%;
-      border-radius: 50%;
-      background-size: cover;
-      background-position: center;
-      box-shadow: inset 0 0 0 1px rgba(0, 0, 0, 0.08);
-    }
-  `;
+  static override readonly tagName = 'w3-ui-avatar';
+  static override styles = avatarStyles;
 
   @property() address = '';
   @property({ attribute: 'image-src' }) imageSrc: string | undefined;

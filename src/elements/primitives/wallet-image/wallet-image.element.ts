@@ -1,7 +1,8 @@
-import { css, html } from 'lit';
+import { html } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { W3Element } from '../base/w3-element.js';
-import { icon } from './icons.js';
+import { W3Element } from '../../base/w3-element.js';
+import { icon } from '../icons.js';
+import { walletImageStyles } from './wallet-image.styles.js';
 
 /**
  * Only `data:image/...` URIs, https URLs and http URLs on this machine (a self-hosted backend in
@@ -19,30 +20,8 @@ export function isSafeImageUrl(url: string | undefined): url is string {
  * @csspart image - The image or placeholder box.
  */
 export class W3UiWalletImage extends W3Element {
-  static override styles = css`
-    :host {
-      display: inline-block;
-      width: var(--w3-wallet-image-size, 40px);
-      height: var(--w3-wallet-image-size, 40px);
-      flex: none;
-    }
-    .box {
-      width: 100%;
-      height: 100%;
-      border-radius: 28%;
-      overflow: hidden;
-      display: grid;
-      place-items: center;
-      background: var(--w3i-surface-hover, #eee);
-      color: var(--w3i-fg-muted, #555);
-      box-shadow: inset 0 0 0 1px var(--w3i-border, #ddd);
-    }
-    img {
-      width: 100%;
-      height: 100%;
-      object-fit: cover;
-    }
-  `;
+  static override readonly tagName = 'w3-ui-wallet-image';
+  static override styles = walletImageStyles;
 
   @property({ attribute: 'image-src' }) imageSrc: string | undefined;
   @state() private failed = false;

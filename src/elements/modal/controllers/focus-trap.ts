@@ -1,0 +1,102 @@
+/**
+ * The modal's focus trap (spec section 1, accessibility): while active, focus moves into the
+ * dialog, Tab and Shift+Tab cycle through its tabbable elements (across shadow roots), focus that
+ * lands outside the host is pulled back, Escape calls `onEscape`, and on deactivation focus
+ * returns to the element that had it before.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { containsDeep, deepActiveElement, tabbables } from '../../base/focus.js';
+
+export interface FocusTrapOptions {
+  /** Whether the trap is on (the modal is open). */
+  active(): boolean;
+  /** The dialog whose tabbables Tab cycles through. */
+  container(): HTMLElement | undefined;
+  /** Where `focusFirst()` looks first (the current view); then the container, then the container itself. */
+  initial(): HTMLElement | undefined;
+  /** Escape was pressed while active. */
+  onEscape(): void;
+}
+
+export class FocusTrapController implements ReactiveController {
+  private opener: Element | null = null;
+  private wasActive = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly options: FocusTrapOptions,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    document.addEventListener('keydown', this.onKeyDown, true);
+    document.addEventListener('focusin', this.onFocusIn);
+  }
+
+  hostDisconnected(): void {
+    document.removeEventListener('keydown', this.onKeyDown, true);
+    document.removeEventListener('focusin', this.onFocusIn);
+  }
+
+  /** Remembers who had focus when the trap turns on. */
+  hostUpdate(): void {
+    if (this.options.active() && !this.wasActive) this.opener = deepActiveElement();
+  }
+
+  /** Gives focus back to that element once the trap has turned off. */
+  hostUpdated(): void {
+    const active = this.options.active();
+    const deactivated = !active && this.wasActive;
+    this.wasActive = active;
+    if (!deactivated) return;
+    const opener = this.opener as HTMLElement | null;
+    this.opener = null;
+    if (opener?.isConnected) opener.focus();
+  }
+
+  /** Focuses the first tabbable element of `initial()`, else of the container, else the container. */
+  focusFirst(): void {
+    const container = this.options.container();
+    if (!container) return;
+    const initial = this.options.initial();
+    const inView = initial ? tabbables(initial) : [];
+    const target = inView[0] ?? tabbables(container)[0] ?? container;
+    target.focus({ preventScroll: true });
+  }
+
+  private readonly onKeyDown = (e: KeyboardEvent): void => {
+    const container = this.options.container();
+    if (!this.options.active() || !container) return;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      this.options.onEscape();
+      return;
+    }
+    if (e.key !== 'Tab') return;
+    const items = tabbables(container);
+    const first = items[0];
+    const last = items[items.length - 1];
+    const active = deepActiveElement();
+    if (!first || !last) {
+      e.preventDefault();
+      container.focus();
+      return;
+    }
+    const outside = !containsDeep(container, active) || active === container;
+    if (e.shiftKey && (active === first || outside)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && (active === last || outside)) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  private readonly onFocusIn = (e: FocusEvent): void => {
+    if (!this.options.active() || !this.options.container()) return;
+    const target = e.composedPath()[0] as Node | undefined;
+    if (target && !containsDeep(this.host, target)) this.focusFirst();
+  };
+}

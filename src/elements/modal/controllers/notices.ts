@@ -1,0 +1,41 @@
+/**
+ * The modal's toast and alert (spec section 1, toasts and alerts): renders the toast store as a
+ * `<w3-ui-toast>` (role status; errors role alert) and the alert store as a banner (errors role
+ * alert, the warning role status) with a dismiss button; re-renders the host when either changes.
+ */
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { $alert, closeAlert } from '../../../stores/alerts.js';
+import { $toast } from '../../../stores/toast.js';
+import { StoreController } from '../../base/store-controller.js';
+import { icon } from '../../primitives/icons.js';
+
+export class NoticesController {
+  private readonly toast: StoreController<ReturnType<typeof $toast.get>>;
+  private readonly alert: StoreController<ReturnType<typeof $alert.get>>;
+
+  constructor(host: ReactiveControllerHost) {
+    this.toast = new StoreController(host, $toast);
+    this.alert = new StoreController(host, $alert);
+  }
+
+  renderToast(): TemplateResult {
+    const toast = this.toast.value;
+    return html`<div class="toast">
+      <w3-ui-toast .message=${toast.message} .variant=${toast.variant} ?open=${toast.open}></w3-ui-toast>
+    </div>`;
+  }
+
+  renderAlert(): TemplateResult | typeof nothing {
+    const alert = this.alert.value;
+    if (!alert) return nothing;
+    // Errors interrupt (role alert); the warning is announced politely (role status).
+    const warning = alert.variant === 'warning';
+    return html`<div class="alert ${alert.variant}" role=${warning ? 'status' : 'alert'} part="alert">
+      ${icon('warning')}
+      <div>
+        <strong><span class="visually-hidden">${warning ? 'Warning: ' : 'Error: '}</span>${alert.shortMessage}</strong> ${alert.longMessage}
+      </div>
+      <w3-ui-icon-button icon="close" label="Dismiss alert" @click=${closeAlert}></w3-ui-icon-button>
+    </div>`;
+  }
+}

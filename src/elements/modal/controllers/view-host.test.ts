@@ -1,0 +1,118 @@
+import { expect } from 'chai';
+import { html, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { ViewName } from '../../../core/views.js';
+import { W3Element } from '../../base/w3-element.js';
+import { resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import { ViewHostController, type ViewLoader } from './view-host.js';
+
+class ViewOne extends W3Element {
+  static override readonly tagName = 'w3-test-one-view';
+  override render(): TemplateResult {
+    return html`one`;
+  }
+}
+class ViewTwo extends W3Element {
+  static override readonly tagName = 'w3-test-two-view';
+  override render(): TemplateResult {
+    return html`two`;
+  }
+}
+
+/** A loader that resolves when the test says so, counting its calls. */
+function deferredLoader(ViewClass: typeof W3Element): ViewLoader & { calls: number; resolve(): void } {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((r) => (release = r));
+  const load = Object.assign(
+    async () => {
+      load.calls++;
+      await gate;
+      ViewClass.define();
+      return { default: ViewClass };
+    },
+    { calls: 0, resolve: () => release() },
+  );
+  return load;
+}
+
+class ViewHostHost extends W3Element {
+  static override readonly tagName = 'w3-test-view-host';
+  @property({ type: Boolean }) open = false;
+  @property({ attribute: false }) route: { view: ViewName } = { view: 'Connect' };
+  log: string[] = [];
+  loaders = { Connect: deferredLoader(ViewOne), Account: deferredLoader(ViewTwo) };
+  readonly viewHost = new ViewHostController(this, {
+    loaders: this.loaders,
+    active: () => this.open,
+    route: () => this.route,
+    beforeChange: () => this.log.push(`before:${this.route.view}`),
+    shown: (view, first) => this.log.push(`shown:${view}:${first ? 'first' : 'next'}`),
+  });
+
+  override render(): TemplateResult {
+    return html`<div class="view">${this.viewHost.element}</div>`;
+  }
+
+  get shownTag(): string | undefined {
+    return this.renderRoot.querySelector('.view')?.firstElementChild?.localName;
+  }
+}
+ViewHostHost.define();
+
+async function mount(): Promise<ViewHostHost> {
+  const host = document.createElement(ViewHostHost.tagName) as ViewHostHost;
+  document.body.append(host);
+  await host.updateComplete;
+  return host;
+}
+
+describe('ViewHostController', () => {
+  afterEach(() => resetAll());
+
+  it('loads the route view once active, renders it, and reports it shown (first, then next)', async () => {
+    const host = await mount();
+    expect(host.loaders.Connect.calls).to.equal(0);
+    host.open = true;
+    await host.updateComplete;
+    expect(host.viewHost.element).to.equal(undefined);
+    host.loaders.Connect.resolve();
+    await waitFor(() => host.log.includes('shown:Connect:first'), 2000, 'Connect shown');
+    expect(host.shownTag).to.equal('w3-test-one-view');
+    host.loaders.Account.resolve();
+    host.route = { view: 'Account' };
+    await waitFor(() => host.log.includes('shown:Account:next'), 2000, 'Account shown');
+    expect(host.shownTag).to.equal('w3-test-two-view');
+    expect(host.log).to.deep.equal(['before:Connect', 'shown:Connect:first', 'before:Account', 'shown:Account:next']);
+  });
+
+  it('creates a fresh element per route at once once its class is loaded, and none while inactive', async () => {
+    const host = await mount();
+    host.loaders.Connect.resolve();
+    host.open = true;
+    await waitFor(() => host.shownTag === 'w3-test-one-view', 2000, 'first element');
+    const first = host.viewHost.element;
+    host.route = { view: 'Connect' };
+    await host.updateComplete;
+    expect(host.viewHost.element).to.not.equal(first);
+    expect(host.shownTag).to.equal('w3-test-one-view');
+    expect(host.loaders.Connect.calls).to.equal(1);
+    host.open = false;
+    await host.updateComplete;
+    expect(host.viewHost.element).to.equal(undefined);
+    expect(host.shownTag).to.equal(undefined);
+  });
+
+  it('drops a view whose class arrives after the route moved on', async () => {
+    const host = await mount();
+    host.loaders.Account.resolve();
+    host.open = true;
+    await host.updateComplete;
+    host.route = { view: 'Account' };
+    await waitFor(() => host.shownTag === 'w3-test-two-view', 2000, 'Account');
+    host.loaders.Connect.resolve();
+    await host.loaders.Connect();
+    await host.updateComplete;
+    expect(host.shownTag).to.equal('w3-test-two-view');
+    expect(host.log.filter((l) => l.startsWith('shown'))).to.deep.equal(['shown:Account:first']);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Hosts the modal's current view (spec section 2): while active, each new router state gets a
+ * fresh element of its view's class, loaded through the view registry (lazy chunks; a class
+ * loaded once is created at once afterwards). Once the element has rendered and is still
+ * current, `shown` is called, with `first` true for the first view since activation.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ViewName } from '../../../core/views.js';
+import type { ViewClass, ViewModule } from '../../views/registry.js';
+
+export type ViewLoader = () => Promise<ViewModule>;
+
+export interface ViewHostOptions {
+  /** Loaders by view name (src/elements/views/registry.ts). */
+  loaders: Partial<Record<ViewName, ViewLoader>>;
+  /** Whether to host a view (the modal is open). */
+  active(): boolean;
+  /** The router state; a new object means a new view element. */
+  route(): { view: ViewName };
+  /** Called before a new view replaces the current one. */
+  beforeChange?(): void;
+  /** The view's element has rendered and is current. */
+  shown(view: ViewName, first: boolean): void;
+}
+
+/** View classes loaded so far, by loader. */
+const loaded = new WeakMap<ViewLoader, ViewClass>();
+
+export class ViewHostController implements ReactiveController {
+  /** The current view's element, to render; undefined while closed or while its class loads. */
+  element: HTMLElement | undefined;
+  private route: { view: ViewName } | undefined;
+  private wasActive = false;
+  /** True from activation until the first view is shown. */
+  private first = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: ViewHostOptions,
+  ) {
+    host.addController(this);
+  }
+
+  hostUpdate(): void {
+    const active = this.options.active();
+    if (active && !this.wasActive) this.first = true;
+    if (active && this.route !== this.options.route()) this.prepare();
+    if (!active) {
+      this.element = undefined;
+      this.route = undefined;
+    }
+  }
+
+  hostUpdated(): void {
+    const active = this.options.active();
+    this.wasActive = active;
+    const el = this.element;
+    if (!active || !el || el.dataset['shown'] === 'true') return;
+    const first = this.first;
+    this.first = false;
+    void this.whenRendered(el, first);
+  }
+
+  private prepare(): void {
+    const route = this.options.route();
+    this.route = route;
+    this.options.beforeChange?.();
+    const load = this.options.loaders[route.view];
+    const ViewClass = load && loaded.get(load);
+    this.element = ViewClass && document.createElement(ViewClass.tagName);
+    if (ViewClass || !load) return;
+    void load().then(({ default: LoadedClass }) => {
+      loaded.set(load, LoadedClass);
+      if (this.route !== route || !this.options.active()) return;
+      this.element = document.createElement(LoadedClass.tagName);
+      this.host.requestUpdate();
+    });
+  }
+
+  private async whenRendered(el: HTMLElement, first: boolean): Promise<void> {
+    el.dataset['shown'] = 'true';
+    const { view } = this.options.route();
+    await customElements.whenDefined(el.localName);
+    await (el as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
+    if (el !== this.element || !this.options.active()) return;
+    this.options.shown(view, first);
+  }
+}

@@ -1,0 +1,33 @@
+import { css } from 'lit';
+
+/** Styles of <w3-ui-tabs>. */
+export const tabsStyles = css`
+  :host {
+    display: block;
+  }
+  [role='tablist'] {
+    display: flex;
+    gap: 4px;
+    padding: 4px;
+    border-radius: var(--w3i-radius-full);
+    background: var(--w3i-surface);
+  }
+  button {
+    all: unset;
+    flex: 1;
+    text-align: center;
+    padding: 6px 10px;
+    border-radius: var(--w3i-radius-full);
+    font: 600 var(--w3i-text-sm) / 1.2 var(--w3i-font-family);
+    color: var(--w3i-fg-muted);
+    cursor: pointer;
+  }
+  button[aria-selected='true'] {
+    background: var(--w3i-bg);
+    color: var(--w3i-fg);
+  }
+  button:focus-visible {
+    outline: 2px solid var(--w3i-focus);
+    outline-offset: 1px;
+  }
+`;

@@ -1,0 +1,39 @@
+import { expect } from 'chai';
+import { VIEWS, type ViewName } from '../../core/views.js';
+import { VIEW_LOADERS } from './registry.js';
+
+/** DESIGN.md: each view is an element named `w3-<view-in-kebab-case>-view`. */
+const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
+  Connect: 'w3-connect-view',
+  Networks: 'w3-networks-view',
+  WhatIsAWallet: 'w3-what-is-a-wallet-view',
+  Account: 'w3-account-view',
+  ConnectingExternal: 'w3-connecting-external-view',
+  SwitchNetwork: 'w3-switch-network-view',
+  SwitchActiveChain: 'w3-switch-active-chain-view',
+  UnsupportedChain: 'w3-unsupported-chain-view',
+  ProfileWallets: 'w3-profile-wallets-view',
+  AllWallets: 'w3-all-wallets-view',
+  ConnectingWalletConnect: 'w3-connecting-wallet-connect-view',
+  ConnectingWalletConnectBasic: 'w3-connecting-wallet-connect-basic-view',
+  WalletReceive: 'w3-wallet-receive-view',
+  WalletSend: 'w3-wallet-send-view',
+};
+
+describe('view registry', () => {
+  it('has a loader for known views only, and a tag expectation for each', () => {
+    for (const view of Object.keys(VIEW_LOADERS)) expect(VIEWS as readonly string[]).to.include(view);
+    expect(Object.keys(VIEW_LOADERS).sort()).to.deep.equal(Object.keys(EXPECTED_TAGS).sort());
+  });
+
+  it("loads each view's class, defined under its own w3-<view>-view tag", async () => {
+    const tags = new Set<string>();
+    for (const [view, load] of Object.entries(VIEW_LOADERS)) {
+      const { default: ViewClass } = await load();
+      expect(ViewClass.tagName, view).to.equal(EXPECTED_TAGS[view as ViewName]);
+      expect(customElements.get(ViewClass.tagName), view).to.equal(ViewClass);
+      tags.add(ViewClass.tagName);
+    }
+    expect(tags.size).to.equal(Object.keys(VIEW_LOADERS).length);
+  });
+});
