@@ -9,7 +9,7 @@ import { $activeConnectorIds, $connectedWallet, $connections, $connectors, type 
 import { forgetStoredConnection, onDisconnect } from './disconnect.js';
 import { getEip155Provider } from './eip155.js';
 import { emitEvent } from './events.js';
-import { $modal, onModalClose, openModal } from './modal.js';
+import { $modal, onModalClose, openModalOn } from './modal.js';
 import { $activeNamespace, $activeNetwork, $networks, $unknownNetwork, setActiveNetwork } from './networks.js';
 import { registerWalletSwitcher } from './network-switch.js';
 import { setWalletProvider } from './providers.js';
@@ -66,7 +66,7 @@ function applyChain(chainId: number | undefined, raw: unknown): void {
   const reference = chainId === undefined ? String(raw) : String(chainId);
   $unknownNetwork.set({ namespace: 'eip155', chainId: reference });
   if (address) patchAccount('eip155', { caipAddress: toCaipAddress(`eip155:${reference}` as CaipNetworkId, address), balance: undefined });
-  openModal('UnsupportedChain');
+  openModalOn('UnsupportedChain');
 }
 
 function applyAccounts(accounts: `0x${string}`[]): void {
