@@ -5,11 +5,11 @@ import { $accounts, patchAccount } from './account.js';
 import { resetOptions, setOptions } from './options.js';
 import { $router, pushView, resetRouter } from './router.js';
 import { $walletConnectQr, qrWallet, startQrPairing } from './walletconnect-qr.js';
-import { $wcPairing, cancelWalletConnectPairing, pairWalletConnect } from './walletconnect.js';
+import { $wcPairing } from './walletconnect.js';
+import { cancelWalletConnectPairing, pairWalletConnect } from './walletconnect-pairing.js';
 import type { RegistryWallet } from './wallet-list.js';
 
-vi.mock('./walletconnect.js', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./walletconnect.js')>()),
+vi.mock('./walletconnect-pairing.js', () => ({
   pairWalletConnect: vi.fn(() => new Promise<void>(() => undefined)),
   cancelWalletConnectPairing: vi.fn(),
 }));

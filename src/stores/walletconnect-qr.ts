@@ -8,7 +8,8 @@ import { computed } from 'nanostores';
 import { $isConnected } from './account.js';
 import { whileListened } from './lifecycle.js';
 import { $router, resetRouter, type RouterState } from './router.js';
-import { $wcConfigured, $wcPairing, cancelWalletConnectPairing, pairWalletConnect } from './walletconnect.js';
+import { $wcConfigured, $wcPairing } from './walletconnect.js';
+import { cancelWalletConnectPairing, pairWalletConnect } from './walletconnect-pairing.js';
 import type { RegistryWallet } from './wallet-list.js';
 
 /** The registry wallet the ConnectingWalletConnect view was pushed with (none in the Basic mode). */
