@@ -4,9 +4,8 @@
  * recommended wallets load (when a backend is configured) and WalletConnect gets ready in the
  * background (when configured), so a click on it only has to pair.
  */
-import { computed } from 'nanostores';
+import { computed, onMount } from 'nanostores';
 import { $connectors } from './connectors.js';
-import { whileListened } from './lifecycle.js';
 import { $features } from './options.js';
 import { $recentWallets } from './recent.js';
 import { $wcConfigured, prepareWalletConnect } from './walletconnect.js';
@@ -19,7 +18,8 @@ export const $connectView = computed([$features, $connectors, $recentWallets, $w
   rows: sortWalletRows(connectors, features.connectorTypeOrder, recent, registry),
 }));
 
-whileListened($connectView, () => {
+// Idempotent work, so nanostores' onMount (its cleanup a second after the view left) is enough here.
+onMount($connectView, () => {
   ensureWalletList();
   return $wcConfigured.subscribe((configured) => {
     if (configured) prepareWalletConnect();
