@@ -6,7 +6,6 @@ import { disconnect } from './stores/disconnect.js';
 import { $lastEvent, type W3Event } from './stores/events.js';
 import { closeModal } from './stores/modal.js';
 import { $activeNamespace, $activeNetwork } from './stores/networks.js';
-import { switchNetwork } from './stores/network-switch.js';
 import { $publicState, type PublicState } from './stores/state.js';
 import { setThemeMode, setThemeVariables } from './stores/theme.js';
 import { getWalletProvider } from './stores/providers.js';
@@ -94,9 +93,8 @@ export function getInstance(): W3ModalInstance {
       };
     },
     getNetwork: () => $activeNetwork.get(),
-    async switchNetwork(network) {
-      return switchNetwork(network);
-    },
+    // The switching logic is not needed to show the modal: it loads with the first switch.
+    switchNetwork: (network) => import('./stores/network-switch.js').then((m) => m.switchNetwork(network)),
     disconnect: (namespace) => disconnect(namespace),
     getWalletProvider: (namespace) => getWalletProvider(namespace),
     setThemeMode: (mode) => setThemeMode(mode),
