@@ -4,8 +4,9 @@
  * recommended wallets load (when a backend is configured) and WalletConnect gets ready in the
  * background (when configured), so a click on it only has to pair.
  */
-import { computed, onMount } from 'nanostores';
+import { computed } from 'nanostores';
 import { $connectors } from './connectors.js';
+import { whileListened } from './lifecycle.js';
 import { $features } from './options.js';
 import { $recentWallets } from './recent.js';
 import { $wcConfigured, prepareWalletConnect } from './walletconnect.js';
@@ -18,8 +19,7 @@ export const $connectView = computed([$features, $connectors, $recentWallets, $w
   rows: sortWalletRows(connectors, features.connectorTypeOrder, recent, registry),
 }));
 
-// Idempotent work, so nanostores' onMount (its cleanup a second after the view left) is enough here.
-onMount($connectView, () => {
+whileListened($connectView, () => {
   ensureWalletList();
   return $wcConfigured.subscribe((configured) => {
     if (configured) prepareWalletConnect();
