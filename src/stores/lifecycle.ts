@@ -12,9 +12,5 @@ export function whileListened(store: ReadableAtom<unknown>, start: () => (() => 
   onStart(store, () => {
     stop = start();
   });
-  onStop(store, () => {
-    const cleanup = stop;
-    stop = undefined;
-    cleanup?.();
-  });
+  onStop(store, () => stop?.());
 }
