@@ -7,7 +7,7 @@ import { $accounts, patchAccount } from './stores/account.js';
 import { $activeConnectorIds, $connections } from './stores/connectors.js';
 import { onDisconnect } from './stores/disconnect.js';
 import { $lastEvent, emitEvent, type W3Event } from './stores/events.js';
-import { $modal, markViewShown, openModal, setCloseBlocked } from './stores/modal.js';
+import { $modal, markViewShown, openModalOn, setCloseBlocked } from './stores/modal.js';
 import { $activeNamespace, $activeNetworkIds, initNetworks } from './stores/networks.js';
 import { resetOptions, setOptions } from './stores/options.js';
 import { setWalletProvider } from './stores/providers.js';
@@ -156,7 +156,7 @@ describe('open()', () => {
   });
 
   it('resolves at once when the view is already shown in the open modal', async () => {
-    openModal('Account');
+    openModalOn('Account');
     markViewShown('Account');
     await expect(modal.open({ view: 'Account' })).resolves.toBeUndefined();
   });
@@ -183,7 +183,7 @@ describe('open()', () => {
 
 describe('close()', () => {
   it('closes the modal', () => {
-    openModal('Account');
+    openModalOn('Account');
     modal.close();
     expect($modal.get().open).toBe(false);
     expect($lastEvent.get()?.type).toBe('MODAL_CLOSE');
@@ -191,7 +191,7 @@ describe('close()', () => {
 
   it('keeps a blocked modal open', () => {
     vi.useFakeTimers();
-    openModal('Account');
+    openModalOn('Account');
     setCloseBlocked(true);
     modal.close();
     expect($modal.get().open).toBe(true);
@@ -218,7 +218,7 @@ describe('getState / subscribeState', () => {
     const unsubscribe = modal.subscribeState((s) => seen.push(s));
     expect(seen).toHaveLength(1);
     expect(seen[0]?.open).toBe(false);
-    openModal('Networks');
+    openModalOn('Networks');
     expect(seen.at(-1)).toMatchObject({ open: true, view: 'Networks' });
     const count = seen.length;
     unsubscribe();
@@ -358,11 +358,11 @@ describe('subscribeEvents', () => {
     const seen: W3Event[] = [];
     const unsubscribe = modal.subscribeEvents((e) => seen.push(e));
     expect(seen).toEqual([first]);
-    openModal('Connect');
+    openModalOn('Connect');
     modal.close();
     expect(seen.map((e) => e.type)).toEqual(['MODAL_CREATED', 'MODAL_OPEN', 'MODAL_CLOSE']);
     unsubscribe();
-    openModal('Connect');
+    openModalOn('Connect');
     expect(seen).toHaveLength(3);
   });
 });

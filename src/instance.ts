@@ -1,25 +1,18 @@
 import type { ChainNamespace } from './core/caip.js';
-import { ModalClosedError, UnknownViewError } from './core/errors.js';
 import type { Network } from './wire/networks.js';
 import type { ThemeMode } from './core/options.js';
-import { isViewName, type ViewName } from './core/views.js';
 import { $accounts, $activeAccount, EMPTY_ACCOUNT, type AccountEntry, type AccountStatus } from './stores/account.js';
 import { disconnect } from './stores/disconnect.js';
 import { $lastEvent, type W3Event } from './stores/events.js';
-import { $modal, closeModal, openModal } from './stores/modal.js';
-import { $activeNamespace, $activeNetwork, $networks } from './stores/networks.js';
-import { switchNetwork } from './stores/network-switch.js';
+import { closeModal } from './stores/modal.js';
+import { $activeNamespace, $activeNetwork } from './stores/networks.js';
 import { $publicState, type PublicState } from './stores/state.js';
 import { setThemeMode, setThemeVariables } from './stores/theme.js';
 import { getWalletProvider } from './stores/providers.js';
-import { isViewAvailable } from './stores/router.js';
-import { onTransactionSent } from './stores/send-result.js';
+import { openModal, type OpenModalParameters } from './stores/open-modal.js';
 import * as actions from './stores/wallet-actions.js';
 
-export interface OpenOptions {
-  view?: ViewName;
-  namespace?: ChainNamespace;
-}
+export type OpenOptions = OpenModalParameters;
 
 export interface PublicAccount {
   address: string | undefined;
@@ -71,63 +64,12 @@ function sameAccount(a: PublicAccount, b: PublicAccount | undefined): boolean {
   return !!b && a.address === b.address && a.status === b.status && a.caipAddress === b.caipAddress && a.allAccounts === b.allAccounts;
 }
 
-/** Resolves once `view` is shown in the open modal; rejects with 'Modal closed' if it closes first. */
-function waitForView(view: ViewName): Promise<void> {
-  const now = $modal.get();
-  if (now.open && now.shownView === view) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const stop = $modal.listen((state) => {
-      if (!state.open) {
-        stop();
-        reject(new ModalClosedError());
-      } else if (state.shownView === view) {
-        stop();
-        resolve();
-      }
-    });
-  });
-}
-
-/** WalletSend: resolves with the hash of the transaction it sends; rejects with 'Modal closed' if it closes first. */
-function waitForSend(): Promise<`0x${string}`> {
-  return new Promise((resolve, reject) => {
-    const stop = (): void => {
-      stopSent();
-      stopClose();
-    };
-    const stopSent = onTransactionSent((hash) => {
-      stop();
-      resolve(hash);
-    });
-    const stopClose = $modal.listen((state) => {
-      if (state.open) return;
-      stop();
-      reject(new ModalClosedError());
-    });
-  });
-}
-
 let instance: W3ModalInstance | undefined;
 
 /** The one instance per page (the stores are page-wide). */
 export function getInstance(): W3ModalInstance {
   instance ??= {
-    async open(options = {}) {
-      const { view, namespace } = options;
-      if (view !== undefined && (!isViewName(view) || !isViewAvailable(view))) throw new UnknownViewError(String(view));
-      if (namespace && $networks.get().some((n) => n.chainNamespace === namespace)) {
-        $activeNamespace.set(namespace);
-      }
-      const target: ViewName = view ?? ($activeAccount.get().address ? 'Account' : 'Connect');
-      openModal(target);
-      if (target !== 'WalletSend') return waitForView(target);
-      const sent = waitForSend();
-      await waitForView(target).catch((err: unknown) => {
-        sent.catch(() => undefined);
-        throw err;
-      });
-      return sent;
-    },
+    open: (options) => openModal(options),
     close() {
       closeModal();
     },
@@ -151,9 +93,8 @@ export function getInstance(): W3ModalInstance {
       };
     },
     getNetwork: () => $activeNetwork.get(),
-    async switchNetwork(network) {
-      return switchNetwork(network);
-    },
+    // The switching logic is not needed to show the modal: it loads with the first switch.
+    switchNetwork: (network) => import('./stores/network-switch.js').then((m) => m.switchNetwork(network)),
     disconnect: (namespace) => disconnect(namespace),
     getWalletProvider: (namespace) => getWalletProvider(namespace),
     setThemeMode: (mode) => setThemeMode(mode),

@@ -1,5 +1,5 @@
 import { MAX_CHAIN_ID } from './constants.js';
-import { InvalidChainIdError, W3Error } from './errors.js';
+import { InvalidCaipIdError, InvalidChainIdError } from './errors.js';
 
 import { isNamespace, type CaipAddress, type CaipNetworkId, type ChainNamespace } from '../wire/caip-ids.js';
 
@@ -20,10 +20,7 @@ export function parseCaipNetworkId(id: string): { namespace: ChainNamespace; ref
   const parts = id.split(':');
   const [namespace, reference] = parts;
   if (parts.length !== 2 || !isNamespace(namespace) || !reference) {
-    throw new W3Error(`Invalid CAIP network id "${id}"`, {
-      category: 'CONFIG_ERROR',
-      details: 'Expected namespace:reference, e.g. eip155:1',
-    });
+    throw new InvalidCaipIdError(`Invalid CAIP network id "${id}"`, { details: 'Expected namespace:reference, e.g. eip155:1' });
   }
   if (namespace === 'eip155') assertChainId(reference);
   return { namespace, reference };
@@ -37,10 +34,7 @@ export function parseCaipAddress(value: string): {
   const parts = value.split(':');
   const [namespace, reference, address] = parts;
   if (parts.length !== 3 || !isNamespace(namespace) || !reference || !address) {
-    throw new W3Error(`Invalid CAIP address "${value}"`, {
-      category: 'CONFIG_ERROR',
-      details: 'Expected namespace:reference:address',
-    });
+    throw new InvalidCaipIdError(`Invalid CAIP address "${value}"`, { details: 'Expected namespace:reference:address' });
   }
   return { namespace, reference, address };
 }

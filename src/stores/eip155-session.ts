@@ -2,14 +2,21 @@ import { readNativeBalance, waitForReceipt } from '../adapters/eip155/chain.js';
 import type { Eip1193Provider } from '../adapters/eip155/provider.js';
 import * as wallet from '../adapters/eip155/wallet.js';
 import { toCaipAddress, type CaipNetworkId } from '../core/caip.js';
-import { ModalClosedError, W3Error } from '../core/errors.js';
+import {
+  ConnectionRejectedError,
+  ModalClosedError,
+  NotConnectedError,
+  W3Error,
+  WalletNotFoundError,
+  WalletRequestError,
+} from '../core/errors.js';
 import type { Network } from '../wire/networks.js';
 import { getAccountState, patchAccount, resetAccount } from './account.js';
 import { $activeConnectorIds, $connectedWallet, $connections, $connectors, type Connection } from './connectors.js';
 import { forgetStoredConnection, onDisconnect } from './disconnect.js';
 import { getEip155Provider } from './eip155.js';
 import { emitEvent } from './events.js';
-import { $modal, onModalClose, openModal } from './modal.js';
+import { $modal, onModalClose, openModalOn } from './modal.js';
 import { $activeNamespace, $activeNetwork, $networks, $unknownNetwork, setActiveNetwork } from './networks.js';
 import { registerWalletSwitcher } from './network-switch.js';
 import { setWalletProvider } from './providers.js';
@@ -66,7 +73,7 @@ function applyChain(chainId: number | undefined, raw: unknown): void {
   const reference = chainId === undefined ? String(raw) : String(chainId);
   $unknownNetwork.set({ namespace: 'eip155', chainId: reference });
   if (address) patchAccount('eip155', { caipAddress: toCaipAddress(`eip155:${reference}` as CaipNetworkId, address), balance: undefined });
-  openModal('UnsupportedChain');
+  openModalOn('UnsupportedChain');
 }
 
 function applyAccounts(accounts: `0x${string}`[]): void {
@@ -144,8 +151,7 @@ export function activate(connectorId: string, provider: Eip1193Provider, account
  */
 export async function connectEip155(connectorId: string): Promise<void> {
   const provider = getEip155Provider(connectorId);
-  if (!provider)
-    throw new W3Error('No wallet found', { category: 'WALLET_RPC_ERROR', details: `No provider for connector ${connectorId}` });
+  if (!provider) throw new WalletNotFoundError(undefined, { details: `No provider for connector ${connectorId}` });
   // The view may have closed while this chunk was loading: then there is nothing to attempt.
   if (!$modal.get().open) throw new ModalClosedError();
   const mine = ++attempt;
@@ -163,8 +169,8 @@ export async function connectEip155(connectorId: string): Promise<void> {
   } catch (err) {
     if (mine === attempt && !wasConnected && getAccountState('eip155').status === 'connecting')
       patchAccount('eip155', { status: 'disconnected' });
-    const error = err instanceof W3Error ? err : new W3Error('Connection rejected', { cause: err });
-    throw error.code === 4001 ? new W3Error('Connection rejected', { code: 4001, category: 'WALLET_RPC_ERROR', cause: err }) : error;
+    const error = err instanceof W3Error ? err : new ConnectionRejectedError(undefined, { cause: err });
+    throw error.code === 4001 ? new ConnectionRejectedError(undefined, { code: 4001, cause: err }) : error;
   } finally {
     stopClose();
   }
@@ -192,9 +198,9 @@ export async function restoreEip155Connection(): Promise<boolean> {
   patchAccount('eip155', { status: 'connecting' });
   try {
     const provider = await waitForProvider(connectorId);
-    if (!provider) throw new W3Error('No wallet found');
+    if (!provider) throw new WalletNotFoundError();
     const accounts = await wallet.getAccounts(provider);
-    if (accounts.length === 0) throw new W3Error('Not connected');
+    if (accounts.length === 0) throw new NotConnectedError();
     const chainId = await wallet.getChainId(provider);
     activate(connectorId, provider, accounts, chainId);
     return true;
@@ -238,7 +244,7 @@ onDisconnect(async (namespace) => {
 
 /** Asks the wallet to switch (adding the chain on 4902); resolves once it has switched. */
 export async function switchWalletNetwork(network: Network): Promise<void> {
-  if (!active) throw new W3Error('Not connected', { category: 'WALLET_RPC_ERROR' });
+  if (!active) throw new NotConnectedError();
   await wallet.switchChain(active.provider, network);
   $unknownNetwork.set(undefined);
   const address = getAccountState('eip155').address;
@@ -262,7 +268,7 @@ export async function refreshBalance(): Promise<void> {
 
 function requireSession(): { provider: Eip1193Provider; address: string } {
   const address = getAccountState('eip155').address;
-  if (!active || !address) throw new W3Error('Not connected', { category: 'WALLET_RPC_ERROR', details: 'Connect a wallet first' });
+  if (!active || !address) throw new NotConnectedError(undefined, { details: 'Connect a wallet first' });
   return { provider: active.provider, address };
 }
 
@@ -278,7 +284,7 @@ export async function signTypedData(typedData: object): Promise<`0x${string}`> {
 
 export async function sendTransaction(tx: { to: string; value?: bigint; data?: `0x${string}` }): Promise<`0x${string}`> {
   const address = getAccountState('eip155').address;
-  if (!active) throw new W3Error('Transactions need an account address', { category: 'WALLET_RPC_ERROR' });
+  if (!active) throw new WalletRequestError('Transactions need an account address');
   const hash = await wallet.sendTransaction(active.provider, { from: address, ...tx });
   const settled = waitAndRefresh(hash).finally(() => settling.delete(hash));
   settling.set(hash, settled);
@@ -305,7 +311,7 @@ async function waitAndRefresh(hash: `0x${string}`): Promise<void> {
 }
 
 export async function getCapabilities(): Promise<Record<string, unknown>> {
-  if (!active) throw new W3Error('Missing address parameter in wallet_getCapabilities request', { category: 'WALLET_RPC_ERROR' });
+  if (!active) throw new WalletRequestError('Missing address parameter in wallet_getCapabilities request');
   return wallet.getCapabilities(active.provider, getAccountState('eip155').address);
 }
 

@@ -7,6 +7,7 @@ import * as events from './events.js';
 import * as stores from './index.js';
 import * as modal from './modal.js';
 import * as navigation from './navigation.js';
+import * as openModal from './open-modal.js';
 import * as networks from './networks.js';
 import * as options from './options.js';
 import * as providers from './providers.js';
@@ -24,6 +25,7 @@ const MODULES = {
   events,
   modal,
   navigation,
+  openModal,
   networks,
   options,
   providers,
@@ -45,6 +47,7 @@ describe('stores/index', () => {
   it('exposes the same store instances', () => {
     expect(stores.$modal).toBe(modal.$modal);
     expect(stores.$router).toBe(router.$router);
+    expect(typeof stores.openModalOn).toBe('function');
     expect(typeof stores.openModal).toBe('function');
   });
 });

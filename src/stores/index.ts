@@ -4,6 +4,7 @@ export * from './connectors.js';
 export * from './disconnect.js';
 export * from './events.js';
 export * from './modal.js';
+export * from './open-modal.js';
 export * from './navigation.js';
 export * from './networks.js';
 export * from './options.js';

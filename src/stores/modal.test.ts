@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $lastEvent, type W3Event } from './events.js';
-import { $modal, closeModal, markViewShown, onModalClose, openModal, setCloseBlocked, setLoading, shakeModal } from './modal.js';
+import { $modal, closeModal, markViewShown, onModalClose, openModalOn, setCloseBlocked, setLoading, shakeModal } from './modal.js';
 import { $router, pushView, resetRouter } from './router.js';
 import { recordEvents } from '../test-utils/events.js';
 
@@ -18,10 +18,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('openModal', () => {
+describe('openModalOn', () => {
   it('opens on the view with a fresh history and emits MODAL_OPEN', () => {
     pushView('AllWallets');
-    openModal('Networks', { network: 'eip155:1' });
+    openModalOn('Networks', { network: 'eip155:1' });
     expect($modal.get().open).toBe(true);
     expect($router.get()).toEqual({ view: 'Networks', history: ['Networks'], data: { network: 'eip155:1' } });
     expect(events.map((e) => e.type)).toEqual(['MODAL_OPEN']);
@@ -30,8 +30,8 @@ describe('openModal', () => {
   });
 
   it('while open, changes the view but does not emit MODAL_OPEN again', () => {
-    openModal('Connect');
-    openModal('Account');
+    openModalOn('Connect');
+    openModalOn('Account');
     expect($router.get().view).toBe('Account');
     expect($modal.get().open).toBe(true);
     expect(events.filter((e) => e.type === 'MODAL_OPEN')).toHaveLength(1);
@@ -40,7 +40,7 @@ describe('openModal', () => {
 
 describe('closeModal', () => {
   it('closes, resets the view to Connect, clears shownView and emits MODAL_CLOSE', () => {
-    openModal('Account');
+    openModalOn('Account');
     pushView('Networks');
     markViewShown('Networks');
     expect(closeModal()).toBe(true);
@@ -59,7 +59,7 @@ describe('closeModal', () => {
 
   it('when closing is blocked, shakes and stays open', () => {
     vi.useFakeTimers();
-    openModal('SIWXSignMessage');
+    openModalOn('SIWXSignMessage');
     setCloseBlocked(true);
     expect(closeModal()).toBe(false);
     expect($modal.get().open).toBe(true);
@@ -73,7 +73,7 @@ describe('closeModal', () => {
 
   it('closes again once unblocked', () => {
     vi.useFakeTimers();
-    openModal('Connect');
+    openModalOn('Connect');
     setCloseBlocked(true);
     expect(closeModal()).toBe(false);
     setCloseBlocked(false);
@@ -83,7 +83,7 @@ describe('closeModal', () => {
   });
 
   it('keeps the loading flags and closeBlocked setting', () => {
-    openModal('Connect');
+    openModalOn('Connect');
     setLoading('eip155', true);
     closeModal();
     expect($modal.get().loading).toEqual({ eip155: true });
@@ -94,16 +94,16 @@ describe('onModalClose', () => {
   it('fires once per close until removed', () => {
     const listener = vi.fn();
     const remove = onModalClose(listener);
-    openModal('Connect');
+    openModalOn('Connect');
     closeModal();
     expect(listener).toHaveBeenCalledTimes(1);
     closeModal(); // already closed: no close happens
     expect(listener).toHaveBeenCalledTimes(1);
-    openModal('Account');
+    openModalOn('Account');
     closeModal();
     expect(listener).toHaveBeenCalledTimes(2);
     remove();
-    openModal('Connect');
+    openModalOn('Connect');
     closeModal();
     expect(listener).toHaveBeenCalledTimes(2);
   });
@@ -112,7 +112,7 @@ describe('onModalClose', () => {
     vi.useFakeTimers();
     const listener = vi.fn();
     const remove = onModalClose(listener);
-    openModal('Connect');
+    openModalOn('Connect');
     setCloseBlocked(true);
     closeModal();
     expect(listener).not.toHaveBeenCalled();
@@ -124,7 +124,7 @@ describe('onModalClose', () => {
     const remove = onModalClose(() => {
       seen = { open: $modal.get().open, lastEvent: $lastEvent.get()?.type };
     });
-    openModal('Connect');
+    openModalOn('Connect');
     closeModal();
     remove();
     expect(seen).toEqual({ open: false, lastEvent: 'MODAL_OPEN' });
@@ -136,9 +136,9 @@ describe('onModalClose', () => {
     const self = vi.fn(() => removeSelf.fn?.());
     removeSelf.fn = onModalClose(self);
     const removeOther = onModalClose(other);
-    openModal('Connect');
+    openModalOn('Connect');
     closeModal();
-    openModal('Connect');
+    openModalOn('Connect');
     closeModal();
     removeOther();
     expect(self).toHaveBeenCalledTimes(1);

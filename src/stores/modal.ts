@@ -29,7 +29,7 @@ let shakeTimer: ReturnType<typeof setTimeout> | undefined;
 const closeListeners = new Set<() => void>();
 
 /** Opens the modal on `view` (history starts anew there). */
-export function openModal(view: ViewName, data?: RouterData): void {
+export function openModalOn(view: ViewName, data?: RouterData): void {
   resetRouter(view, data);
   if ($modal.get().open) return;
   $modal.setKey('open', true);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { networks } from '../wire/networks.js';
 import { $accounts, patchAccount } from './account.js';
 import { $lastEvent } from './events.js';
-import { $modal, openModal, setCloseBlocked } from './modal.js';
+import { $modal, openModalOn, setCloseBlocked } from './modal.js';
 import { goBack, goBackAfterFailedSwitch } from './navigation.js';
 import { $activeNamespace, $activeNetworkIds } from './networks.js';
 import { resetOptions, setOptions } from './options.js';
@@ -31,7 +31,7 @@ afterEach(() => {
 
 describe('goBack', () => {
   it('goes back one view', () => {
-    openModal('Connect');
+    openModalOn('Connect');
     pushView('AllWallets');
     pushView('ConnectingExternal');
     goBack();
@@ -41,7 +41,7 @@ describe('goBack', () => {
   });
 
   it('closes the modal when going back from the first view', () => {
-    openModal('Networks');
+    openModalOn('Networks');
     goBack();
     expect($modal.get().open).toBe(false);
     expect($router.get()).toEqual({ view: 'Connect', history: ['Connect'], data: undefined });
@@ -49,14 +49,14 @@ describe('goBack', () => {
   });
 
   it('closes the modal from the first view Connect when no address is active', () => {
-    openModal('Connect');
+    openModalOn('Connect');
     goBack();
     expect($modal.get().open).toBe(false);
   });
 
   it('shows Account instead of Connect when going back to Connect with an active address', () => {
     connect();
-    openModal('Connect');
+    openModalOn('Connect');
     pushView('AllWallets');
     goBack();
     expect($router.get().view).toBe('Account');
@@ -65,7 +65,7 @@ describe('goBack', () => {
   });
 
   it('goes back to Connect normally without an active address', () => {
-    openModal('Connect');
+    openModalOn('Connect');
     pushView('AllWallets');
     goBack();
     expect($router.get().view).toBe('Connect');
@@ -74,7 +74,7 @@ describe('goBack', () => {
 
   it('shows Account when going back while on Connect (first view) with an active address', () => {
     connect();
-    openModal('Connect');
+    openModalOn('Connect');
     goBack();
     expect($router.get()).toEqual({ view: 'Account', history: ['Account'], data: undefined });
     expect($modal.get().open).toBe(true);
@@ -82,14 +82,14 @@ describe('goBack', () => {
 
   it('closes the modal from the first view Account with an active address', () => {
     connect();
-    openModal('Account');
+    openModalOn('Account');
     goBack();
     expect($modal.get().open).toBe(false);
   });
 
   it('ignores the address of a namespace that is not active', () => {
     patchAccount('solana', { address: 'So1ana', status: 'connected' });
-    openModal('Connect');
+    openModalOn('Connect');
     pushView('AllWallets');
     goBack();
     expect($router.get().view).toBe('Connect');
@@ -97,7 +97,7 @@ describe('goBack', () => {
 
   it('shakes instead of closing when closing is blocked', () => {
     vi.useFakeTimers();
-    openModal('SIWXSignMessage');
+    openModalOn('SIWXSignMessage');
     setCloseBlocked(true);
     goBack();
     expect($modal.get().open).toBe(true);
@@ -107,7 +107,7 @@ describe('goBack', () => {
 
 describe('goBackAfterFailedSwitch', () => {
   it('goes back exactly one view', () => {
-    openModal('Account');
+    openModalOn('Account');
     pushView('Networks');
     pushView('SwitchNetwork', { network: 'eip155:137' });
     goBackAfterFailedSwitch();
@@ -116,7 +116,7 @@ describe('goBackAfterFailedSwitch', () => {
   });
 
   it('never closes the modal, even on the first view', () => {
-    openModal('SwitchNetwork');
+    openModalOn('SwitchNetwork');
     goBackAfterFailedSwitch();
     expect($modal.get().open).toBe(true);
     expect($router.get().view).toBe('SwitchNetwork');
@@ -126,7 +126,7 @@ describe('goBackAfterFailedSwitch', () => {
 
   it('does not replace Connect with Account', () => {
     connect();
-    openModal('Connect');
+    openModalOn('Connect');
     pushView('SwitchNetwork');
     goBackAfterFailedSwitch();
     expect($router.get().view).toBe('Connect');

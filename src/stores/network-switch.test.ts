@@ -5,7 +5,7 @@ import { MemoryStorage } from '../test-utils/storage.js';
 import { $accounts, EMPTY_ACCOUNT, patchAccount } from './account.js';
 import { $activeConnectorIds, $connectors } from './connectors.js';
 import type { W3Event } from './events.js';
-import { $modal, openModal } from './modal.js';
+import { $modal, openModalOn } from './modal.js';
 import {
   chooseNetwork,
   decideNetworkChange,
@@ -133,7 +133,7 @@ describe('switchNetwork', () => {
 
 describe('chooseNetwork and performSwitch', () => {
   it('sets the network directly and goes back when no wallet is connected', async () => {
-    openModal('Account');
+    openModalOn('Account');
     pushView('Networks');
     await chooseNetwork('eip155:137');
     expect($activeNetwork.get()?.caipNetworkId).toBe('eip155:137');
@@ -143,7 +143,7 @@ describe('chooseNetwork and performSwitch', () => {
   it('opens SwitchNetwork for a connected wallet; success leaves the switching views', async () => {
     connectEvm();
     registerWalletSwitcher(async () => undefined);
-    openModal('Account');
+    openModalOn('Account');
     pushView('Networks');
     await chooseNetwork('eip155:8453');
     expect($router.get().view).toBe('SwitchNetwork');
@@ -156,7 +156,7 @@ describe('chooseNetwork and performSwitch', () => {
   it('closes the modal after a switch started from the network button', async () => {
     connectEvm();
     registerWalletSwitcher(async () => undefined);
-    openModal('Networks');
+    openModalOn('Networks');
     await chooseNetwork('eip155:137');
     await performSwitch('eip155:137');
     expect($modal.get().open).toBe(false);
@@ -167,7 +167,7 @@ describe('chooseNetwork and performSwitch', () => {
     registerWalletSwitcher(async () => {
       throw new W3Error('User rejected the request.', { code: 4001 });
     });
-    openModal('Account');
+    openModalOn('Account');
     pushView('Networks');
     await chooseNetwork('eip155:137');
     await expect(performSwitch('eip155:137')).rejects.toThrow();
@@ -179,7 +179,7 @@ describe('chooseNetwork and performSwitch', () => {
   it('opens SwitchActiveChain for a namespace without a wallet', async () => {
     connectEvm();
     $activeNamespace.set('eip155');
-    openModal('Networks');
+    openModalOn('Networks');
     await chooseNetwork(solana.caipNetworkId);
     expect($router.get().view).toBe('SwitchActiveChain');
   });

@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '../core/caip.js';
-import { errorText, W3Error } from '../core/errors.js';
+import { errorText, UnknownWalletError } from '../core/errors.js';
 import type { Network } from '../wire/networks.js';
 import { $accounts } from './account.js';
 import { $activeConnectorIds, $connectors, type ConnectorType } from './connectors.js';
@@ -110,7 +110,7 @@ export async function performSwitch(caipNetworkId: string): Promise<void> {
   } catch (err) {
     if ($router.get().view === 'SwitchNetwork') goBackAfterFailedSwitch();
     showError(errorText(err));
-    throw err instanceof Error ? err : new W3Error(errorText(err));
+    throw err instanceof Error ? err : new UnknownWalletError(errorText(err), { cause: err });
   }
   const rest = $router.get().history.filter((v) => v !== 'SwitchNetwork' && v !== 'Networks' && v !== 'UnsupportedChain');
   const last = rest[rest.length - 1];

@@ -1,6 +1,6 @@
 import { atom, computed, map } from 'nanostores';
 import type { CaipNetworkId, ChainNamespace } from '../core/caip.js';
-import { W3Error } from '../core/errors.js';
+import { NetworkNotFoundError } from '../core/errors.js';
 import type { Network } from '../wire/networks.js';
 import { parseNetwork } from '../core/options.js';
 import { emitEvent } from './events.js';
@@ -63,8 +63,7 @@ export function initNetworks(): void {
 export function setActiveNetwork(idOrNetwork: string | Network): Network {
   const network = findNetwork(typeof idOrNetwork === 'string' ? idOrNetwork : parseNetwork(idOrNetwork).caipNetworkId);
   if (!network) {
-    throw new W3Error('Network Not Found', {
-      category: 'CONFIG_ERROR',
+    throw new NetworkNotFoundError(undefined, {
       details: `${typeof idOrNetwork === 'string' ? idOrNetwork : idOrNetwork.caipNetworkId} is not one of the configured networks`,
     });
   }

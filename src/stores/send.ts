@@ -12,7 +12,7 @@
 import { computed, map } from 'nanostores';
 import { encodeFunctionData, parseUnits } from 'viem';
 import { isEvmAddress, isSolanaAddress, truncateAddress } from '../core/address.js';
-import { W3Error } from '../core/errors.js';
+import { SendError, W3Error } from '../core/errors.js';
 import type { Network } from '../wire/networks.js';
 import { $activeAccount } from './account.js';
 import { watchTransaction } from './activity.js';
@@ -285,7 +285,7 @@ export function buildSendTransaction(
 ): { to: string; value?: bigint; data?: `0x${string}` } {
   const to = `0x${receiver.replace(/^0x/i, '')}` as `0x${string}`;
   const units = toBaseUnits(amount, token.decimals);
-  if (units === undefined) throw new W3Error(SEND_MESSAGES.invalid, { details: `"${amount}" is not an amount of ${token.symbol}` });
+  if (units === undefined) throw new SendError(SEND_MESSAGES.invalid, { details: `"${amount}" is not an amount of ${token.symbol}` });
   if (!token.contract) return { to, value: units };
   const data = encodeFunctionData({ abi: TRANSFER_ABI, functionName: 'transfer', args: [to, units] });
   return { to: token.contract, data };
@@ -322,13 +322,13 @@ export async function submitSend(): Promise<`0x${string}`> {
   const error = validateSend(state, network);
   if (error) {
     $send.set({ ...state, error, step: 'form' });
-    throw new W3Error(error, { category: 'INTERNAL_SDK_ERROR' });
+    throw new SendError(error);
   }
   if (network?.chainNamespace !== 'eip155') {
     // Solana sends need the Solana adapter, which is not part of this build yet.
     const message = network?.chainNamespace === 'solana' ? 'Adapter not found' : SEND_MESSAGES.unsupported;
     $send.set({ ...state, error: message });
-    throw new W3Error(message, { category: 'INTERNAL_SDK_ERROR' });
+    throw new SendError(message);
   }
   $send.set({ ...state, loading: true, error: undefined });
   let hash: `0x${string}`;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { networks } from '../wire/networks.js';
-import { $modal, closeModal, openModal, setLoading } from './modal.js';
+import { $modal, closeModal, openModalOn, setLoading } from './modal.js';
 import { $activeNamespace, $activeNetworkIds } from './networks.js';
 import { resetOptions, setOptions } from './options.js';
 import { pushView, resetRouter } from './router.js';
@@ -34,7 +34,7 @@ describe('$publicState', () => {
     $activeNamespace.set('eip155');
     $activeNetworkIds.set({ eip155: 'eip155:8453' });
     $initialized.set(true);
-    openModal('Account');
+    openModalOn('Account');
     pushView('Networks');
     expect($publicState.get()).toEqual({
       open: true,
@@ -57,7 +57,7 @@ describe('$publicState', () => {
   it('notifies subscribers of changes', () => {
     const seen: PublicState[] = [];
     const stop = $publicState.subscribe((s) => seen.push(s));
-    openModal('Connect');
+    openModalOn('Connect');
     closeModal();
     stop();
     const opens = seen.map((s) => s.open).filter((open, i, all) => i === 0 || all[i - 1] !== open);

@@ -6,7 +6,7 @@ import { atom } from 'nanostores';
 import type { ProviderApi } from '../api/provider-api.js';
 import type { GetWalletsParams, WalletEntry } from '../wire/provider-api.js';
 import { WALLETS } from '../core/constants.js';
-import { errorText, W3Error } from '../core/errors.js';
+import { errorText, MissingConfigError } from '../core/errors.js';
 import { connectWithConnector } from './connect.js';
 import { $options } from './options.js';
 import { getProviderApi } from './project.js';
@@ -36,7 +36,7 @@ export const $walletSearch = atom<WalletSearchState>({ term: '', status: 'idle',
 
 function api(): ProviderApi {
   const client = getProviderApi();
-  if (!client) throw new W3Error('Project ID Not Configured', { category: 'CONFIG_ERROR' });
+  if (!client) throw new MissingConfigError('Project ID Not Configured');
   return client;
 }
 

@@ -5,7 +5,14 @@ import { approvedChains, optionalNamespaces } from '../adapters/walletconnect/na
 import { startPairing, systemClock, type Clock, type Pairing } from '../adapters/walletconnect/pairing.js';
 import { WalletConnectProvider, type WcClientLike, type WcSessionLike } from '../adapters/walletconnect/provider.js';
 import { watchRelay } from '../adapters/walletconnect/relay-watch.js';
-import { errorText, W3Error } from '../core/errors.js';
+import {
+  ChainNotSupportedError,
+  ConnectionRejectedError,
+  errorText,
+  MissingConfigError,
+  W3Error,
+  WalletConnectSessionError,
+} from '../core/errors.js';
 import { patchAccount, resetAccount } from './account.js';
 import { $connectedWallet } from './connectors.js';
 import { forgetStoredConnection, onDisconnect } from './disconnect.js';
@@ -42,7 +49,7 @@ export function configureWcSession(settings: { clock?: Clock; client?: Partial<W
 function clientOptions(): WcClientOptions {
   const options = $options.get();
   if (!options?.relayUrl || !options.projectId) {
-    throw new W3Error('Sign Client not initialized', { category: 'CONFIG_ERROR', details: 'WalletConnect needs relayUrl and projectId' });
+    throw new MissingConfigError('Sign Client not initialized', { details: 'WalletConnect needs relayUrl and projectId' });
   }
   const page = typeof location === 'undefined' ? 'http://localhost' : location.origin;
   const title = typeof document === 'undefined' ? 'w3kit app' : document.title || page;
@@ -132,7 +139,7 @@ export async function startWcPairing(wallet?: RegistryWallet): Promise<void> {
   }
   const namespaces = optionalNamespaces($networks.get());
   if (!namespaces['eip155']) {
-    const err = new W3Error('Chain is not supported', { category: 'CONFIG_ERROR', details: 'WalletConnect here needs an eip155 network' });
+    const err = new ChainNotSupportedError(undefined, { details: 'WalletConnect here needs an eip155 network' });
     $wcPairing.set({ status: 'error', error: err.shortMessage });
     throw err;
   }
@@ -148,7 +155,7 @@ export async function startWcPairing(wallet?: RegistryWallet): Promise<void> {
     const session = await mine.session;
     if (pairing !== mine) return;
     pairing = undefined;
-    if (!approvedChains(session.namespaces, 'eip155').length) throw new W3Error('The wallet approved no eip155 chain');
+    if (!approvedChains(session.namespaces, 'eip155').length) throw new WalletConnectSessionError('The wallet approved no eip155 chain');
     useSession(client, session, wallet);
     $wcPairing.set({ status: 'idle' });
   } catch (err) {
@@ -164,8 +171,8 @@ function toConnectError(err: unknown): W3Error {
   if (err instanceof W3Error) return err;
   const code = (err as { code?: unknown })?.code;
   // sign-client: 5000 user rejected, 5001/5100+ unsupported chains or methods
-  if (code === 5000 || code === 4001) return new W3Error('Connection rejected', { code: 4001, category: 'WALLET_RPC_ERROR', cause: err });
-  return new W3Error(errorText(err, 'Connection rejected'), { category: 'WALLET_RPC_ERROR', cause: err });
+  if (code === 5000 || code === 4001) return new ConnectionRejectedError(undefined, { code: 4001, cause: err });
+  return new WalletConnectSessionError(errorText(err, 'Connection rejected'), { cause: err });
 }
 
 /** Stops offering URIs (the QR view closed); an approval after this is ignored. */
@@ -190,7 +197,7 @@ export async function restoreWcSession(): Promise<boolean> {
   try {
     const client = await getWcClient();
     const session = storedSession(client);
-    if (!session) throw new W3Error('No WalletConnect session to restore');
+    if (!session) throw new WalletConnectSessionError('No WalletConnect session to restore');
     useSession(client, session);
     return true;
   } catch {

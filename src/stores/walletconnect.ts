@@ -8,7 +8,8 @@ import type { RegistryWallet } from './wallet-list.js';
 
 /**
  * WalletConnect as the first chunk sees it: the connector, the pairing state the QR views show,
- * and the loader of the session module (sign-client, a lazy chunk loaded on first use).
+ * and the loader of the session module (sign-client, a lazy chunk loaded on first use). Pairing
+ * itself is in walletconnect-pairing.ts, loaded with the QR views.
  */
 export const WALLETCONNECT_ID = 'walletConnect';
 
@@ -47,32 +48,6 @@ export function initWalletConnect(): void {
   }
 }
 
-let sessionModule: typeof import('./walletconnect-session.js') | undefined;
-/** Bumped by every start and cancel, so a start whose chunk arrives after a cancel does nothing. */
-let request = 0;
-
-/** Starts pairing (loading sign-client on first use); resolves once a wallet approved and connected. */
-export async function pairWalletConnect(wallet?: RegistryWallet): Promise<void> {
-  const mine = ++request;
-  $wcPairing.set({ status: 'loading', ...(wallet ? { wallet } : {}) });
-  let module: typeof import('./walletconnect-session.js');
-  try {
-    module = sessionModule ??= await loadWalletConnectSession();
-  } catch (err) {
-    if (mine === request) $wcPairing.set({ status: 'error', error: 'Could not load WalletConnect', ...(wallet ? { wallet } : {}) });
-    throw err;
-  }
-  if (mine !== request) return;
-  return module.startWcPairing(wallet);
-}
-
-/** Stops offering pairing URIs (the QR view was left). */
-export function cancelWalletConnectPairing(): void {
-  request++;
-  if (sessionModule) sessionModule.stopWcPairing();
-  else if ($wcPairing.get().status !== 'idle') $wcPairing.set({ status: 'idle' });
-}
-
 let prepared = false;
 
 /**
@@ -85,10 +60,7 @@ export function prepareWalletConnect(): void {
   prepared = true;
   const run = (): void => {
     loadWalletConnectSession()
-      .then((m) => {
-        sessionModule ??= m;
-        return m.getWcClient();
-      })
+      .then((m) => m.getWcClient())
       .catch(() => {
         prepared = false; // a click tries again and shows the error
       });

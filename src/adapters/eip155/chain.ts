@@ -1,6 +1,6 @@
 import { createClient, fallback, formatEther, http, HttpRequestError, TimeoutError, type Client, type Transport } from 'viem';
 import { getBalance, waitForTransactionReceipt } from 'viem/actions';
-import { W3Error } from '../../core/errors.js';
+import { ChainRequestError, MissingConfigError, W3Error } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
 
 /**
@@ -22,7 +22,7 @@ export function chainTransport(urls: readonly string[]): Transport {
       retryDelay: RPC_POLICY.retryDelayMs,
     }),
   );
-  if (transports.length === 0) throw new W3Error('No RPC url provided for chainId', { category: 'CONFIG_ERROR' });
+  if (transports.length === 0) throw new MissingConfigError('No RPC url provided for chainId');
   return transports.length === 1 ? (transports[0] as Transport) : fallback(transports, { retryCount: 0 });
 }
 
@@ -43,18 +43,17 @@ export function toChainError(err: unknown): W3Error {
   const timeout =
     err instanceof TimeoutError ||
     (err instanceof Error && (err as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.((e) => e instanceof TimeoutError));
-  if (timeout) return new W3Error('The request took too long to respond', { category: 'NETWORK_ERROR', cause: err });
+  if (timeout) return new ChainRequestError('The request took too long to respond', { cause: err });
   const http =
     err instanceof Error
       ? ((err as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.(
           (e) => e instanceof HttpRequestError,
         ) as HttpRequestError | null)
       : null;
-  if (http?.status) return new W3Error(`HTTP status code: ${http.status}`, { category: 'NETWORK_ERROR', code: http.status, cause: err });
-  if (http) return new W3Error('HTTP request failed', { category: 'NETWORK_ERROR', cause: err, details: http.shortMessage });
+  if (http?.status) return new ChainRequestError(`HTTP status code: ${http.status}`, { code: http.status, cause: err });
+  if (http) return new ChainRequestError('HTTP request failed', { cause: err, details: http.shortMessage });
   const rpcCode = (err as { code?: unknown })?.code;
-  return new W3Error('RPC request failed', {
-    category: 'NETWORK_ERROR',
+  return new ChainRequestError('RPC request failed', {
     code: typeof rpcCode === 'number' ? rpcCode : undefined,
     cause: err,
     details: err instanceof Error ? ((err as { shortMessage?: string }).shortMessage ?? err.message) : String(err),

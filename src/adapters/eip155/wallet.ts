@@ -1,7 +1,7 @@
 import { getAddress, isHex, numberToHex, stringToHex } from 'viem';
 import { assertChainId } from '../../core/caip.js';
 import { isEvmAddress, isTransactionHash } from '../../core/address.js';
-import { toRpcError, W3Error } from '../../core/errors.js';
+import { ConnectionRejectedError, SignatureDeclinedError, toRpcError, W3Error, WalletRequestError } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
 import type { Eip1193Provider } from './provider.js';
 
@@ -15,10 +15,7 @@ export async function walletRequest(provider: Eip1193Provider, method: string, p
 }
 
 function malformed(method: string, reply: unknown): W3Error {
-  return new W3Error(`The wallet answered ${method} with a malformed reply`, {
-    category: 'WALLET_RPC_ERROR',
-    details: JSON.stringify(reply)?.slice(0, 200),
-  });
+  return new WalletRequestError(`The wallet answered ${method} with a malformed reply`, { details: JSON.stringify(reply)?.slice(0, 200) });
 }
 
 /** Parses an account list: checksummed addresses; anything else is a malformed reply. */
@@ -29,8 +26,7 @@ export function parseAccounts(method: string, reply: unknown): `0x${string}`[] {
 
 export async function requestAccounts(provider: Eip1193Provider): Promise<`0x${string}`[]> {
   const accounts = parseAccounts('eth_requestAccounts', await walletRequest(provider, 'eth_requestAccounts'));
-  if (accounts.length === 0)
-    throw new W3Error('Connection rejected', { category: 'WALLET_RPC_ERROR', details: 'The wallet returned no account' });
+  if (accounts.length === 0) throw new ConnectionRejectedError(undefined, { details: 'The wallet returned no account' });
   return accounts;
 }
 
@@ -84,7 +80,7 @@ export async function signMessage(provider: Eip1193Provider, address: string, me
   try {
     return parseHex('personal_sign', await walletRequest(provider, 'personal_sign', [stringToHex(message), address]));
   } catch (err) {
-    if ((err as W3Error).code === 4001) throw new W3Error('Signature declined', { code: 4001, category: 'WALLET_RPC_ERROR', cause: err });
+    if ((err as W3Error).code === 4001) throw new SignatureDeclinedError(undefined, { cause: err });
     throw err;
   }
 }
@@ -96,7 +92,7 @@ export async function signTypedData(provider: Eip1193Provider, address: string, 
     const reply = await walletRequest(provider, 'eth_signTypedData_v4', [address, JSON.stringify(typedData, bigintJson)]);
     return parseHex('eth_signTypedData_v4', reply);
   } catch (err) {
-    if ((err as W3Error).code === 4001) throw new W3Error('Signature declined', { code: 4001, category: 'WALLET_RPC_ERROR', cause: err });
+    if ((err as W3Error).code === 4001) throw new SignatureDeclinedError(undefined, { cause: err });
     throw err;
   }
 }
@@ -111,8 +107,8 @@ export interface TransactionRequest {
 
 /** eth_sendTransaction; needs an account address. Returns the transaction hash. */
 export async function sendTransaction(provider: Eip1193Provider, tx: TransactionRequest): Promise<`0x${string}`> {
-  if (!tx.from || !isEvmAddress(tx.from)) throw new W3Error('Transactions need an account address', { category: 'WALLET_RPC_ERROR' });
-  if (!isEvmAddress(tx.to)) throw new W3Error('Invalid input', { details: `"${tx.to}" is not an EVM address` });
+  if (!tx.from || !isEvmAddress(tx.from)) throw new WalletRequestError('Transactions need an account address');
+  if (!isEvmAddress(tx.to)) throw new WalletRequestError('Invalid input', { details: `"${tx.to}" is not an EVM address` });
   const reply = await walletRequest(provider, 'eth_sendTransaction', [
     {
       from: tx.from,
@@ -128,7 +124,7 @@ export async function sendTransaction(provider: Eip1193Provider, tx: Transaction
 
 /** wallet_getCapabilities (EIP-5792); the address is required. */
 export async function getCapabilities(provider: Eip1193Provider, address: string | undefined): Promise<Record<string, unknown>> {
-  if (!address) throw new W3Error('Missing address parameter in wallet_getCapabilities request', { category: 'WALLET_RPC_ERROR' });
+  if (!address) throw new WalletRequestError('Missing address parameter in wallet_getCapabilities request');
   const reply = await walletRequest(provider, 'wallet_getCapabilities', [address]);
   if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) throw malformed('wallet_getCapabilities', reply);
   return reply as Record<string, unknown>;

@@ -1,4 +1,11 @@
-import { toRpcError, W3Error } from '../../core/errors.js';
+import {
+  ChainDisconnectedError,
+  InvalidParamsRpcError,
+  MissingConfigError,
+  ProviderDisconnectedError,
+  toRpcError,
+  WalletConnectSessionError,
+} from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
 import { chainClient, toChainError } from '../eip155/chain.js';
 import type { Eip1193Provider } from '../eip155/provider.js';
@@ -68,7 +75,7 @@ export class WalletConnectProvider implements Eip1193Provider {
     this.namespaces = session.namespaces;
     const chains = approvedChains(this.namespaces, 'eip155');
     const first = chains[0];
-    if (!first) throw new W3Error('The wallet approved no eip155 chain', { category: 'WALLET_RPC_ERROR' });
+    if (!first) throw new WalletConnectSessionError('The wallet approved no eip155 chain');
     this.chain = options.chain && chains.includes(options.chain) ? options.chain : first;
     const onUpdate = (p: UpdatePayload): void => {
       if (p.topic === this.topic) this.applyNamespaces(p.params.namespaces);
@@ -126,7 +133,7 @@ export class WalletConnectProvider implements Eip1193Provider {
   }
 
   async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
-    if (this.closed) throw new W3Error('Please call connect() before request()', { code: 4900, category: 'WALLET_RPC_ERROR' });
+    if (this.closed) throw new ProviderDisconnectedError('Please call connect() before request()');
     switch (method) {
       case 'eth_accounts':
       case 'eth_requestAccounts':
@@ -171,13 +178,11 @@ export class WalletConnectProvider implements Eip1193Provider {
   private async switchChain(params: unknown): Promise<null> {
     const requested = Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined)?.chainId : undefined;
     const id = chainNumber(requested);
-    if (id === undefined) throw new W3Error('Invalid chainId', { code: -32602, category: 'WALLET_RPC_ERROR' });
+    if (id === undefined) throw new InvalidParamsRpcError('Invalid chainId');
     const target = `eip155:${id}`;
     if (!approvedChains(this.namespaces, 'eip155').includes(target)) {
       if (!this.walletMethods().has('wallet_switchEthereumChain')) {
-        throw new W3Error('Chain is not supported', {
-          code: 4901,
-          category: 'WALLET_RPC_ERROR',
+        throw new ChainDisconnectedError('Chain is not supported', {
           details: `The wallet approved ${approvedChains(this.namespaces, 'eip155').join(', ')} in this session, not ${target}`,
         });
       }
@@ -219,7 +224,7 @@ export class WalletConnectProvider implements Eip1193Provider {
   /** A read the wallet does not handle, over the network's own RPC client (batching, retries, timeout). */
   private async readFromChain(method: string, params: unknown): Promise<unknown> {
     const network = this.options.network(this.chainId);
-    if (!network) throw new W3Error('No RPC url provided for chainId', { category: 'CONFIG_ERROR', details: this.chain });
+    if (!network) throw new MissingConfigError('No RPC url provided for chainId', { details: this.chain });
     try {
       return await chainClient(network).request({ method, params: params ?? [] } as never);
     } catch (err) {
@@ -232,6 +237,6 @@ export class WalletConnectProvider implements Eip1193Provider {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
-    this.emit('disconnect', new W3Error('Provider disconnected', { code: 4900, category: 'WALLET_RPC_ERROR' }));
+    this.emit('disconnect', new ProviderDisconnectedError('Provider disconnected'));
   }
 }

@@ -1,4 +1,4 @@
-import { W3Error } from '../../core/errors.js';
+import { InvalidRelayUrlError } from '../../core/errors.js';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -13,7 +13,7 @@ export function relaySocketUrl(relayUrl: string): string {
   try {
     url = new URL(withScheme);
   } catch {
-    throw new W3Error(`Invalid relayUrl "${relayUrl}": not a URL`, { category: 'CONFIG_ERROR' });
+    throw new InvalidRelayUrlError(`Invalid relayUrl "${relayUrl}": not a URL`);
   }
   const loopback = LOOPBACK.has(url.hostname);
   switch (url.protocol) {
@@ -25,14 +25,12 @@ export function relaySocketUrl(relayUrl: string): string {
     case 'ws:':
     case 'http:':
       if (!loopback) {
-        throw new W3Error(`Invalid relayUrl "${relayUrl}": use wss:// (an unencrypted relay is allowed on loopback only)`, {
-          category: 'CONFIG_ERROR',
-        });
+        throw new InvalidRelayUrlError(`Invalid relayUrl "${relayUrl}": use wss:// (an unencrypted relay is allowed on loopback only)`);
       }
       url.protocol = 'ws:';
       break;
     default:
-      throw new W3Error(`Invalid relayUrl "${relayUrl}": the scheme must be wss:// or ws:// on loopback`, { category: 'CONFIG_ERROR' });
+      throw new InvalidRelayUrlError(`Invalid relayUrl "${relayUrl}": the scheme must be wss:// or ws:// on loopback`);
   }
   return url.toString().replace(/\/$/, '');
 }

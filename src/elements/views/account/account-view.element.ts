@@ -1,20 +1,17 @@
 import { html, nothing } from 'lit';
-import { state } from 'lit/decorators.js';
 import type { TabItem } from '../../primitives/tabs/tabs.element.js';
 import { truncateAddress } from '../../../core/address.js';
 import { formatBalance, formatFiat } from '../../../core/format.js';
 import type { ViewName } from '../../../core/views.js';
 import type { WalletFeature } from '../../../core/options.js';
 import { $activeAccount } from '../../../stores/account.js';
-import { $activity, fetchActivity, fetchMoreActivity } from '../../../stores/activity.js';
-import { $balances, fetchBalances, refreshNativeBalance } from '../../../stores/balances.js';
-import { activeTarget, getBlockchainApi, now } from '../../../stores/blockchain.js';
+import { $accountView, disconnectAndClose, selectAccountTab, type AccountTab } from '../../../stores/account-view.js';
+import { $activity, fetchMoreActivity } from '../../../stores/activity.js';
+import { $balances } from '../../../stores/balances.js';
+import { now } from '../../../stores/blockchain.js';
 import { $connectedWallet } from '../../../stores/connectors.js';
-import { disconnect } from '../../../stores/disconnect.js';
-import { loadAccountIdentity } from '../../../stores/identity.js';
-import { closeModal } from '../../../stores/modal.js';
 import { $activeNetwork } from '../../../stores/networks.js';
-import { $nfts, fetchNfts } from '../../../stores/nfts.js';
+import { $nfts } from '../../../stores/nfts.js';
 import { $features } from '../../../stores/options.js';
 import { isViewAvailable, pushView } from '../../../stores/router.js';
 import { StoreController } from '../../base/store-controller.js';
@@ -28,8 +25,6 @@ import { renderNfts } from './account-nfts.js';
 import { renderTokens } from './account-tokens.js';
 import { accountStyles } from './account.styles.js';
 import { featureIcon } from './feature-icons.js';
-
-type Tab = 'tokens' | 'nfts' | 'activity';
 
 const FEATURES: Record<WalletFeature, { view: ViewName; label: string }> = {
   onramp: { view: 'OnRampProviders', label: 'Buy' },
@@ -57,50 +52,18 @@ export class W3AccountView extends W3Element {
   private readonly balances = new StoreController(this, $balances);
   private readonly nfts = new StoreController(this, $nfts);
   private readonly activity = new StoreController(this, $activity);
-
-  @state() private tab: Tab = 'tokens';
-  /** The account and network the loaded data is for; a change loads again. */
-  private loadedKey: string | undefined;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.loadedKey = undefined;
-  }
+  /** The tab; listening loads the account's data (store-owned). */
+  private readonly view = new StoreController(this, $accountView);
 
   protected override updated(): void {
-    this.loadOnAccountChange();
     // A first page that does not fill the list cannot be scrolled: fetch the next at once.
     const scroll = this.renderRoot.querySelector<HTMLElement>('.scroll[data-tab="activity"]');
     if (scroll && scroll.scrollHeight <= scroll.clientHeight) void fetchMoreActivity();
   }
 
-  /** Loads balances, identity and the shown tab for a new account or network (after a render, never during one). */
-  private loadOnAccountChange(): void {
-    const key = activeTarget()?.key;
-    if (key === this.loadedKey) return;
-    this.loadedKey = key;
-    if (!key) return;
-    void refreshNativeBalance();
-    if (!getBlockchainApi()) return;
-    void fetchBalances();
-    void loadAccountIdentity();
-    this.loadTab(this.tab);
-  }
-
-  private loadTab(tab: Tab): void {
-    if (tab === 'tokens') void fetchBalances();
-    else if (tab === 'nfts') void fetchNfts();
-    else void fetchActivity();
-  }
-
-  private selectTab(tab: Tab): void {
-    this.tab = tab;
-    this.loadTab(tab);
-  }
-
   private onScroll(e: Event): void {
     const el = e.currentTarget as HTMLElement;
-    if (this.tab === 'activity' && el.scrollTop + el.clientHeight >= el.scrollHeight - PAGE_AHEAD_PX) void fetchMoreActivity();
+    if (this.view.value.tab === 'activity' && el.scrollTop + el.clientHeight >= el.scrollHeight - PAGE_AHEAD_PX) void fetchMoreActivity();
   }
 
   private tabs(): TabItem[] {
@@ -130,7 +93,8 @@ export class W3AccountView extends W3Element {
 
   private renderPanel() {
     const tabs = this.tabs();
-    const tab = tabs.some((t) => t.value === this.tab) ? this.tab : 'tokens';
+    const selected = this.view.value.tab;
+    const tab = tabs.some((t) => t.value === selected) ? selected : 'tokens';
     const label = tabs.find((t) => t.value === tab)?.label ?? 'Tokens';
     const body =
       tab === 'tokens'
@@ -143,7 +107,7 @@ export class W3AccountView extends W3Element {
         panel-prefix="w3-account"
         .tabs=${tabs}
         .value=${tab}
-        @w3-tab-change=${(e: CustomEvent<{ value: string }>) => this.selectTab(e.detail.value as Tab)}
+        @w3-tab-change=${(e: CustomEvent<{ value: string }>) => selectAccountTab(e.detail.value as AccountTab)}
       ></w3-ui-tabs>
       <div class="scroll" role="tabpanel" tabindex="0" aria-label=${label} data-tab=${tab} @scroll=${this.onScroll}>${body}</div>`;
   }
@@ -154,7 +118,7 @@ export class W3AccountView extends W3Element {
     if (!address) return html`<p class="empty">Not connected</p>`;
     const symbol = balanceSymbol ?? network?.nativeCurrency.symbol ?? '';
     const explorer = network?.blockExplorers?.default;
-    const withApi = !!getBlockchainApi();
+    const { withApi } = this.view.value;
     const total = this.balances.value.tokens.reduce((sum, t) => sum + t.value, 0);
     return html`<div class="profile">
         <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
@@ -185,7 +149,7 @@ export class W3AccountView extends W3Element {
           <w3-ui-wallet-image slot="image" .imageSrc=${this.wallet.value?.icon}></w3-ui-wallet-image>
           ${this.wallet.value?.name ?? 'Wallets'}
         </w3-ui-list-item>
-        <w3-ui-list-item @click=${() => void disconnect().finally(() => closeModal())}>
+        <w3-ui-list-item @click=${() => void disconnectAndClose()}>
           <span slot="image" class="muted">${icon('disconnect', 22)}</span>
           Disconnect
         </w3-ui-list-item>

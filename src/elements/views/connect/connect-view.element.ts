@@ -2,16 +2,15 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
 import { StoreController } from '../../base/store-controller.js';
 import type { ConnectMethod } from '../../../core/options.js';
-import { $connectors, type Connector } from '../../../stores/connectors.js';
-import { $features } from '../../../stores/options.js';
+import type { Connector } from '../../../stores/connectors.js';
+import { $connectView, chooseRegistryWallet } from '../../../stores/connect-view.js';
 import { pushView } from '../../../stores/router.js';
-import { $recentWallets } from '../../../stores/recent.js';
 import { connectWithEmail, connectWithSocial, connectWithConnector } from '../../../stores/connect.js';
-import { $walletList, ensureWalletList, loadWalletRegistry, type RegistryWallet } from '../../../stores/wallet-list.js';
-import { sortWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
+import { ensureWalletList, type RegistryWallet } from '../../../stores/wallet-list.js';
+import { walletCountTag } from '../../../stores/wallet-rows.js';
 import { W3Element } from '../../base/w3-element.js';
 import { VIEW_LOADERS } from '../registry.js';
-import { $wcConfigured, prepareWalletConnect } from '../../../stores/walletconnect.js';
+import { $wcConfigured } from '../../../stores/walletconnect.js';
 import { viewStyles } from '../view.styles.js';
 
 const SOCIAL_LABELS: Record<string, string> = {
@@ -53,25 +52,15 @@ export class W3ConnectView extends W3Element {
     `,
   ];
 
-  private readonly features = new StoreController(this, $features);
-  private readonly connectors = new StoreController(this, $connectors);
-  private readonly recent = new StoreController(this, $recentWallets);
-  private readonly registry = new StoreController(this, $walletList);
+  /** Features, registry and rows; listening loads the registry and readies WalletConnect (store-owned). */
+  private readonly view = new StoreController(this, $connectView);
   @state() private email = '';
   @state() private emailError: string | undefined;
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    ensureWalletList();
-  }
-
-  /** Once the registry is there, load the All Wallets view's chunk ahead of a click on its row. */
+  /** Once the registry is there, load the All Wallets view's chunk ahead of a click on its row (and the QR view's). */
   protected override updated(): void {
-    if (this.registry.value.status === 'ready') void VIEW_LOADERS.AllWallets?.();
-    if ($wcConfigured.get()) {
-      void VIEW_LOADERS.ConnectingWalletConnect?.();
-      prepareWalletConnect();
-    }
+    if (this.view.value.registry.status === 'ready') void VIEW_LOADERS.AllWallets?.();
+    if ($wcConfigured.get()) void VIEW_LOADERS.ConnectingWalletConnect?.();
   }
 
   private submitEmail(): void {
@@ -79,7 +68,7 @@ export class W3ConnectView extends W3Element {
   }
 
   private renderEmail(): TemplateResult | undefined {
-    if (!this.features.value.email) return undefined;
+    if (!this.view.value.features.email) return undefined;
     return html`<form class="stack" @submit=${(e: Event) => (e.preventDefault(), this.submitEmail())}>
       <w3-ui-text-input
         label="Email"
@@ -97,7 +86,7 @@ export class W3ConnectView extends W3Element {
   }
 
   private renderSocial(): TemplateResult | undefined {
-    const socials = this.features.value.socials;
+    const socials = this.view.value.features.socials;
     if (!socials || socials.length === 0) return undefined;
     return html`<ul class="stack" aria-label="Social login">
       ${socials.map(
@@ -123,7 +112,7 @@ export class W3ConnectView extends W3Element {
 
   private renderRegistryWallet(wallet: RegistryWallet) {
     return html`<li>
-      <w3-ui-list-item data-wallet-id=${wallet.id} @click=${() => void loadWalletRegistry().then((m) => m.selectRegistryWallet(wallet))}>
+      <w3-ui-list-item data-wallet-id=${wallet.id} @click=${() => chooseRegistryWallet(wallet)}>
         <w3-ui-wallet-image slot="image" .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>
         ${wallet.name}
       </w3-ui-list-item>
@@ -132,7 +121,7 @@ export class W3ConnectView extends W3Element {
 
   /** The All Wallets row, the registry's error, or the hint that no registry is configured. */
   private renderRegistryFooter() {
-    const { status, count, error } = this.registry.value;
+    const { status, count, error } = this.view.value.registry;
     if (status === 'off') {
       return html`<p class="hint muted">
         Showing the wallets installed in this browser. More wallets and WalletConnect appear when this app sets a projectId and apiUrl.
@@ -155,13 +144,9 @@ export class W3ConnectView extends W3Element {
   }
 
   private renderWallets(): TemplateResult | undefined {
-    const { featured, recommended } = this.registry.value;
-    const rows = sortWalletRows(this.connectors.value, this.features.value.connectorTypeOrder, this.recent.value, {
-      featured,
-      recommended,
-    });
+    const { rows, registry } = this.view.value;
     const footer = this.renderRegistryFooter();
-    if (rows.length === 0 && this.registry.value.status === 'off') return undefined;
+    if (rows.length === 0 && registry.status === 'off') return undefined;
     return html`${rows.length
         ? html`<ul class="stack" aria-label="Wallets">
             ${rows.map((row) =>
@@ -178,14 +163,14 @@ export class W3ConnectView extends W3Element {
       social: () => this.renderSocial(),
       wallet: () => this.renderWallets(),
     };
-    const sections = this.features.value.connectMethodsOrder
+    const sections = this.view.value.features.connectMethodsOrder
       .map((method) => ({ method, content: renderers[method]() }))
       .filter((s): s is { method: ConnectMethod; content: TemplateResult } => !!s.content);
     if (sections.length === 0) {
       return html`<div class="empty">
         <p>No wallet found</p>
         <p class="muted">Install a browser wallet, then reload this page.</p>
-        ${this.registry.value.status === 'off' ? this.renderRegistryFooter() : nothing}
+        ${this.view.value.registry.status === 'off' ? this.renderRegistryFooter() : nothing}
         <w3-ui-button variant="secondary" @click=${() => pushView('WhatIsAWallet')}>What is a wallet?</w3-ui-button>
       </div>`;
     }

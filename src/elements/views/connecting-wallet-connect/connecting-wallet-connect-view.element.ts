@@ -2,11 +2,9 @@ import { css, html, nothing } from 'lit';
 import { isSafeWalletLink } from '../../../core/links.js';
 import { browseLink, walletConnectLink } from '../../../core/wallet-links.js';
 import { $connectors } from '../../../stores/connectors.js';
-import { $router, resetRouter } from '../../../stores/router.js';
-import { $wcConfigured, $wcPairing, cancelWalletConnectPairing, pairWalletConnect } from '../../../stores/walletconnect.js';
+import { $walletConnectQr, startQrPairing } from '../../../stores/walletconnect-qr.js';
 import { installedConnectorFor, type RegistryWallet } from '../../../stores/wallet-list.js';
 import { rememberDeepLink } from '../../../stores/wallet-registry.js';
-import { $isConnected } from '../../../stores/account.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
 import { W3Element } from '../../base/w3-element.js';
@@ -101,43 +99,20 @@ export class W3ConnectingWalletConnectView extends W3Element {
   /** The plain QR mode (ConnectingWalletConnectBasic): no wallet links. */
   protected readonly basic: boolean = false;
 
-  private readonly router = new StoreController(this, $router);
-  private readonly pairing = new StoreController(this, $wcPairing);
-  private readonly configured = new StoreController(this, $wcConfigured);
+  /** Pairing, configuration and wallet; listening pairs, leaving stops it (store-owned). */
+  private readonly qr = new StoreController(this, $walletConnectQr);
   private readonly connectors = new StoreController(this, $connectors);
 
   private get wallet(): RegistryWallet | undefined {
-    if (this.basic) return undefined;
-    const wallet = this.router.value.data?.['wallet'];
-    return wallet && typeof wallet === 'object' ? (wallet as RegistryWallet) : undefined;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if ($wcConfigured.get()) this.pair();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    cancelWalletConnectPairing();
-  }
-
-  private pair(): void {
-    const view = $router.get().view;
-    pairWalletConnect(this.wallet).then(
-      () => {
-        if ($isConnected.get() && $router.get().view === view) resetRouter('Account');
-      },
-      () => undefined, // the error shows in the view from $wcPairing
-    );
+    return this.basic ? undefined : this.qr.value.wallet;
   }
 
   private renderQr(wallet: RegistryWallet | undefined) {
-    const { status, uri, error } = this.pairing.value;
+    const { status, uri, error } = this.qr.value.pairing;
     const name = wallet?.name ?? 'WalletConnect';
     if (status === 'error') {
       return html`<p class="error" role="alert">${error}</p>
-        <w3-ui-button variant="secondary" @click=${() => this.pair()}>Try again</w3-ui-button>`;
+        <w3-ui-button variant="secondary" @click=${() => startQrPairing()}>Try again</w3-ui-button>`;
     }
     const ready = status === 'ready' && uri;
     return html`<w3-qr-code uri=${ready ? uri : ''} label=${`QR code to connect with ${name}`}>
@@ -157,8 +132,9 @@ export class W3ConnectingWalletConnectView extends W3Element {
 
   override render() {
     const wallet = this.wallet;
-    const uri = this.pairing.value.status === 'ready' ? this.pairing.value.uri : undefined;
-    if (!this.configured.value) {
+    const { pairing } = this.qr.value;
+    const uri = pairing.status === 'ready' ? pairing.uri : undefined;
+    if (!this.qr.value.configured) {
       return html`<div class="connecting">
         ${wallet
           ? html`<div class="logo"><w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image></div>
