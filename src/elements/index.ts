@@ -6,11 +6,6 @@ import { definePrimitives } from './primitives/index.js';
 import { VIEW_LOADERS } from './views/registry.js';
 import './views/connect/connect-view.js';
 
-export { W3AccountButton, W3Button, W3ConnectButton, W3NetworkButton } from './buttons/index.js';
-export { W3Modal } from './modal/modal.js';
-export * from './primitives/index.js';
-export { W3ConnectView } from './views/connect/connect-view.js';
-
 /** Defines every w3-* element (idempotent: safe when two builds share a page). */
 export function defineElements(): void {
   if (typeof customElements === 'undefined') return;

@@ -3,28 +3,18 @@ import { defineUiButton, W3UiButton } from './button/button.js';
 import { defineUiIconButton, W3UiIconButton } from './icon-button/icon-button.js';
 import { defineUiListItem, W3UiListItem } from './list-item/list-item.js';
 import { defineUiNetworkIcon, W3UiNetworkIcon } from './network-icon/network-icon.js';
-import { defineQrCode, W3QrCode } from './qr-code/qr-code.js';
 import { defineUiSpinner, W3UiSpinner } from './spinner/spinner.js';
-import { defineUiTabs, W3UiTabs } from './tabs/tabs.js';
 import { defineUiTextInput, W3UiTextInput } from './text-input/text-input.js';
 import { defineUiToast, W3UiToast } from './toast/toast.js';
 import { defineUiWalletImage, W3UiWalletImage } from './wallet-image/wallet-image.js';
 
-export {
-  W3QrCode,
-  W3UiAvatar,
-  W3UiButton,
-  W3UiIconButton,
-  W3UiListItem,
-  W3UiNetworkIcon,
-  W3UiSpinner,
-  W3UiTabs,
-  W3UiTextInput,
-  W3UiToast,
-  W3UiWalletImage,
-};
+export { W3UiAvatar, W3UiButton, W3UiIconButton, W3UiListItem, W3UiNetworkIcon, W3UiSpinner, W3UiTextInput, W3UiToast, W3UiWalletImage };
 
-/** Defines every primitive (idempotent). */
+/**
+ * Defines the primitives the modal shell and the Connect view use (idempotent). The tabs and the
+ * QR code are defined by the lazily loaded views that show them (Account; WalletConnect, Receive),
+ * so they stay out of the first chunk.
+ */
 export function definePrimitives(): void {
   defineUiButton();
   defineUiIconButton();
@@ -33,8 +23,6 @@ export function definePrimitives(): void {
   defineUiAvatar();
   defineUiSpinner();
   defineUiToast();
-  defineUiTabs();
   defineUiNetworkIcon();
   defineUiWalletImage();
-  defineQrCode();
 }

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { deep, mountFixture, resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import { defineQrCode } from './qr-code.js';
 
 describe('<w3-qr-code>', () => {
+  // Defined by the views that show it (WalletConnect, Receive), not by definePrimitives().
+  before(() => defineQrCode());
   afterEach(() => resetAll());
 
   it('w3-qr-code reflects the uri and names itself', async () => {

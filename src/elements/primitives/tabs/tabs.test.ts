@@ -1,8 +1,11 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { mountFixture, resetAll } from '../../../../test/browser/helpers.js';
+import { defineUiTabs } from './tabs.js';
 
 describe('<w3-ui-tabs>', () => {
+  // Defined by the Account view, which shows it, not by definePrimitives().
+  before(() => defineUiTabs());
   afterEach(() => resetAll());
 
   it('w3-ui-tabs selects with click and arrow keys and fires w3-tab-change', async () => {

@@ -1,5 +1,7 @@
+import { defineQrCode } from '../../primitives/qr-code/qr-code.js';
 import { W3ConnectingWalletConnectBasicView } from './connecting-wallet-connect-view.element.js';
 
+defineQrCode();
 W3ConnectingWalletConnectBasicView.define();
 
 export { W3ConnectingWalletConnectBasicView };

@@ -1,5 +1,7 @@
+import { defineQrCode } from '../../primitives/qr-code/qr-code.js';
 import { W3ConnectingWalletConnectView } from './connecting-wallet-connect-view.element.js';
 
+defineQrCode();
 W3ConnectingWalletConnectView.define();
 
 export { W3ConnectingWalletConnectView };
