@@ -1,15 +1,7 @@
-import { readNativeBalance, waitForReceipt } from '../adapters/eip155/chain.js';
 import type { Eip1193Provider } from '../adapters/eip155/provider.js';
 import * as wallet from '../adapters/eip155/wallet.js';
 import { toCaipAddress, type CaipNetworkId } from '../core/caip.js';
-import {
-  ConnectionRejectedError,
-  ModalClosedError,
-  NotConnectedError,
-  W3Error,
-  WalletNotFoundError,
-  WalletRequestError,
-} from '../core/errors.js';
+import { ConnectionRejectedError, ModalClosedError, NotConnectedError, W3Error, WalletNotFoundError } from '../core/errors.js';
 import type { Network } from '../wire/networks.js';
 import { getAccountState, patchAccount, resetAccount } from './account.js';
 import { $activeConnectorIds, $connectedWallet, $connections, $connectors, type Connection } from './connectors.js';
@@ -22,18 +14,24 @@ import { registerWalletSwitcher } from './network-switch.js';
 import { setWalletProvider } from './providers.js';
 import { addRecentWallet } from './recent.js';
 import { storage } from './storage.js';
+import { activeSession, setActiveSession } from './eip155-active.js';
+import { refreshBalance, switchWalletNetwork } from './eip155-requests.js';
+
+// Requests on the active session (signing, sending, balance, switching) live in eip155-requests.ts.
+export {
+  getCapabilities,
+  refreshBalance,
+  sendTransaction,
+  signMessage,
+  signTypedData,
+  switchWalletNetwork,
+  transactionSettled,
+} from './eip155-requests.js';
 
 /**
  * The eip155 wallet session (lazy chunk, viem): connect, restore, wallet events, switching,
  * balance, signing and sending. Wires the adapter (src/adapters/eip155) to the stores.
  */
-interface ActiveSession {
-  connectorId: string;
-  provider: Eip1193Provider;
-  stopEvents: () => void;
-}
-
-let active: ActiveSession | undefined;
 let attempt = 0;
 
 /** The configured eip155 network of a chain id. */
@@ -95,10 +93,10 @@ function applyAccounts(accounts: `0x${string}`[]): void {
  * connection, CONNECT_SUCCESS. Exported for adapters with their own provider (WalletConnect).
  */
 export function activate(connectorId: string, provider: Eip1193Provider, accounts: `0x${string}`[], chainId: number): void {
-  active?.stopEvents();
+  activeSession()?.stopEvents();
   const stopEvents = wallet.watchWalletEvents(provider, {
     accountsChanged: (next) => {
-      if (active?.provider !== provider) return;
+      if (activeSession()?.provider !== provider) return;
       if (next.length === 0) {
         void endSession('wallet');
         return;
@@ -109,15 +107,15 @@ export function activate(connectorId: string, provider: Eip1193Provider, account
       void refreshBalance();
     },
     chainChanged: (id, raw) => {
-      if (active?.provider !== provider) return;
+      if (activeSession()?.provider !== provider) return;
       applyChain(id, raw);
       void refreshBalance();
     },
     disconnect: () => {
-      if (active?.provider === provider) void endSession('wallet');
+      if (activeSession()?.provider === provider) void endSession('wallet');
     },
   });
-  active = { connectorId, provider, stopEvents };
+  setActiveSession({ connectorId, provider, stopEvents });
   $activeConnectorIds.setKey('eip155', connectorId);
   upsertConnection(connectorId, accounts);
   $activeNamespace.set('eip155');
@@ -218,9 +216,9 @@ export async function restoreEip155Connection(): Promise<boolean> {
 
 /** Ends the active eip155 session (wallet side); the disconnect store action resets the rest. */
 async function endSession(reason: 'user' | 'wallet'): Promise<void> {
-  const session = active;
+  const session = activeSession();
   if (!session) return;
-  active = undefined;
+  setActiveSession(undefined);
   session.stopEvents();
   setWalletProvider('eip155', undefined);
   registerWalletSwitcher(undefined);
@@ -242,85 +240,12 @@ onDisconnect(async (namespace) => {
   if (namespace === 'eip155') await endSession('user');
 });
 
-/** Asks the wallet to switch (adding the chain on 4902); resolves once it has switched. */
-export async function switchWalletNetwork(network: Network): Promise<void> {
-  if (!active) throw new NotConnectedError();
-  await wallet.switchChain(active.provider, network);
-  $unknownNetwork.set(undefined);
-  const address = getAccountState('eip155').address;
-  if (address) patchAccount('eip155', { caipAddress: toCaipAddress(network.caipNetworkId, address) });
-}
-
-/** Reads the native balance of the active account on the active network. */
-export async function refreshBalance(): Promise<void> {
-  const { address } = getAccountState('eip155');
-  const network = $activeNetwork.get();
-  if (!address || !network || network.chainNamespace !== 'eip155' || $unknownNetwork.get()) return;
-  try {
-    const balance = await readNativeBalance(network, address as `0x${string}`);
-    if (getAccountState('eip155').address === address && $activeNetwork.get() === network) {
-      patchAccount('eip155', { balance, balanceSymbol: network.nativeCurrency.symbol });
-    }
-  } catch {
-    // the balance stays as it was; the account view shows 0.000 until a read succeeds
-  }
-}
-
-function requireSession(): { provider: Eip1193Provider; address: string } {
-  const address = getAccountState('eip155').address;
-  if (!active || !address) throw new NotConnectedError(undefined, { details: 'Connect a wallet first' });
-  return { provider: active.provider, address };
-}
-
-export async function signMessage(message: string): Promise<`0x${string}`> {
-  const { provider, address } = requireSession();
-  return wallet.signMessage(provider, address, message);
-}
-
-export async function signTypedData(typedData: object): Promise<`0x${string}`> {
-  const { provider, address } = requireSession();
-  return wallet.signTypedData(provider, address, typedData);
-}
-
-export async function sendTransaction(tx: { to: string; value?: bigint; data?: `0x${string}` }): Promise<`0x${string}`> {
-  const address = getAccountState('eip155').address;
-  if (!active) throw new WalletRequestError('Transactions need an account address');
-  const hash = await wallet.sendTransaction(active.provider, { from: address, ...tx });
-  const settled = waitAndRefresh(hash).finally(() => settling.delete(hash));
-  settling.set(hash, settled);
-  return hash;
-}
-
-/** Transactions sent here whose receipt is awaited (then the native balance is read again). */
-const settling = new Map<string, Promise<void>>();
-
-/** Resolves once a transaction sent here is mined (or the wait gave up) and the native balance was read again. */
-export function transactionSettled(hash: `0x${string}`): Promise<void> {
-  return settling.get(hash) ?? Promise.resolve();
-}
-
-async function waitAndRefresh(hash: `0x${string}`): Promise<void> {
-  const network = $activeNetwork.get();
-  if (!network) return;
-  try {
-    await waitForReceipt(network, hash);
-  } catch {
-    // refresh anyway
-  }
-  await refreshBalance();
-}
-
-export async function getCapabilities(): Promise<Record<string, unknown>> {
-  if (!active) throw new WalletRequestError('Missing address parameter in wallet_getCapabilities request');
-  return wallet.getCapabilities(active.provider, getAccountState('eip155').address);
-}
-
 /**
  * ProfileWallets: makes a known connection the active one. When its wallet still authorises
  * this page it switches at once (true); otherwise the caller starts a fresh connect (false).
  */
 export async function activateConnection(connectorId: string): Promise<boolean> {
-  if (active?.connectorId === connectorId) return true;
+  if (activeSession()?.connectorId === connectorId) return true;
   const provider = getEip155Provider(connectorId);
   if (!provider) return false;
   const accounts = await wallet.getAccounts(provider).catch(() => [] as `0x${string}`[]);
@@ -339,7 +264,7 @@ export async function activateConnection(connectorId: string): Promise<boolean> 
 
 /** Forgets one known connection; when it is the active one, the session ends. */
 export async function removeConnection(connectorId: string): Promise<void> {
-  if (active?.connectorId === connectorId) {
+  if (activeSession()?.connectorId === connectorId) {
     const { disconnect } = await import('./disconnect.js');
     await disconnect('eip155');
     return;
