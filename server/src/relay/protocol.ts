@@ -44,12 +44,6 @@ export class RelayRpcError extends Error {
 
 export type RpcId = string | number;
 
-interface RpcRequest {
-  id: RpcId;
-  method: string;
-  params: unknown;
-}
-
 export interface PublishParams {
   topic: string;
   message: string;

@@ -9,9 +9,6 @@ import { badgeSvg, initials } from '../images/svg.js';
 import { decodeImageSource, deleteImages, putImage, svgImage, type ImageData } from '../images/store.js';
 import { countWallets, writeWallets, type WriteMode } from './registry.js';
 
-/** A wallet file entry: a WalletEntry plus an optional `image` (inline `<svg>` or data URL). */
-type WalletFileEntry = WalletEntry & { image?: string };
-
 export interface WalletIssue {
   /** Index of the entry in the list (0-based). */
   index: number;
