@@ -73,3 +73,6 @@ export function resetAccount(namespace: ChainNamespace): void {
 export const $isConnected = computed($accounts, (accounts) =>
   Object.values(accounts).some((a) => a?.status === 'connected' && !!a.address),
 );
+
+/** True while a connection is being made or restored in any namespace (not merely while the modal is open). */
+export const $isConnecting = computed($accounts, (accounts) => Object.values(accounts).some((a) => a?.status === 'connecting'));

@@ -2,7 +2,18 @@ import { expect } from 'chai';
 import { $modal } from '../../stores/modal.js';
 import { $activeNetwork } from '../../stores/networks.js';
 import { patchAccount } from '../../stores/account.js';
-import { ADDRESS, axeViolations, connectAccount, deep, deepText, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
+import { pushView } from '../../stores/router.js';
+import {
+  ADDRESS,
+  axeViolations,
+  connectAccount,
+  deep,
+  deepText,
+  mountModal,
+  nextFrame,
+  resetAll,
+  waitFor,
+} from '../../../test/browser/helpers.js';
 
 async function mount<T extends HTMLElement>(tag: string): Promise<T> {
   const el = document.createElement(tag) as T & { updateComplete: Promise<unknown> };
@@ -15,7 +26,7 @@ describe('page buttons', () => {
   beforeEach(() => resetAll());
   afterEach(() => resetAll());
 
-  it('<w3-button> is a connect button that opens Connect and reads Connecting... while open', async () => {
+  it('<w3-button> opens Connect and reads Connecting... only while a connection is being made, not while the modal is open', async () => {
     await mountModal();
     const button = await mount('w3-button');
     const inner = () => deep<HTMLButtonElement>(button, 'w3-connect-button', 'button')!;
@@ -23,8 +34,17 @@ describe('page buttons', () => {
     expect(inner().textContent!.trim()).to.equal('Connect Wallet');
     inner().click();
     await waitFor(() => $modal.get().shownView === 'Connect', 2000, 'modal open');
+    await nextFrame();
+    expect(inner().textContent!.trim()).to.equal('Connect Wallet');
+    expect(inner().getAttribute('aria-busy')).to.equal('false');
+    pushView('AllWallets');
+    await waitFor(() => $modal.get().shownView === 'AllWallets', 2000, 'All Wallets');
+    expect(inner().textContent!.trim()).to.equal('Connect Wallet');
+    patchAccount('eip155', { status: 'connecting' });
     await waitFor(() => inner().textContent!.includes('Connecting...'), 2000, 'Connecting...');
     expect(inner().getAttribute('aria-busy')).to.equal('true');
+    patchAccount('eip155', { status: 'disconnected' });
+    await waitFor(() => inner().textContent!.trim() === 'Connect Wallet', 2000, 'back to Connect Wallet');
   });
 
   it('<w3-button> becomes the account button with the address as 4…6 and the balance', async () => {

@@ -2,15 +2,15 @@ import { html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { StoreController } from '../base/store-controller.js';
 import { getInstance } from '../../instance.js';
-import { $activeAccount } from '../../stores/account.js';
-import { $modal } from '../../stores/modal.js';
+import { $isConnecting } from '../../stores/account.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { pageButtonStyles } from './button.styles.js';
 
 /**
- * @summary Opens the modal to connect: 'Connect Wallet', or 'Connecting...' while the modal is
- * open or a connection is under way.
+ * @summary Opens the modal to connect: 'Connect Wallet', or 'Connecting...' while a connection
+ * is being made (a wallet asked to connect, or a stored connection restoring), not merely while
+ * the modal is open.
  * @csspart button - The native button.
  * @cssprop --w3-accent - Button background.
  */
@@ -23,8 +23,7 @@ export class W3ConnectButton extends ThemedElement {
   /** Label while connecting. */
   @property({ attribute: 'loading-label' }) loadingLabel = 'Connecting...';
 
-  private readonly modal = new StoreController(this, $modal);
-  private readonly account = new StoreController(this, $activeAccount);
+  private readonly connecting = new StoreController(this, $isConnecting);
 
   override focus(options?: FocusOptions): void {
     this.renderRoot.querySelector('button')?.focus(options);
@@ -37,7 +36,7 @@ export class W3ConnectButton extends ThemedElement {
   }
 
   override render() {
-    const busy = this.modal.value.open || this.account.value.status === 'connecting';
+    const busy = this.connecting.value;
     return html`<button part="button" type="button" class="primary" aria-busy=${busy ? 'true' : 'false'} @click=${this.onClick}>
       ${busy ? html`<w3-ui-spinner label=""></w3-ui-spinner>` : ''}${busy ? this.loadingLabel : this.label}
     </button>`;

@@ -51,8 +51,9 @@ export const W3Button = createComponent({
 export type W3ButtonProps = React.ComponentProps<typeof W3Button>;
 
 /**
- * `<w3-connect-button>`: Opens the modal to connect: 'Connect Wallet', or 'Connecting...' while the
- * modal is open or a connection is under way.
+ * `<w3-connect-button>`: Opens the modal to connect: 'Connect Wallet', or 'Connecting...' while a
+ * connection is being made (a wallet asked to connect, or a stored connection restoring), not
+ * merely while the modal is open.
  */
 export const W3ConnectButton = createComponent({
   tagName: 'w3-connect-button',
