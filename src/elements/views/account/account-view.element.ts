@@ -127,7 +127,9 @@ export class W3AccountView extends W3Element {
           <w3-ui-icon-button icon="copy" label="Copy address" @click=${() => copyText(address, 'Address copied')}></w3-ui-icon-button>
         </div>
         <span class="balance" data-balance>${formatBalance(balance)} ${symbol}</span>
-        ${withApi && this.balances.value.tokens.length > 0 ? html`<span class="small" data-total>${formatFiat(total)}</span>` : nothing}
+        ${withApi && this.balances.value.tokens.length > 0
+          ? html`<span class="small total">Total balance <span data-total>${formatFiat(total)}</span></span>`
+          : nothing}
         ${explorer
           ? html`<a
               class="explorer"
