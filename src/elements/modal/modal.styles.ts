@@ -2,6 +2,9 @@ import { css } from 'lit';
 import { BOTTOM_SHEET_MAX_VIEWPORT_PX, MODAL_WIDTH_PX } from '../../core/constants.js';
 import { unsafeCSS } from 'lit';
 
+/** The header row: 40 px buttons and 12 + 4 px padding. */
+const HEADER_HEIGHT_PX = 56;
+
 export const modalStyles = css`
   :host {
     display: contents;
@@ -21,7 +24,8 @@ export const modalStyles = css`
     position: relative;
     width: ${unsafeCSS(MODAL_WIDTH_PX)}px;
     max-width: calc(100vw - 24px);
-    max-height: calc(100vh - 48px);
+    --w3i-dialog-max-height: calc(100vh - 48px);
+    max-height: var(--w3i-dialog-max-height);
     display: flex;
     flex-direction: column;
     border-radius: var(--w3i-radius-lg);
@@ -37,6 +41,8 @@ export const modalStyles = css`
     animation: shake 0.5s cubic-bezier(0.36, 0.07, 0.19, 0.97) both;
   }
   header {
+    box-sizing: border-box;
+    height: ${unsafeCSS(HEADER_HEIGHT_PX)}px;
     display: grid;
     grid-template-columns: 40px 1fr 40px;
     align-items: center;
@@ -57,6 +63,15 @@ export const modalStyles = css`
   }
   .view {
     padding: 8px 16px 16px;
+  }
+  /* The Account view keeps its own scroll area (its tab panel): its wrapper is held to the room
+     the dialog's max height leaves below the header, and the panel shrinks to fit, so the body
+     does not scroll as well. (A bound from the viewport, not from the body, whose height animates.) */
+  .view:has(> w3-account-view) {
+    display: flex;
+    flex-direction: column;
+    box-sizing: border-box;
+    max-height: calc(var(--w3i-dialog-max-height) - ${unsafeCSS(HEADER_HEIGHT_PX)}px - 2px);
   }
   .toast {
     position: fixed;
@@ -120,7 +135,7 @@ export const modalStyles = css`
     .dialog {
       width: 100%;
       max-width: 100%;
-      max-height: calc(100vh - 24px);
+      --w3i-dialog-max-height: calc(100vh - 24px);
       border-radius: var(--w3i-radius-lg) var(--w3i-radius-lg) 0 0;
       border-bottom: none;
       animation-name: slide-up;

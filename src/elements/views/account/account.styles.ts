@@ -2,6 +2,18 @@ import { css } from 'lit';
 
 /** The Account view: profile, wallet features, tabs with tokens, NFTs and activity. */
 export const accountStyles = css`
+  /* The profile, features and rows keep their size; the tab panel is the one scroll area, of one
+     height on every tab, shrinking (down to a floor) when the modal's max height leaves less room
+     (the modal bounds this view's wrapper: modal.styles.ts). */
+  :host {
+    display: flex;
+    flex-direction: column;
+    flex: 0 1 auto;
+    min-height: 0;
+  }
+  :host > * {
+    flex: none;
+  }
   .profile {
     display: flex;
     flex-direction: column;
@@ -57,9 +69,16 @@ export const accountStyles = css`
   w3-ui-tabs {
     margin-bottom: 8px;
   }
-  .scroll {
-    max-height: 280px;
+  :host > .scroll {
+    flex: 0 1 280px;
+    height: 280px;
+    min-height: 96px;
     overflow: hidden auto;
+    overscroll-behavior: contain;
+  }
+  .total [data-total] {
+    color: var(--w3i-fg);
+    font-weight: 600;
   }
   .row {
     display: flex;
