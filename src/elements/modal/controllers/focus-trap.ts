@@ -2,10 +2,11 @@
  * The modal's focus trap (spec section 1, accessibility): while active, focus moves into the
  * dialog, Tab and Shift+Tab cycle through its tabbable elements (across shadow roots), focus that
  * lands outside the host is pulled back, Escape calls `onEscape`, and on deactivation focus
- * returns to the element that had it before.
+ * returns to the element that had it before (or the page's connect button: base/focus-return.ts).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { containsDeep, deepActiveElement, tabbables } from '../../base/focus.js';
+import { returnFocus } from '../../base/focus-return.js';
 
 export interface FocusTrapOptions {
   /** Whether the trap is on (the modal is open). */
@@ -52,7 +53,7 @@ export class FocusTrapController implements ReactiveController {
     if (!deactivated) return;
     const opener = this.opener as HTMLElement | null;
     this.opener = null;
-    if (opener?.isConnected) opener.focus();
+    void returnFocus(opener);
   }
 
   /** Focuses the first tabbable element of `initial()`, else of the container, else the container. */
