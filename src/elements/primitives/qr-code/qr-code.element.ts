@@ -6,9 +6,9 @@ import { qrCodeStyles } from './qr-code.styles.js';
 
 /**
  * @summary The WalletConnect QR code. Reflects the pairing URI as `uri` and draws it as an SVG
- * made by a QR library (`uqr`, loaded lazily), with the wallet's logo in a clear square in the
- * centre; a spinner shows until there is a URI.
- * @slot logo - The wallet's logo, shown in the centre.
+ * made by a QR library (`uqr`, loaded lazily), with a logo (the wallet's, the network's) in a clear
+ * square in the centre; without a logo the whole code is drawn. A spinner shows until there is a URI.
+ * @slot logo - The logo shown in the centre (the centre is cleared only when something is slotted).
  * @csspart frame - The square frame.
  * @cssprop --w3-qr-size - Side of the square, default 280px.
  */
@@ -20,17 +20,23 @@ export class W3QrCode extends W3Element {
   @property({ reflect: true }) uri = '';
   /** Accessible name of the code. */
   @property() label = 'QR code';
-  @state() private matrix: (QrMatrix & { uri: string }) | undefined;
+  @state() private matrix: (QrMatrix & { uri: string; logo: boolean }) | undefined;
 
-  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    if (!changed.has('uri')) return;
+  /** Whether a logo is slotted: only then is the centre of the code cleared for it. */
+  private hasLogo(): boolean {
+    return this.querySelector(':scope > [slot="logo"]') !== null;
+  }
+
+  protected override willUpdate(): void {
     const uri = this.uri;
+    const logo = this.hasLogo();
     if (!uri) {
       this.matrix = undefined;
       return;
     }
+    if (this.matrix?.uri === uri && this.matrix.logo === logo) return;
     void import('./qr-matrix.js').then(({ qrMatrix }) => {
-      if (this.uri === uri) this.matrix = { ...qrMatrix(uri), uri };
+      if (this.uri === uri && this.hasLogo() === logo) this.matrix = { ...qrMatrix(uri, { logo }), uri, logo };
     });
   }
 
@@ -42,7 +48,7 @@ export class W3QrCode extends W3Element {
             <path fill="#000000" d=${matrix.path}></path>
           </svg>`
         : html`<w3-ui-spinner label="Loading QR code"></w3-ui-spinner>`}
-      <div class="logo"><slot name="logo"></slot></div>
+      <div class="logo"><slot name="logo" @slotchange=${() => this.requestUpdate()}></slot></div>
     </div>`;
   }
 }

@@ -52,4 +52,18 @@ describe('<w3-qr-code>', () => {
     await qr.updateComplete;
     expect(deep(qr, 'svg')).to.equal(null);
   });
+
+  it('w3-qr-code draws the whole code when no logo is slotted, and clears the centre once one is', async () => {
+    const qr = await mountFixture('<w3-qr-code></w3-qr-code>');
+    const { qrMatrix } = await import('./qr-matrix.js');
+    const uri = 'wc:abc@2?relay-protocol=irn&symKey=00';
+    qr['uri'] = uri;
+    await waitFor(() => deep(qr, 'svg path')?.getAttribute('d') === qrMatrix(uri, { logo: false }).path, 3000, 'full code');
+    expect(qrMatrix(uri, { logo: false }).logoSize).to.equal(0);
+    const logo = document.createElement('span');
+    logo.slot = 'logo';
+    logo.textContent = 'logo';
+    qr.append(logo);
+    await waitFor(() => deep(qr, 'svg path')?.getAttribute('d') === qrMatrix(uri).path, 3000, 'code with a clear centre');
+  });
 });

@@ -1,16 +1,19 @@
 import { css, html } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
+import { addressGroups } from '../../../core/address-groups.js';
 import { $activeAccount } from '../../../stores/account.js';
 import { $activeNetwork, $networks } from '../../../stores/networks.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon } from '../../primitives/icons.js';
+import { networkIcon } from '../network-icon.js';
 import { viewStyles } from '../view.styles.js';
 
 /**
- * @summary WalletReceive: the account's address as a QR code, a copy button, and the networks
- * the address receives on.
+ * @summary WalletReceive: the account's address as a QR code with the active network's logo in its
+ * centre, the full address in even groups, a copy button (copying the plain address), and the
+ * networks the address receives on.
  */
 export class W3WalletReceiveView extends W3Element {
   static override readonly tagName = 'w3-wallet-receive-view';
@@ -21,11 +24,32 @@ export class W3WalletReceiveView extends W3Element {
         --w3-qr-size: 240px;
         margin: 8px 0 16px;
       }
+      .qr-logo {
+        display: grid;
+        place-items: center;
+        width: 52px;
+        height: 52px;
+        border-radius: 14px;
+        background: #ffffff;
+      }
+      .qr-logo w3-ui-network-icon {
+        --w3-network-icon-size: 44px;
+      }
+      /* Even groups with gaps between them (margins, not spaces: the text is still the address). */
       .address {
-        word-break: break-all;
-        text-align: center;
-        font: 500 var(--w3i-text-sm) / 1.4 var(--w3i-font-family);
-        margin-bottom: 12px;
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: center;
+        column-gap: 0.5ch;
+        max-width: 25ch;
+        margin: 0 auto 12px;
+        font:
+          500 var(--w3i-text-md) / 1.5 ui-monospace,
+          SFMono-Regular,
+          Menlo,
+          Consolas,
+          monospace;
+        font-variant-numeric: tabular-nums;
       }
       .networks {
         display: flex;
@@ -52,8 +76,10 @@ export class W3WalletReceiveView extends W3Element {
     if (!address) return html`<p class="empty">Not connected</p>`;
     const namespace = this.network.value?.chainNamespace;
     const names = this.networks.value.filter((n) => n.chainNamespace === namespace).map((n) => n.name);
-    return html`<w3-qr-code .uri=${address} label=${`QR code of ${truncateAddress(address)}`}></w3-qr-code>
-      <p class="address" data-address>${address}</p>
+    return html`<w3-qr-code .uri=${address} label=${`QR code of ${truncateAddress(address)}`}>
+        <span slot="logo" class="qr-logo">${networkIcon(this.network.value, '')}</span>
+      </w3-qr-code>
+      <p class="address" data-address>${addressGroups(address).map((group) => html`<span>${group}</span>`)}</p>
       <w3-ui-button full-width variant="secondary" @click=${() => copyText(address, 'Address copied')}>
         <span slot="prefix">${icon('copy', 16)}</span>
         Copy address
