@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { StoreController } from '../base/store-controller.js';
 import { truncateAddress } from '../../core/address.js';
@@ -9,21 +9,49 @@ import { $activeNetwork } from '../../stores/networks.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { pageButtonStyles } from './button.styles.js';
+import { CompactWhenShortController } from './compact-when-short.js';
 
 /**
  * @summary The connected account: avatar, balance (unless hidden) and the address truncated
- * to its first 4 and last 6 characters. Opens the Account view.
+ * to its first 4 and last 6 characters. Opens the Account view. Where its row leaves it less
+ * room than that needs (a phone), it takes a compact form by itself: avatar and address only.
  * @csspart button - The native button.
  */
 export class W3AccountButton extends ThemedElement {
   static override readonly tagName = 'w3-account-button';
-  static override styles = [themeTokens, baseStyles, pageButtonStyles];
+  static override styles = [
+    themeTokens,
+    baseStyles,
+    pageButtonStyles,
+    css`
+      :host {
+        max-width: 100%;
+        min-width: 0;
+      }
+      .room {
+        display: block;
+        max-width: 100%;
+      }
+      button {
+        max-width: 100%;
+        overflow: hidden;
+      }
+      .name {
+        min-width: 0;
+        overflow: hidden;
+        text-overflow: ellipsis;
+      }
+    `,
+  ];
 
   /** `show` (default) or `hide` the balance. */
   @property() balance: 'show' | 'hide' = 'show';
 
   private readonly account = new StoreController(this, $activeAccount);
   private readonly network = new StoreController(this, $activeNetwork);
+  private readonly compact = new CompactWhenShortController(this, {
+    button: () => this.renderRoot.querySelector('button') ?? undefined,
+  });
 
   override focus(options?: FocusOptions): void {
     this.renderRoot.querySelector('button')?.focus(options);
@@ -35,15 +63,30 @@ export class W3AccountButton extends ThemedElement {
       .catch(() => undefined);
   }
 
+  private balanceText(): string | undefined {
+    if (this.balance === 'hide') return undefined;
+    const { balance, balanceSymbol } = this.account.value;
+    const symbol = balanceSymbol ?? this.network.value?.nativeCurrency.symbol ?? '';
+    return `${formatBalance(balance)} ${symbol}`;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    const { address, profileName } = this.account.value;
+    this.compact.content(`${profileName ?? address ?? ''}|${this.balanceText() ?? ''}`);
+  }
+
   override render() {
-    const { address, profileName, profileImage, balance, balanceSymbol } = this.account.value;
+    const { address, profileName, profileImage } = this.account.value;
     if (!address) return nothing;
     const name = profileName ?? truncateAddress(address);
-    const symbol = balanceSymbol ?? this.network.value?.nativeCurrency.symbol ?? '';
-    return html`<button part="button" type="button" class="surface" @click=${this.onClick}>
-      <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
-      ${this.balance === 'hide' ? nothing : html`<span class="muted">${formatBalance(balance)} ${symbol}</span>`}
-      <span>${name}</span>
-    </button>`;
+    const balance = this.compact.on ? undefined : this.balanceText();
+    return html`<span class="room" style=${this.compact.roomStyle()}
+      ><button part="button" type="button" class="surface" @click=${this.onClick}>
+        <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
+        ${balance === undefined ? nothing : html`<span class="muted">${balance}</span>`}
+        <span class="name">${name}</span>
+      </button></span
+    >`;
   }
 }

@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { css, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { StoreController } from '../base/store-controller.js';
 import { $activeAccount } from '../../stores/account.js';
@@ -13,6 +13,15 @@ import { W3Element } from '../base/w3-element.js';
 export class W3Button extends W3Element {
   static override readonly tagName = 'w3-button';
   static override shadowRootOptions = { ...W3Element.shadowRootOptions, delegatesFocus: true };
+  // May shrink in its row, so the account button inside can take its compact form.
+  static override styles = css`
+    :host {
+      display: inline-block;
+      vertical-align: middle;
+      max-width: 100%;
+      min-width: 0;
+    }
+  `;
 
   /** `show` or `hide` the balance in the account button. */
   @property() balance: 'show' | 'hide' = 'show';

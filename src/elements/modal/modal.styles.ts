@@ -132,9 +132,11 @@ export const modalStyles = css`
     .overlay {
       align-items: flex-end;
     }
+    /* The sheet spans the viewport (not a page laid out wider than it) and never its content's width. */
     .dialog {
-      width: 100%;
+      width: 100vw;
       max-width: 100%;
+      min-width: 0;
       --w3i-dialog-max-height: calc(100vh - 24px);
       border-radius: var(--w3i-radius-lg) var(--w3i-radius-lg) 0 0;
       border-bottom: none;

@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import { patchAccount } from '../../stores/account.js';
+import { connectAccount, deep, deepText, mountModal, nextFrame, resetAll, waitFor } from '../../../test/browser/helpers.js';
+
+/** A row like a page's button row that does not wrap, `width` px wide, with a network button and a <w3-button>. */
+async function row(width: number): Promise<{ row: HTMLElement; button: HTMLElement }> {
+  const row = document.createElement('div');
+  row.style.cssText = `display: flex; gap: 8px; width: ${width}px`;
+  row.innerHTML = '<w3-network-button></w3-network-button><w3-button></w3-button>';
+  document.body.append(row);
+  const button = row.querySelector<HTMLElement>('w3-button')!;
+  await waitFor(() => deep(button, 'w3-account-button', 'button'), 2000, 'account button');
+  return { row, button };
+}
+
+const accountText = (button: HTMLElement) => deepText(deep(button, 'w3-account-button')!);
+const right = (el: Element) => el.getBoundingClientRect().right;
+
+describe('<w3-account-button> compact form', () => {
+  beforeEach(resetAll);
+  afterEach(resetAll);
+
+  it('shows the balance where there is room, and drops it by itself where the row is short', async () => {
+    await mountModal();
+    connectAccount();
+    patchAccount('eip155', { balance: '10000' });
+    const wide = await row(600);
+    await nextFrame();
+    // (the amount's grouping is the formatter's business: 10000.000 or 10,000.000)
+    expect(accountText(wide.button)).to.match(/^10,?000\.000 ETH 0xf3…b92266$/);
+    wide.row.remove();
+
+    const short = await row(280);
+    await waitFor(() => !accountText(short.button).includes('ETH'), 2000, 'compact form');
+    expect(accountText(short.button)).to.equal('0xf3…b92266');
+    const inner = deep<HTMLButtonElement>(short.button, 'w3-account-button', 'button')!;
+    expect(right(inner)).to.be.at.most(right(short.row) + 0.5);
+    expect(inner.scrollWidth).to.be.at.most(inner.clientWidth + 1);
+    expect(short.row.scrollWidth).to.be.at.most(280);
+
+    // More room: the full form comes back.
+    short.row.style.width = '600px';
+    await waitFor(() => accountText(short.button).includes('ETH'), 2000, 'full form again');
+    // Less room again: compact again.
+    short.row.style.width = '280px';
+    await waitFor(() => !accountText(short.button).includes('ETH'), 2000, 'compact form again');
+  });
+
+  it('keeps balance="hide" (address only) and its name', async () => {
+    await mountModal();
+    connectAccount();
+    const el = document.createElement('w3-account-button');
+    el.setAttribute('balance', 'hide');
+    document.body.append(el);
+    await waitFor(() => deep(el, 'button'), 2000, 'button');
+    expect(deepText(el)).to.equal('0xf3…b92266');
+  });
+});
