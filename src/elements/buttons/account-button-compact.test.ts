@@ -30,20 +30,42 @@ describe('<w3-account-button> compact form', () => {
     expect(accountText(wide.button)).to.match(/^10,?000\.000 ETH 0xf3…b92266$/);
     wide.row.remove();
 
-    const short = await row(280);
+    const short = await row(320);
     await waitFor(() => !accountText(short.button).includes('ETH'), 2000, 'compact form');
     expect(accountText(short.button)).to.equal('0xf3…b92266');
+    const avatar = deep(short.button, 'w3-account-button', 'w3-ui-avatar')!.getBoundingClientRect();
+    expect(avatar.width).to.equal(avatar.height);
     const inner = deep<HTMLButtonElement>(short.button, 'w3-account-button', 'button')!;
     expect(right(inner)).to.be.at.most(right(short.row) + 0.5);
     expect(inner.scrollWidth).to.be.at.most(inner.clientWidth + 1);
-    expect(short.row.scrollWidth).to.be.at.most(280);
+    expect(short.row.scrollWidth).to.be.at.most(320);
 
     // More room: the full form comes back.
     short.row.style.width = '600px';
     await waitFor(() => accountText(short.button).includes('ETH'), 2000, 'full form again');
     // Less room again: compact again.
-    short.row.style.width = '280px';
+    short.row.style.width = '320px';
     await waitFor(() => !accountText(short.button).includes('ETH'), 2000, 'compact form again');
+  });
+
+  it('goes down to the avatar alone, named by the address, where even the address does not fit', async () => {
+    await mountModal();
+    connectAccount();
+    patchAccount('eip155', { balance: '10000' });
+    const bar = await row(375);
+    bar.row.insertAdjacentHTML('afterbegin', '<strong style="flex: none; width: 110px">MyDapp</strong>');
+    const inner = () => deep<HTMLButtonElement>(bar.button, 'w3-account-button', 'button')!;
+    await waitFor(() => inner().getAttribute('aria-label') === '0xf3…b92266', 2000, 'avatar only');
+    expect(accountText(bar.button)).to.equal('');
+    expect(deep(bar.button, 'w3-account-button', 'w3-ui-avatar')).to.not.equal(null);
+    expect(right(inner())).to.be.at.most(right(bar.row) + 0.5);
+    expect(inner().scrollWidth).to.be.at.most(inner().clientWidth + 1);
+    // A little more room: the address comes back, then with enough the balance too.
+    bar.row.style.width = '420px';
+    await waitFor(() => accountText(bar.button) === '0xf3…b92266', 2000, 'address again');
+    expect(inner().hasAttribute('aria-label')).to.equal(false);
+    bar.row.style.width = '700px';
+    await waitFor(() => accountText(bar.button).includes('ETH'), 2000, 'full form again');
   });
 
   it('keeps balance="hide" (address only) and its name', async () => {

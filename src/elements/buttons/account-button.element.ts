@@ -14,7 +14,8 @@ import { CompactWhenShortController } from './compact-when-short.js';
 /**
  * @summary The connected account: avatar, balance (unless hidden) and the address truncated
  * to its first 4 and last 6 characters. Opens the Account view. Where its row leaves it less
- * room than that needs (a phone), it takes a compact form by itself: avatar and address only.
+ * room than that needs (a phone), it takes a compact form by itself: avatar and address, or in
+ * the narrowest rows the avatar alone (named by the address).
  * @csspart button - The native button.
  */
 export class W3AccountButton extends ThemedElement {
@@ -36,10 +37,9 @@ export class W3AccountButton extends ThemedElement {
         max-width: 100%;
         overflow: hidden;
       }
-      .name {
-        min-width: 0;
-        overflow: hidden;
-        text-overflow: ellipsis;
+      /* No form squeezes its parts: overflowing is what tells it is short of room. */
+      button > * {
+        flex: none;
       }
     `,
   ];
@@ -49,8 +49,10 @@ export class W3AccountButton extends ThemedElement {
 
   private readonly account = new StoreController(this, $activeAccount);
   private readonly network = new StoreController(this, $activeNetwork);
+  /** Short of room, level 1 drops the balance and level 2 the address too (avatar only). */
   private readonly compact = new CompactWhenShortController(this, {
     button: () => this.renderRoot.querySelector('button') ?? undefined,
+    levels: 2,
   });
 
   override focus(options?: FocusOptions): void {
@@ -80,12 +82,13 @@ export class W3AccountButton extends ThemedElement {
     const { address, profileName, profileImage } = this.account.value;
     if (!address) return nothing;
     const name = profileName ?? truncateAddress(address);
-    const balance = this.compact.on ? undefined : this.balanceText();
+    const { level } = this.compact;
+    const balance = level > 0 ? undefined : this.balanceText();
     return html`<span class="room" style=${this.compact.roomStyle()}
-      ><button part="button" type="button" class="surface" @click=${this.onClick}>
+      ><button part="button" type="button" class="surface" aria-label=${level > 1 ? name : nothing} @click=${this.onClick}>
         <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
         ${balance === undefined ? nothing : html`<span class="muted">${balance}</span>`}
-        <span class="name">${name}</span>
+        ${level > 1 ? nothing : html`<span class="name">${name}</span>`}
       </button></span
     >`;
   }

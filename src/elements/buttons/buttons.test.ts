@@ -38,7 +38,7 @@ describe('page buttons', () => {
     expect(inner().textContent!.trim()).to.equal('Connect Wallet');
     expect(inner().getAttribute('aria-busy')).to.equal('false');
     pushView('AllWallets');
-    await waitFor(() => $modal.get().shownView === 'AllWallets', 2000, 'All Wallets');
+    await waitFor(() => $modal.get().shownView === 'AllWallets', 5000, 'All Wallets');
     expect(inner().textContent!.trim()).to.equal('Connect Wallet');
     patchAccount('eip155', { status: 'connecting' });
     await waitFor(() => inner().textContent!.includes('Connecting...'), 2000, 'Connecting...');

@@ -67,7 +67,8 @@ export type W3ConnectButtonProps = React.ComponentProps<typeof W3ConnectButton>;
 /**
  * `<w3-account-button>`: The connected account: avatar, balance (unless hidden) and the address
  * truncated to its first 4 and last 6 characters. Opens the Account view. Where its row leaves it
- * less room than that needs (a phone), it takes a compact form by itself: avatar and address only.
+ * less room than that needs (a phone), it takes a compact form by itself: avatar and address, or in
+ * the narrowest rows the avatar alone (named by the address).
  */
 export const W3AccountButton = createComponent({
   tagName: 'w3-account-button',
