@@ -145,18 +145,20 @@ export function sendFieldErrors(
 
 /**
  * The Review step's figures: the fee in the native coin, and the total (amount plus fee for the
- * native coin; the token amount plus the fee in the native coin for a token). Decimal strings.
+ * native coin; for a token its amount, the fee being in the native coin). Decimal strings.
+ * `insufficient`: the native coin's amount plus fee is more than its balance.
  */
 export function sendTotals(
   token: SendToken,
   amount: string,
   feeWei: bigint,
   native: Network['nativeCurrency'],
-): { fee: string; total: string | undefined } {
+): { fee: string; total: string | undefined; insufficient: boolean } {
   const fee = formatUnits(feeWei, native.decimals);
-  if (token.contract) return { fee, total: undefined };
+  if (token.contract) return { fee, total: undefined, insufficient: false };
   const units = toBaseUnits(amount, token.decimals) ?? 0n;
-  return { fee, total: formatUnits(units + feeWei, native.decimals) };
+  const balance = toBaseUnits(token.balance, token.decimals) ?? 0n;
+  return { fee, total: formatUnits(units + feeWei, native.decimals), insufficient: units + feeWei > balance };
 }
 
 /** The transaction that sends `token`: value for the native coin, `transfer` calldata for an ERC-20. */

@@ -109,8 +109,13 @@ describe('sendFieldErrors', () => {
 describe('sendTotals', () => {
   const native = networks.localhost.nativeCurrency;
   it('adds the fee to a native amount; a token keeps its amount and the fee is in the native coin', () => {
-    expect(sendTotals(eth, '0.5', 42_000_000_000_000n, native)).toEqual({ fee: '0.000042', total: '0.500042' });
-    expect(sendTotals(usdt, '12.5', 65_000_000_000_000n, native)).toEqual({ fee: '0.000065', total: undefined });
+    expect(sendTotals(eth, '0.5', 42_000_000_000_000n, native)).toEqual({ fee: '0.000042', total: '0.500042', insufficient: false });
+    expect(sendTotals(usdt, '12.5', 65_000_000_000_000n, native)).toEqual({ fee: '0.000065', total: undefined, insufficient: false });
+  });
+
+  it('the whole balance plus the fee is more than the balance', () => {
+    expect(sendTotals(eth, '10', 42_000_000_000_000n, native)).toMatchObject({ total: '10.000042', insufficient: true });
+    expect(sendTotals(eth, '9.99', 42_000_000_000_000n, native).insufficient).toBe(false);
   });
 });
 

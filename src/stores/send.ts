@@ -204,7 +204,9 @@ function estimateSendFee(): void {
   const state = $send.get();
   const network = $activeNetwork.get();
   const from = $activeAccount.get().address;
-  if (network?.chainNamespace !== 'eip155' || !from || !isEvmAddress(from) || !state.token) {
+  // Solana sends are not built here yet (submitSend says so): no fee row.
+  if (network?.chainNamespace !== 'eip155') return;
+  if (!from || !isEvmAddress(from) || !state.token) {
     $send.setKey('fee', { status: 'error' });
     return;
   }

@@ -43,7 +43,7 @@ export class W3UiToast extends W3Element {
       aria-hidden=${this.open ? 'false' : 'true'}
       ?inert=${!this.open}
     >
-      ${lead}<span>${this.message}</span>${this.renderAction()}
+      ${lead}<span>${this.message}</span> ${this.renderAction()}
     </div>`;
   }
 }

@@ -23,6 +23,8 @@ describe('<w3-ui-toast>', () => {
     expect(link.target).to.equal('_blank');
     expect(link.rel).to.equal('noopener noreferrer');
     expect(getComputedStyle(link).pointerEvents).to.equal('auto');
+    // Read as two phrases, not 'Transaction sentView on Etherscan'.
+    expect(deep(toast, '[role="status"]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('Transaction sent View on Etherscan');
 
     toast['href'] = 'javascript:alert(1)';
     await toast.updateComplete;

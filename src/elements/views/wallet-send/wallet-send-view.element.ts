@@ -151,9 +151,12 @@ export class W3WalletSendView extends W3Element {
   }
 
   private renderPreview() {
-    const { token, amount, receiverProfileName, loading, error } = this.send.value;
+    const { token, amount, receiverProfileName, loading, error, fee } = this.send.value;
     const receiver = sendReceiver(this.send.value);
+    const native = this.network.value?.nativeCurrency;
     if (!token) return nothing;
+    // The native coin's amount plus the fee must fit in the balance: Max leaves nothing for the fee.
+    const short = fee.status === 'ready' && native !== undefined && sendTotals(token, amount, fee.wei, native).insufficient;
     return html`<h3>Review</h3>
       <dl>
         <dt>Send</dt>
@@ -166,10 +169,14 @@ export class W3WalletSendView extends W3Element {
         <dd>${this.network.value?.name ?? ''}</dd>
         ${this.renderFee(token, amount)}
       </dl>
-      <p class="error" role="alert">${error ?? ''}</p>
+      <p class="error" role="alert">${error ?? (short ? SEND_MESSAGES.insufficient : '')}</p>
       <div class="actions">
         <w3-ui-button variant="secondary" ?disabled=${loading} @click=${() => backToForm()}>Back to edit</w3-ui-button>
-        <w3-ui-button aria-busy=${loading ? 'true' : 'false'} ?disabled=${loading} @click=${() => void submitSend().catch(() => undefined)}>
+        <w3-ui-button
+          aria-busy=${loading ? 'true' : 'false'}
+          ?disabled=${loading || short}
+          @click=${() => void submitSend().catch(() => undefined)}
+        >
           ${loading ? 'Sending…' : 'Send'}
         </w3-ui-button>
       </div>`;

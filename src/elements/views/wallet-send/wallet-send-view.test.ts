@@ -105,6 +105,9 @@ describe('WalletSend view', () => {
     await waitFor(() => deep(view, '[data-preview-total]'), 2000, 'total');
     expect(deep(view, '[data-preview-fee]')!.textContent!.trim()).to.equal('0.000042 ETH');
     expect(deep(view, '[data-preview-total]')!.textContent!.trim()).to.equal('1.234602 ETH');
+    // Max leaves nothing for the fee: said, and Send is off.
+    expect(error(view)).to.equal('Insufficient funds');
+    expect(button(view, 'Send').disabled).to.equal(true);
     expect(await axeViolations()).to.deep.equal([]);
     button(view, 'Back to edit').click();
     await waitFor(() => deep(view, 'select'), 2000, 'form again');
