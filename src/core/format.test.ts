@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBalance, formatDecimal, formatFiat, formatUnits } from './format.js';
+import { formatAmount, formatBalance, formatFiat, formatUnits } from './format.js';
 
 describe('formatBalance', () => {
   it("gives '0.000' for undefined and empty input", () => {
@@ -29,12 +29,12 @@ describe('formatBalance', () => {
   });
 
   it('keeps huge decimal strings exact', () => {
-    expect(formatBalance('123456789012345678901234567890.123456789')).toBe('123456789012345678901234567890.123');
-    expect(formatBalance('99999999999999999999999999.9999')).toBe('99999999999999999999999999.999');
+    expect(formatBalance('123456789012345678901234567890.123456789')).toBe('123,456,789,012,345,678,901,234,567,890.123');
+    expect(formatBalance('99999999999999999999999999.9999')).toBe('99,999,999,999,999,999,999,999,999.999');
   });
 
   it('writes large numbers without exponent notation', () => {
-    expect(formatBalance(1e21)).toBe('1000000000000000000000.000');
+    expect(formatBalance(1e21)).toBe('1,000,000,000,000,000,000,000.000');
     expect(formatBalance(1.5e-7)).toBe('0.000');
   });
 
@@ -60,13 +60,33 @@ describe('formatBalance', () => {
   });
 });
 
-describe('formatDecimal', () => {
+describe('formatAmount', () => {
   it('uses the given number of decimals', () => {
-    expect(formatDecimal('1.23456', 2)).toBe('1.23');
-    expect(formatDecimal('1.2', 5)).toBe('1.20000');
-    expect(formatDecimal('1.999', 0)).toBe('1');
-    expect(formatDecimal(undefined, 0)).toBe('0');
-    expect(formatDecimal(undefined, 2)).toBe('0.00');
+    expect(formatAmount('1.23456', { decimals: 2 })).toBe('1.23');
+    expect(formatAmount('1.2', { decimals: 5 })).toBe('1.20000');
+    expect(formatAmount('1.999', { decimals: 0 })).toBe('1');
+    expect(formatAmount(undefined, { decimals: 0 })).toBe('0');
+    expect(formatAmount(undefined, { decimals: 2 })).toBe('0.00');
+  });
+
+  it('groups the integer part the en-US way, as fiat is, and keeps 3 decimals by default', () => {
+    expect(formatAmount('1000000')).toBe('1,000,000.000');
+    expect(formatAmount('1000000.0005')).toBe('1,000,000.000');
+    expect(formatAmount('9999.9999')).toBe('9,999.999');
+    expect(formatAmount('999.5')).toBe('999.500');
+    expect(formatAmount(10000)).toBe('10,000.000');
+    expect(formatAmount('-1234567.891')).toBe('-1,234,567.891');
+    expect(formatBalance('1000000')).toBe('1,000,000.000');
+  });
+
+  it('never gives a compact form or exponent notation', () => {
+    for (const v of ['10000', '1500000', '2000000000', '1e3']) expect(formatAmount(v)).not.toMatch(/[KMBTe]/);
+    expect(formatAmount('10000', { decimals: 0 })).toBe('10,000');
+  });
+
+  it('gives an NFT count without decimals', () => {
+    expect(formatAmount('1', { decimals: 0 })).toBe('1');
+    expect(formatAmount('12', { decimals: 0 })).toBe('12');
   });
 });
 

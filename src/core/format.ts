@@ -1,11 +1,11 @@
 import { DECIMALS } from './constants.js';
 
 /**
- * Formats a decimal string or number with a fixed number of decimals, without going through
- * floating point for strings (wei-sized values keep their digits). Truncates, never rounds up,
- * so a balance is never shown larger than it is.
+ * Formats a decimal string or number with a fixed number of decimals and no grouping, without
+ * going through floating point for strings (wei-sized values keep their digits). Truncates, never
+ * rounds up, so a balance is never shown larger than it is.
  */
-export function formatDecimal(value: string | number | undefined, decimals: number): string {
+function formatDecimal(value: string | number | undefined, decimals: number): string {
   const zero = decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0';
   if (value === undefined || value === '') return zero;
   // Numbers: the shortest decimal form without exponent (toFixed would round 1.9999999 up to 2
@@ -26,8 +26,21 @@ export function formatDecimal(value: string | number | undefined, decimals: numb
   return sign && !isZero ? `-${body}` : body;
 }
 
-/** Balances: 3 decimals, `0.000` by default. */
-export const formatBalance = (value: string | number | undefined): string => formatDecimal(value, DECIMALS.balance);
+const GROUPING = new Intl.NumberFormat('en-US', { useGrouping: true, maximumFractionDigits: 0 });
+
+/**
+ * The one formatter of token amounts: `decimals` places (3 by default, spec section 9),
+ * truncated like formatDecimal, the integer part grouped the en-US way (`1,000,000.000`). Never a
+ * compact form (`10K`), never exponent notation; `decimals: 0` gives a count (`1`, an NFT).
+ */
+export function formatAmount(value: string | number | undefined, { decimals = DECIMALS.balance }: { decimals?: number } = {}): string {
+  const plain = formatDecimal(value, decimals);
+  const [, sign = '', int = '0', rest = ''] = /^(-?)(\d+)(.*)$/.exec(plain) ?? [];
+  return `${sign}${GROUPING.format(BigInt(int))}${rest}`;
+}
+
+/** Balances: formatAmount's 3 decimals, `0.000` by default. */
+export const formatBalance = (value: string | number | undefined): string => formatAmount(value);
 
 /** Fiat values: 2 decimals with grouping, e.g. `$1,234.50`. */
 export function formatFiat(value: number | undefined, currency = 'USD'): string {

@@ -137,9 +137,9 @@ describe('send to a name on the real backend', () => {
     }
   });
 
-  it("a name without a Blockchain API is 'Invalid input'", async () => {
+  it("a name without a Blockchain API is 'Invalid address'", async () => {
     connect(null);
     fill('dev.w3kit', '1');
-    expect(await reviewSend()).toBe(SEND_MESSAGES.invalid);
+    expect(await reviewSend()).toBe(SEND_MESSAGES.address);
   });
 });

@@ -177,7 +177,7 @@ describe('send to a name', () => {
     expect(await reviewSend()).toBe(SEND_MESSAGES.token);
     setSendToken(eth);
     setSendAmount('abc');
-    expect(await reviewSend()).toBe(SEND_MESSAGES.invalid);
+    expect(await reviewSend()).toBe(SEND_MESSAGES.amount);
   });
 
   it('a reply for a receiver typed over is dropped; the new receiver is looked up', async () => {
@@ -192,13 +192,13 @@ describe('send to a name', () => {
     expect($send.get().receiverProfileName).toBeUndefined();
   });
 
-  it("gives 'Invalid input' for a name without a Blockchain API, and on Solana", async () => {
+  it("gives 'Invalid address' for a name without a Blockchain API, and on Solana", async () => {
     connectWithApi('http://127.0.0.1:9');
     setOptions({ networks: [networks.localhost, networks.mainnet] });
     fill('alice.w3kit');
     expect($send.get().receiverNameStatus).toBe('none');
-    expect(await reviewSend()).toBe(SEND_MESSAGES.invalid);
+    expect(await reviewSend()).toBe(SEND_MESSAGES.address);
     const state = { ...$send.get(), token: { ...eth, symbol: 'SOL', decimals: 9 } };
-    expect(validateSend(state, solanaMainnet)).toBe(SEND_MESSAGES.invalid);
+    expect(validateSend(state, solanaMainnet)).toBe(SEND_MESSAGES.address);
   });
 });

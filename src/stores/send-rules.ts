@@ -7,12 +7,15 @@
 import { encodeFunctionData, parseUnits } from 'viem';
 import { isEvmAddress, isSolanaAddress } from '../core/address.js';
 import { SendError } from '../core/errors.js';
+import { formatUnits } from '../core/format.js';
 import type { Network } from '../wire/networks.js';
 
 export const SEND_MESSAGES = {
   required: 'An amount and receiver address are required',
   token: 'A token is required',
-  invalid: 'Invalid input',
+  amount: 'Enter an amount',
+  address: 'Invalid address',
+  receiver: 'Enter an address',
   insufficient: 'Insufficient funds',
   unsupported: 'Unsupported chain',
 } as const;
@@ -43,6 +46,8 @@ export interface SendToken {
   iconUrl: string | undefined;
 }
 
+export type SendFee = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; wei: bigint };
+
 export interface SendState {
   token: SendToken | undefined;
   amount: string;
@@ -53,6 +58,10 @@ export interface SendState {
   receiverProfileName: string | undefined;
   receiverProfileImageUrl: string | undefined;
   step: 'form' | 'preview';
+  /** Preview was pressed: empty and invalid fields are marked from then on. */
+  attempted: boolean;
+  /** The network fee estimate of the previewed transfer (gas estimate times gas price), in wei. */
+  fee: SendFee;
   loading: boolean;
   /** The last validation or send error, shown by the view. */
   error: string | undefined;
@@ -81,22 +90,75 @@ export function sendReceiver(state: Pick<SendState, 'receiver' | 'receiverAddres
   return state.receiverNameStatus === 'resolved' && state.receiverAddress ? state.receiverAddress : state.receiver;
 }
 
+type FormState = Pick<SendState, 'token' | 'amount' | 'receiver' | 'receiverAddress' | 'receiverNameStatus'>;
+
+/** What is wrong with the amount, if anything: 'Enter an amount' (not a positive amount of the token), 'Insufficient funds'. */
+function amountProblem(state: FormState): string | undefined {
+  if (!state.token) return undefined;
+  const units = toBaseUnits(state.amount, state.token.decimals);
+  if (units === undefined) return SEND_MESSAGES.amount;
+  const balance = toBaseUnits(state.token.balance, state.token.decimals) ?? 0n;
+  return units > balance ? SEND_MESSAGES.insufficient : undefined;
+}
+
+/** What is wrong with the receiver, if anything: a name's lookup outcome, else 'Invalid address'. */
+function receiverProblem(state: FormState, namespace: string): string | undefined {
+  if (isReceiverValid(sendReceiver(state), namespace)) return undefined;
+  if (namespace === 'eip155' && state.receiverNameStatus === 'not-found') return NAME_MESSAGES.notFound(state.receiver);
+  if (namespace === 'eip155' && state.receiverNameStatus === 'failed') return NAME_MESSAGES.failed(state.receiver);
+  if (namespace === 'eip155' && state.receiverNameStatus === 'resolving') return NAME_MESSAGES.resolving(state.receiver);
+  return SEND_MESSAGES.address;
+}
+
 /** The first problem of `state` on `network` (the spec's texts), or undefined when it can be sent. */
-export function validateSend(state: SendState, network: Network | undefined): string | undefined {
+export function validateSend(state: FormState, network: Network | undefined): string | undefined {
   if (!state.amount || !state.receiver) return SEND_MESSAGES.required;
   if (!state.token) return SEND_MESSAGES.token;
   if (!network || (network.chainNamespace !== 'eip155' && network.chainNamespace !== 'solana')) return SEND_MESSAGES.unsupported;
-  const units = toBaseUnits(state.amount, state.token.decimals);
-  if (units === undefined) return SEND_MESSAGES.invalid;
-  if (!isReceiverValid(sendReceiver(state), network.chainNamespace)) {
-    if (network.chainNamespace === 'eip155' && state.receiverNameStatus === 'not-found') return NAME_MESSAGES.notFound(state.receiver);
-    if (network.chainNamespace === 'eip155' && state.receiverNameStatus === 'failed') return NAME_MESSAGES.failed(state.receiver);
-    if (network.chainNamespace === 'eip155' && state.receiverNameStatus === 'resolving') return NAME_MESSAGES.resolving(state.receiver);
-    return SEND_MESSAGES.invalid;
+  const amount = amountProblem(state);
+  if (amount === SEND_MESSAGES.amount) return amount;
+  return receiverProblem(state, network.chainNamespace) ?? amount;
+}
+
+/**
+ * The message of each field, to mark it: the amount as it is typed ('Enter an amount',
+ * 'Insufficient funds'); the receiver once Preview was pressed ('Invalid address', or a name's
+ * lookup outcome); an empty field once Preview was pressed.
+ */
+export function sendFieldErrors(
+  state: FormState & Pick<SendState, 'attempted'>,
+  network: Network | undefined,
+): { amount?: string; receiver?: string } {
+  const errors: { amount?: string; receiver?: string } = {};
+  if (state.amount) errors.amount = amountProblem(state);
+  else if (state.attempted) errors.amount = SEND_MESSAGES.amount;
+  const namespace = network?.chainNamespace;
+  if (!state.receiver) {
+    if (state.attempted) errors.receiver = SEND_MESSAGES.receiver;
+  } else if (state.attempted && (namespace === 'eip155' || namespace === 'solana')) {
+    const problem = receiverProblem(state, namespace);
+    // While a name is looked up the hint under the field says so; it is not an error yet.
+    if (problem && state.receiverNameStatus !== 'resolving') errors.receiver = problem;
   }
-  const balance = toBaseUnits(state.token.balance, state.token.decimals) ?? 0n;
-  if (units > balance) return SEND_MESSAGES.insufficient;
-  return undefined;
+  return errors;
+}
+
+/**
+ * The Review step's figures: the fee in the native coin, and the total (amount plus fee for the
+ * native coin; for a token its amount, the fee being in the native coin). Decimal strings.
+ * `insufficient`: the native coin's amount plus fee is more than its balance.
+ */
+export function sendTotals(
+  token: SendToken,
+  amount: string,
+  feeWei: bigint,
+  native: Network['nativeCurrency'],
+): { fee: string; total: string | undefined; insufficient: boolean } {
+  const fee = formatUnits(feeWei, native.decimals);
+  if (token.contract) return { fee, total: undefined, insufficient: false };
+  const units = toBaseUnits(amount, token.decimals) ?? 0n;
+  const balance = toBaseUnits(token.balance, token.decimals) ?? 0n;
+  return { fee, total: formatUnits(units + feeWei, native.decimals), insufficient: units + feeWei > balance };
 }
 
 /** The transaction that sends `token`: value for the native coin, `transfer` calldata for an ERC-20. */
@@ -107,7 +169,7 @@ export function buildSendTransaction(
 ): { to: string; value?: bigint; data?: `0x${string}` } {
   const to = `0x${receiver.replace(/^0x/i, '')}` as `0x${string}`;
   const units = toBaseUnits(amount, token.decimals);
-  if (units === undefined) throw new SendError(SEND_MESSAGES.invalid, { details: `"${amount}" is not an amount of ${token.symbol}` });
+  if (units === undefined) throw new SendError(SEND_MESSAGES.amount, { details: `"${amount}" is not an amount of ${token.symbol}` });
   if (!token.contract) return { to, value: units };
   const data = encodeFunctionData({ abi: TRANSFER_ABI, functionName: 'transfer', args: [to, units] });
   return { to: token.contract, data };

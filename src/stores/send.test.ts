@@ -13,6 +13,8 @@ import {
   resetSend,
   reviewSend,
   SEND_MESSAGES,
+  sendFieldErrors,
+  sendTotals,
   setMaxAmount,
   setReceiver,
   setSendAmount,
@@ -46,25 +48,74 @@ describe('validateSend', () => {
     expect(validateSend(state({ token: eth, amount: '1', receiver: RECEIVER }), localhost)).toBeUndefined();
   });
 
-  it("'Invalid input' for a bad amount or receiver, 'Insufficient funds' above the balance", () => {
+  it("'Enter an amount' for a bad amount, 'Invalid address' for a bad receiver, 'Insufficient funds' above the balance", () => {
     const base = { token: eth, amount: '1', receiver: RECEIVER };
     for (const amount of ['abc', '-1', '0', '1e3', '1.2.3'])
-      expect(validateSend(state({ ...base, amount }), localhost)).toBe(SEND_MESSAGES.invalid);
+      expect(validateSend(state({ ...base, amount }), localhost)).toBe('Enter an amount');
     for (const receiver of ['0x123', 'vitalik', `${RECEIVER}00`])
-      expect(validateSend(state({ ...base, receiver }), localhost)).toBe(SEND_MESSAGES.invalid);
+      expect(validateSend(state({ ...base, receiver }), localhost)).toBe('Invalid address');
     expect(validateSend(state({ ...base, receiver: RECEIVER.slice(2) }), localhost)).toBeUndefined();
-    expect(validateSend(state({ ...base, token: usdt, amount: '1.0000001' }), localhost)).toBe(SEND_MESSAGES.invalid);
+    expect(validateSend(state({ ...base, token: usdt, amount: '1.0000001' }), localhost)).toBe('Enter an amount');
     expect(validateSend(state({ ...base, amount: '10.000000000000000001' }), localhost)).toBe('Insufficient funds');
     expect(validateSend(state({ ...base, amount: '10' }), localhost)).toBeUndefined();
+    // A bad receiver comes before too large an amount: both are wrong, the address is named first.
+    expect(validateSend(state({ ...base, amount: '11', receiver: '0x123' }), localhost)).toBe('Invalid address');
   });
 
   it('checks Solana receivers as base58 and refuses other namespaces', () => {
     const sol: SendToken = { ...eth, symbol: 'SOL', decimals: 9 };
     const base = { token: sol, amount: '1' };
     expect(validateSend(state({ ...base, receiver: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' }), solanaMainnet)).toBeUndefined();
-    expect(validateSend(state({ ...base, receiver: RECEIVER }), solanaMainnet)).toBe(SEND_MESSAGES.invalid);
+    expect(validateSend(state({ ...base, receiver: RECEIVER }), solanaMainnet)).toBe(SEND_MESSAGES.address);
     const polkadot = { ...networks.localhost, chainNamespace: 'polkadot' as const, caipNetworkId: 'polkadot:x' as const };
     expect(validateSend(state({ ...base, receiver: RECEIVER }), polkadot)).toBe('Unsupported chain');
+  });
+});
+
+describe('sendFieldErrors', () => {
+  const localhost = networks.localhost;
+  it('marks the amount as it is typed: not an amount, or more than the balance', () => {
+    expect(sendFieldErrors(state({ token: eth, amount: '' }), localhost)).toEqual({});
+    expect(sendFieldErrors(state({ token: eth, amount: 'abc' }), localhost)).toEqual({ amount: 'Enter an amount' });
+    expect(sendFieldErrors(state({ token: eth, amount: '0' }), localhost)).toEqual({ amount: 'Enter an amount' });
+    expect(sendFieldErrors(state({ token: eth, amount: '10.5' }), localhost)).toEqual({ amount: 'Insufficient funds' });
+    expect(sendFieldErrors(state({ token: eth, amount: '9.5' }), localhost)).toEqual({});
+  });
+
+  it('marks the receiver and empty fields once Preview was pressed', () => {
+    const typed = state({ token: eth, amount: '1', receiver: '0x1234' });
+    expect(sendFieldErrors(typed, localhost)).toEqual({});
+    expect(sendFieldErrors({ ...typed, attempted: true }, localhost)).toEqual({ receiver: 'Invalid address' });
+    expect(sendFieldErrors({ ...typed, receiver: RECEIVER, attempted: true }, localhost)).toEqual({});
+    expect(sendFieldErrors(state({ token: eth, attempted: true }), localhost)).toEqual({
+      amount: 'Enter an amount',
+      receiver: 'Enter an address',
+    });
+    expect(sendFieldErrors({ ...typed, receiver: 'nobody.w3kit', receiverNameStatus: 'not-found', attempted: true }, localhost)).toEqual({
+      receiver: 'No address found for nobody.w3kit',
+    });
+  });
+
+  it("says 'Insufficient funds' while the amount is typed, before Preview", () => {
+    setSendToken(eth);
+    setSendAmount('1');
+    expect(sendFieldErrors($send.get(), networks.localhost).amount).toBeUndefined();
+    setSendAmount('11');
+    expect($send.get().attempted).toBe(false);
+    expect(sendFieldErrors($send.get(), networks.localhost).amount).toBe('Insufficient funds');
+  });
+});
+
+describe('sendTotals', () => {
+  const native = networks.localhost.nativeCurrency;
+  it('adds the fee to a native amount; a token keeps its amount and the fee is in the native coin', () => {
+    expect(sendTotals(eth, '0.5', 42_000_000_000_000n, native)).toEqual({ fee: '0.000042', total: '0.500042', insufficient: false });
+    expect(sendTotals(usdt, '12.5', 65_000_000_000_000n, native)).toEqual({ fee: '0.000065', total: undefined, insufficient: false });
+  });
+
+  it('the whole balance plus the fee is more than the balance', () => {
+    expect(sendTotals(eth, '10', 42_000_000_000_000n, native)).toMatchObject({ total: '10.000042', insufficient: true });
+    expect(sendTotals(eth, '9.99', 42_000_000_000_000n, native).insufficient).toBe(false);
   });
 });
 

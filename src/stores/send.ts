@@ -8,9 +8,13 @@
  * On eip155 the receiver may be a name (`alice.w3kit`): it resolves through the Blockchain API
  * (300 ms after typing pauses, or at once on review; found names cached 5 min) and the
  * transfer goes to the address it resolved to.
+ *
+ * The Review step shows the network fee (the chain's gas estimate times its gas price) and the
+ * total; once sent, transactions.ts follows the transaction to its receipt in the toast.
  */
 import { computed, map } from 'nanostores';
-import { isEvmAddress, truncateAddress } from '../core/address.js';
+import { estimateFee } from '../adapters/eip155/chain.js';
+import { isEvmAddress } from '../core/address.js';
 import { SendError, W3Error } from '../core/errors.js';
 import { $activeAccount } from './account.js';
 import { watchTransaction } from './activity.js';
@@ -20,7 +24,8 @@ import { looksLikeName, lookupName, resolveName } from './identity.js';
 import { $activeNetwork } from './networks.js';
 import { resetRouter } from './router.js';
 import { emitTransactionSent } from './send-result.js';
-import { showError, showSuccess } from './toast.js';
+import { showError } from './toast.js';
+import { trackTransaction } from './transactions.js';
 import { sendTransaction, transactionSettled } from './wallet-actions.js';
 import {
   buildSendTransaction,
@@ -47,6 +52,8 @@ const EMPTY: SendState = {
   receiverProfileName: undefined,
   receiverProfileImageUrl: undefined,
   step: 'form',
+  attempted: false,
+  fee: { status: 'idle' },
   loading: false,
   error: undefined,
 };
@@ -184,16 +191,44 @@ export async function reviewSend(): Promise<string | undefined> {
   // A receiver changed while its name was looked up is looked up in turn (bounded: typing goes on).
   for (let i = 0; i < 3 && $send.get().receiverNameStatus === 'resolving'; i++) await resolveReceiver();
   const error = validateSend($send.get(), $activeNetwork.get());
-  $send.set({ ...$send.get(), error, step: error ? 'form' : 'preview' });
+  $send.set({ ...$send.get(), error, attempted: true, step: error ? 'form' : 'preview' });
+  if (!error) estimateSendFee();
   return error;
 }
 
+let feeRun = 0;
+
+/** Estimates the previewed transfer's network fee on the chain (eip155); the Review step shows it. */
+function estimateSendFee(): void {
+  const mine = ++feeRun;
+  const state = $send.get();
+  const network = $activeNetwork.get();
+  const from = $activeAccount.get().address;
+  // Solana sends are not built here yet (submitSend says so): no fee row.
+  if (network?.chainNamespace !== 'eip155') return;
+  if (!from || !isEvmAddress(from) || !state.token) {
+    $send.setKey('fee', { status: 'error' });
+    return;
+  }
+  $send.setKey('fee', { status: 'loading' });
+  const settle = (fee: SendState['fee']) => {
+    if (mine === feeRun && $send.get().step === 'preview') $send.setKey('fee', fee);
+  };
+  const tx = buildSendTransaction(state.token, sendReceiver(state), state.amount);
+  estimateFee(network, { from: from as `0x${string}`, ...tx, to: tx.to as `0x${string}` }).then(
+    (wei) => settle({ status: 'ready', wei }),
+    () => settle({ status: 'error' }),
+  );
+}
+
 export function backToForm(): void {
-  $send.set({ ...$send.get(), step: 'form', error: undefined });
+  feeRun++;
+  $send.set({ ...$send.get(), step: 'form', fee: { status: 'idle' }, error: undefined });
 }
 
 export function resetSend(): void {
   cancelNameLookup();
+  feeRun++;
   $send.set({ ...EMPTY });
 }
 
@@ -233,7 +268,7 @@ export async function submitSend(): Promise<`0x${string}`> {
     throw err;
   }
   resetSend();
-  showSuccess(`Transaction sent ${truncateAddress(hash, 6, 6)}`);
+  void trackTransaction(network, hash);
   resetRouter('Account');
   emitTransactionSent(hash);
   void afterSend(hash);

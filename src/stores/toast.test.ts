@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toast, hideToast, showError, showLoading, showSuccess, showToast } from './toast.js';
+import { TOAST_VISIBLE_MS } from '../core/constants.js';
+import { $toast, hideToast, showError, showLoading, showSuccess, showToast, TOAST_ACTION_VISIBLE_MS } from './toast.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -120,5 +121,18 @@ describe('toast', () => {
     showLoading('Loading');
     hideToast();
     expect($toast.get().open).toBe(false);
+  });
+
+  it('a toast with an action carries it and stays long enough to reach it; the next toast drops it', () => {
+    const action = { label: 'View on Etherscan', href: 'https://etherscan.io/tx/0x1' };
+    showToast('Transaction confirmed', 'success', action);
+    expect($toast.get()).toEqual({ open: true, message: 'Transaction confirmed', variant: 'success', action });
+    vi.advanceTimersByTime(TOAST_VISIBLE_MS);
+    expect($toast.get().open).toBe(true);
+    vi.advanceTimersByTime(TOAST_ACTION_VISIBLE_MS - TOAST_VISIBLE_MS);
+    expect($toast.get().open).toBe(false);
+    showSuccess('Copied');
+    vi.advanceTimersByTime(150);
+    expect($toast.get().action).toBeUndefined();
   });
 });

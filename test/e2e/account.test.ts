@@ -80,7 +80,13 @@ async function fillSend(page: Page, amount: string, receiver: string): Promise<v
   await page.locator('w3-wallet-send-view').getByRole('button', { name: 'Preview send' }).click();
 }
 
-const sendError = (page: Page) => page.locator('w3-wallet-send-view p.error');
+const sendError = (page: Page) => page.locator('w3-wallet-send-view p[data-send-error]');
+/** The message a Send field is marked with (its input has aria-invalid="true"), or '' when it is not. */
+async function fieldError(page: Page, label: 'Amount' | 'To'): Promise<string> {
+  const field = page.locator(`w3-wallet-send-view w3-ui-text-input[label="${label}"]`);
+  if ((await field.locator('input').getAttribute('aria-invalid')) !== 'true') return '';
+  return ((await field.locator('p.error').textContent()) ?? '').trim();
+}
 
 describe('Account, Receive and Send end to end', { timeout: 90_000 }, () => {
   it('shows the balance, tokens and NFTs (spam hidden) with the values on the chain', async () => {
@@ -116,19 +122,28 @@ describe('Account, Receive and Send end to end', { timeout: 90_000 }, () => {
     await page.locator('w3-wallet-send-view').getByRole('button', { name: 'Preview send' }).click();
     await expect.poll(() => sendError(page).textContent()).toBe('An amount and receiver address are required');
     await fillSend(page, '0.5', '0x1234');
-    await expect.poll(() => sendError(page).textContent()).toBe('Invalid input');
+    await expect.poll(() => fieldError(page, 'To')).toBe('Invalid address');
+    expect(await fieldError(page, 'Amount')).toBe('');
     await fillSend(page, '1.5.0', A1);
-    await expect.poll(() => sendError(page).textContent()).toBe('Invalid input');
-    await fillSend(page, '1000000', A1);
-    await expect.poll(() => sendError(page).textContent()).toBe('Insufficient funds');
+    await expect.poll(() => fieldError(page, 'Amount')).toBe('Enter an amount');
+    expect(await fieldError(page, 'To')).toBe('');
+    // 'Insufficient funds' as the amount is typed, before Preview.
+    await page.locator('w3-wallet-send-view w3-ui-text-input[label="Amount"] input').fill('1000000');
+    await expect.poll(() => fieldError(page, 'Amount')).toBe('Insufficient funds');
+    expect(await page.locator('w3-wallet-send-view w3-ui-text-input[label="Amount"] input').getAttribute('inputmode')).toBe('decimal');
 
     // ETH
     const before = await chain().getBalance({ address: A1 });
     await fillSend(page, '0.5', A1);
     await waitShown(page, 'w3-wallet-send-view [data-preview-amount]', '0.5 ETH');
+    // The fee estimated on the chain, and amount plus fee as the total.
+    await waitShown(page, 'w3-wallet-send-view [data-preview-fee]', /^0\.0000\d\d ETH$/);
+    await waitShown(page, 'w3-wallet-send-view [data-preview-total]', /^0\.5000\d\d ETH$/);
     await page.locator('w3-wallet-send-view').getByRole('button', { name: 'Send', exact: true }).click();
     await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 10_000 });
-    await waitText(page, 'w3-ui-toast', 'Transaction sent');
+    // Sent (pending), then confirmed once mined; Localhost has no explorer, so the toast copies the hash.
+    await waitText(page, 'w3-ui-toast', /Transaction (sent|confirmed) Copy hash/);
+    await waitText(page, 'w3-ui-toast', 'Transaction confirmed Copy hash');
     await expect.poll(() => chain().getBalance({ address: A1 }), { timeout: 10_000 }).toBe(before + parseEther('0.5'));
     const eth = formatBalance(formatEther(await chain().getBalance({ address: A0 })));
     await waitShown(page, 'w3-account-view [data-balance]', `${eth} ETH`);

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, formatEther, http, parseEther, verifyMessage, verifyTypedData } from 'viem';
 import type { Page } from 'playwright-core';
+import { formatBalance } from '../../src/core/format.js';
 import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
 import { connect, text, waitText } from './page.js';
 
@@ -182,10 +183,8 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
     await connect(page);
     const client = chainA();
     const [before0, before1] = await Promise.all([client.getBalance({ address: A0 }), client.getBalance({ address: A1 })]);
-    const three = (wei: bigint) =>
-      formatEther(wei)
-        .replace(/(\.\d{3})\d*$/, '$1')
-        .replace(/^(\d+)$/, '$1.000');
+    // 3 decimals, grouped: '9,999.999'.
+    const three = (wei: bigint) => formatBalance(formatEther(wei));
     await waitText(page, 'w3-account-button', `${three(before0)} ETH`);
     const hash = await page.evaluate(
       (to) => document.querySelector('w3-modal')!.modal.sendTransaction({ to, value: 500000000000000000n }),

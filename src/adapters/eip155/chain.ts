@@ -1,5 +1,5 @@
 import { createClient, fallback, formatEther, http, HttpRequestError, TimeoutError, type Client, type Transport } from 'viem';
-import { getBalance, waitForTransactionReceipt } from 'viem/actions';
+import { estimateGas, getBalance, getGasPrice, waitForTransactionReceipt } from 'viem/actions';
 import { ChainRequestError, MissingConfigError, W3Error } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
 
@@ -70,10 +70,28 @@ export async function readNativeBalance(network: Network, address: `0x${string}`
   }
 }
 
-/** Waits for a transaction's receipt (polling every 4 s at most). */
-export async function waitForReceipt(network: Network, hash: `0x${string}`, timeout = 60_000): Promise<void> {
+/** Waits for a transaction's receipt (polling every 500 ms); resolves with its status: mined and succeeded, or reverted. */
+export async function waitForReceipt(network: Network, hash: `0x${string}`, timeout = 60_000): Promise<'success' | 'reverted'> {
   try {
-    await waitForTransactionReceipt(chainClient(network), { hash, timeout, pollingInterval: 500 });
+    const receipt = await waitForTransactionReceipt(chainClient(network), { hash, timeout, pollingInterval: 500 });
+    return receipt.status;
+  } catch (err) {
+    throw toChainError(err);
+  }
+}
+
+/** The network fee of a transaction from `from`: the chain's gas estimate times its gas price, in wei. */
+export async function estimateFee(
+  network: Network,
+  tx: { from: `0x${string}`; to: `0x${string}`; value?: bigint; data?: `0x${string}` },
+): Promise<bigint> {
+  const client = chainClient(network);
+  try {
+    const [gas, gasPrice] = await Promise.all([
+      estimateGas(client, { account: tx.from, to: tx.to, value: tx.value, data: tx.data }),
+      getGasPrice(client),
+    ]);
+    return gas * gasPrice;
   } catch (err) {
     throw toChainError(err);
   }

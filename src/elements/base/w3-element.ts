@@ -8,6 +8,7 @@ export interface W3ElementEventMap extends ModalEventMap {
   'w3-submit': CustomEvent<{ value: string }>;
   'w3-tab-change': CustomEvent<{ value: string }>;
   'w3-toast-close': CustomEvent<Record<string, never>>;
+  'w3-toast-action': CustomEvent<Record<string, never>>;
 }
 
 export type DetailOf<K extends keyof W3ElementEventMap> = W3ElementEventMap[K] extends CustomEvent<infer D> ? D : never;

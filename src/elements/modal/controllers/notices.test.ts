@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { html, type TemplateResult } from 'lit';
 import { showAlert } from '../../../stores/alerts.js';
-import { showError, showLoading } from '../../../stores/toast.js';
+import { $toast, showError, showLoading, showToast } from '../../../stores/toast.js';
 import { W3Element } from '../../base/w3-element.js';
 import { definePrimitives } from '../../primitives/index.js';
 import { deep, deepText, resetAll, waitFor } from '../../../../test/browser/helpers.js';
@@ -34,6 +34,22 @@ describe('NoticesController', () => {
     await waitFor(() => deep(host, 'w3-ui-toast', '[role="status"]')?.textContent?.includes('Authenticating...'), 1000, 'status');
     showError('Connection rejected');
     await waitFor(() => deep(host, 'w3-ui-toast', '[role="alert"]')?.textContent?.includes('Connection rejected'), 1000, 'alert');
+  });
+
+  it("a transaction's toast links to the explorer, or copies the hash where there is none", async () => {
+    const host = await mount();
+    const hash = `0x${'cd'.repeat(32)}`;
+    showToast('Transaction sent', 'loading', { label: 'View on Etherscan', href: `https://etherscan.io/tx/${hash}` });
+    const link = await waitFor(() => deep<HTMLAnchorElement>(host, 'w3-ui-toast', 'a'), 1000, 'toast link');
+    expect(link.href).to.equal(`https://etherscan.io/tx/${hash}`);
+    expect(link.target).to.equal('_blank');
+    expect(link.rel).to.equal('noopener noreferrer');
+    showToast('Transaction confirmed', 'success', { label: 'Copy hash', copy: hash });
+    const button = await waitFor(() => deep<HTMLButtonElement>(host, 'w3-ui-toast', 'button'), 1000, 'copy button');
+    expect(button.textContent).to.equal('Copy hash');
+    button.click();
+    // Copied (or, where the clipboard is refused, the hash shown to copy by hand).
+    await waitFor(() => ['Transaction hash copied', hash].includes($toast.get().message), 2000, 'copied');
   });
 
   it('renders an error alert as role alert, the warning as role status, and dismisses it', async () => {

@@ -6,6 +6,7 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { $alert, closeAlert } from '../../../stores/alerts.js';
 import { $toast } from '../../../stores/toast.js';
+import { copyText } from '../../base/clipboard.js';
 import { StoreController } from '../../base/store-controller.js';
 import { icon } from '../../primitives/icons.js';
 
@@ -20,8 +21,16 @@ export class NoticesController {
 
   renderToast(): TemplateResult {
     const toast = this.toast.value;
+    const copy = toast.action?.copy;
     return html`<div class="toast">
-      <w3-ui-toast .message=${toast.message} .variant=${toast.variant} ?open=${toast.open}></w3-ui-toast>
+      <w3-ui-toast
+        .message=${toast.message}
+        .variant=${toast.variant}
+        ?open=${toast.open}
+        .actionLabel=${toast.action?.label}
+        .href=${toast.action?.href}
+        @w3-toast-action=${() => copy && void copyText(copy, 'Transaction hash copied')}
+      ></w3-ui-toast>
     </div>`;
   }
 

@@ -7,7 +7,9 @@ import { textInputStyles } from './text-input.styles.js';
 let nextId = 0;
 
 /**
- * @summary A labelled text input. Fires `w3-input` on each change and `w3-submit` on Enter.
+ * @summary A labelled text input. Fires `w3-input` on each change and `w3-submit` on Enter. With
+ * `error` set the input is marked invalid (`aria-invalid`, a red border) and described by the
+ * message shown under it.
  * @event {{ value: string }} w3-input - The value changed.
  * @event {{ value: string }} w3-submit - Enter was pressed.
  * @csspart input - The native input.
@@ -22,6 +24,8 @@ export class W3UiTextInput extends W3Element {
   @property() placeholder = '';
   @property() type: 'text' | 'email' | 'search' = 'text';
   @property() autocomplete: string | undefined;
+  /** The virtual keyboard to offer, e.g. `decimal` for amounts (the native input's `inputmode`). */
+  @property() inputmode: 'text' | 'decimal' | 'numeric' | 'email' | 'search' | undefined;
   /** An error message shown under the input and announced. */
   @property() error: string | undefined;
   @property({ type: Boolean }) disabled = false;
@@ -51,6 +55,7 @@ export class W3UiTextInput extends W3Element {
         type=${this.type}
         placeholder=${this.placeholder}
         autocomplete=${this.autocomplete ?? nothing}
+        inputmode=${this.inputmode ?? nothing}
         ?disabled=${this.disabled}
         aria-invalid=${this.error ? 'true' : 'false'}
         aria-describedby=${this.error ? errorId : nothing}

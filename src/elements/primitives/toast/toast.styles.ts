@@ -37,6 +37,24 @@ export const toastStyles = css`
   w3-ui-spinner {
     --w3-spinner-size: 16px;
   }
+  a,
+  button {
+    all: unset;
+    pointer-events: auto;
+    cursor: pointer;
+    margin-left: 4px;
+    color: var(--w3i-accent);
+    font-weight: 600;
+    text-decoration: underline;
+    text-underline-offset: 2px;
+    white-space: nowrap;
+  }
+  a:focus-visible,
+  button:focus-visible {
+    outline: 2px solid var(--w3i-focus);
+    outline-offset: 2px;
+    border-radius: 4px;
+  }
   @media (prefers-reduced-motion: reduce) {
     div {
       transition: none;

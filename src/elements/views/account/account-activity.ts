@@ -1,9 +1,13 @@
 import { html, nothing } from 'lit';
 import type { Transaction, TransactionTransfer } from '../../../wire/blockchain-api.js';
-import { formatDecimal, formatFiat } from '../../../core/format.js';
+import type { Network } from '../../../wire/networks.js';
+import { truncateAddress } from '../../../core/address.js';
+import { transactionLink } from '../../../core/explorer.js';
+import { formatAmount, formatFiat } from '../../../core/format.js';
 import { DECIMALS } from '../../../core/constants.js';
 import { dateGroup, relativeTime } from '../../../core/relative-time.js';
 import { FAILED_TO_FETCH_TRANSACTIONS, type ActivityState } from '../../../stores/activity.js';
+import { copyText } from '../../base/clipboard.js';
 import { featureIcon } from './feature-icons.js';
 
 const TITLES: Record<Transaction['metadata']['operationType'], string> = {
@@ -15,36 +19,59 @@ const TITLES: Record<Transaction['metadata']['operationType'], string> = {
 
 const safeImage = (url: string | undefined) => (url && /^(https?:|data:image\/)/i.test(url) ? url : undefined);
 
+/** `+1.234 ETH` for a fungible (3 decimals, spec section 9); `+1 Demo NFT #3` for an NFT (a count). */
 function transferText(t: TransactionTransfer): string {
   const sign = t.direction === 'in' ? '+' : t.direction === 'out' ? '-' : '';
   const what = t.fungible_info?.symbol ?? t.nft_info?.name ?? '';
-  return `${sign}${formatDecimal(t.quantity.numeric, DECIMALS.transaction)} ${what}`.trim();
+  const decimals = t.nft_info && !t.fungible_info ? 0 : DECIMALS.transaction;
+  return `${sign}${formatAmount(t.quantity.numeric, { decimals })} ${what}`.trim();
 }
 
-function row(tx: Transaction, now: number) {
+function rowContent(tx: Transaction, now: number) {
   const transfer = tx.transfers.find((t) => !t.nft_info?.flags.is_spam) ?? tx.transfers[0];
   const image = safeImage(transfer?.fungible_info?.icon.url ?? transfer?.nft_info?.content.preview.url);
   const direction = transfer?.direction === 'in' ? 'in' : 'out';
-  return html`<li class="row" data-hash=${tx.metadata.hash} data-direction=${direction}>
-    ${image
+  return html`${image
       ? html`<img src=${image} alt="" loading="lazy" />`
       : html`<span class="badge" aria-hidden="true">${featureIcon(direction === 'in' ? 'receive' : 'send')}</span>`}
-    <div class="grow">
+    <span class="grow">
       <span class="title">${TITLES[tx.metadata.operationType]}</span>
       <span class="small">${relativeTime(Date.parse(tx.metadata.minedAt), now)}</span>
-    </div>
-    <div class="end">
+    </span>
+    <span class="end">
       ${transfer
         ? html`<span class=${`amount ${direction}`}>${transferText(transfer)}</span> ${transfer.value > 0
               ? html`<span class="small">${formatFiat(transfer.value)}</span>`
               : nothing}`
-        : nothing}
-    </div>
-  </li>`;
+        : html`<span class="small" data-detail>Contract</span>
+            <span class="amount" data-detail title=${tx.metadata.sentTo}>${truncateAddress(tx.metadata.sentTo)}</span>`}
+    </span>`;
 }
 
-/** The Activity panel: loading, then 'No activity yet' or the list grouped by date (newest first). */
-export function renderActivity(state: ActivityState, now: number) {
+/**
+ * A row opens its transaction: the explorer's page in a new tab where the network has an
+ * explorer, otherwise a button that copies the hash.
+ */
+function row(tx: Transaction, now: number, network: Network | undefined) {
+  const { hash } = tx.metadata;
+  const direction = (tx.transfers.find((t) => !t.nft_info?.flags.is_spam) ?? tx.transfers[0])?.direction === 'in' ? 'in' : 'out';
+  const link = transactionLink(network, hash);
+  const open = link
+    ? html`<a class="open" href=${link.href} target="_blank" rel="noopener noreferrer" title=${`View on ${link.name}`}
+        >${rowContent(tx, now)}</a
+      >`
+    : html`<button type="button" class="open" title="Copy transaction hash" @click=${() => void copyText(hash, 'Transaction hash copied')}>
+        ${rowContent(tx, now)}
+      </button>`;
+  return html`<li class="row" data-hash=${hash} data-direction=${direction}>${open}</li>`;
+}
+
+/**
+ * The Activity panel: loading, then 'No activity yet' or the list grouped by date (newest first).
+ * While further pages exist a fixed-height slot ends the list; the next page's spinner shows in
+ * it, so loading never shifts the rows.
+ */
+export function renderActivity(state: ActivityState, now: number, network?: Network) {
   if (state.status === 'idle' || state.status === 'loading') return html`<w3-ui-spinner label="Loading activity"></w3-ui-spinner>`;
   if (state.status === 'error') return html`<p class="empty" role="alert">${FAILED_TO_FETCH_TRANSACTIONS}</p>`;
   if (state.transactions.length === 0) return html`<p class="empty">No activity yet</p>`;
@@ -58,9 +85,13 @@ export function renderActivity(state: ActivityState, now: number) {
       html`<section aria-label=${title}>
         <h3>${title}</h3>
         <ul>
-          ${list.map((tx) => row(tx, now))}
+          ${list.map((tx) => row(tx, now, network))}
         </ul>
       </section>`,
   )}
-  ${state.loadingMore ? html`<w3-ui-spinner label="Loading more activity"></w3-ui-spinner>` : nothing}`;
+  ${state.next !== null || state.loadingMore
+    ? html`<div class="more" data-more>
+        ${state.loadingMore ? html`<w3-ui-spinner label="Loading more activity"></w3-ui-spinner>` : nothing}
+      </div>`
+    : nothing}`;
 }

@@ -21,6 +21,7 @@ import { icon } from '../../primitives/icons.js';
 import { networkIcon } from '../network-icon.js';
 import { viewStyles } from '../view.styles.js';
 import { renderActivity } from './account-activity.js';
+import { activityStyles } from './account-activity.styles.js';
 import { renderNfts } from './account-nfts.js';
 import { renderTokens } from './account-tokens.js';
 import { accountStyles } from './account.styles.js';
@@ -43,7 +44,7 @@ const PAGE_AHEAD_PX = 120;
  */
 export class W3AccountView extends W3Element {
   static override readonly tagName = 'w3-account-view';
-  static override styles = [viewStyles, accountStyles];
+  static override styles = [viewStyles, accountStyles, activityStyles];
 
   private readonly account = new StoreController(this, $activeAccount);
   private readonly network = new StoreController(this, $activeNetwork);
@@ -101,7 +102,7 @@ export class W3AccountView extends W3Element {
         ? renderTokens(this.balances.value)
         : tab === 'nfts'
           ? renderNfts(this.nfts.value)
-          : renderActivity(this.activity.value, now());
+          : renderActivity(this.activity.value, now(), this.network.value);
     return html`<w3-ui-tabs
         label="Assets"
         panel-prefix="w3-account"

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
-import { formatBalance, formatFiat } from '../../../core/format.js';
+import { formatAmount, formatBalance, formatFiat } from '../../../core/format.js';
 import { fetchBalances } from '../../../stores/balances.js';
 import { getBlockchainApi } from '../../../stores/blockchain.js';
 import { $activeNetwork } from '../../../stores/networks.js';
@@ -12,7 +12,9 @@ import {
   NAME_MESSAGES,
   reviewSend,
   SEND_MESSAGES,
+  sendFieldErrors,
   sendReceiver,
+  sendTotals,
   setMaxAmount,
   setReceiver,
   setSendAmount,
@@ -26,6 +28,16 @@ import { viewStyles } from '../view.styles.js';
 import { walletSendStyles } from './wallet-send.styles.js';
 
 const tokenKey = (t: SendToken | undefined) => t?.contract?.toLowerCase() ?? 'native';
+
+/** An amount as typed, grouped, with the decimals typed (the Review step never rounds what is sent). */
+const typedAmount = (amount: string) => formatAmount(amount, { decimals: amount.split('.')[1]?.length ?? 0 });
+
+/** A fee or total in the native coin: 6 decimals, so a fee of a few gwei still shows. */
+const FEE_DECIMALS = 6;
+const feeAmount = (value: string) => {
+  const text = formatAmount(value, { decimals: FEE_DECIMALS });
+  return /^[0.,]+$/.test(text) && /[1-9]/.test(value) ? `< 0.${'0'.repeat(FEE_DECIMALS - 1)}1` : text;
+};
 
 /**
  * @summary WalletSend: choose a token (the native coin or a token with a balance), an amount
@@ -70,6 +82,9 @@ export class W3WalletSendView extends W3Element {
 
   private renderForm() {
     const { token, amount, receiver, error } = this.send.value;
+    const fields = sendFieldErrors(this.send.value, this.network.value);
+    // A message already shown under its field is not repeated under the form.
+    const formError = error && error !== fields.amount && error !== fields.receiver ? error : '';
     const fiat = token && Number(amount) > 0 ? formatFiat(Number(amount) * token.price) : formatFiat(0);
     return html`<form novalidate @submit=${this.onSubmit}>
       <div>
@@ -88,7 +103,10 @@ export class W3WalletSendView extends W3Element {
           <w3-ui-text-input
             label="Amount"
             placeholder="0.0"
+            inputmode="decimal"
+            autocomplete="off"
             .value=${amount}
+            .error=${fields.amount}
             @w3-input=${(ev: CustomEvent<{ value: string }>) => setSendAmount(ev.detail.value)}
             @w3-submit=${() => void reviewSend()}
           ></w3-ui-text-input>
@@ -104,12 +122,13 @@ export class W3WalletSendView extends W3Element {
           placeholder="0x… address or name"
           autocomplete="off"
           .value=${receiver}
+          .error=${fields.receiver}
           @w3-input=${(ev: CustomEvent<{ value: string }>) => setReceiver(ev.detail.value)}
           @w3-submit=${() => void reviewSend()}
         ></w3-ui-text-input>
         ${this.renderReceiverHint()}
       </div>
-      <p class="error" role="alert">${error ?? ''}</p>
+      <p class="error" role="alert" data-send-error>${formError}</p>
       <w3-ui-button full-width @click=${() => void reviewSend()}>Preview send</w3-ui-button>
     </form>`;
   }
@@ -132,27 +151,55 @@ export class W3WalletSendView extends W3Element {
   }
 
   private renderPreview() {
-    const { token, amount, receiverProfileName, loading, error } = this.send.value;
+    const { token, amount, receiverProfileName, loading, error, fee } = this.send.value;
     const receiver = sendReceiver(this.send.value);
+    const native = this.network.value?.nativeCurrency;
     if (!token) return nothing;
+    // The native coin's amount plus the fee must fit in the balance: Max leaves nothing for the fee.
+    const short = fee.status === 'ready' && native !== undefined && sendTotals(token, amount, fee.wei, native).insufficient;
     return html`<h3>Review</h3>
       <dl>
         <dt>Send</dt>
-        <dd data-preview-amount>${amount} ${token.symbol}</dd>
+        <dd data-preview-amount>${typedAmount(amount)} ${token.symbol}</dd>
         <dt>Value</dt>
         <dd>${formatFiat(Number(amount) * token.price)}</dd>
         <dt>To</dt>
         <dd data-preview-receiver>${receiverProfileName ? `${receiverProfileName} (${truncateAddress(receiver)})` : receiver}</dd>
         <dt>Network</dt>
         <dd>${this.network.value?.name ?? ''}</dd>
+        ${this.renderFee(token, amount)}
       </dl>
-      <p class="error" role="alert">${error ?? ''}</p>
+      <p class="error" role="alert">${error ?? (short ? SEND_MESSAGES.insufficient : '')}</p>
       <div class="actions">
         <w3-ui-button variant="secondary" ?disabled=${loading} @click=${() => backToForm()}>Back to edit</w3-ui-button>
-        <w3-ui-button aria-busy=${loading ? 'true' : 'false'} ?disabled=${loading} @click=${() => void submitSend().catch(() => undefined)}>
+        <w3-ui-button
+          aria-busy=${loading ? 'true' : 'false'}
+          ?disabled=${loading || short}
+          @click=${() => void submitSend().catch(() => undefined)}
+        >
           ${loading ? 'Sending…' : 'Send'}
         </w3-ui-button>
       </div>`;
+  }
+
+  /** The network fee estimate (gas estimate times gas price) and the total, in the Review step. */
+  private renderFee(token: SendToken, amount: string) {
+    const { fee } = this.send.value;
+    const native = this.network.value?.nativeCurrency;
+    if (!native || fee.status === 'idle') return nothing;
+    if (fee.status !== 'ready')
+      return html`<dt>Network fee</dt>
+        <dd data-preview-fee aria-live="polite">${fee.status === 'loading' ? 'Estimating…' : 'Unavailable'}</dd>`;
+    const totals = sendTotals(token, amount, fee.wei, native);
+    const feeText = `${feeAmount(totals.fee)} ${native.symbol}`;
+    return html`<dt>Network fee</dt>
+      <dd data-preview-fee aria-live="polite">${feeText}</dd>
+      <dt>Total</dt>
+      <dd data-preview-total>
+        ${totals.total === undefined
+          ? `${typedAmount(amount)} ${token.symbol} + ${feeText}`
+          : `${formatAmount(totals.total, { decimals: Math.max(FEE_DECIMALS, amount.split('.')[1]?.length ?? 0) })} ${native.symbol}`}
+      </dd>`;
   }
 
   override render() {

@@ -34,6 +34,17 @@ const button = (view: HTMLElement, text: string) =>
     .find((b) => b.textContent!.trim() === text)!
     .shadowRoot!.querySelector('button')!;
 const error = (view: HTMLElement) => deep(view, '.error')!.textContent!.trim();
+const input = (view: HTMLElement, label: string) =>
+  deepAll<HTMLElement>(view, 'w3-ui-text-input')
+    .find((f) => f.getAttribute('label') === label)!
+    .shadowRoot!.querySelector('input')!;
+/** The message a field is marked with: aria-invalid, and described by the message under it. */
+function fieldError(view: HTMLElement, label: string): string | undefined {
+  const field = input(view, label);
+  if (field.getAttribute('aria-invalid') !== 'true') return undefined;
+  const id = field.getAttribute('aria-describedby');
+  return id ? (field.getRootNode() as ShadowRoot).getElementById(id)?.textContent?.trim() : undefined;
+}
 
 describe('WalletSend view', () => {
   beforeEach(() => {
@@ -53,20 +64,31 @@ describe('WalletSend view', () => {
     expect(select.selectedOptions[0]!.textContent!.trim()).to.equal('ETH (1.234)');
     expect(await axeViolations()).to.deep.equal([]);
 
+    expect(input(view, 'Amount').getAttribute('inputmode')).to.equal('decimal');
+    expect(fieldError(view, 'Amount')).to.equal(undefined);
+
     button(view, 'Preview send').click();
     await waitFor(() => error(view) === 'An amount and receiver address are required', 2000, 'required');
+    await waitFor(() => fieldError(view, 'Amount') === 'Enter an amount', 2000, 'empty amount marked');
+    expect(fieldError(view, 'To')).to.equal('Enter an address');
     type(view, 'Amount', 'abc');
     type(view, 'To', RECEIVER);
     button(view, 'Preview send').click();
-    await waitFor(() => error(view) === 'Invalid input', 2000, 'invalid amount');
+    await waitFor(() => fieldError(view, 'Amount') === 'Enter an amount', 2000, 'invalid amount');
+    expect(fieldError(view, 'To')).to.equal(undefined);
+    // Said once, under its field.
+    expect(error(view)).to.equal('');
     type(view, 'Amount', '0.5');
     type(view, 'To', '0x1234');
     button(view, 'Preview send').click();
-    await waitFor(() => error(view) === 'Invalid input', 2000, 'invalid receiver');
+    await waitFor(() => fieldError(view, 'To') === 'Invalid address', 2000, 'invalid receiver');
+    expect(fieldError(view, 'Amount')).to.equal(undefined);
+    expect(await axeViolations()).to.deep.equal([]);
     type(view, 'To', RECEIVER);
+    // As it is typed, before Preview.
     type(view, 'Amount', '5');
-    button(view, 'Preview send').click();
-    await waitFor(() => error(view) === 'Insufficient funds', 2000, 'insufficient');
+    await waitFor(() => fieldError(view, 'Amount') === 'Insufficient funds', 2000, 'insufficient as typed');
+    expect(deep(view, '[data-preview-amount]')).to.equal(null);
     expect(await axeViolations()).to.deep.equal([]);
 
     button(view, 'Max').click();
@@ -76,6 +98,16 @@ describe('WalletSend view', () => {
     expect(deep(view, '[data-preview-amount]')!.textContent).to.equal('1.23456 ETH');
     expect(deep(view, '[data-preview-receiver]')!.textContent).to.equal(RECEIVER);
     expect(deepText(view)).to.contain('Localhost');
+    // The fee is estimated on the chain (none answers here: 'Unavailable'); a figure gives the total.
+    await waitFor(() => $send.get().fee.status !== 'loading', 15_000, 'fee estimate settled');
+    if ($send.get().fee.status === 'error') expect(deep(view, '[data-preview-fee]')!.textContent!.trim()).to.equal('Unavailable');
+    $send.setKey('fee', { status: 'ready', wei: 42_000_000_000_000n });
+    await waitFor(() => deep(view, '[data-preview-total]'), 2000, 'total');
+    expect(deep(view, '[data-preview-fee]')!.textContent!.trim()).to.equal('0.000042 ETH');
+    expect(deep(view, '[data-preview-total]')!.textContent!.trim()).to.equal('1.234602 ETH');
+    // Max leaves nothing for the fee: said, and Send is off.
+    expect(error(view)).to.equal('Insufficient funds');
+    expect(button(view, 'Send').disabled).to.equal(true);
     expect(await axeViolations()).to.deep.equal([]);
     button(view, 'Back to edit').click();
     await waitFor(() => deep(view, 'select'), 2000, 'form again');
@@ -93,7 +125,7 @@ describe('WalletSend view', () => {
     type(view, 'Amount', '0.5');
     type(view, 'To', 'nobody.w3kit');
     button(view, 'Preview send').click();
-    await waitFor(() => error(view) === 'No address found for nobody.w3kit', 3000, 'unknown name');
+    await waitFor(() => fieldError(view, 'To') === 'No address found for nobody.w3kit', 3000, 'unknown name');
 
     type(view, 'To', 'dev.w3kit');
     // Looked up once typing pauses (300 ms), without pressing Preview.

@@ -29,14 +29,15 @@ export const walletSendStyles = css`
   }
   .amount {
     display: flex;
-    align-items: flex-end;
+    align-items: flex-start;
     gap: 8px;
   }
   .amount w3-ui-text-input {
     flex: 1;
   }
+  /* Beside the input (under its label), wherever a message under the input ends. */
   .amount w3-ui-button {
-    margin-bottom: 6px;
+    margin-top: calc(var(--w3i-text-xs) * 1.4 + 10px);
   }
   .hint {
     margin-top: 4px;
