@@ -2,7 +2,7 @@
  * What keeps the relay from filling the disk, over real sockets, real relay-auth JWTs and
  * SQLite: per-IP and global quotas in UTF-8 bytes (two loopback addresses, 127.0.0.1 and
  * 127.0.0.2, are two IPs), the storage cap, TTLs shortened on topics nobody else subscribes
- * to, and the JWT's audience and lifetime.
+ * to, the JWT's audience and lifetime, and the tag range.
  */
 import { generateKeyPair } from '@walletconnect/relay-auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -165,6 +165,28 @@ describe('TTL', () => {
   it('refuses an unsubscribedTtl below 300 s and a JWT lifetime cap below one day', async () => {
     await expect(start({ limits: { unsubscribedTtl: 299 } })).rejects.toThrow(/unsubscribedTtl must be an integer of at least 300/);
     await expect(start({ limits: { maxJwtLifetime: 86_399 } })).rejects.toThrow(/maxJwtLifetime must be an integer of at least 86400/);
+  });
+});
+
+describe('tag', () => {
+  it("takes the relay protocol's u32 tags and refuses others with invalid params", async () => {
+    await start();
+    const t = topic('tags');
+    const a = await open();
+    for (const tag of [0, 1100, 1119, 4000, 4294967295]) expect(await publish(a, t, `tag ${tag}`, { tag })).toBe(true);
+    expect(await publish(a, t, 'no tag', { tag: undefined })).toBe(true);
+    for (const tag of [1e300, -1, 1.5, 4294967296, '1100', Number.MAX_SAFE_INTEGER]) {
+      const reply = await a.call('irn_publish', { topic: t, message: 'bad tag', ttl: 300, tag });
+      expect(reply.error).toEqual({ code: RPC_ERRORS.invalidParams, message: "'params.tag' must be an integer from 0 to 4294967295" });
+    }
+    const batch = await a.call('irn_batchPublish', {
+      messages: [
+        { topic: t, message: 'ok', ttl: 300, tag: 1 },
+        { topic: t, message: 'big', ttl: 300, tag: 1e300 },
+      ],
+    });
+    expect(batch.error).toMatchObject({ code: RPC_ERRORS.invalidParams, message: expect.stringContaining('params.messages[1].tag') });
+    expect(stored().map((m) => m.tag)).toEqual([0, 1100, 1119, 4000, 4294967295, 0]);
   });
 });
 

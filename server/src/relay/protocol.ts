@@ -41,6 +41,8 @@ export const RELAY_LIMITS = {
 export const MIN_UNSUBSCRIBED_TTL = 300;
 /** The shortest `maxJwtLifetime` (seconds): `@walletconnect/core` signs its JWTs for one day. */
 export const MIN_JWT_LIFETIME = 86_400;
+/** The largest `tag`: the relay protocol's tag is a u32. */
+export const MAX_TAG = 0xffff_ffff;
 
 export type RelayLimits = { -readonly [K in keyof typeof RELAY_LIMITS]: number };
 
@@ -142,9 +144,12 @@ function ttlOf(value: unknown, name: string, limits: RelayLimits): number {
   return Math.min(value, limits.maxTtl);
 }
 
+/** The relay protocol's tag: an integer from 0 to MAX_TAG (a u32); missing is 0. */
 function tagOf(value: unknown, name: string): number {
   if (value === undefined || value === null) return 0;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw invalid(`'${name}' must be an integer of at least 0`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_TAG) {
+    throw invalid(`'${name}' must be an integer from 0 to ${MAX_TAG}`);
+  }
   return value;
 }
 
