@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { InputError } from './errors.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './index.js';
 import { DEFAULT_RATE_LIMIT } from './rate-limit.js';
+import { MIN_JWT_LIFETIME, MIN_UNSUBSCRIBED_TTL, type RelayLimits } from './relay/protocol.js';
 import { DEFAULT_SEED_WALLETS } from './wallets/seed.js';
 
 export interface ServerConfig {
@@ -30,6 +31,8 @@ export interface ServerConfig {
   rateLimit: { max: number; windowMs: number };
   trustProxy: boolean;
   log: boolean;
+  /** The relay's public URL (also accepted as a JWT audience) and the limits set (the rest are RELAY_LIMITS). */
+  relay: { publicUrl: string | undefined; limits: Partial<RelayLimits> };
   /** The config file read, if any (absolute). */
   configFile: string | undefined;
 }
@@ -45,12 +48,41 @@ export interface ConfigFlags {
   'frame-port'?: string;
   'evm-rpc'?: string;
   'solana-rpc'?: string;
+  'relay-public-url'?: string;
   log?: boolean;
 }
 
 export const DEFAULT_DATA_DIR = 'w3kit-data';
 
-type Key = Exclude<keyof ServerConfig, 'rateLimit' | 'configFile'> | 'rateLimitMax' | 'rateLimitWindowMs';
+type Key = Exclude<keyof ServerConfig, 'rateLimit' | 'relay' | 'configFile'> | 'rateLimitMax' | 'rateLimitWindowMs' | RelayKey;
+
+/** The relay's settings: its public URL and the limits of RELAY_LIMITS that can be configured. */
+const RELAY_LIMIT_KEYS = [
+  'ipMessagesPerHour',
+  'ipBytesPerHour',
+  'globalMessagesPerHour',
+  'globalBytesPerHour',
+  'maxStoredBytes',
+  'unsubscribedTtl',
+  'maxJwtLifetime',
+] as const satisfies readonly (keyof RelayLimits)[];
+type RelayLimitKey = (typeof RELAY_LIMIT_KEYS)[number];
+type RelayKey = 'relayPublicUrl' | `relay.${RelayLimitKey}`;
+const RELAY_SETTINGS: Record<RelayKey, Setting> = {
+  relayPublicUrl: { flag: 'relay-public-url', env: 'W3KIT_RELAY_PUBLIC_URL', file: 'relay.publicUrl', kind: 'url' },
+  'relay.ipMessagesPerHour': { env: 'W3KIT_RELAY_IP_MESSAGES_PER_HOUR', file: 'relay.ipMessagesPerHour', kind: 'positive' },
+  'relay.ipBytesPerHour': { env: 'W3KIT_RELAY_IP_BYTES_PER_HOUR', file: 'relay.ipBytesPerHour', kind: 'positive' },
+  'relay.globalMessagesPerHour': { env: 'W3KIT_RELAY_GLOBAL_MESSAGES_PER_HOUR', file: 'relay.globalMessagesPerHour', kind: 'positive' },
+  'relay.globalBytesPerHour': { env: 'W3KIT_RELAY_GLOBAL_BYTES_PER_HOUR', file: 'relay.globalBytesPerHour', kind: 'positive' },
+  'relay.maxStoredBytes': { env: 'W3KIT_RELAY_MAX_STORED_BYTES', file: 'relay.maxStoredBytes', kind: 'positive' },
+  'relay.unsubscribedTtl': {
+    env: 'W3KIT_RELAY_UNSUBSCRIBED_TTL',
+    file: 'relay.unsubscribedTtl',
+    kind: 'positive',
+    min: MIN_UNSUBSCRIBED_TTL,
+  },
+  'relay.maxJwtLifetime': { env: 'W3KIT_RELAY_MAX_JWT_LIFETIME', file: 'relay.maxJwtLifetime', kind: 'positive', min: MIN_JWT_LIFETIME },
+};
 
 interface Setting {
   flag?: keyof ConfigFlags;
@@ -58,6 +90,8 @@ interface Setting {
   /** Dotted key in the config file. */
   file: string;
   kind: 'port' | 'host' | 'dir' | 'bool' | 'url' | 'positive' | 'count';
+  /** The smallest value of a number. */
+  min?: number;
 }
 
 export const SETTINGS: Readonly<Record<Key, Setting>> = {
@@ -74,6 +108,7 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   rateLimitWindowMs: { env: 'W3KIT_RATE_LIMIT_WINDOW_MS', file: 'rateLimit.windowMs', kind: 'positive' },
   trustProxy: { env: 'W3KIT_TRUST_PROXY', file: 'trustProxy', kind: 'bool' },
   log: { flag: 'log', env: 'W3KIT_LOG', file: 'log', kind: 'bool' },
+  ...RELAY_SETTINGS,
 };
 
 const configFileSchema = z.strictObject({
@@ -89,6 +124,9 @@ const configFileSchema = z.strictObject({
   rateLimit: z.strictObject({ max: z.unknown().optional(), windowMs: z.unknown().optional() }).optional(),
   trustProxy: z.unknown().optional(),
   log: z.unknown().optional(),
+  relay: z
+    .strictObject({ publicUrl: z.unknown().optional(), ...Object.fromEntries(RELAY_LIMIT_KEYS.map((k) => [k, z.unknown().optional()])) })
+    .optional(),
 });
 
 const RULES: Record<Setting['kind'], string> = {
@@ -184,9 +222,10 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     for (const [name, raw, base] of sources) {
       if (raw === undefined) continue;
       const value = parseValue(setting.kind, raw, base);
-      if (value === undefined) {
+      if (value === undefined || (setting.min !== undefined && (value as number) < setting.min)) {
         const field = name.startsWith('config') ? `config:${setting.file}` : name;
-        throw new InputError(field, `Invalid ${name} ${JSON.stringify(raw)}: ${RULES[setting.kind]}`);
+        const rule = value === undefined ? RULES[setting.kind] : `must be an integer of at least ${setting.min}`;
+        throw new InputError(field, `Invalid ${name} ${JSON.stringify(raw)}: ${rule}`);
       }
       return value;
     }
@@ -234,6 +273,12 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     },
     trustProxy: (get('trustProxy') as boolean | undefined) ?? false,
     log: (get('log') as boolean | undefined) ?? false,
+    relay: {
+      publicUrl: get('relayPublicUrl') as string | undefined,
+      limits: Object.fromEntries(
+        RELAY_LIMIT_KEYS.map((k) => [k, get(`relay.${k}`)]).filter(([, v]) => v !== undefined),
+      ) as Partial<RelayLimits>,
+    },
     configFile,
   };
 }

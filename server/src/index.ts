@@ -12,7 +12,7 @@ import { seedDevIdentities } from './blockchain/identities.js';
 import { seedDevPrices, type PriceSource } from './blockchain/prices.js';
 import { seedStaticImages } from './images/catalog.js';
 import { seedDevProject } from './projects.js';
-import { startRelay, type RunningRelay } from './relay/server.js';
+import { startRelay, type RunningRelay, type StartRelayOptions } from './relay/server.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import { DEFAULT_SEED_WALLETS, seedWallets } from './wallets/seed.js';
 
@@ -36,6 +36,8 @@ export interface StartServerOptions {
    * port; `false` serves no relay.
    */
   relayPort?: number | false;
+  /** The relay's public URL (a JWT audience it accepts besides its own URL) and limits (default RELAY_LIMITS). */
+  relay?: Pick<StartRelayOptions, 'publicUrl' | 'limits'>;
   /** EVM JSON-RPC URL of the chain the Blockchain API indexes and reads (`--evm-rpc`). */
   evmRpc?: string;
   /** How often the indexer asks the node for new blocks; default 250 ms. */
@@ -102,7 +104,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const relayPort = options.relayPort ?? (port === 0 ? 0 : port + 1);
     if (relayPort !== false) {
       try {
-        relay = await startRelay({ port: relayPort, host, db, log: options.log });
+        relay = await startRelay({ port: relayPort, host, db, log: options.log, ...options.relay });
       } catch (err) {
         await app.close();
         throw err;

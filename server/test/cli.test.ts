@@ -45,6 +45,8 @@ describe('w3kit-server --help', () => {
       'projects add <id> --name NAME',
       'wallets import FILE',
       '--relay-port',
+      '--relay-public-url URL\n',
+      'W3KIT_RELAY_IP_BYTES_PER_HOUR',
       '--frame-port',
       '--evm-rpc',
       '--solana-rpc',

@@ -32,6 +32,7 @@ describe('resolveConfig', () => {
       rateLimit: { max: 3000, windowMs: 60000 },
       trustProxy: false,
       log: false,
+      relay: { publicUrl: undefined, limits: {} },
       configFile: undefined,
     });
   });
@@ -97,5 +98,42 @@ describe('resolveConfig', () => {
     expect(inputErrorField(() => resolveConfig({ config: configFile({ prot: 1 }) }, {}, dir))).toBe('config:prot');
     expect(inputErrorField(() => resolveConfig({ config: path.join(dir, 'missing.json') }, {}, dir))).toBe('--config');
     expect(() => resolveConfig({ port: 'abc' }, {}, dir)).toThrow(`Invalid --port "abc": must be an integer from 0 to 65535`);
+  });
+
+  it("reads the relay's public URL and limits from flags, env and the file, refusing one below its floor", () => {
+    const file = configFile({
+      relay: { publicUrl: 'wss://file.example.com', ipBytesPerHour: 1000, unsubscribedTtl: 3600, maxStoredBytes: 5000 },
+    });
+    expect(resolveConfig({ config: file }, {}, dir).relay).toEqual({
+      publicUrl: 'wss://file.example.com',
+      limits: { ipBytesPerHour: 1000, unsubscribedTtl: 3600, maxStoredBytes: 5000 },
+    });
+    const env = {
+      W3KIT_RELAY_PUBLIC_URL: 'wss://env.example.com',
+      W3KIT_RELAY_IP_MESSAGES_PER_HOUR: '50',
+      W3KIT_RELAY_IP_BYTES_PER_HOUR: '2000',
+      W3KIT_RELAY_GLOBAL_MESSAGES_PER_HOUR: '500',
+      W3KIT_RELAY_GLOBAL_BYTES_PER_HOUR: '20000',
+      W3KIT_RELAY_MAX_JWT_LIFETIME: '604800',
+    };
+    expect(resolveConfig({ config: file, 'relay-public-url': 'https://flag.example.com' }, env, dir).relay).toEqual({
+      publicUrl: 'https://flag.example.com',
+      limits: {
+        ipMessagesPerHour: 50,
+        ipBytesPerHour: 2000,
+        globalMessagesPerHour: 500,
+        globalBytesPerHour: 20000,
+        maxStoredBytes: 5000,
+        unsubscribedTtl: 3600,
+        maxJwtLifetime: 604800,
+      },
+    });
+    expect(() => resolveConfig({}, { W3KIT_RELAY_UNSUBSCRIBED_TTL: '299' }, dir)).toThrow(
+      'Invalid W3KIT_RELAY_UNSUBSCRIBED_TTL "299": must be an integer of at least 300',
+    );
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_RELAY_MAX_JWT_LIFETIME: '3600' }, dir))).toBe('W3KIT_RELAY_MAX_JWT_LIFETIME');
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_RELAY_MAX_STORED_BYTES: '1GB' }, dir))).toBe('W3KIT_RELAY_MAX_STORED_BYTES');
+    expect(inputErrorField(() => resolveConfig({ 'relay-public-url': 'relay.example.com' }, {}, dir))).toBe('--relay-public-url');
+    expect(inputErrorField(() => resolveConfig({ config: configFile({ relay: { maxTtl: 1 } }) }, {}, dir))).toBe('config:relay.maxTtl');
   });
 });

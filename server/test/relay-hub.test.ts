@@ -8,7 +8,8 @@ import { openDatabase, RPC_ERRORS, type Database } from '../src/index.js';
 import { handleFrame, MAX_INVALID_FRAMES } from '../src/relay/frames.js';
 import { FETCH_PAGE, RelayHub, type RelaySocket } from '../src/relay/hub.js';
 import { RELAY_METHODS, runMethod } from '../src/relay/methods.js';
-import { RELAY_LIMITS, RelayRpcError } from '../src/relay/protocol.js';
+import { RELAY_LIMITS, relayLimits, RelayRpcError } from '../src/relay/protocol.js';
+import { quotaKey } from '../src/relay/quota.js';
 import { RelayStore } from '../src/relay/store.js';
 
 class FakeSocket implements RelaySocket {
@@ -33,6 +34,8 @@ let hub: RelayHub<FakeSocket>;
 const logged: Record<string, unknown>[] = [];
 const log = (entry: Record<string, unknown>) => logged.push(entry);
 const msg = (topic: string, message = 'hello', tag = 1) => ({ topic, message, ttl: 300, tag });
+/** A fake socket of `clientId` from `ip`. */
+const attach = (clientId: string, ip = '127.0.0.1') => hub.attach(new FakeSocket(), clientId, ip);
 
 beforeEach(() => {
   db = openDatabase(undefined);
@@ -43,8 +46,8 @@ afterEach(() => db.close());
 
 describe('RelayHub', () => {
   it('pushes a message to other subscribers, never back to the sender client id', () => {
-    const alice = hub.attach(new FakeSocket(), 'alice');
-    const bob = hub.attach(new FakeSocket(), 'bob');
+    const alice = attach('alice');
+    const bob = attach('bob');
     hub.subscribe(alice, ['t']);
     hub.subscribe(bob, ['t']);
     hub.publish('alice', msg('t'));
@@ -54,8 +57,8 @@ describe('RelayHub', () => {
   });
 
   it("pushes on the client's newest open socket subscribed to the topic, and forgets a detached one", () => {
-    const old = hub.attach(new FakeSocket(), 'bob');
-    const fresh = hub.attach(new FakeSocket(), 'bob');
+    const old = attach('bob');
+    const fresh = attach('bob');
     hub.subscribe(old, ['t']);
     hub.subscribe(fresh, ['t']);
     hub.publish('alice', msg('t', 'one'));
@@ -68,13 +71,13 @@ describe('RelayHub', () => {
 
   it('flushes pending messages once per socket until acknowledged, then never again', () => {
     hub.publish('alice', msg('t'));
-    const bob = hub.attach(new FakeSocket(), 'bob');
+    const bob = attach('bob');
     hub.subscribe(bob, ['t']);
     hub.flush(bob, ['t']);
     hub.flush(bob, ['t']);
     expect(bob.ws.pushes()).toHaveLength(1);
     hub.acknowledge(bob, bob.ws.pushes()[0]!.id, true);
-    const again = hub.attach(new FakeSocket(), 'bob');
+    const again = attach('bob');
     hub.subscribe(again, ['t']);
     hub.flush(again, ['t']);
     expect(again.ws.pushes()).toHaveLength(0);
@@ -84,7 +87,7 @@ describe('RelayHub', () => {
     hub.transaction(() => {
       for (let i = 0; i <= FETCH_PAGE; i++) hub.publish('alice', msg('t', `m${i}`));
     });
-    const bob = hub.attach(new FakeSocket(), 'bob');
+    const bob = attach('bob');
     const first = hub.fetchMessages(bob, ['t']);
     expect([first.messages.length, first.hasMore]).toEqual([FETCH_PAGE, true]);
     const second = hub.fetchMessages(bob, ['t']);
@@ -92,7 +95,7 @@ describe('RelayHub', () => {
   });
 
   it('refuses subscriptions past the per-client limit, all or none', () => {
-    const bob = hub.attach(new FakeSocket(), 'bob');
+    const bob = attach('bob');
     hub.subscribe(bob, ['a', 'b']);
     expect(() => hub.subscribe(bob, ['c', 'd'])).toThrow(/at most 3 topics per client/);
     expect(hub.fetchMessages(bob, ['c']).messages).toEqual([]);
@@ -100,19 +103,123 @@ describe('RelayHub', () => {
   });
 
   it('limits publishes per client id per second', () => {
-    hub.takePublishes('alice', 5);
-    expect(() => hub.takePublishes('alice', 1)).toThrow(RelayRpcError);
-    expect(() => hub.takePublishes('bob', 1)).not.toThrow();
+    const alice = attach('alice');
+    hub.admit(
+      alice,
+      Array.from({ length: 5 }, () => msg('t')),
+    );
+    expect(() => hub.admit(alice, [msg('t')])).toThrow(RelayRpcError);
+    expect(() => hub.admit(attach('bob'), [msg('t')])).not.toThrow();
+  });
+
+  it('keeps a message on a topic no other client id subscribes to at most unsubscribedTtl, never refusing it', () => {
+    const alice = attach('alice');
+    hub.subscribe(alice, ['mine', 'shared']);
+    hub.subscribe(attach('bob'), ['shared']);
+    const month = 30 * 24 * 3600;
+    hub.publish('alice', { ...msg('mine'), ttl: month }, { ...msg('nobody'), ttl: month }, { ...msg('shared'), ttl: month });
+    hub.publish('alice', { ...msg('nobody', 'short'), ttl: 5 });
+    const kept = db.prepare('SELECT topic, message, (expires_at - published_at) / 1000 AS ttl FROM relay_messages ORDER BY id').all();
+    expect(kept).toEqual([
+      { topic: 'mine', message: 'hello', ttl: RELAY_LIMITS.unsubscribedTtl },
+      { topic: 'nobody', message: 'hello', ttl: RELAY_LIMITS.unsubscribedTtl },
+      { topic: 'shared', message: 'hello', ttl: month },
+      { topic: 'nobody', message: 'short', ttl: 5 },
+    ]);
   });
 
   it('unsubscribes a client id on all its sockets', () => {
-    const one = hub.attach(new FakeSocket(), 'bob');
-    const two = hub.attach(new FakeSocket(), 'bob');
+    const one = attach('bob');
+    const two = attach('bob');
     hub.subscribe(one, ['t']);
     hub.subscribe(two, ['t']);
     hub.unsubscribe('bob', ['t']);
     hub.publish('alice', msg('t'));
     expect([one.ws.pushes().length, two.ws.pushes().length]).toEqual([0, 0]);
+  });
+});
+
+describe('RelayHub quotas', () => {
+  const HOUR = 3_600_000;
+  let t: number;
+  const clock = () => t;
+  const limits = { ...RELAY_LIMITS, ipMessagesPerHour: 4, ipBytesPerHour: 1000, globalMessagesPerHour: 6, globalBytesPerHour: 10_000 };
+  const quotaHub = (overrides: Partial<typeof limits> = {}) => {
+    t = 1_000_000;
+    return new RelayHub<FakeSocket>(db, new RelayStore(db, clock), { ...limits, ...overrides }, clock);
+  };
+  const refusal = (fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      return { code: (err as RelayRpcError).code, message: (err as Error).message };
+    }
+    return undefined;
+  };
+
+  it('counts messages per IP and for all IPs per hour, all or nothing, whatever the client id', () => {
+    const q = quotaHub();
+    const [a, b, c] = ['10.0.0.1', '10.0.0.2', '10.0.0.3'].map((ip, i) => q.attach(new FakeSocket(), `key-${i}`, ip));
+    expect(refusal(() => q.admit(a!, [msg('t'), msg('t'), msg('t'), msg('t'), msg('t')]))).toMatchObject({ code: RPC_ERRORS.rateLimited });
+    q.admit(a!, [msg('t'), msg('t'), msg('t')]);
+    q.admit(q.attach(new FakeSocket(), 'fresh-key', '10.0.0.1'), [msg('t')]);
+    expect(refusal(() => q.admit(q.attach(new FakeSocket(), 'another-key', '10.0.0.1'), [msg('t')]))).toEqual({
+      code: RPC_ERRORS.rateLimited,
+      message: 'Quota exceeded: at most 4 messages per hour from one IP; retry in 3600 s',
+    });
+    q.admit(b!, [msg('t'), msg('t')]);
+    expect(refusal(() => q.admit(c!, [msg('t')]))?.message).toBe(
+      'Quota exceeded: at most 6 messages per hour from all clients; retry in 3600 s',
+    );
+    t += HOUR;
+    q.admit(a!, [msg('t')]);
+    q.admit(c!, [msg('t')]);
+  });
+
+  it('makes the global quotas ten times the per-IP ones unless set, and refuses a limit below its floor', () => {
+    expect(RELAY_LIMITS.globalBytesPerHour).toBe(10 * RELAY_LIMITS.ipBytesPerHour);
+    expect(RELAY_LIMITS.ipBytesPerHour).toBe(32 * 1024 * 1024);
+    expect(relayLimits({ ipBytesPerHour: 1000, ipMessagesPerHour: 7 })).toMatchObject({
+      globalBytesPerHour: 10_000,
+      globalMessagesPerHour: 70,
+    });
+    expect(relayLimits({ ipBytesPerHour: 1000, globalBytesPerHour: 1500 }).globalBytesPerHour).toBe(1500);
+    expect(() => relayLimits({ maxStoredBytes: 0 })).toThrow('Relay limit maxStoredBytes must be an integer of at least 1, got 0');
+  });
+
+  it('counts an IPv4 address as is and an IPv6 one by its /64', () => {
+    expect(['127.0.0.1', '::ffff:10.0.0.1', undefined].map(quotaKey)).toEqual(['127.0.0.1', '10.0.0.1', 'unknown']);
+    expect(['2001:db8:1:2:3:4:5:6', '2001:DB8:1:2::ff', '2001:db8:0001:0002::1%eth0'].map(quotaKey)).toEqual(
+      Array(3).fill('2001:db8:1:2::/64'),
+    );
+    expect(['::1', '2001:db8::1', '::1:2:3:4:5:1.2.3.4'].map(quotaKey)).toEqual(['0:0:0:0::/64', '2001:db8:0:0::/64', '0:1:2:3::/64']);
+  });
+
+  it('counts bytes in UTF-8: a 3-byte character counts 3', () => {
+    const q = quotaHub();
+    const a = q.attach(new FakeSocket(), 'alice', '10.0.0.1');
+    q.admit(a, [msg('t', '€'.repeat(300))]); // 1 + 900 bytes
+    expect(refusal(() => q.admit(a, [msg('t', 'x'.repeat(99))]))?.message).toBe(
+      'Quota exceeded: at most 1000 bytes per hour from one IP; retry in 3600 s',
+    );
+    q.admit(a, [msg('t', 'x'.repeat(98))]);
+  });
+
+  it('refuses what would pass the storage cap until expired messages can be pruned', () => {
+    const q = quotaHub({ maxStoredBytes: 2500, ipBytesPerHour: 100_000 });
+    const a = q.attach(new FakeSocket(), 'alice', '10.0.0.1');
+    const big = { ...msg('t', 'x'.repeat(999)), ttl: 60 };
+    for (let i = 0; i < 2; i++) {
+      q.admit(a, [big]);
+      q.publish('alice', big);
+    }
+    expect(refusal(() => q.admit(a, [big]))).toEqual({
+      code: RPC_ERRORS.storageFull,
+      message: "The relay's storage is full: it keeps at most 2500 bytes of messages; retry once some expire",
+    });
+    t += 60_000;
+    q.admit(a, [big]);
+    expect(db.prepare('SELECT count(*) AS n FROM relay_messages').get()).toEqual({ n: 0 });
   });
 });
 
@@ -135,7 +242,7 @@ describe('RELAY_METHODS', () => {
   });
 
   it('answers an unknown method, inherited names included, with method not found', () => {
-    const conn = hub.attach(new FakeSocket(), 'bob');
+    const conn = attach('bob');
     for (const method of ['irn_nope', 'toString', '__proto__']) {
       expect(() => runMethod(hub, conn, method, {})).toThrow(expect.objectContaining({ code: RPC_ERRORS.methodNotFound }));
     }
@@ -143,7 +250,7 @@ describe('RELAY_METHODS', () => {
 
   it('irn_subscribe returns the subscription id and flushes only after it is answered', () => {
     hub.publish('alice', msg('t'));
-    const bob = hub.attach(new FakeSocket(), 'bob');
+    const bob = attach('bob');
     const { result, after } = runMethod(hub, bob, 'irn_subscribe', { topic: 't' });
     expect(result).toMatch(/^[0-9a-f]{64}$/);
     expect(bob.ws.pushes()).toHaveLength(0);
@@ -152,9 +259,9 @@ describe('RELAY_METHODS', () => {
   });
 
   it('wc_approveSession publishes the response (1101) and settle (1102) and subscribes the wallet to the session', () => {
-    const dapp = hub.attach(new FakeSocket(), 'dapp');
+    const dapp = attach('dapp');
     runMethod(hub, dapp, 'wc_proposeSession', { pairingTopic: 'pair', sessionProposal: 'proposal' });
-    const wallet = hub.attach(new FakeSocket(), 'wallet');
+    const wallet = attach('wallet');
     runMethod(hub, wallet, 'wc_approveSession', {
       pairingTopic: 'pair',
       sessionTopic: 'session',
@@ -170,7 +277,7 @@ describe('RELAY_METHODS', () => {
 
 describe('handleFrame', () => {
   it('answers a request with its result and an acknowledgement with nothing', () => {
-    const bob = hub.attach(new FakeSocket(), 'bob');
+    const bob = attach('bob');
     handleFrame(hub, bob, JSON.stringify({ id: 7, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: 't' } }), log);
     expect(bob.ws.sent[0]).toMatchObject({ id: 7, jsonrpc: '2.0', result: expect.any(String) });
     hub.publish('alice', msg('t'));
@@ -180,7 +287,7 @@ describe('handleFrame', () => {
   });
 
   it('answers bad params with their RPC error and a thrown bug with Internal error, logged', () => {
-    const bob = hub.attach(new FakeSocket(), 'bob');
+    const bob = attach('bob');
     handleFrame(hub, bob, JSON.stringify({ id: 1, method: 'irn_subscribe', params: {} }), log);
     expect(bob.ws.sent[0]).toMatchObject({
       id: 1,
@@ -194,7 +301,7 @@ describe('handleFrame', () => {
   });
 
   it(`closes the socket (1008) after ${MAX_INVALID_FRAMES} invalid frames`, () => {
-    const bob = hub.attach(new FakeSocket(), 'bob');
+    const bob = attach('bob');
     handleFrame(hub, bob, null, log);
     expect(bob.ws.sent[0]).toMatchObject({ id: null, error: { code: RPC_ERRORS.parse } });
     for (let i = 0; i < MAX_INVALID_FRAMES - 1; i++) handleFrame(hub, bob, i % 2 ? 'not json' : '[1]', log);

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/index.js';
-import { startServer, type RunningServer } from '../src/index.js';
+import { RPC_ERRORS, startServer, type RunningServer } from '../src/index.js';
 import { freePort } from '../../scripts/lib/hardhat.mjs';
 import { tempDir, upgradeStatus } from './helpers.js';
+import { Peer, signAuth, topic } from './relay-peer.js';
 
 let dir: string;
 let remove: () => void;
@@ -70,7 +71,7 @@ describe('startServer', () => {
 });
 
 describe('w3kit-server', () => {
-  async function serve(...argv: string[]): Promise<{ lines: string[]; stop(): Promise<number> }> {
+  async function serve(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<{ lines: string[]; stop(): Promise<number> }> {
     let stdout = '';
     let stderr = '';
     const controller = new AbortController();
@@ -85,7 +86,7 @@ describe('w3kit-server', () => {
       },
       stderr: { write: (t: string) => (stderr += t) },
       signal: controller.signal,
-      env: {},
+      env,
       cwd: dir,
     });
     await Promise.race([ready, done.then((code) => Promise.reject(new Error(`exited ${code}: ${stderr}`)))]);
@@ -99,7 +100,7 @@ describe('w3kit-server', () => {
   }
 
   it('prints the relay line and serves it on a free port with --port 0, or on --relay-port', async () => {
-    const run = await serve('--port', '0');
+    const run = await serve(['--port', '0']);
     expect(run.lines).toHaveLength(2);
     expect(run.lines[0]).toMatch(/^w3kit-server {2}http:\/\/127\.0\.0\.1:\d+ {2}\(Provider API\)$/);
     const relayUrl = /^w3kit-relay {3}(ws:\/\/127\.0\.0\.1:\d+) {2}\(WalletConnect relay\)$/.exec(run.lines[1]!)?.[1];
@@ -108,11 +109,33 @@ describe('w3kit-server', () => {
     expect(await run.stop()).toBe(0);
 
     const relayPort = await freePort();
-    const given = await serve('--port', '0', '--relay-port', String(relayPort));
+    const given = await serve(['--port', '0', '--relay-port', String(relayPort)]);
     expect(given.lines[1]).toBe(`w3kit-relay   ws://127.0.0.1:${relayPort}  (WalletConnect relay)`);
     expect(await relayStatus(`ws://127.0.0.1:${relayPort}`, true)).toBe(101);
     expect(await given.stop()).toBe(0);
     await expect(relayStatus(`ws://127.0.0.1:${relayPort}`, true)).rejects.toThrow();
+  });
+
+  it('accepts JWTs for --relay-public-url and applies the relay limits from the environment', async () => {
+    const run = await serve(['--port', '0', '--relay-public-url', 'wss://relay.example.com'], { W3KIT_RELAY_IP_MESSAGES_PER_HOUR: '1' });
+    const relayUrl = /(ws:\/\/\S+)/.exec(run.lines[1]!)![1]!;
+    const withAud = async (aud: string) => upgradeStatus(`${relayUrl}/?auth=${await signAuth(aud, generateKeyPair(), 86_400)}`);
+    try {
+      expect(await withAud('wss://relay.example.com')).toBe(101);
+      expect(await withAud(relayUrl)).toBe(101);
+      expect(await withAud('wss://relay.walletconnect.org')).toBe(401);
+      const peer = await Peer.open(relayUrl);
+      const t = topic('cli');
+      expect(await peer.result('irn_publish', { topic: t, message: 'one', ttl: 300 })).toBe(true);
+      const reply = await peer.call('irn_publish', { topic: t, message: 'two', ttl: 300 });
+      expect(reply.error).toMatchObject({
+        code: RPC_ERRORS.rateLimited,
+        message: expect.stringContaining('at most 1 messages per hour from one IP'),
+      });
+      peer.ws.terminate();
+    } finally {
+      expect(await run.stop()).toBe(0);
+    }
   });
 
   it('exits 1 naming the relay port when it is taken', async () => {

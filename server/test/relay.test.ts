@@ -3,12 +3,12 @@
  * per client id and never to the sender, TTL, fetchMessages, limits, garbage frames, keep-alive
  * and delivery to a subscriber that was offline, also across a relay restart.
  */
-import { createHash } from 'node:crypto';
-import { decodeJWT, encodeIss, encodeJWT, generateKeyPair, signJWT, type Keypair } from '@walletconnect/relay-auth';
+import { decodeJWT, encodeIss, encodeJWT, generateKeyPair, type Keypair } from '@walletconnect/relay-auth';
 import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, RPC_ERRORS, startRelay, type Database, type RunningRelay, type StartRelayOptions } from '../src/index.js';
 import { sleep, tempDir, upgradeStatus } from './helpers.js';
+import { errorCode, nowSeconds, Peer, signAuth, subId, topic, type PeerOptions } from './relay-peer.js';
 
 let dir: string;
 let remove: () => void;
@@ -38,97 +38,16 @@ afterEach(async () => {
   remove();
 });
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-const jwt = (keys: Keypair, ttl = 3600, iat = nowSeconds()) => signJWT('w3kit-test', relay.url, ttl, keys, iat);
-const topic = (name: string) => createHash('sha256').update(name).digest('hex');
-const subId = (t: string, clientId: string) =>
-  createHash('sha256')
-    .update(t + clientId)
-    .digest('hex');
-
-interface Push {
-  id: number;
-  params: { id: string; data: { topic: string; message: string; publishedAt: number; tag: number } };
-}
-
-/** A raw relay client: JSON-RPC requests, and the irn_subscription pushes it got (acknowledged unless told not to). */
-class Peer {
-  readonly pushes: Push[] = [];
-  readonly frames: Record<string, unknown>[] = [];
-  private nextId = 1;
-  private readonly waiting = new Map<number, (reply: Record<string, unknown>) => void>();
-
-  private constructor(
-    readonly ws: WebSocket,
-    readonly keys: Keypair,
-    readonly ack: boolean,
-  ) {
-    ws.on('message', (data) => {
-      const msg = JSON.parse(data.toString()) as Record<string, unknown>;
-      this.frames.push(msg);
-      if (msg.method === 'irn_subscription') {
-        this.pushes.push(msg as unknown as Push);
-        if (this.ack) ws.send(JSON.stringify({ id: msg.id, jsonrpc: '2.0', result: true }));
-      } else if (typeof msg.id === 'number') {
-        this.waiting.get(msg.id)?.(msg);
-      }
-    });
-  }
-
-  get clientId(): string {
-    return encodeIss(this.keys.publicKey);
-  }
-
-  static async open(keys: Keypair = generateKeyPair(), options: { ack?: boolean; autoPong?: boolean } = {}): Promise<Peer> {
-    const ws = new WebSocket(`${relay.url}/?auth=${await jwt(keys)}&projectId=w3kit-test&ua=test`, { autoPong: options.autoPong ?? true });
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    const peer = new Peer(ws, keys, options.ack ?? true);
-    peers.push(peer);
-    return peer;
-  }
-
-  /** Sends a request; resolves to the whole JSON-RPC reply. */
-  call(method: string, params: unknown): Promise<Record<string, unknown>> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${method}: no reply`)), 5000);
-      this.waiting.set(id, (reply) => {
-        clearTimeout(timer);
-        resolve(reply);
-      });
-      this.ws.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }));
-    });
-  }
-
-  /** Sends a request; resolves to its result, throws on a JSON-RPC error. */
-  async result<T = unknown>(method: string, params: unknown): Promise<T> {
-    const reply = await this.call(method, params);
-    if (reply.error) throw Object.assign(new Error((reply.error as { message: string }).message), reply.error);
-    return reply.result as T;
-  }
-
-  async waitForPushes(n: number, ms = 3000): Promise<Push[]> {
-    const end = Date.now() + ms;
-    while (this.pushes.length < n && Date.now() < end) await sleep(10);
-    return this.pushes;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.ws.once('close', () => resolve());
-      this.ws.close();
-    });
-  }
+const jwt = (keys: Keypair, ttl = 3600, iat = nowSeconds()) => signAuth(relay.url, keys, ttl, iat);
+/** Connects a Peer to the relay, closed after the test. */
+async function open(keys?: Keypair, options?: PeerOptions): Promise<Peer> {
+  const peer = await Peer.open(relay.url, keys, options);
+  peers.push(peer);
+  return peer;
 }
 
 /** The HTTP status the relay answered an upgrade with (101 when it opened). */
 const relayUpgrade = (query: string) => upgradeStatus(`${relay.url}/${query}`);
-
-const errorCode = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (err: { code?: number }) => err.code,
-  );
 
 describe('authentication', () => {
   it('accepts a valid relay-auth JWT and refuses a missing, malformed, wrongly signed or expired one with 401', async () => {
@@ -158,7 +77,7 @@ describe('authentication', () => {
 describe('publish and subscribe', () => {
   it('delivers once per client id, never to the sender, with the sha256(topic + clientId) subscription id', async () => {
     const t = topic('delivery');
-    const [a, b, c] = await Promise.all([Peer.open(), Peer.open(), Peer.open()]);
+    const [a, b, c] = await Promise.all([open(), open(), open()]);
     for (const p of [a, b, c]) expect(await p.result('irn_subscribe', { topic: t })).toBe(subId(t, p.clientId));
 
     expect(await a.result('irn_publish', { topic: t, message: 'hello', ttl: 300, tag: 1108, prompt: false })).toBe(true);
@@ -173,7 +92,7 @@ describe('publish and subscribe', () => {
     expect(c.pushes).toHaveLength(1);
 
     // A second socket of b's client id (a reconnect) does not get it again; the sender never does.
-    const b2 = await Peer.open(b.keys);
+    const b2 = await open(b.keys);
     await b2.result('irn_batchSubscribe', { topics: [t] });
     expect(await b2.result('irn_fetchMessages', { topic: t })).toEqual({ messages: [], hasMore: false });
     expect(await a.result('irn_fetchMessages', { topic: t })).toEqual({ messages: [], hasMore: false });
@@ -192,7 +111,7 @@ describe('publish and subscribe', () => {
   it('gives a later subscriber the stored messages, and fetchMessages the pending ones', async () => {
     const t = topic('later');
     const u = topic('other');
-    const a = await Peer.open();
+    const a = await open();
     await a.result('irn_batchPublish', {
       messages: [
         { topic: t, message: 'm1', ttl: 300, tag: 1 },
@@ -200,11 +119,11 @@ describe('publish and subscribe', () => {
         { topic: u, message: 'm3', ttl: 300, tag: 3 },
       ],
     });
-    const b = await Peer.open();
+    const b = await open();
     expect(await b.result('irn_batchSubscribe', { topics: [t] })).toEqual([subId(t, b.clientId)]);
     expect((await b.waitForPushes(2)).map((p) => p.params.data.message)).toEqual(['m1', 'm2']);
 
-    const c = await Peer.open();
+    const c = await open();
     const fetched = await c.result<{ messages: { topic: string; message: string; tag: number }[]; hasMore: boolean }>(
       'irn_batchFetchMessages',
       { topics: [t, u] },
@@ -226,12 +145,12 @@ describe('publish and subscribe', () => {
     await relay.close();
     relay = await startRelay({ port: 0, db, pruneIntervalMs: 100 });
     const t = topic('ttl');
-    const a = await Peer.open();
+    const a = await open();
     await a.result('irn_publish', { topic: t, message: 'short', ttl: 1, tag: 0 });
     await a.result('irn_publish', { topic: t, message: 'long', ttl: 300, tag: 0 });
     expect(db.prepare('SELECT count(*) AS n FROM relay_messages').get()).toEqual({ n: 2 });
     await sleep(1200);
-    const b = await Peer.open();
+    const b = await open();
     await b.result('irn_subscribe', { topic: t });
     expect((await b.waitForPushes(1)).map((p) => p.params.data.message)).toEqual(['long']);
     await sleep(200);
@@ -242,7 +161,7 @@ describe('publish and subscribe', () => {
 
 describe('limits and bad input', () => {
   it('answers invalid params, oversized messages, too many subscriptions and publishes with JSON-RPC errors', async () => {
-    const a = await Peer.open();
+    const a = await open();
     const t = topic('limits');
     expect(await errorCode(a.result('irn_publish', { message: 'x', ttl: 300 }))).toBe(RPC_ERRORS.invalidParams);
     expect(await errorCode(a.result('irn_publish', { topic: t, message: 'x', ttl: 0 }))).toBe(RPC_ERRORS.invalidParams);
@@ -266,7 +185,7 @@ describe('limits and bad input', () => {
     await a.result('irn_unsubscribe', { topic: topics[0], id: subId(topics[0]!, a.clientId) });
     expect(await a.result('irn_subscribe', { topic: topic('one-too-many') })).toBeTypeOf('string');
 
-    const b = await Peer.open();
+    const b = await open();
     const batch = (n: number) => ({ messages: Array.from({ length: n }, (_, i) => ({ topic: t, message: `r${i}`, ttl: 60, tag: 0 })) });
     expect(await errorCode(b.result('irn_batchPublish', batch(101)))).toBe(RPC_ERRORS.rateLimited);
     expect(await b.result('irn_batchPublish', batch(100))).toBe(true);
@@ -277,7 +196,7 @@ describe('limits and bad input', () => {
 
   it('answers garbage frames with errors, closes a socket that keeps sending them, and never disturbs the others', async () => {
     const t = topic('garbage');
-    const [bad, a, b] = await Promise.all([Peer.open(), Peer.open(), Peer.open()]);
+    const [bad, a, b] = await Promise.all([open(), open(), open()]);
     await b.result('irn_subscribe', { topic: t });
 
     bad.ws.send('this is not json');
@@ -310,8 +229,8 @@ describe('limits and bad input', () => {
   it('pings every interval and terminates a socket that does not pong', async () => {
     await relay.close();
     relay = await startRelay({ port: 0, db, pingIntervalMs: 100 });
-    const silent = await Peer.open(generateKeyPair(), { autoPong: false });
-    const live = await Peer.open();
+    const silent = await open(generateKeyPair(), { autoPong: false });
+    const live = await open();
     let pings = 0;
     live.ws.on('ping', () => pings++);
     const closed = new Promise<number>((resolve) => silent.ws.once('close', (code) => resolve(code)));
@@ -326,13 +245,13 @@ describe('limits and bad input', () => {
 describe('offline subscribers', () => {
   it('delivers what was published while a subscriber was offline when it reconnects, also across a relay restart', async () => {
     const t = topic('offline');
-    const a = await Peer.open();
-    let b = await Peer.open();
+    const a = await open();
+    let b = await open();
     await b.result('irn_subscribe', { topic: t });
     await b.close();
 
     await a.result('irn_publish', { topic: t, message: 'while away', ttl: 300 });
-    b = await Peer.open(b.keys);
+    b = await open(b.keys);
     await b.result('irn_batchSubscribe', { topics: [t] });
     expect((await b.waitForPushes(1)).map((p) => p.params.data.message)).toEqual(['while away']);
     await b.close();
@@ -341,19 +260,19 @@ describe('offline subscribers', () => {
     await a.result('irn_publish', { topic: t, message: 'before restart', ttl: 300 });
     await restartRelay();
     expect(a.ws.readyState).not.toBe(WebSocket.OPEN);
-    b = await Peer.open(b.keys);
+    b = await open(b.keys);
     await b.result('irn_batchSubscribe', { topics: [t] });
     expect((await b.waitForPushes(1)).map((p) => p.params.data.message)).toEqual(['before restart']);
 
     // A push the client never acknowledged is sent again after a restart.
-    const c = await Peer.open(generateKeyPair(), { ack: false });
+    const c = await open(generateKeyPair(), { ack: false });
     await c.result('irn_subscribe', { topic: t });
-    const a2 = await Peer.open(a.keys);
+    const a2 = await open(a.keys);
     await a2.result('irn_publish', { topic: t, message: 'unacknowledged', ttl: 300 });
     const all = ['while away', 'before restart', 'unacknowledged'];
     expect((await c.waitForPushes(3)).map((p) => p.params.data.message)).toEqual(all);
     await restartRelay();
-    const c2 = await Peer.open(c.keys);
+    const c2 = await open(c.keys);
     await c2.result('irn_batchSubscribe', { topics: [t] });
     expect((await c2.waitForPushes(3)).map((p) => p.params.data.message)).toEqual(all);
     // b acknowledged 'before restart' and got 'unacknowledged' once.

@@ -14,14 +14,19 @@ function usageLine(command: Command): string {
   return `  ${synopsis}${' '.repeat(gap)}${command.summary}`;
 }
 
+/** An option's label and description; a label too long for the column has its description below it. */
 function optionLines({ flag, value, text }: OptionHelp): string[] {
-  const label = `--${flag}${value ? ` ${value}` : ''}`.padEnd(OPTION_COLUMN);
+  const label = `--${flag}${value ? ` ${value}` : ''}`;
+  const indent = `  ${' '.repeat(OPTION_COLUMN)}`;
   const [first, ...rest] = text.split('\n');
-  return [`  ${label}${first}`, ...rest.map((line) => `  ${' '.repeat(OPTION_COLUMN)}${line}`)];
+  const head = label.length < OPTION_COLUMN ? [`  ${label.padEnd(OPTION_COLUMN)}${first}`] : [`  ${label}`, `${indent}${first}`];
+  return [...head, ...rest.map((line) => `${indent}${line}`)];
 }
 
 const FOOTER = `Every command takes --data DIR and --config FILE. Rate limit: env W3KIT_RATE_LIMIT_MAX
 (default 3000) requests per W3KIT_RATE_LIMIT_WINDOW_MS (default 60000) per client IP.
+Relay quotas and storage cap: env W3KIT_RELAY_IP_BYTES_PER_HOUR (default 32 MiB) and the
+other W3KIT_RELAY_* variables of the README.
 `;
 
 /** The usage text: every command's usage line, then each options section, then what all commands share. */

@@ -17,6 +17,7 @@ export function configFlags(flags: Flags): ConfigFlags {
     'frame-port': flags['frame-port'],
     'evm-rpc': flags['evm-rpc'],
     'solana-rpc': flags['solana-rpc'],
+    'relay-public-url': flags['relay-public-url'],
   };
 }
 
@@ -55,6 +56,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       trustProxy: config.trustProxy,
       log: config.log,
       relayPort: config.relayPort,
+      relay: config.relay,
       evmRpc: config.evmRpc,
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
@@ -78,7 +80,7 @@ export const serveCommand: Command = {
   usage: '[options]',
   summary: 'run the backend (Provider API, Blockchain API, WalletConnect relay) until Ctrl-C',
   args: 0,
-  flags: [...COMMON_FLAGS, 'port', 'host', 'seed', 'relay-port', 'frame-port', 'evm-rpc', 'solana-rpc', 'log'],
+  flags: [...COMMON_FLAGS, 'port', 'host', 'seed', 'relay-port', 'relay-public-url', 'frame-port', 'evm-rpc', 'solana-rpc', 'log'],
   options: {
     heading: 'Server options',
     lines: [
@@ -95,6 +97,11 @@ export const serveCommand: Command = {
       },
       { flag: 'config', value: 'FILE', text: 'JSON config file (env W3KIT_CONFIG); flags and env override it' },
       { flag: 'relay-port', value: 'N', text: 'WalletConnect relay port (default port + 1; a free one with --port 0)' },
+      {
+        flag: 'relay-public-url',
+        value: 'URL',
+        text: 'the URL clients reach the relay at, when not the printed one (e.g. behind a proxy,\nwss://relay.example.com): JWTs for it are accepted too (env W3KIT_RELAY_PUBLIC_URL)',
+      },
       { flag: 'frame-port', value: 'N', text: 'secure frame site port (default port + 2)' },
       { flag: 'evm-rpc', value: 'URL', text: 'EVM JSON-RPC node the Blockchain API indexes (balances, history, NFTs)' },
       { flag: 'solana-rpc', value: 'URL', text: 'Solana JSON-RPC for the Blockchain API' },

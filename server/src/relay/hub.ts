@@ -1,12 +1,14 @@
 /**
  * The relay's hub: which sockets each client id has open, and how messages move between them.
- * A published message is stored per topic (RelayStore) and pushed as `irn_subscription` once
- * per subscribed client id, on that client's newest open socket subscribed to the topic, and
- * never back to the sender's client id. The hub knows nothing of HTTP or JSON-RPC framing.
+ * A published message is admitted against the quotas and the storage cap, stored per topic
+ * (RelayStore; on a topic no other client id subscribes to, for at most `unsubscribedTtl`) and
+ * pushed as `irn_subscription` once per subscribed client id, on that client's newest open
+ * socket subscribed to the topic, and never back to the sender's client id. The hub knows
+ * nothing of HTTP or JSON-RPC framing.
  */
 import type { Database } from 'better-sqlite3';
-import { FixedWindowCounter } from '../fixed-window.js';
-import { RelayRpcError, RPC_ERRORS, type PublishParams, type RelayLimits, type RpcId } from './protocol.js';
+import { publishedBytes, RelayRpcError, RPC_ERRORS, type PublishParams, type RelayLimits, type RpcId } from './protocol.js';
+import { RelayQuotas } from './quota.js';
 import { subscriptionId, type RelayStore, type StoredMessage } from './store.js';
 
 /** What the hub needs of a socket (a `ws` WebSocket satisfies it). */
@@ -20,6 +22,8 @@ export interface RelaySocket {
 export interface Connection<S extends RelaySocket = RelaySocket> {
   ws: S;
   clientId: string;
+  /** The key of the socket's address in the per-IP quotas (quotaKey). */
+  ip: string;
   alive: boolean;
   invalidFrames: number;
   /** irn_subscription request id -> message id, until the client acknowledges it. */
@@ -50,20 +54,30 @@ function delivered(m: StoredMessage): DeliveredMessage {
 
 export class RelayHub<S extends RelaySocket = RelaySocket> {
   private readonly clients = new Map<string, Connection<S>[]>();
-  private readonly rate: FixedWindowCounter;
+  private readonly quotas: RelayQuotas;
   private nextRpcId = Date.now() * 1000;
 
   constructor(
     private readonly db: Database,
     private readonly store: RelayStore,
     readonly limits: RelayLimits,
+    now: () => number = Date.now,
   ) {
-    this.rate = new FixedWindowCounter(limits.maxPublishesPerSecond, 1000);
+    this.quotas = new RelayQuotas(limits, now);
   }
 
-  /** Registers a newly authenticated socket of `clientId`. */
-  attach(ws: S, clientId: string): Connection<S> {
-    const conn: Connection<S> = { ws, clientId, alive: true, invalidFrames: 0, inflight: new Map(), pushed: new Set(), topics: new Set() };
+  /** Registers a newly authenticated socket of `clientId` from the address counted as `ip`. */
+  attach(ws: S, clientId: string, ip: string): Connection<S> {
+    const conn: Connection<S> = {
+      ws,
+      clientId,
+      ip,
+      alive: true,
+      invalidFrames: 0,
+      inflight: new Map(),
+      pushed: new Set(),
+      topics: new Set(),
+    };
     const list = this.clients.get(clientId) ?? [];
     list.push(conn);
     this.clients.set(clientId, list);
@@ -88,26 +102,49 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
 
   /** Runs `fn` in one database transaction. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
-  }
-
-  /** Counts `n` publishes of `clientId`; a RelayRpcError past the per-second limit. */
-  takePublishes(clientId: string, n: number): void {
-    if (!this.rate.take(clientId, n).ok) {
-      throw new RelayRpcError(
-        RPC_ERRORS.rateLimited,
-        `Too many publishes: at most ${this.limits.maxPublishesPerSecond} per second per client`,
-      );
+    try {
+      return this.db.transaction(fn)();
+    } catch (err) {
+      this.store.recount();
+      throw err;
     }
   }
 
-  /** Stores a message and pushes it to every other subscribed client id that has a socket open. */
-  publish(senderClientId: string, p: PublishParams): void {
-    const m = this.store.addMessage({ ...p, senderClientId });
-    for (const clientId of this.store.subscribers(p.topic)) {
-      if (clientId === senderClientId) continue;
-      const conn = this.socketOf(clientId, p.topic);
-      if (conn) this.push(conn, m);
+  /**
+   * Counts `list`, about to be published from `conn`, against the quotas (all or nothing): a
+   * RelayRpcError when it would pass one, or when the store cannot take its bytes even once the
+   * expired messages are pruned.
+   */
+  admit(conn: Connection, list: readonly PublishParams[]): void {
+    const bytes = list.reduce((n, p) => n + publishedBytes(p), 0);
+    const fits = () => this.store.storedBytes() + bytes <= this.limits.maxStoredBytes;
+    if (!fits()) this.store.prune();
+    if (!fits()) {
+      throw new RelayRpcError(
+        RPC_ERRORS.storageFull,
+        `The relay's storage is full: it keeps at most ${this.limits.maxStoredBytes} bytes of messages; retry once some expire`,
+      );
+    }
+    this.quotas.take(conn.clientId, conn.ip, list.length, bytes);
+  }
+
+  /**
+   * Stores messages (one transaction) and then pushes each to every other subscribed client id
+   * that has a socket open. One no other client id subscribes to is kept at most `unsubscribedTtl`.
+   */
+  publish(senderClientId: string, ...list: PublishParams[]): void {
+    const stored = this.transaction(() =>
+      list.map((p) => {
+        const to = this.store.subscribers(p.topic).filter((clientId) => clientId !== senderClientId);
+        const ttl = to.length ? p.ttl : Math.min(p.ttl, this.limits.unsubscribedTtl);
+        return { m: this.store.addMessage({ ...p, ttl, senderClientId }), to };
+      }),
+    );
+    for (const { m, to } of stored) {
+      for (const clientId of to) {
+        const conn = this.socketOf(clientId, m.topic);
+        if (conn) this.push(conn, m);
+      }
     }
   }
 
@@ -167,10 +204,10 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     conn.pushed.delete(messageId);
   }
 
-  /** Deletes expired messages and stale subscriptions, and ended rate windows. */
+  /** Deletes expired messages and stale subscriptions, and ended quota windows. */
   prune(): void {
     this.store.prune();
-    this.rate.sweep();
+    this.quotas.sweep();
   }
 
   /** The socket a client id receives `topic` on: its newest open one subscribed to it. */

@@ -25,16 +25,16 @@ export interface MethodResult {
 export type RelayMethod = (hub: RelayHub, conn: Connection, params: unknown) => MethodResult;
 
 export const RELAY_METHODS: Readonly<Record<string, RelayMethod>> = {
-  irn_publish(hub, { clientId }, params) {
+  irn_publish(hub, conn, params) {
     const p = parsePublish(params, hub.limits);
-    hub.takePublishes(clientId, 1);
-    hub.publish(clientId, p);
+    hub.admit(conn, [p]);
+    hub.publish(conn.clientId, p);
     return { result: true };
   },
-  irn_batchPublish(hub, { clientId }, params) {
+  irn_batchPublish(hub, conn, params) {
     const list = parseBatchPublish(params, hub.limits);
-    hub.takePublishes(clientId, list.length);
-    hub.transaction(() => list.forEach((p) => hub.publish(clientId, p)));
+    hub.admit(conn, list);
+    hub.publish(conn.clientId, ...list);
     return { result: true };
   },
   irn_subscribe(hub, conn, params) {
@@ -63,7 +63,7 @@ export const RELAY_METHODS: Readonly<Record<string, RelayMethod>> = {
   /** The proposal goes to the pairing topic, which the proposer is subscribed to. */
   wc_proposeSession(hub, conn, params) {
     const p = parseProposeSession(params, hub.limits);
-    hub.takePublishes(conn.clientId, 1);
+    hub.admit(conn, [p]);
     hub.subscribe(conn, [p.topic]);
     hub.publish(conn.clientId, p);
     return { result: true };
@@ -71,12 +71,9 @@ export const RELAY_METHODS: Readonly<Record<string, RelayMethod>> = {
   /** The response goes to the pairing topic, the settle request to the session topic, which the wallet is subscribed to. */
   wc_approveSession(hub, conn, params) {
     const { response, settle } = parseApproveSession(params, hub.limits);
-    hub.takePublishes(conn.clientId, 2);
+    hub.admit(conn, [response, settle]);
     hub.subscribe(conn, [settle.topic]);
-    hub.transaction(() => {
-      hub.publish(conn.clientId, response);
-      hub.publish(conn.clientId, settle);
-    });
+    hub.publish(conn.clientId, response, settle);
     return { result: true };
   },
 };

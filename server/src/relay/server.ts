@@ -7,9 +7,10 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { WebSocket } from 'ws';
+import { authenticate, relayAudiences, type AuthPolicy } from './auth.js';
 import { handleFrame, type RelayLog } from './frames.js';
 import { RelayHub } from './hub.js';
-import { RELAY_LIMITS, type RelayLimits } from './protocol.js';
+import { relayLimits, type RelayLimits } from './protocol.js';
 import { RelayStore } from './store.js';
 import { listenRelay } from './transport.js';
 
@@ -22,8 +23,13 @@ export interface StartRelayOptions {
   db: Database;
   /** Log connections and errors as JSON lines on stdout (or to the function). Default off. */
   log?: boolean | ((entry: Record<string, unknown>) => void);
-  /** Overrides of RELAY_LIMITS. */
+  /** Overrides of RELAY_LIMITS (a RangeError for a bad one). */
   limits?: Partial<RelayLimits>;
+  /**
+   * The URL clients reach the relay at when it is not the printed one (behind a proxy or on a
+   * LAN, e.g. `wss://relay.example.com`): JWTs for it are accepted too.
+   */
+  publicUrl?: string | undefined;
   /** Keep-alive ping interval; a socket that has not answered the previous ping is terminated. Default 15000. */
   pingIntervalMs?: number;
   /** How often expired messages are deleted. Default 60000. */
@@ -56,14 +62,14 @@ function relayLog(log: StartRelayOptions['log']): RelayLog {
 
 export async function startRelay(options: StartRelayOptions): Promise<RunningRelay> {
   const host = options.host ?? '127.0.0.1';
-  const limits: RelayLimits = { ...RELAY_LIMITS, ...options.limits };
+  const limits = relayLimits(options.limits);
   const log = relayLog(options.log);
   const hub = new RelayHub<WebSocket>(options.db, new RelayStore(options.db), limits);
   hub.prune();
 
-  const onSocket = (ws: WebSocket, clientId: string) => {
-    const conn = hub.attach(ws, clientId);
-    log({ event: 'relay_connect', clientId });
+  const onSocket = (ws: WebSocket, clientId: string, ip: string) => {
+    const conn = hub.attach(ws, clientId, ip);
+    log({ event: 'relay_connect', clientId, ip });
     ws.on('pong', () => (conn.alive = true));
     ws.on('message', (data, isBinary) => {
       try {
@@ -79,15 +85,20 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     });
   };
 
+  // The audiences name the port, known once listening (before any upgrade can arrive).
+  const policy: AuthPolicy = { audiences: new Set(), maxLifetime: limits.maxJwtLifetime };
   const transport = await listenRelay({
     port: options.port,
     host,
     maxFrameSize: limits.maxFrameSize,
     pingIntervalMs: options.pingIntervalMs ?? DEFAULT_RELAY_PING_INTERVAL_MS,
     log,
+    authenticate: (jwt) => authenticate(jwt, policy),
     onSocket,
     liveness: () => hub.connections(),
   });
+  const url = relayUrl(host, transport.port);
+  policy.audiences = relayAudiences(url, options.publicUrl);
   const pruneTimer = setInterval(() => {
     try {
       hub.prune();
@@ -99,7 +110,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
 
   let closed: Promise<void> | undefined;
   return {
-    url: relayUrl(host, transport.port),
+    url,
     port: transport.port,
     close() {
       closed ??= (async () => {

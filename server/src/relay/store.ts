@@ -1,9 +1,12 @@
 /**
  * The relay's SQLite state: messages kept per topic until their TTL, which client ids have
- * received each one, and the clients' subscriptions (all survive a relay restart).
+ * received each one, and the clients' subscriptions (all survive a relay restart). It keeps
+ * the bytes its messages take (topic, message and attestation in UTF-8) as a running total,
+ * read once on start, so the storage cap costs no query per publish.
  */
 import { createHash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
+import { publishedBytes } from './protocol.js';
 
 export interface StoredMessage {
   id: number;
@@ -59,6 +62,9 @@ const toMessage = (r: MessageRow): StoredMessage => ({
   expiresAt: r.expires_at,
 });
 
+/** A message's bytes in SQL: what `publishedBytes` counts in JavaScript (octet_length reads no content). */
+const SIZE = 'octet_length(topic) + octet_length(message) + coalesce(octet_length(attestation), 0)';
+
 export class RelayStore {
   private readonly insertMessage: Statement;
   private readonly pendingQuery: Statement;
@@ -70,6 +76,8 @@ export class RelayStore {
   private readonly subscribersQuery: Statement;
   private readonly pruneMessages: Statement;
   private readonly pruneSubscriptions: Statement;
+  private readonly totalBytes: Statement;
+  private bytes: number;
 
   constructor(
     readonly db: Database,
@@ -94,8 +102,20 @@ export class RelayStore {
     this.subscriptionCount = db.prepare('SELECT count(*) AS n FROM relay_subscriptions WHERE client_id = ?');
     this.isSubscribedQuery = db.prepare('SELECT 1 FROM relay_subscriptions WHERE client_id = ? AND topic = ?');
     this.subscribersQuery = db.prepare('SELECT client_id FROM relay_subscriptions WHERE topic = ?');
-    this.pruneMessages = db.prepare('DELETE FROM relay_messages WHERE expires_at <= ?');
+    this.pruneMessages = db.prepare(`DELETE FROM relay_messages WHERE expires_at <= ? RETURNING ${SIZE} AS size`);
     this.pruneSubscriptions = db.prepare('DELETE FROM relay_subscriptions WHERE subscribed_at <= ?');
+    this.totalBytes = db.prepare(`SELECT total(${SIZE}) AS n FROM relay_messages`).pluck();
+    this.bytes = this.totalBytes.get() as number;
+  }
+
+  /** Bytes of the messages stored (expired ones until they are pruned). */
+  storedBytes(): number {
+    return this.bytes;
+  }
+
+  /** Reads the stored bytes again (after a transaction that added messages was rolled back). */
+  recount(): void {
+    this.bytes = this.totalBytes.get() as number;
   }
 
   /** Stores a message until its TTL; returns it with its id. */
@@ -111,6 +131,7 @@ export class RelayStore {
       publishedAt,
       expiresAt,
     );
+    this.bytes += publishedBytes(input);
     return {
       id: Number(info.lastInsertRowid),
       topic: input.topic,
@@ -158,8 +179,10 @@ export class RelayStore {
   /** Deletes expired messages (their deliveries go with them) and stale subscriptions. */
   prune(): { messages: number; subscriptions: number } {
     const now = this.now();
+    const pruned = this.pruneMessages.all(now) as { size: number }[];
+    for (const { size } of pruned) this.bytes -= size;
     return {
-      messages: this.pruneMessages.run(now).changes,
+      messages: pruned.length,
       subscriptions: this.pruneSubscriptions.run(now - SUBSCRIPTION_TTL_MS).changes,
     };
   }

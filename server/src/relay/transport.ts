@@ -1,15 +1,17 @@
 /**
  * The relay's transport: an HTTP server whose `/health` answers `{ ok: true }` and whose other
  * paths ask for a WebSocket (426); upgrades carry a relay-auth JWT in the `auth` query and are
- * refused (401) without a valid one, or (503) while closing. Accepted sockets are handed to
- * `onSocket`; each gets a ping every `pingIntervalMs` and is terminated when it has not
- * answered the previous one.
+ * refused (401) without one `authenticate` accepts, or (503) while closing. Accepted sockets
+ * are handed to `onSocket` with their client id and the quota key of their remote address;
+ * each gets a ping every `pingIntervalMs` and is terminated when it has not answered the
+ * previous one.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { authenticate } from './auth.js';
+import type { AuthResult } from './auth.js';
 import type { RelayLog } from './frames.js';
+import { quotaKey } from './quota.js';
 
 export interface TransportOptions {
   port: number;
@@ -17,8 +19,10 @@ export interface TransportOptions {
   maxFrameSize: number;
   pingIntervalMs: number;
   log: RelayLog;
-  /** A socket authenticated as `clientId`. */
-  onSocket(ws: WebSocket, clientId: string): void;
+  /** Checks the `auth` query of an upgrade. */
+  authenticate(jwt: string | null): Promise<AuthResult>;
+  /** A socket authenticated as `clientId`, from the address counted as `ip` (quotaKey). */
+  onSocket(ws: WebSocket, clientId: string, ip: string): void;
   /** Sockets to ping, and whether each answered the last ping (false terminates it). */
   liveness(): Iterable<{ ws: Pick<WebSocket, 'ping' | 'terminate'>; alive: boolean }>;
 }
@@ -70,14 +74,15 @@ export async function listenRelay(options: TransportOptions): Promise<RelayTrans
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
     if (closing) return refuse(socket, 503, 'Service Unavailable', 'The relay is shutting down');
-    authenticate(authQuery(req)).then(
+    options.authenticate(authQuery(req)).then(
       (auth) => {
         if (!auth.ok) {
           options.log({ event: 'relay_refused', reason: auth.reason });
           return refuse(socket, 401, 'Unauthorized', `Unauthorized: ${auth.reason}`);
         }
         if (closing) return refuse(socket, 503, 'Service Unavailable', 'The relay is shutting down');
-        wss.handleUpgrade(req, socket, head, (ws) => options.onSocket(ws, auth.clientId));
+        const ip = quotaKey(req.socket.remoteAddress);
+        wss.handleUpgrade(req, socket, head, (ws) => options.onSocket(ws, auth.clientId, ip));
       },
       () => refuse(socket, 401, 'Unauthorized', 'Unauthorized'),
     );
