@@ -40,6 +40,8 @@ export interface StartServerOptions {
   evmRpc?: string;
   /** How often the indexer asks the node for new blocks; default 250 ms. */
   evmPollIntervalMs?: number;
+  /** How long the indexer may index nothing while the node has more blocks before it reports a stall; default 30 s. */
+  evmStallAfterMs?: number;
   /** Where the indexer reports a node going away and coming back; default one line on stderr each. */
   indexerLogger?: IndexerLogger;
   /** USD prices for the Blockchain API; default the `prices` table. */
@@ -87,6 +89,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         db,
         rpcUrl: options.evmRpc,
         pollIntervalMs: options.evmPollIntervalMs,
+        stallAfterMs: options.evmStallAfterMs,
         ...(options.indexerLogger ? { logger: options.indexerLogger } : {}),
       });
     const app = buildApp({
