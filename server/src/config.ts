@@ -10,6 +10,8 @@ import { InputError } from './errors.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './index.js';
 import { DEFAULT_RATE_LIMIT } from './rate-limit.js';
 import { DEFAULT_SEED_WALLETS } from './wallets/seed.js';
+import { DEFAULT_ANALYTICS_RETENTION } from './analytics-retention.js';
+import { TRUST_PROXY_RULE, parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 export interface ServerConfig {
   port: number;
@@ -28,8 +30,12 @@ export interface ServerConfig {
   /** Solana JSON-RPC URL for the Blockchain API (used by later work). */
   solanaRpc: string | undefined;
   rateLimit: { max: number; windowMs: number };
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   log: boolean;
+  /** The origin (and path prefix) clients reach this server at, for URLs in replies; default the listen address. */
+  publicUrl: string | undefined;
+  /** How long analytics events are kept, and at most how many per project (the oldest go first). */
+  analytics: { retentionDays: number; maxEventsPerProject: number };
   /** The config file read, if any (absolute). */
   configFile: string | undefined;
 }
@@ -45,19 +51,32 @@ export interface ConfigFlags {
   'frame-port'?: string;
   'evm-rpc'?: string;
   'solana-rpc'?: string;
+  'public-url'?: string;
   log?: boolean;
 }
 
 export const DEFAULT_DATA_DIR = 'w3kit-data';
 
-type Key = Exclude<keyof ServerConfig, 'rateLimit' | 'configFile'> | 'rateLimitMax' | 'rateLimitWindowMs';
+type Key =
+  | Exclude<keyof ServerConfig, 'rateLimit' | 'configFile' | 'analytics'>
+  | 'rateLimitMax'
+  | 'rateLimitWindowMs'
+  | 'analyticsRetentionDays'
+  | 'analyticsMaxEvents';
+
+/** The public URL and the analytics retention (the proxy's trust is with the other settings). */
+const HARDENING_SETTINGS = {
+  publicUrl: { flag: 'public-url', env: 'W3KIT_PUBLIC_URL', file: 'publicUrl', kind: 'httpUrl' },
+  analyticsRetentionDays: { env: 'W3KIT_ANALYTICS_RETENTION_DAYS', file: 'analytics.retentionDays', kind: 'positive' },
+  analyticsMaxEvents: { env: 'W3KIT_ANALYTICS_MAX_EVENTS', file: 'analytics.maxEventsPerProject', kind: 'positive' },
+} as const satisfies Record<string, Setting>;
 
 interface Setting {
   flag?: keyof ConfigFlags;
   env: string;
   /** Dotted key in the config file. */
   file: string;
-  kind: 'port' | 'host' | 'dir' | 'bool' | 'url' | 'positive' | 'count';
+  kind: 'port' | 'host' | 'dir' | 'bool' | 'url' | 'positive' | 'count' | 'trust' | 'httpUrl';
 }
 
 export const SETTINGS: Readonly<Record<Key, Setting>> = {
@@ -72,8 +91,9 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   solanaRpc: { flag: 'solana-rpc', env: 'W3KIT_SOLANA_RPC', file: 'solanaRpc', kind: 'url' },
   rateLimitMax: { env: 'W3KIT_RATE_LIMIT_MAX', file: 'rateLimit.max', kind: 'positive' },
   rateLimitWindowMs: { env: 'W3KIT_RATE_LIMIT_WINDOW_MS', file: 'rateLimit.windowMs', kind: 'positive' },
-  trustProxy: { env: 'W3KIT_TRUST_PROXY', file: 'trustProxy', kind: 'bool' },
+  trustProxy: { env: 'W3KIT_TRUST_PROXY', file: 'trustProxy', kind: 'trust' },
   log: { flag: 'log', env: 'W3KIT_LOG', file: 'log', kind: 'bool' },
+  ...HARDENING_SETTINGS,
 };
 
 const configFileSchema = z.strictObject({
@@ -89,6 +109,8 @@ const configFileSchema = z.strictObject({
   rateLimit: z.strictObject({ max: z.unknown().optional(), windowMs: z.unknown().optional() }).optional(),
   trustProxy: z.unknown().optional(),
   log: z.unknown().optional(),
+  publicUrl: z.unknown().optional(),
+  analytics: z.strictObject({ retentionDays: z.unknown().optional(), maxEventsPerProject: z.unknown().optional() }).optional(),
 });
 
 const RULES: Record<Setting['kind'], string> = {
@@ -99,6 +121,8 @@ const RULES: Record<Setting['kind'], string> = {
   url: 'must be an http(s) or ws(s) URL',
   positive: 'must be a positive integer',
   count: 'must be an integer of at least 0',
+  trust: TRUST_PROXY_RULE,
+  httpUrl: 'must be an http(s) URL without query or fragment',
 };
 
 /** Parses one value (a string from flags or env, any JSON value from the file); undefined when invalid. */
@@ -121,6 +145,19 @@ function parseValue(kind: Setting['kind'], value: unknown, baseDir: string): unk
       if (text !== undefined && /^(1|true|yes|on)$/i.test(text)) return true;
       if (text !== undefined && /^(0|false|no|off)$/i.test(text)) return false;
       return undefined;
+    case 'trust':
+      return parseTrustProxy(value);
+    case 'httpUrl': {
+      if (!text) return undefined;
+      try {
+        const url = new URL(text);
+        return ['http:', 'https:'].includes(url.protocol) && !url.search && !url.hash && !url.username && !url.password
+          ? url.href.replace(/\/+$/, '')
+          : undefined;
+      } catch {
+        return undefined;
+      }
+    }
     case 'url': {
       if (!text) return undefined;
       try {
@@ -232,8 +269,13 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
       max: (get('rateLimitMax') as number | undefined) ?? DEFAULT_RATE_LIMIT.max,
       windowMs: (get('rateLimitWindowMs') as number | undefined) ?? DEFAULT_RATE_LIMIT.windowMs,
     },
-    trustProxy: (get('trustProxy') as boolean | undefined) ?? false,
+    trustProxy: (get('trustProxy') as TrustProxy | undefined) ?? false,
     log: (get('log') as boolean | undefined) ?? false,
+    publicUrl: get('publicUrl') as string | undefined,
+    analytics: {
+      retentionDays: (get('analyticsRetentionDays') as number | undefined) ?? DEFAULT_ANALYTICS_RETENTION.retentionDays,
+      maxEventsPerProject: (get('analyticsMaxEvents') as number | undefined) ?? DEFAULT_ANALYTICS_RETENTION.maxEventsPerProject,
+    },
     configFile,
   };
 }

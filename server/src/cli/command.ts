@@ -28,6 +28,7 @@ export const FLAGS = {
   'frame-port': { type: 'string' },
   'evm-rpc': { type: 'string' },
   'solana-rpc': { type: 'string' },
+  'public-url': { type: 'string' },
   log: { type: 'boolean' },
   name: { type: 'string' },
   origins: { type: 'string' },
