@@ -56,7 +56,7 @@ function contentIssue(entry: WalletEntry): { field: string; message: string } | 
   for (const field of WALLET_LINK_FIELDS) {
     const link = entry[field];
     const problem = link === null ? undefined : walletLinkProblem(link);
-    if (problem) return { field, message: `${problem} (got ${JSON.stringify(link.slice(0, 80))})` };
+    if (problem) return { field, message: `${problem} (got ${JSON.stringify(link?.slice(0, 80))})` };
   }
   return undefined;
 }
