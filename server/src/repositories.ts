@@ -14,6 +14,7 @@ import { getIdentity, getProfile, reverseProfiles, type Identity, type Profile }
 import type { Indexer } from './blockchain/indexer.js';
 import { ownedNfts, type OwnedNft } from './blockchain/nfts.js';
 import { tablePriceSource, type PriceSource } from './blockchain/prices.js';
+import { TokenInfoCache } from './blockchain/token-info-cache.js';
 import type { Database } from './db/open.js';
 import { getImage, type ImageKind, type StoredImage } from './images/store.js';
 import { getProject, type Project } from './projects.js';
@@ -99,11 +100,12 @@ export function blockchainRepository(
   db: Database,
   { indexer, prices = tablePriceSource(db) }: BlockchainOptions = {},
 ): BlockchainRepository {
+  const tokenInfo = new TokenInfoCache();
   return {
     indexer,
     balances: (chain, chainId, address, tokenIcon) => accountBalances({ db, rpc: chain.rpc, prices, tokenIcon }, chainId, address),
     fungiblePrices: (assets, tokenIcon) =>
-      fungiblePrices({ db, prices, chainId: indexer?.chainId(), rpc: indexer?.rpc, tokenIcon }, assets),
+      fungiblePrices({ db, prices, chainId: indexer?.chainId(), rpc: indexer?.rpc, tokenIcon, tokenInfo }, assets),
     history: (chainId, address, cursor, tokenIcon) => accountHistory({ db, prices, tokenIcon }, chainId, address, cursor),
     nfts: (chainId, address, tokenIcon) => ownedNfts(db, chainId, address, tokenIcon),
     identity: (address) => getIdentity(db, address),
