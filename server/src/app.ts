@@ -9,6 +9,7 @@ import type { AnalyticsRetention } from './analytics-retention.js';
 import type { Database } from './db/open.js';
 import { access } from './access.js';
 import { HttpError } from './errors.js';
+import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './framework-errors.js';
 import { serverUrl } from './server-url.js';
 import { serializerCompiler, validatorCompiler } from './http/validation.js';
 import { openApi } from './openapi.js';
@@ -57,6 +58,7 @@ function errorReply(err: FastifyError): { status: number; message: string; field
   }
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, message: err.message };
+  if (status === 503) return { status, message: 'Service unavailable: the server is shutting down' };
   return { status: 500, message: 'Internal server error' };
 }
 
@@ -79,8 +81,10 @@ export function buildApp({
   const app = Fastify({
     logger: log,
     trustProxy: fastifyTrustProxy(trustProxy),
-    routerOptions: { maxParamLength: 500 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     return503OnClosing: true,
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -110,7 +114,8 @@ export function buildApp({
     return reply.code(status).send(field === undefined ? { message } : { message, field });
   });
   app.setNotFoundHandler((request, reply) => {
-    return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    // The path is not repeated: a reply never echoes the URL.
+    return reply.code(404).send({ message: `Not found: no ${request.method} route at this path` });
   });
 
   app.register(healthRoutes);
