@@ -58,7 +58,6 @@ function errorReply(err: FastifyError): { status: number; message: string; field
   }
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, message: err.message };
-  if (status === 503) return { status, message: 'Service unavailable: the server is shutting down' };
   return { status: 500, message: 'Internal server error' };
 }
 
