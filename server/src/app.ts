@@ -5,12 +5,16 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AnalyticsRetention } from './analytics-retention.js';
 import type { Database } from './db/open.js';
 import { access } from './access.js';
 import { HttpError } from './errors.js';
+import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './framework-errors.js';
+import { serverUrl } from './server-url.js';
 import { serializerCompiler, validatorCompiler } from './http/validation.js';
 import { openApi } from './openapi.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { fastifyTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { repositories, type BlockchainOptions } from './repositories.js';
 import { analyticsRoutes, ANALYTICS_BODY_LIMIT } from './routes/analytics.js';
 import { blockchainRoutes } from './routes/blockchain.js';
@@ -25,10 +29,20 @@ export interface BuildAppOptions {
   rateLimit?: RateLimitOptions;
   /** Log requests (pino, JSON lines on stdout). Default false. */
   log?: boolean;
-  /** Take the client IP from X-Forwarded-For (behind a reverse proxy). Default false. */
-  trustProxy?: boolean;
+  /**
+   * Take the client IP from X-Forwarded-For behind reverse proxies: a number of hops (`true`:
+   * one, the right-most entry) or the proxies' addresses and CIDR ranges. Default false.
+   */
+  trustProxy?: TrustProxy | boolean;
+  /**
+   * The origin (and path prefix) clients reach the server at, for the absolute URLs in replies
+   * (icons); never taken from Host or X-Forwarded-* headers. Default: the listening address.
+   */
+  publicUrl?: string | (() => string);
   /** The Blockchain API's EVM indexer and price source. */
   blockchain?: BlockchainOptions;
+  /** How long analytics events are kept and how many per project (DEFAULT_ANALYTICS_RETENTION). */
+  analyticsRetention?: Partial<AnalyticsRetention>;
 }
 
 function errorReply(err: FastifyError): { status: number; message: string; field?: string } {
@@ -47,20 +61,43 @@ function errorReply(err: FastifyError): { status: number; message: string; field
   return { status: 500, message: 'Internal server error' };
 }
 
-export function buildApp({ db, rateLimit, log = false, trustProxy = false, blockchain }: BuildAppOptions): FastifyInstance {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The base of absolute URLs in replies (no trailing slash), from configuration. */
+    publicUrl(): string;
+  }
+}
+
+export function buildApp({
+  db,
+  rateLimit,
+  log = false,
+  trustProxy = false,
+  publicUrl,
+  blockchain,
+  analyticsRetention,
+}: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: log,
-    trustProxy,
-    routerOptions: { maxParamLength: 500 },
+    trustProxy: fastifyTrustProxy(trustProxy),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     return503OnClosing: true,
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const limiter = createRateLimiter(rateLimit);
   app.addHook('onClose', async () => limiter.close());
 
+  app.decorate('publicUrl', () => {
+    if (typeof publicUrl === 'function') return publicUrl();
+    if (publicUrl !== undefined) return publicUrl;
+    const address = app.server.address();
+    return typeof address === 'object' && address ? serverUrl(address.address, address.port) : serverUrl('127.0.0.1', 0);
+  });
   app.addHook('onRequest', limiter.hook);
-  app.register(repositories, { db, blockchain });
+  app.register(repositories, { db, blockchain, analyticsRetention });
   app.register(access);
   app.register(openApi);
 
@@ -76,7 +113,8 @@ export function buildApp({ db, rateLimit, log = false, trustProxy = false, block
     return reply.code(status).send(field === undefined ? { message } : { message, field });
   });
   app.setNotFoundHandler((request, reply) => {
-    return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    // The path is not repeated: a reply never echoes the URL.
+    return reply.code(404).send({ message: `Not found: no ${request.method} route at this path` });
   });
 
   app.register(healthRoutes);

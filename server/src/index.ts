@@ -4,6 +4,7 @@
  * WalletConnect relay (`startRelay`) over SQLite; the project, wallet, price, identity and spam
  * functions manage its data.
  */
+import type { AnalyticsRetention } from './analytics-retention.js';
 import type { Database } from './db/open.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './app.js';
@@ -14,6 +15,8 @@ import { seedStaticImages } from './images/catalog.js';
 import { seedDevProject } from './projects.js';
 import { startRelay, type RunningRelay, type StartRelayOptions } from './relay/server.js';
 import type { RateLimitOptions } from './rate-limit.js';
+import { serverUrl } from './server-url.js';
+import type { TrustProxy } from './trust-proxy.js';
 import { DEFAULT_SEED_WALLETS, seedWallets } from './wallets/seed.js';
 
 export interface StartServerOptions {
@@ -29,8 +32,14 @@ export interface StartServerOptions {
   rateLimit?: RateLimitOptions;
   /** Log requests. Default false. */
   log?: boolean;
-  /** Trust X-Forwarded-For for the client IP (behind a reverse proxy). Default false. */
-  trustProxy?: boolean;
+  /**
+   * Take the client IP from X-Forwarded-For behind reverse proxies: a number of hops (`true` or
+   * 1: one proxy in front, whose right-most entry counts) or the proxies' addresses and CIDR
+   * ranges. Default false.
+   */
+  trustProxy?: TrustProxy | boolean;
+  /** The URL clients reach the server at, for absolute URLs in replies (icons). Default `url`. */
+  publicUrl?: string;
   /**
    * WalletConnect relay port: default port + 1 (a free port when `port` is 0); 0 picks a free
    * port; `false` serves no relay.
@@ -42,10 +51,14 @@ export interface StartServerOptions {
   evmRpc?: string;
   /** How often the indexer asks the node for new blocks; default 250 ms. */
   evmPollIntervalMs?: number;
+  /** How long the indexer may index nothing while the node has more blocks before it reports a stall; default 30 s. */
+  evmStallAfterMs?: number;
   /** Where the indexer reports a node going away and coming back; default one line on stderr each. */
   indexerLogger?: IndexerLogger;
   /** USD prices for the Blockchain API; default the `prices` table. */
   prices?: PriceSource;
+  /** How long analytics events are kept (days) and how many per project; default 90 days, 100,000 events. */
+  analyticsRetention?: Partial<AnalyticsRetention>;
 }
 
 export interface RunningServer {
@@ -65,17 +78,12 @@ export interface RunningServer {
 export const DEFAULT_PORT = 4301;
 export const DEFAULT_HOST = '127.0.0.1';
 
-/** The URL to reach a server listening on host:port (a wildcard host is reached on loopback). */
-export function serverUrl(host: string, port: number): string {
-  const reach = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return `http://${reach.includes(':') ? `[${reach}]` : reach}:${port}`;
-}
-
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const { port = DEFAULT_PORT, host = DEFAULT_HOST, dataDir, seed = false } = options;
   const db = openDatabase(dataDir);
   let relay: RunningRelay | undefined;
   let indexer: Indexer | undefined;
+  let actualPort = port;
   try {
     seedStaticImages(db);
     if (seed) {
@@ -89,6 +97,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         db,
         rpcUrl: options.evmRpc,
         pollIntervalMs: options.evmPollIntervalMs,
+        stallAfterMs: options.evmStallAfterMs,
         ...(options.indexerLogger ? { logger: options.indexerLogger } : {}),
       });
     const app = buildApp({
@@ -96,11 +105,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       rateLimit: options.rateLimit,
       log: options.log,
       trustProxy: options.trustProxy,
+      publicUrl: options.publicUrl ?? (() => serverUrl(host, actualPort)),
       blockchain: { indexer, prices: options.prices },
+      analyticsRetention: options.analyticsRetention,
     });
     await app.listen({ port, host });
     const address = app.server.address();
-    const actualPort = typeof address === 'object' && address ? address.port : port;
+    actualPort = typeof address === 'object' && address ? address.port : port;
     const relayPort = options.relayPort ?? (port === 0 ? 0 : port + 1);
     if (relayPort !== false) {
       try {
@@ -134,6 +145,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 }
 
 export { buildApp, type BuildAppOptions } from './app.js';
+export { serverUrl } from './server-url.js';
+export type { TrustProxy } from './trust-proxy.js';
 export {
   startRelay,
   relayUrl,
@@ -171,6 +184,7 @@ export { seedWallets, generatedWallets, seedWalletEntries, DEFAULT_SEED_WALLETS,
 export { getImage, putImage, type ImageKind } from './images/store.js';
 export { seedStaticImages } from './images/catalog.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
+export { DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
 export { createIndexer, type Indexer, type IndexerOptions, type IndexerStatus, type IndexerLogger } from './blockchain/indexer.js';
 export {
   setPrice,

@@ -5,6 +5,7 @@
  * sees them): routes call `app.wallets.query(...)`, never SQL or the database handle.
  */
 import fp from 'fastify-plugin';
+import { analyticsPruner, DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
 import type { AnalyticsEvent, GetWalletsReply } from '../../src/wire/provider-api.js';
 import { accountBalances, type TokenBalance } from './blockchain/balances.js';
 import { fungiblePrices, type FungiblePrice } from './blockchain/fungibles.js';
@@ -13,6 +14,7 @@ import { getIdentity, getProfile, reverseProfiles, type Identity, type Profile }
 import type { Indexer } from './blockchain/indexer.js';
 import { ownedNfts, type OwnedNft } from './blockchain/nfts.js';
 import { tablePriceSource, type PriceSource } from './blockchain/prices.js';
+import { TokenInfoCache } from './blockchain/token-info-cache.js';
 import type { Database } from './db/open.js';
 import { getImage, type ImageKind, type StoredImage } from './images/store.js';
 import { getProject, type Project } from './projects.js';
@@ -67,7 +69,7 @@ export function imagesRepository(db: Database): ImagesRepository {
   return { get: (kind, id) => getImage(db, kind, id) };
 }
 
-export function analyticsRepository(db: Database): AnalyticsRepository {
+export function analyticsRepository(db: Database, pruner = analyticsPruner(db, DEFAULT_ANALYTICS_RETENTION)): AnalyticsRepository {
   const insert = db.prepare(
     `INSERT INTO analytics_events (project_id, event_id, url, domain, timestamp, type, event, props, sdk_type, sdk_version, received_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -76,7 +78,7 @@ export function analyticsRepository(db: Database): AnalyticsRepository {
   return {
     record(projectId, event, sdk) {
       const { eventId, url, domain, timestamp, props } = event;
-      insert.run(
+      const { changes } = insert.run(
         projectId,
         eventId.toLowerCase(),
         url,
@@ -89,6 +91,7 @@ export function analyticsRepository(db: Database): AnalyticsRepository {
         sdk.version ?? null,
         Date.now(),
       );
+      if (changes > 0) pruner.stored(projectId);
     },
   };
 }
@@ -97,11 +100,12 @@ export function blockchainRepository(
   db: Database,
   { indexer, prices = tablePriceSource(db) }: BlockchainOptions = {},
 ): BlockchainRepository {
+  const tokenInfo = new TokenInfoCache();
   return {
     indexer,
     balances: (chain, chainId, address, tokenIcon) => accountBalances({ db, rpc: chain.rpc, prices, tokenIcon }, chainId, address),
     fungiblePrices: (assets, tokenIcon) =>
-      fungiblePrices({ db, prices, chainId: indexer?.chainId(), rpc: indexer?.rpc, tokenIcon }, assets),
+      fungiblePrices({ db, prices, chainId: indexer?.chainId(), rpc: indexer?.rpc, tokenIcon, tokenInfo }, assets),
     history: (chainId, address, cursor, tokenIcon) => accountHistory({ db, prices, tokenIcon }, chainId, address, cursor),
     nfts: (chainId, address, tokenIcon) => ownedNfts(db, chainId, address, tokenIcon),
     identity: (address) => getIdentity(db, address),
@@ -125,15 +129,26 @@ declare module 'fastify' {
 export interface RepositoriesOptions {
   db: Database;
   blockchain?: BlockchainOptions;
+  /** Analytics retention (days, events per project); the defaults of DEFAULT_ANALYTICS_RETENTION unless set. */
+  analyticsRetention?: Partial<AnalyticsRetention>;
 }
 
 export const repositories = fp<RepositoriesOptions>(
-  async (app, { db, blockchain }) => {
+  async (app, { db, blockchain, analyticsRetention }) => {
+    const retention = { ...DEFAULT_ANALYTICS_RETENTION, ...analyticsRetention };
+    const pruner = analyticsPruner(db, retention);
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      pruner.prune();
+      timer = setInterval(() => db.open && pruner.prune(), retention.pruneIntervalMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
     app.decorate('db', db);
     app.decorate('projects', projectsRepository(db));
     app.decorate('wallets', walletsRepository(db));
     app.decorate('images', imagesRepository(db));
-    app.decorate('analytics', analyticsRepository(db));
+    app.decorate('analytics', analyticsRepository(db, pruner));
     app.decorate('blockchain', blockchainRepository(db, blockchain));
   },
   { name: 'w3kit-repositories', fastify: '5.x' },

@@ -477,7 +477,16 @@ describe('GET /health', () => {
     });
     expect(health).toEqual({
       ok: true,
-      evm: { rpcUrl: ctx.chain.url, chainId: CHAIN, connected: true, head: expect.any(Number), indexed: head },
+      evm: {
+        rpcUrl: ctx.chain.url,
+        chainId: CHAIN,
+        connected: true,
+        head: expect.any(Number),
+        indexed: head,
+        stalled: false,
+        stalledSince: null,
+        lastError: null,
+      },
     });
     expect(getAddress(ACCOUNTS[0])).toBe(ACCOUNTS[0]);
   });

@@ -183,7 +183,12 @@ describe('the server without a node', () => {
     expect(balance.body.message).toBe(`The EVM chain RPC ${rpc} has not answered yet`);
     expect((await api(server, '/v1/supported-chains')).body).toEqual({ http: [], ws: [] });
     const health = await getJson(server, '/health');
-    expect(health.body).toEqual({ ok: true, evm: { rpcUrl: rpc, chainId: null, connected: false, head: null, indexed: null } });
+    const { lastError } = health.body.evm;
+    expect(health.body).toEqual({
+      ok: true,
+      evm: { rpcUrl: rpc, chainId: null, connected: false, head: null, indexed: null, stalled: false, stalledSince: null, lastError },
+    });
+    expect([null, 'the node is not answering (ECONNREFUSED)']).toContain(lastError);
     controller.abort();
     expect(await done).toBe(0);
     expect(stderr.match(/is not answering/g)).toHaveLength(1);

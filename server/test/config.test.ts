@@ -33,8 +33,42 @@ describe('resolveConfig', () => {
       trustProxy: false,
       log: false,
       relay: { publicUrl: undefined, limits: {} },
+      publicUrl: undefined,
+      analytics: { retentionDays: 90, maxEventsPerProject: 100000 },
       configFile: undefined,
     });
+  });
+
+  it('reads the trusted proxies as a hop count (1 and true: one proxy in front) or a list of addresses and ranges', () => {
+    const trust = (value: string) => resolveConfig({}, { W3KIT_TRUST_PROXY: value }, dir).trustProxy;
+    expect(trust('1')).toBe(1);
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('0')).toBe(false);
+    expect(trust('off')).toBe(false);
+    expect(trust('10.0.0.1, 10.1.0.0/16,::1,loopback')).toEqual(['10.0.0.1', '10.1.0.0/16', '::1', 'loopback']);
+    expect(resolveConfig({ config: configFile({ trustProxy: true }) }, {}, dir).trustProxy).toBe(1);
+    expect(resolveConfig({ config: configFile({ trustProxy: ['192.168.0.0/24'] }) }, {}, dir).trustProxy).toEqual(['192.168.0.0/24']);
+    for (const bad of ['maybe', '10.0.0.1/33', '10.0.0.1,', '1000', 'example.com'])
+      expect(
+        inputErrorField(() => trust(bad)),
+        bad,
+      ).toBe('W3KIT_TRUST_PROXY');
+    expect(() => trust('10.0.0.300')).toThrow(
+      'Invalid W3KIT_TRUST_PROXY "10.0.0.300": must be 0/false (off), a number of proxy hops (1 = one reverse proxy in front), or a comma list of proxy IP addresses or CIDR ranges',
+    );
+  });
+
+  it('reads the public URL and the analytics retention', () => {
+    expect(resolveConfig({ 'public-url': 'https://api.example.com/w3kit/' }, {}, dir).publicUrl).toBe('https://api.example.com/w3kit');
+    expect(resolveConfig({}, { W3KIT_PUBLIC_URL: 'http://127.0.0.1:4301' }, dir).publicUrl).toBe('http://127.0.0.1:4301');
+    expect(inputErrorField(() => resolveConfig({ 'public-url': 'https://x.example/?a=1' }, {}, dir))).toBe('--public-url');
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_PUBLIC_URL: 'ws://x.example' }, dir))).toBe('W3KIT_PUBLIC_URL');
+    const env = { W3KIT_ANALYTICS_RETENTION_DAYS: '30', W3KIT_ANALYTICS_MAX_EVENTS: '500' };
+    expect(resolveConfig({}, env, dir).analytics).toEqual({ retentionDays: 30, maxEventsPerProject: 500 });
+    const file = configFile({ analytics: { retentionDays: 7 } });
+    expect(resolveConfig({ config: file }, {}, dir).analytics).toEqual({ retentionDays: 7, maxEventsPerProject: 100000 });
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_ANALYTICS_RETENTION_DAYS: '0' }, dir))).toBe('W3KIT_ANALYTICS_RETENTION_DAYS');
   });
 
   it('takes flags over env over the config file', () => {

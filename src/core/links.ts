@@ -1,16 +1,11 @@
-/** Schemes a wallet link may never use (they run code or read local files). */
-const UNSAFE_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:']);
+import { isAllowedWalletLink } from '../wire/links.js';
 
 /**
- * True for a link a wallet-registry entry may open: https, http, or a wallet's own app scheme
- * (`metamask://`, `trust://`); false for anything that is not an absolute URL or runs code.
+ * True for a link a wallet-registry entry may open: an `https:` URL or a wallet's own app link
+ * (`metamask://`, `trust://wc`); false for anything else (`javascript:`, `data:`, `intent:`,
+ * `ms-msdt:`, `search-ms:`, `view-source:`, plain `http:`, relative links, hidden characters).
+ * The same allowlist the backend applies on import (src/wire/links.ts).
  */
 export function isSafeWalletLink(href: string | null | undefined): href is string {
-  if (!href) return false;
-  try {
-    const { protocol } = new URL(href);
-    return !UNSAFE_SCHEMES.has(protocol.toLowerCase());
-  } catch {
-    return false;
-  }
+  return isAllowedWalletLink(href);
 }

@@ -208,5 +208,7 @@ describe('choosing a wallet', () => {
     expect(router.$router.get()).toMatchObject({ view: 'ConnectingWalletConnect', data: { walletId: wallet.id, wallet } });
     registry.rememberDeepLink(wallet, 'https://example.app.link/wc');
     expect(storage.storage.get('deepLinkChoice')).toEqual({ href: 'https://example.app.link/wc', name: wallet.name });
+    for (const refused of ['intent://x#Intent;end', 'ms-msdt://x', 'javascript:alert(1)']) registry.rememberDeepLink(wallet, refused);
+    expect(storage.storage.get('deepLinkChoice')).toEqual({ href: 'https://example.app.link/wc', name: wallet.name });
   });
 });

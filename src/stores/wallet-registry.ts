@@ -7,6 +7,7 @@ import type { ProviderApi } from '../api/provider-api.js';
 import type { GetWalletsParams, WalletEntry } from '../wire/provider-api.js';
 import { WALLETS } from '../core/constants.js';
 import { errorText, MissingConfigError } from '../core/errors.js';
+import { isSafeWalletLink } from '../core/links.js';
 import { connectWithConnector } from './connect.js';
 import { $options } from './options.js';
 import { getProviderApi } from './project.js';
@@ -206,7 +207,8 @@ export function selectRegistryWallet(wallet: RegistryWallet): void {
   pushView('ConnectingWalletConnect', { walletId: wallet.id, title: wallet.name, wallet });
 }
 
-/** Remembers the deep link the user chose to open a wallet (spec: the deep-link choice is stored). */
+/** Remembers the deep link the user chose to open a wallet (spec: the deep-link choice is stored); a refused link is never stored. */
 export function rememberDeepLink(wallet: Pick<RegistryWallet, 'name'>, href: string): void {
+  if (!isSafeWalletLink(href)) return;
   storage.set('deepLinkChoice', { href, name: wallet.name });
 }

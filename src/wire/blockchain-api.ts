@@ -122,5 +122,8 @@ export const fungiblePriceBodySchema = z.object({
   currency: z.enum(['usd']),
   addresses: z
     .array(z.string().check(z.regex(EVM_ASSET_ID, 'must be eip155:<chain id>:native or eip155:<chain id>:0x and 40 hex characters')))
-    .check(z.minLength(1), z.maxLength(FUNGIBLE_PRICE_MAX)),
+    .check(
+      z.minLength(1, 'must list at least one address'),
+      z.maxLength(FUNGIBLE_PRICE_MAX, `must list at most ${FUNGIBLE_PRICE_MAX} addresses per request`),
+    ),
 });

@@ -1,9 +1,12 @@
 /**
  * Reads a range of blocks from the node: each block with its full transactions, their receipts
  * (status, created contract) and the range's Transfer logs (ERC-20: 3 topics and the amount as
- * data; ERC-721: 4 topics, the token id last). Answers 'reorg' when what came back does not
- * hang together (a block missing, a parent hash or a log's block hash not matching), which
- * happens when the chain changed between the calls.
+ * data; ERC-721: 4 topics, the token id last). Answers `{ inconsistent }` (saying what) when
+ * what came back does not hang together (a block missing, a receipt's or a log's block hash not
+ * matching), which happens when the chain changed between the calls. Parent hashes are checked
+ * by the indexer (`brokenLink`), which can confirm a range by block numbers instead: some nodes
+ * serve blocks whose parent hash is not the hash of the block before (Hardhat after
+ * `hardhat_mine` gives its reserved blocks a zero parent hash).
  */
 import { getContractAddress, hexToBigInt, type Hex } from 'viem';
 import { TRANSFER_TOPIC } from './abi.js';
@@ -74,7 +77,33 @@ function parseTransferLog(log: RawLog): Omit<TransferRow, 'txHash' | 'blockNumbe
   return undefined;
 }
 
-export async function fetchRange(rpc: RpcClient, from: number, to: number, signal?: AbortSignal): Promise<FetchedRange | 'reorg'> {
+/** What did not hang together in a range read from the node. */
+export interface Inconsistent {
+  inconsistent: string;
+}
+
+/** The first block whose parent hash is not the hash before it (`previous`: the block below the range), as a message. */
+export function brokenLink(blocks: readonly BlockRow[], previous: string | undefined): string | undefined {
+  for (const [i, block] of blocks.entries()) {
+    const expected = i === 0 ? previous : blocks[i - 1]!.hash;
+    if (expected !== undefined && block.parentHash !== expected)
+      return `block ${block.number}'s parent hash ${block.parentHash} is not the hash of block ${block.number - 1} (${expected})`;
+  }
+  return undefined;
+}
+
+/** The hashes of blocks `from` to `to` as the node serves them by number (undefined for a block it does not have). */
+export async function hashesByNumber(rpc: RpcClient, from: number, to: number, signal?: AbortSignal): Promise<(string | undefined)[]> {
+  const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const replies = await batchResults(
+    rpc,
+    numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [hex(n), false] })),
+    signal,
+  );
+  return replies.map((b) => (b === null ? undefined : expectObject<{ hash: string }>(b, 'eth_getBlockByNumber').hash.toLowerCase()));
+}
+
+export async function fetchRange(rpc: RpcClient, from: number, to: number, signal?: AbortSignal): Promise<FetchedRange | Inconsistent> {
   const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const replies = await batchResults(
     rpc,
@@ -85,7 +114,8 @@ export async function fetchRange(rpc: RpcClient, from: number, to: number, signa
     signal,
   );
   const rawLogs = replies.pop();
-  if (replies.some((b) => b === null)) return 'reorg';
+  const missing = replies.findIndex((b) => b === null);
+  if (missing >= 0) return { inconsistent: `the node has no block ${from + missing}` };
   const rawBlocks = replies.map((b) => expectObject<RawBlock>(b, 'eth_getBlockByNumber'));
   if (!Array.isArray(rawLogs)) throw new RpcResponseError(`eth_getLogs: unexpected reply ${JSON.stringify(rawLogs)}`);
 
@@ -96,7 +126,6 @@ export async function fetchRange(rpc: RpcClient, from: number, to: number, signa
     timestamp: num(b.timestamp),
   }));
   const hashAt = new Map(blocks.map((b) => [b.number, b.hash]));
-  for (let i = 1; i < blocks.length; i++) if (blocks[i]!.parentHash !== blocks[i - 1]!.hash) return 'reorg';
 
   const rawTxs = rawBlocks.flatMap((b, i) => b.transactions.map((tx) => ({ tx, block: blocks[i]! })));
   const receiptOutcomes = await batched(
@@ -110,9 +139,10 @@ export async function fetchRange(rpc: RpcClient, from: number, to: number, signa
   for (const [i, { tx, block }] of rawTxs.entries()) {
     const outcome = receiptOutcomes[i]!;
     if (!outcome.ok) throw outcome.error;
-    if (outcome.result === null) return 'reorg';
+    if (outcome.result === null) return { inconsistent: `the node has no receipt of transaction ${tx.hash} in block ${block.number}` };
     const receipt = expectObject<RawReceipt>(outcome.result, 'eth_getTransactionReceipt');
-    if (receipt.blockHash.toLowerCase() !== block.hash) return 'reorg';
+    if (receipt.blockHash.toLowerCase() !== block.hash)
+      return { inconsistent: `the receipt of transaction ${tx.hash} names another block than ${block.number} (${block.hash})` };
     const status = receipt.status === '0x0' ? 'failed' : 'confirmed';
     const fromAddress = tx.from.toLowerCase();
     const nonce = num(tx.nonce);
@@ -150,7 +180,8 @@ export async function fetchRange(rpc: RpcClient, from: number, to: number, signa
 
   for (const raw of rawLogs as RawLog[]) {
     const blockNumber = num(raw.blockNumber);
-    if (hashAt.get(blockNumber) !== raw.blockHash.toLowerCase()) return 'reorg';
+    if (hashAt.get(blockNumber) !== raw.blockHash.toLowerCase())
+      return { inconsistent: `a Transfer log of block ${blockNumber} names another block hash (${raw.blockHash})` };
     const parsed = parseTransferLog(raw);
     if (parsed) transfers.push({ ...parsed, txHash: raw.transactionHash.toLowerCase(), blockNumber, logIndex: num(raw.logIndex) });
   }

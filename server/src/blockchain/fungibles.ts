@@ -1,7 +1,9 @@
 /**
  * POST /v1/fungible/price: name, symbol, icon and USD price of each asked token, in the order
  * asked. Tokens are `eip155:<chain>:native` or `eip155:<chain>:0xADDRESS`; a token the index
- * does not know is read from the node (name, symbol) when the chain is the indexed one.
+ * does not know is read from the node (name, symbol) when the chain is the indexed one, and
+ * what the node said (a token or not) is kept in `tokenInfo` for a while, so repeated requests
+ * for unknown addresses do not call the node again.
  */
 import { getAddress } from 'viem';
 import type { Database } from '../db/open.js';
@@ -11,6 +13,7 @@ import { ensureTokenImage, tokenImageId } from './icons.js';
 import { fetchTokenMetadata } from './metadata.js';
 import type { PriceSource } from './prices.js';
 import type { RpcClient } from './rpc.js';
+import type { TokenInfo, TokenInfoCache } from './token-info-cache.js';
 import { tokensByAddress } from './tokens.js';
 
 export interface FungiblePrice {
@@ -27,6 +30,8 @@ export interface FungibleContext {
   chainId: string | undefined;
   rpc: RpcClient | undefined;
   tokenIcon(imageId: string): string;
+  /** What the node said about unknown addresses (hits and misses alike), bounded in size and time. */
+  tokenInfo: TokenInfoCache;
 }
 
 /** `assets` are parsed CAIP-10 ids: chain and `native` or a lower-case address; errors name `addresses.<i>`. */
@@ -42,14 +47,23 @@ export async function fungiblePrices(
   const chainId = ctx.chainId!;
   const addresses = assets.filter((a) => a.token !== 'native').map((a) => a.token);
   const known = tokensByAddress(ctx.db, chainId, addresses);
-  const unknown = [...new Set(addresses.filter((a) => !known.has(a)))];
-  const live = new Map<string, { name: string; symbol: string }>();
+  const live = new Map<string, TokenInfo>();
+  const unknown: string[] = [];
+  for (const a of new Set(addresses.filter((a) => !known.has(a)))) {
+    const cached = ctx.tokenInfo.get(chainId, a);
+    if (cached) live.set(a, cached);
+    else unknown.push(a);
+  }
   if (unknown.length && ctx.rpc) {
     const meta = await fetchTokenMetadata(
       ctx.rpc,
       unknown.map((address) => ({ address, kind: 'erc20' as const })),
     );
-    unknown.forEach((a, i) => live.set(a, meta[i]!));
+    unknown.forEach((a, i) => {
+      const info = { name: meta[i]!.name, symbol: meta[i]!.symbol };
+      live.set(a, info);
+      ctx.tokenInfo.set(chainId, a, info);
+    });
   }
   const prices = await ctx.prices.usdPrices(chainId, [...new Set(assets.map((a) => a.token))]);
   const native = nativeCurrency(chainId);

@@ -11,13 +11,20 @@
  *
  * When the node stops answering it logs one line, retries every second and carries on when it
  * is back (reading eth_chainId again: a restarted node may serve another chain).
+ *
+ * A range that does not hang together (a block, receipt or log missing or naming another block)
+ * is logged and read again in ever smaller ranges. Blocks whose parent hashes do not link (as
+ * Hardhat serves after `hardhat_mine`) are checked against the hashes the node serves by number
+ * instead, and indexed when those agree. Rounds that index nothing while the node has more
+ * blocks for `stallAfterMs` (30 s) are a stall: logged, and shown by `status()` (/health).
  */
 import { hexToBigInt, type Hex } from 'viem';
 import type { Database } from '../db/open.js';
 import { caipChainId, publicRpcUrl } from './chain.js';
-import { fetchRange } from './blocks.js';
+import { brokenLink, fetchRange, hashesByNumber } from './blocks.js';
 import { withMetadata } from './enrich.js';
 import { createRpcClient, RpcUnavailableError, type RpcClient } from './rpc.js';
+import { DEFAULT_STALL_AFTER_MS, StallWatch, type StallState } from './stall.js';
 import { blockHash, chainOfRpc, lastBlock, rollback, saveChain, writeBatch } from './store.js';
 
 export const DEFAULT_POLL_INTERVAL_MS = 250;
@@ -36,10 +43,12 @@ export interface IndexerOptions {
   pollIntervalMs?: number;
   /** Blocks fetched per round (default 100). */
   batchSize?: number;
+  /** How long rounds may index nothing while the node has more blocks before it is a stall (default 30 s). */
+  stallAfterMs?: number;
   logger?: IndexerLogger;
 }
 
-export interface IndexerStatus {
+export interface IndexerStatus extends StallState {
   /** The node's origin (without path or query, which may hold an API key). */
   rpcUrl: string;
   /** CAIP-2 id of the chain, once known (from the node, or from the last run while it is down). */
@@ -73,6 +82,7 @@ export function createIndexer({
   rpcUrl,
   pollIntervalMs = DEFAULT_POLL_INTERVAL_MS,
   batchSize = DEFAULT_BATCH_SIZE,
+  stallAfterMs = DEFAULT_STALL_AFTER_MS,
   logger = stderrLogger,
 }: IndexerOptions): Indexer {
   const rpc = createRpcClient(rpcUrl);
@@ -86,6 +96,13 @@ export function createIndexer({
   let nodeHead: number | null = null;
   let running: Promise<void> | undefined;
   let stopped = false;
+  /** Blocks read per round: halved after a range that does not hang together, doubled back after one that does. */
+  let rangeSize = batchSize;
+  /** Why the last round indexed nothing (each reason logged once until the indexer catches up). */
+  let inconsistency: string | undefined;
+  let loggedInconsistency: string | undefined;
+  let warnedLinks = false;
+  const stall = new StallWatch(stallAfterMs);
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -129,23 +146,63 @@ export function createIndexer({
     }
     const from = last ? last.number + 1 : 0;
     if (from > head || stopped) return false;
-    const to = Math.min(head, from + batchSize - 1);
+    const to = Math.min(head, from + rangeSize - 1);
     const range = await fetchRange(rpc, from, to, signal);
-    // The chain moved while we read it: look again next round.
-    if (range === 'reorg') return false;
-    if (last && range.blocks[0]!.parentHash !== last.hash) {
-      await reorganise(chainId, last.number);
-      return true;
+    if ('inconsistent' in range) return inconsistent(chainId, from, to, range.inconsistent);
+    const broken = brokenLink(range.blocks, last?.hash);
+    if (broken !== undefined) {
+      // Either the chain changed under us, or the node's parent hashes are wrong: ask for the hashes by number.
+      const base = last ? from - 1 : from;
+      const current = await hashesByNumber(rpc, base, to, signal);
+      if (last && current[0] !== last.hash) {
+        await reorganise(chainId, last.number);
+        return true;
+      }
+      if (range.blocks.some((b) => current[b.number - base] !== b.hash)) return inconsistent(chainId, from, to, broken);
+      if (!warnedLinks)
+        logger.warn(
+          `EVM indexer (${chainId}): ${broken}, though the node serves both by number; its blocks do not link (as after Hardhat's hardhat_mine), so the indexer follows the block numbers`,
+        );
+      warnedLinks = true;
     }
     const batch = await withMetadata(db, rpc, chainId, range, signal);
     if (stopped) return false;
     writeBatch(db, chainId, batch);
+    rangeSize = Math.min(batchSize, rangeSize * 2);
     return to < head;
+  }
+
+  /** A range that did not hang together: logs why (once per reason) and reads a smaller range next round. */
+  function inconsistent(chainId: string, from: number, to: number, reason: string): false {
+    inconsistency = `blocks ${from} to ${to} do not hang together: ${reason}`;
+    if (reason !== loggedInconsistency)
+      logger.warn(`EVM indexer (${chainId}): ${inconsistency}; reading them again${to > from ? ' in smaller ranges' : ''}`);
+    loggedInconsistency = reason;
+    rangeSize = Math.max(1, Math.floor((to - from + 1) / 2));
+    return false;
+  }
+
+  /** Counts the round for the stall watch: progress when it indexed a block or has nothing left. */
+  function judgeRound(before: number, problem: string | undefined): void {
+    const after = chain && db.open ? (lastBlock(db, chain)?.number ?? -1) : -1;
+    const caughtUp = nodeHead === null || after >= nodeHead;
+    if (problem === undefined && caughtUp) loggedInconsistency = undefined;
+    if (problem === undefined && (after > before || caughtUp)) {
+      if (stall.progress()) logger.warn(`EVM indexer (${chain}): indexing again from block ${before + 1}`);
+      return;
+    }
+    if (stall.failed(problem ?? inconsistency ?? 'no block was indexed'))
+      logger.warn(
+        `EVM indexer (${chain}): stalled at block ${after} (the node's head is ${nodeHead}) for ${stallAfterMs / 1000} s: ${stall.state().lastError}`,
+      );
   }
 
   async function run(): Promise<void> {
     while (!stopped) {
       let more = false;
+      let problem: string | undefined;
+      inconsistency = undefined;
+      const before = chain && db.open ? (lastBlock(db, chain)?.number ?? -1) : -1;
       try {
         if (!chainChecked) {
           const id = caipChainId(hexToBigInt(await rpc.request<Hex>('eth_chainId', [], signal)));
@@ -168,12 +225,14 @@ export function createIndexer({
             logger.warn(`EVM indexer: ${rpcUrl}${chain ? ` (${chain})` : ''} is not answering (${err.message}); retrying every second`);
           down = true;
           chainChecked = false;
+          problem = `the node is not answering (${err.message})`;
         } else {
-          const problem = (err as Error).message;
+          problem = (err as Error).message;
           if (problem !== lastProblem) logger.warn(`EVM indexer: ${rpcUrl}: ${problem}`);
           lastProblem = problem;
         }
       }
+      if (!stopped) judgeRound(before, problem ?? inconsistency);
       if (!more && !stopped) await sleep(down ? Math.max(pollIntervalMs, RETRY_INTERVAL_MS) : pollIntervalMs);
     }
   }
@@ -188,6 +247,7 @@ export function createIndexer({
       connected,
       head: nodeHead,
       indexed: chain && db.open ? (lastBlock(db, chain)?.number ?? null) : null,
+      ...stall.state(),
     }),
     start() {
       if (!running && !stopped) running = run();

@@ -29,6 +29,7 @@ export const FLAGS = {
   'evm-rpc': { type: 'string' },
   'solana-rpc': { type: 'string' },
   'relay-public-url': { type: 'string' },
+  'public-url': { type: 'string' },
   log: { type: 'boolean' },
   name: { type: 'string' },
   origins: { type: 'string' },

@@ -18,6 +18,7 @@ export function configFlags(flags: Flags): ConfigFlags {
     'evm-rpc': flags['evm-rpc'],
     'solana-rpc': flags['solana-rpc'],
     'relay-public-url': flags['relay-public-url'],
+    'public-url': flags['public-url'],
   };
 }
 
@@ -54,6 +55,8 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       seed: config.seed ? { wallets: config.seedWallets } : false,
       rateLimit: config.rateLimit,
       trustProxy: config.trustProxy,
+      publicUrl: config.publicUrl,
+      analyticsRetention: config.analytics,
       log: config.log,
       relayPort: config.relayPort,
       relay: config.relay,
@@ -80,7 +83,7 @@ export const serveCommand: Command = {
   usage: '[options]',
   summary: 'run the backend (Provider API, Blockchain API, WalletConnect relay) until Ctrl-C',
   args: 0,
-  flags: [...COMMON_FLAGS, 'port', 'host', 'seed', 'relay-port', 'relay-public-url', 'frame-port', 'evm-rpc', 'solana-rpc', 'log'],
+  flags: [...COMMON_FLAGS, 'port', 'host', 'seed', 'relay-port', 'relay-public-url', 'frame-port', 'evm-rpc', 'solana-rpc', 'public-url', 'log'],
   options: {
     heading: 'Server options',
     lines: [
@@ -105,6 +108,11 @@ export const serveCommand: Command = {
       { flag: 'frame-port', value: 'N', text: 'secure frame site port (default port + 2)' },
       { flag: 'evm-rpc', value: 'URL', text: 'EVM JSON-RPC node the Blockchain API indexes (balances, history, NFTs)' },
       { flag: 'solana-rpc', value: 'URL', text: 'Solana JSON-RPC for the Blockchain API' },
+      {
+        flag: 'public-url',
+        value: 'URL',
+        text: 'the URL clients reach this server at, for URLs in replies (env W3KIT_PUBLIC_URL; default the listen address)',
+      },
       { flag: 'log', text: 'log every request (JSON lines)' },
     ],
     note: [

@@ -26,8 +26,6 @@ import { enumParam, stringParam } from '../http/query.js';
 import { jsonTextBody } from '../http/validation.js';
 import { addressParamsSchema, chainIdParam, errorReplies, projectQueryShape } from './schemas.js';
 
-const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
-
 const balanceQuerySchema = z.object({
   ...projectQueryShape,
   currency: enumParam(['usd']),
@@ -36,14 +34,6 @@ const balanceQuerySchema = z.object({
 });
 const historyQuerySchema = z.object({ ...projectQueryShape, cursor: stringParam(64), onramp: stringParam(64), chainId: chainIdParam() });
 const chainQuerySchema = z.object({ ...projectQueryShape, chainId: chainIdParam() });
-
-/** This server's origin as the client reached it (for absolute icon URLs). */
-function origin(request: FastifyRequest): string {
-  const host = HOST.test(request.host) ? request.host : 'localhost';
-  return `${request.protocol}://${host}`;
-}
-
-const tokenIcon = (request: FastifyRequest) => iconUrls(origin(request), request.caller!.project.id).token;
 
 /** The HTTP error for a failure of the chain's node (or of the domain's input checks); other errors as they are. */
 export function rpcFailure(err: unknown, chainId: string, rpcUrl: string): unknown {
@@ -60,6 +50,8 @@ export function rpcFailure(err: unknown, chainId: string, rpcUrl: string): unkno
 
 export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
   const { indexer } = app.blockchain;
+  /** Absolute icon URLs from the configured public URL, never from the request's Host or X-Forwarded-Host. */
+  const tokenIcon = (request: FastifyRequest) => iconUrls(app.publicUrl(), request.caller!.project.id).token;
 
   app.setErrorHandler(async (err: FastifyError) => {
     throw rpcFailure(err, indexer?.chainId() ?? '', publicRpcUrl(indexer?.rpcUrl ?? ''));

@@ -1,6 +1,7 @@
 /**
  * GET /health: `{ ok: true }` once the server answers (no project needed), plus the EVM
- * indexer's state when one runs: `evm: { rpcUrl, chainId, connected, head, indexed }`.
+ * indexer's state when one runs: `evm: { rpcUrl, chainId, connected, head, indexed, stalled,
+ * stalledSince, lastError }` (stalled: no block indexed for a while though the node has more).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -14,6 +15,9 @@ export const healthReplySchema = z.object({
       connected: z.boolean(),
       head: z.nullable(z.number()),
       indexed: z.nullable(z.number()),
+      stalled: z.boolean(),
+      stalledSince: z.nullable(z.string()),
+      lastError: z.nullable(z.string()),
     }),
   ),
 });

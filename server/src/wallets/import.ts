@@ -1,8 +1,11 @@
 /**
  * Importing wallet entries (a wallet file, or entries in memory): every entry is checked with
- * the wire schema, plus an optional inline `image`; on any error nothing is imported.
+ * the wire schema, its links against the allowlist of src/wire/links.ts (https: or a wallet app
+ * scheme), its name for control and invisible direction characters, plus an optional inline
+ * `image`; on any error nothing is imported.
  */
 import { readFileSync } from 'node:fs';
+import { hiddenCharacterProblem, WALLET_LINK_FIELDS, walletLinkProblem } from '../../../src/wire/links.js';
 import { walletEntrySchema, type WalletEntry } from '../../../src/wire/provider-api.js';
 import type { Database } from '../db/open.js';
 import { badgeSvg, initials } from '../images/svg.js';
@@ -46,6 +49,18 @@ export interface ValidWallet {
 
 const MAX_ISSUES = 50;
 
+/** The first field of a schema-valid entry whose text or link is not allowed. */
+function contentIssue(entry: WalletEntry): { field: string; message: string } | undefined {
+  const name = hiddenCharacterProblem(entry.name);
+  if (name) return { field: 'name', message: name };
+  for (const field of WALLET_LINK_FIELDS) {
+    const link = entry[field];
+    const problem = link === null ? undefined : walletLinkProblem(link);
+    if (problem) return { field, message: `${problem} (got ${JSON.stringify(link?.slice(0, 80))})` };
+  }
+  return undefined;
+}
+
 /** Checks a parsed wallet file (`[entries]` or `{ data: [entries] }`); throws WalletImportError. */
 export function validateWalletList(input: unknown, source?: string): ValidWallet[] {
   const list = Array.isArray(input)
@@ -69,6 +84,11 @@ export function validateWalletList(input: unknown, source?: string): ValidWallet
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       issues.push({ index, id, field: issue.path.map(String).join('.') || 'entry', message: issue.message });
+      return;
+    }
+    const content = contentIssue(parsed.data);
+    if (content) {
+      issues.push({ index, id, ...content });
       return;
     }
     if (seen.has(parsed.data.id)) {

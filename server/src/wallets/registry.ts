@@ -3,6 +3,7 @@
  * include/exclude, badge and chain filters).
  */
 import { GET_WALLETS_LIMITS, type GetWalletsParams, type GetWalletsReply, type WalletEntry } from '../../../src/wire/provider-api.js';
+import { isAllowedWalletLink } from '../../../src/wire/links.js';
 import type { Database } from '../db/open.js';
 
 interface WalletRow {
@@ -25,23 +26,26 @@ interface WalletRow {
   supports_wc: number;
 }
 
+/** A stored link as served: null when it is not allowed (a row imported before links were checked). */
+const link = (value: string | null): string | null => (isAllowedWalletLink(value) ? value : null);
+
 function fromRow(row: WalletRow): WalletEntry {
   return {
     id: row.id,
     name: row.name,
-    homepage: row.homepage,
+    homepage: link(row.homepage),
     image_id: row.image_id,
     order: row.sort_order,
     rdns: row.rdns,
     chains: JSON.parse(row.chains) as string[],
     badge_type: row.badge_type,
-    mobile_link: row.mobile_link,
-    desktop_link: row.desktop_link,
-    webapp_link: row.webapp_link,
-    link_mode: row.link_mode,
-    app_store: row.app_store,
-    play_store: row.play_store,
-    chrome_store: row.chrome_store,
+    mobile_link: link(row.mobile_link),
+    desktop_link: link(row.desktop_link),
+    webapp_link: link(row.webapp_link),
+    link_mode: link(row.link_mode),
+    app_store: link(row.app_store),
+    play_store: link(row.play_store),
+    chrome_store: link(row.chrome_store),
     injected: row.injected === null ? null : (JSON.parse(row.injected) as WalletEntry['injected']),
     supports_wc: row.supports_wc === 1,
   };

@@ -1,0 +1,162 @@
+/**
+ * The server's settings: where each is read from (flag, environment variable, config file key)
+ * and how its value is parsed. config.ts resolves them in order of precedence.
+ */
+import path from 'node:path';
+import { MIN_JWT_LIFETIME, MIN_UNSUBSCRIBED_TTL, type RelayLimits } from './relay/protocol.js';
+import { TRUST_PROXY_RULE, parseTrustProxy } from './trust-proxy.js';
+
+/** Values given on the command line (strings as typed; booleans for switches). */
+export interface ConfigFlags {
+  port?: string;
+  host?: string;
+  data?: string;
+  seed?: boolean;
+  config?: string;
+  'relay-port'?: string;
+  'frame-port'?: string;
+  'evm-rpc'?: string;
+  'solana-rpc'?: string;
+  'relay-public-url'?: string;
+  'public-url'?: string;
+  log?: boolean;
+}
+
+export type Key =
+  | 'port'
+  | 'host'
+  | 'dataDir'
+  | 'seed'
+  | 'seedWallets'
+  | 'relayPort'
+  | 'framePort'
+  | 'evmRpc'
+  | 'solanaRpc'
+  | 'trustProxy'
+  | 'log'
+  | 'publicUrl'
+  | 'rateLimitMax'
+  | 'rateLimitWindowMs'
+  | 'analyticsRetentionDays'
+  | 'analyticsMaxEvents'
+  | RelayKey;
+
+/** The relay's settings: its public URL and the limits of RELAY_LIMITS that can be configured. */
+export const RELAY_LIMIT_KEYS = [
+  'ipMessagesPerHour',
+  'ipBytesPerHour',
+  'globalMessagesPerHour',
+  'globalBytesPerHour',
+  'maxStoredBytes',
+  'unsubscribedTtl',
+  'maxJwtLifetime',
+] as const satisfies readonly (keyof RelayLimits)[];
+type RelayLimitKey = (typeof RELAY_LIMIT_KEYS)[number];
+type RelayKey = 'relayPublicUrl' | `relay.${RelayLimitKey}`;
+const RELAY_SETTINGS: Record<RelayKey, Setting> = {
+  relayPublicUrl: { flag: 'relay-public-url', env: 'W3KIT_RELAY_PUBLIC_URL', file: 'relay.publicUrl', kind: 'url' },
+  'relay.ipMessagesPerHour': { env: 'W3KIT_RELAY_IP_MESSAGES_PER_HOUR', file: 'relay.ipMessagesPerHour', kind: 'positive' },
+  'relay.ipBytesPerHour': { env: 'W3KIT_RELAY_IP_BYTES_PER_HOUR', file: 'relay.ipBytesPerHour', kind: 'positive' },
+  'relay.globalMessagesPerHour': { env: 'W3KIT_RELAY_GLOBAL_MESSAGES_PER_HOUR', file: 'relay.globalMessagesPerHour', kind: 'positive' },
+  'relay.globalBytesPerHour': { env: 'W3KIT_RELAY_GLOBAL_BYTES_PER_HOUR', file: 'relay.globalBytesPerHour', kind: 'positive' },
+  'relay.maxStoredBytes': { env: 'W3KIT_RELAY_MAX_STORED_BYTES', file: 'relay.maxStoredBytes', kind: 'positive' },
+  'relay.unsubscribedTtl': {
+    env: 'W3KIT_RELAY_UNSUBSCRIBED_TTL',
+    file: 'relay.unsubscribedTtl',
+    kind: 'positive',
+    min: MIN_UNSUBSCRIBED_TTL,
+  },
+  'relay.maxJwtLifetime': { env: 'W3KIT_RELAY_MAX_JWT_LIFETIME', file: 'relay.maxJwtLifetime', kind: 'positive', min: MIN_JWT_LIFETIME },
+};
+
+/** The public URL and the analytics retention (the proxy's trust is with the other settings). */
+const HARDENING_SETTINGS = {
+  publicUrl: { flag: 'public-url', env: 'W3KIT_PUBLIC_URL', file: 'publicUrl', kind: 'httpUrl' },
+  analyticsRetentionDays: { env: 'W3KIT_ANALYTICS_RETENTION_DAYS', file: 'analytics.retentionDays', kind: 'positive' },
+  analyticsMaxEvents: { env: 'W3KIT_ANALYTICS_MAX_EVENTS', file: 'analytics.maxEventsPerProject', kind: 'positive' },
+} as const satisfies Record<string, Setting>;
+
+export interface Setting {
+  flag?: keyof ConfigFlags;
+  env: string;
+  /** Dotted key in the config file. */
+  file: string;
+  kind: 'port' | 'host' | 'dir' | 'bool' | 'url' | 'positive' | 'count' | 'trust' | 'httpUrl';
+  /** The smallest value of a number. */
+  min?: number;
+}
+
+export const SETTINGS: Readonly<Record<Key, Setting>> = {
+  port: { flag: 'port', env: 'W3KIT_SERVER_PORT', file: 'port', kind: 'port' },
+  host: { flag: 'host', env: 'W3KIT_HOST', file: 'host', kind: 'host' },
+  dataDir: { flag: 'data', env: 'W3KIT_DATA_DIR', file: 'dataDir', kind: 'dir' },
+  seed: { flag: 'seed', env: 'W3KIT_SEED', file: 'seed', kind: 'bool' },
+  seedWallets: { env: 'W3KIT_SEED_WALLETS', file: 'seedWallets', kind: 'count' },
+  relayPort: { flag: 'relay-port', env: 'W3KIT_RELAY_PORT', file: 'relayPort', kind: 'port' },
+  framePort: { flag: 'frame-port', env: 'W3KIT_FRAME_PORT', file: 'framePort', kind: 'port' },
+  evmRpc: { flag: 'evm-rpc', env: 'W3KIT_EVM_RPC', file: 'evmRpc', kind: 'url' },
+  solanaRpc: { flag: 'solana-rpc', env: 'W3KIT_SOLANA_RPC', file: 'solanaRpc', kind: 'url' },
+  rateLimitMax: { env: 'W3KIT_RATE_LIMIT_MAX', file: 'rateLimit.max', kind: 'positive' },
+  rateLimitWindowMs: { env: 'W3KIT_RATE_LIMIT_WINDOW_MS', file: 'rateLimit.windowMs', kind: 'positive' },
+  trustProxy: { env: 'W3KIT_TRUST_PROXY', file: 'trustProxy', kind: 'trust' },
+  log: { flag: 'log', env: 'W3KIT_LOG', file: 'log', kind: 'bool' },
+  ...RELAY_SETTINGS,
+  ...HARDENING_SETTINGS,
+};
+
+export const RULES: Record<Setting['kind'], string> = {
+  port: 'must be an integer from 0 to 65535',
+  host: 'must be a host name or IP address',
+  dir: 'must be a directory path',
+  bool: 'must be true or false (1/0, yes/no, on/off)',
+  url: 'must be an http(s) or ws(s) URL',
+  positive: 'must be a positive integer',
+  count: 'must be an integer of at least 0',
+  trust: TRUST_PROXY_RULE,
+  httpUrl: 'must be an http(s) URL without query or fragment',
+};
+
+/** Parses one value (a string from flags or env, any JSON value from the file); undefined when invalid. */
+export function parseValue(kind: Setting['kind'], value: unknown, baseDir: string): unknown {
+  const text = typeof value === 'string' ? value.trim() : undefined;
+  const int = typeof value === 'number' ? value : text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+  switch (kind) {
+    case 'port':
+      return Number.isInteger(int) && int >= 0 && int <= 65535 ? int : undefined;
+    case 'positive':
+      return Number.isSafeInteger(int) && int >= 1 ? int : undefined;
+    case 'count':
+      return Number.isSafeInteger(int) && int >= 0 ? int : undefined;
+    case 'host':
+      return text && /^[A-Za-z0-9.:[\]-]+$/.test(text) ? text.replace(/^\[(.*)\]$/, '$1') : undefined;
+    case 'dir':
+      return text ? path.resolve(baseDir, text) : undefined;
+    case 'bool':
+      if (typeof value === 'boolean') return value;
+      if (text !== undefined && /^(1|true|yes|on)$/i.test(text)) return true;
+      if (text !== undefined && /^(0|false|no|off)$/i.test(text)) return false;
+      return undefined;
+    case 'trust':
+      return parseTrustProxy(value);
+    case 'httpUrl': {
+      if (!text) return undefined;
+      try {
+        const url = new URL(text);
+        return ['http:', 'https:'].includes(url.protocol) && !url.search && !url.hash && !url.username && !url.password
+          ? url.href.replace(/\/+$/, '')
+          : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    case 'url': {
+      if (!text) return undefined;
+      try {
+        const url = new URL(text);
+        return ['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) ? text : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+}
