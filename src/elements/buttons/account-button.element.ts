@@ -2,10 +2,10 @@ import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { StoreController } from '../base/store-controller.js';
 import { truncateAddress } from '../../core/address.js';
-import { formatBalance } from '../../core/format.js';
 import { getInstance } from '../../instance.js';
 import { $activeAccount } from '../../stores/account.js';
-import { $activeNetwork } from '../../stores/networks.js';
+import { $activeBalance } from '../../stores/native-balance.js';
+import { renderNativeBalance } from '../base/native-balance.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { pageButtonStyles } from './button.styles.js';
@@ -23,7 +23,7 @@ export class W3AccountButton extends ThemedElement {
   @property() balance: 'show' | 'hide' = 'show';
 
   private readonly account = new StoreController(this, $activeAccount);
-  private readonly network = new StoreController(this, $activeNetwork);
+  private readonly nativeBalance = new StoreController(this, $activeBalance);
 
   override focus(options?: FocusOptions): void {
     this.renderRoot.querySelector('button')?.focus(options);
@@ -36,13 +36,12 @@ export class W3AccountButton extends ThemedElement {
   }
 
   override render() {
-    const { address, profileName, profileImage, balance, balanceSymbol } = this.account.value;
+    const { address, profileName, profileImage } = this.account.value;
     if (!address) return nothing;
     const name = profileName ?? truncateAddress(address);
-    const symbol = balanceSymbol ?? this.network.value?.nativeCurrency.symbol ?? '';
     return html`<button part="button" type="button" class="surface" @click=${this.onClick}>
       <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
-      ${this.balance === 'hide' ? nothing : html`<span class="muted">${formatBalance(balance)} ${symbol}</span>`}
+      ${this.balance === 'hide' ? nothing : renderNativeBalance(this.nativeBalance.value, { short: true, className: 'muted' })}
       <span>${name}</span>
     </button>`;
   }

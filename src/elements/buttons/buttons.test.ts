@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { $modal } from '../../stores/modal.js';
-import { $activeNetwork } from '../../stores/networks.js';
-import { patchAccount } from '../../stores/account.js';
+import { $activeNetwork, $activeNetworkIds } from '../../stores/networks.js';
+import { $nativeBalances, balanceKey } from '../../stores/native-balance.js';
 import { ADDRESS, axeViolations, connectAccount, deep, deepText, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
 
 async function mount<T extends HTMLElement>(tag: string): Promise<T> {
@@ -39,12 +39,19 @@ describe('page buttons', () => {
     await waitFor(() => $modal.get().shownView === 'Account', 2000, 'Account view');
   });
 
-  it('<w3-account-button balance="hide"> hides the balance and shows 0.000 by default', async () => {
+  it('<w3-account-button> shows only the active chain\'s balance: … while read, a dash when unreadable; balance="hide" hides it', async () => {
     await mountModal();
     connectAccount();
-    patchAccount('eip155', { balance: undefined });
     const shown = await mount('w3-account-button');
-    expect(deepText(shown)).to.contain('0.000 ETH');
+    expect(deepText(shown)).to.contain('1.234 ETH');
+    // Another chain: the Localhost figure is gone at once, '…' until its chain answers.
+    $activeNetworkIds.setKey('eip155', 'eip155:11155111');
+    await waitFor(() => deepText(shown).includes('… ETH'), 2000, 'loading');
+    expect(deepText(shown)).to.not.contain('1.234');
+    $nativeBalances.setKey(balanceKey('eip155:11155111', ADDRESS), { status: 'unavailable', value: undefined, symbol: 'ETH' });
+    await waitFor(() => deep(shown, '[data-balance="unavailable"]'), 2000, 'unavailable');
+    expect(deep(shown, '[data-balance]')!.getAttribute('title')).to.equal('Balance unavailable');
+    expect(deepText(shown)).to.contain('— ETH');
     const hidden = await mount('w3-account-button');
     hidden.setAttribute('balance', 'hide');
     await (hidden as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import type { TabItem } from '../../primitives/tabs/tabs.element.js';
 import { truncateAddress } from '../../../core/address.js';
-import { formatBalance, formatFiat } from '../../../core/format.js';
+import { formatFiat } from '../../../core/format.js';
 import type { ViewName } from '../../../core/views.js';
 import type { WalletFeature } from '../../../core/options.js';
 import { $activeAccount } from '../../../stores/account.js';
@@ -11,11 +11,13 @@ import { $balances } from '../../../stores/balances.js';
 import { now } from '../../../stores/blockchain.js';
 import { $connectedWallet } from '../../../stores/connectors.js';
 import { $activeNetwork } from '../../../stores/networks.js';
+import { $activeBalance } from '../../../stores/native-balance.js';
 import { $nfts } from '../../../stores/nfts.js';
 import { $features } from '../../../stores/options.js';
 import { isViewAvailable, pushView } from '../../../stores/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
+import { renderNativeBalance } from '../../base/native-balance.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon } from '../../primitives/icons.js';
 import { networkIcon } from '../network-icon.js';
@@ -49,6 +51,7 @@ export class W3AccountView extends W3Element {
   private readonly network = new StoreController(this, $activeNetwork);
   private readonly wallet = new StoreController(this, $connectedWallet);
   private readonly features = new StoreController(this, $features);
+  private readonly nativeBalance = new StoreController(this, $activeBalance);
   private readonly balances = new StoreController(this, $balances);
   private readonly nfts = new StoreController(this, $nfts);
   private readonly activity = new StoreController(this, $activity);
@@ -113,10 +116,9 @@ export class W3AccountView extends W3Element {
   }
 
   override render() {
-    const { address, profileName, profileImage, balance, balanceSymbol } = this.account.value;
+    const { address, profileName, profileImage } = this.account.value;
     const network = this.network.value;
     if (!address) return html`<p class="empty">Not connected</p>`;
-    const symbol = balanceSymbol ?? network?.nativeCurrency.symbol ?? '';
     const explorer = network?.blockExplorers?.default;
     const { withApi } = this.view.value;
     const total = this.balances.value.tokens.reduce((sum, t) => sum + t.value, 0);
@@ -126,7 +128,7 @@ export class W3AccountView extends W3Element {
           <span data-name>${profileName ?? truncateAddress(address)}</span>
           <w3-ui-icon-button icon="copy" label="Copy address" @click=${() => copyText(address, 'Address copied')}></w3-ui-icon-button>
         </div>
-        <span class="balance" data-balance>${formatBalance(balance)} ${symbol}</span>
+        ${renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
         ${withApi && this.balances.value.tokens.length > 0 ? html`<span class="small" data-total>${formatFiat(total)}</span>` : nothing}
         ${explorer
           ? html`<a
