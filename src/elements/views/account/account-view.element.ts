@@ -101,7 +101,7 @@ export class W3AccountView extends W3Element {
     const label = tabs.find((t) => t.value === tab)?.label ?? 'Tokens';
     const body =
       tab === 'tokens'
-        ? renderTokens(this.balances.value)
+        ? renderTokens(this.balances.value, this.network.value, this.nativeBalance.value)
         : tab === 'nfts'
           ? renderNfts(this.nfts.value)
           : renderActivity(this.activity.value, now());
