@@ -8,7 +8,7 @@ import { $activeConnectorIds, $connections } from './stores/connectors.js';
 import { onDisconnect } from './stores/disconnect.js';
 import { $lastEvent, emitEvent, type W3Event } from './stores/events.js';
 import { $modal, markViewShown, openModalOn, setCloseBlocked } from './stores/modal.js';
-import { $activeNamespace, $activeNetworkIds, initNetworks } from './stores/networks.js';
+import { $activeNamespace, $activeNetworkIds, $unknownNetwork, initNetworks } from './stores/networks.js';
 import { resetOptions, setOptions } from './stores/options.js';
 import { setWalletProvider } from './stores/providers.js';
 import { $router, registerViews, resetRouter } from './stores/router.js';
@@ -298,6 +298,18 @@ describe('getNetwork / switchNetwork', () => {
     expect($lastEvent.get()?.type).toBe('NETWORK_CHANGE');
     await modal.switchNetwork(networks.mainnet);
     expect(modal.getNetwork()?.caipNetworkId).toBe('eip155:1');
+  });
+
+  it('a wallet on a chain the app does not support: no network, the state names that chain', () => {
+    $unknownNetwork.set({ namespace: 'eip155', chainId: '31338' });
+    try {
+      expect(modal.getNetwork()).toBeUndefined();
+      expect(modal.getState().selectedNetworkId).toBe('eip155:31338');
+    } finally {
+      $unknownNetwork.set(undefined);
+    }
+    expect(modal.getNetwork()?.caipNetworkId).toBe('eip155:1');
+    expect(modal.getState().selectedNetworkId).toBe('eip155:1');
   });
 
   it("rejects with 'Network Not Found' for an unconfigured network", async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { $modal } from '../../stores/modal.js';
-import { $activeNetwork, $activeNetworkIds } from '../../stores/networks.js';
+import { $activeNetwork, $activeNetworkIds, $unknownNetwork } from '../../stores/networks.js';
 import { $nativeBalances, balanceKey } from '../../stores/native-balance.js';
 import { ADDRESS, axeViolations, connectAccount, deep, deepText, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
 
@@ -57,6 +57,23 @@ describe('page buttons', () => {
     await (hidden as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
     expect(deepText(hidden)).to.not.contain('ETH');
     expect(deepText(hidden)).to.contain('0xf3…b92266');
+  });
+
+  it('a wallet on an unsupported chain: the button, the Networks view and getNetwork() agree', async () => {
+    const modal = await mountModal();
+    const button = await mount('w3-network-button');
+    $unknownNetwork.set({ namespace: 'eip155', chainId: '31338' });
+    await waitFor(() => deepText(button).includes('Unknown Network'), 2000, 'Unknown Network');
+    expect(deep(button, 'button')!.getAttribute('data-unsupported')).to.equal('eip155:31338');
+    expect(modal.modal.getNetwork()).to.equal(undefined);
+    expect(modal.modal.getState().selectedNetworkId).to.equal('eip155:31338');
+    deep<HTMLElement>(button, 'button')!.click();
+    await waitFor(() => $modal.get().shownView === 'Networks', 2000, 'Networks view');
+    const view = deep(modal, 'w3-networks-view')!;
+    const items = Array.from(view.shadowRoot!.querySelectorAll('w3-ui-list-item'));
+    expect(items.length).to.equal(3);
+    expect(items.filter((i) => i.hasAttribute('selected'))).to.deep.equal([]);
+    $unknownNetwork.set(undefined);
   });
 
   it('<w3-network-button> shows the active network and opens Networks, where choosing one switches', async () => {
