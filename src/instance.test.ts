@@ -331,6 +331,16 @@ describe('disconnect', () => {
   });
 });
 
+describe('wallet actions without a wallet', () => {
+  it("signing and sending both reject with the one 'Not connected'", async () => {
+    await expect(modal.signMessage('hi')).rejects.toMatchObject({ name: 'NotConnectedError', shortMessage: 'Not connected' });
+    await expect(modal.sendTransaction({ to: EVM, value: 1n })).rejects.toMatchObject({
+      name: 'NotConnectedError',
+      shortMessage: 'Not connected',
+    });
+  });
+});
+
 describe('getWalletProvider', () => {
   it('returns the provider of a namespace', () => {
     const provider = { request: vi.fn() };

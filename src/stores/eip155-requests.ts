@@ -52,10 +52,9 @@ export async function signTypedData(typedData: object): Promise<`0x${string}`> {
 }
 
 export async function sendTransaction(tx: { to: string; value?: bigint; data?: `0x${string}` }): Promise<`0x${string}`> {
-  const address = getAccountState('eip155').address;
-  const active = activeSession();
-  if (!active) throw new WalletRequestError('Transactions need an account address');
-  const hash = await wallet.sendTransaction(active.provider, { from: address, ...tx });
+  // Not connected reads the same as for signing: 'Not connected'.
+  const { provider, address } = requireSession();
+  const hash = await wallet.sendTransaction(provider, { from: address, ...tx });
   const settled = waitAndRefresh(hash).finally(() => settling.delete(hash));
   settling.set(hash, settled);
   return hash;
