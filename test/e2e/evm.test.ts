@@ -204,7 +204,8 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
         .modal.sendTransaction({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
         .catch((e: { shortMessage: string }) => e.shortMessage);
     });
-    expect(noFrom).toBe('Transactions need an account address');
+    // The same words as signing without a wallet.
+    expect(noFrom).toBe('Not connected');
   });
 
   it('follows wallet-side account and chain changes, and an unknown chain opens UnsupportedChain', async () => {
@@ -224,6 +225,10 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
       timeout: 10_000,
     });
     await waitText(page, 'w3-network-button', 'Unknown Network');
+    // One state everywhere: no network object, the state names the wallet's chain, the view its id.
+    expect(await page.evaluate(() => document.querySelector('w3-modal')!.modal.getNetwork())).toBeUndefined();
+    expect(await page.evaluate(() => document.querySelector('w3-modal')!.modal.getState().selectedNetworkId)).toBe('eip155:999');
+    await waitText(page, 'w3-unsupported-chain-view', 'chain ID 999');
     await page.locator('w3-modal').getByRole('button', { name: 'Localhost' }).click();
     await page.waitForFunction(() => !document.querySelector('w3-modal')?.hasAttribute('open'), null, { timeout: 10_000 });
     await waitText(page, 'w3-network-button', 'Localhost');
