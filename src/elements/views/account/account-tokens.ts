@@ -48,15 +48,18 @@ function renderNotIndexed(network: Network | undefined, native: NativeBalance | 
  */
 export function renderTokens(state: BalancesState, network?: Network, native?: NativeBalance) {
   if (state.status === 'unsupported') return renderNotIndexed(network, native);
+  const failed =
+    state.status === 'error'
+      ? html`<p class="empty">${TOKEN_BALANCE_UNAVAILABLE}</p>
+          <w3-ui-button variant="secondary" size="sm" data-retry @click=${() => void retryBalances()}>Try again</w3-ui-button>`
+      : nothing;
   if (state.tokens.length === 0) {
     if (state.status === 'loading' || state.status === 'idle') return html`<w3-ui-spinner label="Loading tokens"></w3-ui-spinner>`;
-    if (state.status === 'error')
-      return html`<p class="empty">${TOKEN_BALANCE_UNAVAILABLE}</p>
-        <w3-ui-button variant="secondary" size="sm" data-retry @click=${() => void retryBalances()}>Try again</w3-ui-button>`;
-    return html`<p class="empty">No tokens yet</p>`;
+    return state.status === 'error' ? failed : html`<p class="empty">No tokens yet</p>`;
   }
+  // A failed refresh keeps the last tokens of this account and network, with the error and Try again.
   return html`<ul aria-label="Tokens">
       ${state.tokens.map(tokenRow)}
     </ul>
-    ${state.status === 'loading' ? html`<w3-ui-spinner label="Refreshing tokens"></w3-ui-spinner>` : nothing}`;
+    ${state.status === 'loading' ? html`<w3-ui-spinner label="Refreshing tokens"></w3-ui-spinner>` : failed}`;
 }
