@@ -9,7 +9,7 @@ import { resetAlerts } from '../../src/stores/alerts.js';
 import { $activeConnectorIds, $connections, $connectors } from '../../src/stores/connectors.js';
 import { $modal } from '../../src/stores/modal.js';
 import { $nativeBalances, balanceKey, resetNativeBalances } from '../../src/stores/native-balance.js';
-import { $activeNamespace, $activeNetworkIds } from '../../src/stores/networks.js';
+import { $activeNamespace, $activeNetworkIds, $unknownNetwork } from '../../src/stores/networks.js';
 import { resetOptions } from '../../src/stores/options.js';
 import { resetRouter } from '../../src/stores/router.js';
 import { $initialized } from '../../src/stores/state.js';
@@ -45,6 +45,7 @@ export function resetAll(): void {
   $activeConnectorIds.set({});
   $activeNamespace.set(undefined);
   $activeNetworkIds.set({});
+  $unknownNetwork.set(undefined);
   $themeModeSetting.set(undefined);
   $themeVariables.set({});
   resetAlerts();

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { $balances } from '../../../stores/balances.js';
 import { $nativeBalances, balanceKey } from '../../../stores/native-balance.js';
+import { $unknownNetwork } from '../../../stores/networks.js';
 import { ACCOUNT, CHAIN } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
@@ -10,6 +11,20 @@ const DOWN = { blockchainApiUrl: 'http://127.0.0.1:9', projectId: 'w3kit-dev' };
 const KEY = `${CHAIN}|${ACCOUNT.toLowerCase()}`;
 
 describe('Account view, Tokens panel states', () => {
+  it("on an unsupported chain: no other chain's balance, explorer or tokens; the network row says Unknown Network", async () => {
+    const el = await mountModal(DOWN);
+    connectAccount();
+    $unknownNetwork.set({ namespace: 'eip155', chainId: '31338' });
+    await el.modal.open({ view: 'Account' });
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-account-view'), 3000, 'account view');
+    await waitFor(() => deep(view, '[data-balance]'), 2000, 'balance');
+    expect(deep(view, '[data-balance]')!.textContent!.trim()).to.equal('Balance unavailable');
+    expect(deep(view, '[role="tabpanel"]')).to.equal(null);
+    expect(deepText(deep(view, 'w3-ui-list-item[data-unsupported]')!)).to.contain('Unknown Network');
+    expect(deepText(view)).to.not.contain('1.234');
+    expect(await axeViolations()).to.deep.equal([]);
+  });
+
   beforeEach(() => {
     resetAll();
     resetBlockchainStores();

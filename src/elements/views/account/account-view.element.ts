@@ -10,7 +10,7 @@ import { $activity, fetchMoreActivity } from '../../../stores/activity.js';
 import { $balances } from '../../../stores/balances.js';
 import { now } from '../../../stores/blockchain.js';
 import { $connectedWallet } from '../../../stores/connectors.js';
-import { $activeNetwork } from '../../../stores/networks.js';
+import { $currentNetwork } from '../../../stores/networks.js';
 import { $activeBalance } from '../../../stores/native-balance.js';
 import { $nfts } from '../../../stores/nfts.js';
 import { $features } from '../../../stores/options.js';
@@ -48,7 +48,8 @@ export class W3AccountView extends W3Element {
   static override styles = [viewStyles, accountStyles];
 
   private readonly account = new StoreController(this, $activeAccount);
-  private readonly network = new StoreController(this, $activeNetwork);
+  /** The active network; none (and the wallet's chain) on an unsupported chain. */
+  private readonly current = new StoreController(this, $currentNetwork);
   private readonly wallet = new StoreController(this, $connectedWallet);
   private readonly features = new StoreController(this, $features);
   private readonly nativeBalance = new StoreController(this, $activeBalance);
@@ -70,7 +71,7 @@ export class W3AccountView extends W3Element {
   }
 
   private tabs(): TabItem[] {
-    const namespace = this.network.value?.chainNamespace;
+    const namespace = this.current.value.network?.chainNamespace;
     const list: TabItem[] = [
       { value: 'tokens', label: 'Tokens' },
       { value: 'nfts', label: 'NFTs' },
@@ -101,7 +102,7 @@ export class W3AccountView extends W3Element {
     const label = tabs.find((t) => t.value === tab)?.label ?? 'Tokens';
     const body =
       tab === 'tokens'
-        ? renderTokens(this.balances.value, this.network.value, this.nativeBalance.value)
+        ? renderTokens(this.balances.value, this.current.value.network, this.nativeBalance.value)
         : tab === 'nfts'
           ? renderNfts(this.nfts.value)
           : renderActivity(this.activity.value, now());
@@ -117,7 +118,7 @@ export class W3AccountView extends W3Element {
 
   override render() {
     const { address, profileName, profileImage } = this.account.value;
-    const network = this.network.value;
+    const { network, unsupported } = this.current.value;
     if (!address) return html`<p class="empty">Not connected</p>`;
     const explorer = network?.blockExplorers?.default;
     const { withApi } = this.view.value;
@@ -140,13 +141,18 @@ export class W3AccountView extends W3Element {
             >`
           : nothing}
       </div>
-      ${this.renderFeatures()} ${withApi ? this.renderPanel() : nothing}
+      ${this.renderFeatures()} ${withApi && network ? this.renderPanel() : nothing}
       <div class="stack rows">
         ${network
           ? html`<w3-ui-list-item chevron @click=${() => pushView('Networks')}>
               ${networkIcon(network)}<span class="muted">Network</span> ${network.name}
             </w3-ui-list-item>`
-          : nothing}
+          : unsupported
+            ? html`<w3-ui-list-item chevron data-unsupported @click=${() => pushView('Networks')}>
+                <w3-ui-network-icon slot="image" .caipNetworkId=${unsupported.caipNetworkId} .name=${'Unknown Network'}></w3-ui-network-icon
+                ><span class="muted">Network</span> Unknown Network
+              </w3-ui-list-item>`
+            : nothing}
         <w3-ui-list-item chevron @click=${() => pushView('ProfileWallets')}>
           <w3-ui-wallet-image slot="image" .imageSrc=${this.wallet.value?.icon}></w3-ui-wallet-image>
           ${this.wallet.value?.name ?? 'Wallets'}
