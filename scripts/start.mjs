@@ -12,7 +12,7 @@ import { ensureInstalled, run } from './lib/run.mjs';
 
 await ensureInstalled();
 await run('node', ['scripts/build.mjs']);
-const { startStaticServer } = await import('./lib/static-server.mjs');
+const { startDemoServer } = await import('./lib/demo-server.mjs');
 const { startHardhat } = await import('./lib/hardhat.mjs');
 const { startBackend } = await import('./lib/backend.mjs');
 const { deployDemoContracts } = await import('./lib/contracts.mjs');
@@ -29,34 +29,17 @@ const backend = await startBackend({
   dataDir: '.cache/w3kit-data',
   evmRpc: chainA.url,
 });
-const rpcUrls = JSON.stringify({ 31337: chainA.url, 31338: chainB.url });
-const { readFileSync } = await import('node:fs');
-/** Fills the demo pages' placeholders with this run's URLs. */
-const fill = (file) =>
-  readFileSync(file, 'utf8')
-    .replace('__W3KIT_RPC_URLS__', rpcUrls.replace(/"/g, '&quot;'))
-    .replaceAll('__W3KIT_API_URL__', backend.url)
-    .replaceAll('__W3KIT_PROJECT_ID__', 'w3kit-dev')
-    .replaceAll('__W3KIT_RELAY_URL__', backend.relayUrl);
-const demoPage = fill('demo/index.html');
-const reactPage = fill('demo/react/index.html');
-const wcWalletPage = fill('demo/wc-wallet/index.html');
-const demo = await startStaticServer({
+const demo = await startDemoServer({
   port: env('W3KIT_DEMO_PORT', 4300),
-  routes: { '/': 'demo', '/cdn/': 'dist/cdn', '/demo/': 'dist/demo' },
-  pages: new Map([
-    ['/', demoPage],
-    ['/index.html', demoPage],
-    ['/react/', reactPage],
-    ['/react/index.html', reactPage],
-    ['/wc-wallet', wcWalletPage],
-    ['/wc-wallet/', wcWalletPage],
-    ['/wc-wallet/index.html', wcWalletPage],
-  ]),
+  rpcUrls: { 31337: chainA.url, 31338: chainB.url },
+  apiUrl: backend.url,
+  relayUrl: backend.relayUrl,
 });
 
-console.log(`demo         ${demo.url}/            (plain HTML, CDN script, w3kit Dev Wallet)`);
-console.log(`react demo   ${demo.url}/react/      (React 19 wrappers and hooks)`);
+console.log(
+  `demo         ${demo.url}/            (plain HTML, CDN script, w3kit Dev Wallet; chains 31337 and 31338, ?public adds Ethereum and Sepolia)`,
+);
+console.log(`react demo   ${demo.url}/react/      (React 19 wrappers and hooks, w3kit Dev Wallet)`);
 console.log(`wc wallet    ${demo.url}/wc-wallet/  (WalletConnect Dev Wallet: paste the modal's wc: link to pair)`);
 console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics, Blockchain API; project w3kit-dev)`);
 console.log(`relay        ${backend.relayUrl}    (WalletConnect relay)`);

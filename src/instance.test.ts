@@ -8,7 +8,7 @@ import { $activeConnectorIds, $connections } from './stores/connectors.js';
 import { onDisconnect } from './stores/disconnect.js';
 import { $lastEvent, emitEvent, type W3Event } from './stores/events.js';
 import { $modal, markViewShown, openModalOn, setCloseBlocked } from './stores/modal.js';
-import { $activeNamespace, $activeNetworkIds, initNetworks } from './stores/networks.js';
+import { $activeNamespace, $activeNetworkIds, $unknownNetwork, initNetworks } from './stores/networks.js';
 import { resetOptions, setOptions } from './stores/options.js';
 import { setWalletProvider } from './stores/providers.js';
 import { $router, registerViews, resetRouter } from './stores/router.js';
@@ -300,6 +300,18 @@ describe('getNetwork / switchNetwork', () => {
     expect(modal.getNetwork()?.caipNetworkId).toBe('eip155:1');
   });
 
+  it('a wallet on a chain the app does not support: no network, the state names that chain', () => {
+    $unknownNetwork.set({ namespace: 'eip155', chainId: '31338' });
+    try {
+      expect(modal.getNetwork()).toBeUndefined();
+      expect(modal.getState().selectedNetworkId).toBe('eip155:31338');
+    } finally {
+      $unknownNetwork.set(undefined);
+    }
+    expect(modal.getNetwork()?.caipNetworkId).toBe('eip155:1');
+    expect(modal.getState().selectedNetworkId).toBe('eip155:1');
+  });
+
   it("rejects with 'Network Not Found' for an unconfigured network", async () => {
     await expect(modal.switchNetwork('eip155:10')).rejects.toMatchObject({ shortMessage: 'Network Not Found' });
     expect(modal.getNetwork()?.caipNetworkId).toBe('eip155:1');
@@ -316,6 +328,16 @@ describe('disconnect', () => {
     expect(handler).toHaveBeenCalledWith('eip155');
     expect(modal.getAccount().isConnected).toBe(false);
     expect($lastEvent.get()?.type).toBe('DISCONNECT_SUCCESS');
+  });
+});
+
+describe('wallet actions without a wallet', () => {
+  it("signing and sending both reject with the one 'Not connected'", async () => {
+    await expect(modal.signMessage('hi')).rejects.toMatchObject({ name: 'NotConnectedError', shortMessage: 'Not connected' });
+    await expect(modal.sendTransaction({ to: EVM, value: 1n })).rejects.toMatchObject({
+      name: 'NotConnectedError',
+      shortMessage: 'Not connected',
+    });
   });
 });
 

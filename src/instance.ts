@@ -5,7 +5,7 @@ import { $accounts, $activeAccount, EMPTY_ACCOUNT, type AccountEntry, type Accou
 import { disconnect } from './stores/disconnect.js';
 import { $lastEvent, type W3Event } from './stores/events.js';
 import { closeModal } from './stores/modal.js';
-import { $activeNamespace, $activeNetwork } from './stores/networks.js';
+import { $activeNamespace, $currentNetwork } from './stores/networks.js';
 import { $publicState, type PublicState } from './stores/state.js';
 import { setThemeMode, setThemeVariables } from './stores/theme.js';
 import { getWalletProvider } from './stores/providers.js';
@@ -31,6 +31,7 @@ export interface W3ModalInstance {
   subscribeState(callback: (state: PublicState) => void): () => void;
   getAccount(namespace?: ChainNamespace): PublicAccount;
   subscribeAccount(callback: (account: PublicAccount) => void, namespace?: ChainNamespace): () => void;
+  /** The active network; undefined while the wallet is on a chain the app does not support (see getState().selectedNetworkId). */
   getNetwork(): Network | undefined;
   switchNetwork(network: Network | string): Promise<Network>;
   disconnect(namespace?: ChainNamespace): Promise<void>;
@@ -92,7 +93,7 @@ export function getInstance(): W3ModalInstance {
         b();
       };
     },
-    getNetwork: () => $activeNetwork.get(),
+    getNetwork: () => $currentNetwork.get().network,
     // The switching logic is not needed to show the modal: it loads with the first switch.
     switchNetwork: (network) => import('./stores/network-switch.js').then((m) => m.switchNetwork(network)),
     disconnect: (namespace) => disconnect(namespace),

@@ -11,7 +11,11 @@ import {
   W3NetworkButton,
 } from '../../src/react/index.js';
 
-const NETWORKS = [networks.localhost, networks.mainnet, networks.sepolia];
+/** The two local Hardhat nodes work offline; `?public` adds the networks whose public RPCs need the internet. */
+const PUBLIC = new URLSearchParams(location.search).has('public');
+const NETWORKS = PUBLIC
+  ? [networks.localhost, networks.localhost2, networks.mainnet, networks.sepolia]
+  : [networks.localhost, networks.localhost2];
 
 /** A value `npm start` wrote into a meta tag, or undefined when the page is served some other way. */
 function meta(name: string): string | undefined {
@@ -55,7 +59,9 @@ function StatusPanel() {
           {account.isConnected ? ` · ${account.address}` : ''}
         </dd>
         <dt>Network</dt>
-        <dd data-testid="network">{network ? `${network.name} (${caipNetworkId})` : 'none'}</dd>
+        <dd data-testid="network">
+          {network ? `${network.name} (${caipNetworkId})` : caipNetworkId ? `Unknown Network (${caipNetworkId})` : 'none'}
+        </dd>
         <dt>Modal</dt>
         <dd data-testid="state">
           open: {String(state.open)} · view: {state.view} · initialized: {String(state.initialized)}
@@ -101,6 +107,20 @@ export function App() {
         </button>
         <span>{modal.isOpen ? 'Modal is open' : 'Modal is closed'}</span>
       </div>
+      <p className="note">
+        {PUBLIC ? (
+          <>
+            Ethereum and Sepolia use public RPCs: without an internet connection their balances read &apos;unavailable&apos; and the Dev
+            Wallet cannot reach them. <a href="?">Local networks only</a>
+          </>
+        ) : (
+          <>
+            Networks: Localhost (chain 31337) and Localhost 2 (chain 31338), the two local Hardhat nodes, so switching works offline.{' '}
+            <a href="?public">Also offer Ethereum and Sepolia</a> (their public RPCs need an internet connection).
+          </>
+        )}{' '}
+        <a href="/">Plain demo</a>
+      </p>
       <StatusPanel />
       <section aria-labelledby="log-title" className="panel">
         <h2 id="log-title">Events</h2>

@@ -335,6 +335,8 @@ async function start(): Promise<void> {
       rpcUrls,
       chainId: chainIds[0]!,
       name: 'w3kit WalletConnect Dev Wallet',
+      // sign-client warns when the metadata url is not the page's origin.
+      url: location.origin,
       storagePrefix: 'w3kit-wc-dev-wallet',
       projectId: 'w3kit-dev',
       mode: 'prompt',

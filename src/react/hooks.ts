@@ -13,7 +13,7 @@ import type { Network } from '../wire/networks.js';
 import { getInstance, type OpenOptions, type PublicAccount } from '../instance.js';
 import { $accounts } from '../stores/account.js';
 import { $modal } from '../stores/modal.js';
-import { $activeNamespace, $activeNetwork } from '../stores/networks.js';
+import { $activeNamespace, $currentNetwork } from '../stores/networks.js';
 import { $publicState, type PublicState } from '../stores/state.js';
 
 export interface UseW3ModalResult {
@@ -55,10 +55,13 @@ export function useW3Account(namespace?: ChainNamespace): PublicAccount {
   return useMemo(() => getInstance().getAccount(namespace), [accounts, activeNamespace, namespace]);
 }
 
-/** The active network, its CAIP-2 id, and `switchNetwork`. */
+/** The active network, its CAIP-2 id, and `switchNetwork`; on an unsupported chain no network and that chain's id. */
 export function useW3Network(): UseW3NetworkResult {
-  const network = useStore($activeNetwork);
-  return useMemo(() => ({ network, caipNetworkId: network?.caipNetworkId, switchNetwork }), [network]);
+  const { network, unsupported } = useStore($currentNetwork);
+  return useMemo(
+    () => ({ network, caipNetworkId: unsupported?.caipNetworkId ?? network?.caipNetworkId, switchNetwork }),
+    [network, unsupported],
+  );
 }
 
 /** The instance's `getState()`: `{ open, view, loading, activeChain, selectedNetworkId, initialized }`. */

@@ -2,9 +2,13 @@
  * Token balances of the active account on the active network, from the Blockchain API
  * (spec sections 3, 5, 9): a 30 s portfolio cache, tokens with zero decimals dropped, only the
  * active chain's tokens. A failed fetch shows 'Token Balance Unavailable' and blocks new
- * fetches for 30 s. The native balance itself is read from the chain (30 s cache).
+ * fetches of that account and network for 30 s, then fetches again by itself while the view
+ * listens; 'Try again' fetches at once. A chain the API does not index (its 400 naming chainId)
+ * is 'unsupported', an empty state and no error. The native balance itself is read from the
+ * chain (30 s cache).
  */
 import { atom } from 'nanostores';
+import { ApiError } from '../api/errors.js';
 import type { TokenBalance } from '../wire/blockchain-api.js';
 import { BALANCE_RETRY_BLOCK_MS, CACHE_LIFETIME_MS } from '../core/constants.js';
 import { activeTarget, createCache, getBlockchainApi, isActive, now } from './blockchain.js';
@@ -14,7 +18,8 @@ import { refreshBalance } from './wallet-actions.js';
 export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable';
 
 export interface BalancesState {
-  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** `unsupported`: the Blockchain API does not index this chain. */
+  status: 'idle' | 'loading' | 'ready' | 'error' | 'unsupported';
   /** The account and network the tokens belong to (`caipNetworkId|address`). */
   key: string | undefined;
   tokens: TokenBalance[];
@@ -26,11 +31,26 @@ export const $balances = atom<BalancesState>(IDLE);
 
 const portfolio = createCache<TokenBalance[]>(CACHE_LIFETIME_MS.portfolio);
 const nativeReads = createCache<true>(CACHE_LIFETIME_MS.nativeBalance);
-let blockedUntil = 0;
+/** Per account and network, when the last failure's block ends: the spec's `lastRetry` plus 30 s. */
+const blockedUntil = new Map<string, number>();
+const unsupported = new Set<string>();
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let inFlight: { key: string; promise: Promise<void> } | undefined;
 
-/** When the last failure's block ends (0 when none); the spec's `lastRetry` plus 30 s. */
-export const balanceRetryAt = (): number => blockedUntil;
+/** When the active account and network's block ends (0 when none). */
+export const balanceRetryAt = (): number => blockedUntil.get(activeTarget()?.key ?? '') ?? 0;
+
+/** The API answers 400 naming chainId for a chain it does not index. */
+const notIndexed = (err: unknown): boolean => err instanceof ApiError && err.status === 400 && err.field === 'chainId';
+
+/** Once the block is over, fetches again what is still shown (someone listens, same account and network). */
+function retryWhenUnblocked(key: string): void {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    if (isActive(key) && $balances.lc > 0) void fetchBalances();
+  }, BALANCE_RETRY_BLOCK_MS);
+}
 
 /** Tokens of `chainId` with a non-zero number of decimals, the most valuable first. */
 export function usableTokens(list: readonly TokenBalance[], chainId: string): TokenBalance[] {
@@ -46,10 +66,17 @@ async function load(key: string, address: string, chainId: string, force: boolea
     const tokens = usableTokens(await api.getBalances(address, { chainId, forceUpdate: force }), chainId);
     portfolio.set(key, tokens);
     if (isActive(key)) $balances.set({ status: 'ready', key, tokens });
-  } catch {
-    blockedUntil = now() + BALANCE_RETRY_BLOCK_MS;
-    if (isActive(key)) $balances.set({ ...$balances.get(), status: 'error', key });
+  } catch (err) {
+    if (notIndexed(err)) {
+      unsupported.add(key);
+      if (isActive(key)) $balances.set({ status: 'unsupported', key, tokens: [] });
+      return;
+    }
+    blockedUntil.set(key, now() + BALANCE_RETRY_BLOCK_MS);
+    if (!isActive(key)) return;
+    $balances.set({ ...$balances.get(), status: 'error', key });
     showError(TOKEN_BALANCE_UNAVAILABLE);
+    retryWhenUnblocked(key);
   }
 }
 
@@ -64,6 +91,10 @@ export function fetchBalances({ force = false }: { force?: boolean } = {}): Prom
     return Promise.resolve();
   }
   const { key, address, network } = target;
+  if (unsupported.has(key)) {
+    $balances.set({ status: 'unsupported', key, tokens: [] });
+    return Promise.resolve();
+  }
   if (!force) {
     const tokens = portfolio.get(key);
     if (tokens) {
@@ -72,16 +103,21 @@ export function fetchBalances({ force = false }: { force?: boolean } = {}): Prom
     }
   }
   if (inFlight?.key === key) return inFlight.promise;
-  if (now() < blockedUntil) {
-    const current = $balances.get();
-    if (current.key !== key) $balances.set({ status: 'error', key, tokens: [] });
-    return Promise.resolve();
-  }
+  // The block holds while its account and network stay shown; coming back to them after a
+  // change of chain or account is a fresh attempt.
+  if ($balances.get().key === key && now() < (blockedUntil.get(key) ?? 0)) return Promise.resolve();
   const promise = load(key, address, network.caipNetworkId, force).finally(() => {
     if (inFlight?.promise === promise) inFlight = undefined;
   });
   inFlight = { key, promise };
   return promise;
+}
+
+/** 'Try again': lifts the active account and network's block and fetches at once. */
+export function retryBalances(): Promise<void> {
+  const key = activeTarget()?.key;
+  if (key) blockedUntil.delete(key);
+  return fetchBalances({ force: true });
 }
 
 /** Reads the native balance from the chain, at most every 30 s per account and network unless forced. */
@@ -97,7 +133,10 @@ export async function refreshNativeBalance({ force = false }: { force?: boolean 
 export function resetBalances(): void {
   portfolio.clear();
   nativeReads.clear();
-  blockedUntil = 0;
+  blockedUntil.clear();
+  unsupported.clear();
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = undefined;
   inFlight = undefined;
   $balances.set(IDLE);
 }

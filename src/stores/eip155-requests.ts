@@ -11,6 +11,7 @@ import type { Network } from '../wire/networks.js';
 import { getAccountState, patchAccount } from './account.js';
 import { activeSession } from './eip155-active.js';
 import { $activeNetwork, $unknownNetwork } from './networks.js';
+import { readBalanceInto } from './native-balance.js';
 
 /** Asks the wallet to switch (adding the chain on 4902); resolves once it has switched. */
 export async function switchWalletNetwork(network: Network): Promise<void> {
@@ -22,19 +23,15 @@ export async function switchWalletNetwork(network: Network): Promise<void> {
   if (address) patchAccount('eip155', { caipAddress: toCaipAddress(network.caipNetworkId, address) });
 }
 
-/** Reads the native balance of the active account on the active network. */
+/**
+ * Reads the native balance of the active account on the active network into its own key (see
+ * native-balance.ts): a failed read is 'unavailable', a late answer never lands on another chain.
+ */
 export async function refreshBalance(): Promise<void> {
   const { address } = getAccountState('eip155');
   const network = $activeNetwork.get();
   if (!address || !network || network.chainNamespace !== 'eip155' || $unknownNetwork.get()) return;
-  try {
-    const balance = await readNativeBalance(network, address as `0x${string}`);
-    if (getAccountState('eip155').address === address && $activeNetwork.get() === network) {
-      patchAccount('eip155', { balance, balanceSymbol: network.nativeCurrency.symbol });
-    }
-  } catch {
-    // the balance stays as it was; the account view shows 0.000 until a read succeeds
-  }
+  await readBalanceInto(network, address, () => readNativeBalance(network, address as `0x${string}`));
 }
 
 function requireSession(): { provider: Eip1193Provider; address: string } {
@@ -55,10 +52,9 @@ export async function signTypedData(typedData: object): Promise<`0x${string}`> {
 }
 
 export async function sendTransaction(tx: { to: string; value?: bigint; data?: `0x${string}` }): Promise<`0x${string}`> {
-  const address = getAccountState('eip155').address;
-  const active = activeSession();
-  if (!active) throw new WalletRequestError('Transactions need an account address');
-  const hash = await wallet.sendTransaction(active.provider, { from: address, ...tx });
+  // Not connected reads the same as for signing: 'Not connected'.
+  const { provider, address } = requireSession();
+  const hash = await wallet.sendTransaction(provider, { from: address, ...tx });
   const settled = waitAndRefresh(hash).finally(() => settling.delete(hash));
   settling.set(hash, settled);
   return hash;

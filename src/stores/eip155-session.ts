@@ -16,6 +16,7 @@ import { addRecentWallet } from './recent.js';
 import { storage } from './storage.js';
 import { activeSession, setActiveSession } from './eip155-active.js';
 import { refreshBalance, switchWalletNetwork } from './eip155-requests.js';
+import { $activeBalanceKey } from './native-balance.js';
 
 // Requests on the active session (signing, sending, balance, switching) live in eip155-requests.ts.
 export {
@@ -115,7 +116,18 @@ export function activate(connectorId: string, provider: Eip1193Provider, account
       if (activeSession()?.provider === provider) void endSession('wallet');
     },
   });
-  setActiveSession({ connectorId, provider, stopEvents });
+  // Any change of account or network reads the balance of the pair now active.
+  const stopBalance = $activeBalanceKey.listen((key) => {
+    if (key && activeSession()?.provider === provider) void refreshBalance();
+  });
+  setActiveSession({
+    connectorId,
+    provider,
+    stopEvents: () => {
+      stopEvents();
+      stopBalance();
+    },
+  });
   $activeConnectorIds.setKey('eip155', connectorId);
   upsertConnection(connectorId, accounts);
   $activeNamespace.set('eip155');

@@ -24,6 +24,29 @@ export const $activeNetwork = computed([$networks, $activeNamespace, $activeNetw
   return list.find((n) => n.caipNetworkId === id) ?? list[0];
 });
 
+/**
+ * The network state every reader shares (network button, Networks view, `getNetwork()`,
+ * `getState()`): the active configured network, or, while the wallet is on a chain the app did
+ * not configure, none, with that chain's CAIP id ('Unknown Network').
+ */
+export interface CurrentNetwork {
+  /** The active network; undefined on an unsupported chain. */
+  network: Network | undefined;
+  /** The wallet's unsupported chain (`eip155:31338`); undefined on a configured one. */
+  unsupported: { caipNetworkId: CaipNetworkId; chainId: string } | undefined;
+}
+
+export const $currentNetwork = computed(
+  [$activeNetwork, $unknownNetwork],
+  (network, unknown): CurrentNetwork =>
+    unknown
+      ? {
+          network: undefined,
+          unsupported: { caipNetworkId: `${unknown.namespace}:${unknown.chainId}` as CaipNetworkId, chainId: unknown.chainId },
+        }
+      : { network, unsupported: undefined },
+);
+
 export function findNetwork(idOrNetwork: string | Network): Network | undefined {
   const id = typeof idOrNetwork === 'string' ? idOrNetwork : idOrNetwork.caipNetworkId;
   return $networks.get().find((n) => n.caipNetworkId === id);

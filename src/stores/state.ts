@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { $modal } from './modal.js';
-import { $activeNamespace, $activeNetwork } from './networks.js';
+import { $activeNamespace, $currentNetwork } from './networks.js';
 import { $router } from './router.js';
 
 /** Set once options are applied and the stores are initialised. */
@@ -12,18 +12,19 @@ export interface PublicState {
   view: string;
   loading: boolean;
   activeChain: string | undefined;
+  /** The active network's CAIP id; on an unsupported chain, the wallet's chain (`eip155:31338`). */
   selectedNetworkId: string | undefined;
   initialized: boolean;
 }
 
 export const $publicState = computed(
-  [$modal, $router, $activeNamespace, $activeNetwork, $initialized],
-  (modal, router, namespace, network, initialized): PublicState => ({
+  [$modal, $router, $activeNamespace, $currentNetwork, $initialized],
+  (modal, router, namespace, current, initialized): PublicState => ({
     open: modal.open,
     view: router.view,
     loading: Object.values(modal.loading).some(Boolean),
     activeChain: namespace,
-    selectedNetworkId: network?.caipNetworkId,
+    selectedNetworkId: current.unsupported?.caipNetworkId ?? current.network?.caipNetworkId,
     initialized,
   }),
 );

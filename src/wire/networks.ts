@@ -84,6 +84,8 @@ export const networks = {
   zora: evm(7777777, 'Zora', 'https://rpc.zora.energy', ['Explorer', 'https://explorer.zora.energy']),
   aurora: evm(1313161554, 'Aurora', 'https://mainnet.aurora.dev', ['Aurorascan', 'https://aurorascan.dev']),
   localhost: evm(31337, 'Localhost', 'http://127.0.0.1:8545', undefined, { testnet: true }),
+  /** The second local Hardhat node (`npm start` runs it, to try switching networks). */
+  localhost2: evm(31338, 'Localhost 2', 'http://127.0.0.1:8546', undefined, { testnet: true }),
 } satisfies Record<string, Network>;
 
 export type NetworkPresetName = keyof typeof networks;

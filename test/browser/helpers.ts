@@ -8,7 +8,8 @@ import { $accounts } from '../../src/stores/account.js';
 import { resetAlerts } from '../../src/stores/alerts.js';
 import { $activeConnectorIds, $connections, $connectors } from '../../src/stores/connectors.js';
 import { $modal } from '../../src/stores/modal.js';
-import { $activeNamespace, $activeNetworkIds } from '../../src/stores/networks.js';
+import { $nativeBalances, balanceKey, resetNativeBalances } from '../../src/stores/native-balance.js';
+import { $activeNamespace, $activeNetworkIds, $unknownNetwork } from '../../src/stores/networks.js';
 import { resetOptions } from '../../src/stores/options.js';
 import { resetRouter } from '../../src/stores/router.js';
 import { $initialized } from '../../src/stores/state.js';
@@ -44,12 +45,14 @@ export function resetAll(): void {
   $activeConnectorIds.set({});
   $activeNamespace.set(undefined);
   $activeNetworkIds.set({});
+  $unknownNetwork.set(undefined);
   $themeModeSetting.set(undefined);
   $themeVariables.set({});
   resetAlerts();
   hideToast();
   $walletList.set({ status: 'off', featured: [], recommended: [], count: 0 });
   resetAllWallets();
+  resetNativeBalances();
   $walletSearch.set({ term: '', status: 'idle', results: [] });
   storage.clear();
 }
@@ -78,6 +81,7 @@ export function connectAccount(address = ADDRESS): void {
     smartAccountDeployed: false,
   });
   $activeNamespace.set('eip155');
+  $nativeBalances.setKey(balanceKey('eip155:31337', address), { status: 'ready', value: '1.23456', symbol: 'ETH' });
 }
 
 export const nextFrame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => r()));

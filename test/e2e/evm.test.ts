@@ -128,6 +128,12 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
     await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Networks', null, { timeout: 10_000 });
     await waitText(page, 'w3-ui-toast', 'User rejected the request.');
     await setMode(page, 'approve');
+    // 1234 ETH on chain B, so the account button cannot pass chain A's figure off as B's.
+    await fetch(h.chainB.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'hardhat_setBalance', params: [A0, `0x${(1234n * 10n ** 18n).toString(16)}`] }),
+    });
     await page.locator('w3-modal').getByRole('button', { name: 'Chain B' }).click();
     await page.waitForFunction(() => document.querySelector('w3-modal')!.modal.getNetwork()?.caipNetworkId === 'eip155:31338', null, {
       timeout: 10_000,
@@ -145,9 +151,12 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
     await waitText(page, 'w3-network-button', 'Chain B');
     const account = await page.evaluate(() => document.querySelector('w3-modal')!.modal.getAccount());
     expect(account.caipAddress).toBe(`eip155:31338:${A0}`);
+    await waitText(page, 'w3-account-button', /1,?234\.000 ETH/);
     // switchNetwork from the API resolves once the wallet has switched back.
     await page.evaluate(() => document.querySelector('w3-modal')!.modal.switchNetwork('eip155:31337'));
     expect(await page.evaluate(() => document.querySelector('w3-modal')!.modal.getNetwork()?.caipNetworkId)).toBe('eip155:31337');
+    // Chain A's own figure, never B's.
+    await waitText(page, 'w3-account-button', /^(?!.*1,?234\.000).*\d\.\d{3} ETH/);
   });
 
   it('signs a message that verifies, and a refusal gives "Signature declined"', async () => {
@@ -203,7 +212,8 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
         .modal.sendTransaction({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
         .catch((e: { shortMessage: string }) => e.shortMessage);
     });
-    expect(noFrom).toBe('Transactions need an account address');
+    // The same words as signing without a wallet.
+    expect(noFrom).toBe('Not connected');
   });
 
   it('follows wallet-side account and chain changes, and an unknown chain opens UnsupportedChain', async () => {
@@ -223,6 +233,10 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
       timeout: 10_000,
     });
     await waitText(page, 'w3-network-button', 'Unknown Network');
+    // One state everywhere: no network object, the state names the wallet's chain, the view its id.
+    expect(await page.evaluate(() => document.querySelector('w3-modal')!.modal.getNetwork())).toBeUndefined();
+    expect(await page.evaluate(() => document.querySelector('w3-modal')!.modal.getState().selectedNetworkId)).toBe('eip155:999');
+    await waitText(page, 'w3-unsupported-chain-view', 'chain ID 999');
     await page.locator('w3-modal').getByRole('button', { name: 'Localhost' }).click();
     await page.waitForFunction(() => !document.querySelector('w3-modal')?.hasAttribute('open'), null, { timeout: 10_000 });
     await waitText(page, 'w3-network-button', 'Localhost');

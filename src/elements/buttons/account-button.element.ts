@@ -2,10 +2,10 @@ import { css, html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { StoreController } from '../base/store-controller.js';
 import { truncateAddress } from '../../core/address.js';
-import { formatBalance } from '../../core/format.js';
 import { getInstance } from '../../instance.js';
 import { $activeAccount } from '../../stores/account.js';
-import { $activeNetwork } from '../../stores/networks.js';
+import { $activeBalance } from '../../stores/native-balance.js';
+import { renderNativeBalance } from '../base/native-balance.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { pageButtonStyles } from './button.styles.js';
@@ -48,7 +48,7 @@ export class W3AccountButton extends ThemedElement {
   @property() balance: 'show' | 'hide' = 'show';
 
   private readonly account = new StoreController(this, $activeAccount);
-  private readonly network = new StoreController(this, $activeNetwork);
+  private readonly nativeBalance = new StoreController(this, $activeBalance);
   /** Short of room, level 1 drops the balance and level 2 the address too (avatar only). */
   private readonly compact = new CompactWhenShortController(this, {
     button: () => this.renderRoot.querySelector('button') ?? undefined,
@@ -65,17 +65,17 @@ export class W3AccountButton extends ThemedElement {
       .catch(() => undefined);
   }
 
-  private balanceText(): string | undefined {
-    if (this.balance === 'hide') return undefined;
-    const { balance, balanceSymbol } = this.account.value;
-    const symbol = balanceSymbol ?? this.network.value?.nativeCurrency.symbol ?? '';
-    return `${formatBalance(balance)} ${symbol}`;
+  /** What the balance shows, as a key for the compact controller (its width changes with it). */
+  private balanceKey(): string {
+    if (this.balance === 'hide') return '';
+    const b = this.nativeBalance.value;
+    return b ? `${b.status}:${b.value}:${b.symbol}` : '';
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     const { address, profileName } = this.account.value;
-    this.compact.content(`${profileName ?? address ?? ''}|${this.balanceText() ?? ''}`);
+    this.compact.content(`${profileName ?? address ?? ''}|${this.balanceKey()}`);
   }
 
   override render() {
@@ -83,11 +83,11 @@ export class W3AccountButton extends ThemedElement {
     if (!address) return nothing;
     const name = profileName ?? truncateAddress(address);
     const { level } = this.compact;
-    const balance = level > 0 ? undefined : this.balanceText();
+    const showBalance = level === 0 && this.balance !== 'hide';
     return html`<span class="room" style=${this.compact.roomStyle()}
       ><button part="button" type="button" class="surface" aria-label=${level > 1 ? name : nothing} @click=${this.onClick}>
         <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
-        ${balance === undefined ? nothing : html`<span class="muted">${balance}</span>`}
+        ${showBalance ? renderNativeBalance(this.nativeBalance.value, { short: true, className: 'muted' }) : nothing}
         ${level > 1 ? nothing : html`<span class="name">${name}</span>`}
       </button></span
     >`;

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { $modal } from '../../stores/modal.js';
-import { $activeNetwork } from '../../stores/networks.js';
+import { $activeNetwork, $activeNetworkIds, $unknownNetwork } from '../../stores/networks.js';
+import { $nativeBalances, balanceKey } from '../../stores/native-balance.js';
 import { patchAccount } from '../../stores/account.js';
 import { pushView } from '../../stores/router.js';
 import {
@@ -59,17 +60,41 @@ describe('page buttons', () => {
     await waitFor(() => $modal.get().shownView === 'Account', 2000, 'Account view');
   });
 
-  it('<w3-account-button balance="hide"> hides the balance and shows 0.000 by default', async () => {
+  it('<w3-account-button> shows only the active chain\'s balance: … while read, a dash when unreadable; balance="hide" hides it', async () => {
     await mountModal();
     connectAccount();
-    patchAccount('eip155', { balance: undefined });
     const shown = await mount('w3-account-button');
-    expect(deepText(shown)).to.contain('0.000 ETH');
+    expect(deepText(shown)).to.contain('1.234 ETH');
+    // Another chain: the Localhost figure is gone at once, '…' until its chain answers.
+    $activeNetworkIds.setKey('eip155', 'eip155:11155111');
+    await waitFor(() => deepText(shown).includes('… ETH'), 2000, 'loading');
+    expect(deepText(shown)).to.not.contain('1.234');
+    $nativeBalances.setKey(balanceKey('eip155:11155111', ADDRESS), { status: 'unavailable', value: undefined, symbol: 'ETH' });
+    await waitFor(() => deep(shown, '[data-balance="unavailable"]'), 2000, 'unavailable');
+    expect(deep(shown, '[data-balance]')!.getAttribute('title')).to.equal('Balance unavailable');
+    expect(deepText(shown)).to.contain('— ETH');
     const hidden = await mount('w3-account-button');
     hidden.setAttribute('balance', 'hide');
     await (hidden as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
     expect(deepText(hidden)).to.not.contain('ETH');
     expect(deepText(hidden)).to.contain('0xf3…b92266');
+  });
+
+  it('a wallet on an unsupported chain: the button, the Networks view and getNetwork() agree', async () => {
+    const modal = await mountModal();
+    const button = await mount('w3-network-button');
+    $unknownNetwork.set({ namespace: 'eip155', chainId: '31338' });
+    await waitFor(() => deepText(button).includes('Unknown Network'), 2000, 'Unknown Network');
+    expect(deep(button, 'button')!.getAttribute('data-unsupported')).to.equal('eip155:31338');
+    expect(modal.modal.getNetwork()).to.equal(undefined);
+    expect(modal.modal.getState().selectedNetworkId).to.equal('eip155:31338');
+    deep<HTMLElement>(button, 'button')!.click();
+    await waitFor(() => $modal.get().shownView === 'Networks', 2000, 'Networks view');
+    const view = deep(modal, 'w3-networks-view')!;
+    const items = Array.from(view.shadowRoot!.querySelectorAll('w3-ui-list-item'));
+    expect(items.length).to.equal(3);
+    expect(items.filter((i) => i.hasAttribute('selected'))).to.deep.equal([]);
+    $unknownNetwork.set(undefined);
   });
 
   it('<w3-network-button> shows the active network and opens Networks, where choosing one switches', async () => {

@@ -1,7 +1,7 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { StoreController } from '../base/store-controller.js';
 import { getInstance } from '../../instance.js';
-import { $activeNetwork, $unknownNetwork } from '../../stores/networks.js';
+import { $currentNetwork } from '../../stores/networks.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { pageButtonStyles } from './button.styles.js';
@@ -14,8 +14,7 @@ export class W3NetworkButton extends ThemedElement {
   static override readonly tagName = 'w3-network-button';
   static override styles = [themeTokens, baseStyles, pageButtonStyles];
 
-  private readonly network = new StoreController(this, $activeNetwork);
-  private readonly unknown = new StoreController(this, $unknownNetwork);
+  private readonly current = new StoreController(this, $currentNetwork);
 
   override focus(options?: FocusOptions): void {
     this.renderRoot.querySelector('button')?.focus(options);
@@ -28,10 +27,21 @@ export class W3NetworkButton extends ThemedElement {
   }
 
   override render() {
-    const network = this.network.value;
-    const name = this.unknown.value ? 'Unknown Network' : (network?.name ?? 'Network');
-    return html`<button part="button" type="button" class="surface" title="Change network" @click=${this.onClick}>
-      <w3-ui-network-icon .caipNetworkId=${network?.caipNetworkId ?? ''} .name=${name} .imageSrc=${network?.iconUrl}></w3-ui-network-icon>
+    const { network, unsupported } = this.current.value;
+    const name = unsupported ? 'Unknown Network' : (network?.name ?? 'Network');
+    return html`<button
+      part="button"
+      type="button"
+      class="surface"
+      title=${unsupported ? `Unsupported network (chain ID ${unsupported.chainId}): change network` : 'Change network'}
+      data-unsupported=${unsupported ? unsupported.caipNetworkId : nothing}
+      @click=${this.onClick}
+    >
+      <w3-ui-network-icon
+        .caipNetworkId=${unsupported?.caipNetworkId ?? network?.caipNetworkId ?? ''}
+        .name=${name}
+        .imageSrc=${network?.iconUrl}
+      ></w3-ui-network-icon>
       <span>${name}</span>
     </button>`;
   }

@@ -108,7 +108,7 @@ describe('eip155 views', () => {
     $unknownNetwork.set({ namespace: 'eip155', chainId: '999' });
     await el.modal.open({ view: 'UnsupportedChain' });
     const view = deep(el, 'w3-unsupported-chain-view')!;
-    expect(deepText(view)).to.contain('Unknown Network');
+    expect(deepText(view)).to.contain('Unknown Network, chain ID 999');
     expect(view.shadowRoot!.querySelectorAll('w3-ui-list-item').length).to.equal(3);
     expect(await axeViolations()).to.deep.equal([]);
     const localhost = view.shadowRoot!.querySelector('w3-ui-list-item[data-network="eip155:31337"]')!;

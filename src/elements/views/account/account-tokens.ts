@@ -1,8 +1,11 @@
 import { html, nothing } from 'lit';
 import type { TokenBalance } from '../../../wire/blockchain-api.js';
+import type { Network } from '../../../wire/networks.js';
 import { formatBalance, formatFiat } from '../../../core/format.js';
 import type { BalancesState } from '../../../stores/balances.js';
-import { TOKEN_BALANCE_UNAVAILABLE } from '../../../stores/balances.js';
+import { retryBalances, TOKEN_BALANCE_UNAVAILABLE } from '../../../stores/balances.js';
+import type { NativeBalance } from '../../../stores/native-balance.js';
+import { BALANCE_UNAVAILABLE } from '../../base/native-balance.js';
 
 const safeIcon = (url: string) => (/^(https?:|data:image\/)/i.test(url) ? url : undefined);
 
@@ -18,14 +21,45 @@ function tokenRow(t: TokenBalance) {
   </li>`;
 }
 
-/** The Tokens panel: icon, name, amount (3 decimals) and symbol, fiat value (2 decimals). */
-export function renderTokens(state: BalancesState) {
+/** A chain the Blockchain API does not index: says so, and shows the native balance read from the chain. */
+function renderNotIndexed(network: Network | undefined, native: NativeBalance | undefined) {
+  const symbol = network?.nativeCurrency.symbol ?? native?.symbol ?? '';
+  const amount =
+    native?.status === 'ready'
+      ? `${formatBalance(native.value)} ${symbol}`
+      : native?.status === 'loading'
+        ? `… ${symbol}`
+        : BALANCE_UNAVAILABLE;
+  return html`<p class="empty" data-not-indexed>Token balances are not available on ${network?.name ?? 'this network'}</p>
+    <ul aria-label="Tokens">
+      <li class="row" data-symbol=${symbol} data-native>
+        <span class="badge" aria-hidden="true">${symbol.slice(0, 1)}</span>
+        <div class="grow">
+          <span class="title">${network?.nativeCurrency.name ?? symbol}</span>
+          <span class="small"><span class="amount">${amount}</span></span>
+        </div>
+      </li>
+    </ul>`;
+}
+
+/**
+ * The Tokens panel: icon, name, amount (3 decimals) and symbol, fiat value (2 decimals); a
+ * failure offers 'Try again'; a chain the API does not index shows the native balance instead.
+ */
+export function renderTokens(state: BalancesState, network?: Network, native?: NativeBalance) {
+  if (state.status === 'unsupported') return renderNotIndexed(network, native);
+  const failed =
+    state.status === 'error'
+      ? html`<p class="empty">${TOKEN_BALANCE_UNAVAILABLE}</p>
+          <w3-ui-button variant="secondary" size="sm" data-retry @click=${() => void retryBalances()}>Try again</w3-ui-button>`
+      : nothing;
   if (state.tokens.length === 0) {
     if (state.status === 'loading' || state.status === 'idle') return html`<w3-ui-spinner label="Loading tokens"></w3-ui-spinner>`;
-    return html`<p class="empty">${state.status === 'error' ? TOKEN_BALANCE_UNAVAILABLE : 'No tokens yet'}</p>`;
+    return state.status === 'error' ? failed : html`<p class="empty">No tokens yet</p>`;
   }
+  // A failed refresh keeps the last tokens of this account and network, with the error and Try again.
   return html`<ul aria-label="Tokens">
       ${state.tokens.map(tokenRow)}
     </ul>
-    ${state.status === 'loading' ? html`<w3-ui-spinner label="Refreshing tokens"></w3-ui-spinner>` : nothing}`;
+    ${state.status === 'loading' ? html`<w3-ui-spinner label="Refreshing tokens"></w3-ui-spinner>` : failed}`;
 }

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import type { TabItem } from '../../primitives/tabs/tabs.element.js';
 import { truncateAddress } from '../../../core/address.js';
-import { formatBalance, formatFiat } from '../../../core/format.js';
+import { formatFiat } from '../../../core/format.js';
 import type { ViewName } from '../../../core/views.js';
 import type { WalletFeature } from '../../../core/options.js';
 import { $activeAccount } from '../../../stores/account.js';
@@ -10,12 +10,14 @@ import { $activity, fetchMoreActivity } from '../../../stores/activity.js';
 import { $balances } from '../../../stores/balances.js';
 import { now } from '../../../stores/blockchain.js';
 import { $connectedWallet } from '../../../stores/connectors.js';
-import { $activeNetwork } from '../../../stores/networks.js';
+import { $currentNetwork } from '../../../stores/networks.js';
+import { $activeBalance } from '../../../stores/native-balance.js';
 import { $nfts } from '../../../stores/nfts.js';
 import { $features } from '../../../stores/options.js';
 import { isViewAvailable, pushView } from '../../../stores/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
+import { renderNativeBalance } from '../../base/native-balance.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon } from '../../primitives/icons.js';
 import { networkIcon } from '../network-icon.js';
@@ -47,9 +49,11 @@ export class W3AccountView extends W3Element {
   static override styles = [viewStyles, accountStyles, activityStyles];
 
   private readonly account = new StoreController(this, $activeAccount);
-  private readonly network = new StoreController(this, $activeNetwork);
+  /** The active network; none (and the wallet's chain) on an unsupported chain. */
+  private readonly current = new StoreController(this, $currentNetwork);
   private readonly wallet = new StoreController(this, $connectedWallet);
   private readonly features = new StoreController(this, $features);
+  private readonly nativeBalance = new StoreController(this, $activeBalance);
   private readonly balances = new StoreController(this, $balances);
   private readonly nfts = new StoreController(this, $nfts);
   private readonly activity = new StoreController(this, $activity);
@@ -68,7 +72,7 @@ export class W3AccountView extends W3Element {
   }
 
   private tabs(): TabItem[] {
-    const namespace = this.network.value?.chainNamespace;
+    const namespace = this.current.value.network?.chainNamespace;
     const list: TabItem[] = [
       { value: 'tokens', label: 'Tokens' },
       { value: 'nfts', label: 'NFTs' },
@@ -99,10 +103,10 @@ export class W3AccountView extends W3Element {
     const label = tabs.find((t) => t.value === tab)?.label ?? 'Tokens';
     const body =
       tab === 'tokens'
-        ? renderTokens(this.balances.value)
+        ? renderTokens(this.balances.value, this.current.value.network, this.nativeBalance.value)
         : tab === 'nfts'
           ? renderNfts(this.nfts.value)
-          : renderActivity(this.activity.value, now(), this.network.value);
+          : renderActivity(this.activity.value, now(), this.current.value.network);
     return html`<w3-ui-tabs
         label="Assets"
         panel-prefix="w3-account"
@@ -114,10 +118,9 @@ export class W3AccountView extends W3Element {
   }
 
   override render() {
-    const { address, profileName, profileImage, balance, balanceSymbol } = this.account.value;
-    const network = this.network.value;
+    const { address, profileName, profileImage } = this.account.value;
+    const { network, unsupported } = this.current.value;
     if (!address) return html`<p class="empty">Not connected</p>`;
-    const symbol = balanceSymbol ?? network?.nativeCurrency.symbol ?? '';
     const explorer = network?.blockExplorers?.default;
     const { withApi } = this.view.value;
     const total = this.balances.value.tokens.reduce((sum, t) => sum + t.value, 0);
@@ -127,7 +130,7 @@ export class W3AccountView extends W3Element {
           <span data-name>${profileName ?? truncateAddress(address)}</span>
           <w3-ui-icon-button icon="copy" label="Copy address" @click=${() => copyText(address, 'Address copied')}></w3-ui-icon-button>
         </div>
-        <span class="balance" data-balance>${formatBalance(balance)} ${symbol}</span>
+        ${renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
         ${withApi && this.balances.value.tokens.length > 0
           ? html`<span class="small total">Total balance <span data-total>${formatFiat(total)}</span></span>`
           : nothing}
@@ -141,13 +144,18 @@ export class W3AccountView extends W3Element {
             >`
           : nothing}
       </div>
-      ${this.renderFeatures()} ${withApi ? this.renderPanel() : nothing}
+      ${this.renderFeatures()} ${withApi && network ? this.renderPanel() : nothing}
       <div class="stack rows">
         ${network
           ? html`<w3-ui-list-item chevron @click=${() => pushView('Networks')}>
               ${networkIcon(network)}<span class="muted">Network</span> ${network.name}
             </w3-ui-list-item>`
-          : nothing}
+          : unsupported
+            ? html`<w3-ui-list-item chevron data-unsupported @click=${() => pushView('Networks')}>
+                <w3-ui-network-icon slot="image" .caipNetworkId=${unsupported.caipNetworkId} .name=${'Unknown Network'}></w3-ui-network-icon
+                ><span class="muted">Network</span> Unknown Network
+              </w3-ui-list-item>`
+            : nothing}
         <w3-ui-list-item chevron @click=${() => pushView('ProfileWallets')}>
           <w3-ui-wallet-image slot="image" .imageSrc=${this.wallet.value?.icon}></w3-ui-wallet-image>
           ${this.wallet.value?.name ?? 'Wallets'}

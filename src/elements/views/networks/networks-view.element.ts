@@ -1,14 +1,15 @@
 import { html } from 'lit';
 import { StoreController } from '../../base/store-controller.js';
 import type { Network } from '../../../wire/networks.js';
-import { $activeNetwork, $networks } from '../../../stores/networks.js';
+import { $currentNetwork, $networks } from '../../../stores/networks.js';
 import { chooseNetwork } from '../../../stores/network-switch.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 import { networkIcon } from '../network-icon.js';
 
 /**
- * @summary The Networks view: the configured networks with icons, the active one marked;
+ * @summary The Networks view: the configured networks with icons, the active one marked (none
+ * while the wallet is on an unsupported chain);
  * choosing one switches to it.
  */
 export class W3NetworksView extends W3Element {
@@ -16,10 +17,11 @@ export class W3NetworksView extends W3Element {
   static override styles = viewStyles;
 
   private readonly networks = new StoreController(this, $networks);
-  private readonly active = new StoreController(this, $activeNetwork);
+  private readonly current = new StoreController(this, $currentNetwork);
 
   private renderNetwork(network: Network) {
-    const selected = network.caipNetworkId === this.active.value?.caipNetworkId;
+    // On an unsupported chain no configured network is active.
+    const selected = network.caipNetworkId === this.current.value.network?.caipNetworkId;
     return html`<li>
       <w3-ui-list-item
         ?selected=${selected}

@@ -1,5 +1,5 @@
-import { html } from 'lit';
-import { $networks } from '../../../stores/networks.js';
+import { html, nothing } from 'lit';
+import { $currentNetwork, $networks } from '../../../stores/networks.js';
 import { chooseNetwork } from '../../../stores/network-switch.js';
 import { disconnect } from '../../../stores/disconnect.js';
 import { closeModal } from '../../../stores/modal.js';
@@ -17,10 +17,13 @@ export class W3UnsupportedChainView extends W3Element {
   static override styles = viewStyles;
 
   private readonly networks = new StoreController(this, $networks);
+  private readonly current = new StoreController(this, $currentNetwork);
 
   override render() {
-    return html`<p class="muted center">
-        This app doesn't support your current network (Unknown Network). Switch to an available option to continue.
+    const chainId = this.current.value.unsupported?.chainId;
+    return html`<p class="muted center" data-chain-id=${chainId ?? nothing}>
+        This app doesn't support your current network (Unknown Network${chainId ? `, chain ID ${chainId}` : ''}). Switch to an available
+        option to continue.
       </p>
       <ul class="stack" aria-label="Networks" style="margin-top:12px">
         ${this.networks.value.map(

@@ -1,0 +1,38 @@
+/**
+ * Serves the demo pages (demo/index.html, demo/react/, demo/wc-wallet/) with this run's URLs
+ * filled in, the CDN bundle, the demo bundles (dist/demo) and demo/favicon.svg. Used by
+ * `npm start` and the demo smoke test.
+ *
+ *   const demo = await startDemoServer({ port: 4300, rpcUrls: { 31337: a, 31338: b }, apiUrl, relayUrl });
+ */
+import { readFileSync } from 'node:fs';
+import { startStaticServer } from './static-server.mjs';
+
+/** Fills a demo page's placeholders. */
+function fill(file, { rpcUrls, apiUrl, relayUrl, projectId }) {
+  return readFileSync(file, 'utf8')
+    .replace('__W3KIT_RPC_URLS__', JSON.stringify(rpcUrls).replace(/"/g, '&quot;'))
+    .replaceAll('__W3KIT_API_URL__', apiUrl)
+    .replaceAll('__W3KIT_PROJECT_ID__', projectId)
+    .replaceAll('__W3KIT_RELAY_URL__', relayUrl);
+}
+
+export async function startDemoServer({ port = 0, rpcUrls, apiUrl, relayUrl, projectId = 'w3kit-dev' }) {
+  const values = { rpcUrls, apiUrl, relayUrl, projectId };
+  const demoPage = fill('demo/index.html', values);
+  const reactPage = fill('demo/react/index.html', values);
+  const wcWalletPage = fill('demo/wc-wallet/index.html', values);
+  return startStaticServer({
+    port,
+    routes: { '/': 'demo', '/cdn/': 'dist/cdn', '/demo/': 'dist/demo' },
+    pages: new Map([
+      ['/', demoPage],
+      ['/index.html', demoPage],
+      ['/react/', reactPage],
+      ['/react/index.html', reactPage],
+      ['/wc-wallet', wcWalletPage],
+      ['/wc-wallet/', wcWalletPage],
+      ['/wc-wallet/index.html', wcWalletPage],
+    ]),
+  });
+}

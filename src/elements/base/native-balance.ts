@@ -1,0 +1,31 @@
+import { html, nothing } from 'lit';
+import { formatBalance } from '../../core/format.js';
+import type { NativeBalance } from '../../stores/native-balance.js';
+
+/** What an unreadable balance says (the Account view in full; the account button as its title). */
+export const BALANCE_UNAVAILABLE = 'Balance unavailable';
+
+/**
+ * The native balance of the active account and network: its figure and symbol once read, '…'
+ * while the first read runs, and 'unavailable' while the chain cannot be read; never a figure of
+ * another chain. `short` (the account button) writes 'unavailable' as a dash with a title.
+ */
+export function renderNativeBalance(balance: NativeBalance | undefined, { short = false, className = '' } = {}) {
+  if (!balance) return nothing;
+  const { status, value, symbol } = balance;
+  const text =
+    status === 'ready'
+      ? `${formatBalance(value)} ${symbol}`
+      : status === 'loading'
+        ? `… ${symbol}`
+        : short
+          ? `— ${symbol}`.trim()
+          : BALANCE_UNAVAILABLE;
+  return html`<span
+    class=${className}
+    data-balance=${status}
+    aria-busy=${status === 'loading' ? 'true' : nothing}
+    title=${status === 'unavailable' ? BALANCE_UNAVAILABLE : nothing}
+    >${text}</span
+  >`;
+}
