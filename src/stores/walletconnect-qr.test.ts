@@ -4,7 +4,7 @@ import { walletEntry } from '../test-utils/wallet-entry.js';
 import { $accounts, patchAccount } from './account.js';
 import { resetOptions, setOptions } from './options.js';
 import { $router, pushView, resetRouter } from './router.js';
-import { $walletConnectQr, qrWallet, startQrPairing } from './walletconnect-qr.js';
+import { $walletConnectQr, mobileWallets, qrWallet, startQrPairing } from './walletconnect-qr.js';
 import { $wcPairing } from './walletconnect.js';
 import { cancelWalletConnectPairing, pairWalletConnect } from './walletconnect-pairing.js';
 import type { RegistryWallet } from './wallet-list.js';
@@ -42,6 +42,16 @@ describe('qrWallet', () => {
     expect(qrWallet({ view: 'ConnectingWalletConnect', history: [], data: { wallet: safe } })).toBe(safe);
     expect(qrWallet({ view: 'ConnectingWalletConnectBasic', history: [], data: { wallet: safe } })).toBeUndefined();
     expect(qrWallet({ view: 'ConnectingWalletConnect', history: [], data: { title: 'WalletConnect' } })).toBeUndefined();
+  });
+});
+
+describe('mobileWallets', () => {
+  it('lists featured then recommended wallets with a safe app link, once each, at most six', () => {
+    const w = (id: string, mobile_link: string | null): RegistryWallet => ({ ...walletEntry(id, { mobile_link }), imageUrl: '' });
+    const featured = [w('a', 'a://'), w('b', null), w('c', 'javascript:alert(1)')];
+    const recommended = [w('a', 'a://'), ...['d', 'e', 'f', 'g', 'h', 'i'].map((id) => w(id, `https://${id}.example/app`))];
+    const ids = mobileWallets({ status: 'ready', featured, recommended, count: 9 }).map((x) => x.id);
+    expect(ids).toEqual(['a', 'd', 'e', 'f', 'g', 'h']);
   });
 });
 
