@@ -254,4 +254,60 @@ describe('WalletConnect end to end', { timeout: 120_000 }, () => {
     const signature = await sign(page, address, 'still here');
     expect(await verifyMessage({ address, message: 'still here', signature })).toBe(true);
   });
+
+  it('a request waiting in the wallet shows Approve in your wallet with its name; the answer clears it, Cancel rejects and keeps the session', async () => {
+    app = await openApp(h, [], options());
+    const { page } = app;
+    let answer: ((ok: boolean) => void) | undefined;
+    wallet = await createWcWallet({
+      relayUrl: backend.relayUrl as string,
+      rpcUrls: { 31337: h.chainA.url },
+      chainId: 31337,
+      prompt: () => new Promise<boolean>((resolve) => (answer = resolve)),
+    });
+    const w = wallet;
+    const address = w.addresses[0] as `0x${string}`;
+    await w.pair(await openQr(page));
+    await waitConnected(page, address);
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account');
+    await page.keyboard.press('Escape');
+    w.setMode('prompt');
+
+    // The modal was closed: it opens on the pending request and closes once the wallet answers.
+    const signing = sign(page, address, 'waits in the wallet');
+    await expect.poll(() => w.pendingRequests().length, { timeout: 15_000 }).toBe(1);
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'ApproveInWallet');
+    await waitText(page, 'w3-approve-in-wallet-view', 'Continue in w3kit Test Wallet');
+    await waitText(page, 'w3-approve-in-wallet-view', 'Sign the message in w3kit Test Wallet.');
+    expect(await axeViolations(page)).toEqual([]);
+    answer?.(true);
+    expect(await verifyMessage({ address, message: 'waits in the wallet', signature: await signing })).toBe(true);
+    await page.waitForFunction(() => !document.querySelector('w3-modal')?.hasAttribute('open'));
+
+    // The modal shows Account: the request pushes the state, Cancel rejects it with 4001 and goes back.
+    await page.locator('w3-button').getByRole('button').first().click();
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account');
+    const cancelled = page.evaluate(
+      ([a, m]) =>
+        (window as unknown as { modal: { getWalletProvider(ns: string): { request(r: object): Promise<unknown> } } }).modal
+          .getWalletProvider('eip155')
+          .request({ method: 'personal_sign', params: [m, a] })
+          .then(
+            () => 'signed',
+            (e: { code?: number; message?: string }) => `${e.code}: ${e.message}`,
+          ),
+      [address, stringToHex('to be cancelled')] as const,
+    );
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'ApproveInWallet');
+    await page.locator('w3-approve-in-wallet-view').getByRole('button', { name: 'Cancel' }).click();
+    expect(await cancelled).toBe('4001: User rejected the request.');
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account');
+    expect(w.sessions()).toHaveLength(1);
+    expect(await eventTypes(page)).not.toContain('w3-disconnect');
+    // The wallet still holds the cancelled request (and the ones after it) until it answers it.
+    await w.rejectPending();
+    w.setMode('approve');
+    const again = await sign(page, address, 'after cancel');
+    expect(await verifyMessage({ address, message: 'after cancel', signature: again })).toBe(true);
+  });
 });

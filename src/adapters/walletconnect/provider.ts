@@ -13,6 +13,7 @@ import { chainClient, toChainError } from '../eip155/chain.js';
 import type { Eip1193Provider } from '../eip155/provider.js';
 import { addChainParams } from '../eip155/wallet.js';
 import { accountsOnChain, approvedChains, chainNumber, hex, switchRoute, type SessionNamespace } from './namespaces.js';
+import { PendingRequests, PROMPTING_METHODS, type PendingWalletRequest } from './pending.js';
 
 /** The part of `@walletconnect/sign-client` the provider uses (so tests can pass a real client or any double). */
 export interface WcClientLike {
@@ -43,6 +44,8 @@ export interface WcProviderOptions {
   network(chainId: number): Network | undefined;
   /** How long, after the wallet answered a switch to a chain new to the session, to wait for its session update (default 10 s). */
   chainAddedWaitMs?: number;
+  /** Sees the oldest request waiting for the person in the wallet (signing, sending), undefined when none. */
+  onPending?(pending: PendingWalletRequest | undefined): void;
 }
 
 /**
@@ -67,6 +70,7 @@ export class WalletConnectProvider implements Eip1193Provider {
   private announcedChain: string | undefined;
   /** Checks run after every session update (switches waiting for the wallet to add their chain). */
   private readonly updateWaiters = new Set<() => void>();
+  private readonly pending: PendingRequests;
 
   constructor(
     private readonly client: WcClientLike,
@@ -75,6 +79,7 @@ export class WalletConnectProvider implements Eip1193Provider {
   ) {
     this.topic = session.topic;
     this.namespaces = session.namespaces;
+    this.pending = new PendingRequests((p) => options.onPending?.(p));
     const chains = approvedChains(this.namespaces, 'eip155');
     const first = chains[0];
     if (!first) throw new WalletConnectSessionError('The wallet approved no eip155 chain');
@@ -150,27 +155,21 @@ export class WalletConnectProvider implements Eip1193Provider {
       case 'wallet_switchEthereumChain':
         return this.switchChain(params);
     }
-    if (this.walletMethods().has(method)) {
-      return this.client.request({
-        topic: this.topic,
-        chainId: this.chain,
-        request: params === undefined ? { method } : { method, params },
-      });
-    }
+    if (this.walletMethods().has(method)) return this.toWallet(method, params);
     return this.readFromChain(method, params);
   }
 
-  /** A request to the wallet over the relay; its JSON-RPC error (a plain object) becomes a typed Error with the code. */
-  private async toWallet(method: string, params: unknown): Promise<unknown> {
-    try {
-      return await this.client.request({
-        topic: this.topic,
-        chainId: this.chain,
-        request: params === undefined ? { method } : { method, params },
+  /**
+   * A request to the wallet over the relay; its JSON-RPC error (a plain object) becomes a typed
+   * Error with the code. One the person answers in the wallet is tracked as pending (cancellable).
+   */
+  private toWallet(method: string, params: unknown): Promise<unknown> {
+    const sent = this.client
+      .request({ topic: this.topic, chainId: this.chain, request: params === undefined ? { method } : { method, params } })
+      .catch((err: unknown) => {
+        throw toRpcError(err);
       });
-    } catch (err) {
-      throw toRpcError(err);
-    }
+    return PROMPTING_METHODS.has(method) ? this.pending.track(method, sent) : sent;
   }
 
   private walletMethods(): Set<string> {
@@ -288,6 +287,7 @@ export class WalletConnectProvider implements Eip1193Provider {
     this.closed = true;
     this.unsubscribe();
     for (const check of [...this.updateWaiters]) check();
+    this.pending.failAll(new ProviderDisconnectedError('Provider disconnected'));
     this.emit('disconnect', new ProviderDisconnectedError('Provider disconnected'));
   }
 }
