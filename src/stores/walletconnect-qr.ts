@@ -14,6 +14,7 @@ import { $router, resetRouter, type RouterState } from './router.js';
 import { $wcConfigured, $wcPairing } from './walletconnect.js';
 import { cancelWalletConnectPairing, pairWalletConnect } from './walletconnect-pairing.js';
 import { $walletList, ensureWalletList, type RegistryWallet, type WalletListState } from './wallet-list.js';
+import { rememberDeepLink } from './wallet-registry.js';
 
 /** The registry wallet the ConnectingWalletConnect view was pushed with (none in the Basic mode). */
 export function qrWallet(router: RouterState): RegistryWallet | undefined {
@@ -56,6 +57,21 @@ export function startQrPairing(): void {
     },
     () => undefined,
   );
+}
+
+/**
+ * The person opened a wallet's app with the pairing URI (its app link): the choice is stored, and
+ * the view shows that the wallet has the connection request until it answers or Cancel.
+ */
+export function openWalletApp(wallet: RegistryWallet, href: string): void {
+  rememberDeepLink(wallet, href);
+  const pairing = $wcPairing.get();
+  if (pairing.status === 'ready') $wcPairing.set({ ...pairing, openedIn: { wallet, href } });
+}
+
+/** Cancel while the wallet has the request: back to the QR with a fresh pairing URI. */
+export function cancelWalletApp(): void {
+  startQrPairing();
 }
 
 whileListened($walletConnectQr, () => {

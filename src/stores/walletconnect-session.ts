@@ -151,7 +151,10 @@ export async function startWcPairing(wallet?: RegistryWallet): Promise<void> {
     optionalNamespaces: namespaces,
     clock,
     onUri: ({ uri, expiresAt }) => {
-      if (pairing === mine) $wcPairing.set({ status: 'ready', uri, expiresAt, ...(wallet ? { wallet } : {}) });
+      // A refreshed URI keeps the 'opened in the wallet' state: the proposal already sent still completes.
+      const { openedIn } = $wcPairing.get();
+      if (pairing === mine)
+        $wcPairing.set({ status: 'ready', uri, expiresAt, ...(wallet ? { wallet } : {}), ...(openedIn ? { openedIn } : {}) });
     },
   });
   pairing = mine;

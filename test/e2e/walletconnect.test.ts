@@ -201,6 +201,11 @@ describe('WalletConnect end to end', { timeout: 120_000 }, () => {
     expect(await link.getAttribute('href')).toBe(`metamask://wc?uri=${encodeURIComponent(uri)}`);
     expect(await page.locator('w3-qr-code').getByRole('img', { name: 'QR code to connect with MetaMask' }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+    // Opening the app hands it the request: the view says so (the test stays on the page and pairs instead).
+    await link.evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));
+    await link.click();
+    await waitText(page, 'w3-connecting-wallet-connect-view', 'Accept connection request in the wallet');
+    expect(await page.locator('w3-qr-code').count()).toBe(0);
     const w = await newWallet();
     await w.pair(uri);
     await waitConnected(page, w.addresses[0] as string);

@@ -2,9 +2,8 @@ import { css, html, nothing } from 'lit';
 import { isSafeWalletLink } from '../../../core/links.js';
 import { browseLink, walletConnectLink } from '../../../core/wallet-links.js';
 import { $connectors } from '../../../stores/connectors.js';
-import { $walletConnectQr, startQrPairing } from '../../../stores/walletconnect-qr.js';
+import { $walletConnectQr, cancelWalletApp, openWalletApp, startQrPairing } from '../../../stores/walletconnect-qr.js';
 import { installedConnectorFor, type RegistryWallet } from '../../../stores/wallet-list.js';
-import { rememberDeepLink } from '../../../stores/wallet-registry.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
 import { W3Element } from '../../base/w3-element.js';
@@ -54,6 +53,8 @@ export function storeLinks(wallet: RegistryWallet): PlatformLink[] {
  * where to get it. The URI is replaced before it expires; approval connects and shows Account.
  * On a phone (narrower than 768 px or a coarse pointer) the app links lead (the chosen wallet's,
  * else the registry wallets'), then 'Copy link', and the QR comes last, for another device.
+ * Once an app link was opened, the view says the wallet has the request ('Continue in {wallet}',
+ * 'Accept connection request in the wallet'), with Cancel, which offers a fresh URI.
  */
 export class W3ConnectingWalletConnectView extends W3Element {
   static override readonly tagName: string = 'w3-connecting-wallet-connect-view';
@@ -173,7 +174,7 @@ export class W3ConnectingWalletConnectView extends W3Element {
         const href = walletConnectLink(wallet.mobile_link, uri as string);
         return href
           ? html`<li>
-              <a class="app" href=${href} target="_blank" rel="noopener noreferrer" @click=${() => rememberDeepLink(wallet, href)}
+              <a class="app" href=${href} target="_blank" rel="noopener noreferrer" @click=${() => openWalletApp(wallet, href)}
                 ><w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>${wallet.name}</a
               >
             </li>`
@@ -198,6 +199,7 @@ export class W3ConnectingWalletConnectView extends W3Element {
         ${wallet ? this.renderLinks(wallet, undefined) : nothing} ${wallet ? this.renderStores(wallet) : nothing}
       </div>`;
     }
+    if (pairing.status === 'ready' && pairing.openedIn) return this.renderOpened(pairing.openedIn.wallet, pairing.openedIn.href);
     if (this.qr.value.mobile) {
       // A phone: the wallet's app (or the registry wallets' apps) and 'Copy link' first, the QR last.
       return html`<div class="connecting">
@@ -212,6 +214,20 @@ export class W3ConnectingWalletConnectView extends W3Element {
     </div>`;
   }
 
+  /** The wallet app has the connection request (opened by its app link): wait for it, reopen it, or Cancel (a fresh URI). */
+  private renderOpened(wallet: RegistryWallet, href: string) {
+    return html`<div class="connecting">
+      <div class="logo">
+        <w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>
+        <w3-ui-spinner label=${`Waiting for ${wallet.name}`}></w3-ui-spinner>
+      </div>
+      <p><strong>Continue in ${wallet.name}</strong></p>
+      <p class="muted" role="status">Accept connection request in the wallet</p>
+      <a href=${href} target="_blank" rel="noopener noreferrer">Try again</a>
+      <w3-ui-button variant="secondary" @click=${() => cancelWalletApp()}>Cancel</w3-ui-button>
+    </div>`;
+  }
+
   private renderLinks(wallet: RegistryWallet, uri: string | undefined) {
     const installed = Boolean(installedConnectorFor(wallet, this.connectors.value));
     const page = typeof location === 'undefined' ? '' : location.href;
@@ -221,7 +237,7 @@ export class W3ConnectingWalletConnectView extends W3Element {
       ${links.map(
         (link) =>
           html`<li>
-            <a href=${link.href} target="_blank" rel="noopener noreferrer" @click=${() => rememberDeepLink(wallet, link.href)}
+            <a href=${link.href} target="_blank" rel="noopener noreferrer" @click=${() => openWalletApp(wallet, link.href)}
               >${link.label}</a
             >
           </li>`,

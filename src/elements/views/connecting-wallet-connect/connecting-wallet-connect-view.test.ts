@@ -69,6 +69,18 @@ describe('ConnectingWalletConnect on a phone and on a desktop', () => {
     expect(before(copyButton(view), deep<HTMLElement>(view, 'w3-qr-code')!)).to.equal(true);
     expect(deepText(view)).to.contain('Continue in MetaMask');
     expect(deepText(view)).to.not.contain('Scan this QR code with');
+
+    // Opening the app hands it the connection request: the view says so until the wallet answers or Cancel.
+    link.addEventListener('click', (e) => e.preventDefault());
+    link.click();
+    await waitFor(() => deepText(view).includes('Accept connection request in the wallet'), 2000, 'the wallet has the request');
+    expect(deep(view, 'w3-qr-code')).to.equal(null);
+    expect(deepAll<HTMLAnchorElement>(view, 'a').find((a) => a.textContent?.trim() === 'Try again')?.href).to.equal(link.href);
+    expect(await axeViolations()).to.deep.equal([]);
+    const cancel = deepAll<HTMLElement>(view, 'w3-ui-button').find((b) => b.textContent?.trim() === 'Cancel')!;
+    cancel.click();
+    await waitFor(() => !deepText(view).includes('Accept connection request in the wallet'), 2000, 'back to the QR');
+    expect($wcPairing.get().openedIn).to.equal(undefined);
   });
 
   it('at 1280 px shows the QR first, asks to scan it with your phone, and lists no wallet apps', async () => {
