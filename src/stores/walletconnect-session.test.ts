@@ -287,6 +287,21 @@ describe('WalletConnect session', () => {
     expect(wallet.sessions()).toHaveLength(1);
   });
 
+  it('a chainChanged for a chain new to the session waits for the session update that approves it (no disconnect)', async () => {
+    await connect({ chains: [31337] });
+    const address = wallet.addresses[0] as string;
+    const topic = wallet.sessions()[0]!.topic;
+    await wallet.client.emit({ topic, event: { name: 'chainChanged', data: 31338 }, chainId: 'eip155:31337' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(getAccountState('eip155')).toMatchObject({ status: 'connected', caipAddress: `eip155:31337:${address}` });
+    const ns = wallet.sessions()[0]!.namespaces['eip155']!;
+    await wallet.updateSession({
+      eip155: { ...ns, chains: ['eip155:31337', 'eip155:31338'], accounts: [...ns.accounts, `eip155:31338:${address}`] },
+    });
+    await until(() => $activeNetworkIds.get().eip155 === 'eip155:31338', 'the announced chain once approved');
+    expect(getAccountState('eip155')).toMatchObject({ status: 'connected', caipAddress: `eip155:31338:${address}` });
+  });
+
   it('a delete from the wallet disconnects with a toast', async () => {
     await connect();
     await wallet.disconnect();
