@@ -4,7 +4,7 @@ import { walletEntry } from '../test-utils/wallet-entry.js';
 import { $accounts, patchAccount } from './account.js';
 import { resetOptions, setOptions } from './options.js';
 import { $router, pushView, resetRouter } from './router.js';
-import { $walletConnectQr, qrWallet, startQrPairing } from './walletconnect-qr.js';
+import { $walletConnectQr, cancelWalletApp, mobileWallets, openWalletApp, qrWallet, startQrPairing } from './walletconnect-qr.js';
 import { $wcPairing } from './walletconnect.js';
 import { cancelWalletConnectPairing, pairWalletConnect } from './walletconnect-pairing.js';
 import type { RegistryWallet } from './wallet-list.js';
@@ -42,6 +42,16 @@ describe('qrWallet', () => {
     expect(qrWallet({ view: 'ConnectingWalletConnect', history: [], data: { wallet: safe } })).toBe(safe);
     expect(qrWallet({ view: 'ConnectingWalletConnectBasic', history: [], data: { wallet: safe } })).toBeUndefined();
     expect(qrWallet({ view: 'ConnectingWalletConnect', history: [], data: { title: 'WalletConnect' } })).toBeUndefined();
+  });
+});
+
+describe('mobileWallets', () => {
+  it('lists featured then recommended wallets with a safe app link, once each, at most six', () => {
+    const w = (id: string, mobile_link: string | null): RegistryWallet => ({ ...walletEntry(id, { mobile_link }), imageUrl: '' });
+    const featured = [w('a', 'a://'), w('b', null), w('c', 'javascript:alert(1)')];
+    const recommended = [w('a', 'a://'), ...['d', 'e', 'f', 'g', 'h', 'i'].map((id) => w(id, `https://${id}.example/app`))];
+    const ids = mobileWallets({ status: 'ready', featured, recommended, count: 9 }).map((x) => x.id);
+    expect(ids).toEqual(['a', 'd', 'e', 'f', 'g', 'h']);
   });
 });
 
@@ -103,5 +113,20 @@ describe('startQrPairing', () => {
     startQrPairing();
     await new Promise((r) => setTimeout(r, 0));
     expect($router.get().view).toBe('ConnectingWalletConnect');
+  });
+});
+
+describe('a wallet app opened with the URI', () => {
+  it('marks the pairing as opened in that wallet; Cancel pairs again for a fresh URI', () => {
+    const href = 'safe://wc?uri=wc%3Aabc';
+    openWalletApp(safe, href);
+    expect($wcPairing.get().openedIn).toBeUndefined(); // no URI shown yet: nothing was handed over
+    $wcPairing.set({ status: 'ready', uri: 'wc:abc', expiresAt: 1, wallet: safe });
+    openWalletApp(safe, href);
+    expect($wcPairing.get()).toMatchObject({ status: 'ready', uri: 'wc:abc', openedIn: { wallet: safe, href } });
+    pushView('ConnectingWalletConnect', { wallet: safe });
+    vi.mocked(pairWalletConnect).mockClear();
+    cancelWalletApp();
+    expect(pairWalletConnect).toHaveBeenCalledWith(safe);
   });
 });

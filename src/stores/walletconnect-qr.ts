@@ -2,15 +2,19 @@
  * What the WalletConnect QR views (ConnectingWalletConnect and its Basic mode) show: the pairing,
  * whether WalletConnect is configured, and the registry wallet the QR is for. While a view
  * listens, pairing runs (when configured) and a wallet's approval shows Account; when nothing
- * listens any more, pairing stops offering URIs.
+ * listens any more, pairing stops offering URIs. On a phone ($mobileViewport) the views lead with
+ * the wallets' app links, so the registry's featured and recommended wallets load too.
  */
 import { computed } from 'nanostores';
+import { isSafeWalletLink } from '../core/links.js';
 import { $isConnected } from './account.js';
+import { $mobileViewport } from './mobile-viewport.js';
 import { whileListened } from './lifecycle.js';
 import { $router, resetRouter, type RouterState } from './router.js';
 import { $wcConfigured, $wcPairing } from './walletconnect.js';
 import { cancelWalletConnectPairing, pairWalletConnect } from './walletconnect-pairing.js';
-import type { RegistryWallet } from './wallet-list.js';
+import { $walletList, ensureWalletList, type RegistryWallet, type WalletListState } from './wallet-list.js';
+import { rememberDeepLink } from './wallet-registry.js';
 
 /** The registry wallet the ConnectingWalletConnect view was pushed with (none in the Basic mode). */
 export function qrWallet(router: RouterState): RegistryWallet | undefined {
@@ -19,11 +23,27 @@ export function qrWallet(router: RouterState): RegistryWallet | undefined {
   return wallet && typeof wallet === 'object' ? (wallet as RegistryWallet) : undefined;
 }
 
-export const $walletConnectQr = computed([$wcPairing, $wcConfigured, $router], (pairing, configured, router) => ({
-  pairing,
-  configured,
-  wallet: qrWallet(router),
-}));
+/** How many registry wallets the phone layout offers app links for. */
+const MOBILE_WALLETS = 6;
+
+/** The registry's featured then recommended wallets that have an app link (mobile_link), once each. */
+export function mobileWallets(list: WalletListState): RegistryWallet[] {
+  const seen = new Set<string>();
+  return [...list.featured, ...list.recommended]
+    .filter((w) => isSafeWalletLink(w.mobile_link) && !seen.has(w.id) && seen.add(w.id))
+    .slice(0, MOBILE_WALLETS);
+}
+
+export const $walletConnectQr = computed(
+  [$wcPairing, $wcConfigured, $router, $mobileViewport, $walletList],
+  (pairing, configured, router, mobile, list) => ({
+    pairing,
+    configured,
+    wallet: qrWallet(router),
+    mobile,
+    mobileWallets: mobile ? mobileWallets(list) : [],
+  }),
+);
 
 /**
  * Starts pairing for the shown view's wallet (also its 'Try again'); once a wallet approved and
@@ -39,7 +59,23 @@ export function startQrPairing(): void {
   );
 }
 
+/**
+ * The person opened a wallet's app with the pairing URI (its app link): the choice is stored, and
+ * the view shows that the wallet has the connection request until it answers or Cancel.
+ */
+export function openWalletApp(wallet: RegistryWallet, href: string): void {
+  rememberDeepLink(wallet, href);
+  const pairing = $wcPairing.get();
+  if (pairing.status === 'ready') $wcPairing.set({ ...pairing, openedIn: { wallet, href } });
+}
+
+/** Cancel while the wallet has the request: back to the QR with a fresh pairing URI. */
+export function cancelWalletApp(): void {
+  startQrPairing();
+}
+
 whileListened($walletConnectQr, () => {
   if ($wcConfigured.get()) startQrPairing();
+  ensureWalletList();
   return cancelWalletConnectPairing;
 });

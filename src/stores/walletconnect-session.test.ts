@@ -261,6 +261,47 @@ describe('WalletConnect session', () => {
     await expect(switchWalletNetwork(netB)).rejects.toThrow('Chain is not supported');
   });
 
+  it('a chain the session did not approve is added through the wallet; the session stays and serves that chain', async () => {
+    await connect({ chains: [31337] });
+    const seen: string[] = [];
+    getWcProvider()?.on('accountsChanged', (a) => seen.push(`accounts ${(a as string[]).length}`));
+    await switchWalletNetwork(netB);
+    expect(getWcProvider()?.chainId).toBe(31338);
+    expect(getAccountState('eip155')).toMatchObject({ status: 'connected', caipAddress: `eip155:31338:${wallet.addresses[0]}` });
+    expect(seen).not.toContain('accounts 0');
+    expect(wallet.sessions()).toHaveLength(1);
+    expect(wallet.sessions()[0]?.namespaces['eip155']?.chains).toContain('eip155:31338');
+    const signature = await signMessage('on the added chain');
+    expect(await verifyMessage({ address: wallet.addresses[0] as `0x${string}`, message: 'on the added chain', signature })).toBe(true);
+    expect(wallet.requests.at(-1)?.chainId).toBe('eip155:31338');
+  });
+
+  it('a wallet that does not know the chain (4902) is asked to add it, then the session stays on it', async () => {
+    await wallet.close();
+    wallet = await createWcWallet({ relayUrl: relay.url, rpcUrls: { 31337: chainA.url }, chainId: 31337 });
+    await connect({ chains: [31337] });
+    await switchWalletNetwork(netB);
+    expect(getWcProvider()?.chainId).toBe(31338);
+    expect(wallet.requests.map((r) => r.method)).toEqual(['wallet_switchEthereumChain', 'wallet_addEthereumChain']);
+    expect(getAccountState('eip155').status).toBe('connected');
+    expect(wallet.sessions()).toHaveLength(1);
+  });
+
+  it('a chainChanged for a chain new to the session waits for the session update that approves it (no disconnect)', async () => {
+    await connect({ chains: [31337] });
+    const address = wallet.addresses[0] as string;
+    const topic = wallet.sessions()[0]!.topic;
+    await wallet.client.emit({ topic, event: { name: 'chainChanged', data: 31338 }, chainId: 'eip155:31337' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(getAccountState('eip155')).toMatchObject({ status: 'connected', caipAddress: `eip155:31337:${address}` });
+    const ns = wallet.sessions()[0]!.namespaces['eip155']!;
+    await wallet.updateSession({
+      eip155: { ...ns, chains: ['eip155:31337', 'eip155:31338'], accounts: [...ns.accounts, `eip155:31338:${address}`] },
+    });
+    await until(() => $activeNetworkIds.get().eip155 === 'eip155:31338', 'the announced chain once approved');
+    expect(getAccountState('eip155')).toMatchObject({ status: 'connected', caipAddress: `eip155:31338:${address}` });
+  });
+
   it('a delete from the wallet disconnects with a toast', async () => {
     await connect();
     await wallet.disconnect();

@@ -23,6 +23,7 @@ import { $options } from './options.js';
 import { addRecentWallet } from './recent.js';
 import { showError } from './toast.js';
 import { $wcPairing, WALLETCONNECT_ID } from './walletconnect.js';
+import { setWalletconnectPending } from './walletconnect-pending.js';
 import type { RegistryWallet } from './wallet-list.js';
 
 /**
@@ -95,6 +96,9 @@ function useSession(client: WcSignClient, session: Session, wallet?: RegistryWal
   const next = new WalletConnectProvider(client as unknown as WcClientLike, session as unknown as WcSessionLike, {
     chain: active?.chainNamespace === 'eip155' ? active.caipNetworkId : undefined,
     network: networkForChainId,
+    onPending: (pending) => {
+      if (provider === next || !pending) setWalletconnectPending(pending);
+    },
   });
   const previous = provider;
   provider = next;
@@ -147,7 +151,10 @@ export async function startWcPairing(wallet?: RegistryWallet): Promise<void> {
     optionalNamespaces: namespaces,
     clock,
     onUri: ({ uri, expiresAt }) => {
-      if (pairing === mine) $wcPairing.set({ status: 'ready', uri, expiresAt, ...(wallet ? { wallet } : {}) });
+      // A refreshed URI keeps the 'opened in the wallet' state: the proposal already sent still completes.
+      const { openedIn } = $wcPairing.get();
+      if (pairing === mine)
+        $wcPairing.set({ status: 'ready', uri, expiresAt, ...(wallet ? { wallet } : {}), ...(openedIn ? { openedIn } : {}) });
     },
   });
   pairing = mine;

@@ -21,6 +21,8 @@ export interface WcPairingState {
   error?: string;
   /** The registry wallet the pairing is for, when one was chosen. */
   wallet?: RegistryWallet;
+  /** The wallet app the person opened with the URI (its app link): the wallet now shows them the request. */
+  openedIn?: { wallet: RegistryWallet; href: string };
 }
 
 export const $wcPairing = atom<WcPairingState>({ status: 'idle' });

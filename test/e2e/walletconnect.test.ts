@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { createPublicClient, http, parseEther, stringToHex, verifyMessage } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/src/index.js';
-import { createWcWallet, type WcWallet } from '../fixtures/wc-wallet.js';
+import { createWcWallet, type ApproveOptions, type WcWallet } from '../fixtures/wc-wallet.js';
 import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
 import { axeViolations, waitText } from './page.js';
 
@@ -46,14 +46,31 @@ afterEach(async () => {
 const options = () =>
   `, apiUrl: ${JSON.stringify(backend.url)}, projectId: 'w3kit-dev', relayUrl: ${JSON.stringify(backend.relayUrl)}, metadata: { name: 'w3kit e2e', url: location.origin }`;
 
-async function newWallet(): Promise<WcWallet> {
-  wallet = await createWcWallet({
-    relayUrl: backend.relayUrl as string,
-    rpcUrls: { 31337: h.chainA.url, 31338: h.chainB.url },
-    chainId: 31337,
-  });
+async function newWallet(rpcUrls: Record<number, string> = { 31337: h.chainA.url, 31338: h.chainB.url }): Promise<WcWallet> {
+  wallet = await createWcWallet({ relayUrl: backend.relayUrl as string, rpcUrls, chainId: 31337 });
   return wallet;
 }
+
+/** Pairs from the QR view with a session the wallet approves with only these options (chains, methods). */
+async function pairWith(page: Page, w: WcWallet, approve: ApproveOptions): Promise<void> {
+  w.setMode('hang');
+  const proposal = await w.pair(await openQr(page));
+  await w.approve(proposal, approve);
+  w.setMode('approve');
+  await waitConnected(page, w.addresses[0] as string);
+  await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account');
+  await page.keyboard.press('Escape');
+}
+
+/** Chooses a network in the Networks view opened from the page's network button. */
+async function chooseNetwork(page: Page, name: string): Promise<void> {
+  await page.locator('w3-network-button').getByRole('button').click();
+  await page.locator('w3-modal').getByRole('button', { name }).click();
+}
+
+const eventTypes = (page: Page) => page.evaluate(() => (window as unknown as { events: { type: string }[] }).events.map((e) => e.type));
+const networkId = (page: Page) =>
+  page.evaluate(() => (window as unknown as { modal: { getNetwork(): { caipNetworkId: string } } }).modal.getNetwork().caipNetworkId);
 
 const view = (page: Page) => page.evaluate(() => document.querySelector('w3-modal')?.getAttribute('view'));
 
@@ -184,11 +201,118 @@ describe('WalletConnect end to end', { timeout: 120_000 }, () => {
     expect(await link.getAttribute('href')).toBe(`metamask://wc?uri=${encodeURIComponent(uri)}`);
     expect(await page.locator('w3-qr-code').getByRole('img', { name: 'QR code to connect with MetaMask' }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+    // Opening the app hands it the request: the view says so (the test stays on the page and pairs instead).
+    await link.evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));
+    await link.click();
+    await waitText(page, 'w3-connecting-wallet-connect-view', 'Accept connection request in the wallet');
+    expect(await page.locator('w3-qr-code').count()).toBe(0);
     const w = await newWallet();
     await w.pair(uri);
     await waitConnected(page, w.addresses[0] as string);
     await waitText(page, 'w3-account-view', 'MetaMask');
     await page.evaluate(() => (window as unknown as { modal: { disconnect(): Promise<void> } }).modal.disconnect());
     await expect.poll(() => w.sessions().length, { timeout: 10_000 }).toBe(0);
+  });
+
+  it('switching to a chain the session did not approve adds it through the wallet and keeps the session', async () => {
+    app = await openApp(h, [], options());
+    const { page } = app;
+    // The wallet has no node for 31338: it answers the switch with 4902, then is asked to add the chain.
+    const w = await newWallet({ 31337: h.chainA.url });
+    const address = w.addresses[0] as `0x${string}`;
+    await pairWith(page, w, { chains: [31337] });
+    await chooseNetwork(page, 'Chain B');
+    await expect.poll(() => networkId(page), { timeout: 15_000 }).toBe('eip155:31338');
+    await waitText(page, 'w3-network-button', 'Chain B');
+    expect(w.requests.map((r) => r.method)).toEqual(['wallet_switchEthereumChain', 'wallet_addEthereumChain']);
+    expect(w.sessions()).toHaveLength(1);
+    expect(w.sessions()[0]?.namespaces['eip155']?.chains).toEqual(['eip155:31337', 'eip155:31338']);
+    const signature = await sign(page, address, 'on chain B');
+    expect(await verifyMessage({ address, message: 'on chain B', signature })).toBe(true);
+    expect(w.requests.at(-1)?.chainId).toBe('eip155:31338');
+    expect(await eventTypes(page)).not.toContain('w3-disconnect');
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { modal: { getAccount(): { isConnected: boolean } } }).modal.getAccount().isConnected,
+      ),
+    ).toBe(true);
+  });
+
+  it('switching to a chain the session did not approve, with a wallet that cannot switch, says so and keeps the session', async () => {
+    app = await openApp(h, [], options());
+    const { page } = app;
+    const w = await newWallet();
+    const address = w.addresses[0] as `0x${string}`;
+    await pairWith(page, w, { chains: [31337], methods: ['personal_sign', 'eth_sendTransaction', 'eth_accounts', 'eth_chainId'] });
+    await chooseNetwork(page, 'Chain B');
+    await waitText(page, 'w3-ui-toast', 'Chain is not supported');
+    const rejected = page.evaluate(() =>
+      (window as unknown as { modal: { switchNetwork(id: string): Promise<unknown> } }).modal.switchNetwork('eip155:31338').then(
+        () => 'switched',
+        (e: Error) => e.message,
+      ),
+    );
+    expect(await rejected).toContain('Chain is not supported');
+    expect(await networkId(page)).toBe('eip155:31337');
+    expect(w.sessions()).toHaveLength(1);
+    expect(await eventTypes(page)).not.toContain('w3-disconnect');
+    const signature = await sign(page, address, 'still here');
+    expect(await verifyMessage({ address, message: 'still here', signature })).toBe(true);
+  });
+
+  it('a request waiting in the wallet shows Approve in your wallet with its name; the answer clears it, Cancel rejects and keeps the session', async () => {
+    app = await openApp(h, [], options());
+    const { page } = app;
+    let answer: ((ok: boolean) => void) | undefined;
+    wallet = await createWcWallet({
+      relayUrl: backend.relayUrl as string,
+      rpcUrls: { 31337: h.chainA.url },
+      chainId: 31337,
+      prompt: () => new Promise<boolean>((resolve) => (answer = resolve)),
+    });
+    const w = wallet;
+    const address = w.addresses[0] as `0x${string}`;
+    await w.pair(await openQr(page));
+    await waitConnected(page, address);
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account');
+    await page.keyboard.press('Escape');
+    w.setMode('prompt');
+
+    // The modal was closed: it opens on the pending request and closes once the wallet answers.
+    const signing = sign(page, address, 'waits in the wallet');
+    await expect.poll(() => w.pendingRequests().length, { timeout: 15_000 }).toBe(1);
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'ApproveInWallet');
+    await waitText(page, 'w3-approve-in-wallet-view', 'Continue in w3kit Test Wallet');
+    await waitText(page, 'w3-approve-in-wallet-view', 'Sign the message in w3kit Test Wallet.');
+    expect(await axeViolations(page)).toEqual([]);
+    answer?.(true);
+    expect(await verifyMessage({ address, message: 'waits in the wallet', signature: await signing })).toBe(true);
+    await page.waitForFunction(() => !document.querySelector('w3-modal')?.hasAttribute('open'));
+
+    // The modal shows Account: the request pushes the state, Cancel rejects it with 4001 and goes back.
+    await page.locator('w3-button').getByRole('button').first().click();
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account');
+    const cancelled = page.evaluate(
+      ([a, m]) =>
+        (window as unknown as { modal: { getWalletProvider(ns: string): { request(r: object): Promise<unknown> } } }).modal
+          .getWalletProvider('eip155')
+          .request({ method: 'personal_sign', params: [m, a] })
+          .then(
+            () => 'signed',
+            (e: { code?: number; message?: string }) => `${e.code}: ${e.message}`,
+          ),
+      [address, stringToHex('to be cancelled')] as const,
+    );
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'ApproveInWallet');
+    await page.locator('w3-approve-in-wallet-view').getByRole('button', { name: 'Cancel' }).click();
+    expect(await cancelled).toBe('4001: User rejected the request.');
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account');
+    expect(w.sessions()).toHaveLength(1);
+    expect(await eventTypes(page)).not.toContain('w3-disconnect');
+    // The wallet still holds the cancelled request (and the ones after it) until it answers it.
+    await w.rejectPending();
+    w.setMode('approve');
+    const again = await sign(page, address, 'after cancel');
+    expect(await verifyMessage({ address, message: 'after cancel', signature: again })).toBe(true);
   });
 });

@@ -45,6 +45,18 @@ export async function getChainId(provider: Eip1193Provider): Promise<number> {
   return parseChainId(await walletRequest(provider, 'eth_chainId'));
 }
 
+/** wallet_addEthereumChain's parameter (EIP-3085) for a configured network. */
+export function addChainParams(network: Network): Record<string, unknown> {
+  const explorer = network.blockExplorers?.default.url;
+  return {
+    chainId: numberToHex(assertChainId(network.id)),
+    chainName: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: [...network.rpcUrls.default.http],
+    ...(explorer ? { blockExplorerUrls: [explorer] } : {}),
+  };
+}
+
 /**
  * Asks the wallet to switch; when it does not know the chain (4902) adds it with
  * wallet_addEthereumChain (chainName, nativeCurrency, rpcUrls, blockExplorerUrls), then switches.
@@ -55,16 +67,7 @@ export async function switchChain(provider: Eip1193Provider, network: Network): 
     await walletRequest(provider, 'wallet_switchEthereumChain', [{ chainId }]);
   } catch (err) {
     if ((err as W3Error).code !== 4902) throw err;
-    const explorer = network.blockExplorers?.default.url;
-    await walletRequest(provider, 'wallet_addEthereumChain', [
-      {
-        chainId,
-        chainName: network.name,
-        nativeCurrency: network.nativeCurrency,
-        rpcUrls: [...network.rpcUrls.default.http],
-        ...(explorer ? { blockExplorerUrls: [explorer] } : {}),
-      },
-    ]);
+    await walletRequest(provider, 'wallet_addEthereumChain', [addChainParams(network)]);
     const now = await getChainId(provider);
     if (now !== assertChainId(network.id)) await walletRequest(provider, 'wallet_switchEthereumChain', [{ chainId }]);
   }

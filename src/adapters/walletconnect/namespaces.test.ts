@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { networks } from '../../wire/networks.js';
 import { solanaMainnet } from '../../test-utils/networks.js';
-import { accountsOnChain, approvedChains, EIP155_METHODS, optionalNamespaces } from './namespaces.js';
+import { accountsOnChain, approvedChains, chainNumber, EIP155_METHODS, optionalNamespaces, switchRoute } from './namespaces.js';
 
 describe('WalletConnect namespaces', () => {
   it('proposes every configured namespace as optional, with all its chains once', () => {
@@ -36,5 +36,37 @@ describe('WalletConnect namespaces', () => {
     expect(accountsOnChain(ns, 'eip155:1')).toEqual(['0xaaa', '0xccc']);
     expect(accountsOnChain(ns, 'eip155:10')).toEqual(['0xbbb']);
     expect(accountsOnChain(ns, 'eip155:5')).toEqual([]);
+  });
+
+  describe('switching to a chain (switchRoute)', () => {
+    const session = (methods: string[]) => ({
+      eip155: { chains: ['eip155:31337'], accounts: ['eip155:31337:0xaaa'], methods, events: ['chainChanged'] },
+    });
+
+    it('stays inside the session for a chain it approved accounts on, whatever the methods', () => {
+      expect(switchRoute(session([]), 'eip155:31337')).toBe('session');
+    });
+
+    it('asks the wallet for a chain new to the session when it approved switching or adding chains', () => {
+      expect(switchRoute(session(['personal_sign', 'wallet_switchEthereumChain']), 'eip155:11155111')).toBe('wallet');
+      expect(switchRoute(session(['wallet_addEthereumChain']), 'eip155:11155111')).toBe('wallet');
+    });
+
+    it('a chain new to a session without those methods is not supported (never a disconnect)', () => {
+      expect(switchRoute(session(['personal_sign', 'eth_sendTransaction']), 'eip155:11155111')).toBe('unsupported');
+      expect(switchRoute({}, 'eip155:1')).toBe('unsupported');
+    });
+
+    it('a chain listed in chains with no account on it is not one the session can use as is', () => {
+      const ns = { eip155: { chains: ['eip155:31337', 'eip155:1'], accounts: ['eip155:31337:0xaaa'], methods: [], events: [] } };
+      expect(switchRoute(ns, 'eip155:1')).toBe('unsupported');
+    });
+  });
+
+  it('reads chain ids as numbers, hex, decimal strings and CAIP-2 ids', () => {
+    expect([chainNumber(1), chainNumber('0x7a69'), chainNumber('31338'), chainNumber('eip155:11155111')]).toEqual([
+      1, 31337, 31338, 11155111,
+    ]);
+    expect([chainNumber('x'), chainNumber(undefined), chainNumber('0')]).toEqual([undefined, undefined, undefined]);
   });
 });

@@ -77,3 +77,27 @@ export function accountsOnChain(namespaces: Record<string, SessionNamespace>, ch
   }
   return out;
 }
+
+/**
+ * How a switch to `chain` (`eip155:N`) goes in a session: 'session' when the session approved
+ * accounts on it (no wallet prompt); 'wallet' when the chain is new to the session but the wallet
+ * approved wallet_switchEthereumChain or wallet_addEthereumChain (the request goes to the wallet
+ * on an approved chain, and the wallet adds the chain by a session update); otherwise
+ * 'unsupported' ('Chain is not supported', spec section 6), and the session stays as it is.
+ */
+export function switchRoute(namespaces: Record<string, SessionNamespace>, chain: string): 'session' | 'wallet' | 'unsupported' {
+  if (accountsOnChain(namespaces, chain).length > 0) return 'session';
+  const methods = namespaces[chain.split(':')[0] ?? '']?.methods ?? [];
+  return methods.includes('wallet_switchEthereumChain') || methods.includes('wallet_addEthereumChain') ? 'wallet' : 'unsupported';
+}
+
+export const hex = (n: number): `0x${string}` => `0x${n.toString(16)}`;
+
+/** A chain id from a number, a decimal or hex string, or a CAIP-2 id (`eip155:N`); undefined when it is none. */
+export function chainNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return undefined;
+  const ref = value.includes(':') ? value.slice(value.lastIndexOf(':') + 1) : value;
+  const n = ref.startsWith('0x') ? parseInt(ref, 16) : Number(ref);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}

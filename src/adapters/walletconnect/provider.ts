@@ -3,13 +3,17 @@ import {
   InvalidParamsRpcError,
   MissingConfigError,
   ProviderDisconnectedError,
+  SwitchChainError,
   toRpcError,
   WalletConnectSessionError,
+  type W3Error,
 } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
 import { chainClient, toChainError } from '../eip155/chain.js';
 import type { Eip1193Provider } from '../eip155/provider.js';
-import { accountsOnChain, approvedChains, type SessionNamespace } from './namespaces.js';
+import { addChainParams } from '../eip155/wallet.js';
+import { accountsOnChain, approvedChains, chainNumber, hex, switchRoute, type SessionNamespace } from './namespaces.js';
+import { PendingRequests, PROMPTING_METHODS, type PendingWalletRequest } from './pending.js';
 
 /** The part of `@walletconnect/sign-client` the provider uses (so tests can pass a real client or any double). */
 export interface WcClientLike {
@@ -38,16 +42,10 @@ export interface WcProviderOptions {
   chain?: string | undefined;
   /** The configured network of a chain id, whose RPC serves the reads the wallet does not handle. */
   network(chainId: number): Network | undefined;
-}
-
-const hex = (n: number): `0x${string}` => `0x${n.toString(16)}`;
-
-function chainNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return value;
-  if (typeof value !== 'string') return undefined;
-  const ref = value.includes(':') ? value.slice(value.lastIndexOf(':') + 1) : value;
-  const n = ref.startsWith('0x') ? parseInt(ref, 16) : Number(ref);
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+  /** How long, after the wallet answered a switch to a chain new to the session, to wait for its session update (default 10 s). */
+  chainAddedWaitMs?: number;
+  /** Sees the oldest request waiting for the person in the wallet (signing, sending), undefined when none. */
+  onPending?(pending: PendingWalletRequest | undefined): void;
 }
 
 /**
@@ -55,8 +53,11 @@ function chainNumber(value: unknown): number | undefined {
  * from the session; wallet methods the session approved go to the wallet over the relay; other
  * methods (chain reads) go to the network's RPC URL. Switching to an approved chain happens here
  * and emits chainChanged and accountsChanged; an unapproved chain goes to the wallet when it
- * approved wallet_switchEthereumChain, and otherwise fails with 'Chain is not supported'.
- * Session updates, events, deletes and expiry become accountsChanged, chainChanged and disconnect.
+ * approved wallet_switchEthereumChain or wallet_addEthereumChain (see switchRoute), and is used
+ * once the wallet's session update approves accounts on it; otherwise it fails with 'Chain is
+ * not supported'. The session never moves to a chain it holds no account on (an empty account
+ * list would read as the wallet disconnecting). Session updates, events, deletes and expiry
+ * become accountsChanged, chainChanged and disconnect.
  */
 export class WalletConnectProvider implements Eip1193Provider {
   readonly topic: string;
@@ -65,6 +66,11 @@ export class WalletConnectProvider implements Eip1193Provider {
   private readonly listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   private closed = false;
   private readonly unsubscribe: () => void;
+  /** A chain the wallet announced (chainChanged) before the session approved accounts on it. */
+  private announcedChain: string | undefined;
+  /** Checks run after every session update (switches waiting for the wallet to add their chain). */
+  private readonly updateWaiters = new Set<() => void>();
+  private readonly pending: PendingRequests;
 
   constructor(
     private readonly client: WcClientLike,
@@ -73,6 +79,7 @@ export class WalletConnectProvider implements Eip1193Provider {
   ) {
     this.topic = session.topic;
     this.namespaces = session.namespaces;
+    this.pending = new PendingRequests((p) => options.onPending?.(p));
     const chains = approvedChains(this.namespaces, 'eip155');
     const first = chains[0];
     if (!first) throw new WalletConnectSessionError('The wallet approved no eip155 chain');
@@ -148,27 +155,21 @@ export class WalletConnectProvider implements Eip1193Provider {
       case 'wallet_switchEthereumChain':
         return this.switchChain(params);
     }
-    if (this.walletMethods().has(method)) {
-      return this.client.request({
-        topic: this.topic,
-        chainId: this.chain,
-        request: params === undefined ? { method } : { method, params },
-      });
-    }
+    if (this.walletMethods().has(method)) return this.toWallet(method, params);
     return this.readFromChain(method, params);
   }
 
-  /** A request to the wallet over the relay; its JSON-RPC error (a plain object) becomes a typed Error with the code. */
-  private async toWallet(method: string, params: unknown): Promise<unknown> {
-    try {
-      return await this.client.request({
-        topic: this.topic,
-        chainId: this.chain,
-        request: params === undefined ? { method } : { method, params },
+  /**
+   * A request to the wallet over the relay; its JSON-RPC error (a plain object) becomes a typed
+   * Error with the code. One the person answers in the wallet is tracked as pending (cancellable).
+   */
+  private toWallet(method: string, params: unknown): Promise<unknown> {
+    const sent = this.client
+      .request({ topic: this.topic, chainId: this.chain, request: params === undefined ? { method } : { method, params } })
+      .catch((err: unknown) => {
+        throw toRpcError(err);
       });
-    } catch (err) {
-      throw toRpcError(err);
-    }
+    return PROMPTING_METHODS.has(method) ? this.pending.track(method, sent) : sent;
   }
 
   private walletMethods(): Set<string> {
@@ -180,20 +181,60 @@ export class WalletConnectProvider implements Eip1193Provider {
     const id = chainNumber(requested);
     if (id === undefined) throw new InvalidParamsRpcError('Invalid chainId');
     const target = `eip155:${id}`;
-    if (!approvedChains(this.namespaces, 'eip155').includes(target)) {
-      if (!this.walletMethods().has('wallet_switchEthereumChain')) {
-        throw new ChainDisconnectedError('Chain is not supported', {
-          details: `The wallet approved ${approvedChains(this.namespaces, 'eip155').join(', ')} in this session, not ${target}`,
-        });
-      }
-      await this.toWallet('wallet_switchEthereumChain', [{ chainId: hex(id) }]);
+    const route = switchRoute(this.namespaces, target);
+    if (route === 'unsupported') throw this.notSupported(target);
+    if (route === 'wallet') {
+      await this.askWalletToSwitch(id, target);
+      await this.sessionApproves(target);
     }
     this.setChain(target);
     return null;
   }
 
+  private notSupported(target: string, why?: string): W3Error {
+    return new ChainDisconnectedError('Chain is not supported', {
+      details: why ?? `The wallet approved ${approvedChains(this.namespaces, 'eip155').join(', ')} in this session, not ${target}`,
+    });
+  }
+
+  /** wallet_switchEthereumChain over the session (on the current, approved chain); on 4902 wallet_addEthereumChain. */
+  private async askWalletToSwitch(id: number, target: string): Promise<void> {
+    const methods = this.walletMethods();
+    try {
+      if (!methods.has('wallet_switchEthereumChain')) throw new SwitchChainError();
+      await this.toWallet('wallet_switchEthereumChain', [{ chainId: hex(id) }]);
+    } catch (err) {
+      if ((err as W3Error).code !== SwitchChainError.code) throw err;
+      const network = this.options.network(id);
+      if (!network || !methods.has('wallet_addEthereumChain')) throw this.notSupported(target, `The wallet does not know ${target}`);
+      await this.toWallet('wallet_addEthereumChain', [addChainParams(network)]);
+    }
+  }
+
+  /** Resolves once the session approves accounts on `target` (the wallet's session update); else 'Chain is not supported'. */
+  private sessionApproves(target: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (this.closed) finish(new ProviderDisconnectedError('Provider disconnected'));
+        else if (accountsOnChain(this.namespaces, target).length > 0) finish();
+      };
+      const finish = (err?: W3Error): void => {
+        clearTimeout(timer);
+        this.updateWaiters.delete(check);
+        if (err) reject(err);
+        else resolve();
+      };
+      const timer = setTimeout(
+        () => finish(this.notSupported(target, `The wallet answered, but did not add ${target} to the session`)),
+        this.options.chainAddedWaitMs ?? 10_000,
+      );
+      this.updateWaiters.add(check);
+      check();
+    });
+  }
+
   private setChain(target: string): void {
-    if (target === this.chain) return;
+    if (target === this.chain || accountsOnChain(this.namespaces, target).length === 0) return;
     this.chain = target;
     this.emit('chainChanged', hex(this.chainId));
     this.emit('accountsChanged', this.accounts);
@@ -203,18 +244,26 @@ export class WalletConnectProvider implements Eip1193Provider {
     const before = this.accounts.join();
     this.namespaces = namespaces;
     const chains = approvedChains(namespaces, 'eip155');
-    const next = chains[0];
-    if (!chains.includes(this.chain) && next) {
-      this.setChain(next);
-      return;
+    const announced = this.announcedChain;
+    if (announced && accountsOnChain(namespaces, announced).length > 0) {
+      this.announcedChain = undefined;
+      this.setChain(announced);
+    } else if (!chains.includes(this.chain) && chains[0]) {
+      this.setChain(chains[0]);
+    } else if (this.accounts.join() !== before) {
+      this.emit('accountsChanged', this.accounts);
     }
-    if (this.accounts.join() !== before) this.emit('accountsChanged', this.accounts);
+    for (const check of [...this.updateWaiters]) check();
   }
 
   private applyEvent(name: string, data: unknown): void {
     if (name === 'chainChanged') {
       const id = chainNumber(data);
-      if (id !== undefined) this.setChain(`eip155:${id}`);
+      if (id === undefined) return;
+      const target = `eip155:${id}`;
+      // A chain new to the session is used once the wallet's session update approves it.
+      if (accountsOnChain(this.namespaces, target).length > 0) this.setChain(target);
+      else this.announcedChain = target;
     } else if (name === 'accountsChanged' && Array.isArray(data)) {
       const addresses = data.filter((a): a is string => typeof a === 'string').map((a) => a.slice(a.lastIndexOf(':') + 1));
       this.emit('accountsChanged', addresses);
@@ -237,6 +286,8 @@ export class WalletConnectProvider implements Eip1193Provider {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
+    for (const check of [...this.updateWaiters]) check();
+    this.pending.failAll(new ProviderDisconnectedError('Provider disconnected'));
     this.emit('disconnect', new ProviderDisconnectedError('Provider disconnected'));
   }
 }

@@ -18,6 +18,7 @@ const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
   ConnectingWalletConnectBasic: 'w3-connecting-wallet-connect-basic-view',
   WalletReceive: 'w3-wallet-receive-view',
   WalletSend: 'w3-wallet-send-view',
+  ApproveInWallet: 'w3-approve-in-wallet-view',
 };
 
 describe('view registry', () => {

@@ -29,4 +29,5 @@ export const VIEW_LOADERS: Partial<Record<ViewName, () => Promise<ViewModule>>> 
   ConnectingWalletConnectBasic: () => import('./connecting-wallet-connect/connecting-wallet-connect-basic-view.js'),
   WalletReceive: () => import('./wallet-receive/wallet-receive-view.js'),
   WalletSend: () => import('./wallet-send/wallet-send-view.js'),
+  ApproveInWallet: () => import('./approve-in-wallet/approve-in-wallet-view.js'),
 };

@@ -2,9 +2,8 @@ import { css, html, nothing } from 'lit';
 import { isSafeWalletLink } from '../../../core/links.js';
 import { browseLink, walletConnectLink } from '../../../core/wallet-links.js';
 import { $connectors } from '../../../stores/connectors.js';
-import { $walletConnectQr, startQrPairing } from '../../../stores/walletconnect-qr.js';
+import { $walletConnectQr, cancelWalletApp, openWalletApp, startQrPairing } from '../../../stores/walletconnect-qr.js';
 import { installedConnectorFor, type RegistryWallet } from '../../../stores/wallet-list.js';
-import { rememberDeepLink } from '../../../stores/wallet-registry.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
 import { W3Element } from '../../base/w3-element.js';
@@ -52,6 +51,10 @@ export function storeLinks(wallet: RegistryWallet): PlatformLink[] {
  * a QR code (`<w3-qr-code uri>`, the wallet's logo in its centre), 'Copy link', and for a registry
  * wallet its deep links carrying the URI (mobile, desktop, web app; the choice is stored) and
  * where to get it. The URI is replaced before it expires; approval connects and shows Account.
+ * On a phone (narrower than 768 px or a coarse pointer) the app links lead (the chosen wallet's,
+ * else the registry wallets'), then 'Copy link', and the QR comes last, for another device.
+ * Once an app link was opened, the view says the wallet has the request ('Continue in {wallet}',
+ * 'Accept connection request in the wallet'), with Cancel, which offers a fresh URI.
  */
 export class W3ConnectingWalletConnectView extends W3Element {
   static override readonly tagName: string = 'w3-connecting-wallet-connect-view';
@@ -78,6 +81,30 @@ export class W3ConnectingWalletConnectView extends W3Element {
       }
       .get {
         margin-top: 8px;
+      }
+      .apps {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(88px, 1fr));
+        gap: 8px;
+        width: 100%;
+        margin: 0;
+        padding: 0;
+        list-style: none;
+      }
+      .app {
+        display: flex;
+        flex-direction: column;
+        align-items: center;
+        gap: 4px;
+        padding: 8px 4px;
+        border-radius: 12px;
+        text-decoration: none;
+        font-size: 12px;
+        text-align: center;
+        overflow-wrap: anywhere;
+      }
+      .app w3-ui-wallet-image {
+        --w3-wallet-image-size: 48px;
       }
       w3-qr-code {
         --w3-qr-size: 248px;
@@ -115,19 +142,45 @@ export class W3ConnectingWalletConnectView extends W3Element {
         <w3-ui-button variant="secondary" @click=${() => startQrPairing()}>Try again</w3-ui-button>`;
     }
     const ready = status === 'ready' && uri;
+    const mobile = this.qr.value.mobile;
+    // On a phone the QR is for another device; the app links above it open a wallet on this one.
+    const scan = mobile ? 'Or scan this QR code from another device' : `Scan this QR code with ${wallet ? name : 'your phone'}`;
     return html`<w3-qr-code uri=${ready ? uri : ''} label=${`QR code to connect with ${name}`}>
         <span slot="logo" class="qr-logo"
           >${wallet ? html`<w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>` : walletConnectLogo(40)}</span
         >
       </w3-qr-code>
-      <p class="muted" role="status">${ready ? `Scan this QR code with ${wallet ? name : 'your phone'}` : 'Preparing the QR code…'}</p>
-      <w3-ui-button
-        variant="secondary"
-        size="sm"
-        ?disabled=${!ready}
-        @click=${() => uri && void copyText(uri, 'Link copied', 'Could not copy the link')}
-        >Copy link</w3-ui-button
-      >`;
+      <p class="muted" role="status">${ready ? scan : 'Preparing the QR code…'}</p>
+      ${mobile ? nothing : this.renderCopy()}`;
+  }
+
+  private renderCopy() {
+    const { status, uri } = this.qr.value.pairing;
+    return html`<w3-ui-button
+      variant="secondary"
+      size="sm"
+      ?disabled=${!(status === 'ready' && uri)}
+      @click=${() => uri && void copyText(uri, 'Link copied', 'Could not copy the link')}
+      >Copy link</w3-ui-button
+    >`;
+  }
+
+  /** On a phone without a chosen wallet: the registry wallets' app links carrying the URI. */
+  private renderWalletApps(uri: string | undefined) {
+    const wallets = this.basic || !uri ? [] : this.qr.value.mobileWallets;
+    if (!wallets.length) return nothing;
+    return html`<ul class="apps" aria-label="Open a wallet app">
+      ${wallets.map((wallet) => {
+        const href = walletConnectLink(wallet.mobile_link, uri as string);
+        return href
+          ? html`<li>
+              <a class="app" href=${href} target="_blank" rel="noopener noreferrer" @click=${() => openWalletApp(wallet, href)}
+                ><w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>${wallet.name}</a
+              >
+            </li>`
+          : nothing;
+      })}
+    </ul>`;
   }
 
   override render() {
@@ -146,9 +199,32 @@ export class W3ConnectingWalletConnectView extends W3Element {
         ${wallet ? this.renderLinks(wallet, undefined) : nothing} ${wallet ? this.renderStores(wallet) : nothing}
       </div>`;
     }
+    if (pairing.status === 'ready' && pairing.openedIn) return this.renderOpened(pairing.openedIn.wallet, pairing.openedIn.href);
+    if (this.qr.value.mobile) {
+      // A phone: the wallet's app (or the registry wallets' apps) and 'Copy link' first, the QR last.
+      return html`<div class="connecting">
+        ${wallet ? html`<p><strong>Continue in ${wallet.name}</strong></p>` : nothing}
+        ${wallet ? this.renderLinks(wallet, uri) : this.renderWalletApps(uri)} ${this.renderCopy()}
+        ${wallet ? this.renderStores(wallet) : nothing} ${this.renderQr(wallet)}
+      </div>`;
+    }
     return html`<div class="connecting">
       ${wallet ? html`<p><strong>Continue in ${wallet.name}</strong></p>` : nothing} ${this.renderQr(wallet)}
       ${wallet ? this.renderLinks(wallet, uri) : nothing} ${wallet ? this.renderStores(wallet) : nothing}
+    </div>`;
+  }
+
+  /** The wallet app has the connection request (opened by its app link): wait for it, reopen it, or Cancel (a fresh URI). */
+  private renderOpened(wallet: RegistryWallet, href: string) {
+    return html`<div class="connecting">
+      <div class="logo">
+        <w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>
+        <w3-ui-spinner label=${`Waiting for ${wallet.name}`}></w3-ui-spinner>
+      </div>
+      <p><strong>Continue in ${wallet.name}</strong></p>
+      <p class="muted" role="status">Accept connection request in the wallet</p>
+      <a href=${href} target="_blank" rel="noopener noreferrer">Try again</a>
+      <w3-ui-button variant="secondary" @click=${() => cancelWalletApp()}>Cancel</w3-ui-button>
     </div>`;
   }
 
@@ -161,7 +237,7 @@ export class W3ConnectingWalletConnectView extends W3Element {
       ${links.map(
         (link) =>
           html`<li>
-            <a href=${link.href} target="_blank" rel="noopener noreferrer" @click=${() => rememberDeepLink(wallet, link.href)}
+            <a href=${link.href} target="_blank" rel="noopener noreferrer" @click=${() => openWalletApp(wallet, link.href)}
               >${link.label}</a
             >
           </li>`,
