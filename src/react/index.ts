@@ -1,7 +1,9 @@
+'use client';
 /**
  * `w3kit/react`: React wrappers of the page elements (generated from custom-elements.json by
  * scripts/gen-react.mjs), hooks over the stores, and createW3Modal / network presets.
- * Importing it defines every w3-* element.
+ * Importing it defines every w3-* element. The directive above marks it as client code for React
+ * Server Components (Next.js App Router): a server component may render these wrappers.
  */
 import '../elements.js';
 
