@@ -117,7 +117,7 @@ describe('one <w3-modal> per page', () => {
     document.body.append(second);
     await second.updateComplete;
     expect(problems.warnings).to.have.length(1);
-    expect(problems.warnings[0]).to.contain('<w3-modal id="second-modal">');
+    expect(problems.warnings[0]).to.contain(`<w3-modal id="second-modal">`);
     await openAndMoveFocus();
     expect(openDialogs()).to.deep.equal([dialogOf(first)]);
     expect(problems.errors).to.deep.equal([]);

@@ -17,29 +17,16 @@ const connected: ModalHost[] = [];
 /** The elements createW3Modal appended (a later page element replaces them). */
 const ours = new WeakSet<Element>();
 
-const describe = (el: Element): string => {
-  const attrs = [...el.attributes].map((a) => (a.value ? `${a.name}="${a.value}"` : a.name)).join(' ');
-  return `<${el.localName}${attrs ? ` ${attrs}` : ''}>`;
-};
-
-/** Registers a connected modal element; returns whether it is the primary. */
-export function claimModal(el: ModalHost): boolean {
-  if (connected.includes(el)) return connected[0] === el;
+/** Registers a connected modal element (the primary unless one was there first). */
+export function claimModal(el: ModalHost): void {
   const primary = connected[0];
-  if (primary && ours.has(primary)) {
-    // The page placed its own: it takes over, and ours goes.
-    connected.unshift(el);
-    primary.remove();
-    return true;
+  // The page placed its own: it takes over, and ours goes (releaseModal drops it from the list).
+  if (primary && ours.has(primary)) primary.remove();
+  else if (primary) {
+    const attrs = [...el.attributes].map((a) => ` ${a.name}="${a.value}"`).join('');
+    console.warn(`[w3kit] <w3-modal${attrs}> is a second <w3-modal> on this page and stays inert; keep one.`);
   }
   connected.push(el);
-  if (primary) {
-    console.warn(
-      `[w3kit] ${describe(el)} is a second <w3-modal> on this page; only the first (${describe(primary)}) renders. ` +
-        'Keep one <w3-modal> per page (createW3Modal binds to the one the page places).',
-    );
-  }
-  return !primary;
 }
 
 /** Unregisters a disconnected modal element; the next one, if any, becomes the primary. */
@@ -55,7 +42,7 @@ export function isPrimaryModal(el: Element): boolean {
   return connected[0] === el;
 }
 
-let pending: (() => void) | undefined;
+let scheduled = false;
 
 /**
  * Appends a `<w3-modal>` of ours unless the page has one by then: once the DOM is ready (after a
@@ -63,25 +50,19 @@ let pending: (() => void) | undefined;
  * connects afterwards still takes over (claimModal).
  */
 export function appendModalLater(): void {
-  if (pending || connected.length > 0) return;
-  let cancelled = false;
+  if (scheduled || connected[0]) return;
+  scheduled = true;
   const append = (): void => {
-    if (cancelled) return;
-    pending?.();
-    if (connected.length > 0) return;
+    stop();
+    scheduled = false;
+    if (connected[0]) return;
     const el = document.createElement('w3-modal');
     ours.add(el);
-    (document.body ?? document.documentElement).append(el);
+    document.body.append(el);
   };
-  const stopOpen = $modal.listen((state) => {
+  const stop = $modal.listen((state) => {
     if (state.open) append();
   });
-  pending = () => {
-    pending = undefined;
-    cancelled = true;
-    stopOpen();
-    document.removeEventListener('DOMContentLoaded', append);
-  };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', append);
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', append, { once: true });
   else queueMicrotask(append);
 }
