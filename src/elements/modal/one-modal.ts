@@ -58,7 +58,7 @@ export function appendModalLater(): void {
     if (connected[0]) return;
     const el = document.createElement('w3-modal');
     ours.add(el);
-    document.body.append(el);
+    (document.body ?? document.documentElement).append(el);
   };
   const stop = $modal.listen((state) => {
     if (state.open) append();
