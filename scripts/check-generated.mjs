@@ -3,7 +3,8 @@
  * Checks that the generated files are up to date with the sources:
  *   1. runs the analyzer (`cem analyze --config custom-elements-manifest.config.mjs`) into a temp
  *      directory and compares its custom-elements.json byte for byte with the committed one;
- *   2. runs `node scripts/gen-react.mjs --check` (src/react/generated/components.ts);
+ *   2. runs `node scripts/gen-react.mjs --check` (src/react/generated/components.ts) and
+ *      `node scripts/gen-jsx.mjs --check` (src/react/generated/jsx.ts);
  *   3. runs `node scripts/gen-openapi.mjs --check` (server/openapi.json, from the route schemas).
  * Exits 1 when anything differs, naming the file and the command that regenerates it.
  */
@@ -77,6 +78,13 @@ function checkReact() {
   return result.status === 0;
 }
 
+function checkJsx() {
+  const result = run([path.join(ROOT, 'scripts/gen-jsx.mjs'), '--check']);
+  process.stdout.write(result.stdout.replace(/^gen-jsx: /gm, 'check-generated: '));
+  process.stderr.write(result.stderr);
+  return result.status === 0;
+}
+
 function checkOpenApi() {
   const result = run([path.join(ROOT, 'scripts/gen-openapi.mjs'), '--check']);
   process.stdout.write(result.stdout.replace(/^gen-openapi: /gm, 'check-generated: '));
@@ -86,8 +94,9 @@ function checkOpenApi() {
 
 const manifestOk = checkManifest();
 const reactOk = checkReact();
+const jsxOk = checkJsx();
 const openApiOk = checkOpenApi();
-if (!manifestOk || !reactOk || !openApiOk) {
+if (!manifestOk || !reactOk || !jsxOk || !openApiOk) {
   console.error('check-generated: generated files are out of date (see above).');
   process.exitCode = 1;
 }

@@ -71,7 +71,7 @@ export function eventType(typeText) {
   return `CustomEvent<${text}>`;
 }
 
-function findElements(manifest) {
+export function findElements(manifest) {
   const byTag = new Map();
   for (const mod of manifest.modules ?? []) {
     for (const decl of mod.declarations ?? []) {

@@ -1,18 +1,21 @@
 import { configure } from './configure.js';
 import type { W3ModalOptions } from './core/options.js';
 import { defineElements } from './elements/index.js';
+import { appendModalLater } from './elements/modal/one-modal.js';
 import { getInstance, type W3ModalInstance } from './instance.js';
 
 /**
  * Validates the options (a bad one throws W3ConfigError naming it), applies them, defines the
- * elements and binds to the first <w3-modal> on the page, appending one when there is none.
- * Returns the instance API.
+ * elements and binds to the <w3-modal> on the page: the one there now, or one the page places
+ * later (a framework's first render), else one it appends once the DOM is ready or the modal
+ * opens; a page element connected after that replaces it (one modal per page). Returns the
+ * instance API.
  */
 export function createW3Modal(options: W3ModalOptions): W3ModalInstance {
   configure(options);
   if (typeof document !== 'undefined') {
     defineElements();
-    if (!document.querySelector('w3-modal')) document.body.append(document.createElement('w3-modal'));
+    appendModalLater();
   }
   return getInstance();
 }

@@ -1,3 +1,4 @@
+import type { EIP1193Provider } from 'viem';
 import type { ChainNamespace } from './core/caip.js';
 import type { Network } from './wire/networks.js';
 import type { ThemeMode } from './core/options.js';
@@ -35,6 +36,8 @@ export interface W3ModalInstance {
   getNetwork(): Network | undefined;
   switchNetwork(network: Network | string): Promise<Network>;
   disconnect(namespace?: ChainNamespace): Promise<void>;
+  /** The connected wallet's provider (viem's EIP-1193 type for eip155); undefined while not connected. */
+  getWalletProvider(namespace: 'eip155'): EIP1193Provider | undefined;
   getWalletProvider(namespace: ChainNamespace): unknown;
   setThemeMode(mode: ThemeMode | undefined): void;
   setThemeVariables(variables: Record<string, string | number>): void;
@@ -97,7 +100,7 @@ export function getInstance(): W3ModalInstance {
     // The switching logic is not needed to show the modal: it loads with the first switch.
     switchNetwork: (network) => import('./stores/network-switch.js').then((m) => m.switchNetwork(network)),
     disconnect: (namespace) => disconnect(namespace),
-    getWalletProvider: (namespace) => getWalletProvider(namespace),
+    getWalletProvider: ((namespace: ChainNamespace) => getWalletProvider(namespace)) as W3ModalInstance['getWalletProvider'],
     setThemeMode: (mode) => setThemeMode(mode),
     setThemeVariables: (variables) => setThemeVariables(variables),
     signMessage: (message) => actions.signMessage(message),

@@ -2,10 +2,20 @@
 import { W3Error, type ErrorCategory, type W3ErrorOptions } from './base.js';
 
 /**
+ * A failure class made by `defineError`. Spelled out so the published declarations do not
+ * inline the host's ErrorConstructor statics (with @types/node in the build they name Node's
+ * CallSite type, which a browser project's tsc cannot find).
+ */
+export interface W3ErrorClass {
+  new (message?: string, options?: Omit<W3ErrorOptions, 'category'>): W3Error;
+  readonly prototype: W3Error;
+}
+
+/**
  * A W3Error subclass named `name` with a fixed category: `new Cls(message?, options?)`, the
  * message defaulting to `defaultMessage`. Small on purpose: the first chunk carries every class.
  */
-export function defineError(name: string, category: ErrorCategory, defaultMessage = '') {
+export function defineError(name: string, category: ErrorCategory, defaultMessage = ''): W3ErrorClass {
   const Cls = class extends W3Error {
     override name = name;
     constructor(message?: string, options: Omit<W3ErrorOptions, 'category'> = {}) {

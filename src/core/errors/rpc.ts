@@ -13,7 +13,14 @@ export class RpcError extends W3Error {
   }
 }
 
-function rpcError(name: string, code: number, defaultMessage: string) {
+/** A wallet RPC failure class: its code is a static field too (typed by hand; see W3ErrorClass in ./define.ts). */
+export interface RpcErrorClass {
+  new (message?: string, options?: Omit<W3ErrorOptions, 'code' | 'category'>): RpcError;
+  readonly prototype: RpcError;
+  readonly code: number;
+}
+
+function rpcError(name: string, code: number, defaultMessage: string): RpcErrorClass {
   const Cls = class extends RpcError {
     static readonly code = code;
     override name = name;

@@ -20,6 +20,7 @@ import { NoticesController } from './controllers/notices.js';
 import { playViewTransition } from './controllers/view-transition.js';
 import { ViewHostController } from './controllers/view-host.js';
 import { DECLARATIVE_KEYS, optionsFromAttributes } from './declarative.js';
+import { claimModal, isPrimaryModal, releaseModal } from './one-modal.js';
 import { modalStyles } from './modal.styles.js';
 
 /**
@@ -74,23 +75,23 @@ export class W3Modal extends ThemedElement {
   private readonly modalState = new StoreController(this, $modal);
   private readonly router = new StoreController(this, $router);
 
-  /** Fires the w3-* events of the table in ../base/events.ts. */
-  private readonly events = new EventBridgeController(this);
+  /** Fires the w3-* events of the table in ../base/events.ts (the primary modal only). */
+  private readonly events = new EventBridgeController(this, () => isPrimaryModal(this));
   private readonly notices = new NoticesController(this);
   private readonly height = new HeightAnimationController(this, {
-    active: () => this.open,
+    active: () => this.showsDialog,
     content: () => this.shadowElement('.view'),
     frame: () => this.shadowElement('.body'),
   });
   private readonly focusTrap = new FocusTrapController(this, {
-    active: () => this.open,
+    active: () => this.showsDialog,
     container: () => this.shadowElement('.dialog'),
     initial: () => this.shadowElement('.view'),
     onEscape: () => closeModal(),
   });
   private readonly viewHost = new ViewHostController(this, {
     loaders: VIEW_LOADERS,
-    active: () => this.open,
+    active: () => this.showsDialog,
     route: () => this.router.value,
     beforeChange: () => this.height.remember(),
     shown: (view, first) => {
@@ -113,9 +114,23 @@ export class W3Modal extends ThemedElement {
     return getInstance();
   }
 
+  /**
+   * Whether this element shows the dialog: it is open and the page's one modal (a second
+   * `<w3-modal>` stays inert; see ./one-modal.ts).
+   */
+  private get showsDialog(): boolean {
+    return this.open && isPrimaryModal(this);
+  }
+
   override connectedCallback(): void {
+    claimModal(this);
     super.connectedCallback();
     this.applyAttributes();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    releaseModal(this);
   }
 
   /** Configures from attributes when `networks` is set and createW3Modal has not configured. */
@@ -160,6 +175,7 @@ export class W3Modal extends ThemedElement {
   }
 
   override render() {
+    if (!isPrimaryModal(this)) return nothing;
     const { view, data } = this.router.value;
     const title = (typeof data?.['title'] === 'string' ? data['title'] : undefined) ?? VIEW_TITLES[view] ?? view;
     const dialog = this.open

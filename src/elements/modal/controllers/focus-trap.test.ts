@@ -85,6 +85,31 @@ describe('FocusTrapController', () => {
     expect(host.escapes).to.equal(1);
   });
 
+  it('with two traps active, only the top-most (connected last) acts, and pulling focus back does not recurse', async () => {
+    const errors: unknown[] = [];
+    const onError = (e: ErrorEvent): void => {
+      errors.push(e.error ?? e.message);
+      e.preventDefault();
+    };
+    window.addEventListener('error', onError);
+    try {
+      const { host: lower, opener } = await mount();
+      const { host: upper } = await mount();
+      lower.trap.focusFirst();
+      opener.focus();
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'Escape' });
+      expect(errors).to.deep.equal([]);
+      expect(upper.escapes).to.equal(1);
+      expect(lower.escapes).to.equal(0);
+      await upper.updateComplete;
+      opener.focus();
+      expect(lower.shadowRoot!.contains(activeDeep())).to.equal(true);
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+  });
+
   it('stops listening when the host disconnects', async () => {
     const { host, opener } = await mount();
     host.remove();

@@ -3,6 +3,8 @@
  * dialog, Tab and Shift+Tab cycle through its tabbable elements (across shadow roots), focus that
  * lands outside the host is pulled back, Escape calls `onEscape`, and on deactivation focus
  * returns to the element that had it before (or the page's connect button: base/focus-return.ts).
+ * With several traps active (two dialogs open), only the one connected last (the top-most) acts,
+ * and pulling focus back never re-enters itself.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { containsDeep, deepActiveElement, tabbables } from '../../base/focus.js';
@@ -19,9 +21,14 @@ export interface FocusTrapOptions {
   onEscape(): void;
 }
 
+/** The traps of connected hosts, in connection order. */
+const traps: FocusTrapController[] = [];
+
 export class FocusTrapController implements ReactiveController {
   private opener: Element | null = null;
   private wasActive = false;
+  /** True while focusFirst() moves focus (the focusin it causes must not start another). */
+  private focusing = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -31,11 +38,14 @@ export class FocusTrapController implements ReactiveController {
   }
 
   hostConnected(): void {
+    traps.push(this);
     document.addEventListener('keydown', this.onKeyDown, true);
     document.addEventListener('focusin', this.onFocusIn);
   }
 
   hostDisconnected(): void {
+    const index = traps.indexOf(this);
+    if (index >= 0) traps.splice(index, 1);
     document.removeEventListener('keydown', this.onKeyDown, true);
     document.removeEventListener('focusin', this.onFocusIn);
   }
@@ -59,16 +69,30 @@ export class FocusTrapController implements ReactiveController {
   /** Focuses the first tabbable element of `initial()`, else of the container, else the container. */
   focusFirst(): void {
     const container = this.options.container();
-    if (!container) return;
+    if (!container || this.focusing) return;
     const initial = this.options.initial();
     const inView = initial ? tabbables(initial) : [];
     const target = inView[0] ?? tabbables(container)[0] ?? container;
-    target.focus({ preventScroll: true });
+    this.focusing = true;
+    try {
+      target.focus({ preventScroll: true });
+    } finally {
+      this.focusing = false;
+    }
+  }
+
+  /** Whether this trap is active and no trap connected after it is (it holds the top-most dialog). */
+  private isTopMost(): boolean {
+    for (let i = traps.length - 1; i >= 0; i--) {
+      const trap = traps[i]!;
+      if (trap.options.active()) return trap === this;
+    }
+    return false;
   }
 
   private readonly onKeyDown = (e: KeyboardEvent): void => {
     const container = this.options.container();
-    if (!this.options.active() || !container) return;
+    if (!this.isTopMost() || !container) return;
     if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
@@ -96,7 +120,7 @@ export class FocusTrapController implements ReactiveController {
   };
 
   private readonly onFocusIn = (e: FocusEvent): void => {
-    if (!this.options.active() || !this.options.container()) return;
+    if (!this.isTopMost() || !this.options.container()) return;
     const target = e.composedPath()[0] as Node | undefined;
     if (target && !containsDeep(this.host, target)) this.focusFirst();
   };
