@@ -83,7 +83,19 @@ export const serveCommand: Command = {
   usage: '[options]',
   summary: 'run the backend (Provider API, Blockchain API, WalletConnect relay) until Ctrl-C',
   args: 0,
-  flags: [...COMMON_FLAGS, 'port', 'host', 'seed', 'relay-port', 'relay-public-url', 'frame-port', 'evm-rpc', 'solana-rpc', 'public-url', 'log'],
+  flags: [
+    ...COMMON_FLAGS,
+    'port',
+    'host',
+    'seed',
+    'relay-port',
+    'relay-public-url',
+    'frame-port',
+    'evm-rpc',
+    'solana-rpc',
+    'public-url',
+    'log',
+  ],
   options: {
     heading: 'Server options',
     lines: [
