@@ -4,7 +4,6 @@ import { defineButtons } from './buttons/index.js';
 import { defineModal } from './modal/modal.js';
 import { definePrimitives } from './primitives/index.js';
 import { VIEW_LOADERS } from './views/registry.js';
-import './views/connect/connect-view.js';
 
 /** Defines every w3-* element (idempotent: safe when two builds share a page). */
 export function defineElements(): void {
@@ -13,4 +12,23 @@ export function defineElements(): void {
   defineButtons();
   defineModal();
   registerViews(Object.keys(VIEW_LOADERS) as ViewName[]);
+  prefetchConnectView();
+}
+
+let prefetched = false;
+
+/**
+ * The Connect view is what an open shows first, so it is fetched once the page is idle after the
+ * buttons work (not in the first chunk: DESIGN.md, Budgets); a click before that loads it then.
+ */
+function prefetchConnectView(): void {
+  if (prefetched || typeof window === 'undefined') return;
+  prefetched = true;
+  const load = (): void => {
+    VIEW_LOADERS.Connect?.().catch(() => {
+      prefetched = false; // an open loads it again and shows the error
+    });
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1500 });
+  else setTimeout(load, 200);
 }

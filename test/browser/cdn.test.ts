@@ -22,6 +22,18 @@ describe('CDN bundle', () => {
     expect(w3kit.networks['localhost']?.caipNetworkId).to.equal('eip155:31337');
   });
 
+  it('keeps the Connect view out of the first chunk and fetches it once the page is idle, before any open', async () => {
+    const manifest = (await (await fetch('/dist/cdn/manifest.json')).json()) as {
+      chunks: Record<string, { imports: string[]; dynamicImports: string[] }>;
+    };
+    const entry = manifest.chunks['w3kit.js']!;
+    const connectChunk = entry.dynamicImports.find((f) => f.includes('connect-view'));
+    expect(connectChunk, 'a lazy Connect view chunk').to.be.a('string');
+    expect(entry.imports).not.to.include(connectChunk);
+    await waitFor(() => customElements.get('w3-connect-view') !== undefined, 5000, 'Connect view prefetched');
+    expect(document.querySelector('w3-modal')!.hasAttribute('open')).to.equal(false);
+  });
+
   it('reads the declarative config and opens from <w3-button>', async () => {
     const modal = document.querySelector('w3-modal') as HTMLElement & {
       modal: { getState(): { selectedNetworkId: string; open: boolean }; close(): void };
