@@ -115,7 +115,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const relayPort = options.relayPort ?? (port === 0 ? 0 : port + 1);
     if (relayPort !== false) {
       try {
-        relay = await startRelay({ port: relayPort, host, db, log: options.log, ...options.relay });
+        relay = await startRelay({ port: relayPort, host, db, log: options.log, trustProxy: options.trustProxy, ...options.relay });
       } catch (err) {
         await app.close();
         throw err;

@@ -6,7 +6,9 @@
  * ("one proxy in front"). Nothing trusts X-Forwarded-Host or -Proto for URLs: replies build
  * them from the configured public URL.
  */
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 
 export type TrustProxy = false | number | readonly string[];
 
@@ -48,4 +50,14 @@ export function fastifyTrustProxy(trust: TrustProxy | boolean | undefined): fals
   const hops = trust === true ? 1 : trust;
   if (typeof hops === 'number') return (_address, hop) => hop < hops;
   return [...hops];
+}
+
+/**
+ * The client's address for a raw Node request (the relay's WebSocket upgrades), by the same rule
+ * Fastify applies to the HTTP API: the socket's address unless trusted proxies stand in front.
+ */
+export function clientAddress(req: IncomingMessage, trust: TrustProxy | boolean | undefined): string | undefined {
+  const rule = fastifyTrustProxy(trust);
+  if (rule === false) return req.socket.remoteAddress;
+  return proxyAddr(req, typeof rule === 'function' ? rule : proxyAddr.compile(rule));
 }

@@ -93,6 +93,30 @@ describe('quotas', () => {
     expect(messages[4]).toBe('still working');
   });
 
+  it('behind one trusted proxy counts the address the proxy appended, never one a client wrote further left', async () => {
+    // Every peer connects through the same "proxy" (loopback); X-Forwarded-For names the client.
+    await start({ limits: { ipBytesPerHour: 1024 * 1024 }, trustProxy: 1 });
+    const t = topic('proxied');
+    const chunk = 'x'.repeat(256 * 1024 - 64);
+    const via = (client: string, spoofed?: string) => open({ headers: { 'x-forwarded-for': spoofed ? `${spoofed}, ${client}` : client } });
+    for (let i = 0; i < 4; i++) expect(await publish(await via('203.0.113.7', `198.51.100.${i}`), t, chunk)).toBe(true);
+    // The client behind the proxy is over its quota whatever it writes at the left...
+    expect(await errorCode(publish(await via('203.0.113.7', '198.51.100.99'), t, 'small'))).toBe(RPC_ERRORS.rateLimited);
+    // ...while another client behind the same proxy keeps publishing.
+    expect(await publish(await via('203.0.113.8'), t, 'other client')).toBe(true);
+  });
+
+  it('without a trusted proxy ignores X-Forwarded-For and counts the socket address', async () => {
+    await start({ limits: { ipBytesPerHour: 1024 * 1024 } });
+    const t = topic('direct');
+    const chunk = 'x'.repeat(256 * 1024 - 64);
+    for (let i = 0; i < 4; i++)
+      expect(await publish(await open({ headers: { 'x-forwarded-for': `203.0.113.${i}` } }), t, chunk)).toBe(true);
+    expect(await errorCode(publish(await open({ headers: { 'x-forwarded-for': '203.0.113.200' } }), t, 'small'))).toBe(
+      RPC_ERRORS.rateLimited,
+    );
+  });
+
   it('counts sizes and quotas in UTF-8 bytes: a 3-byte character counts 3', async () => {
     await start({ limits: { ipBytesPerHour: 10_000 } });
     const t = topic('bytes'); // 64 bytes

@@ -34,6 +34,8 @@ export interface PeerOptions {
   autoPong?: boolean;
   /** The local address to connect from (127.0.0.2 is another IP on loopback). */
   localAddress?: string;
+  /** Extra upgrade request headers (X-Forwarded-For, as a reverse proxy would add). */
+  headers?: Record<string, string>;
 }
 
 export class Peer {
@@ -68,6 +70,7 @@ export class Peer {
     const ws = new WebSocket(`${url}/?auth=${await signAuth(url, keys)}&projectId=w3kit-test&ua=test`, {
       autoPong: options.autoPong ?? true,
       ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
     });
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     return new Peer(ws, keys, options.ack ?? true);

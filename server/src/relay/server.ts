@@ -13,6 +13,7 @@ import { RelayHub } from './hub.js';
 import { relayLimits, type RelayLimits } from './protocol.js';
 import { RelayStore } from './store.js';
 import { listenRelay } from './transport.js';
+import type { TrustProxy } from '../trust-proxy.js';
 
 export interface StartRelayOptions {
   /** 0 picks a free port. */
@@ -30,6 +31,8 @@ export interface StartRelayOptions {
    * LAN, e.g. `wss://relay.example.com`): JWTs for it are accepted too.
    */
   publicUrl?: string | undefined;
+  /** Which reverse proxies may name the client (X-Forwarded-For) for the per-IP quotas; default none. */
+  trustProxy?: TrustProxy | boolean;
   /** Keep-alive ping interval; a socket that has not answered the previous ping is terminated. Default 15000. */
   pingIntervalMs?: number;
   /** How often expired messages are deleted. Default 60000. */
@@ -95,6 +98,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     log,
     authenticate: (jwt) => authenticate(jwt, policy),
     onSocket,
+    trustProxy: options.trustProxy,
     liveness: () => hub.connections(),
   });
   const url = relayUrl(host, transport.port);

@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AuthResult } from './auth.js';
 import type { RelayLog } from './frames.js';
+import { clientAddress, type TrustProxy } from '../trust-proxy.js';
 import { quotaKey } from './quota.js';
 
 export interface TransportOptions {
@@ -21,6 +22,8 @@ export interface TransportOptions {
   log: RelayLog;
   /** Checks the `auth` query of an upgrade. */
   authenticate(jwt: string | null): Promise<AuthResult>;
+  /** Which proxies may say who the client is (X-Forwarded-For), as for the HTTP API; default none. */
+  trustProxy?: TrustProxy | boolean;
   /** A socket authenticated as `clientId`, from the address counted as `ip` (quotaKey). */
   onSocket(ws: WebSocket, clientId: string, ip: string): void;
   /** Sockets to ping, and whether each answered the last ping (false terminates it). */
@@ -81,7 +84,7 @@ export async function listenRelay(options: TransportOptions): Promise<RelayTrans
           return refuse(socket, 401, 'Unauthorized', `Unauthorized: ${auth.reason}`);
         }
         if (closing) return refuse(socket, 503, 'Service Unavailable', 'The relay is shutting down');
-        const ip = quotaKey(req.socket.remoteAddress);
+        const ip = quotaKey(clientAddress(req, options.trustProxy));
         wss.handleUpgrade(req, socket, head, (ws) => options.onSocket(ws, auth.clientId, ip));
       },
       () => refuse(socket, 401, 'Unauthorized', 'Unauthorized'),
