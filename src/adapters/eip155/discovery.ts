@@ -1,3 +1,4 @@
+import { logger } from '../../core/logger.js';
 import { isEip1193Provider, type Eip1193Provider } from './provider.js';
 
 /** A wallet found in the page: announced through EIP-6963, or the legacy `window.ethereum`. */
@@ -10,10 +11,12 @@ export interface DiscoveredWallet {
   provider: Eip1193Provider;
 }
 
-interface AnnounceDetail {
-  info?: { uuid?: unknown; name?: unknown; icon?: unknown; rdns?: unknown };
-  provider?: unknown;
-}
+/**
+ * At most this many announced wallets are kept (the first ones announced, later changes to them
+ * included); a page flooded with announcements cannot grow the list, the Connect view or the
+ * work done per announcement past it.
+ */
+export const MAX_ANNOUNCED_WALLETS = 50;
 
 const INJECTED_NAMES: [keyof Eip1193Provider | string, string, string][] = [
   ['isMetaMask', 'MetaMask', 'io.metamask'],
@@ -23,75 +26,161 @@ const INJECTED_NAMES: [keyof Eip1193Provider | string, string, string][] = [
   ['isOkxWallet', 'OKX Wallet', 'com.okex.wallet'],
 ];
 
+/** EIP-6963: a UUIDv4, a reverse-DNS id and an icon as a data URI of an image. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const RDNS = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+const ICON = /^data:image\/(png|jpeg|gif|webp|avif|svg\+xml)[;,]/i;
+
 function str(value: unknown, max = 200): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : undefined;
 }
 
-/** Validates an EIP-6963 announcement; returns undefined for a malformed one. */
+/** An announcement with its uuid: the key that tells a re-announcement from a new wallet. */
+interface Announced {
+  uuid: string;
+  wallet: DiscoveredWallet;
+}
+
+/**
+ * Reads an EIP-6963 announcement: uuid (UUIDv4), name, rdns (reverse DNS) and an EIP-1193
+ * provider are required; an icon that is not a data URI of an image is dropped (the wallet gets
+ * the placeholder). Reads each field once, so getters run once; a getter that throws is the
+ * caller's to catch (watchWallets does).
+ */
+function readAnnouncement(detail: unknown): Announced | undefined {
+  if (typeof detail !== 'object' || detail === null) return undefined;
+  const { info, provider } = detail as { info?: unknown; provider?: unknown };
+  if (typeof info !== 'object' || info === null || !isEip1193Provider(provider)) return undefined;
+  const { uuid, name: rawName, icon: rawIcon, rdns: rawRdns } = info as Record<string, unknown>;
+  const name = str(rawName, 80);
+  const rdns = str(rawRdns, 120);
+  if (typeof uuid !== 'string' || !UUID.test(uuid) || !name || !rdns || !RDNS.test(rdns)) return undefined;
+  const icon = str(rawIcon, 200_000);
+  const wallet: DiscoveredWallet = { id: rdns, type: 'ANNOUNCED', name, rdns, ...(icon && ICON.test(icon) ? { icon } : {}), provider };
+  return { uuid: uuid.toLowerCase(), wallet };
+}
+
+/** Validates an EIP-6963 announcement; undefined for a malformed one or one whose getters throw. */
 export function parseAnnouncement(detail: unknown): DiscoveredWallet | undefined {
-  const d = (typeof detail === 'object' && detail !== null ? detail : {}) as AnnounceDetail;
-  const name = str(d.info?.name, 80);
-  const rdns = str(d.info?.rdns, 120);
-  if (!name || !rdns || !isEip1193Provider(d.provider)) return undefined;
-  const icon = str(d.info?.icon, 200_000);
-  return { id: rdns, type: 'ANNOUNCED', name, rdns, ...(icon ? { icon } : {}), provider: d.provider };
+  try {
+    return readAnnouncement(detail)?.wallet;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Describes `window.ethereum` (the legacy injected provider), naming it from its flags. */
 export function describeInjected(provider: unknown): DiscoveredWallet | undefined {
-  if (!isEip1193Provider(provider)) return undefined;
-  const flags = provider as unknown as Record<string, unknown>;
-  const known = INJECTED_NAMES.find(([flag]) => flags[flag] === true);
-  return {
-    id: 'injected',
-    type: 'INJECTED',
-    name: known?.[1] ?? 'Browser Wallet',
-    ...(known ? { rdns: known[2] } : {}),
-    provider,
-  };
+  try {
+    if (!isEip1193Provider(provider)) return undefined;
+    const flags = provider as unknown as Record<string, unknown>;
+    const known = INJECTED_NAMES.find(([flag]) => flags[flag] === true);
+    return {
+      id: 'injected',
+      type: 'INJECTED',
+      name: known?.[1] ?? 'Browser Wallet',
+      ...(known ? { rdns: known[2] } : {}),
+      provider,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The announced list plus `window.ethereum` unless an announced wallet is the same one. */
+function withInjected(announced: Map<string, Announced>, names: Set<string>): DiscoveredWallet[] {
+  const list = [...announced.values()].map((a) => a.wallet);
+  let ethereum: unknown;
+  try {
+    ethereum = (window as unknown as { ethereum?: unknown }).ethereum;
+  } catch {
+    return list;
+  }
+  const injected = describeInjected(ethereum);
+  if (!injected) return list;
+  const duplicate =
+    (injected.rdns !== undefined && announced.has(injected.rdns)) ||
+    names.has(injected.name.toLowerCase()) ||
+    list.some((w) => w.provider === injected.provider);
+  if (!duplicate) list.push(injected);
+  return list;
 }
 
 /**
  * Watches for wallets: EIP-6963 announcements (asking with `eip6963:requestProvider`) and
  * `window.ethereum`. The injected one is dropped when an announced wallet has the same rdns,
- * name or provider object. Calls `onChange` with the full list whenever it changes.
+ * name or provider object. Calls `onChange` with the full list whenever it changes: once when
+ * watching starts, then at most once per microtask however many announcements arrive (so 500
+ * announcements cost one store update). A malformed announcement, or one whose getters throw,
+ * is ignored with a debug log and never raises a page error. Wallets are deduplicated by rdns
+ * and uuid in constant time and capped at MAX_ANNOUNCED_WALLETS.
  */
 export function watchWallets(onChange: (wallets: DiscoveredWallet[]) => void): () => void {
   if (typeof window === 'undefined') return () => undefined;
-  const announced = new Map<string, DiscoveredWallet>();
-  let last = '';
-  const emit = (): void => {
-    const list = [...announced.values()];
-    const injected = describeInjected((window as unknown as { ethereum?: unknown }).ethereum);
-    const duplicate =
-      injected &&
-      list.some(
-        (w) =>
-          w.provider === injected.provider ||
-          (injected.rdns && w.rdns === injected.rdns) ||
-          w.name.toLowerCase() === injected.name.toLowerCase(),
-      );
-    if (injected && !duplicate) list.push(injected);
-    const key = list.map((w) => `${w.id}|${w.name}|${w.icon?.length ?? 0}`).join(',');
-    if (key === last) return;
-    last = key;
+  /** rdns -> wallet and its uuid, in announcement order. */
+  const announced = new Map<string, Announced>();
+  /** uuid -> rdns: one wallet per uuid. */
+  const uuids = new Map<string, string>();
+  const names = new Set<string>();
+  let dirty = false;
+  let scheduled = false;
+  let stopped = false;
+  let lastInjected: DiscoveredWallet['provider'] | undefined;
+
+  const flush = (): void => {
+    scheduled = false;
+    if (stopped) return;
+    const list = withInjected(announced, names);
+    const injected = list.find((w) => w.type === 'INJECTED')?.provider;
+    if (!dirty && injected === lastInjected) return;
+    dirty = false;
+    lastInjected = injected;
     onChange(list);
   };
-  const onAnnounce = (event: Event): void => {
-    const wallet = parseAnnouncement((event as CustomEvent).detail);
-    if (!wallet) return;
-    const existing = announced.get(wallet.id);
-    if (existing && existing.provider === wallet.provider && existing.name === wallet.name) return;
-    announced.set(wallet.id, wallet);
-    emit();
+  const schedule = (): void => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(flush);
   };
+  const onAnnounce = (event: Event): void => {
+    let parsed: Announced | undefined;
+    try {
+      parsed = readAnnouncement((event as CustomEvent).detail);
+    } catch (err) {
+      logger.debug('eip6963: ignored an announcement whose fields throw', err);
+      return;
+    }
+    if (!parsed) {
+      logger.debug('eip6963: ignored a malformed announcement');
+      return;
+    }
+    const { uuid, wallet } = parsed;
+    const owner = uuids.get(uuid);
+    if (owner !== undefined && owner !== wallet.id) return;
+    const existing = announced.get(wallet.id);
+    if (!existing && announced.size >= MAX_ANNOUNCED_WALLETS) return;
+    if (existing) {
+      const old = existing.wallet;
+      if (existing.uuid === uuid && old.provider === wallet.provider && old.name === wallet.name && old.icon === wallet.icon) return;
+      names.delete(old.name.toLowerCase());
+      uuids.delete(existing.uuid);
+    }
+    uuids.set(uuid, wallet.id);
+    announced.set(wallet.id, parsed);
+    names.add(wallet.name.toLowerCase());
+    dirty = true;
+    schedule();
+  };
+  const onInitialized = (): void => schedule();
   window.addEventListener('eip6963:announceProvider', onAnnounce);
   window.dispatchEvent(new Event('eip6963:requestProvider'));
   // Legacy wallets set window.ethereum late and fire 'ethereum#initialized'.
-  window.addEventListener('ethereum#initialized', emit, { once: true });
-  emit();
+  window.addEventListener('ethereum#initialized', onInitialized, { once: true });
+  // Wallets that answer the request synchronously are in the first list.
+  flush();
   return () => {
+    stopped = true;
     window.removeEventListener('eip6963:announceProvider', onAnnounce);
-    window.removeEventListener('ethereum#initialized', emit);
+    window.removeEventListener('ethereum#initialized', onInitialized);
   };
 }
