@@ -29,6 +29,7 @@ export const VIEWS = [
   'WalletSend',
   'WalletReceive',
   'OnRampProviders',
+  'GetWallet',
 ] as const;
 
 export type ViewName = (typeof VIEWS)[number];
@@ -63,4 +64,5 @@ export const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   WalletSend: 'Send',
   WalletReceive: 'Receive',
   OnRampProviders: 'Choose Provider',
+  GetWallet: 'Get a wallet',
 };

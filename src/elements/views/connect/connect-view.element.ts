@@ -7,7 +7,9 @@ import { $connectView, chooseRegistryWallet } from '../../../stores/connect-view
 import { pushView } from '../../../stores/router.js';
 import { connectWithEmail, connectWithSocial, connectWithConnector } from '../../../stores/connect.js';
 import { ensureWalletList, type RegistryWallet } from '../../../stores/wallet-list.js';
-import { walletCountTag } from '../../../stores/wallet-rows.js';
+import { CONNECT_WALLET_ROWS, limitWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
+import { BOTTOM_SHEET_MAX_VIEWPORT_PX } from '../../../core/constants.js';
+import { walletConnectLogo } from '../connecting-wallet-connect/walletconnect-logo.js';
 import { W3Element } from '../../base/w3-element.js';
 import { VIEW_LOADERS } from '../registry.js';
 import { $wcConfigured } from '../../../stores/walletconnect.js';
@@ -25,7 +27,9 @@ const SOCIAL_LABELS: Record<string, string> = {
 
 /**
  * @summary The Connect view: e-mail, social and wallet sections in the configured order
- * (default email, social, wallet); empty sections are hidden.
+ * (default email, social, wallet); empty sections are hidden. The wallet section shows a few
+ * rows (five, three on a narrow viewport; the WalletConnect row with its logo and a 'QR code'
+ * tag), then the All Wallets row.
  */
 export class W3ConnectView extends W3Element {
   static override readonly tagName = 'w3-connect-view';
@@ -49,6 +53,11 @@ export class W3ConnectView extends W3Element {
         color: var(--w3i-error);
         font-size: var(--w3i-text-xs);
       }
+      .wc-logo {
+        display: inline-flex;
+        width: 40px;
+        height: 40px;
+      }
     `,
   ];
 
@@ -56,6 +65,24 @@ export class W3ConnectView extends W3Element {
   private readonly view = new StoreController(this, $connectView);
   @state() private email = '';
   @state() private emailError: string | undefined;
+  /** A narrow viewport (the bottom sheet): fewer wallet rows. */
+  @state() private narrow = false;
+  private narrowQuery: MediaQueryList | undefined;
+  private readonly onNarrow = (e: { matches: boolean }): void => {
+    this.narrow = e.matches;
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.narrowQuery = window.matchMedia(`(max-width: ${BOTTOM_SHEET_MAX_VIEWPORT_PX}px)`);
+    this.narrow = this.narrowQuery.matches;
+    this.narrowQuery.addEventListener('change', this.onNarrow);
+  }
+
+  override disconnectedCallback(): void {
+    this.narrowQuery?.removeEventListener('change', this.onNarrow);
+    super.disconnectedCallback();
+  }
 
   /** Once the registry is there, load the All Wallets view's chunk ahead of a click on its row (and the QR view's). */
   protected override updated(): void {
@@ -103,8 +130,10 @@ export class W3ConnectView extends W3Element {
 
   private renderConnector(connector: Connector, tag: string | undefined) {
     return html`<li>
-      <w3-ui-list-item .tag=${tag} @click=${() => connectWithConnector(connector.id)}>
-        <w3-ui-wallet-image slot="image" .imageSrc=${connector.imageUrl}></w3-ui-wallet-image>
+      <w3-ui-list-item .tag=${tag} data-connector-id=${connector.id} @click=${() => connectWithConnector(connector.id)}>
+        ${connector.type === 'WALLET_CONNECT'
+          ? html`<span slot="image" class="wc-logo">${walletConnectLogo(40)}</span>`
+          : html`<w3-ui-wallet-image slot="image" .imageSrc=${connector.imageUrl}></w3-ui-wallet-image>`}
         ${connector.name}
       </w3-ui-list-item>
     </li>`;
@@ -144,7 +173,11 @@ export class W3ConnectView extends W3Element {
   }
 
   private renderWallets(): TemplateResult | undefined {
-    const { rows, registry } = this.view.value;
+    const { registry } = this.view.value;
+    // With an All Wallets row (a registry) the list shows a few rows; the rest are one click away.
+    const limited = registry.status !== 'off' && registry.status !== 'error';
+    const max = this.narrow ? CONNECT_WALLET_ROWS.narrow : CONNECT_WALLET_ROWS.wide;
+    const rows = limited ? limitWalletRows(this.view.value.rows, max) : this.view.value.rows;
     const footer = this.renderRegistryFooter();
     if (rows.length === 0 && registry.status === 'off') return undefined;
     return html`${rows.length
