@@ -16,6 +16,7 @@ import { addRecentWallet } from './recent.js';
 import { storage } from './storage.js';
 import { activeSession, setActiveSession } from './eip155-active.js';
 import { refreshBalance, switchWalletNetwork } from './eip155-requests.js';
+import { preferStoredAccount } from './eip155-accounts.js';
 
 // Requests on the active session (signing, sending, balance, switching) live in eip155-requests.ts.
 export {
@@ -197,7 +198,7 @@ export async function restoreEip155Connection(): Promise<boolean> {
   try {
     const provider = await waitForProvider(connectorId);
     if (!provider) throw new WalletNotFoundError();
-    const accounts = await wallet.getAccounts(provider);
+    const accounts = preferStoredAccount(connectorId, await wallet.getAccounts(provider));
     if (accounts.length === 0) throw new NotConnectedError();
     const chainId = await wallet.getChainId(provider);
     activate(connectorId, provider, accounts, chainId);
@@ -248,7 +249,7 @@ export async function activateConnection(connectorId: string): Promise<boolean> 
   if (activeSession()?.connectorId === connectorId) return true;
   const provider = getEip155Provider(connectorId);
   if (!provider) return false;
-  const accounts = await wallet.getAccounts(provider).catch(() => [] as `0x${string}`[]);
+  const accounts = preferStoredAccount(connectorId, await wallet.getAccounts(provider).catch(() => [] as `0x${string}`[]));
   if (accounts.length === 0) {
     $connections.setKey(
       'eip155',
