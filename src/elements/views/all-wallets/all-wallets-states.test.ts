@@ -131,4 +131,24 @@ describe('All Wallets: skeletons, empty state, one icon', () => {
     expect(found.textContent).to.contain('Installed');
     expect(imageOf(found)).to.equal(ICON);
   });
+
+  it('an installed wallet that announced no icon shows its registry icon, in the grid and in search alike', async () => {
+    const el = await mountModal({ ...apiOptions(), featuredWalletIds: ['w3kit-test-wallet'] });
+    $connectors.set([{ ...testWallet, imageUrl: undefined }]);
+    const view = await openAllWallets(el);
+    const imageOf = (tile: HTMLElement) => (tile.querySelector('w3-ui-wallet-image') as HTMLElement & { imageSrc?: string }).imageSrc;
+    const installed = await waitFor(
+      () => q(view, 'button.tile').find((t) => t.dataset['walletId'] === 'c:dev.w3kit.testwallet' && imageOf(t)),
+      5000,
+      'installed tile with an icon',
+    );
+    expect(imageOf(installed)).to.contain('/getWalletImage/w3kit-test-wallet');
+    type(view, 'w3kit Test');
+    const found = await waitFor(
+      () => q(view, 'button.tile').find((t) => t.dataset['walletId'] === 'w3kit-test-wallet'),
+      5000,
+      'search result',
+    );
+    expect(imageOf(found)).to.equal(imageOf(installed));
+  });
 });

@@ -9,7 +9,7 @@ import type { Connector } from '../../../stores/connectors.js';
 import type { RegistryWallet } from '../../../stores/wallet-list.js';
 
 export type Tile =
-  | { kind: 'connector'; id: string; connector: Connector }
+  | { kind: 'connector'; id: string; connector: Connector; wallet: RegistryWallet | undefined }
   | { kind: 'wallet'; id: string; wallet: RegistryWallet; connector: Connector | undefined }
   | { kind: 'skeleton'; id: string };
 
@@ -26,10 +26,9 @@ export function tileName(tile: Exclude<Tile, { kind: 'skeleton' }>): string {
   return tile.kind === 'connector' ? tile.connector.name : tile.wallet.name;
 }
 
-/** The announced icon of an installed wallet, else the registry's. */
+/** The announced icon of an installed wallet, else the registry's (when its entry is known). */
 export function tileImage(tile: Exclude<Tile, { kind: 'skeleton' }>): string | undefined {
-  if (tile.kind === 'connector') return tile.connector.imageUrl;
-  return tile.connector?.imageUrl ?? tile.wallet.imageUrl;
+  return tile.connector?.imageUrl ?? tile.wallet?.imageUrl;
 }
 
 export function renderTile(tile: Tile | undefined, choose: (tile: Tile) => void) {

@@ -5,7 +5,13 @@ import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
 import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
 import { $connectors } from '../../../stores/connectors.js';
 import { connectWithConnector } from '../../../stores/connect.js';
-import { $walletList, ensureWalletList, installedConnectorFor, isInstalledConnector } from '../../../stores/wallet-list.js';
+import {
+  $walletList,
+  ensureWalletList,
+  installedConnectorFor,
+  isInstalledConnector,
+  type RegistryWallet,
+} from '../../../stores/wallet-list.js';
 import {
   $allWallets,
   $walletSearch,
@@ -58,13 +64,24 @@ export class W3AllWalletsView extends W3Element {
   /** Installed wallets, then featured, then the pages: each wallet once. */
   private tiles(): Tile[] {
     const installed = this.connectors.value.filter(isInstalledConnector);
-    const tiles: Tile[] = installed.map((connector) => ({ kind: 'connector', id: `c:${connector.id}`, connector }));
+    /** An installed wallet's registry entry, when loaded: its icon stands in for a missing announced one. */
+    const entries = new Map<string, RegistryWallet>();
+    const registry: Tile[] = [];
     const seen = new Set<string>();
     for (const wallet of [...this.list.value.featured, ...this.all.value.wallets]) {
-      if (seen.has(wallet.id) || installedConnectorFor(wallet, installed)) continue;
+      if (seen.has(wallet.id)) continue;
       seen.add(wallet.id);
-      tiles.push({ kind: 'wallet', id: wallet.id, wallet, connector: undefined });
+      const connector = installedConnectorFor(wallet, installed);
+      if (connector) {
+        if (!entries.has(connector.id)) entries.set(connector.id, wallet);
+        continue;
+      }
+      registry.push({ kind: 'wallet', id: wallet.id, wallet, connector: undefined });
     }
+    const tiles: Tile[] = [
+      ...installed.map((connector): Tile => ({ kind: 'connector', id: `c:${connector.id}`, connector, wallet: entries.get(connector.id) })),
+      ...registry,
+    ];
     if (this.loadingPage()) tiles.push(...skeletonTiles(tiles.length === 0 ? FIRST_LOAD_SKELETONS : NEXT_PAGE_SKELETONS));
     return tiles;
   }

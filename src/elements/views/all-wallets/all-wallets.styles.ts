@@ -93,9 +93,11 @@ export const allWalletsStyles = css`
     color: var(--w3i-fg-muted);
     font-size: 10px;
   }
+  /* One line, always there (empty or not), so the view keeps its height. */
   .status {
     padding-top: 8px;
-    min-height: 1.4em;
+    min-height: 1.45em;
+    line-height: 1.45;
     color: var(--w3i-fg-muted);
     font-size: var(--w3i-text-xs);
     text-align: center;
