@@ -33,7 +33,7 @@ export function tileImage(tile: Exclude<Tile, { kind: 'skeleton' }>): string | u
 
 export function renderTile(tile: Tile | undefined, choose: (tile: Tile) => void) {
   if (!tile || tile.kind === 'skeleton') {
-    return html`<div class="tile skeleton" aria-hidden="true"><span class="shape image"></span><span class="shape line"></span></div>`;
+    return html`<div class="skeleton" aria-hidden="true"><span class="shape image"></span><span class="shape line"></span></div>`;
   }
   const name = tileName(tile);
   const installed = tile.kind === 'connector' || !!tile.connector;

@@ -18,8 +18,10 @@ export const allWalletsStyles = css`
     place-items: center;
     color: var(--w3i-fg-muted);
   }
+  /* A placeholder in a tile's place (not a .tile: nothing to press). */
   .skeleton {
     cursor: default;
+    background: var(--w3i-surface);
   }
   .skeleton .shape {
     display: block;
@@ -56,7 +58,8 @@ export const allWalletsStyles = css`
     white-space: nowrap;
     border: 0;
   }
-  .tile {
+  .tile,
+  .skeleton {
     all: unset;
     box-sizing: border-box;
     display: flex;
