@@ -1,4 +1,4 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
 import { StoreController } from '../../base/store-controller.js';
 import type { ConnectMethod } from '../../../core/options.js';
@@ -9,7 +9,6 @@ import { connectWithEmail, connectWithSocial, connectWithConnector } from '../..
 import { ensureWalletList, type RegistryWallet } from '../../../stores/wallet-list.js';
 import { CONNECT_WALLET_ROWS, limitWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
 import { BOTTOM_SHEET_MAX_VIEWPORT_PX } from '../../../core/constants.js';
-import { walletConnectLogo } from '../connecting-wallet-connect/walletconnect-logo.js';
 import { W3Element } from '../../base/w3-element.js';
 import { VIEW_LOADERS } from '../registry.js';
 import { $wcConfigured } from '../../../stores/walletconnect.js';
@@ -57,6 +56,8 @@ export class W3ConnectView extends W3Element {
         display: inline-flex;
         width: 40px;
         height: 40px;
+        border-radius: 10px;
+        background: #3396ff;
       }
     `,
   ];
@@ -65,6 +66,8 @@ export class W3ConnectView extends W3Element {
   private readonly view = new StoreController(this, $connectView);
   @state() private email = '';
   @state() private emailError: string | undefined;
+  /** The WalletConnect logo, loaded with the QR view's code (lazily: the first chunk stays small). */
+  @state() private wcLogo: SVGTemplateResult | undefined;
   /** A narrow viewport (the bottom sheet): fewer wallet rows. */
   @state() private narrow = false;
   private narrowQuery: MediaQueryList | undefined;
@@ -88,6 +91,9 @@ export class W3ConnectView extends W3Element {
   protected override updated(): void {
     if (this.view.value.registry.status === 'ready') void VIEW_LOADERS.AllWallets?.();
     if ($wcConfigured.get()) void VIEW_LOADERS.ConnectingWalletConnect?.();
+    const hasWalletConnect = this.view.value.rows.some((r) => r.kind === 'connector' && r.connector.type === 'WALLET_CONNECT');
+    if (hasWalletConnect && !this.wcLogo)
+      void import('../connecting-wallet-connect/walletconnect-logo.js').then((m) => (this.wcLogo = m.walletConnectLogo(40)));
   }
 
   private submitEmail(): void {
@@ -132,7 +138,7 @@ export class W3ConnectView extends W3Element {
     return html`<li>
       <w3-ui-list-item .tag=${tag} data-connector-id=${connector.id} @click=${() => connectWithConnector(connector.id)}>
         ${connector.type === 'WALLET_CONNECT'
-          ? html`<span slot="image" class="wc-logo">${walletConnectLogo(40)}</span>`
+          ? html`<span slot="image" class="wc-logo">${this.wcLogo ?? nothing}</span>`
           : html`<w3-ui-wallet-image slot="image" .imageSrc=${connector.imageUrl}></w3-ui-wallet-image>`}
         ${connector.name}
       </w3-ui-list-item>
