@@ -28,6 +28,7 @@ export {
   switchWalletNetwork,
   transactionSettled,
 } from './eip155-requests.js';
+export { selectEip155Account } from './eip155-accounts.js';
 
 /**
  * The eip155 wallet session (lazy chunk, viem): connect, restore, wallet events, switching,

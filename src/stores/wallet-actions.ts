@@ -14,7 +14,7 @@ export async function activateConnection(connectorId: string): Promise<boolean> 
 
 /** Makes one of the active wallet's connected accounts the active address (ProfileWallets). */
 export async function selectAccount(address: string): Promise<void> {
-  (await import('./eip155-accounts.js')).selectEip155Account(address);
+  (await loadEip155Session()).selectEip155Account(address);
 }
 
 export async function removeConnection(connectorId: string): Promise<void> {

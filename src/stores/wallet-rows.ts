@@ -64,7 +64,8 @@ export function sortWalletRows(
  * How many wallet rows the Connect view shows above its All Wallets row: a few, so the list
  * never fills a phone screen (fewer on a narrow viewport, where the modal is a bottom sheet).
  */
-export const CONNECT_WALLET_ROWS = { wide: 5, narrow: 3 } as const;
+export const CONNECT_ROWS_WIDE = 5;
+export const CONNECT_ROWS_NARROW = 3;
 
 /**
  * The first `max` rows, in order, where the page's own wallets (connectors: WalletConnect,

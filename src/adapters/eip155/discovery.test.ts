@@ -40,7 +40,11 @@ describe('watchWallets (EIP-6963)', () => {
 
   it('ignores an announcement whose info getter throws, raising nothing, and keeps listening', async () => {
     const seen: DiscoveredWallet[][] = [];
-    const stop = watchWallets((list) => seen.push(list));
+    const ignored: string[] = [];
+    const stop = watchWallets(
+      (list) => seen.push(list),
+      (reason) => ignored.push(reason),
+    );
     const hostile = {
       get info(): never {
         throw new Error('boom');
@@ -66,10 +70,11 @@ describe('watchWallets (EIP-6963)', () => {
     });
     await microtasks();
     expect(seen.at(-1)?.map((w) => w.name)).toEqual(['Good']);
+    expect(ignored).toEqual(['eip6963: bad announcement', 'eip6963: bad announcement', 'eip6963: bad announcement']);
     stop();
   });
 
-  it('validates info: uuid v4, reverse-DNS rdns, and an image data URI as icon', async () => {
+  it('validates info: a uuid, a reverse-DNS rdns, and an image data URI as icon', async () => {
     const seen: DiscoveredWallet[][] = [];
     const stop = watchWallets((list) => seen.push(list));
     const p = provider();

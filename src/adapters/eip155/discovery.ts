@@ -1,4 +1,3 @@
-import { logger } from '../../core/logger.js';
 import { isEip1193Provider, type Eip1193Provider } from './provider.js';
 
 /** A wallet found in the page: announced through EIP-6963, or the legacy `window.ethereum`. */
@@ -26,10 +25,10 @@ const INJECTED_NAMES: [keyof Eip1193Provider | string, string, string][] = [
   ['isOkxWallet', 'OKX Wallet', 'com.okex.wallet'],
 ];
 
-/** EIP-6963: a UUIDv4, a reverse-DNS id and an icon as a data URI of an image. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** EIP-6963: a UUID, a reverse-DNS id and an icon as a data URI of an image. */
+const UUID = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;
 const RDNS = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
-const ICON = /^data:image\/(png|jpeg|gif|webp|avif|svg\+xml)[;,]/i;
+const ICON = /^data:image\//i;
 
 function str(value: unknown, max = 200): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : undefined;
@@ -42,7 +41,7 @@ interface Announced {
 }
 
 /**
- * Reads an EIP-6963 announcement: uuid (UUIDv4), name, rdns (reverse DNS) and an EIP-1193
+ * Reads an EIP-6963 announcement: uuid, name, rdns (reverse DNS) and an EIP-1193
  * provider are required; an icon that is not a data URI of an image is dropped (the wallet gets
  * the placeholder). Reads each field once, so getters run once; a getter that throws is the
  * caller's to catch (watchWallets does).
@@ -57,7 +56,7 @@ function readAnnouncement(detail: unknown): Announced | undefined {
   if (typeof uuid !== 'string' || !UUID.test(uuid) || !name || !rdns || !RDNS.test(rdns)) return undefined;
   const icon = str(rawIcon, 200_000);
   const wallet: DiscoveredWallet = { id: rdns, type: 'ANNOUNCED', name, rdns, ...(icon && ICON.test(icon) ? { icon } : {}), provider };
-  return { uuid: uuid.toLowerCase(), wallet };
+  return { uuid, wallet };
 }
 
 /** Validates an EIP-6963 announcement; undefined for a malformed one or one whose getters throw. */
@@ -71,38 +70,33 @@ export function parseAnnouncement(detail: unknown): DiscoveredWallet | undefined
 
 /** Describes `window.ethereum` (the legacy injected provider), naming it from its flags. */
 export function describeInjected(provider: unknown): DiscoveredWallet | undefined {
-  try {
-    if (!isEip1193Provider(provider)) return undefined;
-    const flags = provider as unknown as Record<string, unknown>;
-    const known = INJECTED_NAMES.find(([flag]) => flags[flag] === true);
-    return {
-      id: 'injected',
-      type: 'INJECTED',
-      name: known?.[1] ?? 'Browser Wallet',
-      ...(known ? { rdns: known[2] } : {}),
-      provider,
-    };
-  } catch {
-    return undefined;
-  }
+  if (!isEip1193Provider(provider)) return undefined;
+  const flags = provider as unknown as Record<string, unknown>;
+  const known = INJECTED_NAMES.find(([flag]) => flags[flag] === true);
+  return {
+    id: 'injected',
+    type: 'INJECTED',
+    name: known?.[1] ?? 'Browser Wallet',
+    ...(known ? { rdns: known[2] } : {}),
+    provider,
+  };
 }
 
-/** The announced list plus `window.ethereum` unless an announced wallet is the same one. */
-function withInjected(announced: Map<string, Announced>, names: Set<string>): DiscoveredWallet[] {
+/** The announced list plus `window.ethereum` unless an announced wallet is the same (rdns, name or provider). */
+function withInjected(announced: Map<string, Announced>): DiscoveredWallet[] {
   const list = [...announced.values()].map((a) => a.wallet);
-  let ethereum: unknown;
   try {
-    ethereum = (window as unknown as { ethereum?: unknown }).ethereum;
+    const injected = describeInjected((window as unknown as { ethereum?: unknown }).ethereum);
+    const name = injected?.name.toLowerCase();
+    if (
+      injected &&
+      !(injected.rdns && announced.has(injected.rdns)) &&
+      !list.some((w) => w.provider === injected.provider || w.name.toLowerCase() === name)
+    )
+      list.push(injected);
   } catch {
-    return list;
+    // a page whose window.ethereum getter throws has no injected wallet
   }
-  const injected = describeInjected(ethereum);
-  if (!injected) return list;
-  const duplicate =
-    (injected.rdns !== undefined && announced.has(injected.rdns)) ||
-    names.has(injected.name.toLowerCase()) ||
-    list.some((w) => w.provider === injected.provider);
-  if (!duplicate) list.push(injected);
   return list;
 }
 
@@ -112,16 +106,18 @@ function withInjected(announced: Map<string, Announced>, names: Set<string>): Di
  * name or provider object. Calls `onChange` with the full list whenever it changes: once when
  * watching starts, then at most once per microtask however many announcements arrive (so 500
  * announcements cost one store update). A malformed announcement, or one whose getters throw,
- * is ignored with a debug log and never raises a page error. Wallets are deduplicated by rdns
- * and uuid in constant time and capped at MAX_ANNOUNCED_WALLETS.
+ * is ignored (told to `onIgnored`, for a debug log) and never raises a page error. Wallets are
+ * deduplicated by rdns and uuid in constant time and capped at MAX_ANNOUNCED_WALLETS.
  */
-export function watchWallets(onChange: (wallets: DiscoveredWallet[]) => void): () => void {
+export function watchWallets(
+  onChange: (wallets: DiscoveredWallet[]) => void,
+  onIgnored: (reason: string, error?: unknown) => void = () => undefined,
+): () => void {
   if (typeof window === 'undefined') return () => undefined;
   /** rdns -> wallet and its uuid, in announcement order. */
   const announced = new Map<string, Announced>();
   /** uuid -> rdns: one wallet per uuid. */
   const uuids = new Map<string, string>();
-  const names = new Set<string>();
   let dirty = false;
   let scheduled = false;
   let stopped = false;
@@ -130,7 +126,7 @@ export function watchWallets(onChange: (wallets: DiscoveredWallet[]) => void): (
   const flush = (): void => {
     scheduled = false;
     if (stopped) return;
-    const list = withInjected(announced, names);
+    const list = withInjected(announced);
     const injected = list.find((w) => w.type === 'INJECTED')?.provider;
     if (!dirty && injected === lastInjected) return;
     dirty = false;
@@ -147,11 +143,11 @@ export function watchWallets(onChange: (wallets: DiscoveredWallet[]) => void): (
     try {
       parsed = readAnnouncement((event as CustomEvent).detail);
     } catch (err) {
-      logger.debug('eip6963: ignored an announcement whose fields throw', err);
+      onIgnored('eip6963: bad announcement', err);
       return;
     }
     if (!parsed) {
-      logger.debug('eip6963: ignored a malformed announcement');
+      onIgnored('eip6963: bad announcement');
       return;
     }
     const { uuid, wallet } = parsed;
@@ -162,25 +158,22 @@ export function watchWallets(onChange: (wallets: DiscoveredWallet[]) => void): (
     if (existing) {
       const old = existing.wallet;
       if (existing.uuid === uuid && old.provider === wallet.provider && old.name === wallet.name && old.icon === wallet.icon) return;
-      names.delete(old.name.toLowerCase());
       uuids.delete(existing.uuid);
     }
     uuids.set(uuid, wallet.id);
     announced.set(wallet.id, parsed);
-    names.add(wallet.name.toLowerCase());
     dirty = true;
     schedule();
   };
-  const onInitialized = (): void => schedule();
   window.addEventListener('eip6963:announceProvider', onAnnounce);
   window.dispatchEvent(new Event('eip6963:requestProvider'));
   // Legacy wallets set window.ethereum late and fire 'ethereum#initialized'.
-  window.addEventListener('ethereum#initialized', onInitialized, { once: true });
+  window.addEventListener('ethereum#initialized', schedule, { once: true });
   // Wallets that answer the request synchronously are in the first list.
   flush();
   return () => {
     stopped = true;
     window.removeEventListener('eip6963:announceProvider', onAnnounce);
-    window.removeEventListener('ethereum#initialized', onInitialized);
+    window.removeEventListener('ethereum#initialized', schedule);
   };
 }

@@ -1,4 +1,4 @@
-import { css, html, nothing, type SVGTemplateResult, type TemplateResult } from 'lit';
+import { css, html, nothing, unsafeCSS, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
 import { StoreController } from '../../base/store-controller.js';
 import type { ConnectMethod } from '../../../core/options.js';
@@ -7,7 +7,7 @@ import { $connectView, chooseRegistryWallet } from '../../../stores/connect-view
 import { pushView } from '../../../stores/router.js';
 import { connectWithEmail, connectWithSocial, connectWithConnector } from '../../../stores/connect.js';
 import { ensureWalletList, type RegistryWallet } from '../../../stores/wallet-list.js';
-import { CONNECT_WALLET_ROWS, limitWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
+import { CONNECT_ROWS_NARROW, CONNECT_ROWS_WIDE, limitWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
 import { BOTTOM_SHEET_MAX_VIEWPORT_PX } from '../../../core/constants.js';
 import { W3Element } from '../../base/w3-element.js';
 import { VIEW_LOADERS } from '../registry.js';
@@ -52,12 +52,16 @@ export class W3ConnectView extends W3Element {
         color: var(--w3i-error);
         font-size: var(--w3i-text-xs);
       }
+      /* A narrow viewport (the bottom sheet) shows fewer wallet rows. */
+      @media (max-width: ${unsafeCSS(BOTTOM_SHEET_MAX_VIEWPORT_PX)}px) {
+        .wide-only {
+          display: none;
+        }
+      }
       .wc-logo {
         display: inline-flex;
         width: 40px;
         height: 40px;
-        border-radius: 10px;
-        background: #3396ff;
       }
     `,
   ];
@@ -68,25 +72,6 @@ export class W3ConnectView extends W3Element {
   @state() private emailError: string | undefined;
   /** The WalletConnect logo, loaded with the QR view's code (lazily: the first chunk stays small). */
   @state() private wcLogo: SVGTemplateResult | undefined;
-  /** A narrow viewport (the bottom sheet): fewer wallet rows. */
-  @state() private narrow = false;
-  private narrowQuery: MediaQueryList | undefined;
-  private readonly onNarrow = (e: { matches: boolean }): void => {
-    this.narrow = e.matches;
-  };
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.narrowQuery = window.matchMedia(`(max-width: ${BOTTOM_SHEET_MAX_VIEWPORT_PX}px)`);
-    this.narrow = this.narrowQuery.matches;
-    this.narrowQuery.addEventListener('change', this.onNarrow);
-  }
-
-  override disconnectedCallback(): void {
-    this.narrowQuery?.removeEventListener('change', this.onNarrow);
-    super.disconnectedCallback();
-  }
-
   /** Once the registry is there, load the All Wallets view's chunk ahead of a click on its row (and the QR view's). */
   protected override updated(): void {
     if (this.view.value.registry.status === 'ready') void VIEW_LOADERS.AllWallets?.();
@@ -135,23 +120,19 @@ export class W3ConnectView extends W3Element {
   }
 
   private renderConnector(connector: Connector, tag: string | undefined) {
-    return html`<li>
-      <w3-ui-list-item .tag=${tag} data-connector-id=${connector.id} @click=${() => connectWithConnector(connector.id)}>
-        ${connector.type === 'WALLET_CONNECT'
-          ? html`<span slot="image" class="wc-logo">${this.wcLogo ?? nothing}</span>`
-          : html`<w3-ui-wallet-image slot="image" .imageSrc=${connector.imageUrl}></w3-ui-wallet-image>`}
-        ${connector.name}
-      </w3-ui-list-item>
-    </li>`;
+    return html`<w3-ui-list-item .tag=${tag} @click=${() => connectWithConnector(connector.id)}>
+      ${connector.type === 'WALLET_CONNECT'
+        ? html`<span slot="image" class="wc-logo">${this.wcLogo ?? nothing}</span>`
+        : html`<w3-ui-wallet-image slot="image" .imageSrc=${connector.imageUrl}></w3-ui-wallet-image>`}
+      ${connector.name}
+    </w3-ui-list-item>`;
   }
 
   private renderRegistryWallet(wallet: RegistryWallet) {
-    return html`<li>
-      <w3-ui-list-item data-wallet-id=${wallet.id} @click=${() => chooseRegistryWallet(wallet)}>
-        <w3-ui-wallet-image slot="image" .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>
-        ${wallet.name}
-      </w3-ui-list-item>
-    </li>`;
+    return html`<w3-ui-list-item data-wallet-id=${wallet.id} @click=${() => chooseRegistryWallet(wallet)}>
+      <w3-ui-wallet-image slot="image" .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>
+      ${wallet.name}
+    </w3-ui-list-item>`;
   }
 
   /** The All Wallets row, the registry's error, or the hint that no registry is configured. */
@@ -182,14 +163,18 @@ export class W3ConnectView extends W3Element {
     const { registry } = this.view.value;
     // With an All Wallets row (a registry) the list shows a few rows; the rest are one click away.
     const limited = registry.status !== 'off' && registry.status !== 'error';
-    const max = this.narrow ? CONNECT_WALLET_ROWS.narrow : CONNECT_WALLET_ROWS.wide;
-    const rows = limited ? limitWalletRows(this.view.value.rows, max) : this.view.value.rows;
+    const all = this.view.value.rows;
+    const rows = limited ? limitWalletRows(all, CONNECT_ROWS_WIDE) : all;
+    const narrow = new Set(limited ? limitWalletRows(all, CONNECT_ROWS_NARROW) : all);
     const footer = this.renderRegistryFooter();
     if (rows.length === 0 && registry.status === 'off') return undefined;
     return html`${rows.length
         ? html`<ul class="stack" aria-label="Wallets">
-            ${rows.map((row) =>
-              row.kind === 'connector' ? this.renderConnector(row.connector, row.tag) : this.renderRegistryWallet(row.wallet),
+            ${rows.map(
+              (row) =>
+                html`<li class=${narrow.has(row) ? '' : 'wide-only'}>
+                  ${row.kind === 'connector' ? this.renderConnector(row.connector, row.tag) : this.renderRegistryWallet(row.wallet)}
+                </li>`,
             )}
           </ul>`
         : nothing}

@@ -10,6 +10,8 @@ import { apiOptions, axeViolations, deep, deepAll, deepText, mountModal, resetAl
 
 const wc: Connector = { id: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chain: 'eip155' };
 const rowsOf = (view: HTMLElement) => deepAll<HTMLElement & { tag?: string }>(view, 'ul[aria-label="Wallets"] w3-ui-list-item');
+/** The rows a person sees (a narrow viewport hides some). */
+const shownRows = (view: HTMLElement) => rowsOf(view).filter((r) => r.getBoundingClientRect().height > 0);
 
 describe('Connect rows, WhatIsAWallet and GetWallet', () => {
   beforeEach(() => resetAll());
@@ -23,10 +25,11 @@ describe('Connect rows, WhatIsAWallet and GetWallet', () => {
     $connectors.set([wc, { id: 'io.metamask', type: 'ANNOUNCED', name: 'MetaMask', chain: 'eip155' }]);
     await el.modal.open({ view: 'Connect' });
     const view = deep<HTMLElement>(el, 'w3-connect-view')!;
-    const row = await waitFor(() => rowsOf(view).find((r) => r.dataset['connectorId'] === 'walletConnect'), 3000, 'wc row');
+    const row = await waitFor(() => rowsOf(view).find((r) => r.textContent?.trim() === 'WalletConnect'), 3000, 'wc row');
     expect(row.tag).to.equal('QR code');
     expect(row.querySelector('w3-ui-wallet-image')).to.equal(null);
-    expect(row.querySelector('[slot="image"] svg')).to.not.equal(null);
+    // the logo comes with the QR view's code (a lazy chunk)
+    await waitFor(() => row.querySelector('[slot="image"] svg'), 3000, 'WalletConnect logo');
     expect(await axeViolations()).to.deep.equal([]);
   });
 
@@ -36,15 +39,13 @@ describe('Connect rows, WhatIsAWallet and GetWallet', () => {
     $connectors.set([wc, { id: 'io.metamask', type: 'ANNOUNCED', name: 'MetaMask', chain: 'eip155' }]);
     await el.modal.open({ view: 'Connect' });
     const view = deep<HTMLElement>(el, 'w3-connect-view')!;
-    await waitFor(() => rowsOf(view).length === 5, 5000, 'five rows');
+    await waitFor(() => shownRows(view).length === 5, 5000, 'five rows');
     await waitFor(() => deepText(view).includes('All Wallets'), 3000, 'All Wallets row');
     await setViewport({ width: 375, height: 700 });
-    await waitFor(() => rowsOf(view).length === 3, 3000, 'three rows');
-    expect(rowsOf(view).map((r) => r.dataset['connectorId'] ?? r.dataset['walletId'])).to.deep.equal([
-      'walletConnect',
-      'io.metamask',
-      rowsOf(view)[2]!.dataset['walletId'],
-    ]);
+    await waitFor(() => shownRows(view).length === 3, 3000, 'three rows');
+    const shown = shownRows(view).map((r) => r.dataset['walletId'] ?? r.textContent?.trim());
+    expect(shown.slice(0, 2)).to.deep.equal(['WalletConnect', 'MetaMask']);
+    expect(shown[2]).to.be.a('string');
   });
 
   it('WhatIsAWallet mentions e-mail and social login only when they are on', async () => {
