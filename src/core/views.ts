@@ -30,6 +30,7 @@ export const VIEWS = [
   'WalletReceive',
   'OnRampProviders',
   'ApproveInWallet',
+  'GetWallet',
 ] as const;
 
 export type ViewName = (typeof VIEWS)[number];
@@ -65,4 +66,5 @@ export const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   WalletReceive: 'Receive',
   OnRampProviders: 'Choose Provider',
   ApproveInWallet: 'Approve in your wallet',
+  GetWallet: 'Get a wallet',
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browseLink, walletConnectLink } from './wallet-links.js';
+import { browseLink, walletConnectLink, walletStoreLinks } from './wallet-links.js';
 
 const URI = 'wc:abc@2?relay-protocol=irn&symKey=00';
 
@@ -31,5 +31,23 @@ describe('browseLink (Phantom, Solflare, Coinbase without their extension)', () 
   it('is undefined for other wallets or a bad page URL', () => {
     expect(browseLink('metamask', page)).toBeUndefined();
     expect(browseLink('phantom', 'not a url')).toBeUndefined();
+  });
+});
+
+describe('walletStoreLinks', () => {
+  it('lists the safe store links and the homepage, in order, and drops unsafe ones', () => {
+    expect(
+      walletStoreLinks({
+        chrome_store: 'https://chrome.google.com/webstore/detail/x',
+        app_store: 'javascript:alert(1)',
+        play_store: 'https://play.google.com/store/apps/details?id=x',
+        homepage: 'https://x.example',
+      }),
+    ).toEqual([
+      { label: 'Chrome Web Store', href: 'https://chrome.google.com/webstore/detail/x' },
+      { label: 'Google Play', href: 'https://play.google.com/store/apps/details?id=x' },
+      { label: 'Website', href: 'https://x.example' },
+    ]);
+    expect(walletStoreLinks({ chrome_store: null, app_store: null, play_store: null, homepage: null })).toEqual([]);
   });
 });

@@ -41,3 +41,22 @@ export function browseLink(walletId: string, pageUrl: string): string | undefine
   }
   return BROWSE_LINKS[kind]?.(pageUrl, origin);
 }
+
+/** A registry wallet's store fields (the Provider API's `/getWallets` entry). */
+interface StoreFields {
+  chrome_store: string | null;
+  app_store: string | null;
+  play_store: string | null;
+  homepage: string | null;
+}
+
+/** Where to get a wallet: its stores and homepage, each only when it is a safe link. */
+export function walletStoreLinks(wallet: StoreFields): { label: string; href: string }[] {
+  const candidates: [string, string | null][] = [
+    ['Chrome Web Store', wallet.chrome_store],
+    ['App Store', wallet.app_store],
+    ['Google Play', wallet.play_store],
+    ['Website', wallet.homepage],
+  ];
+  return candidates.filter((c): c is [string, string] => isSafeWalletLink(c[1])).map(([label, href]) => ({ label, href }));
+}

@@ -42,9 +42,11 @@ export const $connectedWallet = atom<ConnectedWalletInfo | undefined>(undefined)
 /** Adds connectors, keeping only the first one per name and chain. */
 export function addConnectors(list: Connector[]): void {
   const next = [...$connectors.get()];
+  const key = (c: Connector) => `${c.name.toLowerCase()}|${c.chain}`;
+  const seen = new Set(next.map(key));
   for (const c of list) {
-    const key = `${c.name.toLowerCase()}|${c.chain}`;
-    if (next.some((x) => `${x.name.toLowerCase()}|${x.chain}` === key)) continue;
+    if (seen.has(key(c))) continue;
+    seen.add(key(c));
     next.push(c);
   }
   $connectors.set(next);

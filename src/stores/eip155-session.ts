@@ -17,6 +17,7 @@ import { storage } from './storage.js';
 import { activeSession, setActiveSession } from './eip155-active.js';
 import { refreshBalance, switchWalletNetwork } from './eip155-requests.js';
 import { $activeBalanceKey } from './native-balance.js';
+import { preferStoredAccount } from './eip155-accounts.js';
 
 // Requests on the active session (signing, sending, balance, switching) live in eip155-requests.ts.
 export {
@@ -28,6 +29,7 @@ export {
   switchWalletNetwork,
   transactionSettled,
 } from './eip155-requests.js';
+export { selectEip155Account } from './eip155-accounts.js';
 
 /**
  * The eip155 wallet session (lazy chunk, viem): connect, restore, wallet events, switching,
@@ -209,7 +211,7 @@ export async function restoreEip155Connection(): Promise<boolean> {
   try {
     const provider = await waitForProvider(connectorId);
     if (!provider) throw new WalletNotFoundError();
-    const accounts = await wallet.getAccounts(provider);
+    const accounts = preferStoredAccount(connectorId, await wallet.getAccounts(provider));
     if (accounts.length === 0) throw new NotConnectedError();
     const chainId = await wallet.getChainId(provider);
     activate(connectorId, provider, accounts, chainId);
@@ -260,7 +262,7 @@ export async function activateConnection(connectorId: string): Promise<boolean> 
   if (activeSession()?.connectorId === connectorId) return true;
   const provider = getEip155Provider(connectorId);
   if (!provider) return false;
-  const accounts = await wallet.getAccounts(provider).catch(() => [] as `0x${string}`[]);
+  const accounts = preferStoredAccount(connectorId, await wallet.getAccounts(provider).catch(() => [] as `0x${string}`[]));
   if (accounts.length === 0) {
     $connections.setKey(
       'eip155',

@@ -65,7 +65,11 @@ export function initEip155(): void {
     registerConnectorHandler(type, (connector) => pushView('ConnectingExternal', { connectorId: connector.id, title: connector.name }));
   }
   stopWatching?.();
-  stopWatching = watchWallets(setDiscovered);
+  // A bad announcement is a debug log line (the logger loads lazily: the first chunk stays small).
+  stopWatching = watchWallets(
+    setDiscovered,
+    (reason, error) => void import('../core/logger.js').then((m) => m.logger.debug(reason, error)),
+  );
   const stored = storage.get('connectedConnectorIds')?.eip155;
   if (stored && !selfRestoring.has(stored)) {
     void loadEip155Session().then((m) => m.restoreEip155Connection());

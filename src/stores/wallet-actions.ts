@@ -12,6 +12,11 @@ export async function activateConnection(connectorId: string): Promise<boolean> 
   return (await loadEip155Session()).activateConnection(connectorId);
 }
 
+/** Makes one of the active wallet's connected accounts the active address (ProfileWallets). */
+export async function selectAccount(address: string): Promise<void> {
+  (await loadEip155Session()).selectEip155Account(address);
+}
+
 export async function removeConnection(connectorId: string): Promise<void> {
   return (await loadEip155Session()).removeConnection(connectorId);
 }

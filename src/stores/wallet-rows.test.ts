@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONNECTOR_TYPE_ORDER } from '../core/constants.js';
 import type { Connector } from './connectors.js';
 import type { RegistryWallet } from './wallet-list.js';
-import { sortWalletRows, walletCountTag } from './wallet-rows.js';
+import { CONNECT_ROWS_NARROW, CONNECT_ROWS_WIDE, limitWalletRows, sortWalletRows, walletCountTag } from './wallet-rows.js';
 
 const entry = (id: string, name: string, rdns: string | null = null): RegistryWallet => ({
   ...walletEntry(id, { name, rdns, injected: rdns ? [{ namespace: 'eip155', injected_id: rdns }] : null }),
@@ -72,6 +72,29 @@ describe('sortWalletRows', () => {
       recommended: [],
     });
     expect(ids(rows)).toEqual(['c:io.metamask']);
+  });
+});
+
+describe('the WalletConnect row and how many rows Connect shows', () => {
+  const wc: Connector = { id: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chain: 'eip155' };
+  const registry = {
+    featured: ['a', 'b', 'c', 'd'].map((id) => entry(id, id.toUpperCase())),
+    recommended: ['e', 'f', 'g', 'h'].map((id) => entry(id, id.toUpperCase())),
+  };
+
+  it("tags the WalletConnect row 'QR code'", () => {
+    const rows = sortWalletRows([wc, metamaskConnector], order, [], registry);
+    expect(rows[0]).toMatchObject({ kind: 'connector', tag: 'QR code' });
+  });
+
+  it('shows a few rows, fewer when narrow: the page wallets first, registry wallets fill the rest', () => {
+    const rows = sortWalletRows([wc, metamaskConnector, external], order, [], registry);
+    expect(rows).toHaveLength(11);
+    expect([CONNECT_ROWS_WIDE, CONNECT_ROWS_NARROW]).toEqual([5, 3]);
+    expect(ids(limitWalletRows(rows, CONNECT_ROWS_WIDE))).toEqual(['c:walletConnect', 'c:io.metamask', 'w:a', 'w:b', 'c:ext']);
+    expect(ids(limitWalletRows(rows, CONNECT_ROWS_NARROW))).toEqual(['c:walletConnect', 'c:io.metamask', 'c:ext']);
+    const many = Array.from({ length: 7 }, (_, i): Connector => ({ id: `x${i}`, type: 'ANNOUNCED', name: `X${i}`, chain: 'eip155' }));
+    expect(ids(limitWalletRows(sortWalletRows(many, order, [], registry), 3))).toEqual(['c:x0', 'c:x1', 'c:x2']);
   });
 });
 

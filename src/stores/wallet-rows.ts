@@ -54,10 +54,28 @@ export function sortWalletRows(
     for (const { connector, tag } of sortConnectors(connectors, [group], recent)) {
       if (usedConnectors.has(connector.id)) continue;
       usedConnectors.add(connector.id);
-      rows.push({ kind: 'connector', connector, tag });
+      rows.push({ kind: 'connector', connector, tag: tag ?? (connector.type === 'WALLET_CONNECT' ? 'QR code' : undefined) });
     }
   }
   return rows;
+}
+
+/**
+ * How many wallet rows the Connect view shows above its All Wallets row: a few, so the list
+ * never fills a phone screen (fewer on a narrow viewport, where the modal is a bottom sheet).
+ */
+export const CONNECT_ROWS_WIDE = 5;
+export const CONNECT_ROWS_NARROW = 3;
+
+/**
+ * The first `max` rows, in order, where the page's own wallets (connectors: WalletConnect,
+ * recent, installed, external) come before registry suggestions: registry wallets fill only
+ * the room the connectors leave. The rest are in All Wallets.
+ */
+export function limitWalletRows(rows: readonly WalletRow[], max: number): WalletRow[] {
+  let connectorRoom = max;
+  let walletRoom = Math.max(0, max - rows.filter((r) => r.kind === 'connector').length);
+  return rows.filter((r) => (r.kind === 'connector' ? connectorRoom-- > 0 : walletRoom-- > 0));
 }
 
 /** A registry entry that knows only its id and name: no links, stores or injected ids. */

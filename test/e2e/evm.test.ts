@@ -257,13 +257,16 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
     expect(await page.evaluate(() => document.querySelector('w3-modal')!.modal.getAccount().address)).toBe(A0);
     await page.locator('w3-modal').getByRole('button', { name: 'Second Wallet' }).click();
     const list = await waitText(page, 'w3-profile-wallets-view', 'Second Wallet');
-    expect(list).toMatch(/Second Wallet.*Active/);
+    // The active wallet is marked once: its check mark (selected, aria-current), no 'Active' tag.
+    expect(list).not.toContain('Active');
+    const active = page.locator('w3-profile-wallets-view .row w3-ui-list-item[selected]');
+    expect(await active.textContent()).toContain('Second Wallet');
     expect(list).toMatch(/w3kit Test Wallet.*Connected/);
     await page
       .locator('w3-modal')
       .getByRole('button', { name: /^w3kit Test Wallet/ })
       .click();
-    await waitText(page, 'w3-profile-wallets-view', /w3kit Test Wallet.*Active/);
+    await expect.poll(() => active.textContent(), { timeout: 5000 }).toContain('w3kit Test Wallet');
     expect(await page.evaluate(() => document.querySelector('w3-modal')!.modal.getAccount().address)).toBe(A0);
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('@w3kit/connectedConnectorIds')), { timeout: 5000 })

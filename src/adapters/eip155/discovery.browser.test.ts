@@ -17,7 +17,9 @@ describe('eip155 discovery', () => {
     expect(parseAnnouncement(null)).to.equal(undefined);
     expect(parseAnnouncement({ info: { name: 'X' }, provider })).to.equal(undefined);
     expect(parseAnnouncement({ info: { name: 'X', rdns: 'x.y' }, provider: {} })).to.equal(undefined);
-    expect(parseAnnouncement({ info: { name: ' X ', rdns: 'x.y', icon: 'data:image/svg+xml,<svg/>' }, provider })).to.include({
+    const uuid = '6f1c3a52-9a5e-4c1b-8d2e-0c7f3b1a9e42';
+    expect(parseAnnouncement({ info: { uuid: 'x', name: 'X', rdns: 'x.y' }, provider })).to.equal(undefined);
+    expect(parseAnnouncement({ info: { uuid, name: ' X ', rdns: 'x.y', icon: 'data:image/svg+xml,<svg/>' }, provider })).to.include({
       id: 'x.y',
       name: 'X',
       type: 'ANNOUNCED',
@@ -47,6 +49,27 @@ describe('eip155 discovery', () => {
     expect(seen.map((w) => w.name)).to.deep.equal(['Alpha Wallet', 'Beta Wallet']);
     expect(seen[1]!.provider).to.equal(b.provider);
     stop();
+  });
+
+  it('an announcement whose info getter throws raises no page error', async () => {
+    const errors: unknown[] = [];
+    const onError = (e: ErrorEvent) => (errors.push(e.error), e.preventDefault());
+    window.addEventListener('error', onError);
+    let seen: DiscoveredWallet[] = [];
+    const stop = watchWallets((list) => (seen = list));
+    const detail = Object.defineProperty({ provider: { request: async () => null } }, 'info', {
+      get() {
+        throw new Error('hostile getter');
+      },
+    });
+    window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+    const a = createTestWallet({ rpcUrls: rpc, chainId: 31337, name: 'Alpha Wallet', rdns: 'dev.w3kit.alpha', storageKey: false } as never);
+    made.push(a);
+    await new Promise((r) => setTimeout(r, 0));
+    window.removeEventListener('error', onError);
+    stop();
+    expect(errors).to.deep.equal([]);
+    expect(seen.map((w) => w.name)).to.deep.equal(['Alpha Wallet']);
   });
 
   it('lists a lone injected provider as INJECTED', () => {

@@ -7,6 +7,7 @@ const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
   Connect: 'w3-connect-view',
   Networks: 'w3-networks-view',
   WhatIsAWallet: 'w3-what-is-a-wallet-view',
+  GetWallet: 'w3-get-wallet-view',
   Account: 'w3-account-view',
   ConnectingExternal: 'w3-connecting-external-view',
   SwitchNetwork: 'w3-switch-network-view',

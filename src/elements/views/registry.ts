@@ -18,6 +18,7 @@ export const VIEW_LOADERS: Partial<Record<ViewName, () => Promise<ViewModule>>> 
   Connect: () => import('./connect/connect-view.js'),
   Networks: () => import('./networks/networks-view.js'),
   WhatIsAWallet: () => import('./what-is-a-wallet/what-is-a-wallet-view.js'),
+  GetWallet: () => import('./get-wallet/get-wallet-view.js'),
   Account: () => import('./account/account-view.js'),
   ConnectingExternal: () => import('./connecting-external/connecting-external-view.js'),
   SwitchNetwork: () => import('./switch-network/switch-network-view.js'),

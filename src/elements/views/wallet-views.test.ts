@@ -82,12 +82,15 @@ describe('eip155 views', () => {
     await waitFor(() => el.modal.getAccount().address === b.addresses[1], 3000, 'second wallet active');
     await el.modal.open({ view: 'ProfileWallets' });
     const view = deep(el, 'w3-profile-wallets-view')!;
-    await waitFor(() => view.shadowRoot?.querySelectorAll('w3-ui-list-item').length === 2, 2000, 'two wallets');
+    await waitFor(() => view.shadowRoot?.querySelectorAll('.row w3-ui-list-item').length === 2, 2000, 'two wallets');
     const text = deepText(view);
-    expect(text).to.match(/Beta Wallet.*Active/);
+    // the active wallet is marked once (the check mark and aria-current), with no 'Active' tag beside it
+    expect(text).not.to.contain('Active');
+    const active = view.shadowRoot!.querySelector<HTMLElement & { selected: boolean }>('w3-ui-list-item[selected]')!;
+    expect(active.textContent).to.contain('Beta Wallet');
     expect(text).to.match(/Alpha Wallet.*Connected/);
     expect(await axeViolations()).to.deep.equal([]);
-    const alpha = Array.from(view.shadowRoot!.querySelectorAll('w3-ui-list-item')).find((i) => i.textContent!.includes('Alpha'))!;
+    const alpha = Array.from(view.shadowRoot!.querySelectorAll('.row w3-ui-list-item')).find((i) => i.textContent!.includes('Alpha'))!;
     deep<HTMLElement>(alpha, 'button')!.click();
     await waitFor(() => el.modal.getAccount().address === a.addresses[0], 3000, 'switched back');
   });

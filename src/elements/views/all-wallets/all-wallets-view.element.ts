@@ -1,9 +1,9 @@
-import { html, nothing } from 'lit';
+import { html } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { grid } from '@lit-labs/virtualizer/layouts/grid.js';
 import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
 import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
-import { $connectors, type Connector } from '../../../stores/connectors.js';
+import { $connectors } from '../../../stores/connectors.js';
 import { connectWithConnector } from '../../../stores/connect.js';
 import {
   $walletList,
@@ -25,10 +25,7 @@ import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 import { allWalletsStyles } from './all-wallets.styles.js';
-
-type Tile =
-  | { kind: 'connector'; id: string; connector: Connector }
-  | { kind: 'wallet'; id: string; wallet: RegistryWallet; installed: boolean };
+import { FIRST_LOAD_SKELETONS, NEXT_PAGE_SKELETONS, renderTile, skeletonTiles, type Tile } from './all-wallets-tiles.js';
 
 /** How close to the end of the loaded tiles (in tiles) the next page is fetched: a page ahead. */
 const PREFETCH_TILES = 40;
@@ -36,7 +33,9 @@ const layout = grid({ itemSize: { width: '76px', height: '96px' }, gap: '8px', j
 
 /**
  * @summary All Wallets: the installed wallets first, then the featured ones and the whole
- * registry in a virtualized grid with infinite scroll (pages of 40), and a search box.
+ * registry in a virtualized grid with infinite scroll (pages of 40), and a search box. Skeleton
+ * tiles stand in while the first page, a search or the next page loads (the grid is then
+ * `aria-busy`); a search with no result says 'No wallet found' in a box as tall as the grid.
  */
 export class W3AllWalletsView extends W3Element {
   static override readonly tagName = 'w3-all-wallets-view';
@@ -65,41 +64,44 @@ export class W3AllWalletsView extends W3Element {
   /** Installed wallets, then featured, then the pages: each wallet once. */
   private tiles(): Tile[] {
     const installed = this.connectors.value.filter(isInstalledConnector);
-    const tiles: Tile[] = installed.map((connector) => ({ kind: 'connector', id: `c:${connector.id}`, connector }));
+    /** An installed wallet's registry entry, when loaded: its icon stands in for a missing announced one. */
+    const entries = new Map<string, RegistryWallet>();
+    const registry: Tile[] = [];
     const seen = new Set<string>();
     for (const wallet of [...this.list.value.featured, ...this.all.value.wallets]) {
-      if (seen.has(wallet.id) || installedConnectorFor(wallet, installed)) continue;
+      if (seen.has(wallet.id)) continue;
       seen.add(wallet.id);
-      tiles.push({ kind: 'wallet', id: wallet.id, wallet, installed: false });
+      const connector = installedConnectorFor(wallet, installed);
+      if (connector) {
+        if (!entries.has(connector.id)) entries.set(connector.id, wallet);
+        continue;
+      }
+      registry.push({ kind: 'wallet', id: wallet.id, wallet, connector: undefined });
     }
+    const tiles: Tile[] = [
+      ...installed.map((connector): Tile => ({ kind: 'connector', id: `c:${connector.id}`, connector, wallet: entries.get(connector.id) })),
+      ...registry,
+    ];
+    if (this.loadingPage()) tiles.push(...skeletonTiles(tiles.length === 0 ? FIRST_LOAD_SKELETONS : NEXT_PAGE_SKELETONS));
     return tiles;
   }
 
+  /** True while a page of the registry loads, the first one included (before its request starts too). */
+  private loadingPage(): boolean {
+    const { loading, error, pages } = this.all.value;
+    return !error && (loading || pages.length === 0);
+  }
+
   private searchTiles(): Tile[] {
+    const { results, status } = this.search.value;
+    if (status === 'waiting' && results.length === 0) return skeletonTiles(FIRST_LOAD_SKELETONS);
     const connectors = this.connectors.value;
-    return this.search.value.results.map((wallet) => ({
-      kind: 'wallet',
-      id: wallet.id,
-      wallet,
-      installed: !!installedConnectorFor(wallet, connectors),
-    }));
+    return results.map((wallet) => ({ kind: 'wallet', id: wallet.id, wallet, connector: installedConnectorFor(wallet, connectors) }));
   }
 
-  private choose(tile: Tile): void {
+  private readonly choose = (tile: Tile): void => {
     if (tile.kind === 'connector') connectWithConnector(tile.connector.id);
-    else selectRegistryWallet(tile.wallet);
-  }
-
-  private renderTile = (tile: Tile | undefined) => {
-    if (!tile) return nothing;
-    const name = tile.kind === 'connector' ? tile.connector.name : tile.wallet.name;
-    const image = tile.kind === 'connector' ? tile.connector.imageUrl : tile.wallet.imageUrl;
-    const installed = tile.kind === 'connector' || tile.installed;
-    return html`<button class="tile" type="button" data-wallet-id=${tile.id} title=${name} @click=${() => this.choose(tile)}>
-      <w3-ui-wallet-image .imageSrc=${image}></w3-ui-wallet-image>
-      <span class="name">${name}</span>
-      ${installed ? html`<span class="tag">Installed</span>` : nothing}
-    </button>`;
+    else if (tile.kind === 'wallet') selectRegistryWallet(tile.wallet);
   };
 
   private onRange(e: RangeChangedEvent, total: number): void {
@@ -112,19 +114,21 @@ export class W3AllWalletsView extends W3Element {
     searchWallets(value);
   }
 
-  private renderStatus(searching: boolean, shown: number) {
-    const { loading, error, count } = this.all.value;
+  /** One status line under the grid; while loading it is for screen readers only (the skeleton shows it). */
+  private renderStatus(searching: boolean) {
+    const { error, count } = this.all.value;
     if (searching) {
       const s = this.search.value;
       if (s.status === 'error') return html`<p class="status error" role="alert">Search failed: ${s.error}</p>`;
-      if (s.status === 'waiting' && s.results.length === 0) return html`<p class="status" role="status">Searching…</p>`;
+      if (s.status === 'waiting') return html`<p class="status" role="status"><span class="sr-only">Searching…</span></p>`;
+      if (s.results.length === 0) return html`<p class="status" role="status"></p>`;
       return html`<p class="status" role="status">${s.results.length === 1 ? '1 wallet' : `${s.results.length} wallets`} found</p>`;
     }
     if (error) {
       return html`<p class="status error" role="alert">Could not load wallets: ${error}</p>
         <w3-ui-button variant="secondary" size="sm" @click=${() => (resetAllWallets(), void fetchPage(1))}>Try again</w3-ui-button>`;
     }
-    if (loading && shown === 0) return html`<p class="status" role="status">Loading wallets…</p>`;
+    if (this.loadingPage()) return html`<p class="status" role="status"><span class="sr-only">Loading wallets…</span></p>`;
     return html`<p class="status" role="status">${count ? `${count} wallets` : ''}</p>`;
   }
 
@@ -138,6 +142,7 @@ export class W3AllWalletsView extends W3Element {
     const searching = Boolean(this.search.value.term);
     const tiles = searching ? this.searchTiles() : this.tiles();
     const noResults = searching && this.search.value.status === 'ready' && tiles.length === 0;
+    const busy = searching ? this.search.value.status === 'waiting' : this.loadingPage();
     return html`<div class="toolbar">
         <w3-ui-text-input
           label="Search wallet"
@@ -150,7 +155,7 @@ export class W3AllWalletsView extends W3Element {
         ></w3-ui-text-input>
       </div>
       ${noResults
-        ? html`<div class="empty"><p>No wallet found</p></div>`
+        ? html`<div class="grid-empty"><p>No wallet found</p></div>`
         : // A new grid for each result list: the virtualizer is made for lists that grow, not shrink.
           keyed(
             searching ? this.search.value.results : 'all',
@@ -158,18 +163,19 @@ export class W3AllWalletsView extends W3Element {
               class="grid"
               role="list"
               aria-label=${searching ? 'Search results' : 'All wallets'}
+              aria-busy=${busy ? 'true' : 'false'}
               @rangeChanged=${(e: RangeChangedEvent) => this.onRange(e, tiles.length)}
             >
               ${virtualize({
                 items: tiles,
                 // The virtualizer may ask for keys past the end for a moment after the list shrinks.
                 keyFunction: (tile: Tile | undefined, index: number) => tile?.id ?? `#${index}`,
-                renderItem: (tile: Tile) => html`<div role="listitem">${this.renderTile(tile)}</div>`,
+                renderItem: (tile: Tile) => renderTile(tile, this.choose),
                 layout,
                 scroller: true,
               })}
             </div>`,
           )}
-      ${this.renderStatus(searching, tiles.length)}`;
+      ${this.renderStatus(searching)}`;
   }
 }

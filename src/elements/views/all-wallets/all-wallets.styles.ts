@@ -5,11 +5,61 @@ export const allWalletsStyles = css`
   .toolbar {
     padding-bottom: 12px;
   }
-  .grid {
+  .grid,
+  .grid-empty {
     height: min(420px, 60vh);
+  }
+  .grid {
     contain: strict;
   }
-  .tile {
+  /* No result keeps the grid's height, so the modal does not collapse. */
+  .grid-empty {
+    display: grid;
+    place-items: center;
+    color: var(--w3i-fg-muted);
+  }
+  /* A placeholder in a tile's place (not a .tile: nothing to press). */
+  .skeleton {
+    cursor: default;
+    background: var(--w3i-surface);
+  }
+  .skeleton .shape {
+    display: block;
+    border-radius: var(--w3i-radius-md);
+    background: var(--w3i-surface-hover);
+  }
+  .skeleton .image {
+    width: 48px;
+    height: 48px;
+    border-radius: 28%;
+  }
+  .skeleton .line {
+    width: 56px;
+    height: 10px;
+  }
+  @media (prefers-reduced-motion: no-preference) {
+    .skeleton .shape {
+      animation: w3-skeleton-pulse 1.2s ease-in-out infinite;
+    }
+  }
+  @keyframes w3-skeleton-pulse {
+    50% {
+      opacity: 0.45;
+    }
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+  .tile,
+  .skeleton {
     all: unset;
     box-sizing: border-box;
     display: flex;
@@ -46,9 +96,11 @@ export const allWalletsStyles = css`
     color: var(--w3i-fg-muted);
     font-size: 10px;
   }
+  /* One line, always there (empty or not), so the view keeps its height. */
   .status {
     padding-top: 8px;
-    min-height: 1.4em;
+    min-height: 1.45em;
+    line-height: 1.45;
     color: var(--w3i-fg-muted);
     font-size: var(--w3i-text-xs);
     text-align: center;

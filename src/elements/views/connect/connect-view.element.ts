@@ -1,4 +1,4 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, unsafeCSS, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
 import { StoreController } from '../../base/store-controller.js';
 import type { ConnectMethod } from '../../../core/options.js';
@@ -7,7 +7,8 @@ import { $connectView, chooseRegistryWallet } from '../../../stores/connect-view
 import { pushView } from '../../../stores/router.js';
 import { connectWithEmail, connectWithSocial, connectWithConnector } from '../../../stores/connect.js';
 import { ensureWalletList, type RegistryWallet } from '../../../stores/wallet-list.js';
-import { walletCountTag } from '../../../stores/wallet-rows.js';
+import { CONNECT_ROWS_NARROW, CONNECT_ROWS_WIDE, limitWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
+import { BOTTOM_SHEET_MAX_VIEWPORT_PX } from '../../../core/constants.js';
 import { W3Element } from '../../base/w3-element.js';
 import { VIEW_LOADERS } from '../registry.js';
 import { $wcConfigured } from '../../../stores/walletconnect.js';
@@ -25,7 +26,9 @@ const SOCIAL_LABELS: Record<string, string> = {
 
 /**
  * @summary The Connect view: e-mail, social and wallet sections in the configured order
- * (default email, social, wallet); empty sections are hidden.
+ * (default email, social, wallet); empty sections are hidden. The wallet section shows a few
+ * rows (five, three on a narrow viewport; the WalletConnect row with its logo and a 'QR code'
+ * tag), then the All Wallets row.
  */
 export class W3ConnectView extends W3Element {
   static override readonly tagName = 'w3-connect-view';
@@ -49,6 +52,17 @@ export class W3ConnectView extends W3Element {
         color: var(--w3i-error);
         font-size: var(--w3i-text-xs);
       }
+      /* A narrow viewport (the bottom sheet) shows fewer wallet rows. */
+      @media (max-width: ${unsafeCSS(BOTTOM_SHEET_MAX_VIEWPORT_PX)}px) {
+        .wide-only {
+          display: none;
+        }
+      }
+      .wc-logo {
+        display: inline-flex;
+        width: 40px;
+        height: 40px;
+      }
     `,
   ];
 
@@ -56,11 +70,15 @@ export class W3ConnectView extends W3Element {
   private readonly view = new StoreController(this, $connectView);
   @state() private email = '';
   @state() private emailError: string | undefined;
-
+  /** The WalletConnect logo, loaded with the QR view's code (lazily: the first chunk stays small). */
+  @state() private wcLogo: SVGTemplateResult | undefined;
   /** Once the registry is there, load the All Wallets view's chunk ahead of a click on its row (and the QR view's). */
   protected override updated(): void {
     if (this.view.value.registry.status === 'ready') void VIEW_LOADERS.AllWallets?.();
     if ($wcConfigured.get()) void VIEW_LOADERS.ConnectingWalletConnect?.();
+    const hasWalletConnect = this.view.value.rows.some((r) => r.kind === 'connector' && r.connector.type === 'WALLET_CONNECT');
+    if (hasWalletConnect && !this.wcLogo)
+      void import('../connecting-wallet-connect/walletconnect-logo.js').then((m) => (this.wcLogo = m.walletConnectLogo(40)));
   }
 
   private submitEmail(): void {
@@ -102,21 +120,19 @@ export class W3ConnectView extends W3Element {
   }
 
   private renderConnector(connector: Connector, tag: string | undefined) {
-    return html`<li>
-      <w3-ui-list-item .tag=${tag} @click=${() => connectWithConnector(connector.id)}>
-        <w3-ui-wallet-image slot="image" .imageSrc=${connector.imageUrl}></w3-ui-wallet-image>
-        ${connector.name}
-      </w3-ui-list-item>
-    </li>`;
+    return html`<w3-ui-list-item .tag=${tag} @click=${() => connectWithConnector(connector.id)}>
+      ${connector.type === 'WALLET_CONNECT'
+        ? html`<span slot="image" class="wc-logo">${this.wcLogo ?? nothing}</span>`
+        : html`<w3-ui-wallet-image slot="image" .imageSrc=${connector.imageUrl}></w3-ui-wallet-image>`}
+      ${connector.name}
+    </w3-ui-list-item>`;
   }
 
   private renderRegistryWallet(wallet: RegistryWallet) {
-    return html`<li>
-      <w3-ui-list-item data-wallet-id=${wallet.id} @click=${() => chooseRegistryWallet(wallet)}>
-        <w3-ui-wallet-image slot="image" .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>
-        ${wallet.name}
-      </w3-ui-list-item>
-    </li>`;
+    return html`<w3-ui-list-item data-wallet-id=${wallet.id} @click=${() => chooseRegistryWallet(wallet)}>
+      <w3-ui-wallet-image slot="image" .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>
+      ${wallet.name}
+    </w3-ui-list-item>`;
   }
 
   /** The All Wallets row, the registry's error, or the hint that no registry is configured. */
@@ -144,13 +160,21 @@ export class W3ConnectView extends W3Element {
   }
 
   private renderWallets(): TemplateResult | undefined {
-    const { rows, registry } = this.view.value;
+    const { registry } = this.view.value;
+    // With an All Wallets row (a registry) the list shows a few rows; the rest are one click away.
+    const limited = registry.status !== 'off' && registry.status !== 'error';
+    const all = this.view.value.rows;
+    const rows = limited ? limitWalletRows(all, CONNECT_ROWS_WIDE) : all;
+    const narrow = new Set(limited ? limitWalletRows(all, CONNECT_ROWS_NARROW) : all);
     const footer = this.renderRegistryFooter();
     if (rows.length === 0 && registry.status === 'off') return undefined;
     return html`${rows.length
         ? html`<ul class="stack" aria-label="Wallets">
-            ${rows.map((row) =>
-              row.kind === 'connector' ? this.renderConnector(row.connector, row.tag) : this.renderRegistryWallet(row.wallet),
+            ${rows.map(
+              (row) =>
+                html`<li class=${narrow.has(row) ? '' : 'wide-only'}>
+                  ${row.kind === 'connector' ? this.renderConnector(row.connector, row.tag) : this.renderRegistryWallet(row.wallet)}
+                </li>`,
             )}
           </ul>`
         : nothing}

@@ -1,37 +1,59 @@
-import { css, html } from 'lit';
+import { css, html, nothing } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
-import { $activeConnectorIds, $connections, $connectors, connectorStatus } from '../../../stores/connectors.js';
+import { $accounts } from '../../../stores/account.js';
+import { $activeConnectorIds, $connections, $connectors, connectorStatus, type Connection } from '../../../stores/connectors.js';
 import { pushView } from '../../../stores/router.js';
 import { showError } from '../../../stores/toast.js';
-import { activateConnection, removeConnection } from '../../../stores/wallet-actions.js';
+import { activateConnection, removeConnection, selectAccount } from '../../../stores/wallet-actions.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 
-const STATUS_TAG = { connected: 'Active', active: 'Connected', disconnected: 'Disconnected' } as const;
+/** The active wallet is marked by the check mark (aria-current) alone; the others say how they stand. */
+const STATUS_TAG = { connected: undefined, active: 'Connected', disconnected: 'Disconnected' } as const;
+
+const message = (err: unknown) => (err instanceof Error ? err.message : 'An error occurred');
 
 /**
  * @summary ProfileWallets: the wallets known for this page; the active one is marked. Choosing
- * another switches to it (or starts a fresh connect when it is no longer connected).
+ * another switches to it (or starts a fresh connect when it is no longer connected). When the
+ * active wallet exposes several accounts they are listed under it, and choosing one makes it
+ * the active address.
  */
 export class W3ProfileWalletsView extends W3Element {
   static override readonly tagName = 'w3-profile-wallets-view';
   static override styles = [
     viewStyles,
     css`
-      li {
+      .row {
         display: flex;
         align-items: center;
         gap: 4px;
       }
-      li w3-ui-list-item {
+      .row w3-ui-list-item {
         flex: 1;
         min-width: 0;
       }
+      .name,
       .sub {
         display: block;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .sub {
         color: var(--w3i-fg-muted);
         font-size: var(--w3i-text-xs);
+      }
+      .accounts {
+        display: flex;
+        flex-direction: column;
+        gap: 4px;
+        margin: 4px 40px 4px 24px;
+      }
+      .accounts w3-ui-list-item::part(button) {
+        min-height: 40px;
+        font-family: var(--w3i-font-mono, monospace);
       }
       w3-ui-button {
         margin-top: 12px;
@@ -42,39 +64,66 @@ export class W3ProfileWalletsView extends W3Element {
   private readonly connections = new StoreController(this, $connections);
   private readonly connectors = new StoreController(this, $connectors);
   private readonly activeIds = new StoreController(this, $activeConnectorIds);
+  private readonly accounts = new StoreController(this, $accounts);
 
   private async choose(connectorId: string, name: string): Promise<void> {
     try {
       const switched = await activateConnection(connectorId);
       if (!switched) pushView('ConnectingExternal', { connectorId, title: name });
     } catch (err) {
-      showError(err instanceof Error ? err.message : 'An error occurred');
+      showError(message(err));
     }
+  }
+
+  private async chooseAccount(address: string): Promise<void> {
+    try {
+      await selectAccount(address);
+    } catch (err) {
+      showError(message(err));
+    }
+  }
+
+  private renderAccounts(connection: Connection, name: string, active: string | undefined) {
+    return html`<ul class="accounts" aria-label=${`Accounts of ${name}`}>
+      ${connection.accounts.map(({ address }) => {
+        const current = address.toLowerCase() === active?.toLowerCase();
+        return html`<li>
+          <w3-ui-list-item data-address=${address} title=${address} ?selected=${current} @click=${() => void this.chooseAccount(address)}
+            >${truncateAddress(address)}</w3-ui-list-item
+          >
+        </li>`;
+      })}
+    </ul>`;
   }
 
   override render() {
     void this.activeIds.value;
     const list = this.connections.value.eip155 ?? [];
+    const activeAddress = this.accounts.value.eip155?.address;
     return html`<ul class="stack" aria-label="Connected wallets">
         ${list.map((connection) => {
           const connector = this.connectors.value.find((c) => c.id === connection.connectorId);
           const name = connector?.name ?? connection.connectorId;
           const status = connectorStatus('eip155', connection.connectorId);
-          const address = connection.accounts[0]?.address;
+          const address = status === 'connected' ? (activeAddress ?? connection.accounts[0]?.address) : connection.accounts[0]?.address;
           return html`<li>
-            <w3-ui-list-item
-              .tag=${STATUS_TAG[status]}
-              ?selected=${status === 'connected'}
-              @click=${() => void this.choose(connection.connectorId, name)}
-            >
-              <w3-ui-wallet-image slot="image" .imageSrc=${connector?.imageUrl}></w3-ui-wallet-image>
-              ${name}<span class="sub">${address ? truncateAddress(address) : ''}</span>
-            </w3-ui-list-item>
-            <w3-ui-icon-button
-              icon="disconnect"
-              .label=${`Disconnect ${name}`}
-              @click=${() => void removeConnection(connection.connectorId)}
-            ></w3-ui-icon-button>
+            <div class="row">
+              <w3-ui-list-item
+                data-connector-id=${connection.connectorId}
+                .tag=${STATUS_TAG[status]}
+                ?selected=${status === 'connected'}
+                @click=${() => void this.choose(connection.connectorId, name)}
+              >
+                <w3-ui-wallet-image slot="image" .imageSrc=${connector?.imageUrl}></w3-ui-wallet-image>
+                <span class="name" title=${name}>${name}</span><span class="sub">${address ? truncateAddress(address) : ''}</span>
+              </w3-ui-list-item>
+              <w3-ui-icon-button
+                icon="disconnect"
+                .label=${`Disconnect ${name}`}
+                @click=${() => void removeConnection(connection.connectorId)}
+              ></w3-ui-icon-button>
+            </div>
+            ${status === 'connected' && connection.accounts.length > 1 ? this.renderAccounts(connection, name, address) : nothing}
           </li>`;
         })}
       </ul>

@@ -1,8 +1,19 @@
 import { css, html } from 'lit';
 import { goBack } from '../../../stores/navigation.js';
+import { $features } from '../../../stores/options.js';
+import { pushView } from '../../../stores/router.js';
+import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon, type IconName } from '../../primitives/icons.js';
 import { viewStyles } from '../view.styles.js';
+
+/** The ways to get a wallet this app offers: e-mail and social login only when they are on. */
+function choiceText(email: boolean, socials: boolean): string {
+  const login = email && socials ? 'an e-mail or social login' : email ? 'an e-mail login' : socials ? 'a social login' : undefined;
+  return login
+    ? `Use a browser extension, a mobile app, or ${login} that creates a wallet for you.`
+    : 'Use a browser extension or a mobile app.';
+}
 
 const POINTS: { icon: IconName; title: string; text: string }[] = [
   {
@@ -15,14 +26,9 @@ const POINTS: { icon: IconName; title: string; text: string }[] = [
     title: 'Your login',
     text: 'Instead of a new account and password for every site, you connect your wallet and sign in with it.',
   },
-  {
-    icon: 'network',
-    title: 'Your choice',
-    text: 'Use a browser extension, a mobile app, or an e-mail or social login that creates a wallet for you.',
-  },
 ];
 
-/** @summary The WhatIsAWallet help view. */
+/** @summary The WhatIsAWallet help view, with 'Get a wallet' (the GetWallet view). */
 export class W3WhatIsAWalletView extends W3Element {
   static override readonly tagName = 'w3-what-is-a-wallet-view';
   static override styles = [
@@ -45,14 +51,22 @@ export class W3WhatIsAWalletView extends W3Element {
         color: var(--w3i-accent);
       }
       w3-ui-button {
-        margin-top: 12px;
+        margin-top: 8px;
       }
     `,
   ];
 
+  private readonly features = new StoreController(this, $features);
+
   override render() {
+    const { email, socials } = this.features.value;
+    const choice = {
+      icon: 'network' as const,
+      title: 'Your choice',
+      text: choiceText(email, Array.isArray(socials) && socials.length > 0),
+    };
     return html`<ul>
-        ${POINTS.map(
+        ${[...POINTS, choice].map(
           (p) =>
             html`<li>
               <span class="icon">${icon(p.icon)}</span>
@@ -63,6 +77,7 @@ export class W3WhatIsAWalletView extends W3Element {
             </li>`,
         )}
       </ul>
-      <w3-ui-button full-width @click=${goBack}>Got it</w3-ui-button>`;
+      <w3-ui-button full-width @click=${() => pushView('GetWallet')}>Get a wallet</w3-ui-button>
+      <w3-ui-button variant="secondary" full-width @click=${goBack}>Got it</w3-ui-button>`;
   }
 }

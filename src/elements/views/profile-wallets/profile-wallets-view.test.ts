@@ -1,0 +1,97 @@
+/**
+ * ProfileWallets with the real test EIP-1193 wallet (issue 12, item 18): a long name takes the
+ * row's room (ellipsis, full name kept), and a wallet exposing two accounts lets the person
+ * choose the active one, which a reload keeps.
+ */
+import { expect } from 'chai';
+import { createTestWallet, type TestWallet } from '../../../../test/fixtures/eip1193-wallet.js';
+import { $router } from '../../../stores/router.js';
+import { storage } from '../../../stores/storage.js';
+import { axeViolations, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import type { W3Modal } from '../../modal/modal.element.js';
+
+const LONG = 'A Wallet With A Remarkably Long Name For Testing';
+let wallets: TestWallet[] = [];
+
+async function connect(el: W3Modal, name: string): Promise<void> {
+  await el.modal.open({ view: 'Connect' });
+  const view = await waitFor(() => deep(el, 'w3-connect-view'), 3000, 'connect view');
+  const item = await waitFor(
+    () => Array.from(view.shadowRoot!.querySelectorAll('w3-ui-list-item')).find((i) => i.textContent!.trim() === name),
+    3000,
+    `wallet ${name}`,
+  );
+  deep<HTMLElement>(item, 'button')!.click();
+  await waitFor(() => $router.get().view === 'Account', 3000, 'Account');
+}
+
+describe('<w3-profile-wallets-view>', () => {
+  beforeEach(() => {
+    resetAll();
+    wallets = [];
+  });
+  afterEach(() => {
+    for (const w of wallets) w.remove();
+    resetAll();
+  });
+
+  it('lists the two accounts of a wallet and switches the active address; a restore keeps the choice', async () => {
+    const w = createTestWallet({
+      rpcUrls: { 31337: 'http://127.0.0.1:9/' },
+      chainId: 31337,
+      name: LONG,
+      rdns: 'dev.w3kit.long',
+      accounts: 2,
+      storageKey: false,
+    } as never);
+    wallets.push(w);
+    const el = await mountModal();
+    await connect(el, LONG);
+    expect(el.modal.getAccount().address).to.equal(w.addresses[0]);
+    expect(el.modal.getAccount().allAccounts).to.have.length(2);
+    const seen: (string | undefined)[] = [];
+    const stop = el.modal.subscribeAccount((a) => seen.push(a.address));
+
+    await el.modal.open({ view: 'ProfileWallets' });
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-profile-wallets-view'), 3000, 'view');
+    const rows = await waitFor(
+      () => {
+        const found = deepAll<HTMLElement>(view, 'ul[aria-label="Accounts of ' + LONG + '"] w3-ui-list-item');
+        return found.length === 2 ? found : undefined;
+      },
+      3000,
+      'two account rows',
+    );
+    expect(rows.map((r) => r.dataset['address'])).to.deep.equal([w.addresses[0], w.addresses[1]]);
+    expect(rows[0]!.hasAttribute('selected')).to.equal(true);
+
+    // the name is whole in the DOM and its title, cut only visually; no 'Active' badge beside the check
+    const name = view.shadowRoot!.querySelector<HTMLElement>('.name')!;
+    expect(name.textContent).to.equal(LONG);
+    expect(name.title).to.equal(LONG);
+    expect(getComputedStyle(name).textOverflow).to.equal('ellipsis');
+    expect(view.shadowRoot!.textContent).not.to.contain('Active');
+    expect(await axeViolations()).to.deep.equal([]);
+
+    deep<HTMLElement>(rows[1]!, 'button')!.click();
+    await waitFor(() => el.modal.getAccount().address === w.addresses[1], 3000, 'second account active');
+    expect(el.modal.getAccount().caipAddress).to.equal(`eip155:31337:${w.addresses[1]}`);
+    expect(seen.at(-1)).to.equal(w.addresses[1]);
+    // the chosen account is marked, and listed first (the order a reload restores)
+    await waitFor(
+      () => deep<HTMLElement>(view, `w3-ui-list-item[data-address="${w.addresses[1]}"]`)?.hasAttribute('selected'),
+      2000,
+      'second marked',
+    );
+    // signing now uses the chosen account
+    const signature = await el.modal.signMessage('hello');
+    expect(signature).to.match(/^0x[0-9a-f]{130}$/);
+    expect(storage.get('connections')?.eip155?.[0]?.accounts[0]?.address).to.equal(w.addresses[1]);
+    stop();
+
+    // a reload (restore without a prompt) starts on the chosen account
+    const { restoreEip155Connection } = await import('../../../stores/eip155-session.js');
+    expect(await restoreEip155Connection()).to.equal(true);
+    expect(el.modal.getAccount().address).to.equal(w.addresses[1]);
+  });
+});
