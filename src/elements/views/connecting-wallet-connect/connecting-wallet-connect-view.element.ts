@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { isSafeWalletLink } from '../../../core/links.js';
-import { browseLink, walletConnectLink } from '../../../core/wallet-links.js';
+import { browseLink, walletConnectLink, walletStoreLinks } from '../../../core/wallet-links.js';
 import { $connectors } from '../../../stores/connectors.js';
 import { $walletConnectQr, cancelWalletApp, openWalletApp, startQrPairing } from '../../../stores/walletconnect-qr.js';
 import { installedConnectorFor, type RegistryWallet } from '../../../stores/wallet-list.js';
@@ -33,17 +33,6 @@ export function platformLinks(wallet: RegistryWallet, uri: string | undefined, p
   const web = withUri(wallet.webapp_link);
   if (web) links.push({ label: `Open ${wallet.name} web app`, href: web });
   return links;
-}
-
-/** Where to get the wallet: its stores and homepage. */
-export function storeLinks(wallet: RegistryWallet): PlatformLink[] {
-  const candidates: [string, string | null][] = [
-    ['Chrome Web Store', wallet.chrome_store],
-    ['App Store', wallet.app_store],
-    ['Google Play', wallet.play_store],
-    ['Website', wallet.homepage],
-  ];
-  return candidates.filter((c): c is [string, string] => isSafeWalletLink(c[1])).map(([label, href]) => ({ label, href }));
 }
 
 /**
@@ -246,7 +235,7 @@ export class W3ConnectingWalletConnectView extends W3Element {
   }
 
   private renderStores(wallet: RegistryWallet) {
-    const stores = storeLinks(wallet);
+    const stores = walletStoreLinks(wallet);
     if (!stores.length) return nothing;
     return html`<p class="get">Don't have ${wallet.name}?</p>
       <ul class="links" aria-label="Get ${wallet.name}">
