@@ -56,8 +56,9 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
     await page.evaluate(() => document.querySelector('w3-modal')!.modal.close());
     await setMode(page, 'approve');
     await connect(page);
-    const button = await waitText(page, 'w3-account-button', /0xf3…b92266/);
-    expect(button).toMatch(/\d+\.\d{3} ETH/);
+    // The balance reads '… ETH' until the chain answered, then its figure.
+    const button = await waitText(page, 'w3-account-button', /[\d,]+\.\d{3} ETH 0xf3…b92266/);
+    expect(button.trim()).toMatch(/^[\d,]+\.\d{3} ETH 0xf3…b92266$/);
     const events = await page.evaluate(() => (window as unknown as { events: { type: string; detail: { address?: string } }[] }).events);
     expect(events.find((e) => e.type === 'w3-connect')?.detail.address).toBe(A0);
     const account = await page.evaluate(() => document.querySelector('w3-modal')!.modal.getAccount());

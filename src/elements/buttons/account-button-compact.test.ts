@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { patchAccount } from '../../stores/account.js';
-import { connectAccount, deep, deepText, mountModal, nextFrame, resetAll, waitFor } from '../../../test/browser/helpers.js';
+import { $nativeBalances, balanceKey } from '../../stores/native-balance.js';
+import { ADDRESS, connectAccount, deep, deepText, mountModal, nextFrame, resetAll, waitFor } from '../../../test/browser/helpers.js';
 
 /** A row like a page's button row that does not wrap, `width` px wide, with a network button and a <w3-button>. */
 async function row(width: number): Promise<{ row: HTMLElement; button: HTMLElement }> {
@@ -23,7 +23,7 @@ describe('<w3-account-button> compact form', () => {
   it('shows the balance where there is room, and drops it by itself where the row is short', async () => {
     await mountModal();
     connectAccount();
-    patchAccount('eip155', { balance: '10000' });
+    $nativeBalances.setKey(balanceKey('eip155:31337', ADDRESS), { status: 'ready', value: '10000', symbol: 'ETH' });
     const wide = await row(600);
     await nextFrame();
     // (the amount's grouping is the formatter's business: 10000.000 or 10,000.000)
@@ -51,7 +51,7 @@ describe('<w3-account-button> compact form', () => {
   it('goes down to the avatar alone, named by the address, where even the address does not fit', async () => {
     await mountModal();
     connectAccount();
-    patchAccount('eip155', { balance: '10000' });
+    $nativeBalances.setKey(balanceKey('eip155:31337', ADDRESS), { status: 'ready', value: '10000', symbol: 'ETH' });
     const bar = await row(375);
     bar.row.insertAdjacentHTML('afterbegin', '<strong style="flex: none; width: 110px">MyDapp</strong>');
     const inner = () => deep<HTMLButtonElement>(bar.button, 'w3-account-button', 'button')!;

@@ -89,7 +89,7 @@ describe('page buttons', () => {
     expect(modal.modal.getNetwork()).to.equal(undefined);
     expect(modal.modal.getState().selectedNetworkId).to.equal('eip155:31338');
     deep<HTMLElement>(button, 'button')!.click();
-    await waitFor(() => $modal.get().shownView === 'Networks', 2000, 'Networks view');
+    await waitFor(() => $modal.get().shownView === 'Networks', 5000, 'Networks view');
     const view = deep(modal, 'w3-networks-view')!;
     const items = Array.from(view.shadowRoot!.querySelectorAll('w3-ui-list-item'));
     expect(items.length).to.equal(3);
@@ -103,7 +103,7 @@ describe('page buttons', () => {
     expect(deepText(button)).to.contain('Localhost');
     expect(deep(button, 'button')!.getAttribute('title')).to.equal('Change network');
     deep<HTMLElement>(button, 'button')!.click();
-    await waitFor(() => $modal.get().shownView === 'Networks', 2000, 'Networks view');
+    await waitFor(() => $modal.get().shownView === 'Networks', 5000, 'Networks view');
     const view = deep(modal, 'w3-networks-view')!;
     const items = Array.from(view.shadowRoot!.querySelectorAll('w3-ui-list-item'));
     expect(items.map((i) => i.textContent!.trim())).to.deep.equal(['Localhost', 'Ethereum', 'Sepolia']);

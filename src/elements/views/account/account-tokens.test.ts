@@ -59,7 +59,7 @@ describe('Account view, Tokens panel states', () => {
     $balances.set({ status: 'unsupported', key: KEY, tokens: [] });
     await waitFor(() => deep(view, '[data-not-indexed]'), 2000, 'empty state');
     expect(deep(view, '[data-not-indexed]')!.textContent!.trim()).to.equal('Token balances are not available on Localhost');
-    await waitFor(() => deepText(deep(view, 'li[data-native]')!).endsWith('Ether 10000.000 ETH'), 2000, 'native balance');
+    await waitFor(() => deepText(deep(view, 'li[data-native]')!).endsWith('Ether 10,000.000 ETH'), 2000, 'native balance');
     expect(deep(view, '[data-retry]')).to.equal(null);
     expect(await axeViolations()).to.deep.equal([]);
   });
