@@ -17,6 +17,7 @@ import {
 } from '../src/index.js';
 import { sleep, tempDir, upgradeStatus } from './helpers.js';
 import { errorCode, nowSeconds, Peer, signAuth, topic, type PeerOptions } from './relay-peer.js';
+import { JWT_EXPIRED_CLOSE } from '../src/relay/transport.js';
 
 const MONTH = 30 * 24 * 3600;
 const OTHER_IP = '127.0.0.2';
@@ -243,6 +244,16 @@ describe('JWT audience and lifetime', () => {
     ]) {
       expect(await upgrade(url, aud), aud).toBe(401);
     }
+  });
+
+  it('closes a socket when its JWT expires (1008), so no socket outlives its JWT', async () => {
+    await start();
+    const peer = await open({ ttl: 2 });
+    expect(await peer.result('irn_subscribe', { topic: topic('expiring') })).toMatch(/^[0-9a-f]{64}$/);
+    const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
+      peer.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    expect(closed).toEqual({ code: JWT_EXPIRED_CLOSE, reason: 'The JWT has expired' });
   });
 
   it('accepts a JWT that lives one day, as sign-client signs it, and refuses longer-lived ones', async () => {

@@ -34,6 +34,8 @@ export interface PeerOptions {
   autoPong?: boolean;
   /** The local address to connect from (127.0.0.2 is another IP on loopback). */
   localAddress?: string;
+  /** The JWT's lifetime in seconds (default 3600). */
+  ttl?: number;
   /** Extra upgrade request headers (X-Forwarded-For, as a reverse proxy would add). */
   headers?: Record<string, string>;
 }
@@ -67,7 +69,7 @@ export class Peer {
 
   /** Connects to the relay at `url` with a JWT for that URL. */
   static async open(url: string, keys: Keypair = generateKeyPair(), options: PeerOptions = {}): Promise<Peer> {
-    const ws = new WebSocket(`${url}/?auth=${await signAuth(url, keys)}&projectId=w3kit-test&ua=test`, {
+    const ws = new WebSocket(`${url}/?auth=${await signAuth(url, keys, options.ttl)}&projectId=w3kit-test&ua=test`, {
       autoPong: options.autoPong ?? true,
       ...(options.localAddress ? { localAddress: options.localAddress } : {}),
       ...(options.headers ? { headers: options.headers } : {}),

@@ -7,7 +7,8 @@
  */
 import { decodeJWT, verifyJWT } from '@walletconnect/relay-auth';
 
-export type AuthResult = { ok: true; clientId: string } | { ok: false; reason: string };
+/** `expiresAt`: when the JWT expires (ms since the epoch); the socket it opened is closed then. */
+export type AuthResult = { ok: true; clientId: string; expiresAt: number } | { ok: false; reason: string };
 
 export interface AuthPolicy {
   /** The accepted audiences, as `audience()` gives them. */
@@ -65,5 +66,5 @@ export async function authenticate(jwt: string | null, policy: AuthPolicy, now: 
     return { ok: false, reason: `invalid JWT: ${(err as Error).message}` };
   }
   if (!valid) return { ok: false, reason: 'invalid JWT signature' };
-  return { ok: true, clientId: payload.iss };
+  return { ok: true, clientId: payload.iss, expiresAt: payload.exp * 1000 };
 }

@@ -65,6 +65,25 @@ function closeSocket(ws: WebSocket): Promise<void> {
   });
 }
 
+/** The WebSocket close code for a socket whose JWT expired (1008, policy violation): a client reconnects with a new JWT. */
+export const JWT_EXPIRED_CLOSE = 1008;
+/** setTimeout's longest delay (about 24.8 days); a later expiry is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Closes `ws` when its JWT expires: a JWT is checked on the upgrade, and a socket never outlives it. */
+function closeAtExpiry(ws: WebSocket, expiresAt: number): void {
+  let timer: ReturnType<typeof setTimeout>;
+  const arm = (): void => {
+    const left = expiresAt - Date.now();
+    timer = setTimeout(
+      left > MAX_TIMER_MS ? arm : () => ws.close(JWT_EXPIRED_CLOSE, 'The JWT has expired'),
+      Math.min(Math.max(left, 0), MAX_TIMER_MS),
+    );
+  };
+  arm();
+  ws.once('close', () => clearTimeout(timer));
+}
+
 export async function listenRelay(options: TransportOptions): Promise<RelayTransport> {
   let closing = false;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameSize });
@@ -85,7 +104,10 @@ export async function listenRelay(options: TransportOptions): Promise<RelayTrans
         }
         if (closing) return refuse(socket, 503, 'Service Unavailable', 'The relay is shutting down');
         const ip = quotaKey(clientAddress(req, options.trustProxy));
-        wss.handleUpgrade(req, socket, head, (ws) => options.onSocket(ws, auth.clientId, ip));
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          closeAtExpiry(ws, auth.expiresAt);
+          options.onSocket(ws, auth.clientId, ip);
+        });
       },
       () => refuse(socket, 401, 'Unauthorized', 'Unauthorized'),
     );
