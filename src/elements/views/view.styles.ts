@@ -53,3 +53,15 @@ export const viewStyles = css`
     padding: 0;
   }
 `;
+
+/** Text links inside a view (store links, app links): the accent colour and a visible focus ring. */
+export const linkStyles = css`
+  a {
+    color: var(--w3i-accent);
+    font-weight: 600;
+  }
+  a:focus-visible {
+    outline: 2px solid var(--w3i-focus);
+    outline-offset: 2px;
+  }
+`;

@@ -8,7 +8,7 @@ import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
 import { W3Element } from '../../base/w3-element.js';
 import { connectingStyles } from '../connecting.styles.js';
-import { viewStyles } from '../view.styles.js';
+import { linkStyles, viewStyles } from '../view.styles.js';
 import { walletConnectLogo } from './walletconnect-logo.js';
 
 interface PlatformLink {
@@ -49,6 +49,7 @@ export class W3ConnectingWalletConnectView extends W3Element {
   static override readonly tagName: string = 'w3-connecting-wallet-connect-view';
   static override styles = [
     viewStyles,
+    linkStyles,
     connectingStyles,
     css`
       .links {
@@ -59,14 +60,6 @@ export class W3ConnectingWalletConnectView extends W3Element {
         margin: 0;
         padding: 0;
         list-style: none;
-      }
-      a {
-        color: var(--w3i-accent);
-        font-weight: 600;
-      }
-      a:focus-visible {
-        outline: 2px solid var(--w3i-focus);
-        outline-offset: 2px;
       }
       .get {
         margin-top: 8px;

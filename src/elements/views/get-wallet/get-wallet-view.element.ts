@@ -4,7 +4,7 @@ import { pushView } from '../../../stores/router.js';
 import { $walletList, ensureWalletList } from '../../../stores/wallet-list.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
-import { viewStyles } from '../view.styles.js';
+import { linkStyles, viewStyles } from '../view.styles.js';
 
 /**
  * @summary GetWallet ('Get a wallet', reached from WhatIsAWallet): the registry's featured and
@@ -15,6 +15,7 @@ export class W3GetWalletView extends W3Element {
   static override readonly tagName = 'w3-get-wallet-view';
   static override styles = [
     viewStyles,
+    linkStyles,
     css`
       .wallet {
         display: flex;
@@ -40,14 +41,6 @@ export class W3GetWalletView extends W3Element {
         flex-wrap: wrap;
         gap: 4px 12px;
         font-size: var(--w3i-text-xs);
-      }
-      a {
-        color: var(--w3i-accent);
-        font-weight: 600;
-      }
-      a:focus-visible {
-        outline: 2px solid var(--w3i-focus);
-        outline-offset: 2px;
       }
       w3-ui-button {
         margin-top: 12px;
