@@ -5,8 +5,10 @@ import { initWalletConnect } from './stores/walletconnect.js';
 import { initNetworks } from './stores/networks.js';
 import { $options, setOptions } from './stores/options.js';
 import { $initialized } from './stores/state.js';
+import { setLocale } from './stores/locale.js';
 import { setThemeMode, setThemeVariables } from './stores/theme.js';
 
+let configuredLocale: string | undefined;
 let projectModule: Promise<typeof import('./stores/project.js')> | undefined;
 
 /**
@@ -34,13 +36,16 @@ function syncProject(options: W3ModalOptions): void {
  */
 export function configure(input: W3ModalOptions | unknown): W3ModalOptions {
   const options = setOptions(input);
+  const first = !$initialized.get();
   setThemeMode(options.themeMode);
   if (options.themeVariables) setThemeVariables(options.themeVariables);
+  // Only a changed `locale` option applies, so reconfiguring keeps what setLocale() chose since.
+  if (first || options.locale !== configuredLocale) void setLocale(options.locale);
+  configuredLocale = options.locale;
   initNetworks();
   initEip155();
   initWalletConnect();
   syncProject(options);
-  const first = !$initialized.get();
   $initialized.set(true);
   if (first) emitEvent('MODAL_CREATED', {});
   return options;

@@ -9,6 +9,8 @@ import { closeModal } from './stores/modal.js';
 import { $activeNamespace, $currentNetwork } from './stores/networks.js';
 import { $publicState, type PublicState } from './stores/state.js';
 import { setThemeMode, setThemeVariables } from './stores/theme.js';
+import { setLocale } from './stores/locale.js';
+import type { Locale } from './core/locales.js';
 import { getWalletProvider } from './stores/providers.js';
 import { openModal, type OpenModalParameters } from './stores/open-modal.js';
 import * as actions from './stores/wallet-actions.js';
@@ -41,6 +43,12 @@ export interface W3ModalInstance {
   getWalletProvider(namespace: ChainNamespace): unknown;
   setThemeMode(mode: ThemeMode | undefined): void;
   setThemeVariables(variables: Record<string, string | number>): void;
+  /**
+   * Switches the modal and the buttons to `locale` (a BCP 47 tag: `de`, `pt-BR`, `ar`) live, the
+   * modal staying open; undefined follows the page's `lang`, then the browser's languages. An
+   * unknown tag warns and falls back. Resolves with the locale active once its texts have loaded.
+   */
+  setLocale(locale?: string): Promise<Locale>;
   subscribeEvents(callback: (event: W3Event) => void): () => void;
   /** Signs a message with the connected eip155 wallet (personal_sign). */
   signMessage(message: string): Promise<`0x${string}`>;
@@ -103,6 +111,7 @@ export function getInstance(): W3ModalInstance {
     getWalletProvider: ((namespace: ChainNamespace) => getWalletProvider(namespace)) as W3ModalInstance['getWalletProvider'],
     setThemeMode: (mode) => setThemeMode(mode),
     setThemeVariables: (variables) => setThemeVariables(variables),
+    setLocale: (locale) => setLocale(locale),
     signMessage: (message) => actions.signMessage(message),
     signTypedData: (typedData) => actions.signTypedData(typedData),
     sendTransaction: (tx) => actions.sendTransaction(tx),

@@ -106,6 +106,7 @@ const optionsSchema = object({
     }),
   ),
   themeMode: optional(oneOf(['light', 'dark'])),
+  locale: optional(string()),
   themeVariables: optional(themeVariablesSchema),
   featuredWalletIds: optional(ids),
   includeWalletIds: optional(ids),
@@ -161,6 +162,8 @@ export interface W3ModalOptions {
   metadata?: W3Metadata;
   features?: W3Features;
   themeMode?: ThemeMode;
+  /** A BCP 47 tag (`de`, `pt-BR`); unset follows the page's `lang`, then the browser's languages. An unknown one warns and falls back. */
+  locale?: string;
   themeVariables?: Record<string, string | number>;
   featuredWalletIds?: string[];
   includeWalletIds?: string[];

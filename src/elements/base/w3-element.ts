@@ -1,4 +1,5 @@
-import { LitElement } from 'lit';
+import { LitElement, type ReactiveController } from 'lit';
+import { $locale } from '../../stores/locale.js';
 import type { ModalEventMap } from './events.js';
 
 /** Events w3kit elements fire, with their detail types: the modal's (one table) and the primitives'. */
@@ -24,6 +25,11 @@ export class W3Element extends LitElement {
   /** The element's tag name (`w3-…`), declared by each concrete element class. */
   declare static readonly tagName: string;
 
+  constructor() {
+    super();
+    this.addController(new LocaleController(this));
+  }
+
   /** Registers the class under its `tagName`, unless that tag is already defined (a class without one throws). */
   static define(): void {
     if (typeof customElements === 'undefined' || customElements.get(this.tagName)) return;
@@ -32,6 +38,31 @@ export class W3Element extends LitElement {
 
   emit<K extends keyof W3ElementEventMap>(name: K, detail: DetailOf<K>, init: { cancelable?: boolean } = {}): boolean {
     return this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail, cancelable: !!init.cancelable }));
+  }
+}
+
+/**
+ * Renders its element again when the active locale changes (its texts come from `msg()`), and
+ * on reconnecting when the locale changed while it was away.
+ */
+class LocaleController implements ReactiveController {
+  private unsubscribe: (() => void) | undefined;
+  private rendered = $locale.get();
+
+  constructor(private readonly host: LitElement) {}
+
+  hostConnected(): void {
+    const update = (): void => {
+      if ($locale.get() === this.rendered) return;
+      this.rendered = $locale.get();
+      this.host.requestUpdate();
+    };
+    update();
+    this.unsubscribe = $locale.listen(update);
+  }
+
+  hostDisconnected(): void {
+    this.unsubscribe?.();
   }
 }
 

@@ -4,6 +4,7 @@ import { StoreController } from '../base/store-controller.js';
 import { getInstance } from '../../instance.js';
 import { $isConnecting } from '../../stores/account.js';
 import { ThemedElement } from '../base/themed-element.js';
+import { msg } from '../base/localize.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { pageButtonStyles } from './button.styles.js';
 
@@ -18,10 +19,10 @@ export class W3ConnectButton extends ThemedElement {
   static override readonly tagName = 'w3-connect-button';
   static override styles = [themeTokens, baseStyles, pageButtonStyles];
 
-  /** Label when idle. */
-  @property() label = 'Connect Wallet';
-  /** Label while connecting. */
-  @property({ attribute: 'loading-label' }) loadingLabel = 'Connecting...';
+  /** Label when idle; 'Connect Wallet' in the active locale by default. */
+  @property() label: string | undefined;
+  /** Label while connecting; 'Connecting...' in the active locale by default. */
+  @property({ attribute: 'loading-label' }) loadingLabel: string | undefined;
 
   private readonly connecting = new StoreController(this, $isConnecting);
 
@@ -38,7 +39,9 @@ export class W3ConnectButton extends ThemedElement {
   override render() {
     const busy = this.connecting.value;
     return html`<button part="button" type="button" class="primary" aria-busy=${busy ? 'true' : 'false'} @click=${this.onClick}>
-      ${busy ? html`<w3-ui-spinner label=""></w3-ui-spinner>` : ''}${busy ? this.loadingLabel : this.label}
+      ${busy ? html`<w3-ui-spinner label=""></w3-ui-spinner>` : ''}${busy
+        ? (this.loadingLabel ?? msg('Connecting...'))
+        : (this.label ?? msg('Connect Wallet'))}
     </button>`;
   }
 }

@@ -11,6 +11,7 @@ export interface DeclarativeAttributes {
   relayUrl?: string | undefined;
   secureSiteUrl?: string | undefined;
   themeMode?: string | undefined;
+  locale?: string | undefined;
   email?: string | null | undefined;
   socials?: string | undefined;
 }
@@ -24,6 +25,7 @@ export const DECLARATIVE_KEYS = [
   'relayUrl',
   'secureSiteUrl',
   'themeMode',
+  'locale',
   'email',
   'socials',
 ] as const satisfies readonly (keyof DeclarativeAttributes)[];
@@ -61,6 +63,7 @@ export function optionsFromAttributes(attrs: DeclarativeAttributes): W3ModalOpti
     ['relayUrl', 'relayUrl'],
     ['secureSiteUrl', 'secureSiteUrl'],
     ['themeMode', 'themeMode'],
+    ['locale', 'locale'],
   ];
   for (const [attr, option] of copy) {
     const value = attrs[attr];

@@ -67,6 +67,8 @@ export class W3Modal extends ThemedElement {
   @property({ attribute: 'secure-site-url' }) secureSiteUrl: string | undefined;
   /** `light` or `dark`; unset follows prefers-color-scheme. */
   @property({ attribute: 'theme-mode' }) themeMode: string | undefined;
+  /** The locale, a BCP 47 tag (`de`, `pt-BR`, `ar`); unset follows the page's `lang`, then the browser's languages. */
+  @property() locale: string | undefined;
   /** Offer e-mail login (`email` or `email="true"`). */
   @property() email: string | null | undefined;
   /** Comma list of social providers. */

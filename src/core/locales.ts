@@ -1,0 +1,78 @@
+/**
+ * The locales w3kit speaks (issue 13), how a BCP 47 tag from a page, a browser or an option is
+ * matched to one of them, and which of them are written right to left.
+ */
+export const SOURCE_LOCALE = 'en';
+
+/** The locales a visitor gets by their page's `lang` or their browser's languages. */
+export const LOCALES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'it',
+  'pt-BR',
+  'ru',
+  'uk',
+  'pl',
+  'tr',
+  'ar',
+  'he',
+  'fa',
+  'hi',
+  'zh-CN',
+  'zh-TW',
+  'ja',
+  'ko',
+  'id',
+  'vi',
+] as const;
+
+/**
+ * A pseudo-locale for developers and tests (every text bracketed and accented, so a string
+ * that skipped localization stands out). Chosen only by its exact tag, never detected.
+ */
+export const PSEUDO_LOCALE = 'en-XA';
+
+export type Locale = (typeof LOCALES)[number] | typeof PSEUDO_LOCALE;
+
+const RTL = new Set<string>(['ar', 'he', 'fa']);
+
+/** `rtl` for Arabic, Hebrew and Persian, `ltr` for the others. */
+export const localeDir = (locale: string): 'ltr' | 'rtl' => (RTL.has(locale) ? 'rtl' : 'ltr');
+
+/** Tags that name one of ours another way: old codes, scripts and regions that share a variant. */
+const ALIASES: [RegExp, Locale][] = [
+  [/^zh-(hant|tw|hk|mo)\b/, 'zh-TW'],
+  [/^zh\b/, 'zh-CN'],
+  [/^pt\b/, 'pt-BR'],
+  [/^(iw|he)\b/, 'he'],
+  [/^(in|id)\b/, 'id'],
+];
+
+/**
+ * One of our locales for a BCP 47 tag (case-insensitive; `_` taken for `-`): the exact locale,
+ * then an alias (`zh-Hant-HK` is zh-TW, `pt-PT` is pt-BR, `iw` is he), then the language alone
+ * (`es-MX` is es, `en-GB` is en). Undefined when we have none for it.
+ */
+export function matchLocale(tag: string | null | undefined): Locale | undefined {
+  if (typeof tag !== 'string') return undefined;
+  const wanted = tag.trim().replace(/_/g, '-').toLowerCase();
+  if (!/^[a-z]{2,3}(-[a-z0-9]{1,8})*$/.test(wanted)) return undefined;
+  if (wanted === PSEUDO_LOCALE.toLowerCase()) return PSEUDO_LOCALE;
+  const exact = LOCALES.find((l) => l.toLowerCase() === wanted);
+  if (exact) return exact;
+  const alias = ALIASES.find(([pattern]) => pattern.test(wanted));
+  if (alias) return alias[1];
+  const language = wanted.split('-')[0];
+  return LOCALES.find((l) => l === language);
+}
+
+/** The first of `candidates` (in order of preference) that matches one of our locales, else en. */
+export function pickLocale(candidates: readonly (string | null | undefined)[]): Locale {
+  for (const candidate of candidates) {
+    const locale = matchLocale(candidate);
+    if (locale && locale !== PSEUDO_LOCALE) return locale;
+  }
+  return SOURCE_LOCALE;
+}

@@ -1,0 +1,15 @@
+
+    // Do not modify this file by hand!
+    // Re-generate this file by running lit-localize
+
+    
+    
+
+    /* eslint-disable no-irregular-whitespace */
+    /* eslint-disable @typescript-eslint/no-explicit-any */
+
+    export const templates = {
+      'sfc003381f593d943': `Connecting...`,
+'sb6651a7a3f74fece': `Connect Wallet`,
+    };
+  

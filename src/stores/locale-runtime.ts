@@ -1,0 +1,16 @@
+/**
+ * The localization runtime (a lazy chunk, loaded the first time a locale other than English is
+ * chosen): lit-localize's runtime mode, its texts loaded from one chunk per locale.
+ */
+import { configureLocalization } from '@lit/localize/init/runtime.js';
+import { sourceLocale, targetLocales } from '../locales/generated/codes.js';
+import { loaders } from '../locales/generated/loaders.js';
+
+const { setLocale } = configureLocalization({
+  sourceLocale,
+  targetLocales,
+  loadLocale: (locale) => loaders[locale as keyof typeof loaders](),
+});
+
+/** Loads `locale`'s texts and makes `msg()` answer in it; resolves once it does. */
+export const loadLocale = (locale: string): Promise<void> => setLocale(locale);
