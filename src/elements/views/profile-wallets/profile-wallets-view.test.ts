@@ -106,8 +106,17 @@ describe('<w3-profile-wallets-view>', () => {
       accounts: 2,
       storageKey: false,
     } as never);
-    wallets.push(w);
+    const other = createTestWallet({
+      rpcUrls: { 31337: 'http://127.0.0.1:9/' },
+      chainId: 31337,
+      name: 'Other Wallet',
+      rdns: 'dev.w3kit.other',
+      storageKey: false,
+    } as never);
+    wallets.push(w, other);
     const el = await mountModal();
+    // Other Wallet stays connected but not active: its row carries the 'Connected' tag.
+    await connect(el, 'Other Wallet');
     await connect(el, 'Pseudo Wallet');
     await el.modal.open({ view: 'ProfileWallets' });
     const view = await waitFor(() => deep<HTMLElement>(el, 'w3-profile-wallets-view'), 3000, 'view');
@@ -115,11 +124,13 @@ describe('<w3-profile-wallets-view>', () => {
     await setLocale('en-XA');
     try {
       await waitFor(() => deep(view, 'ul.accounts')!.getAttribute('aria-label')!.startsWith('⟦'), 3000, 'pseudo texts');
-      const { leaks, localized } = pseudoCheck(view.shadowRoot!, ['Pseudo Wallet']);
+      const { leaks, localized } = pseudoCheck(view.shadowRoot!, ['Pseudo Wallet', 'Other Wallet']);
       expect(leaks).to.deep.equal([]);
       expect(localized).to.be.greaterThan(3);
       expect(deep(view, 'ul.accounts')!.getAttribute('aria-label')).to.equal('⟦Áççóúñtš óf Pseudo Wallet⟧');
       expect(deep<HTMLElement & { label: string }>(view, 'w3-ui-icon-button')!.label).to.equal('⟦Díšçóññéçt Pseudo Wallet⟧');
+      const tags = deepAll<HTMLElement & { tag?: string }>(view, 'w3-ui-list-item[data-connector-id]').map((i) => i.tag);
+      expect(tags).to.include('⟦Çóññéçtéd⟧');
     } finally {
       await setLocale('en');
     }
