@@ -8,14 +8,17 @@ import { DECIMALS } from '../../../core/constants.js';
 import { dateGroup, relativeTime } from '../../../core/relative-time.js';
 import { FAILED_TO_FETCH_TRANSACTIONS, type ActivityState } from '../../../stores/activity.js';
 import { copyText } from '../../base/clipboard.js';
+import { msg, str } from '../../base/localize.js';
 import { featureIcon } from './feature-icons.js';
 
-const TITLES: Record<Transaction['metadata']['operationType'], string> = {
-  send: 'Sent',
-  receive: 'Received',
-  mint: 'Minted',
-  execute: 'Executed',
-};
+/** A transaction's title by its operation type (a function: the texts follow the active locale). */
+const operationTitle = (type: Transaction['metadata']['operationType']): string =>
+  ({
+    send: msg('Sent', { id: 'activity-sent', desc: 'Activity: a transaction that sent assets' }),
+    receive: msg('Received', { id: 'activity-received', desc: 'Activity: a transaction that received assets' }),
+    mint: msg('Minted', { id: 'activity-minted', desc: 'Activity: a transaction that minted a token' }),
+    execute: msg('Executed', { id: 'activity-executed', desc: 'Activity: a contract call' }),
+  })[type];
 
 const safeImage = (url: string | undefined) => (url && /^(https?:|data:image\/)/i.test(url) ? url : undefined);
 
@@ -35,7 +38,7 @@ function rowContent(tx: Transaction, now: number) {
       ? html`<img src=${image} alt="" loading="lazy" />`
       : html`<span class="badge" aria-hidden="true">${featureIcon(direction === 'in' ? 'receive' : 'send')}</span>`}
     <span class="grow">
-      <span class="title">${TITLES[tx.metadata.operationType]}</span>
+      <span class="title">${operationTitle(tx.metadata.operationType)}</span>
       <span class="small">${relativeTime(Date.parse(tx.metadata.minedAt), now)}</span>
     </span>
     <span class="end">
@@ -43,7 +46,9 @@ function rowContent(tx: Transaction, now: number) {
         ? html`<span class=${`amount ${direction}`}>${transferText(transfer)}</span> ${transfer.value > 0
               ? html`<span class="small">${formatFiat(transfer.value)}</span>`
               : nothing}`
-        : html`<span class="small" data-detail>Contract</span>
+        : html`<span class="small" data-detail
+              >${msg('Contract', { id: 'activity-contract', desc: 'Activity: the contract a transaction called' })}</span
+            >
             <span class="amount" data-detail title=${tx.metadata.sentTo}>${truncateAddress(tx.metadata.sentTo)}</span>`}
     </span>`;
 }
@@ -57,10 +62,15 @@ function row(tx: Transaction, now: number, network: Network | undefined) {
   const direction = (tx.transfers.find((t) => !t.nft_info?.flags.is_spam) ?? tx.transfers[0])?.direction === 'in' ? 'in' : 'out';
   const link = transactionLink(network, hash);
   const open = link
-    ? html`<a class="open" href=${link.href} target="_blank" rel="noopener noreferrer" title=${`View on ${link.name}`}
+    ? html`<a class="open" href=${link.href} target="_blank" rel="noopener noreferrer" title=${msg(str`View on ${link.name}`)}
         >${rowContent(tx, now)}</a
       >`
-    : html`<button type="button" class="open" title="Copy transaction hash" @click=${() => void copyText(hash, 'Transaction hash copied')}>
+    : html`<button
+        type="button"
+        class="open"
+        title=${msg('Copy transaction hash')}
+        @click=${() => void copyText(hash, msg('Transaction hash copied'))}
+      >
         ${rowContent(tx, now)}
       </button>`;
   return html`<li class="row" data-hash=${hash} data-direction=${direction}>${open}</li>`;
@@ -72,9 +82,9 @@ function row(tx: Transaction, now: number, network: Network | undefined) {
  * it, so loading never shifts the rows.
  */
 export function renderActivity(state: ActivityState, now: number, network?: Network) {
-  if (state.status === 'idle' || state.status === 'loading') return html`<w3-ui-spinner label="Loading activity"></w3-ui-spinner>`;
+  if (state.status === 'idle' || state.status === 'loading') return html`<w3-ui-spinner label=${msg('Loading activity')}></w3-ui-spinner>`;
   if (state.status === 'error') return html`<p class="empty" role="alert">${FAILED_TO_FETCH_TRANSACTIONS}</p>`;
-  if (state.transactions.length === 0) return html`<p class="empty">No activity yet</p>`;
+  if (state.transactions.length === 0) return html`<p class="empty">${msg('No activity yet')}</p>`;
   const groups = new Map<string, Transaction[]>();
   for (const tx of state.transactions) {
     const title = dateGroup(Date.parse(tx.metadata.minedAt), now);
@@ -91,7 +101,7 @@ export function renderActivity(state: ActivityState, now: number, network?: Netw
   )}
   ${state.next !== null || state.loadingMore
     ? html`<div class="more" data-more>
-        ${state.loadingMore ? html`<w3-ui-spinner label="Loading more activity"></w3-ui-spinner>` : nothing}
+        ${state.loadingMore ? html`<w3-ui-spinner label=${msg('Loading more activity')}></w3-ui-spinner>` : nothing}
       </div>`
     : nothing}`;
 }

@@ -5,7 +5,8 @@ import { formatBalance, formatFiat } from '../../../core/format.js';
 import type { BalancesState } from '../../../stores/balances.js';
 import { retryBalances, TOKEN_BALANCE_UNAVAILABLE } from '../../../stores/balances.js';
 import type { NativeBalance } from '../../../stores/native-balance.js';
-import { BALANCE_UNAVAILABLE } from '../../base/native-balance.js';
+import { msg, str } from '../../base/localize.js';
+import { balanceUnavailable } from '../../base/native-balance.js';
 
 const safeIcon = (url: string) => (/^(https?:|data:image\/)/i.test(url) ? url : undefined);
 
@@ -29,9 +30,11 @@ function renderNotIndexed(network: Network | undefined, native: NativeBalance | 
       ? `${formatBalance(native.value)} ${symbol}`
       : native?.status === 'loading'
         ? `… ${symbol}`
-        : BALANCE_UNAVAILABLE;
-  return html`<p class="empty" data-not-indexed>Token balances are not available on ${network?.name ?? 'this network'}</p>
-    <ul aria-label="Tokens">
+        : balanceUnavailable();
+  const name = network?.name;
+  const notIndexed = name ? msg(str`Token balances are not available on ${name}`) : msg('Token balances are not available on this network');
+  return html`<p class="empty" data-not-indexed>${notIndexed}</p>
+    <ul aria-label=${msg('Tokens')}>
       <li class="row" data-symbol=${symbol} data-native>
         <span class="badge" aria-hidden="true">${symbol.slice(0, 1)}</span>
         <div class="grow">
@@ -51,15 +54,15 @@ export function renderTokens(state: BalancesState, network?: Network, native?: N
   const failed =
     state.status === 'error'
       ? html`<p class="empty">${TOKEN_BALANCE_UNAVAILABLE}</p>
-          <w3-ui-button variant="secondary" size="sm" data-retry @click=${() => void retryBalances()}>Try again</w3-ui-button>`
+          <w3-ui-button variant="secondary" size="sm" data-retry @click=${() => void retryBalances()}>${msg('Try again')}</w3-ui-button>`
       : nothing;
   if (state.tokens.length === 0) {
-    if (state.status === 'loading' || state.status === 'idle') return html`<w3-ui-spinner label="Loading tokens"></w3-ui-spinner>`;
-    return state.status === 'error' ? failed : html`<p class="empty">No tokens yet</p>`;
+    if (state.status === 'loading' || state.status === 'idle') return html`<w3-ui-spinner label=${msg('Loading tokens')}></w3-ui-spinner>`;
+    return state.status === 'error' ? failed : html`<p class="empty">${msg('No tokens yet')}</p>`;
   }
   // A failed refresh keeps the last tokens of this account and network, with the error and Try again.
-  return html`<ul aria-label="Tokens">
+  return html`<ul aria-label=${msg('Tokens')}>
       ${state.tokens.map(tokenRow)}
     </ul>
-    ${state.status === 'loading' ? html`<w3-ui-spinner label="Refreshing tokens"></w3-ui-spinner>` : failed}`;
+    ${state.status === 'loading' ? html`<w3-ui-spinner label=${msg('Refreshing tokens')}></w3-ui-spinner>` : failed}`;
 }

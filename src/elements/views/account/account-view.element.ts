@@ -17,6 +17,7 @@ import { $features } from '../../../stores/options.js';
 import { isViewAvailable, pushView } from '../../../stores/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
+import { msg, str } from '../../base/localize.js';
 import { renderNativeBalance } from '../../base/native-balance.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon } from '../../primitives/icons.js';
@@ -29,12 +30,21 @@ import { renderTokens } from './account-tokens.js';
 import { accountStyles } from './account.styles.js';
 import { featureIcon } from './feature-icons.js';
 
-const FEATURES: Record<WalletFeature, { view: ViewName; label: string }> = {
-  onramp: { view: 'OnRampProviders', label: 'Buy' },
-  swaps: { view: 'Swap', label: 'Swap' },
-  receive: { view: 'WalletReceive', label: 'Receive' },
-  send: { view: 'WalletSend', label: 'Send' },
+const FEATURE_VIEWS: Record<WalletFeature, ViewName> = {
+  onramp: 'OnRampProviders',
+  swaps: 'Swap',
+  receive: 'WalletReceive',
+  send: 'WalletSend',
 };
+
+/** A wallet feature's button label (a function: the texts follow the active locale). */
+const featureLabel = (feature: WalletFeature): string =>
+  ({
+    onramp: msg('Buy', { id: 'account-feature-buy', desc: 'Account view: button that opens buying crypto' }),
+    swaps: msg('Swap', { id: 'account-feature-swap', desc: 'Account view: button that opens swapping tokens' }),
+    receive: msg('Receive', { id: 'account-feature-receive', desc: 'Account view: button that opens receiving assets' }),
+    send: msg('Send', { id: 'account-feature-send', desc: 'Account view: button that opens sending assets' }),
+  })[feature];
 
 /** How close to the end of the activity list (px) the next page is fetched. */
 const PAGE_AHEAD_PX = 120;
@@ -74,23 +84,27 @@ export class W3AccountView extends W3Element {
   private tabs(): TabItem[] {
     const namespace = this.current.value.network?.chainNamespace;
     const list: TabItem[] = [
-      { value: 'tokens', label: 'Tokens' },
-      { value: 'nfts', label: 'NFTs' },
+      { value: 'tokens', label: msg('Tokens') },
+      { value: 'nfts', label: msg('NFTs') },
     ];
     // Activity is eip155 only (spec section 9) and follows the `history` feature.
-    if (this.features.value.history && namespace === 'eip155') list.push({ value: 'activity', label: 'Activity' });
+    if (this.features.value.history && namespace === 'eip155')
+      list.push({
+        value: 'activity',
+        label: msg('Activity', { id: 'account-tab-activity', desc: 'Account view: tab of past transactions' }),
+      });
     return list;
   }
 
   private renderFeatures() {
     const features = this.features.value;
-    const shown = features.walletFeaturesOrder.filter((f) => features[f] && isViewAvailable(FEATURES[f].view));
+    const shown = features.walletFeaturesOrder.filter((f) => features[f] && isViewAvailable(FEATURE_VIEWS[f]));
     if (shown.length === 0) return nothing;
-    return html`<div class="features" role="group" aria-label="Wallet features">
+    return html`<div class="features" role="group" aria-label=${msg('Wallet features')}>
       ${shown.map(
         (f) =>
-          html`<button type="button" class="feature" data-feature=${f} @click=${() => pushView(FEATURES[f].view)}>
-            ${featureIcon(f)} ${FEATURES[f].label}
+          html`<button type="button" class="feature" data-feature=${f} @click=${() => pushView(FEATURE_VIEWS[f])}>
+            ${featureIcon(f)} ${featureLabel(f)}
           </button>`,
       )}
     </div>`;
@@ -100,7 +114,7 @@ export class W3AccountView extends W3Element {
     const tabs = this.tabs();
     const selected = this.view.value.tab;
     const tab = tabs.some((t) => t.value === selected) ? selected : 'tokens';
-    const label = tabs.find((t) => t.value === tab)?.label ?? 'Tokens';
+    const label = tabs.find((t) => t.value === tab)?.label ?? msg('Tokens');
     const body =
       tab === 'tokens'
         ? renderTokens(this.balances.value, this.current.value.network, this.nativeBalance.value)
@@ -108,7 +122,7 @@ export class W3AccountView extends W3Element {
           ? renderNfts(this.nfts.value)
           : renderActivity(this.activity.value, now(), this.current.value.network);
     return html`<w3-ui-tabs
-        label="Assets"
+        label=${msg('Assets')}
         panel-prefix="w3-account"
         .tabs=${tabs}
         .value=${tab}
@@ -120,7 +134,7 @@ export class W3AccountView extends W3Element {
   override render() {
     const { address, profileName, profileImage } = this.account.value;
     const { network, unsupported } = this.current.value;
-    if (!address) return html`<p class="empty">Not connected</p>`;
+    if (!address) return html`<p class="empty">${msg('Not connected')}</p>`;
     const explorer = network?.blockExplorers?.default;
     const { withApi } = this.view.value;
     const total = this.balances.value.tokens.reduce((sum, t) => sum + t.value, 0);
@@ -128,11 +142,15 @@ export class W3AccountView extends W3Element {
         <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
         <div class="address">
           <span data-name>${profileName ?? truncateAddress(address)}</span>
-          <w3-ui-icon-button icon="copy" label="Copy address" @click=${() => copyText(address, 'Address copied')}></w3-ui-icon-button>
+          <w3-ui-icon-button
+            icon="copy"
+            label=${msg('Copy address')}
+            @click=${() => copyText(address, msg('Address copied'))}
+          ></w3-ui-icon-button>
         </div>
         ${renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
         ${withApi && this.balances.value.tokens.length > 0
-          ? html`<span class="small total">Total balance <span data-total>${formatFiat(total)}</span></span>`
+          ? html`<span class="small total">${msg('Total balance')} <span data-total>${formatFiat(total)}</span></span>`
           : nothing}
         ${explorer
           ? html`<a
@@ -140,7 +158,7 @@ export class W3AccountView extends W3Element {
               href=${`${explorer.url.replace(/\/+$/, '')}/address/${address}`}
               target="_blank"
               rel="noopener noreferrer"
-              >View on ${explorer.name}</a
+              >${msg(str`View on ${explorer.name}`)}</a
             >`
           : nothing}
       </div>
@@ -148,21 +166,25 @@ export class W3AccountView extends W3Element {
       <div class="stack rows">
         ${network
           ? html`<w3-ui-list-item chevron @click=${() => pushView('Networks')}>
-              ${networkIcon(network)}<span class="muted">Network</span> ${network.name}
+              ${networkIcon(network)}<span class="muted">${msg('Network')}</span> ${network.name}
             </w3-ui-list-item>`
           : unsupported
             ? html`<w3-ui-list-item chevron data-unsupported @click=${() => pushView('Networks')}>
-                <w3-ui-network-icon slot="image" .caipNetworkId=${unsupported.caipNetworkId} .name=${'Unknown Network'}></w3-ui-network-icon
-                ><span class="muted">Network</span> Unknown Network
+                <w3-ui-network-icon
+                  slot="image"
+                  .caipNetworkId=${unsupported.caipNetworkId}
+                  .name=${msg('Unknown Network')}
+                ></w3-ui-network-icon
+                ><span class="muted">${msg('Network')}</span> ${msg('Unknown Network')}
               </w3-ui-list-item>`
             : nothing}
         <w3-ui-list-item chevron @click=${() => pushView('ProfileWallets')}>
           <w3-ui-wallet-image slot="image" .imageSrc=${this.wallet.value?.icon}></w3-ui-wallet-image>
-          ${this.wallet.value?.name ?? 'Wallets'}
+          ${this.wallet.value?.name ?? msg('Wallets')}
         </w3-ui-list-item>
         <w3-ui-list-item @click=${() => void disconnectAndClose()}>
           <span slot="image" class="muted">${icon('disconnect', 22)}</span>
-          Disconnect
+          ${msg('Disconnect')}
         </w3-ui-list-item>
       </div>`;
   }

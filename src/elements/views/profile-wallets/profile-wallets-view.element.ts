@@ -1,16 +1,29 @@
 import { css, html, nothing } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
 import { $accounts } from '../../../stores/account.js';
-import { $activeConnectorIds, $connections, $connectors, connectorStatus, type Connection } from '../../../stores/connectors.js';
+import {
+  $activeConnectorIds,
+  $connections,
+  $connectors,
+  connectorStatus,
+  type Connection,
+  type ConnectorStatus,
+} from '../../../stores/connectors.js';
 import { pushView } from '../../../stores/router.js';
 import { showError } from '../../../stores/toast.js';
 import { activateConnection, removeConnection, selectAccount } from '../../../stores/wallet-actions.js';
+import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 
 /** The active wallet is marked by the check mark (aria-current) alone; the others say how they stand. */
-const STATUS_TAG = { connected: undefined, active: 'Connected', disconnected: 'Disconnected' } as const;
+const statusTag = (status: ConnectorStatus): string | undefined =>
+  status === 'active'
+    ? msg('Connected', { id: 'wallets-tag-connected', desc: 'Wallets view: tag of a wallet that is connected but not the active one' })
+    : status === 'disconnected'
+      ? msg('Disconnected', { id: 'wallets-tag-disconnected', desc: 'Wallets view: tag of a wallet that is no longer connected' })
+      : undefined;
 
 const message = (err: unknown) => (err instanceof Error ? err.message : 'An error occurred');
 
@@ -84,7 +97,7 @@ export class W3ProfileWalletsView extends W3Element {
   }
 
   private renderAccounts(connection: Connection, name: string, active: string | undefined) {
-    return html`<ul class="accounts" aria-label=${`Accounts of ${name}`}>
+    return html`<ul class="accounts" aria-label=${msg(str`Accounts of ${name}`)}>
       ${connection.accounts.map(({ address }) => {
         const current = address.toLowerCase() === active?.toLowerCase();
         return html`<li>
@@ -100,7 +113,7 @@ export class W3ProfileWalletsView extends W3Element {
     void this.activeIds.value;
     const list = this.connections.value.eip155 ?? [];
     const activeAddress = this.accounts.value.eip155?.address;
-    return html`<ul class="stack" aria-label="Connected wallets">
+    return html`<ul class="stack" aria-label=${msg('Connected wallets')}>
         ${list.map((connection) => {
           const connector = this.connectors.value.find((c) => c.id === connection.connectorId);
           const name = connector?.name ?? connection.connectorId;
@@ -110,7 +123,7 @@ export class W3ProfileWalletsView extends W3Element {
             <div class="row">
               <w3-ui-list-item
                 data-connector-id=${connection.connectorId}
-                .tag=${STATUS_TAG[status]}
+                .tag=${statusTag(status)}
                 ?selected=${status === 'connected'}
                 @click=${() => void this.choose(connection.connectorId, name)}
               >
@@ -119,7 +132,7 @@ export class W3ProfileWalletsView extends W3Element {
               </w3-ui-list-item>
               <w3-ui-icon-button
                 icon="disconnect"
-                .label=${`Disconnect ${name}`}
+                .label=${msg(str`Disconnect ${name}`)}
                 @click=${() => void removeConnection(connection.connectorId)}
               ></w3-ui-icon-button>
             </div>
@@ -127,6 +140,6 @@ export class W3ProfileWalletsView extends W3Element {
           </li>`;
         })}
       </ul>
-      <w3-ui-button variant="secondary" full-width @click=${() => pushView('Connect')}>Add wallet</w3-ui-button>`;
+      <w3-ui-button variant="secondary" full-width @click=${() => pushView('Connect')}>${msg('Add wallet')}</w3-ui-button>`;
   }
 }

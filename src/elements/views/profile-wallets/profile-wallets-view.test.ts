@@ -5,9 +5,11 @@
  */
 import { expect } from 'chai';
 import { createTestWallet, type TestWallet } from '../../../../test/fixtures/eip1193-wallet.js';
+import { setLocale } from '../../../stores/locale.js';
 import { $router } from '../../../stores/router.js';
 import { storage } from '../../../stores/storage.js';
 import { axeViolations, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import { pseudoCheck } from '../../../../test/browser/pseudo-check-b.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 
 const LONG = 'A Wallet With A Remarkably Long Name For Testing';
@@ -93,5 +95,44 @@ describe('<w3-profile-wallets-view>', () => {
     const { restoreEip155Connection } = await import('../../../stores/eip155-session.js');
     expect(await restoreEip155Connection()).to.equal(true);
     expect(el.modal.getAccount().address).to.equal(w.addresses[1]);
+  });
+
+  it('in the pseudo-locale every text, tag and label went through msg(); names and addresses stay as they are', async () => {
+    const w = createTestWallet({
+      rpcUrls: { 31337: 'http://127.0.0.1:9/' },
+      chainId: 31337,
+      name: 'Pseudo Wallet',
+      rdns: 'dev.w3kit.pseudo',
+      accounts: 2,
+      storageKey: false,
+    } as never);
+    const other = createTestWallet({
+      rpcUrls: { 31337: 'http://127.0.0.1:9/' },
+      chainId: 31337,
+      name: 'Other Wallet',
+      rdns: 'dev.w3kit.other',
+      storageKey: false,
+    } as never);
+    wallets.push(w, other);
+    const el = await mountModal();
+    // Other Wallet stays connected but not active: its row carries the 'Connected' tag.
+    await connect(el, 'Other Wallet');
+    await connect(el, 'Pseudo Wallet');
+    await el.modal.open({ view: 'ProfileWallets' });
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-profile-wallets-view'), 3000, 'view');
+    await waitFor(() => deepAll(view, 'ul.accounts w3-ui-list-item').length === 2, 3000, 'two account rows');
+    await setLocale('en-XA');
+    try {
+      await waitFor(() => deep(view, 'ul.accounts')!.getAttribute('aria-label')!.startsWith('⟦'), 3000, 'pseudo texts');
+      const { leaks, localized } = pseudoCheck(view.shadowRoot!, ['Pseudo Wallet', 'Other Wallet']);
+      expect(leaks).to.deep.equal([]);
+      expect(localized).to.be.greaterThan(3);
+      expect(deep(view, 'ul.accounts')!.getAttribute('aria-label')).to.equal('⟦Áççóúñtš óf Pseudo Wallet⟧');
+      expect(deep<HTMLElement & { label: string }>(view, 'w3-ui-icon-button')!.label).to.equal('⟦Díšçóññéçt Pseudo Wallet⟧');
+      const tags = deepAll<HTMLElement & { tag?: string }>(view, 'w3-ui-list-item[data-connector-id]').map((i) => i.tag);
+      expect(tags).to.include('⟦Çóññéçtéd⟧');
+    } finally {
+      await setLocale('en');
+    }
   });
 });

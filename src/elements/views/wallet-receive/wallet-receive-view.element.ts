@@ -5,6 +5,7 @@ import { $activeAccount } from '../../../stores/account.js';
 import { $activeNetwork, $networks } from '../../../stores/networks.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
+import { msg, str } from '../../base/localize.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon } from '../../primitives/icons.js';
 import { networkIcon } from '../network-icon.js';
@@ -73,19 +74,19 @@ export class W3WalletReceiveView extends W3Element {
 
   override render() {
     const { address } = this.account.value;
-    if (!address) return html`<p class="empty">Not connected</p>`;
+    if (!address) return html`<p class="empty">${msg('Not connected')}</p>`;
     const namespace = this.network.value?.chainNamespace;
     const names = this.networks.value.filter((n) => n.chainNamespace === namespace).map((n) => n.name);
-    return html`<w3-qr-code .uri=${address} label=${`QR code of ${truncateAddress(address)}`}>
+    return html`<w3-qr-code .uri=${address} label=${msg(str`QR code of ${truncateAddress(address)}`)}>
         <span slot="logo" class="qr-logo">${networkIcon(this.network.value, '')}</span>
       </w3-qr-code>
       <p class="address" data-address>${addressGroups(address).map((group) => html`<span>${group}</span>`)}</p>
-      <w3-ui-button full-width variant="secondary" @click=${() => copyText(address, 'Address copied')}>
+      <w3-ui-button full-width variant="secondary" @click=${() => copyText(address, msg('Address copied'))}>
         <span slot="prefix">${icon('copy', 16)}</span>
-        Copy address
+        ${msg('Copy address')}
       </w3-ui-button>
-      <p class="center muted">Receive assets on these networks only:</p>
-      <ul class="networks" aria-label="Networks">
+      <p class="center muted">${msg('Receive assets on these networks only:')}</p>
+      <ul class="networks" aria-label=${msg('Networks')}>
         ${names.map((name) => html`<li>${name}</li>`)}
       </ul>`;
   }

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
+import { addressGroups } from '../../../core/address-groups.js';
+import { setLocale } from '../../../stores/locale.js';
 import { $toast } from '../../../stores/toast.js';
 import { ADDRESS, axeViolations, connectAccount, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import { pseudoCheck } from '../../../../test/browser/pseudo-check-b.js';
 
 describe('WalletReceive view', () => {
   beforeEach(resetAll);
@@ -49,5 +52,22 @@ describe('WalletReceive view', () => {
     }
     expect(copied).to.equal(ADDRESS);
     expect([ADDRESS, 'Address copied']).to.include($toast.get().message);
+  });
+
+  it('in the pseudo-locale every text, label and aria-label went through msg()', async () => {
+    const el = await mountModal();
+    connectAccount();
+    await el.modal.open({ view: 'WalletReceive' });
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-wallet-receive-view'), 3000, 'receive view');
+    await setLocale('en-XA');
+    try {
+      await waitFor(() => deep(view, 'p.muted')!.textContent!.startsWith('⟦'), 3000, 'pseudo texts');
+      const { leaks, localized } = pseudoCheck(view.shadowRoot!, ['Localhost', 'Ethereum', 'Sepolia', ...addressGroups(ADDRESS)]);
+      expect(leaks).to.deep.equal([]);
+      expect(localized).to.be.greaterThan(3);
+      expect(deep(view, 'w3-qr-code')!.getAttribute('label')).to.equal('⟦QR çódé óf 0xf3…b92266⟧');
+    } finally {
+      await setLocale('en');
+    }
   });
 });

@@ -22,6 +22,7 @@ import {
   submitSend,
   type SendToken,
 } from '../../../stores/send.js';
+import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
@@ -88,7 +89,7 @@ export class W3WalletSendView extends W3Element {
     const fiat = token && Number(amount) > 0 ? formatFiat(Number(amount) * token.price) : formatFiat(0);
     return html`<form novalidate @submit=${this.onSubmit}>
       <div>
-        <label for="token">Token</label>
+        <label for="token">${msg('Token', { id: 'send-token-label', desc: 'Send view: label of the token to send' })}</label>
         <select id="token" .value=${tokenKey(token)} @change=${this.onTokenChange}>
           ${this.tokens.value.map(
             (t) =>
@@ -101,7 +102,7 @@ export class W3WalletSendView extends W3Element {
       <div>
         <div class="amount">
           <w3-ui-text-input
-            label="Amount"
+            label=${msg('Amount')}
             placeholder="0.0"
             inputmode="decimal"
             autocomplete="off"
@@ -110,16 +111,18 @@ export class W3WalletSendView extends W3Element {
             @w3-input=${(ev: CustomEvent<{ value: string }>) => setSendAmount(ev.detail.value)}
             @w3-submit=${() => void reviewSend()}
           ></w3-ui-text-input>
-          <w3-ui-button size="sm" variant="secondary" label="Max amount" @click=${() => setMaxAmount()}>Max</w3-ui-button>
+          <w3-ui-button size="sm" variant="secondary" label=${msg('Max amount')} @click=${() => setMaxAmount()}
+            >${msg('Max', { id: 'send-max', desc: 'Send view: button that fills in the whole balance' })}</w3-ui-button
+          >
         </div>
         <p class="hint" data-fiat aria-live="polite">
-          ≈ ${fiat}${token ? html` · Balance ${formatBalance(token.balance)} ${token.symbol}` : nothing}
+          ≈ ${fiat}${token ? html` · ${msg(str`Balance ${formatBalance(token.balance)} ${token.symbol}`)}` : nothing}
         </p>
       </div>
       <div>
         <w3-ui-text-input
-          label="To"
-          placeholder="0x… address or name"
+          label=${msg('To', { id: 'send-to-label', desc: 'Send view: label of the receiver field' })}
+          placeholder=${msg('0x… address or name')}
           autocomplete="off"
           .value=${receiver}
           .error=${fields.receiver}
@@ -129,7 +132,7 @@ export class W3WalletSendView extends W3Element {
         ${this.renderReceiverHint()}
       </div>
       <p class="error" role="alert" data-send-error>${formError}</p>
-      <w3-ui-button full-width @click=${() => void reviewSend()}>Preview send</w3-ui-button>
+      <w3-ui-button full-width @click=${() => void reviewSend()}>${msg('Preview send')}</w3-ui-button>
     </form>`;
   }
 
@@ -157,27 +160,29 @@ export class W3WalletSendView extends W3Element {
     if (!token) return nothing;
     // The native coin's amount plus the fee must fit in the balance: Max leaves nothing for the fee.
     const short = fee.status === 'ready' && native !== undefined && sendTotals(token, amount, fee.wei, native).insufficient;
-    return html`<h3>Review</h3>
+    return html`<h3>${msg('Review', { id: 'send-review-title', desc: 'Send view: heading of the step that reviews the transaction' })}</h3>
       <dl>
-        <dt>Send</dt>
+        <dt>${msg('Send', { id: 'send-review-amount', desc: 'Send view review: label of the amount being sent' })}</dt>
         <dd data-preview-amount>${typedAmount(amount)} ${token.symbol}</dd>
-        <dt>Value</dt>
+        <dt>${msg('Value', { id: 'send-review-value', desc: 'Send view review: label of the fiat value' })}</dt>
         <dd>${formatFiat(Number(amount) * token.price)}</dd>
-        <dt>To</dt>
+        <dt>${msg('To', { id: 'send-to-label', desc: 'Send view: label of the receiver field' })}</dt>
         <dd data-preview-receiver>${receiverProfileName ? `${receiverProfileName} (${truncateAddress(receiver)})` : receiver}</dd>
-        <dt>Network</dt>
+        <dt>${msg('Network')}</dt>
         <dd>${this.network.value?.name ?? ''}</dd>
         ${this.renderFee(token, amount)}
       </dl>
       <p class="error" role="alert">${error ?? (short ? SEND_MESSAGES.insufficient : '')}</p>
       <div class="actions">
-        <w3-ui-button variant="secondary" ?disabled=${loading} @click=${() => backToForm()}>Back to edit</w3-ui-button>
+        <w3-ui-button variant="secondary" ?disabled=${loading} @click=${() => backToForm()}>${msg('Back to edit')}</w3-ui-button>
         <w3-ui-button
           aria-busy=${loading ? 'true' : 'false'}
           ?disabled=${loading || short}
           @click=${() => void submitSend().catch(() => undefined)}
         >
-          ${loading ? 'Sending…' : 'Send'}
+          ${loading
+            ? msg('Sending…')
+            : msg('Send', { id: 'send-submit', desc: 'Send view review: button that signs and sends the transaction' })}
         </w3-ui-button>
       </div>`;
   }
@@ -188,13 +193,17 @@ export class W3WalletSendView extends W3Element {
     const native = this.network.value?.nativeCurrency;
     if (!native || fee.status === 'idle') return nothing;
     if (fee.status !== 'ready')
-      return html`<dt>Network fee</dt>
-        <dd data-preview-fee aria-live="polite">${fee.status === 'loading' ? 'Estimating…' : 'Unavailable'}</dd>`;
+      return html`<dt>${msg('Network fee')}</dt>
+        <dd data-preview-fee aria-live="polite">
+          ${fee.status === 'loading'
+            ? msg('Estimating…')
+            : msg('Unavailable', { id: 'send-fee-unavailable', desc: 'Send view review: the network fee could not be estimated' })}
+        </dd>`;
     const totals = sendTotals(token, amount, fee.wei, native);
     const feeText = `${feeAmount(totals.fee)} ${native.symbol}`;
-    return html`<dt>Network fee</dt>
+    return html`<dt>${msg('Network fee')}</dt>
       <dd data-preview-fee aria-live="polite">${feeText}</dd>
-      <dt>Total</dt>
+      <dt>${msg('Total', { id: 'send-review-total', desc: 'Send view review: label of amount plus fee' })}</dt>
       <dd data-preview-total>
         ${totals.total === undefined
           ? `${typedAmount(amount)} ${token.symbol} + ${feeText}`

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { $send } from '../../../stores/send.js';
+import { setLocale } from '../../../stores/locale.js';
+import { $send, reviewSend, setReceiver, setSendAmount } from '../../../stores/send.js';
 import { RECEIVER } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import {
@@ -13,6 +14,7 @@ import {
   resetAll,
   waitFor,
 } from '../../../../test/browser/helpers.js';
+import { pseudoCheck } from '../../../../test/browser/pseudo-check-b.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 
 async function openSend(el: W3Modal): Promise<HTMLElement> {
@@ -138,6 +140,45 @@ describe('WalletSend view', () => {
     expect(deep(view, '[data-preview-receiver]')!.textContent).to.equal('dev.w3kit (0x70…dc79C8)');
     expect($send.get()).to.include({ receiver: 'dev.w3kit', receiverAddress: RECEIVER, receiverNameStatus: 'resolved' });
     expect(await axeViolations()).to.deep.equal([]);
+  });
+
+  it('in the pseudo-locale every text of the form and the Review step went through msg()', async () => {
+    const el = await mountModal();
+    const view = await openSend(el);
+    await waitFor(() => $send.get().token?.symbol === 'ETH', 2000, 'native token chosen');
+    await setLocale('en-XA');
+    const check = async (what: string) => {
+      await (view as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+      const { leaks, localized } = pseudoCheck(view.shadowRoot!, ['ETH', 'Localhost']);
+      expect(leaks, what).to.deep.equal([]);
+      expect(localized, what).to.be.greaterThan(3);
+    };
+    try {
+      await waitFor(() => deep(view, 'label[for="token"]')!.textContent!.startsWith('⟦'), 3000, 'pseudo form');
+      await check('form');
+      expect(deep(view, '[data-fiat]')!.textContent).to.contain('⟦Báláñçé 1.234 ETH⟧');
+      setSendAmount('0.5');
+      setReceiver(RECEIVER);
+      await reviewSend();
+      await waitFor(() => deep(view, '[data-preview-amount]'), 2000, 'preview');
+      await check('review');
+      await waitFor(() => $send.get().fee.status !== 'loading', 15_000, 'fee estimate settled');
+      $send.setKey('fee', { status: 'error' });
+      await check('fee unavailable');
+      $send.setKey('fee', { status: 'ready', wei: 42_000_000_000_000n });
+      await waitFor(() => deep(view, '[data-preview-total]'), 2000, 'total');
+      await check('fee and total');
+      expect(deepAll(view, 'dt').map((dt) => dt.textContent)).to.deep.equal([
+        '⟦Šéñd⟧',
+        '⟦Válúé⟧',
+        '⟦Tó⟧',
+        '⟦Ñétwórk⟧',
+        '⟦Ñétwórk féé⟧',
+        '⟦Tótál⟧',
+      ]);
+    } finally {
+      await setLocale('en');
+    }
   });
 
   it("closing the modal rejects open({ view: 'WalletSend' }) with 'Modal closed' and resets the form", async () => {
