@@ -44,14 +44,16 @@ export class W3ApproveInWalletView extends W3Element {
 
   override render() {
     const pending = this.pending.value;
+    // The store names an unknown wallet 'your wallet' (English): that is no name here.
+    const name = pending?.walletName === 'your wallet' ? undefined : pending?.walletName;
     return html`<div class="connecting">
       <div class="logo">
         ${pending?.walletIcon ? html`<w3-ui-wallet-image .imageSrc=${pending.walletIcon}></w3-ui-wallet-image>` : nothing}
-        ${pending ? html`<w3-ui-spinner label=${waitingFor(pending.walletName)}></w3-ui-spinner>` : nothing}
+        ${pending ? html`<w3-ui-spinner label=${waitingFor(name)}></w3-ui-spinner>` : nothing}
       </div>
-      <p><strong>${continueIn(pending?.walletName)}</strong></p>
+      <p><strong>${continueIn(name)}</strong></p>
       <p class="muted" role="status">
-        ${pending ? approveText(pendingAction(pending.method), pending.walletName) : msg('Nothing waits for your wallet.')}
+        ${pending ? approveText(pendingAction(pending.method), name) : msg('Nothing waits for your wallet.')}
       </p>
       ${pending ? html`<w3-ui-button variant="secondary" @click=${cancelWalletconnectPending}>${msg('Cancel')}</w3-ui-button>` : nothing}
     </div>`;
