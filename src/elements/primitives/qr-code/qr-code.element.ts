@@ -1,6 +1,7 @@
 import { html } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { W3Element } from '../../base/w3-element.js';
+import { msg } from '../../base/localize.js';
 import type { QrMatrix } from './qr-matrix.js';
 import { qrCodeStyles } from './qr-code.styles.js';
 
@@ -18,8 +19,8 @@ export class W3QrCode extends W3Element {
 
   /** The pairing URI (wc:...). */
   @property({ reflect: true }) uri = '';
-  /** Accessible name of the code. */
-  @property() label = 'QR code';
+  /** Accessible name of the code; without it 'QR code' in the active locale. */
+  @property() label: string | undefined;
   @state() private matrix: (QrMatrix & { uri: string; logo: boolean }) | undefined;
 
   /** Whether a logo is slotted: only then is the centre of the code cleared for it. */
@@ -42,12 +43,18 @@ export class W3QrCode extends W3Element {
 
   override render() {
     const matrix = this.matrix?.uri === this.uri ? this.matrix : undefined;
-    return html`<div part="frame" class="frame" role="img" aria-label=${this.label} aria-busy=${matrix ? 'false' : 'true'}>
+    return html`<div
+      part="frame"
+      class="frame"
+      role="img"
+      aria-label=${this.label ?? msg('QR code')}
+      aria-busy=${matrix ? 'false' : 'true'}
+    >
       ${matrix
         ? html`<svg viewBox="0 0 ${matrix.size} ${matrix.size}" aria-hidden="true" focusable="false">
             <path fill="#000000" d=${matrix.path}></path>
           </svg>`
-        : html`<w3-ui-spinner label="Loading QR code"></w3-ui-spinner>`}
+        : html`<w3-ui-spinner label=${msg('Loading QR code')}></w3-ui-spinner>`}
       <div class="logo"><slot name="logo" @slotchange=${() => this.requestUpdate()}></slot></div>
     </div>`;
   }

@@ -1,6 +1,7 @@
 import { html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { W3Element } from '../../base/w3-element.js';
+import { msg } from '../../base/localize.js';
 import { baseStyles } from '../../styles/theme.js';
 import { tabsStyles } from './tabs.styles.js';
 
@@ -20,8 +21,8 @@ export class W3UiTabs extends W3Element {
 
   @property({ type: Array }) tabs: TabItem[] = [];
   @property() value = '';
-  /** Accessible name of the tab list. */
-  @property() label = 'Tabs';
+  /** Accessible name of the tab list; without it 'Tabs' in the active locale. */
+  @property() label: string | undefined;
   /** Id prefix of the panels the tabs control (`${panelPrefix}-${value}`). */
   @property({ attribute: 'panel-prefix' }) panelPrefix = 'w3-panel';
 
@@ -44,7 +45,7 @@ export class W3UiTabs extends W3Element {
   }
 
   override render() {
-    return html`<div role="tablist" aria-label=${this.label} @keydown=${this.onKeyDown}>
+    return html`<div role="tablist" aria-label=${this.label ?? msg('Tabs')} @keydown=${this.onKeyDown}>
       ${this.tabs.map(
         (tab) =>
           html`<button

@@ -7,6 +7,7 @@
 import { html } from 'lit';
 import type { Connector } from '../../../stores/connectors.js';
 import type { RegistryWallet } from '../../../stores/wallet-list.js';
+import { msg } from '../../base/localize.js';
 
 export type Tile =
   | { kind: 'connector'; id: string; connector: Connector; wallet: RegistryWallet | undefined }
@@ -41,7 +42,7 @@ export function renderTile(tile: Tile | undefined, choose: (tile: Tile) => void)
     <button class="tile" type="button" data-wallet-id=${tile.id} title=${name} @click=${() => choose(tile)}>
       <w3-ui-wallet-image .imageSrc=${tileImage(tile)}></w3-ui-wallet-image>
       <span class="name">${name}</span>
-      ${installed ? html`<span class="tag">Installed</span>` : ''}
+      ${installed ? html`<span class="tag">${msg('Installed')}</span>` : ''}
     </button>
   </div>`;
 }

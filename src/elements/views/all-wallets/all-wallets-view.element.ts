@@ -24,8 +24,14 @@ import {
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
+import { msg, str } from '../../base/localize.js';
 import { allWalletsStyles } from './all-wallets.styles.js';
 import { FIRST_LOAD_SKELETONS, NEXT_PAGE_SKELETONS, renderTile, skeletonTiles, type Tile } from './all-wallets-tiles.js';
+
+/** The search's result count: one sentence per form. */
+function walletsFound(count: number): string {
+  return count === 1 ? msg('1 wallet found') : msg(str`${count} wallets found`);
+}
 
 /** How close to the end of the loaded tiles (in tiles) the next page is fetched: a page ahead. */
 const PREFETCH_TILES = 40;
@@ -119,24 +125,28 @@ export class W3AllWalletsView extends W3Element {
     const { error, count } = this.all.value;
     if (searching) {
       const s = this.search.value;
-      if (s.status === 'error') return html`<p class="status error" role="alert">Search failed: ${s.error}</p>`;
-      if (s.status === 'waiting') return html`<p class="status" role="status"><span class="sr-only">Searching…</span></p>`;
+      if (s.status === 'error') return html`<p class="status error" role="alert">${msg(str`Search failed: ${s.error}`)}</p>`;
+      if (s.status === 'waiting') return html`<p class="status" role="status"><span class="sr-only">${msg('Searching…')}</span></p>`;
       if (s.results.length === 0) return html`<p class="status" role="status"></p>`;
-      return html`<p class="status" role="status">${s.results.length === 1 ? '1 wallet' : `${s.results.length} wallets`} found</p>`;
+      return html`<p class="status" role="status">${walletsFound(s.results.length)}</p>`;
     }
     if (error) {
-      return html`<p class="status error" role="alert">Could not load wallets: ${error}</p>
-        <w3-ui-button variant="secondary" size="sm" @click=${() => (resetAllWallets(), void fetchPage(1))}>Try again</w3-ui-button>`;
+      return html`<p class="status error" role="alert">${msg(str`Could not load wallets: ${error}`)}</p>
+        <w3-ui-button variant="secondary" size="sm" @click=${() => (resetAllWallets(), void fetchPage(1))}
+          >${msg('Try again')}</w3-ui-button
+        >`;
     }
-    if (this.loadingPage()) return html`<p class="status" role="status"><span class="sr-only">Loading wallets…</span></p>`;
-    return html`<p class="status" role="status">${count ? `${count} wallets` : ''}</p>`;
+    if (this.loadingPage()) return html`<p class="status" role="status"><span class="sr-only">${msg('Loading wallets…')}</span></p>`;
+    return html`<p class="status" role="status">${count ? msg(str`${count} wallets`) : ''}</p>`;
   }
 
   override render() {
     if (this.list.value.status === 'off') {
       return html`<div class="empty">
-        <p>No wallet registry</p>
-        <p class="muted">This app lists only the wallets installed in this browser: set a projectId and apiUrl to list more wallets.</p>
+        <p>${msg('No wallet registry')}</p>
+        <p class="muted">
+          ${msg('This app lists only the wallets installed in this browser: set a projectId and apiUrl to list more wallets.')}
+        </p>
       </div>`;
     }
     const searching = Boolean(this.search.value.term);
@@ -145,24 +155,24 @@ export class W3AllWalletsView extends W3Element {
     const busy = searching ? this.search.value.status === 'waiting' : this.loadingPage();
     return html`<div class="toolbar">
         <w3-ui-text-input
-          label="Search wallet"
+          label=${msg('Search wallet')}
           hide-label
           type="search"
-          placeholder="Search wallet"
+          placeholder=${msg('Search wallet')}
           autocomplete="off"
           .value=${this.term}
           @w3-input=${(e: CustomEvent<{ value: string }>) => this.onInput(e.detail.value)}
         ></w3-ui-text-input>
       </div>
       ${noResults
-        ? html`<div class="grid-empty"><p>No wallet found</p></div>`
+        ? html`<div class="grid-empty"><p>${msg('No wallet found')}</p></div>`
         : // A new grid for each result list: the virtualizer is made for lists that grow, not shrink.
           keyed(
             searching ? this.search.value.results : 'all',
             html`<div
               class="grid"
               role="list"
-              aria-label=${searching ? 'Search results' : 'All wallets'}
+              aria-label=${searching ? msg('Search results') : msg('All wallets')}
               aria-busy=${busy ? 'true' : 'false'}
               @rangeChanged=${(e: RangeChangedEvent) => this.onRange(e, tiles.length)}
             >

@@ -13,6 +13,7 @@ import { W3Element } from '../../base/w3-element.js';
 import { VIEW_LOADERS } from '../registry.js';
 import { $wcConfigured } from '../../../stores/walletconnect.js';
 import { viewStyles } from '../view.styles.js';
+import { msg, str } from '../../base/localize.js';
 
 const SOCIAL_LABELS: Record<string, string> = {
   google: 'Google',
@@ -23,6 +24,14 @@ const SOCIAL_LABELS: Record<string, string> = {
   github: 'GitHub',
   facebook: 'Facebook',
 };
+
+/** A row's tag, localized: the stores' tags ('Recent', 'Installed', 'QR code'), else a count (data). */
+function rowTag(tag: string | undefined): string | undefined {
+  if (tag === 'Recent') return msg('Recent');
+  if (tag === 'Installed') return msg('Installed');
+  if (tag === 'QR code') return msg('QR code');
+  return tag;
+}
 
 /**
  * @summary The Connect view: e-mail, social and wallet sections in the configured order
@@ -89,30 +98,30 @@ export class W3ConnectView extends W3Element {
     if (!this.view.value.features.email) return undefined;
     return html`<form class="stack" @submit=${(e: Event) => (e.preventDefault(), this.submitEmail())}>
       <w3-ui-text-input
-        label="Email"
+        label=${msg('Email')}
         hide-label
         type="email"
         autocomplete="email"
-        placeholder="Email"
+        placeholder=${msg('Email')}
         .value=${this.email}
         .error=${this.emailError}
         @w3-input=${(e: CustomEvent<{ value: string }>) => ((this.email = e.detail.value), (this.emailError = undefined))}
         @w3-submit=${() => this.submitEmail()}
       ></w3-ui-text-input>
-      <w3-ui-button full-width @click=${() => this.submitEmail()}>Continue</w3-ui-button>
+      <w3-ui-button full-width @click=${() => this.submitEmail()}>${msg('Continue')}</w3-ui-button>
     </form>`;
   }
 
   private renderSocial(): TemplateResult | undefined {
     const socials = this.view.value.features.socials;
     if (!socials || socials.length === 0) return undefined;
-    return html`<ul class="stack" aria-label="Social login">
+    return html`<ul class="stack" aria-label=${msg('Social login')}>
       ${socials.map(
         (provider) =>
           html`<li>
             <w3-ui-list-item @click=${() => connectWithSocial(provider)}>
               <w3-ui-network-icon slot="image" .caipNetworkId=${provider} .name=${SOCIAL_LABELS[provider] ?? provider}></w3-ui-network-icon>
-              Continue with ${SOCIAL_LABELS[provider] ?? provider}
+              ${msg(str`Continue with ${SOCIAL_LABELS[provider] ?? provider}`)}
             </w3-ui-list-item>
           </li>`,
       )}
@@ -120,7 +129,7 @@ export class W3ConnectView extends W3Element {
   }
 
   private renderConnector(connector: Connector, tag: string | undefined) {
-    return html`<w3-ui-list-item .tag=${tag} @click=${() => connectWithConnector(connector.id)}>
+    return html`<w3-ui-list-item .tag=${rowTag(tag)} @click=${() => connectWithConnector(connector.id)}>
       ${connector.type === 'WALLET_CONNECT'
         ? html`<span slot="image" class="wc-logo">${this.wcLogo ?? nothing}</span>`
         : html`<w3-ui-wallet-image slot="image" .imageSrc=${connector.imageUrl}></w3-ui-wallet-image>`}
@@ -140,20 +149,22 @@ export class W3ConnectView extends W3Element {
     const { status, count, error } = this.view.value.registry;
     if (status === 'off') {
       return html`<p class="hint muted">
-        Showing the wallets installed in this browser. More wallets and WalletConnect appear when this app sets a projectId and apiUrl.
+        ${msg(
+          'Showing the wallets installed in this browser. More wallets and WalletConnect appear when this app sets a projectId and apiUrl.',
+        )}
       </p>`;
     }
     if (status === 'error') {
       return html`<div class="registry-error" role="alert">
-        <p class="error">Could not load more wallets: ${error}</p>
-        <w3-ui-button variant="secondary" size="sm" @click=${() => ensureWalletList()}>Try again</w3-ui-button>
+        <p class="error">${msg(str`Could not load more wallets: ${error}`)}</p>
+        <w3-ui-button variant="secondary" size="sm" @click=${() => ensureWalletList()}>${msg('Try again')}</w3-ui-button>
       </div>`;
     }
-    return html`<ul class="stack" aria-label="More wallets">
+    return html`<ul class="stack" aria-label=${msg('More wallets')}>
       <li>
         <w3-ui-list-item .tag=${walletCountTag(count)} chevron @click=${() => pushView('AllWallets')}>
           <w3-ui-wallet-image slot="image"></w3-ui-wallet-image>
-          All Wallets
+          ${msg('All Wallets')}
         </w3-ui-list-item>
       </li>
     </ul>`;
@@ -169,7 +180,7 @@ export class W3ConnectView extends W3Element {
     const footer = this.renderRegistryFooter();
     if (rows.length === 0 && registry.status === 'off') return undefined;
     return html`${rows.length
-        ? html`<ul class="stack" aria-label="Wallets">
+        ? html`<ul class="stack" aria-label=${msg('Wallets')}>
             ${rows.map(
               (row) =>
                 html`<li class=${narrow.has(row) ? '' : 'wide-only'}>
@@ -192,15 +203,15 @@ export class W3ConnectView extends W3Element {
       .filter((s): s is { method: ConnectMethod; content: TemplateResult } => !!s.content);
     if (sections.length === 0) {
       return html`<div class="empty">
-        <p>No wallet found</p>
-        <p class="muted">Install a browser wallet, then reload this page.</p>
+        <p>${msg('No wallet found')}</p>
+        <p class="muted">${msg('Install a browser wallet, then reload this page.')}</p>
         ${this.view.value.registry.status === 'off' ? this.renderRegistryFooter() : nothing}
-        <w3-ui-button variant="secondary" @click=${() => pushView('WhatIsAWallet')}>What is a wallet?</w3-ui-button>
+        <w3-ui-button variant="secondary" @click=${() => pushView('WhatIsAWallet')}>${msg('What is a wallet?')}</w3-ui-button>
       </div>`;
     }
     return html`${sections.map(
       (s, i) =>
-        html`${i > 0 ? html`<div class="divider" role="separator">or</div>` : nothing}
+        html`${i > 0 ? html`<div class="divider" role="separator">${msg('or', { desc: 'Divider between two choices' })}</div>` : nothing}
           <section class="section" data-method=${s.method}>${s.content}</section>`,
     )}`;
   }

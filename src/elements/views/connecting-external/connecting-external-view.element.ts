@@ -8,6 +8,7 @@ import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 import { connectingStyles } from '../connecting.styles.js';
+import { msg, str } from '../../base/localize.js';
 
 /**
  * @summary ConnectingExternal: asks an injected, announced or external wallet to connect;
@@ -50,17 +51,18 @@ export class W3ConnectingExternalView extends W3Element {
 
   override render() {
     const connector = this.connectors.value.find((c) => c.id === this.connectorId);
-    const name = connector?.name ?? 'your wallet';
     return html`<div class="connecting">
       <div class="logo">
         <w3-ui-wallet-image .imageSrc=${connector?.imageUrl}></w3-ui-wallet-image>
-        ${this.busy ? html`<w3-ui-spinner label="Connecting"></w3-ui-spinner>` : nothing}
+        ${this.busy ? html`<w3-ui-spinner label=${msg('Connecting')}></w3-ui-spinner>` : nothing}
       </div>
       ${this.error
         ? html`<p class="error" role="alert">${this.error}</p>`
-        : html`<p><strong>Continue in ${name}</strong></p>
-            <p class="muted">Accept the connection request in the wallet.</p>`}
-      ${this.error ? html`<w3-ui-button variant="secondary" @click=${() => void this.connect()}>Try again</w3-ui-button>` : nothing}
+        : html`<p><strong>${connector ? msg(str`Continue in ${connector.name}`) : msg('Continue in your wallet')}</strong></p>
+            <p class="muted">${msg('Accept the connection request in the wallet.')}</p>`}
+      ${this.error
+        ? html`<w3-ui-button variant="secondary" @click=${() => void this.connect()}>${msg('Try again')}</w3-ui-button>`
+        : nothing}
     </div>`;
   }
 }

@@ -10,6 +10,8 @@ import { W3Element } from '../../base/w3-element.js';
 import { connectingStyles } from '../connecting.styles.js';
 import { linkStyles, viewStyles } from '../view.styles.js';
 import { walletConnectLogo } from './walletconnect-logo.js';
+import { msg, str } from '../../base/localize.js';
+import { storeLabel } from '../get-wallet/store-label.js';
 
 interface PlatformLink {
   label: string;
@@ -27,11 +29,11 @@ export function platformLinks(wallet: RegistryWallet, uri: string | undefined, p
   const withUri = (link: string | null): string | undefined =>
     uri ? walletConnectLink(link, uri) : isSafeWalletLink(link) ? link : undefined;
   const mobile = browse ?? withUri(wallet.mobile_link);
-  if (mobile) links.push({ label: `Open ${wallet.name} app`, href: mobile });
+  if (mobile) links.push({ label: msg(str`Open ${wallet.name} app`), href: mobile });
   const desktop = withUri(wallet.desktop_link);
-  if (desktop) links.push({ label: `Open ${wallet.name} desktop`, href: desktop });
+  if (desktop) links.push({ label: msg(str`Open ${wallet.name} desktop`), href: desktop });
   const web = withUri(wallet.webapp_link);
-  if (web) links.push({ label: `Open ${wallet.name} web app`, href: web });
+  if (web) links.push({ label: msg(str`Open ${wallet.name} web app`), href: web });
   return links;
 }
 
@@ -121,18 +123,22 @@ export class W3ConnectingWalletConnectView extends W3Element {
     const name = wallet?.name ?? 'WalletConnect';
     if (status === 'error') {
       return html`<p class="error" role="alert">${error}</p>
-        <w3-ui-button variant="secondary" @click=${() => startQrPairing()}>Try again</w3-ui-button>`;
+        <w3-ui-button variant="secondary" @click=${() => startQrPairing()}>${msg('Try again')}</w3-ui-button>`;
     }
     const ready = status === 'ready' && uri;
     const mobile = this.qr.value.mobile;
     // On a phone the QR is for another device; the app links above it open a wallet on this one.
-    const scan = mobile ? 'Or scan this QR code from another device' : `Scan this QR code with ${wallet ? name : 'your phone'}`;
-    return html`<w3-qr-code uri=${ready ? uri : ''} label=${`QR code to connect with ${name}`}>
+    const scan = mobile
+      ? msg('Or scan this QR code from another device')
+      : wallet
+        ? msg(str`Scan this QR code with ${name}`)
+        : msg('Scan this QR code with your phone');
+    return html`<w3-qr-code uri=${ready ? uri : ''} label=${msg(str`QR code to connect with ${name}`)}>
         <span slot="logo" class="qr-logo"
           >${wallet ? html`<w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>` : walletConnectLogo(40)}</span
         >
       </w3-qr-code>
-      <p class="muted" role="status">${ready ? scan : 'Preparing the QR code…'}</p>
+      <p class="muted" role="status">${ready ? scan : msg('Preparing the QR code…')}</p>
       ${mobile ? nothing : this.renderCopy()}`;
   }
 
@@ -143,7 +149,7 @@ export class W3ConnectingWalletConnectView extends W3Element {
       size="sm"
       ?disabled=${!(status === 'ready' && uri)}
       @click=${() => uri && void copyText(uri, 'Link copied', 'Could not copy the link')}
-      >Copy link</w3-ui-button
+      >${msg('Copy link')}</w3-ui-button
     >`;
   }
 
@@ -151,7 +157,7 @@ export class W3ConnectingWalletConnectView extends W3Element {
   private renderWalletApps(uri: string | undefined) {
     const wallets = this.basic || !uri ? [] : this.qr.value.mobileWallets;
     if (!wallets.length) return nothing;
-    return html`<ul class="apps" aria-label="Open a wallet app">
+    return html`<ul class="apps" aria-label=${msg('Open a wallet app')}>
       ${wallets.map((wallet) => {
         const href = walletConnectLink(wallet.mobile_link, uri as string);
         return href
@@ -173,10 +179,12 @@ export class W3ConnectingWalletConnectView extends W3Element {
       return html`<div class="connecting">
         ${wallet
           ? html`<div class="logo"><w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image></div>
-              <p><strong>Continue in ${wallet.name}</strong></p>`
+              <p><strong>${msg(str`Continue in ${wallet.name}`)}</strong></p>`
           : nothing}
         <p class="muted" role="status">
-          Connecting ${wallet?.name ?? 'a wallet'} needs WalletConnect, which this app has not configured (relayUrl and projectId).
+          ${wallet
+            ? msg(str`Connecting ${wallet.name} needs WalletConnect, which this app has not configured (relayUrl and projectId).`)
+            : msg('Connecting a wallet needs WalletConnect, which this app has not configured (relayUrl and projectId).')}
         </p>
         ${wallet ? this.renderLinks(wallet, undefined) : nothing} ${wallet ? this.renderStores(wallet) : nothing}
       </div>`;
@@ -185,13 +193,13 @@ export class W3ConnectingWalletConnectView extends W3Element {
     if (this.qr.value.mobile) {
       // A phone: the wallet's app (or the registry wallets' apps) and 'Copy link' first, the QR last.
       return html`<div class="connecting">
-        ${wallet ? html`<p><strong>Continue in ${wallet.name}</strong></p>` : nothing}
+        ${wallet ? html`<p><strong>${msg(str`Continue in ${wallet.name}`)}</strong></p>` : nothing}
         ${wallet ? this.renderLinks(wallet, uri) : this.renderWalletApps(uri)} ${this.renderCopy()}
         ${wallet ? this.renderStores(wallet) : nothing} ${this.renderQr(wallet)}
       </div>`;
     }
     return html`<div class="connecting">
-      ${wallet ? html`<p><strong>Continue in ${wallet.name}</strong></p>` : nothing} ${this.renderQr(wallet)}
+      ${wallet ? html`<p><strong>${msg(str`Continue in ${wallet.name}`)}</strong></p>` : nothing} ${this.renderQr(wallet)}
       ${wallet ? this.renderLinks(wallet, uri) : nothing} ${wallet ? this.renderStores(wallet) : nothing}
     </div>`;
   }
@@ -201,12 +209,12 @@ export class W3ConnectingWalletConnectView extends W3Element {
     return html`<div class="connecting">
       <div class="logo">
         <w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>
-        <w3-ui-spinner label=${`Waiting for ${wallet.name}`}></w3-ui-spinner>
+        <w3-ui-spinner label=${msg(str`Waiting for ${wallet.name}`)}></w3-ui-spinner>
       </div>
-      <p><strong>Continue in ${wallet.name}</strong></p>
-      <p class="muted" role="status">Accept connection request in the wallet</p>
-      <a href=${href} target="_blank" rel="noopener noreferrer">Try again</a>
-      <w3-ui-button variant="secondary" @click=${() => cancelWalletApp()}>Cancel</w3-ui-button>
+      <p><strong>${msg(str`Continue in ${wallet.name}`)}</strong></p>
+      <p class="muted" role="status">${msg('Accept connection request in the wallet')}</p>
+      <a href=${href} target="_blank" rel="noopener noreferrer">${msg('Try again')}</a>
+      <w3-ui-button variant="secondary" @click=${() => cancelWalletApp()}>${msg('Cancel')}</w3-ui-button>
     </div>`;
   }
 
@@ -215,7 +223,7 @@ export class W3ConnectingWalletConnectView extends W3Element {
     const page = typeof location === 'undefined' ? '' : location.href;
     const links = platformLinks(wallet, uri, page, installed);
     if (!links.length) return nothing;
-    return html`<ul class="links" aria-label="Open ${wallet.name}">
+    return html`<ul class="links" aria-label=${msg(str`Open ${wallet.name}`)}>
       ${links.map(
         (link) =>
           html`<li>
@@ -230,9 +238,9 @@ export class W3ConnectingWalletConnectView extends W3Element {
   private renderStores(wallet: RegistryWallet) {
     const stores = walletStoreLinks(wallet);
     if (!stores.length) return nothing;
-    return html`<p class="get">Don't have ${wallet.name}?</p>
-      <ul class="links" aria-label="Get ${wallet.name}">
-        ${stores.map((link) => html`<li><a href=${link.href} target="_blank" rel="noopener noreferrer">${link.label}</a></li>`)}
+    return html`<p class="get">${msg(str`Don't have ${wallet.name}?`)}</p>
+      <ul class="links" aria-label=${msg(str`Get ${wallet.name}`)}>
+        ${stores.map((link) => html`<li><a href=${link.href} target="_blank" rel="noopener noreferrer">${storeLabel(link.label)}</a></li>`)}
       </ul>`;
   }
 }

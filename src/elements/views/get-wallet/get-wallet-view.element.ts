@@ -5,6 +5,8 @@ import { $walletList, ensureWalletList } from '../../../stores/wallet-list.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { linkStyles, viewStyles } from '../view.styles.js';
+import { msg, str } from '../../base/localize.js';
+import { storeLabel } from './store-label.js';
 
 /**
  * @summary GetWallet ('Get a wallet', reached from WhatIsAWallet): the registry's featured and
@@ -58,34 +60,34 @@ export class W3GetWalletView extends W3Element {
   override render() {
     const { status, featured, recommended, error } = this.list.value;
     if (status === 'off') {
-      return html`<p class="empty">Install a wallet as a browser extension or a mobile app, then come back to this page.</p>`;
+      return html`<p class="empty">${msg('Install a wallet as a browser extension or a mobile app, then come back to this page.')}</p>`;
     }
     if (status === 'error') {
       return html`<div class="empty" role="alert">
-        <p>Could not load wallets: ${error}</p>
-        <w3-ui-button variant="secondary" size="sm" @click=${() => ensureWalletList()}>Try again</w3-ui-button>
+        <p>${msg(str`Could not load wallets: ${error}`)}</p>
+        <w3-ui-button variant="secondary" size="sm" @click=${() => ensureWalletList()}>${msg('Try again')}</w3-ui-button>
       </div>`;
     }
-    if (status !== 'ready') return html`<p class="empty" role="status">Loading wallets…</p>`;
+    if (status !== 'ready') return html`<p class="empty" role="status">${msg('Loading wallets…')}</p>`;
     const seen = new Set<string>();
     const wallets = [...featured, ...recommended]
       .filter((w) => !seen.has(w.id) && seen.add(w.id))
       .map((wallet) => ({ wallet, links: walletStoreLinks(wallet) }))
       .filter((w) => w.links.length > 0);
-    return html`<ul class="stack" aria-label="Wallets to get">
+    return html`<ul class="stack" aria-label=${msg('Wallets to get')}>
         ${wallets.map(
           ({ wallet, links }) =>
             html`<li class="wallet" data-wallet-id=${wallet.id}>
               <w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>
               <div class="body">
                 <span class="name" title=${wallet.name}>${wallet.name}</span>
-                <ul class="links" aria-label=${`Get ${wallet.name}`}>
-                  ${links.map((l) => html`<li><a href=${l.href} target="_blank" rel="noopener noreferrer">${l.label}</a></li>`)}
+                <ul class="links" aria-label=${msg(str`Get ${wallet.name}`)}>
+                  ${links.map((l) => html`<li><a href=${l.href} target="_blank" rel="noopener noreferrer">${storeLabel(l.label)}</a></li>`)}
                 </ul>
               </div>
             </li>`,
         )}
       </ul>
-      <w3-ui-button variant="secondary" full-width @click=${() => pushView('AllWallets')}>Explore all wallets</w3-ui-button>`;
+      <w3-ui-button variant="secondary" full-width @click=${() => pushView('AllWallets')}>${msg('Explore all wallets')}</w3-ui-button>`;
   }
 }

@@ -6,6 +6,7 @@ import { chooseNetwork } from '../../../stores/network-switch.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 import { networkIcon } from '../network-icon.js';
+import { msg } from '../../base/localize.js';
 
 /**
  * @summary The Networks view: the configured networks with icons, the active one marked (none
@@ -25,7 +26,7 @@ export class W3NetworksView extends W3Element {
     return html`<li>
       <w3-ui-list-item
         ?selected=${selected}
-        .tag=${network.testnet ? 'Testnet' : undefined}
+        .tag=${network.testnet ? msg('Testnet') : undefined}
         data-network=${network.caipNetworkId}
         @click=${() => void chooseNetwork(network.caipNetworkId)}
       >
@@ -35,7 +36,7 @@ export class W3NetworksView extends W3Element {
   }
 
   override render() {
-    return html`<ul class="stack" aria-label="Networks">
+    return html`<ul class="stack" aria-label=${msg('Networks')}>
       ${this.networks.value.map((n) => this.renderNetwork(n))}
     </ul>`;
   }

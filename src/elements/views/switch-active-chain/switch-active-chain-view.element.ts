@@ -5,6 +5,7 @@ import { $router } from '../../../stores/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
+import { msg, str } from '../../base/localize.js';
 
 /**
  * @summary SwitchActiveChain: the target network is in another namespace with no connected
@@ -19,7 +20,7 @@ export class W3SwitchActiveChainView extends W3Element {
   override render() {
     const id = this.router.value.data?.network;
     const network = typeof id === 'string' ? findNetwork(id) : undefined;
-    if (!network) return html`<p class="empty">Network Not Found</p>`;
+    if (!network) return html`<p class="empty">${msg('Network Not Found')}</p>`;
     return html`<div class="stack center">
       <w3-ui-network-icon
         style="margin:0 auto"
@@ -27,9 +28,9 @@ export class W3SwitchActiveChainView extends W3Element {
         .name=${network.name}
         .imageSrc=${network.iconUrl}
       ></w3-ui-network-icon>
-      <h3>Switch to ${network.name}</h3>
-      <p class="muted">No wallet is connected for ${network.name} yet. Switch, then connect a wallet that supports it.</p>
-      <w3-ui-button full-width @click=${() => switchActiveChain(network.caipNetworkId)}>Switch Chain</w3-ui-button>
+      <h3>${msg(str`Switch to ${network.name}`)}</h3>
+      <p class="muted">${msg(str`No wallet is connected for ${network.name} yet. Switch, then connect a wallet that supports it.`)}</p>
+      <w3-ui-button full-width @click=${() => switchActiveChain(network.caipNetworkId)}>${msg('Switch Chain')}</w3-ui-button>
     </div>`;
   }
 }

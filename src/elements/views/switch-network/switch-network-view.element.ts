@@ -9,6 +9,7 @@ import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 import { connectingStyles } from '../connecting.styles.js';
+import { msg, str } from '../../base/localize.js';
 
 /**
  * @summary SwitchNetwork: asks the connected wallet to switch (adding the chain when it does not
@@ -35,6 +36,7 @@ export class W3SwitchNetworkView extends W3Element {
   override render() {
     const id = this.router.value.data?.network;
     const network = typeof id === 'string' ? findNetwork(id) : undefined;
+    const walletName = this.wallet.value?.name;
     return html`<div class="connecting">
       <div class="logo">
         <w3-ui-network-icon
@@ -42,10 +44,12 @@ export class W3SwitchNetworkView extends W3Element {
           .name=${network?.name ?? ''}
           .imageSrc=${network?.iconUrl}
         ></w3-ui-network-icon>
-        ${this.busy ? html`<w3-ui-spinner label="Switching network"></w3-ui-spinner>` : nothing}
+        ${this.busy ? html`<w3-ui-spinner label=${msg('Switching network')}></w3-ui-spinner>` : nothing}
       </div>
-      <p><strong>Approve in ${this.wallet.value?.name ?? 'your wallet'}</strong></p>
-      <p class="muted">Accept the request to switch to ${network?.name ?? 'the network'}.</p>
+      <p><strong>${walletName ? msg(str`Approve in ${walletName}`) : msg('Approve in your wallet')}</strong></p>
+      <p class="muted">
+        ${network ? msg(str`Accept the request to switch to ${network.name}.`) : msg('Accept the request to switch to the network.')}
+      </p>
     </div>`;
   }
 }

@@ -7,6 +7,7 @@ import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 import { networkIcon } from '../network-icon.js';
+import { msg, str } from '../../base/localize.js';
 
 /**
  * @summary UnsupportedChain: the wallet is on a network the app does not support (the 'Unknown
@@ -22,10 +23,13 @@ export class W3UnsupportedChainView extends W3Element {
   override render() {
     const chainId = this.current.value.unsupported?.chainId;
     return html`<p class="muted center" data-chain-id=${chainId ?? nothing}>
-        This app doesn't support your current network (Unknown Network${chainId ? `, chain ID ${chainId}` : ''}). Switch to an available
-        option to continue.
+        ${chainId
+          ? msg(
+              str`This app doesn't support your current network (Unknown Network, chain ID ${chainId}). Switch to an available option to continue.`,
+            )
+          : msg("This app doesn't support your current network (Unknown Network). Switch to an available option to continue.")}
       </p>
-      <ul class="stack" aria-label="Networks" style="margin-top:12px">
+      <ul class="stack" aria-label=${msg('Networks')} style="margin-top:12px">
         ${this.networks.value.map(
           (n) =>
             html`<li>
@@ -35,7 +39,9 @@ export class W3UnsupportedChainView extends W3Element {
             </li>`,
         )}
       </ul>
-      <div class="divider" role="separator">or</div>
-      <w3-ui-button variant="secondary" full-width @click=${() => void disconnect().finally(() => closeModal())}>Disconnect</w3-ui-button>`;
+      <div class="divider" role="separator">${msg('or', { desc: 'Divider between two choices' })}</div>
+      <w3-ui-button variant="secondary" full-width @click=${() => void disconnect().finally(() => closeModal())}
+        >${msg('Disconnect')}</w3-ui-button
+      >`;
   }
 }

@@ -6,27 +6,31 @@ import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon, type IconName } from '../../primitives/icons.js';
 import { viewStyles } from '../view.styles.js';
+import { msg } from '../../base/localize.js';
 
 /** The ways to get a wallet this app offers: e-mail and social login only when they are on. */
 function choiceText(email: boolean, socials: boolean): string {
-  const login = email && socials ? 'an e-mail or social login' : email ? 'an e-mail login' : socials ? 'a social login' : undefined;
-  return login
-    ? `Use a browser extension, a mobile app, or ${login} that creates a wallet for you.`
-    : 'Use a browser extension or a mobile app.';
+  if (email && socials) return msg('Use a browser extension, a mobile app, or an e-mail or social login that creates a wallet for you.');
+  if (email) return msg('Use a browser extension, a mobile app, or an e-mail login that creates a wallet for you.');
+  if (socials) return msg('Use a browser extension, a mobile app, or a social login that creates a wallet for you.');
+  return msg('Use a browser extension or a mobile app.');
 }
 
-const POINTS: { icon: IconName; title: string; text: string }[] = [
-  {
-    icon: 'wallet',
-    title: 'Your digital wallet',
-    text: 'A wallet holds your keys and lets you send, receive and keep digital assets such as tokens and NFTs.',
-  },
-  {
-    icon: 'check',
-    title: 'Your login',
-    text: 'Instead of a new account and password for every site, you connect your wallet and sign in with it.',
-  },
-];
+/** The help's points, in the active locale (built at render). */
+function points(): { icon: IconName; title: string; text: string }[] {
+  return [
+    {
+      icon: 'wallet',
+      title: msg('Your digital wallet'),
+      text: msg('A wallet holds your keys and lets you send, receive and keep digital assets such as tokens and NFTs.'),
+    },
+    {
+      icon: 'check',
+      title: msg('Your login'),
+      text: msg('Instead of a new account and password for every site, you connect your wallet and sign in with it.'),
+    },
+  ];
+}
 
 /** @summary The WhatIsAWallet help view, with 'Get a wallet' (the GetWallet view). */
 export class W3WhatIsAWalletView extends W3Element {
@@ -62,11 +66,11 @@ export class W3WhatIsAWalletView extends W3Element {
     const { email, socials } = this.features.value;
     const choice = {
       icon: 'network' as const,
-      title: 'Your choice',
+      title: msg('Your choice'),
       text: choiceText(email, Array.isArray(socials) && socials.length > 0),
     };
     return html`<ul>
-        ${[...POINTS, choice].map(
+        ${[...points(), choice].map(
           (p) =>
             html`<li>
               <span class="icon">${icon(p.icon)}</span>
@@ -77,7 +81,7 @@ export class W3WhatIsAWalletView extends W3Element {
             </li>`,
         )}
       </ul>
-      <w3-ui-button full-width @click=${() => pushView('GetWallet')}>Get a wallet</w3-ui-button>
-      <w3-ui-button variant="secondary" full-width @click=${goBack}>Got it</w3-ui-button>`;
+      <w3-ui-button full-width @click=${() => pushView('GetWallet')}>${msg('Get a wallet')}</w3-ui-button>
+      <w3-ui-button variant="secondary" full-width @click=${goBack}>${msg('Got it')}</w3-ui-button>`;
   }
 }
