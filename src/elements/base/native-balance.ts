@@ -1,9 +1,13 @@
 import { html, nothing } from 'lit';
 import { formatBalance } from '../../core/format.js';
 import type { NativeBalance } from '../../stores/native-balance.js';
+import { msg } from './localize.js';
 
-/** What an unreadable balance says (the Account view in full; the account button as its title). */
+/** What an unreadable balance says in English (the Account view in full; the account button as its title). */
 export const BALANCE_UNAVAILABLE = 'Balance unavailable';
+
+/** BALANCE_UNAVAILABLE in the active locale. */
+export const balanceUnavailable = (): string => msg('Balance unavailable');
 
 /**
  * The native balance of the active account and network: its figure and symbol once read, '…'
@@ -20,12 +24,12 @@ export function renderNativeBalance(balance: NativeBalance | undefined, { short 
         ? `… ${symbol}`
         : short
           ? `— ${symbol}`.trim()
-          : BALANCE_UNAVAILABLE;
+          : balanceUnavailable();
   return html`<span
     class=${className}
     data-balance=${status}
     aria-busy=${status === 'loading' ? 'true' : nothing}
-    title=${status === 'unavailable' ? BALANCE_UNAVAILABLE : nothing}
+    title=${status === 'unavailable' ? balanceUnavailable() : nothing}
     >${text}</span
   >`;
 }

@@ -3,14 +3,23 @@
     // Re-generate this file by running lit-localize
 
     
-    
+    import {str} from '@lit/localize';
 
     /* eslint-disable no-irregular-whitespace */
     /* eslint-disable @typescript-eslint/no-explicit-any */
 
     export const templates = {
-      'sfc003381f593d943': `Connecting...`,
+      's347e9a23796a55dd': `Balance unavailable`,
+'sfc003381f593d943': `Connecting...`,
 'sb6651a7a3f74fece': `Connect Wallet`,
+'s30128795ca289d43': `Unknown Network`,
+'s9feb1a1345ccc3e5': `Network`,
+'s28ba0ec98b739831': str`Unsupported network (chain ID ${0}): change network`,
+'s406149f4a7087fff': `Change network`,
+'sc88305272b6913df': `Transaction hash copied`,
+'s8a7fa8a052138aef': `Warning:`,
+'sb05eac6313ad4f91': `Error:`,
+'s979f38023babd06d': `Dismiss alert`,
 's846b3790b6e25c1c': `Account`,
 'sf4f86b1b88cd47ce': `All Wallets`,
 'se690497f2c6e0e8b': `Switch Network`,
