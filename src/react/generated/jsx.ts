@@ -27,6 +27,8 @@ export interface W3ModalAttributes {
   'secure-site-url'?: string;
   /** `light` or `dark`; unset follows prefers-color-scheme. */
   'theme-mode'?: string;
+  /** The locale, a BCP 47 tag (`de`, `pt-BR`, `ar`); unset follows the page's `lang`, then the browser's languages. */
+  locale?: string;
   /** Offer e-mail login (`email` or `email="true"`). */
   email?: string;
   /** Comma list of social providers. */
@@ -49,17 +51,17 @@ export interface W3ModalAttributes {
 export interface W3ButtonAttributes {
   /** `show` or `hide` the balance in the account button. */
   balance?: 'show' | 'hide';
-  /** Label of the connect button. */
+  /** Label of the connect button; 'Connect Wallet' in the active locale by default. */
   label?: string;
-  /** Label of the connect button while connecting. */
+  /** Label of the connect button while connecting; 'Connecting...' in the active locale by default. */
   'loading-label'?: string;
 }
 
 /** The attributes and events of `<w3-connect-button>` (custom-elements.json). */
 export interface W3ConnectButtonAttributes {
-  /** Label when idle. */
+  /** Label when idle; 'Connect Wallet' in the active locale by default. */
   label?: string;
-  /** Label while connecting. */
+  /** Label while connecting; 'Connecting...' in the active locale by default. */
   'loading-label'?: string;
 }
 
