@@ -39,6 +39,16 @@ describe('CDN bundle: the modal shell', () => {
     expect(await (await fetch(`/dist/cdn/${shell!}`)).text()).to.contain('w3-modal-title');
   });
 
+  it('keeps the locale matcher out of the first chunk, in the lazy locale runtime', async () => {
+    const { chunks } = (await (await fetch('/dist/cdn/manifest.json')).json()) as Manifest;
+    const first = new Set(['w3kit.js']);
+    for (const file of first) for (const dep of chunks[file]!.imports) first.add(dep);
+    const firstCode = (await Promise.all([...first].map(async (f) => (await fetch(`/dist/cdn/${f}`)).text()))).join('\n');
+    expect(firstCode).not.to.contain('hant|tw|hk|mo');
+    const runtime = Object.keys(chunks).find((f) => chunks[f]!.name === 'locale-runtime')!;
+    expect(await (await fetch(`/dist/cdn/${runtime}`)).text()).to.contain('hant|tw|hk|mo');
+  });
+
   it('opens the modal on a first open made before the shell was prefetched', async () => {
     expect(requestedBeforeOpen, 'shell fetched before the open').to.equal(false);
     const modal = document.querySelector('w3-modal')!;
