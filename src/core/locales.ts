@@ -1,8 +1,9 @@
 /**
  * The locales w3kit speaks (issue 13), how a BCP 47 tag from a page, a browser or an option is
- * matched to one of them, and which of them are written right to left.
+ * matched to one of them (the lazy locale runtime's work; the first chunk needs only
+ * ./locale-tags.ts).
  */
-export const SOURCE_LOCALE = 'en';
+import { PSEUDO_LOCALE, SOURCE_LOCALE } from './locale-tags.js';
 
 /** The locales a visitor gets by their page's `lang` or their browser's languages. */
 export const LOCALES = [
@@ -28,18 +29,7 @@ export const LOCALES = [
   'vi',
 ] as const;
 
-/**
- * A pseudo-locale for developers and tests (every text bracketed and accented, so a string
- * that skipped localization stands out). Chosen only by its exact tag, never detected.
- */
-export const PSEUDO_LOCALE = 'en-XA';
-
 export type Locale = (typeof LOCALES)[number] | typeof PSEUDO_LOCALE;
-
-const RTL = new Set<string>(['ar', 'he', 'fa']);
-
-/** `rtl` for Arabic, Hebrew and Persian, `ltr` for the others. */
-export const localeDir = (locale: string): 'ltr' | 'rtl' => (RTL.has(locale) ? 'rtl' : 'ltr');
 
 /** Tags that name one of ours another way: old codes, scripts and regions that share a variant. */
 const ALIASES: [RegExp, Locale][] = [

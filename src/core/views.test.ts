@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VIEWS, VIEW_TITLES, isViewName } from './views.js';
+import { VIEWS, isViewName } from './views.js';
 
 describe('VIEWS', () => {
   it('has no duplicates and includes the core views', () => {
@@ -18,14 +18,5 @@ describe('isViewName', () => {
     expect(isViewName('')).toBe(false);
     expect(isViewName(undefined)).toBe(false);
     expect(isViewName(1)).toBe(false);
-  });
-});
-
-describe('VIEW_TITLES', () => {
-  it('titles only known views', () => {
-    for (const key of Object.keys(VIEW_TITLES)) expect(isViewName(key)).toBe(true);
-    expect(VIEW_TITLES.Connect).toBe('Connect Wallet');
-    expect(VIEW_TITLES.Networks).toBe('Choose Network');
-    expect(VIEW_TITLES.ConnectingExternal).toBeUndefined();
   });
 });

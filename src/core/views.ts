@@ -38,33 +38,3 @@ export type ViewName = (typeof VIEWS)[number];
 export function isViewName(value: unknown): value is ViewName {
   return typeof value === 'string' && (VIEWS as readonly string[]).includes(value);
 }
-
-/** Header titles; a view absent here takes a title from its router data (a wallet's name). */
-export const VIEW_TITLES: Partial<Record<ViewName, string>> = {
-  Connect: 'Connect Wallet',
-  Account: 'Account',
-  AllWallets: 'All Wallets',
-  ConnectingWalletConnect: 'WalletConnect',
-  ConnectingWalletConnectBasic: 'WalletConnect',
-  ConnectingFarcaster: 'Farcaster',
-  UnsupportedChain: 'Switch Network',
-  RegisterAccountName: 'Choose name',
-  RegisterAccountNameSuccess: 'Name registered',
-  EmailLogin: 'Email Login',
-  UpdateEmailWallet: 'Edit Email',
-  ProfileWallets: 'Wallets',
-  ApproveTransaction: 'Approve Transaction',
-  SIWXSignMessage: 'Sign In',
-  Swap: 'Swap',
-  SwitchNetwork: 'Switch Network',
-  SwitchActiveChain: 'Switch Chain',
-  Networks: 'Choose Network',
-  WhatIsAWallet: 'What is a wallet?',
-  EmailVerifyOtp: 'Confirm Email',
-  EmailVerifyDevice: 'Register Device',
-  WalletSend: 'Send',
-  WalletReceive: 'Receive',
-  OnRampProviders: 'Choose Provider',
-  ApproveInWallet: 'Approve in your wallet',
-  GetWallet: 'Get a wallet',
-};

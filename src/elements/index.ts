@@ -2,13 +2,19 @@ import type { ViewName } from '../core/views.js';
 import { registerViews } from '../stores/router.js';
 import { defineButtons } from './buttons/index.js';
 import { defineModal } from './modal/modal.js';
-import { definePrimitives } from './primitives/index.js';
+import { loadModalShell } from './modal/shell-loader.js';
+import { defineUiAvatar } from './primitives/avatar/avatar.js';
+import { defineUiNetworkIcon } from './primitives/network-icon/network-icon.js';
+import { defineUiSpinner } from './primitives/spinner/spinner.js';
 import { VIEW_LOADERS } from './views/registry.js';
 
 /** Defines every w3-* element (idempotent: safe when two builds share a page). */
 export function defineElements(): void {
   if (typeof customElements === 'undefined') return;
-  definePrimitives();
+  // The buttons' primitives; the modal's shell defines the others (./modal/modal-shell.ts).
+  defineUiSpinner();
+  defineUiAvatar();
+  defineUiNetworkIcon();
   defineButtons();
   defineModal();
   registerViews(Object.keys(VIEW_LOADERS) as ViewName[]);
@@ -18,14 +24,15 @@ export function defineElements(): void {
 let prefetched = false;
 
 /**
- * The Connect view is what an open shows first, so it is fetched once the page is idle after the
- * buttons work (not in the first chunk: DESIGN.md, Budgets); a click before that loads it then.
+ * The modal's shell and the Connect view are what an open shows first, so they are fetched once
+ * the page is idle after the buttons work (not in the first chunk: DESIGN.md, Budgets); a click
+ * before that loads them then.
  */
 function prefetchConnectView(): void {
   if (prefetched || typeof window === 'undefined') return;
   prefetched = true;
   const load = (): void => {
-    VIEW_LOADERS.Connect?.().catch(() => {
+    Promise.all([loadModalShell(), VIEW_LOADERS.Connect?.()]).catch(() => {
       prefetched = false; // an open loads it again and shows the error
     });
   };

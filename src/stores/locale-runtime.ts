@@ -6,6 +6,9 @@ import { configureLocalization } from '@lit/localize/init/runtime.js';
 import { sourceLocale, targetLocales } from '../locales/generated/codes.js';
 import { loaders } from '../locales/generated/loaders.js';
 
+/** Matching a tag to one of our locales (src/core/locales.ts) is needed only with this runtime. */
+export { LOCALES, matchLocale, pickLocale } from '../core/locales.js';
+
 const { setLocale } = configureLocalization({
   sourceLocale,
   targetLocales,

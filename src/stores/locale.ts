@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
-import { LOCALES, localeDir, matchLocale, pickLocale, SOURCE_LOCALE, type Locale } from '../core/locales.js';
+import type { Locale } from '../core/locales.js';
+import { isEnglishTag, localeDir, SOURCE_LOCALE } from '../core/locale-tags.js';
 
 /** The active locale: the one every element renders in, set once its texts have loaded. */
 export const $locale = atom<Locale>(SOURCE_LOCALE);
@@ -14,38 +15,58 @@ function warn(text: string, err?: unknown): void {
   void import('../core/logger.js').then(({ logger }) => logger.warn(text, ...(err === undefined ? [] : [err])));
 }
 
-/** The page's locale: its `<html lang>`, then the browser's languages in order, then en. */
-export function detectLocale(): Locale {
+/** The page's preferred languages, in order: its `<html lang>`, then the browser's languages. */
+function pageLanguages(): (string | undefined)[] {
   const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
   const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return pickLocale([lang, ...languages]);
+  return [lang, ...languages];
+}
+
+/**
+ * Whether the page's locale is English without matching the tags (the lazy runtime's work): its
+ * first preferred language is English.
+ */
+function pageIsEnglish(): boolean {
+  const first = pageLanguages().find((tag) => typeof tag === 'string' && tag.trim() !== '');
+  return first !== undefined && isEnglishTag(first);
+}
+
+function loadRuntime(): Promise<typeof import('./locale-runtime.js')> {
+  runtime ??= import('./locale-runtime.js').catch((err: unknown) => {
+    runtime = undefined;
+    throw err;
+  });
+  return runtime;
 }
 
 /**
  * Switches every w3kit element to `requested` (a BCP 47 tag such as `de` or `pt-BR`), live,
- * without closing the modal. Undefined or empty follows the page (detectLocale). An unknown tag
- * warns and falls back to the page's locale; a locale whose texts fail to load warns and keeps
- * the current one. Resolves with the locale active afterwards; a later call wins over an earlier
- * one still loading.
+ * without closing the modal. Undefined or empty follows the page: its `<html lang>`, then the
+ * browser's languages in order, then en. An unknown tag warns and falls back to the page's
+ * locale; a locale whose texts fail to load warns and keeps the current one. Resolves with the
+ * locale active afterwards; a later call wins over an earlier one still loading. English needs
+ * no lazy chunk until another locale was chosen (the runtime matches every other tag).
  */
 export async function setLocale(requested?: string): Promise<Locale> {
   const id = ++request;
-  let locale = requested ? matchLocale(requested) : detectLocale();
-  if (!locale) {
-    locale = detectLocale();
-    warn(`Unknown locale "${requested}": using "${locale}" (w3kit speaks ${LOCALES.join(', ')})`);
+  const english = requested ? isEnglishTag(requested) : pageIsEnglish();
+  if (english && !runtime) {
+    if (id === request) $locale.set(SOURCE_LOCALE);
+    return $locale.get();
   }
-  if (locale !== SOURCE_LOCALE || runtime) {
-    try {
-      runtime ??= import('./locale-runtime.js').catch((err: unknown) => {
-        runtime = undefined;
-        throw err;
-      });
-      await (await runtime).loadLocale(locale);
-    } catch (err) {
-      if (id === request) warn(`Could not load the texts of locale "${locale}"; staying in "${$locale.get()}"`, err);
-      return $locale.get();
+  let locale: Locale | undefined;
+  try {
+    const { LOCALES, loadLocale, matchLocale, pickLocale } = await loadRuntime();
+    locale = requested ? matchLocale(requested) : pickLocale(pageLanguages());
+    if (!locale) {
+      locale = pickLocale(pageLanguages());
+      warn(`Unknown locale "${requested}": using "${locale}" (w3kit speaks ${LOCALES.join(', ')})`);
     }
+    await loadLocale(locale);
+  } catch (err) {
+    const what = locale ? `the texts of locale "${locale}"` : 'the locale runtime';
+    if (id === request) warn(`Could not load ${what}; staying in "${$locale.get()}"`, err);
+    return $locale.get();
   }
   if (id === request) $locale.set(locale);
   return $locale.get();

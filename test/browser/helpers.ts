@@ -4,6 +4,7 @@ import { configure } from '../../src/configure.js';
 import { networks } from '../../src/wire/networks.js';
 import type { W3ModalOptions } from '../../src/core/options.js';
 import { defineElements } from '../../src/elements/index.js';
+import { definePrimitives } from '../../src/elements/primitives/index.js';
 import { $accounts } from '../../src/stores/account.js';
 import { resetAlerts } from '../../src/stores/alerts.js';
 import { $activeConnectorIds, $connections, $connectors } from '../../src/stores/connectors.js';
@@ -156,9 +157,13 @@ export async function axeViolations(): Promise<string[]> {
 /** A Lit element as its properties can be set from a test. */
 export type LitFixture = HTMLElement & { updateComplete: Promise<unknown> } & Record<string, unknown>;
 
-/** Defines the elements, mounts `html` (one element) in the body and waits for its first render. */
+/**
+ * Defines the elements (and the primitives the modal's lazy shell defines), mounts `html` (one
+ * element) in the body and waits for its first render.
+ */
 export async function mountFixture(html: string): Promise<LitFixture> {
   defineElements();
+  definePrimitives();
   const host = document.createElement('div');
   host.innerHTML = html;
   document.body.append(host);

@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { StoreController } from '../base/store-controller.js';
 import { getInstance } from '../../instance.js';
 import { $currentNetwork } from '../../stores/networks.js';
+import { msg, str } from '../base/localize.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { pageButtonStyles } from './button.styles.js';
@@ -28,12 +29,12 @@ export class W3NetworkButton extends ThemedElement {
 
   override render() {
     const { network, unsupported } = this.current.value;
-    const name = unsupported ? 'Unknown Network' : (network?.name ?? 'Network');
+    const name = unsupported ? msg('Unknown Network') : (network?.name ?? msg('Network', { desc: 'Network button without a network' }));
     return html`<button
       part="button"
       type="button"
       class="surface"
-      title=${unsupported ? `Unsupported network (chain ID ${unsupported.chainId}): change network` : 'Change network'}
+      title=${unsupported ? msg(str`Unsupported network (chain ID ${unsupported.chainId}): change network`) : msg('Change network')}
       data-unsupported=${unsupported ? unsupported.caipNetworkId : nothing}
       @click=${this.onClick}
     >

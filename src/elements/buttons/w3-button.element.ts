@@ -25,10 +25,10 @@ export class W3Button extends W3Element {
 
   /** `show` or `hide` the balance in the account button. */
   @property() balance: 'show' | 'hide' = 'show';
-  /** Label of the connect button. */
-  @property() label = 'Connect Wallet';
-  /** Label of the connect button while connecting. */
-  @property({ attribute: 'loading-label' }) loadingLabel = 'Connecting...';
+  /** Label of the connect button; 'Connect Wallet' in the active locale by default. */
+  @property() label: string | undefined;
+  /** Label of the connect button while connecting; 'Connecting...' in the active locale by default. */
+  @property({ attribute: 'loading-label' }) loadingLabel: string | undefined;
 
   private readonly account = new StoreController(this, $activeAccount);
 

@@ -1,27 +1,23 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { StoreController } from '../base/store-controller.js';
 import { W3Error } from '../../core/errors.js';
-import { VIEW_TITLES, type ViewName } from '../../core/views.js';
+import type { ViewName } from '../../core/views.js';
 import { configure } from '../../configure.js';
 import { getInstance, type W3ModalInstance } from '../../instance.js';
+import { $alert } from '../../stores/alerts.js';
 import { emitEvent } from '../../stores/events.js';
-import { $modal, closeModal, markViewShown } from '../../stores/modal.js';
-import { goBack } from '../../stores/navigation.js';
+import { $modal, closeModal } from '../../stores/modal.js';
 import { $options } from '../../stores/options.js';
-import { $router, pushView } from '../../stores/router.js';
+import { $router } from '../../stores/router.js';
+import { $toast } from '../../stores/toast.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
-import { VIEW_LOADERS } from '../views/registry.js';
 import { EventBridgeController } from './controllers/event-bridge.js';
-import { FocusTrapController } from './controllers/focus-trap.js';
-import { HeightAnimationController } from './controllers/height-animation.js';
-import { NoticesController } from './controllers/notices.js';
-import { playViewTransition } from './controllers/view-transition.js';
-import { ViewHostController } from './controllers/view-host.js';
 import { DECLARATIVE_KEYS, optionsFromAttributes } from './declarative.js';
+import type { ModalShell } from './modal-shell.js';
 import { claimModal, isPrimaryModal, releaseModal } from './one-modal.js';
-import { modalStyles } from './modal.styles.js';
+import { loadModalShell, modalShell } from './shell-loader.js';
 
 /**
  * @summary The wallet modal: a dialog with a header, a stack of named views, toasts and alerts.
@@ -51,7 +47,8 @@ import { modalStyles } from './modal.styles.js';
  */
 export class W3Modal extends ThemedElement {
   static override readonly tagName = 'w3-modal';
-  static override styles = [themeTokens, baseStyles, modalStyles];
+  // The dialog's own styles come with the shell (./modal-shell.ts).
+  static override styles = [themeTokens, baseStyles];
 
   /** Open state; setting it opens or closes the modal. */
   @property({ type: Boolean, reflect: true }) open = false;
@@ -79,37 +76,14 @@ export class W3Modal extends ThemedElement {
 
   /** Fires the w3-* events of the table in ../base/events.ts (the primary modal only). */
   private readonly events = new EventBridgeController(this, () => isPrimaryModal(this));
-  private readonly notices = new NoticesController(this);
-  private readonly height = new HeightAnimationController(this, {
-    active: () => this.showsDialog,
-    content: () => this.shadowElement('.view'),
-    frame: () => this.shadowElement('.body'),
-  });
-  private readonly focusTrap = new FocusTrapController(this, {
-    active: () => this.showsDialog,
-    container: () => this.shadowElement('.dialog'),
-    initial: () => this.shadowElement('.view'),
-    onEscape: () => closeModal(),
-  });
-  private readonly viewHost = new ViewHostController(this, {
-    loaders: VIEW_LOADERS,
-    active: () => this.showsDialog,
-    route: () => this.router.value,
-    beforeChange: () => this.height.remember(),
-    shown: (view, first) => {
-      if (!first) playViewTransition(this.shadowElement('h2'), this.shadowElement('.view'));
-      this.focusTrap.focusFirst();
-      markViewShown(view);
-    },
-  });
+  /** Shows a toast or an alert while the dialog shell loads (re-renders on them). */
+  private readonly toast = new StoreController(this, $toast);
+  private readonly alert = new StoreController(this, $alert);
+  /** The dialog, toasts and alerts: a lazy chunk (./shell-loader.ts), created when first needed. */
+  private shell: ModalShell | undefined;
 
   /** True when this element's attributes configured the modal (then they may reconfigure it). */
   private ownsOptions = false;
-
-  /** An element of the shadow DOM (the dialog, its body, the view wrapper, the title), if rendered. */
-  private shadowElement(selector: string): HTMLElement | undefined {
-    return this.renderRoot.querySelector<HTMLElement>(selector) ?? undefined;
-  }
 
   /** The instance API (DESIGN.md). */
   get modal(): W3ModalInstance {
@@ -159,50 +133,25 @@ export class W3Modal extends ThemedElement {
     }
     this.open = $modal.get().open;
     this.view = this.router.value.view;
+    this.ensureShell();
   }
 
-  private onOverlayClick(e: MouseEvent): void {
-    if (e.target === e.currentTarget) closeModal();
-  }
-
-  private renderHeaderStart() {
-    const { history, view } = this.router.value;
-    if (history.length > 1) {
-      return html`<w3-ui-icon-button icon="back" label="Back" @click=${goBack}></w3-ui-icon-button>`;
-    }
-    if (view === 'Connect') {
-      return html`<w3-ui-icon-button icon="help" label="What is a wallet?" @click=${() => pushView('WhatIsAWallet')}></w3-ui-icon-button>`;
-    }
-    return html`<span></span>`;
+  /** Creates the shell once it is needed (open, a toast, an alert), loading it first if need be. */
+  private ensureShell(): ModalShell | undefined {
+    if (this.shell || !isPrimaryModal(this)) return this.shell;
+    if (!this.showsDialog && !this.toast.value.open && !this.alert.value) return undefined;
+    const module = modalShell();
+    if (module) this.shell = new module.ModalShell(this, W3Modal.elementStyles, () => this.showsDialog);
+    else
+      loadModalShell().then(
+        () => this.requestUpdate(),
+        (err: unknown) => console.error('[w3kit] could not load the modal', err),
+      );
+    return this.shell;
   }
 
   override render() {
     if (!isPrimaryModal(this)) return nothing;
-    const { view, data } = this.router.value;
-    const title = (typeof data?.['title'] === 'string' ? data['title'] : undefined) ?? VIEW_TITLES[view] ?? view;
-    const dialog = this.open
-      ? // The overlay's keyboard equivalent is Escape, handled on the document.
-        // eslint-disable-next-line lit-a11y/click-events-have-key-events
-        html`<div class="overlay" part="overlay" @click=${this.onOverlayClick}>
-          <div
-            class="dialog ${this.modalState.value.shake ? 'shake' : ''}"
-            part="dialog"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="w3-modal-title"
-            tabindex="-1"
-          >
-            <header part="header">
-              ${this.renderHeaderStart()}
-              <h2 id="w3-modal-title" part="title" aria-live="polite">${title}</h2>
-              <w3-ui-icon-button icon="close" label="Close" @click=${() => closeModal()}></w3-ui-icon-button>
-            </header>
-            <div class="body" part="body">
-              <div class="view">${this.viewHost.element}</div>
-            </div>
-          </div>
-        </div>`
-      : nothing;
-    return html`${dialog}${this.notices.renderToast()}${this.notices.renderAlert()}`;
+    return this.shell?.render(this.open) ?? nothing;
   }
 }

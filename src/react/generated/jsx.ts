@@ -51,9 +51,9 @@ export interface W3ModalAttributes {
 export interface W3ButtonAttributes {
   /** `show` or `hide` the balance in the account button. */
   balance?: 'show' | 'hide';
-  /** Label of the connect button. */
+  /** Label of the connect button; 'Connect Wallet' in the active locale by default. */
   label?: string;
-  /** Label of the connect button while connecting. */
+  /** Label of the connect button while connecting; 'Connecting...' in the active locale by default. */
   'loading-label'?: string;
 }
 

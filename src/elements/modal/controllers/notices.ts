@@ -7,6 +7,7 @@ import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 
 import { $alert, closeAlert } from '../../../stores/alerts.js';
 import { $toast } from '../../../stores/toast.js';
 import { copyText } from '../../base/clipboard.js';
+import { msg } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
 import { icon } from '../../primitives/icons.js';
 
@@ -29,7 +30,7 @@ export class NoticesController {
         ?open=${toast.open}
         .actionLabel=${toast.action?.label}
         .href=${toast.action?.href}
-        @w3-toast-action=${() => copy && void copyText(copy, 'Transaction hash copied')}
+        @w3-toast-action=${() => copy && void copyText(copy, msg('Transaction hash copied'))}
       ></w3-ui-toast>
     </div>`;
   }
@@ -42,9 +43,14 @@ export class NoticesController {
     return html`<div class="alert ${alert.variant}" role=${warning ? 'status' : 'alert'} part="alert">
       ${icon('warning')}
       <div>
-        <strong><span class="visually-hidden">${warning ? 'Warning: ' : 'Error: '}</span>${alert.shortMessage}</strong> ${alert.longMessage}
+        <strong
+          ><span class="visually-hidden"
+            >${warning ? msg('Warning:') : msg('Error:', { desc: 'Prefix of an error alert, read by screen readers' })} </span
+          >${alert.shortMessage}</strong
+        >
+        ${alert.longMessage}
       </div>
-      <w3-ui-icon-button icon="close" label="Dismiss alert" @click=${closeAlert}></w3-ui-icon-button>
+      <w3-ui-icon-button icon="close" label=${msg('Dismiss alert')} @click=${closeAlert}></w3-ui-icon-button>
     </div>`;
   }
 }

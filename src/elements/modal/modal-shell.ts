@@ -1,0 +1,122 @@
+/**
+ * The modal's dialog shell (a lazy chunk: ./shell-loader.ts): the dialog with its header and the
+ * current view, the focus trap, the height animation, the toast and the alert, and their styles.
+ * `<w3-modal>` (first chunk) keeps its attributes, its instance API and its events, and renders
+ * through this once it has loaded.
+ */
+import { adoptStyles, html, nothing, type CSSResultOrNative, type ReactiveControllerHost } from 'lit';
+import type { ViewName } from '../../core/views.js';
+import { $modal, closeModal, markViewShown } from '../../stores/modal.js';
+import { goBack } from '../../stores/navigation.js';
+import { $router, pushView } from '../../stores/router.js';
+import { msg } from '../base/localize.js';
+import { definePrimitives } from '../primitives/index.js';
+import { VIEW_LOADERS } from '../views/registry.js';
+import { FocusTrapController } from './controllers/focus-trap.js';
+import { HeightAnimationController } from './controllers/height-animation.js';
+import { NoticesController } from './controllers/notices.js';
+import { playViewTransition } from './controllers/view-transition.js';
+import { ViewHostController } from './controllers/view-host.js';
+import { modalStyles } from './modal.styles.js';
+import { viewTitle } from './view-titles.js';
+
+export interface ShellHost extends ReactiveControllerHost, HTMLElement {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+export class ModalShell {
+  private readonly notices: NoticesController;
+  private readonly height: HeightAnimationController;
+  private readonly focusTrap: FocusTrapController;
+  private readonly viewHost: ViewHostController;
+
+  /**
+   * Adds the shell's controllers to `host` and its styles to the host's shadow root (after
+   * `styles`, the element's own). `active` tells whether the host shows the dialog.
+   */
+  constructor(
+    private readonly host: ShellHost,
+    styles: CSSResultOrNative[],
+    active: () => boolean,
+  ) {
+    definePrimitives();
+    if (host.renderRoot instanceof ShadowRoot) adoptStyles(host.renderRoot, [...styles, modalStyles]);
+    this.notices = new NoticesController(host);
+    this.height = new HeightAnimationController(host, {
+      active,
+      content: () => this.shadowElement('.view'),
+      frame: () => this.shadowElement('.body'),
+    });
+    this.focusTrap = new FocusTrapController(host, {
+      active,
+      container: () => this.shadowElement('.dialog'),
+      initial: () => this.shadowElement('.view'),
+      onEscape: () => closeModal(),
+    });
+    this.viewHost = new ViewHostController(host, {
+      loaders: VIEW_LOADERS,
+      active,
+      route: () => $router.get(),
+      beforeChange: () => this.height.remember(),
+      shown: (view: ViewName, first: boolean) => {
+        if (!first) playViewTransition(this.shadowElement('h2'), this.shadowElement('.view'));
+        this.focusTrap.focusFirst();
+        markViewShown(view);
+      },
+    });
+  }
+
+  /** An element of the shadow DOM (the dialog, its body, the view wrapper, the title), if rendered. */
+  private shadowElement(selector: string): HTMLElement | undefined {
+    return this.host.renderRoot.querySelector<HTMLElement>(selector) ?? undefined;
+  }
+
+  private onOverlayClick(e: MouseEvent): void {
+    if (e.target === e.currentTarget) closeModal();
+  }
+
+  private renderHeaderStart() {
+    const { history, view } = $router.get();
+    if (history.length > 1) {
+      return html`<w3-ui-icon-button icon="back" label=${msg('Back')} @click=${goBack}></w3-ui-icon-button>`;
+    }
+    if (view === 'Connect') {
+      return html`<w3-ui-icon-button
+        icon="help"
+        label=${msg('What is a wallet?')}
+        @click=${() => pushView('WhatIsAWallet')}
+      ></w3-ui-icon-button>`;
+    }
+    return html`<span></span>`;
+  }
+
+  /** The dialog while `open`, then the toast and the alert. */
+  render(open: boolean) {
+    const { view, data } = $router.get();
+    const title = (typeof data?.['title'] === 'string' ? data['title'] : undefined) ?? viewTitle(view) ?? view;
+    const dialog = open
+      ? // The overlay's keyboard equivalent is Escape, handled on the document.
+        // eslint-disable-next-line lit-a11y/click-events-have-key-events
+        html`<div class="overlay" part="overlay" @click=${this.onOverlayClick}>
+          <div
+            class="dialog ${$modal.get().shake ? 'shake' : ''}"
+            part="dialog"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="w3-modal-title"
+            tabindex="-1"
+          >
+            <header part="header">
+              ${this.renderHeaderStart()}
+              <h2 id="w3-modal-title" part="title" aria-live="polite">${title}</h2>
+              <w3-ui-icon-button icon="close" label=${msg('Close')} @click=${() => closeModal()}></w3-ui-icon-button>
+            </header>
+            <div class="body" part="body">
+              <div class="view">${this.viewHost.element}</div>
+            </div>
+          </div>
+        </div>`
+      : nothing;
+    return html`${dialog}${this.notices.renderToast()}${this.notices.renderAlert()}`;
+  }
+}

@@ -1,0 +1,63 @@
+import type { ViewName } from '../../core/views.js';
+import { msg } from '../base/localize.js';
+
+/**
+ * The modal header's title of a view, in the active locale; undefined for a view whose title
+ * comes from its router data (a wallet's name).
+ */
+export function viewTitle(view: ViewName): string | undefined {
+  switch (view) {
+    case 'Connect':
+      return msg('Connect Wallet');
+    case 'Account':
+      return msg('Account', { desc: 'Title of the account view' });
+    case 'AllWallets':
+      return msg('All Wallets');
+    case 'ConnectingWalletConnect':
+    case 'ConnectingWalletConnectBasic':
+      return 'WalletConnect';
+    case 'ConnectingFarcaster':
+      return 'Farcaster';
+    case 'UnsupportedChain':
+    case 'SwitchNetwork':
+      return msg('Switch Network');
+    case 'RegisterAccountName':
+      return msg('Choose name');
+    case 'RegisterAccountNameSuccess':
+      return msg('Name registered');
+    case 'EmailLogin':
+      return msg('Email Login');
+    case 'UpdateEmailWallet':
+      return msg('Edit Email');
+    case 'ProfileWallets':
+      return msg('Wallets', { desc: 'Title of the view listing the connected wallets' });
+    case 'ApproveTransaction':
+      return msg('Approve Transaction');
+    case 'SIWXSignMessage':
+      return msg('Sign In', { desc: 'Title of the sign-in view' });
+    case 'Swap':
+      return msg('Swap', { desc: 'Title of the swap view' });
+    case 'SwitchActiveChain':
+      return msg('Switch Chain');
+    case 'Networks':
+      return msg('Choose Network');
+    case 'WhatIsAWallet':
+      return msg('What is a wallet?');
+    case 'EmailVerifyOtp':
+      return msg('Confirm Email');
+    case 'EmailVerifyDevice':
+      return msg('Register Device');
+    case 'WalletSend':
+      return msg('Send', { desc: 'Title of the send view' });
+    case 'WalletReceive':
+      return msg('Receive', { desc: 'Title of the receive view' });
+    case 'OnRampProviders':
+      return msg('Choose Provider');
+    case 'ApproveInWallet':
+      return msg('Approve in your wallet');
+    case 'GetWallet':
+      return msg('Get a wallet');
+    default:
+      return undefined;
+  }
+}
