@@ -29,7 +29,7 @@ export class W3NetworkButton extends ThemedElement {
 
   override render() {
     const { network, unsupported } = this.current.value;
-    const name = unsupported ? msg('Unknown Network') : (network?.name ?? msg('Network', { desc: 'Network button without a network' }));
+    const name = unsupported ? msg('Unknown Network') : (network?.name ?? msg('Network'));
     return html`<button
       part="button"
       type="button"

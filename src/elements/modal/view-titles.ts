@@ -30,7 +30,7 @@ export function viewTitle(view: ViewName): string | undefined {
     case 'UpdateEmailWallet':
       return msg('Edit Email');
     case 'ProfileWallets':
-      return msg('Wallets', { desc: 'Title of the view listing the connected wallets' });
+      return msg('Wallets');
     case 'ApproveTransaction':
       return msg('Approve Transaction');
     case 'SIWXSignMessage':
