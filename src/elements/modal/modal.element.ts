@@ -13,6 +13,7 @@ import { $router, pushView } from '../../stores/router.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { VIEW_LOADERS } from '../views/registry.js';
+import { AnnouncerController } from './controllers/announcer.js';
 import { EventBridgeController } from './controllers/event-bridge.js';
 import { FocusTrapController } from './controllers/focus-trap.js';
 import { HeightAnimationController } from './controllers/height-animation.js';
@@ -91,6 +92,8 @@ export class W3Modal extends ThemedElement {
     initial: () => this.shadowElement('.view'),
     onEscape: () => closeModal(),
   });
+  /** The polite live region: the view's title when shown, 'Loading…' while a view loads. */
+  private readonly announcer = new AnnouncerController(this, { loading: () => this.showsDialog && !this.viewHost.element });
   private readonly viewHost = new ViewHostController(this, {
     loaders: VIEW_LOADERS,
     active: () => this.showsDialog,
@@ -99,6 +102,7 @@ export class W3Modal extends ThemedElement {
     shown: (view, first) => {
       if (!first) playViewTransition(this.shadowElement('h2'), this.shadowElement('.view'));
       this.focusTrap.focusFirst();
+      this.announcer.announce(this.shadowElement('h2')?.textContent?.trim() ?? view);
       markViewShown(view);
     },
   });
@@ -194,12 +198,13 @@ export class W3Modal extends ThemedElement {
           >
             <header part="header">
               ${this.renderHeaderStart()}
-              <h2 id="w3-modal-title" part="title" aria-live="polite">${title}</h2>
+              <h2 id="w3-modal-title" part="title">${title}</h2>
               <w3-ui-icon-button icon="close" label="Close" @click=${() => closeModal()}></w3-ui-icon-button>
             </header>
             <div class="body" part="body">
               <div class="view">${this.viewHost.element}</div>
             </div>
+            ${this.announcer.render()}
           </div>
         </div>`
       : nothing;
