@@ -27,6 +27,8 @@ export interface W3ModalAttributes {
   'secure-site-url'?: string;
   /** `light` or `dark`; unset follows prefers-color-scheme. */
   'theme-mode'?: string;
+  /** The locale, a BCP 47 tag (`de`, `pt-BR`, `ar`); unset follows the page's `lang`, then the browser's languages. */
+  locale?: string;
   /** Offer e-mail login (`email` or `email="true"`). */
   email?: string;
   /** Comma list of social providers. */
@@ -57,9 +59,9 @@ export interface W3ButtonAttributes {
 
 /** The attributes and events of `<w3-connect-button>` (custom-elements.json). */
 export interface W3ConnectButtonAttributes {
-  /** Label when idle. */
+  /** Label when idle; 'Connect Wallet' in the active locale by default. */
   label?: string;
-  /** Label while connecting. */
+  /** Label while connecting; 'Connecting...' in the active locale by default. */
   'loading-label'?: string;
 }
 

@@ -14,6 +14,7 @@ export interface W3VueComponents {
       relayUrl?: string;
       secureSiteUrl?: string;
       themeMode?: string;
+      locale?: string;
       email?: string;
       socials?: string;
       onW3Open?: (event: CustomEvent<{ view: string }>) => void;
