@@ -52,7 +52,7 @@ describe('axe on every view', () => {
         resetRouter(view, DATA[view] as never);
         if (!modal.open) await modal.modal.open({ view, data: DATA[view] } as never).catch(() => undefined);
         const tag = `w3-${view.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}-view`;
-        const el = await waitFor(() => deep<HTMLElement>(modal, tag), 5000, `${view} shown`).catch(() => undefined);
+        const el = await waitFor(() => deep<HTMLElement>(modal, tag), 15_000, `${view} shown`).catch(() => undefined);
         if (!el) {
           found.push(`${view}: not shown`);
           continue;

@@ -25,15 +25,15 @@ describe('the modal live region', () => {
     const record = recordRegion(modal);
     try {
       await modal.modal.open();
-      await waitFor(() => record.texts.includes('Connect Wallet'), 3000, 'Connect announced');
+      await waitFor(() => record.texts.includes('Connect Wallet'), 10_000, 'Connect announced');
       const region = deep(modal, '[data-live]')!;
       expect(region.getAttribute('role')).to.equal('status');
       expect(region.getAttribute('aria-live')).to.equal('polite');
       expect(deep(modal, 'h2')!.hasAttribute('aria-live')).to.equal(false);
       pushView('WhatIsAWallet');
-      await waitFor(() => record.texts.includes('What is a wallet?'), 3000, 'view announced');
+      await waitFor(() => record.texts.includes('What is a wallet?'), 10_000, 'view announced');
       const view = deep(modal, 'w3-what-is-a-wallet-view')!;
-      await waitFor(() => containsDeep(view, activeDeep()), 2000, 'focus in the new view');
+      await waitFor(() => containsDeep(view, activeDeep()), 5000, 'focus in the new view');
       expect(record.texts.filter((t) => t === 'What is a wallet?')).to.have.length(1);
       // The first open of a view whose code was not loaded yet said 'Loading…' before its title.
       expect(record.texts.indexOf('Loading…')).to.be.within(0, record.texts.indexOf('Connect Wallet'));

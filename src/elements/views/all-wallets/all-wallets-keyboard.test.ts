@@ -12,8 +12,8 @@ describe('All Wallets grid by keyboard (real backend)', () => {
   it('is one tab stop; arrows move by tile and by row, End reaches a tile not rendered yet, focus survives scrolling', async () => {
     const el = await mountModal(apiOptions());
     await el.modal.open({ view: 'AllWallets' });
-    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-all-wallets-view'), 3000, 'all wallets view');
-    await waitFor(() => tiles(view).length >= 16, 5000, 'tiles');
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-all-wallets-view'), 10_000, 'all wallets view');
+    await waitFor(() => tiles(view).length >= 16, 10_000, 'tiles');
     await sleep(100);
     expect(tiles(view).filter((t) => t.tabIndex === 0)).to.have.length(1);
     tiles(view)[0]!.focus();
