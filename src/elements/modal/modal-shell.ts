@@ -12,6 +12,7 @@ import { $router, pushView } from '../../stores/router.js';
 import { msg } from '../base/localize.js';
 import { definePrimitives } from '../primitives/index.js';
 import { VIEW_LOADERS } from '../views/registry.js';
+import { AnnouncerController } from './controllers/announcer.js';
 import { FocusTrapController } from './controllers/focus-trap.js';
 import { HeightAnimationController } from './controllers/height-animation.js';
 import { NoticesController } from './controllers/notices.js';
@@ -29,6 +30,8 @@ export class ModalShell {
   private readonly height: HeightAnimationController;
   private readonly focusTrap: FocusTrapController;
   private readonly viewHost: ViewHostController;
+  /** The polite live region: the view's title when shown, 'Loading…' while a view loads. */
+  private readonly announcer: AnnouncerController;
 
   /**
    * Adds the shell's controllers to `host` and its styles to the host's shadow root (after
@@ -53,6 +56,7 @@ export class ModalShell {
       initial: () => this.shadowElement('.view'),
       onEscape: () => closeModal(),
     });
+    this.announcer = new AnnouncerController(host, { loading: () => active() && !this.viewHost.element });
     this.viewHost = new ViewHostController(host, {
       loaders: VIEW_LOADERS,
       active,
@@ -61,6 +65,7 @@ export class ModalShell {
       shown: (view: ViewName, first: boolean) => {
         if (!first) playViewTransition(this.shadowElement('h2'), this.shadowElement('.view'));
         this.focusTrap.focusFirst();
+        this.announcer.announce(this.shadowElement('h2')?.textContent?.trim() ?? view);
         markViewShown(view);
       },
     });
@@ -108,12 +113,13 @@ export class ModalShell {
           >
             <header part="header">
               ${this.renderHeaderStart()}
-              <h2 id="w3-modal-title" part="title" aria-live="polite">${title}</h2>
+              <h2 id="w3-modal-title" part="title">${title}</h2>
               <w3-ui-icon-button icon="close" label=${msg('Close')} @click=${() => closeModal()}></w3-ui-icon-button>
             </header>
             <div class="body" part="body">
               <div class="view">${this.viewHost.element}</div>
             </div>
+            ${this.announcer.render()}
           </div>
         </div>`
       : nothing;

@@ -13,6 +13,9 @@ describe('<w3-qr-code>', () => {
     await qr.updateComplete;
     expect(qr.getAttribute('uri')).to.equal('wc:abc@2?relay-protocol=irn&symKey=00');
     expect(deep(qr, '[role="img"]')!.getAttribute('aria-label')).to.equal('QR code');
+    // The link as text for screen readers, outside the image (whose content is presentational).
+    expect(deep(qr, '[data-link]')!.textContent).to.equal('Link: wc:abc@2?relay-protocol=irn&symKey=00');
+    expect(deep(qr, '[role="img"] [data-link]')).to.equal(null);
   });
 
   it('w3-qr-code draws the URI with the QR library, leaves the centre clear for the logo, and follows a new URI', async () => {

@@ -1,7 +1,7 @@
 import { html } from 'lit';
 import { property } from 'lit/decorators.js';
+import { RovingFocusController } from '../../base/roving-focus.js';
 import { W3Element } from '../../base/w3-element.js';
-import { msg } from '../../base/localize.js';
 import { baseStyles } from '../../styles/theme.js';
 import { tabsStyles } from './tabs.styles.js';
 
@@ -11,7 +11,8 @@ export interface TabItem {
 }
 
 /**
- * @summary A tab list (WAI-ARIA tabs pattern: arrows, Home and End move between tabs).
+ * @summary A tab list (WAI-ARIA tabs pattern: arrows, Home and End move between tabs and select
+ * them; Left and Right swap right to left).
  * @event {{ value: string }} w3-tab-change - A tab was chosen.
  * @csspart tab - Each tab.
  */
@@ -21,31 +22,30 @@ export class W3UiTabs extends W3Element {
 
   @property({ type: Array }) tabs: TabItem[] = [];
   @property() value = '';
-  /** Accessible name of the tab list; without it 'Tabs' in the active locale. */
-  @property() label: string | undefined;
+  /** Accessible name of the tab list. */
+  @property() label = 'Tabs';
   /** Id prefix of the panels the tabs control (`${panelPrefix}-${value}`). */
   @property({ attribute: 'panel-prefix' }) panelPrefix = 'w3-panel';
 
-  private select(value: string, focus: boolean): void {
+  /** Arrow keys, Home and End move focus and the selection; the selected tab is the tab stop (rendered). */
+  private readonly roving = new RovingFocusController(this, {
+    lists: '[role="tablist"]',
+    items: '[role="tab"]',
+    orientation: 'horizontal',
+    wrap: true,
+    tabStops: false,
+    onMove: (tab) => this.select(tab.dataset['value'] ?? ''),
+  });
+
+  private select(value: string): void {
     if (value !== this.value) {
       this.value = value;
       this.emit('w3-tab-change', { value });
     }
-    if (focus) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[data-value="${value}"]`)?.focus());
-  }
-
-  private onKeyDown(e: KeyboardEvent): void {
-    const index = this.tabs.findIndex((t) => t.value === this.value);
-    const last = this.tabs.length - 1;
-    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: last }[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    const target = this.tabs[(next + this.tabs.length) % this.tabs.length];
-    if (target) this.select(target.value, true);
   }
 
   override render() {
-    return html`<div role="tablist" aria-label=${this.label ?? msg('Tabs')} @keydown=${this.onKeyDown}>
+    return html`<div role="tablist" aria-label=${this.label}>
       ${this.tabs.map(
         (tab) =>
           html`<button
@@ -56,7 +56,7 @@ export class W3UiTabs extends W3Element {
             id=${`${this.panelPrefix}-tab-${tab.value}`}
             aria-selected=${tab.value === this.value ? 'true' : 'false'}
             tabindex=${tab.value === this.value ? 0 : -1}
-            @click=${() => this.select(tab.value, false)}
+            @click=${() => this.select(tab.value)}
           >
             ${tab.label}
           </button>`,

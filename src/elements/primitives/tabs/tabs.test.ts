@@ -31,4 +31,19 @@ describe('<w3-ui-tabs>', () => {
     expect(tabs()[1]!.tabIndex).to.equal(0);
     expect(tabs()[0]!.tabIndex).to.equal(-1);
   });
+
+  it('w3-ui-tabs swaps ArrowLeft and ArrowRight right to left', async () => {
+    const el = await mountFixture('<w3-ui-tabs label="Account" dir="rtl"></w3-ui-tabs>');
+    el['tabs'] = [
+      { value: 'tokens', label: 'Tokens' },
+      { value: 'nfts', label: 'NFTs' },
+    ];
+    el['value'] = 'tokens';
+    await el.updateComplete;
+    el.shadowRoot!.querySelector<HTMLElement>('[role="tab"]')!.focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    await el.updateComplete;
+    expect(el['value']).to.equal('nfts');
+    expect(el.shadowRoot!.activeElement?.getAttribute('data-value')).to.equal('nfts');
+  });
 });

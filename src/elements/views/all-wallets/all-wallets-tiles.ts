@@ -32,14 +32,15 @@ export function tileImage(tile: Exclude<Tile, { kind: 'skeleton' }>): string | u
   return tile.connector?.imageUrl ?? tile.wallet?.imageUrl;
 }
 
-export function renderTile(tile: Tile | undefined, choose: (tile: Tile) => void) {
+/** A tile; `index` (its place in the whole grid) lets arrow keys reach tiles the virtualizer has not rendered. */
+export function renderTile(tile: Tile | undefined, index: number, choose: (tile: Tile) => void) {
   if (!tile || tile.kind === 'skeleton') {
     return html`<div class="skeleton" aria-hidden="true"><span class="shape image"></span><span class="shape line"></span></div>`;
   }
   const name = tileName(tile);
   const installed = tile.kind === 'connector' || !!tile.connector;
   return html`<div role="listitem">
-    <button class="tile" type="button" data-wallet-id=${tile.id} title=${name} @click=${() => choose(tile)}>
+    <button class="tile" type="button" data-index=${index} data-wallet-id=${tile.id} title=${name} @click=${() => choose(tile)}>
       <w3-ui-wallet-image .imageSrc=${tileImage(tile)}></w3-ui-wallet-image>
       <span class="name">${name}</span>
       ${installed ? html`<span class="tag">${msg('Installed')}</span>` : ''}

@@ -1,7 +1,7 @@
 import { html } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { grid } from '@lit-labs/virtualizer/layouts/grid.js';
-import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
+import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
 import { $connectors } from '../../../stores/connectors.js';
 import { connectWithConnector } from '../../../stores/connect.js';
@@ -22,6 +22,7 @@ import {
   selectRegistryWallet,
 } from '../../../stores/wallet-registry.js';
 import { StoreController } from '../../base/store-controller.js';
+import { RovingFocusController } from '../../base/roving-focus.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 import { msg, str } from '../../base/localize.js';
@@ -52,6 +53,22 @@ export class W3AllWalletsView extends W3Element {
   private readonly list = new StoreController(this, $walletList);
   private readonly connectors = new StoreController(this, $connectors);
   private term = '';
+  /** The tiles rendered last (the grid's items, skeletons at the end). */
+  private shown: Tile[] = [];
+  /** All four arrows, Home and End move between tiles, also to tiles not rendered yet; the grid is one tab stop. */
+  private readonly roving = new RovingFocusController(this, {
+    lists: '.grid',
+    items: ':scope > [role="listitem"] > button.tile',
+    orientation: 'grid',
+    virtual: {
+      count: () => this.shown.filter((tile) => tile.kind !== 'skeleton').length,
+      reveal: async (grid, index) => {
+        const virtualizer = (grid as VirtualizerHostElement)[virtualizerRef];
+        virtualizer?.element(index)?.scrollIntoView({ block: 'nearest' });
+        await virtualizer?.layoutComplete;
+      },
+    },
+  });
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -111,6 +128,8 @@ export class W3AllWalletsView extends W3Element {
   };
 
   private onRange(e: RangeChangedEvent, total: number): void {
+    // Tiles scrolled out of the DOM: keep the grid's tab stop, and focus, on a rendered tile.
+    requestAnimationFrame(() => void this.roving.syncAll());
     if (this.search.value.term) return;
     if (e.last >= total - PREFETCH_TILES) void fetchNextPage();
   }
@@ -151,6 +170,7 @@ export class W3AllWalletsView extends W3Element {
     }
     const searching = Boolean(this.search.value.term);
     const tiles = searching ? this.searchTiles() : this.tiles();
+    this.shown = tiles;
     const noResults = searching && this.search.value.status === 'ready' && tiles.length === 0;
     const busy = searching ? this.search.value.status === 'waiting' : this.loadingPage();
     return html`<div class="toolbar">
@@ -180,7 +200,7 @@ export class W3AllWalletsView extends W3Element {
                 items: tiles,
                 // The virtualizer may ask for keys past the end for a moment after the list shrinks.
                 keyFunction: (tile: Tile | undefined, index: number) => tile?.id ?? `#${index}`,
-                renderItem: (tile: Tile) => renderTile(tile, this.choose),
+                renderItem: (tile: Tile, index: number) => renderTile(tile, index, this.choose),
                 layout,
                 scroller: true,
               })}

@@ -9,6 +9,7 @@ import { connectWithEmail, connectWithSocial, connectWithConnector } from '../..
 import { ensureWalletList, type RegistryWallet } from '../../../stores/wallet-list.js';
 import { CONNECT_ROWS_NARROW, CONNECT_ROWS_WIDE, limitWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
 import { BOTTOM_SHEET_MAX_VIEWPORT_PX } from '../../../core/constants.js';
+import { RovingFocusController } from '../../base/roving-focus.js';
 import { W3Element } from '../../base/w3-element.js';
 import { VIEW_LOADERS } from '../registry.js';
 import { $wcConfigured } from '../../../stores/walletconnect.js';
@@ -77,6 +78,12 @@ export class W3ConnectView extends W3Element {
 
   /** Features, registry and rows; listening loads the registry and readies WalletConnect (store-owned). */
   private readonly view = new StoreController(this, $connectView);
+  /** Arrow keys, Home and End move within each list of wallets; each list is one tab stop. */
+  private readonly roving = new RovingFocusController(this, {
+    lists: 'ul.stack',
+    items: ':scope > li > w3-ui-list-item',
+    orientation: 'vertical',
+  });
   @state() private email = '';
   @state() private emailError: string | undefined;
   /** The WalletConnect logo, loaded with the QR view's code (lazily: the first chunk stays small). */

@@ -3,6 +3,7 @@ import { StoreController } from '../../base/store-controller.js';
 import type { Network } from '../../../wire/networks.js';
 import { $currentNetwork, $networks } from '../../../stores/networks.js';
 import { chooseNetwork } from '../../../stores/network-switch.js';
+import { RovingFocusController } from '../../base/roving-focus.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 import { networkIcon } from '../network-icon.js';
@@ -19,6 +20,12 @@ export class W3NetworksView extends W3Element {
 
   private readonly networks = new StoreController(this, $networks);
   private readonly current = new StoreController(this, $currentNetwork);
+  /** Arrow keys, Home and End move between networks; the list is one tab stop. */
+  private readonly roving = new RovingFocusController(this, {
+    lists: 'ul.stack',
+    items: ':scope > li > w3-ui-list-item',
+    orientation: 'vertical',
+  });
 
   private renderNetwork(network: Network) {
     // On an unsupported chain no configured network is active.

@@ -14,6 +14,7 @@ import { showError } from '../../../stores/toast.js';
 import { activateConnection, removeConnection, selectAccount } from '../../../stores/wallet-actions.js';
 import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
+import { RovingFocusController } from '../../base/roving-focus.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 
@@ -78,6 +79,12 @@ export class W3ProfileWalletsView extends W3Element {
   private readonly connectors = new StoreController(this, $connectors);
   private readonly activeIds = new StoreController(this, $activeConnectorIds);
   private readonly accounts = new StoreController(this, $accounts);
+  /** Arrow keys, Home and End move within the wallets and within a wallet's accounts. */
+  private readonly roving = new RovingFocusController(this, {
+    lists: 'ul.stack, ul.accounts',
+    items: ':scope > li > .row > w3-ui-list-item, :scope > li > w3-ui-list-item',
+    orientation: 'vertical',
+  });
 
   private async choose(connectorId: string, name: string): Promise<void> {
     try {
