@@ -31,6 +31,11 @@ function pageButton(): HTMLElement | undefined {
   return scope?.shadowRoot?.querySelector<HTMLElement>('button') ?? undefined;
 }
 
+/** Focuses the page's connect (or account) button, if there is one. */
+export function focusPageButton(): void {
+  pageButton()?.focus();
+}
+
 /**
  * Gives focus back to `opener` (what had it when the modal opened) at once, then, once the page's
  * buttons have re-rendered, to the page's connect button if focus was lost on the way. Nothing

@@ -8,6 +8,7 @@ import { adoptStyles, html, nothing, type CSSResultOrNative, type ReactiveContro
 import type { ViewName } from '../../core/views.js';
 import { $modal, closeModal, markViewShown } from '../../stores/modal.js';
 import { goBack } from '../../stores/navigation.js';
+import { $toast } from '../../stores/toast.js';
 import { $router, pushView } from '../../stores/router.js';
 import { msg } from '../base/localize.js';
 import { definePrimitives } from '../primitives/index.js';
@@ -17,6 +18,7 @@ import { FocusTrapController } from './controllers/focus-trap.js';
 import { HeightAnimationController } from './controllers/height-animation.js';
 import { NoticesController } from './controllers/notices.js';
 import { playViewTransition } from './controllers/view-transition.js';
+import { ToastFocusController } from './controllers/toast-focus.js';
 import { ViewHostController } from './controllers/view-host.js';
 import { modalStyles } from './modal.styles.js';
 import { viewTitle } from './view-titles.js';
@@ -55,6 +57,16 @@ export class ModalShell {
       container: () => this.shadowElement('.dialog'),
       initial: () => this.shadowElement('.view'),
       onEscape: () => closeModal(),
+      also: () => [this.shadowElement('w3-ui-toast')],
+    });
+    new ToastFocusController(host, {
+      toast: () => this.shadowElement('w3-ui-toast'),
+      open: () => $toast.get().open,
+      focusDialog: () => {
+        if (!active()) return false;
+        this.focusTrap.focusFirst();
+        return true;
+      },
     });
     this.announcer = new AnnouncerController(host, { loading: () => active() && !this.viewHost.element });
     this.viewHost = new ViewHostController(host, {

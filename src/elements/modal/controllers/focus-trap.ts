@@ -19,6 +19,8 @@ export interface FocusTrapOptions {
   initial(): HTMLElement | undefined;
   /** Escape was pressed while active. */
   onEscape(): void;
+  /** Other parts of the host that Tab reaches after the dialog (the toast, with its action). */
+  also?(): (HTMLElement | undefined)[];
 }
 
 /** The traps of connected hosts, in connection order. */
@@ -100,7 +102,8 @@ export class FocusTrapController implements ReactiveController {
       return;
     }
     if (e.key !== 'Tab') return;
-    const items = tabbables(container);
+    const others = (this.options.also?.() ?? []).filter((el): el is HTMLElement => !!el);
+    const items = [...tabbables(container), ...others.flatMap((el) => tabbables(el))];
     const first = items[0];
     const last = items[items.length - 1];
     const active = deepActiveElement();
@@ -109,7 +112,8 @@ export class FocusTrapController implements ReactiveController {
       container.focus();
       return;
     }
-    const outside = !containsDeep(container, active) || active === container;
+    const inside = [container, ...others].some((el) => containsDeep(el, active));
+    const outside = !inside || active === container;
     if (e.shiftKey && (active === first || outside)) {
       e.preventDefault();
       last.focus();
