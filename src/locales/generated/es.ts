@@ -10,6 +10,6 @@
 
     export const templates = {
       'sb6651a7a3f74fece': `Conectar billetera`,
-'sfc003381f593d943': `Connecting...`,
+'sfc003381f593d943': `Conectando...`,
     };
   

@@ -9,7 +9,7 @@
     /* eslint-disable @typescript-eslint/no-explicit-any */
 
     export const templates = {
-      'sfc003381f593d943': `Connecting...`,
-'sb6651a7a3f74fece': `Connect Wallet`,
+      'sb6651a7a3f74fece': `वॉलेट कनेक्ट करें`,
+'sfc003381f593d943': `कनेक्ट हो रहा है...`,
     };
   

@@ -9,7 +9,7 @@
     /* eslint-disable @typescript-eslint/no-explicit-any */
 
     export const templates = {
-      'sfc003381f593d943': `Connecting...`,
-'sb6651a7a3f74fece': `Connect Wallet`,
+      'sb6651a7a3f74fece': `지갑 연결`,
+'sfc003381f593d943': `연결 중...`,
     };
   
