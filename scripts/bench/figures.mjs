@@ -98,4 +98,11 @@ export const FIGURES = [
     digits: 1,
     subject: 'walletconnect.walletConnectClickToQr',
   },
+  {
+    id: 'localeSwitch',
+    label: 'switch locale live (modal open): call to title painted, median of de, ja, ar, en',
+    unit: 'ms',
+    digits: 1,
+    subject: 'locale.localeSwitch',
+  },
 ];
