@@ -100,7 +100,7 @@ export const FIGURES = [
   },
   {
     id: 'localeSwitch',
-    label: 'switch locale live (modal open): call to title painted, median of de, ja, ar, en',
+    label: 'switch locale live, modal open (median of 4)',
     unit: 'ms',
     digits: 1,
     subject: 'locale.localeSwitch',
