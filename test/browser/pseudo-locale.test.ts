@@ -103,7 +103,7 @@ function offenders(root: Element, names: string[]): string[] {
 
 /** Lets the view settle in en-XA (lazy chunks, transitions), then checks the whole page. */
 async function expectLocalized(what: string, extraNames: string[] = []): Promise<void> {
-  await waitFor(() => $locale.get() === 'en-XA', 3000, 'en-XA loaded');
+  await waitFor(() => $locale.get() === 'en-XA', 10_000, 'en-XA loaded');
   await nextFrame();
   await sleep(350);
   const bad = [...document.body.children].flatMap((el) => offenders(el, dataNames(extraNames)));
@@ -122,6 +122,21 @@ function testWallet(name: string, rdns: string): TestWallet {
   return w;
 }
 
+/** Opens Connect and clicks the announced wallet `name` (mounted without the registry: only announced wallets). */
+async function clickWallet(el: W3Modal, name: string): Promise<void> {
+  await el.modal.open({ view: 'Connect' });
+  const view = await waitFor(() => deep(el, 'w3-connect-view'), 10_000, 'Connect');
+  const item = await waitFor(
+    () => [...view.shadowRoot!.querySelectorAll('w3-ui-list-item')].find((i) => i.textContent!.trim() === name),
+    3000,
+    name,
+  );
+  deep<HTMLElement>(item, 'button')!.click();
+}
+
+/** Views whose setup connects an announced test wallet: mounted without the backend's registry. */
+const WITHOUT_REGISTRY = new Set<ViewName>(['ConnectingExternal', 'SwitchNetwork']);
+
 async function openView(el: W3Modal, view: ViewName, data?: Record<string, unknown>): Promise<void> {
   await el.modal.open({ view: 'Connect' });
   if (view !== 'Connect') pushView(view, data);
@@ -132,7 +147,7 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
   Connect: async (el) => {
     testWallet('Alpha Wallet', 'dev.w3kit.alpha');
     await el.modal.open({ view: 'Connect' });
-    await waitFor(() => deep(el, 'w3-connect-view'), 3000, 'Connect');
+    await waitFor(() => deep(el, 'w3-connect-view'), 10_000, 'Connect');
     await waitFor(() => $walletList.get().status === 'ready', 8000, 'registry wallets');
   },
   Account: async (el) => {
@@ -145,7 +160,7 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
   },
   ConnectingWalletConnect: async (el) => {
     await openView(el, 'ConnectingWalletConnect', { title: 'WalletConnect' });
-    await waitFor(() => deep(el, 'w3-connecting-wallet-connect-view'), 3000, 'QR view');
+    await waitFor(() => deep(el, 'w3-connecting-wallet-connect-view'), 10_000, 'QR view');
     cancelWalletConnectPairing();
     $wcPairing.set({
       status: 'ready',
@@ -155,6 +170,7 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
   },
   ConnectingWalletConnectBasic: async (el) => {
     await openView(el, 'ConnectingWalletConnectBasic', { title: 'WalletConnect' });
+    await waitFor(() => deep(el, 'w3-connecting-wallet-connect-basic-view'), 10_000, 'QR view');
     cancelWalletConnectPairing();
     $wcPairing.set({
       status: 'ready',
@@ -164,15 +180,8 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
   },
   ConnectingExternal: async (el) => {
     testWallet('Beta Wallet', 'dev.w3kit.beta').setMode('hang');
-    await el.modal.open({ view: 'Connect' });
-    const view = await waitFor(() => deep(el, 'w3-connect-view'), 3000, 'Connect');
-    const item = await waitFor(
-      () => [...view.shadowRoot!.querySelectorAll('w3-ui-list-item')].find((i) => i.textContent!.trim().includes('Beta Wallet')),
-      3000,
-      'Beta Wallet',
-    );
-    deep<HTMLElement>(item, 'button')!.click();
-    await waitFor(() => deep(el, 'w3-connecting-external-view'), 3000, 'ConnectingExternal');
+    await clickWallet(el, 'Beta Wallet');
+    await waitFor(() => deep(el, 'w3-connecting-external-view'), 10_000, 'ConnectingExternal');
   },
   Networks: async (el) => {
     await openView(el, 'Networks');
@@ -191,8 +200,12 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     await el.modal.open({ view: 'ProfileWallets' });
   },
   SwitchNetwork: async (el) => {
-    connectAccount();
-    await openView(el, 'SwitchNetwork', { network: 'eip155:1' });
+    // A connected test wallet that leaves the switch request waiting, so the view stays.
+    const w = testWallet('Gamma Wallet', 'dev.w3kit.gamma');
+    await clickWallet(el, 'Gamma Wallet');
+    await waitFor(() => $router.get().view === 'Account', 10_000, 'connected');
+    w.setMode('hang');
+    pushView('SwitchNetwork', { network: 'eip155:1' });
   },
   SwitchActiveChain: async (el) => {
     connectAccount();
@@ -236,11 +249,11 @@ describe('pseudo-locale en-XA: every text goes through msg()', () => {
   for (const view of VIEWS.filter((v) => VIEW_LOADERS[v])) {
     it(`${view} is fully localized`, async function () {
       this.timeout(30_000);
-      const el = await mountModal({ ...apiOptions(), relayUrl: relayUrl() });
+      const el = await mountModal(WITHOUT_REGISTRY.has(view) ? {} : { ...apiOptions(), relayUrl: relayUrl() });
       await el.modal.setLocale('en-XA');
       const names = (await SETUPS[view]!(el)) ?? [];
-      await waitFor(() => $router.get().view === view, 5000, `the ${view} view`);
-      await waitFor(() => deep(el, tagOf(view)), 5000, `<${tagOf(view)}>`);
+      await waitFor(() => $router.get().view === view, 10_000, `the ${view} view`);
+      await waitFor(() => deep(el, tagOf(view)), 12_000, `<${tagOf(view)}>`);
       await expectLocalized(view, names);
     });
   }
@@ -263,9 +276,9 @@ describe('pseudo-locale en-XA: every text goes through msg()', () => {
     await el.modal.setLocale('en-XA');
     connectAccount();
     await el.modal.open({ view: 'WalletReceive' });
-    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-wallet-receive-view'), 3000, 'receive view');
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-wallet-receive-view'), 10_000, 'receive view');
     deep<HTMLElement>(view, 'w3-ui-button', 'button')!.click();
-    await waitFor(() => deep(el, 'w3-ui-toast', '[role="status"], [role="alert"]')?.textContent?.trim(), 3000, 'toast');
+    await waitFor(() => deep(el, 'w3-ui-toast', '[role="status"], [role="alert"]')?.textContent?.trim(), 10_000, 'toast');
     await expectLocalized('toast');
     showAlert('SERVER_ERROR');
     await waitFor(() => el.shadowRoot!.querySelector('.alert[role="alert"]'), 2000, 'alert');
