@@ -4,8 +4,7 @@
  * for a slow network and a chunk that does not load.
  */
 import { msg } from '@lit/localize';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearLogs, getLogLevel, getLogs, setLogLevel } from '../core/logger.js';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { configure } from '../configure.js';
 import { networks } from '../wire/networks.js';
 import { $locale, $localeDir, detectLocale, setLocale } from './locale.js';
@@ -25,31 +24,23 @@ vi.mock('../locales/generated/loaders.js', async (original) => {
   };
 });
 
-const warnings = async (): Promise<string[]> => {
-  // The store loads the logger lazily: let that import settle.
-  await new Promise((r) => setTimeout(r, 20));
-  return getLogs()
-    .filter((l) => l.level === 'warn')
-    .map((l) => l.message);
-};
-
-const logLevel = getLogLevel();
+let consoleWarn: MockInstance<typeof console.warn>;
+/** What the store warned on the console (at the default log level: no logger setting needed). */
+const warnings = async (): Promise<string[]> => consoleWarn.mock.calls.map((args) => String(args[0]));
 
 beforeEach(async () => {
-  setLogLevel('warn');
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   // lit-localize's runtime announces its status on window.
   vi.stubGlobal('window', new EventTarget());
   control.failFrench = false;
   control.italianDelay = 0;
   await setLocale('en');
-  clearLogs();
+  consoleWarn.mockClear();
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  setLogLevel(logLevel);
 });
 
 describe('setLocale', () => {

@@ -64,7 +64,16 @@ describe('locale', () => {
   it('an unknown locale falls back with a warning, not an error', async () => {
     const el = await mountModal();
     await el.modal.setLocale('de');
-    expect(await el.modal.setLocale('tlh-Klingon')).to.equal('en');
+    const warned: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warned.push(String(args[0]));
+    try {
+      expect(await el.modal.setLocale('tlh-Klingon')).to.equal('en');
+    } finally {
+      console.warn = warn;
+    }
     expect($locale.get()).to.equal('en');
+    expect(warned).to.have.length(1);
+    expect(warned[0]).to.contain('Unknown locale "tlh-Klingon"');
   });
 });
