@@ -11,6 +11,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
       'test/fixtures/**/*.test.ts',
+      'test/locales/**/*.test.ts',
       'test/e2e/**/*.test.ts',
       'test/packaging/**/*.test.ts',
     ],

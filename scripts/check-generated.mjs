@@ -5,7 +5,9 @@
  *      directory and compares its custom-elements.json byte for byte with the committed one;
  *   2. runs `node scripts/gen-react.mjs --check` (src/react/generated/components.ts) and
  *      `node scripts/gen-jsx.mjs --check` (src/react/generated/jsx.ts);
- *   3. runs `node scripts/gen-openapi.mjs --check` (server/openapi.json, from the route schemas).
+ *   3. runs `node scripts/gen-openapi.mjs --check` (server/openapi.json, from the route schemas);
+ *   4. runs `node scripts/gen-locales.mjs --check` (xliff/ and src/locales/generated/, from the
+ *      msg() calls under src/ and the translations in xliff/).
  * Exits 1 when anything differs, naming the file and the command that regenerates it.
  */
 import { spawnSync } from 'node:child_process';
@@ -92,11 +94,19 @@ function checkOpenApi() {
   return result.status === 0;
 }
 
+function checkLocales() {
+  const result = run([path.join(ROOT, 'scripts/gen-locales.mjs'), '--check']);
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  return result.status === 0;
+}
+
 const manifestOk = checkManifest();
 const reactOk = checkReact();
 const jsxOk = checkJsx();
 const openApiOk = checkOpenApi();
-if (!manifestOk || !reactOk || !jsxOk || !openApiOk) {
+const localesOk = checkLocales();
+if (!manifestOk || !reactOk || !jsxOk || !openApiOk || !localesOk) {
   console.error('check-generated: generated files are out of date (see above).');
   process.exitCode = 1;
 }

@@ -25,6 +25,13 @@ export const FIGURES = [
     digits: 1,
     subject: 'static.walletConnectChunkGzip',
   },
+  {
+    id: 'localeChunkGzip',
+    label: 'largest locale chunk (of 20, each lazy)',
+    unit: 'KB gzip',
+    digits: 2,
+    subject: 'static.localeChunkGzip',
+  },
   { id: 'installPackages', label: 'install: packages', unit: 'packages', digits: 0, subject: 'static.installPackages' },
   { id: 'installSize', label: 'install: size on disk', unit: 'MB', digits: 1, subject: 'static.installMB' },
   {
@@ -90,5 +97,12 @@ export const FIGURES = [
     unit: 'ms',
     digits: 1,
     subject: 'walletconnect.walletConnectClickToQr',
+  },
+  {
+    id: 'localeSwitch',
+    label: 'switch locale live, modal open (median of 4)',
+    unit: 'ms',
+    digits: 1,
+    subject: 'locale.localeSwitch',
   },
 ];

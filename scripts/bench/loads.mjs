@@ -9,6 +9,7 @@ import { emptyPageHeap, heapAfterOpen } from './measures/heap.mjs';
 import { connectRoundTrip } from './measures/connect.mjs';
 import { allWalletsFirstRow, allWalletsScrollLongTasks, searchKeystrokeToResults } from './measures/all-wallets.mjs';
 import { walletConnectClickToQr } from './measures/walletconnect.mjs';
+import { localeSwitch } from './measures/locale.mjs';
 
 export const W3KIT_CLICK = 'w3-button w3-connect-button button';
 export const FLOOR_CLICK = 'bench-floor button.opener';
@@ -57,5 +58,6 @@ export function roundGroups({ url, chainUrl, walletBundle }) {
       ],
     },
     { name: 'walletconnect', loads: [{ ...registry, id: 'walletconnect', measures: [walletConnectClickToQr] }] },
+    { name: 'locale', loads: [{ id: 'locale', url: url(''), initScripts: [w3kitInit], click: W3KIT_CLICK, measures: [localeSwitch] }] },
   ];
 }

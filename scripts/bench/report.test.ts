@@ -90,7 +90,13 @@ describe('cells and table', () => {
 
 describe('figures', () => {
   it('read only samples the rounds or the static measures produce', () => {
-    const keys = new Set(['static.firstChunkGzip', 'static.walletConnectChunkGzip', 'static.installPackages', 'static.installMB']);
+    const keys = new Set([
+      'static.firstChunkGzip',
+      'static.walletConnectChunkGzip',
+      'static.localeChunkGzip',
+      'static.installPackages',
+      'static.installMB',
+    ]);
     for (const group of roundGroups({ url: (f: string) => `/${f}`, chainUrl: 'http://chain', walletBundle: '/w.js' }))
       for (const load of group.loads) for (const m of load.measures) keys.add(`${load.id}.${m.id}`);
     for (const f of FIGURES) {

@@ -40,7 +40,7 @@ function roundLine(round, byId) {
 }
 
 /** The static figures: CDN sizes, the floor's size, the install footprint. */
-async function measureStatic(cdnDir, floorDir, log) {
+async function measureStatic(cdnDir, floorDir, log, withInstall = true) {
   const sizes = measureSizes(cdnDir);
   log('\nCDN sizes (gzip level 9)');
   for (const line of sizeLines(sizes)) log(line);
@@ -48,7 +48,9 @@ async function measureStatic(cdnDir, floorDir, log) {
   const floorGzip = Object.values(floorChunks).reduce((sum, c) => sum + c.gzip, 0);
   log(`  floor page: ${fmt(floorGzip / 1024)} KB gzip (one Lit element, built with the same rollup plugins)`);
   log('\nInstall footprint (client package from its packed tarball, into an empty folder, --omit=dev)');
-  const install = await measureInstall({ root: ROOT }).catch((error) => ({ available: false, reason: error?.message ?? String(error) }));
+  const install = withInstall
+    ? await measureInstall({ root: ROOT }).catch((error) => ({ available: false, reason: error?.message ?? String(error) }))
+    : { available: false, reason: 'skipped (--only)' };
   log(install.available ? `  ${install.packages} packages, ${fmt(install.installMB)} MB on disk` : `  unavailable: ${install.reason}`);
   const samples = Object.fromEntries(Object.entries(sizes.values).map(([id, v]) => [`static.${id}`, [v]]));
   if (install.available) Object.assign(samples, { 'static.installPackages': [install.packages], 'static.installMB': [install.installMB] });
@@ -87,7 +89,7 @@ async function startCounterparts(pageDir, cdnDir, cleanups, log) {
   return { browser, url: (file) => `${server.url}/${file}`, chainUrl: chain.url, walletBundle };
 }
 
-export async function runBench({ build, runs, cdnDir }, log = console.log) {
+export async function runBench({ build, runs, cdnDir, only }, log = console.log) {
   if (build) {
     log('Building (node scripts/build.mjs)...');
     await runBuild();
@@ -95,7 +97,7 @@ export async function runBench({ build, runs, cdnDir }, log = console.log) {
   const pageDir = mkdtempSync(path.join(tmpdir(), 'w3kit-bench-'));
   const cleanups = [() => rmSync(pageDir, { recursive: true, force: true })];
   try {
-    const statics = await measureStatic(cdnDir, path.join(pageDir, 'floor'), log);
+    const statics = await measureStatic(cdnDir, path.join(pageDir, 'floor'), log, !only);
     const samples = { ...statics.samples };
     const { browser, url, chainUrl, walletBundle } = await startCounterparts(pageDir, cdnDir, cleanups, log);
     const browserVersion = `Chromium ${browser.version()}`;
@@ -105,7 +107,9 @@ export async function runBench({ build, runs, cdnDir }, log = console.log) {
     log(`\nBrowser: ${browserVersion}; ${runs} rounds, each page in a fresh context, interleaved (order rotates each round)`);
     log(`  machine: ${cpus().length} CPUs, load average ${load}`);
     const runsByLoad = {};
-    for (const group of roundGroups({ url, chainUrl, walletBundle })) {
+    const groups = roundGroups({ url, chainUrl, walletBundle }).filter((g) => !only || only.includes(g.name));
+    if (only && groups.length !== only.length) throw new Error(`bench: --only names unknown groups: ${only.join(', ')}`);
+    for (const group of groups) {
       const result = await interleave(browser, group.loads, runs, (round, byId) => log(roundLine(round, byId)));
       Object.assign(samples, result.samples);
       Object.assign(runsByLoad, result.runs);
@@ -118,6 +122,7 @@ export async function runBench({ build, runs, cdnDir }, log = console.log) {
       breakdown: { w3kit: states('w3kit', 'breakdown'), floor: states('floor', 'breakdown') },
       clickToDialogFound: { w3kit: states('w3kit', 'clickToDialogFound'), floor: states('floor', 'clickToDialogFound') },
       scroll: states('registry', 'scroll'),
+      localeSwitches: states('locale', 'localeSwitches'),
     };
     const machine = { cpus: cpus().length, loadavg: loadavg() };
     writeJson(OUT, {

@@ -29,6 +29,7 @@ describe('compareRounds', () => {
 describe('parseOptions', () => {
   it('defaults to a build, 7 rounds and dist/cdn', () => {
     expect(parseOptions([])).toEqual({ build: true, runs: 7, cdnDir: 'dist/cdn' });
+    expect(parseOptions(['--only=locale,pages'])).toMatchObject({ only: ['locale', 'pages'] });
   });
 
   it('reads --no-build, --runs=N and --cdn=DIR', () => {

@@ -10,9 +10,12 @@ export const $localeDir = computed($locale, localeDir);
 let runtime: Promise<typeof import('./locale-runtime.js')> | undefined;
 let request = 0;
 
-/** The logger is a lazy chunk: warnings load it only when they happen. */
+/**
+ * A developer's warning on the console whatever the log level (an unknown locale is a page's
+ * mistake it should see, as the issue asks), like the second-modal warning; no logger chunk loaded.
+ */
 function warn(text: string, err?: unknown): void {
-  void import('../core/logger.js').then(({ logger }) => logger.warn(text, ...(err === undefined ? [] : [err])));
+  console.warn(`[w3kit] ${text}`, ...(err === undefined ? [] : [err]));
 }
 
 /** The page's preferred languages, in order: its `<html lang>`, then the browser's languages. */

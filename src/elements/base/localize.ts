@@ -5,4 +5,5 @@
  * (src/stores/locale-runtime.ts) comes in a lazy chunk when a locale other than English is chosen.
  */
 export { msg } from '@lit/localize/init/install.js';
+/** @public For messages with placeholders: msg(str`Send ${amount} ${symbol}`). */
 export { str } from '@lit/localize/internal/str-tag.js';

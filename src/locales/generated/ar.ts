@@ -9,9 +9,9 @@
     /* eslint-disable @typescript-eslint/no-explicit-any */
 
     export const templates = {
-      's347e9a23796a55dd': `Balance unavailable`,
-'sfc003381f593d943': `Connecting...`,
-'sb6651a7a3f74fece': `Connect Wallet`,
+      'sb6651a7a3f74fece': `ربط المحفظة`,
+'sfc003381f593d943': `جارٍ الاتصال...`,
+'s347e9a23796a55dd': `Balance unavailable`,
 's30128795ca289d43': `Unknown Network`,
 's9feb1a1345ccc3e5': `Network`,
 's28ba0ec98b739831': str`Unsupported network (chain ID ${0}): change network`,

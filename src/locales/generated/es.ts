@@ -10,8 +10,8 @@
 
     export const templates = {
       'sb6651a7a3f74fece': `Conectar billetera`,
+'sfc003381f593d943': `Conectando...`,
 's347e9a23796a55dd': `Balance unavailable`,
-'sfc003381f593d943': `Connecting...`,
 's30128795ca289d43': `Unknown Network`,
 's9feb1a1345ccc3e5': `Network`,
 's28ba0ec98b739831': str`Unsupported network (chain ID ${0}): change network`,

@@ -1,0 +1,299 @@
+/**
+ * The pseudo-locale test (issue 13): every view the modal has, the buttons, a toast and an alert,
+ * rendered in en-XA, where every localized text reads ⟦àççéñtéd⟧. Any visible text or accessible
+ * label (aria-label, title, placeholder, alt) with a Latin letter outside ⟦…⟧ skipped msg(); data
+ * values (wallet, network and token names, addresses, URLs, ENS names) are allowed by pattern.
+ * A failure lists each text with the element path it sits at.
+ */
+import { msg } from '@lit/localize';
+import { expect } from 'chai';
+import { createTestWallet, type TestWallet } from '../fixtures/eip1193-wallet.js';
+import { VIEWS, type ViewName } from '../../src/core/views.js';
+import { VIEW_LOADERS } from '../../src/elements/views/registry.js';
+import type { W3Modal } from '../../src/elements/modal/modal.element.js';
+import { showAlert } from '../../src/stores/alerts.js';
+import { PendingRequests } from '../../src/adapters/walletconnect/pending.js';
+import { $connectedWallet, $connectors } from '../../src/stores/connectors.js';
+import { setWalletconnectPending } from '../../src/stores/walletconnect-pending.js';
+import { $locale, setLocale } from '../../src/stores/locale.js';
+import { $networks } from '../../src/stores/networks.js';
+import { pushView, $router } from '../../src/stores/router.js';
+import { $walletList } from '../../src/stores/wallet-list.js';
+import { $allWallets, $walletSearch } from '../../src/stores/wallet-registry.js';
+import { $wcPairing } from '../../src/stores/walletconnect.js';
+import { cancelWalletConnectPairing } from '../../src/stores/walletconnect-pairing.js';
+import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
+
+const LABELS = ['aria-label', 'title', 'placeholder', 'alt', 'aria-placeholder', 'aria-roledescription'];
+
+/** Data shown as it is in every locale: addresses, hashes, URLs, ENS names, numbers. */
+const DATA_PATTERNS = [
+  /\b0x[0-9a-fA-F]{2,}(?:…|\.\.\.)[0-9a-fA-F]{2,}\b/g,
+  /\b0x[0-9a-fA-F]*\b/g,
+  /\b(?:https?|wss?):\/\/\S+/g,
+  /\bwc:\S+/g,
+  /\b[\w-]+(?:\.[\w-]+)*\.(?:eth|box|xyz)\b/g,
+  /\bWalletConnect\b/g,
+];
+
+/** Names from the stores (wallets, connectors, networks, token symbols) that a view shows as they are. */
+function dataNames(extra: string[]): string[] {
+  const names = new Set<string>(extra);
+  for (const c of $connectors.get()) names.add(c.name);
+  const list = $walletList.get();
+  for (const w of [...list.featured, ...list.recommended, ...$allWallets.get().wallets, ...$walletSearch.get().results]) names.add(w.name);
+  for (const n of $networks.get()) {
+    names.add(n.name);
+    names.add(n.nativeCurrency.symbol);
+    names.add(n.nativeCurrency.name);
+  }
+  names.add('ETH');
+  // Longest first, so 'Alpha Wallet' goes before a shorter name inside it.
+  return [...names].filter(Boolean).sort((a, b) => b.length - a.length);
+}
+
+/** What is left of a text once its localized parts and its data are taken out. */
+function unlocalized(text: string, names: string[]): string {
+  // An address laid out in groups (WalletReceive): a text that is only hex digits, with a digit.
+  if (/^\s*(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{2,8}\s*$/.test(text)) return '';
+  let rest = text.replace(/⟦[^⟧]*⟧/g, ' ');
+  for (const pattern of DATA_PATTERNS) rest = rest.replace(pattern, ' ');
+  for (const name of names) rest = rest.split(name).join(' ');
+  return /[A-Za-z]/.test(rest) ? text.replace(/\s+/g, ' ').trim() : '';
+}
+
+const describeElement = (el: Element): string => {
+  const id = el.id ? `#${el.id}` : '';
+  const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+  return `${el.localName}${id}${cls}`;
+};
+
+function hiddenElement(el: Element): boolean {
+  if (['style', 'script', 'template', 'noscript'].includes(el.localName)) return true;
+  if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('hidden')) return true;
+  // Computed style, not checkVisibility(): hosts with `display: contents` count as shown.
+  const style = getComputedStyle(el);
+  return style.display === 'none' || style.visibility === 'hidden';
+}
+
+/** Visible texts and labels through open shadow roots that are not localized, each with its element path. */
+function offenders(root: Element, names: string[]): string[] {
+  const found: string[] = [];
+  const visit = (node: Node, path: string): void => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const bad = unlocalized(node.textContent ?? '', names);
+      if (bad) found.push(`${path}: "${bad}"`);
+      return;
+    }
+    if (!(node instanceof Element)) {
+      node.childNodes.forEach((child) => visit(child, path));
+      return;
+    }
+    if (hiddenElement(node)) return;
+    const here = path ? `${path} > ${describeElement(node)}` : describeElement(node);
+    for (const attribute of LABELS) {
+      const value = node.getAttribute(attribute);
+      const bad = value ? unlocalized(value, names) : '';
+      if (bad) found.push(`${here} [${attribute}]: "${bad}"`);
+    }
+    if (node.shadowRoot) node.shadowRoot.childNodes.forEach((child) => visit(child, `${here} >>`));
+    node.childNodes.forEach((child) => visit(child, here));
+  };
+  visit(root, '');
+  return found;
+}
+
+/** Lets the view settle in en-XA (lazy chunks, transitions), then checks the whole page. */
+async function expectLocalized(what: string, extraNames: string[] = []): Promise<void> {
+  await waitFor(() => $locale.get() === 'en-XA', 10_000, 'en-XA loaded');
+  await nextFrame();
+  await sleep(350);
+  const bad = [...document.body.children].flatMap((el) => offenders(el, dataNames(extraNames)));
+  expect(bad, `${what}: texts that did not go through msg():\n  ${bad.join('\n  ')}\n`).to.deep.equal([]);
+}
+
+const relayUrl = (): string => {
+  const api = new URL((window as unknown as { __W3_API_URL__: string }).__W3_API_URL__);
+  return `ws://127.0.0.1:${Number(api.port) + 1}`;
+};
+
+let wallets: TestWallet[] = [];
+function testWallet(name: string, rdns: string): TestWallet {
+  const w = createTestWallet({ rpcUrls: { 31337: 'http://127.0.0.1:9/' }, chainId: 31337, name, rdns, storageKey: false } as never);
+  wallets.push(w);
+  return w;
+}
+
+/** Opens Connect and clicks the announced wallet `name` (mounted without the registry: only announced wallets). */
+async function clickWallet(el: W3Modal, name: string): Promise<void> {
+  await el.modal.open({ view: 'Connect' });
+  const view = await waitFor(() => deep(el, 'w3-connect-view'), 10_000, 'Connect');
+  const item = await waitFor(
+    () => [...view.shadowRoot!.querySelectorAll('w3-ui-list-item')].find((i) => i.textContent!.trim() === name),
+    3000,
+    name,
+  );
+  deep<HTMLElement>(item, 'button')!.click();
+}
+
+/** Views whose setup connects an announced test wallet: mounted without the backend's registry. */
+const WITHOUT_REGISTRY = new Set<ViewName>(['ConnectingExternal', 'SwitchNetwork']);
+
+async function openView(el: W3Modal, view: ViewName, data?: Record<string, unknown>): Promise<void> {
+  await el.modal.open({ view: 'Connect' });
+  if (view !== 'Connect') pushView(view, data);
+}
+
+/** How each view is brought on screen with the state it needs; returns the data names it shows. */
+const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>>> = {
+  Connect: async (el) => {
+    testWallet('Alpha Wallet', 'dev.w3kit.alpha');
+    await el.modal.open({ view: 'Connect' });
+    await waitFor(() => deep(el, 'w3-connect-view'), 10_000, 'Connect');
+    await waitFor(() => $walletList.get().status === 'ready', 8000, 'registry wallets');
+  },
+  Account: async (el) => {
+    connectAccount();
+    void el.modal.open({ view: 'Account' }).catch(() => undefined);
+  },
+  AllWallets: async (el) => {
+    await el.modal.open({ view: 'AllWallets' });
+    await waitFor(() => $allWallets.get().wallets.length > 0, 8000, 'all wallets');
+  },
+  ConnectingWalletConnect: async (el) => {
+    await openView(el, 'ConnectingWalletConnect', { title: 'WalletConnect' });
+    await waitFor(() => deep(el, 'w3-connecting-wallet-connect-view'), 10_000, 'QR view');
+    cancelWalletConnectPairing();
+    $wcPairing.set({
+      status: 'ready',
+      uri: `wc:${'ab'.repeat(32)}@2?relay-protocol=irn&symKey=${'cd'.repeat(32)}`,
+      expiresAt: Date.now() + 60_000,
+    });
+  },
+  ConnectingWalletConnectBasic: async (el) => {
+    await openView(el, 'ConnectingWalletConnectBasic', { title: 'WalletConnect' });
+    await waitFor(() => deep(el, 'w3-connecting-wallet-connect-basic-view'), 10_000, 'QR view');
+    cancelWalletConnectPairing();
+    $wcPairing.set({
+      status: 'ready',
+      uri: `wc:${'ab'.repeat(32)}@2?relay-protocol=irn&symKey=${'cd'.repeat(32)}`,
+      expiresAt: Date.now() + 60_000,
+    });
+  },
+  ConnectingExternal: async (el) => {
+    testWallet('Beta Wallet', 'dev.w3kit.beta').setMode('hang');
+    await clickWallet(el, 'Beta Wallet');
+    await waitFor(() => deep(el, 'w3-connecting-external-view'), 10_000, 'ConnectingExternal');
+  },
+  Networks: async (el) => {
+    await openView(el, 'Networks');
+  },
+  WhatIsAWallet: async (el) => {
+    await openView(el, 'WhatIsAWallet');
+  },
+  GetWallet: async (el) => {
+    await openView(el, 'GetWallet');
+  },
+  UnsupportedChain: async (el) => {
+    await el.modal.open({ view: 'UnsupportedChain' });
+  },
+  ProfileWallets: async (el) => {
+    connectAccount();
+    await el.modal.open({ view: 'ProfileWallets' });
+  },
+  SwitchNetwork: async (el) => {
+    // A connected test wallet that leaves the switch request waiting, so the view stays.
+    const w = testWallet('Gamma Wallet', 'dev.w3kit.gamma');
+    await clickWallet(el, 'Gamma Wallet');
+    await waitFor(() => $router.get().view === 'Account', 10_000, 'connected');
+    w.setMode('hang');
+    pushView('SwitchNetwork', { network: 'eip155:1' });
+  },
+  SwitchActiveChain: async (el) => {
+    connectAccount();
+    await openView(el, 'SwitchActiveChain', { network: 'eip155:1' });
+  },
+  WalletReceive: async (el) => {
+    connectAccount();
+    await el.modal.open({ view: 'WalletReceive' });
+  },
+  WalletSend: async (el) => {
+    connectAccount();
+    void el.modal.open({ view: 'WalletSend' }).catch(() => undefined);
+  },
+  ApproveInWallet: async () => {
+    $connectedWallet.set({ name: 'w3kit Test Wallet', type: 'WALLET_CONNECT' });
+    new PendingRequests(setWalletconnectPending).track('eth_sendTransaction', new Promise<string>(() => undefined));
+    return ['w3kit Test Wallet'];
+  },
+};
+
+const tagOf = (view: ViewName): string => `w3-${view.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}-view`;
+
+describe('pseudo-locale en-XA: every text goes through msg()', () => {
+  beforeEach(() => {
+    resetAll();
+    wallets = [];
+  });
+  afterEach(async () => {
+    setWalletconnectPending(undefined);
+    $connectedWallet.set(undefined);
+    for (const w of wallets) w.remove();
+    resetAll();
+    await setLocale('en');
+  });
+
+  it('every view with an element has a setup here', () => {
+    const available = VIEWS.filter((v) => VIEW_LOADERS[v]);
+    expect(available.filter((v) => !SETUPS[v])).to.deep.equal([]);
+  });
+
+  for (const view of VIEWS.filter((v) => VIEW_LOADERS[v])) {
+    it(`${view} is fully localized`, async function () {
+      this.timeout(30_000);
+      const el = await mountModal(WITHOUT_REGISTRY.has(view) ? {} : { ...apiOptions(), relayUrl: relayUrl() });
+      await el.modal.setLocale('en-XA');
+      const names = (await SETUPS[view]!(el)) ?? [];
+      await waitFor(() => $router.get().view === view, 10_000, `the ${view} view`);
+      await waitFor(() => deep(el, tagOf(view)), 12_000, `<${tagOf(view)}>`);
+      await expectLocalized(view, names);
+    });
+  }
+
+  it('the buttons are fully localized, connected and not', async () => {
+    await mountModal();
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<w3-button></w3-button><w3-connect-button></w3-connect-button><w3-network-button></w3-network-button>',
+    );
+    await setLocale('en-XA');
+    await expectLocalized(`buttons, disconnected (${$locale.get()}: ${msg('Connect Wallet')})`);
+    connectAccount();
+    document.body.insertAdjacentHTML('beforeend', '<w3-account-button></w3-account-button>');
+    await expectLocalized('buttons, connected');
+  });
+
+  it('a toast and an alert are fully localized', async () => {
+    const el = await mountModal();
+    await el.modal.setLocale('en-XA');
+    connectAccount();
+    await el.modal.open({ view: 'WalletReceive' });
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-wallet-receive-view'), 10_000, 'receive view');
+    deep<HTMLElement>(view, 'w3-ui-button', 'button')!.click();
+    await waitFor(() => deep(el, 'w3-ui-toast', '[role="status"], [role="alert"]')?.textContent?.trim(), 10_000, 'toast');
+    await expectLocalized('toast');
+    showAlert('SERVER_ERROR');
+    await waitFor(() => el.shadowRoot!.querySelector('.alert[role="alert"]'), 2000, 'alert');
+    await expectLocalized('alert');
+  });
+
+  it('the check itself catches an English text and an English label, and lets data through', async () => {
+    const host = document.createElement('div');
+    host.innerHTML =
+      '<p>⟦Çóññéçt Wállét⟧</p><p>0xf39F…2266</p><p><span>0x</span><span>f39F</span></p><p>Ethereum</p><button aria-label="Close">⟦×⟧</button><p>Send ETH</p><p>Add</p><p hidden>Hidden</p>';
+    document.body.append(host);
+    await setLocale('en-XA');
+    const found = offenders(host, dataNames(['Ethereum']));
+    expect(found).to.deep.equal(['div > button [aria-label]: "Close"', 'div > p: "Send ETH"', 'div > p: "Add"']);
+  });
+});
