@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, localeDir, matchLocale, pickLocale, PSEUDO_LOCALE, SOURCE_LOCALE } from './locales.js';
+import { LOCALES, matchLocale, pickLocale } from './locales.js';
+import { localeDir, PSEUDO_LOCALE, SOURCE_LOCALE } from './locale-tags.js';
 
 describe('LOCALES', () => {
   it('are the 20 locales of issue 13, English first', () => {

@@ -7,7 +7,7 @@ import { msg } from '@lit/localize';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { configure } from '../configure.js';
 import { networks } from '../wire/networks.js';
-import { $locale, $localeDir, detectLocale, setLocale } from './locale.js';
+import { $locale, $localeDir, setLocale } from './locale.js';
 import { resetOptions } from './options.js';
 import { $initialized } from './state.js';
 
@@ -97,17 +97,17 @@ describe('setLocale', () => {
   });
 });
 
-describe('detectLocale', () => {
-  it("takes the page's lang, then the browser's languages, then en", () => {
+describe('setLocale() without a locale', () => {
+  it("takes the page's lang, then the browser's languages, then en", async () => {
     vi.stubGlobal('document', { documentElement: { lang: 'pt-PT' } });
     vi.stubGlobal('navigator', { languages: ['ja-JP', 'ko'], language: 'ja-JP' });
-    expect(detectLocale()).toBe('pt-BR');
+    expect(await setLocale()).toBe('pt-BR');
     vi.stubGlobal('document', { documentElement: { lang: '' } });
-    expect(detectLocale()).toBe('ja');
+    expect(await setLocale()).toBe('ja');
     vi.stubGlobal('navigator', { languages: ['nl-NL', 'zh-Hant-TW'], language: 'nl-NL' });
-    expect(detectLocale()).toBe('zh-TW');
+    expect(await setLocale()).toBe('zh-TW');
     vi.stubGlobal('navigator', { languages: ['nl-NL'], language: 'nl-NL' });
-    expect(detectLocale()).toBe('en');
+    expect(await setLocale()).toBe('en');
   });
 });
 

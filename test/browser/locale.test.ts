@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { defineElements } from '../../src/elements/index.js';
 import { $modal } from '../../src/stores/modal.js';
-import { $locale, detectLocale, setLocale } from '../../src/stores/locale.js';
+import { $locale, setLocale } from '../../src/stores/locale.js';
 import type { W3Modal } from '../../src/elements/modal/modal.element.js';
 import { deep, mountModal, resetAll, waitFor } from './helpers.js';
 
@@ -17,16 +17,16 @@ describe('locale', () => {
     await setLocale('en');
   });
 
-  it("defaults to the page's lang, then the browser's languages, then en", () => {
+  it("defaults to the page's lang, then the browser's languages, then en", async () => {
     document.documentElement.lang = 'de-AT';
-    expect(detectLocale()).to.equal('de');
+    expect(await setLocale()).to.equal('de');
     document.documentElement.lang = '';
     const languages = Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages')!;
     try {
       Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['nl-NL', 'ko-KR'] });
-      expect(detectLocale()).to.equal('ko');
+      expect(await setLocale()).to.equal('ko');
       Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['nl-NL'] });
-      expect(detectLocale()).to.equal('en');
+      expect(await setLocale()).to.equal('en');
     } finally {
       delete (navigator as unknown as Record<string, unknown>).languages;
       Object.defineProperty(Navigator.prototype, 'languages', languages);

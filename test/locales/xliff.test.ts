@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, PSEUDO_LOCALE, SOURCE_LOCALE } from '../../src/core/locales.js';
+import { LOCALES } from '../../src/core/locales.js';
+import { PSEUDO_LOCALE, SOURCE_LOCALE } from '../../src/core/locale-tags.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CONFIG = JSON.parse(readFileSync(path.join(ROOT, 'lit-localize.json'), 'utf8')) as {
