@@ -34,6 +34,8 @@ const DATA_PATTERNS = [
   /\bwc:\S+/g,
   /\b[\w-]+(?:\.[\w-]+)*\.(?:eth|box|xyz)\b/g,
   /\bWalletConnect\b/g,
+  // App stores are brands, named as they name themselves (core/wallet-links.ts).
+  /\b(?:Chrome Web Store|App Store|Google Play)\b/g,
 ];
 
 /** Names from the stores (wallets, connectors, networks, token symbols) that a view shows as they are. */
