@@ -36,13 +36,13 @@ afterEach(() => {
 
 describe('validateEmail', () => {
   it("says 'Required' for an empty value", () => {
-    expect(connect.validateEmail('')).toBe('Required');
-    expect(connect.validateEmail('   ')).toBe('Required');
+    expect(connect.validateEmail('')).toBe('REQUIRED');
+    expect(connect.validateEmail('   ')).toBe('REQUIRED');
   });
 
   it("says 'Invalid input' for a malformed address", () => {
     for (const bad of ['me', 'me@', '@example.com', 'me@example', 'me example@x.com', 'a@b@c.com']) {
-      expect(connect.validateEmail(bad)).toBe('Invalid input');
+      expect(connect.validateEmail(bad)).toBe('INVALID');
     }
   });
 
@@ -56,8 +56,8 @@ describe('connectWithEmail', () => {
   it('returns the validation message and does not call the handler', () => {
     const email = vi.fn();
     connect.registerAuthHandlers(email, vi.fn());
-    expect(connect.connectWithEmail('nope')).toBe('Invalid input');
-    expect(connect.connectWithEmail('')).toBe('Required');
+    expect(connect.connectWithEmail('nope')).toBe('INVALID');
+    expect(connect.connectWithEmail('')).toBe('REQUIRED');
     expect(email).not.toHaveBeenCalled();
   });
 

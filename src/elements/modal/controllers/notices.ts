@@ -7,7 +7,10 @@ import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 
 import { $alert, closeAlert } from '../../../stores/alerts.js';
 import { $toast } from '../../../stores/toast.js';
 import { copyText } from '../../base/clipboard.js';
+import { msg } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
+import { alertText } from '../../l10n/alerts.js';
+import { messageText, toastActionLabel } from '../../l10n/messages.js';
 import { icon } from '../../primitives/icons.js';
 
 export class NoticesController {
@@ -24,12 +27,12 @@ export class NoticesController {
     const copy = toast.action?.copy;
     return html`<div class="toast">
       <w3-ui-toast
-        .message=${toast.message}
+        .message=${messageText(toast.message)}
         .variant=${toast.variant}
         ?open=${toast.open}
-        .actionLabel=${toast.action?.label}
+        .actionLabel=${toast.action && toastActionLabel(toast.action)}
         .href=${toast.action?.href}
-        @w3-toast-action=${() => copy && void copyText(copy, 'Transaction hash copied')}
+        @w3-toast-action=${() => copy && void copyText(copy, msg('Transaction hash copied'))}
       ></w3-ui-toast>
     </div>`;
   }
@@ -39,10 +42,11 @@ export class NoticesController {
     if (!alert) return nothing;
     // Errors interrupt (role alert); the warning is announced politely (role status).
     const warning = alert.variant === 'warning';
+    const { shortMessage, longMessage } = alertText(alert.code);
     return html`<div class="alert ${alert.variant}" role=${warning ? 'status' : 'alert'} part="alert">
       ${icon('warning')}
       <div>
-        <strong><span class="visually-hidden">${warning ? 'Warning: ' : 'Error: '}</span>${alert.shortMessage}</strong> ${alert.longMessage}
+        <strong><span class="visually-hidden">${warning ? 'Warning: ' : 'Error: '}</span>${shortMessage}</strong> ${longMessage}
       </div>
       <w3-ui-icon-button icon="close" label="Dismiss alert" @click=${closeAlert}></w3-ui-icon-button>
     </div>`;

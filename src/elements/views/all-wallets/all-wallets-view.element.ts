@@ -23,6 +23,7 @@ import {
 } from '../../../stores/wallet-registry.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
+import { messageText } from '../../l10n/messages.js';
 import { viewStyles } from '../view.styles.js';
 import { allWalletsStyles } from './all-wallets.styles.js';
 import { FIRST_LOAD_SKELETONS, NEXT_PAGE_SKELETONS, renderTile, skeletonTiles, type Tile } from './all-wallets-tiles.js';
@@ -119,7 +120,7 @@ export class W3AllWalletsView extends W3Element {
     const { error, count } = this.all.value;
     if (searching) {
       const s = this.search.value;
-      if (s.status === 'error') return html`<p class="status error" role="alert">Search failed: ${s.error}</p>`;
+      if (s.status === 'error') return html`<p class="status error" role="alert">Search failed: ${s.error && messageText(s.error)}</p>`;
       if (s.status === 'waiting') return html`<p class="status" role="status"><span class="sr-only">Searching…</span></p>`;
       if (s.results.length === 0) return html`<p class="status" role="status"></p>`;
       return html`<p class="status" role="status">${s.results.length === 1 ? '1 wallet' : `${s.results.length} wallets`} found</p>`;

@@ -3,7 +3,7 @@ import { truncateAddress } from '../../../core/address.js';
 import { $accounts } from '../../../stores/account.js';
 import { $activeConnectorIds, $connections, $connectors, connectorStatus, type Connection } from '../../../stores/connectors.js';
 import { pushView } from '../../../stores/router.js';
-import { showError } from '../../../stores/toast.js';
+import { showErrorOf } from '../../../stores/toast.js';
 import { activateConnection, removeConnection, selectAccount } from '../../../stores/wallet-actions.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
@@ -12,7 +12,6 @@ import { viewStyles } from '../view.styles.js';
 /** The active wallet is marked by the check mark (aria-current) alone; the others say how they stand. */
 const STATUS_TAG = { connected: undefined, active: 'Connected', disconnected: 'Disconnected' } as const;
 
-const message = (err: unknown) => (err instanceof Error ? err.message : 'An error occurred');
 
 /**
  * @summary ProfileWallets: the wallets known for this page; the active one is marked. Choosing
@@ -71,7 +70,7 @@ export class W3ProfileWalletsView extends W3Element {
       const switched = await activateConnection(connectorId);
       if (!switched) pushView('ConnectingExternal', { connectorId, title: name });
     } catch (err) {
-      showError(message(err));
+      showErrorOf(err);
     }
   }
 
@@ -79,7 +78,7 @@ export class W3ProfileWalletsView extends W3Element {
     try {
       await selectAccount(address);
     } catch (err) {
-      showError(message(err));
+      showErrorOf(err);
     }
   }
 

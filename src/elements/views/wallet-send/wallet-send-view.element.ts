@@ -9,9 +9,7 @@ import {
   $sendTokens,
   backToForm,
   resetSend,
-  NAME_MESSAGES,
   reviewSend,
-  SEND_MESSAGES,
   sendFieldErrors,
   sendReceiver,
   sendTotals,
@@ -24,6 +22,7 @@ import {
 } from '../../../stores/send.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
+import { sendProblemText } from '../../l10n/send.js';
 import { viewStyles } from '../view.styles.js';
 import { walletSendStyles } from './wallet-send.styles.js';
 
@@ -84,7 +83,7 @@ export class W3WalletSendView extends W3Element {
     const { token, amount, receiver, error } = this.send.value;
     const fields = sendFieldErrors(this.send.value, this.network.value);
     // A message already shown under its field is not repeated under the form.
-    const formError = error && error !== fields.amount && error !== fields.receiver ? error : '';
+    const formError = error && error !== fields.amount && error !== fields.receiver ? sendProblemText(error, receiver) : '';
     const fiat = token && Number(amount) > 0 ? formatFiat(Number(amount) * token.price) : formatFiat(0);
     return html`<form novalidate @submit=${this.onSubmit}>
       <div>
@@ -106,7 +105,7 @@ export class W3WalletSendView extends W3Element {
             inputmode="decimal"
             autocomplete="off"
             .value=${amount}
-            .error=${fields.amount}
+            .error=${fields.amount && sendProblemText(fields.amount, receiver)}
             @w3-input=${(ev: CustomEvent<{ value: string }>) => setSendAmount(ev.detail.value)}
             @w3-submit=${() => void reviewSend()}
           ></w3-ui-text-input>
@@ -122,7 +121,7 @@ export class W3WalletSendView extends W3Element {
           placeholder="0x… address or name"
           autocomplete="off"
           .value=${receiver}
-          .error=${fields.receiver}
+          .error=${fields.receiver && sendProblemText(fields.receiver, receiver)}
           @w3-input=${(ev: CustomEvent<{ value: string }>) => setReceiver(ev.detail.value)}
           @w3-submit=${() => void reviewSend()}
         ></w3-ui-text-input>
@@ -141,7 +140,7 @@ export class W3WalletSendView extends W3Element {
     const { receiver, receiverAddress, receiverNameStatus, receiverProfileName } = this.send.value;
     const content =
       receiverNameStatus === 'resolving'
-        ? html`<span data-receiver-lookup>${NAME_MESSAGES.resolving(receiver)}</span>`
+        ? html`<span data-receiver-lookup>${sendProblemText('NAME_RESOLVING', receiver)}</span>`
         : receiverNameStatus === 'resolved' && receiverAddress
           ? html`<span data-receiver-address title=${receiverAddress}>${truncateAddress(receiverAddress)}</span>`
           : receiverProfileName
@@ -151,7 +150,7 @@ export class W3WalletSendView extends W3Element {
   }
 
   private renderPreview() {
-    const { token, amount, receiverProfileName, loading, error, fee } = this.send.value;
+    const { token, amount, receiverProfileName, loading, error, fee, receiver: typed } = this.send.value;
     const receiver = sendReceiver(this.send.value);
     const native = this.network.value?.nativeCurrency;
     if (!token) return nothing;
@@ -169,7 +168,7 @@ export class W3WalletSendView extends W3Element {
         <dd>${this.network.value?.name ?? ''}</dd>
         ${this.renderFee(token, amount)}
       </dl>
-      <p class="error" role="alert">${error ?? (short ? SEND_MESSAGES.insufficient : '')}</p>
+      <p class="error" role="alert">${error ? sendProblemText(error, typed) : short ? sendProblemText('INSUFFICIENT', typed) : ''}</p>
       <div class="actions">
         <w3-ui-button variant="secondary" ?disabled=${loading} @click=${() => backToForm()}>Back to edit</w3-ui-button>
         <w3-ui-button
@@ -204,7 +203,7 @@ export class W3WalletSendView extends W3Element {
 
   override render() {
     const namespace = this.network.value?.chainNamespace;
-    if (namespace !== 'eip155' && namespace !== 'solana') return html`<p class="empty" role="alert">${SEND_MESSAGES.unsupported}</p>`;
+    if (namespace !== 'eip155' && namespace !== 'solana') return html`<p class="empty" role="alert">${sendProblemText('UNSUPPORTED', '')}</p>`;
     return this.send.value.step === 'preview' ? this.renderPreview() : this.renderForm();
   }
 }
