@@ -3,9 +3,8 @@ import type { Transaction, TransactionTransfer } from '../../../wire/blockchain-
 import type { Network } from '../../../wire/networks.js';
 import { truncateAddress } from '../../../core/address.js';
 import { transactionLink } from '../../../core/explorer.js';
-import { formatAmount, formatFiat } from '../../../core/format.js';
 import { DECIMALS } from '../../../core/constants.js';
-import { dateGroup, relativeTime } from '../../../core/relative-time.js';
+import { dateGroup, formatAmount, formatFiat, relativeTime } from '../../l10n/format.js';
 import type { ActivityState } from '../../../stores/activity.js';
 import { copyText } from '../../base/clipboard.js';
 import { messageText } from '../../l10n/messages.js';

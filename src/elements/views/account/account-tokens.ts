@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import type { TokenBalance } from '../../../wire/blockchain-api.js';
 import type { Network } from '../../../wire/networks.js';
-import { formatBalance, formatFiat } from '../../../core/format.js';
+import { formatBalance, formatFiat } from '../../l10n/format.js';
 import type { BalancesState } from '../../../stores/balances.js';
 import { retryBalances } from '../../../stores/balances.js';
 import type { NativeBalance } from '../../../stores/native-balance.js';

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
-import { formatAmount, formatBalance, formatFiat } from '../../../core/format.js';
+import { formatAmount, formatBalance, formatFiat } from '../../l10n/format.js';
 import { fetchBalances } from '../../../stores/balances.js';
 import { getBlockchainApi } from '../../../stores/blockchain.js';
 import { $activeNetwork } from '../../../stores/networks.js';
