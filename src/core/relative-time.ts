@@ -35,8 +35,7 @@ export function relativeTime(then: number, now: number, locale = 'en'): string {
   const ago = Math.max(0, now - then);
   // English keeps the spec's own abbreviations; every other locale speaks Intl's.
   const intl = locale !== 'en' && !locale.startsWith('en-');
-  if (ago < MINUTE)
-    return intl ? new Intl.RelativeTimeFormat(locale, { style: 'short', numeric: 'auto' }).format(0, 'second') : 'now';
+  if (ago < MINUTE) return intl ? new Intl.RelativeTimeFormat(locale, { style: 'short', numeric: 'auto' }).format(0, 'second') : 'now';
   const [count, unit] = largestUnit(ago);
   if (intl) return new Intl.RelativeTimeFormat(locale, { style: 'short' }).format(-count, unit);
   const [one, many] = EN_UNITS[unit] ?? [unit, unit];

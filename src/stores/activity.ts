@@ -8,7 +8,6 @@ import { atom } from 'nanostores';
 import type { Transaction } from '../wire/blockchain-api.js';
 import { activeTarget, getBlockchainApi, isActive } from './blockchain.js';
 
-
 export interface ActivityState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   key: string | undefined;

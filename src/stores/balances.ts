@@ -15,7 +15,6 @@ import { activeTarget, createCache, getBlockchainApi, isActive, now } from './bl
 import { showError } from './toast.js';
 import { refreshBalance } from './wallet-actions.js';
 
-
 export interface BalancesState {
   /** `unsupported`: the Blockchain API does not index this chain. */
   status: 'idle' | 'loading' | 'ready' | 'error' | 'unsupported';

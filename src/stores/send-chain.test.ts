@@ -125,7 +125,9 @@ describe('a sent transaction: pending, then confirmed or failed', () => {
     await rpc('evm_mine');
     expect(await done).toBe('confirmed');
     expect($transactions.get()[hash]).toBe('confirmed');
-    await vi.waitFor(() => expect($toast.get()).toMatchObject({ open: true, message: { code: 'TRANSACTION_CONFIRMED' }, variant: 'success' }));
+    await vi.waitFor(() =>
+      expect($toast.get()).toMatchObject({ open: true, message: { code: 'TRANSACTION_CONFIRMED' }, variant: 'success' }),
+    );
     expect($toast.get().action).toEqual({ label: 'COPY_HASH', copy: hash });
   });
 

@@ -193,7 +193,8 @@ export function buildSendTransaction(
 ): { to: string; value?: bigint; data?: `0x${string}` } {
   const to = `0x${receiver.replace(/^0x/i, '')}` as `0x${string}`;
   const units = toBaseUnits(amount, token.decimals);
-  if (units === undefined) throw new SendError(sendErrorText('AMOUNT', receiver), { details: `"${amount}" is not an amount of ${token.symbol}` });
+  if (units === undefined)
+    throw new SendError(sendErrorText('AMOUNT', receiver), { details: `"${amount}" is not an amount of ${token.symbol}` });
   if (!token.contract) return { to, value: units };
   const data = encodeFunctionData({ abi: TRANSFER_ABI, functionName: 'transfer', args: [to, units] });
   return { to: token.contract, data };

@@ -49,8 +49,7 @@ describe('validateSend', () => {
 
   it("'Enter an amount' for a bad amount, 'Invalid address' for a bad receiver, 'Insufficient funds' above the balance", () => {
     const base = { token: eth, amount: '1', receiver: RECEIVER };
-    for (const amount of ['abc', '-1', '0', '1e3', '1.2.3'])
-      expect(validateSend(state({ ...base, amount }), localhost)).toBe('AMOUNT');
+    for (const amount of ['abc', '-1', '0', '1e3', '1.2.3']) expect(validateSend(state({ ...base, amount }), localhost)).toBe('AMOUNT');
     for (const receiver of ['0x123', 'vitalik', `${RECEIVER}00`])
       expect(validateSend(state({ ...base, receiver }), localhost)).toBe('ADDRESS');
     expect(validateSend(state({ ...base, receiver: RECEIVER.slice(2) }), localhost)).toBeUndefined();

@@ -196,7 +196,10 @@ describe('WalletConnect session', () => {
     const uri = await until(() => $wcPairing.get().uri, 'URI');
     await wallet.pair(uri);
     await expect(started).rejects.toThrow('Connection rejected');
-    expect($wcPairing.get()).toMatchObject({ status: 'error', error: { code: 'ERROR', error: { messageCode: 'ConnectionRejectedError' } } });
+    expect($wcPairing.get()).toMatchObject({
+      status: 'error',
+      error: { code: 'ERROR', error: { messageCode: 'ConnectionRejectedError' } },
+    });
     expect(getAccountState('eip155').status).toBe('disconnected');
     wallet.setMode('approve');
     await connect();

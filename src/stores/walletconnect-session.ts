@@ -50,7 +50,10 @@ export function configureWcSession(settings: { clock?: Clock; client?: Partial<W
 function clientOptions(): WcClientOptions {
   const options = $options.get();
   if (!options?.relayUrl || !options.projectId) {
-    throw new MissingConfigError('Sign Client not initialized', { details: 'WalletConnect needs relayUrl and projectId', messageCode: 'WalletConnectNotConfigured' });
+    throw new MissingConfigError('Sign Client not initialized', {
+      details: 'WalletConnect needs relayUrl and projectId',
+      messageCode: 'WalletConnectNotConfigured',
+    });
   }
   const page = typeof location === 'undefined' ? 'http://localhost' : location.origin;
   const title = typeof document === 'undefined' ? 'w3kit app' : document.title || page;
@@ -162,7 +165,8 @@ export async function startWcPairing(wallet?: RegistryWallet): Promise<void> {
     const session = await mine.session;
     if (pairing !== mine) return;
     pairing = undefined;
-    if (!approvedChains(session.namespaces, 'eip155').length) throw new WalletConnectSessionError('The wallet approved no eip155 chain', { messageCode: 'NoEip155Chain' });
+    if (!approvedChains(session.namespaces, 'eip155').length)
+      throw new WalletConnectSessionError('The wallet approved no eip155 chain', { messageCode: 'NoEip155Chain' });
     useSession(client, session, wallet);
     $wcPairing.set({ status: 'idle' });
   } catch (err) {
@@ -181,7 +185,10 @@ function toConnectError(err: unknown): W3Error {
   if (code === 5000 || code === 4001) return new ConnectionRejectedError(undefined, { code: 4001, cause: err });
   // The wallet's own words are data; without any, the user sees 'Connection rejected' localized.
   const text = errorText(err, '');
-  return new WalletConnectSessionError(text || 'Connection rejected', { cause: err, ...(text ? {} : { messageCode: 'ConnectionRejectedError' }) });
+  return new WalletConnectSessionError(text || 'Connection rejected', {
+    cause: err,
+    ...(text ? {} : { messageCode: 'ConnectionRejectedError' }),
+  });
 }
 
 /** Stops offering URIs (the QR view closed); an approval after this is ignored. */

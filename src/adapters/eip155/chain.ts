@@ -50,7 +50,8 @@ export function toChainError(err: unknown): W3Error {
           (e) => e instanceof HttpRequestError,
         ) as HttpRequestError | null)
       : null;
-  if (http?.status) return new ChainRequestError(`HTTP status code: ${http.status}`, { code: http.status, cause: err, messageCode: 'ChainHttpStatus' });
+  if (http?.status)
+    return new ChainRequestError(`HTTP status code: ${http.status}`, { code: http.status, cause: err, messageCode: 'ChainHttpStatus' });
   if (http) return new ChainRequestError('HTTP request failed', { cause: err, messageCode: 'ChainHttpFailed', details: http.shortMessage });
   const rpcCode = (err as { code?: unknown })?.code;
   return new ChainRequestError('RPC request failed', {

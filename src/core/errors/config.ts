@@ -28,7 +28,12 @@ export const NetworkNotFoundError = defineError('NetworkNotFoundError', 'CONFIG_
 export type NetworkNotFoundError = InstanceType<typeof NetworkNotFoundError>;
 
 /** None of the app's networks is one the connection can use (WalletConnect here pairs eip155). */
-export const ChainNotSupportedError = defineError('ChainNotSupportedError', 'CONFIG_ERROR', 'Chain is not supported', 'ChainNotSupportedError');
+export const ChainNotSupportedError = defineError(
+  'ChainNotSupportedError',
+  'CONFIG_ERROR',
+  'Chain is not supported',
+  'ChainNotSupportedError',
+);
 export type ChainNotSupportedError = InstanceType<typeof ChainNotSupportedError>;
 
 /** A part the app did not configure: a project id, WalletConnect's relay, a network's RPC URL. */

@@ -6,7 +6,12 @@ export const WalletNotFoundError = defineError('WalletNotFoundError', 'WALLET_RP
 export type WalletNotFoundError = InstanceType<typeof WalletNotFoundError>;
 
 /** The wallet refused the connection (`code` 4001 when the person rejected it) or gave no account. */
-export const ConnectionRejectedError = defineError('ConnectionRejectedError', 'WALLET_RPC_ERROR', 'Connection rejected', 'ConnectionRejectedError');
+export const ConnectionRejectedError = defineError(
+  'ConnectionRejectedError',
+  'WALLET_RPC_ERROR',
+  'Connection rejected',
+  'ConnectionRejectedError',
+);
 export type ConnectionRejectedError = InstanceType<typeof ConnectionRejectedError>;
 
 /** A wallet action without a connected account. */

@@ -47,7 +47,11 @@ describe('NoticesController', () => {
   it("a transaction's toast links to the explorer, or copies the hash where there is none", async () => {
     const host = await mount();
     const hash = `0x${'cd'.repeat(32)}`;
-    showToast({ code: 'TRANSACTION_SENT' }, 'loading', { label: 'VIEW_ON_EXPLORER', explorer: 'Etherscan', href: `https://etherscan.io/tx/${hash}` });
+    showToast({ code: 'TRANSACTION_SENT' }, 'loading', {
+      label: 'VIEW_ON_EXPLORER',
+      explorer: 'Etherscan',
+      href: `https://etherscan.io/tx/${hash}`,
+    });
     const link = await waitFor(() => deep<HTMLAnchorElement>(host, 'w3-ui-toast', 'a'), 1000, 'toast link');
     expect(link.href).to.equal(`https://etherscan.io/tx/${hash}`);
     expect(link.target).to.equal('_blank');

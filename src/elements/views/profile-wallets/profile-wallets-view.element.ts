@@ -12,7 +12,6 @@ import { viewStyles } from '../view.styles.js';
 /** The active wallet is marked by the check mark (aria-current) alone; the others say how they stand. */
 const STATUS_TAG = { connected: undefined, active: 'Connected', disconnected: 'Disconnected' } as const;
 
-
 /**
  * @summary ProfileWallets: the wallets known for this page; the active one is marked. Choosing
  * another switches to it (or starts a fresh connect when it is no longer connected). When the

@@ -203,7 +203,8 @@ export class W3WalletSendView extends W3Element {
 
   override render() {
     const namespace = this.network.value?.chainNamespace;
-    if (namespace !== 'eip155' && namespace !== 'solana') return html`<p class="empty" role="alert">${sendProblemText('UNSUPPORTED', '')}</p>`;
+    if (namespace !== 'eip155' && namespace !== 'solana')
+      return html`<p class="empty" role="alert">${sendProblemText('UNSUPPORTED', '')}</p>`;
     return this.send.value.step === 'preview' ? this.renderPreview() : this.renderForm();
   }
 }
