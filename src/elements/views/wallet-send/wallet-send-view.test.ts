@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { $send } from '../../../stores/send.js';
+import { setLocale } from '../../../stores/locale.js';
+import { $send, reviewSend } from '../../../stores/send.js';
 import { RECEIVER } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import {
@@ -54,6 +55,24 @@ describe('WalletSend view', () => {
   afterEach(() => {
     resetAll();
     resetBlockchainStores();
+  });
+
+  it('shows validation messages and amounts in the active locale', async () => {
+    const el = await mountModal();
+    try {
+      const view = await openSend(el);
+      await waitFor(() => $send.get().token?.symbol === 'ETH', 2000, 'native token chosen');
+      await setLocale('de');
+      const select = await waitFor(() => deep<HTMLSelectElement>(view, 'select'), 2000, 'token select');
+      await waitFor(() => select.selectedOptions[0]!.textContent!.trim() === 'ETH (1,234)', 2000, 'balance in de');
+      await setLocale('en-XA');
+      await reviewSend();
+      await waitFor(() => /^⟦.+⟧$/.test(error(view)), 2000, 'pseudo form error');
+      expect(error(view)).not.to.contain('An amount and receiver address are required');
+      await waitFor(() => /^⟦.+⟧$/.test(fieldError(view, 'Amount') ?? ''), 2000, 'pseudo field error');
+    } finally {
+      await setLocale('en');
+    }
   });
 
   it('validates with the spec messages, fills Max, previews and goes back to edit', async () => {
