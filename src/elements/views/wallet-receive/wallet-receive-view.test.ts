@@ -48,6 +48,7 @@ describe('WalletReceive view', () => {
       navigator.clipboard.writeText = writeText;
     }
     expect(copied).to.equal(ADDRESS);
-    expect([ADDRESS, 'Address copied']).to.include($toast.get().message);
+    const { message } = $toast.get();
+    expect([ADDRESS, 'Address copied']).to.include(message.code === 'TEXT' ? message.text : undefined);
   });
 });
