@@ -184,12 +184,7 @@ describe('initProject: remote config', () => {
       features: { email: true, swaps: true, socials: ['x'], send: false },
     });
     await initProject({ location: PAGE });
-    expect($alert.get()).toEqual({
-      code: 'LOCAL_CONFIGURATION_IGNORED',
-      shortMessage: 'Local configuration ignored',
-      longMessage: expect.any(String),
-      variant: 'warning',
-    });
+    expect($alert.get()).toEqual({ code: 'LOCAL_CONFIGURATION_IGNORED', variant: 'warning' });
     const warnings = getLogs().filter((r) => r.level === 'warn' && r.message.startsWith('Local configuration ignored'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.message).toContain('email, socials');

@@ -51,8 +51,8 @@ export type ErrorMessageCode =
   | 'ProjectIdNotConfigured'
   | 'WalletConnectNotConfigured'
   /** Reading a chain failed: no reply in time, an HTTP status (the error's `code`), HTTP, a node's error. */
-  | 'ChainTimeout'
-  | 'ChainHttpStatus'
+  | 'RequestTimeout'
+  | 'HttpStatus'
   | 'ChainHttpFailed'
   | 'ChainRpcFailed'
   | 'InvalidInput';

@@ -63,7 +63,7 @@ function rpcText(code: RpcMessageCode): string {
   }
 }
 
-/** The localized text of `code`; `status` is an HTTP status (ChainHttpStatus). */
+/** The localized text of `code`; `status` is an HTTP status (HttpStatus). */
 export function errorCodeText(code: ErrorMessageCode, status?: unknown): string {
   switch (code) {
     case 'NetworkNotFoundError':
@@ -86,9 +86,9 @@ export function errorCodeText(code: ErrorMessageCode, status?: unknown): string 
       return msg('Project ID Not Configured');
     case 'WalletConnectNotConfigured':
       return msg('Sign Client not initialized');
-    case 'ChainTimeout':
+    case 'RequestTimeout':
       return msg('The request took too long to respond');
-    case 'ChainHttpStatus':
+    case 'HttpStatus':
       return msg(str`HTTP status code: ${String(status)}`);
     case 'ChainHttpFailed':
       return msg('HTTP request failed');
