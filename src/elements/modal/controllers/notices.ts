@@ -9,28 +9,43 @@ import { $toast } from '../../../stores/toast.js';
 import { copyText } from '../../base/clipboard.js';
 import { msg } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
-import { alertText } from '../../l10n/alerts.js';
-import { messageText, toastActionLabel } from '../../l10n/messages.js';
 import { icon } from '../../primitives/icons.js';
+
+/** The texts of toasts and alerts (src/elements/l10n): a lazy chunk, loaded with the first notice. */
+type NoticeTexts = typeof import('../../l10n/messages.js') & typeof import('../../l10n/alerts.js');
+let texts: NoticeTexts | undefined;
+let loading: Promise<unknown> | undefined;
 
 export class NoticesController {
   private readonly toast: StoreController<ReturnType<typeof $toast.get>>;
   private readonly alert: StoreController<ReturnType<typeof $alert.get>>;
+  private waiting = false;
 
-  constructor(host: ReactiveControllerHost) {
+  constructor(private readonly host: ReactiveControllerHost) {
     this.toast = new StoreController(host, $toast);
     this.alert = new StoreController(host, $alert);
+  }
+
+  /** The texts once loaded; the first call loads them and re-renders the host when they are in. */
+  private texts(): NoticeTexts | undefined {
+    if (texts || this.waiting) return texts;
+    this.waiting = true;
+    loading ??= Promise.all([import('../../l10n/messages.js'), import('../../l10n/alerts.js')]).then(([m, a]) => (texts = { ...m, ...a }));
+    void loading.then(() => this.host.requestUpdate());
+    return texts;
   }
 
   renderToast(): TemplateResult {
     const toast = this.toast.value;
     const copy = toast.action?.copy;
+    // Nothing to say before the first toast: its texts load with it.
+    const t = toast.message.code === 'TEXT' && !toast.message.text ? undefined : this.texts();
     return html`<div class="toast">
       <w3-ui-toast
-        .message=${messageText(toast.message)}
+        .message=${t ? t.messageText(toast.message) : toast.message.code === 'TEXT' ? toast.message.text : ''}
         .variant=${toast.variant}
         ?open=${toast.open}
-        .actionLabel=${toast.action && toastActionLabel(toast.action)}
+        .actionLabel=${toast.action && t?.toastActionLabel(toast.action)}
         .href=${toast.action?.href}
         @w3-toast-action=${() => copy && void copyText(copy, msg('Transaction hash copied'))}
       ></w3-ui-toast>
@@ -39,10 +54,11 @@ export class NoticesController {
 
   renderAlert(): TemplateResult | typeof nothing {
     const alert = this.alert.value;
-    if (!alert) return nothing;
+    const t = alert && this.texts();
+    if (!alert || !t) return nothing;
     // Errors interrupt (role alert); the warning is announced politely (role status).
     const warning = alert.variant === 'warning';
-    const { shortMessage, longMessage } = alertText(alert.code);
+    const { shortMessage, longMessage } = t.alertText(alert.code);
     return html`<div class="alert ${alert.variant}" role=${warning ? 'status' : 'alert'} part="alert">
       ${icon('warning')}
       <div>
