@@ -11,7 +11,7 @@ import { msg } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
 import { icon } from '../../primitives/icons.js';
 
-/** The texts of toasts and alerts (src/elements/l10n): a lazy chunk, loaded with the first notice. */
+/** The texts of toasts and alerts (src/elements/l10n): a lazy chunk, fetched when the first modal is made. */
 type NoticeTexts = typeof import('../../l10n/messages.js') & typeof import('../../l10n/alerts.js');
 let texts: NoticeTexts | undefined;
 let loading: Promise<unknown> | undefined;
@@ -24,6 +24,8 @@ export class NoticesController {
   constructor(private readonly host: ReactiveControllerHost) {
     this.toast = new StoreController(host, $toast);
     this.alert = new StoreController(host, $alert);
+    // Out of the first chunk, but fetched at once: a notice rarely waits for its texts.
+    this.texts();
   }
 
   /** The texts once loaded; the first call loads them and re-renders the host when they are in. */
@@ -38,8 +40,7 @@ export class NoticesController {
   renderToast(): TemplateResult {
     const toast = this.toast.value;
     const copy = toast.action?.copy;
-    // Nothing to say before the first toast: its texts load with it.
-    const t = toast.message.code === 'TEXT' && !toast.message.text ? undefined : this.texts();
+    const t = this.texts();
     return html`<div class="toast">
       <w3-ui-toast
         .message=${t ? t.messageText(toast.message) : toast.message.code === 'TEXT' ? toast.message.text : ''}
@@ -54,7 +55,7 @@ export class NoticesController {
 
   renderAlert(): TemplateResult | typeof nothing {
     const alert = this.alert.value;
-    const t = alert && this.texts();
+    const t = this.texts();
     if (!alert || !t) return nothing;
     // Errors interrupt (role alert); the warning is announced politely (role status).
     const warning = alert.variant === 'warning';
