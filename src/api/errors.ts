@@ -25,6 +25,7 @@ export class ApiError extends W3Error {
     super(`HTTP status code: ${status}`, {
       category: 'API_ERROR',
       code: status,
+      messageCode: 'HttpStatus',
       details: options.details,
       metaMessages: [`URL: ${describeUrl(options.url)}`],
     });
@@ -43,6 +44,7 @@ export class RequestTimeoutError extends W3Error {
     super('The request took too long to respond', {
       category: 'NETWORK_ERROR',
       code: 'TIMEOUT',
+      messageCode: 'RequestTimeout',
       details: `No reply from ${describeUrl(url)} within ${timeoutMs} ms`,
     });
     this.url = url;

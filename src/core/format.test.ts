@@ -124,3 +124,25 @@ describe('formatFiat', () => {
     expect(formatFiat(12.3, 'EUR')).toBe('€12.30');
   });
 });
+
+describe('formatting in the active locale (Intl)', () => {
+  it('groups amounts and keeps 3 decimals, truncated, in en, de, ar and ja', () => {
+    expect(formatAmount('1234567.8919', { locale: 'en' })).toBe('1,234,567.891');
+    expect(formatAmount('1234567.8919', { locale: 'de' })).toBe('1.234.567,891');
+    expect(formatAmount('1234567.8919', { locale: 'ar' })).toBe('1,234,567.891');
+    expect(formatAmount('1234567.8919', { locale: 'ja' })).toBe('1,234,567.891');
+    expect(formatBalance('0.9999', 'de')).toBe('0,999');
+  });
+
+  it('keeps every digit of a wei-sized amount', () => {
+    expect(formatAmount('123456789012345678901234.5678', { locale: 'de' })).toBe('123.456.789.012.345.678.901.234,567');
+    expect(formatAmount('123456789012345678901234.5678', { locale: 'en' })).toBe('123,456,789,012,345,678,901,234.567');
+  });
+
+  it('formats fiat with 2 decimals in en, de, ar and ja', () => {
+    expect(formatFiat(1234.5, 'USD', 'en')).toBe('$1,234.50');
+    expect(formatFiat(1234.5, 'USD', 'de')).toBe('1.234,50\u00a0$');
+    expect(formatFiat(1234.5, 'USD', 'ar')).toBe('\u200f1,234.50\u00a0US$');
+    expect(formatFiat(1234.5, 'USD', 'ja')).toBe('$1,234.50');
+  });
+});

@@ -26,30 +26,39 @@ function formatDecimal(value: string | number | undefined, decimals: number): st
   return sign && !isZero ? `-${body}` : body;
 }
 
-const GROUPING = new Intl.NumberFormat('en-US', { useGrouping: true, maximumFractionDigits: 0 });
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** One cached Intl.NumberFormat per locale and options. */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
 
 /**
  * The one formatter of token amounts: `decimals` places (3 by default, spec section 9),
- * truncated like formatDecimal, the integer part grouped the en-US way (`1,000,000.000`). Never a
- * compact form (`10K`), never exponent notation; `decimals: 0` gives a count (`1`, an NFT).
+ * truncated like formatDecimal, grouped the way of `locale` (en `1,000,000.000`, de
+ * `1.000.000,000`). Never a compact form (`10K`), never exponent notation; `decimals: 0` gives a
+ * count (`1`, an NFT). The truncated decimal string goes to Intl as a string: no floating point.
  */
-export function formatAmount(value: string | number | undefined, { decimals = DECIMALS.balance }: { decimals?: number } = {}): string {
-  const plain = formatDecimal(value, decimals);
-  const [, sign = '', int = '0', rest = ''] = /^(-?)(\d+)(.*)$/.exec(plain) ?? [];
-  return `${sign}${GROUPING.format(BigInt(int))}${rest}`;
+export function formatAmount(
+  value: string | number | undefined,
+  { decimals = DECIMALS.balance, locale = 'en' }: { decimals?: number; locale?: string } = {},
+): string {
+  // Intl formats a decimal string exactly (ES2023); this TypeScript lib types only numbers.
+  const plain = formatDecimal(value, decimals) as unknown as number;
+  const options = { useGrouping: true, minimumFractionDigits: decimals, maximumFractionDigits: decimals, roundingMode: 'trunc' } as const;
+  return numberFormat(locale, options).format(plain);
 }
 
 /** Balances: formatAmount's 3 decimals, `0.000` by default. */
-export const formatBalance = (value: string | number | undefined): string => formatAmount(value);
+export const formatBalance = (value: string | number | undefined, locale = 'en'): string => formatAmount(value, { locale });
 
-/** Fiat values: 2 decimals with grouping, e.g. `$1,234.50`. */
-export function formatFiat(value: number | undefined, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: DECIMALS.fiat,
-    maximumFractionDigits: DECIMALS.fiat,
-  }).format(value ?? 0);
+/** Fiat values: 2 decimals with grouping in the way of `locale`, e.g. en `$1,234.50`, de `1.234,50 $`. */
+export function formatFiat(value: number | undefined, currency = 'USD', locale = 'en'): string {
+  const options = { style: 'currency', currency, minimumFractionDigits: DECIMALS.fiat, maximumFractionDigits: DECIMALS.fiat } as const;
+  return numberFormat(locale, options).format(value ?? 0);
 }
 
 /** Converts an integer amount in base units (wei) to a decimal string. */

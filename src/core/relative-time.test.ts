@@ -24,3 +24,25 @@ describe('dateGroup', () => {
     expect(dateGroup(new Date(2025, 2, 3, 9).getTime(), NOW)).toBe('March 3, 2025');
   });
 });
+
+describe('in other locales (Intl)', () => {
+  it('relative times in de, ar and ja', () => {
+    expect(relativeTime(ago(5 * 60_000), NOW, 'de')).toBe('vor 5 Min.');
+    expect(relativeTime(ago(2 * 3_600_000), NOW, 'de')).toBe('vor 2 Std.');
+    expect(relativeTime(ago(10_000), NOW, 'de')).toBe('jetzt');
+    expect(relativeTime(ago(5 * 60_000), NOW, 'ja')).toBe('5 分前');
+    expect(relativeTime(ago(3 * 86_400_000), NOW, 'ja')).toBe('3 日前');
+    expect(relativeTime(ago(5 * 60_000), NOW, 'ar')).toBe('قبل 5 دقائق');
+    expect(relativeTime(ago(5 * 60_000), NOW, 'en')).toBe('5 min');
+  });
+
+  it('date groups in en, de, ar and ja', () => {
+    expect(dateGroup(ago(3_600_000), NOW, 'en')).toBe('Today');
+    expect(dateGroup(ago(3_600_000), NOW, 'de')).toBe('Heute');
+    expect(dateGroup(ago(24 * 3_600_000), NOW, 'de')).toBe('Gestern');
+    expect(dateGroup(ago(24 * 3_600_000), NOW, 'ja')).toBe('昨日');
+    expect(dateGroup(ago(24 * 3_600_000), NOW, 'ar')).toBe('أمس');
+    expect(dateGroup(new Date(2025, 2, 3, 9).getTime(), NOW, 'de')).toBe('3. März 2025');
+    expect(dateGroup(new Date(2025, 2, 3, 9).getTime(), NOW, 'ja')).toBe('2025年3月3日');
+  });
+});

@@ -8,8 +8,6 @@ import { atom } from 'nanostores';
 import type { Transaction } from '../wire/blockchain-api.js';
 import { activeTarget, getBlockchainApi, isActive } from './blockchain.js';
 
-export const FAILED_TO_FETCH_TRANSACTIONS = 'Failed to fetch transactions';
-
 export interface ActivityState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   key: string | undefined;

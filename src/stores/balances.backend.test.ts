@@ -12,7 +12,7 @@ import { ACCOUNT } from '../test-utils/blockchain-fixtures.js';
 import { networks, type Network } from '../wire/networks.js';
 import { $accounts, patchAccount } from './account.js';
 import { $accountView } from './account-view.js';
-import { $balances, fetchBalances, resetBalances, retryBalances, TOKEN_BALANCE_UNAVAILABLE } from './balances.js';
+import { $balances, fetchBalances, resetBalances, retryBalances } from './balances.js';
 import { setBlockchainApiDeps, setClock } from './blockchain.js';
 import { $activeBalance, resetNativeBalances } from './native-balance.js';
 import { $activeNamespace, setActiveNetwork } from './networks.js';
@@ -75,7 +75,7 @@ describe('Tokens tab states on the real backend', () => {
       down = true;
       await fetchBalances();
       expect($balances.get().status).toBe('error');
-      expect($toast.get().message).toBe(TOKEN_BALANCE_UNAVAILABLE);
+      expect($toast.get().message).toEqual({ code: 'TOKEN_BALANCE_UNAVAILABLE' });
       down = false;
       time += BALANCE_RETRY_BLOCK_MS - 1;
       await vi.advanceTimersByTimeAsync(BALANCE_RETRY_BLOCK_MS - 1);

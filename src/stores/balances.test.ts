@@ -3,7 +3,7 @@ import { BALANCE_RETRY_BLOCK_MS, CACHE_LIFETIME_MS } from '../core/constants.js'
 import { ACCOUNT, BALANCES, CHAIN } from '../test-utils/blockchain-fixtures.js';
 import { connectWithApi, switchToMainnet } from '../test-utils/blockchain-setup.js';
 import { startLoopback, type LoopbackServer, type Reply } from '../test-utils/loopback-server.js';
-import { $balances, balanceRetryAt, fetchBalances, resetBalances, TOKEN_BALANCE_UNAVAILABLE, usableTokens } from './balances.js';
+import { $balances, balanceRetryAt, fetchBalances, resetBalances, usableTokens } from './balances.js';
 import { setBlockchainApiDeps, setClock } from './blockchain.js';
 import { resetOptions, setOptions } from './options.js';
 import { $toast, hideToast } from './toast.js';
@@ -86,7 +86,7 @@ describe('fetchBalances', () => {
       await serve(reply);
       await fetchBalances();
       expect($balances.get().status).toBe('error');
-      expect($toast.get()).toMatchObject({ open: true, message: TOKEN_BALANCE_UNAVAILABLE, variant: 'error' });
+      expect($toast.get()).toMatchObject({ open: true, message: { code: 'TOKEN_BALANCE_UNAVAILABLE' }, variant: 'error' });
       expect(balanceRetryAt()).toBe(time + BALANCE_RETRY_BLOCK_MS);
       const made = balanceRequests().length;
       time += BALANCE_RETRY_BLOCK_MS - 1;

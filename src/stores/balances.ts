@@ -15,8 +15,6 @@ import { activeTarget, createCache, getBlockchainApi, isActive, now } from './bl
 import { showError } from './toast.js';
 import { refreshBalance } from './wallet-actions.js';
 
-export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable';
-
 export interface BalancesState {
   /** `unsupported`: the Blockchain API does not index this chain. */
   status: 'idle' | 'loading' | 'ready' | 'error' | 'unsupported';
@@ -75,7 +73,7 @@ async function load(key: string, address: string, chainId: string, force: boolea
     blockedUntil.set(key, now() + BALANCE_RETRY_BLOCK_MS);
     if (!isActive(key)) return;
     $balances.set({ ...$balances.get(), status: 'error', key });
-    showError(TOKEN_BALANCE_UNAVAILABLE);
+    showError({ code: 'TOKEN_BALANCE_UNAVAILABLE' });
     retryWhenUnblocked(key);
   }
 }

@@ -1,5 +1,9 @@
+import { errorText } from '../core/errors.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connector } from './connectors.js';
+
+/** A toast message showing `error`'s text (the English the elements show for it). */
+const errorShowing = (text: string) => ({ code: 'ERROR', error: { asymmetricMatch: (err: unknown) => errorText(err) === text } });
 
 type ConnectModule = typeof import('./connect.js');
 type ConnectorsModule = typeof import('./connectors.js');
@@ -36,13 +40,13 @@ afterEach(() => {
 
 describe('validateEmail', () => {
   it("says 'Required' for an empty value", () => {
-    expect(connect.validateEmail('')).toBe('Required');
-    expect(connect.validateEmail('   ')).toBe('Required');
+    expect(connect.validateEmail('')).toBe('REQUIRED');
+    expect(connect.validateEmail('   ')).toBe('REQUIRED');
   });
 
   it("says 'Invalid input' for a malformed address", () => {
     for (const bad of ['me', 'me@', '@example.com', 'me@example', 'me example@x.com', 'a@b@c.com']) {
-      expect(connect.validateEmail(bad)).toBe('Invalid input');
+      expect(connect.validateEmail(bad)).toBe('INVALID');
     }
   });
 
@@ -56,14 +60,14 @@ describe('connectWithEmail', () => {
   it('returns the validation message and does not call the handler', () => {
     const email = vi.fn();
     connect.registerAuthHandlers(email, vi.fn());
-    expect(connect.connectWithEmail('nope')).toBe('Invalid input');
-    expect(connect.connectWithEmail('')).toBe('Required');
+    expect(connect.connectWithEmail('nope')).toBe('INVALID');
+    expect(connect.connectWithEmail('')).toBe('REQUIRED');
     expect(email).not.toHaveBeenCalled();
   });
 
   it("shows 'No auth connector found' without auth handlers", () => {
     expect(connect.connectWithEmail('me@example.com')).toBeUndefined();
-    expect(toast.$toast.get()).toEqual({ open: true, message: 'No auth connector found', variant: 'error' });
+    expect(toast.$toast.get()).toEqual({ open: true, message: { code: 'NO_AUTH_CONNECTOR' }, variant: 'error' });
   });
 
   it('calls the e-mail handler with the trimmed address', () => {
@@ -80,7 +84,7 @@ describe('connectWithEmail', () => {
     }, vi.fn());
     connect.connectWithEmail('me@example.com');
     await flush();
-    expect(toast.$toast.get()).toEqual({ open: true, message: 'Email login failed', variant: 'error' });
+    expect(toast.$toast.get()).toEqual({ open: true, message: errorShowing('Email login failed'), variant: 'error' });
   });
 });
 
@@ -95,17 +99,17 @@ describe('auth handlers that throw synchronously', () => {
       },
     );
     expect(() => connect.connectWithEmail('me@example.com')).not.toThrow();
-    expect(toast.$toast.get()).toEqual({ open: true, message: 'Auth frame missing', variant: 'error' });
+    expect(toast.$toast.get()).toEqual({ open: true, message: errorShowing('Auth frame missing'), variant: 'error' });
     toast.hideToast();
     expect(() => connect.connectWithSocial('google')).not.toThrow();
-    expect(toast.$toast.get()).toEqual({ open: true, message: 'Social login unavailable', variant: 'error' });
+    expect(toast.$toast.get()).toEqual({ open: true, message: errorShowing('Social login unavailable'), variant: 'error' });
   });
 });
 
 describe('connectWithSocial', () => {
   it("shows 'No auth connector found' without auth handlers", () => {
     connect.connectWithSocial('google');
-    expect(toast.$toast.get()).toEqual({ open: true, message: 'No auth connector found', variant: 'error' });
+    expect(toast.$toast.get()).toEqual({ open: true, message: { code: 'NO_AUTH_CONNECTOR' }, variant: 'error' });
   });
 
   it('calls the social handler with the provider', () => {
@@ -119,7 +123,7 @@ describe('connectWithSocial', () => {
     connect.registerAuthHandlers(vi.fn(), () => Promise.reject(new Error('Popup blocked')));
     connect.connectWithSocial('x');
     await flush();
-    expect(toast.$toast.get()).toMatchObject({ open: true, message: 'Popup blocked', variant: 'error' });
+    expect(toast.$toast.get()).toMatchObject({ open: true, message: errorShowing('Popup blocked'), variant: 'error' });
   });
 });
 
@@ -127,14 +131,14 @@ describe('connectWithConnector', () => {
   it("shows 'Adapter not found' for an unknown connector", () => {
     connect.registerConnectorHandler('ANNOUNCED', vi.fn());
     connect.connectWithConnector('nope');
-    expect(toast.$toast.get()).toEqual({ open: true, message: 'Adapter not found', variant: 'error' });
+    expect(toast.$toast.get()).toEqual({ open: true, message: { code: 'ADAPTER_NOT_FOUND' }, variant: 'error' });
   });
 
   it("shows 'Adapter not found' when no adapter handles the connector's type", () => {
     connectors.addConnectors([metamask]);
     connect.registerConnectorHandler('WALLET_CONNECT', vi.fn());
     connect.connectWithConnector('io.metamask');
-    expect(toast.$toast.get()).toEqual({ open: true, message: 'Adapter not found', variant: 'error' });
+    expect(toast.$toast.get()).toEqual({ open: true, message: { code: 'ADAPTER_NOT_FOUND' }, variant: 'error' });
   });
 
   it("calls the handler of the connector's type with the connector", () => {
@@ -156,7 +160,7 @@ describe('connectWithConnector', () => {
     unregister();
     connect.connectWithConnector('io.metamask');
     expect(announced).not.toHaveBeenCalled();
-    expect(toast.$toast.get().message).toBe('Adapter not found');
+    expect(toast.$toast.get().message).toEqual({ code: 'ADAPTER_NOT_FOUND' });
   });
 
   it('shows the error of a rejecting handler', async () => {
@@ -166,7 +170,7 @@ describe('connectWithConnector', () => {
     });
     connect.connectWithConnector('io.metamask');
     await flush();
-    expect(toast.$toast.get()).toEqual({ open: true, message: 'User rejected the request.', variant: 'error' });
+    expect(toast.$toast.get()).toEqual({ open: true, message: errorShowing('User rejected the request.'), variant: 'error' });
   });
 
   it("shows 'An error occurred' for a rejection that is not an Error", async () => {
@@ -174,7 +178,7 @@ describe('connectWithConnector', () => {
     connect.registerConnectorHandler('ANNOUNCED', () => Promise.reject('nope'));
     connect.connectWithConnector('io.metamask');
     await flush();
-    expect(toast.$toast.get().message).toBe('An error occurred');
+    expect(toast.$toast.get().message).toEqual(errorShowing('An error occurred'));
   });
 
   it('shows the error of a handler that throws synchronously instead of throwing to the caller', () => {
@@ -183,7 +187,7 @@ describe('connectWithConnector', () => {
       throw new Error('No provider');
     });
     expect(() => connect.connectWithConnector('io.metamask')).not.toThrow();
-    expect(toast.$toast.get()).toEqual({ open: true, message: 'No provider', variant: 'error' });
+    expect(toast.$toast.get()).toEqual({ open: true, message: errorShowing('No provider'), variant: 'error' });
   });
 });
 

@@ -1,9 +1,8 @@
 import type { ConnectorTypeOrderItem, SocialProvider } from '../core/options.js';
-import { errorText } from '../core/errors.js';
 import { email, safeParse } from '../core/schema.js';
 import { $connectors, type Connector, type ConnectorType } from './connectors.js';
 import type { RecentWallet } from './recent.js';
-import { showError } from './toast.js';
+import { showError, showErrorOf } from './toast.js';
 
 type Handler<A> = (arg: A) => Promise<void> | void;
 
@@ -26,18 +25,21 @@ export function registerAuthHandlers(email: Handler<string>, social: Handler<Soc
 
 const emailSchema = email();
 
-/** Validates an e-mail ('Required', 'Invalid input'); returns the message or undefined. */
-export function validateEmail(value: string): string | undefined {
-  if (!value.trim()) return 'Required';
-  return safeParse(emailSchema, value.trim()).success ? undefined : 'Invalid input';
+/** An e-mail's problem: 'REQUIRED' (empty) or 'INVALID' (the elements show 'Required', 'Invalid input'). */
+export type EmailProblem = 'REQUIRED' | 'INVALID';
+
+/** Validates an e-mail; returns its problem or undefined. */
+export function validateEmail(value: string): EmailProblem | undefined {
+  if (!value.trim()) return 'REQUIRED';
+  return safeParse(emailSchema, value.trim()).success ? undefined : 'INVALID';
 }
 
-/** Starts e-mail login; returns a validation message for the input, if any. */
-export function connectWithEmail(value: string): string | undefined {
+/** Starts e-mail login; returns the input's problem, if any. */
+export function connectWithEmail(value: string): EmailProblem | undefined {
   const invalid = validateEmail(value);
   if (invalid) return invalid;
   if (!handlers.email) {
-    showError('No auth connector found');
+    showError({ code: 'NO_AUTH_CONNECTOR' });
     return undefined;
   }
   run(handlers.email, value.trim());
@@ -46,7 +48,7 @@ export function connectWithEmail(value: string): string | undefined {
 
 export function connectWithSocial(provider: SocialProvider): void {
   if (!handlers.social) {
-    showError('No auth connector found');
+    showError({ code: 'NO_AUTH_CONNECTOR' });
     return;
   }
   run(handlers.social, provider);
@@ -57,7 +59,7 @@ export function connectWithConnector(connectorId: string): void {
   const connector = $connectors.get().find((c) => c.id === connectorId);
   const handler = connector && handlers.connector.get(connector.type);
   if (!connector || !handler) {
-    showError('Adapter not found');
+    showError({ code: 'ADAPTER_NOT_FOUND' });
     return;
   }
   run(handler, connector);
@@ -66,9 +68,9 @@ export function connectWithConnector(connectorId: string): void {
 /** Runs a handler; a failure, thrown at once or rejected later, shows as an error toast. */
 function run<A>(handler: Handler<A>, arg: A): void {
   try {
-    void Promise.resolve(handler(arg)).catch((err: unknown) => showError(errorText(err)));
+    void Promise.resolve(handler(arg)).catch((err: unknown) => showErrorOf(err));
   } catch (err) {
-    showError(errorText(err));
+    showErrorOf(err);
   }
 }
 

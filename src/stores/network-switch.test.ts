@@ -1,3 +1,4 @@
+import { errorText } from '../core/errors.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserRejectedRequestError, W3Error } from '../core/errors.js';
 import { networks } from '../wire/networks.js';
@@ -21,6 +22,9 @@ import { storage } from './storage.js';
 import { $toast, hideToast } from './toast.js';
 import { recordEvents } from '../test-utils/events.js';
 import { solanaMainnet } from '../test-utils/networks.js';
+
+/** A toast message showing `error`'s text (the English the elements show for it). */
+const errorShowing = (text: string) => ({ code: 'ERROR', error: { asymmetricMatch: (err: unknown) => errorText(err) === text } });
 
 const solana = solanaMainnet;
 
@@ -172,7 +176,7 @@ describe('chooseNetwork and performSwitch', () => {
     await chooseNetwork('eip155:137');
     await expect(performSwitch('eip155:137')).rejects.toThrow();
     expect($router.get().view).toBe('Networks');
-    expect($toast.get()).toMatchObject({ open: true, variant: 'error', message: 'User rejected the request.' });
+    expect($toast.get()).toMatchObject({ open: true, variant: 'error', message: errorShowing('User rejected the request.') });
     expect($activeNetwork.get()?.caipNetworkId).toBe('eip155:1');
   });
 
@@ -186,6 +190,6 @@ describe('chooseNetwork and performSwitch', () => {
 
   it('shows Network Not Found for an unconfigured network', async () => {
     await chooseNetwork('eip155:42161');
-    expect($toast.get()).toMatchObject({ variant: 'error', message: 'Network Not Found' });
+    expect($toast.get()).toMatchObject({ variant: 'error', message: errorShowing('Network Not Found') });
   });
 });

@@ -7,7 +7,7 @@ import { closeModal } from './modal.js';
 import { goBack, goBackAfterFailedSwitch } from './navigation.js';
 import { $activeNamespace, $activeNetwork, $unknownNetwork, findNetwork, setActiveNetwork } from './networks.js';
 import { $router, pushView, resetRouter } from './router.js';
-import { showError } from './toast.js';
+import { showErrorOf } from './toast.js';
 
 /** Asks the connected wallet to switch (registered by the adapters); absent when none is connected. */
 type WalletSwitcher = (network: Network) => Promise<void>;
@@ -88,7 +88,7 @@ export async function chooseNetwork(caipNetworkId: string): Promise<void> {
   try {
     network = resolve(caipNetworkId);
   } catch (err) {
-    showError(errorText(err));
+    showErrorOf(err);
     return;
   }
   const decision = decideNetworkChange(currentInput(network));
@@ -109,7 +109,7 @@ export async function performSwitch(caipNetworkId: string): Promise<void> {
     await switchNetwork(caipNetworkId);
   } catch (err) {
     if ($router.get().view === 'SwitchNetwork') goBackAfterFailedSwitch();
-    showError(errorText(err));
+    showErrorOf(err);
     throw err instanceof Error ? err : new UnknownWalletError(errorText(err), { cause: err });
   }
   const rest = $router.get().history.filter((v) => v !== 'SwitchNetwork' && v !== 'Networks' && v !== 'UnsupportedChain');

@@ -76,7 +76,7 @@ describe('initProject on the backend', () => {
 
   it("an unknown project shows 'Invalid App Configuration' and an error status", async () => {
     await init('no-such-project');
-    expect($alert.get()?.shortMessage).toBe('Invalid App Configuration');
+    expect($alert.get()?.code).toBe('INVALID_APP_CONFIGURATION');
     expect($projectStatus.get()).toEqual({
       state: 'error',
       message: 'HTTP status code: 403',
@@ -93,7 +93,7 @@ describe('initProject on the backend', () => {
     updateProject(server.db, 'shop', { features: { email: true, swaps: false } });
     try {
       await init('shop', { swaps: true });
-      expect($alert.get()).toMatchObject({ shortMessage: 'Local configuration ignored', variant: 'warning' });
+      expect($alert.get()).toMatchObject({ code: 'LOCAL_CONFIGURATION_IGNORED', variant: 'warning' });
       expect($features.get().swaps).toBe(false);
     } finally {
       updateProject(server.db, 'shop', { features: { email: true } });

@@ -68,7 +68,7 @@ describe('configure() and the project store', () => {
   it("shows 'Project ID Not Configured' when apiUrl is set without projectId, and fetches nothing", async () => {
     const s = await backend();
     configure({ networks: [networks.mainnet], apiUrl: s.url });
-    await vi.waitFor(() => expect($alert.get()?.shortMessage).toBe('Project ID Not Configured'));
+    await vi.waitFor(() => expect($alert.get()?.code).toBe('PROJECT_ID_NOT_CONFIGURED'));
     expect($projectStatus.get()).toMatchObject({ state: 'error', message: 'Project ID Not Configured' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(s.requests).toEqual([]);
@@ -145,12 +145,12 @@ describe('initProject: allowed origins', () => {
 
   it("429 shows 'Rate Limited'", async () => {
     await run({ origins: { status: 429, headers: { 'Retry-After': '0' }, json: { message: 'Too many requests' } } });
-    expect($alert.get()).toMatchObject({ code: 'RATE_LIMITED', shortMessage: 'Rate Limited' });
+    expect($alert.get()).toMatchObject({ code: 'RATE_LIMITED', variant: 'error' });
   });
 
   it("5xx shows 'Server Error'", async () => {
     await run({ origins: { status: 502, text: 'Bad gateway' } });
-    expect($alert.get()).toMatchObject({ code: 'SERVER_ERROR', shortMessage: 'Server Error' });
+    expect($alert.get()).toMatchObject({ code: 'SERVER_ERROR', variant: 'error' });
   });
 
   it('garbage or a 404 is treated as an empty list: no alert', async () => {
@@ -184,12 +184,7 @@ describe('initProject: remote config', () => {
       features: { email: true, swaps: true, socials: ['x'], send: false },
     });
     await initProject({ location: PAGE });
-    expect($alert.get()).toEqual({
-      code: 'LOCAL_CONFIGURATION_IGNORED',
-      shortMessage: 'Local configuration ignored',
-      longMessage: expect.any(String),
-      variant: 'warning',
-    });
+    expect($alert.get()).toEqual({ code: 'LOCAL_CONFIGURATION_IGNORED', variant: 'warning' });
     const warnings = getLogs().filter((r) => r.level === 'warn' && r.message.startsWith('Local configuration ignored'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.message).toContain('email, socials');

@@ -116,17 +116,19 @@ describe('a sent transaction: pending, then confirmed or failed', () => {
     expect($transactions.get()[hash]).toBe('pending');
     expect($toast.get()).toMatchObject({
       open: true,
-      message: 'Transaction sent',
+      message: { code: 'TRANSACTION_SENT' },
       variant: 'loading',
-      action: { label: 'Copy hash', copy: hash },
+      action: { label: 'COPY_HASH', copy: hash },
     });
     await new Promise((r) => setTimeout(r, 1200));
     expect($transactions.get()[hash]).toBe('pending');
     await rpc('evm_mine');
     expect(await done).toBe('confirmed');
     expect($transactions.get()[hash]).toBe('confirmed');
-    await vi.waitFor(() => expect($toast.get()).toMatchObject({ open: true, message: 'Transaction confirmed', variant: 'success' }));
-    expect($toast.get().action).toEqual({ label: 'Copy hash', copy: hash });
+    await vi.waitFor(() =>
+      expect($toast.get()).toMatchObject({ open: true, message: { code: 'TRANSACTION_CONFIRMED' }, variant: 'success' }),
+    );
+    expect($toast.get().action).toEqual({ label: 'COPY_HASH', copy: hash });
   });
 
   it('a reverting transaction is failed; with an explorer the toast links to it', async () => {
@@ -136,10 +138,10 @@ describe('a sent transaction: pending, then confirmed or failed', () => {
     const hash = await rpc<`0x${string}`>('eth_sendTransaction', [{ from: ACCOUNT, to: reverter, gas: '0x186a0', data: '0x01' }]);
     const withExplorer: Network = { ...local, blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } } };
     const done = trackTransaction(withExplorer, hash);
-    expect($toast.get().action).toEqual({ label: 'View on Etherscan', href: `https://etherscan.io/tx/${hash}` });
+    expect($toast.get().action).toEqual({ label: 'VIEW_ON_EXPLORER', explorer: 'Etherscan', href: `https://etherscan.io/tx/${hash}` });
     await rpc('evm_mine');
     expect(await done).toBe('failed');
-    await vi.waitFor(() => expect($toast.get()).toMatchObject({ open: true, message: 'Transaction failed', variant: 'error' }));
+    await vi.waitFor(() => expect($toast.get()).toMatchObject({ open: true, message: { code: 'TRANSACTION_FAILED' }, variant: 'error' }));
     expect($toast.get().action?.href).toBe(`https://etherscan.io/tx/${hash}`);
   });
 });

@@ -12,11 +12,9 @@ import { resetOptions, setOptions } from './options.js';
 import {
   $send,
   NAME_LOOKUP_DELAY_MS,
-  NAME_MESSAGES,
   resetSend,
   resolveReceiver,
   reviewSend,
-  SEND_MESSAGES,
   sendReceiver,
   setReceiver,
   setSendAmount,
@@ -156,13 +154,13 @@ describe('send to a name', () => {
     expect($send.get()).toMatchObject({ receiverNameStatus: 'resolved', receiverAddress: ALICE });
   });
 
-  it("says 'No address found for …' for an unknown name, and a retry message when the lookup fails", async () => {
+  it("says 'NAME_NOT_FOUND' for an unknown name, and a retry message when the lookup fails", async () => {
     await namesServer((name) => (name === 'down.w3kit' ? { status: 503, json: { message: 'down' } } : undefined));
     fill('nobody.w3kit');
-    expect(await reviewSend()).toBe('No address found for nobody.w3kit');
-    expect($send.get()).toMatchObject({ step: 'form', error: NAME_MESSAGES.notFound('nobody.w3kit'), receiverNameStatus: 'not-found' });
+    expect(await reviewSend()).toBe('NAME_NOT_FOUND');
+    expect($send.get()).toMatchObject({ step: 'form', error: 'NAME_NOT_FOUND', receiverNameStatus: 'not-found' });
     setReceiver('down.w3kit');
-    expect(await reviewSend()).toBe('Could not look up down.w3kit, try again');
+    expect(await reviewSend()).toBe('NAME_FAILED');
     // Another receiver clears the outcome; an address needs no lookup.
     setReceiver(RECEIVER);
     expect($send.get()).toMatchObject({ receiverNameStatus: 'none', receiverAddress: undefined, error: undefined });
@@ -172,12 +170,12 @@ describe('send to a name', () => {
   it("keeps the spec's messages first: required, token, then an invalid amount", async () => {
     await namesServer();
     setReceiver('alice.w3kit');
-    expect(await reviewSend()).toBe(SEND_MESSAGES.required);
+    expect(await reviewSend()).toBe('REQUIRED');
     setSendAmount('1');
-    expect(await reviewSend()).toBe(SEND_MESSAGES.token);
+    expect(await reviewSend()).toBe('TOKEN');
     setSendToken(eth);
     setSendAmount('abc');
-    expect(await reviewSend()).toBe(SEND_MESSAGES.amount);
+    expect(await reviewSend()).toBe('AMOUNT');
   });
 
   it('a reply for a receiver typed over is dropped; the new receiver is looked up', async () => {
@@ -188,7 +186,7 @@ describe('send to a name', () => {
     await first;
     expect(server!.requests.map((r) => r.path)).toEqual(['/v1/profile/account/alice.w3kit']);
     expect($send.get()).toMatchObject({ receiver: 'nobody.w3kit', receiverNameStatus: 'resolving', receiverAddress: undefined });
-    expect(await reviewSend()).toBe('No address found for nobody.w3kit');
+    expect(await reviewSend()).toBe('NAME_NOT_FOUND');
     expect($send.get().receiverProfileName).toBeUndefined();
   });
 
@@ -197,8 +195,8 @@ describe('send to a name', () => {
     setOptions({ networks: [networks.localhost, networks.mainnet] });
     fill('alice.w3kit');
     expect($send.get().receiverNameStatus).toBe('none');
-    expect(await reviewSend()).toBe(SEND_MESSAGES.address);
+    expect(await reviewSend()).toBe('ADDRESS');
     const state = { ...$send.get(), token: { ...eth, symbol: 'SOL', decimals: 9 } };
-    expect(validateSend(state, solanaMainnet)).toBe(SEND_MESSAGES.address);
+    expect(validateSend(state, solanaMainnet)).toBe('ADDRESS');
   });
 });

@@ -10,22 +10,46 @@ import { SendError } from '../core/errors.js';
 import { formatUnits } from '../core/format.js';
 import type { Network } from '../wire/networks.js';
 
-export const SEND_MESSAGES = {
-  required: 'An amount and receiver address are required',
-  token: 'A token is required',
-  amount: 'Enter an amount',
-  address: 'Invalid address',
-  receiver: 'Enter an address',
-  insufficient: 'Insufficient funds',
-  unsupported: 'Unsupported chain',
-} as const;
+/**
+ * A problem of the form, as a code (the elements hold the texts: src/elements/l10n/send.ts);
+ * the NAME_ ones are about the receiver typed as a name (the state's `receiver`).
+ */
+export type SendProblem =
+  | 'REQUIRED'
+  | 'TOKEN'
+  | 'AMOUNT'
+  | 'ADDRESS'
+  | 'RECEIVER'
+  | 'INSUFFICIENT'
+  | 'UNSUPPORTED'
+  | 'ADAPTER_NOT_FOUND'
+  | 'NAME_NOT_FOUND'
+  | 'NAME_FAILED'
+  | 'NAME_RESOLVING';
 
-/** Messages of a receiver typed as a name. */
-export const NAME_MESSAGES = {
-  notFound: (name: string) => `No address found for ${name}`,
-  failed: (name: string) => `Could not look up ${name}, try again`,
-  resolving: (name: string) => `Looking up ${name}…`,
-} as const;
+/** A send the wallet or chain refused: the view shows the error's text ('Something went wrong' for a non-W3Error). */
+export interface SendFailure {
+  code: 'SEND_FAILED';
+  error: unknown;
+}
+
+/** The English of a problem, for the developers' SendError (the user sees the elements' localized text). */
+export function sendErrorText(problem: SendProblem, receiver: string): string {
+  const english: Record<SendProblem, string> = {
+    REQUIRED: 'An amount and receiver address are required',
+    TOKEN: 'A token is required',
+    AMOUNT: 'Enter an amount',
+    ADDRESS: 'Invalid address',
+    RECEIVER: 'Enter an address',
+    INSUFFICIENT: 'Insufficient funds',
+    UNSUPPORTED: 'Unsupported chain',
+    ADAPTER_NOT_FOUND: 'Adapter not found',
+    NAME_NOT_FOUND: `No address found for ${receiver}`,
+    NAME_FAILED: `Could not look up ${receiver}, try again`,
+    NAME_RESOLVING: `Looking up ${receiver}…`,
+  };
+  return english[problem];
+}
 
 /**
  * A receiver typed as a name: `none` (an address, or not a name, or no Blockchain API),
@@ -63,8 +87,8 @@ export interface SendState {
   /** The network fee estimate of the previewed transfer (gas estimate times gas price), in wei. */
   fee: SendFee;
   loading: boolean;
-  /** The last validation or send error, shown by the view. */
-  error: string | undefined;
+  /** The last validation problem or send failure, shown by the view. */
+  error: SendProblem | SendFailure | undefined;
 }
 
 /** Whether `receiver` is an address of `namespace` (EVM: 40 hex with optional 0x; Solana: 32 to 44 base58). */
@@ -93,30 +117,30 @@ export function sendReceiver(state: Pick<SendState, 'receiver' | 'receiverAddres
 type FormState = Pick<SendState, 'token' | 'amount' | 'receiver' | 'receiverAddress' | 'receiverNameStatus'>;
 
 /** What is wrong with the amount, if anything: 'Enter an amount' (not a positive amount of the token), 'Insufficient funds'. */
-function amountProblem(state: FormState): string | undefined {
+function amountProblem(state: FormState): SendProblem | undefined {
   if (!state.token) return undefined;
   const units = toBaseUnits(state.amount, state.token.decimals);
-  if (units === undefined) return SEND_MESSAGES.amount;
+  if (units === undefined) return 'AMOUNT';
   const balance = toBaseUnits(state.token.balance, state.token.decimals) ?? 0n;
-  return units > balance ? SEND_MESSAGES.insufficient : undefined;
+  return units > balance ? 'INSUFFICIENT' : undefined;
 }
 
 /** What is wrong with the receiver, if anything: a name's lookup outcome, else 'Invalid address'. */
-function receiverProblem(state: FormState, namespace: string): string | undefined {
+function receiverProblem(state: FormState, namespace: string): SendProblem | undefined {
   if (isReceiverValid(sendReceiver(state), namespace)) return undefined;
-  if (namespace === 'eip155' && state.receiverNameStatus === 'not-found') return NAME_MESSAGES.notFound(state.receiver);
-  if (namespace === 'eip155' && state.receiverNameStatus === 'failed') return NAME_MESSAGES.failed(state.receiver);
-  if (namespace === 'eip155' && state.receiverNameStatus === 'resolving') return NAME_MESSAGES.resolving(state.receiver);
-  return SEND_MESSAGES.address;
+  if (namespace === 'eip155' && state.receiverNameStatus === 'not-found') return 'NAME_NOT_FOUND';
+  if (namespace === 'eip155' && state.receiverNameStatus === 'failed') return 'NAME_FAILED';
+  if (namespace === 'eip155' && state.receiverNameStatus === 'resolving') return 'NAME_RESOLVING';
+  return 'ADDRESS';
 }
 
 /** The first problem of `state` on `network` (the spec's texts), or undefined when it can be sent. */
-export function validateSend(state: FormState, network: Network | undefined): string | undefined {
-  if (!state.amount || !state.receiver) return SEND_MESSAGES.required;
-  if (!state.token) return SEND_MESSAGES.token;
-  if (!network || (network.chainNamespace !== 'eip155' && network.chainNamespace !== 'solana')) return SEND_MESSAGES.unsupported;
+export function validateSend(state: FormState, network: Network | undefined): SendProblem | undefined {
+  if (!state.amount || !state.receiver) return 'REQUIRED';
+  if (!state.token) return 'TOKEN';
+  if (!network || (network.chainNamespace !== 'eip155' && network.chainNamespace !== 'solana')) return 'UNSUPPORTED';
   const amount = amountProblem(state);
-  if (amount === SEND_MESSAGES.amount) return amount;
+  if (amount === 'AMOUNT') return amount;
   return receiverProblem(state, network.chainNamespace) ?? amount;
 }
 
@@ -128,13 +152,13 @@ export function validateSend(state: FormState, network: Network | undefined): st
 export function sendFieldErrors(
   state: FormState & Pick<SendState, 'attempted'>,
   network: Network | undefined,
-): { amount?: string; receiver?: string } {
-  const errors: { amount?: string; receiver?: string } = {};
+): { amount?: SendProblem; receiver?: SendProblem } {
+  const errors: { amount?: SendProblem; receiver?: SendProblem } = {};
   if (state.amount) errors.amount = amountProblem(state);
-  else if (state.attempted) errors.amount = SEND_MESSAGES.amount;
+  else if (state.attempted) errors.amount = 'AMOUNT';
   const namespace = network?.chainNamespace;
   if (!state.receiver) {
-    if (state.attempted) errors.receiver = SEND_MESSAGES.receiver;
+    if (state.attempted) errors.receiver = 'RECEIVER';
   } else if (state.attempted && (namespace === 'eip155' || namespace === 'solana')) {
     const problem = receiverProblem(state, namespace);
     // While a name is looked up the hint under the field says so; it is not an error yet.
@@ -169,7 +193,8 @@ export function buildSendTransaction(
 ): { to: string; value?: bigint; data?: `0x${string}` } {
   const to = `0x${receiver.replace(/^0x/i, '')}` as `0x${string}`;
   const units = toBaseUnits(amount, token.decimals);
-  if (units === undefined) throw new SendError(SEND_MESSAGES.amount, { details: `"${amount}" is not an amount of ${token.symbol}` });
+  if (units === undefined)
+    throw new SendError(sendErrorText('AMOUNT', receiver), { details: `"${amount}" is not an amount of ${token.symbol}` });
   if (!token.contract) return { to, value: units };
   const data = encodeFunctionData({ abi: TRANSFER_ABI, functionName: 'transfer', args: [to, units] });
   return { to: token.contract, data };

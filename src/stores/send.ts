@@ -15,7 +15,7 @@
 import { computed, map } from 'nanostores';
 import { estimateFee } from '../adapters/eip155/chain.js';
 import { isEvmAddress } from '../core/address.js';
-import { SendError, W3Error } from '../core/errors.js';
+import { SendError } from '../core/errors.js';
 import { $activeAccount } from './account.js';
 import { watchTransaction } from './activity.js';
 import { $balances, fetchBalances } from './balances.js';
@@ -30,8 +30,9 @@ import { sendTransaction, transactionSettled } from './wallet-actions.js';
 import {
   buildSendTransaction,
   sendReceiver,
-  SEND_MESSAGES,
+  sendErrorText,
   validateSend,
+  type SendProblem,
   type ReceiverNameStatus,
   type SendState,
   type SendToken,
@@ -185,9 +186,9 @@ export function setMaxAmount(): void {
 
 /**
  * Validates (after resolving a receiver typed as a name); on success shows the preview step.
- * Resolves to the error message, if any.
+ * Resolves to the problem's code, if any.
  */
-export async function reviewSend(): Promise<string | undefined> {
+export async function reviewSend(): Promise<SendProblem | undefined> {
   // A receiver changed while its name was looked up is looked up in turn (bounded: typing goes on).
   for (let i = 0; i < 3 && $send.get().receiverNameStatus === 'resolving'; i++) await resolveReceiver();
   const error = validateSend($send.get(), $activeNetwork.get());
@@ -249,22 +250,22 @@ export async function submitSend(): Promise<`0x${string}`> {
   const error = validateSend(state, network);
   if (error) {
     $send.set({ ...state, error, step: 'form' });
-    throw new SendError(error);
+    throw new SendError(sendErrorText(error, state.receiver));
   }
   if (network?.chainNamespace !== 'eip155') {
     // Solana sends need the Solana adapter, which is not part of this build yet.
-    const message = network?.chainNamespace === 'solana' ? 'Adapter not found' : SEND_MESSAGES.unsupported;
-    $send.set({ ...state, error: message });
-    throw new SendError(message);
+    const problem = network?.chainNamespace === 'solana' ? 'ADAPTER_NOT_FOUND' : 'UNSUPPORTED';
+    $send.set({ ...state, error: problem });
+    throw new SendError(sendErrorText(problem, state.receiver));
   }
   $send.set({ ...state, loading: true, error: undefined });
   let hash: `0x${string}`;
   try {
     hash = await sendTransaction(buildSendTransaction(state.token!, sendReceiver(state), state.amount));
   } catch (err) {
-    const message = err instanceof W3Error ? err.shortMessage : 'Something went wrong';
-    $send.set({ ...$send.get(), loading: false, error: message });
-    showError(message);
+    const failure = { code: 'SEND_FAILED', error: err } as const;
+    $send.set({ ...$send.get(), loading: false, error: failure });
+    showError(failure);
     throw err;
   }
   resetSend();

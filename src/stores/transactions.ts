@@ -11,19 +11,13 @@ import { showToast, type ToastAction } from './toast.js';
 
 export type TransactionStatus = 'pending' | 'confirmed' | 'failed' | 'unknown';
 
-export const TRANSACTION_MESSAGES = {
-  pending: 'Transaction sent',
-  confirmed: 'Transaction confirmed',
-  failed: 'Transaction failed',
-} as const;
-
 /** The status of each transaction sent from this page, by hash. */
 export const $transactions = map<Record<string, TransactionStatus>>({});
 
 /** The toast action of transaction `hash` on `network`. */
 export function transactionAction(network: Network | undefined, hash: string): ToastAction {
   const link = transactionLink(network, hash);
-  return link ? { label: `View on ${link.name}`, href: link.href } : { label: 'Copy hash', copy: hash };
+  return link ? { label: 'VIEW_ON_EXPLORER', explorer: link.name, href: link.href } : { label: 'COPY_HASH', copy: hash };
 }
 
 /**
@@ -35,7 +29,7 @@ export function transactionAction(network: Network | undefined, hash: string): T
 export async function trackTransaction(network: Network, hash: `0x${string}`, timeoutMs = 60_000): Promise<TransactionStatus> {
   const action = transactionAction(network, hash);
   $transactions.setKey(hash, 'pending');
-  showToast(TRANSACTION_MESSAGES.pending, 'loading', action);
+  showToast({ code: 'TRANSACTION_SENT' }, 'loading', action);
   let status: TransactionStatus;
   try {
     status = (await waitForReceipt(network, hash, timeoutMs)) === 'success' ? 'confirmed' : 'failed';
@@ -43,8 +37,8 @@ export async function trackTransaction(network: Network, hash: `0x${string}`, ti
     status = 'unknown';
   }
   $transactions.setKey(hash, status);
-  if (status === 'confirmed') showToast(TRANSACTION_MESSAGES.confirmed, 'success', action);
-  else if (status === 'failed') showToast(TRANSACTION_MESSAGES.failed, 'error', action);
-  else showToast(TRANSACTION_MESSAGES.pending, 'success', action);
+  if (status === 'confirmed') showToast({ code: 'TRANSACTION_CONFIRMED' }, 'success', action);
+  else if (status === 'failed') showToast({ code: 'TRANSACTION_FAILED' }, 'error', action);
+  else showToast({ code: 'TRANSACTION_SENT' }, 'success', action);
   return status;
 }

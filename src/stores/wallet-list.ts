@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { WalletEntry } from '../wire/provider-api.js';
 import { $connectors, type Connector } from './connectors.js';
+import type { StoreMessage } from './messages.js';
 import { $options } from './options.js';
 
 /** A registry wallet with the URL of its image on the configured backend. */
@@ -16,7 +17,7 @@ export interface RegistryWallet extends WalletEntry {
  */
 export interface WalletListState {
   status: 'off' | 'idle' | 'loading' | 'ready' | 'error';
-  error?: string;
+  error?: StoreMessage;
   featured: RegistryWallet[];
   recommended: RegistryWallet[];
   /** How many wallets All Wallets lists (the registry after include/exclude and chain filter). */

@@ -6,10 +6,11 @@ import { atom } from 'nanostores';
 import type { ProviderApi } from '../api/provider-api.js';
 import type { GetWalletsParams, WalletEntry } from '../wire/provider-api.js';
 import { WALLETS } from '../core/constants.js';
-import { errorText, MissingConfigError } from '../core/errors.js';
+import { MissingConfigError } from '../core/errors.js';
 import { isSafeWalletLink } from '../core/links.js';
 import { connectWithConnector } from './connect.js';
 import { $options } from './options.js';
+import type { StoreMessage } from './messages.js';
 import { getProviderApi } from './project.js';
 import { pushView } from './router.js';
 import { storage } from './storage.js';
@@ -21,14 +22,14 @@ export interface AllWalletsState {
   /** Pages fetched so far (1-based); each page is fetched once. */
   pages: number[];
   loading: boolean;
-  error?: string;
+  error?: StoreMessage;
 }
 
 export interface WalletSearchState {
   term: string;
   status: 'idle' | 'waiting' | 'ready' | 'error';
   results: RegistryWallet[];
-  error?: string;
+  error?: StoreMessage;
 }
 
 const EMPTY_ALL: AllWalletsState = { wallets: [], count: 0, pages: [], loading: false };
@@ -37,7 +38,7 @@ export const $walletSearch = atom<WalletSearchState>({ term: '', status: 'idle',
 
 function api(): ProviderApi {
   const client = getProviderApi();
-  if (!client) throw new MissingConfigError('Project ID Not Configured');
+  if (!client) throw new MissingConfigError('Project ID Not Configured', { messageCode: 'ProjectIdNotConfigured' });
   return client;
 }
 
@@ -107,7 +108,7 @@ export async function fetchWalletList(): Promise<void> {
     // The recommended query excluded the featured wallets: together they are the whole list.
     $walletList.set({ status: 'ready', featured, recommended, count: recommendedReply.count + featured.length });
   } catch (err) {
-    $walletList.set({ status: 'error', error: errorText(err, 'Could not load wallets'), featured: [], recommended: [], count: 0 });
+    $walletList.set({ status: 'error', error: { code: 'WALLETS_LOAD_FAILED', error: err }, featured: [], recommended: [], count: 0 });
   }
 }
 
@@ -134,7 +135,7 @@ export function fetchPage(page: number): Promise<void> {
         loading: inFlight.size > 1,
       });
     } catch (err) {
-      $allWallets.set({ ...$allWallets.get(), loading: false, error: errorText(err, 'Could not load wallets') });
+      $allWallets.set({ ...$allWallets.get(), loading: false, error: { code: 'WALLETS_LOAD_FAILED', error: err } });
     } finally {
       inFlight.delete(page);
     }
@@ -189,7 +190,7 @@ export function searchWallets(term: string): void {
       if (!abort.signal.aborted) $walletSearch.set({ term: trimmed, status: 'ready', results });
     } catch (err) {
       if (!abort.signal.aborted)
-        $walletSearch.set({ term: trimmed, status: 'error', results: [], error: errorText(err, 'Could not load wallets') });
+        $walletSearch.set({ term: trimmed, status: 'error', results: [], error: { code: 'WALLETS_LOAD_FAILED', error: err } });
     }
   }, WALLETS.searchMinWaitMs);
 }

@@ -18,7 +18,7 @@ export async function pairWalletConnect(wallet?: RegistryWallet): Promise<void> 
   try {
     module = sessionModule ??= await loadWalletConnectSession();
   } catch (err) {
-    if (mine === request) $wcPairing.set({ status: 'error', error: 'Could not load WalletConnect', ...(wallet ? { wallet } : {}) });
+    if (mine === request) $wcPairing.set({ status: 'error', error: { code: 'WALLETCONNECT_LOAD_FAILED' }, ...(wallet ? { wallet } : {}) });
     throw err;
   }
   if (mine !== request) return;

@@ -110,7 +110,7 @@ beforeEach(async () => {
   $activeConnectorIds.set({});
   $connections.set({});
   $connectedWallet.set(undefined);
-  $toast.set({ open: false, message: '', variant: 'success' });
+  $toast.set({ open: false, message: { code: 'TEXT', text: '' }, variant: 'success' });
   clock = new ManualClock();
   walletStore++;
   configureWcSession({
@@ -196,7 +196,10 @@ describe('WalletConnect session', () => {
     const uri = await until(() => $wcPairing.get().uri, 'URI');
     await wallet.pair(uri);
     await expect(started).rejects.toThrow('Connection rejected');
-    expect($wcPairing.get()).toMatchObject({ status: 'error', error: 'Connection rejected' });
+    expect($wcPairing.get()).toMatchObject({
+      status: 'error',
+      error: { code: 'ERROR', error: { messageCode: 'ConnectionRejectedError' } },
+    });
     expect(getAccountState('eip155').status).toBe('disconnected');
     wallet.setMode('approve');
     await connect();
@@ -306,7 +309,7 @@ describe('WalletConnect session', () => {
     await connect();
     await wallet.disconnect();
     await until(() => getAccountState('eip155').status === 'disconnected', 'disconnect');
-    expect($toast.get()).toMatchObject({ open: true, variant: 'error', message: 'The wallet ended the WalletConnect session' });
+    expect($toast.get()).toMatchObject({ open: true, variant: 'error', message: { code: 'WALLETCONNECT_SESSION_ENDED' } });
     expect(storage.get('connectedConnectorIds')?.eip155).toBeUndefined();
   });
 
@@ -357,7 +360,7 @@ describe('WalletConnect session', () => {
     await relay.close();
     try {
       await until(() => ($toast.get().variant === 'error' ? $toast.get().message : undefined), 'the lost-relay error', 60_000);
-      expect($toast.get().message).toMatch(/^Lost the connection to the WalletConnect relay/);
+      expect($toast.get().message.code).toBe('RELAY_LOST');
     } finally {
       relay = await startRelay({ port: relayPort, db });
     }

@@ -50,7 +50,10 @@ export function configureWcSession(settings: { clock?: Clock; client?: Partial<W
 function clientOptions(): WcClientOptions {
   const options = $options.get();
   if (!options?.relayUrl || !options.projectId) {
-    throw new MissingConfigError('Sign Client not initialized', { details: 'WalletConnect needs relayUrl and projectId' });
+    throw new MissingConfigError('Sign Client not initialized', {
+      details: 'WalletConnect needs relayUrl and projectId',
+      messageCode: 'WalletConnectNotConfigured',
+    });
   }
   const page = typeof location === 'undefined' ? 'http://localhost' : location.origin;
   const title = typeof document === 'undefined' ? 'w3kit app' : document.title || page;
@@ -77,9 +80,9 @@ export function getWcClient(): Promise<WcSignClient> {
       stopRelayWatch = watchRelay(client.core.relayer, {
         active: () => Boolean(provider || pairing),
         onLost: (err) => {
-          const text = `Lost the connection to the WalletConnect relay: ${errorText(err, 'it did not answer')}`;
-          if (pairing) $wcPairing.set({ ...$wcPairing.get(), status: 'error', error: text });
-          showError(text);
+          const lost = { code: 'RELAY_LOST', error: err } as const;
+          if (pairing) $wcPairing.set({ ...$wcPairing.get(), status: 'error', error: lost });
+          showError(lost);
         },
       });
     },
@@ -138,13 +141,13 @@ export async function startWcPairing(wallet?: RegistryWallet): Promise<void> {
   try {
     client = await getWcClient();
   } catch (err) {
-    $wcPairing.set({ status: 'error', error: errorText(err), ...(wallet ? { wallet } : {}) });
+    $wcPairing.set({ status: 'error', error: { code: 'ERROR', error: err }, ...(wallet ? { wallet } : {}) });
     throw err;
   }
   const namespaces = optionalNamespaces($networks.get());
   if (!namespaces['eip155']) {
     const err = new ChainNotSupportedError(undefined, { details: 'WalletConnect here needs an eip155 network' });
-    $wcPairing.set({ status: 'error', error: err.shortMessage });
+    $wcPairing.set({ status: 'error', error: { code: 'ERROR', error: err } });
     throw err;
   }
   const mine = startPairing<Session>(client, {
@@ -162,14 +165,15 @@ export async function startWcPairing(wallet?: RegistryWallet): Promise<void> {
     const session = await mine.session;
     if (pairing !== mine) return;
     pairing = undefined;
-    if (!approvedChains(session.namespaces, 'eip155').length) throw new WalletConnectSessionError('The wallet approved no eip155 chain');
+    if (!approvedChains(session.namespaces, 'eip155').length)
+      throw new WalletConnectSessionError('The wallet approved no eip155 chain', { messageCode: 'NoEip155Chain' });
     useSession(client, session, wallet);
     $wcPairing.set({ status: 'idle' });
   } catch (err) {
     if (pairing !== mine && pairing !== undefined) return;
     pairing = undefined;
     const error = toConnectError(err);
-    $wcPairing.set({ status: 'error', error: error.shortMessage, ...(wallet ? { wallet } : {}) });
+    $wcPairing.set({ status: 'error', error: { code: 'ERROR', error }, ...(wallet ? { wallet } : {}) });
     throw error;
   }
 }
@@ -179,7 +183,12 @@ function toConnectError(err: unknown): W3Error {
   const code = (err as { code?: unknown })?.code;
   // sign-client: 5000 user rejected, 5001/5100+ unsupported chains or methods
   if (code === 5000 || code === 4001) return new ConnectionRejectedError(undefined, { code: 4001, cause: err });
-  return new WalletConnectSessionError(errorText(err, 'Connection rejected'), { cause: err });
+  // The wallet's own words are data; without any, the user sees 'Connection rejected' localized.
+  const text = errorText(err, '');
+  return new WalletConnectSessionError(text || 'Connection rejected', {
+    cause: err,
+    ...(text ? {} : { messageCode: 'ConnectionRejectedError' }),
+  });
 }
 
 /** Stops offering URIs (the QR view closed); an approval after this is ignored. */
@@ -204,7 +213,7 @@ export async function restoreWcSession(): Promise<boolean> {
   try {
     const client = await getWcClient();
     const session = storedSession(client);
-    if (!session) throw new WalletConnectSessionError('No WalletConnect session to restore');
+    if (!session) throw new WalletConnectSessionError('No WalletConnect session to restore', { messageCode: 'NoSessionToRestore' });
     useSession(client, session);
     return true;
   } catch {
@@ -226,7 +235,7 @@ onDisconnect(async (namespace) => {
   setEip155Provider(WALLETCONNECT_ID, undefined);
   if (ending.isClosed) {
     // The wallet deleted the session (or it expired): tell the person why they are disconnected.
-    showError('The wallet ended the WalletConnect session');
+    showError({ code: 'WALLETCONNECT_SESSION_ENDED' });
     return;
   }
   ending.end();

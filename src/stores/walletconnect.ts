@@ -4,6 +4,7 @@ import { registerConnectorHandler } from './connect.js';
 import { $options } from './options.js';
 import { pushView } from './router.js';
 import { storage } from './storage.js';
+import type { StoreMessage } from './messages.js';
 import type { RegistryWallet } from './wallet-list.js';
 
 /**
@@ -18,7 +19,7 @@ export interface WcPairingState {
   uri?: string;
   /** When the shown URI is replaced (ms since the epoch). */
   expiresAt?: number;
-  error?: string;
+  error?: StoreMessage;
   /** The registry wallet the pairing is for, when one was chosen. */
   wallet?: RegistryWallet;
   /** The wallet app the person opened with the URI (its app link): the wallet now shows them the request. */

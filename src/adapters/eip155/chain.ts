@@ -43,17 +43,19 @@ export function toChainError(err: unknown): W3Error {
   const timeout =
     err instanceof TimeoutError ||
     (err instanceof Error && (err as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.((e) => e instanceof TimeoutError));
-  if (timeout) return new ChainRequestError('The request took too long to respond', { cause: err });
+  if (timeout) return new ChainRequestError('The request took too long to respond', { cause: err, messageCode: 'RequestTimeout' });
   const http =
     err instanceof Error
       ? ((err as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.(
           (e) => e instanceof HttpRequestError,
         ) as HttpRequestError | null)
       : null;
-  if (http?.status) return new ChainRequestError(`HTTP status code: ${http.status}`, { code: http.status, cause: err });
-  if (http) return new ChainRequestError('HTTP request failed', { cause: err, details: http.shortMessage });
+  if (http?.status)
+    return new ChainRequestError(`HTTP status code: ${http.status}`, { code: http.status, cause: err, messageCode: 'HttpStatus' });
+  if (http) return new ChainRequestError('HTTP request failed', { cause: err, messageCode: 'ChainHttpFailed', details: http.shortMessage });
   const rpcCode = (err as { code?: unknown })?.code;
   return new ChainRequestError('RPC request failed', {
+    messageCode: 'ChainRpcFailed',
     code: typeof rpcCode === 'number' ? rpcCode : undefined,
     cause: err,
     details: err instanceof Error ? ((err as { shortMessage?: string }).shortMessage ?? err.message) : String(err),

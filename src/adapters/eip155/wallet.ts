@@ -111,7 +111,8 @@ export interface TransactionRequest {
 /** eth_sendTransaction; needs an account address. Returns the transaction hash. */
 export async function sendTransaction(provider: Eip1193Provider, tx: TransactionRequest): Promise<`0x${string}`> {
   if (!tx.from || !isEvmAddress(tx.from)) throw new WalletRequestError('Transactions need an account address');
-  if (!isEvmAddress(tx.to)) throw new WalletRequestError('Invalid input', { details: `"${tx.to}" is not an EVM address` });
+  if (!isEvmAddress(tx.to))
+    throw new WalletRequestError('Invalid input', { messageCode: 'InvalidInput', details: `"${tx.to}" is not an EVM address` });
   const reply = await walletRequest(provider, 'eth_sendTransaction', [
     {
       from: tx.from,

@@ -82,7 +82,7 @@ export class WalletConnectProvider implements Eip1193Provider {
     this.pending = new PendingRequests((p) => options.onPending?.(p));
     const chains = approvedChains(this.namespaces, 'eip155');
     const first = chains[0];
-    if (!first) throw new WalletConnectSessionError('The wallet approved no eip155 chain');
+    if (!first) throw new WalletConnectSessionError('The wallet approved no eip155 chain', { messageCode: 'NoEip155Chain' });
     this.chain = options.chain && chains.includes(options.chain) ? options.chain : first;
     const onUpdate = (p: UpdatePayload): void => {
       if (p.topic === this.topic) this.applyNamespaces(p.params.namespaces);

@@ -2,6 +2,8 @@
  * One error base class with a category and an optional code (DESIGN.md, "Errors"); the subclasses,
  * one per failure, live beside it by area (config, modal, rpc, wallet).
  */
+import type { ErrorMessageCode } from './codes.js';
+
 export const ERROR_CATEGORIES = [
   'INTERNAL_SDK_ERROR',
   'CONFIG_ERROR',
@@ -18,6 +20,8 @@ export interface W3ErrorOptions {
   details?: string | undefined;
   metaMessages?: string[];
   cause?: unknown;
+  /** What the user sees, as a code for the elements to localize (the class name of a known failure). */
+  messageCode?: ErrorMessageCode | undefined;
 }
 
 export class W3Error extends Error {
@@ -27,6 +31,8 @@ export class W3Error extends Error {
   readonly category: ErrorCategory;
   readonly details: string | undefined;
   readonly metaMessages: string[];
+  /** The code of the localized text the user sees (see `src/elements/l10n/errors.ts`); undefined: the message is data. */
+  readonly messageCode: ErrorMessageCode | undefined;
 
   constructor(shortMessage: string, options: W3ErrorOptions = {}) {
     const lines = [shortMessage, ...(options.metaMessages ?? [])];
@@ -37,6 +43,7 @@ export class W3Error extends Error {
     this.category = options.category ?? 'INTERNAL_SDK_ERROR';
     this.details = options.details;
     this.metaMessages = options.metaMessages ?? [];
+    this.messageCode = options.messageCode;
   }
 
   /** Walks the cause chain; returns the first error `fn` accepts, or the deepest one. */

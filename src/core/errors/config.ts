@@ -24,11 +24,16 @@ export const InvalidCaipIdError = defineError('InvalidCaipIdError', 'CONFIG_ERRO
 export type InvalidCaipIdError = InstanceType<typeof InvalidCaipIdError>;
 
 /** A network (object or CAIP id) that is not one of the app's networks. */
-export const NetworkNotFoundError = defineError('NetworkNotFoundError', 'CONFIG_ERROR', 'Network Not Found');
+export const NetworkNotFoundError = defineError('NetworkNotFoundError', 'CONFIG_ERROR', 'Network Not Found', 'NetworkNotFoundError');
 export type NetworkNotFoundError = InstanceType<typeof NetworkNotFoundError>;
 
 /** None of the app's networks is one the connection can use (WalletConnect here pairs eip155). */
-export const ChainNotSupportedError = defineError('ChainNotSupportedError', 'CONFIG_ERROR', 'Chain is not supported');
+export const ChainNotSupportedError = defineError(
+  'ChainNotSupportedError',
+  'CONFIG_ERROR',
+  'Chain is not supported',
+  'ChainNotSupportedError',
+);
 export type ChainNotSupportedError = InstanceType<typeof ChainNotSupportedError>;
 
 /** A part the app did not configure: a project id, WalletConnect's relay, a network's RPC URL. */

@@ -3,6 +3,7 @@
  * static fields, so `err.code === UserRejectedRequestError.code`.
  */
 import { W3Error, type W3ErrorOptions } from './base.js';
+import type { RpcMessageCode } from './codes.js';
 import { defineError } from './define.js';
 
 /** An error a wallet or a JSON-RPC node answered with. */
@@ -20,12 +21,13 @@ export interface RpcErrorClass {
   readonly code: number;
 }
 
-function rpcError(name: string, code: number, defaultMessage: string): RpcErrorClass {
+function rpcError(name: RpcMessageCode, code: number, defaultMessage: string): RpcErrorClass {
   const Cls = class extends RpcError {
     static readonly code = code;
     override name = name;
     constructor(message?: string, options: Omit<W3ErrorOptions, 'code' | 'category'> = {}) {
-      super(code, message || defaultMessage, options);
+      // A known code: the user sees the localized text of the class, whatever the wallet said.
+      super(code, message || defaultMessage, { messageCode: name, ...options });
     }
   };
   Object.defineProperty(Cls, 'name', { value: name });
@@ -133,10 +135,10 @@ export function toRpcError(raw: unknown): W3Error {
     const Cls = BY_CODE.get(code);
     if (Cls) return new Cls(message || undefined, { cause: raw });
     if ((code >= 5700 && code <= 5760) || (code >= -32700 && code <= -32000)) {
-      return new RpcError(code, message || 'An error occurred', { cause: raw });
+      return new RpcError(code, message || 'An error occurred', { cause: raw, ...(message ? {} : { messageCode: 'UnknownError' }) });
     }
   }
-  return new UnknownWalletError(message || 'An error occurred', { code, cause: raw });
+  return new UnknownWalletError(message || 'An error occurred', { code, cause: raw, ...(message ? {} : { messageCode: 'UnknownError' }) });
 }
 
 /** A failure a wallet or node threw that names no known code (its own message and code, if any). */

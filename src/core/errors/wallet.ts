@@ -2,15 +2,20 @@
 import { defineError } from './define.js';
 
 /** The chosen wallet has no provider here (not installed, or gone). */
-export const WalletNotFoundError = defineError('WalletNotFoundError', 'WALLET_RPC_ERROR', 'No wallet found');
+export const WalletNotFoundError = defineError('WalletNotFoundError', 'WALLET_RPC_ERROR', 'No wallet found', 'WalletNotFoundError');
 export type WalletNotFoundError = InstanceType<typeof WalletNotFoundError>;
 
 /** The wallet refused the connection (`code` 4001 when the person rejected it) or gave no account. */
-export const ConnectionRejectedError = defineError('ConnectionRejectedError', 'WALLET_RPC_ERROR', 'Connection rejected');
+export const ConnectionRejectedError = defineError(
+  'ConnectionRejectedError',
+  'WALLET_RPC_ERROR',
+  'Connection rejected',
+  'ConnectionRejectedError',
+);
 export type ConnectionRejectedError = InstanceType<typeof ConnectionRejectedError>;
 
 /** A wallet action without a connected account. */
-export const NotConnectedError = defineError('NotConnectedError', 'WALLET_RPC_ERROR', 'Not connected');
+export const NotConnectedError = defineError('NotConnectedError', 'WALLET_RPC_ERROR', 'Not connected', 'NotConnectedError');
 export type NotConnectedError = InstanceType<typeof NotConnectedError>;
 
 /** A wallet request that could not be made (no account, a bad receiver) or whose reply is malformed. */

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { formatBalance } from '../../core/format.js';
+import { formatBalance } from '../l10n/format.js';
 import type { NativeBalance } from '../../stores/native-balance.js';
 import { msg } from './localize.js';
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ConnectionRejectedError } from '../../core/errors.js';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import { $modal, setCloseBlocked } from '../../stores/modal.js';
 import { $router, pushView } from '../../stores/router.js';
@@ -229,12 +230,12 @@ describe('<w3-modal>', () => {
 
   it('shows toasts with role status, errors with role alert, and alerts', async () => {
     const el = await mountModal();
-    showLoading('Authenticating...');
+    showLoading({ code: 'TEXT', text: 'Authenticating...' });
     await el.updateComplete;
     const toast = deep(el, 'w3-ui-toast')!;
     await (toast as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
     expect(deep(el, 'w3-ui-toast', '[role="status"]')!.textContent).to.contain('Authenticating...');
-    showError('Connection rejected');
+    showError({ code: 'ERROR', error: new ConnectionRejectedError() });
     await waitFor(() => deep(el, 'w3-ui-toast', '[role="alert"]'), 1000, 'error toast');
     expect(deep(el, 'w3-ui-toast', '[role="alert"]')!.textContent).to.contain('Connection rejected');
     showAlert('INVALID_APP_CONFIGURATION');

@@ -53,7 +53,7 @@ describe('the modal live region', () => {
     const before = activeDeep();
     const record = recordRegion(modal);
     try {
-      showLoading('Authenticating...');
+      showLoading({ code: 'TEXT', text: 'Authenticating...' });
       const toast = await waitFor(() => deep(modal, 'w3-ui-toast', '[role="status"]'), 3000, 'toast');
       await waitFor(() => toast.textContent?.includes('Authenticating...'), 3000, 'toast text');
       // One live region holds the text: the toast's (its spinner is no second region).

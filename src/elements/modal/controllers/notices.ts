@@ -10,6 +10,8 @@ import { copyText } from '../../base/clipboard.js';
 import { msg } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
 import { icon } from '../../primitives/icons.js';
+import { alertText } from '../../l10n/alerts.js';
+import { messageText, toastActionLabel } from '../../l10n/messages.js';
 
 export class NoticesController {
   private readonly toast: StoreController<ReturnType<typeof $toast.get>>;
@@ -25,10 +27,10 @@ export class NoticesController {
     const copy = toast.action?.copy;
     return html`<div class="toast">
       <w3-ui-toast
-        .message=${toast.message}
+        .message=${messageText(toast.message)}
         .variant=${toast.variant}
         ?open=${toast.open}
-        .actionLabel=${toast.action?.label}
+        .actionLabel=${toast.action && toastActionLabel(toast.action)}
         .href=${toast.action?.href}
         @w3-toast-action=${() => copy && void copyText(copy, msg('Transaction hash copied'))}
       ></w3-ui-toast>
@@ -40,15 +42,16 @@ export class NoticesController {
     if (!alert) return nothing;
     // Errors interrupt (role alert); the warning is announced politely (role status).
     const warning = alert.variant === 'warning';
+    const { shortMessage, longMessage } = alertText(alert.code);
     return html`<div class="alert ${alert.variant}" role=${warning ? 'status' : 'alert'} part="alert">
       ${icon('warning')}
       <div>
         <strong
           ><span class="visually-hidden"
             >${warning ? msg('Warning:') : msg('Error:', { desc: 'Prefix of an error alert, read by screen readers' })} </span
-          >${alert.shortMessage}</strong
+          >${shortMessage}</strong
         >
-        ${alert.longMessage}
+        ${longMessage}
       </div>
       <w3-ui-icon-button icon="close" label=${msg('Dismiss alert')} @click=${closeAlert}></w3-ui-icon-button>
     </div>`;

@@ -3,12 +3,13 @@ import type { Transaction, TransactionTransfer } from '../../../wire/blockchain-
 import type { Network } from '../../../wire/networks.js';
 import { truncateAddress } from '../../../core/address.js';
 import { transactionLink } from '../../../core/explorer.js';
-import { formatAmount, formatFiat } from '../../../core/format.js';
 import { DECIMALS } from '../../../core/constants.js';
-import { dateGroup, relativeTime } from '../../../core/relative-time.js';
-import { FAILED_TO_FETCH_TRANSACTIONS, type ActivityState } from '../../../stores/activity.js';
+import { formatAmount, formatFiat } from '../../l10n/format.js';
+import { dateGroup, relativeTime } from '../../l10n/time.js';
+import type { ActivityState } from '../../../stores/activity.js';
 import { copyText } from '../../base/clipboard.js';
 import { msg, str } from '../../base/localize.js';
+import { messageText } from '../../l10n/messages.js';
 import { featureIcon } from './feature-icons.js';
 
 /** A transaction's title by its operation type (a function: the texts follow the active locale). */
@@ -83,7 +84,7 @@ function row(tx: Transaction, now: number, network: Network | undefined) {
  */
 export function renderActivity(state: ActivityState, now: number, network?: Network) {
   if (state.status === 'idle' || state.status === 'loading') return html`<w3-ui-spinner label=${msg('Loading activity')}></w3-ui-spinner>`;
-  if (state.status === 'error') return html`<p class="empty" role="alert">${FAILED_TO_FETCH_TRANSACTIONS}</p>`;
+  if (state.status === 'error') return html`<p class="empty" role="alert">${messageText({ code: 'TRANSACTIONS_FETCH_FAILED' })}</p>`;
   if (state.transactions.length === 0) return html`<p class="empty">${msg('No activity yet')}</p>`;
   const groups = new Map<string, Transaction[]>();
   for (const tx of state.transactions) {

@@ -1,12 +1,13 @@
 import { html, nothing } from 'lit';
 import type { TokenBalance } from '../../../wire/blockchain-api.js';
 import type { Network } from '../../../wire/networks.js';
-import { formatBalance, formatFiat } from '../../../core/format.js';
+import { formatBalance, formatFiat } from '../../l10n/format.js';
 import type { BalancesState } from '../../../stores/balances.js';
-import { retryBalances, TOKEN_BALANCE_UNAVAILABLE } from '../../../stores/balances.js';
+import { retryBalances } from '../../../stores/balances.js';
 import type { NativeBalance } from '../../../stores/native-balance.js';
 import { msg, str } from '../../base/localize.js';
 import { balanceUnavailable } from '../../base/native-balance.js';
+import { messageText } from '../../l10n/messages.js';
 
 const safeIcon = (url: string) => (/^(https?:|data:image\/)/i.test(url) ? url : undefined);
 
@@ -53,7 +54,7 @@ export function renderTokens(state: BalancesState, network?: Network, native?: N
   if (state.status === 'unsupported') return renderNotIndexed(network, native);
   const failed =
     state.status === 'error'
-      ? html`<p class="empty">${TOKEN_BALANCE_UNAVAILABLE}</p>
+      ? html`<p class="empty">${messageText({ code: 'TOKEN_BALANCE_UNAVAILABLE' })}</p>
           <w3-ui-button variant="secondary" size="sm" data-retry @click=${() => void retryBalances()}>${msg('Try again')}</w3-ui-button>`
       : nothing;
   if (state.tokens.length === 0) {

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import type { TabItem } from '../../primitives/tabs/tabs.element.js';
 import { truncateAddress } from '../../../core/address.js';
-import { formatFiat } from '../../../core/format.js';
+import { formatFiat } from '../../l10n/format.js';
 import type { ViewName } from '../../../core/views.js';
 import type { WalletFeature } from '../../../core/options.js';
 import { $activeAccount } from '../../../stores/account.js';

@@ -59,7 +59,7 @@ describe('Account view', () => {
   it("a failing Blockchain API: 'Token Balance Unavailable' toast and panel, 'Failed to fetch transactions'", async () => {
     const el = await mountModal(DOWN);
     const view = await openAccount(el);
-    await waitFor(() => $toast.get().open && $toast.get().message === 'Token Balance Unavailable', 5000, 'toast');
+    await waitFor(() => $toast.get().open && $toast.get().message.code === 'TOKEN_BALANCE_UNAVAILABLE', 5000, 'toast');
     expect(deep(el, 'w3-ui-toast')!.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('Token Balance Unavailable');
     await waitFor(() => deepText(panel(view)).includes('Token Balance Unavailable'), 3000, 'tokens panel error');
     tab(view, 'Activity').click();

@@ -24,6 +24,7 @@ import {
 import { StoreController } from '../../base/store-controller.js';
 import { RovingFocusController } from '../../base/roving-focus.js';
 import { W3Element } from '../../base/w3-element.js';
+import { messageText } from '../../l10n/messages.js';
 import { viewStyles } from '../view.styles.js';
 import { msg, str } from '../../base/localize.js';
 import { allWalletsStyles } from './all-wallets.styles.js';
@@ -144,7 +145,8 @@ export class W3AllWalletsView extends W3Element {
     const { error, count } = this.all.value;
     if (searching) {
       const s = this.search.value;
-      if (s.status === 'error') return html`<p class="status error" role="alert">${msg(str`Search failed: ${s.error}`)}</p>`;
+      if (s.status === 'error')
+        return html`<p class="status error" role="alert">${msg(str`Search failed: ${s.error ? messageText(s.error) : ''}`)}</p>`;
       if (s.status === 'waiting') return html`<p class="status" role="status"><span class="sr-only">${msg('Searching…')}</span></p>`;
       if (s.results.length === 0) return html`<p class="status" role="status"></p>`;
       return html`<p class="status" role="status">${walletsFound(s.results.length)}</p>`;

@@ -5,7 +5,8 @@ import type { ConnectMethod } from '../../../core/options.js';
 import type { Connector } from '../../../stores/connectors.js';
 import { $connectView, chooseRegistryWallet } from '../../../stores/connect-view.js';
 import { pushView } from '../../../stores/router.js';
-import { connectWithEmail, connectWithSocial, connectWithConnector } from '../../../stores/connect.js';
+import { connectWithEmail, connectWithSocial, connectWithConnector, type EmailProblem } from '../../../stores/connect.js';
+import { emailProblemText } from '../../l10n/messages.js';
 import { ensureWalletList, type RegistryWallet } from '../../../stores/wallet-list.js';
 import { CONNECT_ROWS_NARROW, CONNECT_ROWS_WIDE, limitWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
 import { BOTTOM_SHEET_MAX_VIEWPORT_PX } from '../../../core/constants.js';
@@ -85,7 +86,7 @@ export class W3ConnectView extends W3Element {
     orientation: 'vertical',
   });
   @state() private email = '';
-  @state() private emailError: string | undefined;
+  @state() private emailError: EmailProblem | undefined;
   /** The WalletConnect logo, loaded with the QR view's code (lazily: the first chunk stays small). */
   @state() private wcLogo: SVGTemplateResult | undefined;
   /** Once the registry is there, load the All Wallets view's chunk ahead of a click on its row (and the QR view's). */
@@ -111,7 +112,7 @@ export class W3ConnectView extends W3Element {
         autocomplete="email"
         placeholder=${msg('Email')}
         .value=${this.email}
-        .error=${this.emailError}
+        .error=${this.emailError && emailProblemText(this.emailError)}
         @w3-input=${(e: CustomEvent<{ value: string }>) => ((this.email = e.detail.value), (this.emailError = undefined))}
         @w3-submit=${() => this.submitEmail()}
       ></w3-ui-text-input>

@@ -86,7 +86,8 @@ describe('<w3-connect-view>', () => {
     native.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     native.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
     await waitFor(() => $toast.get().open, 1000, 'toast');
-    expect($toast.get()).to.include({ variant: 'error', message: 'No auth connector found' });
+    expect($toast.get().variant).to.equal('error');
+    expect($toast.get().message).to.deep.equal({ code: 'NO_AUTH_CONNECTOR' });
   });
 
   it('reports Adapter not found for a connector whose adapter is not loaded', async () => {
@@ -96,6 +97,6 @@ describe('<w3-connect-view>', () => {
     const view = await openConnect(el);
     deep<HTMLElement>(view, 'w3-ui-list-item', 'button')!.click();
     await waitFor(() => $toast.get().open, 1000, 'toast');
-    expect($toast.get().message).to.equal('Adapter not found');
+    expect($toast.get().message).to.deep.equal({ code: 'ADAPTER_NOT_FOUND' });
   });
 });

@@ -6,6 +6,7 @@ import { $router, resetRouter } from '../../../stores/router.js';
 import { connectExternal } from '../../../stores/wallet-actions.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
+import { errorCodeText, errorMessage } from '../../l10n/errors.js';
 import { viewStyles } from '../view.styles.js';
 import { connectingStyles } from '../connecting.styles.js';
 import { msg, str } from '../../base/localize.js';
@@ -20,7 +21,8 @@ export class W3ConnectingExternalView extends W3Element {
 
   private readonly router = new StoreController(this, $router);
   private readonly connectors = new StoreController(this, $connectors);
-  @state() private error: string | undefined;
+  /** The failure, kept as is so its text follows a locale switch. */
+  @state() private error: { failure: unknown } | undefined;
   @state() private busy = false;
 
   override connectedCallback(): void {
@@ -43,7 +45,7 @@ export class W3ConnectingExternalView extends W3Element {
       if (this.isConnected && $router.get().view === 'ConnectingExternal') resetRouter('Account');
     } catch (err) {
       if ((err as W3Error).code === 'MODAL_CLOSED') return;
-      this.error = err instanceof W3Error ? err.shortMessage : 'Connection rejected';
+      this.error = { failure: err };
     } finally {
       this.busy = false;
     }
@@ -57,7 +59,9 @@ export class W3ConnectingExternalView extends W3Element {
         ${this.busy ? html`<w3-ui-spinner label=${msg('Connecting')}></w3-ui-spinner>` : nothing}
       </div>
       ${this.error
-        ? html`<p class="error" role="alert">${this.error}</p>`
+        ? html`<p class="error" role="alert">
+            ${this.error.failure instanceof W3Error ? errorMessage(this.error.failure) : errorCodeText('ConnectionRejectedError')}
+          </p>`
         : html`<p><strong>${connector ? msg(str`Continue in ${connector.name}`) : msg('Continue in your wallet')}</strong></p>
             <p class="muted">${msg('Accept the connection request in the wallet.')}</p>`}
       ${this.error

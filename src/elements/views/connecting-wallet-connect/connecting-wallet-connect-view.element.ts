@@ -7,6 +7,7 @@ import { installedConnectorFor, type RegistryWallet } from '../../../stores/wall
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
 import { W3Element } from '../../base/w3-element.js';
+import { messageText } from '../../l10n/messages.js';
 import { connectingStyles } from '../connecting.styles.js';
 import { linkStyles, viewStyles } from '../view.styles.js';
 import { walletConnectLogo } from './walletconnect-logo.js';
@@ -122,7 +123,7 @@ export class W3ConnectingWalletConnectView extends W3Element {
     const { status, uri, error } = this.qr.value.pairing;
     const name = wallet?.name ?? 'WalletConnect';
     if (status === 'error') {
-      return html`<p class="error" role="alert">${error}</p>
+      return html`<p class="error" role="alert">${error && messageText(error)}</p>
         <w3-ui-button variant="secondary" @click=${() => startQrPairing()}>${msg('Try again')}</w3-ui-button>`;
     }
     const ready = status === 'ready' && uri;

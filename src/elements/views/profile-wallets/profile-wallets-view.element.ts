@@ -10,7 +10,7 @@ import {
   type ConnectorStatus,
 } from '../../../stores/connectors.js';
 import { pushView } from '../../../stores/router.js';
-import { showError } from '../../../stores/toast.js';
+import { showErrorOf } from '../../../stores/toast.js';
 import { activateConnection, removeConnection, selectAccount } from '../../../stores/wallet-actions.js';
 import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
@@ -25,8 +25,6 @@ const statusTag = (status: ConnectorStatus): string | undefined =>
     : status === 'disconnected'
       ? msg('Disconnected', { id: 'wallets-tag-disconnected', desc: 'Wallets view: tag of a wallet that is no longer connected' })
       : undefined;
-
-const message = (err: unknown) => (err instanceof Error ? err.message : 'An error occurred');
 
 /**
  * @summary ProfileWallets: the wallets known for this page; the active one is marked. Choosing
@@ -91,7 +89,7 @@ export class W3ProfileWalletsView extends W3Element {
       const switched = await activateConnection(connectorId);
       if (!switched) pushView('ConnectingExternal', { connectorId, title: name });
     } catch (err) {
-      showError(message(err));
+      showErrorOf(err);
     }
   }
 
@@ -99,7 +97,7 @@ export class W3ProfileWalletsView extends W3Element {
     try {
       await selectAccount(address);
     } catch (err) {
-      showError(message(err));
+      showErrorOf(err);
     }
   }
 

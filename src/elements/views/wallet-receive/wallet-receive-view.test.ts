@@ -51,7 +51,8 @@ describe('WalletReceive view', () => {
       navigator.clipboard.writeText = writeText;
     }
     expect(copied).to.equal(ADDRESS);
-    expect([ADDRESS, 'Address copied']).to.include($toast.get().message);
+    const { message } = $toast.get();
+    expect([ADDRESS, 'Address copied']).to.include(message.code === 'TEXT' ? message.text : undefined);
   });
 
   it('in the pseudo-locale every text, label and aria-label went through msg()', async () => {

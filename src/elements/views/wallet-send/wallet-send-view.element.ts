@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
-import { formatAmount, formatBalance, formatFiat } from '../../../core/format.js';
+import { formatAmount, formatBalance, formatFiat } from '../../l10n/format.js';
 import { fetchBalances } from '../../../stores/balances.js';
 import { getBlockchainApi } from '../../../stores/blockchain.js';
 import { $activeNetwork } from '../../../stores/networks.js';
@@ -9,9 +9,7 @@ import {
   $sendTokens,
   backToForm,
   resetSend,
-  NAME_MESSAGES,
   reviewSend,
-  SEND_MESSAGES,
   sendFieldErrors,
   sendReceiver,
   sendTotals,
@@ -25,6 +23,7 @@ import {
 import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
+import { sendProblemText } from '../../l10n/send.js';
 import { viewStyles } from '../view.styles.js';
 import { walletSendStyles } from './wallet-send.styles.js';
 
@@ -85,7 +84,7 @@ export class W3WalletSendView extends W3Element {
     const { token, amount, receiver, error } = this.send.value;
     const fields = sendFieldErrors(this.send.value, this.network.value);
     // A message already shown under its field is not repeated under the form.
-    const formError = error && error !== fields.amount && error !== fields.receiver ? error : '';
+    const formError = error && error !== fields.amount && error !== fields.receiver ? sendProblemText(error, receiver) : '';
     const fiat = token && Number(amount) > 0 ? formatFiat(Number(amount) * token.price) : formatFiat(0);
     return html`<form novalidate @submit=${this.onSubmit}>
       <div>
@@ -107,7 +106,7 @@ export class W3WalletSendView extends W3Element {
             inputmode="decimal"
             autocomplete="off"
             .value=${amount}
-            .error=${fields.amount}
+            .error=${fields.amount && sendProblemText(fields.amount, receiver)}
             @w3-input=${(ev: CustomEvent<{ value: string }>) => setSendAmount(ev.detail.value)}
             @w3-submit=${() => void reviewSend()}
           ></w3-ui-text-input>
@@ -125,7 +124,7 @@ export class W3WalletSendView extends W3Element {
           placeholder=${msg('0x… address or name')}
           autocomplete="off"
           .value=${receiver}
-          .error=${fields.receiver}
+          .error=${fields.receiver && sendProblemText(fields.receiver, receiver)}
           @w3-input=${(ev: CustomEvent<{ value: string }>) => setReceiver(ev.detail.value)}
           @w3-submit=${() => void reviewSend()}
         ></w3-ui-text-input>
@@ -144,7 +143,7 @@ export class W3WalletSendView extends W3Element {
     const { receiver, receiverAddress, receiverNameStatus, receiverProfileName } = this.send.value;
     const content =
       receiverNameStatus === 'resolving'
-        ? html`<span data-receiver-lookup>${NAME_MESSAGES.resolving(receiver)}</span>`
+        ? html`<span data-receiver-lookup>${sendProblemText('NAME_RESOLVING', receiver)}</span>`
         : receiverNameStatus === 'resolved' && receiverAddress
           ? html`<span data-receiver-address title=${receiverAddress}>${truncateAddress(receiverAddress)}</span>`
           : receiverProfileName
@@ -154,7 +153,7 @@ export class W3WalletSendView extends W3Element {
   }
 
   private renderPreview() {
-    const { token, amount, receiverProfileName, loading, error, fee } = this.send.value;
+    const { token, amount, receiverProfileName, loading, error, fee, receiver: typed } = this.send.value;
     const receiver = sendReceiver(this.send.value);
     const native = this.network.value?.nativeCurrency;
     if (!token) return nothing;
@@ -172,7 +171,7 @@ export class W3WalletSendView extends W3Element {
         <dd>${this.network.value?.name ?? ''}</dd>
         ${this.renderFee(token, amount)}
       </dl>
-      <p class="error" role="alert">${error ?? (short ? SEND_MESSAGES.insufficient : '')}</p>
+      <p class="error" role="alert">${error ? sendProblemText(error, typed) : short ? sendProblemText('INSUFFICIENT', typed) : ''}</p>
       <div class="actions">
         <w3-ui-button variant="secondary" ?disabled=${loading} @click=${() => backToForm()}>${msg('Back to edit')}</w3-ui-button>
         <w3-ui-button
@@ -213,7 +212,8 @@ export class W3WalletSendView extends W3Element {
 
   override render() {
     const namespace = this.network.value?.chainNamespace;
-    if (namespace !== 'eip155' && namespace !== 'solana') return html`<p class="empty" role="alert">${SEND_MESSAGES.unsupported}</p>`;
+    if (namespace !== 'eip155' && namespace !== 'solana')
+      return html`<p class="empty" role="alert">${sendProblemText('UNSUPPORTED', '')}</p>`;
     return this.send.value.step === 'preview' ? this.renderPreview() : this.renderForm();
   }
 }

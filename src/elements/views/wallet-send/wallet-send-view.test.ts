@@ -58,6 +58,24 @@ describe('WalletSend view', () => {
     resetBlockchainStores();
   });
 
+  it('shows validation messages and amounts in the active locale', async () => {
+    const el = await mountModal();
+    try {
+      const view = await openSend(el);
+      await waitFor(() => $send.get().token?.symbol === 'ETH', 2000, 'native token chosen');
+      await setLocale('de');
+      const select = await waitFor(() => deep<HTMLSelectElement>(view, 'select'), 2000, 'token select');
+      await waitFor(() => select.selectedOptions[0]!.textContent!.trim() === 'ETH (1,234)', 2000, 'balance in de');
+      await setLocale('en-XA');
+      await reviewSend();
+      await waitFor(() => /^⟦.+⟧$/.test(error(view)), 2000, 'pseudo form error');
+      expect(error(view)).not.to.contain('An amount and receiver address are required');
+      await waitFor(() => /^⟦.+⟧$/.test(fieldError(view, 'Amount') ?? ''), 2000, 'pseudo field error');
+    } finally {
+      await setLocale('en');
+    }
+  });
+
   it('validates with the spec messages, fills Max, previews and goes back to edit', async () => {
     const el = await mountModal();
     const view = await openSend(el);

@@ -1,0 +1,58 @@
+/**
+ * The codes of what a user sees for an error (`W3Error.messageCode`): the class name of a failure
+ * with a known text (a known RPC code, or a class's own default text), or a named case. The
+ * elements turn each into localized text (src/elements/l10n/errors.ts); an error without one
+ * shows its message as given (a wallet's own words are data).
+ */
+export type RpcMessageCode =
+  | 'UserRejectedRequestError'
+  | 'UnauthorizedProviderError'
+  | 'UnsupportedProviderMethodError'
+  | 'ProviderDisconnectedError'
+  | 'ChainDisconnectedError'
+  | 'SwitchChainError'
+  | 'UnsupportedNonOptionalCapabilityError'
+  | 'UnsupportedChainIdError'
+  | 'DuplicateIdError'
+  | 'UnknownBundleIdError'
+  | 'BundleTooLargeError'
+  | 'AtomicReadyWalletRejectedUpgradeError'
+  | 'AtomicityNotSupportedError'
+  | 'ParseRpcError'
+  | 'InvalidRequestRpcError'
+  | 'MethodNotFoundRpcError'
+  | 'InvalidParamsRpcError'
+  | 'InternalRpcError'
+  | 'InvalidInputRpcError'
+  | 'ResourceNotFoundRpcError'
+  | 'ResourceUnavailableRpcError'
+  | 'TransactionRejectedRpcError'
+  | 'MethodNotSupportedRpcError'
+  | 'LimitExceededRpcError'
+  | 'JsonRpcVersionUnsupportedError'
+  | 'SignatureDeclinedError';
+
+/** Classes made by defineError with a default text. */
+export type DefaultMessageCode =
+  | 'NetworkNotFoundError'
+  | 'ChainNotSupportedError'
+  | 'WalletNotFoundError'
+  | 'ConnectionRejectedError'
+  | 'NotConnectedError';
+
+export type ErrorMessageCode =
+  | RpcMessageCode
+  | DefaultMessageCode
+  /** No message at all ('An error occurred'). */
+  | 'UnknownError'
+  /** A WalletConnect session that approved no eip155 chain. */
+  | 'NoEip155Chain'
+  | 'NoSessionToRestore'
+  | 'ProjectIdNotConfigured'
+  | 'WalletConnectNotConfigured'
+  /** Reading a chain failed: no reply in time, an HTTP status (the error's `code`), HTTP, a node's error. */
+  | 'RequestTimeout'
+  | 'HttpStatus'
+  | 'ChainHttpFailed'
+  | 'ChainRpcFailed'
+  | 'InvalidInput';
