@@ -7,7 +7,18 @@ import globals from 'globals';
 import { layerConfigs } from './scripts/lib/layers.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/', '**/dist/', 'node_modules/', 'coverage/', '.cache/', 'test/.bundled/', 'custom-elements.json', 'src/locales/generated/'] },
+  {
+    ignores: [
+      'dist/',
+      '**/dist/',
+      'node_modules/',
+      'coverage/',
+      '.cache/',
+      'test/.bundled/',
+      'custom-elements.json',
+      'src/locales/generated/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   lit.configs['flat/recommended'],

@@ -25,9 +25,7 @@ const PSEUDO = 'en-XA';
 const XLIFF_DIR = 'xliff';
 const OUT_DIR = 'src/locales/generated';
 
-const ACCENTS = Object.fromEntries(
-  [...'aeiouyAEIOUYcCnNsSzZ'].map((c, i) => [c, [...'áéíóúýÁÉÍÓÚÝçÇñÑšŠžŽ'][i]]),
-);
+const ACCENTS = Object.fromEntries([...'aeiouyAEIOUYcCnNsSzZ'].map((c, i) => [c, [...'áéíóúýÁÉÍÓÚÝçÇñÑšŠžŽ'][i]]));
 
 /** The pseudo text of an XLIFF <source>'s content: accented, bracketed, its <x/> placeholders and entities kept. */
 export function pseudo(source) {
