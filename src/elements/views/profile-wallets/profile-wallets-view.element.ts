@@ -49,7 +49,8 @@ export class W3ProfileWalletsView extends W3Element {
         display: flex;
         flex-direction: column;
         gap: 4px;
-        margin: 4px 40px 4px 24px;
+        margin-block: 4px;
+        margin-inline: 24px 40px;
       }
       .accounts w3-ui-list-item::part(button) {
         min-height: 40px;
