@@ -23,6 +23,7 @@ export function renderNativeBalance(balance: NativeBalance | undefined, { short 
           : BALANCE_UNAVAILABLE;
   return html`<span
     class=${className}
+    dir="auto"
     data-balance=${status}
     aria-busy=${status === 'loading' ? 'true' : nothing}
     title=${status === 'unavailable' ? BALANCE_UNAVAILABLE : nothing}

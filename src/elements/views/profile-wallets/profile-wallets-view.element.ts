@@ -90,7 +90,7 @@ export class W3ProfileWalletsView extends W3Element {
         const current = address.toLowerCase() === active?.toLowerCase();
         return html`<li>
           <w3-ui-list-item data-address=${address} title=${address} ?selected=${current} @click=${() => void this.chooseAccount(address)}
-            >${truncateAddress(address)}</w3-ui-list-item
+            ><span dir="ltr">${truncateAddress(address)}</span></w3-ui-list-item
           >
         </li>`;
       })}
@@ -116,7 +116,7 @@ export class W3ProfileWalletsView extends W3Element {
                 @click=${() => void this.choose(connection.connectorId, name)}
               >
                 <w3-ui-wallet-image slot="image" .imageSrc=${connector?.imageUrl}></w3-ui-wallet-image>
-                <span class="name" title=${name}>${name}</span><span class="sub">${address ? truncateAddress(address) : ''}</span>
+                <span class="name" title=${name}>${name}</span><span class="sub" dir="ltr">${address ? truncateAddress(address) : ''}</span>
               </w3-ui-list-item>
               <w3-ui-icon-button
                 icon="disconnect"

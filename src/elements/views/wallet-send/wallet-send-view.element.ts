@@ -143,7 +143,7 @@ export class W3WalletSendView extends W3Element {
       receiverNameStatus === 'resolving'
         ? html`<span data-receiver-lookup>${NAME_MESSAGES.resolving(receiver)}</span>`
         : receiverNameStatus === 'resolved' && receiverAddress
-          ? html`<span data-receiver-address title=${receiverAddress}>${truncateAddress(receiverAddress)}</span>`
+          ? html`<span data-receiver-address dir="ltr" title=${receiverAddress}>${truncateAddress(receiverAddress)}</span>`
           : receiverProfileName
             ? html`<span data-receiver-name>${receiverProfileName}</span>`
             : nothing;
@@ -153,6 +153,7 @@ export class W3WalletSendView extends W3Element {
   private renderPreview() {
     const { token, amount, receiverProfileName, loading, error, fee } = this.send.value;
     const receiver = sendReceiver(this.send.value);
+    const receiverText = receiverProfileName ? `${receiverProfileName} (${truncateAddress(receiver)})` : receiver;
     const native = this.network.value?.nativeCurrency;
     if (!token) return nothing;
     // The native coin's amount plus the fee must fit in the balance: Max leaves nothing for the fee.
@@ -160,11 +161,11 @@ export class W3WalletSendView extends W3Element {
     return html`<h3>Review</h3>
       <dl>
         <dt>Send</dt>
-        <dd data-preview-amount>${typedAmount(amount)} ${token.symbol}</dd>
+        <dd data-preview-amount><span dir="ltr">${typedAmount(amount)} ${token.symbol}</span></dd>
         <dt>Value</dt>
-        <dd>${formatFiat(Number(amount) * token.price)}</dd>
+        <dd><span dir="ltr">${formatFiat(Number(amount) * token.price)}</span></dd>
         <dt>To</dt>
-        <dd data-preview-receiver>${receiverProfileName ? `${receiverProfileName} (${truncateAddress(receiver)})` : receiver}</dd>
+        <dd data-preview-receiver><span dir="auto">${receiverText}</span></dd>
         <dt>Network</dt>
         <dd>${this.network.value?.name ?? ''}</dd>
         ${this.renderFee(token, amount)}
@@ -193,12 +194,14 @@ export class W3WalletSendView extends W3Element {
     const totals = sendTotals(token, amount, fee.wei, native);
     const feeText = `${feeAmount(totals.fee)} ${native.symbol}`;
     return html`<dt>Network fee</dt>
-      <dd data-preview-fee aria-live="polite">${feeText}</dd>
+      <dd data-preview-fee aria-live="polite"><span dir="ltr">${feeText}</span></dd>
       <dt>Total</dt>
       <dd data-preview-total>
-        ${totals.total === undefined
-          ? `${typedAmount(amount)} ${token.symbol} + ${feeText}`
-          : `${formatAmount(totals.total, { decimals: Math.max(FEE_DECIMALS, amount.split('.')[1]?.length ?? 0) })} ${native.symbol}`}
+        <span dir="ltr"
+          >${totals.total === undefined
+            ? `${typedAmount(amount)} ${token.symbol} + ${feeText}`
+            : `${formatAmount(totals.total, { decimals: Math.max(FEE_DECIMALS, amount.split('.')[1]?.length ?? 0) })} ${native.symbol}`}</span
+        >
       </dd>`;
   }
 
