@@ -9,15 +9,16 @@ import { $locale, setLocale } from '../../src/stores/locale.js';
 import { pushView } from '../../src/stores/router.js';
 import { $modal } from '../../src/stores/modal.js';
 import type { W3Modal } from '../../src/elements/modal/modal.element.js';
-import { ADDRESS, connectAccount, deep, dialogOf, mountModal, resetAll, waitFor } from './helpers.js';
+import type { W3ModalOptions } from '../../src/core/options.js';
+import { ADDRESS, apiOptions, connectAccount, deep, deepAll, dialogOf, mountModal, resetAll, waitFor } from './helpers.js';
 
 const MIRRORED = 'matrix(-1, 0, 0, 1, 0, 0)';
 const transformOf = (el: Element | null): string => getComputedStyle(el!).transform;
 const rectOf = (el: Element | null): DOMRect => el!.getBoundingClientRect();
 
 /** Mounts the modal in `locale` (the option; it loads lazily) and waits until the host has its dir. */
-async function mountIn(locale: string): Promise<W3Modal> {
-  const el = await mountModal({ locale });
+async function mountIn(locale: string, options: Partial<W3ModalOptions> = {}): Promise<W3Modal> {
+  const el = await mountModal({ ...options, locale });
   await waitFor(() => $locale.get() === locale, 3000, `locale ${locale}`);
   await el.updateComplete;
   return el;
@@ -90,6 +91,24 @@ describe('right-to-left layout', () => {
     expect(address.textContent!.replace(/\s+/g, '')).to.equal(ADDRESS);
     expect(getComputedStyle(address).direction).to.equal('ltr');
     expect(getComputedStyle(view).direction).to.equal('rtl');
+  });
+
+  it('in ar the All Wallets grid starts at the right: its first tile is right of its second', async () => {
+    const el = await mountIn('ar', apiOptions());
+    await el.modal.open({ view: 'AllWallets' });
+    const view = await waitFor(() => deep(el, 'w3-all-wallets-view'), 3000, 'All Wallets view');
+    const tiles = await waitFor(
+      () => {
+        const all = deepAll(view, '.grid [role="listitem"]');
+        return all.length >= 2 && all;
+      },
+      5000,
+      'tiles',
+    );
+    const [first, second] = tiles.map((t) => rectOf(t.firstElementChild));
+    expect(first!.left).to.be.greaterThan(second!.left);
+    expect(Math.abs(first!.top - second!.top)).to.be.below(1);
+    expect(rectOf(deep(view, '.grid')).right - first!.right).to.be.within(0, 4);
   });
 
   it("in ar the alert's accent border is on the right (the inline start)", async () => {
