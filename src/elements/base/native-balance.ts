@@ -24,6 +24,7 @@ export function renderNativeBalance(balance: NativeBalance | undefined, { short 
           : balanceUnavailable();
   return html`<span
     class=${className}
+    dir="auto"
     data-balance=${status}
     aria-busy=${status === 'loading' ? 'true' : nothing}
     title=${status === 'unavailable' ? balanceUnavailable() : nothing}

@@ -88,7 +88,7 @@ export class W3AccountButton extends ThemedElement {
       ><button part="button" type="button" class="surface" aria-label=${level > 1 ? name : nothing} @click=${this.onClick}>
         <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
         ${showBalance ? renderNativeBalance(this.nativeBalance.value, { short: true, className: 'muted' }) : nothing}
-        ${level > 1 ? nothing : html`<span class="name">${name}</span>`}
+        ${level > 1 ? nothing : html`<span class="name" dir="auto">${name}</span>`}
       </button></span
     >`;
   }

@@ -28,7 +28,8 @@ export const pageButtonStyles = css`
     background: var(--w3i-surface);
     color: var(--w3i-fg);
     border: 1px solid var(--w3i-border);
-    padding: 0 12px 0 6px;
+    padding-block: 0;
+    padding-inline: 6px 12px;
   }
   button:hover:not([disabled]) {
     filter: brightness(0.95);

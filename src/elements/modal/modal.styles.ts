@@ -76,8 +76,7 @@ export const modalStyles = css`
   .toast {
     position: fixed;
     top: 16px;
-    left: 0;
-    right: 0;
+    inset-inline: 0;
     display: flex;
     justify-content: center;
     z-index: calc(var(--w3i-z-index) + 1);
@@ -86,20 +85,21 @@ export const modalStyles = css`
   .alert {
     position: fixed;
     top: 12px;
-    left: 50%;
-    transform: translateX(-50%);
+    inset-inline: 0;
+    margin-inline: auto;
     z-index: calc(var(--w3i-z-index) + 2);
     display: flex;
     align-items: center;
     gap: 10px;
     width: min(420px, calc(100vw - 24px));
-    padding: 10px 8px 10px 14px;
+    padding-block: 10px;
+    padding-inline: 14px 8px;
     border-radius: var(--w3i-radius-md);
     background: var(--w3i-bg);
     color: var(--w3i-fg);
     --w3i-alert-color: var(--w3i-error);
     border: 1px solid var(--w3i-alert-color);
-    border-left-width: 4px;
+    border-inline-start-width: 4px;
     box-shadow: var(--w3i-shadow);
     font: 400 var(--w3i-text-sm) / 1.4 var(--w3i-font-family);
   }

@@ -21,6 +21,9 @@ export const ICONS = {
 
 export type IconName = keyof typeof ICONS;
 
+/** The icons that point along the line: they mirror in a right-to-left locale (rtlMirrorStyles). */
+const POINTING: ReadonlySet<IconName> = new Set(['back', 'chevronRight', 'disconnect']);
+
 export function icon(name: IconName, size = 20): SVGTemplateResult {
-  return svg`<svg aria-hidden="true" focusable="false" width=${size} height=${size} viewBox="0 0 24 24">${ICONS[name]}</svg>`;
+  return svg`<svg class=${POINTING.has(name) ? 'rtl-mirror' : ''} aria-hidden="true" focusable="false" width=${size} height=${size} viewBox="0 0 24 24">${ICONS[name]}</svg>`;
 }

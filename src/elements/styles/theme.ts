@@ -60,8 +60,20 @@ export const themeTokens = css`
   }
 `;
 
-/** Shared focus ring and reduced-motion rules for every element's shadow root. */
+/**
+ * Icons that point (back, chevrons, send/receive arrows, disconnect) carry the class
+ * `rtl-mirror` (icon(), featureIcon()) and face the other way in a right-to-left locale: the
+ * direction inherits from the host's `dir` into every shadow root.
+ */
+export const rtlMirrorStyles = css`
+  svg.rtl-mirror:dir(rtl) {
+    transform: scaleX(-1);
+  }
+`;
+
+/** Shared focus ring, mirrored icons and reduced-motion rules for every element's shadow root. */
 export const baseStyles = css`
+  ${rtlMirrorStyles}
   :host {
     box-sizing: border-box;
   }

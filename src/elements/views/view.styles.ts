@@ -1,7 +1,9 @@
 import { css } from 'lit';
+import { rtlMirrorStyles } from '../styles/theme.js';
 
-/** Layout shared by the views inside the modal body. */
+/** Layout shared by the views inside the modal body (and icons that point, mirrored in RTL). */
 export const viewStyles = css`
+  ${rtlMirrorStyles}
   :host {
     display: block;
     color: var(--w3i-fg);

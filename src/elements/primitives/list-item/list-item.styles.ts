@@ -13,7 +13,8 @@ export const listItemStyles = css`
     gap: 12px;
     width: 100%;
     min-height: 56px;
-    padding: 8px 12px 8px 8px;
+    padding-block: 8px;
+    padding-inline: 8px 12px;
     border-radius: var(--w3i-radius-md);
     background: var(--w3i-surface);
     color: var(--w3i-fg);

@@ -14,7 +14,7 @@ export const spinnerStyles = css`
     height: 100%;
     border-radius: 50%;
     border: 3px solid currentColor;
-    border-right-color: transparent;
+    border-inline-end-color: transparent;
     animation: spin 0.8s linear infinite;
   }
   @keyframes spin {
@@ -25,7 +25,7 @@ export const spinnerStyles = css`
   @media (prefers-reduced-motion: reduce) {
     span {
       animation: none;
-      border-right-color: currentColor;
+      border-inline-end-color: currentColor;
       opacity: 0.6;
     }
   }

@@ -11,7 +11,8 @@ export const toastStyles = css`
     align-items: center;
     gap: 8px;
     max-width: 320px;
-    padding: 8px 14px 8px 10px;
+    padding-block: 8px;
+    padding-inline: 10px 14px;
     border-radius: var(--w3i-radius-full, 999px);
     background: var(--w3i-bg);
     color: var(--w3i-fg);
@@ -42,7 +43,7 @@ export const toastStyles = css`
     all: unset;
     pointer-events: auto;
     cursor: pointer;
-    margin-left: 4px;
+    margin-inline-start: 4px;
     color: var(--w3i-accent);
     font-weight: 600;
     text-decoration: underline;

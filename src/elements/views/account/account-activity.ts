@@ -44,13 +44,13 @@ function rowContent(tx: Transaction, now: number) {
     </span>
     <span class="end">
       ${transfer
-        ? html`<span class=${`amount ${direction}`}>${transferText(transfer)}</span> ${transfer.value > 0
-              ? html`<span class="small">${formatFiat(transfer.value)}</span>`
+        ? html`<span class=${`amount ${direction}`} dir="ltr">${transferText(transfer)}</span> ${transfer.value > 0
+              ? html`<span class="small" dir="ltr">${formatFiat(transfer.value)}</span>`
               : nothing}`
         : html`<span class="small" data-detail
               >${msg('Contract', { id: 'activity-contract', desc: 'Activity: the contract a transaction called' })}</span
             >
-            <span class="amount" data-detail title=${tx.metadata.sentTo}>${truncateAddress(tx.metadata.sentTo)}</span>`}
+            <span class="amount" data-detail dir="ltr" title=${tx.metadata.sentTo}>${truncateAddress(tx.metadata.sentTo)}</span>`}
     </span>`;
 }
 

@@ -17,9 +17,9 @@ function tokenRow(t: TokenBalance) {
     ${icon ? html`<img src=${icon} alt="" loading="lazy" />` : html`<span class="badge" aria-hidden="true">${t.symbol.slice(0, 1)}</span>`}
     <div class="grow">
       <span class="title">${t.name}</span>
-      <span class="small"><span class="amount">${formatBalance(t.quantity.numeric)}</span> ${t.symbol}</span>
+      <span class="small" dir="ltr"><span class="amount">${formatBalance(t.quantity.numeric)}</span> ${t.symbol}</span>
     </div>
-    <span class="end fiat">${formatFiat(t.value)}</span>
+    <span class="end fiat" dir="ltr">${formatFiat(t.value)}</span>
   </li>`;
 }
 
@@ -40,7 +40,7 @@ function renderNotIndexed(network: Network | undefined, native: NativeBalance | 
         <span class="badge" aria-hidden="true">${symbol.slice(0, 1)}</span>
         <div class="grow">
           <span class="title">${network?.nativeCurrency.name ?? symbol}</span>
-          <span class="small"><span class="amount">${amount}</span></span>
+          <span class="small"><span class="amount" dir="auto">${amount}</span></span>
         </div>
       </li>
     </ul>`;

@@ -141,7 +141,7 @@ export class W3AccountView extends W3Element {
     return html`<div class="profile">
         <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
         <div class="address">
-          <span data-name>${profileName ?? truncateAddress(address)}</span>
+          <span data-name dir="auto">${profileName ?? truncateAddress(address)}</span>
           <w3-ui-icon-button
             icon="copy"
             label=${msg('Copy address')}

@@ -111,7 +111,7 @@ export const accountStyles = css`
     white-space: nowrap;
   }
   .end {
-    text-align: right;
+    text-align: end;
     white-space: nowrap;
   }
   .title {

@@ -14,6 +14,9 @@ const FEATURE_ICONS = {
 
 export type FeatureIcon = keyof typeof FEATURE_ICONS;
 
+/** The transfer arrows point along the line: they mirror in a right-to-left locale (rtlMirrorStyles). */
+const POINTING: ReadonlySet<FeatureIcon> = new Set(['send', 'receive']);
+
 export function featureIcon(name: FeatureIcon, size = 20): SVGTemplateResult {
-  return svg`<svg aria-hidden="true" focusable="false" width=${size} height=${size} viewBox="0 0 24 24">${FEATURE_ICONS[name]}</svg>`;
+  return svg`<svg class=${POINTING.has(name) ? 'rtl-mirror' : ''} aria-hidden="true" focusable="false" width=${size} height=${size} viewBox="0 0 24 24">${FEATURE_ICONS[name]}</svg>`;
 }

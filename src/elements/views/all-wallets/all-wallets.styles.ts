@@ -12,6 +12,19 @@ export const allWalletsStyles = css`
   .grid {
     contain: strict;
   }
+  /* The virtualizer lays the grid out left to right (its columns and translate() offsets are
+     physical). Right to left it keeps doing so (direction: ltr), the grid is mirrored as a whole
+     (first tile at the right) and each tile mirrored back and set right to left again. */
+  .grid:dir(rtl) {
+    direction: ltr;
+    transform: scaleX(-1);
+  }
+  .grid:dir(rtl) > * {
+    direction: rtl;
+  }
+  .grid:dir(rtl) > * > * {
+    transform: scaleX(-1);
+  }
   /* No result keeps the grid's height, so the modal does not collapse. */
   .grid-empty {
     display: grid;
@@ -86,11 +99,13 @@ export const allWalletsStyles = css`
   .tile w3-ui-wallet-image {
     --w3-wallet-image-size: 48px;
   }
+  /* A wallet's name takes its direction from its own text (a Latin name cut at its end). */
   .tile .name {
     width: 100%;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
+    unicode-bidi: plaintext;
   }
   .tile .tag {
     color: var(--w3i-fg-muted);

@@ -61,7 +61,8 @@ export class W3ProfileWalletsView extends W3Element {
         display: flex;
         flex-direction: column;
         gap: 4px;
-        margin: 4px 40px 4px 24px;
+        margin-block: 4px;
+        margin-inline: 24px 40px;
       }
       .accounts w3-ui-list-item::part(button) {
         min-height: 40px;
@@ -107,7 +108,7 @@ export class W3ProfileWalletsView extends W3Element {
         const current = address.toLowerCase() === active?.toLowerCase();
         return html`<li>
           <w3-ui-list-item data-address=${address} title=${address} ?selected=${current} @click=${() => void this.chooseAccount(address)}
-            >${truncateAddress(address)}</w3-ui-list-item
+            ><span dir="ltr">${truncateAddress(address)}</span></w3-ui-list-item
           >
         </li>`;
       })}
@@ -133,7 +134,7 @@ export class W3ProfileWalletsView extends W3Element {
                 @click=${() => void this.choose(connection.connectorId, name)}
               >
                 <w3-ui-wallet-image slot="image" .imageSrc=${connector?.imageUrl}></w3-ui-wallet-image>
-                <span class="name" title=${name}>${name}</span><span class="sub">${address ? truncateAddress(address) : ''}</span>
+                <span class="name" title=${name}>${name}</span><span class="sub" dir="ltr">${address ? truncateAddress(address) : ''}</span>
               </w3-ui-list-item>
               <w3-ui-icon-button
                 icon="disconnect"

@@ -80,7 +80,7 @@ export class W3WalletReceiveView extends W3Element {
     return html`<w3-qr-code .uri=${address} label=${msg(str`QR code of ${truncateAddress(address)}`)}>
         <span slot="logo" class="qr-logo">${networkIcon(this.network.value, '')}</span>
       </w3-qr-code>
-      <p class="address" data-address>${addressGroups(address).map((group) => html`<span>${group}</span>`)}</p>
+      <p class="address" data-address dir="ltr">${addressGroups(address).map((group) => html`<span>${group}</span>`)}</p>
       <w3-ui-button full-width variant="secondary" @click=${() => copyText(address, msg('Address copied'))}>
         <span slot="prefix">${icon('copy', 16)}</span>
         ${msg('Copy address')}

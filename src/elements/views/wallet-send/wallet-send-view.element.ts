@@ -145,7 +145,7 @@ export class W3WalletSendView extends W3Element {
       receiverNameStatus === 'resolving'
         ? html`<span data-receiver-lookup>${sendProblemText('NAME_RESOLVING', receiver)}</span>`
         : receiverNameStatus === 'resolved' && receiverAddress
-          ? html`<span data-receiver-address title=${receiverAddress}>${truncateAddress(receiverAddress)}</span>`
+          ? html`<span data-receiver-address dir="ltr" title=${receiverAddress}>${truncateAddress(receiverAddress)}</span>`
           : receiverProfileName
             ? html`<span data-receiver-name>${receiverProfileName}</span>`
             : nothing;
@@ -155,6 +155,7 @@ export class W3WalletSendView extends W3Element {
   private renderPreview() {
     const { token, amount, receiverProfileName, loading, error, fee, receiver: typed } = this.send.value;
     const receiver = sendReceiver(this.send.value);
+    const receiverText = receiverProfileName ? `${receiverProfileName} (${truncateAddress(receiver)})` : receiver;
     const native = this.network.value?.nativeCurrency;
     if (!token) return nothing;
     // The native coin's amount plus the fee must fit in the balance: Max leaves nothing for the fee.
@@ -162,11 +163,11 @@ export class W3WalletSendView extends W3Element {
     return html`<h3>${msg('Review', { id: 'send-review-title', desc: 'Send view: heading of the step that reviews the transaction' })}</h3>
       <dl>
         <dt>${msg('Send', { id: 'send-review-amount', desc: 'Send view review: label of the amount being sent' })}</dt>
-        <dd data-preview-amount>${typedAmount(amount)} ${token.symbol}</dd>
+        <dd data-preview-amount><span dir="ltr">${typedAmount(amount)} ${token.symbol}</span></dd>
         <dt>${msg('Value', { id: 'send-review-value', desc: 'Send view review: label of the fiat value' })}</dt>
-        <dd>${formatFiat(Number(amount) * token.price)}</dd>
+        <dd><span dir="ltr">${formatFiat(Number(amount) * token.price)}</span></dd>
         <dt>${msg('To', { id: 'send-to-label', desc: 'Send view: label of the receiver field' })}</dt>
-        <dd data-preview-receiver>${receiverProfileName ? `${receiverProfileName} (${truncateAddress(receiver)})` : receiver}</dd>
+        <dd data-preview-receiver><span dir="auto">${receiverText}</span></dd>
         <dt>${msg('Network')}</dt>
         <dd>${this.network.value?.name ?? ''}</dd>
         ${this.renderFee(token, amount)}
@@ -201,12 +202,14 @@ export class W3WalletSendView extends W3Element {
     const totals = sendTotals(token, amount, fee.wei, native);
     const feeText = `${feeAmount(totals.fee)} ${native.symbol}`;
     return html`<dt>${msg('Network fee')}</dt>
-      <dd data-preview-fee aria-live="polite">${feeText}</dd>
+      <dd data-preview-fee aria-live="polite"><span dir="ltr">${feeText}</span></dd>
       <dt>${msg('Total', { id: 'send-review-total', desc: 'Send view review: label of amount plus fee' })}</dt>
       <dd data-preview-total>
-        ${totals.total === undefined
-          ? `${typedAmount(amount)} ${token.symbol} + ${feeText}`
-          : `${formatAmount(totals.total, { decimals: Math.max(FEE_DECIMALS, amount.split('.')[1]?.length ?? 0) })} ${native.symbol}`}
+        <span dir="ltr"
+          >${totals.total === undefined
+            ? `${typedAmount(amount)} ${token.symbol} + ${feeText}`
+            : `${formatAmount(totals.total, { decimals: Math.max(FEE_DECIMALS, amount.split('.')[1]?.length ?? 0) })} ${native.symbol}`}</span
+        >
       </dd>`;
   }
 

@@ -62,7 +62,7 @@ export const walletSendStyles = css`
   }
   dd {
     margin: 0;
-    text-align: right;
+    text-align: end;
     word-break: break-all;
   }
   .actions {
