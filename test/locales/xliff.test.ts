@@ -25,7 +25,8 @@ const KEPT = ['WalletConnect', 'ETH', 'USDC', 'USDT', 'DAI', 'WETH', 'WBTC', 'MA
  * Sources whose translation may equal the English (a brand, or a word every locale borrows).
  * One-word messages (e.g. 'OK', 'Email') are exempt anyway.
  */
-const SAME_AS_ENGLISH = new Set<string>(['WalletConnect', 'Coinbase Wallet', 'Trust Wallet', 'Ledger Live']);
+// Brand names, and loanwords a locale keeps as they are ('QR code' is the Brazilian usage).
+const SAME_AS_ENGLISH = new Set<string>(['WalletConnect', 'Coinbase Wallet', 'Trust Wallet', 'Ledger Live', 'QR code']);
 
 interface Unit {
   id: string;

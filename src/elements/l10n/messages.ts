@@ -46,11 +46,14 @@ export function messageText(message: StoreMessage): string {
   }
 }
 
+/** 'View on {explorer}': a toast's action, an activity row's link, the Account view's explorer link. */
+export const viewOnText = (name: string): string => msg(str`View on ${name}`);
+
 /** The label of a toast's action: 'View on {explorer}' or 'Copy hash'. */
 export function toastActionLabel(action: ToastAction): string {
   switch (action.label) {
     case 'VIEW_ON_EXPLORER':
-      return msg(str`View on ${action.explorer ?? ''}`);
+      return viewOnText(action.explorer ?? '');
     case 'COPY_HASH':
       return msg('Copy hash');
   }

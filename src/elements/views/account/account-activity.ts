@@ -8,8 +8,8 @@ import { formatAmount, formatFiat } from '../../l10n/format.js';
 import { dateGroup, relativeTime } from '../../l10n/time.js';
 import type { ActivityState } from '../../../stores/activity.js';
 import { copyText } from '../../base/clipboard.js';
-import { msg, str } from '../../base/localize.js';
-import { messageText } from '../../l10n/messages.js';
+import { msg } from '../../base/localize.js';
+import { messageText, viewOnText } from '../../l10n/messages.js';
 import { featureIcon } from './feature-icons.js';
 
 /** A transaction's title by its operation type (a function: the texts follow the active locale). */
@@ -63,7 +63,7 @@ function row(tx: Transaction, now: number, network: Network | undefined) {
   const direction = (tx.transfers.find((t) => !t.nft_info?.flags.is_spam) ?? tx.transfers[0])?.direction === 'in' ? 'in' : 'out';
   const link = transactionLink(network, hash);
   const open = link
-    ? html`<a class="open" href=${link.href} target="_blank" rel="noopener noreferrer" title=${msg(str`View on ${link.name}`)}
+    ? html`<a class="open" href=${link.href} target="_blank" rel="noopener noreferrer" title=${viewOnText(link.name)}
         >${rowContent(tx, now)}</a
       >`
     : html`<button

@@ -17,7 +17,8 @@ import { $features } from '../../../stores/options.js';
 import { isViewAvailable, pushView } from '../../../stores/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
-import { msg, str } from '../../base/localize.js';
+import { msg } from '../../base/localize.js';
+import { viewOnText } from '../../l10n/messages.js';
 import { renderNativeBalance } from '../../base/native-balance.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon } from '../../primitives/icons.js';
@@ -158,7 +159,7 @@ export class W3AccountView extends W3Element {
               href=${`${explorer.url.replace(/\/+$/, '')}/address/${address}`}
               target="_blank"
               rel="noopener noreferrer"
-              >${msg(str`View on ${explorer.name}`)}</a
+              >${viewOnText(explorer.name)}</a
             >`
           : nothing}
       </div>
