@@ -21,6 +21,7 @@
 'activity-sent': `Gesendet`,
 's01459b3613d8de12': `Angeforderte Ressource nicht gefunden.`,
 's01fd3e1f0cd00e2a': `Akzeptieren Sie die Anfrage, das Netzwerk zu wechseln.`,
+'s03b454fb08e876ad': `Tabs`,
 's03cdd2a8af4da79e': `keine Antwort`,
 's067cdadce2e46cc3': `Ihre Sitzung ist abgelaufen. Verbinden Sie sich erneut, um fortzufahren.`,
 's06ed87e4fffa3901': `Wallets werden geladen …`,

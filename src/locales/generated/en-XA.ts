@@ -21,6 +21,7 @@
 'activity-sent': `⟦Šéñt⟧`,
 's01459b3613d8de12': `⟦Réqúéštéd réšóúrçé ñót fóúñd.⟧`,
 's01fd3e1f0cd00e2a': `⟦Áççépt thé réqúéšt tó šwítçh tó thé ñétwórk.⟧`,
+'s03b454fb08e876ad': `⟦Tábš⟧`,
 's03cdd2a8af4da79e': `⟦ít díd ñót áñšwér⟧`,
 's067cdadce2e46cc3': `⟦Ýóúr šéššíóñ éxpíréd. Çóññéçt ágáíñ tó çóñtíñúé.⟧`,
 's06ed87e4fffa3901': `⟦Lóádíñg wállétš…⟧`,

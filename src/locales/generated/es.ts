@@ -21,6 +21,7 @@
 'activity-sent': `Enviado`,
 's01459b3613d8de12': `No se encontró el recurso solicitado.`,
 's01fd3e1f0cd00e2a': `Acepta la solicitud para cambiar de red.`,
+'s03b454fb08e876ad': `Pestañas`,
 's03cdd2a8af4da79e': `sin respuesta`,
 's067cdadce2e46cc3': `Tu sesión caducó. Vuelve a conectarte para continuar.`,
 's06ed87e4fffa3901': `Cargando billeteras…`,

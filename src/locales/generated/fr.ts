@@ -21,6 +21,7 @@
 'activity-sent': `Envoyé`,
 's01459b3613d8de12': `Ressource demandée introuvable.`,
 's01fd3e1f0cd00e2a': `Acceptez la demande de changement de réseau.`,
+'s03b454fb08e876ad': `Onglets`,
 's03cdd2a8af4da79e': `aucune réponse`,
 's067cdadce2e46cc3': `Votre session a expiré. Reconnectez-vous pour continuer.`,
 's06ed87e4fffa3901': `Chargement des portefeuilles…`,

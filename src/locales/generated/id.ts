@@ -21,6 +21,7 @@
 'activity-sent': `Terkirim`,
 's01459b3613d8de12': `Sumber daya yang diminta tidak ditemukan.`,
 's01fd3e1f0cd00e2a': `Terima permintaan untuk beralih jaringan.`,
+'s03b454fb08e876ad': `Tab`,
 's03cdd2a8af4da79e': `tidak ada respons`,
 's067cdadce2e46cc3': `Sesi Anda telah berakhir. Hubungkan kembali untuk melanjutkan.`,
 's06ed87e4fffa3901': `Memuat dompet…`,

@@ -21,6 +21,7 @@
 'activity-sent': `Inviato`,
 's01459b3613d8de12': `Risorsa richiesta non trovata.`,
 's01fd3e1f0cd00e2a': `Accetta la richiesta di cambiare rete.`,
+'s03b454fb08e876ad': `Schede`,
 's03cdd2a8af4da79e': `nessuna risposta`,
 's067cdadce2e46cc3': `La tua sessione è scaduta. Connettiti di nuovo per continuare.`,
 's06ed87e4fffa3901': `Caricamento dei wallet…`,

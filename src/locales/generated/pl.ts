@@ -21,6 +21,7 @@
 'activity-sent': `Wysłano`,
 's01459b3613d8de12': `Nie znaleziono żądanego zasobu.`,
 's01fd3e1f0cd00e2a': `Zaakceptuj żądanie przełączenia sieci.`,
+'s03b454fb08e876ad': `Karty`,
 's03cdd2a8af4da79e': `brak odpowiedzi`,
 's067cdadce2e46cc3': `Twoja sesja wygasła. Połącz się ponownie, aby kontynuować.`,
 's06ed87e4fffa3901': `Ładowanie portfeli…`,

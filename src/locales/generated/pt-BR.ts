@@ -21,6 +21,7 @@
 'activity-sent': `Enviado`,
 's01459b3613d8de12': `Recurso solicitado não encontrado.`,
 's01fd3e1f0cd00e2a': `Aceite a solicitação para alternar a rede.`,
+'s03b454fb08e876ad': `Abas`,
 's03cdd2a8af4da79e': `sem resposta`,
 's067cdadce2e46cc3': `Sua sessão expirou. Conecte novamente para continuar.`,
 's06ed87e4fffa3901': `Carregando carteiras…`,

@@ -21,6 +21,7 @@
 'activity-sent': `Gönderildi`,
 's01459b3613d8de12': `İstenen kaynak bulunamadı.`,
 's01fd3e1f0cd00e2a': `Ağa geçiş isteğini kabul edin.`,
+'s03b454fb08e876ad': `Sekmeler`,
 's03cdd2a8af4da79e': `yanıt yok`,
 's067cdadce2e46cc3': `Oturumunuzun süresi doldu. Devam etmek için yeniden bağlanın.`,
 's06ed87e4fffa3901': `Cüzdanlar yükleniyor…`,

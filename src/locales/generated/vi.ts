@@ -21,6 +21,7 @@
 'activity-sent': `Đã gửi`,
 's01459b3613d8de12': `Không tìm thấy tài nguyên được yêu cầu.`,
 's01fd3e1f0cd00e2a': `Hãy chấp nhận yêu cầu chuyển mạng.`,
+'s03b454fb08e876ad': `Thẻ`,
 's03cdd2a8af4da79e': `relay không phản hồi`,
 's067cdadce2e46cc3': `Phiên của bạn đã hết hạn. Hãy kết nối lại để tiếp tục.`,
 's06ed87e4fffa3901': `Đang tải ví…`,

@@ -1,6 +1,7 @@
 import { html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { RovingFocusController } from '../../base/roving-focus.js';
+import { msg } from '../../base/localize.js';
 import { W3Element } from '../../base/w3-element.js';
 import { baseStyles } from '../../styles/theme.js';
 import { tabsStyles } from './tabs.styles.js';
@@ -22,8 +23,8 @@ export class W3UiTabs extends W3Element {
 
   @property({ type: Array }) tabs: TabItem[] = [];
   @property() value = '';
-  /** Accessible name of the tab list. */
-  @property() label = 'Tabs';
+  /** Accessible name of the tab list; without it 'Tabs' in the active locale. */
+  @property() label: string | undefined;
   /** Id prefix of the panels the tabs control (`${panelPrefix}-${value}`). */
   @property({ attribute: 'panel-prefix' }) panelPrefix = 'w3-panel';
 
@@ -45,7 +46,7 @@ export class W3UiTabs extends W3Element {
   }
 
   override render() {
-    return html`<div role="tablist" aria-label=${this.label}>
+    return html`<div role="tablist" aria-label=${this.label ?? msg('Tabs')}>
       ${this.tabs.map(
         (tab) =>
           html`<button

@@ -51,6 +51,11 @@ export class W3ConnectingExternalView extends W3Element {
     }
   }
 
+  /** The rejection's text: the wallet error's, localized, else 'Connection rejected'. */
+  private errorText(failure: unknown): string {
+    return failure instanceof W3Error ? errorMessage(failure) : errorCodeText('ConnectionRejectedError');
+  }
+
   override render() {
     const connector = this.connectors.value.find((c) => c.id === this.connectorId);
     return html`<div class="connecting">
@@ -59,9 +64,7 @@ export class W3ConnectingExternalView extends W3Element {
         ${this.busy ? html`<w3-ui-spinner label=${msg('Connecting')}></w3-ui-spinner>` : nothing}
       </div>
       ${this.error
-        ? html`<p class="error" role="alert">
-            ${this.error.failure instanceof W3Error ? errorMessage(this.error.failure) : errorCodeText('ConnectionRejectedError')}
-          </p>`
+        ? html`<p class="error" role="alert">${this.errorText(this.error.failure)}</p>`
         : html`<p><strong>${connector ? msg(str`Continue in ${connector.name}`) : msg('Continue in your wallet')}</strong></p>
             <p class="muted">${msg('Accept the connection request in the wallet.')}</p>`}
       ${this.error

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { msg } from '../../base/localize.js';
 import { setLocale } from '../../../stores/locale.js';
 import { $send, reviewSend, setReceiver, setSendAmount } from '../../../stores/send.js';
 import { RECEIVER } from '../../../test-utils/blockchain-fixtures.js';
@@ -70,7 +71,8 @@ describe('WalletSend view', () => {
       await reviewSend();
       await waitFor(() => /^⟦.+⟧$/.test(error(view)), 2000, 'pseudo form error');
       expect(error(view)).not.to.contain('An amount and receiver address are required');
-      await waitFor(() => /^⟦.+⟧$/.test(fieldError(view, 'Amount') ?? ''), 2000, 'pseudo field error');
+      // The field is found by its label, itself in the pseudo-locale now.
+      await waitFor(() => /^⟦.+⟧$/.test(fieldError(view, msg('Amount')) ?? ''), 2000, 'pseudo field error');
     } finally {
       await setLocale('en');
     }
