@@ -193,6 +193,7 @@ export class WalletConnectProvider implements Eip1193Provider {
 
   private notSupported(target: string, why?: string): W3Error {
     return new ChainDisconnectedError('Chain is not supported', {
+      messageCode: 'ChainNotSupportedError',
       details: why ?? `The wallet approved ${approvedChains(this.namespaces, 'eip155').join(', ')} in this session, not ${target}`,
     });
   }
