@@ -151,7 +151,7 @@ export class W3AccountView extends W3Element {
         </div>
         ${renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
         ${withApi && this.balances.value.tokens.length > 0
-          ? html`<span class="small total">${msg('Total balance')} <span data-total>${formatFiat(total)}</span></span>`
+          ? html`<span class="small total">${msg('Total balance')} <span data-total dir="ltr">${formatFiat(total)}</span></span>`
           : nothing}
         ${explorer
           ? html`<a
