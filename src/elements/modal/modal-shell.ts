@@ -21,6 +21,7 @@ import { playViewTransition } from './controllers/view-transition.js';
 import { ToastFocusController } from './controllers/toast-focus.js';
 import { ViewHostController } from './controllers/view-host.js';
 import { modalStyles } from './modal.styles.js';
+import { visuallyHiddenStyles } from '../styles/a11y.js';
 import { viewTitle } from './view-titles.js';
 
 export interface ShellHost extends ReactiveControllerHost, HTMLElement {
@@ -45,7 +46,7 @@ export class ModalShell {
     active: () => boolean,
   ) {
     definePrimitives();
-    if (host.renderRoot instanceof ShadowRoot) adoptStyles(host.renderRoot, [...styles, modalStyles]);
+    if (host.renderRoot instanceof ShadowRoot) adoptStyles(host.renderRoot, [...styles, modalStyles, visuallyHiddenStyles]);
     this.notices = new NoticesController(host);
     this.height = new HeightAnimationController(host, {
       active,
@@ -57,7 +58,7 @@ export class ModalShell {
       container: () => this.shadowElement('.dialog'),
       initial: () => this.shadowElement('.view'),
       onEscape: () => closeModal(),
-      also: () => [this.shadowElement('w3-ui-toast')],
+      also: () => [this.shadowElement('.toast')],
     });
     new ToastFocusController(host, {
       toast: () => this.shadowElement('w3-ui-toast'),

@@ -120,14 +120,6 @@ export const modalStyles = css`
   .alert div {
     flex: 1;
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
   @media (max-width: ${unsafeCSS(BOTTOM_SHEET_MAX_VIEWPORT_PX)}px) {
     .overlay {
       align-items: flex-end;
