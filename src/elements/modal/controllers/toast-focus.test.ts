@@ -20,7 +20,7 @@ describe("the toast's action and the focus trap", () => {
     const dialog = await waitFor(() => deep(modal, '.dialog'), 10_000, 'dialog');
     await waitFor(() => containsDeep(dialog, activeDeep()), 5000, 'focus in the dialog');
     showToast({ code: 'TRANSACTION_CONFIRMED' }, 'success', { label: 'COPY_HASH', copy: '0x1' });
-    const action = await waitFor(() => deep(modal, 'w3-ui-toast', 'button[part="action"]'), 3000, 'action');
+    const action = await waitFor(() => deep<HTMLButtonElement>(modal, 'w3-ui-toast', 'button[part="action"]'), 3000, 'action');
     // Shift+Tab from the first control of the dialog wraps to the last tabbable: the toast's action.
     tabbables(dialog)[0]!.focus();
     tab(true);
