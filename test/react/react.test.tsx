@@ -137,7 +137,8 @@ describe('React wrappers', () => {
     expect(opened[0]!.detail).to.deep.equal({ view: 'Connect' });
     const modal = await waitFor(() => document.querySelector('w3-modal[open]'), 'w3-modal[open]');
     await settled(modal);
-    expect(modal.shadowRoot?.querySelector('[role="dialog"]')).to.not.equal(null);
+    // The dialog's shell is a lazy chunk (prefetched when idle): on a first open it may still be on its way.
+    await waitFor(() => modal.shadowRoot?.querySelector('[role="dialog"]'), 'the dialog');
     await waitFor(() => probeText().includes('open: true'), 'useW3State open: true');
     expect(probeText()).to.contain('isOpen: true');
     expect(probeText()).to.contain('view: Connect');
