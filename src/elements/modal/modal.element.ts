@@ -17,7 +17,7 @@ import { EventBridgeController } from './controllers/event-bridge.js';
 import { DECLARATIVE_KEYS, optionsFromAttributes } from './declarative.js';
 import type { ModalShell } from './modal-shell.js';
 import { claimModal, isPrimaryModal, releaseModal } from './one-modal.js';
-import { loadModalShell, modalShell } from './shell-loader.js';
+import { loadModalShell, modalShell, whenShellLoaded } from './shell-loader.js';
 
 /**
  * @summary The wallet modal: a dialog with a header, a stack of named views, toasts and alerts.
@@ -102,6 +102,8 @@ export class W3Modal extends ThemedElement {
     claimModal(this);
     super.connectedCallback();
     this.applyAttributes();
+    // The shell is made when its chunk arrives, off the click's path (see ensureShell).
+    void whenShellLoaded().then(() => this.requestUpdate());
   }
 
   override disconnectedCallback(): void {
@@ -136,13 +138,16 @@ export class W3Modal extends ThemedElement {
     this.ensureShell();
   }
 
-  /** Creates the shell once it is needed (open, a toast, an alert), loading it first if need be. */
+  /**
+   * Creates the shell as soon as its chunk is there (the idle prefetch brings it, so a click finds
+   * it ready: its styles adopted, its controllers connected); when it is needed before that (an
+   * open, a toast, an alert), loads it first.
+   */
   private ensureShell(): ModalShell | undefined {
     if (this.shell || !isPrimaryModal(this)) return this.shell;
-    if (!this.showsDialog && !this.toast.value.open && !this.alert.value) return undefined;
     const module = modalShell();
     if (module) this.shell = new module.ModalShell(this, W3Modal.elementStyles, () => this.showsDialog);
-    else
+    else if (this.showsDialog || this.toast.value.open || this.alert.value)
       loadModalShell().then(
         () => this.requestUpdate(),
         (err: unknown) => console.error('[w3kit] could not load the modal', err),

@@ -7,11 +7,17 @@ type ShellModule = typeof import('./modal-shell.js');
 
 let shell: Promise<ShellModule> | undefined;
 let loadedShell: ShellModule | undefined;
+let announceLoaded: (module: ShellModule) => void;
+const loaded = new Promise<ShellModule>((resolve) => (announceLoaded = resolve));
 
 /** Loads the shell once (a failed load is tried again on the next call). */
 export function loadModalShell(): Promise<ShellModule> {
   shell ??= import('./modal-shell.js').then(
-    (module) => (loadedShell = module),
+    (module) => {
+      loadedShell = module;
+      announceLoaded(module);
+      return module;
+    },
     (err: unknown) => {
       shell = undefined;
       throw err;
@@ -19,6 +25,9 @@ export function loadModalShell(): Promise<ShellModule> {
   );
   return shell;
 }
+
+/** Resolves once the shell has loaded, whoever loaded it (the idle prefetch, an open); loads nothing itself. */
+export const whenShellLoaded = (): Promise<ShellModule> => loaded;
 
 /** The shell module if it has loaded, else undefined. */
 export const modalShell = (): ShellModule | undefined => loadedShell;
