@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertChainId, isNamespace } from './caip.js';
-import { networks, presetByCaipId, type Network } from '../wire/networks.js';
+import { LOCAL_SVM_GENESIS_HASH, networks, presetByCaipId, type Network } from '../wire/networks.js';
 import { parseNetwork, parseOptions } from './options.js';
 
 const presets = Object.entries(networks) as [string, Network][];
@@ -17,7 +17,7 @@ describe('network presets', () => {
 
   it.each(presets)('%s has a valid chain id, a native currency and an rpc url', (_name, n) => {
     if (n.chainNamespace === 'eip155') expect(assertChainId(n.id)).toBe(n.id);
-    expect(n.nativeCurrency.decimals).toBe(18);
+    expect(n.nativeCurrency.decimals).toBe(n.chainNamespace === 'solana' ? 9 : 18);
     expect(n.nativeCurrency.symbol.length).toBeGreaterThan(0);
     expect(n.rpcUrls.default.http.length).toBeGreaterThan(0);
     for (const url of n.rpcUrls.default.http) expect(url).toMatch(/^https?:\/\//);
@@ -26,6 +26,14 @@ describe('network presets', () => {
   it('has at least 20 EVM presets besides localhost', () => {
     const evm = presets.filter(([name, n]) => n.chainNamespace === 'eip155' && name !== 'localhost');
     expect(evm.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('has the three public Solana clusters by genesis-hash prefix and the local SVM by its fixed genesis hash', () => {
+    expect(networks.solana.caipNetworkId).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp');
+    expect(networks.solanaDevnet.caipNetworkId).toBe('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1');
+    expect(networks.solanaTestnet.caipNetworkId).toBe('solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z');
+    expect(networks.solanaLocal.caipNetworkId).toBe(`solana:${LOCAL_SVM_GENESIS_HASH.slice(0, 32)}`);
+    expect(networks.solanaLocal.rpcUrls.default).toEqual({ http: ['http://127.0.0.1:8899'], webSocket: ['ws://127.0.0.1:8900'] });
   });
 
   it('has unique caip ids', () => {
