@@ -12,16 +12,13 @@ export interface LocalSvm {
 
 /** The text whose sha256 is the dev account's 32-byte ed25519 seed. */
 export const DEV_SOLANA_SEED_TEXT: string;
-/** The dev account's seed, hex (64 characters). */
-export const DEV_SOLANA_SEED_HEX: string;
 /** The dev account's 64-byte secret key (seed then public key), for `Keypair.fromSecretKey`. */
 export const DEV_SOLANA_SECRET_KEY: Uint8Array;
 /** The dev account's address (base58). */
 export const DEV_SOLANA_ADDRESS: string;
-/** The demo SPL token's mint (base58), its decimals (6) and symbol (W3USD). */
+/** The demo SPL token W3USD: its mint (base58) and decimals (6). */
 export const DEV_SPL_MINT: string;
 export const DEV_SPL_DECIMALS: number;
-export const DEV_SPL_SYMBOL: string;
 /** SOL and W3USD seedDevSolana gives the dev account. */
 export const DEV_SOL: number;
 export const DEV_SPL_AMOUNT: number;

@@ -21,8 +21,6 @@ const seed = (text) => createHash('sha256').update(text).digest();
 
 /** The text whose sha256 is the dev account's 32-byte ed25519 seed. */
 export const DEV_SOLANA_SEED_TEXT = 'w3kit dev solana account';
-/** That seed, hex. */
-export const DEV_SOLANA_SEED_HEX = seed(DEV_SOLANA_SEED_TEXT).toString('hex');
 const devKeypair = Keypair.fromSeed(seed(DEV_SOLANA_SEED_TEXT));
 /** The dev account's 64-byte secret key (seed then public key), as web3.js `Keypair.fromSecretKey` takes it. */
 export const DEV_SOLANA_SECRET_KEY = Uint8Array.from(devKeypair.secretKey);
@@ -33,7 +31,6 @@ const mintKeypair = Keypair.fromSeed(seed('w3kit dev W3USD mint'));
 /** The demo SPL token: W3USD, 6 decimals, at 2bPx4MRMbdPoEA439jR3EDPoBscHkhtVSsCChcpYMmhC. */
 export const DEV_SPL_MINT = mintKeypair.publicKey.toBase58();
 export const DEV_SPL_DECIMALS = 6;
-export const DEV_SPL_SYMBOL = 'W3USD';
 /** What seedDevSolana gives the dev account. */
 export const DEV_SOL = 100;
 export const DEV_SPL_AMOUNT = 1_000_000;
@@ -61,7 +58,10 @@ export async function startSvm({ port = 0, dataDir } = {}) {
   let output = '';
   const exited = new Promise((resolve) => child.once('exit', (code) => (live.delete(child), resolve(code))));
   const found = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`w3kit-server svm printed no URL within ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`w3kit-server svm printed no URL within ${START_TIMEOUT_MS / 1000} s:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (chunk) => {
       output += chunk;
       const match = LINE.exec(output);
@@ -94,21 +94,25 @@ export async function startSvm({ port = 0, dataDir } = {}) {
 }
 
 /**
- * Tops the dev account up to 100 SOL, creates the W3USD mint when missing and gives the dev
- * account 1,000,000 W3USD when its token account is empty. Returns the addresses.
+ * Creates the W3USD mint when missing, gives the dev account 1,000,000 W3USD when its token
+ * account is empty, and tops the dev account up to 100 SOL. Returns the addresses.
  * @param {{ url: string, wsUrl: string }} svm
  */
 export async function seedDevSolana({ url, wsUrl }) {
   const connection = new Connection(url, { commitment: 'confirmed', wsEndpoint: wsUrl });
   const confirm = async (signature) => connection.confirmTransaction({ signature, ...(await connection.getLatestBlockhash()) });
-  const balance = await connection.getBalance(devKeypair.publicKey);
-  if (balance < DEV_SOL * LAMPORTS_PER_SOL) await confirm(await connection.requestAirdrop(devKeypair.publicKey, DEV_SOL * LAMPORTS_PER_SOL - balance));
   if (!(await connection.getAccountInfo(mintKeypair.publicKey))) {
+    await confirm(await connection.requestAirdrop(devKeypair.publicKey, LAMPORTS_PER_SOL));
     await createMint(connection, devKeypair, devKeypair.publicKey, null, DEV_SPL_DECIMALS, mintKeypair);
   }
   const account = await getOrCreateAssociatedTokenAccount(connection, devKeypair, mintKeypair.publicKey, devKeypair.publicKey);
   if (account.amount === 0n) {
-    await mintTo(connection, devKeypair, mintKeypair.publicKey, account.address, devKeypair, BigInt(DEV_SPL_AMOUNT) * 10n ** BigInt(DEV_SPL_DECIMALS));
+    const amount = BigInt(DEV_SPL_AMOUNT) * 10n ** BigInt(DEV_SPL_DECIMALS);
+    await mintTo(connection, devKeypair, mintKeypair.publicKey, account.address, devKeypair, amount);
   }
+  // Topped up last, so the fees and rent above leave it at 100 SOL.
+  const balance = await connection.getBalance(devKeypair.publicKey);
+  if (balance < DEV_SOL * LAMPORTS_PER_SOL)
+    await confirm(await connection.requestAirdrop(devKeypair.publicKey, DEV_SOL * LAMPORTS_PER_SOL - balance));
   return { address: DEV_SOLANA_ADDRESS, mint: DEV_SPL_MINT, tokenAccount: account.address.toBase58() };
 }

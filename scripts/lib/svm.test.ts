@@ -20,7 +20,7 @@ describe('startSvm and seedDevSolana', () => {
     const again = await seedDevSolana(svm);
     expect(again).toEqual(first);
     const connection = new Connection(svm.url, { wsEndpoint: svm.wsUrl });
-    expect(await connection.getBalance(new PublicKey(DEV_SOLANA_ADDRESS))).toBeGreaterThan(99 * LAMPORTS_PER_SOL);
+    expect(await connection.getBalance(new PublicKey(DEV_SOLANA_ADDRESS))).toBe(100 * LAMPORTS_PER_SOL);
     const tokens = await connection.getParsedTokenAccountsByOwner(new PublicKey(DEV_SOLANA_ADDRESS), { mint: new PublicKey(DEV_SPL_MINT) });
     expect(tokens.value.map((t) => t.account.data.parsed.info.tokenAmount.uiAmountString)).toEqual(['1000000']);
     expect(await connection.getGenesisHash()).toMatch(/^9RBq/);

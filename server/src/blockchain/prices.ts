@@ -33,7 +33,10 @@ export const DEV_PRICES: readonly { chainId: string; token: PriceKey; usd: numbe
 
 function checkChain(chainId: string): string {
   if (!EIP155_CHAIN.test(chainId) && !SOLANA_CHAIN.test(chainId))
-    throw new InputError('chain', `Invalid chain '${chainId}': must be a CAIP-2 EVM chain id such as eip155:31337 or solana:<genesis hash prefix>`);
+    throw new InputError(
+      'chain',
+      `Invalid chain '${chainId}': must be a CAIP-2 EVM chain id such as eip155:31337 or solana:<genesis hash prefix>`,
+    );
   return chainId;
 }
 

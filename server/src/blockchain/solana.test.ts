@@ -47,7 +47,14 @@ beforeAll(async () => {
   await mintTo(connection, payer, unknownMint, ata.address, payer, 1_000_000_000n);
   await mintTo(connection, payer, unknownMint, second, payer, 500_000_000n);
   const whole = await createMint(connection, payer, payer.publicKey, null, 0);
-  await mintTo(connection, payer, whole, (await getOrCreateAssociatedTokenAccount(connection, payer, whole, owner.publicKey)).address, payer, 7n);
+  await mintTo(
+    connection,
+    payer,
+    whole,
+    (await getOrCreateAssociatedTokenAccount(connection, payer, whole, owner.publicKey)).address,
+    payer,
+    7n,
+  );
   const empty = await createMint(connection, payer, payer.publicKey, null, 6);
   await getOrCreateAssociatedTokenAccount(connection, payer, empty, owner.publicKey);
 }, 20_000);
@@ -63,7 +70,11 @@ describe('GET /v1/account/{address}/balance for solana', () => {
     const reply = await balances(owner.publicKey.toBase58());
     expect(reply.status).toBe(200);
     const mint = unknownMint.toBase58();
-    expect(reply.body.balances.map(({ iconUrl, ...rest }: any) => (expect(iconUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/public\/getTokenImage\//), rest))).toEqual([
+    expect(
+      reply.body.balances.map(
+        ({ iconUrl, ...rest }: any) => (expect(iconUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/public\/getTokenImage\//), rest),
+      ),
+    ).toEqual([
       { name: 'Solana', symbol: 'SOL', chainId: CHAIN, value: 375, price: 150, quantity: { decimals: '9', numeric: '2.5' } },
       {
         name: 'w3kit USD',

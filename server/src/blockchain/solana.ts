@@ -37,7 +37,8 @@ export function createSolanaChain(rpcUrl: string): SolanaChain {
       pending ??= rpc
         .request<unknown>('getGenesisHash')
         .then((hash) => {
-          if (typeof hash !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(hash)) throw new RpcResponseError('getGenesisHash: not a hash');
+          if (typeof hash !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(hash))
+            throw new RpcResponseError('getGenesisHash: not a hash');
           return (known = `solana:${hash.slice(0, 32)}`);
         })
         .finally(() => (pending = undefined));
@@ -87,7 +88,8 @@ export async function solanaBalances(ctx: SolanaBalanceContext, chainId: string,
     return o.result;
   });
   const lamports = (native as { value?: unknown })?.value;
-  if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0) throw new RpcResponseError('getBalance: not a balance');
+  if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports < 0)
+    throw new RpcResponseError('getBalance: not a balance');
   const mints = [...sumPerMint(tokenLists)].filter(([, t]) => t.amount > 0n && t.decimals > 0);
   const prices = await ctx.prices.usdPrices(chainId, ['native', ...mints.map(([mint]) => mint)]);
 

@@ -43,7 +43,10 @@ export const pricesCommands: readonly Command[] = [
       const rows = withDb(config, listPrices);
       if (flags.json) out(JSON.stringify(rows, null, 2));
       else if (rows.length === 0) out("No prices (set one with 'w3kit-server prices set eip155:31337 native 3000')");
-      else rows.forEach((r) => out(`${r.chainId}\t${r.token === 'native' || r.chainId.startsWith('solana:') ? r.token : getAddress(r.token)}\t${r.usd}`));
+      else
+        rows.forEach((r) =>
+          out(`${r.chainId}\t${r.token === 'native' || r.chainId.startsWith('solana:') ? r.token : getAddress(r.token)}\t${r.usd}`),
+        );
       return 0;
     },
   },

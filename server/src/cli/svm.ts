@@ -8,7 +8,8 @@ function svmPort({ flags, io }: CommandContext): number {
   const [raw, name] = flags.port !== undefined ? [flags.port, '--port'] : [(io.env ?? process.env).W3KIT_SOLANA_PORT, 'W3KIT_SOLANA_PORT'];
   if (raw === undefined || raw === '') return DEFAULT_SVM_PORT;
   const port = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
-  if (!(port >= 0 && port <= 65534)) throw new UsageError(`Invalid ${name} '${raw}': must be a port from 0 to 65534 (the websocket takes port + 1)`);
+  if (!(port >= 0 && port <= 65534))
+    throw new UsageError(`Invalid ${name} '${raw}': must be a port from 0 to 65534 (the websocket takes port + 1)`);
   return port;
 }
 
@@ -43,8 +44,16 @@ export const svmCommand: Command = {
   options: {
     heading: 'Solana chain options (svm)',
     lines: [
-      { flag: 'port', value: 'N', text: 'JSON-RPC port (default 8899, env W3KIT_SOLANA_PORT); the websocket is on N + 1;\n0 picks free ports' },
-      { flag: 'data', value: 'DIR', text: 'keep the accounts and signature history in DIR/svm-state.json across restarts\n(without it the chain lives in memory)' },
+      {
+        flag: 'port',
+        value: 'N',
+        text: 'JSON-RPC port (default 8899, env W3KIT_SOLANA_PORT); the websocket is on N + 1;\n0 picks free ports',
+      },
+      {
+        flag: 'data',
+        value: 'DIR',
+        text: 'keep the accounts and signature history in DIR/svm-state.json across restarts\n(without it the chain lives in memory)',
+      },
     ],
   },
   run: runSvm,

@@ -86,7 +86,8 @@ export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
   const solanaChainId = async (): Promise<string | undefined> => {
     const { solana } = app.blockchain;
     if (!solana) return undefined;
-    const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, 2000).unref());
+    // AbortSignal.timeout's timer does not keep the process alive.
+    const timeout = new Promise<undefined>((resolve) => AbortSignal.timeout(2000).addEventListener('abort', () => resolve(undefined)));
     return Promise.race([solana.chainId().catch(() => undefined), timeout]);
   };
 

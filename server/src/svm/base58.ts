@@ -18,7 +18,13 @@ export function encodeBase58(bytes: Uint8Array): string {
       carry = (carry / 58) | 0;
     }
   }
-  return '1'.repeat(zeros) + digits.reverse().map((d) => ALPHABET[d]).join('');
+  return (
+    '1'.repeat(zeros) +
+    digits
+      .reverse()
+      .map((d) => ALPHABET[d])
+      .join('')
+  );
 }
 
 /** The bytes of a base58 string; undefined when it holds a character outside the alphabet. */

@@ -101,7 +101,9 @@ export class SvmChain {
         err: failed ? txErrorJson(result) : null,
         logs: meta.logs(),
         unitsConsumed: Number(meta.computeUnitsConsumed()),
-        returnData: data.length ? { programId: encodeBase58(ret.programId()), data: [Buffer.from(data).toString('base64'), 'base64'] } : null,
+        returnData: data.length
+          ? { programId: encodeBase58(ret.programId()), data: [Buffer.from(data).toString('base64'), 'base64'] }
+          : null,
       };
     } finally {
       this.svm.withSigverify(true);
@@ -117,7 +119,8 @@ export class SvmChain {
       throw invalidParams(`failed to deserialize the transaction: ${(err as Error).message}`);
     }
     const signature = encodeBase58(tx.signatures[0] ?? new Uint8Array());
-    if (!tx.signatures.length || tx.signatures[0]!.every((b) => b === 0)) throw new RpcError(SIGNATURE_FAILED, 'Transaction signature verification failure');
+    if (!tx.signatures.length || tx.signatures[0]!.every((b) => b === 0))
+      throw new RpcError(SIGNATURE_FAILED, 'Transaction signature verification failure');
     const failure = (err: TxError, logs: string[] = []) =>
       new RpcError(SEND_FAILED, `Transaction simulation failed: ${describeTxError(err)}`, {
         err,
@@ -193,7 +196,13 @@ export class SvmChain {
   airdrop(address: PublicKey, lamports: number): string {
     const faucet = FAUCET.publicKey.toBase58();
     if ((this.ledger.get(faucet)?.lamports ?? 0n) < BigInt(FAUCET_LAMPORTS / 2)) {
-      this.ledger.set(faucet, { lamports: BigInt(FAUCET_LAMPORTS), owner: SystemProgram.programId.toBase58(), data: new Uint8Array(), executable: false, rentEpoch: 0n });
+      this.ledger.set(faucet, {
+        lamports: BigInt(FAUCET_LAMPORTS),
+        owner: SystemProgram.programId.toBase58(),
+        data: new Uint8Array(),
+        executable: false,
+        rentEpoch: 0n,
+      });
     }
     for (;;) {
       const tx = new Transaction({ feePayer: FAUCET.publicKey, ...this.blockhashInfo() }).add(

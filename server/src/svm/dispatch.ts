@@ -26,7 +26,8 @@ export const errorReply = (id: Id, code: number, message: string, data?: unknown
 });
 
 function single(request: unknown, methods: ReadonlyMap<string, Handler>, onError: (err: unknown) => void): RpcReply | undefined {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) return errorReply(null, INVALID_REQUEST, 'Invalid request');
+  if (typeof request !== 'object' || request === null || Array.isArray(request))
+    return errorReply(null, INVALID_REQUEST, 'Invalid request');
   const { jsonrpc, id, method, params } = request as Record<string, unknown>;
   const validId = id === undefined || id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
   const replyId: Id = validId && id !== undefined ? (id as Id) : null;

@@ -85,7 +85,10 @@ export class Ledger {
   }
 
   /** The token accounts of `owner` of one mint or one token program, by address. */
-  tokenAccountsOf(owner: string, filter: { mint?: string; programId?: string }): { address: string; account: StoredAccount; token: TokenAccount }[] {
+  tokenAccountsOf(
+    owner: string,
+    filter: { mint?: string; programId?: string },
+  ): { address: string; account: StoredAccount; token: TokenAccount }[] {
     const out = [];
     for (const address of [...(this.tokenAccounts.get(owner) ?? [])].sort()) {
       const account = this.get(address);

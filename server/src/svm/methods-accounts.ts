@@ -32,7 +32,8 @@ export function encodeAccount(chain: SvmChain, account: StoredAccount, encoding:
   if (encoded === undefined) {
     if (encoding === 'base64+zstd') throw invalidParams('the base64+zstd encoding is not supported by the local SVM');
     if (encoding === 'base58' || encoding === 'binary') {
-      if (data.length > 128) throw invalidParams('Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
+      if (data.length > 128)
+        throw invalidParams('Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
       encoded = encoding === 'binary' ? encodeBase58(data) : [encodeBase58(data), 'base58'];
     } else encoded = [Buffer.from(data).toString('base64'), 'base64'];
   }
@@ -87,7 +88,7 @@ export function accountMethods(chain: SvmChain): Record<string, Method> {
       const filter = config(params[1], 'the filter');
       const keys = Object.keys(filter);
       if (keys.length !== 1 || (keys[0] !== 'mint' && keys[0] !== 'programId')) {
-        throw invalidParams("the filter must be { mint } or { programId }");
+        throw invalidParams('the filter must be { mint } or { programId }');
       }
       const value = pubkey(filter[keys[0]!], keys[0]!).toBase58();
       if (keys[0] === 'programId' && !TOKEN_PROGRAMS.has(value)) throw invalidParams(`unrecognized Token program id ${value}`);

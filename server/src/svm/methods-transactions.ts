@@ -109,7 +109,9 @@ export function transactionMethods(chain: SvmChain): Record<string, Method> {
         throw invalidParams(`failed to deserialize the transaction: ${(err as Error).message}`);
       }
       const result = chain.simulate(tx, { sigVerify, checkBlockhash: !replace });
-      const replacement = replace ? { replacementBlockhash: (({ blockhash, lastValidBlockHeight }) => ({ blockhash, lastValidBlockHeight }))(chain.clock.latest()) } : {};
+      const replacement = replace
+        ? { replacementBlockhash: (({ blockhash, lastValidBlockHeight }) => ({ blockhash, lastValidBlockHeight }))(chain.clock.latest()) }
+        : {};
       return { context: context(), value: { ...result, accounts: null, innerInstructions: null, ...replacement } };
     },
     sendTransaction(params) {
@@ -158,8 +160,12 @@ export function transactionMethods(chain: SvmChain): Record<string, Method> {
       const sig = signature(params[0], 'the signature');
       const cfg = common(params, 1);
       const encoding = oneOf(cfg.encoding, 'encoding', ['json', 'base64', 'base58', 'jsonParsed'] as const, 'json');
-      if (encoding === 'jsonParsed') throw invalidParams('the jsonParsed encoding of getTransaction is not supported by the local SVM; use json');
-      const max = cfg.maxSupportedTransactionVersion === undefined ? undefined : uint(cfg.maxSupportedTransactionVersion, 'maxSupportedTransactionVersion', 0, 0);
+      if (encoding === 'jsonParsed')
+        throw invalidParams('the jsonParsed encoding of getTransaction is not supported by the local SVM; use json');
+      const max =
+        cfg.maxSupportedTransactionVersion === undefined
+          ? undefined
+          : uint(cfg.maxSupportedTransactionVersion, 'maxSupportedTransactionVersion', 0, 0);
       const record = chain.history.get(sig);
       if (!record) return null;
       if (record.version === 0 && max === undefined) {

@@ -94,8 +94,10 @@ async function listenPair(http: Server, ws: Server, port: number, host: string):
 
 export async function startSvmServer(options: StartSvmOptions = {}): Promise<RunningSvm> {
   const { port = DEFAULT_SVM_PORT, host = HOST, dataDir } = options;
-  if (!Number.isInteger(port) || port < 0 || port > 65534) throw new RangeError(`Invalid port ${port}: must be 0 to 65534 (the websocket takes port + 1)`);
-  const onError = options.onError ?? ((err: unknown) => process.stderr.write(`w3kit-server svm: ${(err as Error)?.stack ?? String(err)}\n`));
+  if (!Number.isInteger(port) || port < 0 || port > 65534)
+    throw new RangeError(`Invalid port ${port}: must be 0 to 65534 (the websocket takes port + 1)`);
+  const onError =
+    options.onError ?? ((err: unknown) => process.stderr.write(`w3kit-server svm: ${(err as Error)?.stack ?? String(err)}\n`));
   const state = dataDir ? readState(dataDir, LOCAL_SVM_GENESIS_HASH) : undefined;
   const chain = new SvmChain({ state, historyLimit: options.historyLimit });
   const saver = dataDir ? stateSaver(dataDir, chain.genesisHash, () => chain.snapshot()) : undefined;

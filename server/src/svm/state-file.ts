@@ -45,7 +45,12 @@ export function readState(dir: string, genesisHash: string): ChainState | undefi
   } catch (err) {
     throw new Error(`${file} is not JSON: ${(err as Error).message}`);
   }
-  if (saved?.version !== VERSION || saved.genesisHash !== genesisHash || typeof saved.accounts !== 'object' || !Array.isArray(saved.history)) {
+  if (
+    saved?.version !== VERSION ||
+    saved.genesisHash !== genesisHash ||
+    typeof saved.accounts !== 'object' ||
+    !Array.isArray(saved.history)
+  ) {
     throw new Error(`${file} is not a local SVM state file of this version (version ${VERSION}, genesis ${genesisHash})`);
   }
   return {

@@ -43,8 +43,12 @@ describe('malformed JSON-RPC requests', () => {
     expect((await call('sendTransaction', ['0OIl'])).json.error.message).toMatch(/not valid base58/);
     expect((await call('sendTransaction', ['AAAA', { encoding: 'base64' }])).json.error.message).toMatch(/deserialize/);
     expect((await call('requestAirdrop', [Keypair.generate().publicKey.toBase58(), -1])).json.error.code).toBe(-32602);
-    expect((await call('getAccountInfo', [Keypair.generate().publicKey.toBase58(), { commitment: 'soon' }])).json.error.message).toMatch(/commitment/);
-    expect((await call('getTokenAccountsByOwner', [Keypair.generate().publicKey.toBase58(), {}])).json.error.message).toMatch(/mint.*programId/);
+    expect((await call('getAccountInfo', [Keypair.generate().publicKey.toBase58(), { commitment: 'soon' }])).json.error.message).toMatch(
+      /commitment/,
+    );
+    expect((await call('getTokenAccountsByOwner', [Keypair.generate().publicKey.toBase58(), {}])).json.error.message).toMatch(
+      /mint.*programId/,
+    );
   });
 
   it('bounds batches and bodies, and still answers afterwards', async () => {
@@ -133,7 +137,12 @@ describe('w3kit-server svm', () => {
     let stdout = '';
     let stderr = '';
     const stop = new AbortController();
-    const io: CliIo = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, signal: stop.signal, env: {} };
+    const io: CliIo = {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t) },
+      signal: stop.signal,
+      env: {},
+    };
     const done = main(['svm', '--port', '0'], io);
     await expect.poll(() => stdout).toMatch(/\n$/);
     const match = /^solana rpc (http:\/\/127\.0\.0\.1:(\d+)) ws ws:\/\/127\.0\.0\.1:(\d+)\n$/.exec(stdout);

@@ -1,21 +1,6 @@
 /** The local SVM driven by an unmodified @solana/web3.js Connection and @solana/spl-token, over HTTP and the websocket. */
-import {
-  Connection,
-  Keypair,
-  LAMPORTS_PER_SOL,
-  PublicKey,
-  SystemProgram,
-  Transaction,
-  sendAndConfirmTransaction,
-} from '@solana/web3.js';
-import {
-  createMint,
-  getOrCreateAssociatedTokenAccount,
-  mintTo,
-  transferChecked,
-  TOKEN_PROGRAM_ID,
-  getAccount,
-} from '@solana/spl-token';
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
+import { createMint, getOrCreateAssociatedTokenAccount, mintTo, transferChecked, TOKEN_PROGRAM_ID, getAccount } from '@solana/spl-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SVM_GENESIS_HASH } from '../../../src/wire/networks.js';
 import { startSvmServer, type RunningSvm } from './server.js';
@@ -124,11 +109,9 @@ describe('local SVM with a real Connection', () => {
 
     const fetched = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
     expect(fetched?.meta?.postTokenBalances?.find((b) => b.owner === receiver.publicKey.toBase58())?.uiTokenAmount.amount).toBe('1250000');
-    expect((await connection.getMultipleAccountsInfo([mint, target.address, receiver.publicKey])).map((a) => a?.data.length ?? null)).toEqual([
-      82,
-      165,
-      null,
-    ]);
+    expect(
+      (await connection.getMultipleAccountsInfo([mint, target.address, receiver.publicKey])).map((a) => a?.data.length ?? null),
+    ).toEqual([82, 165, null]);
   });
 
   it('notifies account subscribers when a transaction writes the account', async () => {
@@ -153,7 +136,11 @@ describe('local SVM with a real Connection', () => {
     const from = await funded(1);
     const latest = await connection.getLatestBlockhash();
     const tx = new Transaction({ feePayer: from.publicKey, ...latest }).add(
-      SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(Keypair.generate().publicKey), lamports: 2 * LAMPORTS_PER_SOL }),
+      SystemProgram.transfer({
+        fromPubkey: from.publicKey,
+        toPubkey: new PublicKey(Keypair.generate().publicKey),
+        lamports: 2 * LAMPORTS_PER_SOL,
+      }),
     );
     expect((await connection.getFeeForMessage(tx.compileMessage())).value).toBe(5000);
     expect(await connection.getMinimumBalanceForRentExemption(165)).toBe(2039280);

@@ -47,7 +47,8 @@ export function attachPubSub(server: Server, chain: SvmChain, onError: (err: unk
 
   const methodsFor = (ws: WebSocket, subs: Map<number, Subscription>): Map<string, Handler> => {
     const add = (sub: Subscription) => {
-      if (subs.size >= SUBSCRIPTIONS_PER_SOCKET_MAX) throw invalidParams(`at most ${SUBSCRIPTIONS_PER_SOCKET_MAX} subscriptions per connection`);
+      if (subs.size >= SUBSCRIPTIONS_PER_SOCKET_MAX)
+        throw invalidParams(`at most ${SUBSCRIPTIONS_PER_SOCKET_MAX} subscriptions per connection`);
       const id = nextId++;
       subs.set(id, sub);
       return id;
