@@ -153,6 +153,25 @@ describe('w3kit-server svm', () => {
     expect(stderr).toBe('');
   });
 
+  it('listens on W3KIT_SOLANA_PORT when no --port is given', async () => {
+    const probe = await startSvmServer({ port: 0 });
+    const port = probe.port;
+    await probe.close();
+    let stdout = '';
+    const stop = new AbortController();
+    const io: CliIo = {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: () => true },
+      signal: stop.signal,
+      env: { W3KIT_SOLANA_PORT: String(port) },
+    };
+    const done = main(['svm'], io);
+    await expect.poll(() => stdout).toMatch(/\n$/);
+    expect(stdout).toBe(`solana rpc http://127.0.0.1:${port} ws ws://127.0.0.1:${port + 1}\n`);
+    stop.abort();
+    expect(await done).toBe(0);
+  });
+
   it('refuses a bad port and arguments, and lists itself in --help', async () => {
     let out = '';
     const io: CliIo = { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (out += t) }, env: {} };

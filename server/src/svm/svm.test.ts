@@ -149,4 +149,28 @@ describe('local SVM with a real Connection', () => {
     expect(sim.value.logs?.join('\n')).toMatch(/insufficient lamports/);
     expect(await connection.getBalance(from.publicKey)).toBe(LAMPORTS_PER_SOL);
   });
+
+  it('lands a transaction whose instruction fails with its error and fee, and refuses a bad signature', async () => {
+    const from = await funded(1);
+    const latest = await connection.getLatestBlockhash();
+    const tooMuch = new Transaction({ feePayer: from.publicKey, ...latest }).add(
+      SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 2 * LAMPORTS_PER_SOL }),
+    );
+    tooMuch.sign(from);
+    const signature = await connection.sendRawTransaction(tooMuch.serialize(), { skipPreflight: true });
+    const status = (await connection.getSignatureStatus(signature)).value;
+    expect(status?.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
+    expect(await connection.getBalance(from.publicKey)).toBe(LAMPORTS_PER_SOL - 5000);
+
+    const forged = new Transaction({ feePayer: from.publicKey, ...latest }).add(
+      SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1000 }),
+    );
+    forged.addSignature(from.publicKey, Buffer.alloc(64, 7));
+    for (const skipPreflight of [false, true]) {
+      await expect(connection.sendRawTransaction(forged.serialize({ verifySignatures: false }), { skipPreflight })).rejects.toThrow(
+        /signature verification failure/,
+      );
+    }
+    expect(await connection.getBalance(from.publicKey)).toBe(LAMPORTS_PER_SOL - 5000);
+  });
 });
