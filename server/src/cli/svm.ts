@@ -1,7 +1,8 @@
 /** `w3kit-server svm [--port N] [--data DIR]`: runs the local Solana chain alone until Ctrl-C (or the io's abort signal). */
-import { DEFAULT_SVM_PORT, startSvmServer } from '../svm/server.js';
 import { UsageError, type Command, type CommandContext } from './command.js';
 import { waitForStop } from './serve.js';
+
+const DEFAULT_SVM_PORT = 8899;
 
 /** The port from --port, else W3KIT_SOLANA_PORT, else 8899. */
 function svmPort({ flags, io }: CommandContext): number {
@@ -18,6 +19,8 @@ async function runSvm(context: CommandContext): Promise<number> {
   const { flags, config, io } = context;
   let svm;
   try {
+    // Loaded on demand: only this command needs the SVM (a native module).
+    const { startSvmServer } = await import('../svm/server.js');
     svm = await startSvmServer({
       port,
       dataDir: flags.data !== undefined ? config.dataDir : undefined,

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
-import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
+import { createRequire } from 'node:module';
+import type * as LiteSvmModule from 'litesvm';
 import { LOCAL_SVM_GENESIS_HASH } from '../../../src/wire/networks.js';
 import { encodeBase58 } from './base58.js';
 import { describeTxError, invalidParams, RpcError, SEND_FAILED, SIGNATURE_FAILED, txErrorJson, type TxError } from './errors.js';
@@ -20,6 +21,8 @@ import { readTokenAccount, TOKEN_PROGRAMS } from './tokens.js';
 // Under Node 20, litesvm's native calls soon crash the process in a V8 minor GC (std::bad_alloc in
 // PretenuringHandler::ProcessPretenuringFeedback); without allocation-site pretenuring it runs fine.
 setFlagsFromString('--no-allocation-site-pretenuring');
+// Loaded here (not by an import statement, which the bin's bundle would hoist) so that only `svm` loads the native module.
+const { FailedTransactionMetadata, LiteSVM } = createRequire(import.meta.url)('litesvm') as typeof LiteSvmModule;
 
 export const LAMPORTS_PER_SIGNATURE = 5000;
 /** The most one airdrop gives: 1,000,000 SOL. */
@@ -48,7 +51,7 @@ export class SvmChain {
   readonly clock: SlotClock;
   readonly history: TxHistory;
   readonly ledger: Ledger;
-  private readonly svm: LiteSVM;
+  private readonly svm: LiteSvmModule.LiteSVM;
   private readonly listeners = new Set<LandedListener>();
   private clockHeight = -1;
 
@@ -146,7 +149,7 @@ export class SvmChain {
     const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
     const before = keys.map((k) => this.ledger.get(k));
     this.syncClock();
-    const result: TransactionMetadata | FailedTransactionMetadata = this.svm.sendTransaction(tx);
+    const result: LiteSvmModule.TransactionMetadata | LiteSvmModule.FailedTransactionMetadata = this.svm.sendTransaction(tx);
     const after = keys.map((k) => this.ledger.get(k));
     const failed = result instanceof FailedTransactionMetadata;
     const err = failed ? txErrorJson(result) : null;
