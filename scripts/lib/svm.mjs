@@ -7,6 +7,9 @@
  *   const dev = await seedDevSolana(svm);             // 100 SOL and 1,000,000 W3USD for the dev account
  *   await svm.close();
  *
+ * The chain never outlives the caller: killed on `process.on('exit')`, and it exits by itself when
+ * its stdin pipe closes (the caller died in any way).
+ *
  * The dev account and the W3USD mint are keypairs from fixed seeds (sha256 of a fixed text), so
  * their addresses never change: the demo's Dev Wallet signs with DEV_SOLANA_SECRET_KEY, and the
  * backend knows the mint as W3USD (server/src/blockchain/solana-tokens.ts: DEV_SPL_MINT).
@@ -36,6 +39,12 @@ export const DEV_SOL = 100;
 export const DEV_SPL_AMOUNT = 1_000_000;
 
 const LINE = /^solana rpc (http:\/\/\S+) ws (ws:\/\/\S+)$/m;
+/** Exits the chain when its stdin closes (the caller died without running exit handlers); unref'd, so it never keeps the chain running. */
+const WATCHDOG =
+  'data:text/javascript,' +
+  encodeURIComponent(
+    'const q=()=>process.exit(0);process.stdin.on("end",q);process.stdin.on("close",q);process.stdin.on("error",q);process.stdin.resume();process.stdin.unref?.();',
+  );
 const START_TIMEOUT_MS = 30_000;
 
 /** Live children, killed when the caller exits. */
@@ -50,8 +59,9 @@ export async function startSvm({ port = 0, dataDir } = {}) {
     hooked = true;
     process.on('exit', () => live.forEach((child) => child.kill('SIGKILL')));
   }
-  const child = spawn(process.execPath, [SERVER_BUNDLE, 'svm', '--port', String(port), ...(dataDir ? ['--data', dataDir] : [])], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const args = ['--import', WATCHDOG, SERVER_BUNDLE, 'svm', '--port', String(port), ...(dataDir ? ['--data', dataDir] : [])];
+  const child = spawn(process.execPath, args, {
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env },
   });
   live.add(child);
