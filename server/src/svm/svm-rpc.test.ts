@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
+import { createMint, getOrCreateAssociatedTokenAccount, mintTo } from '@solana/spl-token';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../cli/index.js';
@@ -112,13 +113,19 @@ describe('state', () => {
         new Transaction().add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports: LAMPORTS_PER_SOL })),
         [from],
       );
+      const mint = await createMint(c1, from, from.publicKey, null, 2);
+      const tokenAccount = await getOrCreateAssociatedTokenAccount(c1, from, mint, to);
+      await mintTo(c1, from, mint, tokenAccount.address, from, 250n);
+      const fromBalance = await c1.getBalance(from.publicKey);
       const height = await c1.getBlockHeight();
       await first.close();
 
       const second = await startSvmServer({ port: 0, dataDir: dir });
       const c2 = new Connection(second.url, { commitment: 'confirmed', wsEndpoint: second.wsUrl });
       expect(await c2.getBalance(to)).toBe(LAMPORTS_PER_SOL);
-      expect(await c2.getBalance(from.publicKey)).toBe(LAMPORTS_PER_SOL - 5000);
+      expect(await c2.getBalance(from.publicKey)).toBe(fromBalance);
+      const tokens = await c2.getParsedTokenAccountsByOwner(to, { mint });
+      expect(tokens.value.map((t) => t.account.data.parsed.info.tokenAmount.uiAmountString)).toEqual(['2.5']);
       expect((await c2.getSignatureStatuses([airdrop, signature])).value.map((s) => s?.err)).toEqual([null, null]);
       expect(await c2.getBlockHeight()).toBeGreaterThanOrEqual(height);
       await second.close();
@@ -128,6 +135,23 @@ describe('state', () => {
       await memory.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('history', () => {
+  it('keeps the last historyLimit transactions', async () => {
+    const small = await startSvmServer({ port: 0, historyLimit: 2 });
+    try {
+      const connection = new Connection(small.url);
+      const key = Keypair.generate().publicKey;
+      const signatures = [];
+      for (let i = 1; i <= 3; i++) signatures.push(await connection.requestAirdrop(key, i * LAMPORTS_PER_SOL));
+      expect((await connection.getSignatureStatuses(signatures)).value.map(Boolean)).toEqual([false, true, true]);
+      expect((await connection.getSignaturesForAddress(key)).map((s) => s.signature)).toEqual([signatures[2], signatures[1]]);
+      expect(await connection.getBalance(key)).toBe(6 * LAMPORTS_PER_SOL);
+    } finally {
+      await small.close();
     }
   });
 });
