@@ -41,6 +41,8 @@ export interface SimulationResult {
   logs: string[];
   unitsConsumed: number;
   returnData: { programId: string; data: [string, 'base64'] } | null;
+  /** The accounts as the transaction left them (when it succeeded and they were asked for). */
+  postAccounts?: Map<string, StoredAccount>;
 }
 
 /** A transaction that landed, with the accounts it could write. */
@@ -88,7 +90,7 @@ export class SvmChain {
   }
 
   /** Runs a transaction without keeping its effects. */
-  simulate(tx: VersionedTransaction, { sigVerify = false, checkBlockhash = true } = {}): SimulationResult {
+  simulate(tx: VersionedTransaction, { sigVerify = false, checkBlockhash = true, withAccounts = false } = {}): SimulationResult {
     if (checkBlockhash && !this.clock.isValid(tx.message.recentBlockhash)) {
       return { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0, returnData: null };
     }
@@ -100,7 +102,25 @@ export class SvmChain {
       const meta = result.meta();
       const ret = meta.returnData();
       const data = ret.data();
+      const postAccounts =
+        withAccounts && !failed
+          ? new Map(
+              result
+                .postAccounts()
+                .map(([key, a]): [string, StoredAccount] => [
+                  key.toBase58(),
+                  {
+                    lamports: a.lamports(),
+                    owner: encodeBase58(a.owner()),
+                    data: a.data(),
+                    executable: a.executable(),
+                    rentEpoch: a.rentEpoch(),
+                  },
+                ]),
+            )
+          : undefined;
       return {
+        ...(postAccounts ? { postAccounts } : {}),
         err: failed ? txErrorJson(result) : null,
         logs: meta.logs(),
         unitsConsumed: Number(meta.computeUnitsConsumed()),

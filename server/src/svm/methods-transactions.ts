@@ -9,7 +9,7 @@ import { AIRDROP_MAX_LAMPORTS, LAMPORTS_PER_SIGNATURE, type SvmChain } from './c
 import { encodeBase58, decodeBase58 } from './base58.js';
 import { invalidParams, RpcError, UNSUPPORTED_VERSION } from './errors.js';
 import type { TokenBalanceRecord, TxRecord } from './history.js';
-import type { Method } from './methods-accounts.js';
+import { encodeAccount, MULTIPLE_ACCOUNTS_MAX, type Method } from './methods-accounts.js';
 import { bool, checkCommon, config, encodedBytes, oneOf, pubkey, signature, uint, type Params } from './params.js';
 import { uiTokenAmount } from './tokens.js';
 
@@ -51,6 +51,17 @@ function jsonTransaction(record: TxRecord) {
       })),
       ...(record.version === 0 ? { addressTableLookups: lookups } : {}),
     },
+  };
+}
+
+/** simulateTransaction's `accounts`: at most 100 addresses and their encoding. */
+function simulationAccounts(cfg: Record<string, unknown>) {
+  if (!Array.isArray(cfg.addresses) || cfg.addresses.length > MULTIPLE_ACCOUNTS_MAX) {
+    throw invalidParams(`accounts.addresses must be a list of at most ${MULTIPLE_ACCOUNTS_MAX} addresses`);
+  }
+  return {
+    addresses: cfg.addresses.map((a, i) => pubkey(a, `accounts.addresses ${i}`).toBase58()),
+    encoding: oneOf(cfg.encoding, 'accounts.encoding', ['base64', 'jsonParsed'] as const, 'base64'),
   };
 }
 
@@ -108,11 +119,19 @@ export function transactionMethods(chain: SvmChain): Record<string, Method> {
       } catch (err) {
         throw invalidParams(`failed to deserialize the transaction: ${(err as Error).message}`);
       }
-      const result = chain.simulate(tx, { sigVerify, checkBlockhash: !replace });
+      const wanted = cfg.accounts === undefined ? undefined : simulationAccounts(config(cfg.accounts, 'accounts'));
+      const { postAccounts, ...result } = chain.simulate(tx, { sigVerify, checkBlockhash: !replace, withAccounts: wanted !== undefined });
+      const accounts =
+        wanted && postAccounts
+          ? wanted.addresses.map((a) => {
+              const account = postAccounts.get(a) ?? chain.ledger.get(a);
+              return account ? encodeAccount(chain, account, wanted.encoding, {}) : null;
+            })
+          : null;
       const replacement = replace
         ? { replacementBlockhash: (({ blockhash, lastValidBlockHeight }) => ({ blockhash, lastValidBlockHeight }))(chain.clock.latest()) }
         : {};
-      return { context: context(), value: { ...result, accounts: null, innerInstructions: null, ...replacement } };
+      return { context: context(), value: { ...result, accounts, innerInstructions: null, ...replacement } };
     },
     sendTransaction(params) {
       const cfg = common(params, 1);

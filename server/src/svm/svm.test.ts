@@ -146,6 +146,14 @@ describe('local SVM with a real Connection', () => {
     expect(await connection.getMinimumBalanceForRentExemption(165)).toBe(2039280);
     const sim = await connection.simulateTransaction(tx);
     expect(sim.value.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
+    const to = Keypair.generate().publicKey;
+    const ok = new Transaction({ feePayer: from.publicKey, ...latest }).add(
+      SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports: LAMPORTS_PER_SOL / 4 }),
+    );
+    ok.sign(from);
+    const okSim = await connection.simulateTransaction(ok, [from], [to]);
+    expect(okSim.value.err).toBeNull();
+    expect(okSim.value.accounts?.[0]?.lamports).toBe(LAMPORTS_PER_SOL / 4);
     expect(sim.value.logs?.join('\n')).toMatch(/insufficient lamports/);
     expect(await connection.getBalance(from.publicKey)).toBe(LAMPORTS_PER_SOL);
   });
