@@ -16,6 +16,7 @@ export interface StoredAccount {
 }
 
 const SYSVAR_OWNER = 'Sysvar1111111111111111111111111111111111111';
+const MAX_RENT_EPOCH = 18446744073709549568n;
 
 export class Ledger {
   /** Every account seen in a transaction (base58). */
@@ -44,7 +45,8 @@ export class Ledger {
       owner: new PublicKey(account.owner),
       data: account.data,
       executable: account.executable,
-      rentEpoch: Number(account.rentEpoch),
+      // litesvm takes numbers here: the largest one below 2^64 stands for u64::MAX (rent exempt).
+      rentEpoch: Number(account.rentEpoch > MAX_RENT_EPOCH ? MAX_RENT_EPOCH : account.rentEpoch),
     });
     this.touched([address]);
   }

@@ -64,6 +64,19 @@ describe('malformed JSON-RPC requests', () => {
     expect(typeof (await call('getSlot')).json.result).toBe('number');
   });
 
+  it('answers CORS preflights and /health, so browser pages can use it', async () => {
+    const preflight = await fetch(svm.url, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:4300', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    const post = await fetch(svm.url, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"getHealth"}' });
+    expect(post.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await post.json()).toEqual({ jsonrpc: '2.0', id: 1, result: 'ok' });
+    expect(await (await fetch(`${svm.url}/health`)).text()).toBe('ok');
+  });
+
   it('bounds websocket subscriptions per socket and rejects unknown subscription ids', async () => {
     const ws = new WebSocket(svm.wsUrl);
     await new Promise((resolve) => ws.once('open', resolve));
