@@ -105,18 +105,16 @@ export class SvmChain {
       const postAccounts =
         withAccounts && !failed
           ? new Map(
-              result
-                .postAccounts()
-                .map(([key, a]): [string, StoredAccount] => [
-                  key.toBase58(),
-                  {
-                    lamports: a.lamports(),
-                    owner: encodeBase58(a.owner()),
-                    data: a.data(),
-                    executable: a.executable(),
-                    rentEpoch: a.rentEpoch(),
-                  },
-                ]),
+              result.postAccounts().map(([key, a]): [string, StoredAccount] => [
+                key.toBase58(),
+                {
+                  lamports: a.lamports(),
+                  owner: encodeBase58(a.owner()),
+                  data: a.data(),
+                  executable: a.executable(),
+                  rentEpoch: a.rentEpoch(),
+                },
+              ]),
             )
           : undefined;
       return {
