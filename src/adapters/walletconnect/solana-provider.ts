@@ -25,6 +25,7 @@ import {
 } from '../../core/errors.js';
 import { networks } from '../../wire/networks.js';
 import type { SolanaProvider, SolanaSendOptions } from '../solana/provider.js';
+import type { WcSignClient } from './client.js';
 import { PendingRequests, type PendingWalletRequest } from './pending.js';
 import type { WcClientLike, WcSessionLike } from './provider.js';
 import { sessionAccounts } from './session-accounts.js';
@@ -92,11 +93,12 @@ const signed = (signature: Uint8Array | undefined): boolean => !!signature && si
  * chain they are for (a Wallet Standard name or a CAIP-2 id), which the session must approve.
  */
 export function createWcSolanaProvider(
-  client: WcClientLike,
+  wcClient: WcSignClient | WcClientLike,
   session: Session,
   chainCaipId: string,
   options: WcSolanaProviderOptions = {},
 ): WcSolanaProvider {
+  const client = wcClient as WcClientLike;
   const topic = session.topic;
   let namespaces = session.namespaces;
   let closed = false;
