@@ -205,6 +205,14 @@ describe('WalletConnect Solana provider: signing', () => {
     }
   });
 
+  it("WalletConnect's 5000 'User rejected.' is the same typed 4001 rejection", async () => {
+    const { wallet, dapp, session } = await pair({ rejection: { code: 5000, message: 'User rejected.' } });
+    wallet.setMode('reject');
+    const err = await failure(provider(dapp, session).signMessage(wallet.solana.address, new Uint8Array([1])));
+    expect(err).toBeInstanceOf(UserRejectedRequestError);
+    expect(err.code).toBe(4001);
+  });
+
   it('a malformed reply is a typed error naming the method', async () => {
     const replies: Record<string, unknown> = {
       solana_signMessage: { signature: 'not base58 0OIl' },

@@ -124,7 +124,7 @@ export function createWcSolanaProvider(
   };
 
   const onUpdate = (p: { topic: string; params: { namespaces: WcSessionLike['namespaces'] } }): void => {
-    if (p.topic !== topic || closed) return;
+    if (p.topic !== topic || closed || !p.params?.namespaces) return;
     namespaces = p.params.namespaces;
     const next = accountsOn(chainCaipId);
     if (next.join() === accounts.join()) return;
@@ -132,8 +132,9 @@ export function createWcSolanaProvider(
     emit(accounts);
   };
   const onEvent = (p: { topic: string; params: { event: { name: string; data: unknown }; chainId: string } }): void => {
-    if (p.topic !== topic || closed || p.params.event.name !== 'accountsChanged' || !p.params.chainId.startsWith('solana:')) return;
-    const data = p.params.event.data;
+    const { event, chainId } = p.params ?? {};
+    if (p.topic !== topic || closed || event?.name !== 'accountsChanged' || !String(chainId).startsWith('solana:')) return;
+    const data = event.data;
     if (!Array.isArray(data)) return;
     const list = data
       .slice(0, MAX_EVENT_ACCOUNTS)
