@@ -2,18 +2,18 @@ import type { EIP1193Provider } from 'viem';
 import type { ChainNamespace } from './core/caip.js';
 import type { Network } from './wire/networks.js';
 import type { ThemeMode } from './core/options.js';
-import { $accounts, $activeAccount, EMPTY_ACCOUNT, type AccountEntry, type AccountStatus } from './stores/account.js';
-import { disconnect } from './stores/disconnect.js';
-import { $lastEvent, type W3Event } from './stores/events.js';
-import { closeModal } from './stores/modal.js';
-import { $activeNamespace, $currentNetwork } from './stores/networks.js';
-import { $publicState, type PublicState } from './stores/state.js';
-import { setThemeMode, setThemeVariables } from './stores/theme.js';
-import { setLocale } from './stores/locale.js';
+import { $accounts, $activeAccount, EMPTY_ACCOUNT, type AccountEntry, type AccountStatus } from './stores/connection/account.js';
+import { disconnect } from './stores/connection/disconnect.js';
+import { $lastEvent, type W3Event } from './stores/app/events.js';
+import { closeModal } from './stores/ui/modal.js';
+import { $activeNamespace, $currentNetwork } from './stores/network/networks.js';
+import { $publicState, type PublicState } from './stores/app/state.js';
+import { setThemeMode, setThemeVariables } from './stores/ui/theme.js';
+import { setLocale } from './stores/ui/locale.js';
 import type { Locale } from './core/locales.js';
-import { getWalletProvider } from './stores/providers.js';
-import { openModal, type OpenModalParameters } from './stores/open-modal.js';
-import * as actions from './stores/wallet-actions.js';
+import { getWalletProvider } from './stores/connection/providers.js';
+import { openModal, type OpenModalParameters } from './stores/ui/open-modal.js';
+import * as actions from './stores/connection/actions.js';
 
 export type OpenOptions = OpenModalParameters;
 
@@ -106,7 +106,7 @@ export function getInstance(): W3ModalInstance {
     },
     getNetwork: () => $currentNetwork.get().network,
     // The switching logic is not needed to show the modal: it loads with the first switch.
-    switchNetwork: (network) => import('./stores/network-switch.js').then((m) => m.switchNetwork(network)),
+    switchNetwork: (network) => import('./stores/network/network-switch.js').then((m) => m.switchNetwork(network)),
     disconnect: (namespace) => disconnect(namespace),
     getWalletProvider: ((namespace: ChainNamespace) => getWalletProvider(namespace)) as W3ModalInstance['getWalletProvider'],
     setThemeMode: (mode) => setThemeMode(mode),

@@ -2,18 +2,18 @@ import { css, html, nothing, unsafeCSS, type SVGTemplateResult, type TemplateRes
 import { state } from 'lit/decorators.js';
 import { StoreController } from '../../base/store-controller.js';
 import type { ConnectMethod } from '../../../core/options.js';
-import type { Connector } from '../../../stores/connectors.js';
-import { $connectView, chooseRegistryWallet } from '../../../stores/connect-view.js';
-import { pushView } from '../../../stores/router.js';
-import { connectWithEmail, connectWithSocial, connectWithConnector, type EmailProblem } from '../../../stores/connect.js';
+import type { Connector } from '../../../stores/connection/connectors.js';
+import { $connectView, chooseRegistryWallet } from '../../../stores/ui/connect-view.js';
+import { pushView } from '../../../stores/ui/router.js';
+import { connectWithEmail, connectWithSocial, connectWithConnector, type EmailProblem } from '../../../stores/connection/connect.js';
 import { emailProblemText } from '../../l10n/messages.js';
-import { ensureWalletList, type RegistryWallet } from '../../../stores/wallet-list.js';
-import { CONNECT_ROWS_NARROW, CONNECT_ROWS_WIDE, limitWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
+import { ensureWalletList, type RegistryWallet } from '../../../stores/registry/wallet-list.js';
+import { CONNECT_ROWS_NARROW, CONNECT_ROWS_WIDE, limitWalletRows, walletCountTag } from '../../../stores/registry/wallet-rows.js';
 import { BOTTOM_SHEET_MAX_VIEWPORT_PX } from '../../../core/constants.js';
 import { RovingFocusController } from '../../base/roving-focus.js';
 import { W3Element } from '../../base/w3-element.js';
 import { VIEW_LOADERS } from '../registry.js';
-import { $wcConfigured } from '../../../stores/walletconnect.js';
+import { $wcConfigured } from '../../../stores/walletconnect/connector.js';
 import { viewStyles } from '../view.styles.js';
 import { msg, str } from '../../base/localize.js';
 
