@@ -1,6 +1,6 @@
 import type { W3ModalOptions } from './core/options.js';
 import { emitEvent } from './stores/app/events.js';
-import { initEip155 } from './stores/connection/eip155.js';
+import { initConnectors } from './stores/connection/discovery.js';
 import { initWalletConnect } from './stores/walletconnect/connector.js';
 import { initNetworks } from './stores/network/networks.js';
 import { $options, setOptions } from './stores/app/options.js';
@@ -43,7 +43,7 @@ export function configure(input: W3ModalOptions | unknown): W3ModalOptions {
   if (first || options.locale !== configuredLocale) void setLocale(options.locale);
   configuredLocale = options.locale;
   initNetworks();
-  initEip155();
+  initConnectors();
   initWalletConnect();
   syncProject(options);
   $initialized.set(true);

@@ -20,7 +20,7 @@ import { $networks } from '../../src/stores/network/networks.js';
 import { pushView, $router } from '../../src/stores/ui/router.js';
 import { $walletList } from '../../src/stores/registry/wallet-list.js';
 import { $allWallets, $walletSearch } from '../../src/stores/registry/wallet-registry.js';
-import { $wcPairing } from '../../src/stores/walletconnect/connector.js';
+import { $wcPairing } from '../../src/stores/walletconnect/state.js';
 import { cancelWalletConnectPairing } from '../../src/stores/walletconnect/pairing.js';
 import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
 

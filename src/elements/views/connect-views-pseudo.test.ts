@@ -12,7 +12,7 @@ import { addRecentWallet } from '../../stores/connection/recent.js';
 import { pushView } from '../../stores/ui/router.js';
 import { $walletList } from '../../stores/registry/wallet-list.js';
 import { $allWallets } from '../../stores/registry/wallet-registry.js';
-import { $wcPairing } from '../../stores/walletconnect/connector.js';
+import { $wcPairing } from '../../stores/walletconnect/state.js';
 import { setWalletconnectPending } from '../../stores/walletconnect/pending.js';
 import { cancelWalletConnectPairing } from '../../stores/walletconnect/pairing.js';
 import { apiOptions, deep, deepText, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';

@@ -134,11 +134,29 @@ describe('connectWithConnector', () => {
     expect(toast.$toast.get()).toEqual({ open: true, message: { code: 'ADAPTER_NOT_FOUND' }, variant: 'error' });
   });
 
-  it("shows 'Adapter not found' when no adapter handles the connector's type", () => {
-    connectors.addConnectors([metamask]);
-    connect.registerConnectorHandler('WALLET_CONNECT', vi.fn());
-    connect.connectWithConnector('io.metamask');
+  it("shows 'Adapter not found' when no handler serves the connector's type (WalletConnect not configured)", () => {
+    connectors.addConnectors([walletConnect]);
+    connect.connectWithConnector('walletConnect');
     expect(toast.$toast.get()).toEqual({ open: true, message: { code: 'ADAPTER_NOT_FOUND' }, variant: 'error' });
+  });
+
+  it('opens ConnectingExternal for a wallet found in the page, whatever its namespace: no handler of one namespace replaces another', async () => {
+    const { $router, resetRouter } = await import('../ui/router.js');
+    const solflare: Connector = { id: 'wallet-standard:Solflare', type: 'ANNOUNCED', name: 'Solflare', chain: 'solana' };
+    connectors.addConnectors([metamask, solflare, phantom, coinbase, injected]);
+    for (const c of [metamask, solflare, phantom, coinbase, injected]) {
+      resetRouter('Connect');
+      connect.connectWithConnector(c.id);
+      expect($router.get()).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: c.id, title: c.name } });
+    }
+    expect(toast.$toast.get().open).toBe(false);
+  });
+
+  it('shows a wallet with connectors in two namespaces once', () => {
+    const evm: Connector = { id: 'dev.w3kit.wallet', type: 'ANNOUNCED', name: 'Dev Wallet', chain: 'eip155' };
+    const sol: Connector = { id: 'wallet-standard:Dev Wallet', type: 'ANNOUNCED', name: 'Dev Wallet', chain: 'solana' };
+    const rows = connect.sortConnectors([evm, sol, walletConnect], ['walletConnect', 'injected'], []);
+    expect(rows.map((r) => r.connector.id)).toEqual(['walletConnect', 'dev.w3kit.wallet']);
   });
 
   it("calls the handler of the connector's type with the connector", () => {
@@ -154,12 +172,12 @@ describe('connectWithConnector', () => {
   });
 
   it('stops calling a handler once unregistered', () => {
-    connectors.addConnectors([metamask]);
-    const announced = vi.fn();
-    const unregister = connect.registerConnectorHandler('ANNOUNCED', announced);
+    connectors.addConnectors([walletConnect]);
+    const wc = vi.fn();
+    const unregister = connect.registerConnectorHandler('WALLET_CONNECT', wc);
     unregister();
-    connect.connectWithConnector('io.metamask');
-    expect(announced).not.toHaveBeenCalled();
+    connect.connectWithConnector('walletConnect');
+    expect(wc).not.toHaveBeenCalled();
     expect(toast.$toast.get().message).toEqual({ code: 'ADAPTER_NOT_FOUND' });
   });
 

@@ -2,11 +2,25 @@ import type { ConnectorTypeOrderItem, SocialProvider } from '../../core/options.
 import { email, safeParse } from '../../core/schema.js';
 import { $connectors, type Connector, type ConnectorType } from './connectors.js';
 import type { RecentWallet } from './recent.js';
+import { pushView } from '../ui/router.js';
 import { showError, showErrorOf } from '../ui/toast.js';
 
 type Handler<A> = (arg: A) => Promise<void> | void;
 
-/** Connect handlers registered by the adapters (EVM, WalletConnect, auth) as they load. */
+/**
+ * A wallet found in the page (any namespace) opens ConnectingExternal, which connects each
+ * namespace the wallet and the app share; connectors that bring their own flow (WalletConnect,
+ * the embedded wallet) register a handler for their type.
+ */
+const openConnecting: Handler<Connector> = (connector) => pushView('ConnectingExternal', { connectorId: connector.id, title: connector.name });
+const DEFAULT_ROUTES: Partial<Record<ConnectorType, Handler<Connector>>> = {
+  ANNOUNCED: openConnecting,
+  INJECTED: openConnecting,
+  EXTERNAL: openConnecting,
+  MULTI_CHAIN: openConnecting,
+};
+
+/** Connect handlers registered by the connectors with their own flow (WalletConnect, auth) as they load. */
 const handlers: {
   connector: Map<ConnectorType, Handler<Connector>>;
   email?: Handler<string>;
@@ -57,7 +71,7 @@ export function connectWithSocial(provider: SocialProvider): void {
 /** Connects through a connector's adapter; 'Adapter not found' when none is loaded for it. */
 export function connectWithConnector(connectorId: string): void {
   const connector = $connectors.get().find((c) => c.id === connectorId);
-  const handler = connector && handlers.connector.get(connector.type);
+  const handler = connector && (handlers.connector.get(connector.type) ?? DEFAULT_ROUTES[connector.type]);
   if (!connector || !handler) {
     showError({ code: 'ADAPTER_NOT_FOUND' });
     return;
@@ -85,8 +99,10 @@ const GROUPS: Record<ConnectorTypeOrderItem, { types?: ConnectorType[]; tag?: st
 };
 
 /**
- * Orders the wallet list by the connector type order; each connector appears once, in its first
- * group. Recent ones (by id) form the 'recent' group. Auth connectors are not wallets.
+ * Orders the wallet list by the connector type order; each wallet appears once, in its first
+ * group: a wallet with a connector in several namespaces (the same name) is one row (spec 9),
+ * which connects every namespace. Recent ones (by id) form the 'recent' group. Auth connectors
+ * are not wallets.
  */
 export function sortConnectors(
   connectors: readonly Connector[],
@@ -96,6 +112,7 @@ export function sortConnectors(
   const out: { connector: Connector; tag: string | undefined }[] = [];
   const used = new Set<string>();
   const wallets = connectors.filter((c) => c.type !== 'AUTH');
+  const walletKey = (c: Connector): string => (c.type === 'WALLET_CONNECT' ? `id:${c.id}` : `name:${c.name.toLowerCase()}`);
   for (const group of order) {
     const { types, tag } = GROUPS[group];
     const members =
@@ -105,8 +122,8 @@ export function sortConnectors(
           ? wallets.filter((c) => types.includes(c.type))
           : [];
     for (const connector of members) {
-      if (used.has(connector.id)) continue;
-      used.add(connector.id);
+      if (used.has(walletKey(connector))) continue;
+      used.add(walletKey(connector));
       out.push({ connector, tag });
     }
   }

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startChains, type HardhatNode } from '../../../scripts/lib/hardhat.mjs';
 import { networks, type Network } from '../../wire/networks.js';
 import { $accounts, getAccountState, patchAccount } from './account.js';
-import { refreshBalance } from './eip155-requests.js';
+import { eip155Adapter } from '../../adapters/eip155/adapter.js';
+import { refreshBalance } from './requests.js';
+import { setLiveSession } from './session-state.js';
 import { $activeBalance, $nativeBalances, balanceKey, resetNativeBalances } from './native-balance.js';
 import { $activeNamespace, $unknownNetwork, setActiveNetwork } from '../network/networks.js';
 import { resetOptions, setOptions } from '../app/options.js';
@@ -44,6 +46,8 @@ beforeEach(() => {
   $unknownNetwork.set(undefined);
   setActiveNetwork(localA.caipNetworkId);
   patchAccount('eip155', { address: ACCOUNT, caipAddress: `eip155:31337:${ACCOUNT}`, status: 'connected' });
+  // The balance is read through the namespace's adapter; no wallet request is made for it.
+  setLiveSession('eip155', { namespace: 'eip155', connectorId: 'test', provider: {}, adapter: eip155Adapter as never, stopEvents: () => undefined });
 });
 
 describe('native balance per account and network', () => {

@@ -1,7 +1,9 @@
 import { errorText } from '../../core/errors.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserRejectedRequestError, W3Error } from '../../core/errors.js';
-import { networks } from '../../wire/networks.js';
+import { networks, type Network } from '../../wire/networks.js';
+import type { ChainAdapter } from '../../adapters/types.js';
+import { setLiveSession } from '../connection/session-state.js';
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { $accounts, EMPTY_ACCOUNT, patchAccount } from '../connection/account.js';
 import { $activeConnectorIds, $connectors } from '../connection/connectors.js';
@@ -11,7 +13,6 @@ import {
   chooseNetwork,
   decideNetworkChange,
   performSwitch,
-  registerWalletSwitcher,
   switchNetwork,
   type NetworkChangeInput,
 } from './network-switch.js';
@@ -22,6 +23,17 @@ import { storage } from '../app/storage.js';
 import { $toast, hideToast } from '../ui/toast.js';
 import { recordEvents } from '../../test-utils/events.js';
 import { solanaMainnet } from '../../test-utils/networks.js';
+
+/**
+ * The connected eip155 wallet's answer to a switch: a live session whose adapter's switchNetwork
+ * runs `switcher` (a stand-in adapter, named as such: the wallet side of switching is covered by
+ * the eip155 adapter's tests and the e2e suites).
+ */
+function registerWalletSwitcher(switcher?: (network: Network) => Promise<void>): void {
+  if (!switcher) return setLiveSession('eip155', undefined);
+  const adapter = { switchNetwork: (_provider: unknown, network: Network) => switcher(network) } as unknown as ChainAdapter;
+  setLiveSession('eip155', { namespace: 'eip155', connectorId: 'io.metamask', provider: {}, adapter, stopEvents: () => undefined });
+}
 
 /** A toast message showing `error`'s text (the English the elements show for it). */
 const errorShowing = (text: string) => ({ code: 'ERROR', error: { asymmetricMatch: (err: unknown) => errorText(err) === text } });

@@ -5,17 +5,9 @@ import { $accounts } from '../connection/account.js';
 import { $activeConnectorIds, $connectors, type ConnectorType } from '../connection/connectors.js';
 import { closeModal } from '../ui/modal.js';
 import { goBack, goBackAfterFailedSwitch } from '../ui/navigation.js';
-import { $activeNamespace, $activeNetwork, $unknownNetwork, findNetwork, setActiveNetwork } from './networks.js';
+import { $activeNamespace, $activeNetwork, $activeNetworkIds, $unknownNetwork, findNetwork, setActiveNetwork } from './networks.js';
 import { $router, pushView, resetRouter } from '../ui/router.js';
 import { showErrorOf } from '../ui/toast.js';
-
-/** Asks the connected wallet to switch (registered by the adapters); absent when none is connected. */
-type WalletSwitcher = (network: Network) => Promise<void>;
-let walletSwitcher: WalletSwitcher | undefined;
-
-export function registerWalletSwitcher(switcher: WalletSwitcher | undefined): void {
-  walletSwitcher = switcher;
-}
 
 export type NetworkChangeDecision = 'none' | 'direct' | 'SwitchNetwork' | 'SwitchActiveChain';
 
@@ -71,14 +63,17 @@ function resolve(idOrNetwork: string | Network): Network {
 }
 
 /**
- * Switches to a configured network and resolves once switched: through the connected wallet
- * of that namespace when there is one, else directly.
+ * Switches to a configured network and resolves once switched: through the connected wallet of
+ * that namespace (its adapter) when there is one, else directly. With both namespaces connected,
+ * a network of the other namespace only changes the active namespace (its wallet moves first
+ * when it is on another of that namespace's networks).
  */
 export async function switchNetwork(idOrNetwork: string | Network): Promise<Network> {
   const network = resolve(idOrNetwork);
   if ($activeNetwork.get()?.caipNetworkId === network.caipNetworkId && !$unknownNetwork.get()) return network;
   const connected = $accounts.get()[network.chainNamespace]?.status === 'connected';
-  if (connected && walletSwitcher && network.chainNamespace === 'eip155') await walletSwitcher(network);
+  const walletThere = $activeNetworkIds.get()[network.chainNamespace] === network.caipNetworkId && $unknownNetwork.get()?.namespace !== network.chainNamespace;
+  if (connected && !walletThere) await (await import('../connection/requests.js')).switchWalletNetwork(network);
   return setActiveNetwork(network.caipNetworkId);
 }
 

@@ -4,7 +4,7 @@
  * explorer page where it has one, otherwise a copy of the hash.
  */
 import { map } from 'nanostores';
-import { waitForReceipt } from '../../adapters/eip155/chain.js';
+import { loadAdapter } from '../../adapters/table.js';
 import { transactionLink } from '../../core/explorer.js';
 import type { Network } from '../../wire/networks.js';
 import { showToast, type ToastAction } from '../ui/toast.js';
@@ -26,13 +26,15 @@ export function transactionAction(network: Network | undefined, hash: string): T
  * chain unreachable) the status is 'unknown' and the pending toast gives way to a plain one.
  * Resolves with the final status; never rejects.
  */
-export async function trackTransaction(network: Network, hash: `0x${string}`, timeoutMs = 60_000): Promise<TransactionStatus> {
+export async function trackTransaction(network: Network, hash: string, timeoutMs = 60_000): Promise<TransactionStatus> {
   const action = transactionAction(network, hash);
   $transactions.setKey(hash, 'pending');
   showToast({ code: 'TRANSACTION_SENT' }, 'loading', action);
   let status: TransactionStatus;
   try {
-    status = (await waitForReceipt(network, hash, timeoutMs)) === 'success' ? 'confirmed' : 'failed';
+    const adapter = await loadAdapter(network.chainNamespace);
+    const outcome = adapter ? await adapter.waitForTransaction(network, hash, timeoutMs) : 'unknown';
+    status = outcome === 'success' ? 'confirmed' : outcome === 'reverted' ? 'failed' : 'unknown';
   } catch {
     status = 'unknown';
   }

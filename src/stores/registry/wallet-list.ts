@@ -11,7 +11,8 @@ export interface RegistryWallet extends WalletEntry {
 
 /**
  * The wallet registry as the Connect view sees it (first chunk, no fetching here): featured and
- * recommended wallets and the registry's size. The lazy `wallet-registry` module fills it.
+ * recommended wallets and the registry's size. The lazy `wallet-registry` module fills it (its
+ * loader is in loader.ts, so the lazy module imports only this state).
  * `off` means no backend is configured (no apiUrl or no projectId): the registry and
  * WalletConnect are hidden and the Connect view says why.
  */
@@ -28,20 +29,6 @@ export const $walletList = atom<WalletListState>({ status: 'off', featured: [], 
 
 /** True when a backend (apiUrl and projectId) is configured, so the registry can be read. */
 export const $registryConfigured = computed($options, (options) => Boolean(options?.apiUrl && options.projectId));
-
-/** Loads the registry module (Provider API client and zod schemas) lazily. */
-export const loadWalletRegistry = () => import('./wallet-registry.js');
-
-/** Fetches featured and recommended wallets once when the registry is configured (on open). */
-export function ensureWalletList(): void {
-  if (!$registryConfigured.get()) {
-    if ($walletList.get().status !== 'off') $walletList.set({ status: 'off', featured: [], recommended: [], count: 0 });
-    return;
-  }
-  const { status } = $walletList.get();
-  if (status === 'loading' || status === 'ready') return;
-  void loadWalletRegistry().then((m) => m.fetchWalletList());
-}
 
 /** True for a wallet installed in this browser: announced (EIP-6963) or injected. */
 export function isInstalledConnector(connector: Connector): boolean {

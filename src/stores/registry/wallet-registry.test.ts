@@ -15,6 +15,7 @@ type Backend = Awaited<ReturnType<typeof startServer>>;
 let backend: Backend;
 let registry: typeof import('./wallet-registry.js');
 let list: typeof import('./wallet-list.js');
+let loader: typeof import('./loader.js');
 let options: typeof import('../app/options.js');
 let connectors: typeof import('../connection/connectors.js');
 let connect: typeof import('../connection/connect.js');
@@ -33,6 +34,7 @@ beforeEach(async () => {
   vi.resetModules();
   registry = await import('./wallet-registry.js');
   list = await import('./wallet-list.js');
+  loader = await import('./loader.js');
   options = await import('../app/options.js');
   connectors = await import('../connection/connectors.js');
   connect = await import('../connection/connect.js');
@@ -59,7 +61,7 @@ describe('wallet list (Connect)', () => {
   it('is off without apiUrl or projectId, and fetches nothing', async () => {
     options.setOptions({ networks: [networks.localhost] });
     const { urls } = countRequests();
-    list.ensureWalletList();
+    loader.ensureWalletList();
     await new Promise((r) => setTimeout(r, 50));
     expect(list.$walletList.get().status).toBe('off');
     expect(urls).toEqual([]);

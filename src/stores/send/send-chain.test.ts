@@ -10,9 +10,13 @@ import { ACCOUNT, RECEIVER } from '../../test-utils/blockchain-fixtures.js';
 import { $accounts, patchAccount } from '../connection/account.js';
 import { $activeNamespace, $activeNetworkIds } from '../network/networks.js';
 import { resetOptions, setOptions } from '../app/options.js';
-import { $send, buildSendTransaction, resetSend, reviewSend, setReceiver, setSendAmount, setSendToken, type SendToken } from './send.js';
+import { $send, buildTransfer, resetSend, reviewSend, setReceiver, setSendAmount, setSendToken, type SendToken } from './send.js';
 import { $toast, hideToast } from '../ui/toast.js';
 import { $transactions, trackTransaction } from '../portfolio/transactions.js';
+import { transferTransaction } from '../../adapters/eip155/adapter.js';
+
+/** The eip155 transaction a WalletSend transfer becomes. */
+const sendTx = (...args: Parameters<typeof buildTransfer>) => transferTransaction(buildTransfer(...args));
 
 let node: HardhatNode;
 let local: Network;
@@ -60,7 +64,7 @@ beforeEach(async () => {
 /** The calldata the previewed token transfer sends. */
 const $sendData = () => {
   const { token, receiver, amount } = $send.get();
-  return buildSendTransaction(token!, receiver, amount).data;
+  return sendTx(token!, receiver, amount).data;
 };
 
 const chainGas = async (tx: object) => ({ gas: BigInt(await rpc('eth_estimateGas', [tx])), gasPrice: BigInt(await rpc('eth_gasPrice')) });

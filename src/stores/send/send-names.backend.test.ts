@@ -19,7 +19,7 @@ import { $activeNamespace, $activeNetworkIds } from '../network/networks.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import {
   $send,
-  buildSendTransaction,
+  buildTransfer,
   resetSend,
   reviewSend,
   sendReceiver,
@@ -28,6 +28,10 @@ import {
   setSendToken,
   type SendToken,
 } from './send.js';
+import { transferTransaction } from '../../adapters/eip155/adapter.js';
+
+/** The eip155 transaction a WalletSend transfer becomes. */
+const sendTx = (...args: Parameters<typeof buildTransfer>) => transferTransaction(buildTransfer(...args));
 
 const ACCOUNT_1: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const ACCOUNT_2: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -107,7 +111,7 @@ describe('send to a name on the real backend', () => {
       receiverAddress: ACCOUNT_1,
       receiverProfileName: 'dev.w3kit',
     });
-    const tx = buildSendTransaction(eth, sendReceiver($send.get()), $send.get().amount);
+    const tx = sendTx(eth, sendReceiver($send.get()), $send.get().amount);
     expect(tx).toEqual({ to: ACCOUNT_1, value: 250_000_000_000_000_000n });
 
     const transport = http(node.url, { retryCount: 0 });

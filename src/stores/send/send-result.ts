@@ -2,7 +2,7 @@
  * The hash of each transaction the WalletSend view sends, for `open({ view: 'WalletSend' })`
  * to resolve with. Tiny on purpose: the first chunk imports it.
  */
-type Listener = (hash: `0x${string}`) => void;
+type Listener = (hash: string) => void;
 const listeners = new Set<Listener>();
 
 /** Calls `listener` with the next sent transaction's hash; returns a function that removes it. */
@@ -11,6 +11,6 @@ export function onTransactionSent(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function emitTransactionSent(hash: `0x${string}`): void {
+export function emitTransactionSent(hash: string): void {
   for (const listener of [...listeners]) listener(hash);
 }

@@ -1,10 +1,9 @@
 /**
  * The WalletSend form's shapes, messages and rules (spec sections 3, 5): which receiver is
- * valid, how an amount becomes base units, the first problem of a form, and the transaction a
- * transfer is (native value, or ERC-20 `transfer` calldata). Pure: the state and actions are in
- * send.ts.
+ * valid, how an amount becomes base units, the first problem of a form, and the transfer it
+ * asks the namespace's adapter to send. Pure: the state and actions are in send.ts.
  */
-import { encodeFunctionData, parseUnits } from 'viem';
+import type { Transfer } from '../../adapters/types.js';
 import { isEvmAddress, isSolanaAddress } from '../../core/address.js';
 import { SendError } from '../../core/errors.js';
 import { formatUnits } from '../../core/format.js';
@@ -62,7 +61,8 @@ export interface SendToken {
   name: string;
   symbol: string;
   decimals: number;
-  contract?: `0x${string}`;
+  /** The token's address (an ERC-20 contract, an SPL mint); absent for the native coin. */
+  contract?: string;
   /** Human decimal amount held. */
   balance: string;
   /** USD per token (0 when unknown). */
@@ -105,7 +105,8 @@ export function toBaseUnits(amount: string, decimals: number): bigint | undefine
   if (!AMOUNT.test(amount)) return undefined;
   const fraction = amount.split('.')[1] ?? '';
   if (fraction.length > decimals) return undefined;
-  const units = parseUnits(amount.replace(/\.$/, ''), decimals);
+  const [whole = '', part = ''] = amount.split('.');
+  const units = BigInt(`${whole || '0'}${part.padEnd(decimals, '0')}`);
   return units > 0n ? units : undefined;
 }
 
@@ -185,31 +186,10 @@ export function sendTotals(
   return { fee, total: formatUnits(units + feeWei, native.decimals), insufficient: units + feeWei > balance };
 }
 
-/** The transaction that sends `token`: value for the native coin, `transfer` calldata for an ERC-20. */
-export function buildSendTransaction(
-  token: SendToken,
-  receiver: string,
-  amount: string,
-): { to: string; value?: bigint; data?: `0x${string}` } {
-  const to = `0x${receiver.replace(/^0x/i, '')}` as `0x${string}`;
+/** The transfer that sends `amount` of `token` to `receiver` (the adapter builds the namespace's transaction). */
+export function buildTransfer(token: SendToken, receiver: string, amount: string): Transfer {
   const units = toBaseUnits(amount, token.decimals);
   if (units === undefined)
     throw new SendError(sendErrorText('AMOUNT', receiver), { details: `"${amount}" is not an amount of ${token.symbol}` });
-  if (!token.contract) return { to, value: units };
-  const data = encodeFunctionData({ abi: TRANSFER_ABI, functionName: 'transfer', args: [to, units] });
-  return { to: token.contract, data };
+  return { to: receiver, amount: units, ...(token.contract ? { token: { address: token.contract, decimals: token.decimals } } : {}) };
 }
-
-/** `transfer(address,uint256)` without outputs: USDT-style tokens return nothing, and nothing is decoded. */
-const TRANSFER_ABI = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [],
-  },
-] as const;

@@ -9,7 +9,7 @@ import { resetOptions } from '../app/options.js';
 import {
   $send,
   $sendTokens,
-  buildSendTransaction,
+  buildTransfer,
   resetSend,
   reviewSend,
   sendFieldErrors,
@@ -24,6 +24,10 @@ import {
   type SendState,
   type SendToken,
 } from './send.js';
+import { transferTransaction } from '../../adapters/eip155/adapter.js';
+
+/** The eip155 transaction a WalletSend transfer becomes. */
+const sendTx = (...args: Parameters<typeof buildTransfer>) => transferTransaction(buildTransfer(...args));
 
 const eth: SendToken = { name: 'Ether', symbol: 'ETH', decimals: 18, balance: '10', price: 3000, iconUrl: undefined };
 const usdt: SendToken = { name: 'Tether', symbol: 'USDT', decimals: 6, contract: DUSD, balance: '50.5', price: 1, iconUrl: undefined };
@@ -120,8 +124,8 @@ describe('sendTotals', () => {
 describe('send transactions', () => {
   it('sends native coins as value, ERC-20s as transfer(to, amount) calldata to the token', () => {
     expect(toBaseUnits('1.5', 18)).toBe(1_500_000_000_000_000_000n);
-    expect(buildSendTransaction(eth, RECEIVER.slice(2), '1.5')).toEqual({ to: RECEIVER, value: 1_500_000_000_000_000_000n });
-    const tx = buildSendTransaction(usdt, RECEIVER, '12.25');
+    expect(sendTx(eth, RECEIVER.slice(2), '1.5')).toEqual({ to: RECEIVER, value: 1_500_000_000_000_000_000n });
+    const tx = sendTx(usdt, RECEIVER, '12.25');
     expect(tx.to).toBe(DUSD);
     expect(tx.value).toBeUndefined();
     const decoded = decodeFunctionData({ abi: parseAbi(['function transfer(address to, uint256 amount)']), data: tx.data! });

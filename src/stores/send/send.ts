@@ -13,7 +13,6 @@
  * total; once sent, transactions.ts follows the transaction to its receipt in the toast.
  */
 import { computed, map } from 'nanostores';
-import { estimateFee } from '../../adapters/eip155/chain.js';
 import { isEvmAddress } from '../../core/address.js';
 import { SendError } from '../../core/errors.js';
 import { $activeAccount } from '../connection/account.js';
@@ -26,9 +25,9 @@ import { resetRouter } from '../ui/router.js';
 import { emitTransactionSent } from './send-result.js';
 import { showError } from '../ui/toast.js';
 import { trackTransaction } from '../portfolio/transactions.js';
-import { sendTransaction, transactionSettled } from '../connection/actions.js';
+import { estimateTransferFee, sendTransfer, transactionSettled } from '../connection/actions.js';
 import {
-  buildSendTransaction,
+  buildTransfer,
   sendReceiver,
   sendErrorText,
   validateSend,
@@ -61,9 +60,11 @@ const EMPTY: SendState = {
 
 export const $send = map<SendState>({ ...EMPTY });
 
-const contractOf = (caip: string | undefined): `0x${string}` | undefined => {
+/** A token's address from its CAIP-10 id (`eip155:1:0x…`, `solana:<ref>:<mint>`); hex addresses get their 0x. */
+const contractOf = (caip: string | undefined): string | undefined => {
   const address = caip?.split(':')[2];
-  return address && isEvmAddress(address) ? (`0x${address.replace(/^0x/i, '')}` as `0x${string}`) : undefined;
+  if (!address) return undefined;
+  return isEvmAddress(address) ? `0x${address.replace(/^0x/i, '')}` : address;
 };
 
 /** The tokens to choose from: the native coin (its balance read from the chain) and the tokens with a balance. */
@@ -199,15 +200,14 @@ export async function reviewSend(): Promise<SendProblem | undefined> {
 
 let feeRun = 0;
 
-/** Estimates the previewed transfer's network fee on the chain (eip155); the Review step shows it. */
+/** Estimates the previewed transfer's network fee on the chain (through the namespace's adapter); the Review step shows it. */
 function estimateSendFee(): void {
   const mine = ++feeRun;
   const state = $send.get();
   const network = $activeNetwork.get();
   const from = $activeAccount.get().address;
-  // Solana sends are not built here yet (submitSend says so): no fee row.
-  if (network?.chainNamespace !== 'eip155') return;
-  if (!from || !isEvmAddress(from) || !state.token) {
+  if (!network) return;
+  if (!from || !state.token) {
     $send.setKey('fee', { status: 'error' });
     return;
   }
@@ -215,8 +215,7 @@ function estimateSendFee(): void {
   const settle = (fee: SendState['fee']) => {
     if (mine === feeRun && $send.get().step === 'preview') $send.setKey('fee', fee);
   };
-  const tx = buildSendTransaction(state.token, sendReceiver(state), state.amount);
-  estimateFee(network, { from: from as `0x${string}`, ...tx, to: tx.to as `0x${string}` }).then(
+  estimateTransferFee(network, from, buildTransfer(state.token, sendReceiver(state), state.amount)).then(
     (wei) => settle({ status: 'ready', wei }),
     () => settle({ status: 'error' }),
   );
@@ -234,17 +233,18 @@ export function resetSend(): void {
 }
 
 /** Once the wallet's session has the receipt and the native balance, the tokens and the activity follow. */
-async function afterSend(hash: `0x${string}`): Promise<void> {
+async function afterSend(hash: string): Promise<void> {
   await transactionSettled(hash);
   await fetchBalances({ force: true });
-  await watchTransaction(hash);
+  // Activity is eip155-only (spec 9).
+  if ($activeNetwork.get()?.chainNamespace === 'eip155') await watchTransaction(hash);
 }
 
 /**
  * Signs and sends the previewed transfer. Resolves with the hash once the wallet sent it; on
  * failure the state keeps the error and the preview stays, so the user can try again.
  */
-export async function submitSend(): Promise<`0x${string}`> {
+export async function submitSend(): Promise<string> {
   const state = $send.get();
   const network = $activeNetwork.get();
   const error = validateSend(state, network);
@@ -252,16 +252,10 @@ export async function submitSend(): Promise<`0x${string}`> {
     $send.set({ ...state, error, step: 'form' });
     throw new SendError(sendErrorText(error, state.receiver));
   }
-  if (network?.chainNamespace !== 'eip155') {
-    // Solana sends need the Solana adapter, which is not part of this build yet.
-    const problem = network?.chainNamespace === 'solana' ? 'ADAPTER_NOT_FOUND' : 'UNSUPPORTED';
-    $send.set({ ...state, error: problem });
-    throw new SendError(sendErrorText(problem, state.receiver));
-  }
   $send.set({ ...state, loading: true, error: undefined });
-  let hash: `0x${string}`;
+  let hash: string;
   try {
-    hash = await sendTransaction(buildSendTransaction(state.token!, sendReceiver(state), state.amount));
+    hash = await sendTransfer(buildTransfer(state.token!, sendReceiver(state), state.amount));
   } catch (err) {
     const failure = { code: 'SEND_FAILED', error: err } as const;
     $send.set({ ...$send.get(), loading: false, error: failure });
@@ -269,7 +263,7 @@ export async function submitSend(): Promise<`0x${string}`> {
     throw err;
   }
   resetSend();
-  void trackTransaction(network, hash);
+  void trackTransaction(network!, hash);
   resetRouter('Account');
   emitTransactionSent(hash);
   void afterSend(hash);

@@ -5,7 +5,8 @@ import { $connectView, chooseRegistryWallet } from './connect-view.js';
 import { $connectors, type Connector } from '../connection/connectors.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { prepareWalletConnect } from '../walletconnect/connector.js';
-import { ensureWalletList, $walletList, type RegistryWallet } from '../registry/wallet-list.js';
+import { ensureWalletList } from '../registry/loader.js';
+import { $walletList, type RegistryWallet } from '../registry/wallet-list.js';
 import { selectRegistryWallet } from '../registry/wallet-registry.js';
 
 vi.mock('../registry/wallet-list.js', async (importOriginal) => ({

@@ -9,8 +9,10 @@ import { $connectors } from '../connection/connectors.js';
 import { whileListened } from '../app/lifecycle.js';
 import { $features } from '../app/options.js';
 import { $recentWallets } from '../connection/recent.js';
-import { $wcConfigured, prepareWalletConnect } from '../walletconnect/connector.js';
-import { $walletList, ensureWalletList, loadWalletRegistry, type RegistryWallet } from '../registry/wallet-list.js';
+import { prepareWalletConnect } from '../walletconnect/connector.js';
+import { $wcConfigured } from '../walletconnect/state.js';
+import { ensureWalletList, loadWalletRegistry } from '../registry/loader.js';
+import { $walletList, type RegistryWallet } from '../registry/wallet-list.js';
 import { sortWalletRows } from '../registry/wallet-rows.js';
 
 export const $connectView = computed([$features, $connectors, $recentWallets, $walletList], (features, connectors, recent, registry) => ({

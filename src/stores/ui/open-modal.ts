@@ -35,7 +35,7 @@ export function waitForView(view: ViewName): Promise<void> {
 }
 
 /** Resolves with the hash of the next transaction sent; rejects with 'Modal closed' if the modal closes first. */
-export function waitForSend(): Promise<`0x${string}`> {
+export function waitForSend(): Promise<string> {
   return new Promise((resolve, reject) => {
     const stop = (): void => {
       stopSent();

@@ -1,36 +1,13 @@
-import { atom, computed } from 'nanostores';
 import { addConnectors, removeConnector, type Connector } from '../connection/connectors.js';
 import { registerConnectorHandler } from '../connection/connect.js';
-import { $options } from '../app/options.js';
 import { pushView } from '../ui/router.js';
 import { storage } from '../app/storage.js';
-import type { StoreMessage } from '../ui/messages.js';
-import type { RegistryWallet } from '../registry/wallet-list.js';
+import { $wcConfigured, WALLETCONNECT_ID } from './state.js';
 
 /**
- * WalletConnect as the first chunk sees it: the connector, the pairing state the QR views show,
- * and the loader of the session module (sign-client, a lazy chunk loaded on first use). Pairing
- * itself is in walletconnect-pairing.ts, loaded with the QR views.
+ * The WalletConnect connector (first chunk): the Connect view's entry, and the loader of the
+ * session module (sign-client, a lazy chunk loaded on first use). Its state is in state.ts.
  */
-export const WALLETCONNECT_ID = 'walletConnect';
-
-export interface WcPairingState {
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  uri?: string;
-  /** When the shown URI is replaced (ms since the epoch). */
-  expiresAt?: number;
-  error?: StoreMessage;
-  /** The registry wallet the pairing is for, when one was chosen. */
-  wallet?: RegistryWallet;
-  /** The wallet app the person opened with the URI (its app link): the wallet now shows them the request. */
-  openedIn?: { wallet: RegistryWallet; href: string };
-}
-
-export const $wcPairing = atom<WcPairingState>({ status: 'idle' });
-
-/** WalletConnect works when the app set a relay and a project id. */
-export const $wcConfigured = computed($options, (options) => Boolean(options?.relayUrl && options.projectId));
-
 export const loadWalletConnectSession = () => import('./session.js');
 
 const CONNECTOR: Connector = { id: WALLETCONNECT_ID, type: 'WALLET_CONNECT', name: 'WalletConnect', chain: 'eip155' };

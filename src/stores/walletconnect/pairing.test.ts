@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { $wcPairing } from './connector.js';
+import { $wcPairing } from './state.js';
 import { cancelWalletConnectPairing, pairWalletConnect } from './pairing.js';
 import type { RegistryWallet } from '../registry/wallet-list.js';
 

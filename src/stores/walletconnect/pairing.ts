@@ -3,7 +3,8 @@
  * on first use and starts or stops offering pairing URIs; the state shows in $wcPairing. Loaded
  * with the QR views, not in the first chunk.
  */
-import { $wcPairing, loadWalletConnectSession } from './connector.js';
+import { $wcPairing } from './state.js';
+import { loadWalletConnectSession } from './connector.js';
 import type { RegistryWallet } from '../registry/wallet-list.js';
 
 let sessionModule: typeof import('./session.js') | undefined;

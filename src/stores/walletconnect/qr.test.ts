@@ -5,7 +5,7 @@ import { $accounts, patchAccount } from '../connection/account.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { $router, pushView, resetRouter } from '../ui/router.js';
 import { $walletConnectQr, cancelWalletApp, mobileWallets, openWalletApp, qrWallet, startQrPairing } from './qr.js';
-import { $wcPairing } from './connector.js';
+import { $wcPairing } from './state.js';
 import { cancelWalletConnectPairing, pairWalletConnect } from './pairing.js';
 import type { RegistryWallet } from '../registry/wallet-list.js';
 

@@ -11,9 +11,10 @@ import { $isConnected } from '../connection/account.js';
 import { $mobileViewport } from '../ui/mobile-viewport.js';
 import { whileListened } from '../app/lifecycle.js';
 import { $router, resetRouter, type RouterState } from '../ui/router.js';
-import { $wcConfigured, $wcPairing } from './connector.js';
+import { $wcConfigured, $wcPairing } from './state.js';
 import { cancelWalletConnectPairing, pairWalletConnect } from './pairing.js';
-import { $walletList, ensureWalletList, type RegistryWallet, type WalletListState } from '../registry/wallet-list.js';
+import { ensureWalletList } from '../registry/loader.js';
+import { $walletList, type RegistryWallet, type WalletListState } from '../registry/wallet-list.js';
 import { rememberDeepLink } from '../registry/wallet-registry.js';
 
 /** The registry wallet the ConnectingWalletConnect view was pushed with (none in the Basic mode). */

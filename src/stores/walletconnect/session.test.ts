@@ -18,20 +18,18 @@ import { MemoryStorage } from '../../test-utils/storage.js';
 import { $accounts, getAccountState } from '../connection/account.js';
 import { $activeConnectorIds, $connectedWallet, $connections } from '../connection/connectors.js';
 import { disconnect } from '../connection/disconnect.js';
-import { signMessage, sendTransaction, switchWalletNetwork } from '../connection/eip155-session.js';
+import * as requests from '../connection/requests.js';
+import { switchWalletNetwork } from '../connection/requests.js';
+
+/** The eip155 session's signature and hash are hex. */
+const signMessage = (message: string) => requests.signMessage(message) as Promise<`0x${string}`>;
+const sendTransaction = (tx: { to: string; value: bigint }) => requests.sendTransaction(tx) as Promise<`0x${string}`>;
 import { $activeNetworkIds, initNetworks } from '../network/networks.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { storage } from '../app/storage.js';
 import { $toast } from '../ui/toast.js';
-import { $wcPairing } from './connector.js';
-import {
-  configureWcSession,
-  getWcProvider,
-  restoreWcSession,
-  shutdownWalletConnect,
-  startWcPairing,
-  stopWcPairing,
-} from './session.js';
+import { $wcPairing } from './state.js';
+import { configureWcSession, getWcProvider, restoreWcSession, shutdownWalletConnect, startWcPairing, stopWcPairing } from './session.js';
 
 /** A clock moved by the test: timers fire when `advance` passes them. */
 class ManualClock implements Clock {

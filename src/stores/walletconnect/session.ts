@@ -16,13 +16,14 @@ import {
 import { patchAccount, resetAccount } from '../connection/account.js';
 import { $connectedWallet } from '../connection/connectors.js';
 import { forgetStoredConnection, onDisconnect } from '../connection/disconnect.js';
-import { setEip155Provider } from '../connection/eip155.js';
-import { activate, networkForChainId } from '../connection/eip155-session.js';
+import { setConnectorProvider } from '../connection/connectors.js';
+import { networkFor } from '../connection/chain-state.js';
+import { activate, adapterFor } from '../connection/session.js';
 import { $activeNetwork, $networks } from '../network/networks.js';
 import { $options } from '../app/options.js';
 import { addRecentWallet } from '../connection/recent.js';
 import { showError } from '../ui/toast.js';
-import { $wcPairing, WALLETCONNECT_ID } from './connector.js';
+import { $wcPairing, WALLETCONNECT_ID } from './state.js';
 import { setWalletconnectPending } from './pending.js';
 import type { RegistryWallet } from '../registry/wallet-list.js';
 
@@ -93,26 +94,25 @@ export function getWcClient(): Promise<WcSignClient> {
   return created;
 }
 
-/** Wires an approved (or restored) session into the eip155 session as the walletConnect connector. */
-function useSession(client: WcSignClient, session: Session, wallet?: RegistryWallet): void {
+/**
+ * Wires an approved (or restored) session into the generic connection as the walletConnect
+ * connector: one provider per namespace of the session, each driven by that namespace's adapter.
+ */
+async function useSession(client: WcSignClient, session: Session, wallet?: RegistryWallet): Promise<void> {
   const active = $activeNetwork.get();
+  const adapter = await adapterFor('eip155');
   const next = new WalletConnectProvider(client as unknown as WcClientLike, session as unknown as WcSessionLike, {
     chain: active?.chainNamespace === 'eip155' ? active.caipNetworkId : undefined,
-    network: networkForChainId,
+    network: (chainId) => networkFor('eip155', String(chainId)),
     onPending: (pending) => {
       if (provider === next || !pending) setWalletconnectPending(pending);
     },
   });
   const previous = provider;
   provider = next;
-  setEip155Provider(WALLETCONNECT_ID, next);
+  setConnectorProvider('eip155', WALLETCONNECT_ID, next);
   // activate() stops listening to the previous provider first, so ending it below disconnects nothing.
-  activate(
-    WALLETCONNECT_ID,
-    next,
-    next.accounts.map((a) => getAddress(a)),
-    next.chainId,
-  );
+  activate('eip155', WALLETCONNECT_ID, next, adapter, { accounts: next.accounts.map((a) => getAddress(a)), chainId: String(next.chainId) });
   previous?.end();
   const peer = session.peer.metadata;
   $connectedWallet.set({
@@ -167,7 +167,7 @@ export async function startWcPairing(wallet?: RegistryWallet): Promise<void> {
     pairing = undefined;
     if (!approvedChains(session.namespaces, 'eip155').length)
       throw new WalletConnectSessionError('The wallet approved no eip155 chain', { messageCode: 'NoEip155Chain' });
-    useSession(client, session, wallet);
+    await useSession(client, session, wallet);
     $wcPairing.set({ status: 'idle' });
   } catch (err) {
     if (pairing !== mine && pairing !== undefined) return;
@@ -214,7 +214,7 @@ export async function restoreWcSession(): Promise<boolean> {
     const client = await getWcClient();
     const session = storedSession(client);
     if (!session) throw new WalletConnectSessionError('No WalletConnect session to restore', { messageCode: 'NoSessionToRestore' });
-    useSession(client, session);
+    await useSession(client, session);
     return true;
   } catch {
     resetAccount('eip155');
@@ -232,7 +232,7 @@ onDisconnect(async (namespace) => {
   if (namespace !== 'eip155' || !provider) return;
   const ending = provider;
   provider = undefined;
-  setEip155Provider(WALLETCONNECT_ID, undefined);
+  setConnectorProvider('eip155', WALLETCONNECT_ID, undefined);
   if (ending.isClosed) {
     // The wallet deleted the session (or it expired): tell the person why they are disconnected.
     showError({ code: 'WALLETCONNECT_SESSION_ENDED' });

@@ -5,9 +5,9 @@ import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-la
 import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
 import { $connectors } from '../../../stores/connection/connectors.js';
 import { connectWithConnector } from '../../../stores/connection/connect.js';
+import { ensureWalletList } from '../../../stores/registry/loader.js';
 import {
   $walletList,
-  ensureWalletList,
   installedConnectorFor,
   isInstalledConnector,
   type RegistryWallet,

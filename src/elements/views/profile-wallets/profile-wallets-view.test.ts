@@ -92,8 +92,8 @@ describe('<w3-profile-wallets-view>', () => {
     stop();
 
     // a reload (restore without a prompt) starts on the chosen account
-    const { restoreEip155Connection } = await import('../../../stores/connection/eip155-session.js');
-    expect(await restoreEip155Connection()).to.equal(true);
+    const { restoreConnection } = await import('../../../stores/connection/session.js');
+    expect(await restoreConnection('eip155')).to.equal(true);
     expect(el.modal.getAccount().address).to.equal(w.addresses[1]);
   });
 
