@@ -9,9 +9,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519';
-import { Keypair, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import {
+  Connection,
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
+import bs58 from 'bs58';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, startRelay, type Database, type RunningRelay } from '../../../server/src/index.js';
+import { startSvmServer, type RunningSvm } from '../../../server/src/svm/server.js';
 import { createWcWallet, type WcSession, type WcWallet, type WcWalletOptions } from '../../../test/fixtures/wc-wallet.js';
 import {
   ChainDisconnectedError,
@@ -317,5 +328,64 @@ describe('WalletConnect Solana provider: account changes', () => {
     expect(seen[2]).toEqual([]);
     expect(p.isClosed).toBe(true);
     expect(await failure(p.signMessage(wallet.solana.address, new Uint8Array([1])))).toBeInstanceOf(ProviderDisconnectedError);
+  });
+});
+
+describe('WalletConnect Solana provider: sending on the local SVM', () => {
+  let svm: RunningSvm;
+  let connection: Connection;
+
+  beforeAll(async () => {
+    svm = await startSvmServer({ port: 0, onError: () => undefined });
+    connection = new Connection(svm.url, 'confirmed');
+  });
+  afterAll(() => svm?.close());
+
+  async function fund(address: string): Promise<void> {
+    const signature = await connection.requestAirdrop(new PublicKey(address), 2 * LAMPORTS_PER_SOL);
+    await connection.confirmTransaction({ signature, ...(await connection.getLatestBlockhash()) }, 'confirmed');
+  }
+
+  async function transferOnChain(
+    from: string,
+    lamports: number,
+  ): Promise<{ bytes: Uint8Array; blockhash: string; lastValidBlockHeight: number }> {
+    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
+    const tx = new Transaction({ feePayer: new PublicKey(from), blockhash, lastValidBlockHeight }).add(
+      SystemProgram.transfer({ fromPubkey: new PublicKey(from), toPubkey: OTHER.publicKey, lamports }),
+    );
+    return {
+      bytes: new Uint8Array(tx.serialize({ requireAllSignatures: false, verifySignatures: false })),
+      blockhash,
+      lastValidBlockHeight,
+    };
+  }
+
+  it('solana_signAndSendTransaction: the wallet signs and sends, the receiver gets the lamports, the signature is the transaction id', async () => {
+    const { wallet, dapp, session } = await pair({ solana: { rpcUrl: svm.url } });
+    const me = wallet.solana.address;
+    await fund(me);
+    const before = await connection.getBalance(OTHER.publicKey);
+    const { bytes, blockhash, lastValidBlockHeight } = await transferOnChain(me, 10_000_000);
+    const signature = await provider(dapp, session).signAndSendTransaction!(me, bytes, 'solana:localnet', {
+      preflightCommitment: 'confirmed',
+    });
+    const id = bs58.encode(signature);
+    await connection.confirmTransaction({ signature: id, blockhash, lastValidBlockHeight }, 'confirmed');
+    expect(await connection.getBalance(OTHER.publicKey)).toBe(before + 10_000_000);
+    const message = VersionedTransaction.deserialize(bytes).message.serialize();
+    expect(ed25519.verify(signature, message, new PublicKey(me).toBytes())).toBe(true);
+  });
+
+  it('solana_signTransaction: the signed transaction, sent by the app, is accepted by the chain', async () => {
+    const { wallet, dapp, session } = await pair({ solana: { signTransactionReply: 'signature' } });
+    const me = wallet.solana.address;
+    await fund(me);
+    const before = await connection.getBalance(OTHER.publicKey);
+    const { bytes, blockhash, lastValidBlockHeight } = await transferOnChain(me, 3_000_000);
+    const signed = await provider(dapp, session).signTransaction(me, bytes, 'solana:localnet');
+    const id = await connection.sendRawTransaction(signed);
+    await connection.confirmTransaction({ signature: id, blockhash, lastValidBlockHeight }, 'confirmed');
+    expect(await connection.getBalance(OTHER.publicKey)).toBe(before + 3_000_000);
   });
 });
