@@ -14,7 +14,6 @@ import type { Locale } from './core/locales.js';
 import type { SolanaProvider, SolanaSendOptions } from './adapters/solana/provider.js';
 import { getWalletProvider } from './stores/connection/providers.js';
 import { openModal, type OpenModalParameters } from './stores/ui/open-modal.js';
-import * as actions from './stores/connection/actions.js';
 
 export type OpenOptions = OpenModalParameters;
 
@@ -112,6 +111,8 @@ function sameAccount(a: PublicAccount, b: PublicAccount | undefined): boolean {
   return !!b && a.address === b.address && a.status === b.status && a.caipAddress === b.caipAddress && a.allAccounts === b.allAccounts;
 }
 
+const requests = () => import('./stores/connection/requests.js');
+
 let instance: W3ModalInstance | undefined;
 
 /** The one instance per page (the stores are page-wide). */
@@ -148,12 +149,13 @@ export function getInstance(): W3ModalInstance {
     setThemeMode: (mode) => setThemeMode(mode),
     setThemeVariables: (variables) => setThemeVariables(variables),
     setLocale: (locale) => setLocale(locale),
-    signMessage: ((message: string, options?: WalletActionOptions) =>
-      actions.signMessage(message, options?.namespace)) as W3ModalInstance['signMessage'],
-    signTypedData: (typedData) => actions.signTypedData(typedData) as Promise<`0x${string}`>,
-    sendTransaction: ((tx: unknown, options?: SendTransactionOptions) =>
-      actions.sendTransaction(tx, options?.namespace, options?.sendOptions)) as W3ModalInstance['sendTransaction'],
-    getCapabilities: () => actions.getCapabilities(),
+    // The wallet actions load with the first use (the first chunk holds none of them).
+    signMessage: (async (message: string, options?: WalletActionOptions) =>
+      (await requests()).signMessage(message, options?.namespace)) as W3ModalInstance['signMessage'],
+    signTypedData: async (typedData) => (await requests()).signTypedData(typedData) as Promise<`0x${string}`>,
+    sendTransaction: (async (tx: unknown, options?: SendTransactionOptions) =>
+      (await requests()).sendTransaction(tx, options?.namespace, options?.sendOptions)) as W3ModalInstance['sendTransaction'],
+    getCapabilities: async () => (await requests()).getCapabilities(),
     subscribeEvents(callback) {
       const current = $lastEvent.get();
       if (current) callback(current);

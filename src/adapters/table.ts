@@ -1,7 +1,7 @@
 /**
  * The adapter table: one entry per namespace, each loading its adapter lazily. The stores reach
  * every namespace through it and nothing else. eip155's discovery (EIP-6963 and injected) is in
- * the first chunk; Solana's discovery and both adapters load when used.
+ * the first chunk; Solana's discovery and both adapters load when used (a module loads once).
  *
  * `registerAdapter` adds (or replaces) a namespace's entry: a third chain plugs in here without
  * a change anywhere else.
@@ -15,8 +15,8 @@ const table = new Map<ChainNamespace, AdapterEntry>([
     'eip155',
     {
       namespace: 'eip155',
-      discovery: () => Promise.resolve(watchWallets),
-      load: () => import('./eip155/adapter.js').then((m) => m.eip155Adapter as ChainAdapter),
+      discovery: async () => watchWallets,
+      load: async () => (await import('./eip155/adapter.js')).eip155Adapter as ChainAdapter,
     },
   ],
 ]);
@@ -25,30 +25,10 @@ const table = new Map<ChainNamespace, AdapterEntry>([
 export function registerAdapter(entry: AdapterEntry): () => void {
   const previous = table.get(entry.namespace);
   table.set(entry.namespace, entry);
-  loaded.delete(entry.namespace);
-  return () => {
-    if (previous) table.set(entry.namespace, previous);
-    else table.delete(entry.namespace);
-    loaded.delete(entry.namespace);
-  };
+  return () => (previous ? table.set(entry.namespace, previous) : table.delete(entry.namespace));
 }
 
-export function adapterEntry(namespace: ChainNamespace): AdapterEntry | undefined {
-  return table.get(namespace);
-}
+export const adapterEntry = (namespace: ChainNamespace): AdapterEntry | undefined => table.get(namespace);
 
-const loaded = new Map<ChainNamespace, Promise<ChainAdapter>>();
-
-/** The namespace's adapter, loaded once; undefined when no adapter serves the namespace. */
-export function loadAdapter(namespace: ChainNamespace): Promise<ChainAdapter> | undefined {
-  const entry = table.get(namespace);
-  if (!entry) return undefined;
-  let promise = loaded.get(namespace);
-  if (!promise) {
-    promise = entry.load();
-    loaded.set(namespace, promise);
-    // A chunk that failed to load is tried again next time.
-    promise.catch(() => loaded.delete(namespace));
-  }
-  return promise;
-}
+/** The namespace's adapter; undefined when no adapter serves the namespace. */
+export const loadAdapter = (namespace: ChainNamespace): Promise<ChainAdapter> | undefined => table.get(namespace)?.load();

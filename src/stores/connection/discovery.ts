@@ -17,7 +17,8 @@ export const loadConnectionSession = () => import('./session.js');
 /** Connectors whose session their own store restores (WalletConnect restores its own). */
 const SELF_RESTORING = new Set(['walletConnect']);
 
-const watching = new Map<ChainNamespace, { stop: () => void }>();
+/** The stop function of each namespace's discovery. */
+const watching = new Map<ChainNamespace, () => void>();
 
 function toConnector(namespace: ChainNamespace, w: AdapterWallet): Connector {
   return {
@@ -43,21 +44,18 @@ const logIgnored = (reason: string, error?: unknown): void =>
 
 /** (Re)starts a namespace's discovery: a fresh start asks the page's wallets to announce again. */
 function watch(namespace: ChainNamespace): void {
-  watching.get(namespace)?.stop();
+  watching.get(namespace)?.();
   watching.delete(namespace);
-  const entry = adapterEntry(namespace);
-  if (!entry?.discovery) return;
-  const handle = { stop: () => undefined as void };
-  watching.set(namespace, handle);
-  const run = entry.discovery().then(
+  const discovery = adapterEntry(namespace)?.discovery;
+  if (!discovery) return;
+  const mine = (): void => undefined;
+  watching.set(namespace, mine);
+  const run = discovery().then(
     (discover) => {
-      if (watching.get(namespace) !== handle) return;
-      handle.stop = discover((wallets) => setDiscovered(namespace, wallets), logIgnored);
+      // A later restart (or stop) replaced this one meanwhile: do not start it.
+      if (watching.get(namespace) === mine) watching.set(namespace, discover((wallets) => setDiscovered(namespace, wallets), logIgnored));
     },
-    (err: unknown) => {
-      if (watching.get(namespace) === handle) watching.delete(namespace);
-      logIgnored(`Could not load the ${namespace} wallet discovery`, err);
-    },
+    (err: unknown) => logIgnored(`Could not load the ${namespace} wallet discovery`, err),
   );
   setDiscoveryStarted(namespace, run);
 }
@@ -71,9 +69,9 @@ export function initConnectors(): void {
   const options = $options.get();
   if (!options || typeof window === 'undefined') return;
   const namespaces = new Set(options.networks.map((n) => n.chainNamespace));
-  for (const [namespace, handle] of watching) {
+  for (const [namespace, stop] of watching) {
     if (namespaces.has(namespace)) continue;
-    handle.stop();
+    stop();
     watching.delete(namespace);
     setDiscoveryStarted(namespace, undefined);
   }

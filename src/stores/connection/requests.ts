@@ -11,7 +11,8 @@ import type { Network } from '../../wire/networks.js';
 import { $activeNamespace, $unknownNetwork } from '../network/networks.js';
 import { getAccountState, patchAccount } from './account.js';
 import { namespaceNetwork } from './chain-state.js';
-import { $activeBalanceKey, readBalanceInto } from './native-balance.js';
+import { readBalanceInto } from './balance-reads.js';
+import { $activeBalanceKey } from './native-balance.js';
 import { liveSession, requireSession, targetNamespace } from './session-state.js';
 
 /** Asks the namespace's wallet to move to `network`; resolves once it has. */
