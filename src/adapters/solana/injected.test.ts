@@ -1,8 +1,19 @@
-import { ed25519 } from '@noble/curves/ed25519';
+import { sign, verify } from 'node:crypto';
 import bs58 from 'bs58';
 import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { isInjectedSolana, wrapInjected, type InjectedSolana } from './injected.js';
+
+function ed25519Sign(message: Uint8Array, seed: Uint8Array): Uint8Array {
+  const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(seed)]);
+  return new Uint8Array(sign(null, message, { key: pkcs8, format: 'der', type: 'pkcs8' }));
+}
+
+/** ed25519 verification by Node's own crypto (OpenSSL), independent of the code under test. */
+function ed25519Verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
+  const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(publicKey)]);
+  return verify(null, message, { key: spki, format: 'der', type: 'spki' }, signature);
+}
 
 /** A window.solana-style provider on a real keypair, as Phantom's legacy API shapes it. */
 function legacyProvider(keypair: Keypair, trusted: boolean) {
@@ -21,7 +32,7 @@ function legacyProvider(keypair: Keypair, trusted: boolean) {
     },
     async signMessage(message: Uint8Array, display?: string) {
       expect(display).toBe('utf8');
-      return { signature: ed25519.sign(message, keypair.secretKey.slice(0, 32)), publicKey: keypair.publicKey };
+      return { signature: ed25519Sign(message, keypair.secretKey.slice(0, 32)), publicKey: keypair.publicKey };
     },
     async signTransaction(tx: VersionedTransaction) {
       tx.sign([keypair]);
@@ -73,11 +84,11 @@ describe('injected Solana providers', () => {
   it('signs messages and transactions, and signs and sends, through web3.js objects', async () => {
     const provider = wrapInjected(legacyProvider(keypair, true) as unknown as InjectedSolana, 'Phantom');
     const message = new TextEncoder().encode('hi');
-    expect(ed25519.verify(await provider.signMessage(address, message), message, keypair.publicKey.toBytes())).toBe(true);
+    expect(ed25519Verify(await provider.signMessage(address, message), message, keypair.publicKey.toBytes())).toBe(true);
     const signed = VersionedTransaction.deserialize(
       await provider.signTransaction(address, unsigned(keypair.publicKey), 'solana:localnet'),
     );
-    expect(ed25519.verify(signed.signatures[0] as Uint8Array, signed.message.serialize(), keypair.publicKey.toBytes())).toBe(true);
+    expect(ed25519Verify(signed.signatures[0] as Uint8Array, signed.message.serialize(), keypair.publicKey.toBytes())).toBe(true);
     const signature = await provider.signAndSendTransaction?.(address, unsigned(keypair.publicKey), 'solana:localnet', {
       skipPreflight: true,
     });
