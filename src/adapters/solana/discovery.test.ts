@@ -90,6 +90,16 @@ describe('watchSolanaWallets', () => {
     );
   });
 
+  it('a registration that changes nothing (a bad wallet, a second of one name) is no update', async () => {
+    wallet('Only').register();
+    const { lists, bad } = watch();
+    wallet('Evm', { chains: ['eip155:1'] }).register();
+    wallet('only').register();
+    await tick();
+    expect(lists).toHaveLength(1);
+    expect(bad).toHaveLength(1);
+  });
+
   it('a wallet whose getters throw is skipped with onBad; discovery goes on', async () => {
     const good = wallet('Good');
     const evil = {

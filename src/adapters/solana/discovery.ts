@@ -137,9 +137,15 @@ export const watchSolanaWallets: AdapterDiscovery<SolanaProvider> = (onChange, o
     }
     return out;
   };
+  let last: AdapterWallet<SolanaProvider>[] | undefined;
   const flush = (): void => {
     scheduled = false;
-    if (!stopped) onChange(list());
+    if (stopped) return;
+    const next = list();
+    // A registration that changes nothing (a bad wallet, a duplicate name) is no update.
+    if (last && next.length === last.length && next.every((w, i) => w === last?.[i])) return;
+    last = next;
+    onChange(next);
   };
   const schedule = (): void => {
     if (scheduled || stopped) return;

@@ -27,7 +27,7 @@ export function parseLamports(value: unknown): bigint {
 function isLegacy(tx: object): tx is Transaction {
   return (
     tx instanceof Transaction ||
-    ('instructions' in tx && 'recentBlockhash' in tx && typeof (tx as Transaction).serializeMessage === 'function')
+    (Array.isArray((tx as Transaction).instructions) && typeof (tx as Transaction).serializeMessage === 'function')
   );
 }
 

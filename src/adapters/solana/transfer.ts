@@ -65,7 +65,8 @@ export async function transferInstructions(
   }
   const source = associatedTokenAddress(payer, mint, info.tokenProgram);
   const destination = associatedTokenAddress(to, mint, info.tokenProgram);
-  const [existing] = await readAccounts(network, [destination]);
+  const [held, existing] = await readAccounts(network, [source, destination]);
+  if (!held) throw invalidInput(`The sender holds no ${mint.toBase58()}`);
   const instructions: TransactionInstruction[] = [];
   if (!existing) instructions.push(createAssociatedTokenAccountIdempotent(payer, destination, to, mint, info.tokenProgram));
   instructions.push(transferChecked(source, mint, destination, payer, transfer.amount, info.decimals, info.tokenProgram));
@@ -126,7 +127,7 @@ export async function signAndSend(
     const send = provider.signAndSendTransaction.bind(provider);
     const signature: unknown = await askWallet(() => send(from, transaction, chain, options));
     if (!(signature instanceof Uint8Array) || signature.length !== 64 || signature.every((b) => b === 0)) {
-      throw malformed('solana:signAndSendTransaction', `expected a 64-byte signature, got ${describe(signature)}`);
+      throw malformed('solana:signAndSendTransaction', `expected a 64-byte signature, got ${describeReply(signature)}`);
     }
     return base58Encode(signature);
   }
@@ -135,7 +136,7 @@ export async function signAndSend(
   return sendRaw(network, signed as Uint8Array, signature, options);
 }
 
-export function describe(value: unknown): string {
+function describeReply(value: unknown): string {
   if (value instanceof Uint8Array) return `${value.length} bytes`;
   return value === null ? 'null' : typeof value;
 }
