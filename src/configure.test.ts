@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure } from './configure.js';
 import { W3ConfigError } from './core/errors.js';
 import { networks } from './wire/networks.js';
-import type { W3Event } from './stores/events.js';
-import { $activeNamespace, $activeNetwork, $activeNetworkIds } from './stores/networks.js';
-import { $features, $options, resetOptions } from './stores/options.js';
-import { $initialized } from './stores/state.js';
-import { storage } from './stores/storage.js';
-import { $themeModeSetting, $themeVariables, setThemeMode } from './stores/theme.js';
+import type { W3Event } from './stores/app/events.js';
+import { $activeNamespace, $activeNetwork, $activeNetworkIds } from './stores/network/networks.js';
+import { $features, $options, resetOptions } from './stores/app/options.js';
+import { $initialized } from './stores/app/state.js';
+import { storage } from './stores/app/storage.js';
+import { $themeModeSetting, $themeVariables, setThemeMode } from './stores/ui/theme.js';
 import { MemoryStorage } from './test-utils/storage.js';
 import { recordEvents } from './test-utils/events.js';
 

@@ -1,15 +1,15 @@
 import type { W3ModalOptions } from './core/options.js';
-import { emitEvent } from './stores/events.js';
-import { initEip155 } from './stores/eip155.js';
-import { initWalletConnect } from './stores/walletconnect.js';
-import { initNetworks } from './stores/networks.js';
-import { $options, setOptions } from './stores/options.js';
-import { $initialized } from './stores/state.js';
-import { setLocale } from './stores/locale.js';
-import { setThemeMode, setThemeVariables } from './stores/theme.js';
+import { emitEvent } from './stores/app/events.js';
+import { initConnectors } from './stores/connection/discovery.js';
+import { initWalletConnect } from './stores/walletconnect/connector.js';
+import { initNetworks } from './stores/network/networks.js';
+import { $options, setOptions } from './stores/app/options.js';
+import { $initialized } from './stores/app/state.js';
+import { setLocale } from './stores/ui/locale.js';
+import { setThemeMode, setThemeVariables } from './stores/ui/theme.js';
 
 let configuredLocale: string | undefined;
-let projectModule: Promise<typeof import('./stores/project.js')> | undefined;
+let projectModule: Promise<typeof import('./stores/app/project.js')> | undefined;
 
 /**
  * Loads the project store (a lazy chunk) once a backend is configured, and lets it follow the
@@ -18,7 +18,7 @@ let projectModule: Promise<typeof import('./stores/project.js')> | undefined;
  */
 function syncProject(options: W3ModalOptions): void {
   if (!options.apiUrl && !projectModule) return;
-  projectModule ??= import('./stores/project.js');
+  projectModule ??= import('./stores/app/project.js');
   projectModule.then(
     // A later configure() may have replaced the options meanwhile: follow the current ones.
     ({ initProject }) => (options === $options.get() ? initProject() : undefined),
@@ -43,7 +43,7 @@ export function configure(input: W3ModalOptions | unknown): W3ModalOptions {
   if (first || options.locale !== configuredLocale) void setLocale(options.locale);
   configuredLocale = options.locale;
   initNetworks();
-  initEip155();
+  initConnectors();
   initWalletConnect();
   syncProject(options);
   $initialized.set(true);

@@ -19,8 +19,8 @@ export type {
 export type { CaipAddress, CaipNetworkId, ChainNamespace } from './core/caip.js';
 export type { ViewName } from './core/views.js';
 export { VIEWS } from './core/views.js';
-export type { PublicState } from './stores/state.js';
-export type { W3Event, W3EventType } from './stores/events.js';
-export type { AccountState, AccountStatus } from './stores/account.js';
+export type { PublicState } from './stores/app/state.js';
+export type { W3Event, W3EventType } from './stores/app/events.js';
+export type { AccountState, AccountStatus } from './stores/connection/account.js';
 export { truncateAddress, isEvmAddress, isSolanaAddress } from './core/address.js';
 export { SDK_VERSION } from './core/constants.js';

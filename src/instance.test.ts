@@ -3,17 +3,17 @@ import { ModalClosedError, UnknownViewError, W3ConfigError, W3Error } from './co
 import { networks } from './wire/networks.js';
 import { VIEWS, type ViewName } from './core/views.js';
 import { getInstance, type PublicAccount } from './instance.js';
-import { $accounts, patchAccount } from './stores/account.js';
-import { $activeConnectorIds, $connections } from './stores/connectors.js';
-import { onDisconnect } from './stores/disconnect.js';
-import { $lastEvent, emitEvent, type W3Event } from './stores/events.js';
-import { $modal, markViewShown, openModalOn, setCloseBlocked } from './stores/modal.js';
-import { $activeNamespace, $activeNetworkIds, $unknownNetwork, initNetworks } from './stores/networks.js';
-import { resetOptions, setOptions } from './stores/options.js';
-import { setWalletProvider } from './stores/providers.js';
-import { $router, registerViews, resetRouter } from './stores/router.js';
-import { $initialized, $publicState, type PublicState } from './stores/state.js';
-import { $themeModeSetting, $themeVariables, setThemeMode } from './stores/theme.js';
+import { $accounts, patchAccount } from './stores/connection/account.js';
+import { $activeConnectorIds, $connections } from './stores/connection/connectors.js';
+import { onDisconnect } from './stores/connection/disconnect.js';
+import { $lastEvent, emitEvent, type W3Event } from './stores/app/events.js';
+import { $modal, markViewShown, openModalOn, setCloseBlocked } from './stores/ui/modal.js';
+import { $activeNamespace, $activeNetworkIds, $unknownNetwork, initNetworks } from './stores/network/networks.js';
+import { resetOptions, setOptions } from './stores/app/options.js';
+import { setWalletProvider } from './stores/connection/providers.js';
+import { $router, registerViews, resetRouter } from './stores/ui/router.js';
+import { $initialized, $publicState, type PublicState } from './stores/app/state.js';
+import { $themeModeSetting, $themeVariables, setThemeMode } from './stores/ui/theme.js';
 import { MemoryStorage } from './test-utils/storage.js';
 import { solanaMainnet } from './test-utils/networks.js';
 

@@ -2,20 +2,43 @@ import type { EIP1193Provider } from 'viem';
 import type { ChainNamespace } from './core/caip.js';
 import type { Network } from './wire/networks.js';
 import type { ThemeMode } from './core/options.js';
-import { $accounts, $activeAccount, EMPTY_ACCOUNT, type AccountEntry, type AccountStatus } from './stores/account.js';
-import { disconnect } from './stores/disconnect.js';
-import { $lastEvent, type W3Event } from './stores/events.js';
-import { closeModal } from './stores/modal.js';
-import { $activeNamespace, $currentNetwork } from './stores/networks.js';
-import { $publicState, type PublicState } from './stores/state.js';
-import { setThemeMode, setThemeVariables } from './stores/theme.js';
-import { setLocale } from './stores/locale.js';
+import { $accounts, $activeAccount, EMPTY_ACCOUNT, type AccountEntry, type AccountStatus } from './stores/connection/account.js';
+import { disconnect } from './stores/connection/disconnect.js';
+import { $lastEvent, type W3Event } from './stores/app/events.js';
+import { closeModal } from './stores/ui/modal.js';
+import { $activeNamespace, $currentNetwork } from './stores/network/networks.js';
+import { $publicState, type PublicState } from './stores/app/state.js';
+import { setThemeMode, setThemeVariables } from './stores/ui/theme.js';
+import { setLocale } from './stores/ui/locale.js';
 import type { Locale } from './core/locales.js';
-import { getWalletProvider } from './stores/providers.js';
-import { openModal, type OpenModalParameters } from './stores/open-modal.js';
-import * as actions from './stores/wallet-actions.js';
+import type { SolanaProvider, SolanaSendOptions } from './adapters/solana/provider.js';
+import { getWalletProvider } from './stores/connection/providers.js';
+import { openModal, type OpenModalParameters } from './stores/ui/open-modal.js';
+import * as actions from './stores/connection/actions.js';
 
 export type OpenOptions = OpenModalParameters;
+
+/** Which namespace's wallet acts (the active namespace when absent). */
+export interface WalletActionOptions {
+  namespace?: ChainNamespace;
+}
+
+export interface SendTransactionOptions extends WalletActionOptions {
+  /** Solana send options (spec 5): skipPreflight, preflightCommitment, maxRetries, minContextSlot. */
+  sendOptions?: SolanaSendOptions;
+}
+
+export interface Eip155TransactionRequest {
+  to: string;
+  value?: bigint | number | string;
+  data?: `0x${string}`;
+}
+
+/** A SOL transfer: `value` lamports to the base58 address `to`. */
+export interface SolanaTransferRequest {
+  to: string;
+  value: bigint | number | string;
+}
 
 export interface PublicAccount {
   address: string | undefined;
@@ -40,6 +63,8 @@ export interface W3ModalInstance {
   disconnect(namespace?: ChainNamespace): Promise<void>;
   /** The connected wallet's provider (viem's EIP-1193 type for eip155); undefined while not connected. */
   getWalletProvider(namespace: 'eip155'): EIP1193Provider | undefined;
+  /** The Solana provider (src/adapters/solana/provider.ts): connect, signMessage, signTransaction, signAndSendTransaction. */
+  getWalletProvider(namespace: 'solana'): SolanaProvider | undefined;
   getWalletProvider(namespace: ChainNamespace): unknown;
   setThemeMode(mode: ThemeMode | undefined): void;
   setThemeVariables(variables: Record<string, string | number>): void;
@@ -50,12 +75,23 @@ export interface W3ModalInstance {
    */
   setLocale(locale?: string): Promise<Locale>;
   subscribeEvents(callback: (event: W3Event) => void): () => void;
-  /** Signs a message with the connected eip155 wallet (personal_sign). */
-  signMessage(message: string): Promise<`0x${string}`>;
-  /** Signs EIP-712 typed data (eth_signTypedData_v4). */
+  /**
+   * Signs a text message with the namespace's connected wallet (the active namespace unless
+   * `namespace` says otherwise): personal_sign on eip155 (a hex signature), solana_signMessage on
+   * solana (the ed25519 signature in base58).
+   */
+  signMessage(message: string, options: { namespace: 'eip155' }): Promise<`0x${string}`>;
+  signMessage(message: string, options?: WalletActionOptions): Promise<string>;
+  /** Signs EIP-712 typed data (eth_signTypedData_v4) with the eip155 wallet. */
   signTypedData(typedData: object): Promise<`0x${string}`>;
-  /** Sends a transaction from the connected account; resolves with its hash. */
-  sendTransaction(tx: { to: string; value?: bigint; data?: `0x${string}` }): Promise<`0x${string}`>;
+  /**
+   * Sends a transaction from the namespace's connected account; resolves with the transaction
+   * hash (eip155: `{ to, value?, data? }`) or signature (solana: `{ to, value }`, `value` lamports
+   * of SOL to the base58 address `to`). `value` is a bigint, a safe integer or a decimal string.
+   * `options.sendOptions` are Solana's send options (spec 5), checked.
+   */
+  sendTransaction(tx: Eip155TransactionRequest, options: { namespace: 'eip155' }): Promise<`0x${string}`>;
+  sendTransaction(tx: Eip155TransactionRequest | SolanaTransferRequest, options?: SendTransactionOptions): Promise<string>;
   /** wallet_getCapabilities (EIP-5792) for the connected account. */
   getCapabilities(): Promise<Record<string, unknown>>;
 }
@@ -106,15 +142,17 @@ export function getInstance(): W3ModalInstance {
     },
     getNetwork: () => $currentNetwork.get().network,
     // The switching logic is not needed to show the modal: it loads with the first switch.
-    switchNetwork: (network) => import('./stores/network-switch.js').then((m) => m.switchNetwork(network)),
+    switchNetwork: (network) => import('./stores/network/network-switch.js').then((m) => m.switchNetwork(network)),
     disconnect: (namespace) => disconnect(namespace),
     getWalletProvider: ((namespace: ChainNamespace) => getWalletProvider(namespace)) as W3ModalInstance['getWalletProvider'],
     setThemeMode: (mode) => setThemeMode(mode),
     setThemeVariables: (variables) => setThemeVariables(variables),
     setLocale: (locale) => setLocale(locale),
-    signMessage: (message) => actions.signMessage(message),
-    signTypedData: (typedData) => actions.signTypedData(typedData),
-    sendTransaction: (tx) => actions.sendTransaction(tx),
+    signMessage: ((message: string, options?: WalletActionOptions) =>
+      actions.signMessage(message, options?.namespace)) as W3ModalInstance['signMessage'],
+    signTypedData: (typedData) => actions.signTypedData(typedData) as Promise<`0x${string}`>,
+    sendTransaction: ((tx: unknown, options?: SendTransactionOptions) =>
+      actions.sendTransaction(tx, options?.namespace, options?.sendOptions)) as W3ModalInstance['sendTransaction'],
     getCapabilities: () => actions.getCapabilities(),
     subscribeEvents(callback) {
       const current = $lastEvent.get();

@@ -1,8 +1,8 @@
 /**
- * The static import graph of the project's own modules, and its cycles. An edge is a static
- * relative `import … from` / `export … from` / side-effect `import '…'` that is not written
- * `import type` / `export type` (those vanish at build time); dynamic `import()` is not an
- * edge. There are no path aliases, so every specifier is followed by its path alone.
+ * The import graph of the project's own modules, and its cycles. An edge is a static relative
+ * `import … from` / `export … from` / side-effect `import '…'` that is not written
+ * `import type` / `export type` (those vanish at build time); a dynamic `import()` is an edge
+ * only in the lazy graph. There are no path aliases, so every specifier is followed by its path alone.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,21 @@ export function sourceFiles(root, dirs, skip = () => false) {
   };
   for (const dir of dirs) visit(path.join(root, dir));
   return out.sort();
+}
+
+/** The relative specifiers a module loads lazily: `import('./x.js')` with a literal specifier. */
+export function dynamicImports(fileName, text) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const specifiers = [];
+  const visit = (node) => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [spec] = node.arguments;
+      if (spec && ts.isStringLiteralLike(spec) && spec.text.startsWith('.')) specifiers.push(spec.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return specifiers;
 }
 
 /** The relative specifiers a module imports at run time (statically). */
@@ -53,11 +68,16 @@ export function resolveSpecifier(fromFile, specifier, exists = existsSync) {
   return candidates.find((c) => SOURCE.test(c) && exists(c));
 }
 
-/** Builds the graph: file → the files it imports at run time. */
-export function importGraph(files, read = (f) => readFileSync(f, 'utf8'), exists = existsSync) {
+/**
+ * Builds the graph: file → the files it imports at run time. With `lazy`, `import()` is an edge
+ * too: a lazy half that imports its own loader's module back is a cycle (check-structure).
+ */
+export function importGraph(files, read = (f) => readFileSync(f, 'utf8'), exists = existsSync, lazy = false) {
   const graph = new Map();
   for (const file of files) {
-    const targets = runtimeImports(file, read(file))
+    const text = read(file);
+    const specifiers = lazy ? [...runtimeImports(file, text), ...dynamicImports(file, text)] : runtimeImports(file, text);
+    const targets = specifiers
       .map((spec) => resolveSpecifier(file, spec, exists))
       .filter((target) => target !== undefined);
     graph.set(file, [...new Set(targets)]);

@@ -47,7 +47,7 @@ export const LAYER_ZONES = [
     files: ['src/stores/**'],
     patterns: [
       { regex: folders('elements', 'react'), message: 'Stores never touch elements or the DOM.' },
-      { regex: `^\\.\\./${TOP}`, message: 'Stores may not import the package entries.' },
+      { regex: `^(\\.\\./){2,}${TOP}`, message: 'Stores may not import the package entries.' },
     ],
   },
   {

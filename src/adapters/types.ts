@@ -99,8 +99,11 @@ export interface ChainAdapter<P = unknown> {
    * signature.
    */
   sendTransaction(provider: P, from: string, tx: unknown, network: Network, options?: unknown): Promise<string>;
-  /** Waits until a transaction sent here is final (or gave up); never throws. */
-  waitForTransaction(network: Network, hash: string): Promise<void>;
+  /**
+   * Waits until a transaction is final: 'success', 'reverted' (it failed on chain), or 'unknown'
+   * when no answer came within `timeoutMs` (the chain unreachable). Never throws.
+   */
+  waitForTransaction(network: Network, hash: string, timeoutMs?: number): Promise<'success' | 'reverted' | 'unknown'>;
 
   /** Builds and sends a transfer from WalletSend; absent when the namespace has no send ('Unsupported chain'). */
   sendTransfer?(provider: P, from: string, transfer: Transfer, network: Network): Promise<string>;

@@ -1,5 +1,5 @@
 import type { ViewName } from '../core/views.js';
-import { registerViews } from '../stores/router.js';
+import { registerViews } from '../stores/ui/router.js';
 import { defineButtons } from './buttons/index.js';
 import { defineModal } from './modal/modal.js';
 import { loadModalShell } from './modal/shell-loader.js';

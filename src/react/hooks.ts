@@ -11,10 +11,10 @@ import { useMemo } from 'react';
 import type { ChainNamespace } from '../core/caip.js';
 import type { Network } from '../wire/networks.js';
 import { getInstance, type OpenOptions, type PublicAccount } from '../instance.js';
-import { $accounts } from '../stores/account.js';
-import { $modal } from '../stores/modal.js';
-import { $activeNamespace, $currentNetwork } from '../stores/networks.js';
-import { $publicState, type PublicState } from '../stores/state.js';
+import { $accounts } from '../stores/connection/account.js';
+import { $modal } from '../stores/ui/modal.js';
+import { $activeNamespace, $currentNetwork } from '../stores/network/networks.js';
+import { $publicState, type PublicState } from '../stores/app/state.js';
 
 export interface UseW3ModalResult {
   /** Opens the modal (on `options.view`, else Connect or Account); resolves once the view shows. */

@@ -1,8 +1,8 @@
 /** Store setup for the Blockchain API store tests: options with a blockchainApiUrl and a connected account. */
 import { networks } from '../wire/networks.js';
-import { $accounts, patchAccount } from '../stores/account.js';
-import { $activeNamespace, $activeNetworkIds } from '../stores/networks.js';
-import { setOptions } from '../stores/options.js';
+import { $accounts, patchAccount } from '../stores/connection/account.js';
+import { $activeNamespace, $activeNetworkIds } from '../stores/network/networks.js';
+import { setOptions } from '../stores/app/options.js';
 import { ACCOUNT } from './blockchain-fixtures.js';
 
 export function connectWithApi(blockchainApiUrl: string, address = ACCOUNT): void {

@@ -1,4 +1,4 @@
-import { $lastEvent, type W3Event } from '../stores/events.js';
+import { $lastEvent, type W3Event } from '../stores/app/events.js';
 
 /** Records every store event from now on (tests); `stop()` ends it. */
 export function recordEvents(): { events: W3Event[]; stop: () => void } {

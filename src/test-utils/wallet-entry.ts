@@ -1,5 +1,5 @@
 import type { WalletEntry } from '../wire/provider-api.js';
-import { bareWalletEntry } from '../stores/wallet-rows.js';
+import { bareWalletEntry } from '../stores/registry/wallet-rows.js';
 
 /** A registry entry for tests: a plain EVM wallet with no links; `extra` overrides any field. */
 export function walletEntry(id: string, extra: Partial<WalletEntry> = {}): WalletEntry {

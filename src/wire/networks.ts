@@ -33,7 +33,14 @@ const SOL: NativeCurrency = { name: 'Solana', symbol: 'SOL', decimals: 9 };
  */
 export const LOCAL_SVM_GENESIS_HASH = '9RBqoiFs7cLT5bbZ4bKGEFZgvmojsDxMrar1tfpMVxk7';
 
-function svm(genesisPrefix: string, name: string, rpc: string, ws: string | undefined, explorer: string | undefined, testnet: boolean): Network {
+function svm(
+  genesisPrefix: string,
+  name: string,
+  rpc: string,
+  ws: string | undefined,
+  explorer: string | undefined,
+  testnet: boolean,
+): Network {
   return {
     id: genesisPrefix,
     caipNetworkId: `solana:${genesisPrefix}`,
@@ -108,8 +115,22 @@ export const networks = {
   /** The second local Hardhat node (`npm start` runs it, to try switching networks). */
   localhost2: evm(31338, 'Localhost 2', 'http://127.0.0.1:8546', undefined, { testnet: true }),
   solana: svm('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana', 'https://api.mainnet-beta.solana.com', undefined, 'https://solscan.io', false),
-  solanaDevnet: svm('EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'Solana Devnet', 'https://api.devnet.solana.com', undefined, 'https://solscan.io', true),
-  solanaTestnet: svm('4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z', 'Solana Testnet', 'https://api.testnet.solana.com', undefined, 'https://solscan.io', true),
+  solanaDevnet: svm(
+    'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    'Solana Devnet',
+    'https://api.devnet.solana.com',
+    undefined,
+    'https://solscan.io',
+    true,
+  ),
+  solanaTestnet: svm(
+    '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+    'Solana Testnet',
+    'https://api.testnet.solana.com',
+    undefined,
+    'https://solscan.io',
+    true,
+  ),
   /** The local SVM (`w3kit-server svm`; `npm start` runs it): JSON-RPC on 8899, websocket on 8900. */
   solanaLocal: svm(LOCAL_SVM_GENESIS_HASH.slice(0, 32), 'Solana Local', 'http://127.0.0.1:8899', 'ws://127.0.0.1:8900', undefined, true),
 } satisfies Record<string, Network>;

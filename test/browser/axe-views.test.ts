@@ -4,8 +4,8 @@
  */
 import { expect } from 'chai';
 import type { ViewName } from '../../src/core/views.js';
-import { setLocale } from '../../src/stores/locale.js';
-import { resetRouter } from '../../src/stores/router.js';
+import { setLocale } from '../../src/stores/ui/locale.js';
+import { resetRouter } from '../../src/stores/ui/router.js';
 import { VIEW_LOADERS } from '../../src/elements/views/registry.js';
 import { axeViolations, connectAccount, deep, mountModal, resetAll, waitFor } from './helpers.js';
 

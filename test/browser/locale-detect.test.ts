@@ -3,7 +3,7 @@
  * other tag is matched in the lazy runtime (src/core/locales.ts) with the same results as before.
  */
 import { expect } from 'chai';
-import { $locale, $localeDir, setLocale } from '../../src/stores/locale.js';
+import { $locale, $localeDir, setLocale } from '../../src/stores/ui/locale.js';
 
 function setLanguages(languages: string[] | undefined): void {
   if (languages) Object.defineProperty(navigator, 'languages', { configurable: true, get: () => languages });

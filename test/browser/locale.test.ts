@@ -1,8 +1,8 @@
 /** Choosing the locale in Chromium: the page's lang, the browser's languages, the attribute, live switching, RTL. */
 import { expect } from 'chai';
 import { defineElements } from '../../src/elements/index.js';
-import { $modal } from '../../src/stores/modal.js';
-import { $locale, setLocale } from '../../src/stores/locale.js';
+import { $modal } from '../../src/stores/ui/modal.js';
+import { $locale, setLocale } from '../../src/stores/ui/locale.js';
 import type { W3Modal } from '../../src/elements/modal/modal.element.js';
 import { deep, mountModal, resetAll, waitFor } from './helpers.js';
 

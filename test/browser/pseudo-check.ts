@@ -4,7 +4,7 @@
  * roots and slotted light DOM) is a pseudo-localized message `⟦…⟧`, or data the test names
  * (wallet and network names, addresses, numbers).
  */
-import { setLocale } from '../../src/stores/locale.js';
+import { setLocale } from '../../src/stores/ui/locale.js';
 import { nextFrame } from './helpers.js';
 
 const ATTRIBUTES = ['aria-label', 'title', 'placeholder', 'alt'] as const;

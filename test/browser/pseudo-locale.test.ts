@@ -11,17 +11,17 @@ import { createTestWallet, type TestWallet } from '../fixtures/eip1193-wallet.js
 import { VIEWS, type ViewName } from '../../src/core/views.js';
 import { VIEW_LOADERS } from '../../src/elements/views/registry.js';
 import type { W3Modal } from '../../src/elements/modal/modal.element.js';
-import { showAlert } from '../../src/stores/alerts.js';
+import { showAlert } from '../../src/stores/ui/alerts.js';
 import { PendingRequests } from '../../src/adapters/walletconnect/pending.js';
-import { $connectedWallet, $connectors } from '../../src/stores/connectors.js';
-import { setWalletconnectPending } from '../../src/stores/walletconnect-pending.js';
-import { $locale, setLocale } from '../../src/stores/locale.js';
-import { $networks } from '../../src/stores/networks.js';
-import { pushView, $router } from '../../src/stores/router.js';
-import { $walletList } from '../../src/stores/wallet-list.js';
-import { $allWallets, $walletSearch } from '../../src/stores/wallet-registry.js';
-import { $wcPairing } from '../../src/stores/walletconnect.js';
-import { cancelWalletConnectPairing } from '../../src/stores/walletconnect-pairing.js';
+import { $connectedWallet, $connectors } from '../../src/stores/connection/connectors.js';
+import { setWalletconnectPending } from '../../src/stores/walletconnect/pending.js';
+import { $locale, setLocale } from '../../src/stores/ui/locale.js';
+import { $networks } from '../../src/stores/network/networks.js';
+import { pushView, $router } from '../../src/stores/ui/router.js';
+import { $walletList } from '../../src/stores/registry/wallet-list.js';
+import { $allWallets, $walletSearch } from '../../src/stores/registry/wallet-registry.js';
+import { $wcPairing } from '../../src/stores/walletconnect/state.js';
+import { cancelWalletConnectPairing } from '../../src/stores/walletconnect/pairing.js';
 import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
 
 const LABELS = ['aria-label', 'title', 'placeholder', 'alt', 'aria-placeholder', 'aria-roledescription'];

@@ -4,10 +4,10 @@
  */
 import { expect } from 'chai';
 import { emulateMedia, setViewport } from '@web/test-runner-commands';
-import { showAlert } from '../../src/stores/alerts.js';
-import { $locale, setLocale } from '../../src/stores/locale.js';
-import { pushView } from '../../src/stores/router.js';
-import { $modal } from '../../src/stores/modal.js';
+import { showAlert } from '../../src/stores/ui/alerts.js';
+import { $locale, setLocale } from '../../src/stores/ui/locale.js';
+import { pushView } from '../../src/stores/ui/router.js';
+import { $modal } from '../../src/stores/ui/modal.js';
 import type { W3Modal } from '../../src/elements/modal/modal.element.js';
 import type { W3ModalOptions } from '../../src/core/options.js';
 import { ADDRESS, apiOptions, connectAccount, deep, deepAll, dialogOf, mountModal, resetAll, waitFor } from './helpers.js';

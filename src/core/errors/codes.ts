@@ -38,7 +38,8 @@ export type DefaultMessageCode =
   | 'ChainNotSupportedError'
   | 'WalletNotFoundError'
   | 'ConnectionRejectedError'
-  | 'NotConnectedError';
+  | 'NotConnectedError'
+  | 'AdapterNotFoundError';
 
 export type ErrorMessageCode =
   | RpcMessageCode

@@ -36,6 +36,10 @@ export const ChainNotSupportedError = defineError(
 );
 export type ChainNotSupportedError = InstanceType<typeof ChainNotSupportedError>;
 
+/** A namespace no adapter serves (no entry in the adapter table, or its chunk failed to load). */
+export const AdapterNotFoundError = defineError('AdapterNotFoundError', 'CONFIG_ERROR', 'Adapter not found', 'AdapterNotFoundError');
+export type AdapterNotFoundError = InstanceType<typeof AdapterNotFoundError>;
+
 /** A part the app did not configure: a project id, WalletConnect's relay, a network's RPC URL. */
 export const MissingConfigError = defineError('MissingConfigError', 'CONFIG_ERROR');
 export type MissingConfigError = InstanceType<typeof MissingConfigError>;

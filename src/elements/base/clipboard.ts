@@ -1,4 +1,4 @@
-import { showError, showSuccess } from '../../stores/toast.js';
+import { showError, showSuccess } from '../../stores/ui/toast.js';
 
 /**
  * Copies `text` and says `copied` (a localized text) in a toast. When the clipboard refuses (no permission, an

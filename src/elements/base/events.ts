@@ -4,7 +4,7 @@
  * dispatches from it through `W3Element.emit()`, and `GlobalEventHandlersEventMap` is typed from
  * it (src/elements/base/w3-element.ts).
  */
-import type { W3EventType } from '../../stores/events.js';
+import type { W3EventType } from '../../stores/app/events.js';
 
 /** One row of the table: the store event, branded (type only) with the DOM event's detail. */
 type ModalEventRow<Detail> = W3EventType & { readonly detail?: Detail };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { $modal, closeModal } from '../../stores/modal.js';
+import { $modal, closeModal } from '../../stores/ui/modal.js';
 import { activeDeep, connectAccount, deep, deepAll, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
 
 async function mount(tag: string): Promise<HTMLElement> {

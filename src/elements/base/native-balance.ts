@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { formatBalance } from '../l10n/format.js';
-import type { NativeBalance } from '../../stores/native-balance.js';
+import type { NativeBalance } from '../../stores/connection/native-balance.js';
 import { msg } from './localize.js';
 
 /** What an unreadable balance says (the Account view in full; the account button as its title). */

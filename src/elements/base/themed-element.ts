@@ -1,7 +1,7 @@
 import type { PropertyValues } from 'lit';
 import { StoreController } from './store-controller.js';
-import { $themeMode, $themeVariables } from '../../stores/theme.js';
-import { $locale, $localeDir } from '../../stores/locale.js';
+import { $themeMode, $themeVariables } from '../../stores/ui/theme.js';
+import { $locale, $localeDir } from '../../stores/ui/locale.js';
 import { W3Element } from './w3-element.js';
 
 /**

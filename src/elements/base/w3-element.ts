@@ -1,5 +1,5 @@
 import { LitElement, type ReactiveController } from 'lit';
-import { $locale } from '../../stores/locale.js';
+import { $locale } from '../../stores/ui/locale.js';
 import type { ModalEventMap } from './events.js';
 
 /** Events w3kit elements fire, with their detail types: the modal's (one table) and the primitives'. */

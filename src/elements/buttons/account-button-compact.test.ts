@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { $nativeBalances, balanceKey } from '../../stores/native-balance.js';
+import { $nativeBalances, balanceKey } from '../../stores/connection/native-balance.js';
 import { ADDRESS, connectAccount, deep, deepText, mountModal, nextFrame, resetAll, waitFor } from '../../../test/browser/helpers.js';
 
 /** A row like a page's button row that does not wrap, `width` px wide, with a network button and a <w3-button>. */

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { $modal } from '../../stores/modal.js';
-import { $activeNetwork, $activeNetworkIds, $unknownNetwork } from '../../stores/networks.js';
-import { $nativeBalances, balanceKey } from '../../stores/native-balance.js';
-import { patchAccount } from '../../stores/account.js';
-import { pushView } from '../../stores/router.js';
+import { $modal } from '../../stores/ui/modal.js';
+import { $activeNetwork, $activeNetworkIds, $unknownNetwork } from '../../stores/network/networks.js';
+import { $nativeBalances, balanceKey } from '../../stores/connection/native-balance.js';
+import { patchAccount } from '../../stores/connection/account.js';
+import { pushView } from '../../stores/ui/router.js';
 import {
   ADDRESS,
   axeViolations,

@@ -2,7 +2,7 @@ import { html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { StoreController } from '../base/store-controller.js';
 import { getInstance } from '../../instance.js';
-import { $isConnecting } from '../../stores/account.js';
+import { $isConnecting } from '../../stores/connection/account.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { msg } from '../base/localize.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';

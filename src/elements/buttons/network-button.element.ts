@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { StoreController } from '../base/store-controller.js';
 import { getInstance } from '../../instance.js';
-import { $currentNetwork } from '../../stores/networks.js';
+import { $currentNetwork } from '../../stores/network/networks.js';
 import { msg, str } from '../base/localize.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';

@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { StoreController } from '../base/store-controller.js';
-import { $activeAccount } from '../../stores/account.js';
+import { $activeAccount } from '../../stores/connection/account.js';
 import { W3Element } from '../base/w3-element.js';
 
 /**

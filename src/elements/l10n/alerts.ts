@@ -1,5 +1,5 @@
 /** The alerts of spec section 8 (src/stores/alerts.ts codes) as a title and a sentence in the active locale. */
-import type { AlertCode } from '../../stores/alerts.js';
+import type { AlertCode } from '../../stores/ui/alerts.js';
 import { msg } from '../base/localize.js';
 
 export function alertText(code: AlertCode): { shortMessage: string; longMessage: string } {

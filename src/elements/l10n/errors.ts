@@ -76,6 +76,8 @@ export function errorCodeText(code: ErrorMessageCode, status?: unknown): string 
       return msg('Connection rejected');
     case 'NotConnectedError':
       return msg('Not connected');
+    case 'AdapterNotFoundError':
+      return msg('Adapter not found');
     case 'UnknownError':
       return msg('An error occurred');
     case 'NoEip155Chain':

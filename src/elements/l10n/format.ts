@@ -3,7 +3,7 @@
  * re-renders on a locale change, so these follow it).
  */
 import * as format from '../../core/format.js';
-import { $locale } from '../../stores/locale.js';
+import { $locale } from '../../stores/ui/locale.js';
 
 export const formatAmount = (value: string | number | undefined, options: { decimals?: number } = {}): string =>
   format.formatAmount(value, { ...options, locale: $locale.get() });

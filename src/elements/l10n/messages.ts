@@ -1,8 +1,8 @@
 /** The stores' message codes (src/stores/messages.ts) as text in the active locale. */
 import { W3Error } from '../../core/errors/base.js';
-import type { EmailProblem } from '../../stores/connect.js';
-import type { StoreMessage } from '../../stores/messages.js';
-import type { ToastAction } from '../../stores/toast.js';
+import type { EmailProblem } from '../../stores/connection/connect.js';
+import type { StoreMessage } from '../../stores/ui/messages.js';
+import type { ToastAction } from '../../stores/ui/toast.js';
 import { msg, str } from '../base/localize.js';
 import { errorMessage } from './errors.js';
 

@@ -1,5 +1,5 @@
 /** The WalletSend form's problems (src/stores/send-rules.ts codes) as text in the active locale. */
-import type { SendFailure, SendProblem } from '../../stores/send-rules.js';
+import type { SendFailure, SendProblem } from '../../stores/send/send-rules.js';
 import { msg, str } from '../base/localize.js';
 import { sendFailureText } from './messages.js';
 

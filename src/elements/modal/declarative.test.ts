@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { defineElements } from '../index.js';
-import { $options } from '../../stores/options.js';
-import { $activeNetwork } from '../../stores/networks.js';
-import { $themeMode } from '../../stores/theme.js';
+import { $options } from '../../stores/app/options.js';
+import { $activeNetwork } from '../../stores/network/networks.js';
+import { $themeMode } from '../../stores/ui/theme.js';
 import { resetAll, waitFor } from '../../../test/browser/helpers.js';
-import { $modal } from '../../stores/modal.js';
+import { $modal } from '../../stores/ui/modal.js';
 
 describe('<w3-modal> declarative configuration', () => {
   beforeEach(() => resetAll());

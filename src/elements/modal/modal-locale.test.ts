@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { $unknownNetwork } from '../../stores/networks.js';
-import { pushView } from '../../stores/router.js';
+import { $unknownNetwork } from '../../stores/network/networks.js';
+import { pushView } from '../../stores/ui/router.js';
 import { deep, deepText, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
 
 const PSEUDO = /^⟦.*⟧$/;

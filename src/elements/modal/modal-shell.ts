@@ -6,10 +6,10 @@
  */
 import { adoptStyles, html, nothing, type CSSResultOrNative, type ReactiveControllerHost } from 'lit';
 import type { ViewName } from '../../core/views.js';
-import { $modal, closeModal, markViewShown } from '../../stores/modal.js';
-import { goBack } from '../../stores/navigation.js';
-import { $toast } from '../../stores/toast.js';
-import { $router, pushView } from '../../stores/router.js';
+import { $modal, closeModal, markViewShown } from '../../stores/ui/modal.js';
+import { goBack } from '../../stores/ui/navigation.js';
+import { $toast } from '../../stores/ui/toast.js';
+import { $router, pushView } from '../../stores/ui/router.js';
 import { msg } from '../base/localize.js';
 import { definePrimitives } from '../primitives/index.js';
 import { VIEW_LOADERS } from '../views/registry.js';

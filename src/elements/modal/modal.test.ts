@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { ConnectionRejectedError } from '../../core/errors.js';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
-import { $modal, setCloseBlocked } from '../../stores/modal.js';
-import { $router, pushView } from '../../stores/router.js';
-import { setThemeMode, setThemeVariables } from '../../stores/theme.js';
-import { showError, showLoading } from '../../stores/toast.js';
-import { showAlert } from '../../stores/alerts.js';
-import { goBack } from '../../stores/navigation.js';
+import { $modal, setCloseBlocked } from '../../stores/ui/modal.js';
+import { $router, pushView } from '../../stores/ui/router.js';
+import { setThemeMode, setThemeVariables } from '../../stores/ui/theme.js';
+import { showError, showLoading } from '../../stores/ui/toast.js';
+import { showAlert } from '../../stores/ui/alerts.js';
+import { goBack } from '../../stores/ui/navigation.js';
 import {
   activeDeep,
   axeViolations,

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createW3Modal } from '../../create.js';
-import { $modal } from '../../stores/modal.js';
+import { $modal } from '../../stores/ui/modal.js';
 import { baseOptions, dialogOf, mountModal, resetAll, sleep, waitFor } from '../../../test/browser/helpers.js';
 import type { W3Modal } from './modal.element.js';
 

@@ -6,7 +6,7 @@
  * createW3Modal appends its own only once the page had its chance to place one: when the DOM is
  * ready, or at once when the modal opens before that.
  */
-import { $modal } from '../../stores/modal.js';
+import { $modal } from '../../stores/ui/modal.js';
 
 interface ModalHost extends HTMLElement {
   requestUpdate(): void;

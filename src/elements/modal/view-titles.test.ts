@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { VIEWS } from '../../core/views.js';
-import { setLocale } from '../../stores/locale.js';
+import { setLocale } from '../../stores/ui/locale.js';
 import { viewTitle } from './view-titles.js';
 
 describe('viewTitle', () => {

@@ -1,7 +1,7 @@
 /** The primitives' own texts (default labels) in the pseudo-locale en-XA. */
 import { expect } from 'chai';
 import { expectPseudoLocalized, usePseudoLocale } from '../../../test/browser/pseudo-check.js';
-import { setLocale } from '../../stores/locale.js';
+import { setLocale } from '../../stores/ui/locale.js';
 import { deep, mountFixture, resetAll } from '../../../test/browser/helpers.js';
 import { defineUiTabs } from './tabs/tabs.js';
 

@@ -5,9 +5,9 @@
 import { expect } from 'chai';
 import { expectPseudoLocalized, usePseudoLocale } from '../../../test/browser/pseudo-check.js';
 import { networks } from '../../wire/networks.js';
-import { setLocale } from '../../stores/locale.js';
-import { $unknownNetwork } from '../../stores/networks.js';
-import { $router, pushView } from '../../stores/router.js';
+import { setLocale } from '../../stores/ui/locale.js';
+import { $unknownNetwork } from '../../stores/network/networks.js';
+import { $router, pushView } from '../../stores/ui/router.js';
 import { createTestWallet } from '../../../test/fixtures/eip1193-wallet.js';
 import { baseOptions, deep, deepText, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
 import type { W3Modal } from '../modal/modal.element.js';

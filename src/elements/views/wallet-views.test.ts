@@ -4,9 +4,9 @@
  */
 import { expect } from 'chai';
 import { createTestWallet, type TestWallet } from '../../../test/fixtures/eip1193-wallet.js';
-import { $modal } from '../../stores/modal.js';
-import { $unknownNetwork } from '../../stores/networks.js';
-import { $router } from '../../stores/router.js';
+import { $modal } from '../../stores/ui/modal.js';
+import { $unknownNetwork } from '../../stores/network/networks.js';
+import { $router } from '../../stores/ui/router.js';
 import { axeViolations, deep, deepText, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
 import type { W3Modal } from '../modal/modal.element.js';
 

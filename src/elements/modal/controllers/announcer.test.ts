@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { closeModal } from '../../../stores/modal.js';
-import { pushView } from '../../../stores/router.js';
-import { hideToast, showLoading } from '../../../stores/toast.js';
+import { closeModal } from '../../../stores/ui/modal.js';
+import { pushView } from '../../../stores/ui/router.js';
+import { hideToast, showLoading } from '../../../stores/ui/toast.js';
 import { activeDeep, deep, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import { containsDeep } from '../../base/focus.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { emitEvent, type W3EventType } from '../../../stores/events.js';
+import { emitEvent, type W3EventType } from '../../../stores/app/events.js';
 import { MODAL_EVENTS, modalEventFor } from '../../base/events.js';
 import { W3Element } from '../../base/w3-element.js';
 import { EventBridgeController } from './event-bridge.js';

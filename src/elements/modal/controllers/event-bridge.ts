@@ -4,7 +4,7 @@
  * (bubbling, composed), its data as the detail, unless `enabled()` says no (a second, inert modal).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { $lastEvent } from '../../../stores/events.js';
+import { $lastEvent } from '../../../stores/app/events.js';
 import { modalEventFor, type ModalEventMap, type ModalEventName } from '../../base/events.js';
 import type { W3Element } from '../../base/w3-element.js';
 

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { html, type TemplateResult } from 'lit';
 import { ConnectionRejectedError } from '../../../core/errors.js';
-import { showAlert } from '../../../stores/alerts.js';
-import { setLocale } from '../../../stores/locale.js';
-import { $toast, showError, showLoading, showToast } from '../../../stores/toast.js';
+import { showAlert } from '../../../stores/ui/alerts.js';
+import { setLocale } from '../../../stores/ui/locale.js';
+import { $toast, showError, showLoading, showToast } from '../../../stores/ui/toast.js';
 import { W3Element } from '../../base/w3-element.js';
 import { definePrimitives } from '../../primitives/index.js';
 import { deep, deepText, resetAll, waitFor } from '../../../../test/browser/helpers.js';

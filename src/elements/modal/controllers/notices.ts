@@ -4,8 +4,8 @@
  * alert, the warning role status) with a dismiss button; re-renders the host when either changes.
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { $alert, closeAlert } from '../../../stores/alerts.js';
-import { $toast } from '../../../stores/toast.js';
+import { $alert, closeAlert } from '../../../stores/ui/alerts.js';
+import { $toast } from '../../../stores/ui/toast.js';
 import { copyText } from '../../base/clipboard.js';
 import { msg } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';

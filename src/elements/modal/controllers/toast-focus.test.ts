@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { showToast, hideToast } from '../../../stores/toast.js';
+import { showToast, hideToast } from '../../../stores/ui/toast.js';
 import { activeDeep, deep, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import { containsDeep, tabbables } from '../../base/focus.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { $activity, type ActivityState } from '../../../stores/activity.js';
-import { patchAccount } from '../../../stores/account.js';
-import { $activeNetworkIds } from '../../../stores/networks.js';
+import { $activity, type ActivityState } from '../../../stores/portfolio/activity.js';
+import { patchAccount } from '../../../stores/connection/account.js';
+import { $activeNetworkIds } from '../../../stores/network/networks.js';
 import { ACCOUNT, transaction } from '../../../test-utils/blockchain-fixtures.js';
 import type { Transaction } from '../../../wire/blockchain-api.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';

@@ -6,7 +6,7 @@ import { transactionLink } from '../../../core/explorer.js';
 import { DECIMALS } from '../../../core/constants.js';
 import { formatAmount, formatFiat } from '../../l10n/format.js';
 import { dateGroup, relativeTime } from '../../l10n/time.js';
-import type { ActivityState } from '../../../stores/activity.js';
+import type { ActivityState } from '../../../stores/portfolio/activity.js';
 import { copyText } from '../../base/clipboard.js';
 import { msg } from '../../base/localize.js';
 import { messageText, viewOnText } from '../../l10n/messages.js';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { setViewport } from '@web/test-runner-commands';
-import { $activity } from '../../../stores/activity.js';
-import { $balances, usableTokens } from '../../../stores/balances.js';
-import { $nfts } from '../../../stores/nfts.js';
+import { $activity } from '../../../stores/portfolio/activity.js';
+import { $balances, usableTokens } from '../../../stores/portfolio/balances.js';
+import { $nfts } from '../../../stores/portfolio/nfts.js';
 import { ACCOUNT, BALANCES, CHAIN, NFTS, transaction } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import {

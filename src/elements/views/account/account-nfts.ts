@@ -1,5 +1,5 @@
 import { html } from 'lit';
-import type { NftsState } from '../../../stores/nfts.js';
+import type { NftsState } from '../../../stores/portfolio/nfts.js';
 import { msg } from '../../base/localize.js';
 
 const safeImage = (url: string) => (/^(https?:|data:image\/)/i.test(url) ? url : undefined);

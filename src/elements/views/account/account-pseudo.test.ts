@@ -3,13 +3,13 @@
  * renders went through msg() (reads `⟦…⟧`) or is data: names, symbols, amounts, addresses.
  */
 import { expect } from 'chai';
-import { usableTokens } from '../../../stores/balances.js';
-import { $activity } from '../../../stores/activity.js';
-import { selectAccountTab } from '../../../stores/account-view.js';
-import { $balances } from '../../../stores/balances.js';
-import { setLocale } from '../../../stores/locale.js';
-import { $unknownNetwork } from '../../../stores/networks.js';
-import { $nfts } from '../../../stores/nfts.js';
+import { usableTokens } from '../../../stores/portfolio/balances.js';
+import { $activity } from '../../../stores/portfolio/activity.js';
+import { selectAccountTab } from '../../../stores/ui/account-view.js';
+import { $balances } from '../../../stores/portfolio/balances.js';
+import { setLocale } from '../../../stores/ui/locale.js';
+import { $unknownNetwork } from '../../../stores/network/networks.js';
+import { $nfts } from '../../../stores/portfolio/nfts.js';
 import { ACCOUNT, BALANCES, CHAIN, NFTS, transaction } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import { connectAccount, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';

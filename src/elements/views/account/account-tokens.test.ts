@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { $balances } from '../../../stores/balances.js';
-import { $nativeBalances, balanceKey } from '../../../stores/native-balance.js';
-import { $unknownNetwork } from '../../../stores/networks.js';
+import { $balances } from '../../../stores/portfolio/balances.js';
+import { $nativeBalances, balanceKey } from '../../../stores/connection/native-balance.js';
+import { $unknownNetwork } from '../../../stores/network/networks.js';
 import { ACCOUNT, CHAIN } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { usableTokens } from '../../../stores/balances.js';
-import { $activity } from '../../../stores/activity.js';
-import { $balances } from '../../../stores/balances.js';
-import { $nfts } from '../../../stores/nfts.js';
-import { $router } from '../../../stores/router.js';
-import { $toast } from '../../../stores/toast.js';
+import { usableTokens } from '../../../stores/portfolio/balances.js';
+import { $activity } from '../../../stores/portfolio/activity.js';
+import { $balances } from '../../../stores/portfolio/balances.js';
+import { $nfts } from '../../../stores/portfolio/nfts.js';
+import { $router } from '../../../stores/ui/router.js';
+import { $toast } from '../../../stores/ui/toast.js';
 import { ACCOUNT, BALANCES, CHAIN, NFTS, transaction } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepAll, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';

@@ -5,8 +5,8 @@
  * registry's icon is the fallback when the wallet announced none.
  */
 import { html } from 'lit';
-import type { Connector } from '../../../stores/connectors.js';
-import type { RegistryWallet } from '../../../stores/wallet-list.js';
+import type { Connector } from '../../../stores/connection/connectors.js';
+import type { RegistryWallet } from '../../../stores/registry/wallet-list.js';
 import { msg } from '../../base/localize.js';
 
 export type Tile =

@@ -3,15 +3,15 @@ import { keyed } from 'lit/directives/keyed.js';
 import { grid } from '@lit-labs/virtualizer/layouts/grid.js';
 import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
-import { $connectors } from '../../../stores/connectors.js';
-import { connectWithConnector } from '../../../stores/connect.js';
+import { $connectors } from '../../../stores/connection/connectors.js';
+import { connectWithConnector } from '../../../stores/connection/connect.js';
+import { ensureWalletList } from '../../../stores/registry/loader.js';
 import {
   $walletList,
-  ensureWalletList,
   installedConnectorFor,
   isInstalledConnector,
   type RegistryWallet,
-} from '../../../stores/wallet-list.js';
+} from '../../../stores/registry/wallet-list.js';
 import {
   $allWallets,
   $walletSearch,
@@ -20,7 +20,7 @@ import {
   resetAllWallets,
   searchWallets,
   selectRegistryWallet,
-} from '../../../stores/wallet-registry.js';
+} from '../../../stores/registry/wallet-registry.js';
 import { StoreController } from '../../base/store-controller.js';
 import { RovingFocusController } from '../../base/roving-focus.js';
 import { W3Element } from '../../base/w3-element.js';

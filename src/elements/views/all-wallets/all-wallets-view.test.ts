@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { $connectors } from '../../../stores/connectors.js';
-import { $router } from '../../../stores/router.js';
-import { storage } from '../../../stores/storage.js';
-import { $walletList } from '../../../stores/wallet-list.js';
-import { $allWallets } from '../../../stores/wallet-registry.js';
+import { $connectors } from '../../../stores/connection/connectors.js';
+import { $router } from '../../../stores/ui/router.js';
+import { storage } from '../../../stores/app/storage.js';
+import { $walletList } from '../../../stores/registry/wallet-list.js';
+import { $allWallets } from '../../../stores/registry/wallet-registry.js';
 import {
   apiOptions,
   axeViolations,

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { $walletconnectPending, cancelWalletconnectPending, pendingAction } from '../../../stores/walletconnect-pending.js';
+import { $walletconnectPending, cancelWalletconnectPending, pendingAction } from '../../../stores/walletconnect/pending.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { connectingStyles } from '../connecting.styles.js';

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { PendingRequests } from '../../../adapters/walletconnect/pending.js';
-import { $connectedWallet } from '../../../stores/connectors.js';
-import { $modal } from '../../../stores/modal.js';
-import { $router } from '../../../stores/router.js';
-import { setWalletconnectPending } from '../../../stores/walletconnect-pending.js';
+import { $connectedWallet } from '../../../stores/connection/connectors.js';
+import { $modal } from '../../../stores/ui/modal.js';
+import { $router } from '../../../stores/ui/router.js';
+import { setWalletconnectPending } from '../../../stores/walletconnect/pending.js';
 import { axeViolations, deep, deepAll, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 
 describe('ApproveInWallet', () => {

@@ -2,18 +2,18 @@ import { css, html, nothing, unsafeCSS, type SVGTemplateResult, type TemplateRes
 import { state } from 'lit/decorators.js';
 import { StoreController } from '../../base/store-controller.js';
 import type { ConnectMethod } from '../../../core/options.js';
-import type { Connector } from '../../../stores/connectors.js';
-import { $connectView, chooseRegistryWallet } from '../../../stores/connect-view.js';
-import { pushView } from '../../../stores/router.js';
-import { connectWithEmail, connectWithSocial, connectWithConnector, type EmailProblem } from '../../../stores/connect.js';
+import type { Connector } from '../../../stores/connection/connectors.js';
+import { $connectView, chooseRegistryWallet } from '../../../stores/ui/connect-view.js';
+import { pushView } from '../../../stores/ui/router.js';
+import { connectWithEmail, connectWithSocial, connectWithConnector, type EmailProblem } from '../../../stores/connection/connect.js';
 import { emailProblemText } from '../../l10n/messages.js';
-import { ensureWalletList, type RegistryWallet } from '../../../stores/wallet-list.js';
-import { CONNECT_ROWS_NARROW, CONNECT_ROWS_WIDE, limitWalletRows, walletCountTag } from '../../../stores/wallet-rows.js';
+import { ensureWalletList } from '../../../stores/registry/loader.js';
+import type { RegistryWallet } from '../../../stores/registry/wallet-list.js';
+import { CONNECT_ROWS_NARROW, CONNECT_ROWS_WIDE, limitWalletRows, walletCountTag } from '../../../stores/registry/wallet-rows.js';
 import { BOTTOM_SHEET_MAX_VIEWPORT_PX } from '../../../core/constants.js';
 import { RovingFocusController } from '../../base/roving-focus.js';
 import { W3Element } from '../../base/w3-element.js';
-import { VIEW_LOADERS } from '../registry.js';
-import { $wcConfigured } from '../../../stores/walletconnect.js';
+import { $wcConfigured } from '../../../stores/walletconnect/state.js';
 import { viewStyles } from '../view.styles.js';
 import { msg, str } from '../../base/localize.js';
 
@@ -91,8 +91,9 @@ export class W3ConnectView extends W3Element {
   @state() private wcLogo: SVGTemplateResult | undefined;
   /** Once the registry is there, load the All Wallets view's chunk ahead of a click on its row (and the QR view's). */
   protected override updated(): void {
-    if (this.view.value.registry.status === 'ready') void VIEW_LOADERS.AllWallets?.();
-    if ($wcConfigured.get()) void VIEW_LOADERS.ConnectingWalletConnect?.();
+    // The chunk itself, not through the view registry (which loads this view: no cycle).
+    if (this.view.value.registry.status === 'ready') void import('../all-wallets/all-wallets-view.js');
+    if ($wcConfigured.get()) void import('../connecting-wallet-connect/connecting-wallet-connect-view.js');
     const hasWalletConnect = this.view.value.rows.some((r) => r.kind === 'connector' && r.connector.type === 'WALLET_CONNECT');
     if (hasWalletConnect && !this.wcLogo)
       void import('../connecting-wallet-connect/walletconnect-logo.js').then((m) => (this.wcLogo = m.walletConnectLogo(40)));

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { $connectors } from '../../../stores/connectors.js';
-import { $modal } from '../../../stores/modal.js';
-import { $toast } from '../../../stores/toast.js';
-import { addRecentWallet } from '../../../stores/recent.js';
+import { $connectors } from '../../../stores/connection/connectors.js';
+import { $modal } from '../../../stores/ui/modal.js';
+import { $toast } from '../../../stores/ui/toast.js';
+import { addRecentWallet } from '../../../stores/connection/recent.js';
 import { deep, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 

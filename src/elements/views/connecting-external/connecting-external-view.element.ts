@@ -1,9 +1,9 @@
 import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import { W3Error } from '../../../core/errors.js';
-import { $connectors } from '../../../stores/connectors.js';
-import { $router, resetRouter } from '../../../stores/router.js';
-import { connectExternal } from '../../../stores/wallet-actions.js';
+import { $connectors } from '../../../stores/connection/connectors.js';
+import { $router, resetRouter } from '../../../stores/ui/router.js';
+import { connectExternal } from '../../../stores/connection/actions.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { errorCodeText, errorMessage } from '../../l10n/errors.js';

@@ -1,9 +1,9 @@
 import { css, html, nothing } from 'lit';
 import { isSafeWalletLink } from '../../../core/links.js';
 import { browseLink, walletConnectLink, walletStoreLinks } from '../../../core/wallet-links.js';
-import { $connectors } from '../../../stores/connectors.js';
-import { $walletConnectQr, cancelWalletApp, openWalletApp, startQrPairing } from '../../../stores/walletconnect-qr.js';
-import { installedConnectorFor, type RegistryWallet } from '../../../stores/wallet-list.js';
+import { $connectors } from '../../../stores/connection/connectors.js';
+import { $walletConnectQr, cancelWalletApp, openWalletApp, startQrPairing } from '../../../stores/walletconnect/qr.js';
+import { installedConnectorFor, type RegistryWallet } from '../../../stores/registry/wallet-list.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
 import { W3Element } from '../../base/w3-element.js';

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { setViewport } from '@web/test-runner-commands';
-import { pushView } from '../../../stores/router.js';
-import { $walletList } from '../../../stores/wallet-list.js';
-import { $wcPairing } from '../../../stores/walletconnect.js';
-import { cancelWalletConnectPairing } from '../../../stores/walletconnect-pairing.js';
+import { pushView } from '../../../stores/ui/router.js';
+import { $walletList } from '../../../stores/registry/wallet-list.js';
+import { $wcPairing } from '../../../stores/walletconnect/state.js';
+import { cancelWalletConnectPairing } from '../../../stores/walletconnect/pairing.js';
 import { apiOptions, axeViolations, deep, deepAll, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 

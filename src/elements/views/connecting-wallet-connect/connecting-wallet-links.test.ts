@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { pushView } from '../../../stores/router.js';
-import type { RegistryWallet } from '../../../stores/wallet-list.js';
+import { pushView } from '../../../stores/ui/router.js';
+import type { RegistryWallet } from '../../../stores/registry/wallet-list.js';
 import { walletEntry } from '../../../test-utils/wallet-entry.js';
 import { deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 

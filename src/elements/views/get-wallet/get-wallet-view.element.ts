@@ -1,7 +1,8 @@
 import { css, html } from 'lit';
 import { walletStoreLinks } from '../../../core/wallet-links.js';
-import { pushView } from '../../../stores/router.js';
-import { $walletList, ensureWalletList } from '../../../stores/wallet-list.js';
+import { pushView } from '../../../stores/ui/router.js';
+import { ensureWalletList } from '../../../stores/registry/loader.js';
+import { $walletList } from '../../../stores/registry/wallet-list.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { linkStyles, viewStyles } from '../view.styles.js';

@@ -4,8 +4,8 @@
  */
 import { expect } from 'chai';
 import { setViewport } from '@web/test-runner-commands';
-import { $connectors, type Connector } from '../../../stores/connectors.js';
-import { $router } from '../../../stores/router.js';
+import { $connectors, type Connector } from '../../../stores/connection/connectors.js';
+import { $router } from '../../../stores/ui/router.js';
 import { apiOptions, axeViolations, deep, deepAll, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 
 const wc: Connector = { id: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chain: 'eip155' };

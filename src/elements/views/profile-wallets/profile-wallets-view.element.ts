@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
-import { $accounts } from '../../../stores/account.js';
+import { $accounts } from '../../../stores/connection/account.js';
 import {
   $activeConnectorIds,
   $connections,
@@ -8,10 +8,10 @@ import {
   connectorStatus,
   type Connection,
   type ConnectorStatus,
-} from '../../../stores/connectors.js';
-import { pushView } from '../../../stores/router.js';
-import { showErrorOf } from '../../../stores/toast.js';
-import { activateConnection, removeConnection, selectAccount } from '../../../stores/wallet-actions.js';
+} from '../../../stores/connection/connectors.js';
+import { pushView } from '../../../stores/ui/router.js';
+import { showErrorOf } from '../../../stores/ui/toast.js';
+import { activateConnection, removeConnection, selectAccount } from '../../../stores/connection/actions.js';
 import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
 import { RovingFocusController } from '../../base/roving-focus.js';

@@ -5,9 +5,9 @@
  */
 import { expect } from 'chai';
 import { createTestWallet, type TestWallet } from '../../../../test/fixtures/eip1193-wallet.js';
-import { setLocale } from '../../../stores/locale.js';
-import { $router } from '../../../stores/router.js';
-import { storage } from '../../../stores/storage.js';
+import { setLocale } from '../../../stores/ui/locale.js';
+import { $router } from '../../../stores/ui/router.js';
+import { storage } from '../../../stores/app/storage.js';
 import { axeViolations, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import { pseudoCheck } from '../../../../test/browser/pseudo-check-b.js';
 import type { W3Modal } from '../../modal/modal.element.js';
@@ -92,8 +92,8 @@ describe('<w3-profile-wallets-view>', () => {
     stop();
 
     // a reload (restore without a prompt) starts on the chosen account
-    const { restoreEip155Connection } = await import('../../../stores/eip155-session.js');
-    expect(await restoreEip155Connection()).to.equal(true);
+    const { restoreConnection } = await import('../../../stores/connection/session.js');
+    expect(await restoreConnection('eip155')).to.equal(true);
     expect(el.modal.getAccount().address).to.equal(w.addresses[1]);
   });
 

@@ -1,7 +1,7 @@
 import { html } from 'lit';
-import { findNetwork } from '../../../stores/networks.js';
-import { switchActiveChain } from '../../../stores/network-switch.js';
-import { $router } from '../../../stores/router.js';
+import { findNetwork } from '../../../stores/network/networks.js';
+import { switchActiveChain } from '../../../stores/network/network-switch.js';
+import { $router } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';

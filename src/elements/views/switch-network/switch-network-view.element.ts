@@ -1,10 +1,10 @@
 import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import { W3Error } from '../../../core/errors.js';
-import { $connectedWallet } from '../../../stores/connectors.js';
-import { findNetwork } from '../../../stores/networks.js';
-import { performSwitch } from '../../../stores/network-switch.js';
-import { $router } from '../../../stores/router.js';
+import { $connectedWallet } from '../../../stores/connection/connectors.js';
+import { findNetwork } from '../../../stores/network/networks.js';
+import { performSwitch } from '../../../stores/network/network-switch.js';
+import { $router } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';

@@ -1,8 +1,8 @@
 import { html, nothing } from 'lit';
-import { $currentNetwork, $networks } from '../../../stores/networks.js';
-import { chooseNetwork } from '../../../stores/network-switch.js';
-import { disconnect } from '../../../stores/disconnect.js';
-import { closeModal } from '../../../stores/modal.js';
+import { $currentNetwork, $networks } from '../../../stores/network/networks.js';
+import { chooseNetwork } from '../../../stores/network/network-switch.js';
+import { disconnect } from '../../../stores/connection/disconnect.js';
+import { closeModal } from '../../../stores/ui/modal.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';

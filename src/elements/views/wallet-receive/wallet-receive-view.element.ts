@@ -1,8 +1,8 @@
 import { css, html } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
 import { addressGroups } from '../../../core/address-groups.js';
-import { $activeAccount } from '../../../stores/account.js';
-import { $activeNetwork, $networks } from '../../../stores/networks.js';
+import { $activeAccount } from '../../../stores/connection/account.js';
+import { $activeNetwork, $networks } from '../../../stores/network/networks.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
 import { msg, str } from '../../base/localize.js';

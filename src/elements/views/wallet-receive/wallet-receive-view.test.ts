@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { addressGroups } from '../../../core/address-groups.js';
-import { setLocale } from '../../../stores/locale.js';
-import { $toast } from '../../../stores/toast.js';
+import { setLocale } from '../../../stores/ui/locale.js';
+import { $toast } from '../../../stores/ui/toast.js';
 import { ADDRESS, axeViolations, connectAccount, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import { pseudoCheck } from '../../../../test/browser/pseudo-check-b.js';
 

@@ -1,9 +1,9 @@
 import { html, nothing } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
 import { formatAmount, formatBalance, formatFiat } from '../../l10n/format.js';
-import { fetchBalances } from '../../../stores/balances.js';
-import { getBlockchainApi } from '../../../stores/blockchain.js';
-import { $activeNetwork } from '../../../stores/networks.js';
+import { fetchBalances } from '../../../stores/portfolio/balances.js';
+import { getBlockchainApi } from '../../../stores/portfolio/blockchain.js';
+import { $activeNetwork } from '../../../stores/network/networks.js';
 import {
   $send,
   $sendTokens,
@@ -19,7 +19,7 @@ import {
   setSendToken,
   submitSend,
   type SendToken,
-} from '../../../stores/send.js';
+} from '../../../stores/send/send.js';
 import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { msg } from '../../base/localize.js';
-import { setLocale } from '../../../stores/locale.js';
-import { $send, reviewSend, setReceiver, setSendAmount } from '../../../stores/send.js';
+import { setLocale } from '../../../stores/ui/locale.js';
+import { $send, reviewSend, setReceiver, setSendAmount } from '../../../stores/send/send.js';
 import { RECEIVER } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import {

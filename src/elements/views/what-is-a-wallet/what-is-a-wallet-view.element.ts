@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
-import { goBack } from '../../../stores/navigation.js';
-import { $features } from '../../../stores/options.js';
-import { pushView } from '../../../stores/router.js';
+import { goBack } from '../../../stores/ui/navigation.js';
+import { $features } from '../../../stores/app/options.js';
+import { pushView } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon, type IconName } from '../../primitives/icons.js';

@@ -1,0 +1,131 @@
+import type { ConnectorTypeOrderItem, SocialProvider } from '../../core/options.js';
+import { email, safeParse } from '../../core/schema.js';
+import { $connectors, type Connector, type ConnectorType } from './connectors.js';
+import type { RecentWallet } from './recent.js';
+import { pushView } from '../ui/router.js';
+import { showError, showErrorOf } from '../ui/toast.js';
+
+type Handler<A> = (arg: A) => Promise<void> | void;
+
+/**
+ * A wallet found in the page (any namespace) opens ConnectingExternal, which connects each
+ * namespace the wallet and the app share; connectors that bring their own flow (WalletConnect,
+ * the embedded wallet) register a handler for their type.
+ */
+const openConnecting: Handler<Connector> = (connector) => pushView('ConnectingExternal', { connectorId: connector.id, title: connector.name });
+const DEFAULT_ROUTES: Partial<Record<ConnectorType, Handler<Connector>>> = {
+  ANNOUNCED: openConnecting,
+  INJECTED: openConnecting,
+  EXTERNAL: openConnecting,
+  MULTI_CHAIN: openConnecting,
+};
+
+/** Connect handlers registered by the connectors with their own flow (WalletConnect, auth) as they load. */
+const handlers: {
+  connector: Map<ConnectorType, Handler<Connector>>;
+  email?: Handler<string>;
+  social?: Handler<SocialProvider>;
+} = { connector: new Map() };
+
+export function registerConnectorHandler(type: ConnectorType, handler: Handler<Connector>): () => void {
+  handlers.connector.set(type, handler);
+  return () => handlers.connector.delete(type);
+}
+
+export function registerAuthHandlers(email: Handler<string>, social: Handler<SocialProvider>): void {
+  handlers.email = email;
+  handlers.social = social;
+}
+
+const emailSchema = email();
+
+/** An e-mail's problem: 'REQUIRED' (empty) or 'INVALID' (the elements show 'Required', 'Invalid input'). */
+export type EmailProblem = 'REQUIRED' | 'INVALID';
+
+/** Validates an e-mail; returns its problem or undefined. */
+export function validateEmail(value: string): EmailProblem | undefined {
+  if (!value.trim()) return 'REQUIRED';
+  return safeParse(emailSchema, value.trim()).success ? undefined : 'INVALID';
+}
+
+/** Starts e-mail login; returns the input's problem, if any. */
+export function connectWithEmail(value: string): EmailProblem | undefined {
+  const invalid = validateEmail(value);
+  if (invalid) return invalid;
+  if (!handlers.email) {
+    showError({ code: 'NO_AUTH_CONNECTOR' });
+    return undefined;
+  }
+  run(handlers.email, value.trim());
+  return undefined;
+}
+
+export function connectWithSocial(provider: SocialProvider): void {
+  if (!handlers.social) {
+    showError({ code: 'NO_AUTH_CONNECTOR' });
+    return;
+  }
+  run(handlers.social, provider);
+}
+
+/** Connects through a connector's adapter; 'Adapter not found' when none is loaded for it. */
+export function connectWithConnector(connectorId: string): void {
+  const connector = $connectors.get().find((c) => c.id === connectorId);
+  const handler = connector && (handlers.connector.get(connector.type) ?? DEFAULT_ROUTES[connector.type]);
+  if (!connector || !handler) {
+    showError({ code: 'ADAPTER_NOT_FOUND' });
+    return;
+  }
+  run(handler, connector);
+}
+
+/** Runs a handler; a failure, thrown at once or rejected later, shows as an error toast. */
+function run<A>(handler: Handler<A>, arg: A): void {
+  try {
+    void Promise.resolve(handler(arg)).catch((err: unknown) => showErrorOf(err));
+  } catch (err) {
+    showErrorOf(err);
+  }
+}
+
+const GROUPS: Record<ConnectorTypeOrderItem, { types?: ConnectorType[]; tag?: string }> = {
+  walletConnect: { types: ['WALLET_CONNECT'] },
+  recent: { tag: 'Recent' },
+  injected: { types: ['ANNOUNCED', 'INJECTED', 'MULTI_CHAIN'], tag: 'Installed' },
+  featured: {},
+  custom: {},
+  external: { types: ['EXTERNAL'] },
+  recommended: {},
+};
+
+/**
+ * Orders the wallet list by the connector type order; each wallet appears once, in its first
+ * group: a wallet with a connector in several namespaces (the same name) is one row (spec 9),
+ * which connects every namespace. Recent ones (by id) form the 'recent' group. Auth connectors
+ * are not wallets.
+ */
+export function sortConnectors(
+  connectors: readonly Connector[],
+  order: readonly ConnectorTypeOrderItem[],
+  recent: readonly RecentWallet[],
+): { connector: Connector; tag: string | undefined }[] {
+  const out: { connector: Connector; tag: string | undefined }[] = [];
+  const used = new Set<string>();
+  const wallets = connectors.filter((c) => c.type !== 'AUTH');
+  const walletKey = (c: Connector): string => (c.type === 'WALLET_CONNECT' ? `id:${c.id}` : `name:${c.name.toLowerCase()}`);
+  for (const group of order) {
+    const { types, tag } = GROUPS[group];
+    const members =
+      group === 'recent'
+        ? recent.map((r) => wallets.find((c) => c.id === r.id)).filter((c): c is Connector => !!c)
+        : types
+          ? wallets.filter((c) => types.includes(c.type))
+          : [];
+    for (const connector of members) {
+      if (used.has(walletKey(connector))) continue;
+      used.add(walletKey(connector));
+      out.push({ connector, tag });
+    }
+  }
+  return out;
+}

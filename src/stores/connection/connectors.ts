@@ -1,0 +1,104 @@
+import { atom, map } from 'nanostores';
+import type { ChainNamespace } from '../../core/caip.js';
+
+export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'WALLET_CONNECT' | 'AUTH' | 'MULTI_CHAIN';
+
+/** A way to connect a wallet (spec section 3); filled by the adapters. */
+export interface Connector {
+  id: string;
+  type: ConnectorType;
+  name: string;
+  chain: ChainNamespace;
+  imageId?: string;
+  imageUrl?: string;
+  rdns?: string;
+  explorerId?: string;
+}
+
+/** A known connection of a connector (spec section 3). */
+export interface Connection {
+  connectorId: string;
+  accounts: { address: string; type: 'eoa' | 'smartAccount' | 'payment' }[];
+  recent?: boolean;
+  auth?: { name: string; username?: string };
+}
+
+export type ConnectorStatus = 'connected' | 'active' | 'disconnected';
+
+/** Connected wallet info (spec section 3). */
+export interface ConnectedWalletInfo {
+  name: string;
+  icon?: string;
+  type?: ConnectorType;
+  identifier?: string;
+  social?: string;
+}
+
+export const $connectors = atom<Connector[]>([]);
+export const $connections = map<Partial<Record<ChainNamespace, Connection[]>>>({});
+export const $activeConnectorIds = map<Partial<Record<ChainNamespace, string>>>({});
+export const $connectedWallet = atom<ConnectedWalletInfo | undefined>(undefined);
+
+/** Adds connectors, keeping only the first one per name and chain. */
+export function addConnectors(list: Connector[]): void {
+  const next = [...$connectors.get()];
+  const key = (c: Connector) => `${c.name.toLowerCase()}|${c.chain}`;
+  const seen = new Set(next.map(key));
+  for (const c of list) {
+    if (seen.has(key(c))) continue;
+    seen.add(key(c));
+    next.push(c);
+  }
+  $connectors.set(next);
+}
+
+export function removeConnector(id: string): void {
+  $connectors.set($connectors.get().filter((c) => c.id !== id));
+}
+
+/** connected = the active connector; active = known but not active; else disconnected. */
+export function connectorStatus(namespace: ChainNamespace, connectorId: string): ConnectorStatus {
+  if ($activeConnectorIds.get()[namespace] === connectorId) return 'connected';
+  return ($connections.get()[namespace] ?? []).some((c) => c.connectorId === connectorId) ? 'active' : 'disconnected';
+}
+
+/** Each connector's provider, per namespace (discovery and the connectors that bring their own set them). */
+const providers = new Map<string, unknown>();
+const providerKey = (namespace: ChainNamespace, connectorId: string): string => `${namespace}|${connectorId}`;
+
+export function setConnectorProvider(namespace: ChainNamespace, connectorId: string, provider: unknown): void {
+  if (provider === undefined) providers.delete(providerKey(namespace, connectorId));
+  else providers.set(providerKey(namespace, connectorId), provider);
+}
+
+export function getConnectorProvider(namespace: ChainNamespace, connectorId: string): unknown {
+  return providers.get(providerKey(namespace, connectorId));
+}
+
+/**
+ * The connectors of one wallet across namespaces (spec 9: one wallet, two chains shows once): the
+ * connector itself and those of other namespaces with the same name, the app's active namespace first.
+ */
+export function walletConnectors(connector: Connector, activeNamespace: ChainNamespace | undefined): Connector[] {
+  const name = connector.name.toLowerCase();
+  const siblings = $connectors
+    .get()
+    .filter((c) => c.id === connector.id || (c.name.toLowerCase() === name && c.chain !== connector.chain && c.type !== 'WALLET_CONNECT' && c.type !== 'AUTH'));
+  const byNamespace = new Map<ChainNamespace, Connector>();
+  for (const c of [connector, ...siblings]) if (!byNamespace.has(c.chain)) byNamespace.set(c.chain, c);
+  const list = [...byNamespace.values()];
+  return list.sort((a, b) => Number(b.chain === activeNamespace) - Number(a.chain === activeNamespace));
+}
+
+/** Per namespace, a promise that resolves once its discovery runs (its first announcements are in). */
+const discoveries = new Map<ChainNamespace, Promise<void>>();
+
+export function setDiscoveryStarted(namespace: ChainNamespace, started: Promise<void> | undefined): void {
+  if (started) discoveries.set(namespace, started);
+  else discoveries.delete(namespace);
+}
+
+/** Resolves once `namespace`'s discovery has started (at once when it has none). */
+export function discoveryStarted(namespace: ChainNamespace): Promise<void> {
+  return discoveries.get(namespace) ?? Promise.resolve();
+}

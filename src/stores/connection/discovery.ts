@@ -1,0 +1,91 @@
+/**
+ * Finding wallets, for every configured namespace (first chunk): each namespace's discovery from
+ * the adapter table fills $connectors with its wallets and keeps their providers; a stored
+ * connection of each namespace is restored in the background. Connecting, reading and signing
+ * live in the lazy session module (session.ts).
+ */
+import { adapterEntry } from '../../adapters/table.js';
+import type { AdapterWallet } from '../../adapters/types.js';
+import type { ChainNamespace } from '../../core/caip.js';
+import { $options } from '../app/options.js';
+import { storage } from '../app/storage.js';
+import { $connectors, addConnectors, setConnectorProvider, setDiscoveryStarted, type Connector } from './connectors.js';
+
+/** The generic session module (lazy): connect, restore, activate, requests. */
+export const loadConnectionSession = () => import('./session.js');
+
+/** Connectors whose session their own store restores (WalletConnect restores its own). */
+const SELF_RESTORING = new Set(['walletConnect']);
+
+const watching = new Map<ChainNamespace, { stop: () => void }>();
+
+function toConnector(namespace: ChainNamespace, w: AdapterWallet): Connector {
+  return {
+    id: w.id,
+    type: w.type,
+    name: w.name,
+    chain: namespace,
+    ...(w.rdns ? { rdns: w.rdns } : {}),
+    ...(w.icon ? { imageUrl: w.icon } : {}),
+  };
+}
+
+function setDiscovered(namespace: ChainNamespace, wallets: AdapterWallet[]): void {
+  const others = $connectors.get().filter((c) => c.chain !== namespace || (c.type !== 'ANNOUNCED' && c.type !== 'INJECTED'));
+  for (const w of wallets) setConnectorProvider(namespace, w.id, w.provider);
+  $connectors.set(others);
+  addConnectors(wallets.map((w) => toConnector(namespace, w)));
+}
+
+/** A bad announcement is a debug log line (the logger loads lazily: the first chunk stays small). */
+const logIgnored = (reason: string, error?: unknown): void =>
+  void import('../../core/logger.js').then((m) => m.logger.debug(reason, error));
+
+function watch(namespace: ChainNamespace): void {
+  const entry = adapterEntry(namespace);
+  if (!entry?.discovery || watching.has(namespace)) return;
+  const handle = { stop: () => undefined as void };
+  watching.set(namespace, handle);
+  const run = entry.discovery().then(
+    (discover) => {
+      if (watching.get(namespace) !== handle) return;
+      handle.stop = discover((wallets) => setDiscovered(namespace, wallets), logIgnored);
+    },
+    (err: unknown) => {
+      if (watching.get(namespace) === handle) watching.delete(namespace);
+      logIgnored(`Could not load the ${namespace} wallet discovery`, err);
+    },
+  );
+  setDiscoveryStarted(namespace, run);
+}
+
+/**
+ * Starts discovery for every configured namespace (stopping it for namespaces no longer
+ * configured), adds the app's own connectors (`connectors` option: EIP-1193 providers) and
+ * restores each namespace's stored connection in the background.
+ */
+export function initConnectors(): void {
+  const options = $options.get();
+  if (!options || typeof window === 'undefined') return;
+  const namespaces = new Set(options.networks.map((n) => n.chainNamespace));
+  for (const [namespace, handle] of watching) {
+    if (namespaces.has(namespace)) continue;
+    handle.stop();
+    watching.delete(namespace);
+    setDiscoveryStarted(namespace, undefined);
+  }
+  // `connectors` was validated with the options (id, name, an EIP-1193 provider).
+  if (namespaces.has('eip155')) {
+    const externals: Connector[] = (options.connectors ?? []).map((c) => {
+      setConnectorProvider('eip155', c.id, c.provider);
+      return { id: c.id, type: 'EXTERNAL', name: c.name, chain: 'eip155', ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) };
+    });
+    addConnectors(externals);
+  }
+  for (const namespace of namespaces) watch(namespace);
+  const stored = storage.get('connectedConnectorIds') ?? {};
+  for (const [namespace, connectorId] of Object.entries(stored) as [ChainNamespace, string][]) {
+    if (!namespaces.has(namespace) || SELF_RESTORING.has(connectorId)) continue;
+    void loadConnectionSession().then((m) => m.restoreConnection(namespace));
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Requests on a namespace's live session (lazy chunk, with session.ts): switching the wallet's
+ * network, reading the native balance, signing, sending and capabilities. Each goes through the
+ * namespace's adapter; the active namespace unless one is named.
+ */
+import { loadAdapter } from '../../adapters/table.js';
+import type { Transfer } from '../../adapters/types.js';
+import { toCaipAddress, type ChainNamespace } from '../../core/caip.js';
+import { AdapterNotFoundError, ChainNotSupportedError, NotConnectedError, WalletRequestError } from '../../core/errors.js';
+import type { Network } from '../../wire/networks.js';
+import { $activeNamespace, $unknownNetwork } from '../network/networks.js';
+import { getAccountState, patchAccount } from './account.js';
+import { namespaceNetwork } from './chain-state.js';
+import { $activeBalanceKey, readBalanceInto } from './native-balance.js';
+import { liveSession, requireSession, targetNamespace } from './session-state.js';
+
+/** Asks the namespace's wallet to move to `network`; resolves once it has. */
+export async function switchWalletNetwork(network: Network): Promise<void> {
+  const session = liveSession(network.chainNamespace);
+  if (!session) throw new NotConnectedError();
+  await session.adapter.switchNetwork(session.provider, network);
+  if ($unknownNetwork.get()?.namespace === network.chainNamespace) $unknownNetwork.set(undefined);
+  const address = getAccountState(network.chainNamespace).address;
+  if (address) patchAccount(network.chainNamespace, { caipAddress: toCaipAddress(network.caipNetworkId, address) });
+}
+
+/**
+ * Reads the native balance of a namespace's account on its network into its own key (see
+ * native-balance.ts): a failed read is 'unavailable', a late answer never lands on another chain.
+ */
+export async function refreshBalance(namespace?: ChainNamespace): Promise<void> {
+  const ns = targetNamespace(namespace);
+  const session = liveSession(ns);
+  const address = ns ? getAccountState(ns).address : undefined;
+  const network = ns ? namespaceNetwork(ns) : undefined;
+  if (!session || !address || !network || $unknownNetwork.get()?.namespace === ns) return;
+  await readBalanceInto(network, address, () => session.adapter.readNativeBalance(network, address));
+}
+
+let stopWatching: (() => void) | undefined;
+
+/** Any change of the active account or network reads the balance of the pair now active (once, for every namespace). */
+export function watchActiveBalance(): void {
+  stopWatching ??= $activeBalanceKey.listen((key) => {
+    if (key) void refreshBalance($activeNamespace.get());
+  });
+}
+
+export async function signMessage(message: string, namespace?: ChainNamespace): Promise<string> {
+  const { adapter, provider, address, namespace: ns } = requireSession(namespace);
+  const network = namespaceNetwork(ns);
+  if (!network) throw new ChainNotSupportedError(undefined, { details: `No ${ns} network is configured` });
+  return adapter.signMessage(provider, address, message, network);
+}
+
+export async function signTypedData(typedData: object): Promise<string> {
+  const { adapter, provider, address, namespace } = requireSession('eip155');
+  if (!adapter.signTypedData) throw new ChainNotSupportedError(undefined, { details: `${namespace} has no typed data` });
+  return adapter.signTypedData(provider, address, typedData);
+}
+
+/** Transactions sent here whose confirmation is awaited (then the native balance is read again). */
+const settling = new Map<string, Promise<void>>();
+
+function settle(namespace: ChainNamespace, network: Network, hash: string): void {
+  const session = liveSession(namespace);
+  const done = (session ? session.adapter.waitForTransaction(network, hash) : Promise.resolve())
+    .then(() => refreshBalance(namespace))
+    .finally(() => settling.delete(hash));
+  settling.set(hash, done);
+}
+
+/** An app-built transaction (the instance API); resolves to the hash or signature. */
+export async function sendTransaction(tx: unknown, namespace?: ChainNamespace, options?: unknown): Promise<string> {
+  // Not connected reads the same as for signing: 'Not connected'.
+  const { adapter, provider, address, namespace: ns } = requireSession(namespace);
+  const network = namespaceNetwork(ns);
+  if (!network) throw new ChainNotSupportedError(undefined, { details: `No ${ns} network is configured` });
+  const hash = await adapter.sendTransaction(provider, address, tx, network, options);
+  settle(ns, network, hash);
+  return hash;
+}
+
+/** A WalletSend transfer on the active namespace; 'Unsupported chain' where the adapter has no send. */
+export async function sendTransfer(transfer: Transfer): Promise<string> {
+  const { adapter, provider, address, namespace } = requireSession();
+  const network = namespaceNetwork(namespace);
+  if (!adapter.sendTransfer || !network) throw new ChainNotSupportedError('Unsupported chain', { details: `${namespace} has no send` });
+  const hash = await adapter.sendTransfer(provider, address, transfer, network);
+  settle(namespace, network, hash);
+  return hash;
+}
+
+/** The network fee of a transfer from `from` on `network`, in the native coin's base units. */
+export async function estimateTransferFee(network: Network, from: string, transfer: Transfer): Promise<bigint> {
+  const adapter = await loadAdapter(network.chainNamespace);
+  if (!adapter) throw new AdapterNotFoundError();
+  if (!adapter.estimateTransferFee) throw new ChainNotSupportedError(undefined, { details: `${network.chainNamespace} has no fee estimate` });
+  return adapter.estimateTransferFee(network, from, transfer);
+}
+
+/** Resolves once a transaction sent here is final (or the wait gave up) and the native balance was read again. */
+export function transactionSettled(hash: string): Promise<void> {
+  return settling.get(hash) ?? Promise.resolve();
+}
+
+export async function getCapabilities(): Promise<Record<string, unknown>> {
+  const session = liveSession('eip155');
+  if (!session?.adapter.getCapabilities) throw new WalletRequestError('Missing address parameter in wallet_getCapabilities request');
+  return session.adapter.getCapabilities(session.provider, getAccountState('eip155').address);
+}

@@ -1,0 +1,98 @@
+/**
+ * Names and avatars from the Blockchain API's identity endpoint (eip155 only, spec section 9):
+ * the connected account's identity (5 min cache) becomes its profileName and profileImage;
+ * other addresses (a send's receiver) are looked up through the name cache (5 min), and names
+ * (a send's receiver typed as `alice.w3kit`) resolve to addresses through the profile endpoint
+ * (found names cached 5 min; a name not found is asked again next time, it may be set since).
+ */
+import type { Identity } from '../../wire/blockchain-api.js';
+import { isEvmAddress } from '../../core/address.js';
+import { CACHE_LIFETIME_MS } from '../../core/constants.js';
+import { getAccountState, patchAccount } from '../connection/account.js';
+import { activeTarget, createCache, getBlockchainApi, isActive } from './blockchain.js';
+
+const identities = createCache<Identity>(CACHE_LIFETIME_MS.identity);
+const names = createCache<Identity>(CACHE_LIFETIME_MS.name);
+const profiles = createCache<ResolvedName>(CACHE_LIFETIME_MS.name);
+
+/** A name resolved to its EVM address (coin type 60), as the server spells the name. */
+export interface ResolvedName {
+  name: string;
+  address: string;
+  avatar: string | undefined;
+}
+
+/** SLIP-44 coin type of Ether: the key of a profile's EVM address. */
+const ETH_COIN_TYPE = '60';
+const NAME = /^[A-Za-z0-9.-]{3,255}$/;
+const HEX_LIKE = /^(0x)?[0-9a-fA-F]*$/;
+
+/**
+ * Whether `value` reads as a name rather than an address: 3 to 255 letters, digits, hyphens or
+ * dots with a dot or a letter, and not hex (`0x1234`, `abc` are mistyped addresses).
+ */
+export function looksLikeName(value: string): boolean {
+  return NAME.test(value) && !HEX_LIKE.test(value) && /[.A-Za-z]/.test(value);
+}
+
+/** Loads the active eip155 account's name and avatar into the account state. Never rejects. */
+export async function loadAccountIdentity(): Promise<void> {
+  const api = getBlockchainApi();
+  const target = activeTarget();
+  if (!api || !target || target.network.chainNamespace !== 'eip155') return;
+  const key = target.address.toLowerCase();
+  let identity = identities.get(key);
+  if (!identity) {
+    try {
+      identity = await api.getIdentity(target.address, { sender: target.address, chainId: target.network.caipNetworkId });
+      identities.set(key, identity);
+    } catch {
+      return; // no name: the view shows the address and a generated avatar
+    }
+  }
+  if (!isActive(target.key) || getAccountState('eip155').address !== target.address) return;
+  patchAccount('eip155', { profileName: identity.name ?? undefined, profileImage: identity.avatar ?? undefined });
+}
+
+/** The name and avatar of any EVM address (undefined without a Blockchain API or on failure). */
+export async function lookupName(address: string): Promise<Identity | undefined> {
+  const api = getBlockchainApi();
+  const target = activeTarget();
+  if (!api || !target || target.network.chainNamespace !== 'eip155' || !isEvmAddress(address)) return undefined;
+  const key = address.toLowerCase();
+  const hit = names.get(key);
+  if (hit) return hit;
+  try {
+    const identity = await api.getIdentity(address, { sender: target.address, chainId: target.network.caipNetworkId });
+    names.set(key, identity);
+    return identity;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The EVM address of a name (eip155 only). Resolves to undefined without a Blockchain API or
+ * off eip155, to null when the server has no such name (or no EVM address for it); rejects when
+ * the lookup fails (network, server error), so the caller can tell "not found" from "try again".
+ */
+export async function resolveName(name: string, options: { signal?: AbortSignal } = {}): Promise<ResolvedName | null | undefined> {
+  const api = getBlockchainApi();
+  const target = activeTarget();
+  if (!api || !target || target.network.chainNamespace !== 'eip155' || !looksLikeName(name)) return undefined;
+  const key = name.toLowerCase();
+  const hit = profiles.get(key);
+  if (hit) return hit;
+  const profile = await api.resolveName(name, options);
+  const address = profile?.addresses[ETH_COIN_TYPE]?.address;
+  if (!profile || !address || !isEvmAddress(address)) return null;
+  const resolved: ResolvedName = { name: profile.name, address, avatar: profile.attributes?.avatar };
+  profiles.set(key, resolved);
+  return resolved;
+}
+
+export function resetIdentities(): void {
+  identities.clear();
+  names.clear();
+  profiles.clear();
+}

@@ -1,0 +1,195 @@
+/**
+ * The WalletSend form's shapes, messages and rules (spec sections 3, 5): which receiver is
+ * valid, how an amount becomes base units, the first problem of a form, and the transfer it
+ * asks the namespace's adapter to send. Pure: the state and actions are in send.ts.
+ */
+import type { Transfer } from '../../adapters/types.js';
+import { isEvmAddress, isSolanaAddress } from '../../core/address.js';
+import { SendError } from '../../core/errors.js';
+import { formatUnits } from '../../core/format.js';
+import type { Network } from '../../wire/networks.js';
+
+/**
+ * A problem of the form, as a code (the elements hold the texts: src/elements/l10n/send.ts);
+ * the NAME_ ones are about the receiver typed as a name (the state's `receiver`).
+ */
+export type SendProblem =
+  | 'REQUIRED'
+  | 'TOKEN'
+  | 'AMOUNT'
+  | 'ADDRESS'
+  | 'RECEIVER'
+  | 'INSUFFICIENT'
+  | 'UNSUPPORTED'
+  | 'ADAPTER_NOT_FOUND'
+  | 'NAME_NOT_FOUND'
+  | 'NAME_FAILED'
+  | 'NAME_RESOLVING';
+
+/** A send the wallet or chain refused: the view shows the error's text ('Something went wrong' for a non-W3Error). */
+export interface SendFailure {
+  code: 'SEND_FAILED';
+  error: unknown;
+}
+
+/** The English of a problem, for the developers' SendError (the user sees the elements' localized text). */
+export function sendErrorText(problem: SendProblem, receiver: string): string {
+  const english: Record<SendProblem, string> = {
+    REQUIRED: 'An amount and receiver address are required',
+    TOKEN: 'A token is required',
+    AMOUNT: 'Enter an amount',
+    ADDRESS: 'Invalid address',
+    RECEIVER: 'Enter an address',
+    INSUFFICIENT: 'Insufficient funds',
+    UNSUPPORTED: 'Unsupported chain',
+    ADAPTER_NOT_FOUND: 'Adapter not found',
+    NAME_NOT_FOUND: `No address found for ${receiver}`,
+    NAME_FAILED: `Could not look up ${receiver}, try again`,
+    NAME_RESOLVING: `Looking up ${receiver}…`,
+  };
+  return english[problem];
+}
+
+/**
+ * A receiver typed as a name: `none` (an address, or not a name, or no Blockchain API),
+ * `resolving`, `resolved` (receiverAddress holds the address), `not-found` or `failed`.
+ */
+export type ReceiverNameStatus = 'none' | 'resolving' | 'resolved' | 'not-found' | 'failed';
+
+/** A token the account can send. `contract` is absent for the native coin. */
+export interface SendToken {
+  name: string;
+  symbol: string;
+  decimals: number;
+  /** The token's address (an ERC-20 contract, an SPL mint); absent for the native coin. */
+  contract?: string;
+  /** Human decimal amount held. */
+  balance: string;
+  /** USD per token (0 when unknown). */
+  price: number;
+  iconUrl: string | undefined;
+}
+
+export type SendFee = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; wei: bigint };
+
+export interface SendState {
+  token: SendToken | undefined;
+  amount: string;
+  receiver: string;
+  /** The address a receiver typed as a name resolved to (undefined for an address). */
+  receiverAddress: string | undefined;
+  receiverNameStatus: ReceiverNameStatus;
+  receiverProfileName: string | undefined;
+  receiverProfileImageUrl: string | undefined;
+  step: 'form' | 'preview';
+  /** Preview was pressed: empty and invalid fields are marked from then on. */
+  attempted: boolean;
+  /** The network fee estimate of the previewed transfer (gas estimate times gas price), in wei. */
+  fee: SendFee;
+  loading: boolean;
+  /** The last validation problem or send failure, shown by the view. */
+  error: SendProblem | SendFailure | undefined;
+}
+
+/** Whether `receiver` is an address of `namespace` (EVM: 40 hex with optional 0x; Solana: 32 to 44 base58). */
+export function isReceiverValid(receiver: string, namespace: string): boolean {
+  if (namespace === 'eip155') return isEvmAddress(receiver);
+  if (namespace === 'solana') return isSolanaAddress(receiver);
+  return false;
+}
+
+const AMOUNT = /^\d*\.?\d+$|^\d+\.$/;
+
+/** The amount in base units, or undefined when it is not a positive amount with at most `decimals` decimals. */
+export function toBaseUnits(amount: string, decimals: number): bigint | undefined {
+  if (!AMOUNT.test(amount)) return undefined;
+  const fraction = amount.split('.')[1] ?? '';
+  if (fraction.length > decimals) return undefined;
+  const [whole = '', part = ''] = amount.split('.');
+  const units = BigInt(`${whole || '0'}${part.padEnd(decimals, '0')}`);
+  return units > 0n ? units : undefined;
+}
+
+/** The address the transfer goes to: the resolved address of a name, else the receiver as typed. */
+export function sendReceiver(state: Pick<SendState, 'receiver' | 'receiverAddress' | 'receiverNameStatus'>): string {
+  return state.receiverNameStatus === 'resolved' && state.receiverAddress ? state.receiverAddress : state.receiver;
+}
+
+type FormState = Pick<SendState, 'token' | 'amount' | 'receiver' | 'receiverAddress' | 'receiverNameStatus'>;
+
+/** What is wrong with the amount, if anything: 'Enter an amount' (not a positive amount of the token), 'Insufficient funds'. */
+function amountProblem(state: FormState): SendProblem | undefined {
+  if (!state.token) return undefined;
+  const units = toBaseUnits(state.amount, state.token.decimals);
+  if (units === undefined) return 'AMOUNT';
+  const balance = toBaseUnits(state.token.balance, state.token.decimals) ?? 0n;
+  return units > balance ? 'INSUFFICIENT' : undefined;
+}
+
+/** What is wrong with the receiver, if anything: a name's lookup outcome, else 'Invalid address'. */
+function receiverProblem(state: FormState, namespace: string): SendProblem | undefined {
+  if (isReceiverValid(sendReceiver(state), namespace)) return undefined;
+  if (namespace === 'eip155' && state.receiverNameStatus === 'not-found') return 'NAME_NOT_FOUND';
+  if (namespace === 'eip155' && state.receiverNameStatus === 'failed') return 'NAME_FAILED';
+  if (namespace === 'eip155' && state.receiverNameStatus === 'resolving') return 'NAME_RESOLVING';
+  return 'ADDRESS';
+}
+
+/** The first problem of `state` on `network` (the spec's texts), or undefined when it can be sent. */
+export function validateSend(state: FormState, network: Network | undefined): SendProblem | undefined {
+  if (!state.amount || !state.receiver) return 'REQUIRED';
+  if (!state.token) return 'TOKEN';
+  if (!network || (network.chainNamespace !== 'eip155' && network.chainNamespace !== 'solana')) return 'UNSUPPORTED';
+  const amount = amountProblem(state);
+  if (amount === 'AMOUNT') return amount;
+  return receiverProblem(state, network.chainNamespace) ?? amount;
+}
+
+/**
+ * The message of each field, to mark it: the amount as it is typed ('Enter an amount',
+ * 'Insufficient funds'); the receiver once Preview was pressed ('Invalid address', or a name's
+ * lookup outcome); an empty field once Preview was pressed.
+ */
+export function sendFieldErrors(
+  state: FormState & Pick<SendState, 'attempted'>,
+  network: Network | undefined,
+): { amount?: SendProblem; receiver?: SendProblem } {
+  const errors: { amount?: SendProblem; receiver?: SendProblem } = {};
+  if (state.amount) errors.amount = amountProblem(state);
+  else if (state.attempted) errors.amount = 'AMOUNT';
+  const namespace = network?.chainNamespace;
+  if (!state.receiver) {
+    if (state.attempted) errors.receiver = 'RECEIVER';
+  } else if (state.attempted && (namespace === 'eip155' || namespace === 'solana')) {
+    const problem = receiverProblem(state, namespace);
+    // While a name is looked up the hint under the field says so; it is not an error yet.
+    if (problem && state.receiverNameStatus !== 'resolving') errors.receiver = problem;
+  }
+  return errors;
+}
+
+/**
+ * The Review step's figures: the fee in the native coin, and the total (amount plus fee for the
+ * native coin; for a token its amount, the fee being in the native coin). Decimal strings.
+ * `insufficient`: the native coin's amount plus fee is more than its balance.
+ */
+export function sendTotals(
+  token: SendToken,
+  amount: string,
+  feeWei: bigint,
+  native: Network['nativeCurrency'],
+): { fee: string; total: string | undefined; insufficient: boolean } {
+  const fee = formatUnits(feeWei, native.decimals);
+  if (token.contract) return { fee, total: undefined, insufficient: false };
+  const units = toBaseUnits(amount, token.decimals) ?? 0n;
+  const balance = toBaseUnits(token.balance, token.decimals) ?? 0n;
+  return { fee, total: formatUnits(units + feeWei, native.decimals), insufficient: units + feeWei > balance };
+}
+
+/** The transfer that sends `amount` of `token` to `receiver` (the adapter builds the namespace's transaction). */
+export function buildTransfer(token: SendToken, receiver: string, amount: string): Transfer {
+  const units = toBaseUnits(amount, token.decimals);
+  if (units === undefined)
+    throw new SendError(sendErrorText('AMOUNT', receiver), { details: `"${amount}" is not an amount of ${token.symbol}` });
+  return { to: receiver, amount: units, ...(token.contract ? { token: { address: token.contract, decimals: token.decimals } } : {}) };
+}

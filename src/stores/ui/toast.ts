@@ -1,0 +1,71 @@
+import { map } from 'nanostores';
+import type { StoreMessage } from './messages.js';
+import { TOAST_SWAP_DELAY_MS, TOAST_VISIBLE_MS } from '../../core/constants.js';
+
+export type ToastVariant = 'loading' | 'success' | 'error';
+
+/**
+ * A toast's action: a link (`href`, opened in a new tab; label 'View on {explorer}') or, without
+ * one, a button that copies `copy` (label 'Copy hash').
+ */
+export interface ToastAction {
+  label: 'VIEW_ON_EXPLORER' | 'COPY_HASH';
+  explorer?: string;
+  href?: string;
+  copy?: string;
+}
+
+export interface ToastState {
+  open: boolean;
+  message: StoreMessage;
+  variant: ToastVariant;
+  action?: ToastAction;
+}
+
+/** A toast with an action stays long enough to reach it. */
+export const TOAST_ACTION_VISIBLE_MS = 6000;
+
+export const $toast = map<ToastState>({ open: false, message: { code: 'TEXT', text: '' }, variant: 'success' });
+
+let swapTimer: ReturnType<typeof setTimeout> | undefined;
+let hideTimer: ReturnType<typeof setTimeout> | undefined;
+
+function show(message: StoreMessage, variant: ToastVariant, action: ToastAction | undefined): void {
+  clearTimeout(hideTimer);
+  $toast.set({ open: true, message, variant, ...(action ? { action } : {}) });
+  if (variant !== 'loading') hideTimer = setTimeout(hideToast, action ? TOAST_ACTION_VISIBLE_MS : TOAST_VISIBLE_MS);
+}
+
+/**
+ * Shows a toast. A new message while one is open closes it first and shows after 150 ms.
+ * Loading toasts stay until replaced or hidden; the others hide by themselves.
+ */
+export function showToast(message: StoreMessage, variant: ToastVariant, action?: ToastAction): void {
+  // A swap still pending means the previous toast is mid-close: wait for it too.
+  const swapping = swapTimer !== undefined;
+  clearTimeout(swapTimer);
+  swapTimer = undefined;
+  if ($toast.get().open || swapping) {
+    clearTimeout(hideTimer);
+    $toast.setKey('open', false);
+    swapTimer = setTimeout(() => {
+      swapTimer = undefined;
+      show(message, variant, action);
+    }, TOAST_SWAP_DELAY_MS);
+    return;
+  }
+  show(message, variant, action);
+}
+
+export const showSuccess = (message: StoreMessage): void => showToast(message, 'success');
+export const showError = (message: StoreMessage): void => showToast(message, 'error');
+export const showLoading = (message: StoreMessage): void => showToast(message, 'loading');
+/** An error toast with the text of `error`. */
+export const showErrorOf = (error: unknown): void => showToast({ code: 'ERROR', error }, 'error');
+
+export function hideToast(): void {
+  clearTimeout(hideTimer);
+  clearTimeout(swapTimer);
+  swapTimer = undefined;
+  $toast.setKey('open', false);
+}

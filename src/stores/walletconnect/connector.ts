@@ -1,0 +1,50 @@
+import { addConnectors, removeConnector, type Connector } from '../connection/connectors.js';
+import { registerConnectorHandler } from '../connection/connect.js';
+import { pushView } from '../ui/router.js';
+import { storage } from '../app/storage.js';
+import { $wcConfigured, WALLETCONNECT_ID } from './state.js';
+
+/**
+ * The WalletConnect connector (first chunk): the Connect view's entry, and the loader of the
+ * session module (sign-client, a lazy chunk loaded on first use). Its state is in state.ts.
+ */
+export const loadWalletConnectSession = () => import('./session.js');
+
+const CONNECTOR: Connector = { id: WALLETCONNECT_ID, type: 'WALLET_CONNECT', name: 'WalletConnect', chain: 'eip155' };
+
+/**
+ * Adds the WalletConnect connector when configured (its Connect-view row opens the QR view) and
+ * restores a stored WalletConnect session in the background.
+ */
+export function initWalletConnect(): void {
+  if (!$wcConfigured.get() || typeof window === 'undefined') {
+    removeConnector(WALLETCONNECT_ID);
+    return;
+  }
+  addConnectors([CONNECTOR]);
+  registerConnectorHandler('WALLET_CONNECT', () => pushView('ConnectingWalletConnect', { title: 'WalletConnect' }));
+  if (storage.get('connectedConnectorIds')?.eip155 === WALLETCONNECT_ID) {
+    void loadWalletConnectSession().then((m) => m.restoreWcSession());
+  }
+}
+
+let prepared = false;
+
+/**
+ * Loads sign-client and starts its client while the person looks at the Connect view, so a click
+ * on WalletConnect only has to pair. Starting the client opens no socket: it connects to the
+ * relay once there is a pairing or session.
+ */
+export function prepareWalletConnect(): void {
+  if (prepared || !$wcConfigured.get() || typeof window === 'undefined') return;
+  prepared = true;
+  const run = (): void => {
+    loadWalletConnectSession()
+      .then((m) => m.getWcClient())
+      .catch(() => {
+        prepared = false; // a click tries again and shows the error
+      });
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 100);
+}
