@@ -108,7 +108,7 @@ export const solanaAdapter: ChainAdapter<SolanaProvider> = {
   switchNetwork: async () => undefined,
   signMessage: (provider, address, message) => signMessage(provider, address, message),
   sendTransaction,
-  waitForTransaction: (network, hash) => waitForSignature(network, hash),
+  waitForTransaction: (network, hash, timeoutMs) => waitForSignature(network, hash, timeoutMs),
   sendTransfer,
   estimateTransferFee,
   isAddress,

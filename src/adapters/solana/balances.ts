@@ -81,26 +81,33 @@ export async function readTokenBalances(network: Network, address: string): Prom
 
 export const WAIT_POLICY = { intervalMs: 500, timeoutMs: 60_000 } as const;
 
-/** Polls getSignatureStatuses until the transaction is confirmed or failed, or `timeoutMs` passed; never throws. */
+/**
+ * Polls getSignatureStatuses until the transaction is confirmed ('success'), failed on chain
+ * ('reverted'), or `timeoutMs` passed without an answer ('unknown'); never throws.
+ */
 export async function waitForSignature(
   network: Network,
   signature: string,
-  policy: { intervalMs: number; timeoutMs: number } = WAIT_POLICY,
-): Promise<void> {
-  const deadline = Date.now() + policy.timeoutMs;
+  timeoutMs: number = WAIT_POLICY.timeoutMs,
+  intervalMs: number = WAIT_POLICY.intervalMs,
+): Promise<'success' | 'reverted' | 'unknown'> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
       const reply = await solanaRpc(network, 'getSignatureStatuses', [[signature], { searchTransactionHistory: true }], {
         timeoutMs: Math.max(1, Math.min(10_000, deadline - Date.now())),
       });
-      const status = (valueOf('getSignatureStatuses', reply) as unknown[] | undefined)?.[0] as
+      const statuses = valueOf('getSignatureStatuses', reply);
+      const status = (Array.isArray(statuses) ? statuses[0] : undefined) as
         | { err?: unknown; confirmationStatus?: unknown }
         | null
         | undefined;
-      if (status && (status.err || status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return;
+      if (status?.err) return 'reverted';
+      if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return 'success';
     } catch {
       // a node that does not answer now may answer on the next poll
     }
-    await new Promise((resolve) => setTimeout(resolve, Math.min(policy.intervalMs, Math.max(0, deadline - Date.now()))));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, Math.max(0, deadline - Date.now()))));
   }
+  return 'unknown';
 }
