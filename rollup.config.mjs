@@ -1,11 +1,15 @@
 import { gzipSync } from 'node:zlib';
+import path from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { minifyCssLiterals } from './scripts/lib/css-literals.mjs';
 
-/** Writes dist/cdn/manifest.json: every chunk with its static and dynamic imports and sizes. */
+/**
+ * Writes dist/cdn/manifest.json: every chunk with its static and dynamic imports, sizes, and the
+ * project's modules in it with their rendered (minified) bytes, to see what a chunk holds.
+ */
 function chunkManifest() {
   return {
     name: 'w3kit-chunk-manifest',
@@ -20,6 +24,11 @@ function chunkManifest() {
           dynamicImports: item.dynamicImports,
           bytes: Buffer.byteLength(item.code),
           gzip: gzipSync(item.code, { level: 9 }).length,
+          modules: Object.fromEntries(
+            Object.entries(item.modules)
+              .filter(([id]) => !id.includes('node_modules') && !id.startsWith('\0'))
+              .map(([id, m]) => [path.relative(process.cwd(), id), m.renderedLength]),
+          ),
         };
       }
       this.emitFile({ type: 'asset', fileName: 'manifest.json', source: JSON.stringify({ chunks }, null, 2) });

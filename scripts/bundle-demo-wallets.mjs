@@ -5,7 +5,8 @@
  *   EIP-6963 wallet the demo page loads with
  *   `<script src=".../dev-wallet.js" data-rpc-url="http://127.0.0.1:8545"></script>` before w3kit;
  * - wc-wallet.js: the WalletConnect Dev Wallet page script (demo/wc-wallet/wc-wallet-page.ts,
- *   @walletconnect/sign-client and viem included), loaded by demo/wc-wallet/index.html (served at
+ *   @walletconnect/sign-client, viem and, for its Solana account, @solana/web3.js (with its own
+ *   `buffer` package) included), loaded by demo/wc-wallet/index.html (served at
  *   /wc-wallet/ by `npm start`). esbuild turns sign-client's CommonJS dependencies (`events`, ...)
  *   into the bundle; `global` is mapped to globalThis and `process.env.NODE_ENV` to "production".
  *

@@ -5,8 +5,10 @@
  * Ports (environment variables): W3KIT_DEMO_PORT (4300), W3KIT_HARDHAT_PORT (8545, chain 31337),
  * W3KIT_HARDHAT_B_PORT (8546, chain 31338, for trying network switches), W3KIT_SERVER_PORT (4301,
  * the backend: Provider API, wallet registry and images, analytics; seeded, data in .cache/w3kit-data),
- * W3KIT_RELAY_PORT (4302, the WalletConnect relay). The demo contracts (DUSD, DUSDT, DNFT and a
- * spam NFT) are deployed on chain 31337 first, and the backend's Blockchain API indexes it.
+ * W3KIT_RELAY_PORT (4302, the WalletConnect relay), W3KIT_SOLANA_PORT (8899, the local Solana chain,
+ * websocket on 8900, in memory). The demo contracts (DUSD, DUSDT, DNFT and a spam NFT) are deployed on
+ * chain 31337 first, and the backend's Blockchain API indexes it; the Solana dev account gets 100 SOL
+ * and 1,000,000 W3USD (an SPL token), and the Blockchain API reads Solana balances from the chain.
  */
 import { ensureInstalled, run } from './lib/run.mjs';
 
@@ -16,18 +18,23 @@ const { startDemoServer } = await import('./lib/demo-server.mjs');
 const { startHardhat } = await import('./lib/hardhat.mjs');
 const { startBackend } = await import('./lib/backend.mjs');
 const { deployDemoContracts } = await import('./lib/contracts.mjs');
+const { startSvm, seedDevSolana } = await import('./lib/svm.mjs');
+const { SERVER_BUNDLE } = await import('../server/scripts/bundle.mjs');
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
-const [chainA, chainB] = await Promise.all([
+const DATA_DIR = '.cache/w3kit-data';
+const [chainA, chainB, svm] = await Promise.all([
   startHardhat({ port: env('W3KIT_HARDHAT_PORT', 8545), chainId: 31337 }),
   startHardhat({ port: env('W3KIT_HARDHAT_B_PORT', 8546), chainId: 31338 }),
+  startSvm({ port: env('W3KIT_SOLANA_PORT', 8899) }),
 ]);
-const contracts = await deployDemoContracts(chainA.url);
+const [contracts, solana] = await Promise.all([deployDemoContracts(chainA.url), seedDevSolana(svm), setSolanaPrices()]);
 const backend = await startBackend({
   port: env('W3KIT_SERVER_PORT', 4301),
   relayPort: env('W3KIT_RELAY_PORT', env('W3KIT_SERVER_PORT', 4301) + 1),
-  dataDir: '.cache/w3kit-data',
+  dataDir: DATA_DIR,
   evmRpc: chainA.url,
+  env: { W3KIT_SOLANA_RPC: svm.url },
 });
 const demo = await startDemoServer({
   port: env('W3KIT_DEMO_PORT', 4300),
@@ -48,13 +55,27 @@ console.log(
   `contracts    DUSD ${contracts.dusd}  DUSDT ${contracts.dusdt}  DNFT ${contracts.nft}  spam NFT ${contracts.spamNft}  (chain 31337)`,
 );
 console.log(`hardhat B    ${chainB.url}   (chain 31338)`);
+console.log(`solana       ${svm.url} ws ${svm.wsUrl} (local SVM; dev account ${solana.address}, token mint ${solana.mint})`);
 console.log('ready');
+
+/** USD prices of SOL (150) and W3USD (1) on the local SVM, set in the backend's data before it starts. */
+async function setSolanaPrices() {
+  const { LOCAL_SVM_GENESIS_HASH } = await import('../dist/wire/networks.js');
+  const { DEV_SPL_MINT } = await import('./lib/svm.mjs');
+  const chain = `solana:${LOCAL_SVM_GENESIS_HASH.slice(0, 32)}`;
+  for (const [token, usd] of [
+    ['native', '150'],
+    [DEV_SPL_MINT, '1'],
+  ]) {
+    await run(process.execPath, [SERVER_BUNDLE, 'prices', 'set', chain, token, usd, '--data', DATA_DIR], { stdio: 'ignore' });
+  }
+}
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await Promise.allSettled([demo.close(), backend.close(), chainA.stop(), chainB.stop()]);
+  await Promise.allSettled([demo.close(), backend.close(), chainA.stop(), chainB.stop(), svm.close()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -1,7 +1,18 @@
 /** `w3kit`: createW3Modal, network presets, error classes and types. No side effects. */
 export { createW3Modal } from './create.js';
 export { getInstance } from './instance.js';
-export type { OpenOptions, PublicAccount, W3ModalInstance } from './instance.js';
+export type {
+  Eip155TransactionRequest,
+  OpenOptions,
+  PublicAccount,
+  SendTransactionOptions,
+  SolanaTransferRequest,
+  W3ModalInstance,
+  WalletActionOptions,
+} from './instance.js';
+export { registerAdapter } from './adapters/table.js';
+export type { AdapterDiscovery, AdapterEntry, AdapterEvents, AdapterSession, AdapterWallet, ChainAdapter, Transfer } from './adapters/types.js';
+export type { SolanaProvider, SolanaSendOptions } from './adapters/solana/provider.js';
 export { networks, presetByCaipId } from './wire/networks.js';
 export type { Network, NativeCurrency, NetworkPresetName } from './wire/networks.js';
 export * from './core/errors.js';

@@ -9,10 +9,15 @@
  * 31338 at :8546, relay ws://127.0.0.1:4302), the page's <meta name="w3kit-rpc-urls"> (JSON) and
  * <meta name="w3kit-relay-url"> (filled by scripts/start.mjs), then the query parameters `relay`
  * and `rpc` (JSON or "31337=url,31338=url"). The wallet is `window.w3kitWcWallet` once ready.
+ * Solana: the wallet's ed25519 dev account is approved on the solana chains a dapp proposes;
+ * solana_signAndSendTransaction sends to the local SVM (default http://127.0.0.1:8899, the
+ * <meta name="w3kit-solana-rpc-url">, then the query parameter `solana-rpc`).
  * Sessions are kept in IndexedDB, so they survive a reload.
  */
 import { formatEther } from 'viem';
 import { describeMessage } from '../../test/fixtures/eip1193-wallet.js';
+import { base58Decode } from '../../src/adapters/walletconnect/solana-codec.js';
+import { networks } from '../../src/wire/networks.js';
 import { parseRpcUrls } from '../rpc-urls.js';
 import {
   createWcWallet,
@@ -31,6 +36,11 @@ declare global {
 
 const DEFAULT_RPC_URLS: Record<number, string> = { 31337: 'http://127.0.0.1:8545', 31338: 'http://127.0.0.1:8546' };
 const DEFAULT_RELAY_URL = 'ws://127.0.0.1:4302';
+const DEFAULT_SOLANA_RPC_URL = 'http://127.0.0.1:8899';
+/** The Solana presets' CAIP-2 ids, named as people know them. */
+const SOLANA_CHAINS: Record<string, string> = Object.fromEntries(
+  [networks.solana, networks.solanaDevnet, networks.solanaTestnet, networks.solanaLocal].map((n) => [n.caipNetworkId, n.name]),
+);
 
 /** The URLs `npm start` filled in, or undefined for an empty or unfilled placeholder. */
 function filledRpcUrls(text: string): Record<number, string> | undefined {
@@ -40,13 +50,15 @@ function filledRpcUrls(text: string): Record<number, string> | undefined {
   return Object.keys(out).length ? out : undefined;
 }
 
-function readSettings(): { rpcUrls: Record<number, string>; relayUrl: string } {
+function readSettings(): { rpcUrls: Record<number, string>; relayUrl: string; solanaRpcUrl: string } {
   const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
   const query = new URLSearchParams(location.search);
   const relayMeta = meta('w3kit-relay-url');
   const rpcUrls = filledRpcUrls(query.get('rpc') ?? '') ?? filledRpcUrls(meta('w3kit-rpc-urls')) ?? DEFAULT_RPC_URLS;
   const relayUrl = query.get('relay') || (relayMeta && !relayMeta.startsWith('__') ? relayMeta : DEFAULT_RELAY_URL);
-  return { rpcUrls, relayUrl };
+  const solanaMeta = meta('w3kit-solana-rpc-url');
+  const solanaRpcUrl = query.get('solana-rpc') || (solanaMeta && !solanaMeta.startsWith('__') ? solanaMeta : DEFAULT_SOLANA_RPC_URL);
+  return { rpcUrls, relayUrl, solanaRpcUrl };
 }
 
 // ---- DOM helpers ----
@@ -80,7 +92,7 @@ const status = (text: string): void => {
   byId('status').textContent = text;
 };
 
-const chainLabel = (caip: string): string => caip.replace(/^eip155:/, 'chain ');
+const chainLabel = (caip: string): string => SOLANA_CHAINS[caip] ?? caip.replace(/^eip155:/, 'chain ');
 const dappName = (meta: { name?: string; url?: string } | undefined): string => meta?.name || meta?.url || 'Unknown dapp';
 
 function toBigInt(value: unknown): bigint {
@@ -101,9 +113,21 @@ function scrollable(label: string, text: string): HTMLPreElement {
   return h('pre', { tabindex: '0', 'aria-label': label }, text);
 }
 
+/** A solana_signMessage message (base58) as text when it is UTF-8, else its size. */
+function solanaMessage(params: unknown): string {
+  const bytes = base58Decode(String((params as { message?: unknown } | null)?.message ?? ''));
+  if (!bytes) return '(not base58)';
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return `${bytes.length} bytes`;
+  }
+}
+
 /** What a request asks for, as rows. */
 function describe(request: WcRequest): { title: string; rows: [string, string | Node][] } {
   const list = Array.isArray(request.params) ? (request.params as unknown[]) : [];
+  const solana = (request.params ?? {}) as { pubkey?: unknown; transaction?: unknown; sendOptions?: unknown };
   const common: [string, string][] = [
     ['Dapp', dappName(request.peer)],
     ['Network', chainLabel(request.chainId)],
@@ -152,6 +176,18 @@ function describe(request: WcRequest): { title: string; rows: [string, string | 
         title: 'Add network',
         rows: [...common, ['Name', String(p.chainName)], ['Chain ID', toBigInt(p.chainId).toString()], ['RPC', String(p.rpcUrls?.[0])]],
       };
+    }
+    case 'solana_signMessage':
+      return {
+        title: 'Sign message',
+        rows: [...common, ['Account', String(solana.pubkey)], ['Message', scrollable('Message', short(solanaMessage(request.params)))]],
+      };
+    case 'solana_signTransaction':
+    case 'solana_signAndSendTransaction': {
+      const size = typeof solana.transaction === 'string' ? Math.floor((solana.transaction.length * 3) / 4) : 0;
+      const rows: [string, string | Node][] = [...common, ['Account', wallet?.solana.address ?? ''], ['Transaction', `${size} bytes`]];
+      if (solana.sendOptions) rows.push(['Send options', short(solana.sendOptions)]);
+      return { title: request.method === 'solana_signTransaction' ? 'Sign transaction' : 'Send transaction', rows };
     }
     default:
       return { title: request.method, rows: [...common, ['Params', scrollable('Params', short(request.params ?? []))]] };
@@ -207,7 +243,7 @@ function renderProposals(): void {
     const meta = proposal.proposer.metadata;
     const name = dappName(meta);
     const proposed = proposedChains(proposal);
-    const ours = new Set((w?.chainIds ?? []).map((id) => `eip155:${id}`));
+    const ours = new Set([...(w?.chainIds ?? []).map((id) => `eip155:${id}`), ...proposed.filter((c) => c.startsWith('solana:'))]);
     const headingId = `proposal-${proposal.id}`;
     list.append(
       h(
@@ -237,7 +273,7 @@ function renderSessions(sessions: WcSession[]): void {
   for (const session of sessions) {
     const meta = session.peer.metadata;
     const name = dappName(meta);
-    const ns = session.namespaces.eip155;
+    const all = Object.values(session.namespaces);
     const headingId = `session-${session.topic.slice(0, 12)}`;
     list.append(
       h(
@@ -246,8 +282,14 @@ function renderSessions(sessions: WcSession[]): void {
         h('h3', { id: headingId }, name),
         details([
           ['URL', meta.url || '(none)'],
-          ['Chains', (ns?.chains ?? []).map(chainLabel).join(', ')],
-          ['Accounts', [...new Set((ns?.accounts ?? []).map((a) => a.split(':')[2]))].join(', ')],
+          [
+            'Chains',
+            all
+              .flatMap((ns) => ns.chains ?? [])
+              .map(chainLabel)
+              .join(', '),
+          ],
+          ['Accounts', [...new Set(all.flatMap((ns) => ns.accounts).map((a) => a.split(':')[2]))].join(', ')],
           ['Expires', new Date(session.expiry * 1000).toLocaleString()],
         ]),
         h(
@@ -271,7 +313,8 @@ async function answerProposal(proposal: WcProposal, ok: boolean): Promise<void> 
   try {
     if (ok) {
       const session = await wallet!.approve(proposal);
-      status(`Connected to ${name} on ${(session.namespaces.eip155?.chains ?? []).map(chainLabel).join(', ')}.`);
+      const chains = Object.values(session.namespaces).flatMap((ns) => ns.chains ?? []);
+      status(`Connected to ${name} on ${chains.map(chainLabel).join(', ')}.`);
     } else {
       await wallet!.reject(proposal);
       status(`Rejected the connection to ${name}.`);
@@ -324,7 +367,7 @@ async function pair(event: Event): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  const { rpcUrls, relayUrl } = readSettings();
+  const { rpcUrls, relayUrl, solanaRpcUrl } = readSettings();
   const chainIds = Object.keys(rpcUrls).map(Number);
   byId('pair-form').addEventListener('submit', (e) => void pair(e));
   byId('uri').addEventListener('input', () => setUriError(undefined));
@@ -340,6 +383,7 @@ async function start(): Promise<void> {
       storagePrefix: 'w3kit-wc-dev-wallet',
       projectId: 'w3kit-dev',
       mode: 'prompt',
+      solana: { rpcUrl: solanaRpcUrl },
       prompt: (request) =>
         new Promise<boolean>((resolve) => {
           waiting.set(request.id, {
@@ -364,12 +408,14 @@ async function start(): Promise<void> {
     Object.assign(
       details([
         ['Accounts', w.addresses.join(', ')],
+        ['Solana account', w.solana.address],
         [
           'Chains',
           Object.entries(rpcUrls)
             .map(([id, url]) => `${id} (${url})`)
             .join(', '),
         ],
+        ['Solana RPC', solanaRpcUrl],
         ['Relay', relayUrl],
       ]),
       { id: 'wallet-info' },

@@ -11,6 +11,7 @@ import { buildApp } from './app.js';
 import { createIndexer, type Indexer, type IndexerLogger } from './blockchain/indexer.js';
 import { seedDevIdentities } from './blockchain/identities.js';
 import { seedDevPrices, type PriceSource } from './blockchain/prices.js';
+import { createSolanaChain } from './blockchain/solana.js';
 import { seedStaticImages } from './images/catalog.js';
 import { seedDevProject } from './projects.js';
 import { startRelay, type RunningRelay, type StartRelayOptions } from './relay/server.js';
@@ -49,6 +50,8 @@ export interface StartServerOptions {
   relay?: Pick<StartRelayOptions, 'publicUrl' | 'limits'>;
   /** EVM JSON-RPC URL of the chain the Blockchain API indexes and reads (`--evm-rpc`). */
   evmRpc?: string;
+  /** Solana JSON-RPC URL whose balances the Blockchain API reads (`--solana-rpc`), e.g. the local SVM's. */
+  solanaRpc?: string;
   /** How often the indexer asks the node for new blocks; default 250 ms. */
   evmPollIntervalMs?: number;
   /** How long the indexer may index nothing while the node has more blocks before it reports a stall; default 30 s. */
@@ -106,7 +109,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       log: options.log,
       trustProxy: options.trustProxy,
       publicUrl: options.publicUrl ?? (() => serverUrl(host, actualPort)),
-      blockchain: { indexer, prices: options.prices },
+      blockchain: { indexer, prices: options.prices, solana: options.solanaRpc ? createSolanaChain(options.solanaRpc) : undefined },
       analyticsRetention: options.analyticsRetention,
     });
     await app.listen({ port, host });

@@ -14,6 +14,7 @@ import { getIdentity, getProfile, reverseProfiles, type Identity, type Profile }
 import type { Indexer } from './blockchain/indexer.js';
 import { ownedNfts, type OwnedNft } from './blockchain/nfts.js';
 import { tablePriceSource, type PriceSource } from './blockchain/prices.js';
+import { solanaBalances, type SolanaChain } from './blockchain/solana.js';
 import { TokenInfoCache } from './blockchain/token-info-cache.js';
 import type { Database } from './db/open.js';
 import { getImage, type ImageKind, type StoredImage } from './images/store.js';
@@ -42,6 +43,9 @@ export interface BlockchainRepository {
   /** The EVM indexer (`--evm-rpc`); without one only identities and profiles answer. */
   readonly indexer: Indexer | undefined;
   balances(indexer: Indexer, chainId: string, address: string, tokenIcon: (id: string) => string): Promise<TokenBalance[]>;
+  /** The Solana chain (`--solana-rpc`), whose balances are read live from its node. */
+  readonly solana: SolanaChain | undefined;
+  solanaBalances(chainId: string, address: string, tokenIcon: (id: string) => string): Promise<TokenBalance[]>;
   fungiblePrices(assets: readonly { chainId: string; token: string }[], tokenIcon: (id: string) => string): Promise<FungiblePrice[]>;
   history(chainId: string, address: string, cursor: string | undefined, tokenIcon: (id: string) => string): Promise<HistoryPage>;
   nfts(chainId: string, address: string, tokenIcon: (id: string) => string): OwnedNft[];
@@ -55,6 +59,8 @@ export interface BlockchainOptions {
   indexer?: Indexer;
   /** Default: the `prices` table. */
   prices?: PriceSource;
+  /** The Solana chain (`--solana-rpc`); without one solana addresses get no balances. */
+  solana?: SolanaChain;
 }
 
 export function projectsRepository(db: Database): ProjectsRepository {
@@ -98,12 +104,14 @@ export function analyticsRepository(db: Database, pruner = analyticsPruner(db, D
 
 export function blockchainRepository(
   db: Database,
-  { indexer, prices = tablePriceSource(db) }: BlockchainOptions = {},
+  { indexer, prices = tablePriceSource(db), solana }: BlockchainOptions = {},
 ): BlockchainRepository {
   const tokenInfo = new TokenInfoCache();
   return {
     indexer,
     balances: (chain, chainId, address, tokenIcon) => accountBalances({ db, rpc: chain.rpc, prices, tokenIcon }, chainId, address),
+    solana,
+    solanaBalances: (chainId, address, tokenIcon) => solanaBalances({ db, rpc: solana!.rpc, prices, tokenIcon }, chainId, address),
     fungiblePrices: (assets, tokenIcon) =>
       fungiblePrices({ db, prices, chainId: indexer?.chainId(), rpc: indexer?.rpc, tokenIcon, tokenInfo }, assets),
     history: (chainId, address, cursor, tokenIcon) => accountHistory({ db, prices, tokenIcon }, chainId, address, cursor),

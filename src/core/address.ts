@@ -20,9 +20,3 @@ export function truncateAddress(address: string, head = 4, tail = 6): string {
 export function truncateEmail(email: string): string {
   return email.length > EMAIL_DISPLAY_MAX ? `${email.slice(0, EMAIL_DISPLAY_MAX)}…` : email;
 }
-
-/** Whether two addresses are the same account: hex addresses ignore case, others (base58) compare exactly. */
-export function sameAddress(a: string | undefined, b: string | undefined): boolean {
-  if (a === undefined || b === undefined) return false;
-  return isEvmAddress(a) && isEvmAddress(b) ? a.replace(/^0x/i, '').toLowerCase() === b.replace(/^0x/i, '').toLowerCase() : a === b;
-}

@@ -7,8 +7,9 @@
 import type { Database } from '../db/open.js';
 import { InputError } from '../errors.js';
 import { EIP155_CHAIN, evmAddress } from './chain.js';
+import { SOLANA_CHAIN, solanaAddress } from './solana-tokens.js';
 
-/** `native` or a lower-case token address. */
+/** `native`, a lower-case EVM token address or a Solana mint (base58). */
 export type PriceKey = string;
 
 export interface PriceSource {
@@ -31,19 +32,23 @@ export const DEV_PRICES: readonly { chainId: string; token: PriceKey; usd: numbe
 ];
 
 function checkChain(chainId: string): string {
-  if (!EIP155_CHAIN.test(chainId))
-    throw new InputError('chain', `Invalid chain '${chainId}': must be a CAIP-2 EVM chain id such as eip155:31337`);
+  if (!EIP155_CHAIN.test(chainId) && !SOLANA_CHAIN.test(chainId))
+    throw new InputError(
+      'chain',
+      `Invalid chain '${chainId}': must be a CAIP-2 EVM chain id such as eip155:31337 or solana:<genesis hash prefix>`,
+    );
   return chainId;
 }
 
-function checkToken(token: string): PriceKey {
-  return token.toLowerCase() === 'native' ? 'native' : evmAddress(token, 'token');
+function checkToken(chainId: string, token: string): PriceKey {
+  if (token.toLowerCase() === 'native') return 'native';
+  return chainId.startsWith('solana:') ? solanaAddress(token, 'token') : evmAddress(token, 'token');
 }
 
 /** Sets (or replaces) a price. */
 export function setPrice(db: Database, chainId: string, token: string, usd: number): PriceRow {
   if (!Number.isFinite(usd) || usd < 0) throw new InputError('price', `Invalid price '${usd}': must be a number of at least 0`);
-  const row = { chainId: checkChain(chainId), token: checkToken(token), usd, updatedAt: new Date().toISOString() };
+  const row = { chainId: checkChain(chainId), token: checkToken(chainId, token), usd, updatedAt: new Date().toISOString() };
   db.prepare(
     `INSERT INTO prices (chain_id, token, usd, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (chain_id, token) DO UPDATE SET usd = excluded.usd, updated_at = excluded.updated_at`,
@@ -53,7 +58,7 @@ export function setPrice(db: Database, chainId: string, token: string, usd: numb
 
 /** Removes a price; false when there was none. */
 export function removePrice(db: Database, chainId: string, token: string): boolean {
-  return db.prepare('DELETE FROM prices WHERE chain_id = ? AND token = ?').run(checkChain(chainId), checkToken(token)).changes > 0;
+  return db.prepare('DELETE FROM prices WHERE chain_id = ? AND token = ?').run(checkChain(chainId), checkToken(chainId, token)).changes > 0;
 }
 
 export function listPrices(db: Database): PriceRow[] {

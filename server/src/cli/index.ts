@@ -13,6 +13,7 @@ import { identityCommands } from './identity.js';
 import { pricesCommands } from './prices.js';
 import { projectsCommands } from './projects.js';
 import { configFlags, serveCommand } from './serve.js';
+import { svmCommand } from './svm.js';
 import { tokensCommands } from './tokens.js';
 import { walletsCommands } from './wallets.js';
 
@@ -26,6 +27,7 @@ export const COMMANDS: readonly Command[] = [
   ...pricesCommands,
   ...identityCommands,
   ...tokensCommands,
+  svmCommand,
 ];
 
 export const USAGE = helpText(COMMANDS);
@@ -44,10 +46,12 @@ function parse(argv: readonly string[]): { flags: Flags; positionals: string[] }
 /** The command the positionals name, and its arguments; a UsageError for an unknown command or a wrong count. */
 export function findCommand(positionals: readonly string[]): { command: Command; args: string[] } {
   const group = positionals[0];
-  const name = group === undefined || group === 'serve' ? 'serve' : `${group} ${positionals[1] ?? ''}`.trim();
+  // One-word commands (serve, svm) take their arguments after the name; grouped ones after group and verb.
+  const oneWord = group === undefined ? 'serve' : COMMANDS.some((c) => c.name === group) ? group : undefined;
+  const name = oneWord ?? `${group} ${positionals[1] ?? ''}`.trim();
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) throw new UsageError(GROUPS.has(group ?? '') ? `Unknown command '${name}'` : `Unknown command '${group}'`);
-  const args = positionals.slice(name === 'serve' ? (group === undefined ? 0 : 1) : 2);
+  const args = positionals.slice(oneWord ? (group === undefined ? 0 : 1) : 2);
   const [min, max] = typeof command.args === 'number' ? [command.args, command.args] : command.args;
   if (args.length < min || args.length > max) {
     throw new UsageError(max === 0 ? `'${name}' takes no arguments, got '${args.join(' ')}'` : `'${name}' needs ${command.argsHint}`);

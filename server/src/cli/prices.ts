@@ -10,7 +10,7 @@ export const pricesCommands: readonly Command[] = [
   {
     name: 'prices set',
     usage: 'prices set CHAIN TOKEN USD',
-    summary: 'e.g. prices set eip155:31337 native 3000 (TOKEN: native or 0x address)',
+    summary: 'e.g. prices set eip155:31337 native 3000 (TOKEN: native, 0x address or Solana mint)',
     args: 3,
     argsHint: 'CHAIN TOKEN USD',
     flags: COMMON_FLAGS,
@@ -43,7 +43,10 @@ export const pricesCommands: readonly Command[] = [
       const rows = withDb(config, listPrices);
       if (flags.json) out(JSON.stringify(rows, null, 2));
       else if (rows.length === 0) out("No prices (set one with 'w3kit-server prices set eip155:31337 native 3000')");
-      else rows.forEach((r) => out(`${r.chainId}\t${r.token === 'native' ? 'native' : getAddress(r.token)}\t${r.usd}`));
+      else
+        rows.forEach((r) =>
+          out(`${r.chainId}\t${r.token === 'native' || r.chainId.startsWith('solana:') ? r.token : getAddress(r.token)}\t${r.usd}`),
+        );
       return 0;
     },
   },

@@ -61,6 +61,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       relayPort: config.relayPort,
       relay: config.relay,
       evmRpc: config.evmRpc,
+      solanaRpc: config.solanaRpc,
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
         warn: (message) => io.stderr.write(`w3kit-server: ${message}\n`),
@@ -73,6 +74,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
   io.stdout.write(`w3kit-server  ${server.url}  (Provider API)\n`);
   if (server.relayUrl) io.stdout.write(`w3kit-relay   ${server.relayUrl}  (WalletConnect relay)\n`);
   if (config.evmRpc) io.stdout.write(`w3kit-evm     ${config.evmRpc}  (EVM chain indexed for the Blockchain API)\n`);
+  if (config.solanaRpc) io.stdout.write(`w3kit-solana  ${config.solanaRpc}  (Solana chain read for the Blockchain API's balances)\n`);
   await waitForStop(io.signal);
   await server.close();
   return 0;
@@ -119,7 +121,11 @@ export const serveCommand: Command = {
       },
       { flag: 'frame-port', value: 'N', text: 'secure frame site port (default port + 2)' },
       { flag: 'evm-rpc', value: 'URL', text: 'EVM JSON-RPC node the Blockchain API indexes (balances, history, NFTs)' },
-      { flag: 'solana-rpc', value: 'URL', text: 'Solana JSON-RPC for the Blockchain API' },
+      {
+        flag: 'solana-rpc',
+        value: 'URL',
+        text: "Solana JSON-RPC whose SOL and SPL token balances the Blockchain API reads\n(env W3KIT_SOLANA_RPC; e.g. w3kit-server svm's http://127.0.0.1:8899)",
+      },
       {
         flag: 'public-url',
         value: 'URL',
@@ -127,10 +133,7 @@ export const serveCommand: Command = {
       },
       { flag: 'log', text: 'log every request (JSON lines)' },
     ],
-    note: [
-      'The secure frame site and the Solana part of the Blockchain API are not served yet: their',
-      'flags are checked and kept in the configuration for the versions that add them.',
-    ].join('\n'),
+    note: 'The secure frame site is not served yet: --frame-port is checked and kept for the version that adds it.',
   },
   run: ({ config, io }) => serve(config, io),
 };

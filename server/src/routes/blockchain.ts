@@ -1,7 +1,9 @@
 /**
  * The Blockchain API over the EVM index (see server/src/blockchain): supported chains, balances,
- * fungible prices, history and owned NFTs. Every route identifies the project like the
- * Provider API (`projectId`, `st`, `sv`) and answers only the project's allowed origins.
+ * fungible prices, history and owned NFTs; with a Solana RPC (`--solana-rpc`) also the balances
+ * of Solana accounts (a base58 address with a solana chainId, or `solana:<chain>:<address>`).
+ * Every route identifies the project like the Provider API (`projectId`, `st`, `sv`) and answers
+ * only the project's allowed origins.
  * A node that does not answer gives 503, one that answers with an error 502; both name the
  * RPC. That mapping is this plugin's error handler, so handlers just call the repository.
  */
@@ -17,12 +19,13 @@ import {
   nftsReplySchema,
   supportedChainsReplySchema,
 } from '../../../src/wire/blockchain-api.js';
-import { publicRpcUrl } from '../blockchain/chain.js';
 import { iconUrls } from '../blockchain/icons.js';
 import type { Indexer } from '../blockchain/indexer.js';
 import { RpcResponseError, RpcUnavailableError } from '../blockchain/rpc.js';
 import { HttpError, InputError } from '../errors.js';
-import { enumParam, stringParam } from '../http/query.js';
+import { enumParam, patternParam, stringParam } from '../http/query.js';
+import { EIP155_CHAIN, EVM_ADDRESS, EVM_ADDRESS_RULE, publicRpcUrl } from '../blockchain/chain.js';
+import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE, SOLANA_CHAIN } from '../blockchain/solana-tokens.js';
 import { jsonTextBody } from '../http/validation.js';
 import { addressParamsSchema, chainIdParam, errorReplies, projectQueryShape } from './schemas.js';
 
@@ -30,8 +33,17 @@ const balanceQuerySchema = z.object({
   ...projectQueryShape,
   currency: enumParam(['usd']),
   forceUpdate: stringParam(200),
-  chainId: chainIdParam(),
+  chainId: patternParam(
+    new RegExp(`${EIP155_CHAIN.source}|${SOLANA_CHAIN.source}`),
+    'must be a CAIP-2 EVM chain id such as eip155:31337, or solana:<genesis hash prefix>',
+  ),
 });
+const SOLANA_CAIP_ADDRESS = /^(solana:[1-9A-HJ-NP-Za-km-z]{32}):([^:]*)$/;
+/**
+ * `{address}` of a balance: an EVM address, a Solana address (with a solana `chainId`, or none), or
+ * a CAIP-10 Solana account `solana:<chain>:<address>`; checked by the handler against its chain.
+ */
+const balanceParamsSchema = z.object({ address: z.string().max(200) });
 const historyQuerySchema = z.object({ ...projectQueryShape, cursor: stringParam(64), onramp: stringParam(64), chainId: chainIdParam() });
 const chainQuerySchema = z.object({ ...projectQueryShape, chainId: chainIdParam() });
 
@@ -70,6 +82,36 @@ export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const config = { access: 'allowed-origins' } as const;
 
+  /** The Solana chain's id, when a Solana RPC is configured and answers within a second or two. */
+  const solanaChainId = async (): Promise<string | undefined> => {
+    const { solana } = app.blockchain;
+    if (!solana) return undefined;
+    // AbortSignal.timeout's timer does not keep the process alive.
+    const timeout = new Promise<undefined>((resolve) => AbortSignal.timeout(2000).addEventListener('abort', () => resolve(undefined)));
+    return Promise.race([solana.chainId().catch(() => undefined), timeout]);
+  };
+
+  /** Balances of a Solana account on the configured Solana chain (`asked`, when given, must be it). */
+  const solanaBalances = async (address: string, asked: string | undefined, tokenIcon: (id: string) => string) => {
+    const { solana } = app.blockchain;
+    if (!solana) throw new HttpError(503, 'No Solana chain is configured: start w3kit-server with --solana-rpc URL', 'chainId');
+    if (!SOLANA_ADDRESS.test(address)) throw new HttpError(400, `Invalid path parameter 'address': ${SOLANA_ADDRESS_RULE}`, 'address');
+    const rpcUrl = publicRpcUrl(solana.rpc.url);
+    let chainId: string;
+    try {
+      chainId = await solana.chainId();
+    } catch (err) {
+      throw rpcFailure(err, asked ?? 'solana', rpcUrl);
+    }
+    if (asked !== undefined && asked !== chainId)
+      throw new HttpError(400, `Invalid query parameter 'chainId': chain '${asked}' is not supported (supported: ${chainId})`, 'chainId');
+    try {
+      return await app.blockchain.solanaBalances(chainId, address, tokenIcon);
+    } catch (err) {
+      throw rpcFailure(err, chainId, rpcUrl);
+    }
+  };
+
   app.get(
     '/v1/supported-chains',
     {
@@ -82,7 +124,8 @@ export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const chainId = indexer?.chainId();
-      return { http: chainId ? [chainId] : [], ws: [] };
+      const solana = await solanaChainId();
+      return { http: [chainId, solana].filter((c): c is string => Boolean(c)), ws: [] };
     },
   );
 
@@ -92,14 +135,26 @@ export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         summary: "An account's native and token balances, with USD values",
-        params: addressParamsSchema,
+        params: balanceParamsSchema,
         querystring: balanceQuerySchema,
         response: { 200: balanceReplySchema, ...errorReplies },
       },
     },
     async (request) => {
-      const { chainId, indexer: chain } = chainOf(request.query.chainId);
-      return { balances: await app.blockchain.balances(chain, chainId, request.params.address, tokenIcon(request)) };
+      const { address } = request.params;
+      const asked = request.query.chainId;
+      const caip = SOLANA_CAIP_ADDRESS.exec(address);
+      if (caip) {
+        if (asked !== undefined && asked !== caip[1])
+          throw new HttpError(400, `Invalid query parameter 'chainId': it is not the chain of the address (${caip[1]})`, 'chainId');
+        return { balances: await solanaBalances(caip[2]!, caip[1], tokenIcon(request)) };
+      }
+      if (asked?.startsWith('solana:') || (asked === undefined && SOLANA_ADDRESS.test(address))) {
+        return { balances: await solanaBalances(address, asked, tokenIcon(request)) };
+      }
+      if (!EVM_ADDRESS.test(address)) throw new HttpError(400, `Invalid path parameter 'address': ${EVM_ADDRESS_RULE}`, 'address');
+      const { chainId, indexer: chain } = chainOf(asked);
+      return { balances: await app.blockchain.balances(chain, chainId, address.toLowerCase(), tokenIcon(request)) };
     },
   );
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { networks } from '../../wire/networks.js';
 import { solanaMainnet } from '../../test-utils/networks.js';
-import { accountsOnChain, approvedChains, chainNumber, EIP155_METHODS, optionalNamespaces, switchRoute } from './namespaces.js';
+import {
+  accountsOnChain,
+  approvedChains,
+  chainNumber,
+  EIP155_METHODS,
+  optionalNamespaces,
+  SOLANA_METHODS,
+  switchRoute,
+} from './namespaces.js';
 
 describe('WalletConnect namespaces', () => {
   it('proposes every configured namespace as optional, with all its chains once', () => {
@@ -11,6 +19,16 @@ describe('WalletConnect namespaces', () => {
     expect(out['eip155']?.methods).toEqual(EIP155_METHODS);
     expect(out['eip155']?.events).toEqual(['chainChanged', 'accountsChanged']);
     expect(out['solana']?.chains).toEqual([solanaMainnet.caipNetworkId]);
+    expect(out['solana']?.methods).toEqual(['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']);
+    expect(out['solana']?.methods).toBe(SOLANA_METHODS);
+    expect(out['solana']?.events).toEqual(['chainChanged', 'accountsChanged']);
+  });
+
+  it('proposes solana only when a solana network is configured, with the CAIP ids of the configured ones', () => {
+    expect(Object.keys(optionalNamespaces([networks.mainnet]))).toEqual(['eip155']);
+    const out = optionalNamespaces([networks.solanaLocal, networks.solanaDevnet, networks.solanaLocal]);
+    expect(out['solana']?.chains).toEqual([networks.solanaLocal.caipNetworkId, networks.solanaDevnet.caipNetworkId]);
+    expect(out['eip155']).toBeUndefined();
   });
 
   it('skips namespaces WalletConnect does not carry here', () => {

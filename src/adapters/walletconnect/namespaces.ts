@@ -30,14 +30,14 @@ export const EIP155_METHODS = [
   'wallet_sendCalls',
   'wallet_getCallsStatus',
 ];
-export const SOLANA_METHODS = [
-  'solana_signMessage',
-  'solana_signTransaction',
-  'solana_signAndSendTransaction',
-  'solana_signAllTransactions',
-];
+/** What the Solana provider over a session asks of the wallet (see solana-provider.ts). */
+export const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'];
 const METHODS: Partial<Record<ChainNamespace, string[]>> = { eip155: EIP155_METHODS, solana: SOLANA_METHODS };
-const EVENTS: Partial<Record<ChainNamespace, string[]>> = { eip155: ['chainChanged', 'accountsChanged'], solana: ['accountsChanged'] };
+/** Both namespaces propose the events WalletConnect wallets emit for every namespace. */
+const EVENTS: Partial<Record<ChainNamespace, string[]>> = {
+  eip155: ['chainChanged', 'accountsChanged'],
+  solana: ['chainChanged', 'accountsChanged'],
+};
 
 /**
  * The proposal's optionalNamespaces: every configured namespace that WalletConnect carries, with

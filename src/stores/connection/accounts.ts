@@ -4,7 +4,7 @@
  * address signs and sends from then on; the wallet's own accountsChanged still wins when it
  * comes. `subscribeAccount` callers see the change (the account state is the contract's account event).
  */
-import { sameAddress } from '../../core/address.js';
+import { sameAddress } from '../../core/same-address.js';
 import { toCaipAddress, type CaipNetworkId, type ChainNamespace } from '../../core/caip.js';
 import { NotConnectedError, WalletRequestError } from '../../core/errors.js';
 import { getAccountState, patchAccount } from './account.js';

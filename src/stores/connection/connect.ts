@@ -12,13 +12,9 @@ type Handler<A> = (arg: A) => Promise<void> | void;
  * namespace the wallet and the app share; connectors that bring their own flow (WalletConnect,
  * the embedded wallet) register a handler for their type.
  */
-const openConnecting: Handler<Connector> = (connector) => pushView('ConnectingExternal', { connectorId: connector.id, title: connector.name });
-const DEFAULT_ROUTES: Partial<Record<ConnectorType, Handler<Connector>>> = {
-  ANNOUNCED: openConnecting,
-  INJECTED: openConnecting,
-  EXTERNAL: openConnecting,
-  MULTI_CHAIN: openConnecting,
-};
+const openConnecting: Handler<Connector> = (connector) =>
+  pushView('ConnectingExternal', { connectorId: connector.id, title: connector.name });
+const OWN_FLOW = new Set<ConnectorType>(['WALLET_CONNECT', 'AUTH']);
 
 /** Connect handlers registered by the connectors with their own flow (WalletConnect, auth) as they load. */
 const handlers: {
@@ -71,7 +67,7 @@ export function connectWithSocial(provider: SocialProvider): void {
 /** Connects through a connector's adapter; 'Adapter not found' when none is loaded for it. */
 export function connectWithConnector(connectorId: string): void {
   const connector = $connectors.get().find((c) => c.id === connectorId);
-  const handler = connector && (handlers.connector.get(connector.type) ?? DEFAULT_ROUTES[connector.type]);
+  const handler = connector && (handlers.connector.get(connector.type) ?? (OWN_FLOW.has(connector.type) ? undefined : openConnecting));
   if (!connector || !handler) {
     showError({ code: 'ADAPTER_NOT_FOUND' });
     return;

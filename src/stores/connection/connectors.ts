@@ -75,21 +75,6 @@ export function getConnectorProvider(namespace: ChainNamespace, connectorId: str
   return providers.get(providerKey(namespace, connectorId));
 }
 
-/**
- * The connectors of one wallet across namespaces (spec 9: one wallet, two chains shows once): the
- * connector itself and those of other namespaces with the same name, the app's active namespace first.
- */
-export function walletConnectors(connector: Connector, activeNamespace: ChainNamespace | undefined): Connector[] {
-  const name = connector.name.toLowerCase();
-  const siblings = $connectors
-    .get()
-    .filter((c) => c.id === connector.id || (c.name.toLowerCase() === name && c.chain !== connector.chain && c.type !== 'WALLET_CONNECT' && c.type !== 'AUTH'));
-  const byNamespace = new Map<ChainNamespace, Connector>();
-  for (const c of [connector, ...siblings]) if (!byNamespace.has(c.chain)) byNamespace.set(c.chain, c);
-  const list = [...byNamespace.values()];
-  return list.sort((a, b) => Number(b.chain === activeNamespace) - Number(a.chain === activeNamespace));
-}
-
 /** Per namespace, a promise that resolves once its discovery runs (its first announcements are in). */
 const discoveries = new Map<ChainNamespace, Promise<void>>();
 

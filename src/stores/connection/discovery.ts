@@ -41,9 +41,12 @@ function setDiscovered(namespace: ChainNamespace, wallets: AdapterWallet[]): voi
 const logIgnored = (reason: string, error?: unknown): void =>
   void import('../../core/logger.js').then((m) => m.logger.debug(reason, error));
 
+/** (Re)starts a namespace's discovery: a fresh start asks the page's wallets to announce again. */
 function watch(namespace: ChainNamespace): void {
+  watching.get(namespace)?.stop();
+  watching.delete(namespace);
   const entry = adapterEntry(namespace);
-  if (!entry?.discovery || watching.has(namespace)) return;
+  if (!entry?.discovery) return;
   const handle = { stop: () => undefined as void };
   watching.set(namespace, handle);
   const run = entry.discovery().then(
@@ -60,7 +63,7 @@ function watch(namespace: ChainNamespace): void {
 }
 
 /**
- * Starts discovery for every configured namespace (stopping it for namespaces no longer
+ * (Re)starts discovery for every configured namespace (stopping it for namespaces no longer
  * configured), adds the app's own connectors (`connectors` option: EIP-1193 providers) and
  * restores each namespace's stored connection in the background.
  */

@@ -4,7 +4,7 @@
  * restores them. Lazy, with the session modules.
  */
 import type { ChainNamespace } from '../../core/caip.js';
-import { sameAddress } from '../../core/address.js';
+import { sameAddress } from '../../core/same-address.js';
 import { storage } from '../app/storage.js';
 import { $activeConnectorIds, $connections, type Connection } from './connectors.js';
 

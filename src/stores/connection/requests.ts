@@ -30,11 +30,12 @@ export async function switchWalletNetwork(network: Network): Promise<void> {
  */
 export async function refreshBalance(namespace?: ChainNamespace): Promise<void> {
   const ns = targetNamespace(namespace);
-  const session = liveSession(ns);
   const address = ns ? getAccountState(ns).address : undefined;
   const network = ns ? namespaceNetwork(ns) : undefined;
-  if (!session || !address || !network || $unknownNetwork.get()?.namespace === ns) return;
-  await readBalanceInto(network, address, () => session.adapter.readNativeBalance(network, address));
+  if (!ns || !address || !network || $unknownNetwork.get()?.namespace === ns) return;
+  // Reading needs no wallet: the namespace's adapter reads the chain.
+  const adapter = liveSession(ns)?.adapter ?? (await loadAdapter(ns));
+  if (adapter) await readBalanceInto(network, address, () => adapter.readNativeBalance(network, address));
 }
 
 let stopWatching: (() => void) | undefined;
@@ -95,7 +96,8 @@ export async function sendTransfer(transfer: Transfer): Promise<string> {
 export async function estimateTransferFee(network: Network, from: string, transfer: Transfer): Promise<bigint> {
   const adapter = await loadAdapter(network.chainNamespace);
   if (!adapter) throw new AdapterNotFoundError();
-  if (!adapter.estimateTransferFee) throw new ChainNotSupportedError(undefined, { details: `${network.chainNamespace} has no fee estimate` });
+  if (!adapter.estimateTransferFee)
+    throw new ChainNotSupportedError(undefined, { details: `${network.chainNamespace} has no fee estimate` });
   return adapter.estimateTransferFee(network, from, transfer);
 }
 

@@ -8,20 +8,34 @@
 import { loadAdapter } from '../../adapters/table.js';
 import type { AdapterSession, ChainAdapter } from '../../adapters/types.js';
 import type { ChainNamespace } from '../../core/caip.js';
-import { AdapterNotFoundError, ConnectionRejectedError, ModalClosedError, NotConnectedError, W3Error, WalletNotFoundError } from '../../core/errors.js';
+import {
+  AdapterNotFoundError,
+  ConnectionRejectedError,
+  ModalClosedError,
+  NotConnectedError,
+  W3Error,
+  WalletNotFoundError,
+} from '../../core/errors.js';
 import { emitEvent } from '../app/events.js';
 import { storage } from '../app/storage.js';
-import { $activeNamespace } from '../network/networks.js';
+import { $activeNamespace, $networks } from '../network/networks.js';
 import { $modal, onModalClose } from '../ui/modal.js';
 import { $accounts, getAccountState, patchAccount, resetAccount } from './account.js';
 import { applyAccounts, applyChain, namespaceNetwork } from './chain-state.js';
-import { $activeConnectorIds, $connectedWallet, $connectors, discoveryStarted, getConnectorProvider } from './connectors.js';
+import {
+  $activeConnectorIds,
+  $connectedWallet,
+  $connectors,
+  discoveryStarted,
+  getConnectorProvider,
+  type Connector,
+} from './connectors.js';
 import { forgetStoredConnection, onDisconnect } from './disconnect.js';
 import { setWalletProvider } from './providers.js';
 import { addRecentWallet } from './recent.js';
 import { dropConnection, loadStoredConnections, persist, preferStoredAccount, upsertConnection } from './persistence.js';
 import { refreshBalance, watchActiveBalance } from './requests.js';
-import { liveSession, setLiveSession } from './session-state.js';
+import { liveSession, setLiveSession, targetNamespace } from './session-state.js';
 
 /** The namespace's adapter; 'Adapter not found' when no adapter serves it. */
 export async function adapterFor(namespace: ChainNamespace): Promise<ChainAdapter> {
@@ -40,7 +54,13 @@ function keepsActiveNamespace(namespace: ChainNamespace): boolean {
  * Makes a wallet's provider the namespace's live session: accounts, chain, wallet events, stored
  * connection, CONNECT_SUCCESS. Used by every connector, WalletConnect's included.
  */
-export function activate(namespace: ChainNamespace, connectorId: string, provider: unknown, adapter: ChainAdapter, session: AdapterSession): void {
+export function activate(
+  namespace: ChainNamespace,
+  connectorId: string,
+  provider: unknown,
+  adapter: ChainAdapter,
+  session: AdapterSession,
+): void {
   liveSession(namespace)?.stopEvents();
   const isLive = (): boolean => liveSession(namespace)?.provider === provider;
   const stopEvents = adapter.watchEvents(provider, {
@@ -110,12 +130,49 @@ export async function connectNamespace(namespace: ChainNamespace, connectorId: s
     if (mine !== attempt || !$modal.get().open) throw new ModalClosedError();
     activate(namespace, connectorId, provider, adapter, session);
   } catch (err) {
-    if (mine === attempt && !wasConnected && getAccountState(namespace).status === 'connecting') patchAccount(namespace, { status: 'disconnected' });
+    if (mine === attempt && !wasConnected && getAccountState(namespace).status === 'connecting')
+      patchAccount(namespace, { status: 'disconnected' });
     const error = err instanceof W3Error ? err : new ConnectionRejectedError(undefined, { cause: err });
     throw error.code === 4001 ? new ConnectionRejectedError(undefined, { code: 4001, cause: err }) : error;
   } finally {
     stopClose();
   }
+}
+
+/**
+ * The connectors of one wallet across namespaces (spec 9: one wallet, two chains shows once): the
+ * connector itself and those of other namespaces with the same name, the app's active namespace first.
+ */
+function walletConnectors(connector: Connector, activeNamespace: ChainNamespace | undefined): Connector[] {
+  const name = connector.name.toLowerCase();
+  const siblings = $connectors
+    .get()
+    .filter(
+      (c) =>
+        c.id === connector.id ||
+        (c.name.toLowerCase() === name && c.chain !== connector.chain && c.type !== 'WALLET_CONNECT' && c.type !== 'AUTH'),
+    );
+  const byNamespace = new Map<ChainNamespace, Connector>();
+  for (const c of [connector, ...siblings]) if (!byNamespace.has(c.chain)) byNamespace.set(c.chain, c);
+  const list = [...byNamespace.values()];
+  return list.sort((a, b) => Number(b.chain === activeNamespace) - Number(a.chain === activeNamespace));
+}
+
+/**
+ * Connects a wallet by connector id: its own namespace and, for a wallet with connectors in other
+ * configured namespaces, those too, the active namespace first. The first namespace's failure is
+ * the caller's; a later namespace's refusal leaves the first connected.
+ */
+export async function connectWallet(connectorId: string): Promise<void> {
+  const active = $activeNamespace.get();
+  const all = $connectors.get();
+  const clicked = all.find((c) => c.id === connectorId && c.chain === active) ?? all.find((c) => c.id === connectorId);
+  if (!clicked) throw new WalletNotFoundError(undefined, { details: `No connector ${connectorId}` });
+  const configured = new Set($networks.get().map((n) => n.chainNamespace));
+  const [first, ...rest] = walletConnectors(clicked, active).filter((c) => configured.has(c.chain));
+  if (!first) throw new WalletNotFoundError(undefined, { details: `${connectorId} serves no configured namespace` });
+  await connectNamespace(first.chain, first.id);
+  for (const c of rest) await connectNamespace(c.chain, c.id).catch(() => undefined);
 }
 
 /** Waits (up to `ms`) for a connector's provider to be announced. */
@@ -174,7 +231,9 @@ onDisconnect((namespace) => endSession(namespace, 'user'));
  * ProfileWallets: makes a known connection the namespace's live one. When its wallet still
  * authorises this page it switches at once (true); otherwise the caller starts a fresh connect (false).
  */
-export async function activateConnection(namespace: ChainNamespace, connectorId: string): Promise<boolean> {
+export async function activateConnection(connectorId: string, ns?: ChainNamespace): Promise<boolean> {
+  const namespace = targetNamespace(ns);
+  if (!namespace) return false;
   if (liveSession(namespace)?.connectorId === connectorId) return true;
   const provider = getConnectorProvider(namespace, connectorId);
   if (!provider) return false;
@@ -190,7 +249,9 @@ export async function activateConnection(namespace: ChainNamespace, connectorId:
 }
 
 /** Forgets one known connection; when it is the live one, the namespace disconnects. */
-export async function removeConnection(namespace: ChainNamespace, connectorId: string): Promise<void> {
+export async function removeConnection(connectorId: string, ns?: ChainNamespace): Promise<void> {
+  const namespace = targetNamespace(ns);
+  if (!namespace) return;
   if (liveSession(namespace)?.connectorId === connectorId) {
     const { disconnect } = await import('./disconnect.js');
     await disconnect(namespace);

@@ -1,9 +1,8 @@
 import type { SessionTypes } from '@walletconnect/types';
-import { getAddress } from 'viem';
 import { closeWcClient, createWcClient, type WcClientOptions, type WcSignClient } from '../../adapters/walletconnect/client.js';
-import { approvedChains, optionalNamespaces } from '../../adapters/walletconnect/namespaces.js';
+import { optionalNamespaces } from '../../adapters/walletconnect/namespaces.js';
 import { startPairing, systemClock, type Clock, type Pairing } from '../../adapters/walletconnect/pairing.js';
-import { WalletConnectProvider, type WcClientLike, type WcSessionLike } from '../../adapters/walletconnect/provider.js';
+import type { WalletConnectProvider } from '../../adapters/walletconnect/provider.js';
 import { watchRelay } from '../../adapters/walletconnect/relay-watch.js';
 import {
   ChainNotSupportedError,
@@ -13,18 +12,19 @@ import {
   W3Error,
   WalletConnectSessionError,
 } from '../../core/errors.js';
+import type { ChainNamespace } from '../../core/caip.js';
 import { patchAccount, resetAccount } from '../connection/account.js';
 import { $connectedWallet } from '../connection/connectors.js';
 import { forgetStoredConnection, onDisconnect } from '../connection/disconnect.js';
-import { setConnectorProvider } from '../connection/connectors.js';
-import { networkFor } from '../connection/chain-state.js';
-import { activate, adapterFor } from '../connection/session.js';
-import { $activeNetwork, $networks } from '../network/networks.js';
+import { $networks } from '../network/networks.js';
 import { $options } from '../app/options.js';
 import { addRecentWallet } from '../connection/recent.js';
 import { showError } from '../ui/toast.js';
 import { $wcPairing, WALLETCONNECT_ID } from './state.js';
-import { setWalletconnectPending } from './pending.js';
+import { storage } from '../app/storage.js';
+import { setConnectorProvider } from '../connection/connectors.js';
+import { sessionAccounts } from '../../adapters/walletconnect/session-accounts.js';
+import { activateProviders, configuredNamespaces, makeProviders, type WcProviders } from './session-providers.js';
 import type { RegistryWallet } from '../registry/wallet-list.js';
 
 /**
@@ -37,7 +37,8 @@ type Session = SessionTypes.Struct;
 let clientPromise: Promise<WcSignClient> | undefined;
 let clientKey = '';
 let pairing: Pairing<Session> | undefined;
-let provider: WalletConnectProvider | undefined;
+/** The live session's provider per namespace (one session, one provider for each of its namespaces). */
+let providers: WcProviders = {};
 let stopRelayWatch: (() => void) | undefined;
 let clock: Clock = systemClock;
 let extraClientOptions: Partial<WcClientOptions> = {};
@@ -79,7 +80,7 @@ export function getWcClient(): Promise<WcSignClient> {
     (client) => {
       stopRelayWatch?.();
       stopRelayWatch = watchRelay(client.core.relayer, {
-        active: () => Boolean(provider || pairing),
+        active: () => Boolean(providers.eip155 || providers.solana || pairing),
         onLost: (err) => {
           const lost = { code: 'RELAY_LOST', error: err } as const;
           if (pairing) $wcPairing.set({ ...$wcPairing.get(), status: 'error', error: lost });
@@ -96,25 +97,16 @@ export function getWcClient(): Promise<WcSignClient> {
 
 /**
  * Wires an approved (or restored) session into the generic connection as the walletConnect
- * connector: one provider per namespace of the session, each driven by that namespace's adapter.
+ * connector (session-providers.ts: one provider per configured namespace of the session).
  */
 async function useSession(client: WcSignClient, session: Session, wallet?: RegistryWallet): Promise<void> {
-  const active = $activeNetwork.get();
-  const adapter = await adapterFor('eip155');
-  const next = new WalletConnectProvider(client as unknown as WcClientLike, session as unknown as WcSessionLike, {
-    chain: active?.chainNamespace === 'eip155' ? active.caipNetworkId : undefined,
-    network: (chainId) => networkFor('eip155', String(chainId)),
-    onPending: (pending) => {
-      if (provider === next || !pending) setWalletconnectPending(pending);
-    },
-  });
-  const previous = provider;
-  provider = next;
-  setConnectorProvider('eip155', WALLETCONNECT_ID, next);
-  // activate() stops listening to the previous provider first, so ending it below disconnects nothing.
-  activate('eip155', WALLETCONNECT_ID, next, adapter, { accounts: next.accounts.map((a) => getAddress(a)), chainId: String(next.chainId) });
-  previous?.end();
   const peer = session.peer.metadata;
+  const previous = providers;
+  const { next, accounts } = makeProviders(client, session, wallet?.name ?? peer.name, (ns, p) => providers[ns] === p);
+  providers = next;
+  await activateProviders(next, accounts);
+  previous.eip155?.end();
+  previous.solana?.end();
   $connectedWallet.set({
     name: wallet?.name ?? peer.name,
     type: 'WALLET_CONNECT',
@@ -145,8 +137,8 @@ export async function startWcPairing(wallet?: RegistryWallet): Promise<void> {
     throw err;
   }
   const namespaces = optionalNamespaces($networks.get());
-  if (!namespaces['eip155']) {
-    const err = new ChainNotSupportedError(undefined, { details: 'WalletConnect here needs an eip155 network' });
+  if (!namespaces['eip155'] && !namespaces['solana']) {
+    const err = new ChainNotSupportedError(undefined, { details: 'WalletConnect here needs an eip155 or solana network' });
     $wcPairing.set({ status: 'error', error: { code: 'ERROR', error: err } });
     throw err;
   }
@@ -165,8 +157,6 @@ export async function startWcPairing(wallet?: RegistryWallet): Promise<void> {
     const session = await mine.session;
     if (pairing !== mine) return;
     pairing = undefined;
-    if (!approvedChains(session.namespaces, 'eip155').length)
-      throw new WalletConnectSessionError('The wallet approved no eip155 chain', { messageCode: 'NoEip155Chain' });
     await useSession(client, session, wallet);
     $wcPairing.set({ status: 'idle' });
   } catch (err) {
@@ -198,18 +188,28 @@ export function stopWcPairing(): void {
   if ($wcPairing.get().status !== 'idle') $wcPairing.set({ status: 'idle' });
 }
 
-/** The newest live session with eip155 accounts, if sign-client still holds one. */
+/** The newest live session with accounts in a configured namespace, if sign-client still holds one. */
 function storedSession(client: WcSignClient): Session | undefined {
   const now = Math.floor(Date.now() / 1000);
+  const configured = configuredNamespaces();
+  const usable = (s: Session) => Object.keys(sessionAccounts(s)).some((ns) => configured.has(ns as ChainNamespace));
   return client.session
     .getAll()
-    .filter((s) => s.expiry > now && approvedChains(s.namespaces, 'eip155').length > 0)
+    .filter((s) => s.expiry > now && usable(s))
     .sort((a, b) => b.expiry - a.expiry)[0];
 }
 
+/** The namespaces whose stored connection is the WalletConnect session. */
+const storedWcNamespaces = (): ChainNamespace[] =>
+  (Object.entries(storage.get('connectedConnectorIds') ?? {}) as [ChainNamespace, string][])
+    .filter(([, id]) => id === WALLETCONNECT_ID)
+    .map(([ns]) => ns);
+
 /** Restores the stored WalletConnect session on load; without one the stored connection is forgotten. */
 export async function restoreWcSession(): Promise<boolean> {
-  patchAccount('eip155', { status: 'connecting' });
+  const namespaces = storedWcNamespaces();
+  if (namespaces.length === 0) namespaces.push('eip155');
+  for (const ns of namespaces) patchAccount(ns, { status: 'connecting' });
   try {
     const client = await getWcClient();
     const session = storedSession(client);
@@ -217,28 +217,36 @@ export async function restoreWcSession(): Promise<boolean> {
     await useSession(client, session);
     return true;
   } catch {
-    resetAccount('eip155');
-    forgetStoredConnection('eip155');
+    for (const ns of namespaces) {
+      resetAccount(ns);
+      forgetStoredConnection(ns);
+    }
     return false;
   }
 }
 
 /** A request to the wallet over the session, for tests and advanced use (chain `eip155:N`). */
 export function getWcProvider(): WalletConnectProvider | undefined {
-  return provider;
+  return providers.eip155;
 }
 
+/**
+ * A namespace's disconnect ends its provider; the session itself is deleted at the wallet once no
+ * namespace of it is left. A session the wallet deleted (or that expired) says why.
+ */
 onDisconnect(async (namespace) => {
-  if (namespace !== 'eip155' || !provider) return;
-  const ending = provider;
-  provider = undefined;
-  setConnectorProvider('eip155', WALLETCONNECT_ID, undefined);
+  if (namespace !== 'eip155' && namespace !== 'solana') return;
+  const ending = providers[namespace];
+  if (!ending) return;
+  providers = { ...providers, [namespace]: undefined };
+  setConnectorProvider(namespace, WALLETCONNECT_ID, undefined);
   if (ending.isClosed) {
-    // The wallet deleted the session (or it expired): tell the person why they are disconnected.
-    showError({ code: 'WALLETCONNECT_SESSION_ENDED' });
+    // The wallet deleted the session (or it expired): tell the person why they are disconnected (once).
+    if (!providers.eip155 && !providers.solana) showError({ code: 'WALLETCONNECT_SESSION_ENDED' });
     return;
   }
   ending.end();
+  if (providers.eip155 || providers.solana) return;
   const client = await clientPromise;
   if (!client) return;
   await Promise.race([
@@ -252,8 +260,9 @@ export async function shutdownWalletConnect(): Promise<void> {
   stopWcPairing();
   stopRelayWatch?.();
   stopRelayWatch = undefined;
-  provider?.end();
-  provider = undefined;
+  providers.eip155?.end();
+  providers.solana?.end();
+  providers = {};
   const client = await clientPromise?.catch(() => undefined);
   clientPromise = undefined;
   clientKey = '';

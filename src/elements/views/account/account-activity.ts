@@ -78,11 +78,15 @@ function row(tx: Transaction, now: number, network: Network | undefined) {
 }
 
 /**
- * The Activity panel: loading, then 'No activity yet' or the list grouped by date (newest first).
+ * The Activity panel: loading, then 'No activity yet' or the list grouped by date (newest first);
+ * on a network of another namespace (Solana), a plain note that activity is EVM-only.
  * While further pages exist a fixed-height slot ends the list; the next page's spinner shows in
  * it, so loading never shifts the rows.
  */
 export function renderActivity(state: ActivityState, now: number, network?: Network) {
+  // The Blockchain API's history covers EVM networks only (spec 9): say so rather than spin.
+  if (network && network.chainNamespace !== 'eip155')
+    return html`<p class="empty" data-activity-unsupported>${msg('Activity is shown for EVM networks only')}</p>`;
   if (state.status === 'idle' || state.status === 'loading') return html`<w3-ui-spinner label=${msg('Loading activity')}></w3-ui-spinner>`;
   if (state.status === 'error') return html`<p class="empty" role="alert">${messageText({ code: 'TRANSACTIONS_FETCH_FAILED' })}</p>`;
   if (state.transactions.length === 0) return html`<p class="empty">${msg('No activity yet')}</p>`;

@@ -1,0 +1,137 @@
+/**
+ * The encodings WalletConnect's Solana methods speak (base58 keys and signatures, base64
+ * transactions) and just enough of the transaction wire format to find a signer's slot, with
+ * Uint8Array only: no Buffer, no @solana/web3.js (this module is in the WalletConnect chunk).
+ *
+ * A serialized transaction is: compact-u16 signature count, that many 64-byte signatures, then
+ * the message. A message is an optional version byte (high bit set), a 3-byte header whose first
+ * byte is the number of required signatures, a compact-u16 key count and the 32-byte keys; the
+ * first keys are the signers, in the order of the signatures.
+ */
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const DIGIT = new Map([...ALPHABET].map((c, i) => [c, i]));
+
+export function base58Encode(bytes: Uint8Array): string {
+  let zeros = 0;
+  while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
+  // Base-58 digits, least significant first.
+  const digits: number[] = [];
+  for (let i = zeros; i < bytes.length; i++) {
+    let carry = bytes[i]!;
+    for (let j = 0; j < digits.length; j++) {
+      carry += digits[j]! << 8;
+      digits[j] = carry % 58;
+      carry = Math.floor(carry / 58);
+    }
+    while (carry > 0) {
+      digits.push(carry % 58);
+      carry = Math.floor(carry / 58);
+    }
+  }
+  return (
+    '1'.repeat(zeros) +
+    digits
+      .reverse()
+      .map((d) => ALPHABET[d])
+      .join('')
+  );
+}
+
+/** The bytes of a base58 string; undefined when it has a character outside the alphabet. */
+export function base58Decode(text: string): Uint8Array | undefined {
+  let zeros = 0;
+  while (zeros < text.length && text[zeros] === '1') zeros++;
+  // Bytes, least significant first.
+  const bytes: number[] = [];
+  for (let i = zeros; i < text.length; i++) {
+    let carry = DIGIT.get(text[i]!);
+    if (carry === undefined) return undefined;
+    for (let j = 0; j < bytes.length; j++) {
+      carry += bytes[j]! * 58;
+      bytes[j] = carry & 0xff;
+      carry >>= 8;
+    }
+    while (carry > 0) {
+      bytes.push(carry & 0xff);
+      carry >>= 8;
+    }
+  }
+  const out = new Uint8Array(zeros + bytes.length);
+  out.set(bytes.reverse(), zeros);
+  return out;
+}
+
+/** Whether `value` is a Solana address: 32 to 44 base58 characters that decode to 32 bytes. */
+export function isSolanaAddress(value: unknown): value is string {
+  return typeof value === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value) && base58Decode(value)?.length === 32;
+}
+
+export function base64Encode(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** The bytes of a base64 string; undefined when it is not base64. */
+export function base64Decode(text: string): Uint8Array | undefined {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+/** A compact-u16 at `at`: its value and its length in bytes; undefined when the bytes end first. */
+function compactU16(bytes: Uint8Array, at: number): { value: number; size: number } | undefined {
+  let value = 0;
+  for (let size = 1; size <= 3; size++) {
+    const byte = bytes[at + size - 1];
+    if (byte === undefined) return undefined;
+    value |= (byte & 0x7f) << (7 * (size - 1));
+    if ((byte & 0x80) === 0) return { value, size };
+  }
+  return undefined;
+}
+
+export interface TransactionLayout {
+  /** Where the first signature starts. */
+  signaturesAt: number;
+  /** The signatures, in signer order (a slot of zeros: not signed yet). */
+  signatures: Uint8Array[];
+  /** The signers' addresses (base58), in the order of the signatures. */
+  signers: string[];
+  /** The message: what the signatures sign. */
+  message: Uint8Array;
+}
+
+/** Reads a serialized transaction's signatures and signers; undefined when it is not one. */
+export function transactionLayout(bytes: Uint8Array): TransactionLayout | undefined {
+  const count = compactU16(bytes, 0);
+  if (!count || count.value === 0) return undefined;
+  const signaturesAt = count.size;
+  let at = signaturesAt + 64 * count.value;
+  const message = bytes.subarray(at);
+  if ((bytes[at] ?? 0) & 0x80) at++;
+  const required = bytes[at];
+  const keys = compactU16(bytes, at + 3);
+  if (required !== count.value || !keys || keys.value < required) return undefined;
+  const keysAt = at + 3 + keys.size;
+  if (bytes.length < keysAt + 32 * keys.value) return undefined;
+  const signatures: Uint8Array[] = [];
+  const signers: string[] = [];
+  for (let i = 0; i < required; i++) {
+    signatures.push(bytes.subarray(signaturesAt + 64 * i, signaturesAt + 64 * (i + 1)));
+    signers.push(base58Encode(bytes.subarray(keysAt + 32 * i, keysAt + 32 * (i + 1))));
+  }
+  return { signaturesAt, signatures, signers, message };
+}
+
+/** A copy of `transaction` with `signature` in `signer`'s slot; undefined when it has no such signer. */
+export function withSignature(transaction: Uint8Array, signer: string, signature: Uint8Array): Uint8Array | undefined {
+  const layout = transactionLayout(transaction);
+  const index = layout?.signers.indexOf(signer) ?? -1;
+  if (!layout || index < 0 || signature.length !== 64) return undefined;
+  const out = new Uint8Array(transaction);
+  out.set(signature, layout.signaturesAt + 64 * index);
+  return out;
+}
