@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
- * Bundles the browser test wallet (test/fixtures/test-wallet-entry.ts, viem included) into a
- * classic IIFE script, test/.bundled/fixtures/test-wallet.js, for Playwright's
+ * Bundles the browser test wallets into classic IIFE scripts: the EVM one
+ * (test/fixtures/test-wallet-entry.ts, viem included) to test/.bundled/fixtures/test-wallet.js
+ * and the Solana one (test/fixtures/solana-wallet-entry.ts, @solana/web3.js included) to
+ * test/.bundled/fixtures/solana-test-wallet.js, for Playwright's
  * `page.addInitScript({ path })`: init scripts run before the page's modules and cannot import.
  * test/.bundled/ is git-ignored.
  *
@@ -13,12 +15,19 @@ import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TEST_WALLET_BUNDLE = path.join(ROOT, 'test/.bundled/fixtures/test-wallet.js');
+export const SOLANA_TEST_WALLET_BUNDLE = path.join(ROOT, 'test/.bundled/fixtures/solana-test-wallet.js');
 
 export async function bundleFixtures() {
+  await bundle('test/fixtures/test-wallet-entry.ts', TEST_WALLET_BUNDLE);
+  await bundle('test/fixtures/solana-wallet-entry.ts', SOLANA_TEST_WALLET_BUNDLE);
+  return TEST_WALLET_BUNDLE;
+}
+
+async function bundle(entry, outfile) {
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: [path.join(ROOT, 'test/fixtures/test-wallet-entry.ts')],
-    outfile: TEST_WALLET_BUNDLE,
+    entryPoints: [path.join(ROOT, entry)],
+    outfile,
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -28,10 +37,9 @@ export async function bundleFixtures() {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  return TEST_WALLET_BUNDLE;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const out = await bundleFixtures();
-  console.log(`bundled ${path.relative(ROOT, out)}`);
+  await bundleFixtures();
+  console.log(`bundled ${path.relative(ROOT, TEST_WALLET_BUNDLE)} and ${path.relative(ROOT, SOLANA_TEST_WALLET_BUNDLE)}`);
 }
