@@ -8,7 +8,7 @@
  */
 import type { ChainNamespace } from '../core/caip.js';
 import { watchWallets } from './eip155/discovery.js';
-import type { AdapterEntry, ChainAdapter } from './types.js';
+import type { AdapterDiscovery, AdapterEntry, ChainAdapter } from './types.js';
 
 const table = new Map<ChainNamespace, AdapterEntry>([
   [
@@ -17,6 +17,14 @@ const table = new Map<ChainNamespace, AdapterEntry>([
       namespace: 'eip155',
       discovery: async () => watchWallets,
       load: async () => (await import('./eip155/adapter.js')).eip155Adapter as ChainAdapter,
+    },
+  ],
+  [
+    'solana',
+    {
+      namespace: 'solana',
+      discovery: async () => (await import('./solana/discovery.js')).watchSolanaWallets as AdapterDiscovery,
+      load: async () => (await import('./solana/adapter.js')).solanaAdapter as ChainAdapter,
     },
   ],
 ]);
