@@ -32,6 +32,13 @@ export const FIGURES = [
     digits: 2,
     subject: 'static.localeChunkGzip',
   },
+  {
+    id: 'solanaChunksGzip',
+    label: 'Solana lazy chunks (total)',
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.solanaChunksGzip',
+  },
   { id: 'installPackages', label: 'install: packages', unit: 'packages', digits: 0, subject: 'static.installPackages' },
   { id: 'installSize', label: 'install: size on disk', unit: 'MB', digits: 1, subject: 'static.installMB' },
   {
@@ -91,6 +98,13 @@ export const FIGURES = [
     subject: 'registry.searchKeystrokeToResults',
   },
   { id: 'connectRoundTrip', label: 'connect round trip', unit: 'ms', digits: 1, subject: 'connect.connectRoundTrip' },
+  {
+    id: 'connectRoundTripSolana',
+    label: 'connect round trip (solana)',
+    unit: 'ms',
+    digits: 1,
+    subject: 'connectSolana.connectRoundTrip',
+  },
   {
     id: 'walletConnectClickToQr',
     label: 'WalletConnect: click to QR painted',

@@ -6,7 +6,7 @@
 import { FLOOR_TARGETS, initScript, W3KIT_TARGETS } from './init-script.mjs';
 import { buttonUsable, clickToModalPainted } from './measures/load.mjs';
 import { emptyPageHeap, heapAfterOpen } from './measures/heap.mjs';
-import { connectRoundTrip } from './measures/connect.mjs';
+import { connectRoundTrip, EVM_TEST_WALLET, SOLANA_TEST_WALLET } from './measures/connect.mjs';
 import { allWalletsFirstRow, allWalletsScrollLongTasks, searchKeystrokeToResults } from './measures/all-wallets.mjs';
 import { walletConnectClickToQr } from './measures/walletconnect.mjs';
 import { localeSwitch } from './measures/locale.mjs';
@@ -16,13 +16,16 @@ export const FLOOR_CLICK = 'bench-floor button.opener';
 
 /**
  * The groups of loads, in the order they run. `url(file)` gives a page's address; `chainUrl` and
- * `walletBundle` are the Hardhat node and the test wallet script for the connect page.
+ * `walletBundle` are the Hardhat node and the test wallet script for the connect page;
+ * `svmUrl` and `solanaWalletBundle` the local SVM and the Solana test wallet script for the
+ * Solana connect page (the `connect` group loads both pages, interleaved).
  */
-export function roundGroups({ url, chainUrl, walletBundle }) {
+export function roundGroups({ url, chainUrl, walletBundle, svmUrl, solanaWalletBundle }) {
   const w3kitInit = { content: initScript(W3KIT_TARGETS) };
   const floor = { id: 'floor', url: url('floor.html'), initScripts: [{ content: initScript(FLOOR_TARGETS) }], click: FLOOR_CLICK };
   const registry = { id: 'registry', url: url('registry.html'), initScripts: [w3kitInit], click: W3KIT_CLICK };
   const testWallet = { rpcUrls: { 31337: chainUrl }, chainId: 31337, storageKey: false };
+  const solanaWallet = { rpcUrl: svmUrl, name: SOLANA_TEST_WALLET, mode: 'approve', storageKey: false };
   return [
     {
       name: 'pages',
@@ -46,7 +49,18 @@ export function roundGroups({ url, chainUrl, walletBundle }) {
           url: url('connect.html'),
           initScripts: [w3kitInit, { content: `window.__W3_TEST_WALLETS__ = [${JSON.stringify(testWallet)}];` }, { path: walletBundle }],
           click: W3KIT_CLICK,
-          measures: [connectRoundTrip],
+          measures: [connectRoundTrip(EVM_TEST_WALLET)],
+        },
+        {
+          id: 'connectSolana',
+          url: url('connect-solana.html'),
+          initScripts: [
+            w3kitInit,
+            { content: `window.__W3_SOLANA_TEST_WALLETS__ = [${JSON.stringify(solanaWallet)}];` },
+            { path: solanaWalletBundle },
+          ],
+          click: W3KIT_CLICK,
+          measures: [connectRoundTrip(SOLANA_TEST_WALLET)],
         },
       ],
     },

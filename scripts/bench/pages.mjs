@@ -27,6 +27,16 @@ export const connectPage = (rpcUrl) => `<!doctype html>
 <w3-button></w3-button>
 `;
 
+/** The Solana connect page: createW3Modal with the local SVM (solanaLocal at `rpcUrl`/`wsUrl`); the Solana test wallet is injected before it loads. */
+export const solanaConnectPage = (rpcUrl, wsUrl) => `<!doctype html>
+<script type="module">
+  import { createW3Modal, networks } from '/cdn/w3kit.js';
+  const rpcUrls = { default: { http: [${JSON.stringify(rpcUrl)}], webSocket: [${JSON.stringify(wsUrl)}] } };
+  createW3Modal({ networks: [{ ...networks.solanaLocal, rpcUrls }] });
+</script>
+<w3-button></w3-button>
+`;
+
 /** The registry page: createW3Modal with the local backend (seeded with 1,000 wallets) and its relay. */
 export const registryPage = (apiUrl, relayUrl) => `<!doctype html>
 <script type="module">

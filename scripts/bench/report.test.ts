@@ -6,6 +6,14 @@ import { cells, evaluate, HEAD, report, table, writeJson } from './report.mjs';
 import { FIGURES } from './figures.mjs';
 import { roundGroups } from './loads.mjs';
 
+const COUNTERPARTS = {
+  url: (f: string) => `/${f}`,
+  chainUrl: 'http://chain',
+  walletBundle: '/w.js',
+  svmUrl: 'http://svm',
+  solanaWalletBundle: '/s.js',
+};
+
 const ratio = {
   id: 'b',
   label: 'button usable',
@@ -94,10 +102,11 @@ describe('figures', () => {
       'static.firstChunkGzip',
       'static.walletConnectChunkGzip',
       'static.localeChunkGzip',
+      'static.solanaChunksGzip',
       'static.installPackages',
       'static.installMB',
     ]);
-    for (const group of roundGroups({ url: (f: string) => `/${f}`, chainUrl: 'http://chain', walletBundle: '/w.js' }))
+    for (const group of roundGroups(COUNTERPARTS))
       for (const load of group.loads) for (const m of load.measures) keys.add(`${load.id}.${m.id}`);
     for (const f of FIGURES) {
       expect(keys, f.id).toContain(f.subject);
@@ -113,6 +122,35 @@ describe('figures', () => {
     expect(byId.heapAfterOpen).toMatchObject({ compare: 'difference', target: 2, reference: 'empty.heapAfterOpen' });
     expect(byId.allWalletsFirstRow).toMatchObject({ compare: 'ratio', target: 2, reference: 'registryFloor.clickToModalPainted' });
     expect(byId.allWalletsScrollLongTasks).toMatchObject({ target: 0 });
+  });
+
+  it('print the Solana chunks and the Solana connect round trip beside the EVM one', () => {
+    const ids = FIGURES.map((f) => f.id);
+    expect(ids.indexOf('connectRoundTripSolana')).toBe(ids.indexOf('connectRoundTrip') + 1);
+    const byId = Object.fromEntries(FIGURES.map((f) => [f.id, f]));
+    expect(byId.connectRoundTripSolana).toMatchObject({ label: 'connect round trip (solana)', subject: 'connectSolana.connectRoundTrip' });
+    expect(byId.solanaChunksGzip).toMatchObject({ unit: 'KB gzip', subject: 'static.solanaChunksGzip' });
+    const lines: string[] = [];
+    report(
+      [byId.connectRoundTrip, byId.connectRoundTripSolana],
+      { 'connect.connectRoundTrip': [40, 50, 45], 'connectSolana.connectRoundTrip': [60, 80, 70] },
+      (l: string) => lines.push(l),
+    );
+    expect(lines[2]).toMatch(/^ {2}connect round trip +45\.0 \[40\.0–50\.0\] ms/);
+    expect(lines[3]).toMatch(/^ {2}connect round trip \(solana\) +70\.0 \[60\.0–80\.0\] ms/);
+  });
+
+  it('load the Solana connect page in the connect group, with the Solana test wallet over the SVM, before the page', () => {
+    const connect = roundGroups(COUNTERPARTS).find((g) => g.name === 'connect');
+    expect(connect?.loads.map((l) => l.id)).toEqual(['connect', 'connectSolana']);
+    const solana = connect!.loads[1];
+    expect(solana.url).toBe('/connect-solana.html');
+    expect(solana.initScripts.at(-1)).toEqual({ path: '/s.js' });
+    const config = solana.initScripts.at(-2)!.content!;
+    expect(config).toMatch(/^window\.__W3_SOLANA_TEST_WALLETS__ = /);
+    expect(JSON.parse(config.replace(/^[^=]+= /, '').replace(/;$/, ''))).toEqual([
+      { rpcUrl: 'http://svm', name: 'w3kit Solana Test Wallet', mode: 'approve', storageKey: false },
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * `npm run bench` end to end: build, sizes, install footprint, then rounds of fresh page loads in
  * headless Chromium (loads.mjs: w3kit's pages interleaved with the floor page, and an empty page
- * for the heap), then the table and dist/bench.json. It is a report, not a test: figures over
+ * for the heap; the connect pages over a Hardhat node and the local SVM, `w3kit-server svm`, which
+ * needs the server bundle the build makes), then the table and dist/bench.json. It is a report, not a test: figures over
  * target still resolve; only a failed measurement rejects.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,13 +12,14 @@ import { chromium } from 'playwright-core';
 import { ensureBrowser } from '../lib/browser.mjs';
 import { CHROMIUM_ARGS } from '../lib/chromium.mjs';
 import { startHardhat } from '../lib/hardhat.mjs';
+import { startSvm } from '../lib/svm.mjs';
 import { startBackend } from '../lib/backend.mjs';
-import { bundleFixtures } from '../bundle-fixtures.mjs';
+import { bundleFixtures, SOLANA_TEST_WALLET_BUNDLE } from '../bundle-fixtures.mjs';
 import { FIGURES } from './figures.mjs';
 import { interleave, ROOT, runBuild, startServerInWorker, TIMEOUT, withTimeout } from './harness.mjs';
 import { buildFloor } from './floor/build-floor.mjs';
 import { roundGroups } from './loads.mjs';
-import { connectPage, EMPTY_PAGE, FLOOR_PAGE, registryPage, W3KIT_PAGE } from './pages.mjs';
+import { connectPage, EMPTY_PAGE, FLOOR_PAGE, registryPage, solanaConnectPage, W3KIT_PAGE } from './pages.mjs';
 import { fmt, report, writeJson } from './report.mjs';
 import { measureSizes, sizeLines } from './measures/sizes.mjs';
 import { measureInstall } from './measures/install.mjs';
@@ -65,11 +67,16 @@ async function startCounterparts(pageDir, cdnDir, cleanups, log) {
     ['empty.html', EMPTY_PAGE],
   ])
     writeFileSync(path.join(pageDir, file), html);
-  log('\nStarting a Hardhat node and the backend (1,000 wallets), bundling the test wallet...');
-  const chain = await withTimeout(startHardhat(), 90_000, 'start Hardhat');
-  cleanups.push(() => withTimeout(chain.stop(), TIMEOUT, 'stop Hardhat'));
+  log('\nStarting a Hardhat node, the local SVM and the backend (1,000 wallets), bundling the test wallets...');
+  /** Resolves to what `promise` started, its stop pushed onto `cleanups` as soon as it is up. */
+  const started = (promise, stop) => promise.then((it) => (cleanups.push(() => stop(it)), it));
+  const [chain, svm] = await Promise.all([
+    started(withTimeout(startHardhat(), 90_000, 'start Hardhat'), (c) => withTimeout(c.stop(), TIMEOUT, 'stop Hardhat')),
+    started(withTimeout(startSvm({ port: 0 }), 60_000, 'start w3kit-server svm'), (s) => withTimeout(s.close(), TIMEOUT, 'stop the SVM')),
+  ]);
   const walletBundle = await bundleFixtures();
   writeFileSync(path.join(pageDir, 'connect.html'), connectPage(chain.url));
+  writeFileSync(path.join(pageDir, 'connect-solana.html'), solanaConnectPage(svm.url, svm.wsUrl));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'w3kit-bench-data-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   // Every round scrolls through 1,000 wallets and their images: more than the default per-IP limit per minute.
@@ -86,7 +93,8 @@ async function startCounterparts(pageDir, cdnDir, cleanups, log) {
   const args = [...CHROMIUM_ARGS, '--enable-precise-memory-info'];
   const browser = await chromium.launch({ executablePath, args, timeout: TIMEOUT });
   cleanups.push(() => withTimeout(browser.close(), TIMEOUT, 'close browser'));
-  return { browser, url: (file) => `${server.url}/${file}`, chainUrl: chain.url, walletBundle };
+  const url = (file) => `${server.url}/${file}`;
+  return { browser, url, chainUrl: chain.url, walletBundle, svmUrl: svm.url, solanaWalletBundle: SOLANA_TEST_WALLET_BUNDLE };
 }
 
 export async function runBench({ build, runs, cdnDir, only }, log = console.log) {
@@ -99,7 +107,7 @@ export async function runBench({ build, runs, cdnDir, only }, log = console.log)
   try {
     const statics = await measureStatic(cdnDir, path.join(pageDir, 'floor'), log, !only);
     const samples = { ...statics.samples };
-    const { browser, url, chainUrl, walletBundle } = await startCounterparts(pageDir, cdnDir, cleanups, log);
+    const { browser, ...counterparts } = await startCounterparts(pageDir, cdnDir, cleanups, log);
     const browserVersion = `Chromium ${browser.version()}`;
     const load = loadavg()
       .map((l) => l.toFixed(2))
@@ -107,7 +115,7 @@ export async function runBench({ build, runs, cdnDir, only }, log = console.log)
     log(`\nBrowser: ${browserVersion}; ${runs} rounds, each page in a fresh context, interleaved (order rotates each round)`);
     log(`  machine: ${cpus().length} CPUs, load average ${load}`);
     const runsByLoad = {};
-    const groups = roundGroups({ url, chainUrl, walletBundle }).filter((g) => !only || only.includes(g.name));
+    const groups = roundGroups(counterparts).filter((g) => !only || only.includes(g.name));
     if (only && groups.length !== only.length) throw new Error(`bench: --only names unknown groups: ${only.join(', ')}`);
     for (const group of groups) {
       const result = await interleave(browser, group.loads, runs, (round, byId) => log(roundLine(round, byId)));
