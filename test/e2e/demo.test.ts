@@ -5,20 +5,31 @@
  * ?public), the favicon is served, and no page logs a warning or an error (the WalletConnect Dev
  * Wallet's metadata url matches its page). The Dev Wallet is one wallet on EVM and Solana: one
  * row in Connect, whose prompts connect both namespaces, the Solana one on the funded dev account,
- * and signs on Solana through the same prompt. Screenshots go to /tmp/shots14/.
+ * and signs and sends on Solana through the same prompt. The Dev Wallet is bundled afresh; the
+ * rest of dist/ comes from `node scripts/build.mjs`. Screenshots go to /tmp/shots14/.
  */
 import { verify } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import bs58 from 'bs58';
+import {
+  createAssociatedTokenAccountInstruction,
+  createTransferCheckedInstruction,
+  createTransferInstruction,
+  getAssociatedTokenAddressSync,
+  TOKEN_2022_PROGRAM_ID,
+} from '@solana/spl-token';
+import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_PROJECT_ID, startServer, type RunningServer } from '../../server/src/index.js';
+import { bundleDevWallet } from '../../scripts/bundle-demo-wallets.mjs';
 import { ensureBrowser } from '../../scripts/lib/browser.mjs';
 import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
 import { startDemoServer } from '../../scripts/lib/demo-server.mjs';
 import { startChains, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { DEV_SOLANA_ADDRESS, DEV_SPL_MINT, seedDevSolana, startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
 import { networks } from '../../src/wire/networks.js';
+import { describeSolanaMessage, describeSolanaRequest, describeTransaction, formatUnits } from '../../demo/dev-wallet/solana-requests.js';
 
 const SOLANA_LOCAL = networks.solanaLocal.caipNetworkId;
 const SHOTS = '/tmp/shots14';
@@ -32,7 +43,8 @@ let browser: Browser;
 beforeAll(async () => {
   [chains, svm, browser] = await Promise.all([
     startChains(),
-    startSvm(),
+    // The Dev Wallet as it is now (the rest of dist/ comes from the build).
+    bundleDevWallet().then(() => startSvm()),
     ensureBrowser({ quiet: true }).then((executablePath) => chromium.launch({ executablePath, args: CHROMIUM_ARGS })),
   ]);
   await seedDevSolana(svm);
@@ -158,6 +170,18 @@ function ed25519Verify(signature: Uint8Array, message: Uint8Array, publicKey: Ui
   return verify(null, message, { key: spki, format: 'der', type: 'spki' }, signature);
 }
 
+/** The demo page's 'Send 0.01 SOL to a test account' receiver. */
+const RECEIVER = '9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj';
+
+/** An account's lamports on the local SVM (0 when it does not exist). */
+async function lamports(address: string): Promise<number> {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] });
+  const reply = (await (await fetch(svm.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json()) as {
+    result: { value: number };
+  };
+  return reply.result.value;
+}
+
 const view = (page: Page): Promise<string | null> => page.evaluate(() => document.querySelector('w3-modal')?.getAttribute('view') ?? null);
 
 describe('the Dev Wallet on EVM and Solana', () => {
@@ -233,7 +257,74 @@ describe('the Dev Wallet on EVM and Solana', () => {
         return [modal.getAccount('eip155').isConnected, modal.getAccount('solana').address];
       }),
     ).toEqual([true, DEV_SOLANA_ADDRESS]);
+
+    // Send 0.01 SOL from the page's button: the prompt says what the transaction does; the SVM has it.
+    const before = await lamports(RECEIVER);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.locator('#send-solana').click();
+    await prompt(page, 'solana:signAndSendTransaction').waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: `${SHOTS}/demo-solana-send-prompt-375.png` });
+    const sendPrompt = await answer(page, 'solana:signAndSendTransaction', true);
+    expect(sendPrompt).toContain('Send transaction');
+    expect(sendPrompt).toContain(`Transfer 0.01 SOL to ${RECEIVER}`);
+    expect(sendPrompt).toContain(`Fee payer ${DEV_SOLANA_ADDRESS}`);
+    await expect.poll(() => page.locator('#result').textContent(), { timeout: 20_000 }).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+    expect(await lamports(RECEIVER)).toBe(before + 10_000_000);
     expect(problems).toEqual([]);
     await page.close();
   }, 90_000);
+});
+
+describe("the Dev Wallet's prompt describes Solana requests", () => {
+  const owner = new PublicKey(DEV_SOLANA_ADDRESS);
+  const receiver = new PublicKey(RECEIVER);
+  const mint = new PublicKey(DEV_SPL_MINT);
+  const bytesOf = (...instructions: TransactionInstruction[]): Uint8Array => {
+    const tx = new Transaction({ feePayer: owner, recentBlockhash: Keypair.generate().publicKey.toBase58() }).add(...instructions);
+    return Uint8Array.from(tx.serialize({ requireAllSignatures: false, verifySignatures: false }));
+  };
+
+  it('an SPL transfer (with the receiver account created) in words; an unknown program by its id; else "a transaction"', () => {
+    const from = getAssociatedTokenAddressSync(mint, owner);
+    const to = getAssociatedTokenAddressSync(mint, receiver);
+    const rows = describeTransaction(
+      bytesOf(
+        ComputeBudgetProgram.setComputeUnitLimit({ units: 200_000 }),
+        createAssociatedTokenAccountInstruction(owner, to, receiver, mint),
+        createTransferCheckedInstruction(from, mint, to, owner, 2_500_000n, 6),
+        createTransferInstruction(from, to, owner, 7n),
+        createTransferCheckedInstruction(from, mint, to, owner, 1n, 0, [], TOKEN_2022_PROGRAM_ID),
+      ),
+    );
+    expect(rows).toEqual([
+      ['Setup', `create the token account ${to.toBase58()} for ${RECEIVER}`],
+      ['Token transfer', `2.5 of token ${DEV_SPL_MINT} to token account ${to.toBase58()}`],
+      ['Token transfer', `7 token base units to token account ${to.toBase58()}`],
+      ['Token transfer', `1 of token ${DEV_SPL_MINT} to token account ${to.toBase58()}`],
+      ['Fee payer', DEV_SOLANA_ADDRESS],
+    ]);
+    const memo = new TransactionInstruction({ programId: Keypair.generate().publicKey, keys: [], data: Buffer.from('hi') });
+    expect(describeTransaction(bytesOf(memo))).toEqual([
+      ['Program', memo.programId.toBase58()],
+      ['Fee payer', DEV_SOLANA_ADDRESS],
+    ]);
+    expect(describeTransaction(Uint8Array.of(1, 2, 3))).toEqual([['Transaction', 'a transaction (unreadable)']]);
+    expect(describeTransaction('not bytes')).toEqual([['Transaction', 'a transaction']]);
+  });
+
+  it('a SOL transfer with its amount; messages as text, or hex when not UTF-8; the network the request names', () => {
+    const transfer = SystemProgram.transfer({ fromPubkey: owner, toPubkey: receiver, lamports: 1_234_500_000 });
+    const described = describeSolanaRequest(
+      { feature: 'solana:signTransaction', inputs: [{ transaction: bytesOf(transfer), chain: 'solana:localnet' }] },
+      DEV_SOLANA_ADDRESS,
+      ['solana:localnet'],
+    );
+    expect(described.title).toBe('Sign transaction');
+    expect(described.rows).toContainEqual(['Transfer', `1.2345 SOL to ${RECEIVER}`]);
+    expect(described.rows).toContainEqual(['Network', 'solana:localnet']);
+    expect(describeSolanaMessage(new TextEncoder().encode('Hello'))).toBe('Hello');
+    expect(describeSolanaMessage(Uint8Array.of(0xff, 0x00, 0x10))).toBe('0xff0010');
+    expect(formatUnits(5n, 9)).toBe('0.000000005');
+    expect(formatUnits(10n ** 9n, 9)).toBe('1');
+  });
 });
