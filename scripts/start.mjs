@@ -39,14 +39,15 @@ const backend = await startBackend({
 const demo = await startDemoServer({
   port: env('W3KIT_DEMO_PORT', 4300),
   rpcUrls: { 31337: chainA.url, 31338: chainB.url },
+  solanaRpcUrl: svm.url,
   apiUrl: backend.url,
   relayUrl: backend.relayUrl,
 });
 
 console.log(
-  `demo         ${demo.url}/            (plain HTML, CDN script, w3kit Dev Wallet; chains 31337 and 31338, ?public adds Ethereum and Sepolia)`,
+  `demo         ${demo.url}/            (plain HTML, CDN script, w3kit Dev Wallet on EVM and Solana; chains 31337, 31338 and Solana Local, ?public adds Ethereum and Sepolia)`,
 );
-console.log(`react demo   ${demo.url}/react/      (React 19 wrappers and hooks, w3kit Dev Wallet)`);
+console.log(`react demo   ${demo.url}/react/      (React 19 wrappers and hooks, w3kit Dev Wallet on EVM and Solana)`);
 console.log(`wc wallet    ${demo.url}/wc-wallet/  (WalletConnect Dev Wallet: paste the modal's wc: link to pair)`);
 console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics, Blockchain API; project w3kit-dev)`);
 console.log(`relay        ${backend.relayUrl}    (WalletConnect relay)`);

@@ -11,11 +11,10 @@ import {
   W3NetworkButton,
 } from '../../src/react/index.js';
 
-/** The two local Hardhat nodes work offline; `?public` adds the networks whose public RPCs need the internet. */
+/** The two local Hardhat nodes and the local SVM work offline; `?public` adds the networks whose public RPCs need the internet. */
 const PUBLIC = new URLSearchParams(location.search).has('public');
-const NETWORKS = PUBLIC
-  ? [networks.localhost, networks.localhost2, networks.mainnet, networks.sepolia]
-  : [networks.localhost, networks.localhost2];
+const LOCAL = [networks.localhost, networks.localhost2, networks.solanaLocal];
+const NETWORKS = PUBLIC ? [...LOCAL, networks.mainnet, networks.sepolia] : LOCAL;
 
 /** A value `npm start` wrote into a meta tag, or undefined when the page is served some other way. */
 function meta(name: string): string | undefined {
@@ -115,7 +114,8 @@ export function App() {
           </>
         ) : (
           <>
-            Networks: Localhost (chain 31337) and Localhost 2 (chain 31338), the two local Hardhat nodes, so switching works offline.{' '}
+            Networks: Localhost (chain 31337) and Localhost 2 (chain 31338), the two local Hardhat nodes, and Solana Local, the local SVM,
+            so switching works offline. The w3kit Dev Wallet connects both EVM and Solana at once.{' '}
             <a href="?public">Also offer Ethereum and Sepolia</a> (their public RPCs need an internet connection).
           </>
         )}{' '}

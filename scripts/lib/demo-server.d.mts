@@ -5,6 +5,8 @@ export interface DemoServerOptions {
   port?: number;
   /** chainId -> JSON-RPC URL of the local nodes (the Dev Wallets' chains). */
   rpcUrls: Record<number, string>;
+  /** JSON-RPC URL of the local SVM, where the Dev Wallet's Solana half sends (default http://127.0.0.1:8899). */
+  solanaRpcUrl?: string;
   /** The backend (Provider API and Blockchain API). */
   apiUrl: string;
   /** The WalletConnect relay. */

@@ -1,30 +1,62 @@
 /**
  * The demo pages as `npm start` serves them (scripts/lib/demo-server.mjs, the built dist/), with
- * two Hardhat nodes, the backend and its relay: the network lists hold both local chains (and
- * the public ones only with ?public), the favicon is served, and no page logs a warning or an
- * error (the WalletConnect Dev Wallet's metadata url matches its page).
+ * two Hardhat nodes, the local SVM (the dev account seeded), the backend and its relay: the
+ * network lists hold both local chains and the local SVM (and the public ones only with
+ * ?public), the favicon is served, and no page logs a warning or an error (the WalletConnect Dev
+ * Wallet's metadata url matches its page). The Dev Wallet is one wallet on EVM and Solana: one
+ * row in Connect, whose prompts connect both namespaces, the Solana one on the funded dev account,
+ * and signs and sends on Solana through the same prompt. The Dev Wallet is bundled afresh; the
+ * rest of dist/ comes from `node scripts/build.mjs`. Screenshots go to /tmp/shots14/.
  */
+import { verify } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import bs58 from 'bs58';
+import {
+  createAssociatedTokenAccountInstruction,
+  createTransferCheckedInstruction,
+  createTransferInstruction,
+  getAssociatedTokenAddressSync,
+  TOKEN_2022_PROGRAM_ID,
+} from '@solana/spl-token';
+import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_PROJECT_ID, startServer, type RunningServer } from '../../server/src/index.js';
+import { bundleDevWallet } from '../../scripts/bundle-demo-wallets.mjs';
 import { ensureBrowser } from '../../scripts/lib/browser.mjs';
 import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
 import { startDemoServer } from '../../scripts/lib/demo-server.mjs';
 import { startChains, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
+import { DEV_SOLANA_ADDRESS, DEV_SPL_MINT, seedDevSolana, startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
+import { networks } from '../../src/wire/networks.js';
+import { describeSolanaMessage, describeSolanaRequest, describeTransaction, formatUnits } from '../../demo/dev-wallet/solana-requests.js';
+
+const SOLANA_LOCAL = networks.solanaLocal.caipNetworkId;
+const SHOTS = '/tmp/shots14';
 
 let chains: { chainA: HardhatNode; chainB: HardhatNode; stop(): Promise<void> };
+let svm: LocalSvm;
 let server: RunningServer;
 let demo: { url: string; close(): Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  [chains, browser] = await Promise.all([
+  [chains, svm, browser] = await Promise.all([
     startChains(),
+    // The Dev Wallet as it is now (the rest of dist/ comes from the build).
+    bundleDevWallet().then(() => startSvm()),
     ensureBrowser({ quiet: true }).then((executablePath) => chromium.launch({ executablePath, args: CHROMIUM_ARGS })),
   ]);
-  server = await startServer({ port: 0, seed: { wallets: 5 }, relayPort: 0, evmRpc: chains.chainA.url });
+  await seedDevSolana(svm);
+  // The prices `npm start` sets on the local SVM: SOL 150 USD, W3USD 1.
+  const prices = {
+    usdPrices: async (chainId: string, tokens: readonly string[]) =>
+      new Map(tokens.map((t) => [t, chainId === SOLANA_LOCAL ? ({ native: 150, [DEV_SPL_MINT]: 1 }[t] ?? 0) : 0])),
+  };
+  server = await startServer({ port: 0, seed: { wallets: 5 }, relayPort: 0, evmRpc: chains.chainA.url, solanaRpc: svm.url, prices });
   demo = await startDemoServer({
     rpcUrls: { 31337: chains.chainA.url, 31338: chains.chainB.url },
+    solanaRpcUrl: svm.url,
     apiUrl: server.url,
     relayUrl: server.relayUrl!,
     projectId: DEV_PROJECT_ID,
@@ -36,11 +68,32 @@ afterAll(async () => {
   await demo?.close();
   await server?.close();
   await chains?.stop();
+  await svm?.close();
 });
+
+/**
+ * The page's network presets use `npm start`'s ports (Hardhat 8545 and 8546, the SVM 8899); this
+ * suite's chains run on free ports, so the page's requests to those are sent to them.
+ */
+async function routePresetPorts(page: Page): Promise<void> {
+  const targets = new Map([
+    ['http://127.0.0.1:8545', chains.chainA.url],
+    ['http://127.0.0.1:8546', chains.chainB.url],
+    ['http://127.0.0.1:8899', svm.url],
+  ]);
+  await page.route(
+    (url) => targets.has(url.origin),
+    (route) => {
+      const url = new URL(route.request().url());
+      return route.continue({ url: `${targets.get(url.origin)}${url.pathname}${url.search}` });
+    },
+  );
+}
 
 /** Opens a page and records what it logs and every failed request. */
 async function open(path: string): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage();
+  await routePresetPorts(page);
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') problems.push(`${m.type()}: ${m.text()}`);
@@ -49,6 +102,7 @@ async function open(path: string): Promise<{ page: Page; problems: string[] }> {
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
   });
+  page.on('requestfailed', (r) => problems.push(`failed ${r.url()} ${r.failure()?.errorText}`));
   await page.goto(demo.url + path);
   return { page, problems };
 }
@@ -63,7 +117,7 @@ async function networkList(page: Page): Promise<string[]> {
 describe('demo pages', () => {
   it('the plain demo offers both local chains, the public ones only with ?public, and serves its favicon', async () => {
     const { page, problems } = await open('/');
-    expect(await networkList(page)).toEqual(['eip155:31337', 'eip155:31338']);
+    expect(await networkList(page)).toEqual(['eip155:31337', 'eip155:31338', SOLANA_LOCAL]);
     const icon = await page.locator('link[rel="icon"]').evaluate((el) => (el as HTMLLinkElement).href);
     const reply = await page.request.get(icon);
     expect(reply.status()).toBe(200);
@@ -73,7 +127,7 @@ describe('demo pages', () => {
     await page.close();
 
     const withPublic = await open('/?public');
-    expect(await networkList(withPublic.page)).toEqual(['eip155:31337', 'eip155:31338', 'eip155:1', 'eip155:11155111']);
+    expect(await networkList(withPublic.page)).toEqual(['eip155:31337', 'eip155:31338', 'eip155:1', 'eip155:11155111', SOLANA_LOCAL]);
     expect(await withPublic.page.locator('#public-note').isVisible()).toBe(true);
     await withPublic.page.close();
   });
@@ -83,7 +137,7 @@ describe('demo pages', () => {
     await expect.poll(() => page.locator('[data-testid="network"]').textContent()).toBe('Localhost (eip155:31337)');
     await expect.poll(() => page.evaluate(() => 'w3kitDevWallet' in window)).toBe(true);
     const options = await page.locator('select option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
-    expect(options).toEqual(['eip155:31337', 'eip155:31338']);
+    expect(options).toEqual(['eip155:31337', 'eip155:31338', SOLANA_LOCAL]);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -93,5 +147,184 @@ describe('demo pages', () => {
     await page.getByText('Ready: paste a WalletConnect URI').waitFor({ timeout: 20_000 });
     expect(problems).toEqual([]);
     await page.close();
+  });
+});
+
+/** The Dev Wallet's open prompt for `method` (its panel names the method under the title). */
+function prompt(page: Page, method: string) {
+  return page.locator('#w3kit-dev-wallet dialog[open]').filter({ hasText: `· ${method}` });
+}
+
+/** Waits for the Dev Wallet's prompt for `method`, answers it and returns what it showed. */
+async function answer(page: Page, method: string, approve: boolean): Promise<string> {
+  const dialog = prompt(page, method);
+  await dialog.waitFor({ timeout: 15_000 });
+  const shown = (await dialog.innerText()).replace(/\s+/g, ' ');
+  await dialog.getByRole('button', { name: approve ? 'Approve' : 'Reject' }).click();
+  return shown;
+}
+
+/** ed25519 verification by Node's own crypto (OpenSSL), independent of the wallet and the modal. */
+function ed25519Verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
+  const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(publicKey)]);
+  return verify(null, message, { key: spki, format: 'der', type: 'spki' }, signature);
+}
+
+/** The demo page's 'Send 0.01 SOL to a test account' receiver. */
+const RECEIVER = '9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj';
+
+/** An account's lamports on the local SVM (0 when it does not exist). */
+async function lamports(address: string): Promise<number> {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] });
+  const reply = (await (await fetch(svm.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json()) as {
+    result: { value: number };
+  };
+  return reply.result.value;
+}
+
+const view = (page: Page): Promise<string | null> => page.evaluate(() => document.querySelector('w3-modal')?.getAttribute('view') ?? null);
+
+describe('the Dev Wallet on EVM and Solana', () => {
+  it('shows once in Connect, connects both namespaces through its prompt, and signs on Solana (approved verifies, rejected is declined)', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const { page, problems } = await open('/');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => page.evaluate(() => 'w3kitDevSolanaWallet' in window)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { w3kitDevSolanaWallet: { address: string } }).w3kitDevSolanaWallet.address),
+    ).toBe(DEV_SOLANA_ADDRESS);
+
+    await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
+    const row = page.locator('w3-modal').getByRole('button', { name: 'w3kit Dev Wallet' });
+    await row.first().waitFor();
+    await page.waitForTimeout(500); // both discoveries have announced (the Solana one loads lazily)
+    expect(await row.count()).toBe(1);
+    await row.click();
+
+    const evmPrompt = await answer(page, 'eth_requestAccounts', true);
+    expect(evmPrompt).toContain('Connect to this site?');
+    const solanaPrompt = await answer(page, 'standard:connect', true);
+    expect(solanaPrompt).toContain('Connect to this site?');
+    expect(solanaPrompt).toContain(DEV_SOLANA_ADDRESS);
+    expect(solanaPrompt).toContain('solana:localnet');
+    await expect.poll(() => view(page), { timeout: 10_000 }).toBe('Account');
+    const accounts = await page.evaluate(() => {
+      const modal = document.querySelector('w3-modal')!.modal;
+      return { eip155: modal.getAccount('eip155'), solana: modal.getAccount('solana') };
+    });
+    expect(accounts.eip155).toMatchObject({ isConnected: true, address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
+    expect(accounts.solana).toMatchObject({
+      isConnected: true,
+      address: DEV_SOLANA_ADDRESS,
+      caipAddress: `${SOLANA_LOCAL}:${DEV_SOLANA_ADDRESS}`,
+    });
+
+    // The Account view on Solana (both connected: switching needs no prompt), then the Networks view, at 1280 and 375 px.
+    await page.evaluate((id) => document.querySelector('w3-modal')!.modal.switchNetwork(id), SOLANA_LOCAL);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate(() => document.querySelector('w3-modal')!.modal.open({ view: 'Account' }));
+      await expect.poll(() => view(page)).toBe('Account');
+      await page.waitForTimeout(1500); // balances arrive, transitions end
+      await page.screenshot({ path: `${SHOTS}/demo-account-solana-${width}.png` });
+      await page.evaluate(() => document.querySelector('w3-modal')!.modal.open({ view: 'Networks' }));
+      await expect.poll(() => view(page)).toBe('Networks');
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${SHOTS}/demo-networks-${width}.png` });
+    }
+    await page.evaluate(() => document.querySelector('w3-modal')!.modal.close());
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Sign on Solana from the page's button: the prompt shows the message; the base58 signature verifies.
+    await page.locator('#sign-solana').click();
+    const signPrompt = prompt(page, 'solana:signMessage');
+    await signPrompt.waitFor();
+    await page.screenshot({ path: `${SHOTS}/demo-solana-sign-prompt-1280.png` });
+    expect(await answer(page, 'solana:signMessage', true)).toContain('Hello from the w3kit demo');
+    await expect.poll(() => page.locator('#result').textContent(), { timeout: 10_000 }).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+    const signature = bs58.decode((await page.locator('#result').textContent())!);
+    const message = new TextEncoder().encode('Hello from the w3kit demo');
+    expect(ed25519Verify(signature, message, bs58.decode(DEV_SOLANA_ADDRESS))).toBe(true);
+    expect(ed25519Verify(signature, new TextEncoder().encode('Hello from the w3kit demo!'), bs58.decode(DEV_SOLANA_ADDRESS))).toBe(false);
+
+    // Rejected in the prompt: 'Signature declined', and both namespaces stay connected.
+    await page.locator('#sign-solana').click();
+    await answer(page, 'solana:signMessage', false);
+    await expect.poll(() => page.locator('#result').textContent(), { timeout: 10_000 }).toBe('Signature declined');
+    expect(
+      await page.evaluate(() => {
+        const modal = document.querySelector('w3-modal')!.modal;
+        return [modal.getAccount('eip155').isConnected, modal.getAccount('solana').address];
+      }),
+    ).toEqual([true, DEV_SOLANA_ADDRESS]);
+
+    // Send 0.01 SOL from the page's button: the prompt says what the transaction does; the SVM has it.
+    const before = await lamports(RECEIVER);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.locator('#send-solana').click();
+    await prompt(page, 'solana:signAndSendTransaction').waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: `${SHOTS}/demo-solana-send-prompt-375.png` });
+    const sendPrompt = await answer(page, 'solana:signAndSendTransaction', true);
+    expect(sendPrompt).toContain('Send transaction');
+    expect(sendPrompt).toContain(`Transfer 0.01 SOL to ${RECEIVER}`);
+    expect(sendPrompt).toContain(`Fee payer ${DEV_SOLANA_ADDRESS}`);
+    await expect.poll(() => page.locator('#result').textContent(), { timeout: 20_000 }).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+    expect(await lamports(RECEIVER)).toBe(before + 10_000_000);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 90_000);
+});
+
+describe("the Dev Wallet's prompt describes Solana requests", () => {
+  const owner = new PublicKey(DEV_SOLANA_ADDRESS);
+  const receiver = new PublicKey(RECEIVER);
+  const mint = new PublicKey(DEV_SPL_MINT);
+  const bytesOf = (...instructions: TransactionInstruction[]): Uint8Array => {
+    const tx = new Transaction({ feePayer: owner, recentBlockhash: Keypair.generate().publicKey.toBase58() }).add(...instructions);
+    return Uint8Array.from(tx.serialize({ requireAllSignatures: false, verifySignatures: false }));
+  };
+
+  it('an SPL transfer (with the receiver account created) in words; an unknown program by its id; else "a transaction"', () => {
+    const from = getAssociatedTokenAddressSync(mint, owner);
+    const to = getAssociatedTokenAddressSync(mint, receiver);
+    const rows = describeTransaction(
+      bytesOf(
+        ComputeBudgetProgram.setComputeUnitLimit({ units: 200_000 }),
+        createAssociatedTokenAccountInstruction(owner, to, receiver, mint),
+        createTransferCheckedInstruction(from, mint, to, owner, 2_500_000n, 6),
+        createTransferInstruction(from, to, owner, 7n),
+        createTransferCheckedInstruction(from, mint, to, owner, 1n, 0, [], TOKEN_2022_PROGRAM_ID),
+      ),
+    );
+    expect(rows).toEqual([
+      ['Setup', `create the token account ${to.toBase58()} for ${RECEIVER}`],
+      ['Token transfer', `2.5 of token ${DEV_SPL_MINT} to token account ${to.toBase58()}`],
+      ['Token transfer', `7 token base units to token account ${to.toBase58()}`],
+      ['Token transfer', `1 of token ${DEV_SPL_MINT} to token account ${to.toBase58()}`],
+      ['Fee payer', DEV_SOLANA_ADDRESS],
+    ]);
+    const memo = new TransactionInstruction({ programId: Keypair.generate().publicKey, keys: [], data: Buffer.from('hi') });
+    expect(describeTransaction(bytesOf(memo))).toEqual([
+      ['Program', memo.programId.toBase58()],
+      ['Fee payer', DEV_SOLANA_ADDRESS],
+    ]);
+    expect(describeTransaction(Uint8Array.of(1, 2, 3))).toEqual([['Transaction', 'a transaction (unreadable)']]);
+    expect(describeTransaction('not bytes')).toEqual([['Transaction', 'a transaction']]);
+  });
+
+  it('a SOL transfer with its amount; messages as text, or hex when not UTF-8; the network the request names', () => {
+    const transfer = SystemProgram.transfer({ fromPubkey: owner, toPubkey: receiver, lamports: 1_234_500_000 });
+    const described = describeSolanaRequest(
+      { feature: 'solana:signTransaction', inputs: [{ transaction: bytesOf(transfer), chain: 'solana:localnet' }] },
+      DEV_SOLANA_ADDRESS,
+      ['solana:localnet'],
+    );
+    expect(described.title).toBe('Sign transaction');
+    expect(described.rows).toContainEqual(['Transfer', `1.2345 SOL to ${RECEIVER}`]);
+    expect(described.rows).toContainEqual(['Network', 'solana:localnet']);
+    expect(describeSolanaMessage(new TextEncoder().encode('Hello'))).toBe('Hello');
+    expect(describeSolanaMessage(Uint8Array.of(0xff, 0x00, 0x10))).toBe('0xff0010');
+    expect(formatUnits(5n, 9)).toBe('0.000000005');
+    expect(formatUnits(10n ** 9n, 9)).toBe('1');
   });
 });
