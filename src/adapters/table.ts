@@ -25,6 +25,7 @@ const table = new Map<ChainNamespace, AdapterEntry>([
       namespace: 'solana',
       discovery: async () => (await import('./solana/discovery.js')).watchSolanaWallets as AdapterDiscovery,
       load: async () => (await import('./solana/adapter.js')).solanaAdapter as ChainAdapter,
+      readsTokens: true,
     },
   ],
 ]);

@@ -135,4 +135,6 @@ export interface AdapterEntry<P = unknown> {
   discovery?: () => Promise<AdapterDiscovery<P>>;
   /** The adapter, loaded on first use. */
   load: () => Promise<ChainAdapter<P>>;
+  /** The adapter reads token balances from the chain: without a Blockchain API the Tokens list comes from there. */
+  readsTokens?: boolean;
 }

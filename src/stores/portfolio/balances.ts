@@ -8,6 +8,8 @@
  * chain (30 s cache).
  */
 import { atom } from 'nanostores';
+import { adapterEntry } from '../../adapters/table.js';
+import type { Network } from '../../wire/networks.js';
 import { ApiError } from '../../api/errors.js';
 import type { TokenBalance } from '../../wire/blockchain-api.js';
 import { BALANCE_RETRY_BLOCK_MS, CACHE_LIFETIME_MS } from '../../core/constants.js';
@@ -55,13 +57,17 @@ export function usableTokens(list: readonly TokenBalance[], chainId: string): To
   return list.filter((t) => t.chainId === chainId && t.quantity.decimals !== '0').sort((a, b) => b.value - a.value);
 }
 
-async function load(key: string, address: string, chainId: string, force: boolean): Promise<void> {
+async function load(key: string, address: string, network: Network, force: boolean): Promise<void> {
   const api = getBlockchainApi();
-  if (!api) return;
+  const chainId = network.caipNetworkId;
   const previous = $balances.get();
   $balances.set({ status: 'loading', key, tokens: previous.key === key ? previous.tokens : [] });
   try {
-    const tokens = usableTokens(await api.getBalances(address, { chainId, forceUpdate: force }), chainId);
+    // Without a Blockchain API, a namespace whose adapter reads tokens from the chain (Solana) does so.
+    const list = api
+      ? await api.getBalances(address, { chainId, forceUpdate: force })
+      : await import('./chain-balances.js').then((m) => m.readChainBalances(network, address));
+    const tokens = usableTokens(list, chainId);
     portfolio.set(key, tokens);
     if (isActive(key)) $balances.set({ status: 'ready', key, tokens });
   } catch (err) {
@@ -84,7 +90,7 @@ async function load(key: string, address: string, chainId: string, force: boolea
  */
 export function fetchBalances({ force = false }: { force?: boolean } = {}): Promise<void> {
   const target = activeTarget();
-  if (!target || !getBlockchainApi()) {
+  if (!target || (!getBlockchainApi() && !adapterEntry(target.network.chainNamespace)?.readsTokens)) {
     $balances.set(IDLE);
     return Promise.resolve();
   }
@@ -104,7 +110,7 @@ export function fetchBalances({ force = false }: { force?: boolean } = {}): Prom
   // The block holds while its account and network stay shown; coming back to them after a
   // change of chain or account is a fresh attempt.
   if ($balances.get().key === key && now() < (blockedUntil.get(key) ?? 0)) return Promise.resolve();
-  const promise = load(key, address, network.caipNetworkId, force).finally(() => {
+  const promise = load(key, address, network, force).finally(() => {
     if (inFlight?.promise === promise) inFlight = undefined;
   });
   inFlight = { key, promise };

@@ -5,6 +5,7 @@
  * then with a Blockchain API the token balances, the identity (name, avatar) and the tab's list.
  */
 import { atom, computed } from 'nanostores';
+import { adapterEntry } from '../../adapters/table.js';
 import { $activeAccount } from '../connection/account.js';
 import { fetchActivity } from '../portfolio/activity.js';
 import { fetchBalances, refreshNativeBalance } from '../portfolio/balances.js';
@@ -23,6 +24,8 @@ export interface AccountViewState {
   tab: AccountTab;
   /** A Blockchain API is configured: tokens, NFTs and activity show. */
   withApi: boolean;
+  /** Without one, the active network's adapter reads the tokens from the chain (Solana): Tokens shows. */
+  tokensFromChain: boolean;
 }
 
 const $tab = atom<AccountTab>('tokens');
@@ -31,8 +34,12 @@ const $tab = atom<AccountTab>('tokens');
 export const $accountTarget = computed([$activeAccount, $activeNetwork, $unknownNetwork], () => activeTarget()?.key);
 
 export const $accountView = computed(
-  [$tab, $options],
-  (tab, options): AccountViewState => ({ tab, withApi: Boolean(options?.blockchainApiUrl && options.projectId) }),
+  [$tab, $options, $activeNetwork],
+  (tab, options, network): AccountViewState => ({
+    tab,
+    withApi: Boolean(options?.blockchainApiUrl && options.projectId),
+    tokensFromChain: !!(network && adapterEntry(network.chainNamespace)?.readsTokens),
+  }),
 );
 
 function loadTab(tab: AccountTab): void {
@@ -44,7 +51,10 @@ function loadTab(tab: AccountTab): void {
 /** Loads what the view shows of the active account. */
 function loadAccount(): void {
   void refreshNativeBalance();
-  if (!getBlockchainApi()) return;
+  if (!getBlockchainApi()) {
+    if ($accountView.get().tokensFromChain) void fetchBalances();
+    return;
+  }
   void fetchBalances();
   void loadAccountIdentity();
   loadTab($tab.get());

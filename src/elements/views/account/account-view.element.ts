@@ -84,12 +84,12 @@ export class W3AccountView extends W3Element {
 
   private tabs(): TabItem[] {
     const namespace = this.current.value.network?.chainNamespace;
-    const list: TabItem[] = [
-      { value: 'tokens', label: msg('Tokens') },
-      { value: 'nfts', label: msg('NFTs') },
-    ];
-    // Activity is eip155 only (spec section 9) and follows the `history` feature.
-    if (this.features.value.history && namespace === 'eip155')
+    const list: TabItem[] = [{ value: 'tokens', label: msg('Tokens') }];
+    // Without a Blockchain API only the tokens read from the chain show; NFTs are indexed for eip155.
+    if (!this.view.value.withApi) return list;
+    if (namespace === 'eip155') list.push({ value: 'nfts', label: msg('NFTs') });
+    // Activity follows the `history` feature; it is eip155 only (spec section 9) and says so elsewhere.
+    if (this.features.value.history)
       list.push({
         value: 'activity',
         label: msg('Activity', { id: 'account-tab-activity', desc: 'Account view: tab of past transactions' }),
@@ -137,7 +137,7 @@ export class W3AccountView extends W3Element {
     const { network, unsupported } = this.current.value;
     if (!address) return html`<p class="empty">${msg('Not connected')}</p>`;
     const explorer = network?.blockExplorers?.default;
-    const { withApi } = this.view.value;
+    const { withApi, tokensFromChain } = this.view.value;
     const total = this.balances.value.tokens.reduce((sum, t) => sum + t.value, 0);
     return html`<div class="profile">
         <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
@@ -163,7 +163,7 @@ export class W3AccountView extends W3Element {
             >`
           : nothing}
       </div>
-      ${this.renderFeatures()} ${withApi && network ? this.renderPanel() : nothing}
+      ${this.renderFeatures()} ${(withApi || tokensFromChain) && network ? this.renderPanel() : nothing}
       <div class="stack rows">
         ${network
           ? html`<w3-ui-list-item chevron @click=${() => pushView('Networks')}>
