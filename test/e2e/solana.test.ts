@@ -46,7 +46,8 @@ async function open(options: { solana?: boolean; mode?: string } = {}): Promise<
     ([evm, sol]) => {
       const w = window as unknown as Record<string, unknown>;
       w.__W3_TEST_WALLETS__ = evm;
-      w.__W3_SOLANA_TEST_WALLETS__ = sol;
+      // A test can make the Solana wallet disappear for the next load: sessionStorage 'w3-no-solana'.
+      w.__W3_SOLANA_TEST_WALLETS__ = sessionStorage.getItem('w3-no-solana') ? [] : sol;
     },
     [
       [{ chainId: 31337, rpcUrls: { 31337: h.chainA.url }, name: WALLET }],
@@ -62,6 +63,9 @@ async function open(options: { solana?: boolean; mode?: string } = {}): Promise<
 }
 
 const modal = (p: Page) => p.locator('w3-modal');
+/** The text of the first match (Playwright's locators pierce shadow roots), '' while there is none. */
+const shown = async (p: Page, selector: string): Promise<string> =>
+  (await p.locator(selector).count()) ? ((await p.locator(selector).first().textContent()) ?? '').replace(/\s+/g, ' ').trim() : '';
 const view = (p: Page) => p.evaluate(() => document.querySelector('w3-modal')?.getAttribute('view'));
 const account = (p: Page, ns: 'eip155' | 'solana') => p.evaluate((n) => (window as any).modal.getAccount(n), ns);
 const solBalance = (address: string) => new Connection(svm.url, 'confirmed').getBalance(new PublicKey(address));
@@ -111,6 +115,7 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
     expect(ed25519.verify(bs58.decode(signature), new TextEncoder().encode('hello solana'), new PublicKey(DEV_SOLANA_ADDRESS).toBytes())).toBe(true);
 
     // Both connected: Solana Local from the Networks view makes solana active without a prompt.
+    await p.keyboard.press('Escape');
     await p.locator('w3-network-button').getByRole('button').click();
     await modal(p).getByRole('heading', { name: 'Solana networks' }).waitFor();
     await modal(p).getByRole('button', { name: 'Solana Local' }).click();
@@ -127,6 +132,16 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
     await p.evaluate(() => (window as any).modal.disconnect('solana'));
     expect((await account(p, 'solana')).isConnected).toBe(false);
     expect((await account(p, 'eip155')).isConnected).toBe(true);
+  });
+
+  it('a Solana wallet that is gone after a reload restores Solana to disconnected and keeps EVM', async () => {
+    const p = await open();
+    await connectBoth(p);
+    await p.evaluate(() => sessionStorage.setItem('w3-no-solana', '1'));
+    await p.reload();
+    await p.waitForFunction(() => (window as any).modal?.getAccount('eip155').isConnected, null, { timeout: 15_000 });
+    await expect.poll(() => account(p, 'solana').then((a) => a.status), { timeout: 10_000 }).toBe('disconnected');
+    expect(await p.evaluate(() => localStorage.getItem('@w3kit/connectedConnectorIds'))).not.toContain('solana');
   });
 
   it('with no Solana wallet connected, choosing Solana Local opens SwitchActiveChain', async () => {
@@ -146,18 +161,22 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
     const receiver = Keypair.generate().publicKey.toBase58();
 
     // SOL
-    await p.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }));
+    // open({ view: 'WalletSend' }) resolves only once sent: not awaited here.
+    await p.evaluate(() => void (window as any).modal.open({ view: 'WalletSend' }));
     await p.locator('w3-wallet-send-view select').waitFor();
     await p.locator('w3-wallet-send-view w3-ui-text-input[label="Amount"] input').fill('0.25');
     await p.locator('w3-wallet-send-view w3-ui-text-input[label="To"] input').fill(receiver);
     await p.locator('w3-wallet-send-view').getByRole('button', { name: 'Preview send' }).click();
-    await waitText(p, 'w3-wallet-send-view [data-preview-amount]', '0.25 SOL');
+    await expect.poll(() => shown(p, 'w3-wallet-send-view [data-preview-amount]')).toBe('0.25 SOL');
     await p.locator('w3-wallet-send-view').getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => view(p), { timeout: 15_000 }).toBe('Account');
     await expect.poll(() => solBalance(receiver), { timeout: 15_000 }).toBe(0.25 * LAMPORTS_PER_SOL);
+    // The modal's balance follows: 100 - 0.25 - the fee.
+    await expect.poll(() => shown(p, 'w3-account-view [data-balance]'), { timeout: 15_000 }).toMatch(/^99\.74\d SOL$/);
 
     // W3USD: the receiver has no token account yet; the send creates it.
-    await p.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }));
+    // open({ view: 'WalletSend' }) resolves only once sent: not awaited here.
+    await p.evaluate(() => void (window as any).modal.open({ view: 'WalletSend' }));
     await p.locator('w3-wallet-send-view select').waitFor();
     await p.locator('w3-wallet-send-view select').selectOption(DEV_SPL_MINT.toLowerCase());
     await p.locator('w3-wallet-send-view w3-ui-text-input[label="Amount"] input').fill('12.5');
@@ -173,18 +192,19 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
       }, { timeout: 15_000 })
       .toBe('12.5');
     // The modal's Tokens list follows: 1,000,000 - 12.5 W3USD left.
-    await waitText(p, 'w3-account-view', /999,987\.500/, 15_000);
+    await expect.poll(() => shown(p, 'w3-account-view [role="tabpanel"]'), { timeout: 15_000 }).toMatch(/999,987\.500/);
   });
 
   it('bad input and refusals: an invalid address, bad send options, a rejected signature, a hanging wallet that can be closed', async () => {
     const p = await open();
     await connectBoth(p);
     await switchToSolana(p);
-    await p.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }));
+    // open({ view: 'WalletSend' }) resolves only once sent: not awaited here.
+    await p.evaluate(() => void (window as any).modal.open({ view: 'WalletSend' }));
     await p.locator('w3-wallet-send-view w3-ui-text-input[label="Amount"] input').fill('0.1');
     await p.locator('w3-wallet-send-view w3-ui-text-input[label="To"] input').fill('0x000000000000000000000000000000000000dEaD');
     await p.locator('w3-wallet-send-view').getByRole('button', { name: 'Preview send' }).click();
-    await waitText(p, 'w3-wallet-send-view w3-ui-text-input[label="To"]', 'Invalid address');
+    await expect.poll(() => shown(p, 'w3-wallet-send-view w3-ui-text-input[label="To"] p.error')).toBe('Invalid address');
 
     const badOption = await p.evaluate(() =>
       (window as any).modal
@@ -196,6 +216,10 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
     await p.evaluate(() => (window as any).solanaTestWallets[0].setMode('reject'));
     const refused = await p.evaluate(() => (window as any).modal.signMessage('no', { namespace: 'solana' }).then(() => 'signed', (e: Error) => e.message));
     expect(refused).toContain('Signature declined');
+
+    await p.evaluate(() => (window as any).solanaTestWallets[0].setMode('garbage'));
+    const malformed = await p.evaluate(() => (window as any).modal.signMessage('x', { namespace: 'solana' }).then(() => 'signed', (e: Error) => e.message));
+    expect(malformed).toContain('malformed');
 
     await p.evaluate(() => (window as any).solanaTestWallets[0].setMode('hang'));
     const pending = p.evaluate(() => (window as any).modal.signMessage('later', { namespace: 'solana' }).then(() => 'signed', () => 'failed'));
