@@ -112,7 +112,9 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
     await connectBoth(p);
     // Signing: the ed25519 signature over the message's bytes, base58.
     const signature = await p.evaluate(() => (window as any).modal.signMessage('hello solana', { namespace: 'solana' }));
-    expect(ed25519.verify(bs58.decode(signature), new TextEncoder().encode('hello solana'), new PublicKey(DEV_SOLANA_ADDRESS).toBytes())).toBe(true);
+    expect(
+      ed25519.verify(bs58.decode(signature), new TextEncoder().encode('hello solana'), new PublicKey(DEV_SOLANA_ADDRESS).toBytes()),
+    ).toBe(true);
 
     // Both connected: Solana Local from the Networks view makes solana active without a prompt.
     await p.keyboard.press('Escape');
@@ -126,9 +128,13 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
     expect(await p.evaluate(() => (window as any).modal.getState().activeChain)).toBe('eip155');
 
     await p.reload();
-    await p.waitForFunction(() => (window as any).modal?.getAccount('solana').isConnected && (window as any).modal.getAccount('eip155').isConnected, null, {
-      timeout: 15_000,
-    });
+    await p.waitForFunction(
+      () => (window as any).modal?.getAccount('solana').isConnected && (window as any).modal.getAccount('eip155').isConnected,
+      null,
+      {
+        timeout: 15_000,
+      },
+    );
     await p.evaluate(() => (window as any).modal.disconnect('solana'));
     expect((await account(p, 'solana')).isConnected).toBe(false);
     expect((await account(p, 'eip155')).isConnected).toBe(true);
@@ -186,10 +192,13 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
     await expect.poll(() => view(p), { timeout: 15_000 }).toBe('Account');
     const conn = new Connection(svm.url, 'confirmed');
     await expect
-      .poll(async () => {
-        const { value } = await conn.getParsedTokenAccountsByOwner(new PublicKey(receiver), { mint: new PublicKey(DEV_SPL_MINT) });
-        return value[0]?.account.data.parsed.info.tokenAmount.uiAmountString;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const { value } = await conn.getParsedTokenAccountsByOwner(new PublicKey(receiver), { mint: new PublicKey(DEV_SPL_MINT) });
+          return value[0]?.account.data.parsed.info.tokenAmount.uiAmountString;
+        },
+        { timeout: 15_000 },
+      )
       .toBe('12.5');
     // The modal's Tokens list follows: 1,000,000 - 12.5 W3USD left.
     await expect.poll(() => shown(p, 'w3-account-view [role="tabpanel"]'), { timeout: 15_000 }).toMatch(/999,987\.500/);
@@ -208,21 +217,42 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
 
     const badOption = await p.evaluate(() =>
       (window as any).modal
-        .sendTransaction({ to: 'Vote111111111111111111111111111111111111111', value: 1n }, { namespace: 'solana', sendOptions: { preflightCommitment: 'soon' } })
-        .then(() => 'sent', (e: Error) => e.message),
+        .sendTransaction(
+          { to: 'Vote111111111111111111111111111111111111111', value: 1n },
+          { namespace: 'solana', sendOptions: { preflightCommitment: 'soon' } },
+        )
+        .then(
+          () => 'sent',
+          (e: Error) => e.message,
+        ),
     );
     expect(badOption).toContain('preflightCommitment');
 
     await p.evaluate(() => (window as any).solanaTestWallets[0].setMode('reject'));
-    const refused = await p.evaluate(() => (window as any).modal.signMessage('no', { namespace: 'solana' }).then(() => 'signed', (e: Error) => e.message));
+    const refused = await p.evaluate(() =>
+      (window as any).modal.signMessage('no', { namespace: 'solana' }).then(
+        () => 'signed',
+        (e: Error) => e.message,
+      ),
+    );
     expect(refused).toContain('Signature declined');
 
     await p.evaluate(() => (window as any).solanaTestWallets[0].setMode('garbage'));
-    const malformed = await p.evaluate(() => (window as any).modal.signMessage('x', { namespace: 'solana' }).then(() => 'signed', (e: Error) => e.message));
+    const malformed = await p.evaluate(() =>
+      (window as any).modal.signMessage('x', { namespace: 'solana' }).then(
+        () => 'signed',
+        (e: Error) => e.message,
+      ),
+    );
     expect(malformed).toContain('malformed');
 
     await p.evaluate(() => (window as any).solanaTestWallets[0].setMode('hang'));
-    const pending = p.evaluate(() => (window as any).modal.signMessage('later', { namespace: 'solana' }).then(() => 'signed', () => 'failed'));
+    const pending = p.evaluate(() =>
+      (window as any).modal.signMessage('later', { namespace: 'solana' }).then(
+        () => 'signed',
+        () => 'failed',
+      ),
+    );
     await p.evaluate(() => (window as any).modal.open({ view: 'Account' }));
     await p.keyboard.press('Escape');
     await expect.poll(() => p.evaluate(() => (window as any).modal.getState().open)).toBe(false);
@@ -235,7 +265,11 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
     const receiver = Keypair.generate().publicKey.toBase58();
     await svm.close();
     const outcome = await p.evaluate(
-      (to) => (window as any).modal.sendTransaction({ to, value: '1000' }, { namespace: 'solana' }).then(() => 'sent', (e: Error) => e.message),
+      (to) =>
+        (window as any).modal.sendTransaction({ to, value: '1000' }, { namespace: 'solana' }).then(
+          () => 'sent',
+          (e: Error) => e.message,
+        ),
       receiver,
     );
     expect(outcome).not.toBe('sent');
