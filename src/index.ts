@@ -11,7 +11,15 @@ export type {
   WalletActionOptions,
 } from './instance.js';
 export { registerAdapter } from './adapters/table.js';
-export type { AdapterDiscovery, AdapterEntry, AdapterEvents, AdapterSession, AdapterWallet, ChainAdapter, Transfer } from './adapters/types.js';
+export type {
+  AdapterDiscovery,
+  AdapterEntry,
+  AdapterEvents,
+  AdapterSession,
+  AdapterWallet,
+  ChainAdapter,
+  Transfer,
+} from './adapters/types.js';
 export type { SolanaProvider, SolanaSendOptions } from './adapters/solana/provider.js';
 export { networks, presetByCaipId } from './wire/networks.js';
 export type { Network, NativeCurrency, NetworkPresetName } from './wire/networks.js';

@@ -77,9 +77,7 @@ export function importGraph(files, read = (f) => readFileSync(f, 'utf8'), exists
   for (const file of files) {
     const text = read(file);
     const specifiers = lazy ? [...runtimeImports(file, text), ...dynamicImports(file, text)] : runtimeImports(file, text);
-    const targets = specifiers
-      .map((spec) => resolveSpecifier(file, spec, exists))
-      .filter((target) => target !== undefined);
+    const targets = specifiers.map((spec) => resolveSpecifier(file, spec, exists)).filter((target) => target !== undefined);
     graph.set(file, [...new Set(targets)]);
   }
   return graph;

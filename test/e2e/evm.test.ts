@@ -164,7 +164,9 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
     app = await openApp(h);
     const { page } = app;
     await connect(page);
-    const signature = await page.evaluate(() => document.querySelector('w3-modal')!.modal.signMessage('hello w3kit', { namespace: 'eip155' }));
+    const signature = await page.evaluate(() =>
+      document.querySelector('w3-modal')!.modal.signMessage('hello w3kit', { namespace: 'eip155' }),
+    );
     expect(await verifyMessage({ address: A0, message: 'hello w3kit', signature })).toBe(true);
     const typed = {
       domain: { name: 'w3kit', version: '1', chainId: 31337 },

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- the page's window.modal and test wallets are untyped here */
 /**
  * Solana end to end: the built CDN bundle in Chromium, a real Hardhat node, the local SVM
  * (`w3kit-server svm`), the EVM test wallet (EIP-6963) and the Solana test wallet (Wallet

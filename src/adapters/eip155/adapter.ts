@@ -39,14 +39,16 @@ export function transferTransaction(transfer: Transfer): { to: `0x${string}`; va
 
 /** The instance API's transaction: `{ to, value?, data? }`, value as a bigint, a safe integer or a decimal string of wei. */
 export function parseEip155Transaction(tx: unknown): { to: string; value?: bigint; data?: `0x${string}` } {
-  if (typeof tx !== 'object' || tx === null) throw new WalletRequestError('Invalid transaction', { details: 'Expected { to, value?, data? }' });
+  if (typeof tx !== 'object' || tx === null)
+    throw new WalletRequestError('Invalid transaction', { details: 'Expected { to, value?, data? }' });
   const { to, value, data } = tx as Record<string, unknown>;
   if (typeof to !== 'string') throw new WalletRequestError('Invalid transaction', { details: '"to" must be an address' });
   let wei: bigint | undefined;
   if (typeof value === 'bigint') wei = value;
   else if (typeof value === 'number' && Number.isSafeInteger(value)) wei = BigInt(value);
   else if (typeof value === 'string' && /^\d+$/.test(value)) wei = BigInt(value);
-  else if (value !== undefined) throw new WalletRequestError('Invalid transaction', { details: '"value" must be wei as a bigint, an integer or a decimal string' });
+  else if (value !== undefined)
+    throw new WalletRequestError('Invalid transaction', { details: '"value" must be wei as a bigint, an integer or a decimal string' });
   if (wei !== undefined && wei < 0n) throw new WalletRequestError('Invalid transaction', { details: '"value" must not be negative' });
   if (data !== undefined && (typeof data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(data)))
     throw new WalletRequestError('Invalid transaction', { details: '"data" must be hex bytes' });
@@ -83,7 +85,8 @@ export const eip155Adapter: ChainAdapter<Eip1193Provider> = {
   waitForTransaction: (network, hash, timeoutMs) =>
     waitForReceipt(network, hash as `0x${string}`, timeoutMs).catch(() => 'unknown' as const),
   sendTransfer: (provider, from, transfer) => wallet.sendTransaction(provider, { from, ...transferTransaction(transfer) }),
-  estimateTransferFee: (network: Network, from, transfer) => estimateFee(network, { from: checksum(from), ...transferTransaction(transfer) }),
+  estimateTransferFee: (network: Network, from, transfer) =>
+    estimateFee(network, { from: checksum(from), ...transferTransaction(transfer) }),
   isAddress: (value) => isEvmAddress(value),
   formatAddress: (value) => checksum(value),
   isTransactionId: (value) => isTransactionHash(value),

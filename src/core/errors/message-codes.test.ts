@@ -17,7 +17,14 @@ import {
 
 describe('messageCode: what the elements localize', () => {
   it('a class with its own default text carries its name; the English shortMessage stays', () => {
-    for (const Cls of [NetworkNotFoundError, ChainNotSupportedError, WalletNotFoundError, ConnectionRejectedError, NotConnectedError, AdapterNotFoundError]) {
+    for (const Cls of [
+      NetworkNotFoundError,
+      ChainNotSupportedError,
+      WalletNotFoundError,
+      ConnectionRejectedError,
+      NotConnectedError,
+      AdapterNotFoundError,
+    ]) {
       const err = new Cls();
       expect(err.messageCode).toBe(err.name);
     }

@@ -24,7 +24,13 @@ beforeEach(async () => {
     storageKey: false,
   } as never);
   const [a0, a1] = (await w.provider.request({ method: 'eth_requestAccounts' })) as `0x${string}`[];
-  setLiveSession('eip155', { namespace: 'eip155', connectorId: 'test', provider: w.provider, adapter: eip155Adapter as never, stopEvents: () => undefined });
+  setLiveSession('eip155', {
+    namespace: 'eip155',
+    connectorId: 'test',
+    provider: w.provider,
+    adapter: eip155Adapter as never,
+    stopEvents: () => undefined,
+  });
   $connections.setKey('eip155', [{ connectorId: 'test', accounts: [a0!, a1!].map((address) => ({ address, type: 'eoa' as const })) }]);
   patchAccount('eip155', { address: a0, caipAddress: `eip155:31337:${a0!}`, status: 'connected' });
 });

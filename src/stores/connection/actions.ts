@@ -1,7 +1,7 @@
 /**
- * The wallet actions the views and the instance API call, for every namespace (the active one
- * unless one is named); each loads the generic session module (and the namespace's adapter)
- * lazily, so the first chunk holds only these forwarders.
+ * The wallet actions the views and stores call, for every namespace (the active one unless one
+ * is named); each loads the generic session module (and the namespace's adapter) lazily. The
+ * instance API loads requests.ts itself on first use.
  */
 import type { Transfer } from '../../adapters/types.js';
 import type { ChainNamespace } from '../../core/caip.js';
@@ -26,14 +26,6 @@ export const removeConnection = async (connectorId: string, namespace?: ChainNam
 
 export const refreshBalance = async (namespace?: ChainNamespace): Promise<void> => (await requests()).refreshBalance(namespace);
 
-export const signMessage = async (message: string, namespace?: ChainNamespace): Promise<string> =>
-  (await requests()).signMessage(message, namespace);
-
-export const signTypedData = async (typedData: object): Promise<string> => (await requests()).signTypedData(typedData);
-
-export const sendTransaction = async (tx: unknown, namespace?: ChainNamespace, options?: unknown): Promise<string> =>
-  (await requests()).sendTransaction(tx, namespace, options);
-
 export const sendTransfer = async (transfer: Transfer): Promise<string> => (await requests()).sendTransfer(transfer);
 
 export const estimateTransferFee = async (network: Network, from: string, transfer: Transfer): Promise<bigint> =>
@@ -41,5 +33,3 @@ export const estimateTransferFee = async (network: Network, from: string, transf
 
 /** Resolves once a sent transaction is final and the native balance was read again. */
 export const transactionSettled = async (hash: string): Promise<void> => (await requests()).transactionSettled(hash);
-
-export const getCapabilities = async (): Promise<Record<string, unknown>> => (await requests()).getCapabilities();

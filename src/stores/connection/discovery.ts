@@ -53,7 +53,11 @@ function watch(namespace: ChainNamespace): void {
   const run = discovery().then(
     (discover) => {
       // A later restart (or stop) replaced this one meanwhile: do not start it.
-      if (watching.get(namespace) === mine) watching.set(namespace, discover((wallets) => setDiscovered(namespace, wallets), logIgnored));
+      if (watching.get(namespace) === mine)
+        watching.set(
+          namespace,
+          discover((wallets) => setDiscovered(namespace, wallets), logIgnored),
+        );
     },
     (err: unknown) => logIgnored(`Could not load the ${namespace} wallet discovery`, err),
   );

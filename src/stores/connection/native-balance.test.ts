@@ -47,7 +47,13 @@ beforeEach(() => {
   setActiveNetwork(localA.caipNetworkId);
   patchAccount('eip155', { address: ACCOUNT, caipAddress: `eip155:31337:${ACCOUNT}`, status: 'connected' });
   // The balance is read through the namespace's adapter; no wallet request is made for it.
-  setLiveSession('eip155', { namespace: 'eip155', connectorId: 'test', provider: {}, adapter: eip155Adapter as never, stopEvents: () => undefined });
+  setLiveSession('eip155', {
+    namespace: 'eip155',
+    connectorId: 'test',
+    provider: {},
+    adapter: eip155Adapter as never,
+    stopEvents: () => undefined,
+  });
 });
 
 describe('native balance per account and network', () => {

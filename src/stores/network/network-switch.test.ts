@@ -9,13 +9,7 @@ import { $accounts, EMPTY_ACCOUNT, patchAccount } from '../connection/account.js
 import { $activeConnectorIds, $connectors } from '../connection/connectors.js';
 import type { W3Event } from '../app/events.js';
 import { $modal, openModalOn } from '../ui/modal.js';
-import {
-  chooseNetwork,
-  decideNetworkChange,
-  performSwitch,
-  switchNetwork,
-  type NetworkChangeInput,
-} from './network-switch.js';
+import { chooseNetwork, decideNetworkChange, performSwitch, switchNetwork, type NetworkChangeInput } from './network-switch.js';
 import { $activeNamespace, $activeNetwork, $activeNetworkIds, $unknownNetwork, initNetworks } from './networks.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { $router, pushView, resetRouter } from '../ui/router.js';

@@ -72,7 +72,9 @@ export async function switchNetwork(idOrNetwork: string | Network): Promise<Netw
   const network = resolve(idOrNetwork);
   if ($activeNetwork.get()?.caipNetworkId === network.caipNetworkId && !$unknownNetwork.get()) return network;
   const connected = $accounts.get()[network.chainNamespace]?.status === 'connected';
-  const walletThere = $activeNetworkIds.get()[network.chainNamespace] === network.caipNetworkId && $unknownNetwork.get()?.namespace !== network.chainNamespace;
+  const walletThere =
+    $activeNetworkIds.get()[network.chainNamespace] === network.caipNetworkId &&
+    $unknownNetwork.get()?.namespace !== network.chainNamespace;
   if (connected && !walletThere) await (await import('../connection/requests.js')).switchWalletNetwork(network);
   return setActiveNetwork(network.caipNetworkId);
 }

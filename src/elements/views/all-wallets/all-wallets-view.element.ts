@@ -6,12 +6,7 @@ import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
 import { $connectors } from '../../../stores/connection/connectors.js';
 import { connectWithConnector } from '../../../stores/connection/connect.js';
 import { ensureWalletList } from '../../../stores/registry/loader.js';
-import {
-  $walletList,
-  installedConnectorFor,
-  isInstalledConnector,
-  type RegistryWallet,
-} from '../../../stores/registry/wallet-list.js';
+import { $walletList, installedConnectorFor, isInstalledConnector, type RegistryWallet } from '../../../stores/registry/wallet-list.js';
 import {
   $allWallets,
   $walletSearch,
