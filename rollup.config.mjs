@@ -36,6 +36,27 @@ function chunkManifest() {
   };
 }
 
+/**
+ * CommonJS dependencies that use Node's global `Buffer` (borsh, under @solana/web3.js) get the
+ * `buffer` package instead: no Node global is left in the browser chunks.
+ */
+function bufferForCommonJs() {
+  const FREE_BUFFER = /(^|[^.\w$])Buffer\.(from|alloc|allocUnsafe|concat|isBuffer|byteLength)\b/;
+  return {
+    name: 'w3kit-buffer-for-commonjs',
+    transform(code, id) {
+      if (!id.includes('/node_modules/') || id.includes('/node_modules/buffer/') || !FREE_BUFFER.test(code)) return null;
+      if (
+        /\b(import|export)\b[^;]*\bfrom\b/.test(code) ||
+        /\bBuffer\s*=\s*require\(/.test(code) ||
+        /\bimport\s*\{[^}]*\bBuffer\b/.test(code)
+      )
+        return null;
+      return { code: `var Buffer = require('buffer').Buffer;\n${code}`, map: null };
+    },
+  };
+}
+
 export default {
   input: { w3kit: 'dist/cdn.js' },
   // Let the entry also export what lazy chunks share, so the first load is one request.
@@ -53,6 +74,7 @@ export default {
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     // `events` (WalletConnect's sign-client) is CommonJS; the npm package stands in for Node's module.
     resolve({ browser: true, exportConditions: ['production'], preferBuiltins: false }),
+    bufferForCommonJs(),
     commonjs(),
     terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } }),
     chunkManifest(),
