@@ -37,21 +37,16 @@ function chunkManifest() {
 }
 
 /**
- * CommonJS dependencies that use Node's global `Buffer` (borsh, under @solana/web3.js) get the
- * `buffer` package instead: no Node global is left in the browser chunks.
+ * borsh (CommonJS, under @solana/web3.js) uses Node's global `Buffer`: it gets the `buffer`
+ * package instead, so no Node global is left in the browser chunks. Named, not detected: a
+ * module the CommonJS plugin does not convert must not get a `require`.
  */
+const NEEDS_BUFFER = ['/node_modules/borsh/'];
 function bufferForCommonJs() {
-  const FREE_BUFFER = /(^|[^.\w$])Buffer\.(from|alloc|allocUnsafe|concat|isBuffer|byteLength)\b/;
   return {
     name: 'w3kit-buffer-for-commonjs',
     transform(code, id) {
-      if (!id.includes('/node_modules/') || id.includes('/node_modules/buffer/') || !FREE_BUFFER.test(code)) return null;
-      if (
-        /\b(import|export)\b[^;]*\bfrom\b/.test(code) ||
-        /\bBuffer\s*=\s*require\(/.test(code) ||
-        /\bimport\s*\{[^}]*\bBuffer\b/.test(code)
-      )
-        return null;
+      if (!NEEDS_BUFFER.some((dir) => id.includes(dir)) || !id.endsWith('.js')) return null;
       return { code: `var Buffer = require('buffer').Buffer;\n${code}`, map: null };
     },
   };

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createPublicClient, http, parseEther, stringToHex, verifyMessage } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ed25519 } from '@noble/curves/ed25519';
+import bs58 from 'bs58';
 import { startServer } from '../../server/src/index.js';
 import { createWcWallet, type ApproveOptions, type WcWallet } from '../fixtures/wc-wallet.js';
 import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
@@ -314,5 +316,39 @@ describe('WalletConnect end to end', { timeout: 120_000 }, () => {
     w.setMode('approve');
     const again = await sign(page, address, 'after cancel');
     expect(await verifyMessage({ address, message: 'after cancel', signature: again })).toBe(true);
+  });
+  it('a session with eip155 and solana gives both accounts; Solana signs over the relay; disconnecting solana keeps the session for eip155', async () => {
+    // The app configures Localhost and the local SVM (the later `networks` key wins).
+    app = await openApp(h, [], `${options()}, networks: [chainA, networks.solanaLocal]`);
+    const { page } = app;
+    const w = await newWallet();
+    const address = w.addresses[0] as `0x${string}`;
+    await w.pair(await openQr(page));
+    await waitConnected(page, address);
+    const solana = await page.waitForFunction(
+      () => (window as unknown as { modal: { getAccount(ns: string): { address?: string } } }).modal.getAccount('solana').address,
+      null,
+      { timeout: 15_000 },
+    );
+    expect(await solana.jsonValue()).toBe(w.solana.address);
+    expect(w.sessions()[0]?.namespaces['solana']?.accounts[0]).toMatch(/^solana:[1-9A-HJ-NP-Za-km-z]{32}:/);
+
+    const signature = await page.evaluate(() =>
+      (window as unknown as { modal: { signMessage(m: string, o: object): Promise<string> } }).modal.signMessage('gm over the relay', {
+        namespace: 'solana',
+      }),
+    );
+    expect(ed25519.verify(bs58.decode(signature), new TextEncoder().encode('gm over the relay'), bs58.decode(w.solana.address))).toBe(true);
+
+    await page.evaluate(() => (window as unknown as { modal: { disconnect(ns: string): Promise<void> } }).modal.disconnect('solana'));
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { modal: { getAccount(ns: string): { isConnected: boolean } } }).modal.getAccount('solana').isConnected,
+      ),
+    ).toBe(false);
+    expect(w.sessions()).toHaveLength(1);
+    expect(await sign(page, address, 'eip155 still').then((s) => verifyMessage({ address, message: 'eip155 still', signature: s }))).toBe(
+      true,
+    );
   });
 });
