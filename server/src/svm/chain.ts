@@ -11,7 +11,7 @@ import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } 
 import { createRequire } from 'node:module';
 import type * as LiteSvmModule from 'litesvm';
 import { LOCAL_SVM_GENESIS_HASH } from '../../../src/wire/networks.js';
-import { encodeBase58 } from './base58.js';
+import { base58Encode as encodeBase58 } from '../../../src/wire/base58.js';
 import { describeTxError, invalidParams, RpcError, SEND_FAILED, SIGNATURE_FAILED, txErrorJson, type TxError } from './errors.js';
 import { TxHistory, type TokenBalanceRecord, type TxRecord } from './history.js';
 import { Ledger, type StoredAccount } from './ledger.js';

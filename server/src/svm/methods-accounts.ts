@@ -8,7 +8,7 @@ import type { SvmChain } from './chain.js';
 import { invalidParams } from './errors.js';
 import type { StoredAccount } from './ledger.js';
 import { checkCommon, config, oneOf, pubkey, uint, type Params } from './params.js';
-import { encodeBase58 } from './base58.js';
+import { base58Encode as encodeBase58 } from '../../../src/wire/base58.js';
 import { parsedTokenData, readMint, readTokenAccount, TOKEN_PROGRAMS, uiTokenAmount } from './tokens.js';
 
 /** The most keys one getMultipleAccounts takes (a node's limit). */

@@ -6,7 +6,7 @@
  */
 import { VersionedMessage, VersionedTransaction } from '@solana/web3.js';
 import { AIRDROP_MAX_LAMPORTS, LAMPORTS_PER_SIGNATURE, type SvmChain } from './chain.js';
-import { encodeBase58, decodeBase58 } from './base58.js';
+import { base58Decode as decodeBase58, base58Encode as encodeBase58 } from '../../../src/wire/base58.js';
 import { invalidParams, RpcError, UNSUPPORTED_VERSION } from './errors.js';
 import type { TokenBalanceRecord, TxRecord } from './history.js';
 import { encodeAccount, MULTIPLE_ACCOUNTS_MAX, type Method } from './methods-accounts.js';

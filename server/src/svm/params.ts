@@ -1,6 +1,6 @@
 /** Checking JSON-RPC params: positional values, config objects, public keys, signatures, encodings. */
 import { PublicKey } from '@solana/web3.js';
-import { decodeBase58 } from './base58.js';
+import { base58Decode as decodeBase58 } from '../../../src/wire/base58.js';
 import { invalidParams, RpcError } from './errors.js';
 
 export type Params = readonly unknown[];
@@ -72,7 +72,7 @@ export function checkCommon(cfg: Record<string, unknown>, slot: number): void {
 export function encodedBytes(value: unknown, name: string, encoding: 'base58' | 'base64'): Uint8Array {
   if (typeof value !== 'string' || value.length === 0 || value.length > 4096) throw invalidParams(`${name} must be a ${encoding} string`);
   if (encoding === 'base58') {
-    const bytes = decodeBase58(value);
+    const bytes = decodeBase58(value, 4096);
     if (!bytes) throw invalidParams(`${name} is not valid base58`);
     return bytes;
   }

@@ -6,7 +6,7 @@
  * after about a minute and `confirmTransaction` with the blockhash strategy gives up.
  */
 import { createHash } from 'node:crypto';
-import { encodeBase58 } from './base58.js';
+import { base58Encode as encodeBase58 } from '../../../src/wire/base58.js';
 
 export const SLOT_MS = 400;
 /** Blocks a blockhash stays valid for after its own (a node's MAX_PROCESSING_AGE). */

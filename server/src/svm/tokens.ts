@@ -3,7 +3,7 @@
  * token account (mint, owner, amount, ...) from raw account data, and the `jsonParsed` form a
  * node gives them (`{ program: 'spl-token', parsed: { type, info }, space }`).
  */
-import { encodeBase58 } from './base58.js';
+import { base58Encode as encodeBase58 } from '../../../src/wire/base58.js';
 
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';

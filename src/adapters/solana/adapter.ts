@@ -11,7 +11,7 @@ import type { Network } from '../../wire/networks.js';
 import type { AdapterSession, ChainAdapter, Transfer } from '../types.js';
 import { formatAddress, isAddress, isTransactionId } from './address.js';
 import { readNativeBalance, readTokenBalances, waitForSignature } from './balances.js';
-import { base58Encode } from './base58.js';
+import { base58Encode } from '../../wire/base58.js';
 import { instanceTransaction } from './instance-tx.js';
 import type { SolanaProvider } from './provider.js';
 import { badReply, solanaRpc, toBase64, valueOf } from './rpc.js';

@@ -2,7 +2,7 @@ import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { formatAddress, isAddress, isTransactionId } from './address.js';
-import { base58Decode, base58Encode } from './base58.js';
+import { base58Decode, base58Encode } from '../../wire/base58.js';
 
 describe('base58', () => {
   it('encodes and decodes like bs58, leading zeros included', () => {

@@ -4,7 +4,7 @@
  */
 import { isSolanaAddress } from '../../core/address.js';
 import { WalletRequestError } from '../../core/errors.js';
-import { isBase58Of } from './base58.js';
+import { isBase58Of } from '../../wire/base58.js';
 
 /** 32 to 44 base58 characters that decode to a 32-byte public key. */
 export function isAddress(value: string): boolean {

@@ -6,7 +6,7 @@
 import type { Network } from '../../wire/networks.js';
 import type { ChainTokenBalance } from '../types.js';
 import { formatAddress } from './address.js';
-import { base58Encode } from './base58.js';
+import { base58Encode } from '../../wire/base58.js';
 import { badReply, fromBase64, solanaRpc, solanaRpcRaw, valueOf } from './rpc.js';
 
 const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'];

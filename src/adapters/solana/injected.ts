@@ -6,7 +6,7 @@
  * 'accountChanged' and 'disconnect' events.
  */
 import { isAddress } from './address.js';
-import { base58Decode } from './base58.js';
+import { base58Decode } from '../../wire/base58.js';
 import type { SolanaProvider } from './provider.js';
 import { malformed } from './wallet-errors.js';
 

@@ -3,7 +3,7 @@
  * Node 20): no extra library in the bundle. Where the browser has no Ed25519 in WebCrypto the
  * check is the signature's size only (`verifyEd25519` resolves undefined: could not tell).
  */
-import { base58Decode } from './base58.js';
+import { base58Decode } from '../../wire/base58.js';
 
 let supported: boolean | undefined;
 

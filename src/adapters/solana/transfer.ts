@@ -9,7 +9,7 @@ import { WalletRequestError } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
 import type { Transfer } from '../types.js';
 import { isAddress } from './address.js';
-import { base58Encode } from './base58.js';
+import { base58Encode } from '../../wire/base58.js';
 import { walletChainOf } from './chains.js';
 import type { SolanaProvider, SolanaSendOptions } from './provider.js';
 import { badReply, solanaRpc, toBase64, valueOf } from './rpc.js';

@@ -8,58 +8,9 @@
  * byte is the number of required signatures, a compact-u16 key count and the 32-byte keys; the
  * first keys are the signers, in the order of the signatures.
  */
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const DIGIT = new Map([...ALPHABET].map((c, i) => [c, i]));
+import { base58Decode, base58Encode } from '../../wire/base58.js';
 
-export function base58Encode(bytes: Uint8Array): string {
-  let zeros = 0;
-  while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
-  // Base-58 digits, least significant first.
-  const digits: number[] = [];
-  for (let i = zeros; i < bytes.length; i++) {
-    let carry = bytes[i]!;
-    for (let j = 0; j < digits.length; j++) {
-      carry += digits[j]! << 8;
-      digits[j] = carry % 58;
-      carry = Math.floor(carry / 58);
-    }
-    while (carry > 0) {
-      digits.push(carry % 58);
-      carry = Math.floor(carry / 58);
-    }
-  }
-  return (
-    '1'.repeat(zeros) +
-    digits
-      .reverse()
-      .map((d) => ALPHABET[d])
-      .join('')
-  );
-}
-
-/** The bytes of a base58 string; undefined when it has a character outside the alphabet. */
-export function base58Decode(text: string): Uint8Array | undefined {
-  let zeros = 0;
-  while (zeros < text.length && text[zeros] === '1') zeros++;
-  // Bytes, least significant first.
-  const bytes: number[] = [];
-  for (let i = zeros; i < text.length; i++) {
-    let carry = DIGIT.get(text[i]!);
-    if (carry === undefined) return undefined;
-    for (let j = 0; j < bytes.length; j++) {
-      carry += bytes[j]! * 58;
-      bytes[j] = carry & 0xff;
-      carry >>= 8;
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff);
-      carry >>= 8;
-    }
-  }
-  const out = new Uint8Array(zeros + bytes.length);
-  out.set(bytes.reverse(), zeros);
-  return out;
-}
+export { base58Decode, base58Encode } from '../../wire/base58.js';
 
 /** Whether `value` is a Solana address: 32 to 44 base58 characters that decode to 32 bytes. */
 export function isSolanaAddress(value: unknown): value is string {

@@ -1,11 +1,15 @@
 /**
- * Base58 (the Bitcoin alphabet Solana uses) over Uint8Array, small and without Buffer, for the
- * modules that must not load @solana/web3.js (discovery, the wallet wrappers, address checks).
+ * Base58 (the Bitcoin alphabet Solana uses) over Uint8Array, small and without Buffer: the one
+ * codec of the client's Solana modules that must not load @solana/web3.js (discovery, the wallet
+ * wrappers, address checks, WalletConnect's Solana methods) and of the local SVM's server.
  */
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const DIGITS = new Map<string, number>([...ALPHABET].map((c, i) => [c, i]));
 
-/** Longer texts are not decoded (nothing Solana writes in base58 is longer; the work is quadratic). */
+/**
+ * Longer texts are not decoded unless the caller allows more (keys and signatures are shorter; a
+ * base58 transaction is up to about 1,700 characters; the work is quadratic).
+ */
 const MAX_TEXT = 128;
 
 export function base58Encode(bytes: Uint8Array): string {
@@ -29,9 +33,9 @@ export function base58Encode(bytes: Uint8Array): string {
   return out;
 }
 
-/** The bytes of a base58 text; undefined for a character outside the alphabet or a text over 128 characters. */
-export function base58Decode(text: string): Uint8Array | undefined {
-  if (text.length > MAX_TEXT) return undefined;
+/** The bytes of a base58 text; undefined for a character outside the alphabet or a text over `maxLength` characters. */
+export function base58Decode(text: string, maxLength = MAX_TEXT): Uint8Array | undefined {
+  if (text.length > maxLength) return undefined;
   let zeros = 0;
   while (zeros < text.length && text[zeros] === '1') zeros++;
   const bytes: number[] = [];
