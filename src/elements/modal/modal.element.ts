@@ -10,7 +10,7 @@ import { emitEvent } from '../../stores/app/events.js';
 import { $modal, closeModal } from '../../stores/ui/modal.js';
 import { $options } from '../../stores/app/options.js';
 import { $router } from '../../stores/ui/router.js';
-import { $toast } from '../../stores/ui/toast.js';
+import { $toast } from '../../stores/ui/toast-state.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { EventBridgeController } from './controllers/event-bridge.js';
