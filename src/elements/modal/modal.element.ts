@@ -5,7 +5,7 @@ import { W3Error } from '../../core/errors.js';
 import type { ViewName } from '../../core/views.js';
 import { configure } from '../../configure.js';
 import { getInstance, type W3ModalInstance } from '../../instance.js';
-import { $alert } from '../../stores/ui/alerts.js';
+import { $alert } from '../../stores/ui/alert-state.js';
 import { emitEvent } from '../../stores/app/events.js';
 import { $modal, closeModal } from '../../stores/ui/modal.js';
 import { $options } from '../../stores/app/options.js';
