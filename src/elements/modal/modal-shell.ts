@@ -8,7 +8,7 @@ import { adoptStyles, html, nothing, type CSSResultOrNative, type ReactiveContro
 import type { ViewName } from '../../core/views.js';
 import { $modal, closeModal, markViewShown } from '../../stores/ui/modal.js';
 import { goBack } from '../../stores/ui/navigation.js';
-import { $toast } from '../../stores/ui/toast.js';
+import { $toast } from '../../stores/ui/toast-state.js';
 import { $router, pushView } from '../../stores/ui/router.js';
 import { msg } from '../base/localize.js';
 import { definePrimitives } from '../primitives/index.js';

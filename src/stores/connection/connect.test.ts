@@ -6,11 +6,13 @@ import type { Connector } from './connectors.js';
 const errorShowing = (text: string) => ({ code: 'ERROR', error: { asymmetricMatch: (err: unknown) => errorText(err) === text } });
 
 type ConnectModule = typeof import('./connect.js');
+type HandlersModule = typeof import('./connect-handlers.js');
 type ConnectorsModule = typeof import('./connectors.js');
 type ToastModule = typeof import('../ui/toast.js');
 type ErrorsModule = typeof import('../../core/errors.js');
 
 let connect: ConnectModule;
+let handlers: HandlersModule;
 let connectors: ConnectorsModule;
 let toast: ToastModule;
 let errors: ErrorsModule;
@@ -29,6 +31,7 @@ beforeEach(async () => {
   // Handlers are module state without an unregister for auth: load fresh modules per test.
   vi.resetModules();
   connect = await import('./connect.js');
+  handlers = await import('./connect-handlers.js');
   connectors = await import('./connectors.js');
   toast = await import('../ui/toast.js');
   errors = await import('../../core/errors.js');
@@ -59,7 +62,7 @@ describe('validateEmail', () => {
 describe('connectWithEmail', () => {
   it('returns the validation message and does not call the handler', () => {
     const email = vi.fn();
-    connect.registerAuthHandlers(email, vi.fn());
+    handlers.registerAuthHandlers(email, vi.fn());
     expect(connect.connectWithEmail('nope')).toBe('INVALID');
     expect(connect.connectWithEmail('')).toBe('REQUIRED');
     expect(email).not.toHaveBeenCalled();
@@ -72,14 +75,14 @@ describe('connectWithEmail', () => {
 
   it('calls the e-mail handler with the trimmed address', () => {
     const email = vi.fn();
-    connect.registerAuthHandlers(email, vi.fn());
+    handlers.registerAuthHandlers(email, vi.fn());
     expect(connect.connectWithEmail('  me@example.com ')).toBeUndefined();
     expect(email).toHaveBeenCalledWith('me@example.com');
     expect(toast.$toast.get().open).toBe(false);
   });
 
   it('shows the short message of a failing handler', async () => {
-    connect.registerAuthHandlers(async () => {
+    handlers.registerAuthHandlers(async () => {
       throw new errors.W3Error('Email login failed', { details: 'server said no' });
     }, vi.fn());
     connect.connectWithEmail('me@example.com');
@@ -90,7 +93,7 @@ describe('connectWithEmail', () => {
 
 describe('auth handlers that throw synchronously', () => {
   it('show the error instead of throwing to the caller', () => {
-    connect.registerAuthHandlers(
+    handlers.registerAuthHandlers(
       () => {
         throw new Error('Auth frame missing');
       },
@@ -114,13 +117,13 @@ describe('connectWithSocial', () => {
 
   it('calls the social handler with the provider', () => {
     const social = vi.fn();
-    connect.registerAuthHandlers(vi.fn(), social);
+    handlers.registerAuthHandlers(vi.fn(), social);
     connect.connectWithSocial('github');
     expect(social).toHaveBeenCalledWith('github');
   });
 
   it("shows a failing handler's Error message", async () => {
-    connect.registerAuthHandlers(vi.fn(), () => Promise.reject(new Error('Popup blocked')));
+    handlers.registerAuthHandlers(vi.fn(), () => Promise.reject(new Error('Popup blocked')));
     connect.connectWithSocial('x');
     await flush();
     expect(toast.$toast.get()).toMatchObject({ open: true, message: errorShowing('Popup blocked'), variant: 'error' });
@@ -129,7 +132,7 @@ describe('connectWithSocial', () => {
 
 describe('connectWithConnector', () => {
   it("shows 'Adapter not found' for an unknown connector", () => {
-    connect.registerConnectorHandler('ANNOUNCED', vi.fn());
+    handlers.registerConnectorHandler('ANNOUNCED', vi.fn());
     connect.connectWithConnector('nope');
     expect(toast.$toast.get()).toEqual({ open: true, message: { code: 'ADAPTER_NOT_FOUND' }, variant: 'error' });
   });
@@ -163,8 +166,8 @@ describe('connectWithConnector', () => {
     connectors.addConnectors([metamask, walletConnect]);
     const announced = vi.fn();
     const wc = vi.fn();
-    connect.registerConnectorHandler('ANNOUNCED', announced);
-    connect.registerConnectorHandler('WALLET_CONNECT', wc);
+    handlers.registerConnectorHandler('ANNOUNCED', announced);
+    handlers.registerConnectorHandler('WALLET_CONNECT', wc);
     connect.connectWithConnector('io.metamask');
     expect(announced).toHaveBeenCalledWith(metamask);
     expect(wc).not.toHaveBeenCalled();
@@ -174,7 +177,7 @@ describe('connectWithConnector', () => {
   it('stops calling a handler once unregistered', () => {
     connectors.addConnectors([walletConnect]);
     const wc = vi.fn();
-    const unregister = connect.registerConnectorHandler('WALLET_CONNECT', wc);
+    const unregister = handlers.registerConnectorHandler('WALLET_CONNECT', wc);
     unregister();
     connect.connectWithConnector('walletConnect');
     expect(wc).not.toHaveBeenCalled();
@@ -183,7 +186,7 @@ describe('connectWithConnector', () => {
 
   it('shows the error of a rejecting handler', async () => {
     connectors.addConnectors([metamask]);
-    connect.registerConnectorHandler('ANNOUNCED', async () => {
+    handlers.registerConnectorHandler('ANNOUNCED', async () => {
       throw new errors.UserRejectedRequestError();
     });
     connect.connectWithConnector('io.metamask');
@@ -193,7 +196,7 @@ describe('connectWithConnector', () => {
 
   it("shows 'An error occurred' for a rejection that is not an Error", async () => {
     connectors.addConnectors([metamask]);
-    connect.registerConnectorHandler('ANNOUNCED', () => Promise.reject('nope'));
+    handlers.registerConnectorHandler('ANNOUNCED', () => Promise.reject('nope'));
     connect.connectWithConnector('io.metamask');
     await flush();
     expect(toast.$toast.get().message).toEqual(errorShowing('An error occurred'));
@@ -201,7 +204,7 @@ describe('connectWithConnector', () => {
 
   it('shows the error of a handler that throws synchronously instead of throwing to the caller', () => {
     connectors.addConnectors([metamask]);
-    connect.registerConnectorHandler('ANNOUNCED', () => {
+    handlers.registerConnectorHandler('ANNOUNCED', () => {
       throw new Error('No provider');
     });
     expect(() => connect.connectWithConnector('io.metamask')).not.toThrow();

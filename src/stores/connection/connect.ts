@@ -2,10 +2,9 @@ import type { ConnectorTypeOrderItem, SocialProvider } from '../../core/options.
 import { email, safeParse } from '../../core/schema.js';
 import { $connectors, type Connector, type ConnectorType } from './connectors.js';
 import type { RecentWallet } from './recent.js';
+import { handlers, type Handler } from './connect-handlers.js';
 import { pushView } from '../ui/router.js';
 import { showError, showErrorOf } from '../ui/toast.js';
-
-type Handler<A> = (arg: A) => Promise<void> | void;
 
 /**
  * A wallet found in the page (any namespace) opens ConnectingExternal, which connects each
@@ -15,23 +14,6 @@ type Handler<A> = (arg: A) => Promise<void> | void;
 const openConnecting: Handler<Connector> = (connector) =>
   pushView('ConnectingExternal', { connectorId: connector.id, title: connector.name });
 const OWN_FLOW = new Set<ConnectorType>(['WALLET_CONNECT', 'AUTH']);
-
-/** Connect handlers registered by the connectors with their own flow (WalletConnect, auth) as they load. */
-const handlers: {
-  connector: Map<ConnectorType, Handler<Connector>>;
-  email?: Handler<string>;
-  social?: Handler<SocialProvider>;
-} = { connector: new Map() };
-
-export function registerConnectorHandler(type: ConnectorType, handler: Handler<Connector>): () => void {
-  handlers.connector.set(type, handler);
-  return () => handlers.connector.delete(type);
-}
-
-export function registerAuthHandlers(email: Handler<string>, social: Handler<SocialProvider>): void {
-  handlers.email = email;
-  handlers.social = social;
-}
 
 const emailSchema = email();
 

@@ -18,7 +18,7 @@ let list: typeof import('./wallet-list.js');
 let loader: typeof import('./loader.js');
 let options: typeof import('../app/options.js');
 let connectors: typeof import('../connection/connectors.js');
-let connect: typeof import('../connection/connect.js');
+let connectHandlers: typeof import('../connection/connect-handlers.js');
 let router: typeof import('../ui/router.js');
 let storage: typeof import('../app/storage.js');
 
@@ -37,7 +37,7 @@ beforeEach(async () => {
   loader = await import('./loader.js');
   options = await import('../app/options.js');
   connectors = await import('../connection/connectors.js');
-  connect = await import('../connection/connect.js');
+  connectHandlers = await import('../connection/connect-handlers.js');
   router = await import('../ui/router.js');
   storage = await import('../app/storage.js');
   options.setOptions({ networks: [networks.localhost], apiUrl: backend.url, projectId: 'w3kit-dev' });
@@ -204,7 +204,7 @@ describe('choosing a wallet', () => {
     await registry.fetchWalletList();
     connectors.$connectors.set([installed]);
     const chosen: string[] = [];
-    connect.registerConnectorHandler('ANNOUNCED', (c) => void chosen.push(c.id));
+    connectHandlers.registerConnectorHandler('ANNOUNCED', (c) => void chosen.push(c.id));
     registry.selectRegistryWallet(list.$walletList.get().featured.find((w) => w.id === 'metamask')!);
     expect(chosen).toEqual(['io.metamask']);
   });

@@ -1,4 +1,6 @@
-import { atom } from 'nanostores';
+import { $alert } from './alert-state.js';
+
+export { $alert } from './alert-state.js';
 
 export type AlertVariant = 'error' | 'warning';
 
@@ -25,7 +27,6 @@ export interface AlertState {
   variant: AlertVariant;
 }
 
-export const $alert = atom<AlertState | undefined>(undefined);
 const shownOnce = new Set<AlertCode>();
 
 /** Shows an alert; those marked `once` (Invalid App Configuration, Local configuration ignored) show only the first time. */

@@ -1,31 +1,11 @@
-import { map } from 'nanostores';
 import type { StoreMessage } from './messages.js';
+import { $toast, type ToastAction, type ToastVariant } from './toast-state.js';
 import { TOAST_SWAP_DELAY_MS, TOAST_VISIBLE_MS } from '../../core/constants.js';
 
-export type ToastVariant = 'loading' | 'success' | 'error';
-
-/**
- * A toast's action: a link (`href`, opened in a new tab; label 'View on {explorer}') or, without
- * one, a button that copies `copy` (label 'Copy hash').
- */
-export interface ToastAction {
-  label: 'VIEW_ON_EXPLORER' | 'COPY_HASH';
-  explorer?: string;
-  href?: string;
-  copy?: string;
-}
-
-export interface ToastState {
-  open: boolean;
-  message: StoreMessage;
-  variant: ToastVariant;
-  action?: ToastAction;
-}
+export { $toast, type ToastAction } from './toast-state.js';
 
 /** A toast with an action stays long enough to reach it. */
 export const TOAST_ACTION_VISIBLE_MS = 6000;
-
-export const $toast = map<ToastState>({ open: false, message: { code: 'TEXT', text: '' }, variant: 'success' });
 
 let swapTimer: ReturnType<typeof setTimeout> | undefined;
 let hideTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,5 +1,5 @@
 import { addConnectors, removeConnector, type Connector } from '../connection/connectors.js';
-import { registerConnectorHandler } from '../connection/connect.js';
+import { registerConnectorHandler } from '../connection/connect-handlers.js';
 import { pushView } from '../ui/router.js';
 import { storage } from '../app/storage.js';
 import { $wcConfigured, WALLETCONNECT_ID } from './state.js';

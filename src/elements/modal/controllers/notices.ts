@@ -5,7 +5,7 @@
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { $alert, closeAlert } from '../../../stores/ui/alerts.js';
-import { $toast } from '../../../stores/ui/toast.js';
+import { $toast } from '../../../stores/ui/toast-state.js';
 import { copyText } from '../../base/clipboard.js';
 import { msg } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
