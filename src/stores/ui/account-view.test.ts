@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { networks } from '../../wire/networks.js';
 import { connectWithApi, switchToMainnet } from '../../test-utils/blockchain-setup.js';
 import { MemoryStorage } from '../../test-utils/storage.js';
-import { $accounts } from '../connection/account.js';
+import { $accounts, EMPTY_ACCOUNT } from '../connection/account.js';
+import { $activeNamespace, $activeNetworkIds } from '../network/networks.js';
 import { $accountTarget, $accountView, disconnectAndClose, selectAccountTab } from './account-view.js';
 import { fetchActivity } from '../portfolio/activity.js';
 import { fetchBalances, refreshNativeBalance } from '../portfolio/balances.js';
@@ -56,7 +57,7 @@ describe('$accountView', () => {
   it('on showing: native balance, token balances, identity and the Tokens tab', () => {
     show();
     expect(calls()).toEqual({ native: 1, balances: 2, identity: 1, nfts: 0, activity: 0 });
-    expect($accountView.get()).toEqual({ tab: 'tokens', withApi: true });
+    expect($accountView.get()).toEqual({ tab: 'tokens', withApi: true, tokensFromChain: false });
   });
 
   it('without a Blockchain API: the native balance only, and withApi false', () => {
@@ -64,6 +65,21 @@ describe('$accountView', () => {
     show();
     expect(calls()).toEqual({ native: 1, balances: 0, identity: 0, nfts: 0, activity: 0 });
     expect($accountView.get().withApi).toBe(false);
+  });
+
+  it('without a Blockchain API on Solana: the tokens come from the chain (tokensFromChain), nothing else is fetched', () => {
+    setOptions({ networks: [networks.solanaLocal] });
+    $activeNamespace.set('solana');
+    $activeNetworkIds.setKey('solana', networks.solanaLocal.caipNetworkId);
+    $accounts.setKey('solana', {
+      ...EMPTY_ACCOUNT,
+      address: 'AuFc4jCgkVVxRxwsk1ayGpwacxn3gEHAQRsG7ufP5FyV',
+      caipAddress: `${networks.solanaLocal.caipNetworkId}:AuFc4jCgkVVxRxwsk1ayGpwacxn3gEHAQRsG7ufP5FyV`,
+      status: 'connected',
+    });
+    show();
+    expect($accountView.get()).toMatchObject({ withApi: false, tokensFromChain: true });
+    expect(calls()).toEqual({ native: 1, balances: 1, identity: 0, nfts: 0, activity: 0 });
   });
 
   it('loads again when the network or the account changes, not on other changes', () => {

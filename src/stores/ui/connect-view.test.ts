@@ -9,8 +9,8 @@ import { ensureWalletList } from '../registry/loader.js';
 import { $walletList, type RegistryWallet } from '../registry/wallet-list.js';
 import { selectRegistryWallet } from '../registry/wallet-registry.js';
 
-vi.mock('../registry/wallet-list.js', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../registry/wallet-list.js')>()),
+vi.mock('../registry/loader.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../registry/loader.js')>()),
   ensureWalletList: vi.fn(),
 }));
 vi.mock('../walletconnect/connector.js', async (importOriginal) => ({
