@@ -19,6 +19,8 @@ describe('CDN bundle: the modal shell', () => {
   let requestedBeforeOpen: boolean | undefined;
 
   before(async () => {
+    // The test page loads hundreds of modules: keep every resource entry (the default keeps 250).
+    performance.setResourceTimingBufferSize(100_000);
     document.body.innerHTML = `<w3-modal networks="eip155:31337,eip155:1"></w3-modal>`;
     await import('/dist/cdn/w3kit.js' as string);
     // At once, before the page goes idle (when the shell is prefetched).
