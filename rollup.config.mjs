@@ -71,7 +71,7 @@ export default {
     resolve({ browser: true, exportConditions: ['production'], preferBuiltins: false }),
     bufferForCommonJs(),
     commonjs(),
-    terser({ ecma: 2022, module: true, compress: { passes: 3, unsafe_arrows: true }, format: { comments: false } }),
+    terser({ ecma: 2022, module: true, compress: { passes: 3 }, format: { comments: false } }),
     chunkManifest(),
   ],
 };
