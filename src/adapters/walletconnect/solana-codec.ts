@@ -8,13 +8,14 @@
  * byte is the number of required signatures, a compact-u16 key count and the 32-byte keys; the
  * first keys are the signers, in the order of the signatures.
  */
-import { base58Decode, base58Encode } from '../../wire/base58.js';
+import { base58Encode } from '../../wire/base58.js';
+import { isAddress } from '../solana/address.js';
 
 export { base58Decode, base58Encode } from '../../wire/base58.js';
 
 /** Whether `value` is a Solana address: 32 to 44 base58 characters that decode to 32 bytes. */
 export function isSolanaAddress(value: unknown): value is string {
-  return typeof value === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value) && base58Decode(value)?.length === 32;
+  return typeof value === 'string' && isAddress(value);
 }
 
 export function base64Encode(bytes: Uint8Array): string {
