@@ -1,0 +1,155 @@
+/**
+ * Every message between the host page's bridge and the frame site, as zod schemas both sides
+ * parse with (spec section 7). A message that fails its schema is dropped and logged, never
+ * thrown into the page.
+ *
+ * Handshake, on `window.postMessage` with the target origin pinned and `event.origin` and
+ * `event.source` checked on both sides:
+ * 1. frame -> parent `{ w3kit: 'frame-ready', version }`, posted only when the parent's origin
+ *    (`location.ancestorOrigins[0]`) is one of the project's allowed origins;
+ * 2. parent -> frame `{ w3kit: 'host-hello', version }` with a `MessagePort` transferred;
+ * 3. frame -> host, on that port, `{ kind: 'ack' }`. From then on all traffic is on the port:
+ *    requests `{ kind: 'request', id, type, payload }` from the host, replies
+ *    `{ kind: 'reply', id, type, ok, payload | error }` and events `{ kind: 'event', ... }`
+ *    from the frame.
+ */
+import * as z from 'zod/mini';
+
+const MAX_ID = 64;
+const MAX_TEXT = 4096;
+
+export const HANDSHAKE_READY = 'frame-ready';
+export const HANDSHAKE_HELLO = 'host-hello';
+
+export const frameReadySchema = z.object({ w3kit: z.literal(HANDSHAKE_READY), version: z.string().check(z.maxLength(16)) });
+export const hostHelloSchema = z.object({ w3kit: z.literal(HANDSHAKE_HELLO), version: z.string().check(z.maxLength(16)) });
+export const ackSchema = z.object({ kind: z.literal('ack') });
+
+const emailField = z.string().check(z.minLength(3), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/));
+const otpField = z.string().check(z.regex(/^\d{6}$/));
+const caipNetworkId = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/));
+const namespaceField = z.enum(['eip155', 'solana']);
+const text = (max = MAX_TEXT) => z.string().check(z.maxLength(max));
+
+/** A network as the frame needs it to answer RPC reads and send transactions. */
+export const frameNetworkSchema = z.object({
+  caipNetworkId,
+  name: text(128),
+  rpcUrl: z.string().check(z.maxLength(2048), z.regex(/^https?:\/\//)),
+  nativeCurrency: z.object({ name: text(64), symbol: text(16), decimals: z.number().check(z.int(), z.minimum(0), z.maximum(36)) }),
+});
+export type FrameNetwork = z.infer<typeof frameNetworkSchema>;
+
+export const frameAccountSchema = z.object({
+  namespace: namespaceField,
+  address: text(128),
+  type: z.literal('eoa'),
+});
+
+/** The user the frame gives after login (spec 3, "User"). */
+export const frameUserSchema = z.object({
+  email: z.nullable(emailField),
+  address: text(128),
+  chainId: caipNetworkId,
+  accounts: z.array(frameAccountSchema).check(z.maxLength(8)),
+  userName: z.optional(text(128)),
+  preferredAccountType: z.literal('eoa'),
+  smartAccountDeployed: z.boolean(),
+});
+export type FrameUser = z.infer<typeof frameUserSchema>;
+
+const empty = z.object({});
+
+/** Each request type: its payload and its success reply's payload. */
+export const frameRequests = {
+  /** Starts e-mail login: the frame answers what comes next (spec 4). */
+  ConnectEmail: { payload: z.object({ email: emailField }), result: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) }) },
+  /** Resends the pending login's mail (device approval or code), with the cooldown. */
+  ResendEmail: { payload: empty, result: empty },
+  /** Waits until the device-approval link was used; the code mail follows by itself. */
+  ConnectDevice: { payload: empty, result: empty },
+  /** Checks the one-time code; success creates the session (and the keys at first login). */
+  ConnectOtp: { payload: z.object({ otp: otpField }), result: empty },
+  /** The logged-in user, on the given network (default: the last one). */
+  GetUser: { payload: z.object({ chainId: z.optional(caipNetworkId) }), result: frameUserSchema },
+  /** Ends the session on the server and forgets it in the frame. */
+  SignOut: { payload: empty, result: empty },
+  /** Whether a live session exists (a failure counts as no: spec 4). */
+  IsConnected: { payload: empty, result: z.object({ isConnected: z.boolean() }) },
+  GetChainId: { payload: empty, result: z.object({ chainId: caipNetworkId }) },
+  SwitchNetwork: { payload: z.object({ chainId: caipNetworkId }), result: z.object({ chainId: caipNetworkId }) },
+  /** A wallet RPC call, classified by the frame (spec 6). */
+  RpcRequest: {
+    payload: z.object({
+      namespace: namespaceField,
+      chainId: caipNetworkId,
+      method: text(64),
+      params: z.optional(z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())])),
+    }),
+    result: z.object({ result: z.unknown() }),
+  },
+  /** The user closed the approval: abort only the pending unsafe requests (spec 6). */
+  RpcAbort: { payload: empty, result: empty },
+  /** Starts an e-mail change: a code goes to the current address first (spec 4). */
+  UpdateEmail: { payload: z.object({ email: emailField }), result: z.object({ action: z.literal('VERIFY_PRIMARY_OTP') }) },
+  UpdateEmailPrimaryOtp: { payload: z.object({ otp: otpField }), result: z.object({ action: z.literal('VERIFY_SECONDARY_OTP') }) },
+  UpdateEmailSecondaryOtp: { payload: z.object({ otp: otpField }), result: z.object({ newEmail: emailField }) },
+  /** Shows the frame's own export screen (a fresh code, then the keys); resolves when it closes. */
+  ExportKey: { payload: empty, result: empty },
+  SyncTheme: {
+    payload: z.object({
+      themeMode: z.enum(['light', 'dark']),
+      themeVariables: z.optional(z.record(z.string().check(z.regex(/^--w3-[a-z0-9-]{1,40}$/)), text(200))),
+    }),
+    result: empty,
+  },
+  SyncDappData: {
+    payload: z.object({
+      projectId: text(128),
+      sdkVersion: text(32),
+      metadata: z.optional(z.object({ name: text(128), description: z.optional(text(512)), url: z.optional(text(2048)), icons: z.optional(z.array(text(2048)).check(z.maxLength(4))) })),
+      networks: z.array(frameNetworkSchema).check(z.maxLength(64)),
+      locale: z.optional(text(16)),
+    }),
+    result: empty,
+  },
+  /** Smart accounts come later: the frame answers with no networks and eoa only. */
+  GetSmartAccountEnabledNetworks: { payload: empty, result: z.object({ smartAccountEnabledNetworks: z.array(z.number()) }) },
+  InitSmartAccount: { payload: empty, result: z.object({ address: text(128), isDeployed: z.boolean() }) },
+  SetPreferredAccount: { payload: z.object({ type: z.enum(['eoa', 'smartAccount']) }), result: z.object({ type: z.literal('eoa'), address: text(128) }) },
+  /** Reloads the frame (after a failure); the bridge does the handshake again. */
+  Reload: { payload: empty, result: empty },
+} as const;
+
+export type FrameRequestType = keyof typeof frameRequests;
+export type FramePayload<T extends FrameRequestType> = z.infer<(typeof frameRequests)[T]['payload']>;
+export type FrameResult<T extends FrameRequestType> = z.infer<(typeof frameRequests)[T]['result']>;
+
+const requestType = z.enum(Object.keys(frameRequests) as [FrameRequestType, ...FrameRequestType[]]);
+const idField = z.string().check(z.minLength(1), z.maxLength(MAX_ID));
+
+/** The envelope of a request; the payload is then parsed by its type's schema. */
+export const requestEnvelopeSchema = z.object({ kind: z.literal('request'), id: idField, type: requestType, payload: z.unknown() });
+
+export const frameErrorSchema = z.object({ message: z.optional(text()), code: z.optional(z.number().check(z.int())) });
+export type FrameErrorPayload = z.infer<typeof frameErrorSchema>;
+
+/** The envelope of a reply; a success's payload is then parsed by its type's result schema. */
+export const replyEnvelopeSchema = z.union([
+  z.object({ kind: z.literal('reply'), id: idField, type: requestType, ok: z.literal(true), payload: z.unknown() }),
+  z.object({ kind: z.literal('reply'), id: idField, type: requestType, ok: z.literal(false), error: frameErrorSchema }),
+]);
+
+/** What the frame tells the host without being asked. */
+export const frameEventSchema = z.union([
+  /** The session lapsed while in use: the host signs the user out ('Session Expired'). */
+  z.object({ kind: z.literal('event'), type: z.literal('SessionExpired') }),
+  /** The frame wants to be seen (an approval or the export screen) or is done. */
+  z.object({ kind: z.literal('event'), type: z.literal('Visibility'), visible: z.boolean() }),
+  /** The frame's content height in CSS pixels, so the modal can size the view. */
+  z.object({ kind: z.literal('event'), type: z.literal('Height'), height: z.number().check(z.minimum(0), z.maximum(2000)) }),
+]);
+export type FrameEvent = z.infer<typeof frameEventSchema>;
+
+/** What the frame may post on the port: the ack, replies and events. */
+export const frameToHostSchema = z.union([ackSchema, replyEnvelopeSchema, frameEventSchema]);

@@ -1,0 +1,101 @@
+/**
+ * The embedded wallet's backend API, served by `w3kit-server` on the frame site's origin
+ * (port + 2, the same origin as the frame, so the page's origin can neither call it with
+ * credentials nor read it). Only the frame site calls it. Shared by the server's routes and
+ * the frame site; every body and reply is parsed with these schemas.
+ *
+ * A session is a bearer token (`authorization: Bearer <token>`), kept in the frame origin's
+ * storage and stored hashed by the server. POST bodies are `application/json` only, and every
+ * request carries `x-w3kit-frame: 1`, so no cross-origin page can send one without a preflight
+ * (which the server never approves).
+ *
+ * Errors: `{ message }` with the status: 400 bad input (the message names the field), 401
+ * 'Session Expired', 403 not allowed, 404, 409, 429 'Please try again after N seconds'.
+ */
+import * as z from 'zod/mini';
+
+export const AUTH_API_PREFIX = '/auth/v1';
+export const FRAME_HEADER = 'x-w3kit-frame';
+
+const email = z.string().check(z.minLength(3), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/));
+const otp = z.string().check(z.regex(/^\d{6}$/));
+const id = z.string().check(z.minLength(8), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/));
+/** A key share: 33 bytes (the x coordinate, then the 32-byte y), base64url. */
+const share = z.string().check(z.regex(/^[A-Za-z0-9_-]{44}$/));
+
+/** GET /auth/v1/origins?projectId= : the project's allowed origins, for the frame's parent check. */
+export const originsQuery = z.object({ projectId: z.string().check(z.minLength(1), z.maxLength(128)) });
+export const originsReply = z.object({ allowedOrigins: z.array(z.string()) });
+
+/**
+ * POST /auth/v1/email/start: a device this user approved before gets the code mail
+ * (VERIFY_OTP); a new one gets the device-approval mail first (VERIFY_DEVICE).
+ */
+export const emailStartBody = z.object({ projectId: z.string().check(z.minLength(1), z.maxLength(128)), email, deviceId: id });
+export const emailStartReply = z.object({ loginId: id, action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) });
+
+/** POST /auth/v1/email/resend: the pending login's mail again (cooldown 30 s). */
+export const loginBody = z.object({ loginId: id });
+export const emptyReply = z.object({});
+
+/** GET /auth/v1/device/status?loginId= : approved once the link's page was used (then the code mail goes out). */
+export const deviceStatusQuery = loginBody;
+export const deviceStatusReply = z.object({ approved: z.boolean() });
+
+/** POST /auth/v1/email/verify: the code; success creates the session. */
+export const emailVerifyBody = z.object({ loginId: id, otp });
+
+export const authUser = z.object({
+  id,
+  email,
+  /** Both absent until the frame has registered the user's keys (first login). */
+  evmAddress: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+  solanaAddress: z.optional(z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/))),
+});
+export type AuthUser = z.infer<typeof authUser>;
+
+export const sessionReply = z.object({
+  token: z.string().check(z.minLength(32), z.maxLength(128)),
+  expiresAt: z.number(),
+  user: authUser,
+  /** True when this login went through device approval: the recovery share may be released. */
+  deviceVerified: z.boolean(),
+});
+
+/** GET /auth/v1/session: the session's user (401 'Session Expired'). POST /auth/v1/signout ends it. */
+export const userReply = z.object({ user: authUser, expiresAt: z.number() });
+
+/**
+ * POST /auth/v1/keys: at first login, the frame registers the addresses, the server share and
+ * the recovery share (which the server encrypts under its key-encryption key), with proof that
+ * it holds both keys: each signs `w3kit key registration\nuser: <id>` (EIP-191 hex; ed25519 base58).
+ * 409 when the user already has keys.
+ */
+export const keysBody = z.object({
+  evmAddress: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  solanaAddress: z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)),
+  serverShare: share,
+  recoveryShare: share,
+  evmSignature: z.string().check(z.regex(/^0x[0-9a-fA-F]{130}$/)),
+  solanaSignature: z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/)),
+});
+export const keyRegistrationMessage = (userId: string): string => `w3kit key registration\nuser: ${userId}`;
+
+/** GET /auth/v1/keys/server-share: the server share, to a live session only. */
+/** GET /auth/v1/keys/recovery-share: the recovery share, decrypted, to a session with deviceVerified only. */
+export const shareReply = z.object({ share });
+
+/** POST /auth/v1/export/start mails a fresh code; POST /auth/v1/export/verify checks it (single use). */
+export const exportStartReply = z.object({ exportId: id });
+export const exportVerifyBody = z.object({ exportId: id, otp });
+export const exportVerifyReply = z.object({ share });
+
+/** E-mail change: start (code to the current address), primary (code to the new one), secondary (stored). */
+export const emailChangeStartBody = z.object({ email });
+export const emailChangeStartReply = z.object({ changeId: id, action: z.literal('VERIFY_PRIMARY_OTP') });
+export const emailChangePrimaryBody = z.object({ changeId: id, otp });
+export const emailChangePrimaryReply = z.object({ action: z.literal('VERIFY_SECONDARY_OTP') });
+export const emailChangeSecondaryBody = z.object({ changeId: id, otp });
+export const emailChangeSecondaryReply = z.object({ email });
+
+export const authErrorReply = z.object({ message: z.string(), field: z.optional(z.string()) });
