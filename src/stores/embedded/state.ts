@@ -1,0 +1,59 @@
+/**
+ * The embedded wallet's state (spec sections 3 and 4), read by the e-mail views, the account
+ * view and the modal. The actions that change it are in `./actions.ts` (lazy, with the bridge).
+ * Errors are kept as thrown (a `W3Error` or a frame's `Error`); the views show them through
+ * `errorMessage()` of `src/elements/l10n/errors.ts`.
+ */
+import { atom, map } from 'nanostores';
+import type { FrameUser } from '../../frame/messages.js';
+
+/**
+ * Where e-mail login is: nothing yet; sending the e-mail; waiting for the device-approval link
+ * (EmailVerifyDevice); waiting for the code (EmailVerifyOtp); checking the code; logged in.
+ */
+export type EmailLoginStep = 'idle' | 'sending' | 'device' | 'otp' | 'verifying' | 'connected';
+
+export interface EmailLoginState {
+  step: EmailLoginStep;
+  /** The address being logged in (shown by the verify views). */
+  email: string | undefined;
+  /** The last failure (a wrong code, the cooldown, the backend gone), until the user acts again. */
+  error: unknown;
+  /** When a new mail may be requested (epoch ms; 0: now): the 30 s cooldown (spec 5). */
+  resendAt: number;
+}
+
+export const $emailLogin = map<EmailLoginState>({ step: 'idle', email: undefined, error: undefined, resendAt: 0 });
+
+/** E-mail change (spec 4): the code to the current address, then to the new one, then stored. */
+export type EmailChangeStep = 'idle' | 'sending' | 'primary' | 'secondary' | 'verifying' | 'done';
+
+export interface EmailChangeState {
+  step: EmailChangeStep;
+  newEmail: string | undefined;
+  error: unknown;
+}
+
+export const $emailChange = map<EmailChangeState>({ step: 'idle', newEmail: undefined, error: undefined });
+
+/** The embedded wallet's user while logged in (its e-mail shows in the account view). */
+export const $embeddedUser = atom<FrameUser | undefined>(undefined);
+
+/**
+ * The frame's iframe once the bridge created it. The modal renders it, once, in its shadow root
+ * and never moves it (moving an iframe reloads it); stores only hold the reference.
+ */
+export const $frameElement = atom<HTMLIFrameElement | undefined>(undefined);
+
+/**
+ * Whether the modal shows the frame (the frame asked to be seen: an approval or the export
+ * screen) and the frame's content height in CSS pixels.
+ */
+export const $frameView = map<{ visible: boolean; height: number }>({ visible: false, height: 0 });
+
+/**
+ * What the frame shows in the ApproveTransaction view, for its heading: an RPC request waiting
+ * for the user's approval, or the export screen.
+ */
+export type FrameTask = { kind: 'rpc'; namespace: 'eip155' | 'solana'; method: string } | { kind: 'export' };
+export const $frameTask = atom<FrameTask | undefined>(undefined);
