@@ -30,11 +30,14 @@ function createOnce(): void {
   const apiUrl = meta('w3kit-api-url');
   const projectId = meta('w3kit-project-id');
   const relayUrl = meta('w3kit-relay-url');
+  const secureSiteUrl = meta('w3kit-secure-site-url');
   createW3Modal({
     networks: NETWORKS,
     // The backend serves the Provider API and the Blockchain API; its relay is WalletConnect's.
     ...(apiUrl && projectId ? { apiUrl, blockchainApiUrl: apiUrl, projectId } : {}),
     ...(relayUrl && projectId ? { relayUrl } : {}),
+    // The embedded wallet: e-mail login through the backend's secure frame site.
+    ...(secureSiteUrl && projectId ? { secureSiteUrl, features: { email: true } } : {}),
     metadata: {
       name: 'w3kit React demo',
       description: 'The w3kit elements used through their React wrappers and hooks.',

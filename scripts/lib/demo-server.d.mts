@@ -11,6 +11,8 @@ export interface DemoServerOptions {
   apiUrl: string;
   /** The WalletConnect relay. */
   relayUrl: string;
+  /** The secure frame site of the embedded wallet (the backend's frame port); empty: no e-mail login. */
+  secureSiteUrl?: string;
   /** Default 'w3kit-dev'. */
   projectId?: string;
 }

@@ -3,7 +3,7 @@
  * filled in, the CDN bundle, the demo bundles (dist/demo) and demo/favicon.svg. Used by
  * `npm start` and the demo smoke test.
  *
- *   const demo = await startDemoServer({ port: 4300, rpcUrls: { 31337: a, 31338: b }, solanaRpcUrl: svm.url, apiUrl, relayUrl });
+ *   const demo = await startDemoServer({ port: 4300, rpcUrls: { 31337: a, 31338: b }, solanaRpcUrl: svm.url, apiUrl, relayUrl, secureSiteUrl });
  *
  * The Dev Wallet's script tags get the Hardhat nodes' URLs (`__W3KIT_RPC_URLS__`) and the local
  * SVM's (`__W3KIT_SOLANA_RPC_URL__`, where its Solana half sends transactions).
@@ -12,13 +12,14 @@ import { readFileSync } from 'node:fs';
 import { startStaticServer } from './static-server.mjs';
 
 /** Fills a demo page's placeholders. */
-function fill(file, { rpcUrls, solanaRpcUrl, apiUrl, relayUrl, projectId }) {
+function fill(file, { rpcUrls, solanaRpcUrl, apiUrl, relayUrl, secureSiteUrl, projectId }) {
   return readFileSync(file, 'utf8')
     .replace('__W3KIT_RPC_URLS__', JSON.stringify(rpcUrls).replace(/"/g, '&quot;'))
     .replaceAll('__W3KIT_SOLANA_RPC_URL__', solanaRpcUrl.replace(/"/g, '&quot;'))
     .replaceAll('__W3KIT_API_URL__', apiUrl)
     .replaceAll('__W3KIT_PROJECT_ID__', projectId)
-    .replaceAll('__W3KIT_RELAY_URL__', relayUrl);
+    .replaceAll('__W3KIT_RELAY_URL__', relayUrl)
+    .replaceAll('__W3KIT_SECURE_SITE_URL__', secureSiteUrl);
 }
 
 export async function startDemoServer({
@@ -27,9 +28,10 @@ export async function startDemoServer({
   solanaRpcUrl = 'http://127.0.0.1:8899',
   apiUrl,
   relayUrl,
+  secureSiteUrl = '',
   projectId = 'w3kit-dev',
 }) {
-  const values = { rpcUrls, solanaRpcUrl, apiUrl, relayUrl, projectId };
+  const values = { rpcUrls, solanaRpcUrl, apiUrl, relayUrl, secureSiteUrl, projectId };
   const demoPage = fill('demo/index.html', values);
   const reactPage = fill('demo/react/index.html', values);
   const wcWalletPage = fill('demo/wc-wallet/index.html', values);
