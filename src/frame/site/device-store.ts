@@ -37,7 +37,7 @@ function openDatabase(name: string): Promise<IDBDatabase> {
 }
 
 interface WrappedShare {
-  iv: Uint8Array;
+  iv: Uint8Array<ArrayBuffer>;
   data: ArrayBuffer;
 }
 
@@ -79,7 +79,7 @@ export function openDeviceStore(name = 'w3kit-frame'): DeviceStore {
   };
 
   const shareKey = (userId: string): string => `share:${userId}`;
-  const additionalData = (userId: string): Uint8Array => new TextEncoder().encode(`w3kit device share\nuser: ${userId}`);
+  const additionalData = (userId: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(`w3kit device share\nuser: ${userId}`);
 
   return {
     deviceId: () =>
@@ -118,12 +118,14 @@ export function openDeviceStore(name = 'w3kit-frame'): DeviceStore {
       }
     },
     async setDeviceShare(userId, share) {
+      const copy = new Uint8Array(share);
       const iv = crypto.getRandomValues(new Uint8Array(12));
       const data = await crypto.subtle.encrypt(
         { name: 'AES-GCM', iv, additionalData: additionalData(userId) },
         await (wrapKey ??= loadWrapKey()),
-        share,
+        copy,
       );
+      wipe(copy);
       await write(shareKey(userId), { iv, data } satisfies WrappedShare);
     },
   };
