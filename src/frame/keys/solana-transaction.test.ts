@@ -1,5 +1,13 @@
 import { ed25519 } from '@noble/curves/ed25519';
-import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import {
+  ComputeBudgetProgram,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { describeTransfer, parseTransaction, signTransaction, TransactionFormatError } from './solana-transaction.js';
 

@@ -138,8 +138,8 @@ export function describeTransfer(parsed: ParsedTransaction): { from: Uint8Array;
 
 // ComputeBudget111111111111111111111111111111 in bytes.
 const COMPUTE_BUDGET = Uint8Array.from([
-  3, 6, 70, 111, 229, 33, 23, 50, 255, 236, 173, 186, 114, 195, 155, 231, 188, 140, 229, 187, 197, 247, 18, 107, 44, 67, 155, 58, 64, 0,
-  0, 0,
+  3, 6, 70, 111, 229, 33, 23, 50, 255, 236, 173, 186, 114, 195, 155, 231, 188, 140, 229, 187, 197, 247, 18, 107, 44, 67, 155, 58, 64, 0, 0,
+  0,
 ]);
 
 function isComputeBudget(key: Uint8Array | undefined): boolean {

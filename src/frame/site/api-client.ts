@@ -39,7 +39,13 @@ type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 export function createAuthApi(fetchFn: FetchLike, base = ''): AuthApi {
   let token: string | undefined;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodMiniType<T>, body?: unknown, query?: Record<string, string>): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodMiniType<T>,
+    body?: unknown,
+    query?: Record<string, string>,
+  ): Promise<T> {
     const search = query ? `?${new URLSearchParams(query).toString()}` : '';
     const headers: Record<string, string> = { [FRAME_HEADER]: '1', accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;

@@ -28,8 +28,13 @@ type PortLike = Pick<MessagePort, 'postMessage'> & { onmessage: ((event: Message
 
 function errorPayload(error: unknown): FrameErrorPayload {
   if (error instanceof SessionExpiredError) return { message: FRAME_ALERT_TEXT.sessionExpired, code: 401 };
-  const code = typeof (error as { code?: unknown })?.code === 'number' ? ((error as { code: number }).code) : undefined;
-  const raw = error instanceof W3Error ? error.shortMessage : error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : '';
+  const code = typeof (error as { code?: unknown })?.code === 'number' ? (error as { code: number }).code : undefined;
+  const raw =
+    error instanceof W3Error
+      ? error.shortMessage
+      : error instanceof Error
+        ? ((error as { shortMessage?: string }).shortMessage ?? error.message)
+        : '';
   const message = raw ? raw.slice(0, MAX_ERROR_TEXT) : FRAME_ERROR_TEXT.noMessage;
   return Number.isInteger(code) ? { message, code } : { message };
 }
@@ -43,7 +48,11 @@ export function serveFramePort(port: PortLike, deps: FrameDeps, state: FrameStat
   const ctx: FrameContext = { ...deps, state, emit, queue: new ApprovalQueue(deps.approvals) };
   let pending = 0;
 
-  const reply = (id: string, type: FrameRequestType, outcome: { ok: true; payload: unknown } | { ok: false; error: FrameErrorPayload }): void => {
+  const reply = (
+    id: string,
+    type: FrameRequestType,
+    outcome: { ok: true; payload: unknown } | { ok: false; error: FrameErrorPayload },
+  ): void => {
     port.postMessage({ kind: 'reply', id, type, ...outcome });
   };
 
@@ -78,7 +87,10 @@ export function serveFramePort(port: PortLike, deps: FrameDeps, state: FrameStat
       const issue = payload.error.issues[0];
       const field = issue?.path.length ? issue.path.join('.') : 'payload';
       console.warn(`w3kit frame: dropped a ${type} request with a malformed payload`);
-      reply(id, type, { ok: false, error: { message: `Invalid ${type} payload: ${field}: ${issue?.message ?? 'malformed'}`, code: -32602 } });
+      reply(id, type, {
+        ok: false,
+        error: { message: `Invalid ${type} payload: ${field}: ${issue?.message ?? 'malformed'}`, code: -32602 },
+      });
       return;
     }
     if (pending >= MAX_PENDING_REQUESTS) {

@@ -12,7 +12,16 @@ import { emptyReply, keyRegistrationMessage, shareReply, userReply } from '../..
 import { base58Encode } from '../../wire/base58.js';
 import { wipe } from '../keys/bytes.js';
 import { addressesOf, deriveEvmKey, deriveSolanaSeed } from '../keys/derive.js';
-import { combineShares, decodeShare, DEVICE_SHARE_X, encodeShare, RECOVERY_SHARE_X, SERVER_SHARE_X, shareAt, splitSecret } from '../keys/shamir.js';
+import {
+  combineShares,
+  decodeShare,
+  DEVICE_SHARE_X,
+  encodeShare,
+  RECOVERY_SHARE_X,
+  SERVER_SHARE_X,
+  shareAt,
+  splitSecret,
+} from '../keys/shamir.js';
 import type { FrameContext, Session } from './context.js';
 import { checkAddresses } from './session.js';
 import { FRAME_REPLY_TEXT } from './texts.js';

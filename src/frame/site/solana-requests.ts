@@ -63,7 +63,13 @@ async function withSolanaSeed<T>(seed: Uint8Array, fn: (solanaSeed: Uint8Array) 
 }
 
 /** Checks and describes an unsafe solana request; unsupported methods fail with 4200. */
-export function prepareSolanaRequest(method: string, params: unknown, address: string, network: FrameNetwork, jsonRpc: JsonRpcCall): PreparedRequest {
+export function prepareSolanaRequest(
+  method: string,
+  params: unknown,
+  address: string,
+  network: FrameNetwork,
+  jsonRpc: JsonRpcCall,
+): PreparedRequest {
   switch (method) {
     case 'solana_signMessage': {
       const { message } = record(params);
@@ -71,7 +77,11 @@ export function prepareSolanaRequest(method: string, params: unknown, address: s
       if (!bytes) throw invalid('params.message must be base58');
       const { text, isText } = messageText(bytes);
       return {
-        view: { title: FRAME_TEXTS.signMessage, rows: [{ label: FRAME_TEXTS.network, value: network.name }], body: isText ? text : `${FRAME_TEXTS.hexMessage}\n${text}` },
+        view: {
+          title: FRAME_TEXTS.signMessage,
+          rows: [{ label: FRAME_TEXTS.network, value: network.name }],
+          body: isText ? text : `${FRAME_TEXTS.hexMessage}\n${text}`,
+        },
         run: (seed) => withSolanaSeed(seed, (solanaSeed) => ({ signature: base58Encode(ed25519.sign(bytes, solanaSeed)) })),
       };
     }
@@ -98,9 +108,14 @@ export function prepareSolanaRequest(method: string, params: unknown, address: s
       }
       const all = transactions.map((tx, i) => transactionBytes(tx, `params.transactions[${i}]`, address));
       return {
-        view: { title: fill(FRAME_TEXTS.approveTransactions, { count: all.length }), rows: [{ label: FRAME_TEXTS.network, value: network.name }] },
+        view: {
+          title: fill(FRAME_TEXTS.approveTransactions, { count: all.length }),
+          rows: [{ label: FRAME_TEXTS.network, value: network.name }],
+        },
         run: (seed) =>
-          withSolanaSeed(seed, (solanaSeed) => ({ transactions: all.map((bytes) => base64Encode(signTransaction(bytes, solanaSeed).transaction)) })),
+          withSolanaSeed(seed, (solanaSeed) => ({
+            transactions: all.map((bytes) => base64Encode(signTransaction(bytes, solanaSeed).transaction)),
+          })),
       };
     }
     default:

@@ -29,7 +29,10 @@ export function createApprovalScreen(surface: Surface): ApprovalPrompt {
           resolve(approved);
         };
         const actions = el('div', 'actions');
-        actions.append(trustedButton(FRAME_TEXTS.reject, 'secondary', () => finish(false)), trustedButton(FRAME_TEXTS.approve, 'primary', () => finish(true)));
+        actions.append(
+          trustedButton(FRAME_TEXTS.reject, 'secondary', () => finish(false)),
+          trustedButton(FRAME_TEXTS.approve, 'primary', () => finish(true)),
+        );
         card.append(actions);
         shown = card;
         surface.show(card);
