@@ -35,7 +35,7 @@ export function memoryDeviceStore(): DeviceStore & { shares: Map<string, Uint8Ar
   };
 }
 
-interface FakeUser {
+export interface FakeUser {
   id: string;
   email: string;
   evmAddress?: string;
@@ -45,8 +45,8 @@ interface FakeUser {
 }
 
 /** A stand-in for the auth API's fetch: one user, code 123456, sessions as plain tokens. */
-export function fakeAuthApiFetch(options: { allowedOrigins?: string[] } = {}) {
-  const user: FakeUser = { id: 'user-00000001', email: 'ada@example.com' };
+export function fakeAuthApiFetch(options: { allowedOrigins?: string[]; user?: FakeUser; deviceVerified?: boolean } = {}) {
+  const user: FakeUser = options.user ?? { id: 'user-00000001', email: 'ada@example.com' };
   const calls: string[] = [];
   let token: string | undefined;
   let expired = false;
@@ -64,7 +64,7 @@ export function fakeAuthApiFetch(options: { allowedOrigins?: string[] } = {}) {
     if (path === '/email/verify') {
       if (body.otp !== '123456') return json(400, { message: 'Invalid code' });
       token = 't'.repeat(40);
-      return json(200, { token, expiresAt: Date.now() + 3_600_000, user: userView(), deviceVerified: false });
+      return json(200, { token, expiresAt: Date.now() + 3_600_000, user: userView(), deviceVerified: options.deviceVerified ?? false });
     }
     const auth = (init.headers as Record<string, string>).authorization;
     if (expired || !token || auth !== `Bearer ${token}`) return json(401, { message: 'Session Expired' });
@@ -95,6 +95,10 @@ export function fakeAuthApiFetch(options: { allowedOrigins?: string[] } = {}) {
       return json(200, {});
     }
     if (path === '/keys/server-share') return json(200, { share: user.serverShare });
+    if (path === '/keys/recovery-share') {
+      if (!options.deviceVerified) return json(403, { message: 'The device was not verified' });
+      return json(200, { share: user.recoveryShare });
+    }
     return json(404, { message: `No route ${path}` });
   };
   return {
@@ -141,7 +145,7 @@ export interface Reply {
 }
 
 /** The dispatcher on one port of a MessageChannel; the test talks on the other. */
-export function startFrameHarness(options: { jsonRpc?: JsonRpcCall; allowedOrigins?: string[] } = {}) {
+export function startFrameHarness(options: { jsonRpc?: JsonRpcCall; allowedOrigins?: string[]; user?: FakeUser; deviceVerified?: boolean } = {}) {
   const channel = new MessageChannel();
   const api = fakeAuthApiFetch(options);
   const store = memoryDeviceStore();
