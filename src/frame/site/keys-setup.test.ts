@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createJsonRpc } from './json-rpc.js';
 import { startFrameHarness, waitFor } from './test-utils/frame-harness.js';
 
-const hardhat = (rpcUrl: string) => ({ caipNetworkId: 'eip155:31337', name: 'Hardhat', rpcUrl, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } });
+const hardhat = (rpcUrl: string) => ({
+  caipNetworkId: 'eip155:31337',
+  name: 'Hardhat',
+  rpcUrl,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+});
 const open: { close(): void }[] = [];
 afterEach(() => {
   for (const item of open.splice(0)) item.close();
@@ -50,7 +55,9 @@ describe('keys across devices', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        const calls = JSON.parse(body) as { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[];
+        const calls = JSON.parse(body) as
+          | { id: number; method: string; params: unknown[] }
+          | { id: number; method: string; params: unknown[] }[];
         const answer = (call: { id: number; method: string; params: unknown[] }) => {
           const results: Record<string, unknown> = {
             eth_chainId: '0x7a69',
@@ -58,7 +65,13 @@ describe('keys across devices', () => {
             eth_estimateGas: '0x5208',
             eth_gasPrice: '0x3b9aca00',
             eth_maxPriorityFeePerGas: '0x3b9aca00',
-            eth_getBlockByNumber: { baseFeePerGas: '0x3b9aca00', number: '0x10', hash: toHex(1, { size: 32 }), timestamp: '0x1', transactions: [] },
+            eth_getBlockByNumber: {
+              baseFeePerGas: '0x3b9aca00',
+              number: '0x10',
+              hash: toHex(1, { size: 32 }),
+              timestamp: '0x1',
+              transactions: [],
+            },
           };
           if (call.method === 'eth_sendRawTransaction') {
             raw.push(call.params[0] as TransactionSerialized);
@@ -79,7 +92,12 @@ describe('keys across devices', () => {
     open.push(h);
     await login(h, rpcUrl);
     const to = '0x000000000000000000000000000000000000dEaD';
-    const sending = h.call('RpcRequest', { namespace: 'eip155', chainId: 'eip155:31337', method: 'eth_sendTransaction', params: [{ from: h.api.user.evmAddress, to, value: '0xde0b6b3a7640000' }] });
+    const sending = h.call('RpcRequest', {
+      namespace: 'eip155',
+      chainId: 'eip155:31337',
+      method: 'eth_sendTransaction',
+      params: [{ from: h.api.user.evmAddress, to, value: '0xde0b6b3a7640000' }],
+    });
     await waitFor(() => h.approvals.shown[0]);
     expect(h.approvals.shown[0]!.view.rows).toContainEqual({ label: 'Value', value: '1 ETH' });
     expect(raw).toEqual([]);
@@ -90,6 +108,8 @@ describe('keys across devices', () => {
     expect((reply.payload as { result: string }).result).toBe(keccak256(raw[0]!));
     const tx = parseTransaction(raw[0]!);
     expect(tx).toMatchObject({ to: to.toLowerCase(), value: 10n ** 18n, nonce: 3, chainId: 31337 });
-    expect((await recoverTransactionAddress({ serializedTransaction: raw[0]! as never })).toLowerCase()).toBe(h.api.user.evmAddress!.toLowerCase());
+    expect((await recoverTransactionAddress({ serializedTransaction: raw[0]! as never })).toLowerCase()).toBe(
+      h.api.user.evmAddress!.toLowerCase(),
+    );
   });
 });

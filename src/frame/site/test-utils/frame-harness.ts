@@ -9,7 +9,7 @@ import { keyRegistrationMessage } from '../../../wire/auth-api.js';
 import { base58Decode } from '../../../wire/base58.js';
 import type { FrameRequestType } from '../../messages.js';
 import { createAuthApi } from '../api-client.js';
-import type { ApprovalPrompt, ApprovalView, Clock, FrameContext, JsonRpcCall } from '../context.js';
+import type { ApprovalPrompt, ApprovalView, Clock, ExportScreen, FrameContext, JsonRpcCall } from '../context.js';
 import type { DeviceStore } from '../device-store.js';
 import { serveFramePort } from '../dispatcher.js';
 
@@ -45,7 +45,9 @@ export interface FakeUser {
 }
 
 /** A stand-in for the auth API's fetch: one user, code 123456, sessions as plain tokens. */
-export function fakeAuthApiFetch(options: { allowedOrigins?: string[]; user?: FakeUser; deviceVerified?: boolean } = {}) {
+export function fakeAuthApiFetch(
+  options: { allowedOrigins?: string[]; user?: FakeUser; deviceVerified?: boolean; approveAfterPolls?: number } = {},
+) {
   const user: FakeUser = options.user ?? { id: 'user-00000001', email: 'ada@example.com' };
   const calls: string[] = [];
   let token: string | undefined;
@@ -60,7 +62,10 @@ export function fakeAuthApiFetch(options: { allowedOrigins?: string[]; user?: Fa
     if ((init.headers as Record<string, string>)['x-w3kit-frame'] !== '1') return json(403, { message: 'Missing x-w3kit-frame' });
     const body = init.body ? (JSON.parse(init.body as string) as Record<string, string>) : {};
     if (path === '/origins') return json(200, { allowedOrigins: options.allowedOrigins ?? ['http://app.test'] });
-    if (path === '/email/start') return json(200, { loginId: 'login-0000001', action: 'VERIFY_OTP' });
+    if (path === '/email/start')
+      return json(200, { loginId: 'login-0000001', action: options.deviceVerified ? 'VERIFY_DEVICE' : 'VERIFY_OTP' });
+    if (path === '/device/status')
+      return json(200, { approved: calls.filter((c) => c.endsWith('/device/status')).length >= (options.approveAfterPolls ?? 3) });
     if (path === '/email/verify') {
       if (body.otp !== '123456') return json(400, { message: 'Invalid code' });
       token = 't'.repeat(40);
@@ -95,6 +100,15 @@ export function fakeAuthApiFetch(options: { allowedOrigins?: string[]; user?: Fa
       return json(200, {});
     }
     if (path === '/keys/server-share') return json(200, { share: user.serverShare });
+    if (path === '/export/start') return json(200, { exportId: 'export-000001' });
+    if (path === '/export/verify')
+      return body.otp === '123456' ? json(200, { share: user.serverShare }) : json(400, { message: 'Invalid code' });
+    if (path === '/email/change/start') return json(200, { changeId: 'change-000001', action: 'VERIFY_PRIMARY_OTP' });
+    if (path === '/email/change/primary') return json(200, { action: 'VERIFY_SECONDARY_OTP' });
+    if (path === '/email/change/secondary') {
+      user.email = 'grace@example.com';
+      return json(200, { email: user.email });
+    }
     if (path === '/keys/recovery-share') {
       if (!options.deviceVerified) return json(403, { message: 'The device was not verified' });
       return json(200, { share: user.recoveryShare });
@@ -145,7 +159,17 @@ export interface Reply {
 }
 
 /** The dispatcher on one port of a MessageChannel; the test talks on the other. */
-export function startFrameHarness(options: { jsonRpc?: JsonRpcCall; allowedOrigins?: string[]; user?: FakeUser; deviceVerified?: boolean } = {}) {
+export function startFrameHarness(
+  options: {
+    jsonRpc?: JsonRpcCall;
+    allowedOrigins?: string[];
+    user?: FakeUser;
+    deviceVerified?: boolean;
+    approveAfterPolls?: number;
+    clock?: Clock;
+    exportScreen?: ExportScreen;
+  } = {},
+) {
   const channel = new MessageChannel();
   const api = fakeAuthApiFetch(options);
   const store = memoryDeviceStore();
@@ -158,12 +182,12 @@ export function startFrameHarness(options: { jsonRpc?: JsonRpcCall; allowedOrigi
       api: createAuthApi(api.fetchFn),
       store,
       approvals: approvals.prompt,
-      exportScreen: {
+      exportScreen: options.exportScreen ?? {
         run: async () => {
           exportRuns++;
         },
       },
-      clock: manualClock,
+      clock: options.clock ?? manualClock,
       jsonRpc: options.jsonRpc ?? (async () => '0x1'),
       applyTheme: () => undefined,
       reload: () => undefined,
