@@ -120,12 +120,16 @@ export function openDeviceStore(name = 'w3kit-frame'): DeviceStore {
     async setDeviceShare(userId, share) {
       const copy = new Uint8Array(share);
       const iv = crypto.getRandomValues(new Uint8Array(12));
-      const data = await crypto.subtle.encrypt(
-        { name: 'AES-GCM', iv, additionalData: additionalData(userId) },
-        await (wrapKey ??= loadWrapKey()),
-        copy,
-      );
-      wipe(copy);
+      let data: ArrayBuffer;
+      try {
+        data = await crypto.subtle.encrypt(
+          { name: 'AES-GCM', iv, additionalData: additionalData(userId) },
+          await (wrapKey ??= loadWrapKey()),
+          copy,
+        );
+      } finally {
+        wipe(copy);
+      }
       await write(shareKey(userId), { iv, data } satisfies WrappedShare);
     },
   };

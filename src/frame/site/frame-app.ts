@@ -15,6 +15,20 @@ import { createExportScreen } from './ui/export-screen.js';
 import { createSurface } from './ui/surface.js';
 import { applyTheme } from './ui/theme.js';
 
+/**
+ * The embedding page's origin: `location.ancestorOrigins[0]` (Chromium, WebKit), else the
+ * referrer's origin (Firefox), which the browser sets and a page can only strip, never forge.
+ */
+function parentOrigin(): string | undefined {
+  const fromAncestors = location.ancestorOrigins?.[0];
+  if (fromAncestors) return fromAncestors;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function startFrame(): Promise<void> {
   const projectId = new URLSearchParams(location.search).get('projectId') ?? '';
   const fetchFn = (url: string, init: RequestInit) => fetch(url, init);
@@ -25,7 +39,7 @@ export async function startFrame(): Promise<void> {
 
   const port = await acceptHost({
     parent: window.parent === window ? undefined : window.parent,
-    parentOrigin: location.ancestorOrigins?.[0],
+    parentOrigin: parentOrigin(),
     allowedOrigins: async () => (await api.get('/origins', originsReply, { projectId })).allowedOrigins,
     listen(onMessage) {
       const listener = (event: MessageEvent) => onMessage(event);

@@ -36,12 +36,13 @@ async function createKeys(ctx: FrameContext, session: Session): Promise<void> {
     const message = keyRegistrationMessage(session.user.id);
     const evmSignature = await privateKeyToAccount(bytesToHex(evmKey)).signMessage({ message });
     const solanaSignature = base58Encode(ed25519.sign(new TextEncoder().encode(message), solanaSeed));
-    await ctx.store.setDeviceShare(session.user.id, device);
+    // Registered first: a device share for keys the server refused (409) would be useless.
     await ctx.api.post(
       '/keys',
       { evmAddress, solanaAddress, serverShare: encodeShare(server), recoveryShare: encodeShare(recovery), evmSignature, solanaSignature },
       emptyReply,
     );
+    await ctx.store.setDeviceShare(session.user.id, device);
     session.user = { ...session.user, evmAddress, solanaAddress };
   } finally {
     wipe(seed, device, server, recovery, evmKey, solanaSeed);
