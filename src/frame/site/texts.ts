@@ -53,6 +53,7 @@ export const FRAME_REPLY_TEXT = {
   wrongAddress: 'The address is not this wallet',
   keysMismatch: "The rebuilt keys do not match the user's addresses",
   noExport: 'No key export is pending',
+  noEmailChange: 'No e-mail change is pending: call UpdateEmail first',
 } as const;
 
 /** `template` with each `{name}` replaced. */

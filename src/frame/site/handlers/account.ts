@@ -49,7 +49,7 @@ function exportFlow(ctx: FrameContext): ExportFlow {
 }
 
 function requireChange(ctx: FrameContext): string {
-  if (!ctx.state.changeId) throw new W3Error('No e-mail change is pending: call UpdateEmail first');
+  if (!ctx.state.changeId) throw new W3Error(FRAME_REPLY_TEXT.noEmailChange);
   return ctx.state.changeId;
 }
 
