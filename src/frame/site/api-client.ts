@@ -1,0 +1,79 @@
+/**
+ * The frame's client of the backend's auth API (`src/wire/auth-api.ts`), on the frame's own
+ * origin: JSON bodies, the `x-w3kit-frame: 1` header, the session's bearer token, and every
+ * reply parsed by its schema. A 401 is a SessionExpiredError.
+ */
+import type * as z from 'zod/mini';
+import { W3Error } from '../../core/errors/base.js';
+import { AUTH_API_PREFIX, authErrorReply, FRAME_HEADER } from '../../wire/auth-api.js';
+import { FRAME_ALERT_TEXT } from '../constants.js';
+
+/** The auth API answered with an error (its `message`, and the HTTP status as the code). */
+export class AuthApiError extends W3Error {
+  override name = 'AuthApiError';
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message, { code: status, category: 'API_ERROR' });
+    this.status = status;
+  }
+}
+
+/** The session lapsed or was ended: the host is told, the user logs in again. */
+export class SessionExpiredError extends AuthApiError {
+  override name = 'SessionExpiredError';
+  constructor() {
+    super(FRAME_ALERT_TEXT.sessionExpired, 401);
+  }
+}
+
+export interface AuthApi {
+  get<T>(path: string, schema: z.ZodMiniType<T>, query?: Record<string, string>): Promise<T>;
+  post<T>(path: string, body: unknown, schema: z.ZodMiniType<T>): Promise<T>;
+  setToken(token: string | undefined): void;
+  hasToken(): boolean;
+}
+
+type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** An auth API client on `base` (the frame's origin; '' for same-origin relative URLs). */
+export function createAuthApi(fetchFn: FetchLike, base = ''): AuthApi {
+  let token: string | undefined;
+
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodMiniType<T>,
+    body?: unknown,
+    query?: Record<string, string>,
+  ): Promise<T> {
+    const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+    const headers: Record<string, string> = { [FRAME_HEADER]: '1', accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (method === 'POST') headers['content-type'] = 'application/json';
+    const response = await fetchFn(`${base}${AUTH_API_PREFIX}${path}${search}`, {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+    const json: unknown = await response.json().catch(() => undefined);
+    if (response.status === 401) throw new SessionExpiredError();
+    if (!response.ok) {
+      const parsed = authErrorReply.safeParse(json);
+      throw new AuthApiError(parsed.success ? parsed.data.message : `The server answered ${response.status}`, response.status);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new AuthApiError(`The server's reply to ${path} is malformed`, response.status);
+    return parsed.data;
+  }
+
+  return {
+    get: (path, schema, query) => call('GET', path, schema, undefined, query),
+    post: (path, body, schema) => call('POST', path, schema, body),
+    setToken: (next) => {
+      token = next;
+    },
+    hasToken: () => token !== undefined,
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * What every request handler of the frame gets: its dependencies (the auth API client, the
+ * device store, the approval and export screens, a clock, the JSON-RPC transport, the event
+ * sink) and the frame's state. main.ts builds the real ones; the tests build their own.
+ */
+import type { AuthUser } from '../../wire/auth-api.js';
+import type { FrameEvent, FrameNetwork, FramePayload } from '../messages.js';
+import type { AuthApi } from './api-client.js';
+import type { ApprovalQueue } from './approval-queue.js';
+import type { DeviceStore } from './device-store.js';
+
+/** What the approval screen shows: a title, labelled rows, and an optional long text. */
+export interface ApprovalView {
+  title: string;
+  rows: { label: string; value: string }[];
+  body?: string;
+}
+
+/** The frame's approval screen: resolves true on Approve, false on Reject; `hide` clears it. */
+export interface ApprovalPrompt {
+  show(view: ApprovalView, appName: string): Promise<boolean>;
+  hide(): void;
+}
+
+/** The frame's export screen; resolves when the user presses Done (or Cancel). */
+export interface ExportScreen {
+  run(flow: ExportFlow): Promise<void>;
+}
+
+/** What the export screen calls: send the code, then check it and get both secret keys. */
+export interface ExportFlow {
+  sendCode(): Promise<void>;
+  reveal(otp: string): Promise<{ evmPrivateKey: string; solanaSecretKey: string }>;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+/** Posts a JSON-RPC call to `url`; returns `result` or throws the node's error. */
+export type JsonRpcCall = (url: string, method: string, params: unknown) => Promise<unknown>;
+
+export type DappData = FramePayload<'SyncDappData'>;
+
+export interface Session {
+  user: AuthUser;
+  deviceVerified: boolean;
+}
+
+export interface FrameState {
+  /** The project id of the frame's URL, whose allowed origins were checked. */
+  projectId: string;
+  dapp?: DappData;
+  /** The pending e-mail login. */
+  login?: { loginId: string; email: string };
+  session?: Session;
+  chainId?: string;
+  /** The pending e-mail change. */
+  changeId?: string;
+}
+
+export interface FrameDeps {
+  api: AuthApi;
+  store: DeviceStore;
+  approvals: ApprovalPrompt;
+  exportScreen: ExportScreen;
+  clock: Clock;
+  jsonRpc: JsonRpcCall;
+  applyTheme(theme: FramePayload<'SyncTheme'>): void;
+  reload(): void;
+}
+
+export interface FrameContext extends FrameDeps {
+  state: FrameState;
+  queue: ApprovalQueue;
+  emit(event: FrameEvent): void;
+}
+
+/** The synced network with this CAIP id, if the host synced it. */
+export function findNetwork(ctx: FrameContext, caipNetworkId: string): FrameNetwork | undefined {
+  return ctx.state.dapp?.networks.find((network) => network.caipNetworkId === caipNetworkId);
+}
+
+/** The real clock. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};

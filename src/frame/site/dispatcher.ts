@@ -1,0 +1,106 @@
+/**
+ * The frame's side of the MessagePort: every message is parsed (the envelope, then its type's
+ * payload schema), a malformed envelope is dropped with a warning and no reply, at most 32
+ * requests are pending at once, each handler's result is parsed by its schema before it is
+ * sent, and errors become `{ message, code? }` replies. A 401 from the auth API posts the
+ * SessionExpired event and answers 'Session Expired'.
+ */
+import { W3Error } from '../../core/errors/base.js';
+import { FRAME_ALERT_TEXT, FRAME_ERROR_TEXT } from '../constants.js';
+import { frameRequests, requestEnvelopeSchema, type FrameErrorPayload, type FrameEvent, type FrameRequestType } from '../messages.js';
+import { SessionExpiredError } from './api-client.js';
+import { ApprovalQueue } from './approval-queue.js';
+import type { FrameContext, FrameDeps, FrameState } from './context.js';
+import { accountHandlers } from './handlers/account.js';
+import { loginHandlers } from './handlers/login.js';
+import { rpcHandlers } from './handlers/rpc.js';
+import { sessionHandlers } from './handlers/session.js';
+import type { Handler, Handlers } from './handlers/types.js';
+import { forgetSession } from './session.js';
+import { FRAME_REPLY_TEXT } from './texts.js';
+
+export const MAX_PENDING_REQUESTS = 32;
+const MAX_ERROR_TEXT = 1_000;
+
+const handlers: Handlers = { ...loginHandlers, ...sessionHandlers, ...rpcHandlers, ...accountHandlers };
+
+type PortLike = Pick<MessagePort, 'postMessage'> & { onmessage: ((event: MessageEvent) => void) | null };
+
+function errorPayload(error: unknown): FrameErrorPayload {
+  if (error instanceof SessionExpiredError) return { message: FRAME_ALERT_TEXT.sessionExpired, code: 401 };
+  const code = typeof (error as { code?: unknown })?.code === 'number' ? (error as { code: number }).code : undefined;
+  const raw =
+    error instanceof W3Error
+      ? error.shortMessage
+      : error instanceof Error
+        ? ((error as { shortMessage?: string }).shortMessage ?? error.message)
+        : '';
+  const message = raw ? raw.slice(0, MAX_ERROR_TEXT) : FRAME_ERROR_TEXT.noMessage;
+  return Number.isInteger(code) ? { message, code } : { message };
+}
+
+/**
+ * Serves requests on `port` with `deps`; returns the context (its state and approval queue).
+ * The port must come from a checked handshake (see handshake.ts).
+ */
+export function serveFramePort(port: PortLike, deps: FrameDeps, state: FrameState): FrameContext {
+  const emit = (event: FrameEvent): void => port.postMessage(event);
+  const ctx: FrameContext = { ...deps, state, emit, queue: new ApprovalQueue(deps.approvals) };
+  let pending = 0;
+
+  const reply = (
+    id: string,
+    type: FrameRequestType,
+    outcome: { ok: true; payload: unknown } | { ok: false; error: FrameErrorPayload },
+  ): void => {
+    port.postMessage({ kind: 'reply', id, type, ...outcome });
+  };
+
+  const run = async (id: string, type: FrameRequestType, payload: unknown): Promise<void> => {
+    try {
+      const result = await (handlers[type] as Handler<typeof type>)(payload as never, ctx);
+      const parsed = frameRequests[type].result.safeParse(result);
+      if (!parsed.success) {
+        console.error(`w3kit frame: the ${type} result failed its schema`, parsed.error);
+        reply(id, type, { ok: false, error: { message: FRAME_ERROR_TEXT.aborted } });
+        return;
+      }
+      reply(id, type, { ok: true, payload: parsed.data });
+    } catch (error) {
+      if (error instanceof SessionExpiredError) {
+        await forgetSession(ctx).catch(() => undefined);
+        emit({ kind: 'event', type: 'SessionExpired' });
+      }
+      reply(id, type, { ok: false, error: errorPayload(error) });
+    }
+  };
+
+  port.onmessage = (event: MessageEvent) => {
+    const envelope = requestEnvelopeSchema.safeParse(event.data);
+    if (!envelope.success) {
+      console.warn('w3kit frame: dropped a malformed message', envelope.error.issues.slice(0, 3));
+      return;
+    }
+    const { id, type } = envelope.data;
+    const payload = frameRequests[type].payload.safeParse(envelope.data.payload);
+    if (!payload.success) {
+      const issue = payload.error.issues[0];
+      const field = issue?.path.length ? issue.path.join('.') : 'payload';
+      console.warn(`w3kit frame: dropped a ${type} request with a malformed payload`);
+      reply(id, type, {
+        ok: false,
+        error: { message: `Invalid ${type} payload: ${field}: ${issue?.message ?? 'malformed'}`, code: -32602 },
+      });
+      return;
+    }
+    if (pending >= MAX_PENDING_REQUESTS) {
+      reply(id, type, { ok: false, error: { message: FRAME_REPLY_TEXT.tooManyPending, code: -32005 } });
+      return;
+    }
+    pending++;
+    void run(id, type, payload.data).finally(() => {
+      pending--;
+    });
+  };
+  return ctx;
+}

@@ -1,0 +1,65 @@
+/**
+ * Starts the frame site in its page: restores the stored session token, does the handshake with
+ * an allowed parent, and serves the host's requests on the port with the real dependencies
+ * (auth API on this origin, IndexedDB, the approval and export screens).
+ */
+import { originsReply } from '../../wire/auth-api.js';
+import { createAuthApi } from './api-client.js';
+import { systemClock, type FrameDeps } from './context.js';
+import { openDeviceStore } from './device-store.js';
+import { serveFramePort } from './dispatcher.js';
+import { acceptHost } from './handshake.js';
+import { createJsonRpc } from './json-rpc.js';
+import { createApprovalScreen } from './ui/approval-screen.js';
+import { createExportScreen } from './ui/export-screen.js';
+import { createSurface } from './ui/surface.js';
+import { applyTheme } from './ui/theme.js';
+
+/**
+ * The embedding page's origin: `location.ancestorOrigins[0]` (Chromium, WebKit), else the
+ * referrer's origin (Firefox), which the browser sets and a page can only strip, never forge.
+ */
+function parentOrigin(): string | undefined {
+  const fromAncestors = location.ancestorOrigins?.[0];
+  if (fromAncestors) return fromAncestors;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startFrame(): Promise<void> {
+  const projectId = new URLSearchParams(location.search).get('projectId') ?? '';
+  const fetchFn = (url: string, init: RequestInit) => fetch(url, init);
+  const api = createAuthApi(fetchFn);
+  const store = openDeviceStore();
+  const token = await store.getToken().catch(() => undefined);
+  if (token) api.setToken(token);
+
+  const port = await acceptHost({
+    parent: window.parent === window ? undefined : window.parent,
+    parentOrigin: parentOrigin(),
+    allowedOrigins: async () => (await api.get('/origins', originsReply, { projectId })).allowedOrigins,
+    listen(onMessage) {
+      const listener = (event: MessageEvent) => onMessage(event);
+      window.addEventListener('message', listener);
+      return () => window.removeEventListener('message', listener);
+    },
+  });
+  if (!port) return;
+
+  const root = document.getElementById('w3kit-frame') ?? document.body;
+  const surface = createSurface(root, (event) => port.postMessage(event));
+  const deps: FrameDeps = {
+    api,
+    store,
+    approvals: createApprovalScreen(surface),
+    exportScreen: createExportScreen(surface),
+    clock: systemClock,
+    jsonRpc: createJsonRpc(fetchFn),
+    applyTheme: (theme) => applyTheme(document.documentElement, theme),
+    reload: () => location.reload(),
+  };
+  serveFramePort(port, deps, { projectId });
+}

@@ -1,0 +1,120 @@
+/**
+ * The rest of the frame's requests: e-mail change, key export (the frame's own screen), theme
+ * and dapp data, the smart-account calls (eoa only for now), and reload.
+ */
+import { W3Error } from '../../../core/errors/base.js';
+import {
+  emailChangePrimaryReply,
+  emailChangeSecondaryReply,
+  emailChangeStartReply,
+  exportStartReply,
+  exportVerifyReply,
+} from '../../../wire/auth-api.js';
+import { base58Encode } from '../../../wire/base58.js';
+import { bytesToHex } from 'viem';
+import { wipe } from '../../keys/bytes.js';
+import { deriveEvmKey, deriveSolanaSeed, solanaSecretKey } from '../../keys/derive.js';
+import { combineShares, decodeShare, SERVER_SHARE_X } from '../../keys/shamir.js';
+import type { ExportFlow, FrameContext } from '../context.js';
+import { checkAddresses, requireSession } from '../session.js';
+import { FRAME_REPLY_TEXT } from '../texts.js';
+import { addressOn, currentChainId } from './session.js';
+import type { Handlers } from './types.js';
+
+function exportFlow(ctx: FrameContext): ExportFlow {
+  let exportId: string | undefined;
+  return {
+    async sendCode() {
+      exportId = (await ctx.api.post('/export/start', {}, exportStartReply)).exportId;
+    },
+    async reveal(otp) {
+      if (!exportId) throw new W3Error(FRAME_REPLY_TEXT.noExport);
+      const session = await requireSession(ctx);
+      const { share } = await ctx.api.post('/export/verify', { exportId, otp }, exportVerifyReply);
+      const server = decodeShare(share, SERVER_SHARE_X);
+      const device = await ctx.store.getDeviceShare(session.user.id);
+      if (!device) throw new W3Error(FRAME_REPLY_TEXT.noDeviceShare);
+      const seed = combineShares(device, server);
+      const evmKey = deriveEvmKey(seed);
+      const solanaSeed = deriveSolanaSeed(seed);
+      const secret = solanaSecretKey(solanaSeed);
+      try {
+        checkAddresses(seed, session);
+        return { evmPrivateKey: bytesToHex(evmKey), solanaSecretKey: base58Encode(secret) };
+      } finally {
+        wipe(server, device, seed, evmKey, solanaSeed, secret);
+      }
+    },
+  };
+}
+
+function requireChange(ctx: FrameContext): string {
+  if (!ctx.state.changeId) throw new W3Error(FRAME_REPLY_TEXT.noEmailChange);
+  return ctx.state.changeId;
+}
+
+export const accountHandlers: Handlers<
+  | 'UpdateEmail'
+  | 'UpdateEmailPrimaryOtp'
+  | 'UpdateEmailSecondaryOtp'
+  | 'ExportKey'
+  | 'SyncTheme'
+  | 'SyncDappData'
+  | 'GetSmartAccountEnabledNetworks'
+  | 'InitSmartAccount'
+  | 'SetPreferredAccount'
+  | 'Reload'
+> = {
+  async UpdateEmail({ email }, ctx) {
+    await requireSession(ctx);
+    const reply = await ctx.api.post('/email/change/start', { email }, emailChangeStartReply);
+    ctx.state.changeId = reply.changeId;
+    return { action: reply.action };
+  },
+
+  async UpdateEmailPrimaryOtp({ otp }, ctx) {
+    return ctx.api.post('/email/change/primary', { changeId: requireChange(ctx), otp }, emailChangePrimaryReply);
+  },
+
+  async UpdateEmailSecondaryOtp({ otp }, ctx) {
+    const { email } = await ctx.api.post('/email/change/secondary', { changeId: requireChange(ctx), otp }, emailChangeSecondaryReply);
+    ctx.state.changeId = undefined;
+    if (ctx.state.session) ctx.state.session.user = { ...ctx.state.session.user, email };
+    return { newEmail: email };
+  },
+
+  async ExportKey(_payload, ctx) {
+    await requireSession(ctx);
+    await ctx.exportScreen.run(exportFlow(ctx));
+    return {};
+  },
+
+  async SyncTheme(theme, ctx) {
+    ctx.applyTheme(theme);
+    return {};
+  },
+
+  async SyncDappData(data, ctx) {
+    ctx.state.dapp = data;
+    return {};
+  },
+
+  async GetSmartAccountEnabledNetworks() {
+    return { smartAccountEnabledNetworks: [] };
+  },
+
+  async InitSmartAccount() {
+    throw new W3Error(FRAME_REPLY_TEXT.noSmartAccounts);
+  },
+
+  async SetPreferredAccount(_payload, ctx) {
+    const session = await requireSession(ctx);
+    const chainId = await currentChainId(ctx);
+    return { type: 'eoa', address: addressOn(session, chainId.split(':')[0] as string) };
+  },
+
+  async Reload(_payload, ctx) {
+    setTimeout(() => ctx.reload(), 0);
+    return {};
+  },
+};

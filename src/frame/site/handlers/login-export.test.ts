@@ -1,0 +1,81 @@
+import { privateKeyToAccount } from 'viem/accounts';
+import { ed25519 } from '@noble/curves/ed25519';
+import { afterEach, describe, expect, it } from 'vitest';
+import { base58Decode } from '../../../wire/base58.js';
+import type { ExportFlow } from '../context.js';
+import { startFrameHarness } from '../test-utils/frame-harness.js';
+
+const open: { close(): void }[] = [];
+afterEach(() => {
+  for (const item of open.splice(0)) item.close();
+});
+
+describe('login, export and e-mail change handlers', () => {
+  it('ConnectDevice polls device/status until approved', async () => {
+    const h = startFrameHarness({ deviceVerified: true, approveAfterPolls: 3 });
+    open.push(h);
+    expect((await h.call('ConnectEmail', { email: 'ada@example.com' })).payload).toEqual({ action: 'VERIFY_DEVICE' });
+    expect((await h.call('ConnectDevice')).ok).toBe(true);
+    expect(h.api.calls.filter((c) => c === 'GET /device/status')).toHaveLength(3);
+  });
+
+  it("ConnectDevice gives up with 'The device was not approved in time'", async () => {
+    let now = 0;
+    const clock = { now: () => now, sleep: async (ms: number) => void (now += ms) };
+    const h = startFrameHarness({ deviceVerified: true, approveAfterPolls: 1_000, clock });
+    open.push(h);
+    await h.call('ConnectEmail', { email: 'ada@example.com' });
+    expect(await h.call('ConnectDevice')).toMatchObject({ ok: false, error: { message: 'The device was not approved in time' } });
+    expect(now).toBeLessThanOrEqual(115_000);
+  });
+
+  it('a second ConnectEmail for the logged-in address answers CONNECT without a mail', async () => {
+    const h = startFrameHarness();
+    open.push(h);
+    await h.call('ConnectEmail', { email: 'ada@example.com' });
+    await h.call('ConnectOtp', { otp: '123456' });
+    expect((await h.call('ConnectEmail', { email: 'ADA@example.com' })).payload).toEqual({ action: 'CONNECT' });
+    expect(h.api.calls.filter((c) => c === 'POST /email/start')).toHaveLength(1);
+  });
+
+  it('ExportKey reveals keys whose addresses are the user, only after the code', async () => {
+    let revealed: { evmPrivateKey: string; solanaSecretKey: string } | undefined;
+    let wrong = '';
+    const h = startFrameHarness({
+      exportScreen: {
+        run: async (flow: ExportFlow) => {
+          await expect(flow.reveal('123456')).rejects.toThrow('No key export is pending');
+          await flow.sendCode();
+          wrong = await flow.reveal('000000').then(
+            () => '',
+            (error: Error) => error.message,
+          );
+          revealed = await flow.reveal('123456');
+        },
+      },
+    });
+    open.push(h);
+    await h.call('ConnectEmail', { email: 'ada@example.com' });
+    await h.call('ConnectOtp', { otp: '123456' });
+    expect((await h.call('ExportKey')).ok).toBe(true);
+    expect(wrong).toBe('Invalid code');
+    expect(privateKeyToAccount(revealed!.evmPrivateKey as `0x${string}`).address).toBe(h.api.user.evmAddress);
+    const secret = base58Decode(revealed!.solanaSecretKey)!;
+    expect(secret).toHaveLength(64);
+    expect(ed25519.getPublicKey(secret.subarray(0, 32))).toEqual(base58Decode(h.api.user.solanaAddress!));
+    expect(JSON.stringify(h.received)).not.toContain(revealed!.evmPrivateKey.slice(2));
+  });
+
+  it('UpdateEmail goes through the primary and secondary codes and answers the new e-mail', async () => {
+    const h = startFrameHarness();
+    open.push(h);
+    expect((await h.call('UpdateEmailPrimaryOtp', { otp: '111111' })).error?.message).toBe(
+      'No e-mail change is pending: call UpdateEmail first',
+    );
+    await h.call('ConnectEmail', { email: 'ada@example.com' });
+    await h.call('ConnectOtp', { otp: '123456' });
+    expect((await h.call('UpdateEmail', { email: 'grace@example.com' })).payload).toEqual({ action: 'VERIFY_PRIMARY_OTP' });
+    expect((await h.call('UpdateEmailPrimaryOtp', { otp: '111111' })).payload).toEqual({ action: 'VERIFY_SECONDARY_OTP' });
+    expect((await h.call('UpdateEmailSecondaryOtp', { otp: '222222' })).payload).toEqual({ newEmail: 'grace@example.com' });
+  });
+});

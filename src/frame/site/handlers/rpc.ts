@@ -1,0 +1,54 @@
+/**
+ * RpcRequest and RpcAbort (spec 6): a method on neither list is refused; safe methods are
+ * answered locally (accounts, chain id) or forwarded to the synced network's RPC URL; unsafe
+ * ones are checked, shown on the frame's approval screen, and signed only after Approve.
+ * RpcAbort fails only the requests waiting for approval.
+ */
+import { numberToHex } from 'viem';
+import { FRAME_ERROR_TEXT, rpcMethodClass } from '../../constants.js';
+import type { FramePayload } from '../../messages.js';
+import { FrameRpcError } from '../approval-queue.js';
+import { findNetwork, type FrameContext } from '../context.js';
+import { prepareEvmRequest } from '../evm-requests.js';
+import { requireSession, withSeed } from '../session.js';
+import { prepareSolanaRequest } from '../solana-requests.js';
+import { FRAME_REPLY_TEXT, FRAME_TEXTS } from '../texts.js';
+import { addressOn } from './session.js';
+import type { Handlers } from './types.js';
+
+async function answerSafe(ctx: FrameContext, request: FramePayload<'RpcRequest'>, rpcUrl: string): Promise<unknown> {
+  const { method, namespace, chainId } = request;
+  if (method === 'eth_chainId') return numberToHex(Number(chainId.split(':')[1]));
+  if (method === 'eth_accounts' || method === 'solana_getAccounts') {
+    const session = await requireSession(ctx).catch(() => undefined);
+    if (!session) return [];
+    const address = addressOn(session, namespace);
+    return method === 'eth_accounts' ? [address] : [{ pubkey: address }];
+  }
+  return ctx.jsonRpc(rpcUrl, method, request.params ?? []);
+}
+
+export const rpcHandlers: Handlers<'RpcRequest' | 'RpcAbort'> = {
+  async RpcRequest(request, ctx) {
+    const kind = rpcMethodClass(request.method);
+    if (kind === 'refused') throw new FrameRpcError(FRAME_ERROR_TEXT.notAllowed, 4200);
+    if (!request.chainId.startsWith(`${request.namespace}:`)) throw new FrameRpcError(FRAME_REPLY_TEXT.chainNotFound, 4901);
+    const network = findNetwork(ctx, request.chainId);
+    if (!network) throw new FrameRpcError(FRAME_REPLY_TEXT.chainNotFound, 4901);
+    if (kind === 'safe') return { result: await answerSafe(ctx, request, network.rpcUrl) };
+
+    const session = await requireSession(ctx);
+    const address = addressOn(session, request.namespace);
+    const prepared =
+      request.namespace === 'eip155'
+        ? prepareEvmRequest(request.method, request.params, address, network)
+        : prepareSolanaRequest(request.method, request.params, address, network, ctx.jsonRpc);
+    await ctx.queue.approve(prepared.view, ctx.state.dapp?.metadata?.name ?? FRAME_TEXTS.appFallbackName);
+    return { result: await withSeed(ctx, (seed) => prepared.run(seed)) };
+  },
+
+  async RpcAbort(_payload, ctx) {
+    ctx.queue.abortAll();
+    return {};
+  },
+};

@@ -1,0 +1,124 @@
+/**
+ * The unsafe solana methods the frame signs: solana_signMessage, solana_signTransaction,
+ * solana_signAllTransactions and solana_signAndSendTransaction (sent with JSON-RPC
+ * `sendTransaction` to the synced network). Transactions are checked before approval: the
+ * wallet must be one of their signers.
+ */
+import { ed25519 } from '@noble/curves/ed25519';
+import { formatUnits } from 'viem';
+import { base58Decode, base58Encode } from '../../wire/base58.js';
+import type { FrameNetwork } from '../messages.js';
+import { base64Decode, base64Encode, wipe } from '../keys/bytes.js';
+import { deriveSolanaSeed } from '../keys/derive.js';
+import { describeTransfer, MAX_TRANSACTION_SIZE, parseTransaction, signTransaction } from '../keys/solana-transaction.js';
+import { FrameRpcError } from './approval-queue.js';
+import type { JsonRpcCall } from './context.js';
+import type { PreparedRequest } from './evm-requests.js';
+import { messageText } from './evm-requests.js';
+import { fill, FRAME_REPLY_TEXT, FRAME_TEXTS } from './texts.js';
+
+const MAX_MESSAGE_TEXT = 8_192;
+const MAX_BATCH = 16;
+
+function invalid(message: string): FrameRpcError {
+  return new FrameRpcError(message, -32602);
+}
+
+function record(params: unknown): Record<string, unknown> {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) throw invalid('params must be an object');
+  return params as Record<string, unknown>;
+}
+
+function transactionBytes(value: unknown, name: string, address: string): Uint8Array {
+  const bytes = typeof value === 'string' && value.length <= (MAX_TRANSACTION_SIZE * 4) / 3 + 4 ? base64Decode(value) : undefined;
+  if (!bytes) throw invalid(`${name} must be a base64 transaction`);
+  const parsed = parseTransaction(bytes);
+  const mine = base58Decode(address);
+  const signers = parsed.accountKeys.slice(0, parsed.requiredSignatures);
+  if (!mine || !signers.some((key) => key.every((byte, i) => byte === mine[i]))) {
+    throw new FrameRpcError(FRAME_REPLY_TEXT.wrongAddress, 4100);
+  }
+  return bytes;
+}
+
+function transactionRows(bytes: Uint8Array, network: FrameNetwork): ApprovalRows {
+  const rows: ApprovalRows = [{ label: FRAME_TEXTS.network, value: network.name }];
+  const transfer = describeTransfer(parseTransaction(bytes));
+  if (transfer) {
+    rows.push({ label: FRAME_TEXTS.amount, value: `${formatUnits(transfer.lamports, 9)} ${network.nativeCurrency.symbol}` });
+    rows.push({ label: FRAME_TEXTS.recipient, value: base58Encode(transfer.to) });
+  }
+  return rows;
+}
+
+type ApprovalRows = { label: string; value: string }[];
+
+async function withSolanaSeed<T>(seed: Uint8Array, fn: (solanaSeed: Uint8Array) => Promise<T> | T): Promise<T> {
+  const solanaSeed = deriveSolanaSeed(seed);
+  try {
+    return await fn(solanaSeed);
+  } finally {
+    wipe(solanaSeed);
+  }
+}
+
+/** Checks and describes an unsafe solana request; unsupported methods fail with 4200. */
+export function prepareSolanaRequest(
+  method: string,
+  params: unknown,
+  address: string,
+  network: FrameNetwork,
+  jsonRpc: JsonRpcCall,
+): PreparedRequest {
+  switch (method) {
+    case 'solana_signMessage': {
+      const { message } = record(params);
+      const bytes = typeof message === 'string' ? base58Decode(message, MAX_MESSAGE_TEXT) : undefined;
+      if (!bytes) throw invalid('params.message must be base58');
+      const { text, isText } = messageText(bytes);
+      return {
+        view: {
+          title: FRAME_TEXTS.signMessage,
+          rows: [{ label: FRAME_TEXTS.network, value: network.name }],
+          body: isText ? text : `${FRAME_TEXTS.hexMessage}\n${text}`,
+        },
+        run: (seed) => withSolanaSeed(seed, (solanaSeed) => ({ signature: base58Encode(ed25519.sign(bytes, solanaSeed)) })),
+      };
+    }
+    case 'solana_signTransaction':
+    case 'solana_signAndSendTransaction': {
+      const p = record(params);
+      const bytes = transactionBytes(p.transaction, 'params.transaction', address);
+      const options = p.options === undefined ? {} : record(p.options);
+      return {
+        view: { title: FRAME_TEXTS.approveTransaction, rows: transactionRows(bytes, network) },
+        run: (seed) =>
+          withSolanaSeed(seed, async (solanaSeed) => {
+            const { transaction, signature } = signTransaction(bytes, solanaSeed);
+            if (method === 'solana_signTransaction') return { transaction: base64Encode(transaction) };
+            const sent = await jsonRpc(network.rpcUrl, 'sendTransaction', [base64Encode(transaction), { ...options, encoding: 'base64' }]);
+            return { signature: typeof sent === 'string' ? sent : base58Encode(signature) };
+          }),
+      };
+    }
+    case 'solana_signAllTransactions': {
+      const { transactions } = record(params);
+      if (!Array.isArray(transactions) || transactions.length === 0 || transactions.length > MAX_BATCH) {
+        throw invalid(`params.transactions must be 1 to ${MAX_BATCH} base64 transactions`);
+      }
+      const all = transactions.map((tx, i) => transactionBytes(tx, `params.transactions[${i}]`, address));
+      return {
+        view: {
+          title: fill(FRAME_TEXTS.approveTransactions, { count: all.length }),
+          rows: [{ label: FRAME_TEXTS.network, value: network.name }],
+        },
+        run: (seed) =>
+          withSolanaSeed(seed, (solanaSeed) => ({
+            transactions: all.map((bytes) => base64Encode(signTransaction(bytes, solanaSeed).transaction)),
+          })),
+      };
+    }
+    default:
+      throw new FrameRpcError(FRAME_REPLY_TEXT.unsupportedMethod, 4200);
+  }
+}

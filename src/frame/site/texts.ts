@@ -1,0 +1,62 @@
+/**
+ * Every text the frame site shows or answers with, in English. The host sends `locale` in
+ * SyncDappData; other locales can be added here later as more objects of the same shape.
+ */
+export const FRAME_TEXTS = {
+  appFallbackName: 'This app',
+  asksTo: 'asks you to',
+  signMessage: 'Sign this message',
+  signTypedData: 'Sign typed data',
+  sendTransaction: 'Send a transaction',
+  approveTransaction: 'Approve a transaction',
+  approveTransactions: 'Approve {count} transactions',
+  domain: 'Domain',
+  chain: 'Chain',
+  primaryType: 'Primary type',
+  to: 'To',
+  value: 'Value',
+  network: 'Network',
+  dataLength: 'Data',
+  bytes: '{count} bytes',
+  amount: 'Amount',
+  recipient: 'Recipient',
+  contractCreation: 'New contract',
+  hexMessage: 'The message is not text; its bytes:',
+  approve: 'Approve',
+  reject: 'Reject',
+  exportTitle: 'Export your keys',
+  exportWarning: 'Anyone with this key controls your wallet. Never share it.',
+  sendCode: 'Send code',
+  codeSent: 'We sent a code to your e-mail.',
+  codeLabel: 'Code',
+  reveal: 'Reveal',
+  evmKeyLabel: 'EVM private key',
+  solanaKeyLabel: 'Solana secret key',
+  copy: 'Copy',
+  copied: 'Copied',
+  done: 'Done',
+  cancel: 'Cancel',
+} as const;
+
+/** The errors the frame answers with (spec 6, 8 and the issue), exactly. */
+export const FRAME_REPLY_TEXT = {
+  userRejected: 'User rejected the request.',
+  unsupportedMethod: 'The Provider does not support the requested method.',
+  tooManyPending: 'Too many pending requests',
+  deviceTimeout: 'The device was not approved in time',
+  chainNotSupported: 'Chain is not supported',
+  chainNotFound: 'ChainId not found',
+  noSmartAccounts: 'This application might not support Smart Accounts',
+  notConnected: 'Not connected to email or social',
+  noLogin: 'No e-mail login is pending: call ConnectEmail first',
+  noDeviceShare: 'This device holds no key share: log in again',
+  wrongAddress: 'The address is not this wallet',
+  keysMismatch: "The rebuilt keys do not match the user's addresses",
+  noExport: 'No key export is pending',
+  noEmailChange: 'No e-mail change is pending: call UpdateEmail first',
+} as const;
+
+/** `template` with each `{name}` replaced. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}
