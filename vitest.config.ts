@@ -7,6 +7,7 @@ export default defineConfig({
       'src/stores/**/*.test.ts',
       'src/api/**/*.test.ts',
       'src/adapters/**/*.test.ts',
+      'src/frame/**/*.test.ts',
       'src/*.test.ts',
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
