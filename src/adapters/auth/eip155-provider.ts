@@ -60,6 +60,9 @@ export function createAuthEip155Provider(options: AuthEip155Options): AuthEip155
         case 'eth_accounts':
         case 'eth_requestAccounts':
           return accounts();
+        // The page's permission is the session itself (disconnect signs out): nothing to revoke in the frame.
+        case 'wallet_revokePermissions':
+          return null;
         case 'eth_chainId':
           return toHex(chainId.slice('eip155:'.length));
         case 'wallet_switchEthereumChain': {

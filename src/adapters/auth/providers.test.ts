@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EmbeddedWalletError } from '../../core/errors/frame.js';
 import { UserRejectedRequestError } from '../../core/errors.js';
 import type { FramePayload, FrameRequestType, FrameResult } from '../../frame/messages.js';
+import { networks } from '../../wire/networks.js';
 import { eip155Adapter } from '../eip155/adapter.js';
 import { base58Decode, base58Encode, base64Decode, base64Encode } from '../walletconnect/solana-codec.js';
 import { createAuthEip155Provider } from './eip155-provider.js';
@@ -22,7 +23,7 @@ function signingFrame(log: { type: string; payload: unknown }[] = [], refuse = f
     if (refuse) throw new EmbeddedWalletError('User rejected the request.', { code: 4001 });
     if (type === 'SwitchNetwork') return { chainId: (payload as { chainId: string }).chainId };
     const rpc = payload as FramePayload<'RpcRequest'>;
-    const params = rpc.params as Record<string, string> & string[];
+    const params = rpc.params as Record<string, string> & string[] & { message: string; transaction: string };
     switch (rpc.method) {
       case 'personal_sign':
         return { result: await evm.signMessage({ message: hexToString(params[0] as `0x${string}`) }) };
@@ -50,7 +51,7 @@ describe('embedded eip155 provider', () => {
     const provider = createAuthEip155Provider({ frame: signingFrame(log), address: evm.address, chainId: 'eip155:10', onApproval });
     expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([evm.address]);
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0xa');
-    const signature = await eip155Adapter.signMessage!(provider, evm.address, 'hello');
+    const signature = (await eip155Adapter.signMessage(provider, evm.address, 'hello', networks.optimism)) as `0x${string}`;
     expect(await verifyMessage({ address: evm.address, message: 'hello', signature })).toBe(true);
     expect(tasks).toEqual(['open eip155 personal_sign', 'closed']);
     // A safe method goes to the frame without an approval.

@@ -64,4 +64,6 @@ export type ErrorMessageCode =
   | 'FrameNoIframe'
   /** The frame's load and request timeouts (spec 8's alerts, as an error's text). */
   | 'FrameLoadFailed'
-  | 'FrameTimedOut';
+  | 'FrameTimedOut'
+  /** E-mail cooldown (spec 5): 'Please try again after N seconds', N the error's `code`. */
+  | 'EmailCooldown';

@@ -110,6 +110,8 @@ export function errorCodeText(code: ErrorMessageCode, status?: unknown): string 
       return msg('Network Error - Could not load embedded wallet');
     case 'FrameTimedOut':
       return msg('Embedded Wallet Request Timed Out');
+    case 'EmailCooldown':
+      return msg(str`Please try again after ${String(status)} seconds`);
     default:
       return rpcText(code);
   }
