@@ -8,7 +8,8 @@ import { $accounts, getAccountState } from '../connection/account.js';
 import { $activeConnectorIds, $connectors } from '../connection/connectors.js';
 import { initConnectors } from '../connection/discovery.js';
 import { getWalletProvider } from '../connection/providers.js';
-import { $activeNamespace, initNetworks } from '../network/networks.js';
+import { chooseNetwork, performSwitch } from '../network/network-switch.js';
+import { $activeNamespace, $activeNetwork, initNetworks } from '../network/networks.js';
 import { $alert, resetAlerts } from '../ui/alerts.js';
 import { $modal, closeModal } from '../ui/modal.js';
 import { $router, resetRouter } from '../ui/router.js';
@@ -21,6 +22,7 @@ import { $emailChange, $emailLogin, $embeddedUser, $frameElement, $frameTask, $f
 const local = (n: Network): Network => ({ ...n, rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } } });
 const EVM = local(networks.localhost);
 const SOLANA = local(networks.solanaLocal);
+const EVM2 = local(networks.localhost2);
 
 let frame: FrameDouble;
 const until = async (check: () => boolean, ms = 2000): Promise<void> => {
@@ -59,10 +61,11 @@ beforeEach(() => {
     SyncDappData: () => ({}),
     SyncTheme: () => ({}),
     RpcAbort: () => ({}),
+    SwitchNetwork: ({ chainId }) => ({ chainId }),
   });
   setOptions({
     projectId: 'w3kit-dev',
-    networks: [EVM, SOLANA],
+    networks: [EVM, SOLANA, EVM2],
     secureSiteUrl: 'http://127.0.0.1:4303',
     features: { email: true },
     metadata: { name: 'Demo', description: 'A demo', url: 'https://demo.example', icons: [] },
@@ -121,6 +124,19 @@ describe('unsafe requests and the approval view', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(readSettled).toBe(false);
     expect($frameTask.get()).toBeUndefined();
+  });
+});
+
+describe('switching network', () => {
+  it('goes through SwitchNetwork (spec 2), asks the frame, and the app follows', async () => {
+    await login();
+    await chooseNetwork(EVM2.caipNetworkId);
+    expect($router.get().view).toBe('SwitchNetwork');
+    await performSwitch(EVM2.caipNetworkId);
+    expect(frame.calls.filter((c) => c.type === 'SwitchNetwork').at(-1)?.payload).toEqual({ chainId: EVM2.caipNetworkId });
+    expect($activeNetwork.get()?.caipNetworkId).toBe(EVM2.caipNetworkId);
+    expect(getAccountState('eip155').caipAddress).toBe(`${EVM2.caipNetworkId}:${EMBEDDED_USER.address}`);
+    expect(storage.get('lastUsedChain')).toBe(EVM2.caipNetworkId);
   });
 });
 
@@ -217,6 +233,7 @@ describe('frame timeouts, events and sync', () => {
       networks: [
         { caipNetworkId: EVM.caipNetworkId, name: EVM.name, rpcUrl: 'http://127.0.0.1:9/', nativeCurrency: EVM.nativeCurrency },
         { caipNetworkId: SOLANA.caipNetworkId, name: SOLANA.name, rpcUrl: 'http://127.0.0.1:9/', nativeCurrency: SOLANA.nativeCurrency },
+        { caipNetworkId: EVM2.caipNetworkId, name: EVM2.name, rpcUrl: 'http://127.0.0.1:9/', nativeCurrency: EVM2.nativeCurrency },
       ],
       locale: 'en',
     });
