@@ -6,13 +6,16 @@
  */
 import { EmbeddedWalletError } from '../../core/errors/frame.js';
 import { EMAIL_COOLDOWN_MS, FRAME_POLL_MS, OTP_LENGTH } from '../../frame/constants.js';
+import type { ChainNamespace } from '../../core/caip.js';
 import { storage } from '../app/storage.js';
+import { getAccountState, patchAccount, resetAccount } from '../connection/account.js';
 import { validateEmail, type EmailProblem } from '../connection/connect.js';
 import { $modal } from '../ui/modal.js';
 import { $router, pushView, replaceView, resetRouter } from '../ui/router.js';
 import { showErrorOf } from '../ui/toast.js';
 import { abortPendingApproval, onApprovalAbort, showFrameTask } from './approval.js';
 import { frameRequest } from './frame.js';
+import { AUTH_CONNECTOR_ID } from './ids.js';
 import { clearLoginCache } from './login-cache.js';
 import { connectUser, setUserEmail } from './session.js';
 import { $emailChange, $emailLogin, $embeddedUser } from './state.js';
@@ -111,15 +114,21 @@ let restoring: Promise<void> | undefined;
 /** Reload (spec 4): with a live session the user comes back without a code; otherwise the cache is cleared. */
 export function restoreEmbedded(): Promise<void> {
   restoring ??= (async () => {
+    const stored = Object.entries(storage.get('connectedConnectorIds') ?? {})
+      .filter(([, id]) => id === AUTH_CONNECTOR_ID)
+      .map(([ns]) => ns as ChainNamespace);
+    for (const namespace of stored)
+      if (getAccountState(namespace).status === 'disconnected') patchAccount(namespace, { status: 'connecting' });
     try {
       const { isConnected } = await frameRequest('IsConnected', {});
-      if (!isConnected) return clearLoginCache();
+      if (!isConnected) throw new EmbeddedWalletError('No live session');
       const last = storage.get('lastUsedChain');
       const user = await frameRequest('GetUser', last && /^(eip155|solana):/.test(last) ? { chainId: last } : {});
       await connectUser(user);
       $emailLogin.set({ step: 'connected', email: user.email ?? undefined, error: undefined, resendAt: 0 });
     } catch {
       clearLoginCache();
+      for (const namespace of stored) if (getAccountState(namespace).status === 'connecting') resetAccount(namespace);
     }
   })().finally(() => {
     restoring = undefined;

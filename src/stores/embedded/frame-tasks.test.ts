@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertText } from '../../elements/l10n/alerts.js';
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { EMBEDDED_USER, installFrameDouble, type FrameDouble } from '../../test-utils/frame-double.js';
 import { networks, type Network } from '../../wire/networks.js';
@@ -205,9 +206,9 @@ describe('frame timeouts, events and sync', () => {
   it('shows the load and request timeout alerts; a frame that never loaded is dropped', async () => {
     await login();
     frame.options.onTimeout('iframe_request_timeout');
-    expect($alert.get()?.code).toBe('EMBEDDED_WALLET_TIMEOUT');
+    expect(alertText($alert.get()!.code).shortMessage).toBe('Embedded Wallet Request Timed Out');
     frame.options.onTimeout('iframe_load_failed');
-    expect($alert.get()?.code).toBe('EMBEDDED_WALLET_LOAD_FAILED');
+    expect(alertText($alert.get()!.code).shortMessage).toBe('Network Error - Could not load embedded wallet');
     expect($frameElement.get()).toBeUndefined();
   });
 
@@ -217,7 +218,7 @@ describe('frame timeouts, events and sync', () => {
     frame.options.onEvent?.({ kind: 'event', type: 'Height', height: 420 });
     expect($frameView.get()).toEqual({ visible: true, height: 420 });
     frame.options.onEvent?.({ kind: 'event', type: 'SessionExpired' });
-    expect($alert.get()?.code).toBe('SESSION_EXPIRED');
+    expect(alertText($alert.get()!.code).shortMessage).toBe('Session Expired');
     await until(() => $embeddedUser.get() === undefined);
     await until(() => getAccountState('eip155').status === 'disconnected' && getAccountState('solana').status === 'disconnected');
     expect(storage.get('emailLoginUsed')).toBeUndefined();

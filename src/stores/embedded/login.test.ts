@@ -167,8 +167,13 @@ describe('reload and disconnect', () => {
   it('restores the user without a code while the session lives', async () => {
     storage.set('emailLoginUsed', true);
     storage.set('lastUsedChain', SOLANA.caipNetworkId);
+    storage.set('connectedConnectorIds', { eip155: 'ID_AUTH', solana: 'ID_AUTH' });
+    const statuses: (string | undefined)[] = [];
+    const stop = $accounts.listen((a) => statuses.push(a.eip155?.status));
     initConnectors();
     await until(() => getAccountState('solana').status === 'connected');
+    stop();
+    expect(statuses[0]).toBe('connecting');
     expect(frame.calls.map((c) => c.type)).not.toContain('ConnectOtp');
     expect(frame.calls.find((c) => c.type === 'GetUser')?.payload).toEqual({ chainId: SOLANA.caipNetworkId });
     expect(getAccountState('eip155').status).toBe('connected');
@@ -179,7 +184,9 @@ describe('reload and disconnect', () => {
       storage.set('emailLoginUsed', true);
       storage.set('email', 'ada@example.com');
       frame.handlers.IsConnected = answer;
+      storage.set('connectedConnectorIds', { eip155: 'ID_AUTH' });
       await restoreEmbedded();
+      expect(getAccountState('eip155').status).toBe('disconnected');
       expect(storage.get('emailLoginUsed')).toBeUndefined();
       expect(storage.get('email')).toBeUndefined();
       expect($embeddedUser.get()).toBeUndefined();
