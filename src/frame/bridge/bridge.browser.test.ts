@@ -109,6 +109,25 @@ describe('frame bridge (real cross-origin test double)', () => {
     expect(timeouts).to.deep.equal(['iframe_load_failed']);
   });
 
+  it('posts the hello to the pinned origin only, never "*"', async () => {
+    // A same-origin frame, so the test can watch what the bridge posts to it.
+    const { bridge } = open({ secureSiteUrl: SAME_ORIGIN_DOUBLE, projectId: 'silent', limits: { loadMs: 5000 } });
+    await new Promise((r) => bridge.iframe.addEventListener('load', r, { once: true }));
+    const frameWindow = bridge.iframe.contentWindow as Window & typeof globalThis;
+    const posted: unknown[][] = [];
+    const original = frameWindow.postMessage.bind(frameWindow);
+    frameWindow.postMessage = ((...args: unknown[]) => {
+      posted.push(args);
+      return (original as (...a: unknown[]) => void)(...args);
+    }) as typeof frameWindow.postMessage;
+    // The ready message comes from the frame's own realm, so its source is the frame's window.
+    new frameWindow.Function('parent.postMessage({ w3kit: "frame-ready", version: "1" }, "*")')();
+    await bridge.ready;
+    expect(posted).to.have.length(1);
+    expect(posted[0]![0]).to.deep.equal({ w3kit: 'host-hello', version: '4' });
+    expect(posted[0]![1]).to.equal(here.origin);
+  });
+
   it('drops and logs malformed replies and events, and takes the well-formed ones', async () => {
     setLogLevel('warn');
     clearLogs();
