@@ -10,6 +10,7 @@ const parentOrigin = location.ancestorOrigins[0];
 const report = (what, extra = {}) => window.parent.postMessage({ double: what, ...extra }, parentOrigin);
 
 let port;
+const USER_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const reply = (id, type, payload) => port.postMessage({ kind: 'reply', id, type, ok: true, payload });
 const fail = (id, type, error) => port.postMessage({ kind: 'reply', id, type, ok: false, error });
 
@@ -30,6 +31,17 @@ const answers = {
     reply(r.id, r.type, {});
   },
   Reload: (r) => reply(r.id, r.type, {}),
+  ConnectOtp: (r) => (r.payload.otp === '123456' ? reply(r.id, r.type, {}) : fail(r.id, r.type, { message: 'Invalid code' })),
+  GetUser: (r) =>
+    reply(r.id, r.type, {
+      email: 'ada@example.com',
+      address: USER_ADDRESS,
+      chainId: 'eip155:31337',
+      accounts: [{ namespace: 'eip155', address: USER_ADDRESS, type: 'eoa' }],
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    }),
+  SyncDappData: (r) => reply(r.id, r.type, {}),
   // IsConnected, RpcRequest: never answered (the timeout and abort tests).
 };
 
