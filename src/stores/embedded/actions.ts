@@ -100,6 +100,8 @@ export async function resendEmail(): Promise<void> {
 export async function submitOtp(otp: string): Promise<void> {
   const invalid = otpProblem(otp);
   if (invalid) return void $emailLogin.setKey('error', invalid);
+  // The sixth digit and a paste may both submit: one check at a time.
+  if ($emailLogin.get().step === 'verifying') return;
   $emailLogin.set({ ...$emailLogin.get(), step: 'verifying', error: undefined });
   try {
     await frameRequest('ConnectOtp', { otp });

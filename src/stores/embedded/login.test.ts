@@ -137,9 +137,14 @@ describe('e-mail login', () => {
     await submitOtp('000000');
     expect($emailLogin.get()).toMatchObject({ step: 'otp' });
     expect(($emailLogin.get().error as Error).message).toBe('Invalid code');
+    // One check at a time: a second submit while the first is checked is ignored.
+    void submitOtp('000000');
+    await submitOtp('000000');
+    await until(() => $emailLogin.get().step === 'otp');
+    expect(frame.calls.filter((c) => c.type === 'ConnectOtp')).toHaveLength(2);
     await submitOtp('12ab');
     expect(($emailLogin.get().error as Error).message).toBe('Invalid input');
-    expect(frame.calls.filter((c) => c.type === 'ConnectOtp')).toHaveLength(1);
+    expect(frame.calls.filter((c) => c.type === 'ConnectOtp')).toHaveLength(2);
   });
 
   it('refuses a resend within the 30 s cooldown with "Please try again after N seconds"', async () => {
@@ -199,6 +204,7 @@ describe('reload and disconnect', () => {
     await submitOtp('123456');
     await disconnect();
     expect(frame.calls.map((c) => c.type)).toContain('SignOut');
+    expect($emailLogin.get().step).toBe('idle');
     expect($embeddedUser.get()).toBeUndefined();
     expect(storage.get('emailLoginUsed')).toBeUndefined();
     expect(storage.get('lastUsedChain')).toBeUndefined();

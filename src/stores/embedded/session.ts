@@ -19,7 +19,7 @@ import { approvalHook } from './approval.js';
 import { AUTH_CONNECTOR_ID } from './ids.js';
 import { currentFrame, ensureFrame, onSessionExpired } from './frame.js';
 import { clearLoginCache, saveLoginCache } from './login-cache.js';
-import { $embeddedUser } from './state.js';
+import { $emailChange, $emailLogin, $embeddedUser } from './state.js';
 
 type AuthNamespace = 'eip155' | 'solana';
 const providers: { eip155?: AuthEip155Provider; solana?: AuthSolanaProvider } = {};
@@ -90,6 +90,9 @@ export function forgetUser(): void {
   }
   clearLoginCache();
   $embeddedUser.set(undefined);
+  // A later login starts afresh (the cooldown stays: the backend keeps it too).
+  $emailLogin.set({ step: 'idle', email: undefined, error: undefined, resendAt: $emailLogin.get().resendAt });
+  $emailChange.set({ step: 'idle', newEmail: undefined, error: undefined });
 }
 
 onDisconnect(async (namespace) => {
