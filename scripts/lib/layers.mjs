@@ -35,6 +35,17 @@ export const LAYER_ZONES = [
     ],
   },
   {
+    name: 'frame',
+    files: ['src/frame/**'],
+    patterns: [
+      {
+        regex: folders('api', 'adapters', 'stores', 'elements', 'react'),
+        message: 'src/frame (the bridge and the frame site) imports only core, wire and itself.',
+      },
+      { regex: `^(\\.\\./){2,}${TOP}`, message: 'src/frame may not import the package entries.' },
+    ],
+  },
+  {
     name: 'adapters',
     files: ['src/adapters/**'],
     patterns: [

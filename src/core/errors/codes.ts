@@ -56,4 +56,14 @@ export type ErrorMessageCode =
   | 'HttpStatus'
   | 'ChainHttpFailed'
   | 'ChainRpcFailed'
-  | 'InvalidInput';
+  | 'InvalidInput'
+  /** The embedded wallet's frame (spec 8): an RPC request aborted, any other abort, the bridge's chunk, no iframe. */
+  | 'FrameRpcAborted'
+  | 'FrameAborted'
+  | 'FrameDependency'
+  | 'FrameNoIframe'
+  /** The frame's load and request timeouts (spec 8's alerts, as an error's text). */
+  | 'FrameLoadFailed'
+  | 'FrameTimedOut'
+  /** E-mail cooldown (spec 5): 'Please try again after N seconds', N the error's `code`. */
+  | 'EmailCooldown';

@@ -98,6 +98,20 @@ export function errorCodeText(code: ErrorMessageCode, status?: unknown): string 
       return msg('RPC request failed');
     case 'InvalidInput':
       return msg('Invalid input');
+    case 'FrameRpcAborted':
+      return msg('Request was aborted');
+    case 'FrameAborted':
+      return msg('Something went wrong');
+    case 'FrameDependency':
+      return msg('Unable to load email login dependency');
+    case 'FrameNoIframe':
+      return msg('W3mFrame: iframe is not set');
+    case 'FrameLoadFailed':
+      return msg('Network Error - Could not load embedded wallet');
+    case 'FrameTimedOut':
+      return msg('Embedded Wallet Request Timed Out');
+    case 'EmailCooldown':
+      return msg(str`Please try again after ${String(status)} seconds`);
     default:
       return rpcText(code);
   }

@@ -23,3 +23,8 @@ export function registerAuthHandlers(email: Handler<string>, social: Handler<Soc
   handlers.email = email;
   handlers.social = social;
 }
+
+/** The embedded wallet's e-mail login (social login comes with part 2 and registers both). */
+export function registerEmailHandler(email: Handler<string> | undefined): void {
+  handlers.email = email;
+}

@@ -9,13 +9,15 @@ import type { AdapterWallet } from '../../adapters/types.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { $options } from '../app/options.js';
 import { storage } from '../app/storage.js';
+import { initEmbedded } from '../embedded/connector.js';
+import { AUTH_CONNECTOR_ID } from '../embedded/ids.js';
 import { $connectors, addConnectors, setConnectorProvider, setDiscoveryStarted, type Connector } from './connectors.js';
 
 /** The generic session module (lazy): connect, restore, activate, requests. */
 export const loadConnectionSession = () => import('./session.js');
 
 /** Connectors whose session their own store restores (WalletConnect restores its own). */
-const SELF_RESTORING = new Set(['walletConnect']);
+const SELF_RESTORING = new Set(['walletConnect', AUTH_CONNECTOR_ID]);
 
 /** The stop function of each namespace's discovery. */
 const watching = new Map<ChainNamespace, () => void>();
@@ -88,6 +90,7 @@ export function initConnectors(): void {
     addConnectors(externals);
   }
   for (const namespace of namespaces) watch(namespace);
+  initEmbedded(namespaces);
   const stored = storage.get('connectedConnectorIds') ?? {};
   for (const [namespace, connectorId] of Object.entries(stored) as [ChainNamespace, string][]) {
     if (!namespaces.has(namespace) || SELF_RESTORING.has(connectorId)) continue;

@@ -1,20 +1,201 @@
 /**
  * The embedded wallet's actions, for the views (the contract between the views and the
- * connector's stores; the implementation lands with the host bridge).
+ * connector's stores): e-mail login (spec 4: ConnectEmail, then device approval, the one-time
+ * code, the user), the restore on reload, e-mail change, export and leaving an approval.
+ * Loaded lazily (the first chunk's e-mail handler and the views import it).
  */
-import type { EmailProblem } from '../connection/connect.js';
+import { EmbeddedWalletError } from '../../core/errors/frame.js';
+import { EMAIL_COOLDOWN_MS, FRAME_POLL_MS, OTP_LENGTH } from '../../frame/constants.js';
+import type { ChainNamespace } from '../../core/caip.js';
+import { storage } from '../app/storage.js';
+import { getAccountState, patchAccount, resetAccount } from '../connection/account.js';
+import { validateEmail, type EmailProblem } from '../connection/connect.js';
+import { $modal } from '../ui/modal.js';
+import { $router, pushView, replaceView, resetRouter } from '../ui/router.js';
+import { showErrorOf } from '../ui/toast.js';
+import { abortPendingApproval, onApprovalAbort, showFrameTask } from './approval.js';
+import { frameRequest } from './frame.js';
+import { AUTH_CONNECTOR_ID } from './ids.js';
+import { clearLoginCache } from './login-cache.js';
+import { connectUser, setUserEmail } from './session.js';
+import { $emailChange, $emailLogin, $embeddedUser } from './state.js';
+
+export { abortPendingApproval };
+
+/** How long e-mail change waits for the new address to show in the user (spec 4: polled every 1 s). */
+const EMAIL_CHANGE_POLL_LIMIT_MS = 10_000;
+
+/** 'Please try again after N seconds' when the cooldown has not passed (spec 5). */
+function cooldownError(): EmbeddedWalletError | undefined {
+  const left = Math.ceil(($emailLogin.get().resendAt - Date.now()) / 1000);
+  if (left <= 0) return undefined;
+  return new EmbeddedWalletError(`Please try again after ${left} seconds`, { code: left, messageCode: 'EmailCooldown' });
+}
+
+const otpProblem = (otp: string): EmbeddedWalletError | undefined =>
+  new RegExp(`^\\d{${OTP_LENGTH}}$`).test(otp) ? undefined : new EmbeddedWalletError('Invalid input', { messageCode: 'InvalidInput' });
+
+const mailSent = (): void => $emailLogin.setKey('resendAt', Date.now() + EMAIL_COOLDOWN_MS);
+
+/** Logged in: the user, the providers to the connection module, Account. */
+async function finishLogin(): Promise<void> {
+  const user = await frameRequest('GetUser', {});
+  await connectUser(user);
+  $emailLogin.set({ ...$emailLogin.get(), step: 'connected', error: undefined });
+  if ($modal.get().open) resetRouter('Account');
+}
+
+/** Runs e-mail login for a valid address (the Connect view's field and EmailLogin's form). */
+export async function loginWithEmail(email: string): Promise<void> {
+  const previous = $emailLogin.get();
+  if (previous.email === email && previous.step !== 'idle' && previous.step !== 'connected') {
+    const wait = cooldownError();
+    if (wait) return void $emailLogin.setKey('error', wait);
+  }
+  $emailLogin.set({ step: 'sending', email, error: undefined, resendAt: previous.email === email ? previous.resendAt : 0 });
+  try {
+    const { action } = await frameRequest('ConnectEmail', { email });
+    if (action === 'CONNECT') return await finishLogin();
+    mailSent();
+    if (action === 'VERIFY_OTP') {
+      $emailLogin.setKey('step', 'otp');
+      return pushView('EmailVerifyOtp', { email });
+    }
+    $emailLogin.setKey('step', 'device');
+    pushView('EmailVerifyDevice', { email });
+    await frameRequest('ConnectDevice', {});
+    // Approved: the code mail follows by itself.
+    mailSent();
+    $emailLogin.set({ ...$emailLogin.get(), step: 'otp', error: undefined });
+    if ($router.get().view === 'EmailVerifyDevice') replaceView('EmailVerifyOtp', { email });
+    else pushView('EmailVerifyOtp', { email });
+  } catch (err) {
+    const step = $emailLogin.get().step;
+    $emailLogin.set({ ...$emailLogin.get(), step: step === 'device' ? 'device' : 'idle', error: err });
+  }
+}
 
 /** Starts e-mail login (EmailLogin's form); returns the input's problem, if any. */
-export declare function submitEmail(email: string): EmailProblem | undefined;
+export function submitEmail(email: string): EmailProblem | undefined {
+  const problem = validateEmail(email);
+  if (problem) return problem;
+  void loginWithEmail(email.trim());
+  return undefined;
+}
+
 /** Sends the pending login's mail again (device approval or code), respecting the cooldown. */
-export declare function resendEmail(): Promise<void>;
+export async function resendEmail(): Promise<void> {
+  const wait = cooldownError();
+  if (wait) return void $emailLogin.setKey('error', wait);
+  $emailLogin.setKey('error', undefined);
+  try {
+    await frameRequest('ResendEmail', {});
+    mailSent();
+  } catch (err) {
+    $emailLogin.setKey('error', err);
+  }
+}
+
 /** Checks a one-time code (EmailVerifyOtp); on success the wallet connects and Account shows. */
-export declare function submitOtp(otp: string): Promise<void>;
+export async function submitOtp(otp: string): Promise<void> {
+  const invalid = otpProblem(otp);
+  if (invalid) return void $emailLogin.setKey('error', invalid);
+  // The sixth digit and a paste may both submit: one check at a time.
+  if ($emailLogin.get().step === 'verifying') return;
+  $emailLogin.set({ ...$emailLogin.get(), step: 'verifying', error: undefined });
+  try {
+    await frameRequest('ConnectOtp', { otp });
+    await finishLogin();
+  } catch (err) {
+    $emailLogin.set({ ...$emailLogin.get(), step: 'otp', error: err });
+  }
+}
+
+let restoring: Promise<void> | undefined;
+
+/** Reload (spec 4): with a live session the user comes back without a code; otherwise the cache is cleared. */
+export function restoreEmbedded(): Promise<void> {
+  restoring ??= (async () => {
+    const stored = Object.entries(storage.get('connectedConnectorIds') ?? {})
+      .filter(([, id]) => id === AUTH_CONNECTOR_ID)
+      .map(([ns]) => ns as ChainNamespace);
+    for (const namespace of stored)
+      if (getAccountState(namespace).status === 'disconnected') patchAccount(namespace, { status: 'connecting' });
+    try {
+      const { isConnected } = await frameRequest('IsConnected', {});
+      if (!isConnected) throw new EmbeddedWalletError('No live session');
+      const last = storage.get('lastUsedChain');
+      const user = await frameRequest('GetUser', last && /^(eip155|solana):/.test(last) ? { chainId: last } : {});
+      await connectUser(user);
+      $emailLogin.set({ step: 'connected', email: user.email ?? undefined, error: undefined, resendAt: 0 });
+    } catch {
+      clearLoginCache();
+      for (const namespace of stored) if (getAccountState(namespace).status === 'connecting') resetAccount(namespace);
+    }
+  })().finally(() => {
+    restoring = undefined;
+  });
+  return restoring;
+}
+
 /** Starts an e-mail change (UpdateEmailWallet); returns the input's problem, if any. */
-export declare function startEmailChange(newEmail: string): EmailProblem | undefined;
+export function startEmailChange(newEmail: string): EmailProblem | undefined {
+  const problem = validateEmail(newEmail);
+  if (problem) return problem;
+  const email = newEmail.trim();
+  $emailChange.set({ step: 'sending', newEmail: email, error: undefined });
+  frameRequest('UpdateEmail', { email }).then(
+    () => $emailChange.set({ step: 'primary', newEmail: email, error: undefined }),
+    (err: unknown) => $emailChange.set({ step: 'idle', newEmail: email, error: err }),
+  );
+  return undefined;
+}
+
+async function waitForEmail(email: string): Promise<void> {
+  const until = Date.now() + EMAIL_CHANGE_POLL_LIMIT_MS;
+  for (;;) {
+    const user = await frameRequest('GetUser', {}).catch(() => undefined);
+    if (user?.email === email || Date.now() >= until) break;
+    await new Promise((r) => setTimeout(r, FRAME_POLL_MS));
+  }
+  setUserEmail(email);
+}
+
 /** Checks the code sent to the current address, then the one sent to the new address. */
-export declare function submitEmailChangeOtp(otp: string): Promise<void>;
+export async function submitEmailChangeOtp(otp: string): Promise<void> {
+  const state = $emailChange.get();
+  const invalid = otpProblem(otp);
+  if (invalid) return void $emailChange.setKey('error', invalid);
+  if (state.step !== 'primary' && state.step !== 'secondary') return;
+  const step = state.step;
+  $emailChange.set({ ...state, step: 'verifying', error: undefined });
+  try {
+    if (step === 'primary') {
+      await frameRequest('UpdateEmailPrimaryOtp', { otp });
+      return void $emailChange.set({ ...$emailChange.get(), step: 'secondary' });
+    }
+    const { newEmail } = await frameRequest('UpdateEmailSecondaryOtp', { otp });
+    await waitForEmail(newEmail);
+    $emailChange.set({ step: 'done', newEmail, error: undefined });
+  } catch (err) {
+    $emailChange.set({ ...$emailChange.get(), step, error: err });
+  }
+}
+
 /** Opens the frame's export screen (a fresh code, then the keys), shown in the modal. */
-export declare function exportKey(): Promise<void>;
-/** The user left the approval (Back, Escape, close): aborts only the pending unsafe requests. */
-export declare function abortPendingApproval(): void;
+export async function exportKey(): Promise<void> {
+  if (!$embeddedUser.get()) return;
+  const done = showFrameTask({ kind: 'export' });
+  let stopAbort: () => void = () => undefined;
+  const left = new Promise<void>((resolve) => {
+    stopAbort = onApprovalAbort(resolve);
+  });
+  try {
+    await Promise.race([frameRequest('ExportKey', {}, { timeoutMs: null }), left]);
+  } catch (err) {
+    showErrorOf(err);
+  } finally {
+    stopAbort();
+    done();
+  }
+}

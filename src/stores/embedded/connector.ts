@@ -1,0 +1,24 @@
+/**
+ * The embedded wallet's connector (first chunk, kept tiny): with `secureSiteUrl` and the email
+ * feature, the AUTH connector joins each configured namespace it serves and e-mail login gets its
+ * handler; the flow, the bridge and the providers are lazy chunks. Spec 4: when e-mail login was
+ * used before, the frame is created at once and the session restored.
+ */
+import type { ChainNamespace } from '../../core/caip.js';
+import { $features, $options } from '../app/options.js';
+import { storage } from '../app/storage.js';
+import { registerEmailHandler } from '../connection/connect-handlers.js';
+import { $connectors, addConnectors } from '../connection/connectors.js';
+import { AUTH_CONNECTOR_ID } from './ids.js';
+
+/** The embedded wallet's flow (lazy). */
+export const loadEmbeddedFlow = () => import('./actions.js');
+
+export function initEmbedded(namespaces: Set<ChainNamespace>): void {
+  $connectors.set($connectors.get().filter((c) => c.id !== AUTH_CONNECTOR_ID));
+  if (!$options.get()?.secureSiteUrl || !$features.get().email) return registerEmailHandler(undefined);
+  const served = (['eip155', 'solana'] as const).filter((ns) => namespaces.has(ns));
+  addConnectors(served.map((chain) => ({ id: AUTH_CONNECTOR_ID, type: 'AUTH', name: 'Email', chain })));
+  registerEmailHandler((email) => loadEmbeddedFlow().then((m) => m.loginWithEmail(email)));
+  if (storage.get('emailLoginUsed')) void loadEmbeddedFlow().then((m) => m.restoreEmbedded());
+}

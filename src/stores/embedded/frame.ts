@@ -1,0 +1,151 @@
+/**
+ * The one bridge to the secure frame (lazy): created on demand, published in `$frameElement` for
+ * the modal to render, its timeouts shown as alerts (spec 8), its events applied (Visibility and
+ * Height to `$frameView`; SessionExpired signs out locally with 'Session Expired'), theme and
+ * dapp data synced once it is initialized. The bridge's chunk failing to load is 'Unable to load
+ * email login dependency'.
+ */
+import { EmbeddedWalletError } from '../../core/errors/frame.js';
+import { logger } from '../../core/logger.js';
+import { FRAME_ERROR_TEXT, FRAME_SDK_VERSION, type FrameTimeoutKind } from '../../frame/constants.js';
+import type { FrameBridge, FrameBridgeOptions, FrameRequestOptions } from '../../frame/bridge/bridge.js';
+import type { FrameEvent, FramePayload, FrameRequestType, FrameResult } from '../../frame/messages.js';
+import { $options } from '../app/options.js';
+import { $networks } from '../network/networks.js';
+import { showAlert } from '../ui/alerts.js';
+import { $locale } from '../ui/locale.js';
+import { $themeMode, $themeVariables } from '../ui/theme.js';
+import { $frameElement, $frameView } from './state.js';
+
+type CreateBridge = (options: FrameBridgeOptions) => FrameBridge;
+
+const loadBridge = (): Promise<CreateBridge> => import('../../frame/bridge/bridge.js').then((m) => m.createFrameBridge);
+
+let loader: () => Promise<CreateBridge> = loadBridge;
+let bridge: FrameBridge | undefined;
+let creating: Promise<FrameBridge> | undefined;
+let stopSync: (() => void) | undefined;
+const sessionExpiredListeners = new Set<() => void>();
+
+/** Tests: how the bridge is made (a factory over a test double, or a failing loader). */
+export function setBridgeLoader(next: (() => Promise<CreateBridge>) | undefined): void {
+  loader = next ?? loadBridge;
+}
+
+/** Runs `listener` when the frame says the session expired (the session module signs out). */
+export function onSessionExpired(listener: () => void): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
+}
+
+function onTimeout(kind: FrameTimeoutKind): void {
+  showAlert(kind === 'iframe_load_failed' ? 'EMBEDDED_WALLET_LOAD_FAILED' : 'EMBEDDED_WALLET_TIMEOUT');
+  // A frame that never loaded is dropped, so the next attempt loads it again.
+  if (kind === 'iframe_load_failed') destroyFrame();
+}
+
+function onEvent(event: FrameEvent): void {
+  if (event.type === 'Visibility') $frameView.setKey('visible', event.visible);
+  else if (event.type === 'Height') $frameView.setKey('height', event.height);
+  else {
+    showAlert('SESSION_EXPIRED');
+    for (const listener of [...sessionExpiredListeners]) listener();
+  }
+}
+
+/** The theme as the frame takes it: the mode and the `--w3-*` variables as strings. */
+export function themePayload(): FramePayload<'SyncTheme'> {
+  const variables = Object.entries($themeVariables.get()).filter(([key]) => /^--w3-[a-z0-9-]{1,40}$/.test(key));
+  return {
+    themeMode: $themeMode.get(),
+    ...(variables.length ? { themeVariables: Object.fromEntries(variables.map(([k, v]) => [k, String(v).slice(0, 200)])) } : {}),
+  };
+}
+
+/** What the frame needs of the app: project, metadata, the eip155 and solana networks with their first http RPC URL, locale. */
+export function dappDataPayload(): FramePayload<'SyncDappData'> {
+  const options = $options.get();
+  const networks = $networks
+    .get()
+    .filter((n) => n.chainNamespace === 'eip155' || n.chainNamespace === 'solana')
+    .flatMap((n) => {
+      const rpcUrl = n.rpcUrls.default.http.find((u) => /^https?:\/\//.test(u));
+      if (!rpcUrl) return [];
+      const { name, symbol, decimals } = n.nativeCurrency;
+      return [{ caipNetworkId: n.caipNetworkId, name: n.name, rpcUrl, nativeCurrency: { name, symbol, decimals } }];
+    })
+    .slice(0, 64);
+  const metadata = options?.metadata;
+  return {
+    projectId: options?.projectId ?? '',
+    sdkVersion: FRAME_SDK_VERSION,
+    ...(metadata
+      ? {
+          metadata: {
+            name: metadata.name,
+            ...(metadata.description ? { description: metadata.description } : {}),
+            ...(metadata.url ? { url: metadata.url } : {}),
+            ...(metadata.icons ? { icons: metadata.icons.slice(0, 4) } : {}),
+          },
+        }
+      : {}),
+    networks,
+    locale: $locale.get(),
+  };
+}
+
+const logSyncFailure = (what: string) => (err: unknown) => logger.warn(`Could not sync ${what} to the embedded wallet`, err);
+
+function startSync(b: FrameBridge): void {
+  void b.initialized.then(() => {
+    if (bridge !== b) return;
+    b.request('SyncDappData', dappDataPayload()).catch(logSyncFailure('dapp data'));
+    const syncTheme = (): void => void b.request('SyncTheme', themePayload()).catch(logSyncFailure('the theme'));
+    const stops = [$themeMode.listen(syncTheme), $themeVariables.listen(syncTheme)];
+    syncTheme();
+    stopSync = () => stops.forEach((stop) => stop());
+  });
+}
+
+/** The bridge, created (and its iframe published) on first use. */
+export function ensureFrame(): Promise<FrameBridge> {
+  if (bridge) return Promise.resolve(bridge);
+  creating ??= (async () => {
+    const options = $options.get();
+    if (!options?.secureSiteUrl) throw new EmbeddedWalletError(FRAME_ERROR_TEXT.noIframe, { messageCode: 'FrameNoIframe' });
+    const create = await loader().catch((err: unknown) => {
+      throw new EmbeddedWalletError(FRAME_ERROR_TEXT.dependency, { messageCode: 'FrameDependency', cause: err });
+    });
+    const made = create({ secureSiteUrl: options.secureSiteUrl, projectId: options.projectId ?? '', onTimeout, onEvent });
+    bridge = made;
+    $frameElement.set(made.iframe);
+    startSync(made);
+    return made;
+  })().finally(() => {
+    creating = undefined;
+  });
+  return creating;
+}
+
+/** The bridge if it exists (nothing is created). */
+export const currentFrame = (): FrameBridge | undefined => bridge;
+
+/** A request to the frame, creating it first when needed. */
+export async function frameRequest<T extends FrameRequestType>(
+  type: T,
+  payload: FramePayload<T>,
+  options?: FrameRequestOptions,
+): Promise<FrameResult<T>> {
+  return (await ensureFrame()).request(type, payload, options);
+}
+
+/** Removes the frame (its pending requests are aborted); the next use creates it again. */
+export function destroyFrame(): void {
+  stopSync?.();
+  stopSync = undefined;
+  const b = bridge;
+  bridge = undefined;
+  b?.destroy();
+  $frameElement.set(undefined);
+  $frameView.set({ visible: false, height: 0 });
+}

@@ -1,0 +1,113 @@
+/**
+ * The embedded wallet's session in the connection module (lazy): the user's providers, one per
+ * configured namespace the user has an account in, given to the generic connection path
+ * (`setConnectorProvider`, the namespace adapter's connect, `activate`), so account, balances,
+ * sign, send, switch and disconnect all go through the existing adapters. Ending the last
+ * namespace signs out (waiting at most 3 s) and clears the login cache and the user.
+ */
+import { createAuthEip155Provider, type AuthEip155Provider } from '../../adapters/auth/eip155-provider.js';
+import { createAuthSolanaProvider, type AuthSolanaProvider } from '../../adapters/auth/solana-provider.js';
+import type { ChainNamespace } from '../../core/caip.js';
+import { FRAME_DISCONNECT_WAIT_MS } from '../../frame/constants.js';
+import type { FrameUser } from '../../frame/messages.js';
+import { namespaceNetwork } from '../connection/chain-state.js';
+import { $activeConnectorIds, setConnectorProvider } from '../connection/connectors.js';
+import { disconnect, onDisconnect } from '../connection/disconnect.js';
+import { activate, adapterFor } from '../connection/session.js';
+import { $activeNamespace, $activeNetwork, $networks } from '../network/networks.js';
+import { approvalHook } from './approval.js';
+import { AUTH_CONNECTOR_ID } from './ids.js';
+import { currentFrame, ensureFrame, onSessionExpired } from './frame.js';
+import { clearLoginCache, saveLoginCache } from './login-cache.js';
+import { $emailChange, $emailLogin, $embeddedUser } from './state.js';
+
+type AuthNamespace = 'eip155' | 'solana';
+const providers: { eip155?: AuthEip155Provider; solana?: AuthSolanaProvider } = {};
+let stopChainWatch: (() => void) | undefined;
+
+const onAuth = (namespace: ChainNamespace): boolean => $activeConnectorIds.get()[namespace] === AUTH_CONNECTOR_ID;
+
+/** The configured namespaces the user has an account in, the active namespace first. */
+function userNamespaces(user: FrameUser): { namespace: AuthNamespace; address: string }[] {
+  const configured = new Set($networks.get().map((n) => n.chainNamespace));
+  const list = (['eip155', 'solana'] as const)
+    .filter((ns) => configured.has(ns))
+    .flatMap((namespace) => {
+      const account = user.accounts.find((a) => a.namespace === namespace);
+      return account ? [{ namespace, address: account.address }] : [];
+    });
+  const active = $activeNamespace.get();
+  return list.sort((a, b) => Number(b.namespace === active) - Number(a.namespace === active));
+}
+
+/** Connects the user's namespaces through their adapters; resolves once each is live. */
+export async function connectUser(user: FrameUser): Promise<void> {
+  const frame = await ensureFrame();
+  $embeddedUser.set(user);
+  const namespaces = userNamespaces(user);
+  for (const { namespace, address } of namespaces) {
+    const network = namespaceNetwork(namespace);
+    let provider: AuthEip155Provider | AuthSolanaProvider;
+    if (namespace === 'eip155') {
+      const chainId = network?.caipNetworkId ?? (user.chainId.startsWith('eip155:') ? user.chainId : 'eip155:1');
+      provider = providers.eip155 = createAuthEip155Provider({ frame, address, chainId, onApproval: approvalHook });
+    } else {
+      const chainId = (): string => namespaceNetwork('solana')?.caipNetworkId ?? user.chainId;
+      provider = providers.solana = createAuthSolanaProvider({ frame, address, chainId, onApproval: approvalHook });
+    }
+    setConnectorProvider(namespace, AUTH_CONNECTOR_ID, provider);
+    const adapter = await adapterFor(namespace);
+    activate(namespace, AUTH_CONNECTOR_ID, provider, adapter, await adapter.connect(provider, network));
+  }
+  saveLoginCache(user.email, $activeNetwork.get()?.caipNetworkId ?? user.chainId);
+  stopChainWatch?.();
+  stopChainWatch = $activeNetwork.listen((n) => {
+    if (n && onAuth(n.chainNamespace)) saveLoginCache(null, n.caipNetworkId);
+  });
+}
+
+/** Updates the user's e-mail (after an e-mail change). */
+export function setUserEmail(email: string): void {
+  const user = $embeddedUser.get();
+  if (user) $embeddedUser.set({ ...user, email });
+  saveLoginCache(email, undefined);
+}
+
+async function signOut(): Promise<void> {
+  const frame = currentFrame();
+  if (!frame) return;
+  await Promise.race([frame.request('SignOut', {}).catch(() => undefined), new Promise((r) => setTimeout(r, FRAME_DISCONNECT_WAIT_MS))]);
+}
+
+/** Forgets the user here: providers, login cache, `$embeddedUser`. */
+export function forgetUser(): void {
+  stopChainWatch?.();
+  stopChainWatch = undefined;
+  for (const namespace of ['eip155', 'solana'] as const) {
+    providers[namespace]?.setAccount(undefined);
+    providers[namespace] = undefined;
+    setConnectorProvider(namespace, AUTH_CONNECTOR_ID, undefined);
+  }
+  clearLoginCache();
+  $embeddedUser.set(undefined);
+  // A later login starts afresh (the cooldown stays: the backend keeps it too).
+  $emailLogin.set({ step: 'idle', email: undefined, error: undefined, resendAt: $emailLogin.get().resendAt });
+  $emailChange.set({ step: 'idle', newEmail: undefined, error: undefined });
+}
+
+onDisconnect(async (namespace) => {
+  if (!onAuth(namespace)) return;
+  const others = (['eip155', 'solana'] as const).filter((ns) => ns !== namespace && onAuth(ns));
+  if (others.length > 0) return;
+  await signOut();
+  forgetUser();
+});
+
+/** The frame said the session expired: every namespace on the embedded wallet disconnects. */
+onSessionExpired(() => {
+  const namespaces = (['eip155', 'solana'] as const).filter(onAuth);
+  if (namespaces.length === 0) return forgetUser();
+  void (async () => {
+    for (const namespace of namespaces) await disconnect(namespace);
+  })();
+});
