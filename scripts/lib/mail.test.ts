@@ -1,0 +1,44 @@
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/src/index.js';
+import { codeOf, linkOf, waitForMail, type Mail } from './mail.mjs';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ port: 0, smtpSink: 0, relayPort: false, framePort: false });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const mail = (subject: string, text: string): Mail => ({ to: 'a@example.com', subject, text, date: new Date().toISOString() });
+
+describe('mail helpers', () => {
+  it('waits for a mail to an address in the sink, after a time', async () => {
+    const since = Date.now();
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.smtpSinkPort!, ignoreTLS: true });
+    setTimeout(() => {
+      void transport.sendMail({ from: 'x@example.com', to: 'Zoe@Example.com', subject: '123456 is your code', text: 'Code 123456' });
+    }, 200);
+    const got = await waitForMail(`${server.url}/dev/mail.json`, { to: 'zoe@example.com', since, timeoutMs: 5000 });
+    transport.close();
+    expect(got.subject).toBe('123456 is your code');
+    expect(codeOf(got)).toBe('123456');
+    await expect(waitForMail(`${server.url}/dev/mail.json`, { to: 'nobody@example.com', timeoutMs: 300 })).rejects.toThrow(
+      'No mail to nobody@example.com within 300 ms',
+    );
+  });
+
+  it('takes the only 6-digit code and refuses mails with none or several', () => {
+    expect(codeOf(mail('Your code', 'It is 042517.'))).toBe('042517');
+    expect(() => codeOf(mail('Your code', 'It is 042517 or 111111.'))).toThrow('found 2');
+    expect(() => codeOf(mail('Your code', 'Order 1234567'))).toThrow('found 0');
+  });
+
+  it('takes the first link', () => {
+    expect(linkOf(mail('Approve', 'Open http://127.0.0.1:4303/auth/v1/device/approve?token=abc then https://x.example'))).toBe(
+      'http://127.0.0.1:4303/auth/v1/device/approve?token=abc',
+    );
+    expect(() => linkOf(mail('No link', 'none'))).toThrow('No link');
+  });
+});
