@@ -20,13 +20,7 @@ export async function waitForMail(mailJsonUrl, { to, since, match = () => true, 
     if (!res.ok) throw new Error(`${mailJsonUrl} answered ${res.status}: is the backend running with --smtp-sink?`);
     const { mails } = /** @type {{ mails: Mail[] }} */ (await res.json());
     const found = mails.find(
-      (mail) =>
-        mail.to
-          .toLowerCase()
-          .split(/,\s*/)
-          .includes(address) &&
-        new Date(mail.date).getTime() >= after &&
-        match(mail),
+      (mail) => mail.to.toLowerCase().split(/,\s*/).includes(address) && new Date(mail.date).getTime() >= after && match(mail),
     );
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);

@@ -20,7 +20,14 @@ import type { RateLimitOptions } from './rate-limit.js';
 import { serverUrl } from './server-url.js';
 import type { TrustProxy } from './trust-proxy.js';
 import { DEFAULT_SEED_WALLETS, seedWallets } from './wallets/seed.js';
-import { setUpMail, startFrameSite, type EmbeddedWalletOptions, type MailSetup, type RunningFrameSite, type SinkMail } from './frame-site/start.js';
+import {
+  setUpMail,
+  startFrameSite,
+  type EmbeddedWalletOptions,
+  type MailSetup,
+  type RunningFrameSite,
+  type SinkMail,
+} from './frame-site/start.js';
 
 export interface StartServerOptions extends EmbeddedWalletOptions {
   /** Default 4301; 0 picks a free port. */

@@ -49,7 +49,13 @@ describe('resolveConfig', () => {
   it('reads the embedded wallet settings from flags, env and file, naming bad values', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
     const config = resolveConfig(
-      { smtp: 'smtp://127.0.0.1:2525', 'mail-from': 'Shop <login@shop.example>', 'smtp-sink': '4325', 'kek-file': 'kek.b64', 'frame-public-url': 'https://frame.example/' },
+      {
+        smtp: 'smtp://127.0.0.1:2525',
+        'mail-from': 'Shop <login@shop.example>',
+        'smtp-sink': '4325',
+        'kek-file': 'kek.b64',
+        'frame-public-url': 'https://frame.example/',
+      },
       { W3KIT_KEK: key, W3KIT_SESSION_TTL_MS: '3600000' },
       dir,
     );
@@ -66,7 +72,10 @@ describe('resolveConfig', () => {
       smtp: 'smtp://mail.example:25',
       mailFrom: 'login@example.com',
     });
-    expect(resolveConfig({ config: configFile({ smtpSink: 0, kekFile: 'k' }) }, {}, dir)).toMatchObject({ smtpSink: 0, kekFile: path.join(dir, 'k') });
+    expect(resolveConfig({ config: configFile({ smtpSink: 0, kekFile: 'k' }) }, {}, dir)).toMatchObject({
+      smtpSink: 0,
+      kekFile: path.join(dir, 'k'),
+    });
     expect(inputErrorField(() => resolveConfig({ smtp: 'http://mail.example' }, {}, dir))).toBe('--smtp');
     expect(inputErrorField(() => resolveConfig({ 'mail-from': 'nobody' }, {}, dir))).toBe('--mail-from');
     expect(inputErrorField(() => resolveConfig({ 'smtp-sink': 'x' }, {}, dir))).toBe('--smtp-sink');

@@ -68,7 +68,9 @@ describe('keys', () => {
     expect(ok.body.user).toMatchObject({ evmAddress: keys.evmAddress, solanaAddress: keys.solanaAddress });
     expect((await h.call('POST', '/keys', other, session.token)).status).toBe(409);
 
-    const row = h.server.db.prepare('SELECT recovery_share FROM auth_users WHERE id = ?').get(session.user.id) as { recovery_share: string };
+    const row = h.server.db.prepare('SELECT recovery_share FROM auth_users WHERE id = ?').get(session.user.id) as {
+      recovery_share: string;
+    };
     expect(row.recovery_share).not.toContain(keys.recoveryShare);
     expect(decryptShare(KEK, session.user.id, row.recovery_share)).toBe(keys.recoveryShare);
     expect(() => decryptShare(randomBytes(32), session.user.id, row.recovery_share)).toThrow();
@@ -97,7 +99,12 @@ describe('keys', () => {
     const mail = await h.mailTo('carol@example.com', before);
     expect(mail.text).toContain('reveal your private key');
     const code = codeOf(mail);
-    const wrong = await h.call('POST', '/export/verify', { exportId: start.body.exportId, otp: code === '000000' ? '111111' : '000000' }, session.token);
+    const wrong = await h.call(
+      'POST',
+      '/export/verify',
+      { exportId: start.body.exportId, otp: code === '000000' ? '111111' : '000000' },
+      session.token,
+    );
     expect(wrong.status).toBe(400);
     const ok = await h.call('POST', '/export/verify', { exportId: start.body.exportId, otp: code }, session.token);
     expect(ok.body).toEqual({ share: keys.serverShare });
@@ -124,7 +131,11 @@ describe('keys', () => {
     expect((await h.call('GET', '/session', undefined, dave.token)).body.user.email).toBe('dave.new@example.com');
 
     h.clock.now += 31_000;
-    const known = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: 'dave.new@example.com', deviceId: 'device-dave-001' });
+    const known = await h.call('POST', '/email/start', {
+      projectId: 'w3kit-dev',
+      email: 'dave.new@example.com',
+      deviceId: 'device-dave-001',
+    });
     expect(known.body.action).toBe('VERIFY_OTP');
   });
 });

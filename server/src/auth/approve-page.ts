@@ -29,9 +29,13 @@ function tokenOf(value: unknown): string {
 }
 
 export async function approvePage(app: FastifyInstance, ctx: AuthContext): Promise<void> {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   app.get(APPROVE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const token = tokenOf((request.query as Record<string, unknown>).token);

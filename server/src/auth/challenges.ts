@@ -94,10 +94,14 @@ export function verifyExport(ctx: AuthContext, user: UserRow, { exportId, otp, i
 function newAddressFree(ctx: AuthContext, user: UserRow, email: string): void {
   const other = userByEmail(ctx.db, email);
   if (other && other.id !== user.id) throw new HttpError(409, 'This e-mail address belongs to another account', 'email');
-  if (email === user.email) throw new HttpError(400, 'Invalid body field \'email\': it is already your address', 'email');
+  if (email === user.email) throw new HttpError(400, "Invalid body field 'email': it is already your address", 'email');
 }
 
-export async function startEmailChange(ctx: AuthContext, user: UserRow, email: string): Promise<{ changeId: string; action: 'VERIFY_PRIMARY_OTP' }> {
+export async function startEmailChange(
+  ctx: AuthContext,
+  user: UserRow,
+  email: string,
+): Promise<{ changeId: string; action: 'VERIFY_PRIMARY_OTP' }> {
   const newEmail = email.toLowerCase();
   newAddressFree(ctx, user, newEmail);
   const id = create(ctx, user, 'email-change', 'primary', newEmail);

@@ -24,7 +24,14 @@ export interface CodeState {
  */
 export function checkCode(
   state: CodeState,
-  { key, purpose, id, otp, now, countAttempt }: { key: Uint8Array; purpose: string; id: string; otp: string; now: number; countAttempt: () => void },
+  {
+    key,
+    purpose,
+    id,
+    otp,
+    now,
+    countAttempt,
+  }: { key: Uint8Array; purpose: string; id: string; otp: string; now: number; countAttempt: () => void },
 ): void {
   if (state.code_hash === null) throw new HttpError(400, 'No code was sent for this request yet', 'otp');
   if (state.attempts >= CODE_MAX_ATTEMPTS) throw new HttpError(429, TOO_MANY_ATTEMPTS, 'otp');

@@ -49,9 +49,7 @@ export function loadKek({ kekFile, kek, dataDir, warn = (line) => process.stderr
   if (existsSync(file)) return decodeKey(readFileSync(file, 'utf8'), file);
   const key = randomBytes(32);
   writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-  warn(
-    `w3kit-server: created the key-encryption key ${file}; in production keep it apart from the database (--kek-file or W3KIT_KEK)\n`,
-  );
+  warn(`w3kit-server: created the key-encryption key ${file}; in production keep it apart from the database (--kek-file or W3KIT_KEK)\n`);
   return key;
 }
 

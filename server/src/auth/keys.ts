@@ -51,9 +51,18 @@ export async function registerKeys(ctx: AuthContext, user: UserRow, input: KeysI
   } catch {
     evmValid = false;
   }
-  if (!evmValid) throw new HttpError(400, "Invalid body field 'evmSignature': not a signature of the registration message by evmAddress", 'evmSignature');
+  if (!evmValid)
+    throw new HttpError(
+      400,
+      "Invalid body field 'evmSignature': not a signature of the registration message by evmAddress",
+      'evmSignature',
+    );
   if (!verifyEd25519(input.solanaAddress, message, input.solanaSignature)) {
-    throw new HttpError(400, "Invalid body field 'solanaSignature': not a signature of the registration message by solanaAddress", 'solanaSignature');
+    throw new HttpError(
+      400,
+      "Invalid body field 'solanaSignature': not a signature of the registration message by solanaAddress",
+      'solanaSignature',
+    );
   }
   const sealed = encryptShare(ctx.kek, user.id, input.recoveryShare);
   const changed = ctx.db

@@ -17,13 +17,7 @@ import {
   shareReply,
   userReply,
 } from '../../../src/wire/auth-api.js';
-import {
-  startEmailChange,
-  startExport,
-  verifyEmailChangePrimary,
-  verifyEmailChangeSecondary,
-  verifyExport,
-} from './challenges.js';
+import { startEmailChange, startExport, verifyEmailChangePrimary, verifyEmailChangeSecondary, verifyExport } from './challenges.js';
 import type { AuthContext } from './context.js';
 import { recoveryShare, registerKeys, serverShare } from './keys.js';
 import { errors, sessionOf } from './routes.js';
@@ -50,8 +44,10 @@ export function accountRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       verifyExport(ctx, sessionOf(ctx, request).user, { ...request.body, ip: request.ip }),
     );
 
-    app.post('/email/change/start', { schema: { body: emailChangeStartBody, response: { 200: emailChangeStartReply, ...errors } } }, async (request) =>
-      startEmailChange(ctx, sessionOf(ctx, request).user, request.body.email),
+    app.post(
+      '/email/change/start',
+      { schema: { body: emailChangeStartBody, response: { 200: emailChangeStartReply, ...errors } } },
+      async (request) => startEmailChange(ctx, sessionOf(ctx, request).user, request.body.email),
     );
     app.post(
       '/email/change/primary',

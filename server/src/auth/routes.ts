@@ -56,8 +56,10 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       return {};
     });
 
-    app.get('/device/status', { schema: { querystring: deviceStatusQuery, response: { 200: deviceStatusReply, ...errors } } }, async (request) =>
-      deviceStatus(ctx, request.query.loginId),
+    app.get(
+      '/device/status',
+      { schema: { querystring: deviceStatusQuery, response: { 200: deviceStatusReply, ...errors } } },
+      async (request) => deviceStatus(ctx, request.query.loginId),
     );
 
     app.post('/email/verify', { schema: { body: emailVerifyBody, response: { 200: sessionReply, ...errors } } }, async (request) => {

@@ -85,7 +85,13 @@ export interface NewSession {
 
 export function createSession(
   db: Database,
-  { userId, deviceHash, deviceVerified, now, ttlMs }: { userId: string; deviceHash: string; deviceVerified: boolean; now: number; ttlMs: number },
+  {
+    userId,
+    deviceHash,
+    deviceVerified,
+    now,
+    ttlMs,
+  }: { userId: string; deviceHash: string; deviceVerified: boolean; now: number; ttlMs: number },
 ): NewSession {
   const token = newToken();
   const expiresAt = now + ttlMs;
@@ -103,7 +109,9 @@ export function createSession(
 /** The live session of a bearer token, with its user; 401 'Session Expired' otherwise. */
 export function liveSession(db: Database, token: string | undefined, now: number): { session: SessionRow; user: UserRow } {
   const session =
-    token === undefined ? undefined : (db.prepare('SELECT * FROM auth_sessions WHERE token_hash = ?').get(sha256(token)) as SessionRow | undefined);
+    token === undefined
+      ? undefined
+      : (db.prepare('SELECT * FROM auth_sessions WHERE token_hash = ?').get(sha256(token)) as SessionRow | undefined);
   const user = session && session.expires_at > now ? userById(db, session.user_id) : undefined;
   if (!session || !user) throw new HttpError(401, SESSION_EXPIRED);
   return { session, user };

@@ -89,7 +89,9 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
   if (server.relayUrl) io.stdout.write(`w3kit-relay   ${server.relayUrl}  (WalletConnect relay)\n`);
   if (server.frameUrl) io.stdout.write(`w3kit-frame   ${server.frameUrl}  (secure frame site)\n`);
   if (server.smtpSinkPort !== undefined) {
-    io.stdout.write(`w3kit-smtp    smtp://${config.host}:${server.smtpSinkPort}  (development SMTP sink; mails at ${server.url}/dev/mail)\n`);
+    io.stdout.write(
+      `w3kit-smtp    smtp://${config.host}:${server.smtpSinkPort}  (development SMTP sink; mails at ${server.url}/dev/mail)\n`,
+    );
   }
   if (config.evmRpc) io.stdout.write(`w3kit-evm     ${config.evmRpc}  (EVM chain indexed for the Blockchain API)\n`);
   if (config.solanaRpc) io.stdout.write(`w3kit-solana  ${config.solanaRpc}  (Solana chain read for the Blockchain API's balances)\n`);

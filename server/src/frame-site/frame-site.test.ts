@@ -68,9 +68,13 @@ describe('the auth API is same-origin only', () => {
     const plain = await frame('/auth/v1/origins?projectId=shop', { headers: { origin: 'https://evil.example' } });
     expect(plain.status).toBe(403);
     expect((await plain.json()).message).toBe('Forbidden: the auth API answers the secure frame only (x-w3kit-frame: 1)');
-    const framed = await frame('/auth/v1/origins?projectId=shop', { headers: { 'x-w3kit-frame': '1', origin: 'https://shop.example.com' } });
+    const framed = await frame('/auth/v1/origins?projectId=shop', {
+      headers: { 'x-w3kit-frame': '1', origin: 'https://shop.example.com' },
+    });
     expect(framed.status).toBe(200);
-    expect(await framed.json()).toEqual({ allowedOrigins: ['https://shop.example.com', 'https://*.example.org', 'http://localhost:*', 'http://[::1]:3000'] });
+    expect(await framed.json()).toEqual({
+      allowedOrigins: ['https://shop.example.com', 'https://*.example.org', 'http://localhost:*', 'http://[::1]:3000'],
+    });
     for (const res of [plain, framed]) {
       expect([...res.headers.keys()].filter((k) => k.startsWith('access-control-'))).toEqual([]);
     }
@@ -79,7 +83,11 @@ describe('the auth API is same-origin only', () => {
   it('refuses CORS preflights', async () => {
     const res = await frame('/auth/v1/email/start', {
       method: 'OPTIONS',
-      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-w3kit-frame' },
+      headers: {
+        origin: 'https://shop.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-w3kit-frame',
+      },
     });
     expect(res.status).toBe(403);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();

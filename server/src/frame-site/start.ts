@@ -63,7 +63,8 @@ export interface MailSetup {
 
 /** Starts the sink (registering /dev/mail on the main app, before it listens) and the mailer. */
 export async function setUpMail(app: FastifyInstance, host: string, options: EmbeddedWalletOptions): Promise<MailSetup> {
-  const sink = options.smtpSink === undefined || options.smtpSink === false ? undefined : await startSmtpSink({ port: options.smtpSink, host });
+  const sink =
+    options.smtpSink === undefined || options.smtpSink === false ? undefined : await startSmtpSink({ port: options.smtpSink, host });
   if (sink) app.register(devMailRoutes(() => sink.mails()));
   const smtp = options.smtp ?? (sink ? `smtp://127.0.0.1:${sink.port}` : undefined);
   let mailer: Mailer | undefined;

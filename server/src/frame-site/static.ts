@@ -37,7 +37,7 @@ export function frameSiteRoutes(app: FastifyInstance, ctx: AuthContext, frameSit
   const index = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Record<string, unknown>;
     const projectId = typeof query.projectId === 'string' ? query.projectId : '';
-    if (!projectId) return sendPage(reply, 404, 'Missing project', "The frame site needs a project: add ?projectId= to the URL.");
+    if (!projectId) return sendPage(reply, 404, 'Missing project', 'The frame site needs a project: add ?projectId= to the URL.');
     const project = projectId.length <= 128 ? getProject(ctx.db, projectId) : undefined;
     if (!project) return sendPage(reply, 404, 'Unknown project', 'This server has no such project.');
     const html = await readSiteFile(frameSiteDir, 'index.html');
