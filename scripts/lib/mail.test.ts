@@ -1,11 +1,10 @@
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/src/index.js';
 import { codeOf, linkOf, waitForMail, type Mail } from './mail.mjs';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ port: 0, smtpSink: 0, relayPort: false, framePort: false });
+  server = await startServer({ port: 0, seed: true, smtpSink: 0, relayPort: false });
 });
 afterAll(async () => {
   await server.close();
@@ -16,14 +15,16 @@ const mail = (subject: string, text: string): Mail => ({ to: 'a@example.com', su
 describe('mail helpers', () => {
   it('waits for a mail to an address in the sink, after a time', async () => {
     const since = Date.now();
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.smtpSinkPort!, ignoreTLS: true });
     setTimeout(() => {
-      void transport.sendMail({ from: 'x@example.com', to: 'Zoe@Example.com', subject: '123456 is your code', text: 'Code 123456' });
+      void fetch(`${server.frameUrl}/auth/v1/email/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-w3kit-frame': '1' },
+        body: JSON.stringify({ projectId: 'w3kit-dev', email: 'Zoe@Example.com', deviceId: 'device-zoe-0001' }),
+      });
     }, 200);
     const got = await waitForMail(`${server.url}/dev/mail.json`, { to: 'zoe@example.com', since, timeoutMs: 5000 });
-    transport.close();
-    expect(got.subject).toBe('123456 is your code');
-    expect(codeOf(got)).toBe('123456');
+    expect(got.subject).toBe('Approve your new device for w3kit');
+    expect(linkOf(got)).toMatch(/\/auth\/v1\/device\/approve\?token=[A-Za-z]{40}$/);
     await expect(waitForMail(`${server.url}/dev/mail.json`, { to: 'nobody@example.com', timeoutMs: 300 })).rejects.toThrow(
       'No mail to nobody@example.com within 300 ms',
     );

@@ -174,6 +174,20 @@ describe('e-mail login', () => {
   });
 });
 
+describe('code checks per IP', () => {
+  it('are limited', async () => {
+    const limited = await startAuthHarness({ authLimits: { verifiesPerIp: 2 } });
+    try {
+      const replies = [];
+      for (let i = 0; i < 3; i++) replies.push(await limited.call('POST', '/email/verify', { loginId: 'abcdefghij', otp: '123456' }));
+      expect(replies.map((r) => r.status)).toEqual([404, 404, 429]);
+      expect(replies[2]!.body.message).toMatch(/^Too many code checks from this address: please try again after \d+ seconds$/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('e-mail login without SMTP', () => {
   it('answers 503 naming the flag', async () => {
     const plain = await startAuthHarness({ smtpSink: false });

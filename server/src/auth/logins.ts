@@ -8,7 +8,7 @@ import { codeMail, deviceMail } from '../mail/texts.js';
 import { checkCode, checkCooldown, CODE_LIFETIME_MS } from './code-check.js';
 import { SMTP_NOT_CONFIGURED, type AuthContext } from './context.js';
 import { hashCode, newCode, newId, newLinkToken, sha256 } from './secrets.js';
-import { createSession, ensureUser, isKnownDevice, publicUser, rememberDevice, type NewSession, type UserRow } from './users.js';
+import { createSession, ensureUser, isKnownDevice, rememberDevice, type NewSession, type UserRow } from './users.js';
 
 const PURPOSE = 'login';
 export const LOGIN_GONE = 'Unknown or finished login: start again';
@@ -142,5 +142,3 @@ export function verifyLogin(ctx: AuthContext, { loginId, otp, ip }: { loginId: s
     return { ...session, user, deviceVerified };
   })();
 }
-
-export { publicUser };

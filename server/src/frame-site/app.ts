@@ -46,7 +46,10 @@ function errorReply(err: FastifyError): { status: number; message: string; field
 
 export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trustProxy = false }: BuildFrameAppOptions): FastifyInstance {
   const app = Fastify({
-    logger: log,
+    // Request lines are logged without their query: the approval link's token must not reach the log.
+    logger: log
+      ? { serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?', 1)[0] }) } }
+      : false,
     trustProxy: fastifyTrustProxy(trustProxy),
     bodyLimit: FRAME_BODY_LIMIT,
     return503OnClosing: true,
