@@ -174,6 +174,9 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
   }
   if (relayPort !== 0 && relayPort === framePort)
     throw new InputError('--frame-port', `Invalid --frame-port ${framePort}: it is the relay port`);
+  const smtpSink = get('smtpSink') as number | undefined;
+  if (smtpSink !== undefined && smtpSink !== 0 && [port, relayPort, framePort].includes(smtpSink))
+    throw new InputError('--smtp-sink', `Invalid --smtp-sink ${smtpSink}: the server, relay or frame site listens on it`);
 
   return {
     port,
@@ -186,7 +189,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     framePublicUrl: get('framePublicUrl') as string | undefined,
     smtp: get('smtp') as string | undefined,
     mailFrom: (get('mailFrom') as string | undefined) ?? DEFAULT_MAIL_FROM,
-    smtpSink: get('smtpSink') as number | undefined,
+    smtpSink,
     kekFile: get('kekFile') as string | undefined,
     kek: get('kek') as string | undefined,
     sessionTtlMs: (get('sessionTtlMs') as number | undefined) ?? DEFAULT_SESSION_TTL_MS,

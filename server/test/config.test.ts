@@ -79,6 +79,7 @@ describe('resolveConfig', () => {
     expect(inputErrorField(() => resolveConfig({ smtp: 'http://mail.example' }, {}, dir))).toBe('--smtp');
     expect(inputErrorField(() => resolveConfig({ 'mail-from': 'nobody' }, {}, dir))).toBe('--mail-from');
     expect(inputErrorField(() => resolveConfig({ 'smtp-sink': 'x' }, {}, dir))).toBe('--smtp-sink');
+    expect(inputErrorField(() => resolveConfig({ 'smtp-sink': '4303' }, {}, dir))).toBe('--smtp-sink');
     expect(inputErrorField(() => resolveConfig({}, { W3KIT_KEK: 'c2hvcnQ=' }, dir))).toBe('W3KIT_KEK');
     expect(inputErrorField(() => resolveConfig({}, { W3KIT_FRAME_PUBLIC_URL: 'ftp://x' }, dir))).toBe('W3KIT_FRAME_PUBLIC_URL');
     expect(inputErrorField(() => resolveConfig({}, { W3KIT_SESSION_TTL_MS: '5' }, dir))).toBe('W3KIT_SESSION_TTL_MS');

@@ -17,6 +17,7 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
   return reply
     .code(status)
     .header('content-security-policy', PAGE_CSP)
+    .header('x-frame-options', 'DENY')
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(htmlPage(title, body));

@@ -42,6 +42,7 @@ describe('the frame site', () => {
       const res = await frame(path);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(await res.text()).toMatch(/project/);
     }
   });

@@ -20,6 +20,7 @@ function sendPage(reply: FastifyReply, status: number, title: string, text: stri
   return reply
     .code(status)
     .header('content-security-policy', PAGE_CSP)
+    .header('x-frame-options', 'DENY')
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(htmlPage(title, `<p>${escapeHtml(text)}</p>`));

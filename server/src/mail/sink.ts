@@ -24,7 +24,11 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink({ port = 0, host = '127.0.0.1' }: { port?: number; host?: string } = {}): Promise<SmtpSink> {
+export async function startSmtpSink({
+  port = 0,
+  host = '127.0.0.1',
+  maxMails = SINK_MAX_MAILS,
+}: { port?: number; host?: string; maxMails?: number } = {}): Promise<SmtpSink> {
   const kept: SinkMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
@@ -41,7 +45,7 @@ export async function startSmtpSink({ port = 0, host = '127.0.0.1' }: { port?: n
           }
           const to = session.envelope.rcptTo.map((r) => r.address).join(', ');
           kept.unshift({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', date: new Date().toISOString() });
-          kept.length = Math.min(kept.length, SINK_MAX_MAILS);
+          kept.length = Math.min(kept.length, maxMails);
           callback();
         })
         .catch((err: Error) => callback(err));
