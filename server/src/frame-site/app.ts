@@ -66,8 +66,9 @@ export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trus
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
     if (request.method === 'OPTIONS') throw new HttpError(403, 'Forbidden: cross-origin requests are not served here');
-    const path = request.url.split('?', 1)[0]!;
-    if (!path.startsWith(`${AUTH_API_PREFIX}/`) || path === APPROVE_PATH) return;
+    // By the matched route, not the raw URL, so no encoding of the path slips past the check.
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith(`${AUTH_API_PREFIX}/`) || route === APPROVE_PATH) return;
     reply.header('cache-control', 'no-store');
     if (request.headers[FRAME_HEADER] !== '1') throw new HttpError(403, FRAME_HEADER_REQUIRED);
   });

@@ -81,6 +81,13 @@ describe('the auth API is same-origin only', () => {
     }
   });
 
+  it('checks the header by route, whatever the encoding of the path', async () => {
+    for (const path of ['/%61uth/v1/origins?projectId=shop', '/auth/v1/%6Frigins?projectId=shop']) {
+      const res = await frame(path);
+      expect(res.status, path).toBe(403);
+    }
+  });
+
   it('refuses CORS preflights', async () => {
     const res = await frame('/auth/v1/email/start', {
       method: 'OPTIONS',
