@@ -174,6 +174,19 @@ describe('e-mail login', () => {
   });
 });
 
+describe('links in mails', () => {
+  it('take the frame origin from configuration, never from the request', async () => {
+    const configured = await startAuthHarness({ framePublicUrl: 'https://frame.example' });
+    try {
+      await configured.call('POST', '/email/start', { projectId: 'w3kit-dev', email: EMAIL, deviceId: DEVICE });
+      const link = linkOf(await configured.mailTo(ADDRESS));
+      expect(link).toMatch(/^https:\/\/frame\.example\/auth\/v1\/device\/approve\?token=[A-Za-z]{40}$/);
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
 describe('code checks per IP', () => {
   it('are limited', async () => {
     const limited = await startAuthHarness({ authLimits: { verifiesPerIp: 2 } });
