@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keyRegistrationMessage } from '../../../src/wire/auth-api.js';
 import { base58Encode } from '../../../src/wire/base58.js';
 import { decryptShare } from './kek.js';
-import { codeOf, linkOf, startAuthHarness, type AuthHarness } from './testing.js';
+import { codeOf, linkOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 
 const KEK = randomBytes(32);
 let h: AuthHarness;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codeOf, digitRuns, linkOf, startAuthHarness, type AuthHarness } from './testing.js';
+import { codeOf, digitRuns, linkOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 
 const DEVICE = 'device-one-0001';
 const EMAIL = 'Alice@Example.com';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject } from '../projects.js';
-import { startAuthHarness, type AuthHarness } from '../auth/testing.js';
+import { startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 import { frameAncestors, frameSiteCsp } from './csp.js';
 
 let h: AuthHarness;

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthHarness, type AuthHarness } from '../auth/testing.js';
+import { startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 import { linkify } from './dev-mail.js';
 
 let h: AuthHarness;

@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, type RunningServer, type StartServerOptions } from '../index.js';
-import type { SinkMail } from '../mail/sink.js';
+import { startServer, type RunningServer, type StartServerOptions } from '../src/index.js';
+import type { SinkMail } from '../src/mail/sink.js';
 
 export interface AuthHarness {
   server: RunningServer;
