@@ -48,11 +48,17 @@ async function mailCode(ctx: AuthContext, row: Pick<ChallengeRow, 'id'>, stage: 
   ctx.db
     .prepare('UPDATE auth_challenges SET stage = ?, code_hash = ?, attempts = 0, expires_at = ?, last_sent_at = ? WHERE id = ?')
     .run(stage, hashCode(ctx.codeKey, `${row.id}:${stage}`, row.id, code), now + CODE_LIFETIME_MS, now, row.id);
-  await ctx.send(codeMail(to, code, purpose));
+  try {
+    await ctx.send(codeMail(to, code, purpose));
+  } catch (err) {
+    ctx.db.prepare('UPDATE auth_challenges SET last_sent_at = 0 WHERE id = ?').run(row.id);
+    throw err;
+  }
 }
 
 function create(ctx: AuthContext, user: UserRow, kind: Kind, stage: Stage, newEmail: string | null): string {
   checkCooldown(lastSent(ctx, user.id, kind), ctx.now());
+  ctx.db.prepare('DELETE FROM auth_challenges WHERE expires_at <= ?').run(ctx.now());
   const id = newId();
   const now = ctx.now();
   ctx.db

@@ -112,6 +112,26 @@ describe('e-mail login', () => {
     expect(right.body.message).toBe('Too many attempts: request a new code');
   });
 
+  it('forgets lapsed logins when a new one starts', async () => {
+    await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: EMAIL, deviceId: DEVICE });
+    h.clock.now += 10 * 60_000 + 1;
+    await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: 'other@example.com', deviceId: DEVICE });
+    expect(h.server.db.prepare('SELECT email FROM auth_logins').all()).toEqual([{ email: 'other@example.com' }]);
+  });
+
+  it('does not count a mail that could not be sent against the cooldown', async () => {
+    const broken = await startAuthHarness({ smtpSink: false, smtp: 'smtp://127.0.0.1:9' });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const reply = await broken.call('POST', '/email/start', { projectId: 'w3kit-dev', email: EMAIL, deviceId: DEVICE });
+        expect(reply.status).toBe(502);
+        expect(reply.body.message).toBe('The mail could not be sent: the SMTP server did not accept it');
+      }
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('expires a code after 10 minutes', async () => {
     await loginNewDevice();
     h.clock.now += 31_000;

@@ -4,6 +4,7 @@
  * device status, and the code check that opens a session.
  */
 import { HttpError } from '../errors.js';
+import type { OutgoingMail } from '../mail/mailer.js';
 import { codeMail, deviceMail } from '../mail/texts.js';
 import { checkCode, checkCooldown, CODE_LIFETIME_MS } from './code-check.js';
 import { SMTP_NOT_CONFIGURED, type AuthContext } from './context.js';
@@ -42,6 +43,16 @@ function approveUrl(ctx: AuthContext, token: string): string {
   return `${ctx.frameOrigin()}/auth/v1/device/approve?token=${token}`;
 }
 
+/** Sends a login's mail; when it cannot go out, the cooldown does not count it, so the user may retry at once. */
+async function sendOrForget(ctx: AuthContext, loginId: string, mail: OutgoingMail): Promise<void> {
+  try {
+    await ctx.send(mail);
+  } catch (err) {
+    ctx.db.prepare('UPDATE auth_logins SET last_sent_at = 0 WHERE id = ?').run(loginId);
+    throw err;
+  }
+}
+
 /** A fresh code for an approved login, stored hashed, and its mail. */
 async function sendCode(ctx: AuthContext, row: Pick<LoginRow, 'id' | 'email'>): Promise<void> {
   const code = newCode();
@@ -49,7 +60,7 @@ async function sendCode(ctx: AuthContext, row: Pick<LoginRow, 'id' | 'email'>): 
   ctx.db
     .prepare('UPDATE auth_logins SET code_hash = ?, attempts = 0, expires_at = ?, last_sent_at = ? WHERE id = ?')
     .run(hashCode(ctx.codeKey, PURPOSE, row.id, code), now + CODE_LIFETIME_MS, now, row.id);
-  await ctx.send(codeMail(row.email, code, 'login'));
+  await sendOrForget(ctx, row.id, codeMail(row.email, code, 'login'));
 }
 
 async function sendDeviceLink(ctx: AuthContext, row: Pick<LoginRow, 'id' | 'email'>): Promise<void> {
@@ -58,7 +69,7 @@ async function sendDeviceLink(ctx: AuthContext, row: Pick<LoginRow, 'id' | 'emai
   ctx.db
     .prepare('UPDATE auth_logins SET device_token_hash = ?, expires_at = ?, last_sent_at = ? WHERE id = ?')
     .run(sha256(token), now + CODE_LIFETIME_MS, now, row.id);
-  await ctx.send(deviceMail(row.email, approveUrl(ctx, token)));
+  await sendOrForget(ctx, row.id, deviceMail(row.email, approveUrl(ctx, token)));
 }
 
 export async function startLogin(
@@ -69,6 +80,8 @@ export async function startLogin(
   const email = given.toLowerCase();
   checkCooldown(lastSentTo(ctx, email), ctx.now());
   ctx.limitStart(ip);
+  // Lapsed logins go (a lapsed login's last mail is over 10 minutes old, past any cooldown).
+  ctx.db.prepare('DELETE FROM auth_logins WHERE expires_at <= ?').run(ctx.now());
   const deviceHash = sha256(deviceId);
   const known = isKnownDevice(ctx.db, email, deviceHash);
   const id = newId();

@@ -1,13 +1,13 @@
 /**
  * A development SMTP sink (`--smtp-sink N`): an in-process SMTP server that accepts every mail
- * (no STARTTLS, authentication optional, at most 1 MB each) and keeps the last 200, which the
+ * (no STARTTLS, authentication optional, at most 256 KB each) and keeps the last 200, which the
  * backend lists at /dev/mail and /dev/mail.json.
  */
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export const SINK_MAX_MAILS = 200;
-export const SINK_MAX_BYTES = 1024 * 1024;
+export const SINK_MAX_BYTES = 256 * 1024;
 
 export interface SinkMail {
   to: string;
