@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keyRegistrationMessage } from '../../../src/wire/auth-api.js';
 import { base58Encode } from '../../../src/wire/base58.js';
-import { decryptShare } from './kek.js';
+import { decryptShare, encryptShare } from './kek.js';
 import { codeOf, linkOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 
 const KEK = randomBytes(32);
@@ -62,6 +62,13 @@ describe('keys', () => {
     const wrongUser = await keysFor('someone-else');
     expect((await h.call('POST', '/keys', wrongUser, session.token)).status).toBe(400);
     expect((await h.call('POST', '/keys', keys)).status).toBe(401);
+    const swapped = await h.call(
+      'POST',
+      '/keys',
+      { ...keys, serverShare: keys.recoveryShare, recoveryShare: keys.serverShare },
+      session.token,
+    );
+    expect(swapped.body).toEqual({ message: "Invalid body field 'serverShare': must be the share with x = 2", field: 'serverShare' });
 
     const ok = await h.call('POST', '/keys', keys, session.token);
     expect(ok.status).toBe(200);
@@ -79,6 +86,12 @@ describe('keys', () => {
     expect((await h.call('GET', '/keys/server-share')).status).toBe(401);
     expect((await h.call('GET', '/keys/server-share', undefined, session.token)).body).toEqual({ share: keys.serverShare });
     expect((await h.call('GET', '/keys/recovery-share', undefined, session.token)).body).toEqual({ share: keys.recoveryShare });
+    const elsewhere = encryptShare(randomBytes(32), session.user.id, keys.recoveryShare);
+    h.server.db.prepare('UPDATE auth_users SET recovery_share = ? WHERE id = ?').run(elsewhere, session.user.id);
+    const lost = await h.call('GET', '/keys/recovery-share', undefined, session.token);
+    expect(lost.status).toBe(500);
+    expect(lost.body.message).toMatch(/^The recovery share cannot be decrypted/);
+    h.server.db.prepare('UPDATE auth_users SET recovery_share = ? WHERE id = ?').run(row.recovery_share, session.user.id);
 
     h.clock.now += 31_000;
     const known = await login('bob@example.com', 'device-bob-0001');

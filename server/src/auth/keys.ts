@@ -13,6 +13,10 @@ import type { AuthContext } from './context.js';
 import { decryptShare, encryptShare } from './kek.js';
 import { userById, type SessionRow, type UserRow } from './users.js';
 
+/** The x coordinates of the shares: 1 the device's, 2 the server's, 3 the recovery share. */
+export const SERVER_SHARE_X = 2;
+export const RECOVERY_SHARE_X = 3;
+
 export interface KeysInput {
   evmAddress: string;
   solanaAddress: string;
@@ -37,8 +41,13 @@ export function verifyEd25519(address: string, message: string, signature: strin
 
 export async function registerKeys(ctx: AuthContext, user: UserRow, input: KeysInput): Promise<UserRow> {
   if (user.server_share !== null) throw new HttpError(409, 'Keys are already registered for this user');
-  if (input.serverShare.slice(0, 2) === input.recoveryShare.slice(0, 2)) {
-    throw new HttpError(400, "Invalid body field 'recoveryShare': the two shares must have different x coordinates", 'recoveryShare');
+  for (const [field, x] of [
+    ['serverShare', SERVER_SHARE_X],
+    ['recoveryShare', RECOVERY_SHARE_X],
+  ] as const) {
+    if (Buffer.from(input[field], 'base64url')[0] !== x) {
+      throw new HttpError(400, `Invalid body field '${field}': must be the share with x = ${x}`, field);
+    }
   }
   const message = keyRegistrationMessage(user.id);
   let evmValid = false;
@@ -85,5 +94,9 @@ export function recoveryShare(ctx: AuthContext, user: UserRow, session: SessionR
     throw new HttpError(403, 'The recovery share is released only to a device approved through the approval mail');
   }
   if (!user.recovery_share) throw new HttpError(404, 'This user has no keys yet');
-  return { share: decryptShare(ctx.kek, user.id, user.recovery_share) };
+  try {
+    return { share: decryptShare(ctx.kek, user.id, user.recovery_share) };
+  } catch {
+    throw new HttpError(500, "The recovery share cannot be decrypted: this server's key-encryption key is not the one it was stored with");
+  }
 }
