@@ -83,7 +83,16 @@ const HARDENING_SETTINGS = {
 } as const satisfies Record<string, Setting>;
 
 /** The embedded wallet's settings: the frame origin's public URL, e-mail, the key-encryption key, sessions. */
-type EmbeddedWalletKey = 'framePublicUrl' | 'smtp' | 'mailFrom' | 'smtpSink' | 'kekFile' | 'kek' | 'sessionTtlMs';
+type EmbeddedWalletKey =
+  | 'framePublicUrl'
+  | 'smtp'
+  | 'mailFrom'
+  | 'smtpSink'
+  | 'kekFile'
+  | 'kek'
+  | 'sessionTtlMs'
+  | 'auth.startsPerIp'
+  | 'auth.verifiesPerIp';
 const EMBEDDED_WALLET_SETTINGS: Record<EmbeddedWalletKey, Setting> = {
   framePublicUrl: { flag: 'frame-public-url', env: 'W3KIT_FRAME_PUBLIC_URL', file: 'framePublicUrl', kind: 'httpUrl' },
   smtp: { flag: 'smtp', env: 'W3KIT_SMTP_URL', file: 'smtp', kind: 'smtpUrl' },
@@ -92,6 +101,8 @@ const EMBEDDED_WALLET_SETTINGS: Record<EmbeddedWalletKey, Setting> = {
   kekFile: { flag: 'kek-file', env: 'W3KIT_KEK_FILE', file: 'kekFile', kind: 'file' },
   kek: { env: 'W3KIT_KEK', file: 'kek', kind: 'key' },
   sessionTtlMs: { env: 'W3KIT_SESSION_TTL_MS', file: 'sessionTtlMs', kind: 'positive', min: 60_000 },
+  'auth.startsPerIp': { env: 'W3KIT_AUTH_STARTS_PER_IP', file: 'auth.startsPerIp', kind: 'positive' },
+  'auth.verifiesPerIp': { env: 'W3KIT_AUTH_VERIFIES_PER_IP', file: 'auth.verifiesPerIp', kind: 'positive' },
 };
 
 export interface Setting {

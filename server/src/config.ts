@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import { InputError } from './errors.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './index.js';
-import { DEFAULT_SESSION_TTL_MS } from './auth/context.js';
+import { DEFAULT_AUTH_LIMITS, DEFAULT_SESSION_TTL_MS } from './auth/context.js';
 import { DEFAULT_MAIL_FROM } from './mail/mailer.js';
 import { DEFAULT_RATE_LIMIT } from './rate-limit.js';
 import type { RelayLimits } from './relay/protocol.js';
@@ -43,6 +43,8 @@ export interface ServerConfig {
   kek: string | undefined;
   /** Session lifetime of the embedded wallet's e-mail login. */
   sessionTtlMs: number;
+  /** Login starts and code checks per IP in 10 minutes. */
+  authLimits: { startsPerIp: number; verifiesPerIp: number };
   /** EVM JSON-RPC URL for the Blockchain API (used by later work). */
   evmRpc: string | undefined;
   /** Solana JSON-RPC URL for the Blockchain API (used by later work). */
@@ -86,6 +88,7 @@ const configFileSchema = z.strictObject({
   kekFile: z.unknown().optional(),
   kek: z.unknown().optional(),
   sessionTtlMs: z.unknown().optional(),
+  auth: z.strictObject({ startsPerIp: z.unknown().optional(), verifiesPerIp: z.unknown().optional() }).optional(),
   analytics: z.strictObject({ retentionDays: z.unknown().optional(), maxEventsPerProject: z.unknown().optional() }).optional(),
 });
 
@@ -193,6 +196,10 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     kekFile: get('kekFile') as string | undefined,
     kek: get('kek') as string | undefined,
     sessionTtlMs: (get('sessionTtlMs') as number | undefined) ?? DEFAULT_SESSION_TTL_MS,
+    authLimits: {
+      startsPerIp: (get('auth.startsPerIp') as number | undefined) ?? DEFAULT_AUTH_LIMITS.startsPerIp,
+      verifiesPerIp: (get('auth.verifiesPerIp') as number | undefined) ?? DEFAULT_AUTH_LIMITS.verifiesPerIp,
+    },
     evmRpc: get('evmRpc') as string | undefined,
     solanaRpc: get('solanaRpc') as string | undefined,
     rateLimit: {

@@ -34,6 +34,7 @@ describe('resolveConfig', () => {
       kekFile: undefined,
       kek: undefined,
       sessionTtlMs: 86400000,
+      authLimits: { startsPerIp: 20, verifiesPerIp: 60 },
       evmRpc: undefined,
       solanaRpc: undefined,
       rateLimit: { max: 3000, windowMs: 60000 },
@@ -83,6 +84,13 @@ describe('resolveConfig', () => {
     expect(inputErrorField(() => resolveConfig({}, { W3KIT_KEK: 'c2hvcnQ=' }, dir))).toBe('W3KIT_KEK');
     expect(inputErrorField(() => resolveConfig({}, { W3KIT_FRAME_PUBLIC_URL: 'ftp://x' }, dir))).toBe('W3KIT_FRAME_PUBLIC_URL');
     expect(inputErrorField(() => resolveConfig({}, { W3KIT_SESSION_TTL_MS: '5' }, dir))).toBe('W3KIT_SESSION_TTL_MS');
+    expect(
+      resolveConfig({ config: configFile({ auth: { verifiesPerIp: 7 } }) }, { W3KIT_AUTH_STARTS_PER_IP: '500' }, dir).authLimits,
+    ).toEqual({
+      startsPerIp: 500,
+      verifiesPerIp: 7,
+    });
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_AUTH_STARTS_PER_IP: '0' }, dir))).toBe('W3KIT_AUTH_STARTS_PER_IP');
   });
 
   it('reads the trusted proxies as a hop count (1 and true: one proxy in front) or a list of addresses and ranges', () => {

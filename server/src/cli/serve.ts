@@ -75,6 +75,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       kekFile: config.kekFile,
       kek: config.kek,
       sessionTtlMs: config.sessionTtlMs,
+      authLimits: config.authLimits,
       warn: (line) => io.stderr.write(line),
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
