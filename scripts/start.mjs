@@ -5,7 +5,9 @@
  * Ports (environment variables): W3KIT_DEMO_PORT (4300), W3KIT_HARDHAT_PORT (8545, chain 31337),
  * W3KIT_HARDHAT_B_PORT (8546, chain 31338, for trying network switches), W3KIT_SERVER_PORT (4301,
  * the backend: Provider API, wallet registry and images, analytics; seeded, data in .cache/w3kit-data),
- * W3KIT_RELAY_PORT (4302, the WalletConnect relay), W3KIT_SOLANA_PORT (8899, the local Solana chain,
+ * W3KIT_RELAY_PORT (4302, the WalletConnect relay), W3KIT_FRAME_PORT (4303, the embedded wallet's
+ * secure frame site and auth API), W3KIT_SMTP_PORT (4325, the development SMTP sink that receives
+ * the login mails; they are listed at the backend's /dev/mail), W3KIT_SOLANA_PORT (8899, the local Solana chain,
  * websocket on 8900, in memory). The demo contracts (DUSD, DUSDT, DNFT and a spam NFT) are deployed on
  * chain 31337 first, and the backend's Blockchain API indexes it; the Solana dev account gets 100 SOL
  * and 1,000,000 W3USD (an SPL token), and the Blockchain API reads Solana balances from the chain.
@@ -32,6 +34,8 @@ const [contracts, solana] = await Promise.all([deployDemoContracts(chainA.url), 
 const backend = await startBackend({
   port: env('W3KIT_SERVER_PORT', 4301),
   relayPort: env('W3KIT_RELAY_PORT', env('W3KIT_SERVER_PORT', 4301) + 1),
+  framePort: env('W3KIT_FRAME_PORT', env('W3KIT_SERVER_PORT', 4301) + 2),
+  smtpSink: env('W3KIT_SMTP_PORT', 4325),
   dataDir: DATA_DIR,
   evmRpc: chainA.url,
   env: { W3KIT_SOLANA_RPC: svm.url },
@@ -51,6 +55,9 @@ console.log(`react demo   ${demo.url}/react/      (React 19 wrappers and hooks, 
 console.log(`wc wallet    ${demo.url}/wc-wallet/  (WalletConnect Dev Wallet: paste the modal's wc: link to pair)`);
 console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics, Blockchain API; project w3kit-dev)`);
 console.log(`relay        ${backend.relayUrl}    (WalletConnect relay)`);
+console.log(`frame        ${backend.frameUrl}   (embedded wallet: secure frame site and e-mail login API)`);
+console.log(`smtp         ${backend.smtpUrl}   (development SMTP sink: receives the login mails)`);
+console.log(`mail         ${backend.url}/dev/mail   (the mails the sink received: login codes and device approval links)`);
 console.log(`hardhat      ${chainA.url}   (chain 31337)`);
 console.log(
   `contracts    DUSD ${contracts.dusd}  DUSDT ${contracts.dusdt}  DNFT ${contracts.nft}  spam NFT ${contracts.spamNft}  (chain 31337)`,

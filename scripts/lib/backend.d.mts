@@ -1,6 +1,11 @@
 export interface Backend {
   url: string;
   relayUrl: string;
+  /** The secure frame site and auth API, e.g. http://127.0.0.1:4303. */
+  frameUrl: string;
+  /** With `smtpSink`: the sink (smtp://HOST:PORT) and the list of its mails (`<url>/dev/mail.json`). */
+  smtpUrl: string | undefined;
+  mailUrl: string | undefined;
   close(): Promise<void>;
 }
 export function startBackend(options: {
@@ -9,6 +14,10 @@ export function startBackend(options: {
   host?: string;
   env?: Record<string, string>;
   relayPort?: number;
+  /** Default port + 2 (a free one when port is 0); 0 picks a free one. */
+  framePort?: number;
+  /** Run the development SMTP sink on this port (0 a free one); e-mail login sends to it. */
+  smtpSink?: number;
   /** EVM JSON-RPC URL the Blockchain API indexes (`--evm-rpc`). */
   evmRpc?: string;
 }): Promise<Backend>;

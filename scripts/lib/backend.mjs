@@ -1,22 +1,37 @@
 /**
- * Runs the built `w3kit-server` bin (server/dist/w3kit-server.js: Provider API and WalletConnect
- * relay) as a child process with a seeded database, and waits until /health answers.
+ * Runs the built `w3kit-server` bin (server/dist/w3kit-server.js: Provider API, WalletConnect
+ * relay, the secure frame site with the auth API, and optionally the development SMTP sink) as
+ * a child process with a seeded database, and waits until /health and the frame site answer.
  */
 import { spawn } from 'node:child_process';
 import { SERVER_BUNDLE } from '../../server/scripts/bundle.mjs';
 import { freePort } from './hardhat.mjs';
 
 /**
- * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string>, relayPort?: number, evmRpc?: string }} options
- *   port 0 picks a free one; relayPort defaults to port + 1 (a free one when port is 0);
- *   env adds environment variables (e.g. W3KIT_RATE_LIMIT_MAX); evmRpc is the EVM node the
- *   Blockchain API indexes (`--evm-rpc`)
+ * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string>, relayPort?: number, framePort?: number, smtpSink?: number, evmRpc?: string }} options
+ *   port 0 picks a free one; relayPort and framePort default to port + 1 and port + 2 (free
+ *   ones when port is 0, or when given as 0); smtpSink runs the development SMTP sink on that
+ *   port (0 a free one; `--smtp-sink`) and e-mail goes to it; env adds environment variables
+ *   (e.g. W3KIT_RATE_LIMIT_MAX, W3KIT_SMTP_URL); evmRpc is the EVM node the Blockchain API
+ *   indexes (`--evm-rpc`)
  */
-export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1', env = {}, relayPort: wantedRelay, evmRpc }) {
+export async function startBackend({
+  port: wanted,
+  dataDir,
+  host = '127.0.0.1',
+  env = {},
+  relayPort: wantedRelay,
+  framePort: wantedFrame,
+  smtpSink: wantedSink,
+  evmRpc,
+}) {
   const port = wanted === 0 ? await freePort() : wanted;
-  // The bin serves the WalletConnect relay on its port + 1 unless told otherwise.
-  const relayPort =
-    wantedRelay === undefined ? (wanted === 0 ? await freePort() : port + 1) : wantedRelay === 0 ? await freePort() : wantedRelay;
+  const derived = async (given, offset) =>
+    given === undefined ? (wanted === 0 ? await freePort() : port + offset) : given === 0 ? await freePort() : given;
+  // The bin serves the WalletConnect relay on its port + 1 and the frame site on port + 2 unless told otherwise.
+  const relayPort = await derived(wantedRelay, 1);
+  const framePort = await derived(wantedFrame, 2);
+  const smtpSink = wantedSink === undefined ? undefined : wantedSink === 0 ? await freePort() : wantedSink;
   const child = spawn(
     process.execPath,
     [
@@ -25,6 +40,9 @@ export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1', 
       String(port),
       '--relay-port',
       String(relayPort),
+      '--frame-port',
+      String(framePort),
+      ...(smtpSink === undefined ? [] : ['--smtp-sink', String(smtpSink)]),
       '--host',
       host,
       '--data',
@@ -37,13 +55,14 @@ export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1', 
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   const url = `http://${host}:${port}`;
+  const frameUrl = `http://${host}:${framePort}`;
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 30_000;
   for (;;) {
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 150))]);
     if (code !== undefined) throw new Error(`w3kit-server exited with code ${code} before answering:\n${output}`);
     try {
-      if ((await fetch(`${url}/health`)).ok) break;
+      if ((await fetch(`${url}/health`)).ok && (await fetch(`${frameUrl}/frame.css`)).status !== 503) break;
     } catch {
       // not listening yet
     }
@@ -55,6 +74,9 @@ export async function startBackend({ port: wanted, dataDir, host = '127.0.0.1', 
   return {
     url,
     relayUrl: `ws://${host}:${relayPort}`,
+    frameUrl,
+    smtpUrl: smtpSink === undefined ? undefined : `smtp://${host}:${smtpSink}`,
+    mailUrl: smtpSink === undefined ? undefined : `${url}/dev/mail.json`,
     close() {
       if (child.exitCode !== null) return Promise.resolve();
       child.kill('SIGTERM');

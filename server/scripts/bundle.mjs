@@ -4,17 +4,50 @@
  * executable ES module, dist/w3kit-server.js, the package's `w3kit-server` bin. Dependencies
  * (fastify, better-sqlite3, zod, ...) stay external and load from node_modules; the wire
  * schemas shared with the client (../src/wire) and the seed wallet registry (data/wallets.json)
- * are imported by the code, so they are embedded.
+ * are imported by the code, so they are embedded. Beside it, dist/frame-site holds the secure
+ * frame site the bin serves on its frame port: ../src/frame/site/main.ts bundled for the browser
+ * (frame.js), index.html and frame.css (skipped with a warning while those sources are missing).
  *
  *   node scripts/bundle.mjs [outfile]     (from server/; npm run build -w w3kit-server)
  */
-import { chmodSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = path.join(ROOT, 'dist/w3kit-server.js');
+/** The frame site's sources in the client package. */
+export const FRAME_SITE_SOURCES = path.resolve(ROOT, '../src/frame/site');
+const FRAME_SITE_FILES = ['main.ts', 'index.html', 'frame.css'];
+
+/**
+ * Builds the frame site into `outDir` (frame.js, index.html, frame.css) from `siteDir`; returns
+ * `outDir`, or undefined (after a warning) when the sources are not there.
+ */
+export async function bundleFrameSite(outDir, siteDir = FRAME_SITE_SOURCES) {
+  const missing = FRAME_SITE_FILES.filter((name) => !existsSync(path.join(siteDir, name)));
+  if (missing.length) {
+    console.warn(`w3kit-server bundle: frame site skipped: ${missing.join(', ')} missing in ${path.relative(ROOT, siteDir) || siteDir}`);
+    return undefined;
+  }
+  mkdirSync(outDir, { recursive: true });
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [path.join(siteDir, 'main.ts')],
+    outfile: path.join(outDir, 'frame.js'),
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  for (const name of ['index.html', 'frame.css']) copyFileSync(path.join(siteDir, name), path.join(outDir, name));
+  return outDir;
+}
 
 /** Bundles the server bin to `outfile` (relative paths are taken from the server package's folder) and makes it executable. */
 export async function bundleServer(outfile = SERVER_BUNDLE) {
@@ -34,6 +67,7 @@ export async function bundleServer(outfile = SERVER_BUNDLE) {
     logLevel: 'warning',
   });
   chmodSync(out, 0o755);
+  await bundleFrameSite(path.join(path.dirname(out), 'frame-site'));
   return out;
 }
 

@@ -19,6 +19,11 @@ export interface ConfigFlags {
   'solana-rpc'?: string;
   'relay-public-url'?: string;
   'public-url'?: string;
+  'frame-public-url'?: string;
+  smtp?: string;
+  'mail-from'?: string;
+  'smtp-sink'?: string;
+  'kek-file'?: string;
   log?: boolean;
 }
 
@@ -39,6 +44,7 @@ export type Key =
   | 'rateLimitWindowMs'
   | 'analyticsRetentionDays'
   | 'analyticsMaxEvents'
+  | EmbeddedWalletKey
   | RelayKey;
 
 /** The relay's settings: its public URL and the limits of RELAY_LIMITS that can be configured. */
@@ -76,12 +82,35 @@ const HARDENING_SETTINGS = {
   analyticsMaxEvents: { env: 'W3KIT_ANALYTICS_MAX_EVENTS', file: 'analytics.maxEventsPerProject', kind: 'positive' },
 } as const satisfies Record<string, Setting>;
 
+/** The embedded wallet's settings: the frame origin's public URL, e-mail, the key-encryption key, sessions. */
+type EmbeddedWalletKey =
+  | 'framePublicUrl'
+  | 'smtp'
+  | 'mailFrom'
+  | 'smtpSink'
+  | 'kekFile'
+  | 'kek'
+  | 'sessionTtlMs'
+  | 'auth.startsPerIp'
+  | 'auth.verifiesPerIp';
+const EMBEDDED_WALLET_SETTINGS: Record<EmbeddedWalletKey, Setting> = {
+  framePublicUrl: { flag: 'frame-public-url', env: 'W3KIT_FRAME_PUBLIC_URL', file: 'framePublicUrl', kind: 'httpUrl' },
+  smtp: { flag: 'smtp', env: 'W3KIT_SMTP_URL', file: 'smtp', kind: 'smtpUrl' },
+  mailFrom: { flag: 'mail-from', env: 'W3KIT_MAIL_FROM', file: 'mailFrom', kind: 'mailbox' },
+  smtpSink: { flag: 'smtp-sink', env: 'W3KIT_SMTP_SINK_PORT', file: 'smtpSink', kind: 'port' },
+  kekFile: { flag: 'kek-file', env: 'W3KIT_KEK_FILE', file: 'kekFile', kind: 'file' },
+  kek: { env: 'W3KIT_KEK', file: 'kek', kind: 'key' },
+  sessionTtlMs: { env: 'W3KIT_SESSION_TTL_MS', file: 'sessionTtlMs', kind: 'positive', min: 60_000 },
+  'auth.startsPerIp': { env: 'W3KIT_AUTH_STARTS_PER_IP', file: 'auth.startsPerIp', kind: 'positive' },
+  'auth.verifiesPerIp': { env: 'W3KIT_AUTH_VERIFIES_PER_IP', file: 'auth.verifiesPerIp', kind: 'positive' },
+};
+
 export interface Setting {
   flag?: keyof ConfigFlags;
   env: string;
   /** Dotted key in the config file. */
   file: string;
-  kind: 'port' | 'host' | 'dir' | 'bool' | 'url' | 'positive' | 'count' | 'trust' | 'httpUrl';
+  kind: 'port' | 'host' | 'dir' | 'bool' | 'url' | 'positive' | 'count' | 'trust' | 'httpUrl' | 'smtpUrl' | 'mailbox' | 'file' | 'key';
   /** The smallest value of a number. */
   min?: number;
 }
@@ -102,6 +131,7 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   log: { flag: 'log', env: 'W3KIT_LOG', file: 'log', kind: 'bool' },
   ...RELAY_SETTINGS,
   ...HARDENING_SETTINGS,
+  ...EMBEDDED_WALLET_SETTINGS,
 };
 
 export const RULES: Record<Setting['kind'], string> = {
@@ -114,6 +144,10 @@ export const RULES: Record<Setting['kind'], string> = {
   count: 'must be an integer of at least 0',
   trust: TRUST_PROXY_RULE,
   httpUrl: 'must be an http(s) URL without query or fragment',
+  smtpUrl: 'must be an smtp://HOST:PORT or smtps://HOST:PORT URL',
+  mailbox: 'must be an e-mail address, optionally with a name: w3kit <login@example.com>',
+  file: 'must be a file path',
+  key: 'must be 32 bytes, base64',
 };
 
 /** Parses one value (a string from flags or env, any JSON value from the file); undefined when invalid. */
@@ -130,7 +164,21 @@ export function parseValue(kind: Setting['kind'], value: unknown, baseDir: strin
     case 'host':
       return text && /^[A-Za-z0-9.:[\]-]+$/.test(text) ? text.replace(/^\[(.*)\]$/, '$1') : undefined;
     case 'dir':
+    case 'file':
       return text ? path.resolve(baseDir, text) : undefined;
+    case 'key':
+      return text && /^[A-Za-z0-9+/_-]{43}=?$/.test(text) && Buffer.from(text, 'base64').length === 32 ? text : undefined;
+    case 'mailbox':
+      return text && text.length <= 320 && /^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(text) ? text : undefined;
+    case 'smtpUrl': {
+      if (!text) return undefined;
+      try {
+        const url = new URL(text);
+        return ['smtp:', 'smtps:'].includes(url.protocol) && url.hostname && ['', '/'].includes(url.pathname) ? text : undefined;
+      } catch {
+        return undefined;
+      }
+    }
     case 'bool':
       if (typeof value === 'boolean') return value;
       if (text !== undefined && /^(1|true|yes|on)$/i.test(text)) return true;

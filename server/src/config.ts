@@ -8,6 +8,8 @@ import path from 'node:path';
 import * as z from 'zod';
 import { InputError } from './errors.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './index.js';
+import { DEFAULT_AUTH_LIMITS, DEFAULT_SESSION_TTL_MS } from './auth/context.js';
+import { DEFAULT_MAIL_FROM } from './mail/mailer.js';
 import { DEFAULT_RATE_LIMIT } from './rate-limit.js';
 import type { RelayLimits } from './relay/protocol.js';
 import { DEFAULT_SEED_WALLETS } from './wallets/seed.js';
@@ -27,8 +29,22 @@ export interface ServerConfig {
   seedWallets: number;
   /** WalletConnect relay port: port + 1 unless set (0, a free port, when port is 0). */
   relayPort: number;
-  /** Secure frame site port (not served yet): port + 2 unless set. */
+  /** Secure frame site port (the frame site and the auth API): port + 2 unless set. */
   framePort: number;
+  /** The frame origin as users reach it, for links in mails; default the frame listener's URL. */
+  framePublicUrl: string | undefined;
+  /** SMTP server for login mails; with only `smtpSink`, the sink. */
+  smtp: string | undefined;
+  mailFrom: string;
+  /** Port of the development SMTP sink run in-process (serves /dev/mail); undefined for none. */
+  smtpSink: number | undefined;
+  /** The key-encryption key file, or the key itself (base64); neither: `<data>/key-encryption.key`. */
+  kekFile: string | undefined;
+  kek: string | undefined;
+  /** Session lifetime of the embedded wallet's e-mail login. */
+  sessionTtlMs: number;
+  /** Login starts and code checks per IP in 10 minutes. */
+  authLimits: { startsPerIp: number; verifiesPerIp: number };
   /** EVM JSON-RPC URL for the Blockchain API (used by later work). */
   evmRpc: string | undefined;
   /** Solana JSON-RPC URL for the Blockchain API (used by later work). */
@@ -65,6 +81,14 @@ const configFileSchema = z.strictObject({
     .strictObject({ publicUrl: z.unknown().optional(), ...Object.fromEntries(RELAY_LIMIT_KEYS.map((k) => [k, z.unknown().optional()])) })
     .optional(),
   publicUrl: z.unknown().optional(),
+  framePublicUrl: z.unknown().optional(),
+  smtp: z.unknown().optional(),
+  mailFrom: z.unknown().optional(),
+  smtpSink: z.unknown().optional(),
+  kekFile: z.unknown().optional(),
+  kek: z.unknown().optional(),
+  sessionTtlMs: z.unknown().optional(),
+  auth: z.strictObject({ startsPerIp: z.unknown().optional(), verifiesPerIp: z.unknown().optional() }).optional(),
   analytics: z.strictObject({ retentionDays: z.unknown().optional(), maxEventsPerProject: z.unknown().optional() }).optional(),
 });
 
@@ -153,6 +177,9 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
   }
   if (relayPort !== 0 && relayPort === framePort)
     throw new InputError('--frame-port', `Invalid --frame-port ${framePort}: it is the relay port`);
+  const smtpSink = get('smtpSink') as number | undefined;
+  if (smtpSink !== undefined && smtpSink !== 0 && [port, relayPort, framePort].includes(smtpSink))
+    throw new InputError('--smtp-sink', `Invalid --smtp-sink ${smtpSink}: the server, relay or frame site listens on it`);
 
   return {
     port,
@@ -162,6 +189,17 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     seedWallets: (get('seedWallets') as number | undefined) ?? DEFAULT_SEED_WALLETS,
     relayPort,
     framePort,
+    framePublicUrl: get('framePublicUrl') as string | undefined,
+    smtp: get('smtp') as string | undefined,
+    mailFrom: (get('mailFrom') as string | undefined) ?? DEFAULT_MAIL_FROM,
+    smtpSink,
+    kekFile: get('kekFile') as string | undefined,
+    kek: get('kek') as string | undefined,
+    sessionTtlMs: (get('sessionTtlMs') as number | undefined) ?? DEFAULT_SESSION_TTL_MS,
+    authLimits: {
+      startsPerIp: (get('auth.startsPerIp') as number | undefined) ?? DEFAULT_AUTH_LIMITS.startsPerIp,
+      verifiesPerIp: (get('auth.verifiesPerIp') as number | undefined) ?? DEFAULT_AUTH_LIMITS.verifiesPerIp,
+    },
     evmRpc: get('evmRpc') as string | undefined,
     solanaRpc: get('solanaRpc') as string | undefined,
     rateLimit: {

@@ -1,8 +1,9 @@
 /**
  * w3kit-server, programmatic API: `startServer` runs the Provider API (projects, wallet
- * registry, images, analytics), the Blockchain API over an EVM index (with `evmRpc`) and the
- * WalletConnect relay (`startRelay`) over SQLite; the project, wallet, price, identity and spam
- * functions manage its data.
+ * registry, images, analytics), the Blockchain API over an EVM index (with `evmRpc`), the
+ * WalletConnect relay (`startRelay`) and the embedded wallet's frame origin (frame site and
+ * auth API, with e-mail through SMTP or the development sink) over SQLite; the project,
+ * wallet, price, identity and spam functions manage its data.
  */
 import type { AnalyticsRetention } from './analytics-retention.js';
 import type { Database } from './db/open.js';
@@ -19,8 +20,16 @@ import type { RateLimitOptions } from './rate-limit.js';
 import { serverUrl } from './server-url.js';
 import type { TrustProxy } from './trust-proxy.js';
 import { DEFAULT_SEED_WALLETS, seedWallets } from './wallets/seed.js';
+import {
+  setUpMail,
+  startFrameSite,
+  type EmbeddedWalletOptions,
+  type MailSetup,
+  type RunningFrameSite,
+  type SinkMail,
+} from './frame-site/start.js';
 
-export interface StartServerOptions {
+export interface StartServerOptions extends EmbeddedWalletOptions {
   /** Default 4301; 0 picks a free port. */
   port?: number;
   /** Default '127.0.0.1'. */
@@ -74,6 +83,12 @@ export interface RunningServer {
   db: Database;
   /** The EVM indexer, with `evmRpc`. */
   indexer: Indexer | undefined;
+  /** The frame origin (frame site and auth API), e.g. `http://127.0.0.1:4303`; undefined with `framePort: false`. */
+  frameUrl: string | undefined;
+  framePort: number | undefined;
+  /** The development SMTP sink's port and its mails (newest first), with `smtpSink`. */
+  smtpSinkPort: number | undefined;
+  mails(): SinkMail[];
   /** Stops listening (relay and indexer included) and closes the database. */
   close(): Promise<void>;
 }
@@ -86,6 +101,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const db = openDatabase(dataDir);
   let relay: RunningRelay | undefined;
   let indexer: Indexer | undefined;
+  let mail: MailSetup | undefined;
+  let frame: RunningFrameSite | undefined;
   let actualPort = port;
   try {
     seedStaticImages(db);
@@ -112,6 +129,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       blockchain: { indexer, prices: options.prices, solana: options.solanaRpc ? createSolanaChain(options.solanaRpc) : undefined },
       analyticsRetention: options.analyticsRetention,
     });
+    mail = await setUpMail(app, host, options);
     await app.listen({ port, host });
     const address = app.server.address();
     actualPort = typeof address === 'object' && address ? address.port : port;
@@ -124,7 +142,22 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         throw err;
       }
     }
+    const framePort = options.framePort ?? (port === 0 ? 0 : port + 2);
+    if (framePort !== false) {
+      try {
+        frame = await startFrameSite(
+          { db, host, dataDir, rateLimit: options.rateLimit, log: options.log, trustProxy: options.trustProxy },
+          mail,
+          framePort,
+          options,
+        );
+      } catch (err) {
+        await Promise.allSettled([relay?.close(), app.close()]);
+        throw err;
+      }
+    }
     indexer?.start();
+    const sink = mail.sink;
     let closed: Promise<void> | undefined;
     return {
       url: serverUrl(host, actualPort),
@@ -133,8 +166,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       relayPort: relay?.port,
       db,
       indexer,
+      frameUrl: frame?.url,
+      framePort: frame?.port,
+      smtpSinkPort: sink?.port,
+      mails: () => sink?.mails() ?? [],
       close() {
-        closed ??= Promise.allSettled([indexer?.stop(), relay?.close(), app.close()]).then(() => {
+        closed ??= Promise.allSettled([indexer?.stop(), relay?.close(), app.close(), frame?.close(), mail?.close()]).then(() => {
           db.close();
         });
         return closed;
@@ -142,12 +179,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     };
   } catch (err) {
     await indexer?.stop();
+    await mail?.close();
     if (db.open) db.close();
     throw err;
   }
 }
 
 export { buildApp, type BuildAppOptions } from './app.js';
+export { buildFrameApp, type BuildFrameAppOptions } from './frame-site/app.js';
+export { DEFAULT_FRAME_SITE_DIR, type EmbeddedWalletOptions } from './frame-site/start.js';
+export { frameSiteCsp, frameAncestors } from './frame-site/csp.js';
+export { startSmtpSink, type SmtpSink, type SinkMail } from './mail/sink.js';
+export { createMailer, DEFAULT_MAIL_FROM, type Mailer, type OutgoingMail } from './mail/mailer.js';
+export { loadKek, encryptShare, decryptShare, KEK_FILE_NAME } from './auth/kek.js';
+export { DEFAULT_SESSION_TTL_MS, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/context.js';
 export { serverUrl } from './server-url.js';
 export type { TrustProxy } from './trust-proxy.js';
 export {

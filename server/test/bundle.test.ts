@@ -1,6 +1,6 @@
 /** The bundled bin (server/scripts/bundle.mjs): built into a temporary directory, spawned, queried, stopped. */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 interface BundleModule {
   bundleServer(outfile?: string): Promise<string>;
+  bundleFrameSite(outDir: string, siteDir?: string): Promise<string | undefined>;
 }
 
 // Inside the repository (under the ignored .cache/) so the bundle's external packages resolve from node_modules.
@@ -29,7 +30,11 @@ describe('bundled w3kit-server', () => {
     expect(statSync(bin).mode & 0o111).not.toBe(0);
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
 
-    const child = spawn(process.execPath, [bin, '--port', '0', '--seed', '--data', data.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // A key-encryption key from the environment: without one the bin creates it in the data directory, with a warning.
+    const child = spawn(process.execPath, [bin, '--port', '0', '--seed', '--data', data.dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, W3KIT_KEK: Buffer.alloc(32, 1).toString('base64') },
+    });
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -52,10 +57,28 @@ describe('bundled w3kit-server', () => {
       expect(wallets.count).toBe(1000);
       expect(wallets.data).toHaveLength(40);
       expect(wallets.data[0]!.id).toBe('metamask');
+      expect(stdout).toMatch(/^w3kit-frame {3}http:\/\/127\.0\.0\.1:\d+ {2}\(secure frame site\)$/m);
     } finally {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
     expect(stderr).toBe('');
+  });
+
+  it('builds the frame site for the browser beside the bin, and skips it while its sources are missing', async () => {
+    const { bundleFrameSite } = (await import(pathToFileURL(path.join(ROOT, 'server/scripts/bundle.mjs')).href)) as BundleModule;
+    const site = path.join(outDir, 'site-src');
+    mkdirSync(site, { recursive: true });
+    writeFileSync(path.join(site, 'main.ts'), "const greeting: string = 'frame site';\ndocument.title = greeting;\n");
+    writeFileSync(path.join(site, 'index.html'), '<!doctype html><script type="module" src="/frame.js"></script>');
+    writeFileSync(path.join(site, 'frame.css'), 'body { margin: 0 }');
+    const out = path.join(outDir, 'frame-site-test');
+    expect(await bundleFrameSite(out, site)).toBe(out);
+    const js = readFileSync(path.join(out, 'frame.js'), 'utf8');
+    expect(js).toContain('document.title');
+    expect(js).not.toContain(': string');
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('/frame.js');
+    expect(readFileSync(path.join(out, 'frame.css'), 'utf8')).toContain('margin');
+    expect(await bundleFrameSite(path.join(outDir, 'none'), path.join(outDir, 'no-such-site'))).toBeUndefined();
   });
 });

@@ -38,7 +38,7 @@ function withDb<T>(fn: (db: ReturnType<typeof openDatabase>) => T): T {
 }
 
 describe('w3kit-server --help', () => {
-  it('prints usage, flags and the not-yet-served counterparts (the relay is served)', async () => {
+  it('prints usage and flags, the relay, the frame site and e-mail among them', async () => {
     const run = await cli('--help');
     expect(run.code).toBe(0);
     for (const text of [
@@ -51,12 +51,17 @@ describe('w3kit-server --help', () => {
       '--evm-rpc',
       '--solana-rpc',
       '--seed',
-      'not served yet',
+      '--frame-public-url URL\n',
+      '--smtp URL',
+      '--mail-from ADDR',
+      '--smtp-sink N',
+      '--kek-file FILE',
+      'W3KIT_KEK',
       'WalletConnect relay',
     ]) {
       expect(run.stdout).toContain(text);
     }
-    expect(run.stdout).not.toMatch(/relay[^\n]*not served/i);
+    expect(run.stdout).not.toMatch(/not served/i);
   });
 });
 
@@ -201,7 +206,7 @@ describe('running the server', () => {
     const done = main(['--port', '0', '--seed', ...data()], io);
     const url = await started;
     expect(stdout).toMatch(
-      /^w3kit-server {2}http:\/\/127\.0\.0\.1:\d+ {2}\(Provider API\)\nw3kit-relay {3}ws:\/\/127\.0\.0\.1:\d+ {2}\(WalletConnect relay\)\n$/,
+      /^w3kit-server {2}http:\/\/127\.0\.0\.1:\d+ {2}\(Provider API\)\nw3kit-relay {3}ws:\/\/127\.0\.0\.1:\d+ {2}\(WalletConnect relay\)\nw3kit-frame {3}http:\/\/127\.0\.0\.1:\d+ {2}\(secure frame site\)\n$/,
     );
     const wallets = (await (await fetch(`${url}/getWallets?projectId=w3kit-dev&entries=1`)).json()) as { count: number };
     expect(wallets.count).toBe(1000);

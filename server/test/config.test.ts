@@ -27,6 +27,14 @@ describe('resolveConfig', () => {
       seedWallets: 1000,
       relayPort: 4302,
       framePort: 4303,
+      framePublicUrl: undefined,
+      smtp: undefined,
+      mailFrom: 'w3kit <login@w3kit.localhost>',
+      smtpSink: undefined,
+      kekFile: undefined,
+      kek: undefined,
+      sessionTtlMs: 86400000,
+      authLimits: { startsPerIp: 20, verifiesPerIp: 60 },
       evmRpc: undefined,
       solanaRpc: undefined,
       rateLimit: { max: 3000, windowMs: 60000 },
@@ -37,6 +45,52 @@ describe('resolveConfig', () => {
       analytics: { retentionDays: 90, maxEventsPerProject: 100000 },
       configFile: undefined,
     });
+  });
+
+  it('reads the embedded wallet settings from flags, env and file, naming bad values', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const config = resolveConfig(
+      {
+        smtp: 'smtp://127.0.0.1:2525',
+        'mail-from': 'Shop <login@shop.example>',
+        'smtp-sink': '4325',
+        'kek-file': 'kek.b64',
+        'frame-public-url': 'https://frame.example/',
+      },
+      { W3KIT_KEK: key, W3KIT_SESSION_TTL_MS: '3600000' },
+      dir,
+    );
+    expect(config).toMatchObject({
+      smtp: 'smtp://127.0.0.1:2525',
+      mailFrom: 'Shop <login@shop.example>',
+      smtpSink: 4325,
+      kekFile: path.join(dir, 'kek.b64'),
+      kek: key,
+      framePublicUrl: 'https://frame.example',
+      sessionTtlMs: 3600000,
+    });
+    expect(resolveConfig({}, { W3KIT_SMTP_URL: 'smtp://mail.example:25', W3KIT_MAIL_FROM: 'login@example.com' }, dir)).toMatchObject({
+      smtp: 'smtp://mail.example:25',
+      mailFrom: 'login@example.com',
+    });
+    expect(resolveConfig({ config: configFile({ smtpSink: 0, kekFile: 'k' }) }, {}, dir)).toMatchObject({
+      smtpSink: 0,
+      kekFile: path.join(dir, 'k'),
+    });
+    expect(inputErrorField(() => resolveConfig({ smtp: 'http://mail.example' }, {}, dir))).toBe('--smtp');
+    expect(inputErrorField(() => resolveConfig({ 'mail-from': 'nobody' }, {}, dir))).toBe('--mail-from');
+    expect(inputErrorField(() => resolveConfig({ 'smtp-sink': 'x' }, {}, dir))).toBe('--smtp-sink');
+    expect(inputErrorField(() => resolveConfig({ 'smtp-sink': '4303' }, {}, dir))).toBe('--smtp-sink');
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_KEK: 'c2hvcnQ=' }, dir))).toBe('W3KIT_KEK');
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_FRAME_PUBLIC_URL: 'ftp://x' }, dir))).toBe('W3KIT_FRAME_PUBLIC_URL');
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_SESSION_TTL_MS: '5' }, dir))).toBe('W3KIT_SESSION_TTL_MS');
+    expect(
+      resolveConfig({ config: configFile({ auth: { verifiesPerIp: 7 } }) }, { W3KIT_AUTH_STARTS_PER_IP: '500' }, dir).authLimits,
+    ).toEqual({
+      startsPerIp: 500,
+      verifiesPerIp: 7,
+    });
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_AUTH_STARTS_PER_IP: '0' }, dir))).toBe('W3KIT_AUTH_STARTS_PER_IP');
   });
 
   it('reads the trusted proxies as a hop count (1 and true: one proxy in front) or a list of addresses and ranges', () => {

@@ -19,6 +19,11 @@ export function configFlags(flags: Flags): ConfigFlags {
     'solana-rpc': flags['solana-rpc'],
     'relay-public-url': flags['relay-public-url'],
     'public-url': flags['public-url'],
+    'frame-public-url': flags['frame-public-url'],
+    smtp: flags.smtp,
+    'mail-from': flags['mail-from'],
+    'smtp-sink': flags['smtp-sink'],
+    'kek-file': flags['kek-file'],
   };
 }
 
@@ -62,6 +67,16 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       relay: config.relay,
       evmRpc: config.evmRpc,
       solanaRpc: config.solanaRpc,
+      framePort: config.framePort,
+      framePublicUrl: config.framePublicUrl,
+      smtp: config.smtp,
+      mailFrom: config.mailFrom,
+      smtpSink: config.smtpSink,
+      kekFile: config.kekFile,
+      kek: config.kek,
+      sessionTtlMs: config.sessionTtlMs,
+      authLimits: config.authLimits,
+      warn: (line) => io.stderr.write(line),
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
         warn: (message) => io.stderr.write(`w3kit-server: ${message}\n`),
@@ -73,6 +88,12 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
   }
   io.stdout.write(`w3kit-server  ${server.url}  (Provider API)\n`);
   if (server.relayUrl) io.stdout.write(`w3kit-relay   ${server.relayUrl}  (WalletConnect relay)\n`);
+  if (server.frameUrl) io.stdout.write(`w3kit-frame   ${server.frameUrl}  (secure frame site)\n`);
+  if (server.smtpSinkPort !== undefined) {
+    io.stdout.write(
+      `w3kit-smtp    smtp://${config.host}:${server.smtpSinkPort}  (development SMTP sink; mails at ${server.url}/dev/mail)\n`,
+    );
+  }
   if (config.evmRpc) io.stdout.write(`w3kit-evm     ${config.evmRpc}  (EVM chain indexed for the Blockchain API)\n`);
   if (config.solanaRpc) io.stdout.write(`w3kit-solana  ${config.solanaRpc}  (Solana chain read for the Blockchain API's balances)\n`);
   await waitForStop(io.signal);
@@ -83,7 +104,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
 export const serveCommand: Command = {
   name: 'serve',
   usage: '[options]',
-  summary: 'run the backend (Provider API, Blockchain API, WalletConnect relay) until Ctrl-C',
+  summary: 'run the backend (Provider API, Blockchain API, WalletConnect relay, frame site) until Ctrl-C',
   args: 0,
   flags: [
     ...COMMON_FLAGS,
@@ -93,6 +114,11 @@ export const serveCommand: Command = {
     'relay-port',
     'relay-public-url',
     'frame-port',
+    'frame-public-url',
+    'smtp',
+    'mail-from',
+    'smtp-sink',
+    'kek-file',
     'evm-rpc',
     'solana-rpc',
     'public-url',
@@ -119,7 +145,24 @@ export const serveCommand: Command = {
         value: 'URL',
         text: 'the URL clients reach the relay at, when not the printed one (e.g. behind a proxy,\nwss://relay.example.com): JWTs for it are accepted too (env W3KIT_RELAY_PUBLIC_URL)',
       },
-      { flag: 'frame-port', value: 'N', text: 'secure frame site port (default port + 2)' },
+      { flag: 'frame-port', value: 'N', text: 'secure frame site and auth API port (default port + 2, env W3KIT_FRAME_PORT)' },
+      {
+        flag: 'frame-public-url',
+        value: 'URL',
+        text: 'the URL users reach the frame site at, for links in mails\n(env W3KIT_FRAME_PUBLIC_URL; default the frame listen address)',
+      },
+      { flag: 'smtp', value: 'URL', text: 'SMTP server for login mails, smtp://HOST:PORT (env W3KIT_SMTP_URL)' },
+      { flag: 'mail-from', value: 'ADDR', text: 'sender of login mails (default w3kit <login@w3kit.localhost>, env W3KIT_MAIL_FROM)' },
+      {
+        flag: 'smtp-sink',
+        value: 'N',
+        text: 'run a development SMTP sink on port N (0 free) and send to it unless --smtp is\ngiven; the received mails are listed at /dev/mail (env W3KIT_SMTP_SINK_PORT)',
+      },
+      {
+        flag: 'kek-file',
+        value: 'FILE',
+        text: 'key-encryption key of recovery shares: 32 bytes base64 (env W3KIT_KEK_FILE, or the\nkey in W3KIT_KEK; default DIR/key-encryption.key, created: keep it apart in production)',
+      },
       { flag: 'evm-rpc', value: 'URL', text: 'EVM JSON-RPC node the Blockchain API indexes (balances, history, NFTs)' },
       {
         flag: 'solana-rpc',
@@ -133,7 +176,6 @@ export const serveCommand: Command = {
       },
       { flag: 'log', text: 'log every request (JSON lines)' },
     ],
-    note: 'The secure frame site is not served yet: --frame-port is checked and kept for the version that adds it.',
   },
   run: ({ config, io }) => serve(config, io),
 };

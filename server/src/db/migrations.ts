@@ -3,6 +3,7 @@
  * blockchain index, ...) with the next version number; never edit one that has shipped.
  */
 import type { Database } from 'better-sqlite3';
+import { authMigration } from '../auth/schema.js';
 
 export interface Migration {
   version: number;
@@ -222,4 +223,5 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  authMigration,
 ];

@@ -1,0 +1,142 @@
+/**
+ * Code-guarded actions of a logged-in user: key export (a code to the user's address, then the
+ * server share) and e-mail change (a code to the current address, then one to the new
+ * address, then the new address is stored). Same code rules as login.
+ */
+import { HttpError } from '../errors.js';
+import { codeMail, type CodePurpose } from '../mail/texts.js';
+import { checkCode, checkCooldown, CODE_LIFETIME_MS } from './code-check.js';
+import type { AuthContext } from './context.js';
+import { hashCode, newCode, newId } from './secrets.js';
+import { changeEmail, userByEmail, type UserRow } from './users.js';
+
+type Kind = 'export' | 'email-change';
+type Stage = 'export' | 'primary' | 'secondary' | 'done';
+
+interface ChallengeRow {
+  id: string;
+  kind: Kind;
+  user_id: string;
+  stage: Stage;
+  new_email: string | null;
+  code_hash: string | null;
+  expires_at: number;
+  attempts: number;
+  last_sent_at: number;
+}
+
+export const CHALLENGE_GONE = 'Unknown or finished request: start again';
+
+function lastSent(ctx: AuthContext, userId: string, kind: Kind): number | undefined {
+  const row = ctx.db.prepare('SELECT max(last_sent_at) AS t FROM auth_challenges WHERE user_id = ? AND kind = ?').get(userId, kind) as {
+    t: number | null;
+  };
+  return row.t ?? undefined;
+}
+
+function challenge(ctx: AuthContext, id: string, user: UserRow, kind: Kind, field: string): ChallengeRow {
+  const row = ctx.db.prepare('SELECT * FROM auth_challenges WHERE id = ?').get(id) as ChallengeRow | undefined;
+  if (!row || row.kind !== kind || row.user_id !== user.id || row.stage === 'done' || row.expires_at <= ctx.now()) {
+    throw new HttpError(404, CHALLENGE_GONE, field);
+  }
+  return row;
+}
+
+async function mailCode(ctx: AuthContext, row: Pick<ChallengeRow, 'id'>, stage: Stage, to: string, purpose: CodePurpose): Promise<void> {
+  const code = newCode();
+  const now = ctx.now();
+  ctx.db
+    .prepare('UPDATE auth_challenges SET stage = ?, code_hash = ?, attempts = 0, expires_at = ?, last_sent_at = ? WHERE id = ?')
+    .run(stage, hashCode(ctx.codeKey, `${row.id}:${stage}`, row.id, code), now + CODE_LIFETIME_MS, now, row.id);
+  try {
+    await ctx.send(codeMail(to, code, purpose));
+  } catch (err) {
+    ctx.db.prepare('UPDATE auth_challenges SET last_sent_at = 0 WHERE id = ?').run(row.id);
+    throw err;
+  }
+}
+
+function create(ctx: AuthContext, user: UserRow, kind: Kind, stage: Stage, newEmail: string | null): string {
+  checkCooldown(lastSent(ctx, user.id, kind), ctx.now());
+  ctx.db.prepare('DELETE FROM auth_challenges WHERE expires_at <= ?').run(ctx.now());
+  const id = newId();
+  const now = ctx.now();
+  ctx.db
+    .prepare(
+      `INSERT INTO auth_challenges (id, kind, user_id, stage, new_email, expires_at, last_sent_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(id, kind, user.id, stage, newEmail, now + CODE_LIFETIME_MS, now);
+  return id;
+}
+
+function check(ctx: AuthContext, row: ChallengeRow, otp: string, ip: string): void {
+  ctx.limitVerify(ip);
+  checkCode(row, {
+    key: ctx.codeKey,
+    purpose: `${row.id}:${row.stage}`,
+    id: row.id,
+    otp,
+    now: ctx.now(),
+    countAttempt: () => ctx.db.prepare('UPDATE auth_challenges SET attempts = attempts + 1 WHERE id = ?').run(row.id),
+  });
+}
+
+export async function startExport(ctx: AuthContext, user: UserRow): Promise<{ exportId: string }> {
+  if (!user.server_share) throw new HttpError(404, 'This user has no keys to export yet');
+  const id = create(ctx, user, 'export', 'export', null);
+  await mailCode(ctx, { id }, 'export', user.email, 'export');
+  return { exportId: id };
+}
+
+/** The server share, once, for a correct code. */
+export function verifyExport(ctx: AuthContext, user: UserRow, { exportId, otp, ip }: { exportId: string; otp: string; ip: string }) {
+  const row = challenge(ctx, exportId, user, 'export', 'exportId');
+  check(ctx, row, otp, ip);
+  ctx.db.prepare("UPDATE auth_challenges SET stage = 'done', code_hash = NULL WHERE id = ?").run(row.id);
+  return { share: user.server_share! };
+}
+
+function newAddressFree(ctx: AuthContext, user: UserRow, email: string): void {
+  const other = userByEmail(ctx.db, email);
+  if (other && other.id !== user.id) throw new HttpError(409, 'This e-mail address belongs to another account', 'email');
+  if (email === user.email) throw new HttpError(400, "Invalid body field 'email': it is already your address", 'email');
+}
+
+export async function startEmailChange(
+  ctx: AuthContext,
+  user: UserRow,
+  email: string,
+): Promise<{ changeId: string; action: 'VERIFY_PRIMARY_OTP' }> {
+  const newEmail = email.toLowerCase();
+  newAddressFree(ctx, user, newEmail);
+  const id = create(ctx, user, 'email-change', 'primary', newEmail);
+  await mailCode(ctx, { id }, 'primary', user.email, 'email-change-current');
+  return { changeId: id, action: 'VERIFY_PRIMARY_OTP' };
+}
+
+/** The current address's code; then the new address gets its own. */
+export async function verifyEmailChangePrimary(
+  ctx: AuthContext,
+  user: UserRow,
+  { changeId, otp, ip }: { changeId: string; otp: string; ip: string },
+): Promise<{ action: 'VERIFY_SECONDARY_OTP' }> {
+  const row = challenge(ctx, changeId, user, 'email-change', 'changeId');
+  if (row.stage !== 'primary') throw new HttpError(409, 'The current address was confirmed already: send the code of the new address');
+  check(ctx, row, otp, ip);
+  await mailCode(ctx, row, 'secondary', row.new_email!, 'email-change-new');
+  return { action: 'VERIFY_SECONDARY_OTP' };
+}
+
+/** The new address's code; then the new address is stored (409 when taken meanwhile). */
+export function verifyEmailChangeSecondary(
+  ctx: AuthContext,
+  user: UserRow,
+  { changeId, otp, ip }: { changeId: string; otp: string; ip: string },
+): { email: string } {
+  const row = challenge(ctx, changeId, user, 'email-change', 'changeId');
+  if (row.stage !== 'secondary') throw new HttpError(409, 'Confirm the current address first');
+  check(ctx, row, otp, ip);
+  ctx.db.prepare("UPDATE auth_challenges SET stage = 'done', code_hash = NULL WHERE id = ?").run(row.id);
+  return { email: changeEmail(ctx.db, user.id, row.new_email!).email };
+}

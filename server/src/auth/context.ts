@@ -1,0 +1,90 @@
+/**
+ * What the embedded wallet's backend needs at run time: the database, the key-encryption key
+ * (and the code key derived from it), the mailer (absent without --smtp), the clock, the
+ * session lifetime, the frame site's public origin for links in mails, and per-IP limits.
+ */
+import type { Database } from '../db/open.js';
+import { HttpError } from '../errors.js';
+import { FixedWindowCounter } from '../fixed-window.js';
+import type { Mailer, OutgoingMail } from '../mail/mailer.js';
+import { codeKey } from './secrets.js';
+
+export const DEFAULT_SESSION_TTL_MS = 24 * 60 * 60_000;
+export const SMTP_NOT_CONFIGURED = 'E-mail login is not configured on this server (--smtp)';
+
+export interface AuthLimits {
+  /** Login starts (and resends) per IP per window; default 20. */
+  startsPerIp: number;
+  /** Code checks per IP per window; default 60. */
+  verifiesPerIp: number;
+  /** Default 10 minutes. */
+  windowMs: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = { startsPerIp: 20, verifiesPerIp: 60, windowMs: 10 * 60_000 };
+
+export interface AuthOptions {
+  db: Database;
+  kek: Uint8Array;
+  mailer: Mailer | undefined;
+  /** The frame site's public origin (no trailing slash), for the approval link. */
+  frameOrigin: () => string;
+  now?: () => number;
+  sessionTtlMs?: number;
+  limits?: Partial<AuthLimits>;
+}
+
+export interface AuthContext {
+  db: Database;
+  kek: Uint8Array;
+  codeKey: Uint8Array;
+  frameOrigin: () => string;
+  now: () => number;
+  sessionTtlMs: number;
+  /** Sends a mail; 503 without SMTP, 502 when the SMTP server refuses it. */
+  send(mail: OutgoingMail): Promise<void>;
+  hasMail: boolean;
+  /** Counts one start (or one verify) of this IP; 429 past the limit. */
+  limitStart(ip: string): void;
+  limitVerify(ip: string): void;
+}
+
+const MAX_TRACKED_IPS = 10_000;
+
+function limiter(max: number, windowMs: number, now: () => number, what: string) {
+  const counter = new FixedWindowCounter(max, windowMs, now, MAX_TRACKED_IPS);
+  return (ip: string) => {
+    const verdict = counter.take(ip);
+    if (!verdict.ok) {
+      const seconds = Math.ceil(verdict.retryInMs / 1000);
+      throw new HttpError(429, `Too many ${what} from this address: please try again after ${seconds} seconds`, undefined, {
+        'retry-after': String(seconds),
+      });
+    }
+  };
+}
+
+export function createAuthContext(options: AuthOptions): AuthContext {
+  const now = options.now ?? Date.now;
+  const limits = { ...DEFAULT_AUTH_LIMITS, ...options.limits };
+  const { mailer } = options;
+  return {
+    db: options.db,
+    kek: options.kek,
+    codeKey: codeKey(options.kek),
+    frameOrigin: options.frameOrigin,
+    now,
+    sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    hasMail: mailer !== undefined,
+    async send(mail) {
+      if (!mailer) throw new HttpError(503, SMTP_NOT_CONFIGURED);
+      try {
+        await mailer.send(mail);
+      } catch {
+        throw new HttpError(502, 'The mail could not be sent: the SMTP server did not accept it');
+      }
+    },
+    limitStart: limiter(limits.startsPerIp, limits.windowMs, now, 'login requests'),
+    limitVerify: limiter(limits.verifiesPerIp, limits.windowMs, now, 'code checks'),
+  };
+}

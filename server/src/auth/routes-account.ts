@@ -1,0 +1,63 @@
+/**
+ * The auth API's routes for a logged-in user under /auth/v1: key registration and the shares,
+ * key export, e-mail change.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  emailChangePrimaryBody,
+  emailChangePrimaryReply,
+  emailChangeSecondaryBody,
+  emailChangeSecondaryReply,
+  emailChangeStartBody,
+  emailChangeStartReply,
+  exportStartReply,
+  exportVerifyBody,
+  exportVerifyReply,
+  keysBody,
+  shareReply,
+  userReply,
+} from '../../../src/wire/auth-api.js';
+import { startEmailChange, startExport, verifyEmailChangePrimary, verifyEmailChangeSecondary, verifyExport } from './challenges.js';
+import type { AuthContext } from './context.js';
+import { recoveryShare, registerKeys, serverShare } from './keys.js';
+import { errors, sessionOf } from './routes.js';
+import { publicUser } from './users.js';
+
+export function accountRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/keys', { schema: { body: keysBody, response: { 200: userReply, ...errors } } }, async (request) => {
+      const { session, user } = sessionOf(ctx, request);
+      return { user: publicUser(await registerKeys(ctx, user, request.body)), expiresAt: session.expires_at };
+    });
+    app.get('/keys/server-share', { schema: { response: { 200: shareReply, ...errors } } }, async (request) =>
+      serverShare(sessionOf(ctx, request).user),
+    );
+    app.get('/keys/recovery-share', { schema: { response: { 200: shareReply, ...errors } } }, async (request) => {
+      const { session, user } = sessionOf(ctx, request);
+      return recoveryShare(ctx, user, session);
+    });
+
+    app.post('/export/start', { schema: { response: { 200: exportStartReply, ...errors } } }, async (request) =>
+      startExport(ctx, sessionOf(ctx, request).user),
+    );
+    app.post('/export/verify', { schema: { body: exportVerifyBody, response: { 200: exportVerifyReply, ...errors } } }, async (request) =>
+      verifyExport(ctx, sessionOf(ctx, request).user, { ...request.body, ip: request.ip }),
+    );
+
+    app.post(
+      '/email/change/start',
+      { schema: { body: emailChangeStartBody, response: { 200: emailChangeStartReply, ...errors } } },
+      async (request) => startEmailChange(ctx, sessionOf(ctx, request).user, request.body.email),
+    );
+    app.post(
+      '/email/change/primary',
+      { schema: { body: emailChangePrimaryBody, response: { 200: emailChangePrimaryReply, ...errors } } },
+      async (request) => verifyEmailChangePrimary(ctx, sessionOf(ctx, request).user, { ...request.body, ip: request.ip }),
+    );
+    app.post(
+      '/email/change/secondary',
+      { schema: { body: emailChangeSecondaryBody, response: { 200: emailChangeSecondaryReply, ...errors } } },
+      async (request) => verifyEmailChangeSecondary(ctx, sessionOf(ctx, request).user, { ...request.body, ip: request.ip }),
+    );
+  };
+}

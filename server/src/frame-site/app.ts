@@ -1,0 +1,92 @@
+/**
+ * The Fastify app of the frame origin (port + 2): the frame site's files and the auth API under
+ * /auth/v1. Same-origin only: no CORS headers, preflights refused (403), every auth API request
+ * must carry `x-w3kit-frame: 1` (403 otherwise) and bodies must be JSON (415), except the device
+ * approval page a mail links to. Errors are `{ message, field? }`.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUTH_API_PREFIX, FRAME_HEADER } from '../../../src/wire/auth-api.js';
+import { approvePage, APPROVE_PATH } from '../auth/approve-page.js';
+import type { AuthContext } from '../auth/context.js';
+import { accountRoutes } from '../auth/routes-account.js';
+import { loginRoutes } from '../auth/routes.js';
+import { HttpError } from '../errors.js';
+import { clientErrorHandler, frameworkErrors } from '../framework-errors.js';
+import { serializerCompiler, validatorCompiler } from '../http/validation.js';
+import { createRateLimiter, type RateLimitOptions } from '../rate-limit.js';
+import { fastifyTrustProxy, type TrustProxy } from '../trust-proxy.js';
+import { frameSiteRoutes } from './static.js';
+
+export const FRAME_BODY_LIMIT = 16 * 1024;
+export const FRAME_HEADER_REQUIRED = `Forbidden: the auth API answers the secure frame only (${FRAME_HEADER}: 1)`;
+
+export interface BuildFrameAppOptions {
+  auth: AuthContext;
+  frameSiteDir: string;
+  rateLimit?: RateLimitOptions;
+  log?: boolean;
+  trustProxy?: TrustProxy | boolean;
+}
+
+function errorReply(err: FastifyError): { status: number; message: string; field?: string } {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, message: 'Invalid body: not valid JSON', field: 'body' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'Invalid body: empty', field: 'body' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: `Body too large: at most ${FRAME_BODY_LIMIT} bytes`, field: 'body' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'Unsupported content type: send application/json', field: 'body' };
+  }
+  const status = err.statusCode ?? 500;
+  return status >= 400 && status < 500 ? { status, message: err.message } : { status: 500, message: 'Internal server error' };
+}
+
+export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trustProxy = false }: BuildFrameAppOptions): FastifyInstance {
+  const app = Fastify({
+    // Request lines are logged without their query: the approval link's token must not reach the log.
+    logger: log
+      ? { serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?', 1)[0] }) } }
+      : false,
+    trustProxy: fastifyTrustProxy(trustProxy),
+    bodyLimit: FRAME_BODY_LIMIT,
+    return503OnClosing: true,
+    clientErrorHandler,
+    frameworkErrors,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.removeContentTypeParser('text/plain');
+  const limiter = createRateLimiter(rateLimit);
+  app.addHook('onClose', async () => limiter.close());
+  app.addHook('onRequest', limiter.hook);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
+    if (request.method === 'OPTIONS') throw new HttpError(403, 'Forbidden: cross-origin requests are not served here');
+    // By the matched route, not the raw URL, so no encoding of the path slips past the check.
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith(`${AUTH_API_PREFIX}/`) || route === APPROVE_PATH) return;
+    reply.header('cache-control', 'no-store');
+    if (request.headers[FRAME_HEADER] !== '1') throw new HttpError(403, FRAME_HEADER_REQUIRED);
+  });
+
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if (err instanceof HttpError) {
+      const body = err.field === undefined ? { message: err.message } : { message: err.message, field: err.field };
+      return reply.headers(err.headers).code(err.statusCode).send(body);
+    }
+    const { status, message, field } = errorReply(err);
+    if (status >= 500) request.log.error(err);
+    return reply.code(status).send(field === undefined ? { message } : { message, field });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Not found: no ${request.method} route at this path` }));
+
+  frameSiteRoutes(app, auth, frameSiteDir);
+  app.register(async (scope) => approvePage(scope, auth));
+  app.register(loginRoutes(auth), { prefix: AUTH_API_PREFIX });
+  app.register(accountRoutes(auth), { prefix: AUTH_API_PREFIX });
+  return app;
+}

@@ -1,0 +1,126 @@
+/**
+ * Starts what the embedded wallet needs beside the main app: the development SMTP sink (with
+ * /dev/mail on the main app), the mailer, the key-encryption key, and the frame origin's app
+ * (frame site and auth API) on the frame port.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { createAuthContext, type AuthContext, type AuthLimits } from '../auth/context.js';
+import { loadKek } from '../auth/kek.js';
+import type { Database } from '../db/open.js';
+import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from '../mail/mailer.js';
+import { startSmtpSink, type SinkMail, type SmtpSink } from '../mail/sink.js';
+import type { RateLimitOptions } from '../rate-limit.js';
+import { devMailRoutes } from '../routes/dev-mail.js';
+import { serverUrl } from '../server-url.js';
+import type { TrustProxy } from '../trust-proxy.js';
+import { buildFrameApp } from './app.js';
+
+/** The frame site folder beside the running bundle (server/dist/frame-site). */
+export const DEFAULT_FRAME_SITE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'frame-site');
+
+export interface EmbeddedWalletOptions {
+  /** Frame site port: default port + 2 (a free one when `port` is 0); 0 picks a free port; `false` serves none. */
+  framePort?: number | false;
+  /** The frame site's files (index.html, frame.js, frame.css); default `<bundle folder>/frame-site`. */
+  frameSiteDir?: string;
+  /** The frame origin as users reach it, for links in mails; default the frame listener's URL. */
+  framePublicUrl?: string;
+  /** SMTP server for login mails, `smtp://HOST:PORT`; without it (and without `smtpSink`) e-mail login answers 503. */
+  smtp?: string;
+  /** Sender of login mails; default DEFAULT_MAIL_FROM. */
+  mailFrom?: string;
+  /** Run the development SMTP sink on this port (0 free) and use it unless `smtp` is given; serves /dev/mail. */
+  smtpSink?: number | false;
+  /** The key-encryption key, base64 (W3KIT_KEK), or a file holding it (`--kek-file`). */
+  kek?: string;
+  kekFile?: string;
+  /** Session lifetime; default 24 h. */
+  sessionTtlMs?: number;
+  /** The auth API's per-IP limits on starts and code checks. */
+  authLimits?: Partial<AuthLimits>;
+  /** The auth clock (tests). */
+  now?: () => number;
+  /** Where warnings go (a created key-encryption key); default stderr. */
+  warn?: (line: string) => void;
+}
+
+export interface Common {
+  db: Database;
+  host: string;
+  dataDir: string | undefined;
+  rateLimit?: RateLimitOptions;
+  log?: boolean;
+  trustProxy?: TrustProxy | boolean;
+}
+
+export interface MailSetup {
+  sink: SmtpSink | undefined;
+  mailer: Mailer | undefined;
+  close(): Promise<void>;
+}
+
+/** Starts the sink (registering /dev/mail on the main app, before it listens) and the mailer. */
+export async function setUpMail(app: FastifyInstance, host: string, options: EmbeddedWalletOptions): Promise<MailSetup> {
+  const sink =
+    options.smtpSink === undefined || options.smtpSink === false ? undefined : await startSmtpSink({ port: options.smtpSink, host });
+  if (sink) app.register(devMailRoutes(() => sink.mails()));
+  const smtp = options.smtp ?? (sink ? `smtp://127.0.0.1:${sink.port}` : undefined);
+  let mailer: Mailer | undefined;
+  try {
+    mailer = smtp ? createMailer(smtp, options.mailFrom ?? DEFAULT_MAIL_FROM) : undefined;
+  } catch (err) {
+    await sink?.close();
+    throw err;
+  }
+  return {
+    sink,
+    mailer,
+    async close() {
+      mailer?.close();
+      await sink?.close();
+    },
+  };
+}
+
+export interface RunningFrameSite {
+  url: string;
+  port: number;
+  auth: AuthContext;
+  close(): Promise<void>;
+}
+
+/** Listens on the frame port with the frame site and the auth API. */
+export async function startFrameSite(
+  common: Common,
+  mail: MailSetup,
+  port: number,
+  options: EmbeddedWalletOptions,
+): Promise<RunningFrameSite> {
+  const kek = loadKek({ kekFile: options.kekFile, kek: options.kek, dataDir: common.dataDir, warn: options.warn });
+  let url = serverUrl(common.host, port);
+  const auth = createAuthContext({
+    db: common.db,
+    kek,
+    mailer: mail.mailer,
+    frameOrigin: () => options.framePublicUrl ?? url,
+    now: options.now,
+    sessionTtlMs: options.sessionTtlMs,
+    limits: options.authLimits,
+  });
+  const app = buildFrameApp({
+    auth,
+    frameSiteDir: options.frameSiteDir ?? DEFAULT_FRAME_SITE_DIR,
+    rateLimit: common.rateLimit,
+    log: common.log,
+    trustProxy: common.trustProxy,
+  });
+  await app.listen({ port, host: common.host });
+  const address = app.server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  url = serverUrl(common.host, actual);
+  return { url, port: actual, auth, close: () => app.close() };
+}
+
+export type { SinkMail };

@@ -1,0 +1,85 @@
+/**
+ * Test helpers of the embedded wallet's backend: a server with the SMTP sink and a fixture frame
+ * site on free ports, a clock tests move, calls to the auth API, and the mails the sink got.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, type RunningServer, type StartServerOptions } from '../src/index.js';
+import type { SinkMail } from '../src/mail/sink.js';
+
+export interface AuthHarness {
+  server: RunningServer;
+  clock: { now: number };
+  /** Calls the auth API (`/auth/v1` + path) with `x-w3kit-frame: 1`, JSON and the token if given. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  call(method: 'GET' | 'POST', apiPath: string, body?: unknown, token?: string): Promise<{ status: number; headers: Headers; body: any }>;
+  /** Waits for the next mail to `to` received after `since` mails were there. */
+  mailTo(to: string, since?: number): Promise<SinkMail>;
+  close(): Promise<void>;
+}
+
+export async function startAuthHarness(options: StartServerOptions = {}): Promise<AuthHarness> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'w3kit-frame-site-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>frame</title><script type="module" src="/frame.js"></script>');
+  writeFileSync(path.join(dir, 'frame.js'), 'console.log("frame");');
+  writeFileSync(path.join(dir, 'frame.css'), 'body{margin:0}');
+  const clock = { now: Date.now() };
+  const server = await startServer({
+    port: 0,
+    seed: true,
+    smtpSink: 0,
+    frameSiteDir: dir,
+    now: () => clock.now,
+    relayPort: false,
+    ...options,
+  });
+  return {
+    server,
+    clock,
+    async call(method, apiPath, body, token) {
+      const headers: Record<string, string> = { 'x-w3kit-frame': '1' };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (token) headers.authorization = `Bearer ${token}`;
+      const res = await fetch(`${server.frameUrl}/auth/v1${apiPath}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
+    },
+    async mailTo(to, since = 0) {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const mails = server.mails().slice(0, Math.max(server.mails().length - since, 0));
+        const found = mails.find((m) => m.to === to);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} within 5 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async close() {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The only 6-digit number of a mail's subject and text; throws when there is none or several. */
+export function codeOf(mail: SinkMail): string {
+  const found = new Set(`${mail.subject}\n${mail.text}`.match(/(?<!\d)\d{6}(?!\d)/g) ?? []);
+  if (found.size !== 1) throw new Error(`Expected one 6-digit code in the mail, found ${found.size}`);
+  return [...found][0]!;
+}
+
+/** Every run of 6 or more digits in a mail's subject and text. */
+export function digitRuns(mail: SinkMail): string[] {
+  return `${mail.subject}\n${mail.text}`.match(/\d{6,}/g) ?? [];
+}
+
+export function linkOf(mail: SinkMail): string {
+  const url = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!url) throw new Error('No link in the mail');
+  return url;
+}
