@@ -39,7 +39,7 @@ export const loginBody = z.object({ loginId: id });
 export const emptyReply = z.object({});
 
 /** GET /auth/v1/device/status?loginId= : approved once the link's page was used (then the code mail goes out). */
-export const deviceStatusQuery = loginBody;
+export const deviceStatusQuery = z.object({ loginId: id });
 export const deviceStatusReply = z.object({ approved: z.boolean() });
 
 /** POST /auth/v1/email/verify: the code; success creates the session. */
