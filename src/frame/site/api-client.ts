@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import { W3Error } from '../../core/errors/base.js';
 import { AUTH_API_PREFIX, authErrorReply, FRAME_HEADER } from '../../wire/auth-api.js';
 import { FRAME_ALERT_TEXT } from '../constants.js';
+import { FRAME_REPLY_TEXT } from './texts.js';
 
 /** The auth API answered with an error (its `message`, and the HTTP status as the code). */
 export class AuthApiError extends W3Error {
@@ -56,6 +57,9 @@ export function createAuthApi(fetchFn: FetchLike, base = ''): AuthApi {
       body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
       credentials: 'omit',
       cache: 'no-store',
+    }).catch(() => {
+      // fetch rejects only when no reply came at all: the backend is down or unreachable.
+      throw new AuthApiError(FRAME_REPLY_TEXT.serverUnreachable, 0);
     });
     const json: unknown = await response.json().catch(() => undefined);
     if (response.status === 401) throw new SessionExpiredError();

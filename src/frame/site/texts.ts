@@ -54,6 +54,7 @@ export const FRAME_REPLY_TEXT = {
   keysMismatch: "The rebuilt keys do not match the user's addresses",
   noExport: 'No key export is pending',
   noEmailChange: 'No e-mail change is pending: call UpdateEmail first',
+  serverUnreachable: 'Could not reach the wallet server: check your connection and try again',
 } as const;
 
 /** `template` with each `{name}` replaced. */

@@ -1,0 +1,149 @@
+/**
+ * The embedded wallet end to end: the built CDN bundle in Chromium on one origin, the backend
+ * with its secure frame site on another (its port + 2) and the development SMTP sink, a real
+ * Hardhat node and the local SVM. Mails are read from the sink (`/dev/mail.json`); a device is
+ * approved the way a person does it, by opening the mail's link and pressing Approve.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startBackend, type Backend } from '../../scripts/lib/backend.mjs';
+import { codeOf, linkOf, waitForMail, type Mail } from '../../scripts/lib/mail.mjs';
+import { startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
+import { startHarness, type Harness } from './harness.js';
+
+export interface EmbeddedHarness {
+  h: Harness;
+  svm: LocalSvm;
+  backend: Backend;
+  /** The backend's data folder (the bin's `--data`), for CLI commands on the same database. */
+  dataDir: string;
+  /** Stops the backend only (the failure tests restart it with `restartBackend`). */
+  stopBackend(): Promise<void>;
+  restartBackend(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const LIMITS = { W3KIT_AUTH_STARTS_PER_IP: '1000', W3KIT_AUTH_VERIFIES_PER_IP: '1000', W3KIT_RATE_LIMIT_MAX: '100000' };
+
+export async function startEmbedded(): Promise<EmbeddedHarness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'w3kit-embedded-e2e-'));
+  const [h, svm] = await Promise.all([startHarness(), startSvm({ port: 0, dataDir: join(dataDir, 'svm') })]);
+  const start = (port = 0, framePort = 0, smtpSink = 0) =>
+    startBackend({ port, framePort, smtpSink, dataDir, env: { ...LIMITS, W3KIT_KEK: Buffer.alloc(32, 7).toString('base64') } });
+  const eh: EmbeddedHarness = {
+    h,
+    svm,
+    dataDir,
+    backend: await start(),
+    async stopBackend() {
+      await eh.backend.close();
+    },
+    async restartBackend() {
+      const port = (u: string | undefined) => Number(new URL(u!.replace(/^smtp:/, 'http:')).port);
+      eh.backend = await start(port(eh.backend.url), port(eh.backend.frameUrl), port(eh.backend.smtpUrl));
+    },
+    async stop() {
+      await eh.backend.close().catch(() => undefined);
+      await svm.close();
+      await h.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return eh;
+}
+
+/** The app page: Localhost (chain A) and the local SVM, e-mail login through the frame site. */
+function appPage(eh: EmbeddedHarness, secureSiteUrl: string, projectId: string): string {
+  const { h, svm } = eh;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>w3kit embedded e2e</title>
+<script type="module">
+  import { createW3Modal, networks } from '/cdn/w3kit.js';
+  const chainA = { ...networks.localhost, rpcUrls: { default: { http: [${JSON.stringify(h.chainA.url)}] } } };
+  const sol = { ...networks.solanaLocal, rpcUrls: { default: { http: [${JSON.stringify(svm.url)}], webSocket: [${JSON.stringify(svm.wsUrl)}] } } };
+  window.modal = createW3Modal({ networks: [chainA, sol], projectId: ${JSON.stringify(projectId)},
+    secureSiteUrl: ${JSON.stringify(secureSiteUrl)}, features: { email: true },
+    metadata: { name: 'Embedded e2e', description: 'e2e', url: location.origin, icons: [] } });
+</script></head><body><main><h1>e2e</h1><w3-network-button></w3-network-button><w3-button></w3-button></main></body></html>`;
+}
+
+/** Opens the app in `context` (a fresh one: a new device), pointing at the frame site unless told otherwise. */
+export async function openApp(
+  eh: EmbeddedHarness,
+  context: BrowserContext,
+  options: { secureSiteUrl?: string; projectId?: string } = {},
+): Promise<Page> {
+  const path = `/embedded-${Math.random().toString(36).slice(2)}.html`;
+  eh.h.pages.set(path, appPage(eh, options.secureSiteUrl ?? eh.backend.frameUrl, options.projectId ?? 'w3kit-dev'));
+  const page = await context.newPage();
+  await page.goto(eh.h.baseUrl + path);
+  await page.waitForFunction(() => (window as unknown as { modal?: unknown }).modal !== undefined);
+  return page;
+}
+
+export const modal = (p: Page) => p.locator('w3-modal');
+export const view = (p: Page) => p.evaluate(() => document.querySelector('w3-modal')?.getAttribute('view'));
+export const waitView = (p: Page, name: string, timeout = 20_000) =>
+  p.waitForFunction((v) => document.querySelector('w3-modal')?.getAttribute('view') === v, name, { timeout });
+
+/** A fresh address per test, so cooldowns and devices never cross tests. */
+export const newEmail = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+
+const isCodeMail = (m: Mail) => /\b\d{6}\b/.test(m.subject);
+
+/** The next mail to `to` after `since` that matches. */
+export function nextMail(eh: EmbeddedHarness, to: string, since: number, code: boolean): Promise<Mail> {
+  return waitForMail(eh.backend.mailUrl!, { to, since, match: (m) => isCodeMail(m) === code, timeoutMs: 20_000 });
+}
+
+/** Opens the device mail's link in its own page and presses Approve, as the person would. */
+export async function approveDevice(eh: EmbeddedHarness, context: BrowserContext, to: string, since: number): Promise<void> {
+  const mail = await nextMail(eh, to, since, false);
+  const page = await context.newPage();
+  await page.goto(linkOf(mail));
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page
+    .getByText(/approved/i)
+    .first()
+    .waitFor();
+  await page.close();
+}
+
+/** Types a code into the focused OTP boxes (the first box is focused on arrival). */
+export async function typeCode(p: Page, code: string): Promise<void> {
+  await modal(p).getByRole('textbox', { name: 'Digit 1 of 6' }).waitFor();
+  await modal(p).getByRole('textbox', { name: 'Digit 1 of 6' }).focus();
+  await p.keyboard.type(code);
+}
+
+/** Opens Connect and submits the e-mail in the inline field. */
+export async function submitEmail(p: Page, email: string): Promise<void> {
+  await p.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
+  const field = modal(p).getByRole('textbox', { name: 'Email' });
+  await field.fill(email);
+  await field.press('Enter');
+}
+
+/**
+ * Logs in by e-mail from the Connect view: a new device is approved through its mail first;
+ * then the code from the sink. Resolves once Account shows.
+ */
+export async function login(eh: EmbeddedHarness, p: Page, email: string, { newDevice = true } = {}): Promise<void> {
+  const since = Date.now() - 1000;
+  await submitEmail(p, email);
+  if (newDevice) {
+    await waitView(p, 'EmailVerifyDevice');
+    await approveDevice(eh, p.context(), email, since);
+  }
+  await waitView(p, 'EmailVerifyOtp');
+  await typeCode(p, codeOf(await nextMail(eh, email, since, true)));
+  await waitView(p, 'Account', 30_000);
+  await expect.poll(() => p.evaluate(() => (window as any).modal.getAccount('solana').isConnected), { timeout: 15_000 }).toBe(true);
+}
+
+/** Clicks a button inside the frame (the approval or export screen), as the person would. */
+export function frameButton(p: Page, name: string) {
+  return p.frameLocator('w3-modal iframe').getByRole('button', { name });
+}

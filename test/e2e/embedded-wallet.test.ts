@@ -1,0 +1,175 @@
+/**
+ * Using the embedded wallet end to end (issue 15): sign on eip155 and solana and verify both;
+ * send ETH and SOL after approving in the frame; a page's own clicks never approve; export
+ * shows keys whose addresses match; and the page receives no key material in any message.
+ */
+import { ed25519 } from '@noble/curves/ed25519';
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
+import bs58 from 'bs58';
+import type { Page } from 'playwright-core';
+import { createPublicClient, http, verifyMessage, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf } from '../../scripts/lib/mail.mjs';
+import { frameButton, login, newEmail, nextMail, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
+
+let eh: EmbeddedHarness;
+let p: Page;
+let evm: Hex;
+let sol: string;
+const email = newEmail('wallet');
+
+/** Records every message the page receives, on the window and on every MessageChannel port it makes. */
+function recordMessages(): void {
+  const w = window as unknown as { __received: string[] };
+  w.__received = [];
+  const keep = (data: unknown) => {
+    try {
+      w.__received.push(JSON.stringify(data));
+    } catch {
+      w.__received.push(String(data));
+    }
+  };
+  window.addEventListener('message', (e) => keep(e.data), true);
+  const Original = window.MessageChannel;
+  window.MessageChannel = class extends Original {
+    constructor() {
+      super();
+      this.port1.addEventListener('message', (e) => keep(e.data));
+    }
+  };
+}
+
+const rpc = async (url: string, method: string, params: unknown[]) =>
+  (await (
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+  ).json()) as {
+    result: unknown;
+  };
+
+/** Starts a request in the page (it waits for the approval), returns a function that awaits its outcome. */
+async function start(expression: string): Promise<() => Promise<{ ok: boolean; value: string }>> {
+  const id = Math.random().toString(36).slice(2);
+  await p.evaluate(
+    ([key, code]: string[]) => {
+      const w = window as any;
+      w.__pending ??= {};
+      w.__pending[key!] = new Function('modal', `return ${code}`)(w.modal).then(
+        (value: unknown) => ({ ok: true, value: String(value) }),
+        (err: { message?: string; code?: number }) => ({ ok: false, value: `${err.code ?? ''} ${err.message ?? err}` }),
+      );
+    },
+    [id, expression],
+  );
+  return () => p.evaluate((key) => (window as any).__pending[key], id);
+}
+
+beforeAll(async () => {
+  eh = await startEmbedded();
+  const context = await eh.h.browser.newContext();
+  await context.addInitScript(recordMessages);
+  p = await openApp(eh, context);
+  await login(eh, p, email);
+  ({ evm, sol } = await p.evaluate(() => ({
+    evm: (window as any).modal.getAccount('eip155').address,
+    sol: (window as any).modal.getAccount('solana').address,
+  })));
+  await rpc(eh.h.chainA.url, 'hardhat_setBalance', [evm, '0xDE0B6B3A7640000']); // 1 ETH
+  await rpc(eh.svm.url, 'requestAirdrop', [sol, 2 * LAMPORTS_PER_SOL]);
+}, 240_000);
+afterAll(async () => {
+  await eh?.stop();
+});
+
+describe('embedded wallet: signing, sending, export', { timeout: 120_000 }, () => {
+  it('signs a message on eip155 after approval in the frame; the signature verifies', async () => {
+    const outcome = await start("modal.signMessage('hello embedded', { namespace: 'eip155' })");
+    await waitView(p, 'ApproveTransaction');
+    await frameButton(p, 'Approve').click();
+    const { ok, value } = await outcome();
+    expect(ok).toBe(true);
+    expect(await verifyMessage({ address: evm, message: 'hello embedded', signature: value as Hex })).toBe(true);
+  });
+
+  it('signs a message on solana after approval; the ed25519 signature verifies', async () => {
+    const outcome = await start("modal.signMessage('hello solana', { namespace: 'solana' })");
+    await waitView(p, 'ApproveTransaction');
+    await frameButton(p, 'Approve').click();
+    const { ok, value } = await outcome();
+    expect(ok).toBe(true);
+    expect(ed25519.verify(bs58.decode(value), new TextEncoder().encode('hello solana'), new PublicKey(sol).toBytes())).toBe(true);
+  });
+
+  it('never signs on the page’s own clicks: only the frame’s Approve does; Reject refuses with 4001', async () => {
+    const outcome = await start("modal.signMessage('do not sign', { namespace: 'eip155' })");
+    await waitView(p, 'ApproveTransaction');
+    await p.evaluate(() => {
+      const iframe = document.querySelector('w3-modal')!.shadowRoot!.querySelector('iframe')!;
+      for (const type of ['pointerdown', 'mousedown', 'mouseup', 'click']) iframe.dispatchEvent(new MouseEvent(type, { bubbles: true }));
+      iframe.focus();
+      iframe.contentWindow?.postMessage({ kind: 'request', id: 'x', type: 'RpcAbort', payload: {} }, '*');
+    });
+    await p.keyboard.press('Enter').catch(() => undefined);
+    const settled = await Promise.race([outcome().then(() => true), new Promise((r) => setTimeout(() => r(false), 2000))]);
+    expect(settled).toBe(false);
+    await frameButton(p, 'Reject').click();
+    const { ok, value } = await outcome();
+    expect(ok).toBe(false);
+    expect(value).toMatch(/4001/);
+  });
+
+  it('sends ETH after approval: the transaction lands on the chain', async () => {
+    const to = privateKeyToAccount(`0x${'22'.repeat(32)}`).address;
+    const outcome = await start(`modal.sendTransaction({ to: '${to}', value: '10000000000000000' }, { namespace: 'eip155' })`);
+    await waitView(p, 'ApproveTransaction');
+    await frameButton(p, 'Approve').click();
+    const { ok, value } = await outcome();
+    expect(ok, value).toBe(true);
+    const client = createPublicClient({ transport: http(eh.h.chainA.url) });
+    const receipt = await client.waitForTransactionReceipt({ hash: value as Hex });
+    expect(receipt.status).toBe('success');
+    expect(await client.getBalance({ address: to })).toBe(10_000_000_000_000_000n);
+  });
+
+  it('sends SOL after approval: the recipient gets the lamports', async () => {
+    const to = Keypair.generate().publicKey.toBase58();
+    await p.evaluate(() =>
+      (window as any).modal.switchNetwork((window as any).modal.getAccount('solana').caipAddress.split(':').slice(0, 2).join(':')),
+    );
+    const outcome = await start(`modal.sendTransaction({ to: '${to}', value: '5000000' }, { namespace: 'solana' })`);
+    await waitView(p, 'ApproveTransaction');
+    await frameButton(p, 'Approve').click();
+    const { ok, value } = await outcome();
+    expect(ok, value).toBe(true);
+    await expect.poll(() => new Connection(eh.svm.url, 'confirmed').getBalance(new PublicKey(to)), { timeout: 20_000 }).toBe(5_000_000);
+  });
+
+  it('exports both keys inside the frame after a fresh code; they match the addresses; the page never received them', async () => {
+    await p.evaluate(() => (window as any).modal.open({ view: 'Account' }));
+    const since = Date.now() - 1000;
+    await p.locator('w3-modal').getByRole('button', { name: 'Export key' }).click();
+    await waitView(p, 'ApproveTransaction');
+    await frameButton(p, 'Send code').click();
+    const code = codeOf(await nextMail(eh, email, since, true));
+    const frame = p.frameLocator('w3-modal iframe');
+    await frame.getByRole('textbox', { name: 'Code' }).fill(code);
+    await frame.getByRole('button', { name: 'Reveal' }).click();
+    const secrets = frame.locator('code');
+    await secrets.first().waitFor();
+    const [evmKey, solKey] = (await secrets.allTextContents()).map((s) => s.trim());
+    expect(privateKeyToAccount(evmKey as Hex).address).toBe(evm);
+    expect(Keypair.fromSecretKey(bs58.decode(solKey!)).publicKey.toBase58()).toBe(sol);
+
+    const received = (await p.evaluate(() => (window as any).__received as string[])).join('\n').toLowerCase();
+    expect(received.length).toBeGreaterThan(0);
+    expect(received).not.toContain(evmKey!.slice(2).toLowerCase());
+    expect(received).not.toContain(solKey!.toLowerCase());
+    expect(received).not.toContain(Buffer.from(evmKey!.slice(2), 'hex').toString('base64url').toLowerCase());
+    await frame.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => frame.locator('code').count()).toBe(0);
+  });
+});
