@@ -6,7 +6,7 @@ import type { W3UiOtpInput } from './otp-input.element.js';
 
 async function mount(): Promise<{ el: W3UiOtpInput; boxes: HTMLInputElement[]; events: string[] }> {
   defineUiOtpInput();
-  const el = (await mountFixture('<w3-ui-otp-input></w3-ui-otp-input>')) as W3UiOtpInput;
+  const el = (await mountFixture('<w3-ui-otp-input></w3-ui-otp-input>')) as unknown as W3UiOtpInput;
   const events: string[] = [];
   el.addEventListener('w3-input', (e) => events.push(`input:${(e as CustomEvent<{ value: string }>).detail.value}`));
   el.addEventListener('w3-complete', (e) => events.push(`complete:${(e as CustomEvent<{ value: string }>).detail.value}`));
@@ -30,7 +30,7 @@ describe('<w3-ui-otp-input>', () => {
     expect(boxes.every((b) => b.getAttribute('inputmode') === 'numeric')).to.equal(true);
     expect(boxes[0]!.getAttribute('autocomplete')).to.equal('one-time-code');
     el.focus();
-    expect(activeDeep()).to.equal(boxes[0]);
+    expect(activeDeep() === boxes[0]).to.equal(true);
     expect(await axeViolations()).to.deep.equal([]);
   });
 
@@ -39,7 +39,7 @@ describe('<w3-ui-otp-input>', () => {
     el.focus();
     await sendKeys({ type: '12a3-45' });
     expect(values(boxes)).to.equal('1,2,3,4,5,');
-    expect(activeDeep()).to.equal(boxes[5]);
+    expect(activeDeep() === boxes[5]).to.equal(true);
     expect(events.some((e) => e.startsWith('complete'))).to.equal(false);
     await sendKeys({ type: '6' });
     await el.updateComplete;
@@ -59,18 +59,18 @@ describe('<w3-ui-otp-input>', () => {
     const { el, boxes } = await mount();
     el.focus();
     await sendKeys({ type: '123' });
-    expect(activeDeep()).to.equal(boxes[3]);
+    expect(activeDeep() === boxes[3]).to.equal(true);
     await sendKeys({ press: 'Backspace' });
     await el.updateComplete;
     expect(values(boxes)).to.equal('1,2,,,,');
-    expect(activeDeep()).to.equal(boxes[2]);
+    expect(activeDeep() === boxes[2]).to.equal(true);
     await sendKeys({ press: 'ArrowLeft' });
     await el.updateComplete;
-    expect(activeDeep()).to.equal(boxes[1]);
+    expect(activeDeep() === boxes[1]).to.equal(true);
     await sendKeys({ press: 'ArrowRight' });
     await sendKeys({ press: 'ArrowRight' });
     await el.updateComplete;
-    expect(activeDeep()).to.equal(boxes[3]);
+    expect(activeDeep() === boxes[3]).to.equal(true);
   });
 
   it('a pasted whole code fills every box from the first, wherever it is pasted', async () => {

@@ -6,3 +6,9 @@ export { W3UiOtpInput };
 export function defineUiOtpInput(): void {
   W3UiOtpInput.define();
 }
+
+declare global {
+  interface HTMLElementTagNameMap {
+    [W3UiOtpInput.tagName]: W3UiOtpInput;
+  }
+}
