@@ -8,7 +8,7 @@ import './email-login-view.js';
 
 const idle = () => $emailLogin.set({ step: 'idle', email: undefined, error: undefined, resendAt: 0 });
 
-async function mount(): Promise<{ view: HTMLElement; calls: string[] }> {
+async function mount(): Promise<{ view: HTMLElement & { updateComplete: Promise<unknown> }; calls: string[] }> {
   const calls: string[] = [];
   const view = document.createElement('w3-email-login-view');
   (view as unknown as { actions: object }).actions = {

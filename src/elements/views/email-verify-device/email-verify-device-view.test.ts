@@ -4,7 +4,7 @@ import { $emailLogin } from '../../../stores/embedded/state.js';
 import { axeViolations, deep, deepText, mountFixture, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import './email-verify-device-view.js';
 
-async function mount(): Promise<{ view: HTMLElement; calls: string[] }> {
+async function mount(): Promise<{ view: HTMLElement & { updateComplete: Promise<unknown> }; calls: string[] }> {
   const calls: string[] = [];
   const view = document.createElement('w3-email-verify-device-view');
   (view as unknown as { actions: object }).actions = { resendEmail: async () => void calls.push('resend') };

@@ -19,7 +19,7 @@ const LONG = 'a.very.long.mailbox.name.indeed@example.com';
 const otpState = (over: Partial<ReturnType<typeof $emailLogin.get>> = {}) =>
   $emailLogin.set({ step: 'otp', email: 'ada@example.com', error: undefined, resendAt: 0, ...over });
 
-async function mount(): Promise<{ view: HTMLElement; calls: string[] }> {
+async function mount(): Promise<{ view: HTMLElement & { updateComplete: Promise<unknown> }; calls: string[] }> {
   const calls: string[] = [];
   const view = document.createElement('w3-email-verify-otp-view');
   (view as unknown as { actions: object }).actions = {
