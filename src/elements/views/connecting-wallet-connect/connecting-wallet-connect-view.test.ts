@@ -17,7 +17,7 @@ const relayUrl = (): string => {
  * The view with a pairing URI shown. sign-client (CommonJS inside) does not load in this runner,
  * so the test plays its part: the pairing started by the view is cancelled and a URI is set.
  */
-async function openQrView(el: W3Modal, data?: Record<string, unknown>): Promise<{ view: HTMLElement & { updateComplete: Promise<unknown> }; uri: string }> {
+async function openQrView(el: W3Modal, data?: Record<string, unknown>): Promise<{ view: HTMLElement; uri: string }> {
   await el.modal.open({ view: 'Connect' });
   pushView('ConnectingWalletConnect', { title: 'WalletConnect', ...data });
   const view = await waitFor(() => deep<HTMLElement>(el, 'w3-connecting-wallet-connect-view'), 3000, 'QR view');
