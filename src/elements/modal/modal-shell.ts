@@ -58,7 +58,8 @@ export class ModalShell {
       container: () => this.shadowElement('.dialog'),
       initial: () => this.shadowElement('.view'),
       onEscape: () => closeModal(),
-      also: () => [this.shadowElement('.toast')],
+      // The embedded wallet's frame, when shown over ApproveTransaction (inert and untabbable otherwise).
+      also: () => [this.shadowElement('.toast'), this.shadowElement('div.frame[part="frame"]')],
     });
     new ToastFocusController(host, {
       toast: () => this.shadowElement('w3-ui-toast'),

@@ -14,6 +14,7 @@ import { $toast } from '../../stores/ui/toast-state.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { EventBridgeController } from './controllers/event-bridge.js';
+import { FrameHostController } from './controllers/frame-host.js';
 import { DECLARATIVE_KEYS, optionsFromAttributes } from './declarative.js';
 import type { ModalShell } from './modal-shell.js';
 import { claimModal, isPrimaryModal, releaseModal } from './one-modal.js';
@@ -79,6 +80,12 @@ export class W3Modal extends ThemedElement {
   /** Shows a toast or an alert while the dialog shell loads (re-renders on them). */
   private readonly toast = new StoreController(this, $toast);
   private readonly alert = new StoreController(this, $alert);
+  /** The embedded wallet's iframe: kept in one place of the shadow root, shown over ApproveTransaction's room. */
+  private readonly frame = new FrameHostController(this, {
+    primary: () => isPrimaryModal(this),
+    wanted: () => this.showsDialog && this.router.value.view === 'ApproveTransaction',
+    room: () => this.renderRoot.querySelector('.view')?.firstElementChild?.shadowRoot?.querySelector<HTMLElement>('[data-frame-room]'),
+  });
   /** The dialog, toasts and alerts: a lazy chunk (./shell-loader.ts), created when first needed. */
   private shell: ModalShell | undefined;
 
