@@ -26,7 +26,9 @@ export class W3ApproveTransactionView extends W3Element {
   static override styles = [viewStyles];
 
   /** The actions this view calls (a field, so tests can watch them). */
-  protected actions: Pick<typeof embedded, 'abortPendingApproval'> = embedded;
+  protected actions: Pick<typeof embedded, 'abortPendingApproval'> = {
+    abortPendingApproval: () => embedded.abortPendingApproval(),
+  };
 
   private readonly task = new StoreController(this, $frameTask);
   private readonly frame = new StoreController(this, $frameView);

@@ -21,7 +21,9 @@ export class W3EmailLoginView extends W3Element {
   static override styles = [viewStyles, emailViewStyles];
 
   /** The actions this view calls (a field, so tests can watch them). */
-  protected actions: Pick<typeof embedded, 'submitEmail'> = embedded;
+  protected actions: Pick<typeof embedded, 'submitEmail'> = {
+    submitEmail: (email) => embedded.submitEmail(email),
+  };
 
   private readonly login = new StoreController(this, $emailLogin);
   @state() private email = $emailLogin.get().email ?? '';

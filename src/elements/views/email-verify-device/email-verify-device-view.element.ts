@@ -21,7 +21,9 @@ export class W3EmailVerifyDeviceView extends W3Element {
   static override styles = [viewStyles, emailViewStyles];
 
   /** The actions this view calls (a field, so tests can watch them). */
-  protected actions: Pick<typeof embedded, 'resendEmail'> = embedded;
+  protected actions: Pick<typeof embedded, 'resendEmail'> = {
+    resendEmail: () => embedded.resendEmail(),
+  };
 
   private readonly login = new StoreController(this, $emailLogin);
   private readonly countdown = new ResendCountdownController(this, () => this.login.value.resendAt);

@@ -24,7 +24,10 @@ export class W3EmailVerifyOtpView extends W3Element {
   static override styles = [viewStyles, emailViewStyles];
 
   /** The actions this view calls (a field, so tests can watch them). */
-  protected actions: Pick<typeof embedded, 'submitOtp' | 'resendEmail'> = embedded;
+  protected actions: Pick<typeof embedded, 'submitOtp' | 'resendEmail'> = {
+    submitOtp: (otp) => embedded.submitOtp(otp),
+    resendEmail: () => embedded.resendEmail(),
+  };
 
   private readonly login = new StoreController(this, $emailLogin);
   private readonly countdown = new ResendCountdownController(this, () => this.login.value.resendAt);

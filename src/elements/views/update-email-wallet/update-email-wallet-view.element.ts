@@ -27,7 +27,10 @@ export class W3UpdateEmailWalletView extends W3Element {
   static override styles = [viewStyles, emailViewStyles];
 
   /** The actions this view calls (a field, so tests can watch them). */
-  protected actions: Pick<typeof embedded, 'startEmailChange' | 'submitEmailChangeOtp'> = embedded;
+  protected actions: Pick<typeof embedded, 'startEmailChange' | 'submitEmailChangeOtp'> = {
+    startEmailChange: (email) => embedded.startEmailChange(email),
+    submitEmailChangeOtp: (otp) => embedded.submitEmailChangeOtp(otp),
+  };
 
   private readonly change = new StoreController(this, $emailChange);
   private readonly user = new StoreController(this, $embeddedUser);
