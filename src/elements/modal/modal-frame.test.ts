@@ -97,6 +97,8 @@ describe('<w3-modal> and the embedded wallet frame', () => {
     expect(Math.round(box.height)).to.equal(320);
     expect(Math.round(box.width)).to.equal(Math.round(target.width));
     expect(Math.round(box.left)).to.equal(Math.round(target.left));
+    // Outside the dialog in the DOM, inside it for assistive technology.
+    expect(deep(el, '.body')!.getAttribute('aria-owns')).to.equal(containerOf(el)!.id);
     $frameView.setKey('visible', false);
     await waitFor(() => !isShown(el), 2000, 'the frame hidden');
     expect($router.get().view).to.equal('ApproveTransaction');

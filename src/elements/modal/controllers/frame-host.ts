@@ -10,6 +10,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { $frameElement, $frameView } from '../../../stores/embedded/state.js';
 
+/** The container's id in the shadow root (the dialog's body owns it for assistive technology). */
+export const FRAME_CONTAINER_ID = 'w3-embedded-frame';
+
 export interface FrameHostOptions {
   /** Whether this modal holds the frame (the page's one modal). */
   primary(): boolean;
@@ -38,6 +41,7 @@ export class FrameHostController implements ReactiveController {
     this.container = document.createElement('div');
     this.container.className = 'frame';
     this.container.setAttribute('part', 'frame');
+    this.container.id = FRAME_CONTAINER_ID;
     this.hide();
     host.addController(this);
   }
