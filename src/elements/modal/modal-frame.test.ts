@@ -35,8 +35,8 @@ describe('<w3-modal> and the embedded wallet frame', () => {
     const el = await mountModal();
     const { iframe, loads } = makeFrame();
     $frameElement.set(iframe);
-    await el.updateComplete;
-    const container = containerOf(el)!;
+    // The modal's shell (a lazy chunk) holds the frame: it loads for it, the modal closed.
+    const container = await waitFor(() => containerOf(el), 3000, 'the frame container');
     expect(container.parentNode === el.shadowRoot).to.equal(true);
     expect(iframe.parentNode === container).to.equal(true);
     await waitFor(() => loads() === 1, 3000, 'the frame loaded');
@@ -53,8 +53,8 @@ describe('<w3-modal> and the embedded wallet frame', () => {
     const el = await mountModal();
     const { iframe, loads } = makeFrame();
     $frameElement.set(iframe);
-    await el.updateComplete;
-    const container = containerOf(el)!;
+    // The modal's shell (a lazy chunk) holds the frame: it loads for it, the modal closed.
+    const container = await waitFor(() => containerOf(el), 3000, 'the frame container');
     await waitFor(() => loads() === 1, 3000, 'the frame loaded');
     const removed: Node[] = [];
     const observer = new MutationObserver((records) => records.forEach((r) => removed.push(...r.removedNodes)));

@@ -15,7 +15,7 @@ import { definePrimitives } from '../primitives/index.js';
 import { VIEW_LOADERS } from '../views/registry.js';
 import { AnnouncerController } from './controllers/announcer.js';
 import { FocusTrapController } from './controllers/focus-trap.js';
-import { FRAME_CONTAINER_ID } from './controllers/frame-host.js';
+import { FRAME_CONTAINER_ID, FrameHostController } from './controllers/frame-host.js';
 import { HeightAnimationController } from './controllers/height-animation.js';
 import { NoticesController } from './controllers/notices.js';
 import { playViewTransition } from './controllers/view-transition.js';
@@ -70,6 +70,11 @@ export class ModalShell {
         this.focusTrap.focusFirst();
         return true;
       },
+    });
+    // The embedded wallet's iframe: kept in one place of the shadow root, shown over ApproveTransaction's room.
+    new FrameHostController(host, {
+      wanted: () => active() && $router.get().view === 'ApproveTransaction',
+      room: () => this.shadowElement('.view')?.firstElementChild?.shadowRoot?.querySelector<HTMLElement>('[data-frame-room]'),
     });
     this.announcer = new AnnouncerController(host, { loading: () => active() && !this.viewHost.element });
     this.viewHost = new ViewHostController(host, {

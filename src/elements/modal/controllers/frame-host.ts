@@ -1,6 +1,6 @@
 /**
  * The embedded wallet's iframe in the modal (issue 15): the bridge creates it (`$frameElement`),
- * the modal holds it in one container of its shadow root, appended once and never moved or
+ * the modal's shell holds it in one container of its shadow root, appended once and never moved or
  * removed while the element lives (moving an iframe reloads it, losing the frame's state).
  * Hidden (off-screen, zero-size, invisible, inert, aria-hidden; never `display: none`, so it keeps
  * loading and answering) until the frame asks to be seen and the ApproveTransaction view shows;
@@ -14,8 +14,6 @@ import { $frameElement, $frameView } from '../../../stores/embedded/state.js';
 export const FRAME_CONTAINER_ID = 'w3-embedded-frame';
 
 export interface FrameHostOptions {
-  /** Whether this modal holds the frame (the page's one modal). */
-  primary(): boolean;
   /** Whether the frame should show now (the dialog open on ApproveTransaction); the room decides where. */
   wanted(): boolean;
   /** The room the current view keeps for the frame, if any. */
@@ -64,7 +62,6 @@ export class FrameHostController implements ReactiveController {
 
   /** Puts the iframe in the container (once), then shows or hides it. */
   private sync(): void {
-    if (!this.options.primary()) return;
     const iframe = $frameElement.get();
     if (!iframe) return;
     // First in the shadow root: before the marker of Lit's rendered content, which Lit clears up to the root's end.
