@@ -87,6 +87,21 @@ describe('<w3-ui-otp-input>', () => {
     expect(el.value).to.equal('');
   });
 
+  it('keeps the digits in reading order in a right-to-left page, the first box at the start of the code', async () => {
+    document.documentElement.dir = 'rtl';
+    try {
+      const { el, boxes } = await mount();
+      el.focus();
+      await sendKeys({ type: '12' });
+      expect(boxes[0]!.getBoundingClientRect().left < boxes[1]!.getBoundingClientRect().left).to.equal(true);
+      await sendKeys({ press: 'ArrowLeft' });
+      await el.updateComplete;
+      expect(activeDeep() === boxes[1]).to.equal(true);
+    } finally {
+      document.documentElement.dir = '';
+    }
+  });
+
   it('error marks every box invalid and describes them by the message; disabled disables them', async () => {
     const { el, boxes } = await mount();
     el.error = 'Invalid code';

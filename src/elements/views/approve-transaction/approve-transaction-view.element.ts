@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { css, html, nothing } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import * as embedded from '../../../stores/embedded/actions.js';
 import { $frameTask, $frameView, type FrameTask } from '../../../stores/embedded/state.js';
@@ -23,7 +23,16 @@ function taskHeading(task: FrameTask | undefined): string {
  */
 export class W3ApproveTransactionView extends W3Element {
   static override readonly tagName = 'w3-approve-transaction-view';
-  static override styles = [viewStyles];
+  static override styles = [
+    viewStyles,
+    css`
+      .room {
+        display: flex;
+        align-items: center;
+        justify-content: center;
+      }
+    `,
+  ];
 
   /** The actions this view calls (a field, so tests can watch them). */
   protected actions: Pick<typeof embedded, 'abortPendingApproval'> = {
@@ -44,8 +53,12 @@ export class W3ApproveTransactionView extends W3Element {
   }
 
   override render() {
-    const height = Math.max(FRAME_MIN_HEIGHT_PX, this.frame.value.height);
+    const { height, visible } = this.frame.value;
+    const blockSize = `${Math.max(FRAME_MIN_HEIGHT_PX, height)}px`;
+    // Until the frame shows its screen over the room, a spinner.
     return html`<h3 class="center">${taskHeading(this.task.value)}</h3>
-      <div data-frame-room style=${styleMap({ blockSize: `${height}px` })}></div>`;
+      <div class="room" data-frame-room style=${styleMap({ blockSize })}>
+        ${visible ? nothing : html`<w3-ui-spinner></w3-ui-spinner>`}
+      </div>`;
   }
 }

@@ -26,9 +26,11 @@ describe('ApproveTransaction', () => {
     expect(deep(view, 'h3')!.textContent).to.equal('Approve the request in the embedded wallet');
     const room = deep(view, '[data-frame-room]')!;
     expect(room.getBoundingClientRect().height).to.equal(200);
+    expect(room.querySelector('w3-ui-spinner')).to.not.equal(null);
     $frameView.set({ visible: true, height: 340 });
     await view.updateComplete;
     expect(room.getBoundingClientRect().height).to.equal(340);
+    expect(room.querySelector('w3-ui-spinner')).to.equal(null);
     expect(await axeViolations()).to.deep.equal([]);
   });
 
