@@ -4,7 +4,7 @@ import { $frameElement, $frameTask, $frameView } from '../../stores/embedded/sta
 import { closeModal } from '../../stores/ui/modal.js';
 import { goBack } from '../../stores/ui/navigation.js';
 import { $router, pushView } from '../../stores/ui/router.js';
-import { deep, dialogOf, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
+import { deep, dialogOf, mountModal, resetAll, sleep, waitFor } from '../../../test/browser/helpers.js';
 import type { W3Modal } from './modal.element.js';
 
 /** A frame stand-in with a button inside; counts its loads (a moved iframe loads again). */
@@ -102,6 +102,26 @@ describe('<w3-modal> and the embedded wallet frame', () => {
     $frameView.setKey('visible', false);
     await waitFor(() => !isShown(el), 2000, 'the frame hidden');
     expect($router.get().view).to.equal('ApproveTransaction');
+  });
+
+  it('cuts the frame to the scrolling body when its room is taller (never over the header)', async () => {
+    const el = await mountModal();
+    const { iframe } = makeFrame();
+    $frameElement.set(iframe);
+    $frameTask.set({ kind: 'export' });
+    $frameView.set({ visible: true, height: 3000 });
+    await el.modal.open({ view: 'ApproveTransaction' });
+    await waitFor(() => isShown(el), 3000, 'the frame shown');
+    await sleep(400); // the dialog's height animation (150 ms) is over
+    const body = deep(el, '.body')!.getBoundingClientRect();
+    const room = deep(el, 'w3-approve-transaction-view', '[data-frame-room]')!.getBoundingClientRect();
+    expect(room.bottom > body.bottom).to.equal(true);
+    // inset(top right bottom left): nothing cut at the top, the overflow cut at the bottom.
+    const insets = () => (getComputedStyle(containerOf(el)!).clipPath.match(/-?[\d.]+px/g) ?? []).map(parseFloat);
+    await waitFor(() => insets().length > 0, 2000, 'a clip path');
+    const [top, , bottom] = insets();
+    expect(Math.abs(bottom! - (room.bottom - body.bottom)) < 1, `bottom ${bottom} vs ${room.bottom - body.bottom}`).to.equal(true);
+    expect(top).to.equal(0);
   });
 
   it('lets Tab reach the iframe while it shows', async () => {

@@ -75,6 +75,7 @@ export class ModalShell {
     new FrameHostController(host, {
       wanted: () => active() && $router.get().view === 'ApproveTransaction',
       room: () => this.shadowElement('.view')?.firstElementChild?.shadowRoot?.querySelector<HTMLElement>('[data-frame-room]'),
+      clip: () => this.shadowElement('.body'),
     });
     this.announcer = new AnnouncerController(host, { loading: () => active() && !this.viewHost.element });
     this.viewHost = new ViewHostController(host, {

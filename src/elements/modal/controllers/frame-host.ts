@@ -18,6 +18,8 @@ export interface FrameHostOptions {
   wanted(): boolean;
   /** The room the current view keeps for the frame, if any. */
   room(): HTMLElement | null | undefined;
+  /** The scrolling area the room is in: the frame is cut to it (never over the header). */
+  clip(): HTMLElement | null | undefined;
 }
 
 const HIDDEN =
@@ -83,15 +85,17 @@ export class FrameHostController implements ReactiveController {
     const step = (): void => {
       this.raf = requestAnimationFrame(step);
       if (!$frameView.get().visible || !this.options.wanted()) return this.stopFollowing();
-      this.place(this.options.room());
+      this.place(this.options.room(), this.options.clip()?.getBoundingClientRect());
     };
     step();
   }
 
-  private place(room: HTMLElement | null | undefined): void {
+  private place(room: HTMLElement | null | undefined, area: DOMRect | undefined): void {
     const rect = room?.getBoundingClientRect();
     if (!rect || rect.width === 0) return this.hide();
-    const placed = `${SHOWN} inline-size: ${rect.width}px; block-size: ${rect.height}px; transform: translate(${rect.left}px, ${rect.top}px);`;
+    const cut = (n: number) => `${Math.max(0, n)}px`;
+    const clip = area ? `clip-path: inset(${cut(area.top - rect.top)} 0 ${cut(rect.bottom - area.bottom)} 0);` : '';
+    const placed = `${SHOWN} inline-size: ${rect.width}px; block-size: ${rect.height}px; transform: translate(${rect.left}px, ${rect.top}px); ${clip}`;
     if (placed === this.placed) return;
     this.placed = placed;
     this.container.style.cssText = placed;
