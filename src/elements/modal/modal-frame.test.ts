@@ -71,7 +71,7 @@ describe('<w3-modal> and the embedded wallet frame', () => {
     await el.modal.open({ view: 'ApproveTransaction' });
     await waitFor(() => isShown(el), 3000, 'the frame shown again');
     closeModal();
-    await el.updateComplete;
+    await waitFor(() => !isShown(el), 3000, 'the frame hidden with the modal closed');
     observer.disconnect();
     expect(removed.includes(iframe) || removed.includes(container)).to.equal(false);
     expect(containerOf(el) === container && iframe.parentNode === container).to.equal(true);

@@ -65,6 +65,12 @@ describe('UpdateEmailWallet', () => {
     expect(await axeViolations()).to.deep.equal([]);
   });
 
+  it('shows nothing once done (the action shows Account)', async () => {
+    $emailChange.set({ step: 'done', newEmail: 'new@example.com', error: undefined });
+    const { view } = await mount();
+    expect(view.shadowRoot!.children.length).to.equal(0);
+  });
+
   it('shows an error with the boxes cleared and focus back on the first', async () => {
     $emailChange.set({ step: 'secondary', newEmail: 'new@example.com', error: undefined });
     const { view } = await mount();
