@@ -21,6 +21,7 @@ import { pushView, $router } from '../../src/stores/ui/router.js';
 import { $walletList } from '../../src/stores/registry/wallet-list.js';
 import { $allWallets, $walletSearch } from '../../src/stores/registry/wallet-registry.js';
 import { $wcPairing } from '../../src/stores/walletconnect/state.js';
+import { $emailChange, $emailLogin, $embeddedUser, $frameTask } from '../../src/stores/embedded/state.js';
 import { cancelWalletConnectPairing } from '../../src/stores/walletconnect/pairing.js';
 import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
 
@@ -147,6 +148,9 @@ async function openView(el: W3Modal, view: ViewName, data?: Record<string, unkno
 }
 
 /** How each view is brought on screen with the state it needs; returns the data names it shows. */
+/** The embedded wallet's user, in the e-mail views (data, shown as typed). */
+const EMAIL = 'ada@example.com';
+
 const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>>> = {
   Connect: async (el) => {
     testWallet('Alpha Wallet', 'dev.w3kit.alpha');
@@ -228,6 +232,30 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     new PendingRequests(setWalletconnectPending).track('eth_sendTransaction', new Promise<string>(() => undefined));
     return ['w3kit Test Wallet'];
   },
+  EmailLogin: async (el) => {
+    await openView(el, 'EmailLogin');
+  },
+  EmailVerifyOtp: async (el) => {
+    $emailLogin.set({ step: 'otp', email: EMAIL, error: undefined, resendAt: Date.now() + 30_000 });
+    await openView(el, 'EmailVerifyOtp');
+    return [EMAIL];
+  },
+  EmailVerifyDevice: async (el) => {
+    $emailLogin.set({ step: 'device', email: EMAIL, error: undefined, resendAt: Date.now() + 30_000 });
+    await openView(el, 'EmailVerifyDevice');
+    return [EMAIL];
+  },
+  UpdateEmailWallet: async (el) => {
+    connectAccount();
+    $embeddedUser.set({ email: EMAIL } as ReturnType<typeof $embeddedUser.get>);
+    $emailChange.set({ step: 'primary', newEmail: 'new@example.com', error: undefined });
+    await el.modal.open({ view: 'UpdateEmailWallet' });
+    return [EMAIL];
+  },
+  ApproveTransaction: async (el) => {
+    $frameTask.set({ kind: 'export' });
+    await el.modal.open({ view: 'ApproveTransaction' });
+  },
 };
 
 const tagOf = (view: ViewName): string => `w3-${view.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}-view`;
@@ -241,6 +269,10 @@ describe('pseudo-locale en-XA: every text goes through msg()', () => {
     setWalletconnectPending(undefined);
     $connectedWallet.set(undefined);
     for (const w of wallets) w.remove();
+    $emailLogin.set({ step: 'idle', email: undefined, error: undefined, resendAt: 0 });
+    $emailChange.set({ step: 'idle', newEmail: undefined, error: undefined });
+    $embeddedUser.set(undefined);
+    $frameTask.set(undefined);
     resetAll();
     await setLocale('en');
   });

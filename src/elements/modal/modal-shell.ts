@@ -15,6 +15,7 @@ import { definePrimitives } from '../primitives/index.js';
 import { VIEW_LOADERS } from '../views/registry.js';
 import { AnnouncerController } from './controllers/announcer.js';
 import { FocusTrapController } from './controllers/focus-trap.js';
+import { FRAME_CONTAINER_ID, FrameHostController } from './controllers/frame-host.js';
 import { HeightAnimationController } from './controllers/height-animation.js';
 import { NoticesController } from './controllers/notices.js';
 import { playViewTransition } from './controllers/view-transition.js';
@@ -58,7 +59,8 @@ export class ModalShell {
       container: () => this.shadowElement('.dialog'),
       initial: () => this.shadowElement('.view'),
       onEscape: () => closeModal(),
-      also: () => [this.shadowElement('.toast')],
+      // The embedded wallet's frame, when shown over ApproveTransaction (inert and untabbable otherwise).
+      also: () => [this.shadowElement('.toast'), this.shadowElement(`#${FRAME_CONTAINER_ID}`)],
     });
     new ToastFocusController(host, {
       toast: () => this.shadowElement('w3-ui-toast'),
@@ -68,6 +70,12 @@ export class ModalShell {
         this.focusTrap.focusFirst();
         return true;
       },
+    });
+    // The embedded wallet's iframe: kept in one place of the shadow root, shown over ApproveTransaction's room.
+    new FrameHostController(host, {
+      wanted: () => active() && $router.get().view === 'ApproveTransaction',
+      room: () => this.shadowElement('.view')?.firstElementChild?.shadowRoot?.querySelector<HTMLElement>('[data-frame-room]'),
+      clip: () => this.shadowElement('.body'),
     });
     this.announcer = new AnnouncerController(host, { loading: () => active() && !this.viewHost.element });
     this.viewHost = new ViewHostController(host, {
@@ -87,6 +95,14 @@ export class ModalShell {
   /** An element of the shadow DOM (the dialog, its body, the view wrapper, the title), if rendered. */
   private shadowElement(selector: string): HTMLElement | undefined {
     return this.host.renderRoot.querySelector<HTMLElement>(selector) ?? undefined;
+  }
+
+  /**
+   * The embedded wallet's frame sits outside the dialog in the DOM (it never moves); the body owns
+   * it, so assistive technology finds it inside the modal dialog.
+   */
+  private frameOwned() {
+    return this.host.renderRoot.querySelector(`#${FRAME_CONTAINER_ID}`) ? FRAME_CONTAINER_ID : nothing;
   }
 
   private onOverlayClick(e: MouseEvent): void {
@@ -129,7 +145,7 @@ export class ModalShell {
               <h2 id="w3-modal-title" part="title">${title}</h2>
               <w3-ui-icon-button icon="close" label=${msg('Close')} @click=${() => closeModal()}></w3-ui-icon-button>
             </header>
-            <div class="body" part="body">
+            <div class="body" part="body" aria-owns=${this.frameOwned()}>
               <div class="view">${this.viewHost.element}</div>
             </div>
             ${this.announcer.render()}

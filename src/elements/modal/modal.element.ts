@@ -11,6 +11,7 @@ import { $modal, closeModal } from '../../stores/ui/modal.js';
 import { $options } from '../../stores/app/options.js';
 import { $router } from '../../stores/ui/router.js';
 import { $toast } from '../../stores/ui/toast-state.js';
+import { $frameElement } from '../../stores/embedded/state.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { EventBridgeController } from './controllers/event-bridge.js';
@@ -79,6 +80,8 @@ export class W3Modal extends ThemedElement {
   /** Shows a toast or an alert while the dialog shell loads (re-renders on them). */
   private readonly toast = new StoreController(this, $toast);
   private readonly alert = new StoreController(this, $alert);
+  /** The embedded wallet's iframe, once the bridge made it: the shell (which holds it) loads for it. */
+  private readonly frameElement = new StoreController(this, $frameElement);
   /** The dialog, toasts and alerts: a lazy chunk (./shell-loader.ts), created when first needed. */
   private shell: ModalShell | undefined;
 
@@ -141,13 +144,13 @@ export class W3Modal extends ThemedElement {
   /**
    * Creates the shell as soon as its chunk is there (the idle prefetch brings it, so a click finds
    * it ready: its styles adopted, its controllers connected); when it is needed before that (an
-   * open, a toast, an alert), loads it first.
+   * open, a toast, an alert, the embedded wallet's iframe to hold), loads it first.
    */
   private ensureShell(): ModalShell | undefined {
     if (this.shell || !isPrimaryModal(this)) return this.shell;
     const module = modalShell();
     if (module) this.shell = new module.ModalShell(this, W3Modal.elementStyles, () => this.showsDialog);
-    else if (this.showsDialog || this.toast.value.open || this.alert.value)
+    else if (this.showsDialog || this.toast.value.open || this.alert.value || this.frameElement.value)
       loadModalShell().then(
         () => this.requestUpdate(),
         (err: unknown) => console.error('[w3kit] could not load the modal', err),

@@ -20,6 +20,11 @@ const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
   WalletReceive: 'w3-wallet-receive-view',
   WalletSend: 'w3-wallet-send-view',
   ApproveInWallet: 'w3-approve-in-wallet-view',
+  EmailLogin: 'w3-email-login-view',
+  EmailVerifyOtp: 'w3-email-verify-otp-view',
+  EmailVerifyDevice: 'w3-email-verify-device-view',
+  UpdateEmailWallet: 'w3-update-email-wallet-view',
+  ApproveTransaction: 'w3-approve-transaction-view',
 };
 
 describe('view registry', () => {

@@ -31,4 +31,9 @@ export const VIEW_LOADERS: Partial<Record<ViewName, () => Promise<ViewModule>>> 
   WalletReceive: () => import('./wallet-receive/wallet-receive-view.js'),
   WalletSend: () => import('./wallet-send/wallet-send-view.js'),
   ApproveInWallet: () => import('./approve-in-wallet/approve-in-wallet-view.js'),
+  EmailLogin: () => import('./email-login/email-login-view.js'),
+  EmailVerifyOtp: () => import('./email-verify-otp/email-verify-otp-view.js'),
+  EmailVerifyDevice: () => import('./email-verify-device/email-verify-device-view.js'),
+  UpdateEmailWallet: () => import('./update-email-wallet/update-email-wallet-view.js'),
+  ApproveTransaction: () => import('./approve-transaction/approve-transaction-view.js'),
 };

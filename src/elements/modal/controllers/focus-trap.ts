@@ -103,7 +103,8 @@ export class FocusTrapController implements ReactiveController {
     }
     if (e.key !== 'Tab') return;
     const others = (this.options.also?.() ?? []).filter((el): el is HTMLElement => !!el);
-    const items = [...tabbables(container), ...others.flatMap((el) => tabbables(el))];
+    const groups = [tabbables(container), ...others.map((el) => tabbables(el))];
+    const items = groups.flat();
     const first = items[0];
     const last = items[items.length - 1];
     const active = deepActiveElement();
@@ -120,6 +121,15 @@ export class FocusTrapController implements ReactiveController {
     } else if (!e.shiftKey && (active === last || outside)) {
       e.preventDefault();
       first.focus();
+    } else {
+      // From one part to the next (the dialog, the toast, the frame) in this order, whatever their order in the DOM.
+      const index = items.indexOf(active as HTMLElement);
+      const next = items[index + (e.shiftKey ? -1 : 1)];
+      const groupOf = (el: HTMLElement | undefined) => groups.findIndex((g) => el && g.includes(el));
+      if (index >= 0 && next && groupOf(next) !== groupOf(items[index])) {
+        e.preventDefault();
+        next.focus();
+      }
     }
   };
 

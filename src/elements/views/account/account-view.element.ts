@@ -30,6 +30,9 @@ import { renderNfts } from './account-nfts.js';
 import { renderTokens } from './account-tokens.js';
 import { accountStyles } from './account.styles.js';
 import { featureIcon } from './feature-icons.js';
+import * as embedded from '../../../stores/embedded/actions.js';
+import { $embeddedUser } from '../../../stores/embedded/state.js';
+import { renderEmbeddedEmail, renderEmbeddedRows, type EmbeddedAccountActions } from './account-embedded.js';
 
 const FEATURE_VIEWS: Record<WalletFeature, ViewName> = {
   onramp: 'OnRampProviders',
@@ -70,6 +73,13 @@ export class W3AccountView extends W3Element {
   private readonly activity = new StoreController(this, $activity);
   /** The tab; listening loads the account's data (store-owned). */
   private readonly view = new StoreController(this, $accountView);
+  /** The embedded wallet's user (its e-mail and rows show only with one). */
+  private readonly embeddedUser = new StoreController(this, $embeddedUser);
+  /** What the embedded wallet's rows do (a field, so tests can watch them). */
+  protected embeddedActions: EmbeddedAccountActions = {
+    updateEmail: () => pushView('UpdateEmailWallet'),
+    exportKey: () => void embedded.exportKey().catch(() => undefined),
+  };
 
   protected override updated(): void {
     // A first page that does not fill the list cannot be scrolled: fetch the next at once.
@@ -149,7 +159,7 @@ export class W3AccountView extends W3Element {
             @click=${() => copyText(address, msg('Address copied'))}
           ></w3-ui-icon-button>
         </div>
-        ${renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
+        ${renderEmbeddedEmail(this.embeddedUser.value)} ${renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
         ${withApi && this.balances.value.tokens.length > 0
           ? html`<span class="small total">${msg('Total balance')} <span data-total dir="ltr">${formatFiat(total)}</span></span>`
           : nothing}
@@ -183,6 +193,7 @@ export class W3AccountView extends W3Element {
           <w3-ui-wallet-image slot="image" .imageSrc=${this.wallet.value?.icon}></w3-ui-wallet-image>
           ${this.wallet.value?.name ?? msg('Wallets')}
         </w3-ui-list-item>
+        ${renderEmbeddedRows(this.embeddedUser.value, this.embeddedActions)}
         <w3-ui-list-item @click=${() => void disconnectAndClose()}>
           <span slot="image" class="muted">${icon('disconnect', 22)}</span>
           ${msg('Disconnect')}
