@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { startBackend, type Backend } from '../../scripts/lib/backend.mjs';
 import { codeOf, linkOf, waitForMail, type Mail } from '../../scripts/lib/mail.mjs';
 import { startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
@@ -140,7 +139,7 @@ export async function login(eh: EmbeddedHarness, p: Page, email: string, { newDe
   await waitView(p, 'EmailVerifyOtp');
   await typeCode(p, codeOf(await nextMail(eh, email, since, true)));
   await waitView(p, 'Account', 30_000);
-  await expect.poll(() => p.evaluate(() => (window as any).modal.getAccount('solana').isConnected), { timeout: 15_000 }).toBe(true);
+  await p.waitForFunction(() => (window as any).modal.getAccount('solana').isConnected === true, null, { timeout: 15_000 });
 }
 
 /** Clicks a button inside the frame (the approval or export screen), as the person would. */

@@ -70,7 +70,8 @@ async function start(expression: string): Promise<() => Promise<{ ok: boolean; v
 
 beforeAll(async () => {
   eh = await startEmbedded();
-  const context = await eh.h.browser.newContext();
+  // Tall enough that the export screen's Done button shows without scrolling the modal.
+  const context = await eh.h.browser.newContext({ viewport: { width: 1280, height: 1000 } });
   await context.addInitScript(recordMessages);
   p = await openApp(eh, context);
   await login(eh, p, email);

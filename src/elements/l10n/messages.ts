@@ -31,6 +31,8 @@ export function messageText(message: StoreMessage): string {
       return msg('No auth connector found');
     case 'ADAPTER_NOT_FOUND':
       return msg('Adapter not found');
+    case 'EMAIL_UPDATED':
+      return msg('E-mail updated');
     case 'RELAY_LOST': {
       const reason = errorMessage(message.error, msg('it did not answer', { desc: 'Why the relay connection was lost' }));
       return msg(str`Lost the connection to the WalletConnect relay: ${reason}`);

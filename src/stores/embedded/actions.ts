@@ -12,7 +12,7 @@ import { getAccountState, patchAccount, resetAccount } from '../connection/accou
 import { validateEmail, type EmailProblem } from '../connection/connect.js';
 import { $modal } from '../ui/modal.js';
 import { $router, pushView, replaceView, resetRouter } from '../ui/router.js';
-import { showErrorOf } from '../ui/toast.js';
+import { showErrorOf, showToast } from '../ui/toast.js';
 import { abortPendingApproval, onApprovalAbort, showFrameTask } from './approval.js';
 import { frameRequest } from './frame.js';
 import { AUTH_CONNECTOR_ID } from './ids.js';
@@ -50,7 +50,11 @@ export async function loginWithEmail(email: string): Promise<void> {
   const previous = $emailLogin.get();
   if (previous.email === email && previous.step !== 'idle' && previous.step !== 'connected') {
     const wait = cooldownError();
-    if (wait) return void $emailLogin.setKey('error', wait);
+    if (wait) {
+      $emailLogin.setKey('error', wait);
+      if ($router.get().view === 'Connect') pushView('EmailLogin');
+      return;
+    }
   }
   $emailLogin.set({ step: 'sending', email, error: undefined, resendAt: previous.email === email ? previous.resendAt : 0 });
   try {
@@ -72,6 +76,8 @@ export async function loginWithEmail(email: string): Promise<void> {
   } catch (err) {
     const step = $emailLogin.get().step;
     $emailLogin.set({ ...$emailLogin.get(), step: step === 'device' ? 'device' : 'idle', error: err });
+    // Sending failed from Connect's inline field: EmailLogin shows the error until the user acts.
+    if (step === 'sending' && $router.get().view === 'Connect') pushView('EmailLogin');
   }
 }
 
@@ -177,6 +183,10 @@ export async function submitEmailChangeOtp(otp: string): Promise<void> {
     const { newEmail } = await frameRequest('UpdateEmailSecondaryOtp', { otp });
     await waitForEmail(newEmail);
     $emailChange.set({ step: 'done', newEmail, error: undefined });
+    // Back to Account with the new address; the next change starts afresh.
+    if ($router.get().view === 'UpdateEmailWallet') resetRouter('Account');
+    showToast({ code: 'EMAIL_UPDATED' }, 'success');
+    $emailChange.set({ step: 'idle', newEmail: undefined, error: undefined });
   } catch (err) {
     $emailChange.set({ ...$emailChange.get(), step, error: err });
   }

@@ -13,7 +13,8 @@ import { chooseNetwork, performSwitch } from '../network/network-switch.js';
 import { $activeNamespace, $activeNetwork, initNetworks } from '../network/networks.js';
 import { $alert, resetAlerts } from '../ui/alerts.js';
 import { $modal, closeModal } from '../ui/modal.js';
-import { $router, resetRouter } from '../ui/router.js';
+import { $router, pushView, resetRouter } from '../ui/router.js';
+import { $toast } from '../ui/toast.js';
 import { setThemeMode } from '../ui/theme.js';
 import { abortPendingApproval, exportKey, startEmailChange, submitEmail, submitEmailChangeOtp, submitOtp } from './actions.js';
 import { destroyFrame, setBridgeLoader } from './frame.js';
@@ -149,6 +150,7 @@ describe('export', () => {
     const exporting = exportKey();
     await until(() => $frameTask.get()?.kind === 'export');
     expect($router.get().view).toBe('ApproveTransaction');
+    await until(() => frame.calls.some((c) => c.type === 'ExportKey'));
     expect(frame.calls.find((c) => c.type === 'ExportKey')?.timeoutMs).toBeNull();
     await until(() => close !== undefined);
     close?.();
@@ -183,8 +185,13 @@ describe('e-mail change', () => {
     await until(() => $emailChange.get().step === 'primary');
     await submitEmailChangeOtp('111111');
     expect($emailChange.get().step).toBe('secondary');
+    pushView('UpdateEmailWallet');
     await submitEmailChangeOtp('222222');
-    expect($emailChange.get()).toEqual({ step: 'done', newEmail: 'grace@example.com', error: undefined });
+    // Done: back to Account with a toast, and the next change starts afresh.
+    expect($router.get().view).toBe('Account');
+    await until(() => $toast.get().open && ($toast.get().message as { code?: string }).code === 'EMAIL_UPDATED');
+    expect($toast.get().variant).toBe('success');
+    expect($emailChange.get()).toEqual({ step: 'idle', newEmail: undefined, error: undefined });
     expect(frame.calls.filter((c) => c.type === 'GetUser').length).toBeGreaterThanOrEqual(3);
     expect($embeddedUser.get()?.email).toBe('grace@example.com');
     expect(storage.get('email')).toBe('grace@example.com');

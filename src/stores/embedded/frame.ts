@@ -96,10 +96,16 @@ export function dappDataPayload(): FramePayload<'SyncDappData'> {
 
 const logSyncFailure = (what: string) => (err: unknown) => logger.warn(`Could not sync ${what} to the embedded wallet`, err);
 
+/** Resolves once the frame has the dapp data (its networks): every other request waits for it. */
+let synced: Promise<void> = Promise.resolve();
+
 function startSync(b: FrameBridge): void {
-  void b.initialized.then(() => {
+  synced = b.initialized.then(
+    () => b.request('SyncDappData', dappDataPayload()).then(() => undefined, logSyncFailure('dapp data')),
+    () => undefined,
+  );
+  void synced.then(() => {
     if (bridge !== b) return;
-    b.request('SyncDappData', dappDataPayload()).catch(logSyncFailure('dapp data'));
     const syncTheme = (): void => void b.request('SyncTheme', themePayload()).catch(logSyncFailure('the theme'));
     const stops = [$themeMode.listen(syncTheme), $themeVariables.listen(syncTheme)];
     syncTheme();
@@ -136,7 +142,10 @@ export async function frameRequest<T extends FrameRequestType>(
   payload: FramePayload<T>,
   options?: FrameRequestOptions,
 ): Promise<FrameResult<T>> {
-  return (await ensureFrame()).request(type, payload, options);
+  const b = await ensureFrame();
+  // The frame answers with the app's networks: the dapp data goes first (a failed load rejects below).
+  await synced;
+  return b.request(type, payload, options);
 }
 
 /** Removes the frame (its pending requests are aborted); the next use creates it again. */

@@ -165,6 +165,18 @@ describe('e-mail login', () => {
     await until(() => $emailLogin.get().error !== undefined);
     expect(($emailLogin.get().error as Error).message).toBe('Unable to load email login dependency');
     expect($emailLogin.get().step).toBe('idle');
+    // From Connect's inline field, the error moves to EmailLogin, where it stays until the user acts.
+    expect($router.get().view).toBe('EmailLogin');
+  });
+
+  it('the same address again within 30 s, from Connect: EmailLogin shows "Please try again after N seconds", no second request', async () => {
+    submitEmail('ada@example.com');
+    await until(() => $emailLogin.get().step === 'otp');
+    resetRouter('Connect');
+    submitEmail('ada@example.com');
+    expect(($emailLogin.get().error as Error).message).toMatch(/^Please try again after \d+ seconds$/);
+    expect($router.get().view).toBe('EmailLogin');
+    expect(frame.calls.filter((c) => c.type === 'ConnectEmail')).toHaveLength(1);
   });
 });
 
@@ -182,6 +194,10 @@ describe('reload and disconnect', () => {
     expect(frame.calls.map((c) => c.type)).not.toContain('ConnectOtp');
     expect(frame.calls.find((c) => c.type === 'GetUser')?.payload).toEqual({ chainId: SOLANA.caipNetworkId });
     expect(getAccountState('eip155').status).toBe('connected');
+    // The frame knows the app's networks before it is asked for the user on one of them.
+    const order = frame.calls.map((c) => c.type);
+    expect(order.indexOf('SyncDappData')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('SyncDappData')).toBeLessThan(order.indexOf('IsConnected'));
   });
 
   it('clears the login cache when the is-connected check says no, or fails', async () => {

@@ -13,7 +13,8 @@ export type StoreMessage =
         | 'WALLETCONNECT_SESSION_ENDED'
         | 'WALLETCONNECT_LOAD_FAILED'
         | 'NO_AUTH_CONNECTOR'
-        | 'ADAPTER_NOT_FOUND';
+        | 'ADAPTER_NOT_FOUND'
+        | 'EMAIL_UPDATED';
     }
   /** 'Lost the connection to the WalletConnect relay: {the error's text, or 'it did not answer'}'. */
   | { code: 'RELAY_LOST'; error: unknown }
