@@ -25,8 +25,16 @@ const KEPT = ['WalletConnect', 'ETH', 'USDC', 'USDT', 'DAI', 'WETH', 'WBTC', 'MA
  * Sources whose translation may equal the English (a brand, or a word every locale borrows).
  * One-word messages (e.g. 'OK', 'Email') are exempt anyway.
  */
-// Brand names, and loanwords a locale keeps as they are ('QR code' is the Brazilian usage).
-const SAME_AS_ENGLISH = new Set<string>(['WalletConnect', 'Coinbase Wallet', 'Trust Wallet', 'Ledger Live', 'QR code']);
+// Brand names, and loanwords a locale keeps as they are ('QR code' is the Brazilian usage); the
+// spec's developer-facing frame error names an internal component and stays as the spec gives it.
+const SAME_AS_ENGLISH = new Set<string>([
+  'WalletConnect',
+  'Coinbase Wallet',
+  'Trust Wallet',
+  'Ledger Live',
+  'QR code',
+  'W3mFrame: iframe is not set',
+]);
 
 interface Unit {
   id: string;
