@@ -17,10 +17,8 @@ export const FRAME_SDK_VERSION = '4';
 export const EMAIL_COOLDOWN_MS = 30_000;
 /** E-mail change and device approval are polled this often (spec 4). */
 export const FRAME_POLL_MS = 1_000;
-/** One-time codes: digits, lifetime and attempts (issue 15). */
+/** One-time codes: 6 digits (the backend keeps their 10-minute lifetime and 5 attempts). */
 export const OTP_LENGTH = 6;
-export const OTP_LIFETIME_MS = 10 * 60_000;
-export const OTP_MAX_ATTEMPTS = 5;
 
 /** What the timeout handler is called with (spec 8). */
 export type FrameTimeoutKind = 'iframe_load_failed' | 'iframe_request_timeout';

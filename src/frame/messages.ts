@@ -63,7 +63,10 @@ const empty = z.object({});
 /** Each request type: its payload and its success reply's payload. */
 export const frameRequests = {
   /** Starts e-mail login: the frame answers what comes next (spec 4). */
-  ConnectEmail: { payload: z.object({ email: emailField }), result: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) }) },
+  ConnectEmail: {
+    payload: z.object({ email: emailField }),
+    result: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) }),
+  },
   /** Resends the pending login's mail (device approval or code), with the cooldown. */
   ResendEmail: { payload: empty, result: empty },
   /** Waits until the device-approval link was used; the code mail follows by itself. */
@@ -107,7 +110,14 @@ export const frameRequests = {
     payload: z.object({
       projectId: text(128),
       sdkVersion: text(32),
-      metadata: z.optional(z.object({ name: text(128), description: z.optional(text(512)), url: z.optional(text(2048)), icons: z.optional(z.array(text(2048)).check(z.maxLength(4))) })),
+      metadata: z.optional(
+        z.object({
+          name: text(128),
+          description: z.optional(text(512)),
+          url: z.optional(text(2048)),
+          icons: z.optional(z.array(text(2048)).check(z.maxLength(4))),
+        }),
+      ),
       networks: z.array(frameNetworkSchema).check(z.maxLength(64)),
       locale: z.optional(text(16)),
     }),
@@ -116,7 +126,10 @@ export const frameRequests = {
   /** Smart accounts come later: the frame answers with no networks and eoa only. */
   GetSmartAccountEnabledNetworks: { payload: empty, result: z.object({ smartAccountEnabledNetworks: z.array(z.number()) }) },
   InitSmartAccount: { payload: empty, result: z.object({ address: text(128), isDeployed: z.boolean() }) },
-  SetPreferredAccount: { payload: z.object({ type: z.enum(['eoa', 'smartAccount']) }), result: z.object({ type: z.literal('eoa'), address: text(128) }) },
+  SetPreferredAccount: {
+    payload: z.object({ type: z.enum(['eoa', 'smartAccount']) }),
+    result: z.object({ type: z.literal('eoa'), address: text(128) }),
+  },
   /** Reloads the frame (after a failure); the bridge does the handshake again. */
   Reload: { payload: empty, result: empty },
 } as const;
