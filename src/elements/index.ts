@@ -1,4 +1,3 @@
-import type { ViewName } from '../core/views.js';
 import { registerViews } from '../stores/ui/router.js';
 import { defineButtons } from './buttons/index.js';
 import { defineModal } from './modal/modal.js';
@@ -6,7 +5,7 @@ import { loadModalShell } from './modal/shell-loader.js';
 import { defineUiAvatar } from './primitives/avatar/avatar.js';
 import { defineUiNetworkIcon } from './primitives/network-icon/network-icon.js';
 import { defineUiSpinner } from './primitives/spinner/spinner.js';
-import { VIEW_LOADERS } from './views/registry.js';
+import { AVAILABLE_VIEWS, loadConnectView } from './views/available.js';
 
 /** Defines every w3-* element (idempotent: safe when two builds share a page). */
 export function defineElements(): void {
@@ -17,7 +16,7 @@ export function defineElements(): void {
   defineUiNetworkIcon();
   defineButtons();
   defineModal();
-  registerViews(Object.keys(VIEW_LOADERS) as ViewName[]);
+  registerViews(AVAILABLE_VIEWS);
   prefetchConnectView();
 }
 
@@ -32,7 +31,7 @@ function prefetchConnectView(): void {
   if (prefetched || typeof window === 'undefined') return;
   prefetched = true;
   const load = (): void => {
-    Promise.all([loadModalShell(), VIEW_LOADERS.Connect?.()]).catch(() => {
+    Promise.all([loadModalShell(), loadConnectView()]).catch(() => {
       prefetched = false; // an open loads it again and shows the error
     });
   };

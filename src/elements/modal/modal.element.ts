@@ -11,7 +11,7 @@ import { $modal, closeModal } from '../../stores/ui/modal.js';
 import { $options } from '../../stores/app/options.js';
 import { $router } from '../../stores/ui/router.js';
 import { $toast } from '../../stores/ui/toast-state.js';
-import { $frameElement } from '../../stores/embedded/state.js';
+import { $frameElement } from '../../stores/embedded/frame-element.js';
 import { ThemedElement } from '../base/themed-element.js';
 import { baseStyles, themeTokens } from '../styles/theme.js';
 import { EventBridgeController } from './controllers/event-bridge.js';

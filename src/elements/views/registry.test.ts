@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { VIEWS, type ViewName } from '../../core/views.js';
+import { AVAILABLE_VIEWS } from './available.js';
 import { VIEW_LOADERS } from './registry.js';
 
 /** DESIGN.md: each view is an element named `w3-<view-in-kebab-case>-view`. */
@@ -31,6 +32,7 @@ describe('view registry', () => {
   it('has a loader for known views only, and a tag expectation for each', () => {
     for (const view of Object.keys(VIEW_LOADERS)) expect(VIEWS as readonly string[]).to.include(view);
     expect(Object.keys(VIEW_LOADERS).sort()).to.deep.equal(Object.keys(EXPECTED_TAGS).sort());
+    expect(Object.keys(VIEW_LOADERS).sort()).to.deep.equal([...AVAILABLE_VIEWS].sort());
   });
 
   it("loads each view's class, defined under its own w3-<view>-view tag", async () => {

@@ -1,5 +1,6 @@
 import type { ViewName } from '../../core/views.js';
 import type { W3Element } from '../base/w3-element.js';
+import { loadConnectView, type AvailableView } from './available.js';
 
 /** A view's element class; its static `tagName` is the view's tag (`w3-<view-in-kebab-case>-view`). */
 export type ViewClass = typeof W3Element;
@@ -9,13 +10,15 @@ export interface ViewModule {
   default: ViewClass;
 }
 
+type ViewLoader = () => Promise<ViewModule>;
+
 /**
  * How each view's element is loaded: the loader resolves to the view's module (element defined by
- * then). Connect is in the first chunk; the others are dynamic imports, so they land in lazy
- * chunks. A view missing here is not available yet.
+ * then). Each is a dynamic import, so views land in lazy chunks; this table is in the modal's lazy
+ * shell. Its keys are exactly `AVAILABLE_VIEWS` (./available.ts, what the router offers).
  */
-export const VIEW_LOADERS: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
-  Connect: () => import('./connect/connect-view.js'),
+export const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
+  Connect: loadConnectView,
   Networks: () => import('./networks/networks-view.js'),
   WhatIsAWallet: () => import('./what-is-a-wallet/what-is-a-wallet-view.js'),
   GetWallet: () => import('./get-wallet/get-wallet-view.js'),
@@ -36,4 +39,4 @@ export const VIEW_LOADERS: Partial<Record<ViewName, () => Promise<ViewModule>>> 
   EmailVerifyDevice: () => import('./email-verify-device/email-verify-device-view.js'),
   UpdateEmailWallet: () => import('./update-email-wallet/update-email-wallet-view.js'),
   ApproveTransaction: () => import('./approve-transaction/approve-transaction-view.js'),
-};
+} satisfies Record<AvailableView, ViewLoader>;

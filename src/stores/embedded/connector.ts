@@ -8,17 +8,18 @@ import type { ChainNamespace } from '../../core/caip.js';
 import { $features, $options } from '../app/options.js';
 import { storage } from '../app/storage.js';
 import { registerEmailHandler } from '../connection/connect-handlers.js';
-import { $connectors, addConnectors } from '../connection/connectors.js';
+import { addConnectors, removeConnector } from '../connection/connectors.js';
 import { AUTH_CONNECTOR_ID } from './ids.js';
 
 /** The embedded wallet's flow (lazy). */
 export const loadEmbeddedFlow = () => import('./actions.js');
 
 export function initEmbedded(namespaces: Set<ChainNamespace>): void {
-  $connectors.set($connectors.get().filter((c) => c.id !== AUTH_CONNECTOR_ID));
-  if (!$options.get()?.secureSiteUrl || !$features.get().email) return registerEmailHandler(undefined);
+  removeConnector(AUTH_CONNECTOR_ID);
+  const on = $options.get()?.secureSiteUrl && $features.get().email;
+  registerEmailHandler(on ? (email) => loadEmbeddedFlow().then((m) => m.loginWithEmail(email)) : undefined);
+  if (!on) return;
   const served = (['eip155', 'solana'] as const).filter((ns) => namespaces.has(ns));
   addConnectors(served.map((chain) => ({ id: AUTH_CONNECTOR_ID, type: 'AUTH', name: 'Email', chain })));
-  registerEmailHandler((email) => loadEmbeddedFlow().then((m) => m.loginWithEmail(email)));
   if (storage.get('emailLoginUsed')) void loadEmbeddedFlow().then((m) => m.restoreEmbedded());
 }

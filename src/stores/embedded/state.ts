@@ -39,11 +39,8 @@ export const $emailChange = map<EmailChangeState>({ step: 'idle', newEmail: unde
 /** The embedded wallet's user while logged in (its e-mail shows in the account view). */
 export const $embeddedUser = atom<FrameUser | undefined>(undefined);
 
-/**
- * The frame's iframe once the bridge created it. The modal renders it, once, in its shadow root
- * and never moves it (moving an iframe reloads it); stores only hold the reference.
- */
-export const $frameElement = atom<HTMLIFrameElement | undefined>(undefined);
+/** The frame's iframe (its own module: the first chunk needs it, not the rest of this one). */
+export { $frameElement } from './frame-element.js';
 
 /**
  * Whether the modal shows the frame (the frame asked to be seen: an approval or the export
