@@ -61,7 +61,7 @@ describe('one share alone', () => {
       expect(await verifyMessage({ address: real.evmAddress, message: 'pay me', signature })).toBe(false);
       const solSignature = ed25519.sign(new TextEncoder().encode('pay me'), deriveSolanaSeed(rebuilt));
       const { base58Decode } = await import('../../wire/base58.js');
-      expect(ed25519.verify(solSignature, new TextEncoder().encode('pay me'), base58Decode(real.solanaAddress))).toBe(false);
+      expect(ed25519.verify(solSignature, new TextEncoder().encode('pay me'), base58Decode(real.solanaAddress)!)).toBe(false);
     });
   }
 
