@@ -14,6 +14,7 @@ import { $frameTask, type FrameTask } from './state.js';
 let waiting = 0;
 let openedForIt = false;
 let stopClose: (() => void) | undefined;
+let stopLeave: (() => void) | undefined;
 
 /** Shows ApproveTransaction for `task`; the returned function ends it. */
 export function showFrameTask(task: FrameTask): () => void {
@@ -23,6 +24,11 @@ export function showFrameTask(task: FrameTask): () => void {
     if (openedForIt) openModalOn('ApproveTransaction');
     else if ($router.get().view !== 'ApproveTransaction') pushView('ApproveTransaction');
     stopClose = onModalClose(() => abortPendingApproval());
+    // Leaving the view (Back, another view) while something waits aborts it; the store's own
+    // navigation below stops listening first, so a request that settled never aborts the next.
+    stopLeave = $router.listen(({ view }) => {
+      if (view !== 'ApproveTransaction') abortPendingApproval();
+    });
   }
   let done = false;
   return () => {
@@ -31,6 +37,8 @@ export function showFrameTask(task: FrameTask): () => void {
     if (--waiting > 0) return;
     stopClose?.();
     stopClose = undefined;
+    stopLeave?.();
+    stopLeave = undefined;
     $frameTask.set(undefined);
     if ($router.get().view !== 'ApproveTransaction' || !$modal.get().open) return;
     if (openedForIt) closeModal();

@@ -13,7 +13,7 @@ import { chooseNetwork, performSwitch } from '../network/network-switch.js';
 import { $activeNamespace, $activeNetwork, initNetworks } from '../network/networks.js';
 import { $alert, resetAlerts } from '../ui/alerts.js';
 import { $modal, closeModal } from '../ui/modal.js';
-import { $router, pushView, resetRouter } from '../ui/router.js';
+import { $router, popView, pushView, resetRouter } from '../ui/router.js';
 import { $toast } from '../ui/toast.js';
 import { setThemeMode } from '../ui/theme.js';
 import { abortPendingApproval, exportKey, startEmailChange, submitEmail, submitEmailChangeOtp, submitOtp } from './actions.js';
@@ -126,6 +126,26 @@ describe('unsafe requests and the approval view', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(readSettled).toBe(false);
     expect($frameTask.get()).toBeUndefined();
+  });
+
+  it('going Back from the approval aborts the pending request; a settled request going back never aborts the next one', async () => {
+    await login();
+    const answers: ((v: unknown) => void)[] = [];
+    frame.handlers.RpcRequest = () => new Promise((r) => answers.push(r));
+    const provider = getWalletProvider('eip155') as { request(a: { method: string; params?: unknown }): Promise<unknown> };
+    const first = provider.request({ method: 'personal_sign', params: ['0x01', EMBEDDED_USER.address] });
+    await until(() => answers.length === 1);
+    answers[0]!({ result: '0xfirst' });
+    // The next request starts at once, while the first one's view is still going back.
+    const second = provider.request({ method: 'personal_sign', params: ['0x02', EMBEDDED_USER.address] }).catch((e: Error) => e);
+    expect(await first).toBe('0xfirst');
+    await until(() => answers.length === 2);
+    expect(frame.calls.map((c) => c.type)).not.toContain('RpcAbort');
+    expect($router.get().view).toBe('ApproveTransaction');
+    // The user goes Back: the pending one is aborted.
+    popView();
+    expect(((await second) as Error).message).toBe('Request was aborted');
+    expect(frame.calls.map((c) => c.type)).toContain('RpcAbort');
   });
 });
 

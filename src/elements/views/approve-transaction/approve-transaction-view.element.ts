@@ -1,6 +1,5 @@
 import { css, html, nothing } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import * as embedded from '../../../stores/embedded/actions.js';
 import { $frameTask, $frameView, type FrameTask } from '../../../stores/embedded/state.js';
 import { msg } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
@@ -34,22 +33,12 @@ export class W3ApproveTransactionView extends W3Element {
     `,
   ];
 
-  /** The actions this view calls (a field, so tests can watch them). */
-  protected actions: Pick<typeof embedded, 'abortPendingApproval'> = {
-    abortPendingApproval: () => embedded.abortPendingApproval(),
-  };
-
   private readonly task = new StoreController(this, $frameTask);
   private readonly frame = new StoreController(this, $frameView);
 
   /** Where the modal shows the frame (inside this view's shadow root). */
   get frameRoom(): HTMLElement | null {
     return this.renderRoot.querySelector('[data-frame-room]');
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    if ($frameTask.get()?.kind === 'rpc') this.actions.abortPendingApproval();
   }
 
   override render() {

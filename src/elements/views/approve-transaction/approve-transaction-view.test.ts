@@ -3,14 +3,12 @@ import { $frameTask, $frameView } from '../../../stores/embedded/state.js';
 import { axeViolations, deep, mountFixture, resetAll } from '../../../../test/browser/helpers.js';
 import './approve-transaction-view.js';
 
-async function mount(): Promise<{ view: HTMLElement & { updateComplete: Promise<unknown> }; calls: string[] }> {
-  const calls: string[] = [];
+async function mount(): Promise<{ view: HTMLElement & { updateComplete: Promise<unknown> } }> {
   const view = document.createElement('w3-approve-transaction-view');
-  (view as unknown as { actions: object }).actions = { abortPendingApproval: () => void calls.push('abort') };
   const host = await mountFixture('<div></div>');
   host.append(view);
   await view.updateComplete;
-  return { view, calls };
+  return { view };
 }
 
 describe('ApproveTransaction', () => {
@@ -34,18 +32,9 @@ describe('ApproveTransaction', () => {
     expect(await axeViolations()).to.deep.equal([]);
   });
 
-  it("heads the export 'Export your key'; leaving it aborts nothing", async () => {
+  it("heads the export 'Export your key'", async () => {
     $frameTask.set({ kind: 'export' });
-    const { view, calls } = await mount();
+    const { view } = await mount();
     expect(deep(view, 'h3')!.textContent).to.equal('Export your key');
-    view.remove();
-    expect(calls).to.deep.equal([]);
-  });
-
-  it('leaving the view during an RPC approval aborts the pending approval', async () => {
-    $frameTask.set({ kind: 'rpc', namespace: 'solana', method: 'solana_signTransaction' });
-    const { view, calls } = await mount();
-    view.remove();
-    expect(calls).to.deep.equal(['abort']);
   });
 });
