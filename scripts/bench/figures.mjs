@@ -39,6 +39,20 @@ export const FIGURES = [
     digits: 1,
     subject: 'static.solanaChunksGzip',
   },
+  {
+    id: 'embeddedChunksGzip',
+    label: 'embedded wallet lazy chunks (total)',
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.embeddedChunksGzip',
+  },
+  {
+    id: 'frameSiteGzip',
+    label: "frame site (frame.js, the iframe's own page)",
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.frameSiteGzip',
+  },
   { id: 'installPackages', label: 'install: packages', unit: 'packages', digits: 0, subject: 'static.installPackages' },
   { id: 'installSize', label: 'install: size on disk', unit: 'MB', digits: 1, subject: 'static.installMB' },
   {
@@ -104,6 +118,13 @@ export const FIGURES = [
     unit: 'ms',
     digits: 1,
     subject: 'connectSolana.connectRoundTrip',
+  },
+  {
+    id: 'emailCodeToAccount',
+    label: 'e-mail code to Account view',
+    unit: 'ms',
+    digits: 1,
+    subject: 'embedded.emailCodeToAccount',
   },
   {
     id: 'walletConnectClickToQr',

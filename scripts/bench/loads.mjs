@@ -10,6 +10,7 @@ import { connectRoundTrip, EVM_TEST_WALLET, SOLANA_TEST_WALLET } from './measure
 import { allWalletsFirstRow, allWalletsScrollLongTasks, searchKeystrokeToResults } from './measures/all-wallets.mjs';
 import { walletConnectClickToQr } from './measures/walletconnect.mjs';
 import { localeSwitch } from './measures/locale.mjs';
+import { emailCodeToAccount } from './measures/embedded.mjs';
 
 export const W3KIT_CLICK = 'w3-button w3-connect-button button';
 export const FLOOR_CLICK = 'bench-floor button.opener';
@@ -18,9 +19,10 @@ export const FLOOR_CLICK = 'bench-floor button.opener';
  * The groups of loads, in the order they run. `url(file)` gives a page's address; `chainUrl` and
  * `walletBundle` are the Hardhat node and the test wallet script for the connect page;
  * `svmUrl` and `solanaWalletBundle` the local SVM and the Solana test wallet script for the
- * Solana connect page (the `connect` group loads both pages, interleaved).
+ * Solana connect page (the `connect` group loads both pages, interleaved); `mailUrl` the backend's
+ * SMTP sink for the embedded wallet's page (its frame site on the backend's frame port).
  */
-export function roundGroups({ url, chainUrl, walletBundle, svmUrl, solanaWalletBundle }) {
+export function roundGroups({ url, chainUrl, walletBundle, svmUrl, solanaWalletBundle, mailUrl }) {
   const w3kitInit = { content: initScript(W3KIT_TARGETS) };
   const floor = { id: 'floor', url: url('floor.html'), initScripts: [{ content: initScript(FLOOR_TARGETS) }], click: FLOOR_CLICK };
   const registry = { id: 'registry', url: url('registry.html'), initScripts: [w3kitInit], click: W3KIT_CLICK };
@@ -73,5 +75,17 @@ export function roundGroups({ url, chainUrl, walletBundle, svmUrl, solanaWalletB
     },
     { name: 'walletconnect', loads: [{ ...registry, id: 'walletconnect', measures: [walletConnectClickToQr] }] },
     { name: 'locale', loads: [{ id: 'locale', url: url(''), initScripts: [w3kitInit], click: W3KIT_CLICK, measures: [localeSwitch] }] },
+    {
+      name: 'embedded',
+      loads: [
+        {
+          id: 'embedded',
+          url: url('embedded.html'),
+          initScripts: [w3kitInit],
+          click: W3KIT_CLICK,
+          measures: [emailCodeToAccount(mailUrl)],
+        },
+      ],
+    },
   ];
 }

@@ -45,3 +45,17 @@ export const registryPage = (apiUrl, relayUrl) => `<!doctype html>
 </script>
 <w3-button></w3-button>
 `;
+
+/** The embedded wallet page: createW3Modal with the local chain and e-mail login through the backend's frame site at `frameUrl`. */
+export const embeddedPage = (rpcUrl, frameUrl) => `<!doctype html>
+<script type="module">
+  import { createW3Modal, networks } from '/cdn/w3kit.js';
+  createW3Modal({
+    networks: [{ ...networks.localhost, rpcUrls: { default: { http: [${JSON.stringify(rpcUrl)}] } } }],
+    projectId: 'w3kit-dev',
+    secureSiteUrl: ${JSON.stringify(frameUrl)},
+    features: { email: true },
+  });
+</script>
+<w3-button></w3-button>
+`;

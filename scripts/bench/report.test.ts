@@ -12,6 +12,7 @@ const COUNTERPARTS = {
   walletBundle: '/w.js',
   svmUrl: 'http://svm',
   solanaWalletBundle: '/s.js',
+  mailUrl: 'http://backend/dev/mail.json',
 };
 
 const ratio = {
@@ -103,6 +104,8 @@ describe('figures', () => {
       'static.walletConnectChunkGzip',
       'static.localeChunkGzip',
       'static.solanaChunksGzip',
+      'static.embeddedChunksGzip',
+      'static.frameSiteGzip',
       'static.installPackages',
       'static.installMB',
     ]);

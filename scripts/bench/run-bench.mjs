@@ -5,6 +5,7 @@
  * needs the server bundle the build makes), then the table and dist/bench.json. It is a report, not a test: figures over
  * target still resolve; only a failed measurement rejects.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import { FIGURES } from './figures.mjs';
 import { interleave, ROOT, runBuild, startServerInWorker, TIMEOUT, withTimeout } from './harness.mjs';
 import { buildFloor } from './floor/build-floor.mjs';
 import { roundGroups } from './loads.mjs';
-import { connectPage, EMPTY_PAGE, FLOOR_PAGE, registryPage, solanaConnectPage, W3KIT_PAGE } from './pages.mjs';
+import { connectPage, embeddedPage, EMPTY_PAGE, FLOOR_PAGE, registryPage, solanaConnectPage, W3KIT_PAGE } from './pages.mjs';
 import { fmt, report, writeJson } from './report.mjs';
 import { measureSizes, sizeLines } from './measures/sizes.mjs';
 import { measureInstall } from './measures/install.mjs';
@@ -67,7 +68,7 @@ async function startCounterparts(pageDir, cdnDir, cleanups, log) {
     ['empty.html', EMPTY_PAGE],
   ])
     writeFileSync(path.join(pageDir, file), html);
-  log('\nStarting a Hardhat node, the local SVM and the backend (1,000 wallets), bundling the test wallets...');
+  log('\nStarting a Hardhat node, the local SVM and the backend (1,000 wallets, frame site, SMTP sink), bundling the test wallets...');
   /** Resolves to what `promise` started, its stop pushed onto `cleanups` as soon as it is up. */
   const started = (promise, stop) => promise.then((it) => (cleanups.push(() => stop(it)), it));
   const [chain, svm] = await Promise.all([
@@ -79,14 +80,18 @@ async function startCounterparts(pageDir, cdnDir, cleanups, log) {
   writeFileSync(path.join(pageDir, 'connect-solana.html'), solanaConnectPage(svm.url, svm.wsUrl));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'w3kit-bench-data-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  // Every round scrolls through 1,000 wallets and their images: more than the default per-IP limit per minute.
-  const backend = await withTimeout(
-    startBackend({ port: 0, dataDir, env: { W3KIT_RATE_LIMIT_MAX: '1000000' } }),
-    60_000,
-    'start w3kit-server',
-  );
+  // Every round scrolls through 1,000 wallets and their images: more than the default per-IP limit per minute;
+  // every embedded round logs a new address in from one IP. The frame site and the SMTP sink serve the embedded page.
+  const env = {
+    W3KIT_RATE_LIMIT_MAX: '1000000',
+    W3KIT_AUTH_STARTS_PER_IP: '100000',
+    W3KIT_AUTH_VERIFIES_PER_IP: '100000',
+    W3KIT_KEK: randomBytes(32).toString('base64'),
+  };
+  const backend = await withTimeout(startBackend({ port: 0, dataDir, framePort: 0, smtpSink: 0, env }), 60_000, 'start w3kit-server');
   cleanups.push(() => withTimeout(backend.close(), TIMEOUT, 'stop w3kit-server'));
   writeFileSync(path.join(pageDir, 'registry.html'), registryPage(backend.url, backend.relayUrl));
+  writeFileSync(path.join(pageDir, 'embedded.html'), embeddedPage(chain.url, backend.frameUrl));
   const server = await startServerInWorker({ root: ROOT, routes: { '/cdn/': cdnDir, '/': pageDir } });
   cleanups.push(() => server.close());
   const executablePath = await ensureBrowser({ quiet: true });
@@ -94,7 +99,8 @@ async function startCounterparts(pageDir, cdnDir, cleanups, log) {
   const browser = await chromium.launch({ executablePath, args, timeout: TIMEOUT });
   cleanups.push(() => withTimeout(browser.close(), TIMEOUT, 'close browser'));
   const url = (file) => `${server.url}/${file}`;
-  return { browser, url, chainUrl: chain.url, walletBundle, svmUrl: svm.url, solanaWalletBundle: SOLANA_TEST_WALLET_BUNDLE };
+  const { mailUrl } = backend;
+  return { browser, url, chainUrl: chain.url, walletBundle, svmUrl: svm.url, solanaWalletBundle: SOLANA_TEST_WALLET_BUNDLE, mailUrl };
 }
 
 export async function runBench({ build, runs, cdnDir, only }, log = console.log) {

@@ -4,16 +4,21 @@
  * each locale's texts (chunks/<locale>-<hash>.js, one lazy chunk per locale of lit-localize.json),
  * and the Solana chunks: every lazy chunk holding a dist/adapters/solana/* module (the manifest's
  * `modules`), plus every lazy chunk those import, statically or dynamically, transitively (the
- * dependencies-only chunks: @solana/web3.js's index.browser.esm and its helpers).
+ * dependencies-only chunks: @solana/web3.js's index.browser.esm and its helpers); the embedded
+ * wallet's (issue 15) the same way, its figure counting the chunks holding its modules only, and
+ * the frame site (server/dist/frame-site), the iframe's own page.
  */
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cdnSizes } from '../../lib/sizes.mjs';
 import { fmt } from '../report.mjs';
 
 const KB = 1024;
-const LOCALIZE_CONFIG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../lit-localize.json');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const LOCALIZE_CONFIG = path.join(ROOT, 'lit-localize.json');
+const FRAME_SITE = path.join(ROOT, 'server/dist/frame-site');
 
 /** The locale chunks among the lazy ones, in lit-localize.json's order; a locale in the first chunk throws. */
 function localeChunks(sizes, locales) {
@@ -30,13 +35,14 @@ const SOLANA_MODULE = /^dist\/adapters\/solana\//;
 const WC_SESSION_MODULE = /^dist\/stores\/walletconnect[-/]session\.js$/;
 
 /**
- * The Solana chunks of `chunks` (the manifest's), lazy ones only (`firstFiles` excluded), largest
- * first: `modules` lists each chunk's dist/adapters/solana modules (empty for a dependencies-only
- * chunk); `shared` says a lazy chunk outside the set imports it too (it is not Solana's alone).
+ * The lazy chunks of `chunks` (the manifest's; `firstFiles` excluded) holding a module `pattern`
+ * matches, plus every lazy chunk those import, statically or dynamically, transitively; largest
+ * first: `modules` lists each chunk's matching modules, `strip` taken off (empty for a
+ * dependencies-only chunk); `shared` says a lazy chunk outside the set imports it too.
  */
-export function solanaChunks(chunks, firstFiles) {
+function lazyChunksHolding(chunks, firstFiles, pattern, strip = pattern) {
   const first = new Set(firstFiles);
-  const solanaModules = (file) => Object.keys(chunks[file]?.modules ?? {}).filter((m) => SOLANA_MODULE.test(m));
+  const matching = (file) => Object.keys(chunks[file]?.modules ?? {}).filter((m) => pattern.test(m));
   const deps = (file) => [...(chunks[file].imports ?? []), ...(chunks[file].dynamicImports ?? [])];
   const set = new Set();
   const walk = (file) => {
@@ -44,7 +50,7 @@ export function solanaChunks(chunks, firstFiles) {
     set.add(file);
     for (const dep of deps(file)) walk(dep);
   };
-  for (const file of Object.keys(chunks)) if (!first.has(file) && solanaModules(file).length > 0) walk(file);
+  for (const file of Object.keys(chunks)) if (!first.has(file) && matching(file).length > 0) walk(file);
   const importers = (file) => Object.keys(chunks).filter((f) => f !== file && deps(f).includes(file));
   return [...set]
     .map((file) => ({
@@ -52,14 +58,47 @@ export function solanaChunks(chunks, firstFiles) {
       name: chunks[file].name ?? file,
       gzip: chunks[file].gzip,
       bytes: chunks[file].bytes,
-      modules: solanaModules(file).map((m) => m.replace(SOLANA_MODULE, '').replace(/\.js$/, '')),
+      modules: matching(file).map((m) => m.replace(strip, '').replace(/\.js$/, '')),
       shared: importers(file).some((f) => !set.has(f) && !first.has(f)),
     }))
     .sort((a, b) => b.gzip - a.gzip);
 }
 
+/** The Solana chunks: lazy chunks holding a dist/adapters/solana module, with their lazy imports. */
+export function solanaChunks(chunks, firstFiles) {
+  return lazyChunksHolding(chunks, firstFiles, SOLANA_MODULE);
+}
+
+/** The embedded wallet's modules (issue 15): the frame, the auth adapters, its stores and the five e-mail views. */
+const EMBEDDED_MODULE =
+  /^dist\/(frame|adapters\/auth|stores\/embedded|elements\/views\/(email-login|email-verify-otp|email-verify-device|update-email-wallet|approve-transaction))\//;
+/** The embedded wallet's modules the first chunk holds by design: the tiny connector, its id and its state. */
+export const FIRST_CHUNK_EMBEDDED = ['dist/stores/embedded/ids.js', 'dist/stores/embedded/connector.js', 'dist/stores/embedded/state.js'];
+
+/** The embedded wallet's modules in the first chunk beyond FIRST_CHUNK_EMBEDDED (none, or the budget is broken). */
+export function embeddedInFirstChunk(chunks, firstFiles) {
+  return firstFiles
+    .flatMap((file) => Object.keys(chunks[file]?.modules ?? {}))
+    .filter((m) => EMBEDDED_MODULE.test(m) && !FIRST_CHUNK_EMBEDDED.includes(m));
+}
+
+/** The embedded wallet's lazy chunks (bridge, actions, e-mail views...), with their lazy imports; throws when one of its modules moved into the first chunk. */
+export function embeddedChunks(chunks, firstFiles) {
+  const moved = embeddedInFirstChunk(chunks, firstFiles);
+  if (moved.length > 0) throw new Error(`embedded wallet modules in the first chunk: ${moved.join(', ')}`);
+  return lazyChunksHolding(chunks, firstFiles, EMBEDDED_MODULE, /^dist\//);
+}
+
+/** The frame site (server/dist/frame-site), the iframe's own page: frame.js, frame.css and index.html, each gzip level 9. */
+export function frameSiteSizes(dir = FRAME_SITE) {
+  return ['frame.js', 'frame.css', 'index.html'].map((file) => {
+    const bytes = readFileSync(path.join(dir, file));
+    return { file, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  });
+}
+
 /** Sizes of the build in `cdnDir`: the figures' values, and the chunks for the listing and JSON. */
-export function measureSizes(cdnDir, locales = JSON.parse(readFileSync(LOCALIZE_CONFIG, 'utf8')).targetLocales) {
+export function measureSizes(cdnDir, locales = JSON.parse(readFileSync(LOCALIZE_CONFIG, 'utf8')).targetLocales, frameSiteDir = FRAME_SITE) {
   const manifest = path.join(cdnDir, 'manifest.json');
   const sizes = cdnSizes(manifest);
   const { chunks } = JSON.parse(readFileSync(manifest, 'utf8'));
@@ -74,12 +113,20 @@ export function measureSizes(cdnDir, locales = JSON.parse(readFileSync(LOCALIZE_
   const solana = solanaChunks(chunks, sizes.firstFiles);
   if (solana.length === 0) throw new Error(`no lazy chunk holds a dist/adapters/solana module in ${manifest}`);
   const solanaGzip = solana.reduce((sum, c) => sum + c.gzip, 0);
+  const embedded = embeddedChunks(chunks, sizes.firstFiles);
+  if (embedded.length === 0) throw new Error(`no lazy chunk holds an embedded wallet module in ${manifest}`);
+  // The figure: the chunks holding its modules; the lazy chunks they import are listed, not counted.
+  const embeddedGzip = embedded.filter((c) => c.modules.length > 0).reduce((sum, c) => sum + c.gzip, 0);
+  const frameSite = frameSiteSizes(frameSiteDir);
+  const frameSiteGzip = frameSite.reduce((sum, f) => sum + f.gzip, 0);
   return {
     values: {
       firstChunkGzip: sizes.firstGzip / KB,
       walletConnectChunkGzip: wc.gzip / KB,
       localeChunkGzip: largestLocale / KB,
       solanaChunksGzip: solanaGzip / KB,
+      embeddedChunksGzip: embeddedGzip / KB,
+      frameSiteGzip: frameSiteGzip / KB,
     },
     json: {
       entry: sizes.entry,
@@ -88,16 +135,33 @@ export function measureSizes(cdnDir, locales = JSON.parse(readFileSync(LOCALIZE_
       lazy: sizes.lazy.map((c) => ({ ...c, name: chunks[c.file]?.name })),
       locales: locales_,
       solana: { gzip: solanaGzip, chunks: solana },
+      embedded: { gzip: embeddedGzip, chunks: embedded },
+      frameSite: { gzip: frameSiteGzip, files: frameSite },
     },
     chunks,
     sizes,
     locales: locales_,
     solana,
+    embedded,
+    frameSite,
   };
 }
 
+/** Lines listing a set of lazy chunks (lazyChunksHolding's) and their total; `holds` names their modules. */
+function setLines(title, set, holds) {
+  if (set.length === 0) return [];
+  const total = set.reduce((sum, c) => sum + c.gzip, 0);
+  const lines = [`  ${title} (${set.length}, all lazy), ${fmt(total / KB)} KB gzip in total:`];
+  for (const c of set) {
+    const held = c.modules.length > 0 ? `${holds}: ${c.modules.join(', ')}` : 'dependencies only';
+    const shared = c.shared ? '; shared with other lazy chunks' : '';
+    lines.push(`    ${c.name.padEnd(24)} ${fmt(c.gzip / KB).padStart(5)} KB gzip  (${c.file}; ${held}${shared})`);
+  }
+  return lines;
+}
+
 /** Lines listing the first chunk's files and every lazy chunk, largest first. */
-export function sizeLines({ sizes, chunks, locales = [], solana = [] }) {
+export function sizeLines({ sizes, chunks, locales = [], solana = [], embedded = [], frameSite = [] }) {
   const lines = [
     `  CDN first chunk ${fmt(sizes.firstGzip / KB)} KB gzip: ${sizes.firstFiles.map((f) => `${f} ${fmt(chunks[f].gzip / KB)} KB`).join(', ')}`,
     `  lazy chunks (${sizes.lazy.length}):`,
@@ -106,14 +170,15 @@ export function sizeLines({ sizes, chunks, locales = [], solana = [] }) {
     const name = chunks[c.file]?.name ?? c.file;
     lines.push(`    ${name.padEnd(24)} ${fmt(c.gzip / KB).padStart(5)} KB gzip  (${c.file}, ${fmt(c.bytes / KB)} KB raw)`);
   }
-  if (solana.length > 0) {
-    const total = solana.reduce((sum, c) => sum + c.gzip, 0);
-    lines.push(`  Solana chunks (${solana.length}, all lazy), ${fmt(total / KB)} KB gzip in total:`);
-    for (const c of solana) {
-      const holds = c.modules.length > 0 ? `adapters/solana: ${c.modules.join(', ')}` : 'dependencies only';
-      const shared = c.shared ? '; shared with other lazy chunks' : '';
-      lines.push(`    ${c.name.padEnd(24)} ${fmt(c.gzip / KB).padStart(5)} KB gzip  (${c.file}; ${holds}${shared})`);
-    }
+  lines.push(...setLines('Solana chunks', solana, 'adapters/solana'));
+  lines.push(...setLines('embedded wallet chunks and their lazy imports', embedded, 'holds'));
+  const holding = embedded.filter((c) => c.modules.length > 0);
+  if (holding.length > 0)
+    lines.push(`    of which the ${holding.length} holding its modules: ${fmt(holding.reduce((sum, c) => sum + c.gzip, 0) / KB)} KB gzip`);
+  if (frameSite.length > 0) {
+    const total = frameSite.reduce((sum, f) => sum + f.gzip, 0);
+    const files = frameSite.map((f) => `${f.file} ${fmt(f.gzip / KB)} KB (${fmt(f.bytes / KB)} KB raw)`).join(', ');
+    lines.push(`  frame site (server/dist/frame-site, the iframe's own page) ${fmt(total / KB)} KB gzip: ${files}`);
   }
   if (locales.length > 0) {
     lines.push(`  locale chunks (${locales.length}, each loaded only when its locale is chosen), KB gzip:`);

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { measureInstall } from './install.mjs';
-import { measureSizes, sizeLines, solanaChunks } from './sizes.mjs';
+import { embeddedChunks, embeddedInFirstChunk, FIRST_CHUNK_EMBEDDED, measureSizes, sizeLines, solanaChunks } from './sizes.mjs';
 
 describe('measureInstall', () => {
   it('says it is unavailable without scripts/lib/packaging.mjs', async () => {
@@ -43,9 +43,11 @@ describe('measureSizes', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const write = (chunks: Record<string, unknown>) => {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ chunks }));
+    mkdirSync(path.join(dir, 'frame-site'), { recursive: true });
+    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ chunks: { ...embedded, ...chunks } }));
+    for (const file of ['frame.js', 'frame.css', 'index.html']) writeFileSync(path.join(dir, 'frame-site', file), '');
   };
+  const measure = (locales: string[]) => measureSizes(dir, locales, path.join(dir, 'frame-site'));
   const chunk = (name: string, gzip: number, imports: string[] = [], isEntry = false, more: Record<string, unknown> = {}) => ({
     isEntry,
     name,
@@ -60,6 +62,10 @@ describe('measureSizes', () => {
     'chunks/adapter-s.js': chunk('adapter', 1024, ['chunks/web3-w.js'], false, { modules: { 'dist/adapters/solana/adapter.js': 9 } }),
   };
   const web3 = { 'chunks/web3-w.js': chunk('index.browser.esm', 80 * 1024) };
+  /** An embedded wallet chunk (the bridge), not imported by the fixtures' entries: lazy. */
+  const embedded = {
+    'chunks/bridge-b.js': chunk('bridge', 1536, [], false, { modules: { 'dist/frame/bridge/bridge.js': 9 } }),
+  };
 
   it('sums the entry and its static imports, and finds the WalletConnect chunk', () => {
     write({
@@ -71,15 +77,22 @@ describe('measureSizes', () => {
       'chunks/de-Ab1_x.js': chunk('de', 512),
       'chunks/pt-BR-Zz9.js': chunk('pt-BR', 768),
     });
-    const m = measureSizes(dir, ['de', 'pt-BR']);
-    expect(m.values).toEqual({ firstChunkGzip: 24, walletConnectChunkGzip: 100, localeChunkGzip: 0.75, solanaChunksGzip: 0.5 });
+    const m = measure(['de', 'pt-BR']);
+    expect(m.values).toEqual({
+      firstChunkGzip: 24,
+      walletConnectChunkGzip: 100,
+      localeChunkGzip: 0.75,
+      solanaChunksGzip: 0.5,
+      embeddedChunksGzip: 1.5,
+      frameSiteGzip: m.frameSite.reduce((sum: number, f: { gzip: number }) => sum + f.gzip, 0) / 1024,
+    });
     expect(m.locales.map((c) => [c.locale, c.file])).toEqual([
       ['de', 'chunks/de-Ab1_x.js'],
       ['pt-BR', 'chunks/pt-BR-Zz9.js'],
     ]);
     const lines = sizeLines(m);
     expect(lines[0]).toBe('  CDN first chunk 24.0 KB gzip: w3kit.js 20.0 KB, chunks/shared-a.js 4.0 KB');
-    expect(lines[1]).toBe('  lazy chunks (5):');
+    expect(lines[1]).toBe('  lazy chunks (6):');
     expect(lines[2]).toMatch(/^ {4}walletconnect-session +100\.0 KB gzip/); // largest first
     expect(lines[3]).toMatch(/^ {4}view +2\.0 KB gzip/);
     expect(lines).toContain('  Solana chunks (1, all lazy), 0.5 KB gzip in total:');
@@ -95,13 +108,13 @@ describe('measureSizes', () => {
       ...solana,
       ...web3,
     });
-    expect(() => measureSizes(dir, ['de'])).toThrow('no lazy chunk for locale de');
-    expect(() => measureSizes(dir, ['ja'])).toThrow('the texts of locale ja are in the first chunk');
+    expect(() => measure(['de'])).toThrow('no lazy chunk for locale de');
+    expect(() => measure(['ja'])).toThrow('the texts of locale ja are in the first chunk');
   });
 
   it('fails without a walletconnect-session chunk', () => {
     write({ 'w3kit.js': chunk('w3kit', 1024, [], true), ...solana, ...web3 });
-    expect(() => measureSizes(dir, [])).toThrow('no walletconnect-session chunk');
+    expect(() => measure([])).toThrow('no walletconnect-session chunk');
   });
 
   it('finds the WalletConnect chunk by the session store module it holds, under any name', () => {
@@ -112,12 +125,12 @@ describe('measureSizes', () => {
       ...solana,
       ...web3,
     });
-    expect(measureSizes(dir, []).values.walletConnectChunkGzip).toBe(120);
+    expect(measure([]).values.walletConnectChunkGzip).toBe(120);
   });
 
   it('fails when no lazy chunk holds a Solana module', () => {
     write({ 'w3kit.js': chunk('w3kit', 1024, [], true), 'chunks/walletconnect-session-x.js': chunk('walletconnect-session', 1024) });
-    expect(() => measureSizes(dir, [])).toThrow('no lazy chunk holds a dist/adapters/solana module');
+    expect(() => measure([])).toThrow('no lazy chunk holds a dist/adapters/solana module');
   });
 
   it('lists the Solana chunks with web3.js, largest first, and prints each and their total', () => {
@@ -134,7 +147,7 @@ describe('measureSizes', () => {
       'chunks/helpers-h.js': chunk('_commonjsHelpers', 512),
       'chunks/eip-a.js': chunk('adapter', 2 * 1024, ['w3kit.js'], false, { modules: { 'dist/adapters/eip155/adapter.js': 9 } }),
     });
-    const m = measureSizes(dir, []);
+    const m = measure([]);
     expect(m.solana.map((c) => [c.file, c.modules, c.shared])).toEqual([
       ['chunks/web3-w.js', [], false],
       ['chunks/discovery-d.js', ['discovery', 'injected'], false],
@@ -165,5 +178,72 @@ describe('measureSizes', () => {
       'chunks/web3-w.js',
       'chunks/adapter-s.js',
     ]);
+  });
+
+  it('lists the embedded wallet chunks and their lazy imports, counts those holding its modules, and sizes the frame site', () => {
+    write({
+      'w3kit.js': chunk('w3kit', 20 * 1024, [], true, { modules: { 'dist/stores/embedded/connector.js': 9 } }),
+      'chunks/walletconnect-session-x.js': chunk('walletconnect-session', 100 * 1024, ['chunks/schemas-z.js']),
+      ...solana,
+      ...web3,
+      'chunks/bridge-b.js': chunk('bridge', 3 * 1024, ['w3kit.js', 'chunks/schemas-z.js'], false, {
+        modules: { 'dist/frame/messages.js': 9, 'dist/frame/bridge/bridge.js': 9 },
+      }),
+      'chunks/schemas-z.js': chunk('schemas', 8 * 1024),
+      'chunks/email-login-view-e.js': chunk('email-login-view', 1024, ['w3kit.js'], false, {
+        dynamicImports: ['chunks/bridge-b.js'],
+        modules: { 'dist/elements/views/email-login/email-login-view.js': 9 },
+      }),
+    });
+    writeFileSync(path.join(dir, 'frame-site', 'frame.js'), 'x'.repeat(10_000));
+    const m = measure([]);
+    expect(m.embedded.map((c) => [c.file, c.modules, c.shared])).toEqual([
+      ['chunks/schemas-z.js', [], true],
+      ['chunks/bridge-b.js', ['frame/messages', 'frame/bridge/bridge'], false],
+      ['chunks/email-login-view-e.js', ['elements/views/email-login/email-login-view'], false],
+    ]);
+    expect(m.values.embeddedChunksGzip).toBe(4);
+    expect(m.values.frameSiteGzip).toBeGreaterThan(0);
+    expect(m.frameSite.map((f) => f.file)).toEqual(['frame.js', 'frame.css', 'index.html']);
+    const lines = sizeLines(m);
+    expect(lines).toContain('  embedded wallet chunks and their lazy imports (3, all lazy), 12.0 KB gzip in total:');
+    expect(lines).toContain('    of which the 2 holding its modules: 4.0 KB gzip');
+    expect(lines.find((l) => l.startsWith('  frame site'))).toMatch(/frame\.js .* KB \(9\.8 KB raw\), frame\.css/);
+  });
+
+  it('fails when an embedded wallet module other than the connector, its id and its state is in the first chunk', () => {
+    const first = { modules: { 'dist/stores/embedded/state.js': 9, 'dist/stores/embedded/actions.js': 9 } };
+    const chunks = {
+      'w3kit.js': chunk('w3kit', 1024, ['chunks/shared-s.js'], true, { modules: { 'dist/stores/embedded/ids.js': 9 } }),
+      'chunks/shared-s.js': chunk('shared', 512, [], false, first),
+      ...embedded,
+    };
+    expect(embeddedInFirstChunk(chunks, ['w3kit.js', 'chunks/shared-s.js'])).toEqual(['dist/stores/embedded/actions.js']);
+    expect(() => embeddedChunks(chunks, ['w3kit.js', 'chunks/shared-s.js'])).toThrow(
+      'embedded wallet modules in the first chunk: dist/stores/embedded/actions.js',
+    );
+    for (const m of ['dist/frame/bridge/bridge.js', 'dist/adapters/auth/frame-rpc.js', 'dist/elements/views/approve-transaction/x.js'])
+      expect(embeddedInFirstChunk({ 'w3kit.js': chunk('w3kit', 1, [], true, { modules: { [m]: 9 } }) }, ['w3kit.js'])).toEqual([m]);
+  });
+});
+
+/** The real build, when there is one (`node scripts/build.mjs`): the budget that the first chunk does not grow with the embedded wallet. */
+const MANIFEST = path.resolve(__dirname, '../../../dist/cdn/manifest.json');
+
+describe.skipIf(!existsSync(MANIFEST))('the CDN build', () => {
+  it('keeps the bridge, the frame, the auth adapters, the embedded stores and the e-mail views out of the first chunk', () => {
+    const { chunks } = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+    const entry = Object.keys(chunks).find((f) => chunks[f].isEntry)!;
+    const first = new Set<string>();
+    const walk = (f: string) => {
+      if (first.has(f)) return;
+      first.add(f);
+      for (const dep of chunks[f].imports ?? []) walk(dep);
+    };
+    walk(entry);
+    expect(embeddedInFirstChunk(chunks, [...first])).toEqual([]);
+    const firstModules = [...first].flatMap((f) => Object.keys(chunks[f].modules ?? {}));
+    for (const m of firstModules.filter((m) => m.startsWith('dist/stores/embedded/'))) expect(FIRST_CHUNK_EMBEDDED).toContain(m);
+    expect(embeddedChunks(chunks, [...first]).some((c) => c.modules.includes('frame/bridge/bridge'))).toBe(true);
   });
 });

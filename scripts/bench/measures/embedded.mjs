@@ -1,0 +1,56 @@
+/**
+ * The embedded wallet's first login (issue 15), on a page with the backend's frame site and its
+ * SMTP sink: a fresh address in a fresh context is a new device, approved through its mail's link
+ * in a second page, then the code from the code mail is typed; measured from the sixth digit's
+ * keydown to the Account view showing its address (key creation and the backend round trips
+ * included).
+ */
+import { codeOf, linkOf, waitForMail } from '../../lib/mail.mjs';
+import { TIMEOUT } from '../harness.mjs';
+import { armAccountTimer } from './connect.mjs';
+
+/** Waits for the modal's `view` attribute to be `name`. */
+const waitView = (page, name, timeout = TIMEOUT) =>
+  page.waitForFunction((v) => document.querySelector('w3-modal')?.getAttribute('view') === v, name, { timeout });
+
+/** The code mail holds its 6-digit code in the subject; the device mail does not. */
+const isCodeMail = (mail) => /(?<!\d)\d{6}(?!\d)/.test(mail.subject);
+
+/** Key creation and the backend round trips on first login take longer than a click's reaction. */
+const ACCOUNT_TIMEOUT = 30_000;
+
+/** Submitting the e-mail's code to the Account view, the mails read from the sink at `mailUrl`. */
+export function emailCodeToAccount(mailUrl) {
+  return {
+    id: 'emailCodeToAccount',
+    timeout: 90_000,
+    async run({ page, context, guard, click }) {
+      const to = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+      const since = Date.now() - 1000;
+      const modal = page.locator('w3-modal');
+      await guard(page.locator(click).click({ timeout: TIMEOUT }));
+      const field = modal.getByRole('textbox', { name: 'Email' });
+      await guard(field.fill(to, { timeout: TIMEOUT }));
+      await guard(field.press('Enter', { timeout: TIMEOUT }));
+      await guard(waitView(page, 'EmailVerifyDevice'));
+
+      const deviceMail = await guard(waitForMail(mailUrl, { to, since, match: (m) => !isCodeMail(m) }), TIMEOUT * 2);
+      const approval = await guard(context.newPage());
+      await guard(approval.goto(linkOf(deviceMail), { timeout: TIMEOUT }));
+      await guard(approval.getByRole('button', { name: 'Approve' }).click({ timeout: TIMEOUT }));
+      await guard(waitView(page, 'EmailVerifyOtp', TIMEOUT * 2), TIMEOUT * 2 + 1_000);
+      await approval.close();
+
+      const code = codeOf(await guard(waitForMail(mailUrl, { to, since, match: isCodeMail }), TIMEOUT * 2));
+      const first = modal.getByRole('textbox', { name: 'Digit 1 of 6' });
+      await guard(first.focus({ timeout: TIMEOUT }));
+      await guard(page.evaluate(armAccountTimer, { type: 'keydown', count: 6 }));
+      await guard(page.keyboard.type(code));
+      await guard(
+        page.waitForFunction(() => window.__benchAccountShown !== undefined, null, { timeout: ACCOUNT_TIMEOUT, polling: 20 }),
+        ACCOUNT_TIMEOUT + 1_000,
+      );
+      return page.evaluate(() => window.__benchAccountShown - window.__benchStart);
+    },
+  };
+}
