@@ -73,7 +73,11 @@ export function solanaChunks(chunks, firstFiles) {
 const EMBEDDED_MODULE =
   /^dist\/(frame|adapters\/auth|stores\/embedded|elements\/views\/(email-login|email-verify-otp|email-verify-device|update-email-wallet|approve-transaction))\//;
 /** The embedded wallet's modules the first chunk holds by design: the tiny connector, its id and its state. */
-export const FIRST_CHUNK_EMBEDDED = ['dist/stores/embedded/ids.js', 'dist/stores/embedded/connector.js', 'dist/stores/embedded/state.js'];
+export const FIRST_CHUNK_EMBEDDED = [
+  'dist/stores/embedded/ids.js',
+  'dist/stores/embedded/connector.js',
+  'dist/stores/embedded/frame-element.js',
+];
 
 /** The embedded wallet's modules in the first chunk beyond FIRST_CHUNK_EMBEDDED (none, or the budget is broken). */
 export function embeddedInFirstChunk(chunks, firstFiles) {
