@@ -211,7 +211,7 @@ describe('measureSizes', () => {
     expect(lines.find((l) => l.startsWith('  frame site'))).toMatch(/frame\.js .* KB \(9\.8 KB raw\), frame\.css/);
   });
 
-  it('fails when an embedded wallet module other than the connector, its id and the frame element's atom is in the first chunk', () => {
+  it('fails when an embedded wallet module other than the connector, its id and the frame element atom is in the first chunk', () => {
     const first = { modules: { 'dist/stores/embedded/frame-element.js': 9, 'dist/stores/embedded/actions.js': 9 } };
     const chunks = {
       'w3kit.js': chunk('w3kit', 1024, ['chunks/shared-s.js'], true, { modules: { 'dist/stores/embedded/ids.js': 9 } }),
