@@ -46,6 +46,7 @@ const demo = await startDemoServer({
   solanaRpcUrl: svm.url,
   apiUrl: backend.url,
   relayUrl: backend.relayUrl,
+  secureSiteUrl: backend.frameUrl,
 });
 
 console.log(

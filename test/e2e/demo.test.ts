@@ -53,12 +53,22 @@ beforeAll(async () => {
     usdPrices: async (chainId: string, tokens: readonly string[]) =>
       new Map(tokens.map((t) => [t, chainId === SOLANA_LOCAL ? ({ native: 150, [DEV_SPL_MINT]: 1 }[t] ?? 0) : 0])),
   };
-  server = await startServer({ port: 0, seed: { wallets: 5 }, relayPort: 0, evmRpc: chains.chainA.url, solanaRpc: svm.url, prices });
+  server = await startServer({
+    port: 0,
+    seed: { wallets: 5 },
+    relayPort: 0,
+    framePort: 0,
+    smtpSink: 0,
+    evmRpc: chains.chainA.url,
+    solanaRpc: svm.url,
+    prices,
+  });
   demo = await startDemoServer({
     rpcUrls: { 31337: chains.chainA.url, 31338: chains.chainB.url },
     solanaRpcUrl: svm.url,
     apiUrl: server.url,
     relayUrl: server.relayUrl!,
+    secureSiteUrl: server.frameUrl!,
     projectId: DEV_PROJECT_ID,
   });
 }, 120_000);
@@ -114,7 +124,44 @@ async function networkList(page: Page): Promise<string[]> {
   return items.evaluateAll((els) => els.map((el) => el.getAttribute('data-network') ?? ''));
 }
 
+/** The newest mail to `to` whose subject holds a 6-digit code (or none), waiting up to 15 s. */
+async function mailTo(to: string, code: boolean): Promise<{ subject: string; text: string }> {
+  for (let i = 0; i < 150; i++) {
+    const mail = server.mails().find((m) => m.to === to && /\b\d{6}\b/.test(m.subject) === code);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${code ? 'code' : 'device'} mail to ${to}`);
+}
+
 describe('demo pages', () => {
+  it(
+    'the plain demo logs in by e-mail: Connect shows the field, a new device is approved from its mail, the code leads to Account',
+    { timeout: 60_000 },
+    async () => {
+      const { page, problems } = await open('/');
+      const email = `demo-${Date.now()}@example.com`;
+      await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
+      const field = page.locator('w3-modal').getByRole('textbox', { name: 'Email' });
+      await field.fill(email);
+      await field.press('Enter');
+      await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'EmailVerifyDevice');
+      const approve = await browser.newPage();
+      await approve.goto(/https?:\/\/\S+/.exec((await mailTo(email, false)).text)![0]);
+      await approve.getByRole('button', { name: 'Approve' }).click();
+      await approve.close();
+      await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'EmailVerifyOtp');
+      await page.locator('w3-modal').getByRole('textbox', { name: 'Digit 1 of 6' }).focus();
+      await page.keyboard.type(/\b\d{6}\b/.exec((await mailTo(email, true)).subject)![0]);
+      await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 30_000 });
+      await expect.poll(() => page.locator('w3-modal').getByText(email).count()).toBeGreaterThan(0);
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/demo-email-account.png` });
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
+
   it('the plain demo offers both local chains, the public ones only with ?public, and serves its favicon', async () => {
     const { page, problems } = await open('/');
     expect(await networkList(page)).toEqual(['eip155:31337', 'eip155:31338', SOLANA_LOCAL]);

@@ -17,8 +17,15 @@ import { serverUrl } from '../server-url.js';
 import type { TrustProxy } from '../trust-proxy.js';
 import { buildFrameApp } from './app.js';
 
-/** The frame site folder beside the running bundle (server/dist/frame-site). */
-export const DEFAULT_FRAME_SITE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'frame-site');
+/**
+ * The frame site folder beside the running bundle (server/dist/frame-site); run from the sources
+ * (server/src/frame-site/start.ts, as tests do), the built one in server/dist.
+ */
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_FRAME_SITE_DIR =
+  path.basename(HERE) === 'frame-site' && path.basename(path.dirname(HERE)) === 'src'
+    ? path.resolve(HERE, '../../dist/frame-site')
+    : path.join(HERE, 'frame-site');
 
 export interface EmbeddedWalletOptions {
   /** Frame site port: default port + 2 (a free one when `port` is 0); 0 picks a free port; `false` serves none. */
