@@ -51,6 +51,8 @@ export interface Session {
 export interface FrameState {
   /** The project id of the frame's URL, whose allowed origins were checked. */
   projectId: string;
+  /** The parent page's origin, checked against the project's allowed origins in the handshake. */
+  parentOrigin?: string;
   dapp?: DappData;
   /** The pending e-mail login. */
   login?: { loginId: string; email: string };

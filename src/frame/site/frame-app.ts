@@ -37,9 +37,10 @@ export async function startFrame(): Promise<void> {
   const token = await store.getToken().catch(() => undefined);
   if (token) api.setToken(token);
 
+  const origin = parentOrigin();
   const port = await acceptHost({
     parent: window.parent === window ? undefined : window.parent,
-    parentOrigin: parentOrigin(),
+    parentOrigin: origin,
     allowedOrigins: async () => (await api.get('/origins', originsReply, { projectId })).allowedOrigins,
     listen(onMessage) {
       const listener = (event: MessageEvent) => onMessage(event);
@@ -61,5 +62,5 @@ export async function startFrame(): Promise<void> {
     applyTheme: (theme) => applyTheme(document.documentElement, theme),
     reload: () => location.reload(),
   };
-  serveFramePort(port, deps, { projectId });
+  serveFramePort(port, deps, { projectId, ...(origin ? { parentOrigin: origin } : {}) });
 }

@@ -138,3 +138,14 @@ describe('RpcRequest', () => {
     expect(Transaction.from(Buffer.from(sent, 'base64')).verifySignatures()).toBe(true);
   });
 });
+
+describe('who asks, on the approval screen', () => {
+  it("names the app with its checked origin's host, so a page cannot pass for another app by its name", async () => {
+    const { requester } = await import('./rpc.js');
+    expect(requester({ dapp: { metadata: { name: 'Uniswap' } }, parentOrigin: 'https://evil.example:8443' })).toBe(
+      'Uniswap (evil.example:8443)',
+    );
+    expect(requester({ parentOrigin: 'http://127.0.0.1:4300' })).toBe('This app (127.0.0.1:4300)');
+    expect(requester({})).toBe('This app');
+  });
+});

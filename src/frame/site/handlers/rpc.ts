@@ -43,7 +43,7 @@ export const rpcHandlers: Handlers<'RpcRequest' | 'RpcAbort'> = {
       request.namespace === 'eip155'
         ? prepareEvmRequest(request.method, request.params, address, network)
         : prepareSolanaRequest(request.method, request.params, address, network, ctx.jsonRpc);
-    await ctx.queue.approve(prepared.view, ctx.state.dapp?.metadata?.name ?? FRAME_TEXTS.appFallbackName);
+    await ctx.queue.approve(prepared.view, requester(ctx.state));
     return { result: await withSeed(ctx, (seed) => prepared.run(seed)) };
   },
 
@@ -52,3 +52,13 @@ export const rpcHandlers: Handlers<'RpcRequest' | 'RpcAbort'> = {
     return {};
   },
 };
+
+/**
+ * Who asks, as the approval names it: the app's name (what the page says) with its origin's host
+ * (what the handshake checked), so a page cannot pass itself off as another app.
+ */
+export function requester(state: { dapp?: { metadata?: { name?: string } }; parentOrigin?: string }): string {
+  const name = state.dapp?.metadata?.name ?? FRAME_TEXTS.appFallbackName;
+  const host = state.parentOrigin ? new URL(state.parentOrigin).host : undefined;
+  return host ? `${name} (${host})` : name;
+}
