@@ -61,6 +61,9 @@ describe('a third namespace through the unchanged stores and views (test adapter
     // Networks view: another network of the namespace asks the wallet (SwitchNetwork).
     await el.modal.open({ view: 'Networks' });
     const item = await waitFor(() => deep(el, 'w3-networks-view', '[data-network="cosmos:testnet2"]'), 3000, 'network row');
+    // The Networks view grouped by namespace (EVM and the test chain) is axe-clean too.
+    expect(deepAll(el, 'w3-networks-view', 'h3, h2').length).to.be.greaterThan(1);
+    expect(await axeViolations()).to.deep.equal([]);
     (item as HTMLElement).click();
     await waitFor(() => el.modal.getNetwork()?.caipNetworkId === 'cosmos:testnet2', 3000, 'switched');
     expect(wallet.requests).to.include('switch:testnet2');
