@@ -4,6 +4,7 @@
  * signed transaction sent twice would be a second attempt the person did not ask for). Failures
  * are ChainRequestErrors with the spec's texts; a node that is down names its URL.
  */
+import { base64Decode, base64Encode } from '../../wire/base64.js';
 import { ChainRequestError, MissingConfigError, W3Error } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
 
@@ -119,15 +120,11 @@ export function valueOf(method: string, reply: unknown): unknown {
   return (reply as { value: unknown }).value;
 }
 
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
+export const toBase64 = base64Encode;
 
+/** The bytes of a base64 text a node sent; throws when it is not base64 (callers turn it into a bad reply). */
 export function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
+  const bytes = base64Decode(text);
+  if (!bytes) throw new TypeError('Not base64');
+  return bytes;
 }

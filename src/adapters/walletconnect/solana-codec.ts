@@ -12,25 +12,11 @@ import { base58Encode } from '../../wire/base58.js';
 import { isAddress } from '../solana/address.js';
 
 export { base58Decode, base58Encode } from '../../wire/base58.js';
+export { base64Decode, base64Encode } from '../../wire/base64.js';
 
 /** Whether `value` is a Solana address: 32 to 44 base58 characters that decode to 32 bytes. */
 export function isSolanaAddress(value: unknown): value is string {
   return typeof value === 'string' && isAddress(value);
-}
-
-export function base64Encode(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-/** The bytes of a base64 string; undefined when it is not base64. */
-export function base64Decode(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
 }
 
 /** A compact-u16 at `at`: its value and its length in bytes; undefined when the bytes end first. */

@@ -20,22 +20,6 @@ export function base64UrlDecode(text: string): Uint8Array | undefined {
   return out;
 }
 
-/** The standard (padded) base64 of `bytes`, as Solana's JSON-RPC takes transactions. */
-export function base64Encode(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-/** The bytes of a standard base64 text; undefined when it is not one. */
-export function base64Decode(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
 /** Overwrites every given buffer with zeros (seeds, keys, shares: after their one use). */
 export function wipe(...buffers: (Uint8Array | undefined)[]): void {
   for (const buffer of buffers) buffer?.fill(0);
