@@ -3,8 +3,8 @@
  * and approves nothing (mail scanners fetch links); POST (the form, urlencoded, parsed for this
  * route only) approves the login's device and mails the code. Nobody may frame it.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml, htmlPage, PAGE_CSP } from '../frame-site/html.js';
+import type { FastifyInstance } from 'fastify';
+import { escapeHtml, sendHtmlPage } from '../frame-site/html.js';
 import type { AuthContext } from './context.js';
 import { approveDevice, loginForToken } from './logins.js';
 
@@ -13,15 +13,7 @@ const FORM_BODY_LIMIT = 1024;
 
 const LINK_GONE = 'This approval link has expired or was already used. Start the login again in the app to get a new one.';
 
-function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .code(status)
-    .header('content-security-policy', PAGE_CSP)
-    .header('x-frame-options', 'DENY')
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(htmlPage(title, body));
-}
+const page = sendHtmlPage;
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 

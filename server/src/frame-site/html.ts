@@ -1,4 +1,5 @@
 /** Small HTML pages of the frame origin (errors, the device approval page), every value escaped. */
+import type { FastifyReply } from 'fastify';
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -23,3 +24,14 @@ ${body}
 
 /** The CSP of pages that are never framed and run no script. */
 export const PAGE_CSP = "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** Sends a page (`body` built with escapeHtml) that is never framed, never cached and runs no script. */
+export function sendHtmlPage(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .code(status)
+    .header('content-security-policy', PAGE_CSP)
+    .header('x-frame-options', 'DENY')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(htmlPage(title, body));
+}

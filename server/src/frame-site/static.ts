@@ -9,22 +9,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/context.js';
 import { getProject } from '../projects.js';
 import { frameSiteCsp } from './csp.js';
-import { escapeHtml, htmlPage, PAGE_CSP } from './html.js';
+import { escapeHtml, sendHtmlPage } from './html.js';
 
 const ASSETS: Readonly<Record<string, string>> = {
   'frame.js': 'text/javascript; charset=utf-8',
   'frame.css': 'text/css; charset=utf-8',
 };
 
-function sendPage(reply: FastifyReply, status: number, title: string, text: string) {
-  return reply
-    .code(status)
-    .header('content-security-policy', PAGE_CSP)
-    .header('x-frame-options', 'DENY')
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(htmlPage(title, `<p>${escapeHtml(text)}</p>`));
-}
+const sendPage = (reply: FastifyReply, status: number, title: string, text: string) =>
+  sendHtmlPage(reply, status, title, `<p>${escapeHtml(text)}</p>`);
 
 async function readSiteFile(dir: string, name: string): Promise<Buffer | undefined> {
   try {
