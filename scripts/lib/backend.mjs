@@ -25,13 +25,25 @@ export async function startBackend({
   smtpSink: wantedSink,
   evmRpc,
 }) {
-  const port = wanted === 0 ? await freePort() : wanted;
+  // Free ports are asked for one by one, so the OS may hand out the same one twice: never reuse one.
+  const taken = new Set();
+  const fresh = async () => {
+    for (;;) {
+      const candidate = await freePort();
+      if (taken.has(candidate)) continue;
+      taken.add(candidate);
+      return candidate;
+    }
+  };
+  const port = wanted === 0 ? await fresh() : wanted;
+  taken.add(port);
   const derived = async (given, offset) =>
-    given === undefined ? (wanted === 0 ? await freePort() : port + offset) : given === 0 ? await freePort() : given;
+    given === undefined ? (wanted === 0 ? await fresh() : port + offset) : given === 0 ? await fresh() : given;
   // The bin serves the WalletConnect relay on its port + 1 and the frame site on port + 2 unless told otherwise.
   const relayPort = await derived(wantedRelay, 1);
   const framePort = await derived(wantedFrame, 2);
-  const smtpSink = wantedSink === undefined ? undefined : wantedSink === 0 ? await freePort() : wantedSink;
+  taken.add(relayPort).add(framePort);
+  const smtpSink = wantedSink === undefined ? undefined : wantedSink === 0 ? await fresh() : wantedSink;
   const child = spawn(
     process.execPath,
     [
