@@ -170,7 +170,9 @@ describe('embedded wallet: signing, sending, export', { timeout: 120_000 }, () =
     expect(received).not.toContain(evmKey!.slice(2).toLowerCase());
     expect(received).not.toContain(solKey!.toLowerCase());
     expect(received).not.toContain(Buffer.from(evmKey!.slice(2), 'hex').toString('base64url').toLowerCase());
-    await frame.getByRole('button', { name: 'Done' }).click();
+    // By keyboard, as a keyboard user would (the frame may still be settling its new height under load).
+    await frame.getByRole('button', { name: 'Done' }).focus();
+    await p.keyboard.press('Enter');
     await expect.poll(() => frame.locator('code').count()).toBe(0);
   });
 });
