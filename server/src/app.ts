@@ -3,6 +3,7 @@
  * limit, then access and CORS), the route groups as plugins whose zod schemas validate
  * requests and replies, and one error handler giving every failure as `{ message, field? }`.
  */
+import { errorReply } from './http/error-reply.js';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnalyticsRetention } from './analytics-retention.js';
@@ -43,22 +44,6 @@ export interface BuildAppOptions {
   blockchain?: BlockchainOptions;
   /** How long analytics events are kept and how many per project (DEFAULT_ANALYTICS_RETENTION). */
   analyticsRetention?: Partial<AnalyticsRetention>;
-}
-
-function errorReply(err: FastifyError): { status: number; message: string; field?: string } {
-  switch (err.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { status: 400, message: 'Invalid body: not valid JSON', field: 'body' };
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, message: 'Invalid body: empty', field: 'body' };
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, message: `Body too large: at most ${ANALYTICS_BODY_LIMIT} bytes`, field: 'body' };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, message: 'Unsupported content type: send application/json or text/plain', field: 'body' };
-  }
-  const status = err.statusCode ?? 500;
-  if (status >= 400 && status < 500) return { status, message: err.message };
-  return { status: 500, message: 'Internal server error' };
 }
 
 declare module 'fastify' {
@@ -108,7 +93,7 @@ export function buildApp({
         .code(err.statusCode)
         .send(err.field === undefined ? { message: err.message } : { message: err.message, field: err.field });
     }
-    const { status, message, field } = errorReply(err);
+    const { status, message, field } = errorReply(err, ANALYTICS_BODY_LIMIT, 'application/json or text/plain');
     if (status >= 500) request.log.error(err);
     return reply.code(status).send(field === undefined ? { message } : { message, field });
   });

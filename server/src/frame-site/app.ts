@@ -4,6 +4,7 @@
  * must carry `x-w3kit-frame: 1` (403 otherwise) and bodies must be JSON (415), except the device
  * approval page a mail links to. Errors are `{ message, field? }`.
  */
+import { errorReply } from '../http/error-reply.js';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_API_PREFIX, FRAME_HEADER } from '../../../src/wire/auth-api.js';
@@ -27,21 +28,6 @@ export interface BuildFrameAppOptions {
   rateLimit?: RateLimitOptions;
   log?: boolean;
   trustProxy?: TrustProxy | boolean;
-}
-
-function errorReply(err: FastifyError): { status: number; message: string; field?: string } {
-  switch (err.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { status: 400, message: 'Invalid body: not valid JSON', field: 'body' };
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, message: 'Invalid body: empty', field: 'body' };
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, message: `Body too large: at most ${FRAME_BODY_LIMIT} bytes`, field: 'body' };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, message: 'Unsupported content type: send application/json', field: 'body' };
-  }
-  const status = err.statusCode ?? 500;
-  return status >= 400 && status < 500 ? { status, message: err.message } : { status: 500, message: 'Internal server error' };
 }
 
 export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trustProxy = false }: BuildFrameAppOptions): FastifyInstance {
@@ -78,7 +64,7 @@ export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trus
       const body = err.field === undefined ? { message: err.message } : { message: err.message, field: err.field };
       return reply.headers(err.headers).code(err.statusCode).send(body);
     }
-    const { status, message, field } = errorReply(err);
+    const { status, message, field } = errorReply(err, FRAME_BODY_LIMIT, 'application/json');
     if (status >= 500) request.log.error(err);
     return reply.code(status).send(field === undefined ? { message } : { message, field });
   });
