@@ -1,15 +1,12 @@
-import { html } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { EmailProblem } from '../../../stores/connection/connect.js';
 import * as embedded from '../../../stores/embedded/actions.js';
 import { $emailLogin } from '../../../stores/embedded/state.js';
-import { msg } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
-import { errorMessage } from '../../l10n/errors.js';
-import { emailProblemText } from '../../l10n/messages.js';
 import type { W3UiTextInput } from '../../primitives/text-input/text-input.element.js';
 import { viewStyles } from '../view.styles.js';
+import { emailForm } from './email-form.js';
 import { emailViewStyles } from './email-views.styles.js';
 
 /**
@@ -43,22 +40,13 @@ export class W3EmailLoginView extends W3Element {
   override render() {
     const { step, error } = this.login.value;
     const sending = step === 'sending';
-    return html`<form novalidate @submit=${(e: Event) => (e.preventDefault(), this.submit())}>
-      <w3-ui-text-input
-        label=${msg('Email')}
-        type="email"
-        autocomplete="email"
-        placeholder=${msg('Email')}
-        .value=${this.email}
-        .error=${this.problem && emailProblemText(this.problem)}
-        ?disabled=${sending}
-        @w3-input=${(e: CustomEvent<{ value: string }>) => ((this.email = e.detail.value), (this.problem = undefined))}
-        @w3-submit=${() => this.submit()}
-      ></w3-ui-text-input>
-      <p class="error" role="alert" data-login-error>${error && !this.problem ? errorMessage(error) : ''}</p>
-      <w3-ui-button full-width aria-busy=${sending ? 'true' : 'false'} ?disabled=${sending} @click=${() => this.submit()}
-        >${msg('Continue')}</w3-ui-button
-      >
-    </form>`;
+    return emailForm({
+      email: this.email,
+      problem: this.problem,
+      error,
+      sending,
+      onInput: (value) => ((this.email = value), (this.problem = undefined)),
+      onSubmit: () => this.submit(),
+    });
   }
 }

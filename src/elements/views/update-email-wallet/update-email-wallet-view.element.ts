@@ -8,10 +8,10 @@ import { msg } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { errorMessage } from '../../l10n/errors.js';
-import { emailProblemText } from '../../l10n/messages.js';
 import { defineUiOtpInput } from '../../primitives/otp-input/otp-input.js';
 import type { W3UiOtpInput } from '../../primitives/otp-input/otp-input.element.js';
 import { emailViewStyles } from '../email-login/email-views.styles.js';
+import { emailForm } from '../email-login/email-form.js';
 import { otpPrompt } from '../email-verify-otp/otp-prompt.js';
 import { viewStyles } from '../view.styles.js';
 
@@ -58,23 +58,14 @@ export class W3UpdateEmailWalletView extends W3Element {
   }
 
   private renderForm(sending: boolean, error: unknown) {
-    return html`<form novalidate @submit=${(e: Event) => (e.preventDefault(), this.submitEmail())}>
-      <w3-ui-text-input
-        label=${msg('Email')}
-        type="email"
-        autocomplete="email"
-        placeholder=${msg('Email')}
-        .value=${this.email}
-        .error=${this.problem && emailProblemText(this.problem)}
-        ?disabled=${sending}
-        @w3-input=${(e: CustomEvent<{ value: string }>) => ((this.email = e.detail.value), (this.problem = undefined))}
-        @w3-submit=${() => this.submitEmail()}
-      ></w3-ui-text-input>
-      <p class="error" role="alert">${error && !this.problem ? errorMessage(error) : ''}</p>
-      <w3-ui-button full-width aria-busy=${sending ? 'true' : 'false'} ?disabled=${sending} @click=${() => this.submitEmail()}
-        >${msg('Continue')}</w3-ui-button
-      >
-    </form>`;
+    return emailForm({
+      email: this.email,
+      problem: this.problem,
+      error,
+      sending,
+      onInput: (value) => ((this.email = value), (this.problem = undefined)),
+      onSubmit: () => this.submitEmail(),
+    });
   }
 
   private renderCode(verifying: boolean, error: unknown) {
