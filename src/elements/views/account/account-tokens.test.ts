@@ -64,6 +64,14 @@ describe('Account view, Tokens panel states', () => {
     expect(deep(view, '[data-retry]')).to.equal(null);
     // The failed fetch's toast may still be fading in on a busy machine (axe reads mid-fade colours): this test is about the panel.
     hideToast();
+    await waitFor(
+      () => {
+        const box = deep<HTMLElement>(el, 'w3-ui-toast')?.shadowRoot?.querySelector('div');
+        return !box || getComputedStyle(box).opacity === '0';
+      },
+      2000,
+      'the toast faded out',
+    );
     expect(await axeViolations()).to.deep.equal([]);
   });
 });
