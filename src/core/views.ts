@@ -31,6 +31,9 @@ export const VIEWS = [
   'OnRampProviders',
   'ApproveInWallet',
   'GetWallet',
+  'ConnectSocials',
+  'ConnectingSocial',
+  'Passkeys',
 ] as const;
 
 export type ViewName = (typeof VIEWS)[number];

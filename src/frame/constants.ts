@@ -112,3 +112,27 @@ export function rpcMethodClass(method: string): 'safe' | 'unsafe' | 'refused' {
   if (UNSAFE_RPC_METHODS.has(method)) return 'unsafe';
   return 'refused';
 }
+
+/** Social login (spec 4): the popup's size, and how often the host checks it was closed. */
+export const SOCIAL_POPUP = { width: 600, height: 800 } as const;
+export const SOCIAL_POPUP_POLL_MS = 1_000;
+/** The OpenID / OAuth 2 providers (spec 5); Farcaster has its own flow (ConnectingFarcaster). */
+export const OAUTH_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+/** The social login failures (spec 4), as the host shows them until the user acts. */
+export const SOCIAL_ERROR_TEXT = {
+  popupClosed: 'Popup closed',
+  initiate: 'Failed to initiate social connection',
+  connect: 'Failed to connect',
+} as const;
+/** The popup's result message, posted by the frame origin's callback page to its opener. */
+export const SOCIAL_RESULT_MESSAGE = 'social-result';
+
+/**
+ * The PRF input of every w3kit passkey (one public salt: PRF outputs are secret per credential,
+ * so the same salt still gives each passkey its own wrapping key): UTF-8 of this label, SHA-256.
+ */
+export const PASSKEY_PRF_LABEL = 'w3kit passkey recovery share v1';
+/** How long a Farcaster sign-in link lives, and how long ConnectFarcaster waits (below 120 s). */
+export const FARCASTER_CHANNEL_TTL_MS = 300_000;
+export const FARCASTER_WAIT_MS = 115_000;

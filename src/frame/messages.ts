@@ -14,6 +14,7 @@
  *    from the frame.
  */
 import * as z from 'zod/mini';
+import { OAUTH_PROVIDERS, SOCIAL_RESULT_MESSAGE } from './constants.js';
 
 const MAX_ID = 64;
 const MAX_TEXT = 4096;
@@ -29,6 +30,8 @@ const emailField = z.string().check(z.minLength(3), z.maxLength(254), z.regex(/^
 const otpField = z.string().check(z.regex(/^\d{6}$/));
 const caipNetworkId = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/));
 const namespaceField = z.enum(['eip155', 'solana']);
+const socialProviderField = z.enum([...OAUTH_PROVIDERS]);
+const urlField = z.string().check(z.maxLength(4096), z.regex(/^https?:\/\//));
 const text = (max = MAX_TEXT) => z.string().check(z.maxLength(max));
 
 /** A network as the frame needs it to answer RPC reads and send transactions. */
@@ -53,12 +56,25 @@ export const frameUserSchema = z.object({
   chainId: caipNetworkId,
   accounts: z.array(frameAccountSchema).check(z.maxLength(8)),
   userName: z.optional(text(128)),
+  /** How the user logged in this time: a social provider or farcaster (absent for e-mail and passkey). */
+  socialProvider: z.optional(z.enum([...OAUTH_PROVIDERS, 'farcaster'])),
   preferredAccountType: z.literal('eoa'),
   smartAccountDeployed: z.boolean(),
 });
 export type FrameUser = z.infer<typeof frameUserSchema>;
 
 const empty = z.object({});
+
+/** A passkey of the user, as listed in the account (no key material). */
+export const passkeySchema = z.object({
+  id: text(512),
+  name: text(128),
+  createdAt: z.number(),
+  lastUsedAt: z.nullable(z.number()),
+  /** Whether it wraps the recovery share (the authenticator gave a PRF output). */
+  prf: z.boolean(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
 
 /** Each request type: its payload and its success reply's payload. */
 export const frameRequests = {
@@ -130,6 +146,24 @@ export const frameRequests = {
     payload: z.object({ type: z.enum(['eoa', 'smartAccount']) }),
     result: z.object({ type: z.literal('eoa'), address: text(128) }),
   },
+  /**
+   * Social login, step 1: the provider's authorization URL for the popup the host opened on the
+   * click. The frame keeps the login's id; the callback page on the frame origin later posts
+   * `socialResultSchema` to the host (the origin the handshake pinned), never a token.
+   */
+  GetSocialRedirectUri: { payload: z.object({ provider: socialProviderField }), result: z.object({ uri: urlField }) },
+  /** Social login, step 2 (after the popup's success message): the session, keys at first login. */
+  ConnectSocial: { payload: empty, result: empty },
+  /** Farcaster: a sign-in link (shown as a QR code and a link) and when it lapses (epoch ms). */
+  GetFarcasterUri: { payload: empty, result: z.object({ url: urlField, expiresAt: z.number() }) },
+  /** Waits (at most FARCASTER_WAIT_MS) until the link's sign-in was approved, then the session. */
+  ConnectFarcaster: { payload: empty, result: empty },
+  /** Log in with a passkey alone (discoverable credential; with PRF the device share is rebuilt). */
+  ConnectPasskey: { payload: empty, result: empty },
+  /** Shows the frame's own 'Create passkey' screen; resolves with the new passkey, rejects when cancelled. */
+  AddPasskey: { payload: empty, result: z.object({ passkey: passkeySchema }) },
+  ListPasskeys: { payload: empty, result: z.object({ passkeys: z.array(passkeySchema).check(z.maxLength(32)) }) },
+  RemovePasskey: { payload: z.object({ id: text(512) }), result: empty },
   /** Reloads the frame (after a failure); the bridge does the handshake again. */
   Reload: { payload: empty, result: empty },
 } as const;
@@ -166,3 +200,15 @@ export type FrameEvent = z.infer<typeof frameEventSchema>;
 
 /** What the frame may post on the port: the ack, replies and events. */
 export const frameToHostSchema = z.union([ackSchema, replyEnvelopeSchema, frameEventSchema]);
+
+/**
+ * The social popup's result, posted by the callback page on the frame origin to `window.opener`
+ * with the host's origin (the one the frame's handshake pinned) as target. It says only whether
+ * the provider's login worked; the host then asks the frame to ConnectSocial.
+ */
+export const socialResultSchema = z.object({
+  w3kit: z.literal(SOCIAL_RESULT_MESSAGE),
+  ok: z.boolean(),
+  message: z.optional(text(512)),
+});
+export type SocialResult = z.infer<typeof socialResultSchema>;

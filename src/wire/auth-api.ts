@@ -47,7 +47,12 @@ export const emailVerifyBody = z.object({ loginId: id, otp });
 
 export const authUser = z.object({
   id,
-  email,
+  /** Null for a user who logged in only by a social account without an e-mail address, or Farcaster. */
+  email: z.nullable(email),
+  /** The provider of this session's login (google, github, ..., farcaster); absent for e-mail and passkey logins. */
+  socialProvider: z.optional(z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster'])),
+  /** The username the social provider or Farcaster gave (preferred_username, login, or the fname). */
+  userName: z.optional(z.string().check(z.maxLength(128))),
   /** Both absent until the frame has registered the user's keys (first login). */
   evmAddress: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
   solanaAddress: z.optional(z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/))),

@@ -5,7 +5,8 @@
  * `errorMessage()` of `src/elements/l10n/errors.ts`.
  */
 import { atom, map } from 'nanostores';
-import type { FrameUser } from '../../frame/messages.js';
+import type { OAuthProvider } from '../../frame/constants.js';
+import type { FrameUser, Passkey } from '../../frame/messages.js';
 
 /**
  * Where e-mail login is: nothing yet; sending the e-mail; waiting for the device-approval link
@@ -52,5 +53,37 @@ export const $frameView = map<{ visible: boolean; height: number }>({ visible: f
  * What the frame shows in the ApproveTransaction view, for its heading: an RPC request waiting
  * for the user's approval, or the export screen.
  */
-export type FrameTask = { kind: 'rpc'; namespace: 'eip155' | 'solana'; method: string } | { kind: 'export' };
+export type FrameTask = { kind: 'rpc'; namespace: 'eip155' | 'solana'; method: string } | { kind: 'export' } | { kind: 'passkey' };
 export const $frameTask = atom<FrameTask | undefined>(undefined);
+
+/**
+ * Social login (spec 4): the popup is open and the provider's login runs ('authenticating'), the
+ * frame makes the session ('connecting'), or it failed ('error': popup closed, failed to initiate
+ * social connection, failed to connect), shown in ConnectingSocial with 'Try again' until the
+ * user acts.
+ */
+export type SocialLoginStep = 'idle' | 'authenticating' | 'connecting' | 'error';
+export const $socialLogin = map<{ step: SocialLoginStep; provider: OAuthProvider | undefined; error: unknown }>({
+  step: 'idle',
+  provider: undefined,
+  error: undefined,
+});
+
+/** Farcaster (ConnectingFarcaster): the sign-in link while it lives, and the last failure. */
+export type FarcasterStep = 'idle' | 'loading' | 'waiting' | 'connecting' | 'expired' | 'error';
+export const $farcasterLogin = map<{ step: FarcasterStep; url: string | undefined; expiresAt: number; error: unknown }>({
+  step: 'idle',
+  url: undefined,
+  expiresAt: 0,
+  error: undefined,
+});
+
+/** Passkeys: login from Connect, and the account's list (loaded by the Passkeys view). */
+export type PasskeyStep = 'idle' | 'working' | 'error';
+export const $passkeyLogin = map<{ step: PasskeyStep; error: unknown }>({ step: 'idle', error: undefined });
+export const $passkeys = map<{ status: 'idle' | 'loading' | 'ready' | 'error'; list: Passkey[]; error: unknown; busy: boolean }>({
+  status: 'idle',
+  list: [],
+  error: undefined,
+  busy: false,
+});

@@ -25,7 +25,7 @@ async function hasLiveSessionFor(ctx: FrameContext, email: string): Promise<bool
   if (!ctx.api.hasToken()) return false;
   try {
     const { user } = await ctx.api.get('/session', userReply);
-    if (user.email.toLowerCase() !== email.toLowerCase() || !user.evmAddress) return false;
+    if (user.email?.toLowerCase() !== email.toLowerCase() || !user.evmAddress) return false;
     const share = await ctx.store.getDeviceShare(user.id);
     if (!share) return false;
     share.fill(0);
