@@ -82,10 +82,16 @@ function check(ctx: AuthContext, row: ChallengeRow, otp: string, ip: string): vo
   });
 }
 
+/** The user's address for a code mail; a user who logged in only by a provider that gave none has none. */
+function mailOf(user: UserRow): string {
+  if (user.email === null) throw new HttpError(409, 'This account has no e-mail address to send a code to');
+  return user.email;
+}
+
 export async function startExport(ctx: AuthContext, user: UserRow): Promise<{ exportId: string }> {
   if (!user.server_share) throw new HttpError(404, 'This user has no keys to export yet');
   const id = create(ctx, user, 'export', 'export', null);
-  await mailCode(ctx, { id }, 'export', user.email, 'export');
+  await mailCode(ctx, { id }, 'export', mailOf(user), 'export');
   return { exportId: id };
 }
 
@@ -109,9 +115,10 @@ export async function startEmailChange(
   email: string,
 ): Promise<{ changeId: string; action: 'VERIFY_PRIMARY_OTP' }> {
   const newEmail = email.toLowerCase();
+  const current = mailOf(user);
   newAddressFree(ctx, user, newEmail);
   const id = create(ctx, user, 'email-change', 'primary', newEmail);
-  await mailCode(ctx, { id }, 'primary', user.email, 'email-change-current');
+  await mailCode(ctx, { id }, 'primary', current, 'email-change-current');
   return { changeId: id, action: 'VERIFY_PRIMARY_OTP' };
 }
 
@@ -138,5 +145,5 @@ export function verifyEmailChangeSecondary(
   if (row.stage !== 'secondary') throw new HttpError(409, 'Confirm the current address first');
   check(ctx, row, otp, ip);
   ctx.db.prepare("UPDATE auth_challenges SET stage = 'done', code_hash = NULL WHERE id = ?").run(row.id);
-  return { email: changeEmail(ctx.db, user.id, row.new_email!).email };
+  return { email: mailOf(changeEmail(ctx.db, user.id, row.new_email!)) };
 }

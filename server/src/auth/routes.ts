@@ -69,7 +69,7 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
 
     app.get('/session', { schema: { response: { 200: userReply, ...errors } } }, async (request) => {
       const { session, user } = sessionOf(ctx, request);
-      return { user: publicUser(user), expiresAt: session.expires_at };
+      return { user: publicUser(user, session), expiresAt: session.expires_at };
     });
 
     app.post('/signout', { schema: { response: { 200: emptyReply, ...errors } } }, async (request) => {

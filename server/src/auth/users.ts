@@ -9,7 +9,7 @@ import { newId, newToken, sha256 } from './secrets.js';
 
 export interface UserRow {
   id: string;
-  email: string;
+  email: string | null;
   evm_address: string | null;
   solana_address: string | null;
   server_share: string | null;
@@ -23,14 +23,20 @@ export interface SessionRow {
   device_hash: string;
   device_verified: number;
   expires_at: number;
+  /** How the session was opened: a social provider or farcaster; null for e-mail and passkey. */
+  social_provider: string | null;
+  user_name: string | null;
 }
 
 export const SESSION_EXPIRED = 'Session Expired';
 
-export function publicUser(row: UserRow): AuthUser {
+/** The user as the frame sees it; with the session, how it logged in (provider and username). */
+export function publicUser(row: UserRow, session?: Pick<SessionRow, 'social_provider' | 'user_name'>): AuthUser {
   return {
     id: row.id,
     email: row.email,
+    ...(session?.social_provider ? { socialProvider: session.social_provider as NonNullable<AuthUser['socialProvider']> } : {}),
+    ...(session?.user_name ? { userName: session.user_name } : {}),
     ...(row.evm_address ? { evmAddress: row.evm_address } : {}),
     ...(row.solana_address ? { solanaAddress: row.solana_address } : {}),
   };
@@ -91,18 +97,25 @@ export function createSession(
     deviceVerified,
     now,
     ttlMs,
-  }: { userId: string; deviceHash: string; deviceVerified: boolean; now: number; ttlMs: number },
+    socialProvider,
+    userName,
+  }: {
+    userId: string;
+    deviceHash: string;
+    deviceVerified: boolean;
+    now: number;
+    ttlMs: number;
+    socialProvider?: string | undefined;
+    userName?: string | undefined;
+  },
 ): NewSession {
   const token = newToken();
   const expiresAt = now + ttlMs;
   db.prepare('DELETE FROM auth_sessions WHERE expires_at <= ?').run(now);
-  db.prepare('INSERT INTO auth_sessions (token_hash, user_id, device_hash, device_verified, expires_at) VALUES (?, ?, ?, ?, ?)').run(
-    sha256(token),
-    userId,
-    deviceHash,
-    deviceVerified ? 1 : 0,
-    expiresAt,
-  );
+  db.prepare(
+    `INSERT INTO auth_sessions (token_hash, user_id, device_hash, device_verified, expires_at, social_provider, user_name)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(sha256(token), userId, deviceHash, deviceVerified ? 1 : 0, expiresAt, socialProvider ?? null, userName ?? null);
   return { token, expiresAt };
 }
 

@@ -3,6 +3,7 @@
  * blockchain index, ...) with the next version number; never edit one that has shipped.
  */
 import type { Database } from 'better-sqlite3';
+import { identitiesMigration } from '../auth/identities-schema.js';
 import { authMigration } from '../auth/schema.js';
 
 export interface Migration {
@@ -224,4 +225,5 @@ export const migrations: readonly Migration[] = [
     },
   },
   authMigration,
+  identitiesMigration,
 ];

@@ -81,7 +81,18 @@ export function migrate(db: Database, list: readonly Migration[]): number[] {
       record.run(m.version, m.name, new Date().toISOString());
       applied.push(m.version);
     }
+    // A migration that rebuilt a table (SQLite's way to change a column) must leave no dangling reference.
+    const broken = db.pragma('foreign_key_check') as { table: string }[];
+    if (broken.length > 0) throw new Error(`Migration left broken references in ${broken[0]!.table}`);
     return applied;
   });
-  return run.immediate();
+  // Off while migrating (it cannot change inside a transaction): rebuilding a table must not
+  // cascade deletes into the tables that point at it.
+  const enforced = db.pragma('foreign_keys', { simple: true }) === 1;
+  db.pragma('foreign_keys = OFF');
+  try {
+    return run.immediate();
+  } finally {
+    if (enforced) db.pragma('foreign_keys = ON');
+  }
 }
