@@ -19,5 +19,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/*.browser.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    // Stopping an end-to-end harness (browser, backend, chains) can take over 10 s on a busy machine.
+    hookTimeout: 60_000,
   },
 });

@@ -45,9 +45,7 @@ export async function startEmbedded(): Promise<EmbeddedHarness> {
       eh.backend = await start(port(eh.backend.url), port(eh.backend.frameUrl), port(eh.backend.smtpUrl));
     },
     async stop() {
-      await eh.backend.close().catch(() => undefined);
-      await svm.close();
-      await h.stop();
+      await Promise.all([eh.backend.close().catch(() => undefined), svm.close(), h.stop()]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
