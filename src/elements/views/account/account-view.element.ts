@@ -73,12 +73,13 @@ export class W3AccountView extends W3Element {
   private readonly activity = new StoreController(this, $activity);
   /** The tab; listening loads the account's data (store-owned). */
   private readonly view = new StoreController(this, $accountView);
-  /** The embedded wallet's user (its e-mail and rows show only with one). */
+  /** The embedded wallet's user (its login identity and rows show only with one). */
   private readonly embeddedUser = new StoreController(this, $embeddedUser);
   /** What the embedded wallet's rows do (a field, so tests can watch them). */
   protected embeddedActions: EmbeddedAccountActions = {
     updateEmail: () => pushView('UpdateEmailWallet'),
     exportKey: () => void embedded.exportKey().catch(() => undefined),
+    passkeys: () => pushView('Passkeys'),
   };
 
   protected override updated(): void {

@@ -1,21 +1,15 @@
-import { css, html, nothing, svg } from 'lit';
+import { css, html, nothing } from 'lit';
 import { $features, $options } from '../../../stores/app/options.js';
 import { $passkeyLogin } from '../../../stores/embedded/state.js';
 import { msg } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { errorMessage } from '../../l10n/errors.js';
+import { hasWebAuthn, passkeyIcon } from '../passkeys/passkey-icon.js';
 import { viewStyles } from '../view.styles.js';
 
 /** The passkey flow (a lazy chunk: Connect's own chunk stays as it is until the user clicks). */
 const loadPasskeys = () => import('../../../stores/embedded/passkeys.js');
-
-/** A key, decorative (the button's text names it). */
-const keyIcon = svg`<svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="15" cy="9" r="4" /><path d="M12.2 11.8L4 20M7 17l2 2M9.5 14.5l2 2" /></svg>`;
-
-/** Whether this browser has WebAuthn (read when rendering, never at import). */
-const hasWebAuthn = (): boolean =>
-  typeof window !== 'undefined' && Boolean((window as { PublicKeyCredential?: unknown }).PublicKeyCredential);
 
 /**
  * @summary The Connect view's passkey login: a full-width secondary button 'Log in with a passkey',
@@ -83,7 +77,7 @@ export class W3PasskeyLogin extends W3Element {
         ?disabled=${working}
         @click=${() => this.start()}
       >
-        ${working ? html`<w3-ui-spinner slot="prefix" label=""></w3-ui-spinner>` : html`<span slot="prefix">${keyIcon}</span>`}
+        ${working ? html`<w3-ui-spinner slot="prefix" label=""></w3-ui-spinner>` : html`<span slot="prefix">${passkeyIcon()}</span>`}
         ${msg('Log in with a passkey')}
       </w3-ui-button>
       <div class="error" role="alert" data-passkey-error>${step === 'error' ? this.renderError(error) : nothing}</div>
