@@ -17,7 +17,7 @@ import { $embeddedUser, $passkeyLogin, $passkeys } from './state.js';
 const USER_REJECTED = 4001;
 
 /** Whether `err` is the user cancelling (quiet: no message). */
-export function isCancel(err: unknown): boolean {
+function isCancel(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === USER_REJECTED;
 }
 

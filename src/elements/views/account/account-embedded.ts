@@ -37,7 +37,7 @@ export function socialIdentity(
  * The embedded wallet's login identity, under the address: the social provider and the username
  * when the user logged in that way, else the e-mail (truncated past 30 characters, whole in its title).
  */
-export function renderEmbeddedEmail(user: FrameUser | undefined) {
+export function renderEmbeddedIdentity(user: FrameUser | undefined) {
   if (user?.socialProvider) {
     const identity = socialIdentity(user.socialProvider, user.userName, user.email);
     return html`<span class="small muted" data-embedded-identity dir="auto" title=${identity}>${identity}</span>`;

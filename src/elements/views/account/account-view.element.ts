@@ -32,7 +32,7 @@ import { accountStyles } from './account.styles.js';
 import { featureIcon } from './feature-icons.js';
 import * as embedded from '../../../stores/embedded/actions.js';
 import { $embeddedUser } from '../../../stores/embedded/state.js';
-import { renderEmbeddedEmail, renderEmbeddedRows, type EmbeddedAccountActions } from './account-embedded.js';
+import { renderEmbeddedIdentity, renderEmbeddedRows, type EmbeddedAccountActions } from './account-embedded.js';
 
 const FEATURE_VIEWS: Record<WalletFeature, ViewName> = {
   onramp: 'OnRampProviders',
@@ -160,7 +160,7 @@ export class W3AccountView extends W3Element {
             @click=${() => copyText(address, msg('Address copied'))}
           ></w3-ui-icon-button>
         </div>
-        ${renderEmbeddedEmail(this.embeddedUser.value)} ${renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
+        ${renderEmbeddedIdentity(this.embeddedUser.value)} ${renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
         ${withApi && this.balances.value.tokens.length > 0
           ? html`<span class="small total">${msg('Total balance')} <span data-total dir="ltr">${formatFiat(total)}</span></span>`
           : nothing}
