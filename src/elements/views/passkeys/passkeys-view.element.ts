@@ -38,8 +38,8 @@ export class W3PasskeysView extends W3Element {
         align-items: center;
         gap: 12px;
         padding: 10px 12px;
-        border-radius: var(--w3i-radius-s, 12px);
-        background: var(--w3i-surface, transparent);
+        border-radius: var(--w3i-radius-md);
+        background: var(--w3i-surface);
         border: 1px solid var(--w3i-border);
       }
       .info {

@@ -139,6 +139,18 @@ describe('Passkeys view', () => {
     expect(calls.filter((c) => c === 'load').length).to.equal(before + 1);
   });
 
+  it('in the modal: loads through the store (no frame here: its error shows), then the list; axe on both', async () => {
+    const el = await mountModal();
+    await el.modal.open({ view: 'Passkeys' });
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-passkeys-view'), 5000, 'the Passkeys view');
+    await waitFor(() => $passkeys.get().status === 'error', 5000, 'the load failed');
+    await waitFor(() => deep(view, '[data-load-error]')?.textContent, 2000, 'the load error');
+    expect(await axeViolations()).to.deep.equal([]);
+    $passkeys.set({ status: 'ready', list: [CHROME, PHONE], error: undefined, busy: false });
+    await waitFor(() => rows(view).length === 2, 2000, 'the list');
+    expect(await axeViolations()).to.deep.equal([]);
+  });
+
   it('in the pseudo-locale every text is localized (names and dates are data)', async () => {
     // The modal sets up the locale runtime.
     await mountModal();
