@@ -21,7 +21,7 @@ import { pushView, $router } from '../../src/stores/ui/router.js';
 import { $walletList } from '../../src/stores/registry/wallet-list.js';
 import { $allWallets, $walletSearch } from '../../src/stores/registry/wallet-registry.js';
 import { $wcPairing } from '../../src/stores/walletconnect/state.js';
-import { $emailChange, $emailLogin, $embeddedUser, $frameTask } from '../../src/stores/embedded/state.js';
+import { $emailChange, $emailLogin, $embeddedUser, $frameTask, $passkeys } from '../../src/stores/embedded/state.js';
 import { cancelWalletConnectPairing } from '../../src/stores/walletconnect/pairing.js';
 import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
 
@@ -255,6 +255,21 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
   ApproveTransaction: async (el) => {
     $frameTask.set({ kind: 'export' });
     await el.modal.open({ view: 'ApproveTransaction' });
+  },
+  Passkeys: async (el) => {
+    connectAccount();
+    $embeddedUser.set({ email: EMAIL } as ReturnType<typeof $embeddedUser.get>);
+    await el.modal.open({ view: 'Passkeys' });
+    // No frame here: the view's load fails, then the list shows as the frame would give it.
+    await waitFor(() => $passkeys.get().status === 'error', 10_000, 'the passkeys load settled');
+    const createdAt = Date.UTC(2026, 0, 2, 12);
+    $passkeys.set({
+      status: 'ready',
+      list: [{ id: 'a', name: 'Chrome on Linux', createdAt, lastUsedAt: null, prf: true }],
+      error: undefined,
+      busy: false,
+    });
+    return ['Chrome on Linux', new Intl.DateTimeFormat('en-XA', { dateStyle: 'medium' }).format(createdAt)];
   },
 };
 

@@ -33,6 +33,10 @@ export function messageText(message: StoreMessage): string {
       return msg('Adapter not found');
     case 'EMAIL_UPDATED':
       return msg('E-mail updated');
+    case 'PASSKEY_ADDED':
+      return msg('Passkey added');
+    case 'PASSKEY_REMOVED':
+      return msg('Passkey removed');
     case 'RELAY_LOST': {
       const reason = errorMessage(message.error, msg('it did not answer', { desc: 'Why the relay connection was lost' }));
       return msg(str`Lost the connection to the WalletConnect relay: ${reason}`);

@@ -15,6 +15,7 @@ describe('viewTitle', () => {
     expect(viewTitle('WhatIsAWallet')).to.equal('What is a wallet?');
     expect(viewTitle('ConnectingWalletConnect')).to.equal('WalletConnect');
     expect(viewTitle('ConnectingExternal')).to.equal(undefined);
+    expect(viewTitle('Passkeys')).to.equal('Passkeys');
   });
 
   it('titles every view but the one named by its wallet, in the active locale', async () => {

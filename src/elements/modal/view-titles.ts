@@ -57,6 +57,8 @@ export function viewTitle(view: ViewName): string | undefined {
       return msg('Approve in your wallet');
     case 'GetWallet':
       return msg('Get a wallet');
+    case 'Passkeys':
+      return msg('Passkeys');
     default:
       return undefined;
   }

@@ -27,6 +27,7 @@ export const AVAILABLE_VIEWS = [
   'EmailVerifyDevice',
   'UpdateEmailWallet',
   'ApproveTransaction',
+  'Passkeys',
 ] as const satisfies readonly ViewName[];
 
 export type AvailableView = (typeof AVAILABLE_VIEWS)[number];

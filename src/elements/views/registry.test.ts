@@ -26,6 +26,7 @@ const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
   EmailVerifyDevice: 'w3-email-verify-device-view',
   UpdateEmailWallet: 'w3-update-email-wallet-view',
   ApproveTransaction: 'w3-approve-transaction-view',
+  Passkeys: 'w3-passkeys-view',
 };
 
 describe('view registry', () => {

@@ -39,4 +39,5 @@ export const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   EmailVerifyDevice: () => import('./email-verify-device/email-verify-device-view.js'),
   UpdateEmailWallet: () => import('./update-email-wallet/update-email-wallet-view.js'),
   ApproveTransaction: () => import('./approve-transaction/approve-transaction-view.js'),
+  Passkeys: () => import('./passkeys/passkeys-view.js'),
 } satisfies Record<AvailableView, ViewLoader>;

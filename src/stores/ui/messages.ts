@@ -16,6 +16,8 @@ export type StoreMessage =
         | 'ADAPTER_NOT_FOUND'
         | 'EMAIL_UPDATED';
     }
+  /** Passkeys (issue 16): 'Passkey added', 'Passkey removed'. */
+  | { code: 'PASSKEY_ADDED' | 'PASSKEY_REMOVED' }
   /** 'Lost the connection to the WalletConnect relay: {the error's text, or 'it did not answer'}'. */
   | { code: 'RELAY_LOST'; error: unknown }
   /** The text of `error` (src/elements/l10n/errors.ts). */

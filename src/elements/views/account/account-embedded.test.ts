@@ -5,6 +5,7 @@ import { axeViolations, connectAccount, deep, deepAll, deepText, mountModal, res
 
 const LONG = 'someone.with.a.long.address@example.com';
 const rows = (view: HTMLElement) => deepAll<HTMLElement>(view, '[data-embedded]');
+const row = (view: HTMLElement, name: string) => deep<HTMLElement>(view, `[data-embedded="${name}"]`)!;
 
 async function openAccount(): Promise<HTMLElement> {
   const el = await mountModal();
@@ -33,14 +34,53 @@ describe('Account view, embedded wallet', () => {
     const email = deep(view, '[data-embedded-email]')!;
     expect(email.textContent).to.equal(`${LONG.slice(0, 30)}…`);
     expect(email.title).to.equal(LONG);
-    expect(rows(view).map((r) => r.textContent!.trim())).to.deep.equal(['Update e-mail', 'Export key']);
+    expect(rows(view).map((r) => r.textContent!.trim())).to.deep.equal(['Passkeys', 'Update e-mail', 'Export key']);
     expect(await axeViolations()).to.deep.equal([]);
     const calls: string[] = [];
     (view as unknown as { embeddedActions: { updateEmail(): void; exportKey(): void } }).embeddedActions.exportKey = () =>
       void calls.push('export');
-    deep(rows(view)[1]!, 'button')!.click();
+    deep(row(view, 'export-key'), 'button')!.click();
     expect(calls).to.deep.equal(['export']);
-    deep(rows(view)[0]!, 'button')!.click();
+    deep(row(view, 'update-email'), 'button')!.click();
     await waitFor(() => $router.get().view === 'UpdateEmailWallet', 2000, 'UpdateEmailWallet');
+  });
+
+  it("'Passkeys' opens the Passkeys view", async () => {
+    $embeddedUser.set({ email: 'ada@example.com' } as ReturnType<typeof $embeddedUser.get>);
+    const view = await openAccount();
+    const passkeys = row(view, 'passkeys');
+    expect(passkeys.querySelector('svg[aria-hidden="true"]')).to.not.equal(null);
+    deep(passkeys, 'button')!.click();
+    await waitFor(() => $router.get().view === 'Passkeys', 2000, 'Passkeys');
+  });
+
+  it("a social login shows the provider and the username, and without an e-mail no 'Update e-mail' nor 'Export key'", async () => {
+    $embeddedUser.set({ email: null, socialProvider: 'google', userName: 'alice' } as ReturnType<typeof $embeddedUser.get>);
+    const view = await openAccount();
+    expect(deep(view, '[data-embedded-identity]')!.textContent).to.equal('Google · alice');
+    expect(deep(view, '[data-embedded-email]')).to.equal(null);
+    expect(rows(view).map((r) => r.dataset['embedded'])).to.deep.equal(['passkeys']);
+    expect(await axeViolations()).to.deep.equal([]);
+  });
+
+  it("Farcaster's username reads '@alice'; a social login with an e-mail keeps the e-mail rows", async () => {
+    $embeddedUser.set({ email: null, socialProvider: 'farcaster', userName: 'alice' } as ReturnType<typeof $embeddedUser.get>);
+    const view = await openAccount();
+    expect(deep(view, '[data-embedded-identity]')!.textContent).to.equal('Farcaster · @alice');
+    $embeddedUser.set({ email: 'bob@example.com', socialProvider: 'github' } as ReturnType<typeof $embeddedUser.get>);
+    await waitFor(() => deep(view, '[data-embedded-identity]')?.textContent === 'GitHub · bob@example.com', 2000, 'GitHub');
+    expect(rows(view).map((r) => r.dataset['embedded'])).to.deep.equal(['passkeys', 'update-email', 'export-key']);
+  });
+
+  it("offers no 'Passkeys' row in a browser without WebAuthn", async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'PublicKeyCredential')!;
+    Object.defineProperty(window, 'PublicKeyCredential', { value: undefined, configurable: true, writable: true });
+    try {
+      $embeddedUser.set({ email: 'ada@example.com' } as ReturnType<typeof $embeddedUser.get>);
+      const view = await openAccount();
+      expect(rows(view).map((r) => r.dataset['embedded'])).to.deep.equal(['update-email', 'export-key']);
+    } finally {
+      Object.defineProperty(window, 'PublicKeyCredential', original);
+    }
   });
 });

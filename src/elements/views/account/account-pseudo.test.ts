@@ -7,6 +7,7 @@ import { usableTokens } from '../../../stores/portfolio/balances.js';
 import { $activity } from '../../../stores/portfolio/activity.js';
 import { selectAccountTab } from '../../../stores/ui/account-view.js';
 import { $balances } from '../../../stores/portfolio/balances.js';
+import { $embeddedUser } from '../../../stores/embedded/state.js';
 import { setLocale } from '../../../stores/ui/locale.js';
 import { $unknownNetwork } from '../../../stores/network/networks.js';
 import { $nfts } from '../../../stores/portfolio/nfts.js';
@@ -20,7 +21,7 @@ import type { W3Modal } from '../../modal/modal.element.js';
 const DOWN = { blockchainApiUrl: 'http://127.0.0.1:9', projectId: 'w3kit-dev' };
 const KEY = `${CHAIN}|${ACCOUNT.toLowerCase()}`;
 /** Data: the network, symbols, token and NFT names of the fixtures. */
-const DATA = ['Localhost', 'ETH', 'DUSD', 'Ether', 'Demo USD', 'Demo #1', 'NFT'];
+const DATA = ['Localhost', 'ETH', 'DUSD', 'Ether', 'Demo USD', 'Demo #1', 'NFT', 'Google · alice'];
 /**
  * Texts made by core/ and stores (relative times, date groups, the stores' error texts) are
  * localized by the codes part of issue 13, not by this view: they are data to this check.
@@ -51,6 +52,7 @@ describe('Account view in the pseudo-locale', () => {
     resetBlockchainStores();
   });
   afterEach(async () => {
+    $embeddedUser.set(undefined);
     await setLocale('en');
     resetAll();
     resetBlockchainStores();
@@ -60,6 +62,17 @@ describe('Account view in the pseudo-locale', () => {
     const view = await openAccount(await mountModal());
     await expectPseudo(view, () => deepAll(view, '.feature').length === 2, 'features');
     expect(deepAll<HTMLElement>(view, '.feature').map((b) => b.textContent!.trim())).to.deep.equal(['⟦Réçéívé⟧', '⟦Šéñd⟧']);
+  });
+
+  it('the embedded wallet: its social identity is data, its rows (Passkeys, Update e-mail, Export key) are localized', async () => {
+    $embeddedUser.set({ email: 'ada@example.com', socialProvider: 'google', userName: 'alice' } as ReturnType<typeof $embeddedUser.get>);
+    const view = await openAccount(await mountModal());
+    await expectPseudo(view, () => deepAll(view, '[data-embedded]').length === 3, 'embedded rows');
+    expect(deepAll<HTMLElement>(view, '[data-embedded]').map((r) => r.textContent!.trim())).to.deep.equal([
+      '⟦Pášškéýš⟧',
+      '⟦Úpdáté é-máíl⟧',
+      '⟦Éxpórt kéý⟧',
+    ]);
   });
 
   it('on an unsupported chain: Unknown Network and Balance unavailable are localized', async () => {

@@ -32,7 +32,7 @@ import { accountStyles } from './account.styles.js';
 import { featureIcon } from './feature-icons.js';
 import * as embedded from '../../../stores/embedded/actions.js';
 import { $embeddedUser } from '../../../stores/embedded/state.js';
-import { renderEmbeddedEmail, renderEmbeddedRows, type EmbeddedAccountActions } from './account-embedded.js';
+import { renderEmbeddedIdentity, renderEmbeddedRows, type EmbeddedAccountActions } from './account-embedded.js';
 
 const FEATURE_VIEWS: Record<WalletFeature, ViewName> = {
   onramp: 'OnRampProviders',
@@ -73,12 +73,13 @@ export class W3AccountView extends W3Element {
   private readonly activity = new StoreController(this, $activity);
   /** The tab; listening loads the account's data (store-owned). */
   private readonly view = new StoreController(this, $accountView);
-  /** The embedded wallet's user (its e-mail and rows show only with one). */
+  /** The embedded wallet's user (its login identity and rows show only with one). */
   private readonly embeddedUser = new StoreController(this, $embeddedUser);
   /** What the embedded wallet's rows do (a field, so tests can watch them). */
   protected embeddedActions: EmbeddedAccountActions = {
     updateEmail: () => pushView('UpdateEmailWallet'),
     exportKey: () => void embedded.exportKey().catch(() => undefined),
+    passkeys: () => pushView('Passkeys'),
   };
 
   protected override updated(): void {
@@ -159,7 +160,7 @@ export class W3AccountView extends W3Element {
             @click=${() => copyText(address, msg('Address copied'))}
           ></w3-ui-icon-button>
         </div>
-        ${renderEmbeddedEmail(this.embeddedUser.value)} ${renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
+        ${renderEmbeddedIdentity(this.embeddedUser.value)} ${renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
         ${withApi && this.balances.value.tokens.length > 0
           ? html`<span class="small total">${msg('Total balance')} <span data-total dir="ltr">${formatFiat(total)}</span></span>`
           : nothing}

@@ -11,7 +11,9 @@ export const FRAME_MIN_HEIGHT_PX = 200;
 
 /** The view's heading for what the frame shows. */
 function taskHeading(task: FrameTask | undefined): string {
-  return task?.kind === 'export' ? msg('Export your key') : msg('Approve the request in the embedded wallet');
+  if (task?.kind === 'export') return msg('Export your key');
+  if (task?.kind === 'passkey') return msg('Create passkey', { desc: 'Heading while the embedded wallet creates a passkey' });
+  return msg('Approve the request in the embedded wallet');
 }
 
 /**

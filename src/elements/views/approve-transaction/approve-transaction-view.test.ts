@@ -37,4 +37,10 @@ describe('ApproveTransaction', () => {
     const { view } = await mount();
     expect(deep(view, 'h3')!.textContent).to.equal('Export your key');
   });
+
+  it("heads adding a passkey 'Create passkey'", async () => {
+    $frameTask.set({ kind: 'passkey' });
+    const { view } = await mount();
+    expect(deep(view, 'h3')!.textContent).to.equal('Create passkey');
+  });
 });

@@ -1,0 +1,190 @@
+import { css, html, nothing } from 'lit';
+import { state } from 'lit/decorators.js';
+import type { Passkey } from '../../../frame/messages.js';
+import * as passkeys from '../../../stores/embedded/passkeys.js';
+import { $passkeys } from '../../../stores/embedded/state.js';
+import { $locale } from '../../../stores/ui/locale.js';
+import { msg, str } from '../../base/localize.js';
+import { StoreController } from '../../base/store-controller.js';
+import { W3Element } from '../../base/w3-element.js';
+import { errorMessage } from '../../l10n/errors.js';
+import { viewStyles } from '../view.styles.js';
+
+/** A passkey's creation date in the active locale's date format. */
+function createdText(createdAt: number): string {
+  const locale = $locale.get();
+  let date: string;
+  try {
+    date = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, { dateStyle: 'medium' }).format(createdAt);
+  } catch {
+    date = new Date(createdAt).toISOString().slice(0, 10);
+  }
+  return msg(str`Added ${date}`, { desc: 'Passkeys view: when a passkey was created' });
+}
+
+/**
+ * @summary Passkeys: the user's passkeys (name, when added, 'Protects your recovery key' for those
+ * that wrap it) with a remove button each, 'Add a passkey' (the frame's own 'Create passkey'
+ * screen follows), and the empty, loading and error states. Removing the last passkey that
+ * protects the recovery key asks first: the recovery key is then protected by the server again.
+ */
+export class W3PasskeysView extends W3Element {
+  static override readonly tagName = 'w3-passkeys-view';
+  static override styles = [
+    viewStyles,
+    css`
+      li {
+        display: flex;
+        align-items: center;
+        gap: 12px;
+        padding: 10px 12px;
+        border-radius: var(--w3i-radius-md);
+        background: var(--w3i-surface);
+        border: 1px solid var(--w3i-border);
+      }
+      .info {
+        flex: 1;
+        min-width: 0;
+        display: flex;
+        flex-direction: column;
+      }
+      .name {
+        font-weight: 600;
+        overflow-wrap: anywhere;
+      }
+      .small {
+        font-size: var(--w3i-text-xs);
+      }
+      .prf {
+        color: var(--w3i-accent);
+      }
+      .error {
+        color: var(--w3i-error);
+        font-size: var(--w3i-text-xs);
+        text-align: center;
+      }
+      .error:empty {
+        display: none;
+      }
+      .state {
+        display: flex;
+        flex-direction: column;
+        align-items: center;
+        gap: 12px;
+        padding: 16px 8px;
+        text-align: center;
+      }
+      .confirm {
+        display: flex;
+        flex-direction: column;
+        gap: 12px;
+        text-align: center;
+      }
+      .actions {
+        display: flex;
+        gap: 8px;
+      }
+      .actions > * {
+        flex: 1;
+      }
+    `,
+  ];
+
+  /** The actions this view calls (a field, so tests can watch them). */
+  protected actions: Pick<typeof passkeys, 'loadPasskeys' | 'addPasskey' | 'removePasskey'> = {
+    loadPasskeys: () => passkeys.loadPasskeys(),
+    addPasskey: () => passkeys.addPasskey(),
+    removePasskey: (id) => passkeys.removePasskey(id),
+  };
+
+  private readonly store = new StoreController(this, $passkeys);
+  /** The passkey whose removal waits for the user's confirmation. */
+  @state() private confirming: Passkey | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // After the first render, so a test (or a subclass) has set its actions.
+    void this.updateComplete.then(() => {
+      if (this.isConnected) void this.actions.loadPasskeys();
+    });
+  }
+
+  /** Removes `passkey`, first asking when it is the last one that protects the recovery key. */
+  private removeOrConfirm(passkey: Passkey): void {
+    const { list, busy } = this.store.value;
+    if (busy) return;
+    const lastPrf = passkey.prf && !list.some((p) => p.prf && p.id !== passkey.id);
+    if (lastPrf && this.confirming?.id !== passkey.id) {
+      this.confirming = passkey;
+      return;
+    }
+    this.confirming = undefined;
+    void this.actions.removePasskey(passkey.id);
+  }
+
+  private renderPasskey(passkey: Passkey, busy: boolean) {
+    return html`<li data-passkey=${passkey.id}>
+      <div class="info">
+        <span class="name" dir="auto">${passkey.name}</span>
+        <span class="small muted" data-created>${createdText(passkey.createdAt)}</span>
+        ${passkey.prf ? html`<span class="small prf" data-prf>${msg('Protects your recovery key')}</span>` : nothing}
+      </div>
+      <w3-ui-button
+        variant="secondary"
+        size="sm"
+        data-remove
+        label=${msg(str`Remove ${passkey.name}`, { desc: 'Passkeys view: the remove button of one passkey' })}
+        ?disabled=${busy}
+        @click=${() => this.removeOrConfirm(passkey)}
+        >${msg('Remove', { desc: 'Passkeys view: remove a passkey' })}</w3-ui-button
+      >
+    </li>`;
+  }
+
+  private renderConfirm(passkey: Passkey) {
+    return html`<div class="confirm" data-confirm role="group" aria-labelledby="confirm-title">
+      <h3 id="confirm-title" dir="auto">${msg(str`Remove ${passkey.name}?`, { desc: 'Passkeys view: confirming a removal' })}</h3>
+      <p class="muted">
+        ${msg(
+          'This is your only passkey that protects your recovery key. Once it is removed, the recovery key is protected by the server again.',
+        )}
+      </p>
+      <div class="actions">
+        <w3-ui-button variant="secondary" data-cancel @click=${() => (this.confirming = undefined)}>${msg('Cancel')}</w3-ui-button>
+        <w3-ui-button data-confirm-remove @click=${() => this.removeOrConfirm(passkey)}
+          >${msg('Remove passkey', { desc: 'Passkeys view: confirm removing a passkey' })}</w3-ui-button
+        >
+      </div>
+    </div>`;
+  }
+
+  private renderBody() {
+    const { status, list, error, busy } = this.store.value;
+    if (status === 'error')
+      return html`<div class="state">
+        <p class="error" role="alert" data-load-error>${errorMessage(error)}</p>
+        <w3-ui-button variant="secondary" data-retry @click=${() => void this.actions.loadPasskeys()}>${msg('Try again')}</w3-ui-button>
+      </div>`;
+    if (status !== 'ready' && list.length === 0)
+      return html`<div class="state"><w3-ui-spinner label=${msg('Loading passkeys')}></w3-ui-spinner></div>`;
+    return html`${list.length === 0
+        ? html`<p class="empty" data-empty>${msg('No passkeys yet. Add one to log in with it alone, on this device or another.')}</p>`
+        : html`<ul class="stack" aria-label=${msg('Your passkeys')}>
+            ${list.map((p) => this.renderPasskey(p, busy))}
+          </ul>`}
+      <p class="error" role="alert" data-action-error>${error ? errorMessage(error) : ''}</p>
+      <w3-ui-button
+        full-width
+        data-add
+        aria-busy=${busy ? 'true' : 'false'}
+        ?disabled=${busy}
+        @click=${() => void this.actions.addPasskey()}
+        >${msg('Add a passkey')}</w3-ui-button
+      >`;
+  }
+
+  override render() {
+    const confirming = this.confirming && this.store.value.list.find((p) => p.id === this.confirming?.id);
+    return html`<div class="stack">${confirming ? this.renderConfirm(confirming) : this.renderBody()}</div>`;
+  }
+}
