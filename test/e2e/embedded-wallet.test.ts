@@ -11,6 +11,7 @@ import { createPublicClient, http, verifyMessage, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../scripts/lib/mail.mjs';
+import { recordMessages, rpc, startRequest } from './embedded-probe.js';
 import { frameButton, login, newEmail, nextMail, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
 
 let eh: EmbeddedHarness;
@@ -19,54 +20,7 @@ let evm: Hex;
 let sol: string;
 const email = newEmail('wallet');
 
-/** Records every message the page receives, on the window and on every MessageChannel port it makes. */
-function recordMessages(): void {
-  const w = window as unknown as { __received: string[] };
-  w.__received = [];
-  const keep = (data: unknown) => {
-    try {
-      w.__received.push(JSON.stringify(data));
-    } catch {
-      w.__received.push(String(data));
-    }
-  };
-  window.addEventListener('message', (e) => keep(e.data), true);
-  const Original = window.MessageChannel;
-  window.MessageChannel = class extends Original {
-    constructor() {
-      super();
-      this.port1.addEventListener('message', (e) => keep(e.data));
-    }
-  };
-}
-
-const rpc = async (url: string, method: string, params: unknown[]) =>
-  (await (
-    await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    })
-  ).json()) as {
-    result: unknown;
-  };
-
-/** Starts a request in the page (it waits for the approval), returns a function that awaits its outcome. */
-async function start(expression: string): Promise<() => Promise<{ ok: boolean; value: string }>> {
-  const id = Math.random().toString(36).slice(2);
-  await p.evaluate(
-    ([key, code]: string[]) => {
-      const w = window as any;
-      w.__pending ??= {};
-      w.__pending[key!] = new Function('modal', `return ${code}`)(w.modal).then(
-        (value: unknown) => ({ ok: true, value: String(value) }),
-        (err: { message?: string; code?: number }) => ({ ok: false, value: `${err.code ?? ''} ${err.message ?? err}` }),
-      );
-    },
-    [id, expression],
-  );
-  return () => p.evaluate((key) => (window as any).__pending[key], id);
-}
+const start = (expression: string) => startRequest(p, expression);
 
 beforeAll(async () => {
   eh = await startEmbedded();
