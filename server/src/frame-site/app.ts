@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_API_PREFIX, FRAME_HEADER } from '../../../src/wire/auth-api.js';
 import { approvePage, APPROVE_PATH } from '../auth/approve-page.js';
 import type { AuthContext } from '../auth/context.js';
+import { passkeyRoutes } from '../auth/passkeys/routes.js';
 import { accountRoutes } from '../auth/routes-account.js';
 import { loginRoutes } from '../auth/routes.js';
 import { HttpError } from '../errors.js';
@@ -74,5 +75,6 @@ export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trus
   app.register(async (scope) => approvePage(scope, auth));
   app.register(loginRoutes(auth), { prefix: AUTH_API_PREFIX });
   app.register(accountRoutes(auth), { prefix: AUTH_API_PREFIX });
+  app.register(passkeyRoutes(auth), { prefix: AUTH_API_PREFIX });
   return app;
 }
