@@ -10,6 +10,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_API_PREFIX, FRAME_HEADER } from '../../../src/wire/auth-api.js';
 import { approvePage, APPROVE_PATH } from '../auth/approve-page.js';
 import type { AuthContext } from '../auth/context.js';
+import type { FarcasterSetup } from '../auth/farcaster/registry.js';
+import { farcasterRoutes } from '../auth/farcaster/routes.js';
+import { farcasterSandboxPage } from '../auth/farcaster/sandbox-page.js';
+import { FARCASTER_SANDBOX_PATH } from '../auth/farcaster/sandbox-registry.js';
 import { passkeyRoutes } from '../auth/passkeys/routes.js';
 import { accountRoutes } from '../auth/routes-account.js';
 import { loginRoutes } from '../auth/routes.js';
@@ -29,9 +33,11 @@ export interface BuildFrameAppOptions {
   rateLimit?: RateLimitOptions;
   log?: boolean;
   trustProxy?: TrustProxy | boolean;
+  /** Farcaster login (the development sandbox only, so far); without it Farcaster start answers 404. */
+  farcaster?: FarcasterSetup;
 }
 
-export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trustProxy = false }: BuildFrameAppOptions): FastifyInstance {
+export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trustProxy = false, farcaster }: BuildFrameAppOptions): FastifyInstance {
   const app = Fastify({
     // Request lines are logged without their query: the approval link's token must not reach the log.
     logger: log
@@ -55,7 +61,8 @@ export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trus
     if (request.method === 'OPTIONS') throw new HttpError(403, 'Forbidden: cross-origin requests are not served here');
     // By the matched route, not the raw URL, so no encoding of the path slips past the check.
     const route = request.routeOptions.url;
-    if (route === undefined || !route.startsWith(`${AUTH_API_PREFIX}/`) || route === APPROVE_PATH) return;
+    const page = route === APPROVE_PATH || route === FARCASTER_SANDBOX_PATH;
+    if (route === undefined || !route.startsWith(`${AUTH_API_PREFIX}/`) || page) return;
     reply.header('cache-control', 'no-store');
     if (request.headers[FRAME_HEADER] !== '1') throw new HttpError(403, FRAME_HEADER_REQUIRED);
   });
@@ -76,5 +83,7 @@ export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trus
   app.register(loginRoutes(auth), { prefix: AUTH_API_PREFIX });
   app.register(accountRoutes(auth), { prefix: AUTH_API_PREFIX });
   app.register(passkeyRoutes(auth), { prefix: AUTH_API_PREFIX });
+  app.register(farcasterRoutes(auth, farcaster), { prefix: AUTH_API_PREFIX });
+  if (farcaster?.sandbox) app.register(async (scope) => farcasterSandboxPage(scope, auth));
   return app;
 }

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FARCASTER_CHANNEL_TTL_MS } from '../../../../src/frame/constants.js';
+import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
+import { CHANNEL_EXPIRED, CHANNEL_PENDING, UNKNOWN_CHANNEL } from './channels.js';
+import { signInMessage } from './message.js';
+import { FARCASTER_NOT_CONFIGURED } from './routes.js';
+import { FARCASTER_SANDBOX_PATH, sandboxCustodyAccount } from './sandbox-registry.js';
+
+let h: AuthHarness;
+afterEach(async () => {
+  await h.close();
+});
+
+const start = async () => (await h.call('POST', '/farcaster/start', { projectId: 'w3kit-dev', deviceId: 'device-fc-0001' })).body;
+
+/** What a person does on the sandbox page: opens the link, presses 'Sign in as @<name>'. */
+async function approveAs(url: string, name: string) {
+  const page = await fetch(url);
+  const html = await page.text();
+  const form = [...html.matchAll(/<form[\s\S]*?<\/form>/g)].map((m) => m[0]).find((f) => f.includes(`Sign in as @${name}`));
+  if (!form) throw new Error(`No button for @${name}`);
+  const fields = new URLSearchParams([...form.matchAll(/name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
+  const res = await fetch(new URL(FARCASTER_SANDBOX_PATH, url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields.toString(),
+  });
+  return { page, html, res, text: await res.text() };
+}
+
+const channelRow = (id: string) =>
+  h.server.db.prepare('SELECT * FROM auth_farcaster_channels WHERE id = ?').get(id) as { nonce: string; expires_at: number };
+
+describe('Farcaster login through the development sandbox', () => {
+  it('starts a channel, approves it on the sandbox page, and finishes with a verified session for the fid', async () => {
+    h = await startAuthHarness({ farcasterSandbox: true, kek: randomBytes(32).toString('base64') });
+    const channel = await start();
+    const url = new URL(channel.url);
+    expect(url.origin + url.pathname).toBe(`${h.server.frameUrl}${FARCASTER_SANDBOX_PATH}`);
+    expect(url.searchParams.get('channelToken')).toMatch(/^[A-Za-z]{40}$/);
+    expect(channel.url).not.toContain(channel.channelId);
+    expect(channel.expiresAt).toBe(h.clock.now + FARCASTER_CHANNEL_TTL_MS);
+    expect((await h.call('GET', `/farcaster/status?channelId=${channel.channelId}`)).body).toEqual({ state: 'pending' });
+    expect((await h.call('POST', '/farcaster/finish', { channelId: channel.channelId })).body).toEqual({
+      message: CHANNEL_PENDING,
+      field: 'channelId',
+    });
+    expect((await h.call('POST', '/farcaster/finish', { channelId: channel.channelId })).status).toBe(409);
+
+    const { page, html, res, text } = await approveAs(channel.url, 'bob');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(html).not.toContain('<script');
+    for (const name of ['alice', 'bob', 'carol']) expect(html).toContain(`Sign in as @${name}`);
+    expect(res.status).toBe(200);
+    expect(text).toContain('Signed in. You can go back to the app.');
+    expect((await h.call('GET', `/farcaster/status?channelId=${channel.channelId}`)).body).toEqual({ state: 'approved' });
+
+    const finish = await h.call('POST', '/farcaster/finish', { channelId: channel.channelId });
+    expect(finish.status).toBe(200);
+    expect(finish.body).toMatchObject({ deviceVerified: true, user: { email: null, socialProvider: 'farcaster', userName: 'bob' } });
+    const me = await h.call('GET', '/session', undefined, finish.body.token);
+    expect(me.body.user).toMatchObject({ id: finish.body.user.id, socialProvider: 'farcaster', userName: 'bob' });
+    const again = await h.call('POST', '/farcaster/finish', { channelId: channel.channelId });
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe(UNKNOWN_CHANNEL);
+
+    // The same fid reaches the same user next time.
+    const next = await start();
+    await approveAs(next.url, 'bob');
+    const second = await h.call('POST', '/farcaster/finish', { channelId: next.channelId });
+    expect(second.body.user.id).toBe(finish.body.user.id);
+  });
+
+  it('refuses a signature by another key, a wrong nonce, another domain, and an expired channel', async () => {
+    h = await startAuthHarness({ farcasterSandbox: true, kek: randomBytes(32).toString('base64') });
+    const frameOrigin = h.server.frameUrl!;
+    const tamper = async (sign: (row: { nonce: string; expires_at: number }) => Promise<{ message: string; signature: string }>) => {
+      const channel = await start();
+      await approveAs(channel.url, 'alice');
+      const forged = await sign(channelRow(channel.channelId));
+      h.server.db
+        .prepare('UPDATE auth_farcaster_channels SET message = ?, signature = ? WHERE id = ?')
+        .run(forged.message, forged.signature, channel.channelId);
+      return h.call('POST', '/farcaster/finish', { channelId: channel.channelId });
+    };
+    const alice = sandboxCustodyAccount(1001);
+    const fields = (row: { nonce: string; expires_at: number }) => ({
+      frameOrigin,
+      nonce: row.nonce,
+      fid: 1001,
+      custody: alice.address,
+      issuedAt: h.clock.now,
+      expiresAt: row.expires_at,
+    });
+
+    const otherKey = await tamper(async (row) => {
+      const message = signInMessage(fields(row));
+      return { message, signature: await privateKeyToAccount(generatePrivateKey()).signMessage({ message }) };
+    });
+    expect(otherKey.status).toBe(400);
+    expect(otherKey.body.message).toBe('The Farcaster sign-in was refused: the signature is not by the custody address of fid 1001');
+
+    const wrongNonce = await tamper(async (row) => {
+      const message = signInMessage({ ...fields(row), nonce: 'aaaaaaaaaaaaaaaa' });
+      return { message, signature: await alice.signMessage({ message }) };
+    });
+    expect(wrongNonce.body.message).toBe("The Farcaster sign-in was refused: the message's nonce is not this sign-in's");
+
+    const otherDomain = await tamper(async (row) => {
+      const message = signInMessage({ ...fields(row), frameOrigin: 'http://evil.example:4303' });
+      return { message, signature: await alice.signMessage({ message }) };
+    });
+    expect(otherDomain.body.message).toMatch(/^The Farcaster sign-in was refused: the message is for the domain 'evil.example:4303'/);
+
+    const bobsFid = await tamper(async (row) => {
+      const message = signInMessage({ ...fields(row), fid: 1002 });
+      return { message, signature: await alice.signMessage({ message }) };
+    });
+    expect(bobsFid.body.message).toBe('The Farcaster sign-in was refused: the message does not name the fid 1001');
+
+    const expired = await start();
+    await approveAs(expired.url, 'carol');
+    h.clock.now += FARCASTER_CHANNEL_TTL_MS;
+    expect((await h.call('GET', `/farcaster/status?channelId=${expired.channelId}`)).body).toEqual({ state: 'expired' });
+    const late = await h.call('POST', '/farcaster/finish', { channelId: expired.channelId });
+    expect(late.status).toBe(410);
+    expect(late.body.message).toBe(CHANNEL_EXPIRED);
+
+    const stale = await start();
+    h.clock.now += FARCASTER_CHANNEL_TTL_MS;
+    const gone = await fetch(stale.url);
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain('This Farcaster sign-in link has expired');
+    const unknown = await fetch(`${frameOrigin}${FARCASTER_SANDBOX_PATH}?channelToken=${'x'.repeat(40)}`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('answers 404 when Farcaster is not configured, and keeps the sandbox page away', async () => {
+    h = await startAuthHarness({ kek: randomBytes(32).toString('base64') });
+    const res = await h.call('POST', '/farcaster/start', { projectId: 'w3kit-dev', deviceId: 'device-fc-0001' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: FARCASTER_NOT_CONFIGURED });
+    expect((await fetch(`${h.server.frameUrl}${FARCASTER_SANDBOX_PATH}?channelToken=${'x'.repeat(40)}`)).status).toBe(404);
+    expect((await h.call('POST', '/farcaster/finish', { channelId: 'abcdefgh12345678' })).status).toBe(404);
+  });
+});
