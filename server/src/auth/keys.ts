@@ -119,7 +119,11 @@ export function recoveryShare(ctx: AuthContext, user: UserRow, session: SessionR
 }
 
 /** The recovery share's copies wrapped by the user's PRF passkeys, to a device-verified session. */
-export function recoveryWrapped(ctx: AuthContext, user: UserRow, session: SessionRow): { wrapped: { credentialId: string; share: string }[] } {
+export function recoveryWrapped(
+  ctx: AuthContext,
+  user: UserRow,
+  session: SessionRow,
+): { wrapped: { credentialId: string; share: string }[] } {
   if (!session.device_verified) throw new HttpError(403, RECOVERY_DEVICE_ONLY);
   return { wrapped: wrappedShares(ctx.db, user.id) };
 }

@@ -37,7 +37,14 @@ export interface BuildFrameAppOptions {
   farcaster?: FarcasterSetup;
 }
 
-export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trustProxy = false, farcaster }: BuildFrameAppOptions): FastifyInstance {
+export function buildFrameApp({
+  auth,
+  frameSiteDir,
+  rateLimit,
+  log = false,
+  trustProxy = false,
+  farcaster,
+}: BuildFrameAppOptions): FastifyInstance {
   const app = Fastify({
     // Request lines are logged without their query: the approval link's token must not reach the log.
     logger: log

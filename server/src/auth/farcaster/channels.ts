@@ -5,10 +5,15 @@
  * (deletes) the channel, so it opens one session at most. Bounded per IP and in all.
  */
 import { randomBytes } from 'node:crypto';
-import { FARCASTER_CHANNEL_TTL_MS } from '../../../../src/frame/constants.js';
 import type { Database } from '../../db/open.js';
 import { HttpError } from '../../errors.js';
 import { newId, newLinkToken, sha256 } from '../secrets.js';
+
+/**
+ * How long a channel lives: FARCASTER_CHANNEL_TTL_MS of src/frame/constants.ts (the server may not
+ * import the client's files; farcaster.test.ts checks the two agree).
+ */
+export const FARCASTER_CHANNEL_TTL_MS = 300_000;
 
 /** Live channels per IP (older ones are dropped) and in all (past which starts get 429). */
 export const MAX_CHANNELS_PER_IP = 10;
@@ -44,9 +49,14 @@ export function openChannel(db: Database, input: { deviceId: string; ip: string;
       `DELETE FROM auth_farcaster_channels WHERE ip = ? AND id NOT IN (
          SELECT id FROM auth_farcaster_channels WHERE ip = ? ORDER BY expires_at DESC LIMIT ?)`,
     ).run(input.ip, input.ip, MAX_CHANNELS_PER_IP - 1);
-    db.prepare(
-      'INSERT INTO auth_farcaster_channels (id, token_hash, device_hash, nonce, ip, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(id, sha256(token), sha256(input.deviceId), nonce, input.ip, expiresAt);
+    db.prepare('INSERT INTO auth_farcaster_channels (id, token_hash, device_hash, nonce, ip, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      id,
+      sha256(token),
+      sha256(input.deviceId),
+      nonce,
+      input.ip,
+      expiresAt,
+    );
   })();
   return { id, token, nonce, expiresAt };
 }
@@ -71,17 +81,17 @@ export function approveChannel(
   id: string,
   approval: { fid: number; userName: string | undefined; message: string; signature: string },
 ): void {
-  db.prepare('UPDATE auth_farcaster_channels SET fid = ?, user_name = ?, message = ?, signature = ? WHERE id = ? AND signature IS NULL').run(
-    approval.fid,
-    approval.userName ?? null,
-    approval.message,
-    approval.signature,
-    id,
-  );
+  db.prepare(
+    'UPDATE auth_farcaster_channels SET fid = ?, user_name = ?, message = ?, signature = ? WHERE id = ? AND signature IS NULL',
+  ).run(approval.fid, approval.userName ?? null, approval.message, approval.signature, id);
 }
 
 /** Takes an approved, live channel (deleting it); 404 unknown or taken, 410 expired, 409 pending. */
-export function takeApprovedChannel(db: Database, id: string, now: number): ChannelRow & { fid: number; message: string; signature: string } {
+export function takeApprovedChannel(
+  db: Database,
+  id: string,
+  now: number,
+): ChannelRow & { fid: number; message: string; signature: string } {
   const row = channelById(db, id);
   if (!row) throw new HttpError(404, UNKNOWN_CHANNEL, 'channelId');
   const state = channelState(row, now);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FARCASTER_CHANNEL_TTL_MS } from '../../../../src/frame/constants.js';
 import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
-import { CHANNEL_EXPIRED, CHANNEL_PENDING, UNKNOWN_CHANNEL } from './channels.js';
+import { CHANNEL_EXPIRED, CHANNEL_PENDING, FARCASTER_CHANNEL_TTL_MS, UNKNOWN_CHANNEL } from './channels.js';
 import { signInMessage } from './message.js';
 import { FARCASTER_NOT_CONFIGURED } from './routes.js';
 import { FARCASTER_SANDBOX_PATH, sandboxCustodyAccount } from './sandbox-registry.js';
@@ -42,6 +42,10 @@ describe('Farcaster login through the development sandbox', () => {
     expect(url.searchParams.get('channelToken')).toMatch(/^[A-Za-z]{40}$/);
     expect(channel.url).not.toContain(channel.channelId);
     expect(channel.expiresAt).toBe(h.clock.now + FARCASTER_CHANNEL_TTL_MS);
+    // The channel lives as long as the frame's constant says (the server may not import it).
+    const constants = readFileSync(new URL('../../../../src/frame/constants.ts', import.meta.url), 'utf8');
+    const ttl = /FARCASTER_CHANNEL_TTL_MS = ([\d_]+);/.exec(constants)?.[1];
+    expect(Number(ttl?.replaceAll('_', ''))).toBe(FARCASTER_CHANNEL_TTL_MS);
     expect((await h.call('GET', `/farcaster/status?channelId=${channel.channelId}`)).body).toEqual({ state: 'pending' });
     expect((await h.call('POST', '/farcaster/finish', { channelId: channel.channelId })).body).toEqual({
       message: CHANNEL_PENDING,

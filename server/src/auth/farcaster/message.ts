@@ -54,7 +54,8 @@ export async function verifySignIn(
   if (fids.length !== 1 || Number(fids[0]) !== input.fid) throw refused(`the message does not name the fid ${input.fid}`);
   const custody = await registry.custodyOf(input.fid);
   if (!custody) throw refused(`the fid ${input.fid} is not registered`);
-  if (parsed.address?.toLowerCase() !== custody.toLowerCase()) throw refused(`the message is not by the custody address of fid ${input.fid}`);
+  if (parsed.address?.toLowerCase() !== custody.toLowerCase())
+    throw refused(`the message is not by the custody address of fid ${input.fid}`);
   let valid = false;
   try {
     valid = await verifyMessage({ address: custody, message: input.message, signature: input.signature as Hex });

@@ -27,14 +27,18 @@ export const FARCASTER_NOT_CONFIGURED = 'Farcaster login is not configured on th
 
 export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSetup | undefined): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/farcaster/start', { schema: { body: farcasterStartBody, response: { 200: farcasterStartReply, ...errors } } }, async (request) => {
-      if (!farcaster) throw new HttpError(404, FARCASTER_NOT_CONFIGURED);
-      const { projectId, deviceId } = request.body;
-      if (!getProject(ctx.db, projectId)) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
-      ctx.limitStart(request.ip);
-      const channel = openChannel(ctx.db, { deviceId, ip: request.ip, now: ctx.now() });
-      return { channelId: channel.id, url: farcaster.channelUrl(ctx.frameOrigin(), channel.token), expiresAt: channel.expiresAt };
-    });
+    app.post(
+      '/farcaster/start',
+      { schema: { body: farcasterStartBody, response: { 200: farcasterStartReply, ...errors } } },
+      async (request) => {
+        if (!farcaster) throw new HttpError(404, FARCASTER_NOT_CONFIGURED);
+        const { projectId, deviceId } = request.body;
+        if (!getProject(ctx.db, projectId)) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
+        ctx.limitStart(request.ip);
+        const channel = openChannel(ctx.db, { deviceId, ip: request.ip, now: ctx.now() });
+        return { channelId: channel.id, url: farcaster.channelUrl(ctx.frameOrigin(), channel.token), expiresAt: channel.expiresAt };
+      },
+    );
 
     app.get(
       '/farcaster/status',
@@ -46,35 +50,39 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSetup | un
       },
     );
 
-    app.post('/farcaster/finish', { schema: { body: farcasterFinishBody, response: { 200: sessionReply, ...errors } } }, async (request) => {
-      if (!farcaster) throw new HttpError(404, FARCASTER_NOT_CONFIGURED);
-      ctx.limitVerify(request.ip);
-      const now = ctx.now();
-      const channel = takeApprovedChannel(ctx.db, request.body.channelId, now);
-      const { fid, userName } = await verifySignIn(farcaster.registry, {
-        message: channel.message,
-        signature: channel.signature,
-        nonce: channel.nonce,
-        fid: channel.fid,
-        frameOrigin: ctx.frameOrigin(),
-        now,
-      });
-      const user = userForIdentity(ctx.db, { provider: 'farcaster', subject: String(fid), userName }, now);
-      const session = createSession(ctx.db, {
-        userId: user.id,
-        deviceHash: channel.device_hash,
-        deviceVerified: true,
-        now,
-        ttlMs: ctx.sessionTtlMs,
-        socialProvider: 'farcaster',
-        userName,
-      });
-      return {
-        token: session.token,
-        expiresAt: session.expiresAt,
-        user: publicUser(user, { social_provider: 'farcaster', user_name: userName ?? null }),
-        deviceVerified: true,
-      };
-    });
+    app.post(
+      '/farcaster/finish',
+      { schema: { body: farcasterFinishBody, response: { 200: sessionReply, ...errors } } },
+      async (request) => {
+        if (!farcaster) throw new HttpError(404, FARCASTER_NOT_CONFIGURED);
+        ctx.limitVerify(request.ip);
+        const now = ctx.now();
+        const channel = takeApprovedChannel(ctx.db, request.body.channelId, now);
+        const { fid, userName } = await verifySignIn(farcaster.registry, {
+          message: channel.message,
+          signature: channel.signature,
+          nonce: channel.nonce,
+          fid: channel.fid,
+          frameOrigin: ctx.frameOrigin(),
+          now,
+        });
+        const user = userForIdentity(ctx.db, { provider: 'farcaster', subject: String(fid), userName }, now);
+        const session = createSession(ctx.db, {
+          userId: user.id,
+          deviceHash: channel.device_hash,
+          deviceVerified: true,
+          now,
+          ttlMs: ctx.sessionTtlMs,
+          socialProvider: 'farcaster',
+          userName,
+        });
+        return {
+          token: session.token,
+          expiresAt: session.expiresAt,
+          user: publicUser(user, { social_provider: 'farcaster', user_name: userName ?? null }),
+          deviceVerified: true,
+        };
+      },
+    );
   };
 }

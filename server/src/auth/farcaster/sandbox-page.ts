@@ -26,10 +26,8 @@ function linkFailure(reply: FastifyReply, row: ChannelRow | undefined, now: numb
 const stringOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export async function farcasterSandboxPage(app: FastifyInstance, ctx: AuthContext): Promise<void> {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
   app.get(FARCASTER_SANDBOX_PATH, { schema: { hide: true } }, async (request, reply) => {

@@ -28,7 +28,10 @@ function userHandleOf(response: Record<string, unknown>): string | undefined {
   return typeof handle === 'string' && handle ? Buffer.from(handle, 'base64url').toString('utf8') : undefined;
 }
 
-export async function verifyPasskeyLogin(ctx: AuthContext, body: { challengeId: string; response: Record<string, unknown>; deviceId: string }) {
+export async function verifyPasskeyLogin(
+  ctx: AuthContext,
+  body: { challengeId: string; response: Record<string, unknown>; deviceId: string },
+) {
   const rp = relyingParty(ctx);
   const expected = takeChallenge(ctx.db, { kind: 'login', id: body.challengeId }, ctx.now());
   const credentialId = typeof body.response.id === 'string' ? body.response.id : '';

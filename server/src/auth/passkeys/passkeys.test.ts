@@ -98,13 +98,21 @@ describe('passkeys', () => {
     // A fresh challenge signed over an old one is refused too, and so is a lapsed challenge.
     const { body: fresh } = await h.call('POST', '/passkeys/login/options', { projectId: 'w3kit-dev' });
     const stale = assertCredential(credential, opts.options, { origin });
-    const res = await h.call('POST', '/passkeys/login/verify', { challengeId: fresh.challengeId, response: stale, deviceId: 'device-cat-0002' });
+    const res = await h.call('POST', '/passkeys/login/verify', {
+      challengeId: fresh.challengeId,
+      response: stale,
+      deviceId: 'device-cat-0002',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/challenge/i);
     const { body: late } = await h.call('POST', '/passkeys/login/options', { projectId: 'w3kit-dev' });
     h.clock.now += 5 * 60_000 + 1;
     const lapsed = assertCredential(credential, late.options, { origin });
-    const lateRes = await h.call('POST', '/passkeys/login/verify', { challengeId: late.challengeId, response: lapsed, deviceId: 'device-cat-0002' });
+    const lateRes = await h.call('POST', '/passkeys/login/verify', {
+      challengeId: late.challengeId,
+      response: lapsed,
+      deviceId: 'device-cat-0002',
+    });
     expect(lateRes.body.message).toBe(CHALLENGE_GONE);
   });
 
@@ -128,7 +136,11 @@ describe('passkeys', () => {
     // Dan's credential claiming Eve as its user.
     const { body } = await h.call('POST', '/passkeys/login/options', { projectId: 'w3kit-dev' });
     const response = assertCredential(credential, body.options, { origin, userHandle: eves.userHandle, counter: 60 });
-    const swapped = await h.call('POST', '/passkeys/login/verify', { challengeId: body.challengeId, response, deviceId: 'device-eve-0002' });
+    const swapped = await h.call('POST', '/passkeys/login/verify', {
+      challengeId: body.challengeId,
+      response,
+      deviceId: 'device-eve-0002',
+    });
     expect(swapped.body.message).toMatch(/belong to different users/);
     // Dan cannot remove Eve's passkey.
     const remove = await h.call('POST', '/passkeys/remove', { id: eves.id }, session.token);

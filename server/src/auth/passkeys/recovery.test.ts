@@ -97,10 +97,18 @@ describe('the recovery share and PRF passkeys', () => {
     expect(refused.body).toEqual({ message: LAST_RECOVERY_PASSKEY, field: 'recoveryShare' });
     const wrongShare = await h.call('POST', '/passkeys/remove', { id: b.credential.id, recoveryShare: testShare(3) }, session.token);
     expect(wrongShare.status).toBe(400);
-    expect(wrongShare.body).toEqual({ message: "Invalid body field 'recoveryShare': not this user's recovery share", field: 'recoveryShare' });
+    expect(wrongShare.body).toEqual({
+      message: "Invalid body field 'recoveryShare': not this user's recovery share",
+      field: 'recoveryShare',
+    });
     const wrongX = Buffer.from(recoveryShare, 'base64url');
     wrongX[0] = 1;
-    const x1 = await h.call('POST', '/passkeys/remove', { id: b.credential.id, recoveryShare: wrongX.toString('base64url') }, session.token);
+    const x1 = await h.call(
+      'POST',
+      '/passkeys/remove',
+      { id: b.credential.id, recoveryShare: wrongX.toString('base64url') },
+      session.token,
+    );
     expect(x1.body.message).toBe("Invalid body field 'recoveryShare': must be the share with x = 3");
     expect(h.server.db.prepare('SELECT count(*) AS n FROM auth_passkeys').get()).toEqual({ n: 1 });
     expect(userRow(session.user.id).recovery_share).toBeNull();

@@ -93,19 +93,27 @@ export function passkeyById(db: Database, id: string): PasskeyRow | undefined {
 export function wrappedShares(db: Database, userId: string): { credentialId: string; share: string }[] {
   return (
     db
-      .prepare('SELECT id, wrapped_recovery_share FROM auth_passkeys WHERE user_id = ? AND wrapped_recovery_share IS NOT NULL ORDER BY created_at, id')
+      .prepare(
+        'SELECT id, wrapped_recovery_share FROM auth_passkeys WHERE user_id = ? AND wrapped_recovery_share IS NOT NULL ORDER BY created_at, id',
+      )
       .all(userId) as { id: string; wrapped_recovery_share: string }[]
   ).map((row) => ({ credentialId: row.id, share: row.wrapped_recovery_share }));
 }
 
-export function insertPasskey(
-  db: Database,
-  row: Omit<PasskeyRow, 'last_used_at' | 'public_key'> & { public_key: Uint8Array },
-): void {
+export function insertPasskey(db: Database, row: Omit<PasskeyRow, 'last_used_at' | 'public_key'> & { public_key: Uint8Array }): void {
   db.prepare(
     `INSERT INTO auth_passkeys (id, user_id, public_key, counter, transports, name, created_at, last_used_at, wrapped_recovery_share)
      VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
-  ).run(row.id, row.user_id, Buffer.from(row.public_key), row.counter, row.transports, row.name, row.created_at, row.wrapped_recovery_share);
+  ).run(
+    row.id,
+    row.user_id,
+    Buffer.from(row.public_key),
+    row.counter,
+    row.transports,
+    row.name,
+    row.created_at,
+    row.wrapped_recovery_share,
+  );
 }
 
 export function markUsed(db: Database, id: string, counter: number, now: number): void {

@@ -76,9 +76,9 @@ export function createCredential(options: Record<string, unknown>, overrides: Ce
     coseKey,
   ]);
   const attestationObject = isoCBOR.encode(
-    new Map<string, string | Uint8Array | Map<string, never>>([
+    new Map<string, string | Uint8Array | Map<string, string>>([
       ['fmt', 'none'],
-      ['attStmt', new Map()],
+      ['attStmt', new Map<string, string>()],
       ['authData', authData],
     ]),
   );
