@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
-import { CHANNEL_EXPIRED, CHANNEL_PENDING, FARCASTER_CHANNEL_TTL_MS, UNKNOWN_CHANNEL } from './channels.js';
+import { CHANNEL_EXPIRED, CHANNEL_PENDING, FARCASTER_CHANNEL_TTL_MS, MAX_CHANNELS_PER_IP, UNKNOWN_CHANNEL } from './channels.js';
 import { signInMessage } from './message.js';
 import { FARCASTER_NOT_CONFIGURED } from './routes.js';
 import { FARCASTER_SANDBOX_PATH, sandboxCustodyAccount } from './sandbox-registry.js';
@@ -139,6 +139,20 @@ describe('Farcaster login through the development sandbox', () => {
     expect(await gone.text()).toContain('This Farcaster sign-in link has expired');
     const unknown = await fetch(`${frameOrigin}${FARCASTER_SANDBOX_PATH}?channelToken=${'x'.repeat(40)}`);
     expect(unknown.status).toBe(404);
+  });
+
+  it('keeps at most a few live channels per IP, dropping the oldest', async () => {
+    h = await startAuthHarness({ farcasterSandbox: true, kek: randomBytes(32).toString('base64') });
+    const channels = [];
+    for (let i = 0; i <= MAX_CHANNELS_PER_IP; i++) {
+      h.clock.now += 1;
+      channels.push(await start());
+    }
+    expect((await h.call('GET', `/farcaster/status?channelId=${channels[0].channelId}`)).status).toBe(404);
+    expect((await fetch(channels[0].url)).status).toBe(404);
+    expect((await h.call('GET', `/farcaster/status?channelId=${channels[1].channelId}`)).body).toEqual({ state: 'pending' });
+    const { n } = h.server.db.prepare('SELECT count(*) AS n FROM auth_farcaster_channels').get() as { n: number };
+    expect(n).toBe(MAX_CHANNELS_PER_IP);
   });
 
   it('answers 404 when Farcaster is not configured, and keeps the sandbox page away', async () => {
