@@ -2,7 +2,7 @@
  * The Fastify app of the frame origin (port + 2): the frame site's files and the auth API under
  * /auth/v1. Same-origin only: no CORS headers, preflights refused (403), every auth API request
  * must carry `x-w3kit-frame: 1` (403 otherwise) and bodies must be JSON (415), except the device
- * approval page a mail links to. Errors are `{ message, field? }`.
+ * approval page a mail links to and the Farcaster sandbox's sign-in page. Errors are `{ message, field? }`.
  */
 import { errorReply } from '../http/error-reply.js';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
