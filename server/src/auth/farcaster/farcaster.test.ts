@@ -35,7 +35,7 @@ const channelRow = (id: string) =>
 
 describe('Farcaster login through the development sandbox', () => {
   it('starts a channel, approves it on the sandbox page, and finishes with a verified session for the fid', async () => {
-    h = await startAuthHarness({ farcasterSandbox: true, kek: randomBytes(32).toString('base64') });
+    h = await startAuthHarness({ host: 'localhost', farcasterSandbox: true, kek: randomBytes(32).toString('base64') });
     const channel = await start();
     const url = new URL(channel.url);
     expect(url.origin + url.pathname).toBe(`${h.server.frameUrl}${FARCASTER_SANDBOX_PATH}`);
@@ -66,6 +66,9 @@ describe('Farcaster login through the development sandbox', () => {
     expect(finish.body).toMatchObject({ deviceVerified: true, user: { email: null, socialProvider: 'farcaster', userName: 'bob' } });
     const me = await h.call('GET', '/session', undefined, finish.body.token);
     expect(me.body.user).toMatchObject({ id: finish.body.user.id, socialProvider: 'farcaster', userName: 'bob' });
+    // A user without an e-mail address adds a passkey under the Farcaster username.
+    const options = await h.call('POST', '/passkeys/register/options', undefined, finish.body.token);
+    expect(options.body.options.user.name).toBe('bob');
     const again = await h.call('POST', '/farcaster/finish', { channelId: channel.channelId });
     expect(again.status).toBe(404);
     expect(again.body.message).toBe(UNKNOWN_CHANNEL);
@@ -153,6 +156,24 @@ describe('Farcaster login through the development sandbox', () => {
     expect((await h.call('GET', `/farcaster/status?channelId=${channels[1].channelId}`)).body).toEqual({ state: 'pending' });
     const { n } = h.server.db.prepare('SELECT count(*) AS n FROM auth_farcaster_channels').get() as { n: number };
     expect(n).toBe(MAX_CHANNELS_PER_IP);
+  });
+
+  it('serves the API routes to the frame only (header, JSON), and only the sandbox page without the header', async () => {
+    h = await startAuthHarness({ farcasterSandbox: true, kek: randomBytes(32).toString('base64') });
+    for (const path of ['/auth/v1/farcaster/start', '/auth/v1/farcaster/finish', '/auth/v1/passkeys/login/options']) {
+      const plain = await fetch(`${h.server.frameUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ projectId: 'w3kit-dev', deviceId: 'device-fc-0001' }),
+      });
+      expect(plain.status).toBe(403);
+      const form = await fetch(`${h.server.frameUrl}${path}`, {
+        method: 'POST',
+        headers: { 'x-w3kit-frame': '1', 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'projectId=w3kit-dev&deviceId=device-fc-0001',
+      });
+      expect(form.status).toBe(415);
+    }
   });
 
   it('answers 404 when Farcaster is not configured, and keeps the sandbox page away', async () => {
