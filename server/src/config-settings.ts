@@ -24,6 +24,7 @@ export interface ConfigFlags {
   'mail-from'?: string;
   'smtp-sink'?: string;
   'kek-file'?: string;
+  'farcaster-sandbox'?: boolean;
   log?: boolean;
 }
 
@@ -90,6 +91,7 @@ type EmbeddedWalletKey =
   | 'smtpSink'
   | 'kekFile'
   | 'kek'
+  | 'farcasterSandbox'
   | 'sessionTtlMs'
   | 'auth.startsPerIp'
   | 'auth.verifiesPerIp';
@@ -100,6 +102,7 @@ const EMBEDDED_WALLET_SETTINGS: Record<EmbeddedWalletKey, Setting> = {
   smtpSink: { flag: 'smtp-sink', env: 'W3KIT_SMTP_SINK_PORT', file: 'smtpSink', kind: 'port' },
   kekFile: { flag: 'kek-file', env: 'W3KIT_KEK_FILE', file: 'kekFile', kind: 'file' },
   kek: { env: 'W3KIT_KEK', file: 'kek', kind: 'key' },
+  farcasterSandbox: { flag: 'farcaster-sandbox', env: 'W3KIT_FARCASTER_SANDBOX', file: 'socials.farcaster.sandbox', kind: 'bool' },
   sessionTtlMs: { env: 'W3KIT_SESSION_TTL_MS', file: 'sessionTtlMs', kind: 'positive', min: 60_000 },
   'auth.startsPerIp': { env: 'W3KIT_AUTH_STARTS_PER_IP', file: 'auth.startsPerIp', kind: 'positive' },
   'auth.verifiesPerIp': { env: 'W3KIT_AUTH_VERIFIES_PER_IP', file: 'auth.verifiesPerIp', kind: 'positive' },

@@ -41,6 +41,8 @@ export interface ServerConfig {
   /** The key-encryption key file, or the key itself (base64); neither: `<data>/key-encryption.key`. */
   kekFile: string | undefined;
   kek: string | undefined;
+  /** Farcaster login through the development sandbox (`socials.farcaster.sandbox` in the file). */
+  farcasterSandbox: boolean;
   /** Session lifetime of the embedded wallet's e-mail login. */
   sessionTtlMs: number;
   /** Login starts and code checks per IP in 10 minutes. */
@@ -87,6 +89,7 @@ const configFileSchema = z.strictObject({
   smtpSink: z.unknown().optional(),
   kekFile: z.unknown().optional(),
   kek: z.unknown().optional(),
+  socials: z.looseObject({ farcaster: z.strictObject({ sandbox: z.unknown().optional() }).optional() }).optional(),
   sessionTtlMs: z.unknown().optional(),
   auth: z.strictObject({ startsPerIp: z.unknown().optional(), verifiesPerIp: z.unknown().optional() }).optional(),
   analytics: z.strictObject({ retentionDays: z.unknown().optional(), maxEventsPerProject: z.unknown().optional() }).optional(),
@@ -195,6 +198,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     smtpSink,
     kekFile: get('kekFile') as string | undefined,
     kek: get('kek') as string | undefined,
+    farcasterSandbox: (get('farcasterSandbox') as boolean | undefined) ?? false,
     sessionTtlMs: (get('sessionTtlMs') as number | undefined) ?? DEFAULT_SESSION_TTL_MS,
     authLimits: {
       startsPerIp: (get('auth.startsPerIp') as number | undefined) ?? DEFAULT_AUTH_LIMITS.startsPerIp,

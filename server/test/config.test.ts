@@ -33,6 +33,7 @@ describe('resolveConfig', () => {
       smtpSink: undefined,
       kekFile: undefined,
       kek: undefined,
+      farcasterSandbox: false,
       sessionTtlMs: 86400000,
       authLimits: { startsPerIp: 20, verifiesPerIp: 60 },
       evmRpc: undefined,

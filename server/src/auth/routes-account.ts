@@ -1,6 +1,6 @@
 /**
  * The auth API's routes for a logged-in user under /auth/v1: key registration and the shares,
- * key export, e-mail change.
+ * the recovery share's passkey-wrapped copies, key export, e-mail change.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -17,9 +17,10 @@ import {
   shareReply,
   userReply,
 } from '../../../src/wire/auth-api.js';
+import { recoveryWrappedReply } from '../../../src/wire/passkey-api.js';
 import { startEmailChange, startExport, verifyEmailChangePrimary, verifyEmailChangeSecondary, verifyExport } from './challenges.js';
 import type { AuthContext } from './context.js';
-import { recoveryShare, registerKeys, serverShare } from './keys.js';
+import { recoveryShare, recoveryWrapped, registerKeys, serverShare } from './keys.js';
 import { errors, sessionOf } from './routes.js';
 import { publicUser } from './users.js';
 
@@ -35,6 +36,10 @@ export function accountRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
     app.get('/keys/recovery-share', { schema: { response: { 200: shareReply, ...errors } } }, async (request) => {
       const { session, user } = sessionOf(ctx, request);
       return recoveryShare(ctx, user, session);
+    });
+    app.get('/keys/recovery-wrapped', { schema: { response: { 200: recoveryWrappedReply, ...errors } } }, async (request) => {
+      const { session, user } = sessionOf(ctx, request);
+      return recoveryWrapped(ctx, user, session);
     });
 
     app.post('/export/start', { schema: { response: { 200: exportStartReply, ...errors } } }, async (request) =>

@@ -35,6 +35,7 @@ export const FLAGS = {
   'mail-from': { type: 'string' },
   'smtp-sink': { type: 'string' },
   'kek-file': { type: 'string' },
+  'farcaster-sandbox': { type: 'boolean' },
   log: { type: 'boolean' },
   name: { type: 'string' },
   origins: { type: 'string' },

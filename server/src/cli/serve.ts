@@ -24,6 +24,7 @@ export function configFlags(flags: Flags): ConfigFlags {
     'mail-from': flags['mail-from'],
     'smtp-sink': flags['smtp-sink'],
     'kek-file': flags['kek-file'],
+    'farcaster-sandbox': flags['farcaster-sandbox'],
   };
 }
 
@@ -74,6 +75,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       smtpSink: config.smtpSink,
       kekFile: config.kekFile,
       kek: config.kek,
+      farcasterSandbox: config.farcasterSandbox,
       sessionTtlMs: config.sessionTtlMs,
       authLimits: config.authLimits,
       warn: (line) => io.stderr.write(line),
@@ -119,6 +121,7 @@ export const serveCommand: Command = {
     'mail-from',
     'smtp-sink',
     'kek-file',
+    'farcaster-sandbox',
     'evm-rpc',
     'solana-rpc',
     'public-url',
@@ -162,6 +165,10 @@ export const serveCommand: Command = {
         flag: 'kek-file',
         value: 'FILE',
         text: 'key-encryption key of recovery shares: 32 bytes base64 (env W3KIT_KEK_FILE, or the\nkey in W3KIT_KEK; default DIR/key-encryption.key, created: keep it apart in production)',
+      },
+      {
+        flag: 'farcaster-sandbox',
+        text: 'Farcaster login through the development sandbox: a sign-in page that approves as\na test user (env W3KIT_FARCASTER_SANDBOX; never in production)',
       },
       { flag: 'evm-rpc', value: 'URL', text: 'EVM JSON-RPC node the Blockchain API indexes (balances, history, NFTs)' },
       {

@@ -4,6 +4,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { identitiesMigration } from '../auth/identities-schema.js';
+import { passkeysMigration } from '../auth/passkeys/schema.js';
 import { authMigration } from '../auth/schema.js';
 
 export interface Migration {
@@ -226,4 +227,5 @@ export const migrations: readonly Migration[] = [
   },
   authMigration,
   identitiesMigration,
+  passkeysMigration,
 ];

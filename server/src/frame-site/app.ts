@@ -2,7 +2,7 @@
  * The Fastify app of the frame origin (port + 2): the frame site's files and the auth API under
  * /auth/v1. Same-origin only: no CORS headers, preflights refused (403), every auth API request
  * must carry `x-w3kit-frame: 1` (403 otherwise) and bodies must be JSON (415), except the device
- * approval page a mail links to. Errors are `{ message, field? }`.
+ * approval page a mail links to and the Farcaster sandbox's sign-in page. Errors are `{ message, field? }`.
  */
 import { errorReply } from '../http/error-reply.js';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -10,6 +10,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_API_PREFIX, FRAME_HEADER } from '../../../src/wire/auth-api.js';
 import { approvePage, APPROVE_PATH } from '../auth/approve-page.js';
 import type { AuthContext } from '../auth/context.js';
+import type { FarcasterSetup } from '../auth/farcaster/registry.js';
+import { farcasterRoutes } from '../auth/farcaster/routes.js';
+import { farcasterSandboxPage } from '../auth/farcaster/sandbox-page.js';
+import { FARCASTER_SANDBOX_PATH } from '../auth/farcaster/sandbox-registry.js';
+import { passkeyRoutes } from '../auth/passkeys/routes.js';
 import { accountRoutes } from '../auth/routes-account.js';
 import { loginRoutes } from '../auth/routes.js';
 import { HttpError } from '../errors.js';
@@ -28,9 +33,18 @@ export interface BuildFrameAppOptions {
   rateLimit?: RateLimitOptions;
   log?: boolean;
   trustProxy?: TrustProxy | boolean;
+  /** Farcaster login (the development sandbox only, so far); without it Farcaster start answers 404. */
+  farcaster?: FarcasterSetup;
 }
 
-export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trustProxy = false }: BuildFrameAppOptions): FastifyInstance {
+export function buildFrameApp({
+  auth,
+  frameSiteDir,
+  rateLimit,
+  log = false,
+  trustProxy = false,
+  farcaster,
+}: BuildFrameAppOptions): FastifyInstance {
   const app = Fastify({
     // Request lines are logged without their query: the approval link's token must not reach the log.
     logger: log
@@ -54,7 +68,8 @@ export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trus
     if (request.method === 'OPTIONS') throw new HttpError(403, 'Forbidden: cross-origin requests are not served here');
     // By the matched route, not the raw URL, so no encoding of the path slips past the check.
     const route = request.routeOptions.url;
-    if (route === undefined || !route.startsWith(`${AUTH_API_PREFIX}/`) || route === APPROVE_PATH) return;
+    const page = route === APPROVE_PATH || route === FARCASTER_SANDBOX_PATH;
+    if (route === undefined || !route.startsWith(`${AUTH_API_PREFIX}/`) || page) return;
     reply.header('cache-control', 'no-store');
     if (request.headers[FRAME_HEADER] !== '1') throw new HttpError(403, FRAME_HEADER_REQUIRED);
   });
@@ -74,5 +89,8 @@ export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trus
   app.register(async (scope) => approvePage(scope, auth));
   app.register(loginRoutes(auth), { prefix: AUTH_API_PREFIX });
   app.register(accountRoutes(auth), { prefix: AUTH_API_PREFIX });
+  app.register(passkeyRoutes(auth), { prefix: AUTH_API_PREFIX });
+  app.register(farcasterRoutes(auth, farcaster), { prefix: AUTH_API_PREFIX });
+  if (farcaster?.sandbox) app.register(async (scope) => farcasterSandboxPage(scope, auth));
   return app;
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createAuthContext, type AuthContext, type AuthLimits } from '../auth/context.js';
+import { farcasterSandbox } from '../auth/farcaster/sandbox-registry.js';
 import { loadKek } from '../auth/kek.js';
 import type { Database } from '../db/open.js';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from '../mail/mailer.js';
@@ -47,6 +48,8 @@ export interface EmbeddedWalletOptions {
   sessionTtlMs?: number;
   /** The auth API's per-IP limits on starts and code checks. */
   authLimits?: Partial<AuthLimits>;
+  /** Serve Farcaster login through the development sandbox (test users, test keys: never in production). */
+  farcasterSandbox?: boolean;
   /** The auth clock (tests). */
   now?: () => number;
   /** Where warnings go (a created key-encryption key); default stderr. */
@@ -122,6 +125,7 @@ export async function startFrameSite(
     rateLimit: common.rateLimit,
     log: common.log,
     trustProxy: common.trustProxy,
+    farcaster: options.farcasterSandbox ? farcasterSandbox : undefined,
   });
   await app.listen({ port, host: common.host });
   const address = app.server.address();

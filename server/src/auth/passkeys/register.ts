@@ -1,0 +1,119 @@
+/**
+ * Adding a passkey to a logged-in user: options for `navigator.credentials.create` (a
+ * discoverable credential of the frame origin's relying party, no attestation, the user's other
+ * passkeys excluded), then the response verified against the stored challenge, the frame origin
+ * and the relying party id. A wrapped recovery share given with it is stored with the passkey
+ * and the KEK-sealed copy dropped, in that order.
+ */
+import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import { HttpError } from '../../errors.js';
+import type { AuthContext } from '../context.js';
+import { dropSealedRecoveryShare, ensureRecoveryShareHash } from '../keys.js';
+import type { SessionRow, UserRow } from '../users.js';
+import { RP_NAME, relyingParty } from './relying-party.js';
+import { insertPasskey, MAX_PASSKEYS_PER_USER, passkeyById, passkeysOf, saveChallenge, takeChallenge, type PasskeyRow } from './store.js';
+
+/** How long the browser may take for the ceremony (the frame's request timeout is 120 s). */
+export const CEREMONY_TIMEOUT_MS = 115_000;
+
+export interface PasskeyReply {
+  id: string;
+  name: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  prf: boolean;
+}
+
+export function passkeyReply(row: PasskeyRow): PasskeyReply {
+  return { id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at, prf: row.wrapped_recovery_share !== null };
+}
+
+const TOO_MANY = `This account already has ${MAX_PASSKEYS_PER_USER} passkeys: remove one first`;
+
+function transportsOf(row: PasskeyRow): string[] {
+  const parsed: unknown = JSON.parse(row.transports);
+  return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
+}
+
+export async function registrationOptions(ctx: AuthContext, user: UserRow, session: SessionRow, ip: string) {
+  const rp = relyingParty(ctx);
+  const existing = passkeysOf(ctx.db, user.id);
+  if (existing.length >= MAX_PASSKEYS_PER_USER) throw new HttpError(409, TOO_MANY);
+  const options = await generateRegistrationOptions({
+    rpName: RP_NAME,
+    rpID: rp.id,
+    userName: user.email ?? session.user_name ?? 'w3kit user',
+    userID: new TextEncoder().encode(user.id),
+    attestationType: 'none',
+    excludeCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row) })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    timeout: CEREMONY_TIMEOUT_MS,
+  });
+  saveChallenge(ctx.db, { challenge: options.challenge, kind: 'register', userId: user.id, ip, now: ctx.now() });
+  return { options: options as unknown as Record<string, unknown> };
+}
+
+/** The challenge a WebAuthn response's clientDataJSON carries; 400 naming `response` when unreadable. */
+export function challengeOf(response: Record<string, unknown>): string {
+  const inner = response.response as { clientDataJSON?: unknown } | undefined;
+  try {
+    const client = JSON.parse(Buffer.from(String(inner?.clientDataJSON), 'base64url').toString('utf8')) as { challenge?: unknown };
+    if (typeof client.challenge === 'string' && client.challenge) return client.challenge;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new HttpError(400, "Invalid body field 'response': not a WebAuthn response (its clientDataJSON has no challenge)", 'response');
+}
+
+function nextName(rows: PasskeyRow[]): string {
+  const taken = new Set(rows.map((row) => row.name));
+  let n = rows.length + 1;
+  while (taken.has(`Passkey ${n}`)) n++;
+  return `Passkey ${n}`;
+}
+
+export async function verifyRegistration(
+  ctx: AuthContext,
+  user: UserRow,
+  body: { response: Record<string, unknown>; name?: string | undefined; wrappedRecoveryShare?: string | undefined },
+): Promise<{ passkey: PasskeyReply }> {
+  const rp = relyingParty(ctx);
+  const expected = takeChallenge(ctx.db, { kind: 'register', challenge: challengeOf(body.response), userId: user.id }, ctx.now());
+  let result;
+  try {
+    result = await verifyRegistrationResponse({
+      response: body.response as unknown as RegistrationResponseJSON,
+      expectedChallenge: expected,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    });
+  } catch (err) {
+    throw new HttpError(400, `The passkey registration was refused: ${(err as Error).message}`, 'response');
+  }
+  if (!result.verified) throw new HttpError(400, 'The passkey registration was refused: it could not be verified', 'response');
+  const { credential } = result.registrationInfo;
+  if (passkeyById(ctx.db, credential.id)) throw new HttpError(409, 'This passkey is already registered');
+  const existing = passkeysOf(ctx.db, user.id);
+  if (existing.length >= MAX_PASSKEYS_PER_USER) throw new HttpError(409, TOO_MANY);
+  if (body.wrappedRecoveryShare !== undefined && ensureRecoveryShareHash(ctx, user) === null) {
+    throw new HttpError(409, 'This user has no keys yet: a recovery share cannot be wrapped before they are registered');
+  }
+  const row: PasskeyRow = {
+    id: credential.id,
+    user_id: user.id,
+    public_key: Buffer.from(credential.publicKey),
+    counter: credential.counter,
+    transports: JSON.stringify(credential.transports ?? []),
+    name: body.name?.trim() || nextName(existing),
+    created_at: ctx.now(),
+    last_used_at: null,
+    wrapped_recovery_share: body.wrappedRecoveryShare ?? null,
+  };
+  ctx.db.transaction(() => {
+    insertPasskey(ctx.db, row);
+    // Only once the wrapped copy is stored may the server's own copy go.
+    if (row.wrapped_recovery_share !== null) dropSealedRecoveryShare(ctx, user);
+  })();
+  return { passkey: passkeyReply(row) };
+}
