@@ -31,7 +31,7 @@ export async function startEmbedded(): Promise<EmbeddedHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'w3kit-embedded-e2e-'));
   const [h, svm] = await Promise.all([startHarness(), startSvm({ port: 0, dataDir: join(dataDir, 'svm') })]);
   const start = (port = 0, framePort = 0, smtpSink = 0) =>
-    startBackend({ port, framePort, smtpSink, dataDir, env: { ...LIMITS, W3KIT_KEK: Buffer.alloc(32, 7).toString('base64') } });
+    startBackend({ port, framePort, smtpSink, dataDir, env: { ...LIMITS, W3KIT_FARCASTER_SANDBOX: '1', W3KIT_KEK: Buffer.alloc(32, 7).toString('base64') } });
   const eh: EmbeddedHarness = {
     h,
     svm,
