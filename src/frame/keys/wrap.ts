@@ -76,9 +76,7 @@ export async function unwrapShare(prfOutput: Uint8Array, wrapped: string): Promi
   const key = await prfWrappingKey(prfOutput);
   let plain: Uint8Array;
   try {
-    plain = new Uint8Array(
-      await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, IV_SIZE) }, key, bytes.slice(IV_SIZE)),
-    );
+    plain = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, IV_SIZE) }, key, bytes.slice(IV_SIZE)));
   } catch {
     throw new ShareWrapError('The passkey could not unlock the recovery share');
   }
