@@ -137,6 +137,15 @@ describe('passkey handlers', () => {
     expect(routes.server.holdsRecovery).toBe(true);
   });
 
+  it("a refused passkey login answers 'No passkey was used' and starts no session", async () => {
+    const { routes, auth, first } = await withPrfPasskey();
+    const second = harness(routes, auth, first.api.user, true);
+    auth.failWith(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
+    expect((await second.call('ConnectPasskey')).error?.message).toBe('No passkey was used');
+    expect(second.api.calls).not.toContain('POST /passkeys/login/verify');
+    expect((await second.call('IsConnected')).payload).toEqual({ isConnected: false });
+  });
+
   it('AddPasskey and ListPasskeys need a session', async () => {
     const h = harness(fakePasskeyRoutes(), fakeAuthenticator());
     expect((await h.call('AddPasskey')).error?.message).toBe('Not connected to email or social');
