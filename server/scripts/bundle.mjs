@@ -6,7 +6,9 @@
  * schemas shared with the client (../src/wire) and the seed wallet registry (data/wallets.json)
  * are imported by the code, so they are embedded. Beside it, dist/frame-site holds the secure
  * frame site the bin serves on its frame port: ../src/frame/site/main.ts bundled for the browser
- * (frame.js), index.html and frame.css (skipped with a warning while those sources are missing).
+ * (frame.js), the social login popup's callback script ../src/frame/site/social-callback.ts
+ * (social-callback.js, standalone and tiny), index.html and frame.css (skipped with a warning
+ * while those sources are missing).
  *
  *   node scripts/bundle.mjs [outfile]     (from server/; npm run build -w w3kit-server)
  */
@@ -20,22 +22,28 @@ export const SERVER_BUNDLE = path.join(ROOT, 'dist/w3kit-server.js');
 /** The frame site's sources in the client package. */
 export const FRAME_SITE_SOURCES = path.resolve(ROOT, '../src/frame/site');
 const FRAME_SITE_FILES = ['main.ts', 'index.html', 'frame.css'];
+/** The social login popup's callback script: built beside frame.js when its source is there, else a warning. */
+const SOCIAL_CALLBACK = 'social-callback.ts';
 
 /**
- * Builds the frame site into `outDir` (frame.js, index.html, frame.css) from `siteDir`; returns
- * `outDir`, or undefined (after a warning) when the sources are not there.
+ * Builds the frame site into `outDir` (frame.js, social-callback.js, index.html, frame.css) from
+ * `siteDir`; returns `outDir`, or undefined (after a warning) when the sources are not there.
  */
 export async function bundleFrameSite(outDir, siteDir = FRAME_SITE_SOURCES) {
+  const where = path.relative(ROOT, siteDir) || siteDir;
   const missing = FRAME_SITE_FILES.filter((name) => !existsSync(path.join(siteDir, name)));
   if (missing.length) {
-    console.warn(`w3kit-server bundle: frame site skipped: ${missing.join(', ')} missing in ${path.relative(ROOT, siteDir) || siteDir}`);
+    console.warn(`w3kit-server bundle: frame site skipped: ${missing.join(', ')} missing in ${where}`);
     return undefined;
   }
+  const entryPoints = { frame: path.join(siteDir, 'main.ts') };
+  if (existsSync(path.join(siteDir, SOCIAL_CALLBACK))) entryPoints['social-callback'] = path.join(siteDir, SOCIAL_CALLBACK);
+  else console.warn(`w3kit-server bundle: ${SOCIAL_CALLBACK} missing in ${where}: social login popups cannot report back`);
   mkdirSync(outDir, { recursive: true });
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: [path.join(siteDir, 'main.ts')],
-    outfile: path.join(outDir, 'frame.js'),
+    entryPoints,
+    outdir: outDir,
     bundle: true,
     platform: 'browser',
     format: 'esm',

@@ -9,13 +9,15 @@ import { AUTH_API_PREFIX, authErrorReply, FRAME_HEADER } from '../../wire/auth-a
 import { FRAME_ALERT_TEXT } from '../constants.js';
 import { FRAME_REPLY_TEXT } from './texts.js';
 
-/** The auth API answered with an error (its `message`, and the HTTP status as the code). */
+/** The auth API answered with an error (its `message`, its `field` if any, and the HTTP status as the code). */
 export class AuthApiError extends W3Error {
   override name = 'AuthApiError';
   readonly status: number;
-  constructor(message: string, status: number) {
+  readonly field: string | undefined;
+  constructor(message: string, status: number, field?: string) {
     super(message, { code: status, category: 'API_ERROR' });
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -65,7 +67,8 @@ export function createAuthApi(fetchFn: FetchLike, base = ''): AuthApi {
     if (response.status === 401) throw new SessionExpiredError();
     if (!response.ok) {
       const parsed = authErrorReply.safeParse(json);
-      throw new AuthApiError(parsed.success ? parsed.data.message : `The server answered ${response.status}`, response.status);
+      if (!parsed.success) throw new AuthApiError(`The server answered ${response.status}`, response.status);
+      throw new AuthApiError(parsed.data.message, response.status, parsed.data.field);
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) throw new AuthApiError(`The server's reply to ${path} is malformed`, response.status);

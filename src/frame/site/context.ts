@@ -1,10 +1,10 @@
 /**
  * What every request handler of the frame gets: its dependencies (the auth API client, the
- * device store, the approval and export screens, a clock, the JSON-RPC transport, the event
- * sink) and the frame's state. main.ts builds the real ones; the tests build their own.
+ * device store, the approval, export and passkey screens, WebAuthn, a clock, the JSON-RPC
+ * transport, the event sink) and the frame's state. main.ts builds the real ones; the tests build their own.
  */
 import type { AuthUser } from '../../wire/auth-api.js';
-import type { FrameEvent, FrameNetwork, FramePayload } from '../messages.js';
+import type { FrameEvent, FrameNetwork, FramePayload, Passkey } from '../messages.js';
 import type { AuthApi } from './api-client.js';
 import type { ApprovalQueue } from './approval-queue.js';
 import type { DeviceStore } from './device-store.js';
@@ -31,6 +31,17 @@ export interface ExportScreen {
 export interface ExportFlow {
   sendCode(): Promise<void>;
   reveal(otp: string): Promise<{ evmPrivateKey: string; solanaSecretKey: string }>;
+}
+
+/** WebAuthn in WebAuthn's JSON forms: the options as the server made them, the credential as `toJSON()` gives it. */
+export interface PasskeyAuthenticator {
+  create(options: Record<string, unknown>): Promise<Record<string, unknown>>;
+  get(options: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+/** The frame's 'Create passkey' screen: runs `create` on the user's click; rejects when cancelled. */
+export interface PasskeyScreen {
+  run(create: () => Promise<Passkey>): Promise<Passkey>;
 }
 
 export interface Clock {
@@ -60,6 +71,10 @@ export interface FrameState {
   chainId?: string;
   /** The pending e-mail change. */
   changeId?: string;
+  /** The pending social login's id (never sent to the host). */
+  socialId?: string;
+  /** The pending Farcaster sign-in's channel. */
+  farcasterChannelId?: string;
 }
 
 export interface FrameDeps {
@@ -67,6 +82,8 @@ export interface FrameDeps {
   store: DeviceStore;
   approvals: ApprovalPrompt;
   exportScreen: ExportScreen;
+  passkeyScreen: PasskeyScreen;
+  passkeys: PasskeyAuthenticator;
   clock: Clock;
   jsonRpc: JsonRpcCall;
   applyTheme(theme: FramePayload<'SyncTheme'>): void;

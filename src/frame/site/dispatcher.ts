@@ -12,9 +12,12 @@ import { SessionExpiredError } from './api-client.js';
 import { ApprovalQueue } from './approval-queue.js';
 import type { FrameContext, FrameDeps, FrameState } from './context.js';
 import { accountHandlers } from './handlers/account.js';
+import { farcasterHandlers } from './handlers/farcaster.js';
 import { loginHandlers } from './handlers/login.js';
+import { passkeyHandlers } from './handlers/passkeys.js';
 import { rpcHandlers } from './handlers/rpc.js';
 import { sessionHandlers } from './handlers/session.js';
+import { socialHandlers } from './handlers/social.js';
 import type { Handler, Handlers } from './handlers/types.js';
 import { forgetSession } from './session.js';
 import { FRAME_REPLY_TEXT } from './texts.js';
@@ -22,7 +25,15 @@ import { FRAME_REPLY_TEXT } from './texts.js';
 export const MAX_PENDING_REQUESTS = 32;
 const MAX_ERROR_TEXT = 1_000;
 
-const handlers: Handlers = { ...loginHandlers, ...sessionHandlers, ...rpcHandlers, ...accountHandlers };
+const handlers: Handlers = {
+  ...loginHandlers,
+  ...socialHandlers,
+  ...farcasterHandlers,
+  ...passkeyHandlers,
+  ...sessionHandlers,
+  ...rpcHandlers,
+  ...accountHandlers,
+};
 
 type PortLike = Pick<MessagePort, 'postMessage'> & { onmessage: ((event: MessageEvent) => void) | null };
 

@@ -1,7 +1,7 @@
 /**
  * Starts the frame site in its page: restores the stored session token, does the handshake with
  * an allowed parent, and serves the host's requests on the port with the real dependencies
- * (auth API on this origin, IndexedDB, the approval and export screens).
+ * (auth API on this origin, IndexedDB, the approval, export and passkey screens, WebAuthn).
  */
 import { originsReply } from '../../wire/auth-api.js';
 import { createAuthApi } from './api-client.js';
@@ -12,8 +12,10 @@ import { acceptHost } from './handshake.js';
 import { createJsonRpc } from './json-rpc.js';
 import { createApprovalScreen } from './ui/approval-screen.js';
 import { createExportScreen } from './ui/export-screen.js';
+import { createPasskeyScreen } from './ui/passkey-screen.js';
 import { createSurface } from './ui/surface.js';
 import { applyTheme } from './ui/theme.js';
+import { browserPasskeys } from './webauthn.js';
 
 /**
  * The embedding page's origin: `location.ancestorOrigins[0]` (Chromium, WebKit), else the
@@ -57,6 +59,8 @@ export async function startFrame(): Promise<void> {
     store,
     approvals: createApprovalScreen(surface),
     exportScreen: createExportScreen(surface),
+    passkeyScreen: createPasskeyScreen(surface),
+    passkeys: browserPasskeys(),
     clock: systemClock,
     jsonRpc: createJsonRpc(fetchFn),
     applyTheme: (theme) => applyTheme(document.documentElement, theme),

@@ -4,7 +4,8 @@
  * one operation, after which it is wiped.
  */
 import { W3Error } from '../../core/errors/base.js';
-import { shareReply, userReply } from '../../wire/auth-api.js';
+import type * as z from 'zod/mini';
+import { shareReply, userReply, type sessionReply } from '../../wire/auth-api.js';
 import { wipe } from '../keys/bytes.js';
 import { addressesOf } from '../keys/derive.js';
 import { combineShares, decodeShare, SERVER_SHARE_X } from '../keys/shamir.js';
@@ -35,11 +36,23 @@ export function checkAddresses(seed: Uint8Array, session: Session): void {
   }
 }
 
+/** A login's reply (code, social, Farcaster, passkey): the token is kept and the session set. */
+export async function adoptSession(ctx: FrameContext, reply: z.infer<typeof sessionReply>): Promise<Session> {
+  ctx.api.setToken(reply.token);
+  await ctx.store.setToken(reply.token);
+  const session = { user: reply.user, deviceVerified: reply.deviceVerified };
+  ctx.state.session = session;
+  return session;
+}
+
 /**
- * Runs `fn` with the master seed rebuilt from this device's share and the server's, and wipes
- * the seed and both shares afterwards, whatever happens.
+ * Runs `fn` with this device's share and the server's, checked (the seed they rebuild gives the
+ * user's addresses), and wipes the seed and both shares afterwards, whatever happens.
  */
-export async function withSeed<T>(ctx: FrameContext, fn: (seed: Uint8Array, session: Session) => Promise<T> | T): Promise<T> {
+export async function withShares<T>(
+  ctx: FrameContext,
+  fn: (shares: { device: Uint8Array; server: Uint8Array; seed: Uint8Array }, session: Session) => Promise<T> | T,
+): Promise<T> {
   const session = await requireSession(ctx);
   const device = await ctx.store.getDeviceShare(session.user.id);
   if (!device) throw new W3Error(FRAME_REPLY_TEXT.noDeviceShare);
@@ -49,8 +62,13 @@ export async function withSeed<T>(ctx: FrameContext, fn: (seed: Uint8Array, sess
     server = decodeShare((await ctx.api.get('/keys/server-share', shareReply)).share, SERVER_SHARE_X);
     seed = combineShares(device, server);
     checkAddresses(seed, session);
-    return await fn(seed, session);
+    return await fn({ device, server, seed }, session);
   } finally {
     wipe(device, server, seed);
   }
+}
+
+/** Runs `fn` with the master seed rebuilt from this device's share and the server's (see withShares). */
+export function withSeed<T>(ctx: FrameContext, fn: (seed: Uint8Array, session: Session) => Promise<T> | T): Promise<T> {
+  return withShares(ctx, ({ seed }, session) => fn(seed, session));
 }

@@ -36,6 +36,13 @@ export const FRAME_TEXTS = {
   copied: 'Copied',
   done: 'Done',
   cancel: 'Cancel',
+  passkeyTitle: 'Add a passkey',
+  passkeyExplain:
+    "A passkey lets you log in to this wallet with your device's screen lock or security key, with no e-mail code, on any device where the passkey is available.",
+  passkeyPrf:
+    'Where your device supports it, the passkey also locks your recovery share, so that from then on not even the wallet server can release it.',
+  createPasskey: 'Create passkey',
+  creatingPasskey: 'Follow your browser to create the passkey...',
 } as const;
 
 /** The errors the frame answers with (spec 6, 8 and the issue), exactly. */
@@ -55,6 +62,16 @@ export const FRAME_REPLY_TEXT = {
   noExport: 'No key export is pending',
   noEmailChange: 'No e-mail change is pending: call UpdateEmail first',
   serverUnreachable: 'Could not reach the wallet server: check your connection and try again',
+  noSocialLogin: 'No social login is pending: call GetSocialRedirectUri first',
+  noParentOrigin: 'The frame does not know its parent page',
+  noFarcasterLogin: 'No Farcaster sign-in is pending: call GetFarcasterUri first',
+  farcasterExpired: 'The Farcaster sign-in link expired: get a new one',
+  farcasterTimeout: 'The Farcaster sign-in was not approved in time: get a new link',
+  passkeysUnsupported: 'This browser does not support passkeys',
+  passkeyCancelled: 'Passkey creation cancelled',
+  passkeyNotCreated: 'The passkey was not created',
+  passkeyNotUsed: 'No passkey was used',
+  passkeyNoPrf: 'This passkey cannot unlock the recovery share: use the passkey you added to this wallet',
 } as const;
 
 /** `template` with each `{name}` replaced. */

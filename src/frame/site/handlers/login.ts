@@ -8,7 +8,7 @@ import { deviceStatusReply, emailStartReply, emptyReply, sessionReply, userReply
 import { FRAME_POLL_MS } from '../../constants.js';
 import { SessionExpiredError } from '../api-client.js';
 import type { FrameContext } from '../context.js';
-import { ensureKeys } from '../keys-setup.js';
+import { startSession } from '../keys-setup.js';
 import { forgetSession } from '../session.js';
 import { FRAME_REPLY_TEXT } from '../texts.js';
 import type { Handlers } from './types.js';
@@ -68,11 +68,7 @@ export const loginHandlers: Handlers<'ConnectEmail' | 'ResendEmail' | 'ConnectDe
     const { loginId } = pendingLogin(ctx);
     const reply = await ctx.api.post('/email/verify', { loginId, otp }, sessionReply);
     ctx.state.login = undefined;
-    ctx.api.setToken(reply.token);
-    await ctx.store.setToken(reply.token);
-    const session = { user: reply.user, deviceVerified: reply.deviceVerified };
-    ctx.state.session = session;
-    await ensureKeys(ctx, session);
+    await startSession(ctx, reply);
     return {};
   },
 };

@@ -51,6 +51,8 @@ export const sessionHandlers: Handlers<'GetUser' | 'SignOut' | 'IsConnected' | '
       address: addressOn(session, chain.split(':')[0] as string),
       chainId: chain,
       accounts,
+      ...(session.user.userName ? { userName: session.user.userName } : {}),
+      ...(session.user.socialProvider ? { socialProvider: session.user.socialProvider } : {}),
       preferredAccountType: 'eoa',
       smartAccountDeployed: false,
     };

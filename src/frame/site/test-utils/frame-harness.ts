@@ -9,7 +9,16 @@ import { keyRegistrationMessage } from '../../../wire/auth-api.js';
 import { base58Decode } from '../../../wire/base58.js';
 import type { FrameRequestType } from '../../messages.js';
 import { createAuthApi } from '../api-client.js';
-import type { ApprovalPrompt, ApprovalView, Clock, ExportScreen, FrameContext, JsonRpcCall } from '../context.js';
+import type {
+  ApprovalPrompt,
+  ApprovalView,
+  Clock,
+  ExportScreen,
+  FrameContext,
+  JsonRpcCall,
+  PasskeyAuthenticator,
+  PasskeyScreen,
+} from '../context.js';
 import type { DeviceStore } from '../device-store.js';
 import { serveFramePort } from '../dispatcher.js';
 
@@ -37,30 +46,76 @@ export function memoryDeviceStore(): DeviceStore & { shares: Map<string, Uint8Ar
 
 export interface FakeUser {
   id: string;
-  email: string;
+  email: string | null;
+  socialProvider?: 'google' | 'github' | 'farcaster';
+  userName?: string;
   evmAddress?: string;
   solanaAddress?: string;
   serverShare?: string;
   recoveryShare?: string;
 }
 
+/** What an extra route of the fake auth API sees (see `routes` below). */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+  /** Whether the request carries the live session's token. */
+  authed: boolean;
+  user: FakeUser;
+  json(status: number, body: unknown): Response;
+  /** Starts a session (as a login's reply does), with `extra` fields in the reply. */
+  session(deviceVerified: boolean, extra?: Record<string, unknown>): Response;
+}
+/** Routes tried before the built-in ones; undefined falls through. */
+export type FakeRoutes = (request: FakeRequest) => Promise<Response | undefined> | Response | undefined;
+
 /** A stand-in for the auth API's fetch: one user, code 123456, sessions as plain tokens. */
 export function fakeAuthApiFetch(
-  options: { allowedOrigins?: string[]; user?: FakeUser; deviceVerified?: boolean; approveAfterPolls?: number } = {},
+  options: { allowedOrigins?: string[]; user?: FakeUser; deviceVerified?: boolean; approveAfterPolls?: number; routes?: FakeRoutes } = {},
 ) {
   const user: FakeUser = options.user ?? { id: 'user-00000001', email: 'ada@example.com' };
   const calls: string[] = [];
+  /** Every request's path and raw body, to search for what must never be sent. */
+  const sent: { path: string; body: string }[] = [];
   let token: string | undefined;
   let expired = false;
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const userView = () => ({ id: user.id, email: user.email, evmAddress: user.evmAddress, solanaAddress: user.solanaAddress });
+  const userView = () => ({
+    id: user.id,
+    email: user.email,
+    evmAddress: user.evmAddress,
+    solanaAddress: user.solanaAddress,
+    socialProvider: user.socialProvider,
+    userName: user.userName,
+  });
+  const session = (deviceVerified: boolean, extra: Record<string, unknown> = {}) => {
+    token = `t${crypto.randomUUID().replace(/-/g, '')}`.padEnd(40, 't');
+    expired = false;
+    return json(200, { token, expiresAt: Date.now() + 3_600_000, user: userView(), deviceVerified, ...extra });
+  };
 
   const fetchFn = async (url: string, init: RequestInit): Promise<Response> => {
-    const path = new URL(url, 'http://frame.test').pathname.replace('/auth/v1', '');
+    const parsedUrl = new URL(url, 'http://frame.test');
+    const path = parsedUrl.pathname.replace('/auth/v1', '');
     calls.push(`${init.method} ${path}`);
+    sent.push({ path, body: typeof init.body === 'string' ? init.body : '' });
     if ((init.headers as Record<string, string>)['x-w3kit-frame'] !== '1') return json(403, { message: 'Missing x-w3kit-frame' });
     const body = init.body ? (JSON.parse(init.body as string) as Record<string, string>) : {};
+    const authed = !expired && token !== undefined && (init.headers as Record<string, string>).authorization === `Bearer ${token}`;
+    const extra = await options.routes?.({
+      method: init.method ?? 'GET',
+      path,
+      query: parsedUrl.searchParams,
+      body,
+      authed,
+      user,
+      json,
+      session,
+    });
+    if (extra) return extra;
     if (path === '/origins') return json(200, { allowedOrigins: options.allowedOrigins ?? ['http://app.test'] });
     if (path === '/email/start')
       return json(200, { loginId: 'login-0000001', action: options.deviceVerified ? 'VERIFY_DEVICE' : 'VERIFY_OTP' });
@@ -68,11 +123,9 @@ export function fakeAuthApiFetch(
       return json(200, { approved: calls.filter((c) => c.endsWith('/device/status')).length >= (options.approveAfterPolls ?? 3) });
     if (path === '/email/verify') {
       if (body.otp !== '123456') return json(400, { message: 'Invalid code' });
-      token = 't'.repeat(40);
-      return json(200, { token, expiresAt: Date.now() + 3_600_000, user: userView(), deviceVerified: options.deviceVerified ?? false });
+      return session(options.deviceVerified ?? false);
     }
-    const auth = (init.headers as Record<string, string>).authorization;
-    if (expired || !token || auth !== `Bearer ${token}`) return json(401, { message: 'Session Expired' });
+    if (!authed) return json(401, { message: 'Session Expired' });
     if (path === '/session') return json(200, { user: userView(), expiresAt: Date.now() + 3_600_000 });
     if (path === '/signout') {
       token = undefined;
@@ -119,6 +172,7 @@ export function fakeAuthApiFetch(
     fetchFn,
     user,
     calls,
+    sent,
     expire: () => {
       expired = true;
     },
@@ -168,6 +222,10 @@ export function startFrameHarness(
     approveAfterPolls?: number;
     clock?: Clock;
     exportScreen?: ExportScreen;
+    routes?: FakeRoutes;
+    passkeys?: PasskeyAuthenticator;
+    passkeyScreen?: PasskeyScreen;
+    parentOrigin?: string;
   } = {},
 ) {
   const channel = new MessageChannel();
@@ -187,12 +245,17 @@ export function startFrameHarness(
           exportRuns++;
         },
       },
+      passkeyScreen: options.passkeyScreen ?? { run: (create) => create() },
+      passkeys: options.passkeys ?? {
+        create: () => Promise.reject(new Error('No authenticator in this test')),
+        get: () => Promise.reject(new Error('No authenticator in this test')),
+      },
       clock: options.clock ?? manualClock,
       jsonRpc: options.jsonRpc ?? (async () => '0x1'),
       applyTheme: () => undefined,
       reload: () => undefined,
     },
-    { projectId: 'w3kit-dev' },
+    { projectId: 'w3kit-dev', parentOrigin: options.parentOrigin ?? 'http://app.test' },
   );
   channel.port2.onmessage = (event) => received.push(event.data as Reply);
   let nextId = 0;
