@@ -1,6 +1,6 @@
 /**
  * The frame site's files: `index.html` for `GET /` and `/index.html` (with the project's CSP),
- * `frame.js` and `frame.css`, read from the frame site folder (built by scripts/bundle.mjs into
+ * `frame.js`, `frame.css` and `social-callback.js`, read from the frame site folder (built by scripts/bundle.mjs into
  * dist/frame-site). Unknown or missing projects get a 404 page that no one may frame.
  */
 import { readFile } from 'node:fs/promises';
@@ -14,6 +14,8 @@ import { escapeHtml, sendHtmlPage } from './html.js';
 const ASSETS: Readonly<Record<string, string>> = {
   'frame.js': 'text/javascript; charset=utf-8',
   'frame.css': 'text/css; charset=utf-8',
+  /** The social login callback page's script (posts the result to the opener, then closes). */
+  'social-callback.js': 'text/javascript; charset=utf-8',
 };
 
 const sendPage = (reply: FastifyReply, status: number, title: string, text: string) =>
