@@ -42,6 +42,8 @@ export interface PasskeyAuthenticator {
 /** The frame's 'Create passkey' screen: runs `create` on the user's click; rejects when cancelled. */
 export interface PasskeyScreen {
   run(create: () => Promise<Passkey>): Promise<Passkey>;
+  /** Ends a shown screen as cancelled (the host left the view: RpcAbort). */
+  dismiss(): void;
 }
 
 export interface Clock {

@@ -2,7 +2,7 @@
  * RpcRequest and RpcAbort (spec 6): a method on neither list is refused; safe methods are
  * answered locally (accounts, chain id) or forwarded to the synced network's RPC URL; unsafe
  * ones are checked, shown on the frame's approval screen, and signed only after Approve.
- * RpcAbort fails only the requests waiting for approval.
+ * RpcAbort fails only the requests waiting for approval (and ends a shown 'Create passkey' screen).
  */
 import { numberToHex } from 'viem';
 import { FRAME_ERROR_TEXT, rpcMethodClass } from '../../constants.js';
@@ -49,6 +49,8 @@ export const rpcHandlers: Handlers<'RpcRequest' | 'RpcAbort'> = {
 
   async RpcAbort(_payload, ctx) {
     ctx.queue.abortAll();
+    // The host left the view that showed the frame: a waiting 'Create passkey' screen ends too.
+    ctx.passkeyScreen.dismiss();
     return {};
   },
 };

@@ -245,7 +245,7 @@ export function startFrameHarness(
           exportRuns++;
         },
       },
-      passkeyScreen: options.passkeyScreen ?? { run: (create) => create() },
+      passkeyScreen: options.passkeyScreen ?? { run: (create) => create(), dismiss: () => undefined },
       passkeys: options.passkeys ?? {
         create: () => Promise.reject(new Error('No authenticator in this test')),
         get: () => Promise.reject(new Error('No authenticator in this test')),

@@ -90,4 +90,14 @@ describe('frame passkey screen', () => {
     expect(root.childElementCount).to.equal(0);
     expect(events.at(-1)).to.deep.equal({ kind: 'event', type: 'Visibility', visible: false });
   });
+
+  it('dismiss() (the host left the view) ends a shown screen as cancelled and hides it; with none shown it does nothing', async () => {
+    const { root, events, screen } = setup();
+    screen.dismiss();
+    const result = outcome(screen.run(async () => PASSKEY));
+    screen.dismiss();
+    expect(await result).to.deep.equal({ error: 'Passkey creation cancelled' });
+    expect(root.childElementCount).to.equal(0);
+    expect(events.at(-1)).to.deep.equal({ kind: 'event', type: 'Visibility', visible: false });
+  });
 });

@@ -16,6 +16,9 @@ const reasonText = (reason: unknown): string =>
 export function createPasskeyScreen(surface: Surface): PasskeyScreen {
   let cancelShown: (() => void) | undefined;
   return {
+    dismiss() {
+      cancelShown?.();
+    },
     run(create) {
       // A second request replaces the screen: the first one ends as cancelled.
       cancelShown?.();
