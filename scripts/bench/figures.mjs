@@ -47,6 +47,13 @@ export const FIGURES = [
     subject: 'static.embeddedChunksGzip',
   },
   {
+    id: 'loginMethodChunksGzip',
+    label: 'social, Farcaster and passkey lazy chunks (total)',
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.loginMethodChunksGzip',
+  },
+  {
     id: 'frameSiteGzip',
     label: "frame site (frame.js, the iframe's own page)",
     unit: 'KB gzip',

@@ -105,6 +105,7 @@ describe('figures', () => {
       'static.localeChunkGzip',
       'static.solanaChunksGzip',
       'static.embeddedChunksGzip',
+      'static.loginMethodChunksGzip',
       'static.frameSiteGzip',
       'static.installPackages',
       'static.installMB',

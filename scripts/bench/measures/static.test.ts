@@ -44,8 +44,8 @@ describe('measureSizes', () => {
 
   const write = (chunks: Record<string, unknown>) => {
     mkdirSync(path.join(dir, 'frame-site'), { recursive: true });
-    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ chunks: { ...embedded, ...chunks } }));
-    for (const file of ['frame.js', 'frame.css', 'index.html']) writeFileSync(path.join(dir, 'frame-site', file), '');
+    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ chunks: { ...embedded, ...loginMethods, ...chunks } }));
+    for (const file of ['frame.js', 'frame.css', 'index.html', 'social-callback.js']) writeFileSync(path.join(dir, 'frame-site', file), '');
   };
   const measure = (locales: string[]) => measureSizes(dir, locales, path.join(dir, 'frame-site'));
   const chunk = (name: string, gzip: number, imports: string[] = [], isEntry = false, more: Record<string, unknown> = {}) => ({
@@ -67,6 +67,33 @@ describe('measureSizes', () => {
     'chunks/bridge-b.js': chunk('bridge', 1536, [], false, { modules: { 'dist/frame/bridge/bridge.js': 9 } }),
   };
 
+  /** The social, Farcaster and passkey chunks (issue 16): lazy. */
+  const loginMethods = {
+    'chunks/social-s.js': chunk('social', 768, [], false, { modules: { 'dist/elements/views/connecting-social/connecting-social-view.js': 9 } }),
+    'chunks/passkeys-view-p.js': chunk('passkeys-view', 256, [], false, {
+      modules: { 'dist/elements/views/passkeys/passkeys-view.js': 9 },
+    }),
+  };
+
+  it('sums the social, Farcaster and passkey chunks, and fails when one of their modules is in the first chunk', () => {
+    write({
+      'w3kit.js': chunk('w3kit', 1024, [], true),
+      'chunks/walletconnect-session-x.js': chunk('walletconnect-session', 1024),
+      ...solana,
+      ...web3,
+    });
+    const m = measure([]);
+    expect(m.values.loginMethodChunksGzip).toBe(1);
+    expect(sizeLines(m)).toContain('  social, Farcaster and passkey chunks (2, all lazy), 1.0 KB gzip in total:');
+    write({
+      'w3kit.js': chunk('w3kit', 1024, ['chunks/social-s.js'], true),
+      'chunks/walletconnect-session-x.js': chunk('walletconnect-session', 1024),
+      ...solana,
+      ...web3,
+    });
+    expect(() => measure([])).toThrow('social, Farcaster or passkey modules in the first chunk: dist/elements/views/connecting-social/connecting-social-view.js');
+  });
+
   it('sums the entry and its static imports, and finds the WalletConnect chunk', () => {
     write({
       'w3kit.js': chunk('w3kit', 20 * 1024, ['chunks/shared-a.js'], true),
@@ -84,6 +111,7 @@ describe('measureSizes', () => {
       localeChunkGzip: 0.75,
       solanaChunksGzip: 0.5,
       embeddedChunksGzip: 1.5,
+      loginMethodChunksGzip: 1,
       frameSiteGzip: m.frameSite.reduce((sum: number, f: { gzip: number }) => sum + f.gzip, 0) / 1024,
     });
     expect(m.locales.map((c) => [c.locale, c.file])).toEqual([
@@ -92,7 +120,7 @@ describe('measureSizes', () => {
     ]);
     const lines = sizeLines(m);
     expect(lines[0]).toBe('  CDN first chunk 24.0 KB gzip: w3kit.js 20.0 KB, chunks/shared-a.js 4.0 KB');
-    expect(lines[1]).toBe('  lazy chunks (6):');
+    expect(lines[1]).toBe('  lazy chunks (8):');
     expect(lines[2]).toMatch(/^ {4}walletconnect-session +100\.0 KB gzip/); // largest first
     expect(lines[3]).toMatch(/^ {4}view +2\.0 KB gzip/);
     expect(lines).toContain('  Solana chunks (1, all lazy), 0.5 KB gzip in total:');
@@ -204,7 +232,7 @@ describe('measureSizes', () => {
     ]);
     expect(m.values.embeddedChunksGzip).toBe(4);
     expect(m.values.frameSiteGzip).toBeGreaterThan(0);
-    expect(m.frameSite.map((f) => f.file)).toEqual(['frame.js', 'frame.css', 'index.html']);
+    expect(m.frameSite.map((f) => f.file)).toEqual(['frame.js', 'frame.css', 'index.html', 'social-callback.js']);
     const lines = sizeLines(m);
     expect(lines).toContain('  embedded wallet chunks and their lazy imports (3, all lazy), 12.0 KB gzip in total:');
     expect(lines).toContain('    of which the 2 holding its modules: 4.0 KB gzip');
