@@ -27,6 +27,9 @@ export const AVAILABLE_VIEWS = [
   'EmailVerifyDevice',
   'UpdateEmailWallet',
   'ApproveTransaction',
+  'ConnectSocials',
+  'ConnectingSocial',
+  'ConnectingFarcaster',
 ] as const satisfies readonly ViewName[];
 
 export type AvailableView = (typeof AVAILABLE_VIEWS)[number];

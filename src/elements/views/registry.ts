@@ -39,4 +39,7 @@ export const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   EmailVerifyDevice: () => import('./email-verify-device/email-verify-device-view.js'),
   UpdateEmailWallet: () => import('./update-email-wallet/update-email-wallet-view.js'),
   ApproveTransaction: () => import('./approve-transaction/approve-transaction-view.js'),
+  ConnectSocials: () => import('./connect-socials/connect-socials-view.js'),
+  ConnectingSocial: () => import('./connecting-social/connecting-social-view.js'),
+  ConnectingFarcaster: () => import('./connecting-farcaster/connecting-farcaster-view.js'),
 } satisfies Record<AvailableView, ViewLoader>;
