@@ -62,6 +62,7 @@ export async function startFarcaster(): Promise<void> {
         if (code === undefined || !PENDING_CODES.has(code) || waits + 1 >= MAX_WAITS) throw err;
       }
     }
+    if (!live()) return;
     $farcasterLogin.setKey('step', 'connecting');
     const user = await frameRequest('GetUser', {});
     if (!live()) return;
