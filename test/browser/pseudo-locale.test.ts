@@ -21,7 +21,10 @@ import { pushView, $router } from '../../src/stores/ui/router.js';
 import { $walletList } from '../../src/stores/registry/wallet-list.js';
 import { $allWallets, $walletSearch } from '../../src/stores/registry/wallet-registry.js';
 import { $wcPairing } from '../../src/stores/walletconnect/state.js';
-import { $emailChange, $emailLogin, $embeddedUser, $frameTask } from '../../src/stores/embedded/state.js';
+import { $emailChange, $emailLogin, $embeddedUser, $farcasterLogin, $frameTask, $socialLogin } from '../../src/stores/embedded/state.js';
+import { EmbeddedWalletError } from '../../src/core/errors/frame.js';
+import { DEFAULT_SOCIALS } from '../../src/core/constants.js';
+import { $options } from '../../src/stores/app/options.js';
 import { cancelWalletConnectPairing } from '../../src/stores/walletconnect/pairing.js';
 import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
 
@@ -256,7 +259,30 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     $frameTask.set({ kind: 'export' });
     await el.modal.open({ view: 'ApproveTransaction' });
   },
+  ConnectSocials: async (el) => {
+    $options.set({ ...$options.get()!, features: { socials: [...DEFAULT_SOCIALS] } });
+    await openView(el, 'ConnectSocials');
+    return [...SOCIAL_NAMES];
+  },
+  ConnectingSocial: async (el) => {
+    $socialLogin.set({ step: 'error', provider: 'google', error: new EmbeddedWalletError('Popup closed') });
+    await openView(el, 'ConnectingSocial', { title: 'Google' });
+    return ['Google'];
+  },
+  ConnectingFarcaster: async (el) => {
+    $farcasterLogin.set({
+      step: 'waiting',
+      url: 'https://farcaster.example/sign-in?channel=abc',
+      expiresAt: Date.now() + 60_000,
+      error: undefined,
+    });
+    await openView(el, 'ConnectingFarcaster');
+    return ['Farcaster'];
+  },
 };
+
+/** The social providers' names (brands, shown as they name themselves). */
+const SOCIAL_NAMES = ['Google', 'X', 'Farcaster', 'Discord', 'Apple', 'GitHub', 'Facebook'];
 
 const tagOf = (view: ViewName): string => `w3-${view.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}-view`;
 
@@ -273,6 +299,8 @@ describe('pseudo-locale en-XA: every text goes through msg()', () => {
     $emailChange.set({ step: 'idle', newEmail: undefined, error: undefined });
     $embeddedUser.set(undefined);
     $frameTask.set(undefined);
+    $socialLogin.set({ step: 'idle', provider: undefined, error: undefined });
+    $farcasterLogin.set({ step: 'idle', url: undefined, expiresAt: 0, error: undefined });
     resetAll();
     await setLocale('en');
   });

@@ -295,5 +295,16 @@
 'sffef1a8596bc58bb': `Mengautentikasi...`,
 'wallets-tag-connected': `Terhubung`,
 'wallets-tag-disconnected': `Terputus`,
+'s549fae44f5598ca7': `More social logins`,
+'s4fc86a0fa54daebb': `Popup closed`,
+'sb9eb86639c00af85': `Failed to initiate social connection`,
+'sf737046812d9eef3': `Failed to connect`,
+'s56a38d8a0ff87cf5': `QR code to sign in with Farcaster`,
+'s3310a8efa52f9747': `Open the sign-in link`,
+'s1f224cf8b88cb893': `Link copied`,
+'s37ab850fb7b4e411': `Could not copy the link`,
+'s8d08ff777761f1ca': `The sign-in link expired.`,
+'s3321d322ea9622ee': `Get a new link`,
+'seb81e8cb076f6c74': `All socials`,
     };
   
