@@ -11,11 +11,12 @@ import type { W3Modal } from '../../modal/modal.element.js';
 async function openConnect(socials: false | SocialProvider[]): Promise<{ el: W3Modal; view: HTMLElement }> {
   const el = await mountModal({ features: { socials } });
   await el.modal.open({ view: 'Connect' });
-  const view = await waitFor(() => deep(el, 'w3-connect-view'), 5000, 'Connect');
+  const view = await waitFor(() => deep<HTMLElement>(el, 'w3-connect-view'), 5000, 'Connect');
   return { el, view };
 }
 
-const names = (view: HTMLElement): string[] => deepAll<HTMLButtonElement>(view, 'ul.socials button').map((b) => b.getAttribute('aria-label')!);
+const names = (view: HTMLElement): string[] =>
+  deepAll<HTMLButtonElement>(view, 'ul.socials button').map((b) => b.getAttribute('aria-label')!);
 
 describe("Connect's social row", () => {
   const realOpen = window.open;
