@@ -72,7 +72,8 @@ export function cancelSocialLogin(): void {
 
 /**
  * Logs in with `provider`. Call it straight from the click handler: the popup opens before the
- * first await. Resolves when the login ended (connected, failed or cancelled); never rejects.
+ * first await. Resolves once the popup's part is over (its result taken, a failure, or the login
+ * left); on success the session and Account follow (`$socialLogin` says when). Never rejects.
  */
 export function loginWithSocial(provider: OAuthProvider): Promise<void> {
   cancelSocialLogin();
