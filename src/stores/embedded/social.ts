@@ -1,12 +1,13 @@
 /**
- * Social login (spec 4; lazy): the popup is opened on the click itself, before any await, so no
+ * Social login (spec 4): the popup is opened on the click itself, before any await, so no
  * popup blocker stops it; the frame gives the provider's authorization URL, the popup goes there,
  * and the frame origin's callback page posts `socialResultSchema` back. Only a message from the
  * frame's origin AND from this popup that parses is taken. The popup is polled for closing every
  * SOCIAL_POPUP_POLL_MS. The failures ('Popup closed', 'Failed to initiate social connection',
  * 'Failed to connect') stay in ConnectingSocial with 'Try again' until the user acts; leaving the
  * view or closing the modal ends the login (and closes the popup). Every listener and timer is
- * removed on every ending.
+ * removed on every ending. The Connect view imports this module (it must open the popup in the
+ * click), so the bridge, the result's schema and the session module load only when used.
  */
 import { EmbeddedWalletError } from '../../core/errors/frame.js';
 import type { SocialProvider } from '../../core/options.js';
@@ -17,7 +18,6 @@ import { storage } from '../app/storage.js';
 import { $options } from '../app/options.js';
 import { $modal } from '../ui/modal.js';
 import { $router, pushView, replaceView, resetRouter } from '../ui/router.js';
-import { frameRequest } from './frame.js';
 import { $socialLogin } from './state.js';
 
 /** The popup's window name: a second click reuses the same window. */
@@ -89,7 +89,8 @@ export function loginWithSocial(provider: OAuthProvider): Promise<void> {
   else pushView('ConnectingSocial', data);
   $socialLogin.set({ step: 'authenticating', provider, error: undefined });
   if (!popup) {
-    $socialLogin.set({ step: 'error', provider, error: failure(SOCIAL_ERROR_TEXT.initiate, 'The popup was blocked') });
+    logger.warn('The social login popup was blocked');
+    $socialLogin.set({ step: 'error', provider, error: failure(SOCIAL_ERROR_TEXT.initiate) });
     return Promise.resolve();
   }
   return run(provider, popup);
@@ -156,8 +157,13 @@ function run(provider: OAuthProvider, popup: Window): Promise<void> {
       }),
     );
 
-    if (!frameOrigin) return fail(failure(SOCIAL_ERROR_TEXT.initiate, 'No secureSiteUrl'));
-    Promise.all([import('../../frame/messages.js'), frameRequest('GetSocialRedirectUri', { provider })]).then(
+    if (!frameOrigin) {
+      logger.warn('Social login needs secureSiteUrl');
+      return fail(failure(SOCIAL_ERROR_TEXT.initiate));
+    }
+    // The bridge and the result's schema load now: the Connect view imports this module.
+    const redirect = import('./frame.js').then((m) => m.frameRequest('GetSocialRedirectUri', { provider }));
+    Promise.all([import('../../frame/messages.js'), redirect]).then(
       ([{ socialResultSchema }, { uri }]) => {
         if (ended) return;
         parse = (data) => socialResultSchema.safeParse(data);
@@ -178,9 +184,9 @@ function run(provider: OAuthProvider, popup: Window): Promise<void> {
 async function finish(provider: OAuthProvider): Promise<void> {
   $socialLogin.set({ step: 'connecting', provider, error: undefined });
   try {
+    const { frameRequest } = await import('./frame.js');
     await frameRequest('ConnectSocial', {});
     const user = await frameRequest('GetUser', {});
-    // The session module (the adapters' providers) loads only now: the Connect view imports this one.
     const { connectUser } = await import('./session.js');
     await connectUser(user);
     storeSocialUser(provider, user);
