@@ -157,9 +157,12 @@ const EMAIL = 'ada@example.com';
 const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>>> = {
   Connect: async (el) => {
     testWallet('Alpha Wallet', 'dev.w3kit.alpha');
+    // The social row with its 'more' button.
+    $options.set({ ...$options.get()!, features: { socials: [...DEFAULT_SOCIALS] } });
     await el.modal.open({ view: 'Connect' });
     await waitFor(() => deep(el, 'w3-connect-view'), 10_000, 'Connect');
     await waitFor(() => $walletList.get().status === 'ready', 8000, 'registry wallets');
+    return [...SOCIAL_NAMES];
   },
   Account: async (el) => {
     connectAccount();
