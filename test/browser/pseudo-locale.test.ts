@@ -21,7 +21,18 @@ import { pushView, $router } from '../../src/stores/ui/router.js';
 import { $walletList } from '../../src/stores/registry/wallet-list.js';
 import { $allWallets, $walletSearch } from '../../src/stores/registry/wallet-registry.js';
 import { $wcPairing } from '../../src/stores/walletconnect/state.js';
-import { $emailChange, $emailLogin, $embeddedUser, $frameTask, $passkeys } from '../../src/stores/embedded/state.js';
+import {
+  $emailChange,
+  $emailLogin,
+  $embeddedUser,
+  $farcasterLogin,
+  $frameTask,
+  $passkeys,
+  $socialLogin,
+} from '../../src/stores/embedded/state.js';
+import { EmbeddedWalletError } from '../../src/core/errors/frame.js';
+import { DEFAULT_SOCIALS } from '../../src/core/constants.js';
+import { $options } from '../../src/stores/app/options.js';
 import { cancelWalletConnectPairing } from '../../src/stores/walletconnect/pairing.js';
 import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
 
@@ -154,9 +165,12 @@ const EMAIL = 'ada@example.com';
 const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>>> = {
   Connect: async (el) => {
     testWallet('Alpha Wallet', 'dev.w3kit.alpha');
+    // The social row with its 'more' button.
+    $options.set({ ...$options.get()!, features: { socials: [...DEFAULT_SOCIALS] } });
     await el.modal.open({ view: 'Connect' });
     await waitFor(() => deep(el, 'w3-connect-view'), 10_000, 'Connect');
     await waitFor(() => $walletList.get().status === 'ready', 8000, 'registry wallets');
+    return [...SOCIAL_NAMES];
   },
   Account: async (el) => {
     connectAccount();
@@ -271,7 +285,30 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     });
     return ['Chrome on Linux', new Intl.DateTimeFormat('en-XA', { dateStyle: 'medium' }).format(createdAt)];
   },
+  ConnectSocials: async (el) => {
+    $options.set({ ...$options.get()!, features: { socials: [...DEFAULT_SOCIALS] } });
+    await openView(el, 'ConnectSocials');
+    return [...SOCIAL_NAMES];
+  },
+  ConnectingSocial: async (el) => {
+    $socialLogin.set({ step: 'error', provider: 'google', error: new EmbeddedWalletError('Popup closed') });
+    await openView(el, 'ConnectingSocial', { title: 'Google' });
+    return ['Google'];
+  },
+  ConnectingFarcaster: async (el) => {
+    $farcasterLogin.set({
+      step: 'waiting',
+      url: 'https://farcaster.example/sign-in?channel=abc',
+      expiresAt: Date.now() + 60_000,
+      error: undefined,
+    });
+    await openView(el, 'ConnectingFarcaster');
+    return ['Farcaster'];
+  },
 };
+
+/** The social providers' names (brands, shown as they name themselves). */
+const SOCIAL_NAMES = ['Google', 'X', 'Farcaster', 'Discord', 'Apple', 'GitHub', 'Facebook'];
 
 const tagOf = (view: ViewName): string => `w3-${view.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}-view`;
 
@@ -288,6 +325,8 @@ describe('pseudo-locale en-XA: every text goes through msg()', () => {
     $emailChange.set({ step: 'idle', newEmail: undefined, error: undefined });
     $embeddedUser.set(undefined);
     $frameTask.set(undefined);
+    $socialLogin.set({ step: 'idle', provider: undefined, error: undefined });
+    $farcasterLogin.set({ step: 'idle', url: undefined, expiresAt: 0, error: undefined });
     resetAll();
     await setLocale('en');
   });

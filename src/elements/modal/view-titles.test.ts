@@ -16,6 +16,10 @@ describe('viewTitle', () => {
     expect(viewTitle('ConnectingWalletConnect')).to.equal('WalletConnect');
     expect(viewTitle('ConnectingExternal')).to.equal(undefined);
     expect(viewTitle('Passkeys')).to.equal('Passkeys');
+    expect(viewTitle('ConnectSocials')).to.equal('All socials');
+    expect(viewTitle('ConnectingFarcaster')).to.equal('Farcaster');
+    // ConnectingSocial is titled by the provider's name (router data); this is its fallback.
+    expect(viewTitle('ConnectingSocial')).to.equal('Social login');
   });
 
   it('titles every view but the one named by its wallet, in the active locale', async () => {

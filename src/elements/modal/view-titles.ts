@@ -3,7 +3,7 @@ import { msg } from '../base/localize.js';
 
 /**
  * The modal header's title of a view, in the active locale; undefined for a view whose title
- * comes from its router data (a wallet's name).
+ * comes from its router data (a wallet's name, ConnectingSocial's provider).
  */
 export function viewTitle(view: ViewName): string | undefined {
   switch (view) {
@@ -17,7 +17,13 @@ export function viewTitle(view: ViewName): string | undefined {
     case 'ConnectingWalletConnectBasic':
       return 'WalletConnect';
     case 'ConnectingFarcaster':
+      // A brand, named as it names itself.
       return 'Farcaster';
+    case 'ConnectSocials':
+      return msg('All socials');
+    case 'ConnectingSocial':
+      // The provider's name comes as router data; this shows only without it.
+      return msg('Social login');
     case 'UnsupportedChain':
     case 'SwitchNetwork':
       return msg('Switch Network');

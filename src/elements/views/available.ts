@@ -28,6 +28,9 @@ export const AVAILABLE_VIEWS = [
   'UpdateEmailWallet',
   'ApproveTransaction',
   'Passkeys',
+  'ConnectSocials',
+  'ConnectingSocial',
+  'ConnectingFarcaster',
 ] as const satisfies readonly ViewName[];
 
 export type AvailableView = (typeof AVAILABLE_VIEWS)[number];

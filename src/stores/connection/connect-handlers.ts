@@ -1,4 +1,3 @@
-import type { SocialProvider } from '../../core/options.js';
 import type { Connector, ConnectorType } from './connectors.js';
 
 export type Handler<A> = (arg: A) => Promise<void> | void;
@@ -11,7 +10,6 @@ export type Handler<A> = (arg: A) => Promise<void> | void;
 export const handlers: {
   connector: Map<ConnectorType, Handler<Connector>>;
   email?: Handler<string>;
-  social?: Handler<SocialProvider>;
 } = { connector: new Map() };
 
 export function registerConnectorHandler(type: ConnectorType, handler: Handler<Connector>): () => void {
@@ -19,12 +17,10 @@ export function registerConnectorHandler(type: ConnectorType, handler: Handler<C
   return () => handlers.connector.delete(type);
 }
 
-export function registerAuthHandlers(email: Handler<string>, social: Handler<SocialProvider>): void {
-  handlers.email = email;
-  handlers.social = social;
-}
-
-/** The embedded wallet's e-mail login (social login comes with part 2 and registers both). */
+/**
+ * The embedded wallet's e-mail login. Social login has no handler: the views call the lazy
+ * `stores/embedded/social.ts` straight from the click, which must open the popup synchronously.
+ */
 export function registerEmailHandler(email: Handler<string> | undefined): void {
   handlers.email = email;
 }

@@ -62,7 +62,7 @@ describe('validateEmail', () => {
 describe('connectWithEmail', () => {
   it('returns the validation message and does not call the handler', () => {
     const email = vi.fn();
-    handlers.registerAuthHandlers(email, vi.fn());
+    handlers.registerEmailHandler(email);
     expect(connect.connectWithEmail('nope')).toBe('INVALID');
     expect(connect.connectWithEmail('')).toBe('REQUIRED');
     expect(email).not.toHaveBeenCalled();
@@ -75,58 +75,29 @@ describe('connectWithEmail', () => {
 
   it('calls the e-mail handler with the trimmed address', () => {
     const email = vi.fn();
-    handlers.registerAuthHandlers(email, vi.fn());
+    handlers.registerEmailHandler(email);
     expect(connect.connectWithEmail('  me@example.com ')).toBeUndefined();
     expect(email).toHaveBeenCalledWith('me@example.com');
     expect(toast.$toast.get().open).toBe(false);
   });
 
   it('shows the short message of a failing handler', async () => {
-    handlers.registerAuthHandlers(async () => {
+    handlers.registerEmailHandler(async () => {
       throw new errors.W3Error('Email login failed', { details: 'server said no' });
-    }, vi.fn());
+    });
     connect.connectWithEmail('me@example.com');
     await flush();
     expect(toast.$toast.get()).toEqual({ open: true, message: errorShowing('Email login failed'), variant: 'error' });
   });
 });
 
-describe('auth handlers that throw synchronously', () => {
-  it('show the error instead of throwing to the caller', () => {
-    handlers.registerAuthHandlers(
-      () => {
-        throw new Error('Auth frame missing');
-      },
-      () => {
-        throw new errors.W3Error('Social login unavailable');
-      },
-    );
+describe('an e-mail handler that throws synchronously', () => {
+  it('shows the error instead of throwing to the caller', () => {
+    handlers.registerEmailHandler(() => {
+      throw new Error('Auth frame missing');
+    });
     expect(() => connect.connectWithEmail('me@example.com')).not.toThrow();
     expect(toast.$toast.get()).toEqual({ open: true, message: errorShowing('Auth frame missing'), variant: 'error' });
-    toast.hideToast();
-    expect(() => connect.connectWithSocial('google')).not.toThrow();
-    expect(toast.$toast.get()).toEqual({ open: true, message: errorShowing('Social login unavailable'), variant: 'error' });
-  });
-});
-
-describe('connectWithSocial', () => {
-  it("shows 'No auth connector found' without auth handlers", () => {
-    connect.connectWithSocial('google');
-    expect(toast.$toast.get()).toEqual({ open: true, message: { code: 'NO_AUTH_CONNECTOR' }, variant: 'error' });
-  });
-
-  it('calls the social handler with the provider', () => {
-    const social = vi.fn();
-    handlers.registerAuthHandlers(vi.fn(), social);
-    connect.connectWithSocial('github');
-    expect(social).toHaveBeenCalledWith('github');
-  });
-
-  it("shows a failing handler's Error message", async () => {
-    handlers.registerAuthHandlers(vi.fn(), () => Promise.reject(new Error('Popup blocked')));
-    connect.connectWithSocial('x');
-    await flush();
-    expect(toast.$toast.get()).toMatchObject({ open: true, message: errorShowing('Popup blocked'), variant: 'error' });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ConnectorTypeOrderItem, SocialProvider } from '../../core/options.js';
+import type { ConnectorTypeOrderItem } from '../../core/options.js';
 import { email, safeParse } from '../../core/schema.js';
 import { $connectors, type Connector, type ConnectorType } from './connectors.js';
 import type { RecentWallet } from './recent.js';
@@ -36,14 +36,6 @@ export function connectWithEmail(value: string): EmailProblem | undefined {
   }
   run(handlers.email, value.trim());
   return undefined;
-}
-
-export function connectWithSocial(provider: SocialProvider): void {
-  if (!handlers.social) {
-    showError({ code: 'NO_AUTH_CONNECTOR' });
-    return;
-  }
-  run(handlers.social, provider);
 }
 
 /** Connects through a connector's adapter; 'Adapter not found' when none is loaded for it. */

@@ -1,6 +1,6 @@
 /**
  * The embedded wallet's connector (first chunk, kept tiny): with `secureSiteUrl` and the email
- * feature, the AUTH connector joins each configured namespace it serves and e-mail login gets its
+ * or socials feature, the AUTH connector joins each configured namespace it serves and e-mail login gets its
  * handler; the flow, the bridge and the providers are lazy chunks. Spec 4: when e-mail login was
  * used before, the frame is created at once and the session restored.
  */
@@ -16,7 +16,8 @@ export const loadEmbeddedFlow = () => import('./actions.js');
 
 export function initEmbedded(namespaces: Set<ChainNamespace>): void {
   removeConnector(AUTH_CONNECTOR_ID);
-  const on = $options.get()?.secureSiteUrl && $features.get().email;
+  const { email, socials } = $features.get();
+  const on = $options.get()?.secureSiteUrl && (email || socials);
   registerEmailHandler(on ? (email) => loadEmbeddedFlow().then((m) => m.loginWithEmail(email)) : undefined);
   if (!on) return;
   const served = (['eip155', 'solana'] as const).filter((ns) => namespaces.has(ns));

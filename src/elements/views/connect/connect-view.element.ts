@@ -5,7 +5,7 @@ import type { ConnectMethod } from '../../../core/options.js';
 import type { Connector } from '../../../stores/connection/connectors.js';
 import { $connectView, chooseRegistryWallet } from '../../../stores/ui/connect-view.js';
 import { pushView } from '../../../stores/ui/router.js';
-import { connectWithEmail, connectWithSocial, connectWithConnector, type EmailProblem } from '../../../stores/connection/connect.js';
+import { connectWithEmail, connectWithConnector, type EmailProblem } from '../../../stores/connection/connect.js';
 import { emailProblemText } from '../../l10n/messages.js';
 import { ensureWalletList } from '../../../stores/registry/loader.js';
 import type { RegistryWallet } from '../../../stores/registry/wallet-list.js';
@@ -16,16 +16,7 @@ import { W3Element } from '../../base/w3-element.js';
 import { $wcConfigured } from '../../../stores/walletconnect/state.js';
 import { viewStyles } from '../view.styles.js';
 import { msg, str } from '../../base/localize.js';
-
-const SOCIAL_LABELS: Record<string, string> = {
-  google: 'Google',
-  x: 'X',
-  farcaster: 'Farcaster',
-  discord: 'Discord',
-  apple: 'Apple',
-  github: 'GitHub',
-  facebook: 'Facebook',
-};
+import { renderSocialRow, socialRowStyles } from './social-row.js';
 
 /** A row's tag, localized: the stores' tags ('Recent', 'Installed', 'QR code'), else a count (data). */
 function rowTag(tag: string | undefined): string | undefined {
@@ -37,7 +28,8 @@ function rowTag(tag: string | undefined): string | undefined {
 
 /**
  * @summary The Connect view: e-mail, social and wallet sections in the configured order
- * (default email, social, wallet); empty sections are hidden. The wallet section shows a few
+ * (default email, social, wallet); empty sections are hidden. The social section is a row of
+ * icon buttons (./social-row.ts). The wallet section shows a few
  * rows (five, three on a narrow viewport; the WalletConnect row with its logo and a 'QR code'
  * tag), then the All Wallets row.
  */
@@ -45,6 +37,7 @@ export class W3ConnectView extends W3Element {
   static override readonly tagName = 'w3-connect-view';
   static override styles = [
     viewStyles,
+    socialRowStyles,
     css`
       .registry {
         margin-top: 8px;
@@ -122,19 +115,7 @@ export class W3ConnectView extends W3Element {
   }
 
   private renderSocial(): TemplateResult | undefined {
-    const socials = this.view.value.features.socials;
-    if (!socials || socials.length === 0) return undefined;
-    return html`<ul class="stack" aria-label=${msg('Social login')}>
-      ${socials.map(
-        (provider) =>
-          html`<li>
-            <w3-ui-list-item @click=${() => connectWithSocial(provider)}>
-              <w3-ui-network-icon slot="image" .caipNetworkId=${provider} .name=${SOCIAL_LABELS[provider] ?? provider}></w3-ui-network-icon>
-              ${msg(str`Continue with ${SOCIAL_LABELS[provider] ?? provider}`)}
-            </w3-ui-list-item>
-          </li>`,
-      )}
-    </ul>`;
+    return renderSocialRow(this.view.value.features.socials);
   }
 
   private renderConnector(connector: Connector, tag: string | undefined) {
