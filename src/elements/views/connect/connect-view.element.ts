@@ -17,6 +17,7 @@ import { $wcConfigured } from '../../../stores/walletconnect/state.js';
 import { viewStyles } from '../view.styles.js';
 import { msg, str } from '../../base/localize.js';
 import { renderSocialRow, socialRowStyles } from './social-row.js';
+import './passkey-login.element.js';
 
 /** A row's tag, localized: the stores' tags ('Recent', 'Installed', 'QR code'), else a count (data). */
 function rowTag(tag: string | undefined): string | undefined {
@@ -199,10 +200,15 @@ export class W3ConnectView extends W3Element {
         <w3-ui-button variant="secondary" @click=${() => pushView('WhatIsAWallet')}>${msg('What is a wallet?')}</w3-ui-button>
       </div>`;
     }
+    // Passkey login belongs with the embedded wallet's ways in: after the last of e-mail and social
+    // (the element shows itself only when the browser has WebAuthn and the embedded wallet is on).
+    const embeddedLast = sections.filter((s) => s.method !== 'wallet').at(-1);
     return html`${sections.map(
       (s, i) =>
         html`${i > 0 ? html`<div class="divider" role="separator">${msg('or', { desc: 'Divider between two choices' })}</div>` : nothing}
-          <section class="section" data-method=${s.method}>${s.content}</section>`,
+          <section class="section" data-method=${s.method}>
+            ${s.content}${s === embeddedLast ? html`<w3-passkey-login></w3-passkey-login>` : nothing}
+          </section>`,
     )}`;
   }
 }

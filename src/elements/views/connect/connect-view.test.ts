@@ -30,6 +30,33 @@ describe('<w3-connect-view>', () => {
     expect(sections(view2)).to.deep.equal(['wallet']);
   });
 
+  it('puts passkey login after the last of e-mail and social, never among the wallets', async () => {
+    $connectors.set([{ id: 'x', type: 'INJECTED', name: 'Browser Wallet', chain: 'eip155' }]);
+    const embedded = { secureSiteUrl: 'http://localhost:4303', projectId: 'w3kit-dev' };
+    const el = await mountModal({
+      ...embedded,
+      features: { email: true, socials: ['google'], connectMethodsOrder: ['social', 'email', 'wallet'] },
+    });
+    const view = await openConnect(el);
+    const holders = () =>
+      Array.from(view.shadowRoot!.querySelectorAll('section'))
+        .filter((s) => s.querySelector('w3-passkey-login'))
+        .map((s) => s.dataset['method']);
+    expect(holders()).to.deep.equal(['email']);
+    const login = view.shadowRoot!.querySelector('w3-passkey-login') as HTMLElement & { updateComplete: Promise<unknown> };
+    await login.updateComplete;
+    await waitFor(() => deepText(login).includes('Log in with a passkey'));
+    el.modal.close();
+    resetAll();
+    const el2 = await mountModal({ ...embedded, features: { email: false, socials: ['github'] } });
+    const view2 = await openConnect(el2);
+    expect(
+      Array.from(view2.shadowRoot!.querySelectorAll('section'))
+        .filter((s) => s.querySelector('w3-passkey-login'))
+        .map((s) => s.dataset['method']),
+    ).to.deep.equal(['social']);
+  });
+
   it('follows connectMethodsOrder', async () => {
     $connectors.set([{ id: 'x', type: 'INJECTED', name: 'Browser Wallet', chain: 'eip155' }]);
     const el = await mountModal({ features: { email: true, socials: ['github'], connectMethodsOrder: ['wallet', 'social', 'email'] } });

@@ -36,7 +36,8 @@ export const farcasterHandlers: Handlers<'GetFarcasterUri' | 'ConnectFarcaster'>
       const { state } = await ctx.api.get('/farcaster/status', farcasterStatusReply, { channelId });
       if (state === 'expired') throw expired(ctx, channelId);
       if (state === 'approved') break;
-      if (ctx.clock.now() + FRAME_POLL_MS > deadline) throw new W3Error(FRAME_REPLY_TEXT.farcasterTimeout);
+      // 408: not approved within this wait; the host asks again while the link lives.
+      if (ctx.clock.now() + FRAME_POLL_MS > deadline) throw new W3Error(FRAME_REPLY_TEXT.farcasterTimeout, { code: 408 });
       await ctx.clock.sleep(FRAME_POLL_MS);
       // A newer GetFarcasterUri replaced this channel: this wait is over.
       if (ctx.state.farcasterChannelId !== channelId) throw new W3Error(FRAME_REPLY_TEXT.noFarcasterLogin);

@@ -120,7 +120,7 @@ describe('Farcaster handlers', () => {
   it('an expired link answers that it expired', async () => {
     const h = harness(socialRoutes({ farcaster: ['pending', 'expired'] }).routes);
     await h.call('GetFarcasterUri');
-    expect((await h.call('ConnectFarcaster')).error?.message).toBe('The Farcaster sign-in link expired: get a new one');
+    expect((await h.call('ConnectFarcaster')).error).toEqual({ message: 'The Farcaster sign-in link expired: get a new one', code: 410 });
     expect((await h.call('ConnectFarcaster')).error?.message).toBe('No Farcaster sign-in is pending: call GetFarcasterUri first');
   });
 
@@ -129,7 +129,11 @@ describe('Farcaster handlers', () => {
     const clock: Clock = { now: () => now, sleep: async (ms) => void (now += ms) };
     const h = harness(socialRoutes({ farcaster: ['pending'] }).routes, { clock });
     await h.call('GetFarcasterUri');
-    expect((await h.call('ConnectFarcaster')).error?.message).toBe('The Farcaster sign-in was not approved in time: get a new link');
+    // 408: the host asks again while the link lives.
+    expect((await h.call('ConnectFarcaster')).error).toEqual({
+      message: 'The Farcaster sign-in was not approved in time: get a new link',
+      code: 408,
+    });
     expect(now).toBeLessThanOrEqual(115_000);
     expect(now).toBeGreaterThan(110_000);
     expect(h.api.calls).not.toContain('POST /farcaster/finish');
