@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { identitiesMigration } from '../auth/identities-schema.js';
 import { authMigration } from '../auth/schema.js';
+import { socialLoginsMigration } from '../auth/social/schema.js';
 
 export interface Migration {
   version: number;
@@ -226,4 +227,5 @@ export const migrations: readonly Migration[] = [
   },
   authMigration,
   identitiesMigration,
+  socialLoginsMigration,
 ];

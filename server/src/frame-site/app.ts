@@ -12,6 +12,8 @@ import { approvePage, APPROVE_PATH } from '../auth/approve-page.js';
 import type { AuthContext } from '../auth/context.js';
 import { accountRoutes } from '../auth/routes-account.js';
 import { loginRoutes } from '../auth/routes.js';
+import { SOCIAL_CALLBACK_PATH, type SocialContext } from '../auth/social/flow.js';
+import { socialRoutes } from '../auth/social/routes.js';
 import { HttpError } from '../errors.js';
 import { clientErrorHandler, frameworkErrors } from '../framework-errors.js';
 import { serializerCompiler, validatorCompiler } from '../http/validation.js';
@@ -24,13 +26,22 @@ export const FRAME_HEADER_REQUIRED = `Forbidden: the auth API answers the secure
 
 export interface BuildFrameAppOptions {
   auth: AuthContext;
+  /** Social login (OpenID Connect / OAuth 2); without it the social routes are not served. */
+  social?: SocialContext;
   frameSiteDir: string;
   rateLimit?: RateLimitOptions;
   log?: boolean;
   trustProxy?: TrustProxy | boolean;
 }
 
-export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trustProxy = false }: BuildFrameAppOptions): FastifyInstance {
+export function buildFrameApp({
+  auth,
+  social,
+  frameSiteDir,
+  rateLimit,
+  log = false,
+  trustProxy = false,
+}: BuildFrameAppOptions): FastifyInstance {
   const app = Fastify({
     // Request lines are logged without their query: the approval link's token must not reach the log.
     logger: log
@@ -54,7 +65,7 @@ export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trus
     if (request.method === 'OPTIONS') throw new HttpError(403, 'Forbidden: cross-origin requests are not served here');
     // By the matched route, not the raw URL, so no encoding of the path slips past the check.
     const route = request.routeOptions.url;
-    if (route === undefined || !route.startsWith(`${AUTH_API_PREFIX}/`) || route === APPROVE_PATH) return;
+    if (route === undefined || !route.startsWith(`${AUTH_API_PREFIX}/`) || route === APPROVE_PATH || route === SOCIAL_CALLBACK_PATH) return;
     reply.header('cache-control', 'no-store');
     if (request.headers[FRAME_HEADER] !== '1') throw new HttpError(403, FRAME_HEADER_REQUIRED);
   });
@@ -74,5 +85,6 @@ export function buildFrameApp({ auth, frameSiteDir, rateLimit, log = false, trus
   app.register(async (scope) => approvePage(scope, auth));
   app.register(loginRoutes(auth), { prefix: AUTH_API_PREFIX });
   app.register(accountRoutes(auth), { prefix: AUTH_API_PREFIX });
+  if (social) app.register(socialRoutes(social), { prefix: AUTH_API_PREFIX });
   return app;
 }

@@ -15,6 +15,7 @@ import type { RateLimitOptions } from '../rate-limit.js';
 import { devMailRoutes } from '../routes/dev-mail.js';
 import { serverUrl } from '../server-url.js';
 import type { TrustProxy } from '../trust-proxy.js';
+import { setUpSocial, type SocialOptions } from '../auth/social/setup.js';
 import { buildFrameApp } from './app.js';
 
 /**
@@ -27,7 +28,7 @@ export const DEFAULT_FRAME_SITE_DIR =
     ? path.resolve(HERE, '../../dist/frame-site')
     : path.join(HERE, 'frame-site');
 
-export interface EmbeddedWalletOptions {
+export interface EmbeddedWalletOptions extends SocialOptions {
   /** Frame site port: default port + 2 (a free one when `port` is 0); 0 picks a free port; `false` serves none. */
   framePort?: number | false;
   /** The frame site's files (index.html, frame.js, frame.css); default `<bundle folder>/frame-site`. */
@@ -94,6 +95,8 @@ export async function setUpMail(app: FastifyInstance, host: string, options: Emb
 export interface RunningFrameSite {
   url: string;
   port: number;
+  /** The development OpenID provider's URL, with `oidcPort`. */
+  oidcUrl: string | undefined;
   auth: AuthContext;
   close(): Promise<void>;
 }
@@ -116,18 +119,26 @@ export async function startFrameSite(
     sessionTtlMs: options.sessionTtlMs,
     limits: options.authLimits,
   });
+  const social = await setUpSocial(auth, common.host, options, options.warn ?? ((line) => process.stderr.write(line)));
   const app = buildFrameApp({
     auth,
+    social: social.context,
     frameSiteDir: options.frameSiteDir ?? DEFAULT_FRAME_SITE_DIR,
     rateLimit: common.rateLimit,
     log: common.log,
     trustProxy: common.trustProxy,
   });
-  await app.listen({ port, host: common.host });
+  try {
+    await app.listen({ port, host: common.host });
+  } catch (err) {
+    await social.close();
+    throw err;
+  }
   const address = app.server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   url = serverUrl(common.host, actual);
-  return { url, port: actual, auth, close: () => app.close() };
+  await social.ready(url);
+  return { url, port: actual, oidcUrl: social.oidcUrl, auth, close: async () => void (await Promise.all([app.close(), social.close()])) };
 }
 
 export type { SinkMail };

@@ -14,6 +14,8 @@ import { escapeHtml, sendHtmlPage } from './html.js';
 const ASSETS: Readonly<Record<string, string>> = {
   'frame.js': 'text/javascript; charset=utf-8',
   'frame.css': 'text/css; charset=utf-8',
+  // The social login popup's script (the callback page, auth/social/callback-page.ts).
+  'social-callback.js': 'text/javascript; charset=utf-8',
 };
 
 const sendPage = (reply: FastifyReply, status: number, title: string, text: string) =>
