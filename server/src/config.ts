@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { InputError } from './errors.js';
+import { parseSocials, type SocialsConfig } from './auth/social/config.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './index.js';
 import { DEFAULT_AUTH_LIMITS, DEFAULT_SESSION_TTL_MS } from './auth/context.js';
 import { DEFAULT_MAIL_FROM } from './mail/mailer.js';
@@ -43,6 +44,10 @@ export interface ServerConfig {
   kek: string | undefined;
   /** Session lifetime of the embedded wallet's e-mail login. */
   sessionTtlMs: number;
+  /** The social login providers (the config file's `socials`; see auth/social/config.ts). */
+  socials: SocialsConfig;
+  /** Port of the development OpenID provider run in-process for every provider `socials` leaves unset; undefined for none. */
+  oidcPort: number | undefined;
   /** Login starts and code checks per IP in 10 minutes. */
   authLimits: { startsPerIp: number; verifiesPerIp: number };
   /** EVM JSON-RPC URL for the Blockchain API (used by later work). */
@@ -85,6 +90,8 @@ const configFileSchema = z.strictObject({
   smtp: z.unknown().optional(),
   mailFrom: z.unknown().optional(),
   smtpSink: z.unknown().optional(),
+  socials: z.unknown().optional(),
+  oidcPort: z.unknown().optional(),
   kekFile: z.unknown().optional(),
   kek: z.unknown().optional(),
   sessionTtlMs: z.unknown().optional(),
@@ -180,6 +187,9 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
   const smtpSink = get('smtpSink') as number | undefined;
   if (smtpSink !== undefined && smtpSink !== 0 && [port, relayPort, framePort].includes(smtpSink))
     throw new InputError('--smtp-sink', `Invalid --smtp-sink ${smtpSink}: the server, relay or frame site listens on it`);
+  const oidcPort = get('oidcPort') as number | undefined;
+  if (oidcPort !== undefined && oidcPort !== 0 && [port, relayPort, framePort, smtpSink].includes(oidcPort))
+    throw new InputError('--oidc-port', `Invalid --oidc-port ${oidcPort}: the server, relay, frame site or SMTP sink listens on it`);
 
   return {
     port,
@@ -195,6 +205,8 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     smtpSink,
     kekFile: get('kekFile') as string | undefined,
     kek: get('kek') as string | undefined,
+    socials: parseSocials(fileData.socials),
+    oidcPort,
     sessionTtlMs: (get('sessionTtlMs') as number | undefined) ?? DEFAULT_SESSION_TTL_MS,
     authLimits: {
       startsPerIp: (get('auth.startsPerIp') as number | undefined) ?? DEFAULT_AUTH_LIMITS.startsPerIp,
