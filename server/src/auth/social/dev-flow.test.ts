@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
 import { ensureUser } from '../users.js';
-import { browseToCallback } from './test-oidc.js';
+import { browseToCallback } from '../../../test/social-oidc.js';
 
 // The whole code flow against the development OpenID provider (real oidc-provider, real HTTP).
 let h: AuthHarness;

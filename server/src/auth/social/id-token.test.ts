@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
-import { startLocalIssuer } from './test-oidc.js';
+import { startLocalIssuer } from '../../../test/social-oidc.js';
 
 // Id token checks against a local issuer whose tokens are really signed (ES256, its JWKS served).
 let h: AuthHarness;
