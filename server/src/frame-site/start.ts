@@ -128,16 +128,17 @@ export async function startFrameSite(
     log: common.log,
     trustProxy: common.trustProxy,
   });
+  let actual = port;
   try {
     await app.listen({ port, host: common.host });
+    const address = app.server.address();
+    actual = typeof address === 'object' && address ? address.port : port;
+    url = serverUrl(common.host, actual);
+    await social.ready(url);
   } catch (err) {
-    await social.close();
+    await Promise.allSettled([app.close(), social.close()]);
     throw err;
   }
-  const address = app.server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
-  url = serverUrl(common.host, actual);
-  await social.ready(url);
   return { url, port: actual, oidcUrl: social.oidcUrl, auth, close: async () => void (await Promise.all([app.close(), social.close()])) };
 }
 
