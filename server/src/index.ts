@@ -197,6 +197,7 @@ export { createMailer, DEFAULT_MAIL_FROM, type Mailer, type OutgoingMail } from 
 export { loadKek, encryptShare, decryptShare, KEK_FILE_NAME } from './auth/kek.js';
 export { DEFAULT_SESSION_TTL_MS, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/context.js';
 export { serverUrl } from './server-url.js';
+export { parseSocials, type SocialsConfig, type SocialProviderConfig } from './auth/social/config.js';
 export type { TrustProxy } from './trust-proxy.js';
 export {
   startRelay,
