@@ -79,6 +79,16 @@ describe('social login through the development OpenID provider', () => {
   });
 
   it('refuses a replayed callback (same code and state) and answers it without a target', async () => {
+    const start0 = await h.call('POST', '/social/start', {
+      projectId: 'w3kit-dev',
+      provider: 'google',
+      deviceId: 'device-0001',
+      origin: DEMO,
+    });
+    const first = await browseToCallback(start0.body.uri, `${h.server.frameUrl}/auth/v1/social/callback`, 'dave');
+    // A HEAD (a link checker) does not spend the state.
+    expect((await fetch(first, { method: 'HEAD' })).status).toBe(404);
+    expect(island(await (await fetch(first)).text())).toBeDefined();
     const { start, callback } = await login('google', 'dave');
     const replay = await fetch(callback);
     expect(replay.status).toBe(400);

@@ -13,7 +13,8 @@ export function socialRoutes(sc: SocialContext): FastifyPluginAsyncZod {
     );
 
     // Reached by the popup's navigation, not by the frame: no x-w3kit-frame header (see frame-site/app.ts).
-    app.get('/social/callback', { schema: { hide: true } }, async (request, reply) => {
+    // GET only: a HEAD (a link checker) must not spend the single-use state.
+    app.get('/social/callback', { schema: { hide: true }, exposeHeadRoute: false }, async (request, reply) => {
       const parsed = socialCallbackQuery.safeParse(request.query);
       const outcome = await runCallback(sc, parsed.success ? parsed.data : {});
       return sendCallbackPage(reply, outcome);
