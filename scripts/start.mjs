@@ -51,11 +51,14 @@ const demo = await startDemoServer({
   secureSiteUrl: backend.frameUrl,
 });
 
+// The demo pages are addressed on localhost like the frame site: page and frame are then the same
+// site, so the frame keeps its storage where browsers block third-party storage (Incognito).
+const demoUrl = demo.url.replace('//127.0.0.1:', '//localhost:');
 console.log(
-  `demo         ${demo.url}/            (plain HTML, CDN script, w3kit Dev Wallet on EVM and Solana; chains 31337, 31338 and Solana Local, ?public adds Ethereum and Sepolia)`,
+  `demo         ${demoUrl}/            (plain HTML, CDN script, w3kit Dev Wallet on EVM and Solana; chains 31337, 31338 and Solana Local, ?public adds Ethereum and Sepolia)`,
 );
-console.log(`react demo   ${demo.url}/react/      (React 19 wrappers and hooks, w3kit Dev Wallet on EVM and Solana)`);
-console.log(`wc wallet    ${demo.url}/wc-wallet/  (WalletConnect Dev Wallet: paste the modal's wc: link to pair)`);
+console.log(`react demo   ${demoUrl}/react/      (React 19 wrappers and hooks, w3kit Dev Wallet on EVM and Solana)`);
+console.log(`wc wallet    ${demoUrl}/wc-wallet/  (WalletConnect Dev Wallet: paste the modal's wc: link to pair)`);
 console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics, Blockchain API; project w3kit-dev)`);
 console.log(`relay        ${backend.relayUrl}    (WalletConnect relay)`);
 console.log(`frame        ${backend.frameUrl}   (embedded wallet: secure frame site, e-mail and social login API)`);
