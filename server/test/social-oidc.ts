@@ -10,9 +10,10 @@ import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 
 /**
  * Opens `uri` as a user typing `login` into each form would, until a redirect leaves the
- * provider for `stopAt`; returns that URL (the callback, not fetched).
+ * provider for `stopAt`; returns that URL (the callback, not fetched). `forms` gets each form's
+ * prompt (login, consent) as it is submitted.
  */
-export async function browseToCallback(uri: string, stopAt: string, login: string): Promise<string> {
+export async function browseToCallback(uri: string, stopAt: string, login: string, forms: string[] = []): Promise<string> {
   const jar = new Map<string, string>();
   let url = uri;
   let init: RequestInit = {};
@@ -36,6 +37,7 @@ export async function browseToCallback(uri: string, stopAt: string, login: strin
     const html = await res.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     if (!action) throw new Error(`The provider answered ${res.status} without a form or redirect at ${url}:\n${html.slice(0, 500)}`);
+    forms.push(/name="prompt" value="([a-z]+)"/.exec(html)?.[1] ?? action);
     const form = new URLSearchParams();
     for (const [, name, value] of html.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g))
       form.set(name!, value!);

@@ -66,7 +66,36 @@ function providerConfig(name: OAuthProvider, clientId: string, clientSecret: str
     ttl: { AuthorizationCode: 60, Interaction: 3600, Session: 86_400, Grant: 86_400, AccessToken: 3600, IdToken: 3600 },
     features: { devInteractions: { enabled: true } },
     findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => devClaims(id) }),
+    loadExistingGrant,
   };
+}
+
+interface GrantContext {
+  oidc: {
+    client: { clientId: string };
+    session: { accountId: string; grantIdFor(clientId: string): string | undefined };
+    result?: { consent?: { grantId?: string } };
+    provider: { Grant: DevGrant & (new (init: { clientId: string; accountId: string }) => DevGrantInstance) };
+  };
+}
+interface DevGrant {
+  find(id: string): Promise<DevGrantInstance | undefined>;
+}
+interface DevGrantInstance {
+  addOIDCScope(scope: string): void;
+  save(): Promise<string>;
+}
+
+/** The one client is first-party: its scopes are granted without a consent page (one click fewer in the popup). */
+async function loadExistingGrant(ctx: GrantContext): Promise<DevGrantInstance | undefined> {
+  const { client, session, result, provider } = ctx.oidc;
+  const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+  const found = grantId ? await provider.Grant.find(grantId) : undefined;
+  if (found) return found;
+  const grant = new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+  grant.addOIDCScope('openid email profile');
+  await grant.save();
+  return grant;
 }
 
 export async function startDevOidc({ port, host = '127.0.0.1' }: { port: number; host?: string }): Promise<DevOidc> {

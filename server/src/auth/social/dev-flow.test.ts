@@ -19,9 +19,10 @@ const island = (html: string) => /<script type="application\/json" id="w3kit-soc
 async function login(provider: string, name: string) {
   const start = await h.call('POST', '/social/start', { projectId: 'w3kit-dev', provider, deviceId: 'device-0001', origin: DEMO });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const callback = await browseToCallback(start.body.uri, `${h.server.frameUrl}/auth/v1/social/callback`, name);
+  const forms: string[] = [];
+  const callback = await browseToCallback(start.body.uri, `${h.server.frameUrl}/auth/v1/social/callback`, name, forms);
   const page = await fetch(callback);
-  return { start, callback, page, html: await page.text() };
+  return { start, callback, page, html: await page.text(), forms };
 }
 
 describe('social login through the development OpenID provider', () => {
@@ -33,7 +34,9 @@ describe('social login through the development OpenID provider', () => {
   });
 
   it('logs in with google (OpenID discovery, id token) and opens a session with provider and username', async () => {
-    const { start, page, html } = await login('google', 'alice');
+    const { start, page, html, forms } = await login('google', 'alice');
+    // The development client is first-party: a login form, no consent page.
+    expect(forms).toEqual(['login']);
     const uri = new URL(start.body.uri);
     expect(uri.origin + uri.pathname).toBe(`${h.server.oidcUrl}/google/auth`);
     expect(uri.searchParams.get('code_challenge_method')).toBe('S256');
