@@ -21,6 +21,16 @@ beforeAll(async () => {
         tokenEndpointAuthMethod: 'client_secret_basic',
         scope: 'openid email profile',
       },
+      // Nothing listens there: discovery fails.
+      apple: {
+        kind: 'oidc',
+        provider: 'apple',
+        issuer: 'http://127.0.0.1:1/apple',
+        clientId: 'apple-client',
+        clientSecret: 'secret',
+        tokenEndpointAuthMethod: 'client_secret_post',
+        scope: 'openid',
+      },
     },
   });
 });
@@ -115,9 +125,21 @@ describe('the id token', () => {
 
 describe('the start', () => {
   it('answers 404 naming a provider the server has not configured', async () => {
-    const res = await h.call('POST', '/social/start', { projectId: 'w3kit-dev', provider: 'apple', deviceId: 'device-0001', origin: DEMO });
+    const res = await h.call('POST', '/social/start', {
+      projectId: 'w3kit-dev',
+      provider: 'facebook',
+      deviceId: 'device-0001',
+      origin: DEMO,
+    });
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe('Social login with apple is not configured on this server');
+    expect(res.body.message).toBe('Social login with facebook is not configured on this server');
+  });
+
+  it("answers 502 when the provider's discovery does not answer, and logs why", async () => {
+    const res = await h.call('POST', '/social/start', { projectId: 'w3kit-dev', provider: 'apple', deviceId: 'device-0001', origin: DEMO });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('Failed to initiate social connection: apple did not answer');
+    expect(logs.join('')).toContain('social login with apple: cannot start');
   });
 
   it('answers 404 for an unknown project', async () => {
