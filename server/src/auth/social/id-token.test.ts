@@ -106,6 +106,35 @@ describe('the id token', () => {
     });
   }
 
+  it('is not asked for once the state has lapsed (10 minutes): no target, and the row is deleted at the next start', async () => {
+    const start = await h.call('POST', '/social/start', {
+      projectId: 'w3kit-dev',
+      provider: 'google',
+      deviceId: 'device-0001',
+      origin: DEMO,
+    });
+    const uri = new URL(start.body.uri);
+    const code = randomBytes(12).toString('base64url');
+    issuer.challengeFor.set(code, `${uri.searchParams.get('code_challenge')} ${uri.searchParams.get('nonce')}`);
+    const seen = issuer.tokenRequests.length;
+    h.clock.now += 10 * 60_000 + 1;
+    try {
+      const page = await fetch(`${h.server.frameUrl}/auth/v1/social/callback?code=${code}&state=${uri.searchParams.get('state')}`);
+      const html = await page.text();
+      expect(html).not.toContain('w3kit-social-result');
+      expect(html).toContain('This login link is no longer valid');
+      expect(issuer.tokenRequests.length).toBe(seen);
+      expect((await h.call('POST', '/social/finish', { socialId: start.body.socialId })).status).toBe(404);
+      await h.call('POST', '/social/start', { projectId: 'w3kit-dev', provider: 'google', deviceId: 'device-0001', origin: DEMO });
+      const rows = h.server.db.prepare('SELECT count(*) AS n FROM auth_social_logins WHERE expires_at <= ?').get(h.clock.now) as {
+        n: number;
+      };
+      expect(rows.n).toBe(0);
+    } finally {
+      h.clock.now = Date.now();
+    }
+  });
+
   it('is never asked for when the PKCE verifier does not match the challenge (the token endpoint refuses the code)', async () => {
     const start = await h.call('POST', '/social/start', {
       projectId: 'w3kit-dev',
