@@ -6,7 +6,8 @@
  * W3KIT_HARDHAT_B_PORT (8546, chain 31338, for trying network switches), W3KIT_SERVER_PORT (4301,
  * the backend: Provider API, wallet registry and images, analytics; seeded, data in .cache/w3kit-data),
  * W3KIT_RELAY_PORT (4302, the WalletConnect relay), W3KIT_FRAME_PORT (4303, the embedded wallet's
- * secure frame site and auth API), W3KIT_SMTP_PORT (4325, the development SMTP sink that receives
+ * secure frame site and auth API, addressed as http://localhost:PORT since WebAuthn refuses IP origins),
+ * W3KIT_OIDC_PORT (4304, the development OpenID provider playing every social provider), W3KIT_SMTP_PORT (4325, the development SMTP sink that receives
  * the login mails; they are listed at the backend's /dev/mail), W3KIT_SOLANA_PORT (8899, the local Solana chain,
  * websocket on 8900, in memory). The demo contracts (DUSD, DUSDT, DNFT and a spam NFT) are deployed on
  * chain 31337 first, and the backend's Blockchain API indexes it; the Solana dev account gets 100 SOL
@@ -36,6 +37,7 @@ const backend = await startBackend({
   relayPort: env('W3KIT_RELAY_PORT', env('W3KIT_SERVER_PORT', 4301) + 1),
   framePort: env('W3KIT_FRAME_PORT', env('W3KIT_SERVER_PORT', 4301) + 2),
   smtpSink: env('W3KIT_SMTP_PORT', 4325),
+  oidcPort: env('W3KIT_OIDC_PORT', 4304),
   dataDir: DATA_DIR,
   evmRpc: chainA.url,
   env: { W3KIT_SOLANA_RPC: svm.url },
@@ -49,14 +51,20 @@ const demo = await startDemoServer({
   secureSiteUrl: backend.frameUrl,
 });
 
+// The demo pages are addressed on localhost like the frame site: page and frame are then the same
+// site, so the frame keeps its storage where browsers block third-party storage (Incognito).
+const demoUrl = demo.url.replace('//127.0.0.1:', '//localhost:');
 console.log(
-  `demo         ${demo.url}/            (plain HTML, CDN script, w3kit Dev Wallet on EVM and Solana; chains 31337, 31338 and Solana Local, ?public adds Ethereum and Sepolia)`,
+  `demo         ${demoUrl}/            (plain HTML, CDN script, w3kit Dev Wallet on EVM and Solana; chains 31337, 31338 and Solana Local, ?public adds Ethereum and Sepolia)`,
 );
-console.log(`react demo   ${demo.url}/react/      (React 19 wrappers and hooks, w3kit Dev Wallet on EVM and Solana)`);
-console.log(`wc wallet    ${demo.url}/wc-wallet/  (WalletConnect Dev Wallet: paste the modal's wc: link to pair)`);
+console.log(`react demo   ${demoUrl}/react/      (React 19 wrappers and hooks, w3kit Dev Wallet on EVM and Solana)`);
+console.log(`wc wallet    ${demoUrl}/wc-wallet/  (WalletConnect Dev Wallet: paste the modal's wc: link to pair)`);
 console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics, Blockchain API; project w3kit-dev)`);
 console.log(`relay        ${backend.relayUrl}    (WalletConnect relay)`);
-console.log(`frame        ${backend.frameUrl}   (embedded wallet: secure frame site and e-mail login API)`);
+console.log(`frame        ${backend.frameUrl}   (embedded wallet: secure frame site, e-mail and social login API)`);
+console.log(
+  `oidc         ${backend.oidcUrl}   (development OpenID provider: plays Google, GitHub, Apple, Facebook, X, Discord; any login)`,
+);
 console.log(`smtp         ${backend.smtpUrl}   (development SMTP sink: receives the login mails)`);
 console.log(`mail         ${backend.url}/dev/mail   (the mails the sink received: login codes and device approval links)`);
 console.log(`hardhat      ${chainA.url}   (chain 31337)`);

@@ -36,8 +36,11 @@ function createOnce(): void {
     // The backend serves the Provider API and the Blockchain API; its relay is WalletConnect's.
     ...(apiUrl && projectId ? { apiUrl, blockchainApiUrl: apiUrl, projectId } : {}),
     ...(relayUrl && projectId ? { relayUrl } : {}),
-    // The embedded wallet: e-mail login through the backend's secure frame site.
-    ...(secureSiteUrl && projectId ? { secureSiteUrl, features: { email: true } } : {}),
+    // The embedded wallet: e-mail and social login through the backend's secure frame site
+    // (npm start's development OpenID provider plays every social provider).
+    ...(secureSiteUrl && projectId
+      ? { secureSiteUrl, features: { email: true, socials: ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] } }
+      : {}),
     metadata: {
       name: 'w3kit React demo',
       description: 'The w3kit elements used through their React wrappers and hooks.',

@@ -1,8 +1,10 @@
 export interface Backend {
   url: string;
   relayUrl: string;
-  /** The secure frame site and auth API, e.g. http://127.0.0.1:4303. */
+  /** The secure frame site and auth API, addressed on localhost (WebAuthn refuses IP origins), e.g. http://localhost:4303. */
   frameUrl: string;
+  /** With `oidcPort`: the development OpenID provider, e.g. http://127.0.0.1:4304 (issuers at /google, /github, ...). */
+  oidcUrl: string | undefined;
   /** With `smtpSink`: the sink (smtp://HOST:PORT) and the list of its mails (`<url>/dev/mail.json`). */
   smtpUrl: string | undefined;
   mailUrl: string | undefined;
@@ -18,6 +20,8 @@ export function startBackend(options: {
   framePort?: number;
   /** Run the development SMTP sink on this port (0 a free one); e-mail login sends to it. */
   smtpSink?: number;
+  /** Run the development OpenID provider on this port (0 a free one): every social provider, any login. */
+  oidcPort?: number;
   /** EVM JSON-RPC URL the Blockchain API indexes (`--evm-rpc`). */
   evmRpc?: string;
 }): Promise<Backend>;

@@ -2,13 +2,16 @@
  * Runs the built `w3kit-server` bin (server/dist/w3kit-server.js: Provider API, WalletConnect
  * relay, the secure frame site with the auth API, and optionally the development SMTP sink) as
  * a child process with a seeded database, and waits until /health and the frame site answer.
+ * The frame site is addressed as `http://localhost:<framePort>` (WebAuthn refuses IP origins;
+ * the server still listens on 127.0.0.1 and gets `--frame-public-url` so its links and the
+ * social login's redirect URI say localhost).
  */
 import { spawn } from 'node:child_process';
 import { SERVER_BUNDLE } from '../../server/scripts/bundle.mjs';
 import { freePort } from './hardhat.mjs';
 
 /**
- * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string>, relayPort?: number, framePort?: number, smtpSink?: number, evmRpc?: string }} options
+ * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string>, relayPort?: number, framePort?: number, smtpSink?: number, oidcPort?: number, evmRpc?: string }} options
  *   port 0 picks a free one; relayPort and framePort default to port + 1 and port + 2 (free
  *   ones when port is 0, or when given as 0); smtpSink runs the development SMTP sink on that
  *   port (0 a free one; `--smtp-sink`) and e-mail goes to it; env adds environment variables
@@ -23,6 +26,7 @@ export async function startBackend({
   relayPort: wantedRelay,
   framePort: wantedFrame,
   smtpSink: wantedSink,
+  oidcPort: wantedOidc,
   evmRpc,
 }) {
   // Free ports are asked for one by one, so the OS may hand out the same one twice: never reuse one.
@@ -44,6 +48,9 @@ export async function startBackend({
   const framePort = await derived(wantedFrame, 2);
   taken.add(relayPort).add(framePort);
   const smtpSink = wantedSink === undefined ? undefined : wantedSink === 0 ? await fresh() : wantedSink;
+  if (smtpSink !== undefined) taken.add(smtpSink);
+  const oidcPort = wantedOidc === undefined ? undefined : wantedOidc === 0 ? await fresh() : wantedOidc;
+  const frameUrl = `http://${host === '127.0.0.1' ? 'localhost' : host}:${framePort}`;
   const child = spawn(
     process.execPath,
     [
@@ -54,6 +61,9 @@ export async function startBackend({
       String(relayPort),
       '--frame-port',
       String(framePort),
+      '--frame-public-url',
+      frameUrl,
+      ...(oidcPort === undefined ? [] : ['--oidc-port', String(oidcPort)]),
       ...(smtpSink === undefined ? [] : ['--smtp-sink', String(smtpSink)]),
       '--host',
       host,
@@ -67,14 +77,19 @@ export async function startBackend({
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   const url = `http://${host}:${port}`;
-  const frameUrl = `http://${host}:${framePort}`;
+  const oidcUrl = oidcPort === undefined ? undefined : `http://${host}:${oidcPort}`;
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 30_000;
   for (;;) {
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 150))]);
     if (code !== undefined) throw new Error(`w3kit-server exited with code ${code} before answering:\n${output}`);
     try {
-      if ((await fetch(`${url}/health`)).ok && (await fetch(`${frameUrl}/frame.css`)).status !== 503) break;
+      if (
+        (await fetch(`${url}/health`)).ok &&
+        (await fetch(`${frameUrl}/frame.css`)).status !== 503 &&
+        (!oidcUrl || (await fetch(`${oidcUrl}/google/.well-known/openid-configuration`)).ok)
+      )
+        break;
     } catch {
       // not listening yet
     }
@@ -87,6 +102,7 @@ export async function startBackend({
     url,
     relayUrl: `ws://${host}:${relayPort}`,
     frameUrl,
+    oidcUrl,
     smtpUrl: smtpSink === undefined ? undefined : `smtp://${host}:${smtpSink}`,
     mailUrl: smtpSink === undefined ? undefined : `${url}/dev/mail.json`,
     close() {

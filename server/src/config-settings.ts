@@ -23,6 +23,7 @@ export interface ConfigFlags {
   smtp?: string;
   'mail-from'?: string;
   'smtp-sink'?: string;
+  'oidc-port'?: string;
   'kek-file'?: string;
   'farcaster-sandbox'?: boolean;
   log?: boolean;
@@ -83,12 +84,13 @@ const HARDENING_SETTINGS = {
   analyticsMaxEvents: { env: 'W3KIT_ANALYTICS_MAX_EVENTS', file: 'analytics.maxEventsPerProject', kind: 'positive' },
 } as const satisfies Record<string, Setting>;
 
-/** The embedded wallet's settings: the frame origin's public URL, e-mail, the key-encryption key, sessions. */
+/** The embedded wallet's settings: the frame origin's public URL, e-mail, the development OpenID provider, the key-encryption key, sessions. */
 type EmbeddedWalletKey =
   | 'framePublicUrl'
   | 'smtp'
   | 'mailFrom'
   | 'smtpSink'
+  | 'oidcPort'
   | 'kekFile'
   | 'kek'
   | 'farcasterSandbox'
@@ -100,6 +102,7 @@ const EMBEDDED_WALLET_SETTINGS: Record<EmbeddedWalletKey, Setting> = {
   smtp: { flag: 'smtp', env: 'W3KIT_SMTP_URL', file: 'smtp', kind: 'smtpUrl' },
   mailFrom: { flag: 'mail-from', env: 'W3KIT_MAIL_FROM', file: 'mailFrom', kind: 'mailbox' },
   smtpSink: { flag: 'smtp-sink', env: 'W3KIT_SMTP_SINK_PORT', file: 'smtpSink', kind: 'port' },
+  oidcPort: { flag: 'oidc-port', env: 'W3KIT_OIDC_PORT', file: 'oidcPort', kind: 'port' },
   kekFile: { flag: 'kek-file', env: 'W3KIT_KEK_FILE', file: 'kekFile', kind: 'file' },
   kek: { env: 'W3KIT_KEK', file: 'kek', kind: 'key' },
   farcasterSandbox: { flag: 'farcaster-sandbox', env: 'W3KIT_FARCASTER_SANDBOX', file: 'socials.farcaster.sandbox', kind: 'bool' },

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { InputError } from './errors.js';
+import { parseSocials, type SocialsConfig } from './auth/social/config.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './index.js';
 import { DEFAULT_AUTH_LIMITS, DEFAULT_SESSION_TTL_MS } from './auth/context.js';
 import { DEFAULT_MAIL_FROM } from './mail/mailer.js';
@@ -45,6 +46,10 @@ export interface ServerConfig {
   farcasterSandbox: boolean;
   /** Session lifetime of the embedded wallet's e-mail login. */
   sessionTtlMs: number;
+  /** The social login providers (the config file's `socials`; see auth/social/config.ts). */
+  socials: SocialsConfig;
+  /** Port of the development OpenID provider run in-process for every provider `socials` leaves unset; undefined for none. */
+  oidcPort: number | undefined;
   /** Login starts and code checks per IP in 10 minutes. */
   authLimits: { startsPerIp: number; verifiesPerIp: number };
   /** EVM JSON-RPC URL for the Blockchain API (used by later work). */
@@ -87,8 +92,10 @@ const configFileSchema = z.strictObject({
   smtp: z.unknown().optional(),
   mailFrom: z.unknown().optional(),
   smtpSink: z.unknown().optional(),
+  oidcPort: z.unknown().optional(),
   kekFile: z.unknown().optional(),
   kek: z.unknown().optional(),
+  // The OpenID providers' entries are checked by parseSocials; farcaster's here.
   socials: z.looseObject({ farcaster: z.strictObject({ sandbox: z.unknown().optional() }).optional() }).optional(),
   sessionTtlMs: z.unknown().optional(),
   auth: z.strictObject({ startsPerIp: z.unknown().optional(), verifiesPerIp: z.unknown().optional() }).optional(),
@@ -183,6 +190,9 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
   const smtpSink = get('smtpSink') as number | undefined;
   if (smtpSink !== undefined && smtpSink !== 0 && [port, relayPort, framePort].includes(smtpSink))
     throw new InputError('--smtp-sink', `Invalid --smtp-sink ${smtpSink}: the server, relay or frame site listens on it`);
+  const oidcPort = get('oidcPort') as number | undefined;
+  if (oidcPort !== undefined && oidcPort !== 0 && [port, relayPort, framePort, smtpSink].includes(oidcPort))
+    throw new InputError('--oidc-port', `Invalid --oidc-port ${oidcPort}: the server, relay, frame site or SMTP sink listens on it`);
 
   return {
     port,
@@ -199,6 +209,8 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     kekFile: get('kekFile') as string | undefined,
     kek: get('kek') as string | undefined,
     farcasterSandbox: (get('farcasterSandbox') as boolean | undefined) ?? false,
+    socials: parseSocials(fileData.socials),
+    oidcPort,
     sessionTtlMs: (get('sessionTtlMs') as number | undefined) ?? DEFAULT_SESSION_TTL_MS,
     authLimits: {
       startsPerIp: (get('auth.startsPerIp') as number | undefined) ?? DEFAULT_AUTH_LIMITS.startsPerIp,

@@ -86,6 +86,8 @@ export interface RunningServer {
   /** The frame origin (frame site and auth API), e.g. `http://127.0.0.1:4303`; undefined with `framePort: false`. */
   frameUrl: string | undefined;
   framePort: number | undefined;
+  /** The development OpenID provider (`oidcPort`), e.g. `http://127.0.0.1:4304`; its issuers are `<oidcUrl>/<provider>`. */
+  oidcUrl: string | undefined;
   /** The development SMTP sink's port and its mails (newest first), with `smtpSink`. */
   smtpSinkPort: number | undefined;
   mails(): SinkMail[];
@@ -168,6 +170,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       indexer,
       frameUrl: frame?.url,
       framePort: frame?.port,
+      oidcUrl: frame?.oidcUrl,
       smtpSinkPort: sink?.port,
       mails: () => sink?.mails() ?? [],
       close() {
@@ -194,6 +197,7 @@ export { createMailer, DEFAULT_MAIL_FROM, type Mailer, type OutgoingMail } from 
 export { loadKek, encryptShare, decryptShare, KEK_FILE_NAME } from './auth/kek.js';
 export { DEFAULT_SESSION_TTL_MS, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/context.js';
 export { serverUrl } from './server-url.js';
+export { parseSocials, type SocialsConfig, type SocialProviderConfig } from './auth/social/config.js';
 export type { TrustProxy } from './trust-proxy.js';
 export {
   startRelay,

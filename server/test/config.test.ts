@@ -31,6 +31,8 @@ describe('resolveConfig', () => {
       smtp: undefined,
       mailFrom: 'w3kit <login@w3kit.localhost>',
       smtpSink: undefined,
+      socials: {},
+      oidcPort: undefined,
       kekFile: undefined,
       kek: undefined,
       farcasterSandbox: false,

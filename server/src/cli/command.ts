@@ -34,6 +34,7 @@ export const FLAGS = {
   smtp: { type: 'string' },
   'mail-from': { type: 'string' },
   'smtp-sink': { type: 'string' },
+  'oidc-port': { type: 'string' },
   'kek-file': { type: 'string' },
   'farcaster-sandbox': { type: 'boolean' },
   log: { type: 'boolean' },

@@ -23,6 +23,7 @@ export function configFlags(flags: Flags): ConfigFlags {
     smtp: flags.smtp,
     'mail-from': flags['mail-from'],
     'smtp-sink': flags['smtp-sink'],
+    'oidc-port': flags['oidc-port'],
     'kek-file': flags['kek-file'],
     'farcaster-sandbox': flags['farcaster-sandbox'],
   };
@@ -73,6 +74,8 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       smtp: config.smtp,
       mailFrom: config.mailFrom,
       smtpSink: config.smtpSink,
+      socials: config.socials,
+      oidcPort: config.oidcPort,
       kekFile: config.kekFile,
       kek: config.kek,
       farcasterSandbox: config.farcasterSandbox,
@@ -96,6 +99,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       `w3kit-smtp    smtp://${config.host}:${server.smtpSinkPort}  (development SMTP sink; mails at ${server.url}/dev/mail)\n`,
     );
   }
+  if (server.oidcUrl) io.stdout.write(`w3kit-oidc    ${server.oidcUrl}  (development OpenID provider: every social provider, any login)\n`);
   if (config.evmRpc) io.stdout.write(`w3kit-evm     ${config.evmRpc}  (EVM chain indexed for the Blockchain API)\n`);
   if (config.solanaRpc) io.stdout.write(`w3kit-solana  ${config.solanaRpc}  (Solana chain read for the Blockchain API's balances)\n`);
   await waitForStop(io.signal);
@@ -120,6 +124,7 @@ export const serveCommand: Command = {
     'smtp',
     'mail-from',
     'smtp-sink',
+    'oidc-port',
     'kek-file',
     'farcaster-sandbox',
     'evm-rpc',
@@ -141,7 +146,11 @@ export const serveCommand: Command = {
           'dev.w3kit of Hardhat account 1 when missing',
         ].join('\n'),
       },
-      { flag: 'config', value: 'FILE', text: 'JSON config file (env W3KIT_CONFIG); flags and env override it' },
+      {
+        flag: 'config',
+        value: 'FILE',
+        text: 'JSON config file (env W3KIT_CONFIG); flags and env override it; its socials entry\nconfigures the social login providers (see the README, "Social login")',
+      },
       { flag: 'relay-port', value: 'N', text: 'WalletConnect relay port (default port + 1; a free one with --port 0)' },
       {
         flag: 'relay-public-url',
@@ -160,6 +169,11 @@ export const serveCommand: Command = {
         flag: 'smtp-sink',
         value: 'N',
         text: 'run a development SMTP sink on port N (0 free) and send to it unless --smtp is\ngiven; the received mails are listed at /dev/mail (env W3KIT_SMTP_SINK_PORT)',
+      },
+      {
+        flag: 'oidc-port',
+        value: 'N',
+        text: "run the development OpenID provider on port N (0 free): it plays every social\nprovider the config file's socials entry leaves unset, any login (env W3KIT_OIDC_PORT)",
       },
       {
         flag: 'kek-file',

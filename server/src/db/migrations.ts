@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { identitiesMigration } from '../auth/identities-schema.js';
 import { passkeysMigration } from '../auth/passkeys/schema.js';
 import { authMigration } from '../auth/schema.js';
+import { socialLoginsMigration } from '../auth/social/schema.js';
 
 export interface Migration {
   version: number;
@@ -227,5 +228,6 @@ export const migrations: readonly Migration[] = [
   },
   authMigration,
   identitiesMigration,
+  socialLoginsMigration,
   passkeysMigration,
 ];

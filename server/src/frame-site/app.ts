@@ -17,6 +17,8 @@ import { FARCASTER_SANDBOX_PATH } from '../auth/farcaster/sandbox-registry.js';
 import { passkeyRoutes } from '../auth/passkeys/routes.js';
 import { accountRoutes } from '../auth/routes-account.js';
 import { loginRoutes } from '../auth/routes.js';
+import { SOCIAL_CALLBACK_PATH, type SocialContext } from '../auth/social/flow.js';
+import { socialRoutes } from '../auth/social/routes.js';
 import { HttpError } from '../errors.js';
 import { clientErrorHandler, frameworkErrors } from '../framework-errors.js';
 import { serializerCompiler, validatorCompiler } from '../http/validation.js';
@@ -29,6 +31,8 @@ export const FRAME_HEADER_REQUIRED = `Forbidden: the auth API answers the secure
 
 export interface BuildFrameAppOptions {
   auth: AuthContext;
+  /** Social login (OpenID Connect / OAuth 2); without it the social routes are not served. */
+  social?: SocialContext;
   frameSiteDir: string;
   rateLimit?: RateLimitOptions;
   log?: boolean;
@@ -39,6 +43,7 @@ export interface BuildFrameAppOptions {
 
 export function buildFrameApp({
   auth,
+  social,
   frameSiteDir,
   rateLimit,
   log = false,
@@ -68,7 +73,7 @@ export function buildFrameApp({
     if (request.method === 'OPTIONS') throw new HttpError(403, 'Forbidden: cross-origin requests are not served here');
     // By the matched route, not the raw URL, so no encoding of the path slips past the check.
     const route = request.routeOptions.url;
-    const page = route === APPROVE_PATH || route === FARCASTER_SANDBOX_PATH;
+    const page = route === APPROVE_PATH || route === FARCASTER_SANDBOX_PATH || route === SOCIAL_CALLBACK_PATH;
     if (route === undefined || !route.startsWith(`${AUTH_API_PREFIX}/`) || page) return;
     reply.header('cache-control', 'no-store');
     if (request.headers[FRAME_HEADER] !== '1') throw new HttpError(403, FRAME_HEADER_REQUIRED);
@@ -92,5 +97,6 @@ export function buildFrameApp({
   app.register(passkeyRoutes(auth), { prefix: AUTH_API_PREFIX });
   app.register(farcasterRoutes(auth, farcaster), { prefix: AUTH_API_PREFIX });
   if (farcaster?.sandbox) app.register(async (scope) => farcasterSandboxPage(scope, auth));
+  if (social) app.register(socialRoutes(social), { prefix: AUTH_API_PREFIX });
   return app;
 }

@@ -16,6 +16,7 @@ import type { RateLimitOptions } from '../rate-limit.js';
 import { devMailRoutes } from '../routes/dev-mail.js';
 import { serverUrl } from '../server-url.js';
 import type { TrustProxy } from '../trust-proxy.js';
+import { setUpSocial, type SocialOptions } from '../auth/social/setup.js';
 import { buildFrameApp } from './app.js';
 
 /**
@@ -28,7 +29,7 @@ export const DEFAULT_FRAME_SITE_DIR =
     ? path.resolve(HERE, '../../dist/frame-site')
     : path.join(HERE, 'frame-site');
 
-export interface EmbeddedWalletOptions {
+export interface EmbeddedWalletOptions extends SocialOptions {
   /** Frame site port: default port + 2 (a free one when `port` is 0); 0 picks a free port; `false` serves none. */
   framePort?: number | false;
   /** The frame site's files (index.html, frame.js, frame.css); default `<bundle folder>/frame-site`. */
@@ -97,6 +98,8 @@ export async function setUpMail(app: FastifyInstance, host: string, options: Emb
 export interface RunningFrameSite {
   url: string;
   port: number;
+  /** The development OpenID provider's URL, with `oidcPort`. */
+  oidcUrl: string | undefined;
   auth: AuthContext;
   close(): Promise<void>;
 }
@@ -119,19 +122,28 @@ export async function startFrameSite(
     sessionTtlMs: options.sessionTtlMs,
     limits: options.authLimits,
   });
+  const social = await setUpSocial(auth, common.host, options, options.warn ?? ((line) => process.stderr.write(line)));
   const app = buildFrameApp({
     auth,
+    social: social.context,
     frameSiteDir: options.frameSiteDir ?? DEFAULT_FRAME_SITE_DIR,
     rateLimit: common.rateLimit,
     log: common.log,
     trustProxy: common.trustProxy,
     farcaster: options.farcasterSandbox ? farcasterSandbox : undefined,
   });
-  await app.listen({ port, host: common.host });
-  const address = app.server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
-  url = serverUrl(common.host, actual);
-  return { url, port: actual, auth, close: () => app.close() };
+  let actual = port;
+  try {
+    await app.listen({ port, host: common.host });
+    const address = app.server.address();
+    actual = typeof address === 'object' && address ? address.port : port;
+    url = serverUrl(common.host, actual);
+    await social.ready(url);
+  } catch (err) {
+    await Promise.allSettled([app.close(), social.close()]);
+    throw err;
+  }
+  return { url, port: actual, oidcUrl: social.oidcUrl, auth, close: async () => void (await Promise.all([app.close(), social.close()])) };
 }
 
 export type { SinkMail };

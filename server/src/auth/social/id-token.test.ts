@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
+import { startLocalIssuer } from '../../../test/social-oidc.js';
+
+// Id token checks against a local issuer whose tokens are really signed (ES256, its JWKS served).
+let h: AuthHarness;
+let issuer: Awaited<ReturnType<typeof startLocalIssuer>>;
+const logs: string[] = [];
+beforeAll(async () => {
+  issuer = await startLocalIssuer();
+  h = await startAuthHarness({
+    warn: (line) => logs.push(line),
+    socials: {
+      google: {
+        kind: 'oidc',
+        provider: 'google',
+        issuer: issuer.issuer,
+        clientId: issuer.clientId,
+        clientSecret: issuer.clientSecret,
+        tokenEndpointAuthMethod: 'client_secret_basic',
+        scope: 'openid email profile',
+      },
+      // Nothing listens there: discovery fails.
+      apple: {
+        kind: 'oidc',
+        provider: 'apple',
+        issuer: 'http://127.0.0.1:1/apple',
+        clientId: 'apple-client',
+        clientSecret: 'secret',
+        tokenEndpointAuthMethod: 'client_secret_post',
+        scope: 'openid',
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await h.close();
+  await issuer.close();
+});
+beforeEach(() => {
+  issuer.nextClaims = (claims) => claims;
+});
+
+const DEMO = 'http://localhost:4300';
+const island = (html: string) => JSON.parse(/id="w3kit-social-result">(.*?)<\/script>/s.exec(html)![1]!);
+
+/** Starts a login, plays the provider's authorization (a fresh code bound to the challenge and nonce), and opens the callback. */
+async function loginWith() {
+  const start = await h.call('POST', '/social/start', {
+    projectId: 'w3kit-dev',
+    provider: 'google',
+    deviceId: 'device-0001',
+    origin: DEMO,
+  });
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  const uri = new URL(start.body.uri);
+  const code = randomBytes(12).toString('base64url');
+  issuer.challengeFor.set(code, `${uri.searchParams.get('code_challenge')} ${uri.searchParams.get('nonce')}`);
+  const page = await fetch(`${h.server.frameUrl}/auth/v1/social/callback?code=${code}&state=${uri.searchParams.get('state')}`);
+  const finish = await h.call('POST', '/social/finish', { socialId: start.body.socialId });
+  return { uri, page, result: island(await page.text()), finish };
+}
+
+describe('the id token', () => {
+  it('is accepted when signed by the issuer for this client, with the PKCE verifier sent', async () => {
+    issuer.nextClaims = (c) => ({ ...c, sub: 'sub-ok', email: 'Ok@Example.com', email_verified: true, preferred_username: 'ok' });
+    const { uri, result, finish } = await loginWith();
+    expect(uri.searchParams.get('scope')).toBe('openid email profile');
+    expect(result).toEqual({ target: DEMO, result: { w3kit: 'social-result', ok: true } });
+    expect(finish.body.user).toMatchObject({ email: 'ok@example.com', socialProvider: 'google', userName: 'ok' });
+    const form = issuer.tokenRequests.at(-1)!;
+    expect(form.get('grant_type')).toBe('authorization_code');
+    expect(form.get('redirect_uri')).toBe(`${h.server.frameUrl}/auth/v1/social/callback`);
+    expect(form.get('client_secret')).toBeNull();
+  });
+
+  it('without a verified e-mail gives a user with email null (an unverified address is not used)', async () => {
+    issuer.nextClaims = (c) => ({ ...c, sub: 'sub-unverified', email: 'ok@example.com', email_verified: false, name: 'No Mail' });
+    const { finish } = await loginWith();
+    expect(finish.status).toBe(200);
+    expect(finish.body.user.email).toBeNull();
+    expect(finish.body.user.userName).toBe('No Mail');
+    issuer.nextClaims = (c) => ({ ...c, sub: 'sub-none' });
+    const none = await loginWith();
+    expect(none.finish.body.user.email).toBeNull();
+    expect(none.finish.body.user.id).not.toBe(finish.body.user.id);
+  });
+
+  const refusals: [string, (c: Record<string, unknown>) => Record<string, unknown>, RegExp][] = [
+    ['for another audience', (c) => ({ ...c, aud: 'someone-else' }), /aud/],
+    ['expired', (c) => ({ ...c, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }), /exp/],
+    ['with a wrong nonce', (c) => ({ ...c, nonce: 'not-the-nonce' }), /nonce/],
+    ['from another issuer', (c) => ({ ...c, iss: 'https://evil.example' }), /iss/],
+  ];
+  for (const [what, claims, detail] of refusals) {
+    it(`is refused ${what}: the popup gets 'Failed to connect', the log the detail, the finish a 400`, async () => {
+      issuer.nextClaims = claims;
+      const before = logs.length;
+      const { page, result, finish } = await loginWith();
+      expect(page.status).toBe(400);
+      expect(result).toEqual({ target: DEMO, result: { w3kit: 'social-result', ok: false, message: 'Failed to connect' } });
+      expect(finish.status).toBe(400);
+      expect(finish.body.message).toBe('Failed to connect');
+      expect(logs.slice(before).join('')).toMatch(detail);
+    });
+  }
+
+  it('is not asked for once the state has lapsed (10 minutes): no target, and the row is deleted at the next start', async () => {
+    const start = await h.call('POST', '/social/start', {
+      projectId: 'w3kit-dev',
+      provider: 'google',
+      deviceId: 'device-0001',
+      origin: DEMO,
+    });
+    const uri = new URL(start.body.uri);
+    const code = randomBytes(12).toString('base64url');
+    issuer.challengeFor.set(code, `${uri.searchParams.get('code_challenge')} ${uri.searchParams.get('nonce')}`);
+    const seen = issuer.tokenRequests.length;
+    h.clock.now += 10 * 60_000 + 1;
+    try {
+      const page = await fetch(`${h.server.frameUrl}/auth/v1/social/callback?code=${code}&state=${uri.searchParams.get('state')}`);
+      const html = await page.text();
+      expect(html).not.toContain('w3kit-social-result');
+      expect(html).toContain('This login link is no longer valid');
+      expect(issuer.tokenRequests.length).toBe(seen);
+      expect((await h.call('POST', '/social/finish', { socialId: start.body.socialId })).status).toBe(404);
+      await h.call('POST', '/social/start', { projectId: 'w3kit-dev', provider: 'google', deviceId: 'device-0001', origin: DEMO });
+      const rows = h.server.db.prepare('SELECT count(*) AS n FROM auth_social_logins WHERE expires_at <= ?').get(h.clock.now) as {
+        n: number;
+      };
+      expect(rows.n).toBe(0);
+    } finally {
+      h.clock.now = Date.now();
+    }
+  });
+
+  it('is never asked for when the PKCE verifier does not match the challenge (the token endpoint refuses the code)', async () => {
+    const start = await h.call('POST', '/social/start', {
+      projectId: 'w3kit-dev',
+      provider: 'google',
+      deviceId: 'device-0001',
+      origin: DEMO,
+    });
+    const uri = new URL(start.body.uri);
+    issuer.challengeFor.set('wrong-challenge-code', `not-the-challenge ${uri.searchParams.get('nonce')}`);
+    const page = await fetch(
+      `${h.server.frameUrl}/auth/v1/social/callback?code=wrong-challenge-code&state=${uri.searchParams.get('state')}`,
+    );
+    expect(island(await page.text()).result.ok).toBe(false);
+    expect(logs.join('')).toContain('token endpoint refused the code: 400 invalid_grant');
+  });
+});
+
+describe('the start', () => {
+  it('answers 404 naming a provider the server has not configured', async () => {
+    const res = await h.call('POST', '/social/start', {
+      projectId: 'w3kit-dev',
+      provider: 'facebook',
+      deviceId: 'device-0001',
+      origin: DEMO,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Social login with facebook is not configured on this server');
+  });
+
+  it("answers 502 when the provider's discovery does not answer, and logs why", async () => {
+    const res = await h.call('POST', '/social/start', { projectId: 'w3kit-dev', provider: 'apple', deviceId: 'device-0001', origin: DEMO });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('Failed to initiate social connection: apple did not answer');
+    expect(logs.join('')).toContain('social login with apple: cannot start');
+  });
+
+  it('answers 404 for an unknown project', async () => {
+    const res = await h.call('POST', '/social/start', { projectId: 'nope', provider: 'google', deviceId: 'device-0001', origin: DEMO });
+    expect(res.status).toBe(404);
+  });
+});
