@@ -31,6 +31,8 @@ const otpField = z.string().check(z.regex(/^\d{6}$/));
 const caipNetworkId = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/));
 const namespaceField = z.enum(['eip155', 'solana']);
 const socialProviderField = z.enum([...OAUTH_PROVIDERS]);
+/** The social callback's one-time completion value (base64url). */
+const completionField = z.string().check(z.regex(/^[A-Za-z0-9_-]{32,128}$/));
 const urlField = z.string().check(z.maxLength(4096), z.regex(/^https?:\/\//));
 const text = (max = MAX_TEXT) => z.string().check(z.maxLength(max));
 
@@ -152,8 +154,12 @@ export const frameRequests = {
    * `socialResultSchema` to the host (the origin the handshake pinned), never a token.
    */
   GetSocialRedirectUri: { payload: z.object({ provider: socialProviderField }), result: z.object({ uri: urlField }) },
-  /** Social login, step 2 (after the popup's success message): the session, keys at first login. */
-  ConnectSocial: { payload: empty, result: empty },
+  /**
+   * Social login, step 2 (after the popup's success message): the session, keys at first login.
+   * `completion` is the one-time value the popup's message carried: proof that this window saw
+   * the provider's login end (a login link sent to someone else cannot be finished without it).
+   */
+  ConnectSocial: { payload: z.object({ completion: z.optional(completionField) }), result: empty },
   /** Farcaster: a sign-in link (shown as a QR code and a link) and when it lapses (epoch ms). */
   GetFarcasterUri: { payload: empty, result: z.object({ url: urlField, expiresAt: z.number() }) },
   /** Waits (at most FARCASTER_WAIT_MS) until the link's sign-in was approved, then the session. */
@@ -210,5 +216,7 @@ export const socialResultSchema = z.object({
   w3kit: z.literal(SOCIAL_RESULT_MESSAGE),
   ok: z.boolean(),
   message: z.optional(text(512)),
+  /** On success: the one-time value ConnectSocial needs (useless without the frame's own login id). */
+  completion: z.optional(completionField),
 });
 export type SocialResult = z.infer<typeof socialResultSchema>;

@@ -15,7 +15,10 @@
  *    endpoint for OAuth 2 providers, and answers an HTML page that posts
  *    `{ w3kit: 'social-result', ok, message? }` (src/frame/messages.ts) to `window.opener` at the
  *    origin given at start, then closes. No token or code reaches the page.
- * 3. POST /social/finish { socialId }: once the callback succeeded, the session (the user found by
+ *    On success the result carries `completion`, a one-time value (stored hashed): only the window
+ *    that opened the popup, at the origin given at start, receives it.
+ * 3. POST /social/finish { socialId, completion }: once the callback succeeded and with its
+ *    completion value (else 403: the login link ended in another window), the session (the user found by
  *    the provider's subject, else linked by a verified e-mail, else created). 409 while the
  *    callback has not run; 400 with the failure's message when it failed; 404 unknown or used.
  *
@@ -42,7 +45,11 @@ export const socialCallbackQuery = z.object({
   error: z.optional(z.string().check(z.maxLength(256))),
   error_description: z.optional(z.string().check(z.maxLength(1024))),
 });
-export const socialFinishBody = z.object({ socialId: id });
+export const socialFinishBody = z.object({
+  socialId: id,
+  /** Required when the callback succeeded; a failed login's message comes without it. */
+  completion: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{32,128}$/))),
+});
 
 export const farcasterStartBody = z.object({ projectId, deviceId: id });
 export const farcasterStartReply = z.object({ channelId: id, url: z.string().check(z.maxLength(4096)), expiresAt: z.number() });

@@ -5,7 +5,7 @@ const query = new URLSearchParams(location.search);
 const result = query.get('result') ?? 'none';
 const target = window.opener ?? (window.parent !== window ? window.parent : null);
 const messages = {
-  ok: { w3kit: 'social-result', ok: true },
+  ok: { w3kit: 'social-result', ok: true, completion: 'completion-value-from-the-callback-0001' },
   fail: { w3kit: 'social-result', ok: false, ...(query.get('message') ? { message: query.get('message') } : {}) },
   malformed: { w3kit: 'social-result', ok: 'yes' },
 };

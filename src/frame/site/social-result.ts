@@ -1,10 +1,11 @@
 /**
  * The social login popup's last page (GET /auth/v1/social/callback, on the frame origin) carries
  * `<script type="application/json" id="w3kit-social-result">{ "target": <host origin>, "result":
- * { "w3kit": "social-result", "ok": ..., "message"?: ... } }</script>`; the frame site's
+ * { "w3kit": "social-result", "ok": ..., "message"?: ..., "completion"?: ... } }</script>`; the frame site's
  * social-callback.js posts `result` to `window.opener` with `target` as the target origin (never
  * '*': only the page the frame's handshake pinned receives it), then closes the popup. Nothing
- * else is posted: no token, no code. Without an opener, or with anything malformed, nothing is
+ * else is posted: no token, no code; `completion` is a one-time value useless without the
+ * frame's own login id. Without an opener, or with anything malformed, nothing is
  * posted and the page stays, showing its own text.
  *
  * The check is by hand, not zod, to keep the callback script tiny (zod/mini and messages.ts add
@@ -16,15 +17,22 @@ import type { SocialResult } from '../messages.js';
 export const SOCIAL_RESULT_ELEMENT_ID = 'w3kit-social-result';
 const MAX_MESSAGE = 512;
 const MAX_ORIGIN = 256;
+const COMPLETION = /^[A-Za-z0-9_-]{32,128}$/;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `value` as a SocialResult (exactly `socialResultSchema`'s rules), else undefined. */
 export function parseSocialResult(value: unknown): SocialResult | undefined {
   if (!isObject(value) || value.w3kit !== SOCIAL_RESULT_MESSAGE || typeof value.ok !== 'boolean') return undefined;
-  const { message } = value;
+  const { message, completion } = value;
   if (message !== undefined && (typeof message !== 'string' || message.length > MAX_MESSAGE)) return undefined;
-  return message === undefined ? { w3kit: SOCIAL_RESULT_MESSAGE, ok: value.ok } : { w3kit: SOCIAL_RESULT_MESSAGE, ok: value.ok, message };
+  if (completion !== undefined && (typeof completion !== 'string' || !COMPLETION.test(completion))) return undefined;
+  return {
+    w3kit: SOCIAL_RESULT_MESSAGE,
+    ok: value.ok,
+    ...(message === undefined ? {} : { message }),
+    ...(completion === undefined ? {} : { completion }),
+  };
 }
 
 /** `value` when it is exactly an http(s) origin (scheme, host, optional port; nothing else). */

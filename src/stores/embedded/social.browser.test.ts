@@ -119,6 +119,10 @@ describe('social login (host): popup, origin and source checks, endings', functi
     expect($socialLogin.get().error).to.equal(undefined);
     expect(frame.calls.map((c) => c.type)).to.include.members(['GetSocialRedirectUri', 'ConnectSocial', 'GetUser']);
     expect(frame.calls.find((c) => c.type === 'GetSocialRedirectUri')?.payload).to.deep.equal({ provider: 'google' });
+    // The popup's one-time completion value goes to the frame, which alone holds the login's id.
+    expect(frame.calls.find((c) => c.type === 'ConnectSocial')?.payload).to.deep.equal({
+      completion: 'completion-value-from-the-callback-0001',
+    });
     expect(getAccountState('eip155').status).to.equal('connected');
     expect(storage.get('socialProvider')).to.equal('google');
     expect(storage.get('socialUsername')).to.equal('ada');

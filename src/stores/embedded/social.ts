@@ -132,7 +132,7 @@ function run(provider: OAuthProvider, popup: Window): Promise<void> {
       end();
       if (!parsed.data.ok)
         return void $socialLogin.set({ step: 'error', provider, error: failure(SOCIAL_ERROR_TEXT.connect, parsed.data.message) });
-      void finish(provider);
+      void finish(provider, parsed.data.completion);
     }
 
     window.addEventListener('message', onMessage);
@@ -181,11 +181,11 @@ function run(provider: OAuthProvider, popup: Window): Promise<void> {
 }
 
 /** The popup said the provider's login worked: the frame makes the session, then the user connects. */
-async function finish(provider: OAuthProvider): Promise<void> {
+async function finish(provider: OAuthProvider, completion: string | undefined): Promise<void> {
   $socialLogin.set({ step: 'connecting', provider, error: undefined });
   try {
     const { frameRequest } = await import('./frame.js');
-    await frameRequest('ConnectSocial', {});
+    await frameRequest('ConnectSocial', completion === undefined ? {} : { completion });
     const user = await frameRequest('GetUser', {});
     const { connectUser } = await import('./session.js');
     await connectUser(user);

@@ -31,7 +31,7 @@ export function callbackPage(outcome: CallbackOutcome): string {
       : `<script type="application/json" id="w3kit-social-result">${scriptJson({
           target: outcome.target,
           result: outcome.ok
-            ? { w3kit: RESULT_MESSAGE, ok: true }
+            ? { w3kit: RESULT_MESSAGE, ok: true, completion: outcome.completion }
             : { w3kit: RESULT_MESSAGE, ok: false, message: outcome.message.slice(0, 512) },
         })}</script>\n<script src="${SOCIAL_CALLBACK_SCRIPT}" defer></script>\n`;
   return `<!doctype html>

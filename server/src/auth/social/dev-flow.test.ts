@@ -22,8 +22,16 @@ async function login(provider: string, name: string) {
   const forms: string[] = [];
   const callback = await browseToCallback(start.body.uri, `${h.server.frameUrl}/auth/v1/social/callback`, name, forms);
   const page = await fetch(callback);
-  return { start, callback, page, html: await page.text(), forms };
+  const html = await page.text();
+  return { start, callback, page, html, forms, completion: completionOf(html) };
 }
+
+/** The one-time value the callback page gives the popup's opener (finish requires it). */
+function completionOf(html: string): string | undefined {
+  const data = island(html);
+  return data === undefined ? undefined : (JSON.parse(data) as { result: { completion?: string } }).result.completion;
+}
+const COMPLETION = /^[A-Za-z0-9_-]{43}$/;
 
 describe('social login through the development OpenID provider', () => {
   it('serves one issuer per provider under the oidc URL', async () => {
@@ -34,7 +42,7 @@ describe('social login through the development OpenID provider', () => {
   });
 
   it('logs in with google (OpenID discovery, id token) and opens a session with provider and username', async () => {
-    const { start, page, html, forms } = await login('google', 'alice');
+    const { start, page, html, forms, completion } = await login('google', 'alice');
     // The development client is first-party: a login form, no consent page.
     expect(forms).toEqual(['login']);
     const uri = new URL(start.body.uri);
@@ -43,41 +51,58 @@ describe('social login through the development OpenID provider', () => {
     expect(uri.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(uri.searchParams.get('redirect_uri')).toBe(`${h.server.frameUrl}/auth/v1/social/callback`);
     expect(page.status).toBe(200);
-    expect(JSON.parse(island(html)!)).toEqual({ target: DEMO, result: { w3kit: 'social-result', ok: true } });
+    expect(JSON.parse(island(html)!)).toEqual({
+      target: DEMO,
+      result: { w3kit: 'social-result', ok: true, completion: expect.stringMatching(COMPLETION) },
+    });
     expect(html).toContain('You are logged in. You can close this window.');
     expect(html).toContain('<script src="/social-callback.js" defer></script>');
     expect(html).not.toMatch(/code=|id_token|access_token/);
 
-    const finish = await h.call('POST', '/social/finish', { socialId: start.body.socialId });
+    const finish = await h.call('POST', '/social/finish', { socialId: start.body.socialId, completion });
     expect(finish.status).toBe(200);
     expect(finish.body.deviceVerified).toBe(true);
     expect(finish.body.user).toMatchObject({ email: 'alice@w3kit.test', socialProvider: 'google', userName: 'alice' });
     const session = await h.call('GET', '/session', undefined, finish.body.token);
     expect(session.body.user).toMatchObject({ id: finish.body.user.id, socialProvider: 'google', userName: 'alice' });
 
-    const again = await h.call('POST', '/social/finish', { socialId: start.body.socialId });
+    const again = await h.call('POST', '/social/finish', { socialId: start.body.socialId, completion });
     expect(again.status).toBe(404);
   });
 
+  it('a login link that ended in another window (not the opener) cannot be finished by whoever started it', async () => {
+    // The attack: start a login, send someone its provider URL, finish once they logged in. The
+    // finisher never saw the popup's message, so it has no completion value.
+    const { start, completion } = await login('google', 'mallory-victim');
+    const without = await h.call('POST', '/social/finish', { socialId: start.body.socialId });
+    expect(without.status).toBe(403);
+    expect(without.body.message).toBe('This social login was completed in another window: please start again');
+    // Refused once, gone: the right value no longer helps (no guessing).
+    expect((await h.call('POST', '/social/finish', { socialId: start.body.socialId, completion })).status).toBe(404);
+    const other = await login('google', 'mallory-victim');
+    const wrong = await h.call('POST', '/social/finish', { socialId: other.start.body.socialId, completion });
+    expect(wrong.status).toBe(403);
+  });
+
   it('logs in with github through the OAuth 2 endpoints form (userinfo)', async () => {
-    const { start, html } = await login('github', 'octo');
+    const { start, html, completion } = await login('github', 'octo');
     const uri = new URL(start.body.uri);
     expect(uri.pathname).toBe('/github/auth');
     expect(uri.searchParams.has('nonce')).toBe(false);
     expect(JSON.parse(island(html)!).result.ok).toBe(true);
-    const finish = await h.call('POST', '/social/finish', { socialId: start.body.socialId });
+    const finish = await h.call('POST', '/social/finish', { socialId: start.body.socialId, completion });
     expect(finish.status).toBe(200);
     expect(finish.body.user).toMatchObject({ email: 'octo@w3kit.test', socialProvider: 'github', userName: 'octo' });
   });
 
   it('links an e-mail user and a google login with the same verified address', async () => {
     const emailUser = ensureUser(h.server.db, 'carol@w3kit.test', Date.now());
-    const { start } = await login('google', 'carol');
-    const finish = await h.call('POST', '/social/finish', { socialId: start.body.socialId });
+    const { start, completion } = await login('google', 'carol');
+    const finish = await h.call('POST', '/social/finish', { socialId: start.body.socialId, completion });
     expect(finish.body.user.id).toBe(emailUser.id);
     // The same person through github (another provider, same verified address) reaches the same user too.
     const second = await login('github', 'carol');
-    const other = await h.call('POST', '/social/finish', { socialId: second.start.body.socialId });
+    const other = await h.call('POST', '/social/finish', { socialId: second.start.body.socialId, completion: second.completion });
     expect(other.body.user.id).toBe(emailUser.id);
   });
 
@@ -92,7 +117,7 @@ describe('social login through the development OpenID provider', () => {
     // A HEAD (a link checker) does not spend the state.
     expect((await fetch(first, { method: 'HEAD' })).status).toBe(404);
     expect(island(await (await fetch(first)).text())).toBeDefined();
-    const { start, callback } = await login('google', 'dave');
+    const { start, callback, completion } = await login('google', 'dave');
     const replay = await fetch(callback);
     expect(replay.status).toBe(400);
     const html = await replay.text();
@@ -100,7 +125,7 @@ describe('social login through the development OpenID provider', () => {
     expect(html).not.toContain('social-callback.js');
     expect(html).toContain('This login link is no longer valid');
     // The first callback's result still stands, once.
-    expect((await h.call('POST', '/social/finish', { socialId: start.body.socialId })).status).toBe(200);
+    expect((await h.call('POST', '/social/finish', { socialId: start.body.socialId, completion })).status).toBe(200);
   });
 
   it('refuses a tampered state: the login stays unfinished', async () => {

@@ -6,14 +6,14 @@
  * verified: the provider vouched for the user). The PKCE verifier and the nonce are HMACs of
  * the state under a key derived from the key-encryption key, so they are never stored.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AUTH_API_PREFIX } from '../../../../src/wire/auth-api.js';
 import { isOriginAllowed } from '../../../../src/wire/origins.js';
 import { HttpError } from '../../errors.js';
 import { getProject } from '../../projects.js';
 import type { AuthContext } from '../context.js';
 import { userForIdentity } from '../identities.js';
-import { newId, sha256 } from '../secrets.js';
+import { newId, newToken, sha256 } from '../secrets.js';
 import { createSession, publicUser } from '../users.js';
 import type { OAuthProvider, SocialsConfig } from './config.js';
 import type { Discover } from './discovery.js';
@@ -45,6 +45,7 @@ interface SocialRow {
   subject: string | null;
   email: string | null;
   user_name: string | null;
+  completion_hash: string | null;
   expires_at: number;
 }
 
@@ -102,7 +103,11 @@ export interface CallbackOutcome {
   target: string | undefined;
   ok: boolean;
   message: string;
+  /** On success: the one-time value the popup posts to its opener, which finish requires. */
+  completion?: string;
 }
+
+export const COMPLETED_ELSEWHERE = 'This social login was completed in another window: please start again';
 
 export async function runCallback(
   sc: SocialContext,
@@ -144,20 +149,20 @@ export async function runCallback(
       secrets: secretsOf(sc, query.state!),
       now,
     });
-    db.prepare("UPDATE auth_social_logins SET status = 'ok', subject = ?, email = ?, user_name = ? WHERE state_hash = ?").run(
-      identity.subject,
-      identity.verifiedEmail ?? null,
-      identity.userName ?? null,
-      stateHash,
-    );
-    return { target: row.origin, ok: true, message: 'You are logged in. You can close this window.' };
+    // Only the window that opened the popup (at the origin given at start) gets this value: a
+    // login link someone sent the user cannot be finished by the sender.
+    const completion = newToken();
+    db.prepare(
+      "UPDATE auth_social_logins SET status = 'ok', subject = ?, email = ?, user_name = ?, completion_hash = ? WHERE state_hash = ?",
+    ).run(identity.subject, identity.verifiedEmail ?? null, identity.userName ?? null, sha256(completion), stateHash);
+    return { target: row.origin, ok: true, message: 'You are logged in. You can close this window.', completion };
   } catch (err) {
     if (err instanceof SocialLoginError) return fail(err.message, err.detail);
     return fail('Failed to connect', (err as Error).message);
   }
 }
 
-export function finishSocial(sc: SocialContext, socialId: string) {
+export function finishSocial(sc: SocialContext, socialId: string, completion: string | undefined) {
   const { db } = sc.auth;
   const now = sc.auth.now();
   const row = db.prepare('SELECT * FROM auth_social_logins WHERE social_id_hash = ? AND expires_at > ?').get(sha256(socialId), now) as
@@ -169,6 +174,12 @@ export function finishSocial(sc: SocialContext, socialId: string) {
   const taken = db.prepare('DELETE FROM auth_social_logins WHERE state_hash = ? AND status = ?').run(row.state_hash, row.status);
   if (taken.changes !== 1) throw new HttpError(404, 'Unknown social login: it was finished already or has expired', 'socialId');
   if (row.status === 'failed') throw new HttpError(400, row.message ?? 'Failed to connect');
+  // The row is gone already: a wrong value cannot be retried.
+  const expected = Buffer.from(row.completion_hash ?? '', 'hex');
+  const given = Buffer.from(completion === undefined ? '' : sha256(completion), 'hex');
+  if (expected.length === 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new HttpError(403, COMPLETED_ELSEWHERE, 'completion');
+  }
   const user = userForIdentity(
     db,
     { provider: row.provider, subject: row.subject!, verifiedEmail: row.email ?? undefined, userName: row.user_name ?? undefined },

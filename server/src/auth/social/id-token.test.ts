@@ -58,8 +58,9 @@ async function loginWith() {
   const code = randomBytes(12).toString('base64url');
   issuer.challengeFor.set(code, `${uri.searchParams.get('code_challenge')} ${uri.searchParams.get('nonce')}`);
   const page = await fetch(`${h.server.frameUrl}/auth/v1/social/callback?code=${code}&state=${uri.searchParams.get('state')}`);
-  const finish = await h.call('POST', '/social/finish', { socialId: start.body.socialId });
-  return { uri, page, result: island(await page.text()), finish };
+  const result = island(await page.text());
+  const finish = await h.call('POST', '/social/finish', { socialId: start.body.socialId, completion: result.result.completion });
+  return { uri, page, result, finish };
 }
 
 describe('the id token', () => {
@@ -67,7 +68,7 @@ describe('the id token', () => {
     issuer.nextClaims = (c) => ({ ...c, sub: 'sub-ok', email: 'Ok@Example.com', email_verified: true, preferred_username: 'ok' });
     const { uri, result, finish } = await loginWith();
     expect(uri.searchParams.get('scope')).toBe('openid email profile');
-    expect(result).toEqual({ target: DEMO, result: { w3kit: 'social-result', ok: true } });
+    expect(result).toEqual({ target: DEMO, result: { w3kit: 'social-result', ok: true, completion: expect.any(String) } });
     expect(finish.body.user).toMatchObject({ email: 'ok@example.com', socialProvider: 'google', userName: 'ok' });
     const form = issuer.tokenRequests.at(-1)!;
     expect(form.get('grant_type')).toBe('authorization_code');

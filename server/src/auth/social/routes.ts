@@ -21,7 +21,7 @@ export function socialRoutes(sc: SocialContext): FastifyPluginAsyncZod {
     });
 
     app.post('/social/finish', { schema: { body: socialFinishBody, response: { 200: sessionReply, ...errors } } }, async (request) =>
-      finishSocial(sc, request.body.socialId),
+      finishSocial(sc, request.body.socialId, request.body.completion),
     );
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Migration 6: social logins in progress. A row lives from POST /social/start until the finish
  * (or its 10-minute lapse). Only hashes of `state` and of the frame's `socialId` are stored; the
+ * callback's one-time completion value (see flow.ts) is stored hashed too; the
  * PKCE verifier and the nonce are derived from the state under a server key (see flow.ts), so
  * the table holds nothing that would let a reader complete a login.
  */
@@ -23,6 +24,7 @@ export const socialLoginsMigration = {
         subject TEXT,
         email TEXT,
         user_name TEXT,
+        completion_hash TEXT,
         created_at INTEGER NOT NULL,
         expires_at INTEGER NOT NULL
       );

@@ -23,6 +23,7 @@ function socialRoutes(options: { finish?: number[]; farcaster?: ('pending' | 'ap
   const finish = [...(options.finish ?? [])];
   const farcaster = [...(options.farcaster ?? ['approved'])];
   const started: unknown[] = [];
+  const finished: unknown[] = [];
   const routes: FakeRoutes = (req) => {
     if (req.path === '/social/start') {
       const parsed = socialStartBody.safeParse(req.body);
@@ -32,6 +33,7 @@ function socialRoutes(options: { finish?: number[]; farcaster?: ('pending' | 'ap
     }
     if (req.path === '/social/finish') {
       if (!socialFinishBody.safeParse(req.body).success || req.body.socialId !== SOCIAL_ID) return req.json(404, { message: 'Unknown' });
+      finished.push(req.body);
       const status = finish.shift() ?? 200;
       if (status === 409) return req.json(409, { message: 'The login is not finished' });
       if (status === 400) return req.json(400, { message: 'The provider refused: access_denied' });
@@ -51,7 +53,7 @@ function socialRoutes(options: { finish?: number[]; farcaster?: ('pending' | 'ap
     }
     return undefined;
   };
-  return { routes, started };
+  return { routes, started, finished };
 }
 
 function harness(routes: FakeRoutes, extra: Parameters<typeof startFrameHarness>[0] = {}) {
@@ -71,6 +73,16 @@ describe('social login handlers', () => {
     ]);
     await h.call('ConnectSocial');
     expect(JSON.stringify(h.received)).not.toContain(SOCIAL_ID);
+  });
+
+  it("ConnectSocial hands the server the popup's one-time completion value with the login id it kept", async () => {
+    const social = socialRoutes();
+    const h = harness(social.routes);
+    await h.call('SyncDappData', { projectId: 'w3kit-dev', sdkVersion: '4', networks });
+    await h.call('GetSocialRedirectUri', { provider: 'google' });
+    const completion = 'c'.repeat(43);
+    expect((await h.call('ConnectSocial', { completion })).error).toBeUndefined();
+    expect(social.finished).toEqual([{ socialId: SOCIAL_ID, completion }]);
   });
 
   it('ConnectSocial waits out the 409s, starts the session with keys, and GetUser names the provider and username', async () => {

@@ -28,12 +28,16 @@ export const socialHandlers: Handlers<'GetSocialRedirectUri' | 'ConnectSocial'> 
     return { uri };
   },
 
-  async ConnectSocial(_payload, ctx) {
+  async ConnectSocial({ completion }, ctx) {
     const socialId = ctx.state.socialId;
     if (!socialId) throw new W3Error(FRAME_REPLY_TEXT.noSocialLogin);
     for (let attempt = 1; ; attempt++) {
       try {
-        const reply = await ctx.api.post('/social/finish', { socialId }, sessionReply);
+        const reply = await ctx.api.post(
+          '/social/finish',
+          completion === undefined ? { socialId } : { socialId, completion },
+          sessionReply,
+        );
         if (ctx.state.socialId === socialId) ctx.state.socialId = undefined;
         await startSession(ctx, reply);
         return {};
