@@ -13,9 +13,11 @@
  * (checked against the SHA-256 the server kept at registration), which is sealed again.
  *
  * - POST /passkeys/register/options (session) -> { options } (PublicKeyCredentialCreationOptionsJSON)
- * - POST /passkeys/register/verify (session) { response, name?, wrappedRecoveryShare? } -> { passkey }
+ * - POST /passkeys/register/verify (session) { projectId, response, name?, wrappedRecoveryShare? } -> { passkey }
  * - POST /passkeys/login/options { projectId } -> { challengeId, options } (no allowCredentials)
- * - POST /passkeys/login/verify { challengeId, response, deviceId } -> session + wrappedRecoveryShare?
+ * - POST /passkeys/login/verify { challengeId, projectId, response, deviceId } -> session + wrappedRecoveryShare?
+ *   (the frame is cross-origin in the page: the response's topOrigin must be one of the project's
+ *   allowed origins, so a passkey ceremony run under another site's page is refused)
  *   (the wrapped share of the credential used; a passkey login counts as a verified device)
  * - GET /passkeys (session) -> { passkeys }
  * - POST /passkeys/remove (session) { id, recoveryShare? } -> {}; 409 when it is the last PRF
@@ -45,7 +47,11 @@ export const passkeyReply = z.object({
 });
 
 export const passkeyOptionsReply = z.object({ options: webauthnJson });
+const projectId = z.string().check(z.minLength(1), z.maxLength(128));
+
 export const passkeyRegisterBody = z.object({
+  /** The project whose allowed origins the page around the frame (clientDataJSON's topOrigin) must be in. */
+  projectId,
   response: webauthnJson,
   name: z.optional(z.string().check(z.maxLength(128))),
   wrappedRecoveryShare: z.optional(wrappedShare),
@@ -53,7 +59,7 @@ export const passkeyRegisterBody = z.object({
 export const passkeyRegisterReply = z.object({ passkey: passkeyReply });
 export const passkeyLoginOptionsBody = z.object({ projectId: z.string().check(z.minLength(1), z.maxLength(128)) });
 export const passkeyLoginOptionsReply = z.object({ challengeId: id, options: webauthnJson });
-export const passkeyLoginBody = z.object({ challengeId: id, response: webauthnJson, deviceId: id });
+export const passkeyLoginBody = z.object({ challengeId: id, projectId, response: webauthnJson, deviceId: id });
 export const passkeyLoginReply = z.object({
   token: z.string().check(z.minLength(32), z.maxLength(128)),
   expiresAt: z.number(),

@@ -66,6 +66,9 @@ function appPage(eh: EmbeddedHarness, secureSiteUrl: string, projectId: string):
 </script></head><body><main><h1>e2e</h1><w3-network-button></w3-network-button><w3-button></w3-button></main></body></html>`;
 }
 
+/** The app pages' origin: the static server's, addressed as localhost. */
+export const appBase = (eh: EmbeddedHarness): string => eh.h.baseUrl.replace('//127.0.0.1:', '//localhost:');
+
 /** Opens the app in `context` (a fresh one: a new device), pointing at the frame site unless told otherwise. */
 export async function openApp(
   eh: EmbeddedHarness,
@@ -75,7 +78,9 @@ export async function openApp(
   const path = `/embedded-${Math.random().toString(36).slice(2)}.html`;
   eh.h.pages.set(path, appPage(eh, options.secureSiteUrl ?? eh.backend.frameUrl, options.projectId ?? 'w3kit-dev'));
   const page = await context.newPage();
-  await page.goto(eh.h.baseUrl + path);
+  // On localhost like the frame site (WebAuthn refuses IP origins): one site, so the frame keeps
+  // its storage in browsers that block third-party storage (Playwright's contexts do).
+  await page.goto(appBase(eh) + path);
   await page.waitForFunction(() => (window as unknown as { modal?: unknown }).modal !== undefined);
   return page;
 }

@@ -9,7 +9,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAuthenticator, clearOrigins } from './embedded-probe.js';
-import { frameButton, login, modal, newEmail, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
+import { appBase, frameButton, login, modal, newEmail, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
 
 let eh: EmbeddedHarness;
 let p: Page;
@@ -28,7 +28,7 @@ async function openPasskeys(page: Page): Promise<void> {
 /** Disconnects, clears both origins' storage and reloads: a new device as far as the sites can tell. */
 async function asNewDevice(page: Page): Promise<void> {
   await page.evaluate(() => (window as any).modal.disconnect());
-  await clearOrigins(cdp, [eh.h.baseUrl, new URL(eh.backend.frameUrl).origin]);
+  await clearOrigins(cdp, [appBase(eh), new URL(eh.backend.frameUrl).origin]);
   await page.reload();
   await page.waitForFunction(() => (window as any).modal !== undefined);
 }

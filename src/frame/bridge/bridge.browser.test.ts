@@ -64,7 +64,7 @@ describe('frame bridge (real cross-origin test double)', () => {
     expect(bridge.origin).to.equal(FRAME_ORIGIN);
     expect(bridge.iframe.src).to.equal(`${DOUBLE}?projectId=w3kit-dev`);
     expect(bridge.iframe.title).to.equal('Embedded wallet');
-    expect(bridge.iframe.getAttribute('allow')).to.equal('clipboard-write');
+    expect(bridge.iframe.getAttribute('allow')).to.equal('clipboard-write; publickey-credentials-create; publickey-credentials-get');
     expect(bridge.iframe.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin allow-forms allow-popups');
   });
 

@@ -86,7 +86,8 @@ export function createFrameBridge(options: FrameBridgeOptions): FrameBridge {
   const iframe = document.createElement('iframe');
   iframe.src = url.href;
   iframe.title = 'Embedded wallet';
-  iframe.setAttribute('allow', 'clipboard-write');
+  // WebAuthn in the frame (passkeys: create on the frame's own button, get for passkey login).
+  iframe.setAttribute('allow', 'clipboard-write; publickey-credentials-create; publickey-credentials-get');
   iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms allow-popups');
   iframe.setAttribute('referrerpolicy', 'strict-origin');
 

@@ -27,10 +27,12 @@ describe('passkey limits', () => {
     }
     expect(liveChallenges()).toBe(MAX_CHALLENGES_PER_KEY);
     const oldest = createCredential(options[0], { origin });
-    const dropped = await h.call('POST', '/passkeys/register/verify', { response: oldest.response }, session.token);
+    const dropped = await h.call('POST', '/passkeys/register/verify', { projectId: 'w3kit-dev', response: oldest.response }, session.token);
     expect(dropped.body.message).toBe(CHALLENGE_GONE);
     const newest = createCredential(options.at(-1), { origin });
-    expect((await h.call('POST', '/passkeys/register/verify', { response: newest.response }, session.token)).status).toBe(200);
+    expect(
+      (await h.call('POST', '/passkeys/register/verify', { projectId: 'w3kit-dev', response: newest.response }, session.token)).status,
+    ).toBe(200);
 
     const ids = [];
     for (let i = 0; i <= MAX_CHALLENGES_PER_KEY; i++) {

@@ -11,7 +11,7 @@ import type { AuthContext } from '../context.js';
 import { sha256 } from '../secrets.js';
 import { createSession, publicUser, userById } from '../users.js';
 import { CEREMONY_TIMEOUT_MS } from './register.js';
-import { relyingParty } from './relying-party.js';
+import { allowedTopOrigin, relyingParty } from './relying-party.js';
 import { markUsed, passkeyById, saveChallenge, takeChallenge } from './store.js';
 
 export const UNKNOWN_PASSKEY = 'This passkey is not registered on this server (it may have been removed)';
@@ -30,9 +30,10 @@ function userHandleOf(response: Record<string, unknown>): string | undefined {
 
 export async function verifyPasskeyLogin(
   ctx: AuthContext,
-  body: { challengeId: string; response: Record<string, unknown>; deviceId: string },
+  body: { challengeId: string; projectId: string; response: Record<string, unknown>; deviceId: string },
 ) {
   const rp = relyingParty(ctx);
+  const topOrigin = allowedTopOrigin(ctx, body.response, body.projectId);
   const expected = takeChallenge(ctx.db, { kind: 'login', id: body.challengeId }, ctx.now());
   const credentialId = typeof body.response.id === 'string' ? body.response.id : '';
   const row = passkeyById(ctx.db, credentialId);
@@ -48,6 +49,7 @@ export async function verifyPasskeyLogin(
       expectedChallenge: expected,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
+      ...(topOrigin ? { expectedTopOrigin: topOrigin } : {}),
       credential: {
         id: row.id,
         publicKey: new Uint8Array(row.public_key),

@@ -20,17 +20,43 @@ afterEach(async () => {
 async function addPasskey(session: TestSession, extra: Record<string, unknown> = {}) {
   const { body: options } = await h.call('POST', '/passkeys/register/options', undefined, session.token);
   const { credential, response } = createCredential(options.options, { origin });
-  const res = await h.call('POST', '/passkeys/register/verify', { response, ...extra }, session.token);
+  const res = await h.call('POST', '/passkeys/register/verify', { projectId: 'w3kit-dev', response, ...extra }, session.token);
   return { credential, res };
 }
 
-async function passkeyLogin(credential: TestCredential, overrides: { origin?: string; rpId?: string; counter?: number } = {}) {
+async function passkeyLogin(
+  credential: TestCredential,
+  overrides: { origin?: string; rpId?: string; counter?: number; topOrigin?: string } = {},
+) {
   const { body } = await h.call('POST', '/passkeys/login/options', { projectId: 'w3kit-dev' });
   const response = assertCredential(credential, body.options, { origin, ...overrides });
-  return h.call('POST', '/passkeys/login/verify', { challengeId: body.challengeId, response, deviceId: 'new-device-0001' });
+  return h.call('POST', '/passkeys/login/verify', {
+    projectId: 'w3kit-dev',
+    challengeId: body.challengeId,
+    response,
+    deviceId: 'new-device-0001',
+  });
 }
 
 describe('passkeys', () => {
+  it('takes a ceremony run in the frame under a page the project allows, and refuses one under any other page', async () => {
+    const session = await emailLogin(h, 'top@example.com', 'device-top-0001');
+    const { body: options } = await h.call('POST', '/passkeys/register/options', undefined, session.token);
+    const { response } = createCredential(options.options, { origin, topOrigin: 'https://evil.example' });
+    const refused = await h.call('POST', '/passkeys/register/verify', { projectId: 'w3kit-dev', response }, session.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('The passkey was used from a page this project does not allow: https://evil.example');
+    const { body: again } = await h.call('POST', '/passkeys/register/options', undefined, session.token);
+    const allowed = createCredential(again.options, { origin, topOrigin: 'http://localhost:4300' });
+    expect(
+      (await h.call('POST', '/passkeys/register/verify', { projectId: 'w3kit-dev', response: allowed.response }, session.token)).status,
+    ).toBe(200);
+    expect((await passkeyLogin(allowed.credential, { topOrigin: 'http://localhost:4300' })).status).toBe(200);
+    const evil = await passkeyLogin(allowed.credential, { topOrigin: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    expect(evil.body.field).toBe('response');
+  });
+
   it('registers a discoverable passkey for the frame host and logs in with it alone as a verified device', async () => {
     const session = await emailLogin(h, 'ann@example.com', 'device-ann-0001');
     const { body: reg } = await h.call('POST', '/passkeys/register/options', undefined, session.token);
@@ -66,7 +92,7 @@ describe('passkeys', () => {
     for (const overrides of [{ origin: 'http://evil.example:4303' }, { origin, rpId: 'evil.example' }]) {
       const { body } = await h.call('POST', '/passkeys/register/options', undefined, session.token);
       const { response } = createCredential(body.options, overrides);
-      const res = await h.call('POST', '/passkeys/register/verify', { response }, session.token);
+      const res = await h.call('POST', '/passkeys/register/verify', { projectId: 'w3kit-dev', response }, session.token);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/^The passkey registration was refused: .*(origin|RP ID)/i);
     }
@@ -83,13 +109,13 @@ describe('passkeys', () => {
     const session = await emailLogin(h, 'cat@example.com', 'device-cat-0001');
     const { body } = await h.call('POST', '/passkeys/register/options', undefined, session.token);
     const { credential, response } = createCredential(body.options, { origin });
-    expect((await h.call('POST', '/passkeys/register/verify', { response }, session.token)).status).toBe(200);
-    const again = await h.call('POST', '/passkeys/register/verify', { response }, session.token);
+    expect((await h.call('POST', '/passkeys/register/verify', { projectId: 'w3kit-dev', response }, session.token)).status).toBe(200);
+    const again = await h.call('POST', '/passkeys/register/verify', { projectId: 'w3kit-dev', response }, session.token);
     expect(again.body).toEqual({ message: CHALLENGE_GONE, field: 'response' });
 
     const { body: opts } = await h.call('POST', '/passkeys/login/options', { projectId: 'w3kit-dev' });
     const assertion = assertCredential(credential, opts.options, { origin });
-    const body1 = { challengeId: opts.challengeId, response: assertion, deviceId: 'device-cat-0002' };
+    const body1 = { challengeId: opts.challengeId, projectId: 'w3kit-dev', response: assertion, deviceId: 'device-cat-0002' };
     expect((await h.call('POST', '/passkeys/login/verify', body1)).status).toBe(200);
     const replay = await h.call('POST', '/passkeys/login/verify', body1);
     expect(replay.status).toBe(400);
@@ -99,6 +125,7 @@ describe('passkeys', () => {
     const { body: fresh } = await h.call('POST', '/passkeys/login/options', { projectId: 'w3kit-dev' });
     const stale = assertCredential(credential, opts.options, { origin });
     const res = await h.call('POST', '/passkeys/login/verify', {
+      projectId: 'w3kit-dev',
       challengeId: fresh.challengeId,
       response: stale,
       deviceId: 'device-cat-0002',
@@ -109,6 +136,7 @@ describe('passkeys', () => {
     h.clock.now += 5 * 60_000 + 1;
     const lapsed = assertCredential(credential, late.options, { origin });
     const lateRes = await h.call('POST', '/passkeys/login/verify', {
+      projectId: 'w3kit-dev',
       challengeId: late.challengeId,
       response: lapsed,
       deviceId: 'device-cat-0002',
@@ -137,6 +165,7 @@ describe('passkeys', () => {
     const { body } = await h.call('POST', '/passkeys/login/options', { projectId: 'w3kit-dev' });
     const response = assertCredential(credential, body.options, { origin, userHandle: eves.userHandle, counter: 60 });
     const swapped = await h.call('POST', '/passkeys/login/verify', {
+      projectId: 'w3kit-dev',
       challengeId: body.challengeId,
       response,
       deviceId: 'device-eve-0002',

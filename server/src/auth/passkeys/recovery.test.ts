@@ -24,7 +24,7 @@ const wrapped = () => randomBytes(61).toString('base64url');
 async function addPasskey(session: TestSession, wrappedRecoveryShare?: string) {
   const { body } = await h.call('POST', '/passkeys/register/options', undefined, session.token);
   const { credential, response } = createCredential(body.options, { origin });
-  const res = await h.call('POST', '/passkeys/register/verify', { response, wrappedRecoveryShare }, session.token);
+  const res = await h.call('POST', '/passkeys/register/verify', { projectId: 'w3kit-dev', response, wrappedRecoveryShare }, session.token);
   return { credential, res };
 }
 
@@ -64,7 +64,12 @@ describe('the recovery share and PRF passkeys', () => {
 
     const { body: opts } = await h.call('POST', '/passkeys/login/options', { projectId: 'w3kit-dev' });
     const response = assertCredential(credential, opts.options, { origin });
-    const login = await h.call('POST', '/passkeys/login/verify', { challengeId: opts.challengeId, response, deviceId: 'device-gus-0003' });
+    const login = await h.call('POST', '/passkeys/login/verify', {
+      projectId: 'w3kit-dev',
+      challengeId: opts.challengeId,
+      response,
+      deviceId: 'device-gus-0003',
+    });
     expect(login.body).toMatchObject({ deviceVerified: true, wrappedRecoveryShare: first });
     expect((await h.call('GET', '/keys/recovery-wrapped', undefined, login.body.token)).body.wrapped).toHaveLength(1);
     // A session whose device was not approved gets no wrapped copy.
@@ -123,7 +128,12 @@ describe('the recovery share and PRF passkeys', () => {
     // A removed passkey no longer logs in.
     const { body: opts } = await h.call('POST', '/passkeys/login/options', { projectId: 'w3kit-dev' });
     const response = assertCredential(b.credential, opts.options, { origin });
-    const gone = await h.call('POST', '/passkeys/login/verify', { challengeId: opts.challengeId, response, deviceId: 'device-ivy-0002' });
+    const gone = await h.call('POST', '/passkeys/login/verify', {
+      projectId: 'w3kit-dev',
+      challengeId: opts.challengeId,
+      response,
+      deviceId: 'device-ivy-0002',
+    });
     expect(gone.status).toBe(400);
   });
 });

@@ -10,7 +10,7 @@ import { HttpError } from '../../errors.js';
 import type { AuthContext } from '../context.js';
 import { dropSealedRecoveryShare, ensureRecoveryShareHash } from '../keys.js';
 import type { SessionRow, UserRow } from '../users.js';
-import { RP_NAME, relyingParty } from './relying-party.js';
+import { allowedTopOrigin, RP_NAME, relyingParty } from './relying-party.js';
 import { insertPasskey, MAX_PASSKEYS_PER_USER, passkeyById, passkeysOf, saveChallenge, takeChallenge, type PasskeyRow } from './store.js';
 
 /** How long the browser may take for the ceremony (the frame's request timeout is 120 s). */
@@ -75,9 +75,10 @@ function nextName(rows: PasskeyRow[]): string {
 export async function verifyRegistration(
   ctx: AuthContext,
   user: UserRow,
-  body: { response: Record<string, unknown>; name?: string | undefined; wrappedRecoveryShare?: string | undefined },
+  body: { projectId: string; response: Record<string, unknown>; name?: string | undefined; wrappedRecoveryShare?: string | undefined },
 ): Promise<{ passkey: PasskeyReply }> {
   const rp = relyingParty(ctx);
+  allowedTopOrigin(ctx, body.response, body.projectId);
   const expected = takeChallenge(ctx.db, { kind: 'register', challenge: challengeOf(body.response), userId: user.id }, ctx.now());
   let result;
   try {

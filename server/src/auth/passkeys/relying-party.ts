@@ -4,7 +4,9 @@
  * a frame site addressed by IP gets a clear 400 that says which address to use instead.
  */
 import { isIP } from 'node:net';
+import { isOriginAllowed } from '../../../../src/wire/origins.js';
 import { HttpError } from '../../errors.js';
+import { getProject } from '../../projects.js';
 import type { AuthContext } from '../context.js';
 
 export const RP_NAME = 'w3kit';
@@ -18,6 +20,29 @@ export interface RelyingParty {
 
 export function ipOriginMessage(port: string): string {
   return `Passkeys need the frame site on a host name, not an IP address (WebAuthn refuses IP origins): use http://localhost:${port}`;
+}
+
+/**
+ * The page around the frame when the ceremony ran cross-origin (clientDataJSON's `topOrigin`),
+ * checked against the project's allowed origins: a passkey used under another site's page is
+ * refused. Undefined when the ceremony ran top-level on the frame origin.
+ */
+export function allowedTopOrigin(ctx: Pick<AuthContext, 'db'>, response: Record<string, unknown>, projectId: string): string | undefined {
+  const encoded = (response.response as { clientDataJSON?: unknown } | undefined)?.clientDataJSON;
+  let clientData: { topOrigin?: unknown; crossOrigin?: unknown } = {};
+  try {
+    clientData = typeof encoded === 'string' ? (JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as typeof clientData) : {};
+  } catch {
+    throw new HttpError(400, "Invalid body field 'response': its clientDataJSON is not JSON", 'response');
+  }
+  if (clientData.crossOrigin !== true && clientData.topOrigin === undefined) return undefined;
+  const topOrigin = typeof clientData.topOrigin === 'string' ? clientData.topOrigin : '';
+  const project = getProject(ctx.db, projectId);
+  if (!project) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
+  if (!topOrigin || !isOriginAllowed(topOrigin, project.allowedOrigins)) {
+    throw new HttpError(403, `The passkey was used from a page this project does not allow: ${topOrigin || 'unknown'}`, 'response');
+  }
+  return topOrigin;
 }
 
 /** The relying party of this server's frame origin; 400 when the frame origin is an IP address. */

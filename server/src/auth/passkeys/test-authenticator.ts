@@ -23,6 +23,8 @@ export interface CeremonyOverrides {
   rpId?: string;
   /** The challenge to sign instead of the options' one. */
   challenge?: string;
+  /** The page around the frame, for a cross-origin ceremony (clientDataJSON's crossOrigin and topOrigin). */
+  topOrigin?: string;
 }
 
 const FLAG_UP = 0x01;
@@ -38,8 +40,9 @@ function counterBytes(counter: number): Buffer {
   return out;
 }
 
-function clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, origin: string): Buffer {
-  return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }), 'utf8');
+function clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, origin: string, topOrigin?: string): Buffer {
+  const frame = topOrigin === undefined ? { crossOrigin: false } : { crossOrigin: true, topOrigin };
+  return Buffer.from(JSON.stringify({ type, challenge, origin, ...frame }), 'utf8');
 }
 
 interface CreationOptions {
@@ -88,7 +91,7 @@ export function createCredential(options: Record<string, unknown>, overrides: Ce
     rawId: credential.id,
     type: 'public-key',
     response: {
-      clientDataJSON: b64url(clientData('webauthn.create', overrides.challenge ?? opts.challenge, overrides.origin)),
+      clientDataJSON: b64url(clientData('webauthn.create', overrides.challenge ?? opts.challenge, overrides.origin, overrides.topOrigin)),
       attestationObject: b64url(attestationObject),
       transports: ['internal'],
     },
@@ -110,7 +113,7 @@ export function assertCredential(
     Buffer.from([FLAG_UP | FLAG_UV]),
     counterBytes(credential.counter),
   ]);
-  const client = clientData('webauthn.get', overrides.challenge ?? String(options.challenge), overrides.origin);
+  const client = clientData('webauthn.get', overrides.challenge ?? String(options.challenge), overrides.origin, overrides.topOrigin);
   const signature = sign('sha256', Buffer.concat([authData, sha(client)]), credential.privateKey);
   return {
     id: credential.id,

@@ -52,7 +52,11 @@ async function createPasskey(ctx: FrameContext): Promise<Passkey> {
     if (!prfOutput && created.prfEnabled) prfOutput = (await getWithPrf(ctx, localRequestOptions([created.credentialId]))).prfOutput;
     const secret = prfOutput;
     const wrappedRecoveryShare = secret ? await withRecoveryShare(ctx, (recovery) => wrapShare(secret, recovery)) : undefined;
-    const body = { response: created.response, ...(wrappedRecoveryShare ? { wrappedRecoveryShare } : {}) };
+    const body = {
+      projectId: ctx.state.projectId,
+      response: created.response,
+      ...(wrappedRecoveryShare ? { wrappedRecoveryShare } : {}),
+    };
     return (await ctx.api.post('/passkeys/register/verify', body, passkeyRegisterReply)).passkey;
   } finally {
     wipe(created.prfOutput, prfOutput);
@@ -68,7 +72,7 @@ export const passkeyHandlers: Handlers<'ConnectPasskey' | 'AddPasskey' | 'ListPa
     );
     const used = await getWithPrf(ctx, options);
     try {
-      const body = { challengeId, response: used.response, deviceId: await ctx.store.deviceId() };
+      const body = { challengeId, projectId: ctx.state.projectId, response: used.response, deviceId: await ctx.store.deviceId() };
       const reply = await ctx.api.post('/passkeys/login/verify', body, passkeyLoginReply);
       const session = await adoptSession(ctx, reply);
       const existing = session.user.evmAddress ? await ctx.store.getDeviceShare(session.user.id) : undefined;
