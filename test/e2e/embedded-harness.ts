@@ -1,6 +1,7 @@
 /**
  * The embedded wallet end to end: the built CDN bundle in Chromium on one origin, the backend
- * with its secure frame site on another (its port + 2) and the development SMTP sink, a real
+ * with its secure frame site on another (its port + 2), the development SMTP sink, the development
+ * OpenID provider (every social provider) and the Farcaster sandbox, a real
  * Hardhat node and the local SVM. Mails are read from the sink (`/dev/mail.json`); a device is
  * approved the way a person does it, by opening the mail's link and pressing Approve.
  */
@@ -30,8 +31,15 @@ const LIMITS = { W3KIT_AUTH_STARTS_PER_IP: '1000', W3KIT_AUTH_VERIFIES_PER_IP: '
 export async function startEmbedded(): Promise<EmbeddedHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'w3kit-embedded-e2e-'));
   const [h, svm] = await Promise.all([startHarness(), startSvm({ port: 0, dataDir: join(dataDir, 'svm') })]);
-  const start = (port = 0, framePort = 0, smtpSink = 0) =>
-    startBackend({ port, framePort, smtpSink, dataDir, env: { ...LIMITS, W3KIT_FARCASTER_SANDBOX: '1', W3KIT_KEK: Buffer.alloc(32, 7).toString('base64') } });
+  const start = (port = 0, framePort = 0, smtpSink = 0, oidcPort = 0) =>
+    startBackend({
+      port,
+      framePort,
+      smtpSink,
+      oidcPort,
+      dataDir,
+      env: { ...LIMITS, W3KIT_FARCASTER_SANDBOX: '1', W3KIT_KEK: Buffer.alloc(32, 7).toString('base64') },
+    });
   const eh: EmbeddedHarness = {
     h,
     svm,
@@ -42,7 +50,7 @@ export async function startEmbedded(): Promise<EmbeddedHarness> {
     },
     async restartBackend() {
       const port = (u: string | undefined) => Number(new URL(u!.replace(/^smtp:/, 'http:')).port);
-      eh.backend = await start(port(eh.backend.url), port(eh.backend.frameUrl), port(eh.backend.smtpUrl));
+      eh.backend = await start(port(eh.backend.url), port(eh.backend.frameUrl), port(eh.backend.smtpUrl), port(eh.backend.oidcUrl));
     },
     async stop() {
       await Promise.all([eh.backend.close().catch(() => undefined), svm.close(), h.stop()]);
@@ -53,7 +61,7 @@ export async function startEmbedded(): Promise<EmbeddedHarness> {
 }
 
 /** The app page: Localhost (chain A) and the local SVM, e-mail login through the frame site. */
-function appPage(eh: EmbeddedHarness, secureSiteUrl: string, projectId: string): string {
+function appPage(eh: EmbeddedHarness, secureSiteUrl: string, projectId: string, features: object = { email: true }): string {
   const { h, svm } = eh;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>w3kit embedded e2e</title>
 <script type="module">
@@ -61,7 +69,7 @@ function appPage(eh: EmbeddedHarness, secureSiteUrl: string, projectId: string):
   const chainA = { ...networks.localhost, rpcUrls: { default: { http: [${JSON.stringify(h.chainA.url)}] } } };
   const sol = { ...networks.solanaLocal, rpcUrls: { default: { http: [${JSON.stringify(svm.url)}], webSocket: [${JSON.stringify(svm.wsUrl)}] } } };
   window.modal = createW3Modal({ networks: [chainA, sol], projectId: ${JSON.stringify(projectId)},
-    secureSiteUrl: ${JSON.stringify(secureSiteUrl)}, features: { email: true },
+    secureSiteUrl: ${JSON.stringify(secureSiteUrl)}, features: ${JSON.stringify(features)},
     metadata: { name: 'Embedded e2e', description: 'e2e', url: location.origin, icons: [] } });
 </script></head><body><main><h1>e2e</h1><w3-network-button></w3-network-button><w3-button></w3-button></main></body></html>`;
 }
@@ -73,10 +81,10 @@ export const appBase = (eh: EmbeddedHarness): string => eh.h.baseUrl.replace('//
 export async function openApp(
   eh: EmbeddedHarness,
   context: BrowserContext,
-  options: { secureSiteUrl?: string; projectId?: string } = {},
+  options: { secureSiteUrl?: string; projectId?: string; features?: object } = {},
 ): Promise<Page> {
   const path = `/embedded-${Math.random().toString(36).slice(2)}.html`;
-  eh.h.pages.set(path, appPage(eh, options.secureSiteUrl ?? eh.backend.frameUrl, options.projectId ?? 'w3kit-dev'));
+  eh.h.pages.set(path, appPage(eh, options.secureSiteUrl ?? eh.backend.frameUrl, options.projectId ?? 'w3kit-dev', options.features));
   const page = await context.newPage();
   // On localhost like the frame site (WebAuthn refuses IP origins): one site, so the frame keeps
   // its storage in browsers that block third-party storage (Playwright's contexts do).

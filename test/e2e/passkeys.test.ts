@@ -9,7 +9,17 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAuthenticator, clearOrigins } from './embedded-probe.js';
-import { appBase, frameButton, login, modal, newEmail, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
+import {
+  appBase,
+  frameButton,
+  login,
+  modal,
+  newEmail,
+  openApp,
+  startEmbedded,
+  waitView,
+  type EmbeddedHarness,
+} from './embedded-harness.js';
 
 let eh: EmbeddedHarness;
 let p: Page;
@@ -17,7 +27,10 @@ let cdp: CDPSession;
 let authenticatorId: string;
 
 const addresses = (page: Page) =>
-  page.evaluate(() => ({ evm: (window as any).modal.getAccount('eip155').address, sol: (window as any).modal.getAccount('solana').address }));
+  page.evaluate(() => ({
+    evm: (window as any).modal.getAccount('eip155').address,
+    sol: (window as any).modal.getAccount('solana').address,
+  }));
 
 async function openPasskeys(page: Page): Promise<void> {
   await page.evaluate(() => (window as any).modal.open({ view: 'Account' }));
@@ -63,7 +76,9 @@ describe('embedded wallet: passkeys', { timeout: 180_000 }, () => {
     // A new device: the passkey alone, no e-mail, the same addresses.
     await asNewDevice(p);
     await p.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
-    await modal(p).getByRole('button', { name: /passkey/i }).click();
+    await modal(p)
+      .getByRole('button', { name: /passkey/i })
+      .click();
     await waitView(p, 'Account', 30_000);
     await p.waitForFunction(() => (window as any).modal.getAccount('solana').isConnected === true, null, { timeout: 15_000 });
     expect(await addresses(p)).toEqual(first);
@@ -75,12 +90,16 @@ describe('embedded wallet: passkeys', { timeout: 180_000 }, () => {
 
     // Remove it (the last one holding the recovery key: confirmed), then it no longer logs in.
     await openPasskeys(p);
-    await modal(p).getByRole('button', { name: /^Remove / }).click();
+    await modal(p)
+      .getByRole('button', { name: /^Remove / })
+      .click();
     await modal(p).getByRole('button', { name: 'Remove passkey' }).click();
     await expect.poll(() => modal(p).getByText('Protects your recovery key').count(), { timeout: 20_000 }).toBe(0);
     await asNewDevice(p);
     await p.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
-    await modal(p).getByRole('button', { name: /passkey/i }).click();
+    await modal(p)
+      .getByRole('button', { name: /passkey/i })
+      .click();
     await expect.poll(() => modal(p).getByRole('alert').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await p.evaluate(() => (window as any).modal.getAccount('eip155').isConnected)).toBe(false);
   });
