@@ -10,6 +10,7 @@ import { $modal, closeModal, markViewShown } from '../../stores/ui/modal.js';
 import { goBack } from '../../stores/ui/navigation.js';
 import { $toast } from '../../stores/ui/toast-state.js';
 import { $router, pushView } from '../../stores/ui/router.js';
+import { $frameTask } from '../../stores/embedded/state.js';
 import { msg } from '../base/localize.js';
 import { definePrimitives } from '../primitives/index.js';
 import { VIEW_LOADERS } from '../views/registry.js';
@@ -127,7 +128,7 @@ export class ModalShell {
   /** The dialog while `open`, then the toast and the alert. */
   render(open: boolean) {
     const { view, data } = $router.get();
-    const title = (typeof data?.['title'] === 'string' ? data['title'] : undefined) ?? viewTitle(view) ?? view;
+    const title = (typeof data?.['title'] === 'string' ? data['title'] : undefined) ?? viewTitle(view, $frameTask.get()) ?? view;
     const dialog = open
       ? // The overlay's keyboard equivalent is Escape, handled on the document.
         // eslint-disable-next-line lit-a11y/click-events-have-key-events

@@ -20,6 +20,11 @@ describe('viewTitle', () => {
     expect(viewTitle('ConnectingFarcaster')).to.equal('Farcaster');
     // ConnectingSocial is titled by the provider's name (router data); this is its fallback.
     expect(viewTitle('ConnectingSocial')).to.equal('Social login');
+    // ApproveTransaction names the frame's screen that is up.
+    expect(viewTitle('ApproveTransaction')).to.equal('Approve Transaction');
+    expect(viewTitle('ApproveTransaction', { kind: 'rpc', namespace: 'eip155', method: 'personal_sign' })).to.equal('Approve Transaction');
+    expect(viewTitle('ApproveTransaction', { kind: 'export' })).to.equal('Export key');
+    expect(viewTitle('ApproveTransaction', { kind: 'passkey' })).to.equal('Passkeys');
   });
 
   it('titles every view but the one named by its wallet, in the active locale', async () => {

@@ -1,11 +1,12 @@
 import type { ViewName } from '../../core/views.js';
+import type { FrameTask } from '../../stores/embedded/state.js';
 import { msg } from '../base/localize.js';
 
 /**
  * The modal header's title of a view, in the active locale; undefined for a view whose title
  * comes from its router data (a wallet's name, ConnectingSocial's provider).
  */
-export function viewTitle(view: ViewName): string | undefined {
+export function viewTitle(view: ViewName, task?: FrameTask): string | undefined {
   switch (view) {
     case 'Connect':
       return msg('Connect Wallet');
@@ -38,6 +39,9 @@ export function viewTitle(view: ViewName): string | undefined {
     case 'ProfileWallets':
       return msg('Wallets');
     case 'ApproveTransaction':
+      // The frame shows more than approvals: the header says which of its screens is up.
+      if (task?.kind === 'export') return msg('Export key');
+      if (task?.kind === 'passkey') return msg('Passkeys');
       return msg('Approve Transaction');
     case 'SIWXSignMessage':
       return msg('Sign In', { desc: 'Title of the sign-in view' });
