@@ -69,7 +69,9 @@ describe('measureSizes', () => {
 
   /** The social, Farcaster and passkey chunks (issue 16): lazy. */
   const loginMethods = {
-    'chunks/social-s.js': chunk('social', 768, [], false, { modules: { 'dist/elements/views/connecting-social/connecting-social-view.js': 9 } }),
+    'chunks/social-s.js': chunk('social', 768, [], false, {
+      modules: { 'dist/elements/views/connecting-social/connecting-social-view.js': 9 },
+    }),
     'chunks/passkeys-view-p.js': chunk('passkeys-view', 256, [], false, {
       modules: { 'dist/elements/views/passkeys/passkeys-view.js': 9 },
     }),
@@ -91,7 +93,9 @@ describe('measureSizes', () => {
       ...solana,
       ...web3,
     });
-    expect(() => measure([])).toThrow('social, Farcaster or passkey modules in the first chunk: dist/elements/views/connecting-social/connecting-social-view.js');
+    expect(() => measure([])).toThrow(
+      'social, Farcaster or passkey modules in the first chunk: dist/elements/views/connecting-social/connecting-social-view.js',
+    );
   });
 
   it('sums the entry and its static imports, and finds the WalletConnect chunk', () => {

@@ -298,6 +298,7 @@
 's65d43e36082dd9e5': `Passkey added`,
 's4505b95fc479111b': `Passkey removed`,
 's549fae44f5598ca7': `More social logins`,
+'s34e614c6d3395453': `Log in with a passkey`,
 's1cb5437f4997df1c': `Passkeys`,
 's76dbc68f245c04a1': `Create passkey`,
 's273704c54e960353': str`Added ${0}`,
@@ -321,6 +322,5 @@
 's8d08ff777761f1ca': `The sign-in link expired.`,
 's3321d322ea9622ee': `Get a new link`,
 'seb81e8cb076f6c74': `All socials`,
-'s34e614c6d3395453': `Log in with a passkey`,
     };
   

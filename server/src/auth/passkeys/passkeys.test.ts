@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
 import { ipOriginMessage } from './relying-party.js';
 import { CHALLENGE_GONE } from './store.js';
-import { assertCredential, createCredential, type TestCredential } from './test-authenticator.js';
-import { emailLogin, type TestSession } from './test-session.js';
+import { assertCredential, createCredential, type TestCredential } from '../../../test/passkey-authenticator.js';
+import { emailLogin, type TestSession } from '../../../test/passkey-session.js';
 
 let h: AuthHarness;
 let origin: string;

@@ -4,9 +4,9 @@
  */
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { keyRegistrationMessage } from '../../../../src/wire/auth-api.js';
-import { base58Encode } from '../../../../src/wire/base58.js';
-import { codeOf, linkOf, type AuthHarness } from '../../../test/auth-harness.js';
+import { keyRegistrationMessage } from '../../src/wire/auth-api.js';
+import { base58Encode } from '../../src/wire/base58.js';
+import { codeOf, linkOf, type AuthHarness } from './auth-harness.js';
 
 export const testShare = (x: number) => Buffer.concat([Buffer.from([x]), randomBytes(32)]).toString('base64url');
 
