@@ -134,6 +134,13 @@ export const FIGURES = [
     subject: 'embedded.emailCodeToAccount',
   },
   {
+    id: 'socialApprovalToAccount',
+    label: "social login: the popup's approval to Account view",
+    unit: 'ms',
+    digits: 1,
+    subject: 'embeddedSocial.socialApprovalToAccount',
+  },
+  {
     id: 'walletConnectClickToQr',
     label: 'WalletConnect: click to QR painted',
     unit: 'ms',

@@ -10,7 +10,7 @@ import { connectRoundTrip, EVM_TEST_WALLET, SOLANA_TEST_WALLET } from './measure
 import { allWalletsFirstRow, allWalletsScrollLongTasks, searchKeystrokeToResults } from './measures/all-wallets.mjs';
 import { walletConnectClickToQr } from './measures/walletconnect.mjs';
 import { localeSwitch } from './measures/locale.mjs';
-import { emailCodeToAccount } from './measures/embedded.mjs';
+import { emailCodeToAccount, socialApprovalToAccount } from './measures/embedded.mjs';
 
 export const W3KIT_CLICK = 'w3-button w3-connect-button button';
 export const FLOOR_CLICK = 'bench-floor button.opener';
@@ -80,10 +80,19 @@ export function roundGroups({ url, chainUrl, walletBundle, svmUrl, solanaWalletB
       loads: [
         {
           id: 'embedded',
-          url: url('embedded.html'),
+          // On localhost like the frame site (which WebAuthn needs): one site, so the frame keeps its storage.
+          url: url('embedded.html').replace('//127.0.0.1:', '//localhost:'),
           initScripts: [w3kitInit],
           click: W3KIT_CLICK,
           measures: [emailCodeToAccount(mailUrl)],
+        },
+        // A page of its own: the e-mail round leaves its page connected.
+        {
+          id: 'embeddedSocial',
+          url: url('embedded.html').replace('//127.0.0.1:', '//localhost:'),
+          initScripts: [w3kitInit],
+          click: W3KIT_CLICK,
+          measures: [socialApprovalToAccount()],
         },
       ],
     },

@@ -46,7 +46,7 @@ export const registryPage = (apiUrl, relayUrl) => `<!doctype html>
 <w3-button></w3-button>
 `;
 
-/** The embedded wallet page: createW3Modal with the local chain and e-mail login through the backend's frame site at `frameUrl`. */
+/** The embedded wallet page: createW3Modal with the local chain, e-mail and Google login through the backend's frame site at `frameUrl`. */
 export const embeddedPage = (rpcUrl, frameUrl) => `<!doctype html>
 <script type="module">
   import { createW3Modal, networks } from '/cdn/w3kit.js';
@@ -54,7 +54,7 @@ export const embeddedPage = (rpcUrl, frameUrl) => `<!doctype html>
     networks: [{ ...networks.localhost, rpcUrls: { default: { http: [${JSON.stringify(rpcUrl)}] } } }],
     projectId: 'w3kit-dev',
     secureSiteUrl: ${JSON.stringify(frameUrl)},
-    features: { email: true },
+    features: { email: true, socials: ['google'] },
   });
 </script>
 <w3-button></w3-button>

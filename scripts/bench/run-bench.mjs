@@ -88,7 +88,11 @@ async function startCounterparts(pageDir, cdnDir, cleanups, log) {
     W3KIT_AUTH_VERIFIES_PER_IP: '100000',
     W3KIT_KEK: randomBytes(32).toString('base64'),
   };
-  const backend = await withTimeout(startBackend({ port: 0, dataDir, framePort: 0, smtpSink: 0, env }), 60_000, 'start w3kit-server');
+  const backend = await withTimeout(
+    startBackend({ port: 0, dataDir, framePort: 0, smtpSink: 0, oidcPort: 0, env }),
+    60_000,
+    'start w3kit-server',
+  );
   cleanups.push(() => withTimeout(backend.close(), TIMEOUT, 'stop w3kit-server'));
   writeFileSync(path.join(pageDir, 'registry.html'), registryPage(backend.url, backend.relayUrl));
   writeFileSync(path.join(pageDir, 'embedded.html'), embeddedPage(chain.url, backend.frameUrl));

@@ -54,3 +54,36 @@ export function emailCodeToAccount(mailUrl) {
     },
   };
 }
+
+/**
+ * Social login (issue 16) through the backend's development OpenID provider: Google in Connect
+ * opens the popup, a fresh login name is typed at the provider, and the time runs from the
+ * popup's approval (its submit) to the Account view showing its address: the provider's
+ * redirect, the callback's code exchange, the popup's message, the session and, for the new
+ * user, key creation. Both ends are read on the wall clock the browser and this process share.
+ */
+export function socialApprovalToAccount() {
+  return {
+    id: 'socialApprovalToAccount',
+    timeout: 90_000,
+    async run({ page, context, guard, click }) {
+      // The development provider's login page asks Google Fonts for its font: not here.
+      await guard(context.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.abort()));
+      await guard(page.locator(click).click({ timeout: TIMEOUT }));
+      const opened = context.waitForEvent('page', { timeout: TIMEOUT });
+      await guard(page.locator('w3-modal').getByRole('button', { name: 'Google', exact: true }).click({ timeout: TIMEOUT }));
+      const popup = await guard(opened);
+      const login = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      await guard(popup.locator('input[name="login"]').fill(login, { timeout: TIMEOUT }));
+      await guard(popup.locator('input[name="password"]').fill('any password', { timeout: TIMEOUT }));
+      await guard(page.evaluate(armAccountTimer, { type: 'w3-bench-unused', count: 1 }));
+      const approvedAt = Date.now();
+      await guard(popup.locator('button[type="submit"]').click({ timeout: TIMEOUT }));
+      await guard(
+        page.waitForFunction(() => window.__benchAccountShown !== undefined, null, { timeout: ACCOUNT_TIMEOUT, polling: 20 }),
+        ACCOUNT_TIMEOUT + 1_000,
+      );
+      return page.evaluate((start) => performance.timeOrigin + window.__benchAccountShown - start, approvedAt);
+    },
+  };
+}
