@@ -40,7 +40,8 @@ const backend = await startBackend({
   oidcPort: env('W3KIT_OIDC_PORT', 4304),
   dataDir: DATA_DIR,
   evmRpc: chainA.url,
-  env: { W3KIT_SOLANA_RPC: svm.url },
+  // Farcaster's relay and registry cannot run offline: the backend's sandbox plays them.
+  env: { W3KIT_SOLANA_RPC: svm.url, W3KIT_FARCASTER_SANDBOX: '1' },
 });
 const demo = await startDemoServer({
   port: env('W3KIT_DEMO_PORT', 4300),
@@ -61,7 +62,7 @@ console.log(`react demo   ${demoUrl}/react/      (React 19 wrappers and hooks, w
 console.log(`wc wallet    ${demoUrl}/wc-wallet/  (WalletConnect Dev Wallet: paste the modal's wc: link to pair)`);
 console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics, Blockchain API; project w3kit-dev)`);
 console.log(`relay        ${backend.relayUrl}    (WalletConnect relay)`);
-console.log(`frame        ${backend.frameUrl}   (embedded wallet: secure frame site, e-mail and social login API)`);
+console.log(`frame        ${backend.frameUrl}   (embedded wallet: secure frame site; e-mail, social, Farcaster sandbox and passkey login)`);
 console.log(
   `oidc         ${backend.oidcUrl}   (development OpenID provider: plays Google, GitHub, Apple, Facebook, X, Discord; any login)`,
 );
