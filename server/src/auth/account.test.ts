@@ -1,10 +1,8 @@
-import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { keyRegistrationMessage } from '../../../src/wire/auth-api.js';
-import { base58Encode } from '../../../src/wire/base58.js';
 import { decryptShare, encryptShare } from './kek.js';
-import { codeOf, linkOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
+import { codeOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
+import { emailLogin, testKeys } from '../../test/auth-session.js';
 
 const KEK = randomBytes(32);
 let h: AuthHarness;
@@ -15,39 +13,8 @@ afterEach(async () => {
   await h.close();
 });
 
-const share = (x: number) => Buffer.concat([Buffer.from([x]), randomBytes(32)]).toString('base64url');
-
-async function login(email: string, deviceId: string) {
-  const start = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email, deviceId });
-  let before = h.server.mails().length - 1;
-  if (start.body.action === 'VERIFY_DEVICE') {
-    const token = new URL(linkOf(await h.mailTo(email, before))).searchParams.get('token')!;
-    before = h.server.mails().length;
-    await fetch(`${h.server.frameUrl}/auth/v1/device/approve`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `token=${token}`,
-    });
-  }
-  const code = codeOf(await h.mailTo(email, before));
-  const { body } = await h.call('POST', '/email/verify', { loginId: start.body.loginId, otp: code });
-  return body as { token: string; user: { id: string }; deviceVerified: boolean };
-}
-
-async function keysFor(userId: string) {
-  const evm = privateKeyToAccount(generatePrivateKey());
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
-  const message = keyRegistrationMessage(userId);
-  return {
-    evmAddress: evm.address,
-    solanaAddress: base58Encode(raw),
-    serverShare: share(2),
-    recoveryShare: share(3),
-    evmSignature: await evm.signMessage({ message }),
-    solanaSignature: base58Encode(sign(null, Buffer.from(message), privateKey)),
-  };
-}
+const login = (email: string, deviceId: string) => emailLogin(h, email, deviceId);
+const keysFor = testKeys;
 
 describe('keys', () => {
   it('registers keys once with both proofs, keeps the recovery share encrypted, and releases shares by the rules', async () => {

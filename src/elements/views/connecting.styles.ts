@@ -1,5 +1,20 @@
 import { css } from 'lit';
 
+/** A QR code of 248 px with its logo on a white rounded tile (WalletConnect's and Farcaster's sign-in). */
+export const qrStyles = css`
+  w3-qr-code {
+    --w3-qr-size: 248px;
+  }
+  .qr-logo {
+    display: grid;
+    place-items: center;
+    width: 56px;
+    height: 56px;
+    border-radius: 14px;
+    background: #ffffff;
+  }
+`;
+
 /** The "waiting for the wallet" layout shared by ConnectingExternal and SwitchNetwork. */
 export const connectingStyles = css`
   .connecting {

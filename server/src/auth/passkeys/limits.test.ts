@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
 import { CHALLENGE_GONE, MAX_CHALLENGES_PER_KEY, MAX_PASSKEYS_PER_USER } from './store.js';
 import { createCredential } from '../../../test/passkey-authenticator.js';
-import { emailLogin } from '../../../test/passkey-session.js';
+import { emailLogin } from '../../../test/auth-session.js';
 
 let h: AuthHarness;
 let origin: string;

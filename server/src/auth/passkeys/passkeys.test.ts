@@ -4,7 +4,7 @@ import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.j
 import { ipOriginMessage } from './relying-party.js';
 import { CHALLENGE_GONE } from './store.js';
 import { assertCredential, createCredential, type TestCredential } from '../../../test/passkey-authenticator.js';
-import { emailLogin, type TestSession } from '../../../test/passkey-session.js';
+import { emailLogin, type TestSession } from '../../../test/auth-session.js';
 
 let h: AuthHarness;
 let origin: string;

@@ -5,7 +5,7 @@ import { decryptShare } from '../kek.js';
 import { RECOVERY_HELD_BY_PASSKEYS, recoveryShareHash } from '../keys.js';
 import { LAST_RECOVERY_PASSKEY } from './remove.js';
 import { assertCredential, createCredential } from '../../../test/passkey-authenticator.js';
-import { emailLogin, registerTestKeys, testShare, type TestSession } from '../../../test/passkey-session.js';
+import { emailLogin, registerTestKeys, testShare, type TestSession } from '../../../test/auth-session.js';
 
 const KEK = randomBytes(32);
 let h: AuthHarness;

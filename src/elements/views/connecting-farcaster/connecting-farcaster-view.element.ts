@@ -7,7 +7,7 @@ import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { errorMessage } from '../../l10n/errors.js';
 import { socialIcon } from '../connect/social-icons.js';
-import { connectingStyles } from '../connecting.styles.js';
+import { connectingStyles, qrStyles } from '../connecting.styles.js';
 import { linkStyles, viewStyles } from '../view.styles.js';
 
 /**
@@ -22,17 +22,9 @@ export class W3ConnectingFarcasterView extends W3Element {
     viewStyles,
     linkStyles,
     connectingStyles,
+    qrStyles,
     css`
-      w3-qr-code {
-        --w3-qr-size: 248px;
-      }
       .qr-logo {
-        display: grid;
-        place-items: center;
-        width: 56px;
-        height: 56px;
-        border-radius: 14px;
-        background: #ffffff;
         color: #000000;
       }
       .actions {

@@ -8,7 +8,7 @@ import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
 import { W3Element } from '../../base/w3-element.js';
 import { messageText } from '../../l10n/messages.js';
-import { connectingStyles } from '../connecting.styles.js';
+import { connectingStyles, qrStyles } from '../connecting.styles.js';
 import { linkStyles, viewStyles } from '../view.styles.js';
 import { walletConnectLogo } from './walletconnect-logo.js';
 import { msg, str } from '../../base/localize.js';
@@ -54,6 +54,7 @@ export class W3ConnectingWalletConnectView extends W3Element {
     viewStyles,
     linkStyles,
     connectingStyles,
+    qrStyles,
     css`
       .links {
         display: flex;
@@ -90,17 +91,6 @@ export class W3ConnectingWalletConnectView extends W3Element {
       }
       .app w3-ui-wallet-image {
         --w3-wallet-image-size: 48px;
-      }
-      w3-qr-code {
-        --w3-qr-size: 248px;
-      }
-      .qr-logo {
-        display: grid;
-        place-items: center;
-        width: 56px;
-        height: 56px;
-        border-radius: 14px;
-        background: #ffffff;
       }
       .qr-logo w3-ui-wallet-image {
         --w3-wallet-image-size: 48px;

@@ -35,13 +35,13 @@ export async function emailLogin(h: AuthHarness, email: string, deviceId: string
   return body as TestSession;
 }
 
-/** Registers fresh keys for the session's user; returns the recovery share it registered. */
-export async function registerTestKeys(h: AuthHarness, session: TestSession): Promise<{ recoveryShare: string }> {
+/** A key registration body for `userId`: fresh keys signing the registration message, random shares. */
+export async function testKeys(userId: string) {
   const evm = privateKeyToAccount(generatePrivateKey());
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
-  const message = keyRegistrationMessage(session.user.id);
-  const keys = {
+  const message = keyRegistrationMessage(userId);
+  return {
     evmAddress: evm.address,
     solanaAddress: base58Encode(raw),
     serverShare: testShare(2),
@@ -49,6 +49,11 @@ export async function registerTestKeys(h: AuthHarness, session: TestSession): Pr
     evmSignature: await evm.signMessage({ message }),
     solanaSignature: base58Encode(sign(null, Buffer.from(message), privateKey)),
   };
+}
+
+/** Registers fresh keys for the session's user; returns the recovery share it registered. */
+export async function registerTestKeys(h: AuthHarness, session: TestSession): Promise<{ recoveryShare: string }> {
+  const keys = await testKeys(session.user.id);
   const res = await h.call('POST', '/keys', keys, session.token);
   if (res.status !== 200) throw new Error(`keys answered ${res.status}: ${JSON.stringify(res.body)}`);
   return { recoveryShare: keys.recoveryShare };
