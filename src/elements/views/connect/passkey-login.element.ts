@@ -22,6 +22,11 @@ export class W3PasskeyLogin extends W3Element {
   static override styles = [
     viewStyles,
     css`
+      /* Below the e-mail form or the social row, with the room the rows keep between them. */
+      :host {
+        display: block;
+        margin-top: 8px;
+      }
       :host([hidden]) {
         display: none;
       }
