@@ -208,6 +208,15 @@ describe('social login (host): popup, origin and source checks, endings', functi
     expect(messageListeners.size).to.equal(0);
   });
 
+  it('takes the result of a popup that closes itself right after posting it (the callback page does), not "Popup closed"', async () => {
+    uri = callback(FRAME_ORIGIN, 'result=ok&close=1');
+    await loginWithSocial('google');
+    await until(() => $router.get().view === 'Account' || $socialLogin.get().step === 'error', 10_000, 'Account');
+    expect($socialLogin.get().error).to.equal(undefined);
+    expect(popups[0]!.closed).to.equal(true);
+    expect($router.get().view).to.equal('Account');
+  });
+
   it('ConnectSocial failing after the popup said yes is "Failed to connect"', async () => {
     frame.handlers.ConnectSocial = () => {
       throw new Error('Login expired');

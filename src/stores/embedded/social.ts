@@ -20,6 +20,9 @@ import { $modal } from '../ui/modal.js';
 import { $router, pushView, replaceView, resetRouter } from '../ui/router.js';
 import { $socialLogin } from './state.js';
 
+/** How long a closed popup's result may still arrive before 'Popup closed' (its page posts, then closes). */
+const POPUP_CLOSED_GRACE_MS = 500;
+
 /** The popup's window name: a second click reuses the same window. */
 export const SOCIAL_POPUP_NAME = 'w3kit-social';
 
@@ -136,12 +139,19 @@ function run(provider: OAuthProvider, popup: Window): Promise<void> {
     }
 
     window.addEventListener('message', onMessage);
+    // The callback page posts its result and then closes itself: a poll that sees the popup closed
+    // waits a moment, so a result already on its way is taken before 'Popup closed' is said.
+    let grace: ReturnType<typeof setTimeout> | undefined;
     const poll = setInterval(() => {
-      if (popup.closed) fail(failure(SOCIAL_ERROR_TEXT.popupClosed));
+      if (!popup.closed || grace) return;
+      grace = setTimeout(() => {
+        if (!ended) fail(failure(SOCIAL_ERROR_TEXT.popupClosed));
+      }, POPUP_CLOSED_GRACE_MS);
     }, SOCIAL_POPUP_POLL_MS);
     stops.push(
       () => window.removeEventListener('message', onMessage),
       () => clearInterval(poll),
+      () => clearTimeout(grace),
     );
     // Leaving ConnectingSocial or closing the modal ends the login (and closes the popup).
     const leave = (): void => {
