@@ -35,21 +35,28 @@ function countReporter(file) {
       let passed = 0;
       let failed = 0;
       let skipped = 0;
-      const visit = (suite) => {
+      const failures = [];
+      const visit = (suite, path, testFile) => {
         for (const t of suite.tests) {
           if (t.skipped) skipped++;
           else if (t.passed) passed++;
-          else failed++;
+          else {
+            failed++;
+            failures.push(`${testFile}: ${[...path, t.name].join(' > ')}: ${t.error?.message ?? 'failed'}`);
+          }
         }
-        for (const s of suite.suites) visit(s);
+        for (const s of suite.suites) visit(s, [...path, s.name], testFile);
       };
       let errors = 0;
       for (const session of sessions) {
-        if (session.testResults) visit(session.testResults);
-        if (!session.passed && (session.errors?.length ?? 0) > 0) errors += session.errors.length;
+        if (session.testResults) visit(session.testResults, [], session.testFile);
+        if (!session.passed && (session.errors?.length ?? 0) > 0) {
+          errors += session.errors.length;
+          for (const e of session.errors) failures.push(`${session.testFile}: ${e.message ?? e}`);
+        }
       }
       mkdirSync('.cache', { recursive: true });
-      writeFileSync(file, JSON.stringify({ passed, failed: failed + errors, skipped }));
+      writeFileSync(file, JSON.stringify({ passed, failed: failed + errors, skipped, failures }));
     },
   };
 }

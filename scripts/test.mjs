@@ -16,6 +16,18 @@ rmSync('.cache/vitest.json', { force: true });
 rmSync('.cache/wtr-counts.json', { force: true });
 
 const results = [];
+
+/** Each failed test (or file that failed to run) in vitest's JSON report, with its first error line. */
+function vitestFailures(report) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const rel = file.name.replace(`${process.cwd()}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) out.push(`${rel}: ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
+    if (failedTests.length === 0 && file.status === 'failed') out.push(`${rel}: ${(file.message ?? '').split('\n')[0]}`);
+  }
+  return out;
+}
 async function suite(name, cmd, args, countsFile, readCounts) {
   let ok = true;
   try {
@@ -26,7 +38,7 @@ async function suite(name, cmd, args, countsFile, readCounts) {
   }
   const counts = existsSync(countsFile) ? readCounts(JSON.parse(readFileSync(countsFile, 'utf8'))) : { passed: 0, failed: 0 };
   if (!ok && counts.failed === 0) counts.failed = 1; // the runner itself failed
-  results.push({ name, ...counts });
+  results.push({ name, failures: [], ...counts });
 }
 
 await run('node', ['scripts/build.mjs']);
@@ -38,12 +50,14 @@ await suite(
   (j) => ({
     passed: j.numPassedTests,
     failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0),
+    failures: vitestFailures(j),
   }),
 );
 if (existsSync('scripts/bundle-react-test.mjs')) await run('node', ['scripts/bundle-react-test.mjs']);
 await suite('browser (web-test-runner, Chromium)', 'npx', ['web-test-runner'], '.cache/wtr-counts.json', (j) => ({
   passed: j.passed,
   failed: j.failed,
+  failures: j.failures ?? [],
 }));
 
 console.log('\nSummary');
@@ -53,6 +67,8 @@ for (const r of results) {
   console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed`);
   passed += r.passed;
   failed += r.failed;
+  // Named again here, so that the tail of a long log says what failed.
+  for (const f of r.failures) console.log(`    failed: ${f.slice(0, 400)}`);
 }
 console.log(`w3kit: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

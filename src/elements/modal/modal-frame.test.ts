@@ -94,9 +94,11 @@ describe('<w3-modal> and the embedded wallet frame', () => {
     await waitFor(() => Math.abs(containerOf(el)!.getBoundingClientRect().top - room.getBoundingClientRect().top) < 1, 2000, 'laid over');
     const box = containerOf(el)!.getBoundingClientRect();
     const target = room.getBoundingClientRect();
-    expect(Math.round(box.height)).to.equal(320);
-    expect(Math.round(box.width)).to.equal(Math.round(target.width));
-    expect(Math.round(box.left)).to.equal(Math.round(target.left));
+    // Within a pixel: sub-pixel layout rounds either way while the dialog settles.
+    const near = (a: number, b: number, what: string) => expect(Math.abs(a - b) <= 1, `${what}: ${a} vs ${b}`).to.equal(true);
+    near(box.height, 320, 'height');
+    near(box.width, target.width, 'width');
+    near(box.left, target.left, 'left');
     // Outside the dialog in the DOM, inside it for assistive technology.
     expect(deep(el, '.body')!.getAttribute('aria-owns')).to.equal(containerOf(el)!.id);
     $frameView.setKey('visible', false);
