@@ -8,6 +8,8 @@ export default defineConfig({
       'src/api/**/*.test.ts',
       'src/adapters/**/*.test.ts',
       'src/frame/**/*.test.ts',
+      'src/wire/**/*.test.ts',
+      'src/siwx/**/*.test.ts',
       'src/*.test.ts',
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',

@@ -46,6 +46,17 @@ export const LAYER_ZONES = [
     ],
   },
   {
+    name: 'siwx',
+    files: ['src/siwx/**'],
+    patterns: [
+      {
+        regex: folders('api', 'adapters', 'stores', 'elements', 'react', 'frame'),
+        message: 'w3kit/siwx (the ready-made SIWX implementations) imports only core and wire: it runs beside any modal.',
+      },
+      { regex: `^(\\.\\./){1,}${TOP}`, message: 'w3kit/siwx may not import the package entries.' },
+    ],
+  },
+  {
     name: 'adapters',
     files: ['src/adapters/**'],
     patterns: [
