@@ -16,13 +16,14 @@ export const W3KIT_CLICK = 'w3-button w3-connect-button button';
 export const FLOOR_CLICK = 'bench-floor button.opener';
 
 /**
- * The groups of loads, in the order they run. `url(file)` gives a page's address; `chainUrl` and
+ * The groups of loads, in the order they run. `url(file)` gives a page's address (`localUrl(file)`
+ * the same on localhost, one site with the frame site); `chainUrl` and
  * `walletBundle` are the Hardhat node and the test wallet script for the connect page;
  * `svmUrl` and `solanaWalletBundle` the local SVM and the Solana test wallet script for the
  * Solana connect page (the `connect` group loads both pages, interleaved); `mailUrl` the backend's
  * SMTP sink for the embedded wallet's page (its frame site on the backend's frame port).
  */
-export function roundGroups({ url, chainUrl, walletBundle, svmUrl, solanaWalletBundle, mailUrl }) {
+export function roundGroups({ url, localUrl, chainUrl, walletBundle, svmUrl, solanaWalletBundle, mailUrl }) {
   const w3kitInit = { content: initScript(W3KIT_TARGETS) };
   const floor = { id: 'floor', url: url('floor.html'), initScripts: [{ content: initScript(FLOOR_TARGETS) }], click: FLOOR_CLICK };
   const registry = { id: 'registry', url: url('registry.html'), initScripts: [w3kitInit], click: W3KIT_CLICK };
@@ -81,7 +82,7 @@ export function roundGroups({ url, chainUrl, walletBundle, svmUrl, solanaWalletB
         {
           id: 'embedded',
           // On localhost like the frame site (which WebAuthn needs): one site, so the frame keeps its storage.
-          url: url('embedded.html').replace('//127.0.0.1:', '//localhost:'),
+          url: localUrl('embedded.html'),
           initScripts: [w3kitInit],
           click: W3KIT_CLICK,
           measures: [emailCodeToAccount(mailUrl)],
@@ -89,7 +90,7 @@ export function roundGroups({ url, chainUrl, walletBundle, svmUrl, solanaWalletB
         // A page of its own: the e-mail round leaves its page connected.
         {
           id: 'embeddedSocial',
-          url: url('embedded.html').replace('//127.0.0.1:', '//localhost:'),
+          url: localUrl('embedded.html'),
           initScripts: [w3kitInit],
           click: W3KIT_CLICK,
           measures: [socialApprovalToAccount()],

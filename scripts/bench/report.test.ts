@@ -8,6 +8,7 @@ import { roundGroups } from './loads.mjs';
 
 const COUNTERPARTS = {
   url: (f: string) => `/${f}`,
+  localUrl: (f: string) => `//localhost/${f}`,
   chainUrl: 'http://chain',
   walletBundle: '/w.js',
   svmUrl: 'http://svm',

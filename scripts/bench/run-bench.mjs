@@ -103,8 +103,18 @@ async function startCounterparts(pageDir, cdnDir, cleanups, log) {
   const browser = await chromium.launch({ executablePath, args, timeout: TIMEOUT });
   cleanups.push(() => withTimeout(browser.close(), TIMEOUT, 'close browser'));
   const url = (file) => `${server.url}/${file}`;
+  const localUrl = (file) => `${server.localUrl}/${file}`;
   const { mailUrl } = backend;
-  return { browser, url, chainUrl: chain.url, walletBundle, svmUrl: svm.url, solanaWalletBundle: SOLANA_TEST_WALLET_BUNDLE, mailUrl };
+  return {
+    browser,
+    url,
+    localUrl,
+    chainUrl: chain.url,
+    walletBundle,
+    svmUrl: svm.url,
+    solanaWalletBundle: SOLANA_TEST_WALLET_BUNDLE,
+    mailUrl,
+  };
 }
 
 export async function runBench({ build, runs, cdnDir, only }, log = console.log) {

@@ -2,6 +2,8 @@
 export interface StaticServer {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
   url: string;
+  /** `http://localhost:PORT`: the same server by name. */
+  localUrl: string;
   close(): Promise<void>;
 }
 export function startStaticServer(options?: {

@@ -135,6 +135,8 @@ export async function startStaticServer({ root = process.cwd(), port = 0, routes
 
   return {
     url: `http://127.0.0.1:${actualPort}`,
+    // The same server by name: pages that share a site with the frame site on localhost (WebAuthn refuses IP origins).
+    localUrl: `http://localhost:${actualPort}`,
     close() {
       return new Promise((resolve) => {
         server.close(() => resolve());

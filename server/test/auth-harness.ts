@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * Test helpers of the embedded wallet's backend: a server with the SMTP sink and a fixture frame
  * site on free ports, a clock tests move, calls to the auth API, and the mails the sink got.
@@ -82,4 +83,13 @@ export function linkOf(mail: SinkMail): string {
   const url = /https?:\/\/\S+/.exec(mail.text)?.[0];
   if (!url) throw new Error('No link in the mail');
   return url;
+}
+
+/**
+ * A harness whose frame site is reached as http://localhost:<port> (WebAuthn needs a host name,
+ * never an IP) with a fresh key-encryption key; `origin` is that frame origin.
+ */
+export async function startPasskeyHarness(kek = randomBytes(32)): Promise<{ h: AuthHarness; origin: string }> {
+  const h = await startAuthHarness({ host: 'localhost', kek: kek.toString('base64') });
+  return { h, origin: h.server.frameUrl! };
 }

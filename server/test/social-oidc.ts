@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import type { AuthHarness } from './auth-harness.js';
 
 /**
  * Opens `uri` as a user typing `login` into each form would, until a redirect leaves the
@@ -127,4 +128,12 @@ export async function startLocalIssuer(): Promise<LocalIssuer & { challengeFor: 
   self.issuer = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   self.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return self;
+}
+
+/** A page of the dev project's allowed origins, where the social logins of the tests start. */
+export const DEMO = 'http://localhost:4300';
+
+/** POST /social/start for the dev project's device 'device-0001' (the page `origin`, DEMO by default). */
+export function startSocial(h: AuthHarness, provider: string, origin = DEMO, projectId = 'w3kit-dev') {
+  return h.call('POST', '/social/start', { projectId, provider, deviceId: 'device-0001', origin });
 }

@@ -75,7 +75,7 @@ function appPage(eh: EmbeddedHarness, secureSiteUrl: string, projectId: string, 
 }
 
 /** The app pages' origin: the static server's, addressed as localhost. */
-export const appBase = (eh: EmbeddedHarness): string => eh.h.baseUrl.replace('//127.0.0.1:', '//localhost:');
+export const appBase = (eh: EmbeddedHarness): string => eh.h.localBaseUrl;
 
 /** Opens the app in `context` (a fresh one: a new device), pointing at the frame site unless told otherwise. */
 export async function openApp(

@@ -16,6 +16,8 @@ export interface Harness {
   chainA: HardhatNode;
   chainB: HardhatNode;
   baseUrl: string;
+  /** The same pages on localhost (one site with the frame site, which WebAuthn needs on a name). */
+  localBaseUrl: string;
   pages: Map<string, string>;
   stop(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function startHarness(): Promise<Harness> {
     chainA: chains.chainA,
     chainB: chains.chainB,
     baseUrl: server.url,
+    localBaseUrl: server.localUrl,
     pages,
     async stop() {
       await browser.close().catch(() => undefined);

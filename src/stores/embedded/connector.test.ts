@@ -32,6 +32,9 @@ describe('the AUTH connector with socials', () => {
     expect(auth()).toEqual([{ id: 'ID_AUTH', type: 'AUTH', name: 'Email', chain: 'eip155' }]);
     configure({ socials: false });
     expect(auth()).toEqual([]);
+    // An empty list is no socials (an empty array is truthy: it must not turn the wallet on).
+    configure({ socials: [] });
+    expect(auth()).toEqual([]);
     configure({ socials: ['google'] }, '');
     expect(auth()).toEqual([]);
   });

@@ -17,7 +17,7 @@ export const loadEmbeddedFlow = () => import('./actions.js');
 export function initEmbedded(namespaces: Set<ChainNamespace>): void {
   removeConnector(AUTH_CONNECTOR_ID);
   const { email, socials } = $features.get();
-  const on = $options.get()?.secureSiteUrl && (email || socials);
+  const on = $options.get()?.secureSiteUrl && (email || (socials && socials.length > 0));
   registerEmailHandler(on ? (email) => loadEmbeddedFlow().then((m) => m.loginWithEmail(email)) : undefined);
   if (!on) return;
   const served = (['eip155', 'solana'] as const).filter((ns) => namespaces.has(ns));

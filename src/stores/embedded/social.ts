@@ -12,6 +12,7 @@
 import { EmbeddedWalletError } from '../../core/errors/frame.js';
 import type { SocialProvider } from '../../core/options.js';
 import { logger } from '../../core/logger.js';
+import { SOCIAL_NAMES } from '../../core/social-names.js';
 import { SOCIAL_ERROR_TEXT, SOCIAL_POPUP, SOCIAL_POPUP_POLL_MS, type OAuthProvider } from '../../frame/constants.js';
 import type { FrameUser, SocialResult } from '../../frame/messages.js';
 import { storage } from '../app/storage.js';
@@ -26,16 +27,8 @@ const POPUP_CLOSED_GRACE_MS = 500;
 /** The popup's window name: a second click reuses the same window. */
 export const SOCIAL_POPUP_NAME = 'w3kit-social';
 
-/** The providers' names as they name themselves (data: the same in every locale). */
-export const SOCIAL_NAMES = {
-  google: 'Google',
-  x: 'X',
-  farcaster: 'Farcaster',
-  discord: 'Discord',
-  apple: 'Apple',
-  github: 'GitHub',
-  facebook: 'Facebook',
-} as const satisfies Record<SocialProvider, string>;
+/** Re-exported for the views that load this module anyway (the social buttons' names). */
+export { SOCIAL_NAMES };
 
 /** The login running now: how to end it (closing its popup and dropping its listeners). */
 let current: { end: () => void } | undefined;

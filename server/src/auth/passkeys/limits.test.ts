@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
+import { startPasskeyHarness, type AuthHarness } from '../../../test/auth-harness.js';
 import { CHALLENGE_GONE, MAX_CHALLENGES_PER_KEY, MAX_PASSKEYS_PER_USER } from './store.js';
 import { createCredential } from '../../../test/passkey-authenticator.js';
 import { emailLogin } from '../../../test/auth-session.js';
@@ -8,12 +7,9 @@ import { emailLogin } from '../../../test/auth-session.js';
 let h: AuthHarness;
 let origin: string;
 beforeEach(async () => {
-  h = await startAuthHarness({ host: 'localhost', kek: randomBytes(32).toString('base64') });
-  origin = h.server.frameUrl!;
+  ({ h, origin } = await startPasskeyHarness());
 });
-afterEach(async () => {
-  await h.close();
-});
+afterEach(() => h.close());
 
 const liveChallenges = () => (h.server.db.prepare('SELECT count(*) AS n FROM auth_passkey_challenges').get() as { n: number }).n;
 

@@ -11,7 +11,7 @@ import type { AuthContext } from '../context.js';
 import { sha256 } from '../secrets.js';
 import { createSession, publicUser, userById } from '../users.js';
 import { CEREMONY_TIMEOUT_MS } from './register.js';
-import { allowedTopOrigin, relyingParty } from './relying-party.js';
+import { allowedTopOrigin, relyingParty, verifyCeremony } from './relying-party.js';
 import { markUsed, passkeyById, saveChallenge, takeChallenge } from './store.js';
 
 export const UNKNOWN_PASSKEY = 'This passkey is not registered on this server (it may have been removed)';
@@ -42,26 +42,25 @@ export async function verifyPasskeyLogin(
   if (handle !== undefined && handle !== row.user_id) {
     throw new HttpError(400, 'The passkey login was refused: the passkey and its user handle belong to different users', 'response');
   }
-  let result;
-  try {
-    result = await verifyAuthenticationResponse({
-      response: body.response as unknown as AuthenticationResponseJSON,
-      expectedChallenge: expected,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      ...(topOrigin ? { expectedTopOrigin: topOrigin } : {}),
-      credential: {
-        id: row.id,
-        publicKey: new Uint8Array(row.public_key),
-        counter: row.counter,
-        transports: JSON.parse(row.transports) as WebAuthnCredential['transports'],
-      },
-      requireUserVerification: false,
-    });
-  } catch (err) {
-    throw new HttpError(400, `The passkey login was refused: ${(err as Error).message}`, 'response');
-  }
-  if (!result.verified) throw new HttpError(400, 'The passkey login was refused: the signature does not verify', 'response');
+  const result = await verifyCeremony(
+    'login',
+    () =>
+      verifyAuthenticationResponse({
+        response: body.response as unknown as AuthenticationResponseJSON,
+        expectedChallenge: expected,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        ...(topOrigin ? { expectedTopOrigin: topOrigin } : {}),
+        credential: {
+          id: row.id,
+          publicKey: new Uint8Array(row.public_key),
+          counter: row.counter,
+          transports: JSON.parse(row.transports) as WebAuthnCredential['transports'],
+        },
+        requireUserVerification: false,
+      }),
+    'the signature does not verify',
+  );
   const now = ctx.now();
   markUsed(ctx.db, row.id, result.authenticationInfo.newCounter, now);
   const user = userById(ctx.db, row.user_id)!;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
+import { startAuthHarness, startPasskeyHarness, type AuthHarness } from '../../../test/auth-harness.js';
 import { ipOriginMessage } from './relying-party.js';
 import { CHALLENGE_GONE } from './store.js';
 import { assertCredential, createCredential, type TestCredential } from '../../../test/passkey-authenticator.js';
@@ -9,13 +9,9 @@ import { emailLogin, type TestSession } from '../../../test/auth-session.js';
 let h: AuthHarness;
 let origin: string;
 beforeEach(async () => {
-  // WebAuthn needs a host name: the frame site is reached as http://localhost:<port>.
-  h = await startAuthHarness({ host: 'localhost', kek: randomBytes(32).toString('base64') });
-  origin = h.server.frameUrl!;
+  ({ h, origin } = await startPasskeyHarness());
 });
-afterEach(async () => {
-  await h.close();
-});
+afterEach(() => h.close());
 
 async function addPasskey(session: TestSession, extra: Record<string, unknown> = {}) {
   const { body: options } = await h.call('POST', '/passkeys/register/options', undefined, session.token);

@@ -10,7 +10,7 @@ import { HttpError } from '../../errors.js';
 import type { AuthContext } from '../context.js';
 import { dropSealedRecoveryShare, ensureRecoveryShareHash } from '../keys.js';
 import type { SessionRow, UserRow } from '../users.js';
-import { allowedTopOrigin, RP_NAME, relyingParty } from './relying-party.js';
+import { allowedTopOrigin, RP_NAME, relyingParty, verifyCeremony } from './relying-party.js';
 import { insertPasskey, MAX_PASSKEYS_PER_USER, passkeyById, passkeysOf, saveChallenge, takeChallenge, type PasskeyRow } from './store.js';
 
 /** How long the browser may take for the ceremony (the frame's request timeout is 120 s). */
@@ -80,19 +80,18 @@ export async function verifyRegistration(
   const rp = relyingParty(ctx);
   allowedTopOrigin(ctx, body.response, body.projectId);
   const expected = takeChallenge(ctx.db, { kind: 'register', challenge: challengeOf(body.response), userId: user.id }, ctx.now());
-  let result;
-  try {
-    result = await verifyRegistrationResponse({
-      response: body.response as unknown as RegistrationResponseJSON,
-      expectedChallenge: expected,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
-    });
-  } catch (err) {
-    throw new HttpError(400, `The passkey registration was refused: ${(err as Error).message}`, 'response');
-  }
-  if (!result.verified) throw new HttpError(400, 'The passkey registration was refused: it could not be verified', 'response');
+  const result = await verifyCeremony(
+    'registration',
+    () =>
+      verifyRegistrationResponse({
+        response: body.response as unknown as RegistrationResponseJSON,
+        expectedChallenge: expected,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: false,
+      }),
+    'it could not be verified',
+  );
   const { credential } = result.registrationInfo;
   if (passkeyById(ctx.db, credential.id)) throw new HttpError(409, 'This passkey is already registered');
   const existing = passkeysOf(ctx.db, user.id);

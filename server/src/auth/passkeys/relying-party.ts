@@ -54,3 +54,22 @@ export function relyingParty(ctx: Pick<AuthContext, 'frameOrigin'>): RelyingPart
   }
   return { id: url.hostname, origin: url.origin };
 }
+
+/**
+ * Runs a WebAuthn verification (`@simplewebauthn/server`): a throw or an unverified result is a
+ * 400 naming `response`, 'The passkey <ceremony> was refused: <why>'.
+ */
+export async function verifyCeremony<R extends { verified: boolean }>(
+  ceremony: 'login' | 'registration',
+  verify: () => Promise<R>,
+  unverified: string,
+): Promise<Exclude<R, { verified: false }>> {
+  let result: R;
+  try {
+    result = await verify();
+  } catch (err) {
+    throw new HttpError(400, `The passkey ${ceremony} was refused: ${(err as Error).message}`, 'response');
+  }
+  if (!result.verified) throw new HttpError(400, `The passkey ${ceremony} was refused: ${unverified}`, 'response');
+  return result as Exclude<R, { verified: false }>;
+}

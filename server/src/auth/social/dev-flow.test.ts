@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
 import { ensureUser } from '../users.js';
-import { browseToCallback } from '../../../test/social-oidc.js';
+import { browseToCallback, DEMO, startSocial } from '../../../test/social-oidc.js';
 
 // The whole code flow against the development OpenID provider (real oidc-provider, real HTTP).
 let h: AuthHarness;
@@ -13,7 +13,6 @@ afterAll(async () => {
   await h.close();
 });
 
-const DEMO = 'http://localhost:4300';
 const island = (html: string) => /<script type="application\/json" id="w3kit-social-result">(.*?)<\/script>/s.exec(html)?.[1];
 
 async function login(provider: string, name: string) {
@@ -107,12 +106,7 @@ describe('social login through the development OpenID provider', () => {
   });
 
   it('refuses a replayed callback (same code and state) and answers it without a target', async () => {
-    const start0 = await h.call('POST', '/social/start', {
-      projectId: 'w3kit-dev',
-      provider: 'google',
-      deviceId: 'device-0001',
-      origin: DEMO,
-    });
+    const start0 = await startSocial(h, 'google');
     const first = await browseToCallback(start0.body.uri, `${h.server.frameUrl}/auth/v1/social/callback`, 'dave');
     // A HEAD (a link checker) does not spend the state.
     expect((await fetch(first, { method: 'HEAD' })).status).toBe(404);
@@ -129,12 +123,7 @@ describe('social login through the development OpenID provider', () => {
   });
 
   it('refuses a tampered state: the login stays unfinished', async () => {
-    const start = await h.call('POST', '/social/start', {
-      projectId: 'w3kit-dev',
-      provider: 'google',
-      deviceId: 'device-0001',
-      origin: DEMO,
-    });
+    const start = await startSocial(h, 'google');
     const callback = new URL(await browseToCallback(start.body.uri, `${h.server.frameUrl}/auth/v1/social/callback`, 'eve'));
     const state = callback.searchParams.get('state')!;
     callback.searchParams.set('state', `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`);
@@ -156,12 +145,7 @@ describe('social login through the development OpenID provider', () => {
   });
 
   it('refuses a start from an origin the project does not allow, and an unconfigured provider', async () => {
-    const evil = await h.call('POST', '/social/start', {
-      projectId: 'w3kit-dev',
-      provider: 'google',
-      deviceId: 'device-0001',
-      origin: 'https://evil.example',
-    });
+    const evil = await startSocial(h, 'google', 'https://evil.example');
     expect(evil.status).toBe(403);
     expect(evil.body.message).toContain('https://evil.example');
     const noHeader = await fetch(`${h.server.frameUrl}/auth/v1/social/start`, {
@@ -173,12 +157,7 @@ describe('social login through the development OpenID provider', () => {
   });
 
   it('reports the user cancelling at the provider as a failure the finish returns', async () => {
-    const start = await h.call('POST', '/social/start', {
-      projectId: 'w3kit-dev',
-      provider: 'discord',
-      deviceId: 'device-0001',
-      origin: DEMO,
-    });
+    const start = await startSocial(h, 'discord');
     const state = new URL(start.body.uri).searchParams.get('state')!;
     const page = await fetch(`${h.server.frameUrl}/auth/v1/social/callback?error=access_denied&state=${state}`);
     expect(JSON.parse(island(await page.text())!)).toEqual({

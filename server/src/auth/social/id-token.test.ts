@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
-import { startLocalIssuer } from '../../../test/social-oidc.js';
+import { DEMO, startLocalIssuer, startSocial } from '../../../test/social-oidc.js';
 
 // Id token checks against a local issuer whose tokens are really signed (ES256, its JWKS served).
 let h: AuthHarness;
@@ -42,17 +42,11 @@ beforeEach(() => {
   issuer.nextClaims = (claims) => claims;
 });
 
-const DEMO = 'http://localhost:4300';
 const island = (html: string) => JSON.parse(/id="w3kit-social-result">(.*?)<\/script>/s.exec(html)![1]!);
 
 /** Starts a login, plays the provider's authorization (a fresh code bound to the challenge and nonce), and opens the callback. */
 async function loginWith() {
-  const start = await h.call('POST', '/social/start', {
-    projectId: 'w3kit-dev',
-    provider: 'google',
-    deviceId: 'device-0001',
-    origin: DEMO,
-  });
+  const start = await startSocial(h, 'google');
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   const uri = new URL(start.body.uri);
   const code = randomBytes(12).toString('base64url');
@@ -108,12 +102,7 @@ describe('the id token', () => {
   }
 
   it('is not asked for once the state has lapsed (10 minutes): no target, and the row is deleted at the next start', async () => {
-    const start = await h.call('POST', '/social/start', {
-      projectId: 'w3kit-dev',
-      provider: 'google',
-      deviceId: 'device-0001',
-      origin: DEMO,
-    });
+    const start = await startSocial(h, 'google');
     const uri = new URL(start.body.uri);
     const code = randomBytes(12).toString('base64url');
     issuer.challengeFor.set(code, `${uri.searchParams.get('code_challenge')} ${uri.searchParams.get('nonce')}`);
@@ -126,7 +115,7 @@ describe('the id token', () => {
       expect(html).toContain('This login link is no longer valid');
       expect(issuer.tokenRequests.length).toBe(seen);
       expect((await h.call('POST', '/social/finish', { socialId: start.body.socialId })).status).toBe(404);
-      await h.call('POST', '/social/start', { projectId: 'w3kit-dev', provider: 'google', deviceId: 'device-0001', origin: DEMO });
+      await startSocial(h, 'google');
       const rows = h.server.db.prepare('SELECT count(*) AS n FROM auth_social_logins WHERE expires_at <= ?').get(h.clock.now) as {
         n: number;
       };
@@ -137,12 +126,7 @@ describe('the id token', () => {
   });
 
   it('is never asked for when the PKCE verifier does not match the challenge (the token endpoint refuses the code)', async () => {
-    const start = await h.call('POST', '/social/start', {
-      projectId: 'w3kit-dev',
-      provider: 'google',
-      deviceId: 'device-0001',
-      origin: DEMO,
-    });
+    const start = await startSocial(h, 'google');
     const uri = new URL(start.body.uri);
     issuer.challengeFor.set('wrong-challenge-code', `not-the-challenge ${uri.searchParams.get('nonce')}`);
     const page = await fetch(
@@ -155,25 +139,20 @@ describe('the id token', () => {
 
 describe('the start', () => {
   it('answers 404 naming a provider the server has not configured', async () => {
-    const res = await h.call('POST', '/social/start', {
-      projectId: 'w3kit-dev',
-      provider: 'facebook',
-      deviceId: 'device-0001',
-      origin: DEMO,
-    });
+    const res = await startSocial(h, 'facebook');
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Social login with facebook is not configured on this server');
   });
 
   it("answers 502 when the provider's discovery does not answer, and logs why", async () => {
-    const res = await h.call('POST', '/social/start', { projectId: 'w3kit-dev', provider: 'apple', deviceId: 'device-0001', origin: DEMO });
+    const res = await startSocial(h, 'apple');
     expect(res.status).toBe(502);
     expect(res.body.message).toBe('Failed to initiate social connection: apple did not answer');
     expect(logs.join('')).toContain('social login with apple: cannot start');
   });
 
   it('answers 404 for an unknown project', async () => {
-    const res = await h.call('POST', '/social/start', { projectId: 'nope', provider: 'google', deviceId: 'device-0001', origin: DEMO });
+    const res = await startSocial(h, 'google', DEMO, 'nope');
     expect(res.status).toBe(404);
   });
 });

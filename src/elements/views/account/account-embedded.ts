@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import { truncateEmail } from '../../../core/address.js';
+import { SOCIAL_NAMES } from '../../../core/social-names.js';
 import type { FrameUser } from '../../../frame/messages.js';
 import { msg } from '../../base/localize.js';
 import { icon } from '../../primitives/icons.js';
@@ -12,17 +13,6 @@ export interface EmbeddedAccountActions {
   passkeys(): void;
 }
 
-/** The login providers' names (brands: the same in every locale). */
-const PROVIDER_NAMES: Record<NonNullable<FrameUser['socialProvider']>, string> = {
-  google: 'Google',
-  github: 'GitHub',
-  apple: 'Apple',
-  facebook: 'Facebook',
-  x: 'X',
-  discord: 'Discord',
-  farcaster: 'Farcaster',
-};
-
 /** 'Google · alice', 'Farcaster · @alice' (the username, else the e-mail, else the provider alone). */
 export function socialIdentity(
   provider: NonNullable<FrameUser['socialProvider']>,
@@ -30,7 +20,7 @@ export function socialIdentity(
   email: string | null,
 ): string {
   const name = userName && provider === 'farcaster' && !userName.startsWith('@') ? `@${userName}` : (userName ?? email);
-  return name ? `${PROVIDER_NAMES[provider]} · ${name}` : PROVIDER_NAMES[provider];
+  return name ? `${SOCIAL_NAMES[provider]} · ${name}` : SOCIAL_NAMES[provider];
 }
 
 /**
