@@ -3,11 +3,12 @@
  * that the server reads (`evmRpc`); the owner signs the message with personal_sign and the
  * verify route asks the contract through the RPC.
  */
-import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from 'viem';
+import { readFileSync } from 'node:fs';
+import { createPublicClient, createWalletClient, getAddress, http, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_PRIVATE_KEY, loadArtifact } from '../../../scripts/lib/contracts.mjs';
+import { DEV_PRIVATE_KEY } from '../../../scripts/lib/contracts.mjs';
 import { startHardhat, type HardhatNode } from '../../../scripts/lib/hardhat.mjs';
 import { formatCaip122 } from '../../../src/wire/caip122.js';
 import { startServer, type RunningServer } from '../index.js';
@@ -26,8 +27,9 @@ async function deployWallet(owner: Address): Promise<Address> {
   const transport = http(chain.url, { retryCount: 0 });
   const publicClient = createPublicClient({ chain: hardhat, transport });
   const walletClient = createWalletClient({ chain: hardhat, transport, account: privateKeyToAccount(DEV_PRIVATE_KEY) });
-  const { abi, bytecode } = loadArtifact('Eip1271Wallet');
-  const hash = await walletClient.deployContract({ abi, bytecode: bytecode as Hex, args: [owner] });
+  const artifact = new URL('../../../test/chain/contracts/artifacts/Eip1271Wallet.json', import.meta.url);
+  const { abi, bytecode } = JSON.parse(readFileSync(artifact, 'utf8')) as { abi: Abi; bytecode: Hex };
+  const hash = await walletClient.deployContract({ abi, bytecode, args: [owner] });
   const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('Deploying Eip1271Wallet failed');
   return getAddress(receipt.contractAddress);
