@@ -229,4 +229,14 @@ describe('access and bounds', () => {
     expect(refused.json().message).toMatch(/^Too many nonce requests from this address/);
     expect((await nonce(DEV, ORIGIN, '10.0.0.2')).statusCode).toBe(200);
   });
+
+  it('limits sign-in verifications per client IP', async () => {
+    const attempt = (remoteAddress: string) =>
+      app.inject({ method: 'POST', url: `/v1/siwx/verify?projectId=${DEV}`, remoteAddress, payload: { message: 'x', signature: '0x00' } });
+    for (let i = 0; i < 120; i++) expect((await attempt('10.0.0.3')).statusCode).toBe(400);
+    const refused = await attempt('10.0.0.3');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many sign-in verifications from this address/);
+    expect((await attempt('10.0.0.4')).statusCode).toBe(400);
+  });
 });
