@@ -24,6 +24,7 @@ import { imageRoutes } from './routes/images.js';
 import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/project.js';
 import { walletRoutes } from './routes/wallets.js';
+import { siwxRoutes } from './siwx/routes.js';
 
 export interface BuildAppOptions {
   db: Database;
@@ -109,5 +110,6 @@ export function buildApp({
   app.register(imageRoutes);
   app.register(blockchainRoutes);
   app.register(profileRoutes);
+  app.register(siwxRoutes);
   return app;
 }

@@ -7,6 +7,7 @@ import { identitiesMigration } from '../auth/identities-schema.js';
 import { passkeysMigration } from '../auth/passkeys/schema.js';
 import { authMigration } from '../auth/schema.js';
 import { socialLoginsMigration } from '../auth/social/schema.js';
+import { siwxMigration } from '../siwx/schema.js';
 
 export interface Migration {
   version: number;
@@ -230,4 +231,5 @@ export const migrations: readonly Migration[] = [
   identitiesMigration,
   socialLoginsMigration,
   passkeysMigration,
+  siwxMigration,
 ];

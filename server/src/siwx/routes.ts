@@ -1,0 +1,245 @@
+/**
+ * The sign-in-with-X routes (issue 17), as the header of src/wire/siwx-api.ts describes them:
+ * GET /v1/siwx/nonce, POST /v1/siwx/verify, GET /v1/siwx/session, GET /v1/siwx/sessions and
+ * POST /v1/siwx/revoke, for pages of the project's allowed origins. Nonce and verify are
+ * limited per client IP, outstanding nonces and live sessions per project; lapsed rows go on
+ * a periodic sweep. The session routes take `Authorization: Bearer <token>` (allowed in their
+ * CORS preflights).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  NONCE_TTL_MS,
+  siwxNonceReply,
+  siwxOneSessionReply,
+  siwxRevokeReply,
+  siwxSessionsReply,
+  siwxVerifyBody,
+  siwxVerifyReply,
+} from '../../../src/wire/siwx-api.js';
+import { HttpError } from '../errors.js';
+import { FixedWindowCounter } from '../fixed-window.js';
+import { errorReplies, projectQuerySchema } from '../routes/schemas.js';
+import { checkDomainAndUri, checkTimes, parseSiwxMessage } from './message-checks.js';
+import { indexerClients, signatureValid, type ChainClients } from './signatures.js';
+import { siwxStore, type SiwxStore, type StoredSession } from './store.js';
+
+export interface SiwxLimits {
+  /** Nonces per client IP per window (default 120). */
+  noncesPerIp: number;
+  /** Verifies per client IP per window (default 120). */
+  verifiesPerIp: number;
+  /** Default a minute. */
+  windowMs: number;
+  /** Unused, unexpired nonces per project (default 10,000). */
+  outstandingNonces: number;
+  /** Live sessions per project (default 100,000). */
+  liveSessions: number;
+}
+
+export const DEFAULT_SIWX_LIMITS: SiwxLimits = {
+  noncesPerIp: 120,
+  verifiesPerIp: 120,
+  windowMs: 60_000,
+  outstandingNonces: 10_000,
+  liveSessions: 100_000,
+};
+/** The most sessions /v1/siwx/sessions lists. */
+export const SIWX_SESSIONS_LISTED = 50;
+export const SIWX_SWEEP_INTERVAL_MS = 10 * 60_000;
+const MAX_TRACKED_IPS = 10_000;
+const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/;
+
+export interface SiwxRouteOptions {
+  now?: () => number;
+  limits?: Partial<SiwxLimits>;
+  /** The RPC per chain for EIP-1271; default the Blockchain API's `--evm-rpc` node. */
+  clients?: ChainClients;
+}
+
+function ipLimiter(max: number, windowMs: number, now: () => number, what: string) {
+  const counter = new FixedWindowCounter(max, windowMs, now, MAX_TRACKED_IPS);
+  return (ip: string) => {
+    const verdict = counter.take(ip);
+    if (verdict.ok) return;
+    const seconds = Math.ceil(verdict.retryInMs / 1000);
+    throw new HttpError(
+      429,
+      `Too many ${what} from this address: at most ${max} per ${windowMs / 1000} s; retry after ${seconds} s`,
+      undefined,
+      {
+        'retry-after': String(seconds),
+      },
+    );
+  };
+}
+
+/** The token of `Authorization: Bearer <token>`: 401 without the header, 400 when it is malformed. */
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (header === undefined) throw new HttpError(401, 'Missing session token: send Authorization: Bearer <token>', 'authorization');
+  const match = BEARER.exec(header);
+  if (!match) throw new HttpError(400, 'Invalid Authorization header: must be "Bearer " and a 43-character session token', 'authorization');
+  return match[1]!;
+}
+
+/** The token's session in the request's project; 401 'Unknown session' when there is none. */
+function knownSession(store: SiwxStore, request: FastifyRequest): StoredSession {
+  const session = store.session(request.caller!.project.id, bearerToken(request));
+  if (!session) throw new HttpError(401, 'Unknown session');
+  return session;
+}
+
+function liveSession(store: SiwxStore, request: FastifyRequest, now: number): StoredSession {
+  const session = knownSession(store, request);
+  if (session.revokedAt !== null) throw new HttpError(401, 'Session revoked');
+  if (session.expiresAt <= now) throw new HttpError(401, 'Session expired');
+  return session;
+}
+
+export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, options) => {
+  const now = options.now ?? Date.now;
+  const limits = { ...DEFAULT_SIWX_LIMITS, ...options.limits };
+  const clients = options.clients ?? indexerClients(app.blockchain.indexer);
+  const store = siwxStore(app.db);
+  const limitNonce = ipLimiter(limits.noncesPerIp, limits.windowMs, now, 'nonce requests');
+  const limitVerify = ipLimiter(limits.verifiesPerIp, limits.windowMs, now, 'sign-in verifications');
+  const config = { access: 'allowed-origins' } as const;
+
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    store.sweep(now());
+    sweep = setInterval(() => app.db.open && store.sweep(now()), SIWX_SWEEP_INTERVAL_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
+  // The session routes send a bearer token: their preflights allow the Authorization header.
+  app.addHook('onSend', async (request, reply) => {
+    const allowed = reply.getHeader('access-control-allow-headers');
+    if (request.method === 'OPTIONS' && typeof allowed === 'string')
+      reply.header('access-control-allow-headers', `${allowed}, authorization`);
+  });
+
+  app.get(
+    '/v1/siwx/nonce',
+    {
+      config,
+      schema: {
+        summary: 'A fresh sign-in nonce, good once',
+        querystring: projectQuerySchema,
+        response: { 200: siwxNonceReply, ...errorReplies },
+      },
+    },
+    async (request) => {
+      limitNonce(request.ip);
+      const { project } = request.caller!;
+      const t = now();
+      if (store.outstandingNonces(project.id, t) >= limits.outstandingNonces) {
+        throw new HttpError(
+          429,
+          `Too many outstanding nonces for project '${project.id}': at most ${limits.outstandingNonces}; retry later`,
+        );
+      }
+      const row = store.issueNonce(project.id, t, NONCE_TTL_MS);
+      return { nonce: row.nonce, expiresAt: row.expires_at };
+    },
+  );
+
+  app.post(
+    '/v1/siwx/verify',
+    {
+      config,
+      schema: {
+        summary: 'Verifies a signed CAIP-122 message and opens a session',
+        querystring: projectQuerySchema,
+        body: siwxVerifyBody,
+        response: { 200: siwxVerifyReply, ...errorReplies },
+      },
+    },
+    async (request) => {
+      limitVerify(request.ip);
+      const { project } = request.caller!;
+      const { message, signature } = request.body;
+      const checked = parseSiwxMessage(message, signature);
+      const { fields } = checked;
+      checkDomainAndUri(fields, project.allowedOrigins);
+      const t = now();
+      const nonce = store.nonce(project.id, fields.nonce);
+      if (!nonce) throw new HttpError(400, 'Unknown nonce', 'nonce');
+      if (nonce.used_at !== null) throw new HttpError(409, 'Nonce already used', 'nonce');
+      if (nonce.expires_at <= t) throw new HttpError(400, 'Nonce expired', 'nonce');
+      const times = checkTimes(fields, nonce.created_at, t);
+      if (store.liveSessions(project.id, t) >= limits.liveSessions) {
+        throw new HttpError(429, `Too many live sessions for project '${project.id}': at most ${limits.liveSessions}`);
+      }
+      if (!store.spendNonce(project.id, fields.nonce, t)) throw new HttpError(409, 'Nonce already used', 'nonce');
+      const log = (line: string) => request.log.warn(line);
+      if (!(await signatureValid(message, checked, clients, log))) throw new HttpError(401, 'Invalid signature', 'signature');
+      const created = store.createSession(
+        {
+          projectId: project.id,
+          namespace: checked.namespace,
+          chainId: checked.chainId,
+          address: checked.address,
+          domain: fields.domain,
+          uri: fields.uri,
+          nonce: fields.nonce,
+          statement: fields.statement ?? null,
+          message,
+          signature,
+          issuedAt: fields.issuedAt,
+          ...times,
+        },
+        now(),
+      );
+      return { token: created.token, session: created.session.reply };
+    },
+  );
+
+  app.get(
+    '/v1/siwx/session',
+    {
+      config,
+      schema: {
+        summary: "The bearer token's live session",
+        querystring: projectQuerySchema,
+        response: { 200: siwxOneSessionReply, ...errorReplies },
+      },
+    },
+    async (request) => ({ session: liveSession(store, request, now()).reply }),
+  );
+
+  app.get(
+    '/v1/siwx/sessions',
+    {
+      config,
+      schema: {
+        summary: "The live sessions of the bearer token's account, newest first",
+        querystring: projectQuerySchema,
+        response: { 200: siwxSessionsReply, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const t = now();
+      const { reply } = liveSession(store, request, t);
+      const sessions = store.accountSessions(request.caller!.project.id, reply.namespace, reply.address, t, SIWX_SESSIONS_LISTED);
+      return { sessions: sessions.map((s) => s.reply) };
+    },
+  );
+
+  app.post(
+    '/v1/siwx/revoke',
+    {
+      config,
+      schema: {
+        summary: "Revokes the bearer token's session",
+        querystring: projectQuerySchema,
+        response: { 200: siwxRevokeReply, ...errorReplies },
+      },
+    },
+    async (request) => {
+      store.revoke(knownSession(store, request).reply.id, now());
+      return { revoked: true as const };
+    },
+  );
+};
