@@ -6,7 +6,8 @@ import type { FastifyReply } from 'fastify';
 
 export const PREFLIGHT_MAX_AGE_S = 600;
 export const ALLOWED_METHODS = 'GET, POST, OPTIONS';
-export const ALLOWED_HEADERS = 'content-type, x-project-id, x-sdk-type, x-sdk-version';
+/** `authorization` carries the sign-in-with-X session token (server/src/siwx). */
+export const ALLOWED_HEADERS = 'content-type, authorization, x-project-id, x-sdk-type, x-sdk-version';
 
 export function allowAnyOrigin(reply: FastifyReply): void {
   reply.header('access-control-allow-origin', '*');

@@ -93,7 +93,7 @@ describe('preflight', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
     expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
-    expect(res.headers.get('access-control-allow-headers')).toBe('content-type, x-project-id, x-sdk-type, x-sdk-version');
+    expect(res.headers.get('access-control-allow-headers')).toBe('content-type, authorization, x-project-id, x-sdk-type, x-sdk-version');
     expect(res.headers.get('access-control-max-age')).toBe('600');
     expect(res.headers.get('vary')).toMatch(/Origin/);
   });

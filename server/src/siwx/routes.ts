@@ -113,12 +113,6 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
     sweep.unref();
   });
   app.addHook('onClose', async () => clearInterval(sweep));
-  // The session routes send a bearer token: their preflights allow the Authorization header.
-  app.addHook('onSend', async (request, reply) => {
-    const allowed = reply.getHeader('access-control-allow-headers');
-    if (request.method === 'OPTIONS' && typeof allowed === 'string')
-      reply.header('access-control-allow-headers', `${allowed}, authorization`);
-  });
 
   app.get(
     '/v1/siwx/nonce',
