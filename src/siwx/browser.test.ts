@@ -56,7 +56,9 @@ describe('createBrowserSiwx', () => {
     await expect(siwx.addSession({ ...(await signed(solMessage, sol)), signature: 'not-base58!' })).rejects.toThrow('Invalid signature');
     const evm = evmSigner();
     const evmMessage = await siwx.createMessage({ accountAddress: evm.address, chainId: NO_RPC_CHAIN });
-    await expect(siwx.addSession(await signed(evmMessage, evmSigner()))).rejects.toThrow(/^Invalid signature \(no RPC URL for eip155:987654/);
+    await expect(siwx.addSession(await signed(evmMessage, evmSigner()))).rejects.toThrow(
+      /^Invalid signature \(no RPC URL for eip155:987654/,
+    );
     await expect(siwx.addSession({ ...(await signed(evmMessage, evm)), signature: '0x1234' })).rejects.toThrow(/^Invalid signature/);
     expect(storage.getItem(BROWSER_SESSIONS_KEY)).toBeNull();
   });
@@ -123,7 +125,8 @@ describe('createBrowserSiwx', () => {
   it(`keeps at most ${MAX_KEPT} sessions, dropping the oldest`, async () => {
     const siwx = createBrowserSiwx({ storage });
     const signers = Array.from({ length: MAX_KEPT + 1 }, () => solanaSigner());
-    for (const s of signers) await siwx.addSession(await signed(await siwx.createMessage({ accountAddress: s.address, chainId: SOL_CHAIN }), s));
+    for (const s of signers)
+      await siwx.addSession(await signed(await siwx.createMessage({ accountAddress: s.address, chainId: SOL_CHAIN }), s));
     expect(JSON.parse(storage.getItem(BROWSER_SESSIONS_KEY)!)).toHaveLength(MAX_KEPT);
     expect(await siwx.getSessions(SOL_CHAIN, signers[0]!.address)).toEqual([]);
     expect(await siwx.getSessions(SOL_CHAIN, signers[1]!.address)).toHaveLength(1);
@@ -155,7 +158,10 @@ describe('createBrowserSiwx', () => {
       b,
     );
     const elsewhere = await signed(
-      buildSiwxMessage({ accountAddress: b.address, chainId: 'solana:def' }, { nonce: 'abcdefgh1234', domain: 'evil.example', uri: 'https://evil.example' }),
+      buildSiwxMessage(
+        { accountAddress: b.address, chainId: 'solana:def' },
+        { nonce: 'abcdefgh1234', domain: 'evil.example', uri: 'https://evil.example' },
+      ),
       b,
     );
     await siwx.setSessions([good, expired, elsewhere, { junk: true } as unknown as SIWXSession]);

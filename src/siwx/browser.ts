@@ -51,7 +51,12 @@ const sessionSchema = z.object({
 });
 
 /** Validates the options, naming a bad one (W3ConfigError). */
-export function checkCommonOptions(options: { statement?: unknown; expiresInMs?: unknown; required?: unknown; signOutOnDisconnect?: unknown }): void {
+export function checkCommonOptions(options: {
+  statement?: unknown;
+  expiresInMs?: unknown;
+  required?: unknown;
+  signOutOnDisconnect?: unknown;
+}): void {
   if (options.statement !== undefined && (typeof options.statement !== 'string' || options.statement.includes('\n')))
     throw new W3ConfigError('siwx.statement', 'must be one line of text');
   const ms = options.expiresInMs;

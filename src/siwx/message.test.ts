@@ -81,8 +81,12 @@ describe('buildSiwxMessage', () => {
     );
     expect(() => buildSiwxMessage({ accountAddress: EVM, chainId: 'eip155' as 'eip155:1' }, opts)).toThrow(/not a CAIP-2 id/);
     expect(() => buildSiwxMessage({ accountAddress: EVM, chainId: 'eip155:one' }, opts)).toThrow('"one" is not an eip155 chain id');
-    expect(() => buildSiwxMessage({ accountAddress: '0x1234', chainId: 'eip155:1' }, opts)).toThrow(/Cannot build the sign-in message: Address "0x1234" is invalid/);
-    expect(() => buildSiwxMessage({ accountAddress: SOL, chainId: 'solana:abc' }, { ...opts, nonce: 'short' })).toThrow(/nonce must be 8 to 64/);
+    expect(() => buildSiwxMessage({ accountAddress: '0x1234', chainId: 'eip155:1' }, opts)).toThrow(
+      /Cannot build the sign-in message: Address "0x1234" is invalid/,
+    );
+    expect(() => buildSiwxMessage({ accountAddress: SOL, chainId: 'solana:abc' }, { ...opts, nonce: 'short' })).toThrow(
+      /nonce must be 8 to 64/,
+    );
     expect(() => buildSiwxMessage({ accountAddress: SOL, chainId: 'solana:abc' }, { ...opts, expiresInMs: -1 })).toThrow(/expiresInMs/);
   });
 });

@@ -41,7 +41,8 @@ export function randomNonce(length = 16): string {
 /** `eip155` and the reference of a CAIP-2 id; throws naming a chain id that is not `namespace:reference`. */
 export function splitChainId(chainId: string): { namespace: string; reference: string } {
   const at = typeof chainId === 'string' ? chainId.indexOf(':') : -1;
-  if (at <= 0 || at === chainId.length - 1) throw new SiwxError(`The chain id "${String(chainId)}" is not a CAIP-2 id (namespace:reference)`);
+  if (at <= 0 || at === chainId.length - 1)
+    throw new SiwxError(`The chain id "${String(chainId)}" is not a CAIP-2 id (namespace:reference)`);
   return { namespace: chainId.slice(0, at), reference: chainId.slice(at + 1) };
 }
 
@@ -71,7 +72,8 @@ export function buildSiwxMessage(input: SIWXMessageInput, options: BuildMessageO
   const uri = options.uri ?? page!.origin;
   const now = options.now ?? new Date();
   const expiresInMs = options.expiresInMs ?? DEFAULT_EXPIRES_IN_MS;
-  if (!Number.isFinite(expiresInMs) || expiresInMs <= 0) throw new SiwxError(`expiresInMs must be a positive number of milliseconds, not ${expiresInMs}`);
+  if (!Number.isFinite(expiresInMs) || expiresInMs <= 0)
+    throw new SiwxError(`expiresInMs must be a positive number of milliseconds, not ${expiresInMs}`);
   const expires = new Date(now.getTime() + expiresInMs);
   const data: SIWXMessageData = {
     accountAddress: input.accountAddress,

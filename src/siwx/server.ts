@@ -86,7 +86,11 @@ export function createServerSiwx(options: ServerSiwxOptions): SIWXConfig {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
   /** One request: parsed with `schema` when OK; a refusal is SiwxError with the backend's text and status. */
-  async function request<T>(path: string, schema: z.ZodMiniType<T>, init: { method?: 'GET' | 'POST'; token?: string; body?: unknown } = {}): Promise<T> {
+  async function request<T>(
+    path: string,
+    schema: z.ZodMiniType<T>,
+    init: { method?: 'GET' | 'POST'; token?: string; body?: unknown } = {},
+  ): Promise<T> {
     const url = new URL(`${base.pathname.replace(/\/+$/, '')}/v1/siwx/${path}`, base);
     url.searchParams.set('projectId', options.projectId);
     const headers: Record<string, string> = { 'x-project-id': options.projectId };
@@ -102,9 +106,12 @@ export function createServerSiwx(options: ServerSiwxOptions): SIWXConfig {
       });
     } catch (err) {
       const timedOut = (err as Error)?.name === 'TimeoutError';
-      throw new SiwxError(timedOut ? `The sign-in server did not answer in ${SIWX_REQUEST_TIMEOUT_MS / 1000} s` : 'Could not reach the sign-in server', {
-        cause: err,
-      });
+      throw new SiwxError(
+        timedOut ? `The sign-in server did not answer in ${SIWX_REQUEST_TIMEOUT_MS / 1000} s` : 'Could not reach the sign-in server',
+        {
+          cause: err,
+        },
+      );
     }
     let body: unknown;
     try {
@@ -128,7 +135,10 @@ export function createServerSiwx(options: ServerSiwxOptions): SIWXConfig {
   const forget = (token: string): void => tokens.write(tokens.read().filter((t) => t.token !== token));
   const keep = (entry: KeptToken): void => {
     const { chainId, address, namespace } = entry.session;
-    tokens.write([...tokens.read().filter((t) => !(t.session.chainId === chainId && sameAccount(namespace, t.session.address, address))), entry]);
+    tokens.write([
+      ...tokens.read().filter((t) => !(t.session.chainId === chainId && sameAccount(namespace, t.session.address, address))),
+      entry,
+    ]);
   };
 
   /** The token's live session from the backend; undefined (and forgotten) when it answers 401. */
@@ -156,7 +166,10 @@ export function createServerSiwx(options: ServerSiwxOptions): SIWXConfig {
     async addSession(session) {
       if (typeof session?.message !== 'string' || typeof session.signature !== 'string')
         throw new W3ConfigError('session', 'needs message and signature');
-      const reply = await request('verify', siwxVerifyReply, { method: 'POST', body: { message: session.message, signature: session.signature } });
+      const reply = await request('verify', siwxVerifyReply, {
+        method: 'POST',
+        body: { message: session.message, signature: session.signature },
+      });
       keep(reply);
     },
 

@@ -76,9 +76,12 @@ async function isContractSignature(rpcUrl: string, address: Address, message: st
   try {
     code = await client.getCode({ address });
   } catch (err) {
-    throw new SiwxError(`Could not check the contract account's signature: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`, {
-      cause: err,
-    });
+    throw new SiwxError(
+      `Could not check the contract account's signature: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`,
+      {
+        cause: err,
+      },
+    );
   }
   if (!code || code === '0x') return false;
   try {
@@ -101,7 +104,11 @@ export interface SignatureCheckOptions {
 }
 
 /** Throws SiwxError('Invalid signature') unless the account signed the session's message. */
-export async function checkSessionSignature(session: SIWXSession, fields: Caip122Fields, options: SignatureCheckOptions = {}): Promise<void> {
+export async function checkSessionSignature(
+  session: SIWXSession,
+  fields: Caip122Fields,
+  options: SignatureCheckOptions = {},
+): Promise<void> {
   const { message, signature } = session;
   if (typeof signature !== 'string' || signature.length === 0 || signature.length > 4096) throw new SiwxError('Invalid signature');
   if (fields.namespace === 'solana') {
