@@ -6,9 +6,10 @@
 import * as z from 'zod/mini';
 import type { SIWXConfig, SIWXSession, SiwxChainId } from '../core/siwx.js';
 import { W3ConfigError } from '../core/errors/config.js';
+import { presetByCaipId } from '../wire/networks.js';
 import { buildSiwxMessage, randomNonce, splitChainId } from './message.js';
 import { keptList, type SiwxStorage } from './storage.js';
-import { checkSessionMessage, checkSessionSignature, sameAccount } from './verify.js';
+import { checkSessionMessage, sameAccount } from './verify.js';
 
 export interface BrowserSiwxOptions {
   /** True: the modal cannot be closed until the account signs in, and Cancel disconnects. */
@@ -103,8 +104,11 @@ export function createBrowserSiwx(options: BrowserSiwxOptions = {}): SIWXConfig 
     async addSession(session) {
       if (!z.safeParse(sessionSchema, session).success) throw new W3ConfigError('session', 'needs data, message and signature');
       const fields = checkSessionMessage(session);
-      await checkSessionSignature(session, fields, { rpcUrls: options.rpcUrls });
       const { chainId, accountAddress } = session.data;
+      const rpcUrl = options.rpcUrls?.[chainId] ?? presetByCaipId(chainId)?.rpcUrls.default.http[0];
+      // The curves and viem's RPC client: a chunk of their own, loaded on the first sign-in.
+      const { checkSessionSignature } = await import('./signature.js');
+      await checkSessionSignature(session, fields, { rpcUrl });
       sessions.write([...sessions.read().filter((s) => !belongsTo(s, chainId, accountAddress)), kept(session)]);
     },
 
