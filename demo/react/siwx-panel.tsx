@@ -66,21 +66,27 @@ export function SiwxPanel() {
   return (
     <section aria-labelledby="siwx-title" className="panel">
       <h2 id="siwx-title">Sign in with X</h2>
-      <div className="row">
-        <label>
-          Mode{' '}
-          <select value={MODE ?? ''} onChange={(e) => reload(e.target.value, REQUIRED)}>
-            <option value="">Off</option>
-            <option value="browser">Browser (sessions in localStorage)</option>
-            <option value="server">Backend (w3kit-server)</option>
-          </select>
-        </label>
+      {/* Radio buttons, not a select: the demo's one select is the network switch. */}
+      <fieldset className="row">
+        <legend>Mode</legend>
+        {(
+          [
+            ['', 'Off'],
+            ['browser', 'Browser'],
+            ['server', 'Backend'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value}>
+            <input type="radio" name="siwx-mode" value={value} checked={(MODE ?? '') === value} onChange={() => reload(value, REQUIRED)} />{' '}
+            {label}
+          </label>
+        ))}
         <label>
           <input type="checkbox" checked={REQUIRED} onChange={(e) => reload(MODE ?? '', e.target.checked)} /> Required
         </label>
-      </div>
+      </fieldset>
       {MODE ? (
-        <ul data-testid="siwx-sessions">
+        <ul data-testid="siwx-sessions" style={{ overflowWrap: 'anywhere' }}>
           {error ? <li>Could not read the sessions: {error}</li> : null}
           {!error && sessions.length === 0 ? <li>None</li> : null}
           {sessions.map((s) => (
