@@ -12,6 +12,8 @@ import { MapStorage, PAGE } from './test-utils/signers.js';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const CHAIN = 'eip155:31337';
+/** A token as the backend makes them (32 bytes, base64url). */
+const TOKEN = 'tok1_tok1-tok1_tok1-tok1_tok1-tok1_tok1-abc';
 const SESSION = {
   id: 's1',
   namespace: 'eip155',
@@ -61,8 +63,7 @@ beforeEach(() => {
   return () => vi.unstubAllGlobals();
 });
 
-const keptToken = (storage: MapStorage): void =>
-  storage.setItem(SERVER_SESSIONS_KEY, JSON.stringify([{ token: 'tok1', session: SESSION }]));
+const keptToken = (storage: MapStorage): void => storage.setItem(SERVER_SESSIONS_KEY, JSON.stringify([{ token: TOKEN, session: SESSION }]));
 
 describe('createServerSiwx requests', () => {
   it('asks for a nonce with the project as query and header, and builds the message with it', async () => {
@@ -76,7 +77,7 @@ describe('createServerSiwx requests', () => {
   });
 
   it('posts the message and signature to verify and keeps the token; the session is read with the bearer', async () => {
-    replies.set('/v1/siwx/verify', [200, JSON.stringify({ token: 'tok1', session: SESSION })]);
+    replies.set('/v1/siwx/verify', [200, JSON.stringify({ token: TOKEN, session: SESSION })]);
     replies.set('/v1/siwx/session', [200, JSON.stringify({ session: SESSION })]);
     const storage = new MapStorage();
     const siwx = createServerSiwx({ apiUrl: baseUrl, projectId: 'p1', storage });
@@ -87,9 +88,9 @@ describe('createServerSiwx requests', () => {
     });
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/siwx/verify?projectId=p1' });
     expect(JSON.parse(seen[0]!.body)).toEqual({ message: 'm', signature: 's' });
-    expect(JSON.parse(storage.getItem(SERVER_SESSIONS_KEY)!)).toEqual([{ token: 'tok1', session: SESSION }]);
+    expect(JSON.parse(storage.getItem(SERVER_SESSIONS_KEY)!)).toEqual([{ token: TOKEN, session: SESSION }]);
     const [session] = await siwx.getSessions(CHAIN, ADDRESS.toLowerCase());
-    expect(seen[1]!.headers.authorization).toBe('Bearer tok1');
+    expect(seen[1]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(session).toEqual({
       data: {
         accountAddress: ADDRESS,
@@ -103,8 +104,18 @@ describe('createServerSiwx requests', () => {
       },
       message: 'text',
       signature: '0x00',
-      cacao: { token: 'tok1' },
+      cacao: { token: TOKEN },
     });
+  });
+
+  it('refuses a verify reply whose token is not one, keeping nothing', async () => {
+    replies.set('/v1/siwx/verify', [200, JSON.stringify({ token: 'short', session: SESSION })]);
+    const storage = new MapStorage();
+    const siwx = createServerSiwx({ apiUrl: baseUrl, projectId: 'p1', storage });
+    await expect(siwx.addSession({ data: {} as never, message: 'm', signature: 's' })).rejects.toThrow(
+      "The sign-in server's reply to verify is malformed",
+    );
+    expect(storage.getItem(SERVER_SESSIONS_KEY)).toBeNull();
   });
 
   it("throws the backend's refusal text with its status", async () => {
@@ -159,7 +170,7 @@ describe('createServerSiwx requests', () => {
     replies.set('/v1/siwx/revoke', [200, JSON.stringify({ revoked: true })]);
     await createServerSiwx({ apiUrl: baseUrl, projectId: 'p1', storage }).revokeSession(CHAIN, ADDRESS);
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/siwx/revoke?projectId=p1' });
-    expect(seen[0]!.headers.authorization).toBe('Bearer tok1');
+    expect(seen[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(storage.getItem(SERVER_SESSIONS_KEY)).toBeNull();
 
     keptToken(storage);

@@ -43,7 +43,9 @@ export const SERVER_SESSIONS_KEY = 'w3kit.siwx.server-sessions';
 /** Each request's time limit. */
 export const SIWX_REQUEST_TIMEOUT_MS = 10_000;
 
-const keptToken = z.object({ token: z.string().check(z.minLength(1)), session: siwxSessionReply });
+/** A session token as the backend makes them: 32 random bytes, base64url. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const keptToken = z.object({ token: z.string().check(z.regex(TOKEN)), session: siwxSessionReply });
 type KeptToken = z.infer<typeof keptToken>;
 const errorReply = z.object({ message: z.string() });
 
@@ -170,6 +172,7 @@ export function createServerSiwx(options: ServerSiwxOptions): SIWXConfig {
         method: 'POST',
         body: { message: session.message, signature: session.signature },
       });
+      if (!TOKEN.test(reply.token)) throw new SiwxError("The sign-in server's reply to verify is malformed");
       keep(reply);
     },
 
@@ -203,7 +206,7 @@ export function createServerSiwx(options: ServerSiwxOptions): SIWXConfig {
       tokens.write([]);
       for (const s of sessions) {
         const token = (s?.cacao as { token?: unknown } | undefined)?.token;
-        if (typeof token !== 'string' || token === '') continue;
+        if (typeof token !== 'string' || !TOKEN.test(token)) continue;
         const session = await liveSession(token);
         if (session) keep({ token, session });
       }
