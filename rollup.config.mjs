@@ -15,7 +15,9 @@ function chunkManifest() {
     name: 'w3kit-chunk-manifest',
     generateBundle(_options, bundle) {
       const chunks = {};
-      for (const [fileName, item] of Object.entries(bundle)) {
+      // w3kit.js first: readers take the first entry for the page's first load (siwx.js is the other).
+      const items = Object.entries(bundle).sort(([a], [b]) => Number(b === 'w3kit.js') - Number(a === 'w3kit.js'));
+      for (const [fileName, item] of items) {
         if (item.type !== 'chunk') continue;
         chunks[fileName] = {
           isEntry: item.isEntry,
@@ -52,6 +54,44 @@ function bufferForCommonJs() {
   };
 }
 
+/**
+ * `siwx.js` beside `w3kit.js`: the `w3kit/siwx` exports for script-tag pages, a second entry
+ * with a strict signature. What it needs of w3kit.js's own modules it imports through w3kit.js's
+ * public exports (the error classes, the network presets): shared any other way, rollup would
+ * move those modules out of w3kit.js into a chunk the first load fetches too. Nothing of w3kit.js
+ * imports siwx.js, so a page loading only w3kit.js never loads it.
+ */
+const SIWX_DIR = path.resolve('dist/siwx');
+const FROM_W3KIT = new Set(['core/errors/base.js', 'core/errors/config.js', 'wire/networks.js'].map((f) => path.resolve('dist', f)));
+/**
+ * w3kit.js as an external module: an absolute id rendered relative to each importing chunk, from
+ * the input base (dist/, the entries' common folder, standing for dist/cdn/), so siwx.js imports
+ * './w3kit.js' and chunks/* '../w3kit.js' (rollup hoists siwx.js's imports into its lazy chunks).
+ */
+const W3KIT_EXTERNAL = path.resolve('dist/w3kit.js');
+const W3KIT_SPECIFIER = /(?:from|import)\s*"([^"]*w3kit\.js)"/g;
+function siwxEntry() {
+  return {
+    name: 'w3kit-siwx-entry',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: 'dist/siwx/index.js', fileName: 'siwx.js', preserveSignature: 'strict' });
+    },
+    resolveId(source, importer) {
+      if (!importer?.startsWith(SIWX_DIR + path.sep) || !source.startsWith('.')) return null;
+      const target = path.resolve(path.dirname(importer), source);
+      return FROM_W3KIT.has(target) ? { id: W3KIT_EXTERNAL, external: 'relative' } : null;
+    },
+    generateBundle(_options, bundle) {
+      for (const [fileName, item] of Object.entries(bundle)) {
+        if (item.type !== 'chunk') continue;
+        for (const [, specifier] of item.code.matchAll(W3KIT_SPECIFIER))
+          if (path.posix.join(path.posix.dirname(fileName), specifier) !== 'w3kit.js')
+            this.error(`${fileName} imports "${specifier}", which is not w3kit.js`);
+      }
+    },
+  };
+}
+
 export default {
   input: { w3kit: 'dist/cdn.js' },
   // Let the entry also export what lazy chunks share, so the first load is one request.
@@ -64,6 +104,7 @@ export default {
     sourcemap: false,
   },
   plugins: [
+    siwxEntry(),
     // Before terser, which keeps a template literal's whitespace as it is.
     minifyCssLiterals(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),

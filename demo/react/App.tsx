@@ -10,6 +10,8 @@ import {
   W3Modal,
   W3NetworkButton,
 } from '../../src/react/index.js';
+import type { W3ModalOptions } from '../../src/react/index.js';
+import { SiwxPanel, siwxFromUrl } from './siwx-panel.js';
 
 /** The two local Hardhat nodes and the local SVM work offline; `?public` adds the networks whose public RPCs need the internet. */
 const PUBLIC = new URLSearchParams(location.search).has('public');
@@ -31,7 +33,11 @@ function createOnce(): void {
   const projectId = meta('w3kit-project-id');
   const relayUrl = meta('w3kit-relay-url');
   const secureSiteUrl = meta('w3kit-secure-site-url');
+  // Sign in with X as the URL asks (?siwx=browser|server&required=1). (The cast is for the option's
+  // type before issue 17, Record<string, unknown>; it is SIWXConfig with the modal's SIWX support.)
+  const siwx = siwxFromUrl({ apiUrl, projectId });
   createW3Modal({
+    ...(siwx ? { siwx: siwx as unknown as NonNullable<W3ModalOptions['siwx']> } : {}),
     networks: NETWORKS,
     // The backend serves the Provider API and the Blockchain API; its relay is WalletConnect's.
     ...(apiUrl && projectId ? { apiUrl, blockchainApiUrl: apiUrl, projectId } : {}),
@@ -128,6 +134,7 @@ export function App() {
         <a href="/">Plain demo</a>
       </p>
       <StatusPanel />
+      <SiwxPanel />
       <section aria-labelledby="log-title" className="panel">
         <h2 id="log-title">Events</h2>
         <ol data-testid="log">
