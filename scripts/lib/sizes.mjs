@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 /** Reads dist/cdn/manifest.json: the first chunk (entry + static imports) and each lazy chunk. */
 export function cdnSizes(manifestPath = 'dist/cdn/manifest.json') {
   const { chunks } = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  const entry = Object.keys(chunks).find((f) => chunks[f].isEntry);
+  // The page's entry by name: siwx.js is a second entry, loaded only by pages that import it.
+  const entry = Object.keys(chunks).find((f) => f === 'w3kit.js') ?? Object.keys(chunks).find((f) => chunks[f].isEntry);
   const first = new Set();
   const walk = (file) => {
     if (first.has(file)) return;
