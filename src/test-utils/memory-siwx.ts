@@ -5,9 +5,9 @@
  * sessions in memory (or in a Map the test passes, so a "reload" finds them again).
  */
 import { ed25519 } from '@noble/curves/ed25519';
-import bs58 from 'bs58';
 import { verifyMessage } from 'viem';
 import type { SIWXConfig, SIWXMessage, SIWXSession, SiwxChainId } from '../core/siwx.js';
+import { base58Decode } from '../wire/base58.js';
 import { formatCaip122, parseCaip122 } from '../wire/caip122.js';
 
 export interface MemorySiwx extends SIWXConfig {
@@ -37,8 +37,11 @@ async function verified(session: SIWXSession): Promise<boolean> {
       message: session.message,
       signature: session.signature as `0x${string}`,
     });
-  if (chainId.startsWith('solana:'))
-    return ed25519.verify(bs58.decode(session.signature), new TextEncoder().encode(session.message), bs58.decode(accountAddress));
+  if (chainId.startsWith('solana:')) {
+    const signature = base58Decode(session.signature);
+    const key = base58Decode(accountAddress);
+    return !!signature && !!key && ed25519.verify(signature, new TextEncoder().encode(session.message), key);
+  }
   return false;
 }
 
