@@ -50,6 +50,7 @@ describe('useW3SiwxSessions', () => {
     $activeNamespace.set('eip155');
     patchAccount('eip155', { address: account.address, caipAddress: `eip155:31337:${account.address}`, status: 'connected' });
     await waitFor(() => probeText() === `loading: false; sessions: ${account.address}; error: -`, 'the session of the connected account');
+    expect(await siwx.getSessions('eip155:31337', account.address)).to.have.length(1);
 
     // A sign-out elsewhere: the event reads the sessions again.
     siwx.sessions.clear();
@@ -60,6 +61,7 @@ describe('useW3SiwxSessions', () => {
     siwx.failGetSessions = new Error('Session store unreachable');
     emitEvent('SIWX_AUTH_SUCCESS', { namespace: 'eip155', address: account.address, caipNetworkId: 'eip155:31337' });
     await waitFor(() => probeText().endsWith('error: Session store unreachable'), 'the error');
+    expect(probeText()).to.equal('loading: false; sessions: -; error: Session store unreachable');
     root.unmount();
     container.remove();
     $accounts.set({});
