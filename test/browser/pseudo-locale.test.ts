@@ -310,7 +310,11 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
 /** The social providers' names (brands, shown as they name themselves). */
 const SOCIAL_NAMES = ['Google', 'X', 'Farcaster', 'Discord', 'Apple', 'GitHub', 'Facebook'];
 
-const tagOf = (view: ViewName): string => `w3-${view.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}-view`;
+const tagOf = (view: ViewName): string =>
+  `w3-${view
+    // An acronym is one word (SIWXSignMessage -> w3-siwx-sign-message-view).
+    .replace(/[A-Z]+(?=[A-Z][a-z]|$)/g, (m) => m[0]! + m.slice(1).toLowerCase())
+    .replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}-view`;
 
 describe('pseudo-locale en-XA: every text goes through msg()', () => {
   beforeEach(() => {
