@@ -34,6 +34,8 @@ import { EmbeddedWalletError } from '../../src/core/errors/frame.js';
 import { DEFAULT_SOCIALS } from '../../src/core/constants.js';
 import { $options } from '../../src/stores/app/options.js';
 import { cancelWalletConnectPairing } from '../../src/stores/walletconnect/pairing.js';
+import { createMemorySiwx } from '../../src/test-utils/memory-siwx.js';
+import { truncateAddress } from '../../src/core/address.js';
 import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
 
 const LABELS = ['aria-label', 'title', 'placeholder', 'alt', 'aria-placeholder', 'aria-roledescription'];
@@ -294,6 +296,18 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     $socialLogin.set({ step: 'error', provider: 'google', error: new EmbeddedWalletError('Popup closed') });
     await openView(el, 'ConnectingSocial', { title: 'Google' });
     return ['Google'];
+  },
+  SIWXSignMessage: async (el) => {
+    // A sign-in whose signature was declined: the default line, the account, the error, Sign and Cancel.
+    $options.set({ ...$options.get()!, siwx: createMemorySiwx() });
+    const w = testWallet('Siwx Wallet', 'dev.w3kit.siwx');
+    await clickWallet(el, 'Siwx Wallet');
+    await waitFor(() => $router.get().view === 'SIWXSignMessage', 10_000, 'asked to sign in');
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-siwx-sign-message-view'), 10_000, 'the sign-in view');
+    w.setMode('reject');
+    deep<HTMLElement>(view, 'w3-ui-button[data-sign]', 'button')!.click();
+    await waitFor(() => deep(view, '[role="alert"]')?.textContent?.trim(), 10_000, 'the refusal');
+    return [truncateAddress(w.addresses[0]!)];
   },
   ConnectingFarcaster: async (el) => {
     $farcasterLogin.set({
