@@ -130,6 +130,21 @@ describe('<w3-siwx-sign-message-view>', () => {
     expect(siwx.calls.filter((c) => c.startsWith('createMessage'))).to.have.length(2);
   });
 
+  it('Sign is busy while the wallet is asked, and Cancel still works', async () => {
+    const siwx = createMemorySiwx();
+    const el = await mountModal({ siwx, metadata });
+    await connect(el);
+    const view = await signView(el);
+    wallet.setMode('hang');
+    button(view, 'sign').click();
+    await waitFor(() => button(view, 'sign').getAttribute('aria-busy') === 'true', 3000, 'Sign busy');
+    expect(button(view, 'sign').disabled).to.equal(true);
+    button(view, 'cancel').click();
+    await waitFor(() => !$modal.get().open, 3000, 'the modal closed');
+    expect($activeAccount.get().status).to.equal('connected');
+    expect(siwx.sessions.size).to.equal(0);
+  });
+
   it('required: Escape and the overlay shake and do not close; Cancel disconnects', async () => {
     const siwx = createMemorySiwx({ required: true });
     const el = await mountModal({ siwx, metadata });
