@@ -110,7 +110,11 @@ export function activate(
 /** Sign in with X (its own lazy chunk, loaded only when configured) checks the account just applied. */
 function startSiwxIfSet(): void {
   const options = $options.get();
-  if (options?.siwx || options?.siweConfig) void import('../siwx/flow.js').then((m) => m.startSiwx());
+  if (options?.siwx || options?.siweConfig)
+    import('../siwx/flow.js').then(
+      (m) => m.startSiwx(),
+      (err: unknown) => void emitEvent('SIWX_AUTH_ERROR', { message: err instanceof Error ? err.message : String(err) }),
+    );
 }
 
 let attempt = 0;

@@ -48,6 +48,13 @@ function activeTarget(): SiwxTarget | undefined {
 
 let checkedKey: string | undefined;
 
+/** A failure of the flow itself (no view to show it in): the SIWX_AUTH_ERROR event carries it. */
+export function reportSiwxError(err: unknown): void {
+  emitEvent('SIWX_AUTH_ERROR', { message: err instanceof Error ? err.message : String(err) });
+}
+
+const check = (): void => void checkSiwxSession().catch(reportSiwxError);
+
 /** Nobody waits to sign in any more: closing is allowed again, and the sign-in view closes. */
 export function clearSiwxTarget(closeView = true): void {
   if (!$siwxTarget.get()) return;
@@ -69,7 +76,7 @@ export async function checkSiwxSession(): Promise<void> {
     sessions = await config.getSessions(target.caipNetworkId, target.address);
   } catch (err) {
     showErrorOf(err);
-    emitEvent('SIWX_AUTH_ERROR', { message: err instanceof Error ? err.message : String(err) });
+    reportSiwxError(err);
   }
   // The account or chain changed meanwhile: that change has its own check.
   if (checkedKey !== key) return;
@@ -103,8 +110,8 @@ let started = false;
 export function startSiwx(): Promise<void> {
   if (!started) {
     started = true;
-    $activeAccount.listen(() => void checkSiwxSession());
-    $unknownNetwork.listen(() => void checkSiwxSession());
+    $activeAccount.listen(check);
+    $unknownNetwork.listen(check);
     // A connecting flow that moves to Account after success does not skip the sign-in.
     $router.listen(({ view }) => {
       if (view === 'Account' && $siwxTarget.get() && $modal.get().open) openModalOn('SIWXSignMessage');
@@ -117,5 +124,5 @@ export function startSiwx(): Promise<void> {
     });
     onDisconnect(signOut);
   }
-  return checkSiwxSession();
+  return checkSiwxSession().catch(reportSiwxError);
 }

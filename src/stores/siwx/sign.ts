@@ -11,7 +11,7 @@ import { emitEvent } from '../app/events.js';
 import { disconnect } from '../connection/disconnect.js';
 import { closeModal } from '../ui/modal.js';
 import { siwxConfig, siwxRequired } from './config.js';
-import { $siwxTarget, clearSiwxTarget, type SiwxTarget } from './flow.js';
+import { $siwxTarget, clearSiwxTarget, reportSiwxError, type SiwxTarget } from './flow.js';
 
 export interface SiwxSignState {
   /** The message shown (and signed by the next Sign unless already tried). */
@@ -30,7 +30,7 @@ let round = 0;
 
 const failed = (err: unknown): void => {
   $siwxSign.setKey('error', err);
-  emitEvent('SIWX_AUTH_ERROR', { message: err instanceof Error ? err.message : String(err) });
+  reportSiwxError(err);
 };
 
 async function newMessage(target: SiwxTarget): Promise<SIWXMessage> {
