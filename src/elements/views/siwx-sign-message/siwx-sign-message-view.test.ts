@@ -105,6 +105,12 @@ describe('<w3-siwx-sign-message-view>', () => {
     await waitFor(() => siwx.calls.filter((c) => c.startsWith('getSessions')).length === 3, 3000, 'the check after the restore');
     await sleep(100);
     expect($modal.get().open).to.equal(false);
+
+    // A reload after the session expired (gone from the store): the restore opens the modal on the sign-in.
+    siwx.sessions.clear();
+    $accounts.set({});
+    expect(await restoreConnection('eip155')).to.equal(true);
+    await signView(el);
   });
 
   it("a refusal shows 'Signature declined' and stays; Sign again signs a new message", async () => {
