@@ -16,6 +16,8 @@ import { $initialized, $publicState, type PublicState } from './stores/app/state
 import { $themeModeSetting, $themeVariables, setThemeMode } from './stores/ui/theme.js';
 import { MemoryStorage } from './test-utils/storage.js';
 import { solanaMainnet } from './test-utils/networks.js';
+import { createMemorySiwx } from './test-utils/memory-siwx.js';
+import { privateKeyToAccount } from 'viem/accounts';
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const solana = solanaMainnet;
@@ -386,5 +388,35 @@ describe('subscribeEvents', () => {
     unsubscribe();
     openModalOn('Connect');
     expect(seen).toHaveLength(3);
+  });
+});
+
+describe('getSiwxSessions', () => {
+  it('is empty without siwx, and when the namespace is not connected', async () => {
+    connectEvm();
+    $activeNamespace.set('eip155');
+    expect(await modal.getSiwxSessions()).toEqual([]);
+    const siwx = createMemorySiwx();
+    setOptions({ networks: [networks.mainnet, networks.polygon, solana], siwx });
+    expect(await modal.getSiwxSessions('solana')).toEqual([]);
+    $accounts.set({});
+    expect(await modal.getSiwxSessions()).toEqual([]);
+  });
+
+  it("gives the live sessions of the active (or given) namespace's account on its chain", async () => {
+    const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
+    const siwx = createMemorySiwx();
+    setOptions({ networks: [networks.mainnet, networks.polygon, solana], siwx });
+    const message = await siwx.createMessage({ accountAddress: account.address, chainId: 'eip155:1' });
+    const { toString: _text, ...data } = message;
+    const session = { data, message: message.toString(), signature: await account.signMessage({ message: message.toString() }) };
+    await siwx.addSession(session);
+    connectEvm();
+    $activeNamespace.set('eip155');
+    expect(await modal.getSiwxSessions()).toEqual([session]);
+    expect(await modal.getSiwxSessions('eip155')).toEqual([session]);
+    // Another chain for the same address has no session.
+    patchAccount('eip155', { caipAddress: `eip155:137:${EVM}` });
+    expect(await modal.getSiwxSessions()).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import type { Locale } from './core/locales.js';
 import type { SolanaProvider, SolanaSendOptions } from './adapters/solana/provider.js';
 import { getWalletProvider } from './stores/connection/providers.js';
 import { openModal, type OpenModalParameters } from './stores/ui/open-modal.js';
+import type { SIWXSession } from './core/siwx.js';
 
 export type OpenOptions = OpenModalParameters;
 
@@ -93,6 +94,12 @@ export interface W3ModalInstance {
   sendTransaction(tx: Eip155TransactionRequest | SolanaTransferRequest, options?: SendTransactionOptions): Promise<string>;
   /** wallet_getCapabilities (EIP-5792) for the connected account. */
   getCapabilities(): Promise<Record<string, unknown>>;
+  /**
+   * Sign in with X: the live sessions of the namespace's (default: the active one's) connected
+   * account on its chain, each with its message, signature and data; [] without `siwx` or
+   * `siweConfig`, or when disconnected.
+   */
+  getSiwxSessions(namespace?: ChainNamespace): Promise<SIWXSession[]>;
 }
 
 function toPublicAccount(namespace?: ChainNamespace): PublicAccount {
@@ -156,6 +163,7 @@ export function getInstance(): W3ModalInstance {
     sendTransaction: (async (tx: unknown, options?: SendTransactionOptions) =>
       (await requests()).sendTransaction(tx, options?.namespace, options?.sendOptions)) as W3ModalInstance['sendTransaction'],
     getCapabilities: async () => (await requests()).getCapabilities(),
+    getSiwxSessions: (namespace) => import('./stores/siwx/sessions.js').then((m) => m.getSiwxSessions(namespace)),
     subscribeEvents(callback) {
       const current = $lastEvent.get();
       if (current) callback(current);

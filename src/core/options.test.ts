@@ -19,6 +19,13 @@ const optionOf = (input: unknown): string => configError(() => parseOptions(inpu
 
 const base = { networks: [networks.mainnet] };
 
+const fn = async (): Promise<never> => {
+  throw new Error('not called');
+};
+/** A siwx option with every function (parseOptions only checks the shape). */
+const siwx = { createMessage: fn, addSession: fn, revokeSession: fn, setSessions: fn, getSessions: fn, getRequired: () => true };
+const siweConfig = { getNonce: fn, createMessage: () => 'text', verifyMessage: fn, getSession: fn, signOut: fn };
+
 function withNetwork(patch: Record<string, unknown>): unknown {
   return { networks: [{ ...networks.mainnet, ...patch }] };
 }
@@ -61,7 +68,7 @@ describe('parseOptions: valid input', () => {
       includeWalletIds: ['c'],
       excludeWalletIds: ['d'],
       defaultAccountTypes: { eip155: 'eoa', solana: 'eoa' },
-      siwx: { domain: 'example.com' },
+      siwx,
     };
     const options = parseOptions(input);
     expect(options.networks.map((n) => n.caipNetworkId)).toEqual(['eip155:1', 'eip155:137', 'eip155:31337']);
@@ -75,11 +82,11 @@ describe('parseOptions: valid input', () => {
     expect(options.themeMode).toBe('dark');
     expect(options.themeVariables).toEqual({ '--w3-accent': '#ff0000', '--w3-border-radius-master': 4 });
     expect(options.defaultAccountTypes).toEqual({ eip155: 'eoa', solana: 'eoa' });
-    expect(options.siwx).toEqual({ domain: 'example.com' });
+    expect(options.siwx).toBe(siwx);
   });
 
   it('accepts siweConfig alone', () => {
-    expect(parseOptions({ ...base, siweConfig: { x: 1 } }).siweConfig).toEqual({ x: 1 });
+    expect(parseOptions({ ...base, siweConfig }).siweConfig).toBe(siweConfig);
   });
 
   it('accepts socials: false', () => {
@@ -188,8 +195,9 @@ describe('parseOptions: bad options throw W3ConfigError naming the option', () =
   });
 
   it('rejects setting both siwx and siweConfig', () => {
-    const err = configError(() => parseOptions({ ...base, siwx: {}, siweConfig: {} }));
+    const err = configError(() => parseOptions({ ...base, siwx, siweConfig }));
     expect(err.option).toBe('siwx');
+    expect(err.message).toBe('Invalid option "siwx": set either siwx or siweConfig, not both');
   });
 
   it.each(['apiUrl', 'blockchainApiUrl', 'relayUrl', 'secureSiteUrl'])('rejects a bad %s', (key) => {
@@ -253,6 +261,20 @@ describe('parseOptions: bad options throw W3ConfigError naming the option', () =
 
   it('rejects non-object siwx', () => {
     expect(optionOf({ ...base, siwx: true })).toBe('siwx');
+  });
+
+  it('rejects a siwx or siweConfig missing a function, naming the functions it needs', () => {
+    const { addSession: _dropped, ...noAddSession } = siwx;
+    const err = configError(() => parseOptions({ ...base, siwx: noAddSession }));
+    expect(err.option).toBe('siwx');
+    expect(err.message).toBe(
+      'Invalid option "siwx": needs the functions createMessage, addSession, revokeSession, setSessions, getSessions',
+    );
+    expect(configError(() => parseOptions({ ...base, siwx: { ...siwx, getSessions: 'yes' } })).message).toContain('getSessions');
+    const { verifyMessage: _gone, ...noVerify } = siweConfig;
+    const legacy = configError(() => parseOptions({ ...base, siweConfig: noVerify }));
+    expect(legacy.option).toBe('siweConfig');
+    expect(legacy.message).toContain('verifyMessage');
   });
 
   it('produces a readable message naming the option', () => {

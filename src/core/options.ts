@@ -20,6 +20,7 @@ import {
   type Issue,
 } from './schema.js';
 import type { Network } from '../wire/networks.js';
+import { SIWE_CONFIG_PROBLEM, SIWX_CONFIG_PROBLEM, isSiweConfig, isSiwxConfig, type SIWEConfig, type SIWXConfig } from './siwx.js';
 
 export const SOCIAL_PROVIDERS = DEFAULT_SOCIALS;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -112,8 +113,8 @@ const optionsSchema = object({
   includeWalletIds: optional(ids),
   excludeWalletIds: optional(ids),
   defaultAccountTypes: optional(partialRecord(NAMESPACES, oneOf(['eoa', 'smartAccount', 'payment']))),
-  siwx: optional(anyObject),
-  siweConfig: optional(anyObject),
+  siwx: optional(custom<SIWXConfig>(isSiwxConfig, SIWX_CONFIG_PROBLEM)),
+  siweConfig: optional(custom<SIWEConfig>(isSiweConfig, SIWE_CONFIG_PROBLEM)),
   connectors: optional(
     array(
       looseObject({
@@ -169,10 +170,10 @@ export interface W3ModalOptions {
   includeWalletIds?: string[];
   excludeWalletIds?: string[];
   defaultAccountTypes?: Partial<Record<(typeof NAMESPACES)[number], AccountType>>;
-  /** Sign-in-with-wallet configuration (comes with the SIWX issue). */
-  siwx?: Record<string, unknown>;
-  /** Legacy name of `siwx`; setting both throws. */
-  siweConfig?: Record<string, unknown>;
+  /** Sign in with X (CAIP-122): sessions per account and chain (src/core/siwx.ts; ready-made ones in `w3kit/siwx`). */
+  siwx?: SIWXConfig;
+  /** The legacy sign-in with Ethereum (eip155 only), adapted to `siwx`; setting both throws. */
+  siweConfig?: SIWEConfig;
   /** Wallets the page brings itself (EXTERNAL connectors): an id, a name and an EIP-1193 provider. */
   connectors?: {
     id: string;

@@ -7,8 +7,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { computed } from 'nanostores';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ChainNamespace } from '../core/caip.js';
+import type { SIWXSession } from '../core/siwx.js';
 import type { Network } from '../wire/networks.js';
 import { getInstance, type OpenOptions, type PublicAccount } from '../instance.js';
 import { $accounts } from '../stores/connection/account.js';
@@ -67,4 +68,49 @@ export function useW3Network(): UseW3NetworkResult {
 /** The instance's `getState()`: `{ open, view, loading, activeChain, selectedNetworkId, initialized }`. */
 export function useW3State(): PublicState {
   return useStore($publicState);
+}
+
+export interface UseW3SiwxSessionsResult {
+  /** The live sessions of the account on its chain (`getSiwxSessions`); [] while loading the first time. */
+  sessions: SIWXSession[];
+  loading: boolean;
+  /** Why the last read failed (the siwx implementation's getSessions threw). */
+  error: Error | undefined;
+}
+
+const SIWX_EVENTS = new Set(['SIWX_AUTH_SUCCESS', 'SIWX_SIGN_OUT']);
+
+/**
+ * Sign in with X: the sessions of `namespace`'s (default: the active namespace's) connected
+ * account on its chain, read again on sign-in, sign-out, and account or chain changes.
+ */
+export function useW3SiwxSessions(namespace?: ChainNamespace): UseW3SiwxSessionsResult {
+  const accounts = useStore($accounts);
+  const activeNamespace = useStore($activeNamespace);
+  const [signIns, setSignIns] = useState(0);
+  const [result, setResult] = useState<UseW3SiwxSessionsResult>({ sessions: [], loading: true, error: undefined });
+  useEffect(
+    () =>
+      getInstance().subscribeEvents((event) => {
+        if (SIWX_EVENTS.has(event.type)) setSignIns((n) => n + 1);
+      }),
+    [],
+  );
+  const ns = namespace ?? activeNamespace;
+  const account = ns ? accounts[ns] : undefined;
+  const key = account?.status === 'connected' ? account.caipAddress : undefined;
+  useEffect(() => {
+    let live = true;
+    setResult((r) => ({ ...r, loading: true }));
+    getInstance()
+      .getSiwxSessions(namespace)
+      .then(
+        (sessions) => live && setResult({ sessions, loading: false, error: undefined }),
+        (err: unknown) => live && setResult({ sessions: [], loading: false, error: err instanceof Error ? err : new Error(String(err)) }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [key, ns, namespace, signIns]);
+  return result;
 }

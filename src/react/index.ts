@@ -27,7 +27,7 @@ export type {
   W3ModalAttributes,
   W3NetworkButtonAttributes,
 } from './generated/jsx.js';
-export { useW3Account, useW3Modal, useW3Network, useW3State } from './hooks.js';
-export type { UseW3ModalResult, UseW3NetworkResult } from './hooks.js';
+export { useW3Account, useW3Modal, useW3Network, useW3SiwxSessions, useW3State } from './hooks.js';
+export type { UseW3ModalResult, UseW3NetworkResult, UseW3SiwxSessionsResult } from './hooks.js';
 export { createW3Modal, networks } from '../index.js';
 export type { Network, OpenOptions, PublicAccount, PublicState, W3ModalInstance, W3ModalOptions } from '../index.js';

@@ -51,7 +51,10 @@ describe('axe on every view', () => {
         if (CONNECTED.has(view)) connectAccount();
         resetRouter(view, DATA[view] as never);
         if (!modal.open) await modal.modal.open({ view, data: DATA[view] } as never).catch(() => undefined);
-        const tag = `w3-${view.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}-view`;
+        const tag = `w3-${view
+          // An acronym is one word (SIWXSignMessage -> w3-siwx-sign-message-view).
+          .replace(/[A-Z]+(?=[A-Z][a-z]|$)/g, (m) => m[0]! + m.slice(1).toLowerCase())
+          .replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}-view`;
         const el = await waitFor(() => deep<HTMLElement>(modal, tag), 15_000, `${view} shown`).catch(() => undefined);
         if (!el) {
           found.push(`${view}: not shown`);

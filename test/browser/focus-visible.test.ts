@@ -21,7 +21,10 @@ describe('focus is visible', () => {
       if (view !== 'Connect') connectAccount();
       // open({ view: 'WalletSend' }) resolves only once a transaction is sent: not awaited.
       void modal.modal.open({ view }).catch(() => undefined);
-      const tag = `w3-${view.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}-view`;
+      const tag = `w3-${view
+        // An acronym is one word (SIWXSignMessage -> w3-siwx-sign-message-view).
+        .replace(/[A-Z]+(?=[A-Z][a-z]|$)/g, (m) => m[0]! + m.slice(1).toLowerCase())
+        .replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}-view`;
       await waitFor(() => modal.getAttribute('view') === view && deep(modal, tag), 15_000, `${view} shown`);
       await sleep(200);
       const seen = new Set<Element>();

@@ -34,6 +34,8 @@ import { EmbeddedWalletError } from '../../src/core/errors/frame.js';
 import { DEFAULT_SOCIALS } from '../../src/core/constants.js';
 import { $options } from '../../src/stores/app/options.js';
 import { cancelWalletConnectPairing } from '../../src/stores/walletconnect/pairing.js';
+import { createMemorySiwx } from '../../src/test-utils/memory-siwx.js';
+import { truncateAddress } from '../../src/core/address.js';
 import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
 
 const LABELS = ['aria-label', 'title', 'placeholder', 'alt', 'aria-placeholder', 'aria-roledescription'];
@@ -295,6 +297,18 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     await openView(el, 'ConnectingSocial', { title: 'Google' });
     return ['Google'];
   },
+  SIWXSignMessage: async (el) => {
+    // A sign-in whose signature was declined: the default line, the account, the error, Sign and Cancel.
+    $options.set({ ...$options.get()!, siwx: createMemorySiwx() });
+    const w = testWallet('Siwx Wallet', 'dev.w3kit.siwx');
+    await clickWallet(el, 'Siwx Wallet');
+    await waitFor(() => $router.get().view === 'SIWXSignMessage', 10_000, 'asked to sign in');
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-siwx-sign-message-view'), 10_000, 'the sign-in view');
+    w.setMode('reject');
+    deep<HTMLElement>(view, 'w3-ui-button[data-sign]', 'button')!.click();
+    await waitFor(() => deep(view, '[role="alert"]')?.textContent?.trim(), 10_000, 'the refusal');
+    return [truncateAddress(w.addresses[0]!)];
+  },
   ConnectingFarcaster: async (el) => {
     $farcasterLogin.set({
       step: 'waiting',
@@ -310,7 +324,11 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
 /** The social providers' names (brands, shown as they name themselves). */
 const SOCIAL_NAMES = ['Google', 'X', 'Farcaster', 'Discord', 'Apple', 'GitHub', 'Facebook'];
 
-const tagOf = (view: ViewName): string => `w3-${view.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}-view`;
+const tagOf = (view: ViewName): string =>
+  `w3-${view
+    // An acronym is one word (SIWXSignMessage -> w3-siwx-sign-message-view).
+    .replace(/[A-Z]+(?=[A-Z][a-z]|$)/g, (m) => m[0]! + m.slice(1).toLowerCase())
+    .replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}-view`;
 
 describe('pseudo-locale en-XA: every text goes through msg()', () => {
   beforeEach(() => {

@@ -18,6 +18,8 @@ export const MODAL_EVENTS = {
   'w3-disconnect': row<{ namespace: string | undefined }>('DISCONNECT_SUCCESS'),
   'w3-network-change': row<{ caipNetworkId: string }>('NETWORK_CHANGE'),
   'w3-error': row<{ error: Error; message: string }>('ERROR'),
+  'w3-siwx-sign-in': row<{ namespace: string; address: string; caipNetworkId: string }>('SIWX_AUTH_SUCCESS'),
+  'w3-siwx-sign-out': row<{ namespace: string; address: string; caipNetworkId: string }>('SIWX_SIGN_OUT'),
 };
 
 export type ModalEventName = keyof typeof MODAL_EVENTS;

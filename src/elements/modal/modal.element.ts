@@ -30,6 +30,8 @@ import { loadModalShell, modalShell, whenShellLoaded } from './shell-loader.js';
  * @event {{ namespace: string }} w3-disconnect - A wallet disconnected.
  * @event {{ caipNetworkId: string }} w3-network-change - The active network changed.
  * @event {{ error: Error, message: string }} w3-error - Something failed (bad configuration, wallet error).
+ * @event {{ namespace: string, address: string, caipNetworkId: string }} w3-siwx-sign-in - The account signed in (Sign in with X).
+ * @event {{ namespace: string, address: string, caipNetworkId: string }} w3-siwx-sign-out - The account's sign-in was revoked on disconnect.
  *
  * @csspart overlay - The backdrop.
  * @csspart dialog - The dialog box.

@@ -6,7 +6,7 @@
 import { VIEWS, type ViewName } from '../../core/views.js';
 
 /** The named views no element renders yet (the later issues build them). */
-const NOT_BUILT = ['RegisterAccountName', 'RegisterAccountNameSuccess', 'SIWXSignMessage', 'Swap', 'OnRampProviders'] as const;
+const NOT_BUILT = ['RegisterAccountName', 'RegisterAccountNameSuccess', 'Swap', 'OnRampProviders'] as const;
 
 export type AvailableView = Exclude<ViewName, (typeof NOT_BUILT)[number]>;
 

@@ -30,6 +30,7 @@ const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
   ConnectSocials: 'w3-connect-socials-view',
   ConnectingSocial: 'w3-connecting-social-view',
   ConnectingFarcaster: 'w3-connecting-farcaster-view',
+  SIWXSignMessage: 'w3-siwx-sign-message-view',
 };
 
 describe('view registry', () => {

@@ -43,4 +43,5 @@ export const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   ConnectSocials: () => import('./connect-socials/connect-socials-view.js'),
   ConnectingSocial: () => import('./connecting-social/connecting-social-view.js'),
   ConnectingFarcaster: () => import('./connecting-farcaster/connecting-farcaster-view.js'),
+  SIWXSignMessage: () => import('./siwx-sign-message/siwx-sign-message-view.js'),
 } satisfies Record<AvailableView, ViewLoader>;

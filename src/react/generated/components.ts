@@ -32,6 +32,10 @@ export const W3Modal = createComponent({
     onW3NetworkChange: 'w3-network-change' as EventName<CustomEvent<{ caipNetworkId: string }>>,
     /** Something failed (bad configuration, wallet error). */
     onW3Error: 'w3-error' as EventName<CustomEvent<{ error: Error, message: string }>>,
+    /** The account signed in (Sign in with X). */
+    onW3SiwxSignIn: 'w3-siwx-sign-in' as EventName<CustomEvent<{ namespace: string, address: string, caipNetworkId: string }>>,
+    /** The account's sign-in was revoked on disconnect. */
+    onW3SiwxSignOut: 'w3-siwx-sign-out' as EventName<CustomEvent<{ namespace: string, address: string, caipNetworkId: string }>>,
   },
 });
 

@@ -45,6 +45,10 @@ export interface W3ModalAttributes {
   'onw3-network-change'?: (event: CustomEvent<{ caipNetworkId: string }>) => void;
   /** Something failed (bad configuration, wallet error). */
   'onw3-error'?: (event: CustomEvent<{ error: Error, message: string }>) => void;
+  /** The account signed in (Sign in with X). */
+  'onw3-siwx-sign-in'?: (event: CustomEvent<{ namespace: string, address: string, caipNetworkId: string }>) => void;
+  /** The account's sign-in was revoked on disconnect. */
+  'onw3-siwx-sign-out'?: (event: CustomEvent<{ namespace: string, address: string, caipNetworkId: string }>) => void;
 }
 
 /** The attributes and events of `<w3-button>` (custom-elements.json). */

@@ -8,7 +8,13 @@ export type W3EventType =
   | 'DISCONNECT_SUCCESS'
   | 'NETWORK_CHANGE'
   | 'ERROR'
-  | 'VIEW_CHANGE';
+  | 'VIEW_CHANGE'
+  /** Sign in with X: a session was added ({ namespace, address, caipNetworkId }). */
+  | 'SIWX_AUTH_SUCCESS'
+  /** Sign in with X failed: getSessions, createMessage, the signature or addSession ({ message }). */
+  | 'SIWX_AUTH_ERROR'
+  /** Sign in with X: the session was revoked on disconnect ({ namespace, address, caipNetworkId }). */
+  | 'SIWX_SIGN_OUT';
 
 export interface W3Event {
   type: W3EventType;

@@ -17,6 +17,7 @@ import {
   WalletNotFoundError,
 } from '../../core/errors.js';
 import { emitEvent } from '../app/events.js';
+import { $options } from '../app/options.js';
 import { storage } from '../app/storage.js';
 import { $activeNamespace, $networks } from '../network/networks.js';
 import { $modal, onModalClose } from '../ui/modal.js';
@@ -103,6 +104,17 @@ export function activate(
   const state = getAccountState(namespace);
   emitEvent('CONNECT_SUCCESS', { address: state.address, caipAddress: state.caipAddress, namespace, connectorId });
   void refreshBalance(namespace);
+  startSiwxIfSet();
+}
+
+/** Sign in with X (its own lazy chunk, loaded only when configured) checks the account just applied. */
+function startSiwxIfSet(): void {
+  const options = $options.get();
+  if (options?.siwx || options?.siweConfig)
+    import('../siwx/flow.js').then(
+      (m) => m.startSiwx(),
+      (err: unknown) => void emitEvent('SIWX_AUTH_ERROR', { message: err instanceof Error ? err.message : String(err) }),
+    );
 }
 
 let attempt = 0;

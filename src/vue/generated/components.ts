@@ -23,6 +23,8 @@ export interface W3VueComponents {
       onW3Disconnect?: (event: CustomEvent<{ namespace: string }>) => void;
       onW3NetworkChange?: (event: CustomEvent<{ caipNetworkId: string }>) => void;
       onW3Error?: (event: CustomEvent<{ error: Error, message: string }>) => void;
+      onW3SiwxSignIn?: (event: CustomEvent<{ namespace: string, address: string, caipNetworkId: string }>) => void;
+      onW3SiwxSignOut?: (event: CustomEvent<{ namespace: string, address: string, caipNetworkId: string }>) => void;
     };
   };
   'w3-button': new () => {
