@@ -20,7 +20,7 @@ import {
   type Issue,
 } from './schema.js';
 import type { Network } from '../wire/networks.js';
-import { SIWE_CONFIG_PROBLEM, SIWX_CONFIG_PROBLEM, isSiweConfig, isSiwxConfig, type SIWEConfig, type SIWXConfig } from './siwx.js';
+import { SIWE_FUNCTIONS, SIWX_FUNCTIONS, type SIWEConfig, type SIWXConfig } from './siwx.js';
 
 export const SOCIAL_PROVIDERS = DEFAULT_SOCIALS;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -73,6 +73,13 @@ export const networkSchema = object({
 /** Keys are --w3-* custom property names (a bad key fails at that key with 'Invalid input'). */
 export const themeVariablesSchema = record((key) => typeof key === 'string' && /^--w3-[a-z0-9-]+$/.test(key), union(string(), number()));
 
+/** An object with these functions (names space-separated); the issue lists them all. */
+const withFunctions = <T>(names: string) =>
+  custom<T>(
+    (v) => typeof v === 'object' && v !== null && names.split(' ').every((n) => typeof (v as Record<string, unknown>)[n] === 'function'),
+    `needs the functions ${names.replaceAll(' ', ', ')}`,
+  );
+
 const optionsSchema = object({
   networks: array(anyObject).check(minLength(1, 'needs at least one network')),
   defaultNetwork: optional(anyObject),
@@ -113,8 +120,8 @@ const optionsSchema = object({
   includeWalletIds: optional(ids),
   excludeWalletIds: optional(ids),
   defaultAccountTypes: optional(partialRecord(NAMESPACES, oneOf(['eoa', 'smartAccount', 'payment']))),
-  siwx: optional(custom<SIWXConfig>(isSiwxConfig, SIWX_CONFIG_PROBLEM)),
-  siweConfig: optional(custom<SIWEConfig>(isSiweConfig, SIWE_CONFIG_PROBLEM)),
+  siwx: optional(withFunctions<SIWXConfig>(SIWX_FUNCTIONS)),
+  siweConfig: optional(withFunctions<SIWEConfig>(SIWE_FUNCTIONS)),
   connectors: optional(
     array(
       looseObject({

@@ -91,13 +91,6 @@ export interface SIWEMessageArgs {
   resources?: string[];
 }
 
-const SIWX_METHODS = ['createMessage', 'addSession', 'revokeSession', 'setSessions', 'getSessions'] as const;
-const SIWE_METHODS = ['getNonce', 'createMessage', 'verifyMessage', 'getSession', 'signOut'] as const;
-
-const hasMethods = (value: unknown, names: readonly string[]): boolean =>
-  typeof value === 'object' && value !== null && names.every((n) => typeof (value as Record<string, unknown>)[n] === 'function');
-
-export const isSiwxConfig = (value: unknown): value is SIWXConfig => hasMethods(value, SIWX_METHODS);
-export const isSiweConfig = (value: unknown): value is SIWEConfig => hasMethods(value, SIWE_METHODS);
-export const SIWX_CONFIG_PROBLEM = `needs the functions ${SIWX_METHODS.join(', ')}`;
-export const SIWE_CONFIG_PROBLEM = `needs the functions ${SIWE_METHODS.join(', ')}`;
+/** The functions each option must have, as createW3Modal checks them (space-separated: the first chunk stays small). */
+export const SIWX_FUNCTIONS = 'createMessage addSession revokeSession setSessions getSessions';
+export const SIWE_FUNCTIONS = 'getNonce createMessage verifyMessage getSession signOut';

@@ -124,6 +124,21 @@ describe('the sign-in check', () => {
     expect(siwx.calls.filter((c) => c.startsWith('createMessage'))).toHaveLength(2);
   });
 
+  it('the view coming back while the wallet is asked (WalletConnect shows ApproveInWallet meanwhile) keeps that Sign', async () => {
+    await connect();
+    await until(asked, 'SIWXSignMessage');
+    await prepareSiwxMessage();
+    const shown = $siwxSign.get().message!;
+    const signing = signInWithWallet();
+    // A new view element for the same account prepares again while the wallet is asked: nothing
+    // is rebuilt, and the Sign goes on to add its session.
+    await prepareSiwxMessage();
+    expect($siwxSign.get().message).toBe(shown);
+    expect($siwxSign.get().busy).toBe(true);
+    expect(await signing).toBe(true);
+    expect([...siwx.sessions.values()][0]!.data.nonce).toBe(shown.nonce);
+  });
+
   it('Cancel when required disconnects and closes; when optional it closes and stays connected', async () => {
     await connect({ required: true });
     await until(asked, 'SIWXSignMessage');

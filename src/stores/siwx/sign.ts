@@ -41,9 +41,18 @@ async function newMessage(target: SiwxTarget): Promise<SIWXMessage> {
   return message;
 }
 
-/** Builds the message for the account asked to sign in (when the view opens or the account changes). */
+/** The account the shown message was built for. */
+let preparedFor: SiwxTarget | undefined;
+
+/**
+ * Builds the message for the account asked to sign in (when the view opens or the account
+ * changes). The view coming back for the same account (after WalletConnect's ApproveInWallet,
+ * which it leaves for while the wallet is asked) keeps its message and a running Sign.
+ */
 export async function prepareSiwxMessage(): Promise<void> {
   const target = $siwxTarget.get();
+  if (target && target === preparedFor) return;
+  preparedFor = target;
   const mine = ++round;
   $siwxSign.set({ message: undefined, busy: false, error: undefined });
   used = true;
