@@ -31,7 +31,7 @@ import {
   getConnectorProvider,
   type Connector,
 } from './connectors.js';
-import { forgetStoredConnection, onDisconnect } from './disconnect.js';
+import { disconnect, forgetStoredConnection, onDisconnect } from './disconnect.js';
 import { setWalletProvider } from './providers.js';
 import { addRecentWallet } from './recent.js';
 import { dropConnection, loadStoredConnections, persist, preferStoredAccount, upsertConnection } from './persistence.js';
@@ -231,10 +231,7 @@ async function endSession(namespace: ChainNamespace, reason: 'user' | 'wallet'):
   if (reason === 'user') await session.adapter.disconnect(session.provider).catch(() => undefined);
   // The disconnect action (which runs this or is run by it) forgets the stored connection.
   storage.set('connections', { ...storage.get('connections'), [namespace]: [] });
-  if (reason === 'wallet') {
-    const { disconnect } = await import('./disconnect.js');
-    await disconnect(namespace);
-  }
+  if (reason === 'wallet') await disconnect(namespace);
 }
 
 onDisconnect((namespace) => endSession(namespace, 'user'));
@@ -265,7 +262,6 @@ export async function removeConnection(connectorId: string, ns?: ChainNamespace)
   const namespace = targetNamespace(ns);
   if (!namespace) return;
   if (liveSession(namespace)?.connectorId === connectorId) {
-    const { disconnect } = await import('./disconnect.js');
     await disconnect(namespace);
     return;
   }
