@@ -36,16 +36,8 @@ export type {
   WalletFeature,
 } from './core/options.js';
 export type { CaipAddress, CaipNetworkId, ChainNamespace } from './core/caip.js';
-export type {
-  SIWEConfig,
-  SIWEMessageArgs,
-  SIWXConfig,
-  SIWXMessage,
-  SIWXMessageData,
-  SIWXMessageInput,
-  SIWXSession,
-  SiwxChainId,
-} from './core/siwx.js';
+/** The `siwx` option's types (CAIP-122 sign-in). */
+export type * from './core/siwx.js';
 export type { ViewName } from './core/views.js';
 export { VIEWS } from './core/views.js';
 export type { PublicState } from './stores/app/state.js';

@@ -7,13 +7,5 @@ export { createServerSiwx, type ServerSiwxOptions } from './server.js';
 export { buildSiwxMessage, type BuildMessageOptions } from './message.js';
 export { SiwxError } from './errors.js';
 export type { SiwxStorage } from './storage.js';
-export type {
-  SIWEConfig,
-  SIWEMessageArgs,
-  SIWXConfig,
-  SIWXMessage,
-  SIWXMessageData,
-  SIWXMessageInput,
-  SIWXSession,
-  SiwxChainId,
-} from '../core/siwx.js';
+/** The `siwx` option's types (CAIP-122 sign-in). */
+export type * from '../core/siwx.js';

@@ -3,7 +3,8 @@
  * empty folder (with React's types, as a React app has them) and a consumer file is compiled
  * against it with `skipLibCheck: false` and no Node types. It uses the element tag map
  * (`querySelector('w3-modal').modal`), `<w3-button>` in TSX, the React wrappers and a typed
- * `getWalletProvider('eip155').request(...)`. Needs the client built (npm test builds).
+ * `getWalletProvider('eip155').request(...)`, and `w3kit/siwx`'s server-backed sign-in as the
+ * `siwx` option. Needs the client built (npm test builds).
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,8 +39,13 @@ const TSCONFIG = {
 const CONSUMER = `import { createW3Modal, networks, type W3ModalInstance } from 'w3kit';
 import 'w3kit/elements';
 import { W3Button, W3Modal } from 'w3kit/react';
+import { createServerSiwx, type SIWXSession } from 'w3kit/siwx';
 
-const modal: W3ModalInstance = createW3Modal({ networks: [networks.mainnet, networks.localhost] });
+const modal: W3ModalInstance = createW3Modal({
+  networks: [networks.mainnet, networks.localhost],
+  siwx: createServerSiwx({ apiUrl: 'https://api.example', projectId: 'my-project', required: true }),
+});
+export const sessions: Promise<SIWXSession[]> = modal.getSiwxSessions('eip155');
 
 // The tag map reaches the page: the element is a W3Modal, with the instance as \`modal\`.
 const element = document.querySelector('w3-modal');
