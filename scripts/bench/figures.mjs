@@ -54,6 +54,20 @@ export const FIGURES = [
     subject: 'static.loginMethodChunksGzip',
   },
   {
+    id: 'siwxChunksGzip',
+    label: 'Sign in with X in the modal, lazy chunks (total)',
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.siwxChunksGzip',
+  },
+  {
+    id: 'siwxEntryGzip',
+    label: 'siwx.js (w3kit/siwx, loaded by pages that use it)',
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.siwxEntryGzip',
+  },
+  {
     id: 'frameSiteGzip',
     label: "frame site (frame.js, the iframe's own page)",
     unit: 'KB gzip',

@@ -107,6 +107,8 @@ describe('figures', () => {
       'static.solanaChunksGzip',
       'static.embeddedChunksGzip',
       'static.loginMethodChunksGzip',
+      'static.siwxChunksGzip',
+      'static.siwxEntryGzip',
       'static.frameSiteGzip',
       'static.installPackages',
       'static.installMB',

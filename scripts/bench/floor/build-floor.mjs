@@ -14,7 +14,9 @@ export const FLOOR_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)
 /** Writes `outDir`/bench-floor.js (and manifest.json); resolves to the manifest's chunks. */
 export async function buildFloor(outDir) {
   const { default: config } = await import(pathToFileURL(path.join(ROOT, 'rollup.config.mjs')).href);
-  const bundle = await rollup({ input: { 'bench-floor': FLOOR_ENTRY }, plugins: config.plugins, onwarn: () => undefined });
+  // The same plugins, minus the one that adds siwx.js (a second entry of the CDN build, not the floor's).
+  const plugins = config.plugins.filter((p) => p.name !== 'w3kit-siwx-entry');
+  const bundle = await rollup({ input: { 'bench-floor': FLOOR_ENTRY }, plugins, onwarn: () => undefined });
   try {
     await bundle.write({ ...config.output, dir: outDir });
   } finally {

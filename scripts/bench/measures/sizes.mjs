@@ -90,6 +90,16 @@ export function loginMethodChunks(chunks, firstFiles) {
   return lazyChunksHolding(chunks, firstFiles, LOGIN_METHOD_MODULE, /^dist\//).filter((c) => c.modules.length > 0);
 }
 
+/** Sign in with X in the modal (issue 17): its stores and SIWXSignMessage, loaded only when `siwx` is set. */
+const SIWX_MODULE = /^dist\/(stores\/siwx|elements\/views\/siwx-sign-message)\//;
+
+/** The lazy chunks holding the modal's SIWX code; throws when one of its modules is in the first chunk. */
+export function siwxChunks(chunks, firstFiles) {
+  const moved = firstFiles.flatMap((file) => Object.keys(chunks[file]?.modules ?? {})).filter((m) => SIWX_MODULE.test(m));
+  if (moved.length > 0) throw new Error(`Sign in with X modules in the first chunk: ${moved.join(', ')}`);
+  return lazyChunksHolding(chunks, firstFiles, SIWX_MODULE, /^dist\//).filter((c) => c.modules.length > 0);
+}
+
 /** The embedded wallet's modules in the first chunk beyond FIRST_CHUNK_EMBEDDED (none, or the budget is broken). */
 export function embeddedInFirstChunk(chunks, firstFiles) {
   return firstFiles
@@ -135,6 +145,11 @@ export function measureSizes(cdnDir, locales = JSON.parse(readFileSync(LOCALIZE_
   const loginMethods = loginMethodChunks(chunks, sizes.firstFiles);
   if (loginMethods.length === 0) throw new Error(`no lazy chunk holds social, Farcaster or passkey code in ${manifest}`);
   const loginMethodsGzip = loginMethods.reduce((sum, c) => sum + c.gzip, 0);
+  const siwx = siwxChunks(chunks, sizes.firstFiles);
+  if (siwx.length === 0) throw new Error(`no lazy chunk holds the modal's Sign in with X code in ${manifest}`);
+  const siwxGzip = siwx.reduce((sum, c) => sum + c.gzip, 0);
+  const siwxEntry = chunks['siwx.js'];
+  if (!siwxEntry) throw new Error(`no siwx.js entry in ${manifest}`);
   const frameSite = frameSiteSizes(frameSiteDir);
   const frameSiteGzip = frameSite.reduce((sum, f) => sum + f.gzip, 0);
   return {
@@ -145,6 +160,8 @@ export function measureSizes(cdnDir, locales = JSON.parse(readFileSync(LOCALIZE_
       solanaChunksGzip: solanaGzip / KB,
       embeddedChunksGzip: embeddedGzip / KB,
       loginMethodChunksGzip: loginMethodsGzip / KB,
+      siwxChunksGzip: siwxGzip / KB,
+      siwxEntryGzip: siwxEntry.gzip / KB,
       frameSiteGzip: frameSiteGzip / KB,
     },
     json: {
@@ -156,6 +173,7 @@ export function measureSizes(cdnDir, locales = JSON.parse(readFileSync(LOCALIZE_
       solana: { gzip: solanaGzip, chunks: solana },
       embedded: { gzip: embeddedGzip, chunks: embedded },
       loginMethods: { gzip: loginMethodsGzip, chunks: loginMethods },
+      siwx: { gzip: siwxGzip, chunks: siwx, entryGzip: siwxEntry.gzip },
       frameSite: { gzip: frameSiteGzip, files: frameSite },
     },
     chunks,
