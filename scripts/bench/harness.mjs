@@ -54,7 +54,7 @@ export function startServerInWorker(options) {
      import(workerData.moduleUrl)
        .then(({ startStaticServer }) => startStaticServer(workerData.options))
        .then((server) => {
-         parentPort.postMessage({ url: server.url });
+         parentPort.postMessage({ url: server.url, localUrl: server.localUrl });
          parentPort.on('message', () => server.close().then(() => parentPort.postMessage({ closed: true })));
        })
        .catch((error) => parentPort.postMessage({ error: String(error?.stack || error) }));`,
@@ -62,11 +62,12 @@ export function startServerInWorker(options) {
   );
   const started = new Promise((resolve, reject) => {
     worker.once('error', reject);
-    worker.once('message', (msg) => (msg.error ? reject(new Error(msg.error)) : resolve(msg.url)));
+    worker.once('message', (msg) => (msg.error ? reject(new Error(msg.error)) : resolve(msg)));
   });
   return withTimeout(started, TIMEOUT, 'start server')
-    .then((url) => ({
+    .then(({ url, localUrl }) => ({
       url,
+      localUrl,
       async close() {
         const closed = new Promise((resolve) => worker.once('message', resolve));
         worker.postMessage('close');
