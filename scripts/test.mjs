@@ -17,14 +17,17 @@ rmSync('.cache/wtr-counts.json', { force: true });
 
 const results = [];
 
+/** The first line with text (an assertion's message may start with a blank line). */
+const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim()) ?? '';
+
 /** Each failed test (or file that failed to run) in vitest's JSON report, with its first error line. */
 function vitestFailures(report) {
   const out = [];
   for (const file of report.testResults ?? []) {
     const rel = file.name.replace(`${process.cwd()}/`, '');
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failedTests) out.push(`${rel}: ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
-    if (failedTests.length === 0 && file.status === 'failed') out.push(`${rel}: ${(file.message ?? '').split('\n')[0]}`);
+    for (const t of failedTests) out.push(`${rel}: ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (failedTests.length === 0 && file.status === 'failed') out.push(`${rel}: ${firstLine(file.message)}`);
   }
   return out;
 }

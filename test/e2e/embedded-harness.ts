@@ -157,3 +157,18 @@ export async function login(eh: EmbeddedHarness, p: Page, email: string, { newDe
 export function frameButton(p: Page, name: string) {
   return p.frameLocator('w3-modal iframe').getByRole('button', { name });
 }
+
+/**
+ * Approves in the frame the request `pending` waits on, and gives its result once the approval
+ * has settled (ApproveTransaction left: the modal closed, or went back), so that a next request
+ * never meets this one's closing modal.
+ */
+export async function approveInFrame<T>(p: Page, pending: () => Promise<T>): Promise<T> {
+  await waitView(p, 'ApproveTransaction');
+  await frameButton(p, 'Approve').click();
+  const result = await pending();
+  await p.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') !== 'ApproveTransaction', null, {
+    timeout: 10_000,
+  });
+  return result;
+}

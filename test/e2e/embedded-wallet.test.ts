@@ -12,7 +12,17 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../scripts/lib/mail.mjs';
 import { recordMessages, rpc, startRequest } from './embedded-probe.js';
-import { frameButton, login, newEmail, nextMail, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
+import {
+  approveInFrame,
+  frameButton,
+  login,
+  newEmail,
+  nextMail,
+  openApp,
+  startEmbedded,
+  waitView,
+  type EmbeddedHarness,
+} from './embedded-harness.js';
 
 let eh: EmbeddedHarness;
 let p: Page;
@@ -43,18 +53,14 @@ afterAll(async () => {
 describe('embedded wallet: signing, sending, export', { timeout: 120_000 }, () => {
   it('signs a message on eip155 after approval in the frame; the signature verifies', async () => {
     const outcome = await start("modal.signMessage('hello embedded', { namespace: 'eip155' })");
-    await waitView(p, 'ApproveTransaction');
-    await frameButton(p, 'Approve').click();
-    const { ok, value } = await outcome();
+    const { ok, value } = await approveInFrame(p, outcome);
     expect(ok).toBe(true);
     expect(await verifyMessage({ address: evm, message: 'hello embedded', signature: value as Hex })).toBe(true);
   });
 
   it('signs a message on solana after approval; the ed25519 signature verifies', async () => {
     const outcome = await start("modal.signMessage('hello solana', { namespace: 'solana' })");
-    await waitView(p, 'ApproveTransaction');
-    await frameButton(p, 'Approve').click();
-    const { ok, value } = await outcome();
+    const { ok, value } = await approveInFrame(p, outcome);
     expect(ok).toBe(true);
     expect(ed25519.verify(bs58.decode(value), new TextEncoder().encode('hello solana'), new PublicKey(sol).toBytes())).toBe(true);
   });
@@ -80,9 +86,7 @@ describe('embedded wallet: signing, sending, export', { timeout: 120_000 }, () =
   it('sends ETH after approval: the transaction lands on the chain', async () => {
     const to = privateKeyToAccount(`0x${'22'.repeat(32)}`).address;
     const outcome = await start(`modal.sendTransaction({ to: '${to}', value: '10000000000000000' }, { namespace: 'eip155' })`);
-    await waitView(p, 'ApproveTransaction');
-    await frameButton(p, 'Approve').click();
-    const { ok, value } = await outcome();
+    const { ok, value } = await approveInFrame(p, outcome);
     expect(ok, value).toBe(true);
     const client = createPublicClient({ transport: http(eh.h.chainA.url) });
     const receipt = await client.waitForTransactionReceipt({ hash: value as Hex });
@@ -96,9 +100,7 @@ describe('embedded wallet: signing, sending, export', { timeout: 120_000 }, () =
       (window as any).modal.switchNetwork((window as any).modal.getAccount('solana').caipAddress.split(':').slice(0, 2).join(':')),
     );
     const outcome = await start(`modal.sendTransaction({ to: '${to}', value: '5000000' }, { namespace: 'solana' })`);
-    await waitView(p, 'ApproveTransaction');
-    await frameButton(p, 'Approve').click();
-    const { ok, value } = await outcome();
+    const { ok, value } = await approveInFrame(p, outcome);
     expect(ok, value).toBe(true);
     await expect.poll(() => new Connection(eh.svm.url, 'confirmed').getBalance(new PublicKey(to)), { timeout: 20_000 }).toBe(5_000_000);
   });

@@ -15,7 +15,7 @@ import { createPublicClient, http, verifyMessage, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { receivedByPage, recordMessages, rpc, startRequest } from './embedded-probe.js';
-import { frameButton, login, modal, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
+import { approveInFrame, login, modal, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
 
 let eh: EmbeddedHarness;
 const contexts: BrowserContext[] = [];
@@ -75,24 +75,18 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
     await expect.poll(() => p.evaluate(() => localStorage.getItem('@w3kit/socialProvider'))).toContain('google');
 
     const signed = await startRequest(p, "modal.signMessage('hello social', { namespace: 'eip155' })");
-    await waitView(p, 'ApproveTransaction');
-    await frameButton(p, 'Approve').click();
-    const evmSig = await signed();
+    const evmSig = await approveInFrame(p, signed);
     expect(evmSig.ok, evmSig.value).toBe(true);
     expect(await verifyMessage({ address: evm as Hex, message: 'hello social', signature: evmSig.value as Hex })).toBe(true);
     const solSigned = await startRequest(p, "modal.signMessage('hello social', { namespace: 'solana' })");
-    await waitView(p, 'ApproveTransaction');
-    await frameButton(p, 'Approve').click();
-    const solSig = await solSigned();
+    const solSig = await approveInFrame(p, solSigned);
     expect(ed25519.verify(bs58.decode(solSig.value), new TextEncoder().encode('hello social'), new PublicKey(sol).toBytes())).toBe(true);
 
     await rpc(eh.h.chainA.url, 'hardhat_setBalance', [evm, '0xDE0B6B3A7640000']);
     await rpc(eh.svm.url, 'requestAirdrop', [sol, 2 * LAMPORTS_PER_SOL]);
     const to = privateKeyToAccount(`0x${'33'.repeat(32)}`).address;
     const sent = await startRequest(p, `modal.sendTransaction({ to: '${to}', value: '1000000000000000' }, { namespace: 'eip155' })`);
-    await waitView(p, 'ApproveTransaction');
-    await frameButton(p, 'Approve').click();
-    const tx = await sent();
+    const tx = await approveInFrame(p, sent);
     expect(tx.ok, tx.value).toBe(true);
     const receipt = await createPublicClient({ transport: http(eh.h.chainA.url) }).waitForTransactionReceipt({ hash: tx.value as Hex });
     expect(receipt.status).toBe('success');
@@ -102,9 +96,7 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
       (window as any).modal.switchNetwork((window as any).modal.getAccount('solana').caipAddress.split(':').slice(0, 2).join(':')),
     );
     const solSent = await startRequest(p, `modal.sendTransaction({ to: '${solTo}', value: '5000000' }, { namespace: 'solana' })`);
-    await waitView(p, 'ApproveTransaction');
-    await frameButton(p, 'Approve').click();
-    expect((await solSent()).ok).toBe(true);
+    expect((await approveInFrame(p, solSent)).ok).toBe(true);
     await expect.poll(() => new Connection(eh.svm.url, 'confirmed').getBalance(new PublicKey(solTo)), { timeout: 20_000 }).toBe(5_000_000);
 
     const received = await receivedByPage(p);

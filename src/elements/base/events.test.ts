@@ -8,7 +8,7 @@ interface ManifestClass {
 }
 
 describe('MODAL_EVENTS', () => {
-  it('lists the modal events DESIGN.md names, each from its own store event', () => {
+  it('lists the modal events DESIGN.md names, then the sign-in ones, each from its own store event', () => {
     expect(Object.keys(MODAL_EVENTS)).to.deep.equal([
       'w3-open',
       'w3-close',
@@ -16,7 +16,11 @@ describe('MODAL_EVENTS', () => {
       'w3-disconnect',
       'w3-network-change',
       'w3-error',
+      'w3-siwx-sign-in',
+      'w3-siwx-sign-out',
     ]);
+    expect(MODAL_EVENTS['w3-siwx-sign-in']).to.equal('SIWX_AUTH_SUCCESS');
+    expect(MODAL_EVENTS['w3-siwx-sign-out']).to.equal('SIWX_SIGN_OUT');
     const storeEvents: string[] = Object.values(MODAL_EVENTS);
     expect(new Set(storeEvents).size).to.equal(storeEvents.length);
   });
