@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { varyByOrigin } from './cors.js';
+import { HttpError } from './errors.js';
 import { FixedWindowCounter } from './fixed-window.js';
 
 export interface RateLimitOptions {
@@ -50,5 +51,25 @@ export function createRateLimiter(options: RateLimitOptions = {}, now: () => num
     close() {
       clearInterval(sweep);
     },
+  };
+}
+
+/** How many IPs a per-route limiter tracks at most (the oldest windows go first). */
+const MAX_TRACKED_IPS = 10_000;
+
+/**
+ * A per-IP limit of one kind of request (logins, code checks, sign-in nonces...): the returned
+ * function counts one for `ip` and throws 429 'Too many <what> from this address' with
+ * Retry-After past `max` per `windowMs`.
+ */
+export function ipLimiter(max: number, windowMs: number, now: () => number, what: string): (ip: string) => void {
+  const counter = new FixedWindowCounter(max, windowMs, now, MAX_TRACKED_IPS);
+  return (ip: string) => {
+    const verdict = counter.take(ip);
+    if (verdict.ok) return;
+    const seconds = Math.ceil(verdict.retryInMs / 1000);
+    throw new HttpError(429, `Too many ${what} from this address: please try again after ${seconds} seconds`, undefined, {
+      'retry-after': String(seconds),
+    });
   };
 }

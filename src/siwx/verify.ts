@@ -9,7 +9,11 @@ import { SIWX_CLOCK_SKEW_MS } from '../wire/siwx-api.js';
 import { SiwxError } from './errors.js';
 import { currentHost } from './message.js';
 
-/** Whether two addresses of `namespace` are the same account (eip155 ignores case). */
+/**
+ * Whether two addresses of `namespace` are the same account (eip155 ignores case). Not core's
+ * sameAddress: siwx.js may import only w3kit.js's public exports (rollup.config.mjs), or the
+ * first chunk splits.
+ */
 export function sameAccount(namespace: string, a: string, b: string): boolean {
   return namespace === 'eip155' ? a.toLowerCase() === b.toLowerCase() : a === b;
 }

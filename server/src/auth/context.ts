@@ -5,7 +5,7 @@
  */
 import type { Database } from '../db/open.js';
 import { HttpError } from '../errors.js';
-import { FixedWindowCounter } from '../fixed-window.js';
+import { ipLimiter } from '../rate-limit.js';
 import type { Mailer, OutgoingMail } from '../mail/mailer.js';
 import { codeKey } from './secrets.js';
 
@@ -49,21 +49,6 @@ export interface AuthContext {
   limitVerify(ip: string): void;
 }
 
-const MAX_TRACKED_IPS = 10_000;
-
-function limiter(max: number, windowMs: number, now: () => number, what: string) {
-  const counter = new FixedWindowCounter(max, windowMs, now, MAX_TRACKED_IPS);
-  return (ip: string) => {
-    const verdict = counter.take(ip);
-    if (!verdict.ok) {
-      const seconds = Math.ceil(verdict.retryInMs / 1000);
-      throw new HttpError(429, `Too many ${what} from this address: please try again after ${seconds} seconds`, undefined, {
-        'retry-after': String(seconds),
-      });
-    }
-  };
-}
-
 export function createAuthContext(options: AuthOptions): AuthContext {
   const now = options.now ?? Date.now;
   const limits = { ...DEFAULT_AUTH_LIMITS, ...options.limits };
@@ -84,7 +69,7 @@ export function createAuthContext(options: AuthOptions): AuthContext {
         throw new HttpError(502, 'The mail could not be sent: the SMTP server did not accept it');
       }
     },
-    limitStart: limiter(limits.startsPerIp, limits.windowMs, now, 'login requests'),
-    limitVerify: limiter(limits.verifiesPerIp, limits.windowMs, now, 'code checks'),
+    limitStart: ipLimiter(limits.startsPerIp, limits.windowMs, now, 'login requests'),
+    limitVerify: ipLimiter(limits.verifiesPerIp, limits.windowMs, now, 'code checks'),
   };
 }

@@ -18,7 +18,7 @@ import {
   siwxVerifyReply,
 } from '../../../src/wire/siwx-api.js';
 import { HttpError } from '../errors.js';
-import { FixedWindowCounter } from '../fixed-window.js';
+import { ipLimiter } from '../rate-limit.js';
 import { errorReplies, projectQuerySchema } from '../routes/schemas.js';
 import { checkDomainAndUri, checkTimes, parseSiwxMessage } from './message-checks.js';
 import { indexerClients, signatureValid, type ChainClients } from './signatures.js';
@@ -47,7 +47,6 @@ export const DEFAULT_SIWX_LIMITS: SiwxLimits = {
 /** The most sessions /v1/siwx/sessions lists. */
 export const SIWX_SESSIONS_LISTED = 50;
 export const SIWX_SWEEP_INTERVAL_MS = 10 * 60_000;
-const MAX_TRACKED_IPS = 10_000;
 const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/;
 
 export interface SiwxRouteOptions {
@@ -55,23 +54,6 @@ export interface SiwxRouteOptions {
   limits?: Partial<SiwxLimits>;
   /** The RPC per chain for EIP-1271; default the Blockchain API's `--evm-rpc` node. */
   clients?: ChainClients;
-}
-
-function ipLimiter(max: number, windowMs: number, now: () => number, what: string) {
-  const counter = new FixedWindowCounter(max, windowMs, now, MAX_TRACKED_IPS);
-  return (ip: string) => {
-    const verdict = counter.take(ip);
-    if (verdict.ok) return;
-    const seconds = Math.ceil(verdict.retryInMs / 1000);
-    throw new HttpError(
-      429,
-      `Too many ${what} from this address: at most ${max} per ${windowMs / 1000} s; retry after ${seconds} s`,
-      undefined,
-      {
-        'retry-after': String(seconds),
-      },
-    );
-  };
 }
 
 /** The token of `Authorization: Bearer <token>`: 401 without the header, 400 when it is malformed. */

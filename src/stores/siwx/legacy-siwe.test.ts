@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import type { SIWEConfig, SIWEMessageArgs } from '../../core/siwx.js';
+import { legacySiweText } from '../../test-utils/legacy-siwe-text.js';
 import { adaptSiweConfig, SiweError } from './legacy-siwe.js';
 
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
@@ -24,18 +24,7 @@ function appSiwe(overrides: Partial<SIWEConfig> = {}) {
     }),
     createMessage: (args) => {
       lastArgs = args;
-      const [, chain, address] = args.address.split(':');
-      return createSiweMessage({
-        address: address as `0x${string}`,
-        chainId: Number(chain),
-        domain: args.domain,
-        uri: args.uri,
-        version: '1',
-        nonce: args.nonce,
-        issuedAt: new Date(args.iat),
-        ...(args.statement ? { statement: args.statement } : {}),
-        ...(args.exp ? { expirationTime: new Date(args.exp) } : {}),
-      });
+      return legacySiweText(args);
     },
     verifyMessage: async ({ message, signature }) => {
       const ok = await verifyMessage({ address: account.address, message, signature: signature as `0x${string}` });

@@ -6,6 +6,7 @@
  * revokeSession is signOut, then onSignOut.
  */
 import { W3Error } from '../../core/errors.js';
+import { sameAddress } from '../../core/same-address.js';
 import type { SIWEConfig, SIWXConfig, SIWXMessage, SIWXMessageData, SIWXSession, SiwxChainId } from '../../core/siwx.js';
 
 /** A sign-in the app's siweConfig refused (its verifyMessage said false, or the chain is not eip155). */
@@ -82,7 +83,7 @@ export function adaptSiweConfig(config: SIWEConfig): SIWXConfig {
     async getSessions(chainId, address) {
       const current = await config.getSession();
       if (!current || current.address.toLowerCase() !== address.toLowerCase() || `eip155:${current.chainId}` !== chainId) return [];
-      const same = signed && signed.data.chainId === chainId && signed.data.accountAddress.toLowerCase() === address.toLowerCase();
+      const same = signed && signed.data.chainId === chainId && sameAddress(signed.data.accountAddress, address);
       return [
         same
           ? signed!

@@ -6,8 +6,8 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { verifyMessage } from 'viem';
-import { createSiweMessage } from 'viem/siwe';
 import { createTestWallet, type TestWallet } from '../../../../test/fixtures/eip1193-wallet.js';
+import { legacySiweText } from '../../../test-utils/legacy-siwe-text.js';
 import { createMemorySiwx } from '../../../test-utils/memory-siwx.js';
 import { truncateAddress } from '../../../core/address.js';
 import type { SIWEConfig } from '../../../core/siwx.js';
@@ -200,17 +200,7 @@ describe('<w3-siwx-sign-message-view>', () => {
     const siweConfig: SIWEConfig = {
       getNonce: async () => 'legacyNonce123',
       getMessageParams: async () => ({ statement: 'Legacy sign-in' }),
-      createMessage: (args) =>
-        createSiweMessage({
-          address: args.address.split(':')[2] as `0x${string}`,
-          chainId: args.chainId,
-          domain: args.domain,
-          uri: args.uri,
-          version: '1',
-          nonce: args.nonce,
-          issuedAt: new Date(args.iat),
-          ...(args.statement ? { statement: args.statement } : {}),
-        }),
+      createMessage: legacySiweText,
       verifyMessage: async ({ message, signature }) => {
         const ok = await verifyMessage({ address: wallet.addresses[0]!, message, signature: signature as `0x${string}` });
         if (ok) session = { address: wallet.addresses[0]!, chainId: 31337 };
