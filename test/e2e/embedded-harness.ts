@@ -60,6 +60,21 @@ export async function startEmbedded(): Promise<EmbeddedHarness> {
   return eh;
 }
 
+/**
+ * What the page saw, kept for a failure's message (the last 60 entries): the modal's view and open
+ * state as they change, its events, and where each click landed in the page (the frame is placed
+ * over the modal by the page, so a click meant for it could land elsewhere).
+ */
+const JOURNAL = `{
+  const journal = (window.__journal = []);
+  const t0 = performance.now();
+  const note = (line) => { journal.push(Math.round(performance.now() - t0) + 'ms ' + line); if (journal.length > 60) journal.shift(); };
+  let last = '';
+  window.modal.subscribeState((s) => { const now = s.view + (s.open ? ' open' : ' closed'); if (now !== last) note((last = now)); });
+  window.modal.subscribeEvents((e) => note('event ' + e.type));
+  document.addEventListener('click', (e) => { const t = e.composedPath()[0]; const f = document.querySelector('w3-modal')?.shadowRoot?.querySelector('#w3-embedded-frame'); note('click on ' + (t.tagName ?? '?') + '.' + (t.className ?? '') + ' at ' + e.clientX + ',' + e.clientY + ' in ' + innerWidth + 'x' + innerHeight + '; frame ' + (f ? f.style.cssText.replace(/.*inline-size/, 'inline-size') : 'none')); }, true);
+}`;
+
 /** The app page: Localhost (chain A) and the local SVM, e-mail login through the frame site. */
 function appPage(eh: EmbeddedHarness, secureSiteUrl: string, projectId: string, features: object = { email: true }): string {
   const { h, svm } = eh;
@@ -71,6 +86,7 @@ function appPage(eh: EmbeddedHarness, secureSiteUrl: string, projectId: string, 
   window.modal = createW3Modal({ networks: [chainA, sol], projectId: ${JSON.stringify(projectId)},
     secureSiteUrl: ${JSON.stringify(secureSiteUrl)}, features: ${JSON.stringify(features)},
     metadata: { name: 'Embedded e2e', description: 'e2e', url: location.origin, icons: [] } });
+  ${JOURNAL}
 </script></head><body><main><h1>e2e</h1><w3-network-button></w3-network-button><w3-button></w3-button></main></body></html>`;
 }
 
@@ -165,10 +181,53 @@ export function frameButton(p: Page, name: string) {
  */
 export async function approveInFrame<T>(p: Page, pending: () => Promise<T>): Promise<T> {
   await waitView(p, 'ApproveTransaction');
-  await frameButton(p, 'Approve').click();
+  await clickInFrame(p, 'Approve');
   const result = await pending();
+  // A failed request says what the page saw, so that a rare failure explains itself.
+  const failed = result as { ok?: boolean; value?: string };
+  if (failed && failed.ok === false) failed.value = `${failed.value}\npage journal:\n${await journal(p)}`;
   await p.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') !== 'ApproveTransaction', null, {
     timeout: 10_000,
   });
   return result;
+}
+
+/** The page's journal (see JOURNAL), one entry a line. */
+export const journal = (p: Page): Promise<string> =>
+  p.evaluate(() => ((window as unknown as { __journal?: string[] }).__journal ?? []).join('\n'));
+
+/**
+ * Waits until the frame shows over the modal, whole and still: no animation runs in the modal (its
+ * opening, the body's height following a new view), and the frame's place and cut stay the same
+ * three frames running. The page places the frame over the modal, and while the body's height
+ * animates the frame's lower part is cut off; a click there reaches the overlay behind and closes
+ * the modal. Playwright's own checks see only the button inside the frame, never that.
+ */
+export async function frameSettled(p: Page): Promise<void> {
+  await p.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const root = document.querySelector('w3-modal')?.shadowRoot;
+        const place = () => {
+          const c = root?.querySelector<HTMLElement>('#w3-embedded-frame');
+          if (!root || !c || getComputedStyle(c).visibility !== 'visible' || root.getAnimations().length > 0) return '';
+          return c.style.cssText;
+        };
+        const seen: string[] = [];
+        const step = () => {
+          seen.push(place());
+          if (seen.length < 3) return requestAnimationFrame(step);
+          resolve(seen[0] !== '' && seen.every((b) => b === seen[0]));
+        };
+        step();
+      }),
+    null,
+    { timeout: 20_000 },
+  );
+}
+
+/** Clicks a button of the frame's screen once the frame is settled over the modal (see frameSettled). */
+export async function clickInFrame(p: Page, name: string): Promise<void> {
+  await frameSettled(p);
+  await frameButton(p, name).click();
 }

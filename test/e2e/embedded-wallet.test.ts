@@ -14,7 +14,7 @@ import { codeOf } from '../../scripts/lib/mail.mjs';
 import { recordMessages, rpc, startRequest } from './embedded-probe.js';
 import {
   approveInFrame,
-  frameButton,
+  clickInFrame,
   login,
   newEmail,
   nextMail,
@@ -77,7 +77,7 @@ describe('embedded wallet: signing, sending, export', { timeout: 120_000 }, () =
     await p.keyboard.press('Enter').catch(() => undefined);
     const settled = await Promise.race([outcome().then(() => true), new Promise((r) => setTimeout(() => r(false), 2000))]);
     expect(settled).toBe(false);
-    await frameButton(p, 'Reject').click();
+    await clickInFrame(p, 'Reject');
     const { ok, value } = await outcome();
     expect(ok).toBe(false);
     expect(value).toMatch(/4001/);
@@ -110,11 +110,11 @@ describe('embedded wallet: signing, sending, export', { timeout: 120_000 }, () =
     const since = Date.now() - 1000;
     await p.locator('w3-modal').getByRole('button', { name: 'Export key' }).click();
     await waitView(p, 'ApproveTransaction');
-    await frameButton(p, 'Send code').click();
+    await clickInFrame(p, 'Send code');
     const code = codeOf(await nextMail(eh, email, since, true));
     const frame = p.frameLocator('w3-modal iframe');
     await frame.getByRole('textbox', { name: 'Code' }).fill(code);
-    await frame.getByRole('button', { name: 'Reveal' }).click();
+    await clickInFrame(p, 'Reveal');
     const secrets = frame.locator('code');
     await secrets.first().waitFor();
     const [evmKey, solKey] = (await secrets.allTextContents()).map((s) => s.trim());

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAuthenticator, clearOrigins } from './embedded-probe.js';
 import {
   appBase,
-  frameButton,
+  clickInFrame,
   login,
   modal,
   newEmail,
@@ -65,7 +65,7 @@ describe('embedded wallet: passkeys', { timeout: 180_000 }, () => {
     await openPasskeys(p);
     await modal(p).getByRole('button', { name: 'Add a passkey' }).click();
     await waitView(p, 'ApproveTransaction');
-    await frameButton(p, 'Create passkey').click();
+    await clickInFrame(p, 'Create passkey');
     await waitView(p, 'Passkeys', 30_000);
     await expect.poll(() => modal(p).getByText('Protects your recovery key').count(), { timeout: 20_000 }).toBe(1);
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
@@ -86,7 +86,7 @@ describe('embedded wallet: passkeys', { timeout: 180_000 }, () => {
     // It signs: the device share was rebuilt from the PRF-wrapped recovery share.
     await p.evaluate(() => void (window as any).modal.signMessage('after passkey', { namespace: 'eip155' }).catch(() => undefined));
     await waitView(p, 'ApproveTransaction');
-    await frameButton(p, 'Reject').click();
+    await clickInFrame(p, 'Reject');
 
     // Remove it (the last one holding the recovery key: confirmed), then it no longer logs in.
     await openPasskeys(p);

@@ -96,7 +96,8 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
       (window as any).modal.switchNetwork((window as any).modal.getAccount('solana').caipAddress.split(':').slice(0, 2).join(':')),
     );
     const solSent = await startRequest(p, `modal.sendTransaction({ to: '${solTo}', value: '5000000' }, { namespace: 'solana' })`);
-    expect((await approveInFrame(p, solSent)).ok).toBe(true);
+    const solTx = await approveInFrame(p, solSent);
+    expect(solTx.ok, solTx.value).toBe(true);
     await expect.poll(() => new Connection(eh.svm.url, 'confirmed').getBalance(new PublicKey(solTo)), { timeout: 20_000 }).toBe(5_000_000);
 
     const received = await receivedByPage(p);
