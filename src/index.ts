@@ -7,6 +7,7 @@ export type {
   PublicAccount,
   SendTransactionOptions,
   SolanaTransferRequest,
+  W3ModalAdapter,
   W3ModalInstance,
   WalletActionOptions,
 } from './instance.js';

@@ -48,6 +48,15 @@ export interface PublicAccount {
   allAccounts: AccountEntry[];
 }
 
+/**
+ * A library bound to the modal (`W3WagmiAdapter` of `w3kit/wagmi`), passed in the `adapters`
+ * option: `attach` runs once with the instance and returns what detaches it. It works through the
+ * instance API alone.
+ */
+export interface W3ModalAdapter {
+  attach(modal: W3ModalInstance): () => void;
+}
+
 /** The instance API of DESIGN.md: `el.modal`, or what createW3Modal returns. */
 export interface W3ModalInstance {
   /** Resolves when the view shows; for `WalletSend`, with the transaction hash once sent. */

@@ -57,6 +57,21 @@ export const LAYER_ZONES = [
     ],
   },
   {
+    name: 'integrations',
+    files: ['src/integrations/**', 'src/wagmi/**', 'src/ethers/**'],
+    patterns: [
+      {
+        regex: folders('api', 'adapters', 'stores', 'elements', 'react', 'frame'),
+        message: 'w3kit/wagmi and w3kit/ethers work through the instance API alone: they import only core, wire and src/integrations.',
+      },
+      {
+        regex: `^(\\.\\./){1,}${TOP}`,
+        allowTypeImports: true,
+        message: 'The integrations take the instance from attach(): type imports only.',
+      },
+    ],
+  },
+  {
     name: 'adapters',
     files: ['src/adapters/**'],
     patterns: [

@@ -122,6 +122,7 @@ const optionsSchema = object({
   defaultAccountTypes: optional(partialRecord(NAMESPACES, oneOf(['eoa', 'smartAccount', 'payment']))),
   siwx: optional(withFunctions<SIWXConfig>(SIWX_FUNCTIONS)),
   siweConfig: optional(withFunctions<SIWEConfig>(SIWE_FUNCTIONS)),
+  adapters: optional(array(withFunctions<W3AdapterOption>('attach'))),
   connectors: optional(
     array(
       looseObject({
@@ -136,6 +137,14 @@ const optionsSchema = object({
     ),
   ),
 });
+
+/**
+ * An adapter as the options take it; its `attach` receives the instance API (the precise type is
+ * `W3ModalAdapter` in instance.ts, above this layer).
+ */
+export interface W3AdapterOption {
+  attach(modal: never): () => void;
+}
 
 export interface W3Features {
   email?: boolean;
@@ -181,6 +190,11 @@ export interface W3ModalOptions {
   siwx?: SIWXConfig;
   /** The legacy sign-in with Ethereum (eip155 only), adapted to `siwx`; setting both throws. */
   siweConfig?: SIWEConfig;
+  /**
+   * Libraries bound to the modal's connection (`new W3WagmiAdapter({ networks })` from
+   * `w3kit/wagmi`): each is attached once, to the instance, after the options apply.
+   */
+  adapters?: W3AdapterOption[];
   /** Wallets the page brings itself (EXTERNAL connectors): an id, a name and an EIP-1193 provider. */
   connectors?: {
     id: string;

@@ -1,0 +1,139 @@
+/**
+ * One EIP-1193 provider for the modal's eip155 connection, whatever wallet made it (EIP-6963,
+ * injected, WalletConnect, the embedded wallet): libraries that hold a provider (wagmi's
+ * connector, ethers' BrowserProvider) hold this one, and it keeps following the modal.
+ *
+ * - `eth_accounts` and `eth_chainId` answer from the modal's state (no wallet round trip).
+ * - `eth_requestAccounts` opens the modal when nothing is connected and resolves once a wallet
+ *   connects; closing the modal first rejects with 4001.
+ * - `wallet_switchEthereumChain` goes through `modal.switchNetwork`, so the modal follows.
+ * - Everything else goes to the connected wallet's provider; with none, 4900 (disconnected).
+ * - Events: `accountsChanged`, `chainChanged`, `connect`, `disconnect`, from the modal's account
+ *   and state, each when it changes.
+ */
+import { InvalidParamsRpcError, ProviderDisconnectedError, UserRejectedRequestError } from '../core/errors/rpc.js';
+import type { PublicAccount, W3ModalInstance } from '../instance.js';
+
+export type ModalProviderEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect';
+type Listener = (...args: unknown[]) => void;
+
+export interface ModalEip1193Provider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>;
+  on(event: ModalProviderEvent, listener: Listener): ModalEip1193Provider;
+  removeListener(event: ModalProviderEvent, listener: Listener): ModalEip1193Provider;
+  /** Stops following the modal and drops the listeners. */
+  destroy(): void;
+}
+
+/** The connected eip155 addresses, the active one first; [] when not connected. */
+export function modalAccounts(modal: W3ModalInstance): `0x${string}`[] {
+  const account = modal.getAccount('eip155');
+  if (!account.isConnected || !account.address) return [];
+  const others = account.allAccounts.map((a) => a.address).filter((a) => a.toLowerCase() !== account.address!.toLowerCase());
+  return [account.address, ...others] as `0x${string}`[];
+}
+
+/** The modal's eip155 chain id (also an unsupported chain the wallet is on), or undefined. */
+export function modalChainId(modal: W3ModalInstance): number | undefined {
+  const id = modal.getState().selectedNetworkId;
+  if (!id?.startsWith('eip155:')) return undefined;
+  const n = Number(id.slice('eip155:'.length));
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/**
+ * Opens the modal on Connect for eip155 unless connected, and resolves with the accounts once a
+ * wallet connects; the modal closing first rejects with UserRejectedRequestError (4001).
+ */
+export function connectThroughModal(modal: W3ModalInstance): Promise<`0x${string}`[]> {
+  const now = modalAccounts(modal);
+  if (now.length) return Promise.resolve(now);
+  return new Promise((resolve, reject) => {
+    let opened = false;
+    const stops: (() => void)[] = [];
+    const end = (): void => stops.splice(0).forEach((stop) => stop());
+    stops.push(
+      modal.subscribeAccount(() => {
+        const accounts = modalAccounts(modal);
+        if (!accounts.length) return;
+        end();
+        resolve(accounts);
+      }, 'eip155'),
+      modal.subscribeState((state) => {
+        if (state.open) opened = true;
+        else if (opened && !modalAccounts(modal).length) {
+          end();
+          reject(new UserRejectedRequestError());
+        }
+      }),
+    );
+    modal.open({ view: 'Connect', namespace: 'eip155' }).catch((err: unknown) => {
+      end();
+      reject(err);
+    });
+  });
+}
+
+export function createModalProvider(modal: W3ModalInstance): ModalEip1193Provider {
+  const listeners = new Map<ModalProviderEvent, Set<Listener>>();
+  const emit = (event: ModalProviderEvent, ...args: unknown[]): void => {
+    for (const listener of [...(listeners.get(event) ?? [])]) listener(...args);
+  };
+  let accounts = modalAccounts(modal);
+  let chainId = modalChainId(modal);
+  const hex = (n: number): string => `0x${n.toString(16)}`;
+
+  const stops = [
+    modal.subscribeAccount((_: PublicAccount) => {
+      const next = modalAccounts(modal);
+      if (next.join() === accounts.join()) return;
+      const was = accounts;
+      accounts = next;
+      if (!was.length && next.length && chainId !== undefined) emit('connect', { chainId: hex(chainId) });
+      emit('accountsChanged', next);
+      if (was.length && !next.length) emit('disconnect', new ProviderDisconnectedError());
+    }, 'eip155'),
+    modal.subscribeState(() => {
+      const next = modalChainId(modal);
+      if (next === chainId) return;
+      chainId = next;
+      if (next !== undefined) emit('chainChanged', hex(next));
+    }),
+  ];
+
+  const provider: ModalEip1193Provider = {
+    async request({ method, params }) {
+      if (method === 'eth_accounts') return modalAccounts(modal);
+      if (method === 'eth_chainId') {
+        const id = modalChainId(modal);
+        if (id === undefined) throw new ProviderDisconnectedError();
+        return hex(id);
+      }
+      if (method === 'eth_requestAccounts') return connectThroughModal(modal);
+      if (method === 'wallet_switchEthereumChain') {
+        const [{ chainId: wanted } = { chainId: undefined }] = (Array.isArray(params) ? params : []) as { chainId?: unknown }[];
+        if (typeof wanted !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(wanted))
+          throw new InvalidParamsRpcError(`Invalid chainId ${JSON.stringify(wanted)}: expected a 0x-prefixed hex string`);
+        await modal.switchNetwork(`eip155:${Number.parseInt(wanted, 16)}`);
+        return null;
+      }
+      const wallet = modal.getWalletProvider('eip155');
+      if (!wallet) throw new ProviderDisconnectedError();
+      return wallet.request({ method, params } as Parameters<typeof wallet.request>[0]);
+    },
+    on(event, listener) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(listener);
+      return provider;
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener);
+      return provider;
+    },
+    destroy() {
+      stops.splice(0).forEach((stop) => stop());
+      listeners.clear();
+    },
+  };
+  return provider;
+}
