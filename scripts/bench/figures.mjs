@@ -68,6 +68,20 @@ export const FIGURES = [
     subject: 'static.siwxEntryGzip',
   },
   {
+    id: 'wagmiEntryGzip',
+    label: "w3kit/wagmi (our code; wagmi and viem are the app's)",
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.wagmiEntryGzip',
+  },
+  {
+    id: 'ethersEntryGzip',
+    label: "w3kit/ethers (our code; ethers is the app's)",
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.ethersEntryGzip',
+  },
+  {
     id: 'frameSiteGzip',
     label: "frame site (frame.js, the iframe's own page)",
     unit: 'KB gzip',

@@ -109,6 +109,8 @@ describe('figures', () => {
       'static.loginMethodChunksGzip',
       'static.siwxChunksGzip',
       'static.siwxEntryGzip',
+      'static.wagmiEntryGzip',
+      'static.ethersEntryGzip',
       'static.frameSiteGzip',
       'static.installPackages',
       'static.installMB',

@@ -24,6 +24,7 @@ import { connectPage, embeddedPage, EMPTY_PAGE, FLOOR_PAGE, registryPage, solana
 import { fmt, report, writeJson } from './report.mjs';
 import { measureSizes, sizeLines } from './measures/sizes.mjs';
 import { measureInstall } from './measures/install.mjs';
+import { integrationLines, measureIntegrations } from './measures/integrations.mjs';
 
 const OUT = 'dist/bench.json';
 
@@ -47,6 +48,9 @@ async function measureStatic(cdnDir, floorDir, log, withInstall = true) {
   const sizes = measureSizes(cdnDir);
   log('\nCDN sizes (gzip level 9)');
   for (const line of sizeLines(sizes)) log(line);
+  const integrations = await measureIntegrations(path.join(ROOT, 'dist'));
+  log('\nIntegration entries (plain esbuild, minified, gzip level 9)');
+  for (const line of integrationLines(integrations)) log(line);
   const floorChunks = await buildFloor(floorDir);
   const floorGzip = Object.values(floorChunks).reduce((sum, c) => sum + c.gzip, 0);
   log(`  floor page: ${fmt(floorGzip / 1024)} KB gzip (one Lit element, built with the same rollup plugins)`);
@@ -55,9 +59,9 @@ async function measureStatic(cdnDir, floorDir, log, withInstall = true) {
     ? await measureInstall({ root: ROOT }).catch((error) => ({ available: false, reason: error?.message ?? String(error) }))
     : { available: false, reason: 'skipped (--only)' };
   log(install.available ? `  ${install.packages} packages, ${fmt(install.installMB)} MB on disk` : `  unavailable: ${install.reason}`);
-  const samples = Object.fromEntries(Object.entries(sizes.values).map(([id, v]) => [`static.${id}`, [v]]));
+  const samples = Object.fromEntries(Object.entries({ ...sizes.values, ...integrations.values }).map(([id, v]) => [`static.${id}`, [v]]));
   if (install.available) Object.assign(samples, { 'static.installPackages': [install.packages], 'static.installMB': [install.installMB] });
-  return { samples, sizes: { ...sizes.json, floor: floorChunks }, install };
+  return { samples, sizes: { ...sizes.json, floor: floorChunks, integrations: integrations.json }, install };
 }
 
 /** Starts the chain, the backend, the page server and the browser; each pushes its stop onto `cleanups`. */
