@@ -57,9 +57,7 @@ export class ModalBinding {
       const timer = setTimeout(() => {
         this.#waiting.delete(listener);
         reject(
-          new MissingConfigError(
-            'The w3kit wagmi connector has no modal: pass the adapter to createW3Modal({ adapters: [adapter] })',
-          ),
+          new MissingConfigError('The w3kit wagmi connector has no modal: pass the adapter to createW3Modal({ adapters: [adapter] })'),
         );
       }, timeoutMs);
       this.#waiting.add(listener);

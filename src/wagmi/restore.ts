@@ -31,13 +31,14 @@ export function expectsRestore(): boolean {
 export function restoreSettled(modal: W3ModalInstance, timeoutMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
     let sawConnecting = false;
-    let stop: (() => void) | undefined;
+    // Set once subscribed: the first check runs inside subscribeAccount, before it returns.
+    const subscription: { stop?: () => void } = {};
     let done = false;
     const finish = (): void => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      stop?.();
+      subscription.stop?.();
       resolve();
     };
     const check = (): void => {
@@ -46,7 +47,7 @@ export function restoreSettled(modal: W3ModalInstance, timeoutMs = 10_000): Prom
       else if (status === 'connected' || sawConnecting || !expectsRestore()) finish();
     };
     const timer = setTimeout(finish, timeoutMs);
-    stop = modal.subscribeAccount(check, 'eip155');
-    if (done) stop();
+    subscription.stop = modal.subscribeAccount(check, 'eip155');
+    if (done) subscription.stop();
   });
 }
