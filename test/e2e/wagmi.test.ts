@@ -227,6 +227,34 @@ describe('w3kit/wagmi end to end', { timeout: 90_000 }, () => {
     expect((await wagmiConnection(page)).status).toBe('disconnected');
   });
 
+  it('wallet-side account and chain changes and a wallet-side disconnect reach wagmi through the modal', async () => {
+    app = await openWagmiApp();
+    const { page } = app;
+    await connect(page);
+    await waitStatus(page, 'connected');
+    const wallet = (call: string, arg?: number) =>
+      page.evaluate(
+        ([name, value]) => {
+          const w = (window as unknown as { testWallets: Record<string, (v?: unknown) => void>[] }).testWallets[0]!;
+          w[name as string]!(value);
+        },
+        [call, arg] as const,
+      );
+    await wallet('switchAccount', 1);
+    await expect.poll(async () => (await wagmiConnection(page)).address).toBe(A1);
+    expect(await page.evaluate(() => (window as unknown as WagmiWindow).modal.getAccount('eip155').address)).toBe(A1);
+    // wagmi signs with the account the wallet switched to.
+    const signature = await page.evaluate(() =>
+      (window as unknown as WagmiWindow).wagmi.signMessage((window as unknown as WagmiWindow).config, { message: 'second account' }),
+    );
+    expect(await verifyMessage({ address: A1, message: 'second account', signature })).toBe(true);
+    await wallet('setChain', 31338);
+    await expect.poll(async () => (await wagmiConnection(page)).chainId).toBe(31338);
+    await wallet('disconnectWallet');
+    await waitStatus(page, 'disconnected');
+    expect(await page.evaluate(() => (window as unknown as WagmiWindow).modal.getAccount('eip155').status)).toBe('disconnected');
+  });
+
   it('a reload restores the modal and wagmi with no prompt and no "disconnected" on the way', async () => {
     app = await openWagmiApp();
     const { page } = app;
