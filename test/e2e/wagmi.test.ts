@@ -97,10 +97,10 @@ describe('w3kit/wagmi end to end', { timeout: 90_000 }, () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as WagmiWindow).modal.getAccount('eip155').status)).toBe('disconnected');
     expect((await wagmiConnection(page)).status).toBe('disconnected');
 
-    // wagmi's connect opens the modal's Connect view; the wallet chosen there is wagmi's.
+    // wagmi's connect opens the modal's Connect view; the wallet chosen there is wagmi's, on the chain wagmi asked for.
     await page.evaluate(() => {
       const w = window as unknown as WagmiWindow & { connected?: Promise<unknown> };
-      w.connected = w.wagmi.connect(w.config, { connector: w.config.connectors[0]! });
+      w.connected = w.wagmi.connect(w.config, { connector: w.config.connectors[0]!, chainId: 31338 });
     });
     await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Connect');
     await page.locator('w3-modal').getByRole('button', { name: 'w3kit Test Wallet' }).click();
@@ -112,7 +112,9 @@ describe('w3kit/wagmi end to end', { timeout: 90_000 }, () => {
       return { accounts: [...r.accounts], chainId: r.chainId };
     });
     expect(result.accounts[0]).toBe(A0);
-    expect(result.chainId).toBe(31337);
+    // The chain asked for: the modal switched to it once the wallet connected.
+    expect(result.chainId).toBe(31338);
+    expect(await page.evaluate(() => (window as unknown as WagmiWindow).modal.getNetwork()?.caipNetworkId)).toBe('eip155:31338');
     expect(await wagmiConnection(page)).toMatchObject({ status: 'connected', address: A0 });
     expect(await page.evaluate(() => (window as unknown as WagmiWindow).modal.getAccount('eip155').address)).toBe(A0);
 
