@@ -4,7 +4,7 @@ import { $frameElement, $frameTask, $frameView } from '../../stores/embedded/sta
 import { closeModal } from '../../stores/ui/modal.js';
 import { goBack } from '../../stores/ui/navigation.js';
 import { $router, pushView } from '../../stores/ui/router.js';
-import { deep, dialogOf, mountModal, resetAll, sleep, waitFor } from '../../../test/browser/helpers.js';
+import { deep, dialogOf, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
 import type { W3Modal } from './modal.element.js';
 
 /** A frame stand-in with a button inside; counts its loads (a moved iframe loads again). */
@@ -22,6 +22,15 @@ const isShown = (el: W3Modal) => {
   const c = containerOf(el);
   return !!c && getComputedStyle(c).visibility === 'visible' && !c.inert && c.getAttribute('aria-hidden') === null;
 };
+
+/**
+ * The dialog pops in (scaled) and its body's height animates: measures wait until no animation
+ * runs in the modal, and the frame has followed (it is placed each animation frame).
+ */
+async function animationsOver(el: HTMLElement): Promise<void> {
+  await waitFor(() => el.shadowRoot!.getAnimations().length === 0, 3000, 'the animations over');
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+}
 
 describe('<w3-modal> and the embedded wallet frame', () => {
   afterEach(() => {
@@ -92,6 +101,7 @@ describe('<w3-modal> and the embedded wallet frame', () => {
     await waitFor(() => isShown(el), 3000, 'the frame shown');
     const room = deep(el, 'w3-approve-transaction-view', '[data-frame-room]')!;
     await waitFor(() => Math.abs(containerOf(el)!.getBoundingClientRect().top - room.getBoundingClientRect().top) < 1, 2000, 'laid over');
+    await animationsOver(el);
     const box = containerOf(el)!.getBoundingClientRect();
     const target = room.getBoundingClientRect();
     // Within a pixel: sub-pixel layout rounds either way while the dialog settles.
@@ -114,7 +124,7 @@ describe('<w3-modal> and the embedded wallet frame', () => {
     $frameView.set({ visible: true, height: 3000 });
     await el.modal.open({ view: 'ApproveTransaction' });
     await waitFor(() => isShown(el), 3000, 'the frame shown');
-    await sleep(400); // the dialog's height animation (150 ms) is over
+    await animationsOver(el);
     const body = deep(el, '.body')!.getBoundingClientRect();
     const room = deep(el, 'w3-approve-transaction-view', '[data-frame-room]')!.getBoundingClientRect();
     expect(room.bottom > body.bottom).to.equal(true);

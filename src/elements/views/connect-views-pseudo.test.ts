@@ -159,7 +159,8 @@ describe('connect views in the pseudo-locale', () => {
       'Beta Wallet',
     );
     deep<HTMLElement>(item, 'button')!.click();
-    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-connecting-external-view'), 3000, 'connecting view');
+    // The view's chunk loads on the click: generous on a busy machine.
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-connecting-external-view'), 10_000, 'connecting view');
     await waitFor(() => deep(view, 'w3-ui-spinner'), 3000, 'spinner');
     await usePseudoLocale(view);
     expect(deepText(view)).to.contain('Beta Wallet');

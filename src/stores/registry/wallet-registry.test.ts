@@ -82,6 +82,19 @@ describe('wallet list (Connect)', () => {
     expect([...state.featured, ...state.recommended].every((w) => w.chains.some((c) => c.startsWith('eip155:')))).toBe(true);
   });
 
+  it('drops an answer that arrives after the options changed, and fetches again for the new ones', async () => {
+    const pending = registry.fetchWalletList();
+    // The app reconfigures without a backend while the registry answers.
+    options.setOptions({ networks: [networks.localhost] });
+    await pending;
+    expect(list.$walletList.get()).toEqual({ status: 'off', featured: [], recommended: [], count: 0 });
+    // Back with a backend: the next open fetches for these options.
+    options.setOptions({ networks: [networks.localhost], apiUrl: backend.url, projectId: 'w3kit-dev', featuredWalletIds: ['rainbow'] });
+    loader.ensureWalletList();
+    await vi.waitFor(() => expect(list.$walletList.get().status).toBe('ready'));
+    expect(list.$walletList.get().featured.map((w) => w.id)).toEqual(['rainbow']);
+  });
+
   it('honours featuredWalletIds (in their order), includeWalletIds and excludeWalletIds', async () => {
     options.setOptions({
       networks: [networks.localhost],

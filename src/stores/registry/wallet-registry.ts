@@ -82,11 +82,20 @@ export function preloadImages(urls: readonly string[], capMs: number = WALLETS.i
   });
 }
 
-/** Featured (featuredWalletIds, else the registry's first 4) and recommended (4 more) wallets. */
+/**
+ * Featured (featuredWalletIds, else the registry's first 4) and recommended (4 more) wallets.
+ * Options replaced meanwhile (another backend, project or filters, or none) make the answer
+ * stale: it is dropped, and the list is left to be fetched again for the options now set.
+ */
 export async function fetchWalletList(): Promise<void> {
   $walletList.set({ ...$walletList.get(), status: 'loading', error: undefined });
+  const options = $options.get();
+  const stale = (): boolean => {
+    if ($options.get() === options) return false;
+    if ($walletList.get().status === 'loading') $walletList.set({ status: 'off', featured: [], recommended: [], count: 0 });
+    return true;
+  };
   try {
-    const options = $options.get();
     const excluded = new Set(options?.excludeWalletIds ?? []);
     const featuredIds = (options?.featuredWalletIds ?? []).filter((id) => !excluded.has(id));
     let featured: RegistryWallet[];
@@ -105,9 +114,11 @@ export async function fetchWalletList(): Promise<void> {
     const recommendedReply = await api().getWallets({ page: 1, entries: WALLETS.recommendedFetch, ...filters(featuredSet) });
     const recommended = recommendedReply.data.map(withImage);
     await preloadImages([...featured, ...recommended].map((w) => w.imageUrl));
+    if (stale()) return;
     // The recommended query excluded the featured wallets: together they are the whole list.
     $walletList.set({ status: 'ready', featured, recommended, count: recommendedReply.count + featured.length });
   } catch (err) {
+    if (stale()) return;
     $walletList.set({ status: 'error', error: { code: 'WALLETS_LOAD_FAILED', error: err }, featured: [], recommended: [], count: 0 });
   }
 }
