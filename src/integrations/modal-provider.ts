@@ -6,12 +6,13 @@
  * - `eth_accounts` and `eth_chainId` answer from the modal's state (no wallet round trip).
  * - `eth_requestAccounts` opens the modal when nothing is connected and resolves once a wallet
  *   connects; closing the modal first rejects with 4001.
- * - `wallet_switchEthereumChain` goes through `modal.switchNetwork`, so the modal follows.
+ * - `wallet_switchEthereumChain` goes through `modal.switchNetwork`, so the modal follows; a chain
+ *   the modal was not configured with is 4902, a malformed chainId -32602.
  * - Everything else goes to the connected wallet's provider; with none, 4900 (disconnected).
  * - Events: `accountsChanged`, `chainChanged`, `connect`, `disconnect`, from the modal's account
  *   and state, each when it changes.
  */
-import { InvalidParamsRpcError, ProviderDisconnectedError, UserRejectedRequestError } from '../core/errors/rpc.js';
+import { InvalidParamsRpcError, ProviderDisconnectedError, SwitchChainError, UserRejectedRequestError } from '../core/errors/rpc.js';
 import type { PublicAccount, W3ModalInstance } from '../instance.js';
 
 export type ModalProviderEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect';
@@ -112,9 +113,17 @@ export function createModalProvider(modal: W3ModalInstance): ModalEip1193Provide
       if (method === 'eth_requestAccounts') return connectThroughModal(modal);
       if (method === 'wallet_switchEthereumChain') {
         const [{ chainId: wanted } = { chainId: undefined }] = (Array.isArray(params) ? params : []) as { chainId?: unknown }[];
-        if (typeof wanted !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(wanted))
+        const id = typeof wanted === 'string' && /^0x[0-9a-fA-F]{1,14}$/.test(wanted) ? Number.parseInt(wanted, 16) : NaN;
+        if (!Number.isSafeInteger(id) || id <= 0)
           throw new InvalidParamsRpcError(`Invalid chainId ${JSON.stringify(wanted)}: expected a 0x-prefixed hex string`);
-        await modal.switchNetwork(`eip155:${Number.parseInt(wanted, 16)}`);
+        try {
+          await modal.switchNetwork(`eip155:${id}`);
+        } catch (err) {
+          // EIP-3326: a chain the modal was not configured with is 4902 (unrecognized).
+          if ((err as Error | undefined)?.name === 'NetworkNotFoundError')
+            throw new SwitchChainError(`Chain ${wanted} is not one of the modal's networks`, { cause: err });
+          throw err;
+        }
         return null;
       }
       const wallet = modal.getWalletProvider('eip155');

@@ -93,12 +93,10 @@ describe('the modal EIP-1193 provider', { timeout: 60_000 }, () => {
   it('eth_requestAccounts opens the modal: closing it rejects with 4001, connecting resolves with the account', async () => {
     const page = await open();
     const first = page.evaluate(() =>
-      (window as unknown as Record<string, any>).p
-        .request({ method: 'eth_requestAccounts' })
-        .then(
-          () => 'resolved',
-          (e: { code?: number }) => e.code,
-        ),
+      (window as unknown as Record<string, any>).p.request({ method: 'eth_requestAccounts' }).then(
+        () => 'resolved',
+        (e: { code?: number }) => e.code,
+      ),
     );
     await viewIs(page, 'Connect');
     await closeModal(page);
@@ -135,7 +133,9 @@ describe('the modal EIP-1193 provider', { timeout: 60_000 }, () => {
     expect(methods).toContain('eth_blockNumber');
     expect(methods).toContain('personal_sign');
 
-    await page.evaluate(() => (window as unknown as { testWallets: { switchAccount(i: number): void }[] }).testWallets[0]!.switchAccount(1));
+    await page.evaluate(() =>
+      (window as unknown as { testWallets: { switchAccount(i: number): void }[] }).testWallets[0]!.switchAccount(1),
+    );
     await expect.poll(async () => (await request(page, 'eth_accounts')).result?.[0], { timeout: 10_000 }).toBe(A1);
     await page.waitForTimeout(300); // any second event for the same change would be in by now
     const events = await log(page);
@@ -155,12 +155,15 @@ describe('the modal EIP-1193 provider', { timeout: 60_000 }, () => {
     await page.waitForTimeout(300);
     expect(await log(page)).toEqual([['chainChanged', '0x7a6a']]);
 
-    for (const bad of [[{ chainId: '31337' }], [{ chainId: 31337 }], [], 'x']) {
+    for (const bad of [[{ chainId: '31337' }], [{ chainId: 31337 }], [{ chainId: '0x0' }], [{ chainId: '0xffffffffffffffff' }], [], 'x']) {
       const { error } = await request(page, 'wallet_switchEthereumChain', bad);
       expect(error?.code).toBe(-32602);
       expect(error?.message).toContain('chainId');
     }
     expect((await request(page, 'wallet_switchEthereumChain', [{ chainId: '31337' }])).error?.message).toContain('"31337"');
+    // A chain the modal was not configured with: 4902 (EIP-3326), naming it.
+    const unknown = await request(page, 'wallet_switchEthereumChain', [{ chainId: '0x1' }]);
+    expect(unknown.error).toEqual({ code: 4902, message: "Chain 0x1 is not one of the modal's networks" });
     // The modal went nowhere.
     expect(await page.evaluate(() => document.querySelector('w3-modal')!.modal.getNetwork()?.caipNetworkId)).toBe('eip155:31338');
   });
@@ -240,7 +243,9 @@ describe('w3kit/ethers', { timeout: 60_000 }, () => {
     expect(chainId).toBe('31338');
 
     // The wallet changes account: a signer asked for now is the new account's, and signs as it.
-    await page.evaluate(() => (window as unknown as { testWallets: { switchAccount(i: number): void }[] }).testWallets[0]!.switchAccount(1));
+    await page.evaluate(() =>
+      (window as unknown as { testWallets: { switchAccount(i: number): void }[] }).testWallets[0]!.switchAccount(1),
+    );
     await page.waitForFunction((a1) => document.querySelector('w3-modal')!.modal.getAccount().address === a1, A1);
     const next = await page.evaluate(async () => {
       const w = window as unknown as Record<string, any>;
