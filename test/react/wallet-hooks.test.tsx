@@ -3,7 +3,7 @@
  * useW3Disconnect, useW3Events) on a real connection: the test EIP-1193 wallet (EIP-6963,
  * signing locally with viem) connected through the modal's Connect view. Its JSON-RPC node is
  * unreachable here (port 9), so the chain read of the balance fails as it does offline; a
- * transaction landing on a chain is covered by test/e2e/ethers.test.ts.
+ * transaction landing on a chain, and the balance a chain reads, are in test/e2e/react-hooks.test.ts.
  *
  * Bundled by scripts/bundle-react-test.mjs; web-test-runner runs the bundle in Chromium.
  */
