@@ -13,7 +13,7 @@
  *   and state, each when it changes.
  */
 import { InvalidParamsRpcError, ProviderDisconnectedError, SwitchChainError, UserRejectedRequestError } from '../core/errors/rpc.js';
-import type { PublicAccount, W3ModalInstance } from '../instance.js';
+import type { W3ModalInstance } from '../instance.js';
 
 export type ModalProviderEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect';
 type Listener = (...args: unknown[]) => void;
@@ -34,12 +34,17 @@ export function modalAccounts(modal: W3ModalInstance): `0x${string}`[] {
   return [account.address, ...others] as `0x${string}`[];
 }
 
-/** The modal's eip155 chain id (also an unsupported chain the wallet is on), or undefined. */
+/**
+ * The eip155 chain id: the chain of the connected eip155 account (also an unsupported chain its
+ * wallet is on, and also while another namespace is the active one), else the modal's selected
+ * network when it is eip155; undefined otherwise.
+ */
 export function modalChainId(modal: W3ModalInstance): number | undefined {
-  const id = modal.getState().selectedNetworkId;
+  const caip = modal.getAccount('eip155').caipAddress;
+  const id = caip?.startsWith('eip155:') ? caip.slice(0, caip.lastIndexOf(':')) : modal.getState().selectedNetworkId;
   if (!id?.startsWith('eip155:')) return undefined;
   const n = Number(id.slice('eip155:'.length));
-  return Number.isSafeInteger(n) ? n : undefined;
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
 /**
@@ -84,23 +89,22 @@ export function createModalProvider(modal: W3ModalInstance): ModalEip1193Provide
   let chainId = modalChainId(modal);
   const hex = (n: number): string => `0x${n.toString(16)}`;
 
-  const stops = [
-    modal.subscribeAccount((_: PublicAccount) => {
-      const next = modalAccounts(modal);
-      if (next.join() === accounts.join()) return;
-      const was = accounts;
-      accounts = next;
-      if (!was.length && next.length && chainId !== undefined) emit('connect', { chainId: hex(chainId) });
-      emit('accountsChanged', next);
-      if (was.length && !next.length) emit('disconnect', new ProviderDisconnectedError());
-    }, 'eip155'),
-    modal.subscribeState(() => {
-      const next = modalChainId(modal);
-      if (next === chainId) return;
-      chainId = next;
-      if (next !== undefined) emit('chainChanged', hex(next));
-    }),
-  ];
+  /** One pass over the modal's state: `connect` (with the chain) or `chainChanged`, then `accountsChanged`, then `disconnect`. */
+  const sync = (): void => {
+    const nextAccounts = modalAccounts(modal);
+    const nextChain = modalChainId(modal);
+    const was = accounts;
+    const accountsMoved = nextAccounts.join() !== was.join();
+    const chainMoved = nextChain !== chainId;
+    accounts = nextAccounts;
+    chainId = nextChain;
+    const connecting = !was.length && nextAccounts.length > 0;
+    if (connecting && nextChain !== undefined) emit('connect', { chainId: hex(nextChain) });
+    else if (chainMoved && nextChain !== undefined) emit('chainChanged', hex(nextChain));
+    if (accountsMoved) emit('accountsChanged', nextAccounts);
+    if (was.length && !nextAccounts.length) emit('disconnect', new ProviderDisconnectedError());
+  };
+  const stops = [modal.subscribeAccount(sync, 'eip155'), modal.subscribeState(sync)];
 
   const provider: ModalEip1193Provider = {
     async request({ method, params }) {
