@@ -53,7 +53,8 @@ function isGuarded(sourceCode, ancestors, node, name) {
   for (let i = chain.length - 1; i > 0; i--) {
     const child = chain[i];
     const parent = chain[i - 1];
-    if (parent.type === 'UnaryExpression' && parent.operator === 'typeof') return true;
+    // `typeof process` itself; `typeof process.env` still reads `process`.
+    if (i === chain.length - 1 && parent.type === 'UnaryExpression' && parent.operator === 'typeof') return true;
     if (parent.type === 'TryStatement' && parent.block === child) return true;
     const test =
       (parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && parent.test !== child
@@ -208,6 +209,8 @@ export async function checkBundlers({ root = ROOT, entries, external = [], known
       const key = path.relative(root, file.path).split(path.sep).join('/');
       const chunk = path.basename(file.path);
       const reached = [...(reach.get(key) ?? [])];
+      // A chunk no entry reaches is never loaded (esbuild still emits the dynamic imports of code it tree-shook away).
+      if (!reached.length) continue;
       const code = file.text;
       for (const m of code.matchAll(/\bfrom\s*["'](node:[^"']+)["']|\bimport\s*\(?\s*["'](node:[^"']+)["']/g)) {
         raw.push({

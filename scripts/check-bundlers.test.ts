@@ -47,6 +47,8 @@ describe('freeReferences', () => {
     expect(names('export const env = process.env.API;')).toEqual(['process']);
     expect(names('export const c = global.crypto;')).toEqual(['global']);
     expect(names('export function f(s) { return Buffer.from(s).toString("hex"); }')).toEqual(['Buffer']);
+    // typeof of a property still reads the name.
+    expect(names('export const t = typeof process.env;')).toEqual(['process']);
   });
 
   it('leaves guarded ones, locals, properties and strings alone', () => {
