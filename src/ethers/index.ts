@@ -12,6 +12,7 @@
  * ethers is an optional peer dependency, loaded only by this entry.
  */
 import { BrowserProvider, type JsonRpcSigner, type Network } from 'ethers';
+import { MissingConfigError } from '../core/errors/config.js';
 import { NotConnectedError } from '../core/errors/wallet.js';
 import type { W3ModalInstance } from '../instance.js';
 import { createModalProvider, modalAccounts, modalChainId } from '../integrations/modal-provider.js';
@@ -39,7 +40,9 @@ class ModalBrowserProvider extends BrowserProvider {
 /** The ethers v6 BrowserProvider of `modal`'s eip155 connection (one per modal; it follows chain changes). */
 export function getEthersProvider(modal: W3ModalInstance): BrowserProvider {
   if (!modal || typeof modal.getAccount !== 'function' || typeof modal.subscribeAccount !== 'function')
-    throw new TypeError('getEthersProvider(modal): modal must be the instance createW3Modal returned');
+    throw new MissingConfigError(
+      `getEthersProvider(modal): modal must be the instance createW3Modal returned, got ${modal === null ? 'null' : typeof modal}`,
+    );
   let provider = providers.get(modal);
   if (!provider) {
     provider = new ModalBrowserProvider(modal);

@@ -200,6 +200,21 @@ describe('w3kit/ethers', { timeout: 60_000 }, () => {
       );
     });
     expect(result).toMatch(/^NotConnectedError: getEthersSigner: no eip155 account is connected/);
+    const bad = await page.evaluate(() => {
+      const w = window as unknown as Record<string, any>;
+      return [undefined, {}].map((m) => {
+        try {
+          w.w3int.getEthersProvider(m);
+          return 'provider';
+        } catch (e) {
+          return `${(e as Error).name}: ${(e as Error).message}`;
+        }
+      });
+    });
+    expect(bad).toEqual([
+      'MissingConfigError: getEthersProvider(modal): modal must be the instance createW3Modal returned, got undefined',
+      'MissingConfigError: getEthersProvider(modal): modal must be the instance createW3Modal returned, got object',
+    ]);
     expect(await page.evaluate(() => document.querySelector('w3-modal')!.hasAttribute('open'))).toBe(false);
   });
 
