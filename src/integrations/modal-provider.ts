@@ -6,13 +6,14 @@
  * - `eth_accounts` and `eth_chainId` answer from the modal's state (no wallet round trip).
  * - `eth_requestAccounts` opens the modal when nothing is connected and resolves once a wallet
  *   connects; closing the modal first rejects with 4001.
- * - `wallet_switchEthereumChain` goes through `modal.switchNetwork`, so the modal follows.
+ * - `wallet_switchEthereumChain` goes through `modal.switchNetwork`, so the modal follows; a chain
+ *   the modal was not configured with is 4902, a malformed chainId -32602.
  * - Everything else goes to the connected wallet's provider; with none, 4900 (disconnected).
  * - Events: `accountsChanged`, `chainChanged`, `connect`, `disconnect`, from the modal's account
  *   and state, each when it changes.
  */
-import { InvalidParamsRpcError, ProviderDisconnectedError, UserRejectedRequestError } from '../core/errors/rpc.js';
-import type { PublicAccount, W3ModalInstance } from '../instance.js';
+import { InvalidParamsRpcError, ProviderDisconnectedError, SwitchChainError, UserRejectedRequestError } from '../core/errors/rpc.js';
+import type { W3ModalInstance } from '../instance.js';
 
 export type ModalProviderEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect';
 type Listener = (...args: unknown[]) => void;
@@ -33,12 +34,17 @@ export function modalAccounts(modal: W3ModalInstance): `0x${string}`[] {
   return [account.address, ...others] as `0x${string}`[];
 }
 
-/** The modal's eip155 chain id (also an unsupported chain the wallet is on), or undefined. */
+/**
+ * The eip155 chain id: the chain of the connected eip155 account (also an unsupported chain its
+ * wallet is on, and also while another namespace is the active one), else the modal's selected
+ * network when it is eip155; undefined otherwise.
+ */
 export function modalChainId(modal: W3ModalInstance): number | undefined {
-  const id = modal.getState().selectedNetworkId;
+  const caip = modal.getAccount('eip155').caipAddress;
+  const id = caip?.startsWith('eip155:') ? caip.slice(0, caip.lastIndexOf(':')) : modal.getState().selectedNetworkId;
   if (!id?.startsWith('eip155:')) return undefined;
   const n = Number(id.slice('eip155:'.length));
-  return Number.isSafeInteger(n) ? n : undefined;
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
 /**
@@ -83,23 +89,22 @@ export function createModalProvider(modal: W3ModalInstance): ModalEip1193Provide
   let chainId = modalChainId(modal);
   const hex = (n: number): string => `0x${n.toString(16)}`;
 
-  const stops = [
-    modal.subscribeAccount((_: PublicAccount) => {
-      const next = modalAccounts(modal);
-      if (next.join() === accounts.join()) return;
-      const was = accounts;
-      accounts = next;
-      if (!was.length && next.length && chainId !== undefined) emit('connect', { chainId: hex(chainId) });
-      emit('accountsChanged', next);
-      if (was.length && !next.length) emit('disconnect', new ProviderDisconnectedError());
-    }, 'eip155'),
-    modal.subscribeState(() => {
-      const next = modalChainId(modal);
-      if (next === chainId) return;
-      chainId = next;
-      if (next !== undefined) emit('chainChanged', hex(next));
-    }),
-  ];
+  /** One pass over the modal's state: `connect` (with the chain) or `chainChanged`, then `accountsChanged`, then `disconnect`. */
+  const sync = (): void => {
+    const nextAccounts = modalAccounts(modal);
+    const nextChain = modalChainId(modal);
+    const was = accounts;
+    const accountsMoved = nextAccounts.join() !== was.join();
+    const chainMoved = nextChain !== chainId;
+    accounts = nextAccounts;
+    chainId = nextChain;
+    const connecting = !was.length && nextAccounts.length > 0;
+    if (connecting && nextChain !== undefined) emit('connect', { chainId: hex(nextChain) });
+    else if (chainMoved && nextChain !== undefined) emit('chainChanged', hex(nextChain));
+    if (accountsMoved) emit('accountsChanged', nextAccounts);
+    if (was.length && !nextAccounts.length) emit('disconnect', new ProviderDisconnectedError());
+  };
+  const stops = [modal.subscribeAccount(sync, 'eip155'), modal.subscribeState(sync)];
 
   const provider: ModalEip1193Provider = {
     async request({ method, params }) {
@@ -112,9 +117,17 @@ export function createModalProvider(modal: W3ModalInstance): ModalEip1193Provide
       if (method === 'eth_requestAccounts') return connectThroughModal(modal);
       if (method === 'wallet_switchEthereumChain') {
         const [{ chainId: wanted } = { chainId: undefined }] = (Array.isArray(params) ? params : []) as { chainId?: unknown }[];
-        if (typeof wanted !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(wanted))
+        const id = typeof wanted === 'string' && /^0x[0-9a-fA-F]{1,14}$/.test(wanted) ? Number.parseInt(wanted, 16) : NaN;
+        if (!Number.isSafeInteger(id) || id <= 0)
           throw new InvalidParamsRpcError(`Invalid chainId ${JSON.stringify(wanted)}: expected a 0x-prefixed hex string`);
-        await modal.switchNetwork(`eip155:${Number.parseInt(wanted, 16)}`);
+        try {
+          await modal.switchNetwork(`eip155:${id}`);
+        } catch (err) {
+          // EIP-3326: a chain the modal was not configured with is 4902 (unrecognized).
+          if ((err as Error | undefined)?.name === 'NetworkNotFoundError')
+            throw new SwitchChainError(`Chain ${wanted} is not one of the modal's networks`, { cause: err });
+          throw err;
+        }
         return null;
       }
       const wallet = modal.getWalletProvider('eip155');

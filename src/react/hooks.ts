@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { computed } from 'nanostores';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChainNamespace } from '../core/caip.js';
 import type { SIWXSession } from '../core/siwx.js';
 import type { Network } from '../wire/networks.js';
@@ -16,6 +16,7 @@ import { $accounts } from '../stores/connection/account.js';
 import { $modal } from '../stores/ui/modal.js';
 import { $activeNamespace, $currentNetwork } from '../stores/network/networks.js';
 import { $publicState, type PublicState } from '../stores/app/state.js';
+import { $lastEvent, type W3Event } from '../stores/app/events.js';
 
 export interface UseW3ModalResult {
   /** Opens the modal (on `options.view`, else Connect or Account); resolves once the view shows. */
@@ -113,4 +114,21 @@ export function useW3SiwxSessions(namespace?: ChainNamespace): UseW3SiwxSessions
     };
   }, [key, ns, namespace, signIns]);
   return result;
+}
+
+/**
+ * Calls `callback` with every modal event (`MODAL_OPEN`, `CONNECT_SUCCESS`, ...) from mount to
+ * unmount; events from before the mount are not replayed. The latest `callback` is called, so an
+ * inline function does not resubscribe on every render.
+ */
+export function useW3Events(callback: (event: W3Event) => void): void {
+  const latest = useRef(callback);
+  latest.current = callback;
+  useEffect(
+    () =>
+      $lastEvent.listen((event) => {
+        if (event) latest.current(event);
+      }),
+    [],
+  );
 }

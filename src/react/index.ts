@@ -27,7 +27,11 @@ export type {
   W3ModalAttributes,
   W3NetworkButtonAttributes,
 } from './generated/jsx.js';
-export { useW3Account, useW3Modal, useW3Network, useW3SiwxSessions, useW3State } from './hooks.js';
+export { useW3Account, useW3Events, useW3Modal, useW3Network, useW3SiwxSessions, useW3State } from './hooks.js';
 export type { UseW3ModalResult, UseW3NetworkResult, UseW3SiwxSessionsResult } from './hooks.js';
+export { useW3Disconnect, useW3SendTransaction, useW3SignMessage } from './action-hooks.js';
+export type { UseW3DisconnectResult, UseW3SendTransactionResult, UseW3SignMessageResult } from './action-hooks.js';
+export { useW3Balance, useW3Connections } from './connection-hooks.js';
+export type { UseW3BalanceResult, W3Connection } from './connection-hooks.js';
 export { createW3Modal, networks } from '../index.js';
-export type { Network, OpenOptions, PublicAccount, PublicState, W3ModalInstance, W3ModalOptions } from '../index.js';
+export type { Network, OpenOptions, PublicAccount, PublicState, W3Event, W3ModalInstance, W3ModalOptions } from '../index.js';
