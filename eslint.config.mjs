@@ -15,6 +15,8 @@ export default tseslint.config(
       'coverage/',
       '.cache/',
       'test/.bundled/',
+      // The consumer fixture apps: each is type-checked by the consumer suite in its own install.
+      'test/consumers/{vite-react-wagmi,next-app,vue,plain}/',
       'custom-elements.json',
       'src/locales/generated/',
     ],

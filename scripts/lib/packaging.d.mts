@@ -14,6 +14,7 @@ export interface PackInstall {
   bytes: number;
   cleanup(): void;
 }
+export function packClient(dir: string): Promise<string>;
 export function packBoth(dir: string): Promise<{ client: string; server: string }>;
 export function installedPackages(nodeModules: string): InstalledPackage[];
 export function needsNativeBuild(entry: Pick<InstalledPackage, 'dir' | 'pkg'>): boolean;

@@ -24,6 +24,12 @@ async function npm(args, cwd) {
 /** The JSON report of `npm pack --json`, after whatever a prepack script printed. */
 const packReport = (stdout) => JSON.parse(stdout.slice(stdout.search(/^\[/m)))[0];
 
+/** Packs the client alone into `dir` (dist/ must be built); resolves to the tarball's path. */
+export async function packClient(dir) {
+  const client = packReport(await npm(['pack', '--pack-destination', dir, '--json'], ROOT));
+  return path.join(dir, client.filename);
+}
+
 /** Packs the client and the server into `dir`; resolves to both tarballs' paths. */
 export async function packBoth(dir) {
   const flags = ['--pack-destination', dir, '--json', '--ignore-scripts=false'];

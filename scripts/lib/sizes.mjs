@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /** Reads dist/cdn/manifest.json: the first chunk (entry + static imports) and each lazy chunk. */
@@ -19,8 +20,14 @@ export function cdnSizes(manifestPath = 'dist/cdn/manifest.json') {
   return { entry, firstFiles: [...first], firstGzip, lazy };
 }
 
+/** The `integrity` attribute value (sha384, base64) of a file, by default the CDN entry. */
+export function integrity(file = 'dist/cdn/w3kit.js') {
+  return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+}
+
 export function printSizes() {
   const { firstFiles, firstGzip, lazy } = cdnSizes();
   console.log(`CDN first chunk: ${(firstGzip / 1024).toFixed(1)} KB gzip (${firstFiles.join(', ')})`);
   for (const c of lazy) console.log(`  lazy ${c.file}: ${(c.gzip / 1024).toFixed(1)} KB gzip`);
+  console.log(`CDN integrity of dist/cdn/w3kit.js: ${integrity()}`);
 }

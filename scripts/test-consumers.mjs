@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * The consumer suite (`npm run test:consumers`): w3kit as a dApp gets it. Builds the package,
+ * packs it, installs the tarball into the fixture apps of test/consumers/ (one npm workspace, one
+ * install, outside the repository so nothing resolves through its node_modules), then for each
+ * app type-checks it (skipLibCheck false), builds it and drives it in Chromium against a Hardhat
+ * node with the test wallet: Vite + React 19 + wagmi 3, Next.js App Router, Vue 3, a plain page.
+ * Prints what each app ships (gzip) and closes with `consumers: N passed, M failed`.
+ *
+ *   node scripts/test-consumers.mjs [--no-build] [--only=vue,plain]
+ *
+ * --no-build packs the dist/ already there. W3KIT_CONSUMERS_DIR sets the install folder
+ * (default <tmp>/w3kit-consumers, kept between runs so npm reuses it).
+ */
+import { existsSync } from 'node:fs';
+import { bundleFixtures } from './bundle-fixtures.mjs';
+import { deployDemoContracts } from './lib/contracts.mjs';
+import { startHardhat } from './lib/hardhat.mjs';
+import { run } from './lib/run.mjs';
+import { launchBrowser } from '../test/consumers/harness/browser.mjs';
+import { nextApp } from '../test/consumers/harness/next-app.mjs';
+import { createReport } from '../test/consumers/harness/report.mjs';
+import { kb } from '../test/consumers/harness/sizes.mjs';
+import { plain, viteReactWagmi, vue } from '../test/consumers/harness/static-apps.mjs';
+import { APPS, copyFixtures, packAndInstallApps, workDir } from '../test/consumers/harness/workspace.mjs';
+
+const RUNNERS = { 'vite-react-wagmi': viteReactWagmi, 'next-app': nextApp, vue, plain };
+const args = process.argv.slice(2);
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+for (const name of only ?? []) if (!APPS.includes(name)) throw new Error(`--only: unknown app "${name}" (apps: ${APPS.join(', ')})`);
+const apps = APPS.filter((a) => !only || only.includes(a));
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const report = createReport();
+
+if (!args.includes('--no-build')) await run('node', ['scripts/build.mjs']);
+if (!existsSync('dist/cdn/w3kit.js')) throw new Error('dist/ is not built: run `npm run build` or drop --no-build');
+
+const dir = workDir();
+console.log(`consumers: installing the packed w3kit into ${dir}`);
+copyFixtures(dir);
+const [installed, chain, browser] = await Promise.all([
+  report.check('the packed tarball installs into the fixture workspace (one npm install)', () => packAndInstallApps(dir)),
+  startHardhat({ chainId: 31337 }),
+  launchBrowser(),
+  bundleFixtures(),
+]);
+let exitCode = 1;
+try {
+  const { dusd } = await deployDemoContracts(chain.url);
+  const ctx = { dir, browser, report, env: { rpcUrl: chain.url, token: dusd } };
+  console.log(`consumers: installed (${elapsed()}); Hardhat at ${chain.url}, DUSD at ${dusd}`);
+  for (const app of apps) {
+    if (!installed) {
+      report.skip(app, 'the install failed');
+      continue;
+    }
+    console.log(`\n${app} (${elapsed()})`);
+    const result = await RUNNERS[app](ctx);
+    if (typeof result === 'string') console.log(`  integrity of dist/cdn/w3kit.js: ${result}`);
+  }
+  console.log('\nwhat each app ships (JS, gzip level 9):');
+  for (const app of apps) {
+    const s = report.sizes.get(app) ?? {};
+    const first = s.firstLoad ? `first load ${kb(s.firstLoad.gzip)} (${s.firstLoad.files} files)` : 'first load not measured';
+    const total = s.total ? `total ${kb(s.total.gzip)} (${s.total.files} files)` : 'total not measured';
+    console.log(`  ${app.padEnd(17)} ${first}, ${total}`);
+  }
+  exitCode = report.failed() === 0 ? 0 : 1;
+} finally {
+  await browser.close().catch(() => undefined);
+  await chain.stop();
+}
+console.log(`\nconsumers: took ${elapsed()}`);
+console.log(`consumers: ${report.passed()} passed, ${report.failed()} failed`);
+process.exit(exitCode);

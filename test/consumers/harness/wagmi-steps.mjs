@@ -1,0 +1,89 @@
+/**
+ * The wagmi app's own steps, after the test wallet connected through the modal: wagmi's hooks see
+ * the modal's connection, an ERC-20 transfer goes through useWriteContract and is seen mined by
+ * useWaitForTransactionReceipt (and on the chain), and a disconnect on either side reaches the other.
+ */
+import { createPublicClient, erc20Abi, http } from 'viem';
+import { ACCOUNT, closeModal, disconnectInModal, modalOpens, outputText, shadowText, walletConnects } from './browser.mjs';
+import { assert, waitFor } from './report.mjs';
+
+const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+export const WAGMI_STEPS = [
+  "useConnection and useAccount show the modal's address",
+  'useWriteContract sends an ERC-20 transfer, useWaitForTransactionReceipt sees it mined',
+  'disconnect through wagmi (useDisconnect) disconnects the modal',
+  "the modal's Disconnect disconnects wagmi",
+];
+
+export async function wagmiSteps(ctx, run, { page }) {
+  const out = (id) => outputText(page, id);
+  await run.step(WAGMI_STEPS[0], async () => {
+    await waitFor(
+      'wagmi status',
+      () => out('#wagmi-status'),
+      (s) => s === 'connected',
+    );
+    assert((await out('#wagmi-address')) === ACCOUNT, `useConnection().address is ${await out('#wagmi-address')}`);
+    assert((await out('#wagmi-account')) === ACCOUNT, `useAccount().address is ${await out('#wagmi-account')}`);
+    assert((await out('#wagmi-chain')) === '31337', `useConnection().chainId is ${await out('#wagmi-chain')}`);
+    assert((await out('#modal-address')) === ACCOUNT, `useW3Account().address is ${await out('#modal-address')}`);
+  });
+
+  await run.step(WAGMI_STEPS[1], async () => {
+    await closeModal(page);
+    const client = createPublicClient({ transport: http(ctx.env.rpcUrl) });
+    const balance = () => client.readContract({ address: ctx.env.token, abi: erc20Abi, functionName: 'balanceOf', args: [RECIPIENT] });
+    const before = await balance();
+    await page.getByRole('button', { name: 'Send 1 DUSD' }).click();
+    const status = await waitFor(
+      'receipt',
+      async () => `${await out('#tx-status')}${await out('#tx-error')}`,
+      (s) => s.length > 0,
+      30_000,
+    );
+    assert(status.startsWith('success in block '), `the transfer did not succeed: ${status}`);
+    const hash = await out('#tx-hash');
+    const receipt = await client.getTransactionReceipt({ hash });
+    assert(receipt.status === 'success' && receipt.from.toLowerCase() === ACCOUNT.toLowerCase(), `receipt on chain: ${receipt.status}`);
+    assert(receipt.to?.toLowerCase() === ctx.env.token.toLowerCase(), `the transaction went to ${receipt.to}, not the token`);
+    assert((await balance()) - before === 1_000_000n, 'the recipient did not get 1 DUSD');
+  });
+
+  await run.step(WAGMI_STEPS[2], async () => {
+    await page.getByRole('button', { name: 'Disconnect with wagmi' }).click();
+    await waitFor(
+      'wagmi status',
+      () => out('#wagmi-status'),
+      (s) => s === 'disconnected',
+    );
+    await waitFor(
+      'modal account',
+      () => page.evaluate(() => document.querySelector('w3-modal')?.modal?.getAccount().isConnected),
+      (c) => c === false,
+    );
+    await waitFor(
+      'w3-button',
+      () => shadowText(page, 'w3-button'),
+      (t) => t.includes('Connect Wallet'),
+    );
+    assert((await out('#modal-address')) === '', 'useW3Account still shows an address');
+  });
+
+  await run.step(WAGMI_STEPS[3], async () => {
+    await modalOpens(page);
+    await walletConnects(page);
+    await waitFor(
+      'wagmi status after connecting again',
+      () => out('#wagmi-status'),
+      (s) => s === 'connected',
+    );
+    await disconnectInModal(page);
+    await waitFor(
+      'wagmi status',
+      () => out('#wagmi-status'),
+      (s) => s === 'disconnected',
+    );
+    assert((await out('#wagmi-address')) === '', 'useConnection still shows an address');
+  });
+}
