@@ -11,7 +11,7 @@ import { ACCOUNT, buttonRenders, modalOpens, openApp, outputText, walletConnects
 import { assert, waitFor } from './report.mjs';
 import { totalOnDisk } from './sizes.mjs';
 import { steps } from './steps.mjs';
-import { npmRun } from './workspace.mjs';
+import { installedW3kit, npmRun } from './workspace.mjs';
 import { noteThirdParty, typecheck } from './typecheck.mjs';
 import { wagmiSteps, WAGMI_STEPS } from './wagmi-steps.mjs';
 
@@ -93,7 +93,8 @@ export async function plain(ctx) {
   const app = 'plain';
   const run = steps(ctx.report, app);
   await buildAndServe(ctx, app, { build: false, typecheckName: 'app.js type-checks (tsc checkJs, skipLibCheck false)' });
-  const cdnFile = path.join(ctx.dir, 'node_modules/w3kit/dist/cdn/w3kit.js');
+  const modules = path.dirname(installedW3kit(ctx.dir, app));
+  const cdnFile = path.join(modules, 'w3kit/dist/cdn/w3kit.js');
   const template = readFileSync(path.join(ctx.dir, app, 'index.html'), 'utf8');
   const integrity = integrityOf(cdnFile);
   const pages = new Map([
@@ -102,7 +103,7 @@ export async function plain(ctx) {
     ['/plain/tampered.html', template.replace('%W3KIT_INTEGRITY%', integrityOf(path.join(ctx.dir, app, 'app.js')))],
   ]);
   ctx.report.setSize(app, 'total', totalOnDisk([path.dirname(cdnFile)]));
-  const server = await startStaticServer({ root: ctx.dir, routes: { '/node_modules/': 'node_modules', '/plain/': app }, pages });
+  const server = await startStaticServer({ root: ctx.dir, routes: { '/node_modules/': modules, '/plain/': app }, pages });
   const extra = ['subscribeAccount sees the account', 'a wrong integrity hash keeps the CDN file from running'];
   try {
     await drive(

@@ -5,7 +5,7 @@
  * between runs (W3KIT_CONSUMERS_DIR, default <tmp>/w3kit-consumers) so npm reuses the install.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,25 +72,28 @@ export function copyFixtures(dir) {
 
 /**
  * Packs w3kit (dist/ must be built) to `dir`/w3kit.tgz and installs the workspace. The last run's
- * w3kit is dropped from the lockfile first, so the new tarball is what gets installed.
+ * lockfiles go first, so the new tarball is what gets installed (npm still reuses what
+ * node_modules and its cache hold). npm may hoist w3kit or keep a copy per app: `installedW3kit`
+ * finds an app's.
  */
 export async function packAndInstallApps(dir) {
   const tarball = await packClient(dir);
   renameSync(tarball, path.join(dir, 'w3kit.tgz'));
-  const lockPath = path.join(dir, 'package-lock.json');
-  if (existsSync(lockPath)) {
-    const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
-    for (const key of Object.keys(lock.packages ?? {})) {
-      if (/(^|\/)node_modules\/w3kit(\/|$)/.test(key)) delete lock.packages[key];
-    }
-    writeFileSync(lockPath, JSON.stringify(lock, null, 2));
-  }
+  rmSync(path.join(dir, 'package-lock.json'), { force: true });
+  rmSync(path.join(dir, 'node_modules/.package-lock.json'), { force: true });
   rmSync(path.join(dir, 'node_modules/w3kit'), { recursive: true, force: true });
   const { code, output } = await exec('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], {
     cwd: dir,
     env: { npm_config_loglevel: 'error' },
   });
   if (code !== 0) throw new Error(`npm install in ${dir} exited with ${code}:\n${tail(output)}`);
-  const installed = JSON.parse(readFileSync(path.join(dir, 'node_modules/w3kit/package.json'), 'utf8'));
-  return { version: installed.version };
+  return APPS.map((app) => installedW3kit(dir, app));
+}
+
+/** The folder of the w3kit an app resolves: its own node_modules, else the workspace's. */
+export function installedW3kit(dir, app) {
+  for (const candidate of [path.join(dir, app, 'node_modules/w3kit'), path.join(dir, 'node_modules/w3kit')]) {
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+  }
+  throw new Error(`${app} has no w3kit installed (looked in ${app}/node_modules and node_modules)`);
 }
