@@ -23,7 +23,12 @@ export const workDir = () => process.env.W3KIT_CONSUMERS_DIR || path.join(tmpdir
  */
 export function exec(cmd, args, { cwd, env, timeoutMs = 10 * 60_000 } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const keep = (chunk) => {
       output = (output + chunk).slice(-64 * 1024);

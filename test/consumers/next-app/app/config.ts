@@ -2,7 +2,7 @@
  * Shared by the server and the browser: the wagmi adapter with server rendering on and its state in
  * a cookie, so the server knows the connection before hydration (the w3kit/wagmi Next.js recipe).
  * The test run injects `window.__W3_CONSUMER__.rpcUrl` (its Hardhat node); the server reads
- * W3KIT_RPC_URL. No window or document is read here: the server imports this file too.
+ * W3KIT_RPC_URL. No window or document is read at import time: the server imports this file too.
  */
 import { networks, type Network } from 'w3kit';
 import { W3WagmiAdapter, cookieStorage, createStorage } from 'w3kit/wagmi';
@@ -13,18 +13,29 @@ declare global {
   }
 }
 
-const rpcUrl = (typeof window === 'undefined' ? process.env.W3KIT_RPC_URL : window.__W3_CONSUMER__?.rpcUrl) ?? 'http://127.0.0.1:8545';
+const onServer = typeof window === 'undefined';
 
-export const localChain: Network = { ...networks.localhost, rpcUrls: { default: { http: [rpcUrl] } } };
+export function localChain(): Network {
+  const rpcUrl = (onServer ? process.env.W3KIT_RPC_URL : window.__W3_CONSUMER__?.rpcUrl) ?? 'http://127.0.0.1:8545';
+  return { ...networks.localhost, rpcUrls: { default: { http: [rpcUrl] } } };
+}
 
-export const wagmiAdapter = new W3WagmiAdapter({
-  networks: [localChain],
-  ssr: true,
-  storage: createStorage({ storage: cookieStorage }),
-});
+const makeAdapter = () => new W3WagmiAdapter({ networks: [localChain()], ssr: true, storage: createStorage({ storage: cookieStorage }) });
+
+let browserAdapter: W3WagmiAdapter | undefined;
+
+/**
+ * One adapter per page in the browser; a new one per request on the server. wagmi's provider
+ * writes the request's cookie state into its config, so a config shared by every request of
+ * the server process would show one visitor's account to the next.
+ */
+export function getWagmiAdapter(): W3WagmiAdapter {
+  if (onServer) return makeAdapter();
+  return (browserAdapter ??= makeAdapter());
+}
 
 declare module 'wagmi' {
   interface Register {
-    config: typeof wagmiAdapter.wagmiConfig;
+    config: W3WagmiAdapter['wagmiConfig'];
   }
 }
