@@ -54,8 +54,11 @@ export function exec(cmd, args, { cwd, env, timeoutMs = 10 * 60_000 } = {}) {
   });
 }
 
-/** The last lines of a command's output, for a failure message. */
-export const tail = (output, lines = 25) => output.trimEnd().split('\n').slice(-lines).join('\n');
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** The last lines of a command's output, without colour codes, for a failure message. */
+export const tail = (output, lines = 25) => output.replace(ANSI, '').trimEnd().split('\n').slice(-lines).join('\n');
 
 /** Runs `npm run <script>` in an app's folder (the workspace's bins on PATH); throws with the output's tail on failure. */
 export async function npmRun(appDir, script, env) {
