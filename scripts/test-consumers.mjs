@@ -5,6 +5,8 @@
  * install, outside the repository so nothing resolves through its node_modules), then for each
  * app type-checks it (skipLibCheck false), builds it and drives it in Chromium against a Hardhat
  * node with the test wallet: Vite + React 19 + wagmi 3, Next.js App Router, Vue 3, a plain page.
+ * The wagmi app also gets the dev backend (w3kit-server, seeded) so the modal's Activity can list
+ * its ERC-20 transfer: without a Blockchain API URL the modal has no Activity.
  * Prints what each app ships (gzip) and closes with `consumers: N passed, M failed`.
  *
  *   node scripts/test-consumers.mjs [--no-build] [--only=vue,plain]
@@ -12,8 +14,11 @@
  * --no-build packs the dist/ already there. W3KIT_CONSUMERS_DIR sets the install folder
  * (default <tmp>/w3kit-consumers, kept between runs so npm reuses it).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { bundleFixtures } from './bundle-fixtures.mjs';
+import { startBackend } from './lib/backend.mjs';
 import { deployDemoContracts } from './lib/contracts.mjs';
 import { startHardhat } from './lib/hardhat.mjs';
 import { run } from './lib/run.mjs';
@@ -50,10 +55,20 @@ const [installed, chain, browser] = await Promise.all([
   bundleFixtures(),
 ]);
 let exitCode = 1;
+let backend;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'w3kit-consumers-data-'));
 try {
   const { dusd } = await deployDemoContracts(chain.url);
-  const ctx = { dir, browser, report, env: { rpcUrl: chain.url, token: dusd } };
-  console.log(`consumers: installed (${elapsed()}); Hardhat at ${chain.url}, DUSD at ${dusd}`);
+  const env = { rpcUrl: chain.url, token: dusd };
+  // The wagmi app's modal shows Activity from the backend's Blockchain API, which indexes the chain.
+  if (apps.includes('vite-react-wagmi')) {
+    backend = await startBackend({ port: 0, dataDir, evmRpc: chain.url });
+    Object.assign(env, { blockchainApiUrl: backend.url, projectId: 'w3kit-dev' });
+  }
+  const ctx = { dir, browser, report, env };
+  console.log(
+    `consumers: installed (${elapsed()}); Hardhat at ${chain.url}, DUSD at ${dusd}${backend ? `, backend at ${backend.url}` : ''}`,
+  );
   for (const app of apps) {
     if (!installed) {
       report.skip(app, 'the install failed');
@@ -73,7 +88,9 @@ try {
   exitCode = report.failed() === 0 ? 0 : 1;
 } finally {
   await browser.close().catch(() => undefined);
+  await backend?.close();
   await chain.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(`\nconsumers: took ${elapsed()}`);
 console.log(`consumers: ${report.passed()} passed, ${report.failed()} failed`);

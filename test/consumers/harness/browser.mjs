@@ -23,13 +23,13 @@ export async function launchBrowser() {
  * Opens `url` in a fresh context. Resolves to the page, its console messages and page errors, and
  * the gzip size of the scripts it loaded before any interaction.
  */
-export async function openApp(browser, url, { rpcUrl, token }) {
+export async function openApp(browser, url, consumer) {
   const context = await browser.newContext();
   await context.addInitScript(
     ({ consumer, wallets }) => {
       Object.assign(window, { __W3_CONSUMER__: consumer, __W3_TEST_WALLETS__: wallets });
     },
-    { consumer: { rpcUrl, token }, wallets: [{ chainId: 31337, rpcUrls: { 31337: rpcUrl } }] },
+    { consumer, wallets: [{ chainId: 31337, rpcUrls: { 31337: consumer.rpcUrl } }] },
   );
   await context.addInitScript({ path: TEST_WALLET_BUNDLE });
   const page = await context.newPage();

@@ -12,6 +12,7 @@ const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 export const WAGMI_STEPS = [
   "useConnection and useAccount show the modal's address",
   'useWriteContract sends an ERC-20 transfer, useWaitForTransactionReceipt sees it mined',
+  "the modal's Activity lists the transfer (Blockchain API of w3kit-server)",
   'disconnect through wagmi (useDisconnect) disconnects the modal',
   "the modal's Disconnect disconnects wagmi",
 ];
@@ -50,7 +51,20 @@ export async function wagmiSteps(ctx, run, { page }) {
     assert((await balance()) - before === 1_000_000n, 'the recipient did not get 1 DUSD');
   });
 
-  await run.step(WAGMI_STEPS[2], async () => {
+  // Not a step the later ones need: a failure here leaves the disconnect steps to run.
+  await ctx.report.check(`vite-react-wagmi: ${WAGMI_STEPS[2]}`, async () => {
+    assert(ctx.env.blockchainApiUrl, 'no backend was started');
+    const hash = await out('#tx-hash');
+    await page.evaluate(() => document.querySelector('w3-modal')?.modal?.open({ view: 'Account' }));
+    await page.locator('w3-account-view').getByRole('tab', { name: 'Activity' }).click();
+    const row = page.locator(`w3-account-view li[data-hash="${hash}"]`);
+    await row.waitFor({ timeout: 20_000 });
+    const text = (await row.innerText()).replace(/\s+/g, ' ');
+    assert(/-1(\.0+)? DUSD/.test(text), `the Activity row reads "${text}"`);
+    await closeModal(page);
+  });
+
+  await run.step(WAGMI_STEPS[3], async () => {
     await page.getByRole('button', { name: 'Disconnect with wagmi' }).click();
     await waitFor(
       'wagmi status',
@@ -70,7 +84,7 @@ export async function wagmiSteps(ctx, run, { page }) {
     assert((await out('#modal-address')) === '', 'useW3Account still shows an address');
   });
 
-  await run.step(WAGMI_STEPS[3], async () => {
+  await run.step(WAGMI_STEPS[4], async () => {
     await modalOpens(page);
     await walletConnects(page);
     await waitFor(

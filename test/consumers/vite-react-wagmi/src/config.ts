@@ -1,7 +1,8 @@
 /**
  * The modal and wagmi sharing one connection, as the w3kit/wagmi guide writes it. The test run
- * injects `window.__W3_CONSUMER__` (the Hardhat node's URL and the test ERC-20's address);
- * without it the app points at a local `npx hardhat node`.
+ * injects `window.__W3_CONSUMER__` (the Hardhat node's URL, the test ERC-20's address, and the
+ * backend that gives the modal its Activity); without it the app points at a local
+ * `npx hardhat node`.
  */
 import { createW3Modal, networks, type Network } from 'w3kit';
 import { W3WagmiAdapter } from 'w3kit/wagmi';
@@ -9,6 +10,8 @@ import { W3WagmiAdapter } from 'w3kit/wagmi';
 interface ConsumerEnv {
   rpcUrl: string;
   token: `0x${string}`;
+  blockchainApiUrl?: string;
+  projectId?: string;
 }
 
 declare global {
@@ -29,6 +32,7 @@ export const wagmiAdapter = new W3WagmiAdapter({ networks: [localChain] });
 export const modal = createW3Modal({
   networks: [localChain],
   adapters: [wagmiAdapter],
+  ...(env.blockchainApiUrl ? { blockchainApiUrl: env.blockchainApiUrl, projectId: env.projectId ?? 'w3kit-dev' } : {}),
   metadata: { name: 'Consumer app', description: 'w3kit with wagmi', url: window.location.origin, icons: [] },
 });
 
