@@ -11,6 +11,7 @@ const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 export const WAGMI_STEPS = [
   "useConnection and useAccount show the modal's address",
+  "a reload restores wagmi and the modal with no prompt and no flash of 'disconnected'",
   'useWriteContract sends an ERC-20 transfer, useWaitForTransactionReceipt sees it mined',
   "the modal's Activity lists the transfer (Blockchain API of w3kit-server)",
   'disconnect through wagmi (useDisconnect) disconnects the modal',
@@ -32,7 +33,35 @@ export async function wagmiSteps(ctx, run, { page }) {
   });
 
   await run.step(WAGMI_STEPS[1], async () => {
-    await closeModal(page);
+    // Every text #wagmi-status shows from the first paint on, in the reloaded page.
+    await page.context().addInitScript(() => {
+      const seen = [];
+      Object.assign(window, { __wagmiStatuses: seen });
+      new MutationObserver(() => {
+        const text = document.getElementById('wagmi-status')?.textContent;
+        if (text !== undefined && seen.at(-1) !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.reload();
+    await waitFor(
+      'wagmi status after the reload',
+      () => out('#wagmi-status'),
+      (s) => s === 'connected',
+    );
+    await waitFor(
+      '#modal-address after the reload',
+      () => out('#modal-address'),
+      (a) => a === ACCOUNT,
+    );
+    const statuses = await page.evaluate(() => window.__wagmiStatuses);
+    assert(!statuses.includes('disconnected'), `#wagmi-status showed ${statuses.join(' -> ')}`);
+    assert(statuses.at(-1) === 'connected', `the status recorder saw ${JSON.stringify(statuses)}`);
+    console.log(`        #wagmi-status after the reload: ${statuses.join(' -> ')}`);
+    const methods = await page.evaluate(() => window.testWallets[0].requests.map((r) => r.method));
+    assert(!methods.includes('eth_requestAccounts'), `the wallet was asked to connect again: ${methods.join(', ')}`);
+  });
+
+  await run.step(WAGMI_STEPS[2], async () => {
     const client = createPublicClient({ transport: http(ctx.env.rpcUrl) });
     const balance = () => client.readContract({ address: ctx.env.token, abi: erc20Abi, functionName: 'balanceOf', args: [RECIPIENT] });
     const before = await balance();
@@ -52,7 +81,7 @@ export async function wagmiSteps(ctx, run, { page }) {
   });
 
   // Not a step the later ones need: a failure here leaves the disconnect steps to run.
-  await ctx.report.check(`vite-react-wagmi: ${WAGMI_STEPS[2]}`, async () => {
+  await ctx.report.check(`vite-react-wagmi: ${WAGMI_STEPS[3]}`, async () => {
     assert(ctx.env.blockchainApiUrl, 'no backend was started');
     const hash = await out('#tx-hash');
     await page.evaluate(() => document.querySelector('w3-modal')?.modal?.open({ view: 'Account' }));
@@ -64,7 +93,7 @@ export async function wagmiSteps(ctx, run, { page }) {
     await closeModal(page);
   });
 
-  await run.step(WAGMI_STEPS[3], async () => {
+  await run.step(WAGMI_STEPS[4], async () => {
     await page.getByRole('button', { name: 'Disconnect with wagmi' }).click();
     await waitFor(
       'wagmi status',
@@ -84,7 +113,7 @@ export async function wagmiSteps(ctx, run, { page }) {
     assert((await out('#modal-address')) === '', 'useW3Account still shows an address');
   });
 
-  await run.step(WAGMI_STEPS[4], async () => {
+  await run.step(WAGMI_STEPS[5], async () => {
     await modalOpens(page);
     await walletConnects(page);
     await waitFor(
