@@ -12,7 +12,8 @@
  *   node scripts/test-consumers.mjs [--no-build] [--only=vue,plain]
  *
  * --no-build packs the dist/ already there. W3KIT_CONSUMERS_DIR sets the install folder
- * (default <tmp>/w3kit-consumers, kept between runs so npm reuses it).
+ * (default <tmp>/w3kit-consumers-<hash of the checkout's path>, kept between runs so npm reuses
+ * it).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

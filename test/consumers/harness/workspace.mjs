@@ -2,9 +2,10 @@
  * The consumer suite's install: the fixture apps copied out of the repository (so nothing
  * resolves through the repository's own node_modules), w3kit packed into that folder as
  * w3kit.tgz, and one `npm install` for the npm workspace that holds the apps. The folder is kept
- * between runs (W3KIT_CONSUMERS_DIR, default <tmp>/w3kit-consumers) so npm reuses the install.
+ * between runs (W3KIT_CONSUMERS_DIR, default <tmp>/w3kit-consumers-<hash of this checkout's path>) so npm reuses the install.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,10 @@ export const FIXTURES = path.dirname(path.dirname(fileURLToPath(import.meta.url)
 /** The fixture apps, in the order the suite runs them. */
 export const APPS = ['vite-react-wagmi', 'next-app', 'vue', 'plain'];
 
-export const workDir = () => process.env.W3KIT_CONSUMERS_DIR || path.join(tmpdir(), 'w3kit-consumers');
+/** One folder per checkout, so two checkouts' runs never share an install. */
+export const workDir = () =>
+  process.env.W3KIT_CONSUMERS_DIR ||
+  path.join(tmpdir(), `w3kit-consumers-${createHash('sha256').update(FIXTURES).digest('hex').slice(0, 8)}`);
 
 /**
  * Runs a command; resolves to `{ code, output }` (stdout and stderr together, at most 64 kB
