@@ -9,13 +9,13 @@
  * its ERC-20 transfer: without a Blockchain API URL the modal has no Activity.
  * Prints what each app ships (gzip) and closes with `consumers: N passed, M failed`.
  *
- *   node scripts/test-consumers.mjs [--no-build] [--only=vue,plain]
+ *   node scripts/test-consumers.mjs [--no-build] [--only=vue,plain] [--counts=file.json]
  *
  * --no-build packs the dist/ already there. W3KIT_CONSUMERS_DIR sets the install folder
  * (default <tmp>/w3kit-consumers-<hash of the checkout's path>, kept between runs so npm reuses
  * it).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundleFixtures } from './bundle-fixtures.mjs';
@@ -95,4 +95,8 @@ try {
 }
 console.log(`\nconsumers: took ${elapsed()}`);
 console.log(`consumers: ${report.passed()} passed, ${report.failed()} failed`);
+// `npm test` reads the counts for its closing line.
+const countsFile = args.find((a) => a.startsWith('--counts='))?.slice('--counts='.length);
+if (countsFile)
+  writeFileSync(countsFile, JSON.stringify({ passed: report.passed(), failed: report.failed(), failures: report.failures() }));
 process.exit(exitCode);

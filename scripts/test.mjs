@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: installs if needed, finds or installs a browser (scripts/lib/browser.mjs), builds,
- * then runs every suite: vitest (core, stores, server) and @web/test-runner in Chromium (elements,
- * React wrappers, the CDN bundle). Prints each runner's summary and a closing line
+ * then runs every suite: vitest (core, stores, server), @web/test-runner in Chromium (elements,
+ * React wrappers, the CDN bundle) and the consumer suite (the packed package in real apps,
+ * scripts/test-consumers.mjs). Prints each runner's summary and a closing line
  * "w3kit: N passed, M failed".
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -62,6 +63,16 @@ await suite('browser (web-test-runner, Chromium)', 'npx', ['web-test-runner'], '
   failed: j.failed,
   failures: j.failures ?? [],
 }));
+
+// The packed package installed into real apps (test/consumers), against the dist/ built above.
+rmSync('.cache/consumers-counts.json', { force: true });
+await suite(
+  'consumers (packed w3kit in Vite+React+wagmi, Next, Vue, plain apps)',
+  'node',
+  ['scripts/test-consumers.mjs', '--no-build', '--counts=.cache/consumers-counts.json'],
+  '.cache/consumers-counts.json',
+  (j) => ({ passed: j.passed, failed: j.failed, failures: j.failures ?? [] }),
+);
 
 console.log('\nSummary');
 let passed = 0;

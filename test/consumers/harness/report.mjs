@@ -21,14 +21,14 @@ export function createReport() {
       console.log(`  ok    ${name} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
       return true;
     } catch (error) {
-      results.push({ name, ok: false });
+      results.push({ name, ok: false, why: firstLines(error).split('\n')[0] });
       console.log(`  FAIL  ${name} (${((Date.now() - start) / 1000).toFixed(1)} s)\n      ${firstLines(error)}`);
       return false;
     }
   }
 
   function skip(name, why) {
-    results.push({ name, ok: false });
+    results.push({ name, ok: false, why: `not run (${why})` });
     console.log(`  FAIL  ${name}: not run (${why})`);
   }
 
@@ -39,6 +39,8 @@ export function createReport() {
     sizes,
     passed: () => results.filter((r) => r.ok).length,
     failed: () => results.filter((r) => !r.ok).length,
+    /** Each failed check with its first line, for the closing summary of `npm test`. */
+    failures: () => results.filter((r) => !r.ok).map((r) => `${r.name}: ${r.why}`),
   };
 }
 
