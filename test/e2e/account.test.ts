@@ -10,7 +10,7 @@ import { DEV_PROJECT_ID, startServer, type RunningServer } from '../../server/sr
 import { deployDemoContracts, type DemoContracts } from '../../scripts/lib/contracts.mjs';
 import { createBlockchainApi } from '../../src/api/blockchain-api.js';
 import { formatBalance } from '../../src/core/format.js';
-import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
+import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
 import { connect, waitText } from './page.js';
 
 const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -47,8 +47,7 @@ afterAll(async () => {
   await h?.stop();
 });
 afterEach(async () => {
-  if (app) expect(app.errors).toEqual([]);
-  await app?.context.close();
+  await closeApp(app);
   app = undefined;
 });
 

@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 import { verifyMessage } from 'ethers';
 import { createPublicClient, http } from 'viem';
 import type { Page } from 'playwright-core';
-import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
+import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
 import { connect } from './page.js';
 
 const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -44,8 +44,7 @@ afterAll(async () => {
   await h?.stop();
 });
 afterEach(async () => {
-  if (app) expect(app.errors).toEqual([]);
-  await app?.context.close();
+  await closeApp(app);
   app = undefined;
 });
 

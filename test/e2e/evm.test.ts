@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, formatEther, http, parseEther, verifyMessage, verifyTypedData } from 'viem';
 import type { Page } from 'playwright-core';
 import { formatBalance } from '../../src/core/format.js';
-import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
+import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
 import { connect, text, waitText } from './page.js';
 
 const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -22,8 +22,7 @@ afterAll(async () => {
   await h?.stop();
 });
 afterEach(async () => {
-  if (app) expect(app.errors).toEqual([]);
-  await app?.context.close();
+  await closeApp(app);
   app = undefined;
 });
 

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startChains, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 import { bundleFixtures, TEST_WALLET_BUNDLE } from '../../scripts/bundle-fixtures.mjs';
@@ -74,6 +75,13 @@ export interface AppSession {
   context: BrowserContext;
   page: Page;
   errors: string[];
+}
+
+/** After a test: its page logged no error, and its context closes (nothing when no app was opened). */
+export async function closeApp(app: AppSession | undefined): Promise<void> {
+  if (!app) return;
+  expect(app.errors).toEqual([]);
+  await app.context.close();
 }
 
 /** A fresh browser context (empty storage) with the given wallets, on the app page. */

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, parseEther } from 'viem';
 import type { Page } from 'playwright-core';
-import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
+import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
 
 const A1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -20,8 +20,7 @@ afterAll(async () => {
   await h?.stop();
 });
 afterEach(async () => {
-  if (app) expect(app.errors).toEqual([]);
-  await app?.context.close();
+  await closeApp(app);
   app = undefined;
 });
 

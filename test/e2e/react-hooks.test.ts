@@ -10,7 +10,7 @@ import * as esbuild from 'esbuild';
 import { createPublicClient, formatEther, http } from 'viem';
 import type { Page } from 'playwright-core';
 import { TEST_WALLET_BUNDLE } from '../../scripts/bundle-fixtures.mjs';
-import { startHarness, type AppSession, type Harness } from './harness.js';
+import { type AppSession, closeApp, type Harness, startHarness } from './harness.js';
 import { connect } from './page.js';
 
 const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -63,8 +63,7 @@ afterAll(async () => {
   await h?.stop();
 });
 afterEach(async () => {
-  if (app) expect(app.errors).toEqual([]);
-  await app?.context.close();
+  await closeApp(app);
   app = undefined;
 });
 

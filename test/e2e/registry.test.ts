@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createProject, startServer } from '../../server/src/index.js';
-import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
+import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
 import { connect, text, waitText } from './page.js';
 
 type Backend = Awaited<ReturnType<typeof startServer>>;
@@ -21,8 +21,7 @@ afterAll(async () => {
   await Promise.allSettled([h?.stop(), backend?.close()]);
 });
 afterEach(async () => {
-  if (app) expect(app.errors).toEqual([]);
-  await app?.context.close();
+  await closeApp(app);
   app = undefined;
 });
 

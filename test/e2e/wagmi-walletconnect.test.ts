@@ -10,7 +10,7 @@ import { createPublicClient, http, parseEther, verifyMessage } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/src/index.js';
 import { createWcWallet, type WcWallet } from '../fixtures/wc-wallet.js';
-import { startHarness, type AppSession, type Harness } from './harness.js';
+import { type AppSession, closeApp, type Harness, startHarness } from './harness.js';
 import { bundleWagmiPage, openWagmiApp, waitWagmiStatus, wagmiConnection, type WagmiWindow } from './wagmi-page.js';
 
 let h: Harness;
@@ -37,8 +37,7 @@ afterAll(async () => {
 afterEach(async () => {
   await wallet?.close();
   wallet = undefined;
-  if (app) expect(app.errors).toEqual([]);
-  await app?.context.close();
+  await closeApp(app);
   app = undefined;
 });
 

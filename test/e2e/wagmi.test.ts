@@ -10,7 +10,7 @@ import { createPublicClient, http, verifyMessage } from 'viem';
 import { createStorage, cookieStorage, cookieToInitialState, W3WagmiAdapter } from '../../src/wagmi/index.js';
 import { networks } from '../../src/wire/networks.js';
 import { deployDemoContracts, loadArtifact } from '../../scripts/lib/contracts.mjs';
-import { startHarness, type AppSession, type Harness } from './harness.js';
+import { type AppSession, closeApp, type Harness, startHarness } from './harness.js';
 import { bundleWagmiPage, openWagmiApp, waitWagmiStatus, wagmiConnection, type WagmiWindow } from './wagmi-page.js';
 import { connect } from './page.js';
 
@@ -32,8 +32,7 @@ afterAll(async () => {
   await h?.stop();
 });
 afterEach(async () => {
-  if (app) expect(app.errors).toEqual([]);
-  await app?.context.close();
+  await closeApp(app);
   app = undefined;
 });
 

@@ -14,7 +14,7 @@ import { ed25519 } from '@noble/curves/ed25519';
 import bs58 from 'bs58';
 import { startServer } from '../../server/src/index.js';
 import { createWcWallet, type ApproveOptions, type WcWallet } from '../fixtures/wc-wallet.js';
-import { openApp, startHarness, type AppSession, type Harness } from './harness.js';
+import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
 import { axeViolations, waitText } from './page.js';
 
 type Backend = Awaited<ReturnType<typeof startServer>>;
@@ -40,8 +40,7 @@ afterAll(async () => {
 afterEach(async () => {
   await wallet?.close();
   wallet = undefined;
-  if (app) expect(app.errors).toEqual([]);
-  await app?.context.close();
+  await closeApp(app);
   app = undefined;
 });
 
