@@ -5,11 +5,10 @@
  * gets the modal as `window.modal`, as an app does.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import * as esbuild from 'esbuild';
 import { verifyMessage } from 'ethers';
 import { createPublicClient, http } from 'viem';
 import type { Page } from 'playwright-core';
-import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
+import { type AppSession, bundlePageScript, closeApp, type Harness, openApp, startHarness } from './harness.js';
 import { connect } from './page.js';
 
 const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -20,25 +19,14 @@ let h: Harness;
 let app: AppSession | undefined;
 
 beforeAll(async () => {
-  const [harness, bundle] = await Promise.all([
+  const [harness, script] = await Promise.all([
     startHarness(),
-    esbuild.build({
-      stdin: {
-        contents: `import { createModalProvider } from './src/integrations/modal-provider.ts';
+    bundlePageScript(`import { createModalProvider } from './src/integrations/modal-provider.ts';
 import { getEthersProvider, getEthersSigner } from './src/ethers/index.ts';
-window.w3int = { createModalProvider, getEthersProvider, getEthersSigner };`,
-        resolveDir: process.cwd(),
-        loader: 'ts',
-      },
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      write: false,
-    }),
+window.w3int = { createModalProvider, getEthersProvider, getEthersSigner };`),
   ]);
   h = harness;
-  h.pages.set(SCRIPT, bundle.outputFiles[0]!.text);
+  h.pages.set(SCRIPT, script);
 }, 120_000);
 afterAll(async () => {
   await h?.stop();

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import * as esbuild from 'esbuild';
 import { expect } from 'vitest';
 import { startChains, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
@@ -75,6 +76,28 @@ export interface AppSession {
   context: BrowserContext;
   page: Page;
   errors: string[];
+}
+
+/**
+ * A page script bundled for the browser (ESM, es2022) from `contents`, its imports resolved from
+ * the repository's root; `options` adds to esbuild's (the loader, JSX, plugins).
+ */
+export async function bundlePageScript(
+  contents: string,
+  options: Omit<esbuild.BuildOptions, 'loader'> & { loader?: esbuild.Loader } = {},
+): Promise<string> {
+  const { loader = 'ts', ...rest } = options;
+  const result = await esbuild.build({
+    stdin: { contents, resolveDir: process.cwd(), loader },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'warning',
+    ...rest,
+  });
+  return result.outputFiles![0]!.text;
 }
 
 /** After a test: its page logged no error, and its context closes (nothing when no app was opened). */

@@ -6,11 +6,10 @@
  * Chromium by test/react/wallet-hooks.test.tsx.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import * as esbuild from 'esbuild';
 import { createPublicClient, formatEther, http } from 'viem';
 import type { Page } from 'playwright-core';
 import { TEST_WALLET_BUNDLE } from '../../scripts/bundle-fixtures.mjs';
-import { type AppSession, closeApp, type Harness, startHarness } from './harness.js';
+import { type AppSession, bundlePageScript, closeApp, type Harness, startHarness } from './harness.js';
 import { connect } from './page.js';
 
 const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -38,22 +37,17 @@ let h: Harness;
 let app: AppSession | undefined;
 
 beforeAll(async () => {
-  const [harness, bundle] = await Promise.all([
+  const [harness, script] = await Promise.all([
     startHarness(),
-    esbuild.build({
-      stdin: { contents: APP, resolveDir: process.cwd(), loader: 'tsx' },
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
+    bundlePageScript(APP, {
+      loader: 'tsx',
       jsx: 'automatic',
       conditions: ['production'],
       define: { 'process.env.NODE_ENV': '"production"' },
-      write: false,
     }),
   ]);
   h = harness;
-  h.pages.set('/react-hooks.js', bundle.outputFiles[0]!.text);
+  h.pages.set('/react-hooks.js', script);
   h.pages.set(
     '/react-hooks.html',
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>hooks</title><script type="module" src="/react-hooks.js"></script></head><body></body></html>',

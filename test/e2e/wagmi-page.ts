@@ -4,11 +4,10 @@
  * records wagmi's status from the first moment, and creates the modal with the adapter.
  */
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TEST_WALLET_BUNDLE } from '../../scripts/bundle-fixtures.mjs';
-import type { AppSession, Harness, WalletSpec } from './harness.js';
+import { bundlePageScript, type AppSession, type Harness, type WalletSpec } from './harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -38,14 +37,8 @@ if (ssr) {
 /** The page script, bundled for the browser (ESM) from the built package. */
 export async function bundleWagmiPage(): Promise<string> {
   const dist = (p: string) => path.join(ROOT, 'dist', p);
-  const result = await esbuild.build({
-    stdin: { contents: PAGE_SCRIPT, resolveDir: ROOT, loader: 'js' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'warning',
+  return bundlePageScript(PAGE_SCRIPT, {
+    loader: 'js',
     plugins: [
       {
         name: 'w3kit-dist',
@@ -56,7 +49,6 @@ export async function bundleWagmiPage(): Promise<string> {
       },
     ],
   });
-  return result.outputFiles[0]!.text;
 }
 
 export interface WagmiPageOptions {
