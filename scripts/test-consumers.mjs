@@ -49,9 +49,11 @@ if (!existsSync('dist/cdn/w3kit.js')) throw new Error('dist/ is not built: run `
 const dir = workDir();
 console.log(`consumers: installing the packed w3kit into ${dir}`);
 copyFixtures(dir);
-const [installed, chain, browser] = await Promise.all([
+const [installed, chain, chainB, browser] = await Promise.all([
   report.check('the packed tarball installs into the fixture workspace (one npm install)', () => packAndInstallApps(dir)),
   startHardhat({ chainId: 31337 }),
+  // The wagmi app's second network, for useSwitchChain.
+  startHardhat({ chainId: 31338 }),
   launchBrowser(),
   bundleFixtures(),
 ]);
@@ -60,7 +62,7 @@ let backend;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'w3kit-consumers-data-'));
 try {
   const { dusd } = await deployDemoContracts(chain.url);
-  const env = { rpcUrl: chain.url, token: dusd };
+  const env = { rpcUrl: chain.url, rpcUrlB: chainB.url, token: dusd };
   // The wagmi app's modal shows Activity from the backend's Blockchain API, which indexes the chain.
   if (apps.includes('vite-react-wagmi')) {
     backend = await startBackend({ port: 0, dataDir, evmRpc: chain.url });
@@ -90,7 +92,7 @@ try {
 } finally {
   await browser.close().catch(() => undefined);
   await backend?.close();
-  await chain.stop();
+  await Promise.all([chain.stop(), chainB.stop()]);
   rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(`\nconsumers: took ${elapsed()}`);

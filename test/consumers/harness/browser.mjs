@@ -29,7 +29,10 @@ export async function openApp(browser, url, consumer) {
     ({ consumer, wallets }) => {
       Object.assign(window, { __W3_CONSUMER__: consumer, __W3_TEST_WALLETS__: wallets });
     },
-    { consumer, wallets: [{ chainId: 31337, rpcUrls: { 31337: consumer.rpcUrl } }] },
+    {
+      consumer,
+      wallets: [{ chainId: 31337, rpcUrls: { 31337: consumer.rpcUrl, ...(consumer.rpcUrlB ? { 31338: consumer.rpcUrlB } : {}) } }],
+    },
   );
   await context.addInitScript({ path: TEST_WALLET_BUNDLE });
   const page = await context.newPage();

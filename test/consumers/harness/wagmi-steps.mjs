@@ -1,9 +1,9 @@
 /**
  * The wagmi app's own steps, after the test wallet connected through the modal: wagmi's hooks see
- * the modal's connection, an ERC-20 transfer goes through useWriteContract and is seen mined by
+ * the modal's connection (reads, a signature), an ERC-20 transfer goes through useWriteContract and is seen mined by
  * useWaitForTransactionReceipt (and on the chain), and a disconnect on either side reaches the other.
  */
-import { createPublicClient, erc20Abi, http } from 'viem';
+import { createPublicClient, erc20Abi, http, verifyMessage } from 'viem';
 import { ACCOUNT, closeModal, disconnectInModal, modalOpens, outputText, shadowText, walletConnects } from './browser.mjs';
 import { assert, waitFor } from './report.mjs';
 
@@ -11,6 +11,7 @@ const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 export const WAGMI_STEPS = [
   "useConnection and useAccount show the modal's address",
+  "useBalance and useReadContract read for the modal's account, useSignMessage signs with its wallet, useSwitchChain moves the modal",
   "a reload restores wagmi and the modal with no prompt and no flash of 'disconnected'",
   'useWriteContract sends an ERC-20 transfer, useWaitForTransactionReceipt sees it mined',
   "the modal's Activity lists the transfer (Blockchain API of w3kit-server)",
@@ -33,6 +34,44 @@ export async function wagmiSteps(ctx, run, { page }) {
   });
 
   await run.step(WAGMI_STEPS[1], async () => {
+    const client = createPublicClient({ transport: http(ctx.env.rpcUrl) });
+    const wei = await client.getBalance({ address: ACCOUNT });
+    const dusd = await client.readContract({ address: ctx.env.token, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT] });
+    await waitFor(
+      'useBalance',
+      () => out('#wagmi-balance'),
+      (b) => b === wei.toString(),
+    );
+    await waitFor(
+      'useReadContract',
+      () => out('#wagmi-dusd'),
+      (d) => d === dusd.toString(),
+    );
+    await closeModal(page); // still on Account after the connect
+    await page.getByRole('button', { name: 'Sign with wagmi' }).click();
+    const signature = await waitFor(
+      'useSignMessage',
+      async () => `${await out('#wagmi-signature')}${await out('#wagmi-sign-error')}`,
+      (s) => s.length > 0,
+    );
+    assert(/^0x[0-9a-f]{130}$/i.test(signature), `useSignMessage gave "${signature}"`);
+    assert(await verifyMessage({ address: ACCOUNT, message: 'hello from wagmi', signature }), "the signature is not the account's");
+    const modalChain = () => page.evaluate(() => document.querySelector('w3-modal')?.modal?.getNetwork()?.id);
+    for (const [button, id] of [
+      ['Switch to Chain B with wagmi', 31338],
+      ['Switch to Localhost with wagmi', 31337],
+    ]) {
+      await page.getByRole('button', { name: button }).click();
+      await waitFor(
+        `useConnection().chainId ${id}`,
+        async () => `${await out('#wagmi-chain')}${await out('#wagmi-switch-error')}`,
+        (c) => c === String(id),
+      );
+      assert((await modalChain()) === id, `the modal is on ${await modalChain()}, not ${id}`);
+    }
+  });
+
+  await run.step(WAGMI_STEPS[2], async () => {
     // Every text #wagmi-status shows from the first paint on, in the reloaded page.
     await page.context().addInitScript(() => {
       const seen = [];
@@ -61,7 +100,7 @@ export async function wagmiSteps(ctx, run, { page }) {
     assert(!methods.includes('eth_requestAccounts'), `the wallet was asked to connect again: ${methods.join(', ')}`);
   });
 
-  await run.step(WAGMI_STEPS[2], async () => {
+  await run.step(WAGMI_STEPS[3], async () => {
     const client = createPublicClient({ transport: http(ctx.env.rpcUrl) });
     const balance = () => client.readContract({ address: ctx.env.token, abi: erc20Abi, functionName: 'balanceOf', args: [RECIPIENT] });
     const before = await balance();
@@ -81,7 +120,7 @@ export async function wagmiSteps(ctx, run, { page }) {
   });
 
   // Not a step the later ones need: a failure here leaves the disconnect steps to run.
-  await ctx.report.check(`vite-react-wagmi: ${WAGMI_STEPS[3]}`, async () => {
+  await ctx.report.check(`vite-react-wagmi: ${WAGMI_STEPS[4]}`, async () => {
     assert(ctx.env.blockchainApiUrl, 'no backend was started');
     const hash = await out('#tx-hash');
     await page.evaluate(() => document.querySelector('w3-modal')?.modal?.open({ view: 'Account' }));
@@ -93,7 +132,7 @@ export async function wagmiSteps(ctx, run, { page }) {
     await closeModal(page);
   });
 
-  await run.step(WAGMI_STEPS[4], async () => {
+  await run.step(WAGMI_STEPS[5], async () => {
     await page.getByRole('button', { name: 'Disconnect with wagmi' }).click();
     await waitFor(
       'wagmi status',
@@ -113,7 +152,7 @@ export async function wagmiSteps(ctx, run, { page }) {
     assert((await out('#modal-address')) === '', 'useW3Account still shows an address');
   });
 
-  await run.step(WAGMI_STEPS[5], async () => {
+  await run.step(WAGMI_STEPS[6], async () => {
     await modalOpens(page);
     await walletConnects(page);
     await waitFor(

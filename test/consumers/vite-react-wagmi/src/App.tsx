@@ -1,5 +1,15 @@
-import { erc20Abi, type Hash } from 'viem';
-import { useAccount, useConnection, useDisconnect, useWaitForTransactionReceipt, useWriteContract } from 'wagmi';
+import { erc20Abi, type Address, type Hash } from 'viem';
+import {
+  useAccount,
+  useBalance,
+  useConnection,
+  useDisconnect,
+  useReadContract,
+  useSignMessage,
+  useSwitchChain,
+  useWaitForTransactionReceipt,
+  useWriteContract,
+} from 'wagmi';
 import { W3Button, useW3Account } from 'w3kit/react';
 import { env } from './config.ts';
 
@@ -25,6 +35,34 @@ function Transfer() {
   );
 }
 
+/** Reads, a signature and a chain switch through wagmi's hooks, on the modal's connection. */
+function Reads({ address }: { address: Address }) {
+  const { mutate: switchChain, error: switchError } = useSwitchChain();
+  const balance = useBalance({ address });
+  const dusd = useReadContract({ address: env.token, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+  const { mutate: signMessage, data: signature, error } = useSignMessage();
+  return (
+    <section>
+      <p>
+        balance <output id="wagmi-balance">{balance.data ? balance.data.value.toString() : ''}</output> DUSD{' '}
+        <output id="wagmi-dusd">{dusd.data === undefined ? '' : dusd.data.toString()}</output>
+      </p>
+      <button type="button" onClick={() => signMessage({ message: 'hello from wagmi' })}>
+        Sign with wagmi
+      </button>
+      <output id="wagmi-signature">{signature ?? ''}</output>
+      <output id="wagmi-sign-error">{error ? error.message : ''}</output>
+      <button type="button" onClick={() => switchChain({ chainId: 31338 })}>
+        Switch to Chain B with wagmi
+      </button>
+      <button type="button" onClick={() => switchChain({ chainId: 31337 })}>
+        Switch to Localhost with wagmi
+      </button>
+      <output id="wagmi-switch-error">{switchError ? switchError.message : ''}</output>
+    </section>
+  );
+}
+
 export function App() {
   const connection = useConnection();
   const account = useAccount();
@@ -44,6 +82,7 @@ export function App() {
       <button type="button" onClick={() => disconnect()}>
         Disconnect with wagmi
       </button>
+      {connection.isConnected && connection.address ? <Reads address={connection.address} /> : null}
       {connection.isConnected ? <Transfer /> : null}
     </main>
   );

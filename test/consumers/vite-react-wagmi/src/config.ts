@@ -9,6 +9,8 @@ import { W3WagmiAdapter } from 'w3kit/wagmi';
 
 interface ConsumerEnv {
   rpcUrl: string;
+  /** A second node (31338), for useSwitchChain. */
+  rpcUrlB?: string;
   token: `0x${string}`;
   blockchainApiUrl?: string;
   projectId?: string;
@@ -27,10 +29,20 @@ export const env: ConsumerEnv = window.__W3_CONSUMER__ ?? {
 
 export const localChain: Network = { ...networks.localhost, rpcUrls: { default: { http: [env.rpcUrl] } } };
 
-export const wagmiAdapter = new W3WagmiAdapter({ networks: [localChain] });
+export const chainB: Network = {
+  ...networks.localhost,
+  id: 31338,
+  caipNetworkId: 'eip155:31338',
+  name: 'Chain B',
+  rpcUrls: { default: { http: [env.rpcUrlB ?? 'http://127.0.0.1:8546'] } },
+};
+
+const appNetworks = [localChain, chainB];
+
+export const wagmiAdapter = new W3WagmiAdapter({ networks: appNetworks });
 
 export const modal = createW3Modal({
-  networks: [localChain],
+  networks: appNetworks,
   adapters: [wagmiAdapter],
   ...(env.blockchainApiUrl ? { blockchainApiUrl: env.blockchainApiUrl, projectId: env.projectId ?? 'w3kit-dev' } : {}),
   metadata: { name: 'Consumer app', description: 'w3kit with wagmi', url: window.location.origin, icons: [] },
