@@ -169,6 +169,30 @@ describe('history', () => {
   });
 });
 
+describe('ports', () => {
+  it('a websocket port already taken fails the start with EADDRINUSE, never as an uncaught error, and frees the RPC port', async () => {
+    const taken = await startSvmServer({ port: 0, onError: () => undefined });
+    try {
+      // Its RPC port is the websocket port (port + 1) of a server asked for the port below it.
+      const port = taken.port - 1;
+      await expect(startSvmServer({ port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      // The RPC port it had bound is free again.
+      const again = await startSvmServer({ port: 0 });
+      await again.close();
+      const probe = await import('node:net').then(
+        (net) =>
+          new Promise<boolean>((resolve) => {
+            const server = net.createServer().once('error', () => resolve(false));
+            server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+          }),
+      );
+      expect(probe).toBe(true);
+    } finally {
+      await taken.close();
+    }
+  });
+});
+
 describe('w3kit-server svm', () => {
   it('prints the rpc and ws URLs once it answers, and stops on the signal', async () => {
     let stdout = '';

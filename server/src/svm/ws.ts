@@ -26,6 +26,11 @@ const EMPTY_ACCOUNT = { lamports: 0n, owner: '11111111111111111111111111111111',
 
 export function attachPubSub(server: Server, chain: SvmChain, onError: (err: unknown) => void): WebSocketServer {
   const wss = new WebSocketServer({ server, maxPayload: WS_MESSAGE_MAX });
+  // ws re-emits the HTTP server's errors here, where nobody listening makes them uncaught. A port
+  // taken while listening is startSvmServer's to handle (it tries another pair, or rejects).
+  wss.on('error', (err) => {
+    if (server.listening) onError(err);
+  });
   const sockets = new Map<WebSocket, Map<number, Subscription>>();
   let nextId = 1;
 
