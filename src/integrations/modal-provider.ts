@@ -12,6 +12,7 @@
  * - Events: `accountsChanged`, `chainChanged`, `connect`, `disconnect`, from the modal's account
  *   and state, each when it changes.
  */
+import { assertChainId, parseCaipAddress, parseCaipNetworkId } from '../core/caip.js';
 import { InvalidParamsRpcError, ProviderDisconnectedError, SwitchChainError, UserRejectedRequestError } from '../core/errors/rpc.js';
 import type { W3ModalInstance } from '../instance.js';
 
@@ -41,10 +42,12 @@ export function modalAccounts(modal: W3ModalInstance): `0x${string}`[] {
  */
 export function modalChainId(modal: W3ModalInstance): number | undefined {
   const caip = modal.getAccount('eip155').caipAddress;
-  const id = caip?.startsWith('eip155:') ? caip.slice(0, caip.lastIndexOf(':')) : modal.getState().selectedNetworkId;
-  if (!id?.startsWith('eip155:')) return undefined;
-  const n = Number(id.slice('eip155:'.length));
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+  try {
+    const { namespace, reference } = caip ? parseCaipAddress(caip) : parseCaipNetworkId(modal.getState().selectedNetworkId ?? '');
+    return namespace === 'eip155' ? assertChainId(reference) : undefined;
+  } catch {
+    return undefined; // no id, or not a well-formed one
+  }
 }
 
 /**
