@@ -34,6 +34,12 @@ export const VIEWS = [
   'ConnectSocials',
   'ConnectingSocial',
   'Passkeys',
+  'SwapSelectToken',
+  'SwapPreview',
+  'OnRampBuy',
+  'OnRampTokenSelect',
+  'OnRampFiatSelect',
+  'BuyInProgress',
 ] as const;
 
 export type ViewName = (typeof VIEWS)[number];

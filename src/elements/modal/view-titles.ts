@@ -63,6 +63,17 @@ export function viewTitle(view: ViewName, task?: FrameTask): string | undefined 
       return msg('Receive', { desc: 'Title of the receive view' });
     case 'OnRampProviders':
       return msg('Choose Provider');
+    case 'OnRampBuy':
+      return msg('Buy', { id: 'title-onramp-buy', desc: 'Title of the view where the user picks what to buy and how much' });
+    case 'OnRampTokenSelect':
+    case 'SwapSelectToken':
+      return msg('Select token');
+    case 'OnRampFiatSelect':
+      return msg('Select currency');
+    case 'BuyInProgress':
+      return msg('Buy in progress');
+    case 'SwapPreview':
+      return msg('Review swap');
     case 'ApproveInWallet':
       return msg('Approve in your wallet');
     case 'GetWallet':

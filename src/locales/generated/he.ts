@@ -326,5 +326,10 @@
 'sffef1a8596bc58bb': `מאמת...`,
 'wallets-tag-connected': `מחובר`,
 'wallets-tag-disconnected': `מנותק`,
+'title-onramp-buy': `Buy`,
+'s49a3e690350f408c': `Select token`,
+'s1a001ea43a90122c': `Select currency`,
+'s8d9aab6c761d98d9': `Buy in progress`,
+'s192bc239b618b4c4': `Review swap`,
     };
   
