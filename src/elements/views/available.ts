@@ -9,9 +9,6 @@ import { VIEWS, type ViewName } from '../../core/views.js';
 const NOT_BUILT = [
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
-  'Swap',
-  'SwapSelectToken',
-  'SwapPreview',
   'OnRampProviders',
   'OnRampBuy',
   'OnRampTokenSelect',

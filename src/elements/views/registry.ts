@@ -44,4 +44,7 @@ export const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   ConnectingSocial: () => import('./connecting-social/connecting-social-view.js'),
   ConnectingFarcaster: () => import('./connecting-farcaster/connecting-farcaster-view.js'),
   SIWXSignMessage: () => import('./siwx-sign-message/siwx-sign-message-view.js'),
+  Swap: () => import('./swap/swap-view.js'),
+  SwapSelectToken: () => import('./swap-select-token/swap-select-token-view.js'),
+  SwapPreview: () => import('./swap-preview/swap-preview-view.js'),
 } satisfies Record<AvailableView, ViewLoader>;

@@ -14,6 +14,7 @@ import { $currentNetwork } from '../../../stores/network/networks.js';
 import { $activeBalance } from '../../../stores/connection/native-balance.js';
 import { $nfts } from '../../../stores/portfolio/nfts.js';
 import { $features } from '../../../stores/app/options.js';
+import { LOCAL_SWAP_NETWORKS, SWAP_NETWORKS } from '../../../wire/convert-api.js';
 import { isViewAvailable, pushView } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
@@ -110,7 +111,12 @@ export class W3AccountView extends W3Element {
 
   private renderFeatures() {
     const features = this.features.value;
-    const shown = features.walletFeaturesOrder.filter((f) => features[f] && isViewAvailable(FEATURE_VIEWS[f]));
+    const network = this.current.value.network;
+    // Swaps only where a DEX serves the network (the swap networks of spec 9, and the local chain's).
+    const swappable = network?.chainNamespace === 'eip155' && [...SWAP_NETWORKS, ...LOCAL_SWAP_NETWORKS].includes(network.caipNetworkId);
+    const shown = features.walletFeaturesOrder.filter(
+      (f) => features[f] && isViewAvailable(FEATURE_VIEWS[f]) && (f !== 'swaps' || swappable),
+    );
     if (shown.length === 0) return nothing;
     return html`<div class="features" role="group" aria-label=${msg('Wallet features')}>
       ${shown.map(

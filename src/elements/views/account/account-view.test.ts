@@ -4,6 +4,8 @@ import { $activity } from '../../../stores/portfolio/activity.js';
 import { $balances } from '../../../stores/portfolio/balances.js';
 import { $nfts } from '../../../stores/portfolio/nfts.js';
 import { $router } from '../../../stores/ui/router.js';
+import { $activeNetworkIds } from '../../../stores/network/networks.js';
+import { networks } from '../../../wire/networks.js';
 import { $toast } from '../../../stores/ui/toast.js';
 import { ACCOUNT, BALANCES, CHAIN, NFTS, transaction } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
@@ -52,8 +54,18 @@ describe('Account view', () => {
   it('follows walletFeaturesOrder and hides features set to false', async () => {
     const el = await mountModal({ features: { walletFeaturesOrder: ['send', 'receive', 'swaps', 'onramp'], receive: false, swaps: true } });
     const view = await openAccount(el);
-    // Swap has no view yet, so it stays hidden; receive is off.
-    expect(deepAll<HTMLButtonElement>(view, '.feature').map((b) => b.dataset['feature'])).to.deep.equal(['send']);
+    // Receive is off; Swap shows on the local chain, whose DEX the swap routes serve.
+    expect(deepAll<HTMLButtonElement>(view, '.feature').map((b) => b.dataset['feature'])).to.deep.equal(['send', 'swaps']);
+  });
+
+  it('shows Swap only on swap networks: not on a chain without a DEX (31338)', async () => {
+    const el = await mountModal({ networks: [networks.localhost, networks.localhost2], features: { swaps: true } });
+    const view = await openAccount(el);
+    const shown = () => deepAll<HTMLButtonElement>(view, '.feature').map((b) => b.dataset['feature']);
+    expect(shown()).to.deep.equal(['swaps', 'receive', 'send']);
+    $activeNetworkIds.set({ eip155: 'eip155:31338' });
+    await waitFor(() => !shown().includes('swaps'), 2000, 'Swap hidden on 31338');
+    expect(shown()).to.deep.equal(['receive', 'send']);
   });
 
   it("a failing Blockchain API: 'Token Balance Unavailable' toast and panel, 'Failed to fetch transactions'", async () => {

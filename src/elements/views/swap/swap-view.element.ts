@@ -1,0 +1,232 @@
+import { html, nothing, svg } from 'lit';
+import { state } from 'lit/decorators.js';
+import type { W3UiTextInput } from '../../primitives/text-input/text-input.element.js';
+import { $activeNetwork } from '../../../stores/network/networks.js';
+import { pushView } from '../../../stores/ui/router.js';
+import {
+  $swap,
+  $swapDetails,
+  initSwap,
+  isSwapNetwork,
+  leaveSwap,
+  setAmount,
+  setMax,
+  setSlippage,
+  switchTokens,
+  unitPrice,
+  type SwapTokenInfo,
+} from '../../../stores/swap/swap.js';
+import { msg, str } from '../../base/localize.js';
+import { StoreController } from '../../base/store-controller.js';
+import { W3Element } from '../../base/w3-element.js';
+import { formatAmount, formatBalance, formatFiat } from '../../l10n/format.js';
+import { viewStyles } from '../view.styles.js';
+import { swapStyles } from './swap.styles.js';
+import { swapAction, swapFailureText, swapProblemText, unitsText } from './swap-texts.js';
+import { tokenIcon } from './swap-token.js';
+
+const switchIcon = svg`<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4"/></svg>`;
+
+/** A fiat value of `amount` whole tokens at `price`; nothing when the price is unknown. */
+const fiat = (amount: number, price: number) => (price > 0 && amount > 0 ? `≈ ${formatFiat(amount * price)}` : '');
+
+/**
+ * @summary Swap: the token to pay with (balance, Max, fiat value) and the token to receive (the
+ * quoted amount), a switch between them, the price, price impact, network fee, minimum received
+ * and slippage tolerance; the main button says what is missing, or 'Approve' / 'Review swap'.
+ */
+export class W3SwapView extends W3Element {
+  static override readonly tagName = 'w3-swap-view';
+  static override styles = [viewStyles, swapStyles];
+
+  private readonly swap = new StoreController(this, $swap);
+  private readonly details = new StoreController(this, $swapDetails);
+  private readonly network = new StoreController(this, $activeNetwork);
+  /** The slippage field is open for editing. */
+  @state() private editingSlippage = false;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Coming back from the token list or the preview keeps what was loaded.
+    if ($swap.get().tokens.length === 0 && isSwapNetwork($activeNetwork.get())) void initSwap();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    leaveSwap();
+  }
+
+  protected override async firstUpdated(): Promise<void> {
+    const input = this.renderRoot.querySelector<W3UiTextInput>('w3-ui-text-input[data-amount]');
+    await input?.updateComplete;
+    input?.focus();
+  }
+
+  private tokenButton(side: 'from' | 'to', token: SwapTokenInfo | undefined) {
+    const label =
+      side === 'from'
+        ? token
+          ? msg(str`Token to pay with: ${token.symbol}. Change`, {
+              id: 'swap-from-change',
+              desc: 'Swap view: name of the button that changes the token paid',
+            })
+          : msg('Choose the token to pay with', { id: 'swap-from-choose', desc: 'Swap view: name of the button that picks the token paid' })
+        : token
+          ? msg(str`Token to receive: ${token.symbol}. Change`, {
+              id: 'swap-to-change',
+              desc: 'Swap view: name of the button that changes the token received',
+            })
+          : msg('Choose the token to receive', {
+              id: 'swap-to-choose',
+              desc: 'Swap view: name of the button that picks the token received',
+            });
+    return html`<button
+      type="button"
+      class="token"
+      data-side=${side}
+      aria-label=${label}
+      @click=${() => pushView('SwapSelectToken', { side })}
+    >
+      ${token ? html`${tokenIcon(token)}<span dir="ltr">${token.symbol}</span>` : msg('Select token')}
+    </button>`;
+  }
+
+  private renderFrom() {
+    const { from, amount, amountProblem } = this.swap.value;
+    const problem = amountProblem && amountProblem !== 'SAME_TOKEN' ? swapProblemText(amountProblem, from?.decimals) : undefined;
+    return html`<section class="card" aria-labelledby="w3-swap-from">
+      <div class="card-head">
+        <span id="w3-swap-from"
+          >${msg('You pay', { id: 'swap-from-title', desc: 'Swap view: heading of the card of the token paid' })}</span
+        >
+        ${this.tokenButton('from', from)}
+      </div>
+      <w3-ui-text-input
+        data-amount
+        label=${msg('Amount to swap', { id: 'swap-amount-label', desc: 'Swap view: label of the amount field' })}
+        placeholder="0.0"
+        inputmode="decimal"
+        autocomplete="off"
+        .value=${amount}
+        .error=${problem}
+        @w3-input=${(e: CustomEvent<{ value: string }>) => setAmount(e.detail.value)}
+        @w3-submit=${() => this.proceed()}
+      ></w3-ui-text-input>
+      <div class="hint">
+        <span data-from-fiat>${from ? fiat(Number(amount) || 0, from.price) : ''}</span>
+        ${from
+          ? html`<span data-from-balance>
+              ${msg(str`Balance ${formatBalance(from.balance)} ${from.symbol}`)}
+              <w3-ui-button size="sm" variant="ghost" label=${msg('Max amount')} @click=${() => setMax()}
+                >${msg('Max', { id: 'swap-max', desc: 'Swap view: button that fills in the whole balance' })}</w3-ui-button
+              >
+            </span>`
+          : nothing}
+      </div>
+    </section>`;
+  }
+
+  private renderTo() {
+    const { to, status } = this.swap.value;
+    const { quote } = this.details.value;
+    const out = quote && to ? unitsText(quote.toAmount, to.decimals) : '';
+    const outWhole = quote && to ? Number(quote.toAmount) / 10 ** to.decimals : 0;
+    return html`<section class="card" aria-labelledby="w3-swap-to">
+      <div class="card-head">
+        <span id="w3-swap-to"
+          >${msg('You receive', { id: 'swap-to-title', desc: 'Swap view: heading of the card of the token received' })}</span
+        >
+        ${this.tokenButton('to', to)}
+      </div>
+      <output class="out" data-to-amount aria-live="polite" aria-busy=${status === 'quoting' ? 'true' : 'false'} dir="ltr"
+        >${status === 'quoting'
+          ? msg('Getting quote…', { id: 'swap-action-quoting', desc: 'Swap view: main button while the quote loads' })
+          : out}</output
+      >
+      <div class="hint">
+        <span data-to-fiat>${to ? fiat(outWhole, to.price) : ''}</span>
+        ${to ? html`<span>${msg(str`Balance ${formatBalance(to.balance)} ${to.symbol}`)}</span>` : nothing}
+      </div>
+    </section>`;
+  }
+
+  private renderDetails() {
+    const { from, to, slippage, slippageProblem } = this.swap.value;
+    const { quote, networkFeeWei, minimumReceived } = this.details.value;
+    const native = this.network.value?.nativeCurrency;
+    const nativePrice = this.swap.value.tokens.find((t) => t.symbol === native?.symbol)?.price ?? 0;
+    const fee = networkFeeWei !== undefined && native ? unitsText(networkFeeWei, native.decimals) : undefined;
+    const feeFiat = networkFeeWei !== undefined && native ? fiat(Number(networkFeeWei) / 10 ** native.decimals, nativePrice) : '';
+    const slippageRow = this.editingSlippage
+      ? html`<w3-ui-text-input
+          data-slippage
+          label=${msg('Slippage tolerance (%)', { id: 'swap-slippage-label', desc: 'Swap view: label of the slippage field' })}
+          inputmode="decimal"
+          autocomplete="off"
+          .value=${slippage}
+          .error=${slippageProblem ? swapProblemText(slippageProblem) : undefined}
+          @w3-input=${(e: CustomEvent<{ value: string }>) => setSlippage(e.detail.value)}
+          @w3-submit=${() => !slippageProblem && (this.editingSlippage = false)}
+        ></w3-ui-text-input>`
+      : html`<span data-slippage-value>${slippage}%</span>
+          <button
+            type="button"
+            class="edit"
+            aria-label=${msg('Edit slippage tolerance', {
+              id: 'swap-slippage-edit',
+              desc: 'Swap view: name of the button that edits the slippage',
+            })}
+            @click=${() => (this.editingSlippage = true)}
+          >
+            ${msg('Edit', { id: 'swap-slippage-edit-short', desc: 'Swap view: visible text of the button that edits the slippage' })}
+          </button>`;
+    return html`<dl>
+      ${quote && from && to
+        ? html`<dt>${msg('Price', { id: 'swap-price', desc: 'Swap view: label of the exchange rate' })}</dt>
+            <dd data-price dir="ltr">1 ${from.symbol} = ${formatAmount(unitPrice(quote, from, to), { decimals: 6 })} ${to.symbol}</dd>
+            <dt>${msg('Price impact', { id: 'swap-impact', desc: 'Swap view: label of how much the trade moves the price' })}</dt>
+            <dd data-impact dir="ltr">
+              ${quote.priceImpact !== undefined ? `${formatAmount(quote.priceImpact, { decimals: 2 })}%` : '–'}
+            </dd>`
+        : nothing}
+      ${fee
+        ? html`<dt>${msg('Network fee')}</dt>
+            <dd data-fee dir="ltr">${fee} ${native?.symbol} ${feeFiat}</dd>`
+        : nothing}
+      ${minimumReceived !== undefined && to
+        ? html`<dt>${msg('Minimum received', { id: 'swap-minimum', desc: 'Swap view: label of the least amount the swap gives' })}</dt>
+            <dd data-minimum dir="ltr">${unitsText(minimumReceived, to.decimals)} ${to.symbol}</dd>`
+        : nothing}
+      <dt>${msg('Slippage tolerance', { id: 'swap-slippage', desc: 'Swap view: label of the slippage tolerance' })}</dt>
+      <dd>${slippageRow}</dd>
+    </dl>`;
+  }
+
+  private proceed(): void {
+    if (swapAction(this.swap.value, this.details.value).enabled) pushView('SwapPreview');
+  }
+
+  override render() {
+    if (!isSwapNetwork(this.network.value)) return html`<p class="empty" role="alert">${msg('Network not supported for Swaps')}</p>`;
+    const { loadingTokens, status, error } = this.swap.value;
+    const action = swapAction(this.swap.value, this.details.value);
+    return html`<form
+      novalidate
+      aria-busy=${loadingTokens ? 'true' : 'false'}
+      @submit=${(e: Event) => (e.preventDefault(), this.proceed())}
+    >
+      ${this.renderFrom()}
+      <button
+        type="button"
+        class="switch"
+        aria-label=${msg('Switch tokens', { id: 'swap-switch', desc: 'Swap view: name of the button that swaps the two tokens' })}
+        @click=${() => switchTokens()}
+      >
+        ${switchIcon}
+      </button>
+      ${this.renderTo()} ${this.renderDetails()}
+      <p class="error" role="alert" data-swap-error>${status === 'error' && error ? swapFailureText(error) : ''}</p>
+      <w3-ui-button full-width data-action ?disabled=${!action.enabled} @click=${() => this.proceed()}>${action.label}</w3-ui-button>
+    </form>`;
+  }
+}
