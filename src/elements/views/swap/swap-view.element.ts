@@ -62,32 +62,17 @@ export class W3SwapView extends W3Element {
     input?.focus();
   }
 
+  /** The token button of a card: named by the card's heading and its own text ('You pay ETH'). */
   private tokenButton(side: 'from' | 'to', token: SwapTokenInfo | undefined) {
-    const label =
-      side === 'from'
-        ? token
-          ? msg(str`Token to pay with: ${token.symbol}. Change`, {
-              id: 'swap-from-change',
-              desc: 'Swap view: name of the button that changes the token paid',
-            })
-          : msg('Choose the token to pay with', { id: 'swap-from-choose', desc: 'Swap view: name of the button that picks the token paid' })
-        : token
-          ? msg(str`Token to receive: ${token.symbol}. Change`, {
-              id: 'swap-to-change',
-              desc: 'Swap view: name of the button that changes the token received',
-            })
-          : msg('Choose the token to receive', {
-              id: 'swap-to-choose',
-              desc: 'Swap view: name of the button that picks the token received',
-            });
     return html`<button
       type="button"
       class="token"
+      id=${`w3-swap-${side}-token`}
       data-side=${side}
-      aria-label=${label}
+      aria-labelledby=${`w3-swap-${side} w3-swap-${side}-token`}
       @click=${() => pushView('SwapSelectToken', { side })}
     >
-      ${token ? html`${tokenIcon(token)}<span dir="ltr">${token.symbol}</span>` : msg('Select token')}
+      ${token ? html`${tokenIcon(token, { letter: false })}<span dir="ltr">${token.symbol}</span>` : msg('Select token')}
     </button>`;
   }
 

@@ -1,0 +1,219 @@
+import { expect } from 'chai';
+import { setBlockchainApiDeps } from '../../../stores/portfolio/blockchain.js';
+import { $router } from '../../../stores/ui/router.js';
+import { $activeNetworkIds } from '../../../stores/network/networks.js';
+import { $swap, resetSwap } from '../../../stores/swap/swap.js';
+import { setSwapApiDeps } from '../../../stores/swap/swap-client.js';
+import { ACCOUNT, BALANCES, CHAIN, DUSD } from '../../../test-utils/blockchain-fixtures.js';
+import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
+import { NATIVE_TOKEN_ADDRESS } from '../../../wire/convert-api.js';
+import { networks } from '../../../wire/networks.js';
+import {
+  activeDeep,
+  axeViolations,
+  connectAccount,
+  deep,
+  deepAll,
+  mountModal,
+  resetAll,
+  waitFor,
+} from '../../../../test/browser/helpers.js';
+import type { W3Modal } from '../../modal/modal.element.js';
+
+const API = 'http://swap-api.invalid';
+const ETH_ID = `${CHAIN}:${NATIVE_TOKEN_ADDRESS}`;
+const DUSD_ID = `${CHAIN}:${DUSD}`;
+const DUSDT_ID = `${CHAIN}:0x00000000000000000000000000000000000000cc`;
+const TOKENS = [
+  { name: 'Ether', symbol: 'ETH', address: ETH_ID, decimals: 18, logoUri: '' },
+  { name: 'Demo USD', symbol: 'DUSD', address: DUSD_ID, decimals: 18, logoUri: '' },
+  { name: 'Demo Tether', symbol: 'DUSDT', address: DUSDT_ID, decimals: 6, logoUri: '' },
+];
+
+let refuse = false;
+/** Canned replies of the Blockchain API (balances, prices) and its swap routes: 1 ETH = 2000 DUSD; no allowance. */
+async function canned(input: RequestInfo | URL): Promise<Response> {
+  const url = new URL(String(input));
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+  switch (url.pathname) {
+    case '/v1/convert/tokens':
+      return refuse ? json({ message: 'Network not supported for Swaps', field: 'chainId' }, 400) : json({ tokens: TOKENS });
+    case '/v1/convert/gas-price':
+      return json({ standard: '1000000000', fast: '1000000000', instant: '1000000000' });
+    case '/v1/convert/allowance':
+      return json({ allowance: '0' });
+    case '/v1/convert/quotes': {
+      const amount = BigInt(url.searchParams.get('amount')!);
+      const from = url.searchParams.get('from')!;
+      const to = url.searchParams.get('to')!;
+      const toAmount = from === ETH_ID ? amount * 2000n : amount / 2000n;
+      return json({
+        quotes: [{ id: null, fromAmount: `${amount}`, fromAccount: from, toAmount: `${toAmount}`, toAccount: to, priceImpact: 0.25 }],
+      });
+    }
+    case `/v1/account/${ACCOUNT}/balance`:
+      return json({ balances: BALANCES });
+    case '/v1/fungible/price':
+      return json({ fungibles: [] });
+  }
+  return json({ message: 'no route' }, 404);
+}
+
+async function openSwap(el: W3Modal): Promise<HTMLElement> {
+  connectAccount();
+  await el.modal.open({ view: 'Swap' });
+  return waitFor(() => deep<HTMLElement>(el, 'w3-swap-view'), 3000, 'swap view');
+}
+
+const amountInput = (view: HTMLElement) => deep<HTMLInputElement>(view, 'w3-ui-text-input[data-amount]', 'input')!;
+function type(input: HTMLInputElement, value: string): void {
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+}
+/** The main button: its label (the host's text) and whether its native button is disabled. */
+const mainButton = (view: HTMLElement) => {
+  const host = deep<HTMLElement>(view, 'w3-ui-button[data-action]')!;
+  return {
+    textContent: host.textContent,
+    disabled: host.shadowRoot!.querySelector('button')!.disabled,
+    click: () => host.shadowRoot!.querySelector('button')!.click(),
+  };
+};
+const fieldError = (view: HTMLElement) => {
+  const input = amountInput(view);
+  const id = input.getAttribute('aria-describedby');
+  return input.getAttribute('aria-invalid') === 'true' && id
+    ? (input.getRootNode() as ShadowRoot).getElementById(id)?.textContent?.trim()
+    : undefined;
+};
+
+async function pick(el: W3Modal, view: HTMLElement, side: 'from' | 'to', symbol: string): Promise<HTMLElement> {
+  deep<HTMLButtonElement>(view, `button.token[data-side="${side}"]`)!.click();
+  const list = await waitFor(() => deep<HTMLElement>(el, 'w3-swap-select-token-view'), 3000, 'token list');
+  const row = await waitFor(() => deep<HTMLElement>(list, `w3-ui-list-item[data-token="${symbol}"]`), 2000, `${symbol} row`);
+  row.shadowRoot!.querySelector('button')!.click();
+  return waitFor(() => deep<HTMLElement>(el, 'w3-swap-view'), 3000, 'back to swap');
+}
+
+describe('Swap views', () => {
+  beforeEach(() => {
+    resetAll();
+    resetBlockchainStores();
+    resetSwap();
+    refuse = false;
+    setSwapApiDeps({ fetch: canned, attempts: 1 });
+    setBlockchainApiDeps({ fetch: canned, attempts: 1 });
+  });
+  afterEach(() => {
+    resetSwap();
+    setSwapApiDeps({});
+    resetAll();
+    resetBlockchainStores();
+  });
+
+  it('opens with the amount focused and ETH to pay; the button says what is missing, then Review swap', async () => {
+    const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', features: { swaps: true } });
+    let view = await openSwap(el);
+    await waitFor(() => $swap.get().from?.symbol === 'ETH', 3000, 'ETH chosen');
+    await waitFor(() => activeDeep() === amountInput(view), 2000, 'amount focused');
+    expect(amountInput(view).getAttribute('inputmode')).to.equal('decimal');
+    expect(deep(view, 'button.token[data-side="from"]')!.getAttribute('aria-labelledby')).to.equal('w3-swap-from w3-swap-from-token');
+    expect(deep(view, '#w3-swap-from')!.textContent).to.equal('You pay');
+    expect(mainButton(view).textContent!.trim()).to.equal('Select token');
+    expect(mainButton(view).disabled).to.equal(true);
+    expect(await axeViolations()).to.deep.equal([]);
+
+    view = await pick(el, view, 'to', 'DUSD');
+    expect($swap.get().to?.symbol).to.equal('DUSD');
+    await waitFor(() => mainButton(view).textContent!.trim() === 'Enter amount', 2000, 'Enter amount');
+    type(amountInput(view), 'abc');
+    await waitFor(() => fieldError(view) === 'Enter an amount above 0', 2000, 'bad amount');
+    expect(mainButton(view).disabled).to.equal(true);
+    type(amountInput(view), '0.1234567890123456789');
+    await waitFor(() => fieldError(view) === 'At most 18 decimals for this token', 2000, 'too many decimals');
+    type(amountInput(view), '5');
+    await waitFor(() => fieldError(view) === 'Insufficient balance', 2000, 'insufficient');
+    expect(mainButton(view).textContent!.trim()).to.equal('Insufficient balance');
+    type(amountInput(view), '1');
+    await waitFor(() => mainButton(view).textContent!.trim() === 'Review swap', 3000, 'Review swap');
+    expect(mainButton(view).disabled).to.equal(false);
+    expect(deep(view, '[data-to-amount]')!.textContent!.trim()).to.equal('2,000');
+    expect(deep(view, '[data-price]')!.textContent!.trim()).to.equal('1 ETH = 2,000.000000 DUSD');
+    expect(deep(view, '[data-impact]')!.textContent!.trim()).to.equal('0.25%');
+    expect(deep(view, '[data-minimum]')!.textContent!.trim()).to.equal('1,980 DUSD');
+    expect(deep(view, '[data-fee]')!.textContent!.trim()).to.contain('0.0002 ETH');
+    expect(await axeViolations()).to.deep.equal([]);
+
+    // Slippage: the edit control, a clear error out of range, and the button off meanwhile.
+    deep<HTMLButtonElement>(view, 'button.edit')!.click();
+    const slippage = await waitFor(() => deep<HTMLInputElement>(view, 'w3-ui-text-input[data-slippage]', 'input'), 2000, 'slippage field');
+    type(slippage, '60');
+    await waitFor(
+      () => deep(view, 'w3-ui-text-input[data-slippage]')!.shadowRoot!.textContent!.includes('Slippage must be from 0.1 to 50'),
+      2000,
+      'slippage error',
+    );
+    expect(mainButton(view).disabled).to.equal(true);
+    type(slippage, '2');
+    await waitFor(() => deep(view, '[data-minimum]')?.textContent!.trim() === '1,960 DUSD', 2000, 'minimum at 2%');
+    expect(mainButton(view).disabled).to.equal(false);
+  });
+
+  it('paying with a token asks for approval first: Approve DUSD, and the preview says so', async () => {
+    const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', features: { swaps: true } });
+    let view = await openSwap(el);
+    await waitFor(() => $swap.get().tokens.length === 3, 3000, 'tokens');
+    view = await pick(el, view, 'from', 'DUSD');
+    view = await pick(el, view, 'to', 'ETH');
+    type(amountInput(view), '100');
+    await waitFor(() => mainButton(view).textContent!.trim() === 'Approve DUSD', 3000, 'Approve DUSD');
+    mainButton(view).click();
+    const preview = await waitFor(() => deep<HTMLElement>(el, 'w3-swap-preview-view'), 3000, 'preview');
+    expect(deep(preview, '[data-preview-pay]')!.textContent!.trim()).to.equal('D 100 DUSD');
+    expect(deep(preview, '[data-preview-receive]')!.textContent!.trim()).to.equal('E 0.05 ETH');
+    expect(deep(preview, '[data-approve-note]')!.textContent!.trim()).to.equal('First allow the exchange to spend your DUSD; then swap.');
+    expect(deep(preview, 'w3-ui-button[data-approve]')!.textContent!.trim()).to.equal('Approve DUSD');
+    expect(deep(preview, 'w3-ui-button[data-confirm]')).to.equal(null);
+    expect(deep(preview, '[data-swap-status]')!.getAttribute('aria-live')).to.equal('polite');
+    expect(await axeViolations()).to.deep.equal([]);
+    // Back keeps the form.
+    deepAll<HTMLElement>(preview, 'w3-ui-button')[0]!.shadowRoot!.querySelector('button')!.click();
+    await waitFor(() => $router.get().view === 'Swap', 2000, 'back to Swap');
+    expect($swap.get()).to.include({ amount: '100' });
+    expect($swap.get().from?.symbol).to.equal('DUSD');
+  });
+
+  it('the token list: held tokens first with balances, search, arrow keys between rows', async () => {
+    const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', features: { swaps: true } });
+    const view = await openSwap(el);
+    await waitFor(() => $swap.get().tokens.length === 3, 3000, 'tokens');
+    deep<HTMLButtonElement>(view, 'button.token[data-side="to"]')!.click();
+    const list = await waitFor(() => deep<HTMLElement>(el, 'w3-swap-select-token-view'), 3000, 'token list');
+    const search = await waitFor(() => deep<HTMLInputElement>(list, 'w3-ui-text-input', 'input'), 2000, 'search');
+    await waitFor(() => activeDeep() === search, 2000, 'search focused');
+    const rows = (ul: number) => deepAll<HTMLElement>(list, 'ul.stack')[ul]!.querySelectorAll<HTMLElement>('w3-ui-list-item');
+    expect([...rows(0)].map((r) => r.dataset['token'])).to.deep.equal(['ETH', 'DUSD']);
+    expect([...rows(1)].map((r) => r.dataset['token'])).to.deep.equal(['ETH', 'DUSD', 'DUSDT']);
+    expect(rows(0)[1]!.getAttribute('tag')).to.equal(null);
+    expect((rows(0)[1] as HTMLElement & { tag?: string }).tag).to.equal('999.500 · $999.50');
+    expect(await axeViolations()).to.deep.equal([]);
+    rows(1)[0]!.focus();
+    rows(1)[0]!
+      .shadowRoot!.querySelector('button')!
+      .dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, composed: true }));
+    await waitFor(() => activeDeep() === rows(1)[1]!.shadowRoot!.querySelector('button'), 2000, 'ArrowDown moves');
+    type(search, 'tether');
+    await waitFor(() => deepAll(list, 'w3-ui-list-item').length === 1, 2000, 'filtered');
+    type(search, 'zzz');
+    await waitFor(() => list.shadowRoot!.textContent!.includes('No tokens found'), 2000, 'none found');
+  });
+
+  it("shows the route's refusal, and on a chain without a DEX says it is not supported", async () => {
+    refuse = true;
+    const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', networks: [networks.localhost, networks.localhost2] });
+    const view = await openSwap(el);
+    await waitFor(() => deep(view, '[data-swap-error]')?.textContent === 'Network not supported for Swaps', 3000, 'refusal shown');
+    $activeNetworkIds.set({ eip155: 'eip155:31338' });
+    await waitFor(() => deep(view, 'p.empty')?.textContent === 'Network not supported for Swaps', 2000, 'not supported');
+  });
+});
