@@ -1,0 +1,28 @@
+/**
+ * The bytecode `dex deploy` deploys: WETH9, UniswapV2Factory and UniswapV2Router02 from the
+ * build artifacts of the npm packages @uniswap/v2-core and @uniswap/v2-periphery (read at run
+ * time from node_modules, so the bundle stays small; the npm Pair's init-code hash is the one
+ * the npm Router02 has built in), and the demo ERC-20 of test/chain/contracts (embedded).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Abi, Hex } from 'viem';
+import demoToken from '../../../test/chain/contracts/artifacts/DemoToken.json' with { type: 'json' };
+
+const ARTIFACTS = {
+  weth: '@uniswap/v2-periphery/build/WETH9.json',
+  factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
+  router: '@uniswap/v2-periphery/build/UniswapV2Router02.json',
+} as const;
+
+export type UniswapContract = keyof typeof ARTIFACTS;
+
+/** The creation bytecode of a Uniswap contract (the artifacts store it without `0x`). */
+export function uniswapBytecode(name: UniswapContract): Hex {
+  const file = createRequire(import.meta.url).resolve(ARTIFACTS[name]);
+  const { bytecode } = JSON.parse(readFileSync(file, 'utf8')) as { bytecode: string };
+  return (bytecode.startsWith('0x') ? bytecode : `0x${bytecode}`) as Hex;
+}
+
+/** The demo ERC-20 (constructor: name, symbol, decimals, supply minted to the deployer). */
+export const DEMO_TOKEN = { abi: demoToken.abi as Abi, bytecode: demoToken.bytecode as Hex };
