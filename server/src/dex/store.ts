@@ -52,3 +52,12 @@ export function getDex(db: Database, chainId: number): DexRecord | undefined {
   const parsed = dexRecordSchema.safeParse(JSON.parse(row.record));
   return parsed.success ? parsed.data : undefined;
 }
+
+/** What the swap routes read of the database: a chain's recorded DEX. */
+export interface DexRepository {
+  get(chainId: number): DexRecord | undefined;
+}
+
+export function dexRepository(db: Database): DexRepository {
+  return { get: (chainId) => getDex(db, chainId) };
+}
