@@ -70,18 +70,21 @@ const short = (err: unknown) => ((err as { shortMessage?: string }).shortMessage
 
 async function tokenInfo(client: PublicClient, address: Address, deployer: Address): Promise<DexToken & { balance: bigint }> {
   const read = <T>(functionName: 'name' | 'symbol' | 'decimals' | 'balanceOf', args?: readonly [Address]) =>
-    client.readContract({ address, abi: erc20Abi, functionName, args } as never) as Promise<T>;
-  try {
-    const [name, symbol, decimals, balance] = await Promise.all([
-      read<string>('name'),
-      read<string>('symbol'),
-      read<number>('decimals'),
-      read<bigint>('balanceOf', [deployer]),
-    ]);
-    return { name, symbol, decimals, address, balance };
-  } catch (err) {
-    throw new DexDeployError(`--token ${address} is not an ERC-20 on this chain (name, symbol, decimals, balanceOf): ${short(err)}`);
-  }
+    (client.readContract({ address, abi: erc20Abi, functionName, args } as never) as Promise<T>).catch((err: unknown) => {
+      const reverted = /revert/i.test(short(err));
+      throw new DexDeployError(
+        reverted
+          ? `--token ${address} is not an ERC-20 on this chain: ${functionName}() reverted`
+          : `reading ${functionName}() of --token ${address} failed: ${short(err)}`,
+      );
+    });
+  const [name, symbol, decimals, balance] = await Promise.all([
+    read<string>('name'),
+    read<string>('symbol'),
+    read<number>('decimals'),
+    read<bigint>('balanceOf', [deployer]),
+  ]);
+  return { name, symbol, decimals, address, balance };
 }
 
 export async function deployDex({ db, rpcUrl, tokens = [], deployerKey }: DeployDexOptions): Promise<DeployDexResult> {
@@ -114,7 +117,11 @@ export async function deployDex({ db, rpcUrl, tokens = [], deployerKey }: Deploy
   const wallet = createWalletClient({ chain, transport, account });
 
   const recorded = getDex(db, chainId);
-  if (recorded) {
+  // The recorded DEX answers while its router is there, unless other tokens are asked for.
+  const sameTokens =
+    tokenAddresses.length === 0 ||
+    (recorded?.tokens.length === tokenAddresses.length && recorded.tokens.every((t) => tokenAddresses.includes(getAddress(t.address))));
+  if (recorded && sameTokens) {
     const code = await client.getCode({ address: recorded.router as Address }).catch(() => undefined);
     if (code && code !== '0x') return { record: recorded, deployed: false };
   }
@@ -133,13 +140,7 @@ export async function deployDex({ db, rpcUrl, tokens = [], deployerKey }: Deploy
   // The tokens first, so a token the deployer cannot fund stops the deploy before it sends anything.
   const pairing = tokenAddresses.length > 0 ? tokenAddresses.length : 2;
   const needed = (decimals: number) => (POOL_ETH * TOKENS_PER_ETH + PAIR_TOKENS * BigInt(pairing - 1)) * 10n ** BigInt(decimals);
-  let infos: (DexToken & { balance: bigint })[];
-  try {
-    infos = await Promise.all(tokenAddresses.map((t) => tokenInfo(client, t, account.address)));
-  } catch (err) {
-    if (err instanceof DexDeployError) throw err;
-    throw new DexDeployError(`reading the tokens from ${rpcUrl} failed: ${short(err)}`);
-  }
+  const infos = await Promise.all(tokenAddresses.map((t) => tokenInfo(client, t, account.address)));
   for (const t of infos) {
     if (t.balance < needed(t.decimals))
       throw new DexDeployError(
