@@ -9,18 +9,19 @@ import { createRequire } from 'node:module';
 import type { Abi, Hex } from 'viem';
 import demoToken from '../../../test/chain/contracts/artifacts/DemoToken.json' with { type: 'json' };
 
+const require = createRequire(import.meta.url);
+/** Where each artifact is (literal require.resolve calls, so dependency checkers see the packages). */
 const ARTIFACTS = {
-  weth: '@uniswap/v2-periphery/build/WETH9.json',
-  factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
-  router: '@uniswap/v2-periphery/build/UniswapV2Router02.json',
+  weth: () => require.resolve('@uniswap/v2-periphery/build/WETH9.json'),
+  factory: () => require.resolve('@uniswap/v2-core/build/UniswapV2Factory.json'),
+  router: () => require.resolve('@uniswap/v2-periphery/build/UniswapV2Router02.json'),
 } as const;
 
 export type UniswapContract = keyof typeof ARTIFACTS;
 
 /** The creation bytecode of a Uniswap contract (the artifacts store it without `0x`). */
 export function uniswapBytecode(name: UniswapContract): Hex {
-  const file = createRequire(import.meta.url).resolve(ARTIFACTS[name]);
-  const { bytecode } = JSON.parse(readFileSync(file, 'utf8')) as { bytecode: string };
+  const { bytecode } = JSON.parse(readFileSync(ARTIFACTS[name](), 'utf8')) as { bytecode: string };
   return (bytecode.startsWith('0x') ? bytecode : `0x${bytecode}`) as Hex;
 }
 
