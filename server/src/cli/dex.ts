@@ -10,8 +10,8 @@ import { COMMON_FLAGS, UsageError, withDbAsync, type Command } from './command.j
 export const dexCommands: readonly Command[] = [
   {
     name: 'dex deploy',
-    usage: 'dex deploy --evm-rpc URL [--token 0xADDR]... [--deployer-key 0xKEY]',
-    summary: 'deploy Uniswap V2 with liquidity onto a chain, print and record its addresses',
+    usage: 'dex deploy --evm-rpc URL [--token 0xADDR]...',
+    summary: 'deploy Uniswap V2 with liquidity, print and record it',
     args: 0,
     flags: [...COMMON_FLAGS, 'evm-rpc', 'token', 'deployer-key'],
     options: {
@@ -21,12 +21,12 @@ export const dexCommands: readonly Command[] = [
         {
           flag: 'token',
           value: '0xADDR',
-          text: 'an ERC-20 the deployer holds, to pair with WETH (1 ETH = 3000) and the other tokens (1:1);\nrepeatable; without it two demo tokens (DUSD, DUSDT) are deployed',
+          text: 'an ERC-20 the deployer holds, to pair with WETH (1 ETH = 3000) and the others (1:1);\nrepeatable; without it two demo tokens (DUSD, DUSDT) are deployed',
         },
         {
           flag: 'deployer-key',
           value: '0xKEY',
-          text: "the deploying account's private key (default Hardhat's dev account 0, on chains 31337 and 1337 only)",
+          text: "the deploying account's private key (default Hardhat's dev account 0,\non chains 31337 and 1337 only)",
         },
       ],
       note: 'Run again on the same chain and data folder, it deploys nothing while the recorded router is there.',
