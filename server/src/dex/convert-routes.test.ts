@@ -186,6 +186,27 @@ describe('quotes', () => {
   });
 });
 
+describe('access', () => {
+  it('answers allowed origins only, needs a project, takes icon URLs from configuration and answers the POST preflight', async () => {
+    const origin = 'http://localhost:5173';
+    const query = new URLSearchParams({ projectId: DEV, chainId: CHAIN });
+    const allowed = await getJson(ctx.server, `/v1/convert/tokens?${query}`, { headers: { origin, 'x-forwarded-host': 'evil.example' } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(allowed.body.tokens[0].logoUri.startsWith(`${ctx.server.url}/`)).toBe(true);
+    const refused = await getJson(ctx.server, `/v1/convert/tokens?${query}`, { headers: { origin: 'https://evil.example' } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await getJson(ctx.server, `/v1/convert/gas-price?chainId=${CHAIN}`)).status).toBe(400);
+    const preflight = await fetch(`${ctx.server.url}/v1/convert/build-transaction?projectId=${DEV}`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+  });
+});
+
 describe('unsupported networks and a failing node', () => {
   it("answers 'Network not supported for Swaps' for a recorded DEX on a chain the backend does not read", async () => {
     saveDex(ctx.server.db, { ...ctx.dex, chainId: 1 });
