@@ -2,9 +2,10 @@
  * Deploys Uniswap V2 onto an EVM chain (`w3kit-server dex deploy`): WETH9, the factory and
  * Router02, then pools with liquidity. Every token is paired with WETH at 1 ETH = 3000 tokens
  * (priced as dollars, like the demo stablecoins) and the tokens with each other 1:1. Without
- * tokens of its own it deploys two demo ERC-20s (DUSD, DUSDT, 6 decimals) first. It records
- * the result in the data folder's database; when the recorded DEX of that chain still has code
- * at its router, it deploys nothing and answers the record.
+ * tokens of its own it deploys two demo ERC-20s (DUSD, DUSDT, 6 decimals) first. The
+ * liquidity tokens go to the burn address. It records the result in the data folder's
+ * database; when the recorded DEX of that chain still has code at its router (and the same
+ * tokens are asked for), it deploys nothing and answers the record.
  */
 import {
   createPublicClient,
@@ -39,6 +40,11 @@ export const PAIR_TOKENS = 100_000n;
 /** The demo tokens' supply (whole tokens) when dex deploy makes its own. */
 const DEMO_SUPPLY = 1_000_000n;
 const DEADLINE_S = 20 * 60;
+/**
+ * Who gets the pools' liquidity tokens: the usual burn address, so the liquidity stays (a demo
+ * DEX never withdraws it) and no user account holds UNI-V2 tokens that wallets would list.
+ */
+export const LIQUIDITY_HOLDER: Address = '0x000000000000000000000000000000000000dEaD';
 
 /** A failed deploy: `usage` means the command line was wrong (exit 2), otherwise the chain or a token (exit 1). */
 export class DexDeployError extends Error {
@@ -181,7 +187,7 @@ export async function deployDex({ db, rpcUrl, tokens = [], deployerKey }: Deploy
         address: router,
         abi: routerAbi,
         functionName: 'addLiquidityETH',
-        args: [t.address as Address, amount, amount, parseEther(String(POOL_ETH)), account.address, deadline()],
+        args: [t.address as Address, amount, amount, parseEther(String(POOL_ETH)), LIQUIDITY_HOLDER, deadline()],
         value: parseEther(String(POOL_ETH)),
       });
       await confirm(hash, `Adding ${t.symbol}/WETH liquidity`);
@@ -194,7 +200,7 @@ export async function deployDex({ db, rpcUrl, tokens = [], deployerKey }: Deploy
           address: router,
           abi: routerAbi,
           functionName: 'addLiquidity',
-          args: [a.address as Address, b.address as Address, amountA, amountB, amountA, amountB, account.address, deadline()],
+          args: [a.address as Address, b.address as Address, amountA, amountB, amountA, amountB, LIQUIDITY_HOLDER, deadline()],
         });
         await confirm(hash, `Adding ${a.symbol}/${b.symbol} liquidity`);
       }

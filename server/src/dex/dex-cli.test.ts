@@ -4,14 +4,15 @@
  * unreachable RPC, a token the deployer does not hold and the default key on another chain.
  */
 import path from 'node:path';
-import { createPublicClient, http, type Address } from 'viem';
+import { createPublicClient, http, parseEther, type Address } from 'viem';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deployDemoContracts } from '../../../scripts/lib/contracts.mjs';
 import { freePort, startHardhat, type HardhatNode } from '../../../scripts/lib/hardhat.mjs';
 import { tempDir } from '../../test/helpers.js';
 import { main, type CliIo } from '../cli/index.js';
 import { openDatabase } from '../db/open.js';
-import { erc20Abi } from './abi.js';
+import { erc20Abi, factoryAbi, pairAbi } from './abi.js';
+import { LIQUIDITY_HOLDER } from './deploy.js';
 import { getDex } from './store.js';
 
 let node: HardhatNode;
@@ -36,6 +37,7 @@ async function cli(...argv: string[]): Promise<{ code: number; stdout: string; s
 }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const DEPLOYER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 describe('dex deploy', () => {
   it('deploys Uniswap V2 pairing the given tokens, prints one JSON line, records it, and deploys nothing the second time', async () => {
@@ -62,10 +64,25 @@ describe('dex deploy', () => {
     }
     const client = createPublicClient({ transport: http(node.url) });
     expect(await client.getCode({ address: printed.router })).toMatch(/^0x[0-9a-f]{100,}/);
-    const before = await client.getTransactionCount({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
+    // Pools at 1 ETH = 3000 DUSD (200 ETH deep), DUSD/DUSDT 1:1; the liquidity tokens burnt, none with the deployer.
+    const reserves = async (a: Address, b: Address) => {
+      const pair = await client.readContract({ address: printed.factory, abi: factoryAbi, functionName: 'getPair', args: [a, b] });
+      const [token0, [r0, r1], burnt, deployer] = await Promise.all([
+        client.readContract({ address: pair, abi: pairAbi, functionName: 'token0' }),
+        client.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' }),
+        client.readContract({ address: pair, abi: erc20Abi, functionName: 'balanceOf', args: [LIQUIDITY_HOLDER] }),
+        client.readContract({ address: pair, abi: erc20Abi, functionName: 'balanceOf', args: [DEPLOYER] }),
+      ]);
+      expect(burnt).toBeGreaterThan(0n);
+      expect(deployer).toBe(0n);
+      return token0.toLowerCase() === a.toLowerCase() ? [r0, r1] : [r1, r0];
+    };
+    expect(await reserves(printed.weth, demo.dusd)).toEqual([parseEther('200'), 600_000_000_000n]);
+    expect(await reserves(demo.dusd, demo.dusdt)).toEqual([100_000_000_000n, 100_000_000_000n]);
+    const before = await client.getTransactionCount({ address: DEPLOYER });
     const second = await cli('--evm-rpc', node.url, '--token', demo.dusd, '--token', demo.dusdt);
     expect(second).toEqual({ code: 0, stdout: first.stdout, stderr: '' });
-    expect(await client.getTransactionCount({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })).toBe(before);
+    expect(await client.getTransactionCount({ address: DEPLOYER })).toBe(before);
   });
 
   it('deploys two demo tokens of its own without --token', async () => {
