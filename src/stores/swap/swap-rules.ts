@@ -129,13 +129,14 @@ const REVERT = /reverted with reason string '([^']+)'|execution reverted:?\s*([^
 export function revertReason(err: unknown): string | undefined {
   let next: unknown = err;
   for (let depth = 0; next && depth < 16; depth++) {
-    const texts = next instanceof Error ? [next.message, (next as { details?: unknown }).details] : [String(next)];
-    for (const text of texts) {
+    // An Error, or a wallet's plain { code, message, data } object.
+    const { message, details, cause } = (typeof next === 'object' ? next : { message: next }) as Record<string, unknown>;
+    for (const text of [message, details]) {
       const match = typeof text === 'string' ? REVERT.exec(text) : null;
       const reason = match?.[1] ?? match?.[2] ?? match?.[3];
       if (reason) return reason.trim();
     }
-    next = next instanceof Error ? next.cause : undefined;
+    next = cause;
   }
   return undefined;
 }
