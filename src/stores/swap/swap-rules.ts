@@ -65,8 +65,6 @@ export interface SwapState {
 export const SLIPPAGE_MIN = 0.1;
 /** Gas a Uniswap V2 swap takes at most (for the network fee shown and the gas Max keeps back). */
 export const SWAP_GAS_LIMIT = 200_000n;
-/** Gas an ERC-20 approval takes at most. */
-export const APPROVE_GAS_LIMIT = 60_000n;
 
 export const isNativeToken = (id: string | undefined): boolean => id?.toLowerCase().endsWith(`:${NATIVE_TOKEN_ADDRESS}`) === true;
 
