@@ -94,6 +94,18 @@ async function waitShown(page: Page, selector: string, expected: string, timeout
   await expect.poll(() => shown(page, selector), { timeout }).toContain(expected);
 }
 
+/** The test wallet in the page (test/fixtures/test-wallet-entry.ts). */
+type TestWallets = { testWallets: { setMode(mode: string): void; requests: { method: string; params?: unknown }[] }[] };
+
+/** The transactions the test wallet was asked to send, by their calldata's 4-byte selector. */
+const sentSelectors = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as TestWallets).testWallets[0]!.requests.filter((r) => r.method === 'eth_sendTransaction').map((r) =>
+      ((r.params as { data?: string }[])[0]?.data ?? '0x').slice(0, 10),
+    ),
+  );
+const APPROVE_SELECTOR = '0x095ea7b3';
+
 async function openSwap(page: Page): Promise<void> {
   await page.locator('w3-account-view').getByRole('button', { name: 'Swap' }).click();
   await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Swap');
@@ -185,6 +197,10 @@ describe('Swap end to end', { timeout: 120_000 }, () => {
     expect(await page.locator('w3-swap-preview-view w3-ui-button[data-approve]').count()).toBe(0);
     await confirmSwap(page);
     expect((await tokenBalance(contracts.dusdt, A0)) - middle).toBe(second!);
+    // The wallet was asked for one approval and two swaps.
+    const sent = await sentSelectors(page);
+    expect(sent.filter((s) => s === APPROVE_SELECTOR)).toHaveLength(1);
+    expect(sent).toHaveLength(3);
     const dusdt = formatBalance((Number(await tokenBalance(contracts.dusdt, A0)) / 1e6).toString());
     await waitShown(page, 'w3-account-view li[data-symbol="DUSDT"]', `${dusdt} DUSDT`);
   });
@@ -227,6 +243,28 @@ describe('Swap end to end', { timeout: 120_000 }, () => {
     await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Swap');
     expect(await page.locator('w3-swap-view w3-ui-text-input[data-amount] input').inputValue()).toBe('1');
     expect(await shown(page, 'w3-swap-view button.token[data-side="to"]')).toBe('DUSD');
+  });
+
+  it("a wallet's refusal shows its error with the inputs kept; Try again then swaps", async () => {
+    app = await openApp(h, [{}], options());
+    const { page } = app;
+    await connect(page);
+    await openSwap(page);
+    await pick(page, 'to', 'DUSDT');
+    await quote(page, '0.25', 'Review swap');
+    await mainButton(page).click();
+    await page.locator('w3-swap-preview-view w3-ui-button[data-confirm]').waitFor();
+    const before = await tokenBalance(contracts.dusdt, A0);
+    await page.evaluate(() => (window as unknown as TestWallets).testWallets[0]!.setMode('reject'));
+    await page.locator('w3-swap-preview-view w3-ui-button[data-confirm]').click();
+    await waitShown(page, 'w3-swap-preview-view [data-swap-error]', 'User rejected the request');
+    expect(await view(page)).toBe('SwapPreview');
+    expect(await tokenBalance(contracts.dusdt, A0)).toBe(before);
+    await page.evaluate(() => (window as unknown as TestWallets).testWallets[0]!.setMode('approve'));
+    const [, expected] = await amountsOut(parseEther('0.25'), [dex.weth, contracts.dusdt]);
+    await page.locator('w3-swap-preview-view w3-ui-button[data-retry]').click();
+    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 20_000 });
+    expect((await tokenBalance(contracts.dusdt, A0)) - before).toBe(expected!);
   });
 
   it('hides the Swap button on chain B (no DEX, not a swap network)', async () => {
