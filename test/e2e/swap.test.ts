@@ -164,6 +164,10 @@ describe('Swap end to end', { timeout: 120_000 }, () => {
     expect(received >= (expected! * 99n) / 100n).toBe(true);
     const now = formatBalance((Number(await tokenBalance(contracts.dusd, A0)) / 1e6).toString());
     await waitShown(page, 'w3-account-view li[data-symbol="DUSD"]', `${now} DUSD`);
+    // Activity lists the swap (the latest block's one transaction).
+    const [hash] = (await chain().getBlock()).transactions;
+    await page.locator('w3-account-view').getByRole('tab', { name: 'Activity' }).click();
+    await expect.poll(() => page.locator(`w3-account-view li[data-hash="${hash}" i]`).count(), { timeout: 15_000 }).toBe(1);
   });
 
   it('swaps DUSD for DUSDT: approval once, then not again for a second swap', async () => {
