@@ -13,6 +13,7 @@ import { $activeAccount } from '../connection/account.js';
 import { $activeNetwork } from '../network/networks.js';
 import { $balances, fetchBalances } from '../portfolio/balances.js';
 import { getBlockchainApi } from '../portfolio/blockchain.js';
+import { $modal } from '../ui/modal.js';
 import { $router } from '../ui/router.js';
 import { getSwapApi } from './swap-client.js';
 import {
@@ -274,7 +275,12 @@ export function resetSwap(): void {
   $swapStore.set({ ...EMPTY });
 }
 
-/** A Swap view left: the form resets unless the user went to another Swap view. */
+/**
+ * A Swap view left: the form resets unless the user went to another Swap view of the open modal
+ * (checked once the modal and the router have settled: closing removes the view first).
+ */
 export function leaveSwap(): void {
-  if (!$router.get().view.startsWith('Swap')) resetSwap();
+  setTimeout(() => {
+    if (!$modal.get().open || !$router.get().view.startsWith('Swap')) resetSwap();
+  }, 0);
 }

@@ -216,4 +216,16 @@ describe('Swap views', () => {
     $activeNetworkIds.set({ eip155: 'eip155:31338' });
     await waitFor(() => deep(view, 'p.empty')?.textContent === 'Network not supported for Swaps', 2000, 'not supported');
   });
+
+  it('closing the modal resets the form; going to the token list and back keeps it', async () => {
+    const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', features: { swaps: true } });
+    let view = await openSwap(el);
+    await waitFor(() => $swap.get().tokens.length === 3, 3000, 'tokens');
+    type(amountInput(view), '0.5');
+    view = await pick(el, view, 'to', 'DUSD');
+    expect($swap.get()).to.include({ amount: '0.5' });
+    expect(amountInput(view).value).to.equal('0.5');
+    el.modal.close();
+    await waitFor(() => $swap.get().amount === '' && $swap.get().tokens.length === 0, 2000, 'reset');
+  });
 });
