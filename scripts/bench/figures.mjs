@@ -68,6 +68,13 @@ export const FIGURES = [
     subject: 'static.siwxEntryGzip',
   },
   {
+    id: 'swapChunksGzip',
+    label: 'Swap views, store and API client, lazy chunks (total)',
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.swapChunksGzip',
+  },
+  {
     id: 'wagmiEntryGzip',
     label: "w3kit/wagmi (our code; wagmi and viem are the app's)",
     unit: 'KB gzip',

@@ -109,6 +109,7 @@ describe('figures', () => {
       'static.loginMethodChunksGzip',
       'static.siwxChunksGzip',
       'static.siwxEntryGzip',
+      'static.swapChunksGzip',
       'static.wagmiEntryGzip',
       'static.ethersEntryGzip',
       'static.frameSiteGzip',

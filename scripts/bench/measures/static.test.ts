@@ -124,6 +124,7 @@ describe('measureSizes', () => {
       loginMethodChunksGzip: 1,
       siwxChunksGzip: 0.5,
       siwxEntryGzip: 1,
+      swapChunksGzip: 0,
       frameSiteGzip: m.frameSite.reduce((sum: number, f: { gzip: number }) => sum + f.gzip, 0) / 1024,
     });
     expect(m.locales.map((c) => [c.locale, c.file])).toEqual([
