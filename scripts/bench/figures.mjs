@@ -75,6 +75,13 @@ export const FIGURES = [
     subject: 'static.swapChunksGzip',
   },
   {
+    id: 'swapAmountToQuote',
+    label: 'Swap: amount typed to quote shown (its 300 ms pause included)',
+    unit: 'ms',
+    digits: 0,
+    subject: 'swap.amountTypedToQuote',
+  },
+  {
     id: 'wagmiEntryGzip',
     label: "w3kit/wagmi (our code; wagmi and viem are the app's)",
     unit: 'KB gzip',

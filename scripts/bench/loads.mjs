@@ -11,6 +11,7 @@ import { allWalletsFirstRow, allWalletsScrollLongTasks, searchKeystrokeToResults
 import { walletConnectClickToQr } from './measures/walletconnect.mjs';
 import { localeSwitch } from './measures/locale.mjs';
 import { emailCodeToAccount, socialApprovalToAccount } from './measures/embedded.mjs';
+import { amountTypedToQuote } from './measures/swap.mjs';
 
 export const W3KIT_CLICK = 'w3-button w3-connect-button button';
 export const FLOOR_CLICK = 'bench-floor button.opener';
@@ -21,7 +22,8 @@ export const FLOOR_CLICK = 'bench-floor button.opener';
  * `walletBundle` are the Hardhat node and the test wallet script for the connect page;
  * `svmUrl` and `solanaWalletBundle` the local SVM and the Solana test wallet script for the
  * Solana connect page (the `connect` group loads both pages, interleaved); `mailUrl` the backend's
- * SMTP sink for the embedded wallet's page (its frame site on the backend's frame port).
+ * SMTP sink for the embedded wallet's page (its frame site on the backend's frame port). The swap
+ * page (`swap.html`) uses the same node (demo tokens and the local DEX) and test wallet.
  */
 export function roundGroups({ url, localUrl, chainUrl, walletBundle, svmUrl, solanaWalletBundle, mailUrl }) {
   const w3kitInit = { content: initScript(W3KIT_TARGETS) };
@@ -76,6 +78,18 @@ export function roundGroups({ url, localUrl, chainUrl, walletBundle, svmUrl, sol
     },
     { name: 'walletconnect', loads: [{ ...registry, id: 'walletconnect', measures: [walletConnectClickToQr] }] },
     { name: 'locale', loads: [{ id: 'locale', url: url(''), initScripts: [w3kitInit], click: W3KIT_CLICK, measures: [localeSwitch] }] },
+    {
+      name: 'swap',
+      loads: [
+        {
+          id: 'swap',
+          url: url('swap.html'),
+          initScripts: [w3kitInit, { content: `window.__W3_TEST_WALLETS__ = [${JSON.stringify(testWallet)}];` }, { path: walletBundle }],
+          click: W3KIT_CLICK,
+          measures: [amountTypedToQuote],
+        },
+      ],
+    },
     {
       name: 'embedded',
       loads: [

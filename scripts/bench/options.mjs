@@ -4,7 +4,7 @@
  *   --runs=N     page loads per figure, each page of a round in a fresh context (default 7)
  *   --cdn=DIR    bench the CDN build in DIR (default dist/cdn)
  *   --only=A,B   run only these groups of page loads (loads.mjs: pages, connect (EVM and Solana), registry,
- *                walletconnect, locale, embedded), and skip the install footprint; sizes are always reported
+ *                walletconnect, locale, swap, embedded), and skip the install footprint; sizes are always reported
  */
 export function parseOptions(argv) {
   const value = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);

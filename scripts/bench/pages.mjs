@@ -59,3 +59,17 @@ export const embeddedPage = (rpcUrl, frameUrl) => `<!doctype html>
 </script>
 <w3-button></w3-button>
 `;
+
+/** The swap page: createW3Modal with the local chain (demo tokens and the local DEX) and the backend serving the swap routes over it. */
+export const swapPage = (rpcUrl, apiUrl) => `<!doctype html>
+<script type="module">
+  import { createW3Modal, networks } from '/cdn/w3kit.js';
+  createW3Modal({
+    networks: [{ ...networks.localhost, rpcUrls: { default: { http: [${JSON.stringify(rpcUrl)}] } } }],
+    blockchainApiUrl: ${JSON.stringify(apiUrl)},
+    projectId: 'w3kit-dev',
+    features: { swaps: true },
+  });
+</script>
+<w3-button></w3-button>
+`;

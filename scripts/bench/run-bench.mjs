@@ -2,8 +2,10 @@
  * `npm run bench` end to end: build, sizes, install footprint, then rounds of fresh page loads in
  * headless Chromium (loads.mjs: w3kit's pages interleaved with the floor page, and an empty page
  * for the heap; the connect pages over a Hardhat node and the local SVM, `w3kit-server svm`, which
- * needs the server bundle the build makes), then the table and dist/bench.json. It is a report, not a test: figures over
- * target still resolve; only a failed measurement rejects.
+ * needs the server bundle the build makes; the swap page over the same node with the demo tokens
+ * and the local DEX, `w3kit-server dex deploy`, served by the backend), then the table and
+ * dist/bench.json. It is a report, not a test: figures over target still resolve; only a failed
+ * measurement rejects.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +22,9 @@ import { FIGURES } from './figures.mjs';
 import { interleave, ROOT, runBuild, startServerInWorker, TIMEOUT, withTimeout } from './harness.mjs';
 import { buildFloor } from './floor/build-floor.mjs';
 import { roundGroups } from './loads.mjs';
-import { connectPage, embeddedPage, EMPTY_PAGE, FLOOR_PAGE, registryPage, solanaConnectPage, W3KIT_PAGE } from './pages.mjs';
+import { connectPage, embeddedPage, EMPTY_PAGE, FLOOR_PAGE, registryPage, solanaConnectPage, swapPage, W3KIT_PAGE } from './pages.mjs';
+import { deployDemoContracts } from '../lib/contracts.mjs';
+import { deployDex } from '../lib/dex.mjs';
 import { fmt, report, writeJson } from './report.mjs';
 import { measureSizes, sizeLines } from './measures/sizes.mjs';
 import { measureInstall } from './measures/install.mjs';
@@ -84,6 +88,9 @@ async function startCounterparts(pageDir, cdnDir, cleanups, log) {
   writeFileSync(path.join(pageDir, 'connect-solana.html'), solanaConnectPage(svm.url, svm.wsUrl));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'w3kit-bench-data-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  // The swap page: the demo tokens and the local DEX on the node, recorded for the backend, which reads the node.
+  const demo = await withTimeout(deployDemoContracts(chain.url), 60_000, 'deploy the demo contracts');
+  await withTimeout(deployDex(chain.url, { dataDir, tokens: [demo.dusd, demo.dusdt] }), 60_000, 'w3kit-server dex deploy');
   // Every round scrolls through 1,000 wallets and their images: more than the default per-IP limit per minute;
   // every embedded round logs a new address in from one IP. The frame site and the SMTP sink serve the embedded page.
   const env = {
@@ -93,13 +100,14 @@ async function startCounterparts(pageDir, cdnDir, cleanups, log) {
     W3KIT_KEK: randomBytes(32).toString('base64'),
   };
   const backend = await withTimeout(
-    startBackend({ port: 0, dataDir, framePort: 0, smtpSink: 0, oidcPort: 0, env }),
+    startBackend({ port: 0, dataDir, framePort: 0, smtpSink: 0, oidcPort: 0, evmRpc: chain.url, env }),
     60_000,
     'start w3kit-server',
   );
   cleanups.push(() => withTimeout(backend.close(), TIMEOUT, 'stop w3kit-server'));
   writeFileSync(path.join(pageDir, 'registry.html'), registryPage(backend.url, backend.relayUrl));
   writeFileSync(path.join(pageDir, 'embedded.html'), embeddedPage(chain.url, backend.frameUrl));
+  writeFileSync(path.join(pageDir, 'swap.html'), swapPage(chain.url, backend.url));
   const server = await startServerInWorker({ root: ROOT, routes: { '/cdn/': cdnDir, '/': pageDir } });
   cleanups.push(() => server.close());
   const executablePath = await ensureBrowser({ quiet: true });

@@ -18,6 +18,7 @@ import { createBlockchainApi } from '../../src/api/blockchain-api.js';
 import { formatBalance } from '../../src/core/format.js';
 import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
 import { connect, waitText } from './page.js';
+import { amountTypedToQuote } from '../../scripts/bench/measures/swap.mjs';
 
 const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 /** Hardhat's dev account 1: the other trader who moves the price. */
@@ -269,6 +270,16 @@ describe('Swap end to end', { timeout: 120_000 }, () => {
     await page.locator('w3-swap-preview-view w3-ui-button[data-retry]').click();
     await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 20_000 });
     expect((await tokenBalance(contracts.dusdt, A0)) - before).toBe(expected!);
+  });
+
+  it("the bench's measure (amount typed to quote shown) runs on this page and waits for the quote's pause", async () => {
+    app = await openApp(h, [{}], options());
+    const { page } = app;
+    const ms = await amountTypedToQuote.run({ page, guard: <T>(p: Promise<T>) => p, click: 'w3-button w3-connect-button button' });
+    // The view waits for typing to pause (300 ms) before asking; the local route answers well within a few seconds.
+    expect(ms).toBeGreaterThanOrEqual(300);
+    expect(ms).toBeLessThan(5000);
+    expect(await shown(page, 'w3-swap-view button.token[data-side="to"]')).toBe('DUSD');
   });
 
   it('hides the Swap button on chain B (no DEX, not a swap network)', async () => {
