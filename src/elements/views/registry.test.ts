@@ -31,6 +31,9 @@ const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
   ConnectingSocial: 'w3-connecting-social-view',
   ConnectingFarcaster: 'w3-connecting-farcaster-view',
   SIWXSignMessage: 'w3-siwx-sign-message-view',
+  Swap: 'w3-swap-view',
+  SwapSelectToken: 'w3-swap-select-token-view',
+  SwapPreview: 'w3-swap-preview-view',
 };
 
 describe('view registry', () => {
