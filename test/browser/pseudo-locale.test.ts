@@ -36,6 +36,7 @@ import { $options } from '../../src/stores/app/options.js';
 import { cancelWalletConnectPairing } from '../../src/stores/walletconnect/pairing.js';
 import { createMemorySiwx } from '../../src/test-utils/memory-siwx.js';
 import { truncateAddress } from '../../src/core/address.js';
+import { $swapStore, resetSwap } from '../../src/stores/swap/swap.js';
 import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
 
 const LABELS = ['aria-label', 'title', 'placeholder', 'alt', 'aria-placeholder', 'aria-roledescription'];
@@ -163,6 +164,31 @@ async function openView(el: W3Modal, view: ViewName, data?: Record<string, unkno
 /** How each view is brought on screen with the state it needs; returns the data names it shows. */
 /** The embedded wallet's user, in the e-mail views (data, shown as typed). */
 const EMAIL = 'ada@example.com';
+
+/** A Swap form paying 100 DUSD for ETH at a quote, the DEX not yet approved (every row and the Approve step show). */
+async function swapForm(el: W3Modal, next?: ViewName): Promise<string[]> {
+  connectAccount();
+  const eth = 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+  const dusd = 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3';
+  const tokens = [
+    { name: 'Ether', symbol: 'ETH', address: eth, decimals: 18, logoUri: '' },
+    { name: 'Demo Dollar', symbol: 'DUSD', address: dusd, decimals: 6, logoUri: '' },
+  ];
+  const quote = {
+    id: null,
+    fromAmount: '100000000',
+    fromAccount: dusd,
+    toAmount: '33000000000000000',
+    toAccount: eth,
+    priceImpact: 0.1,
+    key: '',
+  };
+  $swapStore.set({ ...$swapStore.get(), tokens, fromId: dusd, toId: eth, amount: '100', quote, gasPrice: 10n ** 9n, allowance: 0n });
+  void el.modal.open({ view: 'Swap' }).catch(() => undefined);
+  await waitFor(() => deep(el, 'w3-swap-view'), 10_000, 'Swap');
+  if (next) pushView(next, { side: 'to' });
+  return ['ETH', 'DUSD', 'Ether', 'Demo Dollar', 'E', 'D'];
+}
 
 const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>>> = {
   Connect: async (el) => {
@@ -297,6 +323,9 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     await openView(el, 'ConnectingSocial', { title: 'Google' });
     return ['Google'];
   },
+  Swap: (el) => swapForm(el),
+  SwapSelectToken: (el) => swapForm(el, 'SwapSelectToken'),
+  SwapPreview: (el) => swapForm(el, 'SwapPreview'),
   SIWXSignMessage: async (el) => {
     // A sign-in whose signature was declined: the default line, the account, the error, Sign and Cancel.
     $options.set({ ...$options.get()!, siwx: createMemorySiwx() });
@@ -345,6 +374,7 @@ describe('pseudo-locale en-XA: every text goes through msg()', () => {
     $frameTask.set(undefined);
     $socialLogin.set({ step: 'idle', provider: undefined, error: undefined });
     $farcasterLogin.set({ step: 'idle', url: undefined, expiresAt: 0, error: undefined });
+    resetSwap();
     resetAll();
     await setLocale('en');
   });
