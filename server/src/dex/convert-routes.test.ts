@@ -11,7 +11,7 @@ import { DEV, getJson, tempDir, type JsonReply } from '../../test/helpers.js';
 import { startServer } from '../index.js';
 import { routerAbi } from './abi.js';
 import { saveDex } from './store.js';
-import { startDexChain, type DexChain } from './test-chain.js';
+import { startDexChain, type DexChain } from '../../test/dex-chain.js';
 
 let ctx: DexChain;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIVE_TOKEN_ADDRESS } from '../../../src/wire/convert-api.js';
 import { DEV, getJson, type JsonReply } from '../../test/helpers.js';
 import { erc20Abi } from './abi.js';
-import { startDexChain, type DexChain } from './test-chain.js';
+import { startDexChain, type DexChain } from '../../test/dex-chain.js';
 
 let ctx: DexChain;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { main, type CliIo } from '../cli/index.js';
 import { openDatabase } from '../db/open.js';
 import { erc20Abi, factoryAbi, pairAbi } from './abi.js';
 import { LIQUIDITY_HOLDER } from './deploy.js';
-import { getDex } from './store.js';
+import { getDex, saveDex } from './store.js';
 
 let node: HardhatNode;
 let demo: Awaited<ReturnType<typeof deployDemoContracts>>;
@@ -85,10 +85,24 @@ describe('dex deploy', () => {
     expect(await client.getTransactionCount({ address: DEPLOYER })).toBe(before);
   });
 
-  it('deploys two demo tokens of its own without --token', async () => {
+  it('deploys two demo tokens of its own without --token, replacing a recorded DEX whose router is gone', async () => {
+    const gone = { chainId: 31337, factory: DEPLOYER, router: LIQUIDITY_HOLDER, weth: DEPLOYER, tokens: [] };
+    const db = openDatabase(path.join(dir, 'data'));
+    try {
+      saveDex(db, gone);
+    } finally {
+      db.close();
+    }
     const { code, stdout } = await cli('--evm-rpc', node.url);
     expect(code).toBe(0);
-    const printed = JSON.parse(stdout) as { tokens: { symbol: string; address: Address; decimals: number }[] };
+    const printed = JSON.parse(stdout) as { router: Address; tokens: { symbol: string; address: Address; decimals: number }[] };
+    expect(printed.router).not.toBe(LIQUIDITY_HOLDER);
+    const again = openDatabase(path.join(dir, 'data'));
+    try {
+      expect(getDex(again, 31337)?.router).toBe(printed.router);
+    } finally {
+      again.close();
+    }
     expect(printed.tokens.map((t) => [t.symbol, t.decimals])).toEqual([
       ['DUSD', 6],
       ['DUSDT', 6],

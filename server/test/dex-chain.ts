@@ -6,13 +6,13 @@
 import path from 'node:path';
 import { createPublicClient, createWalletClient, http, type Address } from 'viem';
 import { hardhat } from 'viem/chains';
-import { deployDemoContracts, type DemoContracts } from '../../../scripts/lib/contracts.mjs';
-import { startHardhat, type HardhatNode } from '../../../scripts/lib/hardhat.mjs';
-import { tempDir } from '../../test/helpers.js';
-import { openDatabase } from '../db/open.js';
-import { startServer, type RunningServer } from '../index.js';
-import { deployDex } from './deploy.js';
-import type { DexRecord } from './store.js';
+import { deployDemoContracts, type DemoContracts } from '../../scripts/lib/contracts.mjs';
+import { startHardhat, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
+import { tempDir } from './helpers.js';
+import { openDatabase } from '../src/db/open.js';
+import { startServer, type RunningServer } from '../src/index.js';
+import { deployDex } from '../src/dex/deploy.js';
+import type { DexRecord } from '../src/dex/store.js';
 
 export interface DexChain {
   node: HardhatNode;
