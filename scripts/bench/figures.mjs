@@ -61,6 +61,27 @@ export const FIGURES = [
     subject: 'static.siwxChunksGzip',
   },
   {
+    id: 'swapChunksGzip',
+    label: 'swap (API client, store, views), lazy chunks (total)',
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.swapChunksGzip',
+  },
+  {
+    id: 'onrampChunksGzip',
+    label: 'on-ramp (API client, store, views), lazy chunks (total)',
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.onrampChunksGzip',
+  },
+  {
+    id: 'namesChunksGzip',
+    label: 'name registration (store, views), lazy chunks (total)',
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.namesChunksGzip',
+  },
+  {
     id: 'siwxEntryGzip',
     label: 'siwx.js (w3kit/siwx, loaded by pages that use it)',
     unit: 'KB gzip',

@@ -125,6 +125,9 @@ describe('measureSizes', () => {
       siwxChunksGzip: 0.5,
       siwxEntryGzip: 1,
       frameSiteGzip: m.frameSite.reduce((sum: number, f: { gzip: number }) => sum + f.gzip, 0) / 1024,
+      swapChunksGzip: 0,
+      onrampChunksGzip: 0,
+      namesChunksGzip: 0,
     });
     expect(m.locales.map((c) => [c.locale, c.file])).toEqual([
       ['de', 'chunks/de-Ab1_x.js'],
