@@ -12,6 +12,8 @@
  * websocket on 8900, in memory). The demo contracts (DUSD, DUSDT, DNFT and a spam NFT) are deployed on
  * chain 31337 first, and the backend's Blockchain API indexes it; the Solana dev account gets 100 SOL
  * and 1,000,000 W3USD (an SPL token), and the Blockchain API reads Solana balances from the chain.
+ * The local DEX (Uniswap V2: WETH, DUSD and DUSDT pools) is deployed on chain 31337 next (or found
+ * there), recorded in the backend's data, so the Blockchain API serves swaps on it.
  */
 import { ensureInstalled, run } from './lib/run.mjs';
 
@@ -21,6 +23,7 @@ const { startDemoServer } = await import('./lib/demo-server.mjs');
 const { startHardhat } = await import('./lib/hardhat.mjs');
 const { startBackend } = await import('./lib/backend.mjs');
 const { deployDemoContracts } = await import('./lib/contracts.mjs');
+const { deployDex } = await import('./lib/dex.mjs');
 const { startSvm, seedDevSolana } = await import('./lib/svm.mjs');
 const { SERVER_BUNDLE } = await import('../server/scripts/bundle.mjs');
 
@@ -32,6 +35,7 @@ const [chainA, chainB, svm] = await Promise.all([
   startSvm({ port: env('W3KIT_SOLANA_PORT', 8899) }),
 ]);
 const [contracts, solana] = await Promise.all([deployDemoContracts(chainA.url), seedDevSolana(svm), setSolanaPrices()]);
+const dex = await deployDex(chainA.url, { dataDir: DATA_DIR, tokens: [contracts.dusd, contracts.dusdt] });
 const backend = await startBackend({
   port: env('W3KIT_SERVER_PORT', 4301),
   relayPort: env('W3KIT_RELAY_PORT', env('W3KIT_SERVER_PORT', 4301) + 1),
@@ -72,6 +76,7 @@ console.log(`hardhat      ${chainA.url}   (chain 31337)`);
 console.log(
   `contracts    DUSD ${contracts.dusd}  DUSDT ${contracts.dusdt}  DNFT ${contracts.nft}  spam NFT ${contracts.spamNft}  (chain 31337)`,
 );
+console.log(`dex          router ${dex.router} (Uniswap V2 on chain ${dex.chainId}: ETH, ${dex.tokens.map((t) => t.symbol).join(', ')})`);
 console.log(`hardhat B    ${chainB.url}   (chain 31338)`);
 console.log(`solana       ${svm.url} ws ${svm.wsUrl} (local SVM; dev account ${solana.address}, token mint ${solana.mint})`);
 console.log('ready');

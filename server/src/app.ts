@@ -19,6 +19,8 @@ import { fastifyTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { repositories, type BlockchainOptions } from './repositories.js';
 import { analyticsRoutes, ANALYTICS_BODY_LIMIT } from './routes/analytics.js';
 import { blockchainRoutes } from './routes/blockchain.js';
+import { convertRoutes } from './routes/convert.js';
+import { dexRepository } from './dex/store.js';
 import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images.js';
 import { profileRoutes } from './routes/profiles.js';
@@ -111,5 +113,6 @@ export function buildApp({
   app.register(blockchainRoutes);
   app.register(profileRoutes);
   app.register(siwxRoutes);
+  app.register(convertRoutes, { dex: dexRepository(db) });
   return app;
 }

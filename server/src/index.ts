@@ -264,3 +264,6 @@ export {
 export { markSpam, unmarkSpam, listSpam, looksLikeSpam } from './blockchain/spam.js';
 export { listTokens, type TokenInfo } from './blockchain/tokens.js';
 export type { BlockchainOptions } from './repositories.js';
+export { deployDex, DexDeployError, DEV_DEPLOYER_KEY, type DeployDexOptions, type DeployDexResult } from './dex/deploy.js';
+export { getDex, dexLine, type DexRecord, type DexToken } from './dex/store.js';
+export { SWAPS_UNSUPPORTED, GAS_PRICE_UNSUPPORTED } from './routes/convert.js';

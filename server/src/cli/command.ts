@@ -44,10 +44,18 @@ export const FLAGS = {
   features: { type: 'string' },
   json: { type: 'boolean' },
   replace: { type: 'boolean' },
+  token: { type: 'string', multiple: true },
+  'deployer-key': { type: 'string' },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;
-export type Flags = { [K in FlagName]?: (typeof FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
+export type Flags = {
+  [K in FlagName]?: (typeof FLAGS)[K]['type'] extends 'boolean'
+    ? boolean
+    : (typeof FLAGS)[K] extends { multiple: true }
+      ? string[]
+      : string;
+};
 
 /** The flags every command takes. */
 export const COMMON_FLAGS = ['help', 'data', 'config'] as const satisfies readonly FlagName[];
@@ -101,6 +109,16 @@ export function withDb<T>(config: ServerConfig, fn: (db: Database) => T): T {
   const db = openDatabase(config.dataDir);
   try {
     return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Like withDb for async work: the database stays open until `fn` settles. */
+export async function withDbAsync<T>(config: ServerConfig, fn: (db: Database) => Promise<T>): Promise<T> {
+  const db = openDatabase(config.dataDir);
+  try {
+    return await fn(db);
   } finally {
     db.close();
   }

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { resolveConfig } from '../config.js';
 import { InputError, NotFoundError } from '../errors.js';
 import { WalletImportError } from '../wallets/import.js';
+import { dexCommands } from './dex.js';
 import { FLAGS, UsageError, type CliIo, type Command, type Flags } from './command.js';
 import { helpText } from './help.js';
 import { identityCommands } from './identity.js';
@@ -28,6 +29,7 @@ export const COMMANDS: readonly Command[] = [
   ...identityCommands,
   ...tokensCommands,
   svmCommand,
+  ...dexCommands,
 ];
 
 export const USAGE = helpText(COMMANDS);

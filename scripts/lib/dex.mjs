@@ -1,0 +1,40 @@
+/**
+ * Deploys the local DEX (Uniswap V2 with liquidity) onto a chain by running the built
+ * `w3kit-server dex deploy` bin (server/dist/w3kit-server.js; `node scripts/build.mjs` or
+ * `npm run build -w w3kit-server` makes it), recording it in the backend's data folder:
+ *
+ *   const dex = await deployDex(chainA.url, { dataDir, tokens: [contracts.dusd, contracts.dusdt] });
+ *   // { chainId: 31337, factory, router, weth, tokens: [{ symbol, address, decimals }] }
+ *
+ * Deploy it before the backend on that folder starts, or restart the backend: the backend reads
+ * the record per request, so a running one serves it at once. Run again on the same chain and
+ * folder it deploys nothing while the recorded router is there.
+ */
+import { spawn } from 'node:child_process';
+import { SERVER_BUNDLE } from '../../server/scripts/bundle.mjs';
+
+/**
+ * @param {string} rpcUrl JSON-RPC URL of the chain
+ * @param {{ dataDir: string, tokens?: string[], deployerKey?: string }} options
+ */
+export function deployDex(rpcUrl, { dataDir, tokens = [], deployerKey }) {
+  const args = [SERVER_BUNDLE, 'dex', 'deploy', '--evm-rpc', rpcUrl, '--data', dataDir];
+  for (const token of tokens) args.push('--token', token);
+  if (deployerKey) args.push('--deployer-key', deployerKey);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(stderr.trim() || `w3kit-server dex deploy exited with ${code}`));
+      try {
+        resolve(JSON.parse(stdout.trim()));
+      } catch {
+        reject(new Error(`w3kit-server dex deploy printed no JSON line: ${stdout}`));
+      }
+    });
+  });
+}
