@@ -25,6 +25,7 @@ import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/project.js';
 import { walletRoutes } from './routes/wallets.js';
 import { siwxRoutes } from './siwx/routes.js';
+import { nameRoutes, type NameRouteOptions } from './names/routes.js';
 
 export interface BuildAppOptions {
   db: Database;
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   blockchain?: BlockchainOptions;
   /** How long analytics events are kept and how many per project (DEFAULT_ANALYTICS_RETENTION). */
   analyticsRetention?: Partial<AnalyticsRetention>;
+  /** The name registry: its zone (`--name-zone`, default w3kit.id) and limits. */
+  names?: NameRouteOptions;
 }
 
 declare module 'fastify' {
@@ -62,6 +65,7 @@ export function buildApp({
   publicUrl,
   blockchain,
   analyticsRetention,
+  names,
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: log,
@@ -111,5 +115,6 @@ export function buildApp({
   app.register(blockchainRoutes);
   app.register(profileRoutes);
   app.register(siwxRoutes);
+  app.register(nameRoutes, names ?? {});
   return app;
 }

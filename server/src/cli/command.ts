@@ -44,6 +44,7 @@ export const FLAGS = {
   features: { type: 'string' },
   json: { type: 'boolean' },
   replace: { type: 'boolean' },
+  'name-zone': { type: 'string' },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;

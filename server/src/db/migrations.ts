@@ -7,6 +7,7 @@ import { identitiesMigration } from '../auth/identities-schema.js';
 import { passkeysMigration } from '../auth/passkeys/schema.js';
 import { authMigration } from '../auth/schema.js';
 import { socialLoginsMigration } from '../auth/social/schema.js';
+import { namesMigration } from '../names/schema.js';
 import { siwxMigration } from '../siwx/schema.js';
 
 export interface Migration {
@@ -232,4 +233,5 @@ export const migrations: readonly Migration[] = [
   socialLoginsMigration,
   passkeysMigration,
   siwxMigration,
+  namesMigration,
 ];
