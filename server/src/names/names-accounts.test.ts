@@ -114,7 +114,7 @@ describe('--name-zone', () => {
 
 describe('limits', () => {
   it('limits registrations per address and per client IP, with Retry-After', async () => {
-    const db = openDatabase();
+    const db = openDatabase(undefined);
     seedDevProject(db);
     const app = buildApp({ db, names: { limits: { registrationsPerAddress: 2, registrationsPerIp: 4 } } });
     const account = privateKeyToAccount(generatePrivateKey());

@@ -54,6 +54,19 @@ export async function loadAccountIdentity(): Promise<void> {
   patchAccount('eip155', { profileName: identity.name ?? undefined, profileImage: identity.avatar ?? undefined });
 }
 
+/**
+ * Forgets the active eip155 account's cached identity and loads it again (a name was just
+ * registered: the account button and Account view show it at once). Never rejects.
+ */
+export async function refreshAccountIdentity(): Promise<void> {
+  const target = activeTarget();
+  if (target) {
+    identities.delete(target.address.toLowerCase());
+    names.delete(target.address.toLowerCase());
+  }
+  await loadAccountIdentity();
+}
+
 /** The name and avatar of any EVM address (undefined without a Blockchain API or on failure). */
 export async function lookupName(address: string): Promise<Identity | undefined> {
   const api = getBlockchainApi();
