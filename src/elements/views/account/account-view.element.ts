@@ -14,6 +14,7 @@ import { $currentNetwork } from '../../../stores/network/networks.js';
 import { $activeBalance } from '../../../stores/connection/native-balance.js';
 import { $nfts } from '../../../stores/portfolio/nfts.js';
 import { $features } from '../../../stores/app/options.js';
+import { isZoneName } from '../../../stores/names/zone.js';
 import { isViewAvailable, pushView } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
@@ -143,6 +144,15 @@ export class W3AccountView extends W3Element {
       <div class="scroll" role="tabpanel" tabindex="0" aria-label=${label} data-tab=${tab} @scroll=${this.onScroll}>${body}</div>`;
   }
 
+  /** 'Choose name': eip155 with a Blockchain API, and no name of the registry's zone yet. */
+  private renderChooseName(profileName: string | undefined) {
+    const eip155 = this.current.value.network?.chainNamespace === 'eip155';
+    if (!eip155 || !this.view.value.withApi || isZoneName(profileName) || !isViewAvailable('RegisterAccountName')) return nothing;
+    return html`<w3-ui-list-item chevron data-choose-name @click=${() => pushView('RegisterAccountName')}
+      >${msg('Choose name')}</w3-ui-list-item
+    >`;
+  }
+
   override render() {
     const { address, profileName, profileImage } = this.account.value;
     const { network, unsupported } = this.current.value;
@@ -190,6 +200,7 @@ export class W3AccountView extends W3Element {
                 ><span class="muted">${msg('Network')}</span> ${msg('Unknown Network')}
               </w3-ui-list-item>`
             : nothing}
+        ${this.renderChooseName(profileName)}
         <w3-ui-list-item chevron @click=${() => pushView('ProfileWallets')}>
           <w3-ui-wallet-image slot="image" .imageSrc=${this.wallet.value?.icon}></w3-ui-wallet-image>
           ${this.wallet.value?.name ?? msg('Wallets')}
