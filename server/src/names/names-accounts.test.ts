@@ -82,6 +82,40 @@ describe('a contract account (EIP-1271)', () => {
   });
 });
 
+describe('an EVM node that does not answer', () => {
+  it("is a 503 for a signature only the chain can check, not a refusal; an EOA's own signature still registers", async () => {
+    const down = await startServer({
+      port: 0,
+      relayPort: false,
+      framePort: false,
+      evmRpc: 'http://127.0.0.1:9',
+      indexerLogger: { info: () => {}, warn: () => {} },
+    });
+    try {
+      seedDevProject(down.db);
+      const text = message('downcheck.w3kit.id');
+      const reply = await post(down.url, {
+        coin_type: 60,
+        address: wallet,
+        message: text,
+        signature: await OWNER.signMessage({ message: text }),
+      });
+      expect(reply.status).toBe(503);
+      expect(reply.body.reasons[0].description).toBe('The signature cannot be checked now: the EVM node does not answer');
+      const own = message('downself.w3kit.id');
+      const ok = await post(down.url, {
+        coin_type: 60,
+        address: OWNER.address,
+        message: own,
+        signature: await OWNER.signMessage({ message: own }),
+      });
+      expect(ok.status).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
 describe('--name-zone', () => {
   it('registers names in the configured zone (lower-cased) and refuses the default one', async () => {
     const account = privateKeyToAccount(generatePrivateKey());
