@@ -92,6 +92,21 @@ describe('Registering a name end to end', { timeout: 90_000 }, () => {
     expect(await nameInput(page).inputValue()).toBe(first);
     expect(await register.isDisabled()).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
+
+    // A registration for the wallet's account signed by another key is refused with its reason.
+    const message = JSON.stringify({ name: `${first}.w3kit.id`, attributes: {}, timestamp: Math.floor(Date.now() / 1000) });
+    const forged = await fetch(`${backend.url}/v1/profile/account?projectId=${DEV_PROJECT_ID}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: h.baseUrl },
+      body: JSON.stringify({
+        coin_type: 60,
+        address: A0,
+        message,
+        signature: await privateKeyToAccount(generatePrivateKey()).signMessage({ message }),
+      }),
+    });
+    expect(forged.status).toBe(400);
+    expect((await forged.json()).reasons[0].description).toBe(`Invalid signature: the message is not signed by ${A0}`);
   });
 
   it("opens with modal.open({ view: 'RegisterAccountName' }); a refusal in the wallet shows 'Signature declined', nothing registered", async () => {
