@@ -27,6 +27,7 @@ import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/project.js';
 import { walletRoutes } from './routes/wallets.js';
 import { siwxRoutes } from './siwx/routes.js';
+import { nameRoutes, type NameRouteOptions } from './names/routes.js';
 
 export interface BuildAppOptions {
   db: Database;
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   blockchain?: BlockchainOptions;
   /** How long analytics events are kept and how many per project (DEFAULT_ANALYTICS_RETENTION). */
   analyticsRetention?: Partial<AnalyticsRetention>;
+  /** The name registry: its zone (`--name-zone`, default w3kit.id) and limits. */
+  names?: NameRouteOptions;
 }
 
 declare module 'fastify' {
@@ -64,6 +67,7 @@ export function buildApp({
   publicUrl,
   blockchain,
   analyticsRetention,
+  names,
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: log,
@@ -114,5 +118,6 @@ export function buildApp({
   app.register(profileRoutes);
   app.register(siwxRoutes);
   app.register(convertRoutes, { dex: dexRepository(db) });
+  app.register(nameRoutes, names ?? {});
   return app;
 }

@@ -46,6 +46,7 @@ export const FLAGS = {
   replace: { type: 'boolean' },
   token: { type: 'string', multiple: true },
   'deployer-key': { type: 'string' },
+  'name-zone': { type: 'string' },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;

@@ -26,6 +26,7 @@ export function configFlags(flags: Flags): ConfigFlags {
     'oidc-port': flags['oidc-port'],
     'kek-file': flags['kek-file'],
     'farcaster-sandbox': flags['farcaster-sandbox'],
+    'name-zone': flags['name-zone'],
   };
 }
 
@@ -81,6 +82,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       farcasterSandbox: config.farcasterSandbox,
       sessionTtlMs: config.sessionTtlMs,
       authLimits: config.authLimits,
+      nameZone: config.nameZone,
       warn: (line) => io.stderr.write(line),
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
@@ -131,6 +133,7 @@ export const serveCommand: Command = {
     'solana-rpc',
     'public-url',
     'log',
+    'name-zone',
   ],
   options: {
     heading: 'Server options',
@@ -196,6 +199,11 @@ export const serveCommand: Command = {
         text: 'the URL clients reach this server at, for URLs in replies (env W3KIT_PUBLIC_URL; default the listen address)',
       },
       { flag: 'log', text: 'log every request (JSON lines)' },
+      {
+        flag: 'name-zone',
+        value: 'ZONE',
+        text: "the name registry's zone: names register as LABEL.ZONE (default w3kit.id, env W3KIT_NAME_ZONE)",
+      },
     ],
   },
   run: ({ config, io }) => serve(config, io),

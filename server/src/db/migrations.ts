@@ -8,6 +8,7 @@ import { passkeysMigration } from '../auth/passkeys/schema.js';
 import { authMigration } from '../auth/schema.js';
 import { socialLoginsMigration } from '../auth/social/schema.js';
 import { dexMigration } from '../dex/schema.js';
+import { namesMigration } from '../names/schema.js';
 import { siwxMigration } from '../siwx/schema.js';
 
 export interface Migration {
@@ -234,4 +235,5 @@ export const migrations: readonly Migration[] = [
   passkeysMigration,
   siwxMigration,
   dexMigration,
+  namesMigration,
 ];

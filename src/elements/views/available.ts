@@ -7,8 +7,6 @@ import { VIEWS, type ViewName } from '../../core/views.js';
 
 /** The named views no element renders yet (the later issues build them). */
 const NOT_BUILT = [
-  'RegisterAccountName',
-  'RegisterAccountNameSuccess',
   'Swap',
   'SwapSelectToken',
   'SwapPreview',

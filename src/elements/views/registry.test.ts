@@ -31,6 +31,8 @@ const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
   ConnectingSocial: 'w3-connecting-social-view',
   ConnectingFarcaster: 'w3-connecting-farcaster-view',
   SIWXSignMessage: 'w3-siwx-sign-message-view',
+  RegisterAccountName: 'w3-register-account-name-view',
+  RegisterAccountNameSuccess: 'w3-register-account-name-success-view',
 };
 
 describe('view registry', () => {

@@ -44,4 +44,6 @@ export const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   ConnectingSocial: () => import('./connecting-social/connecting-social-view.js'),
   ConnectingFarcaster: () => import('./connecting-farcaster/connecting-farcaster-view.js'),
   SIWXSignMessage: () => import('./siwx-sign-message/siwx-sign-message-view.js'),
+  RegisterAccountName: () => import('./register-account-name/register-account-name-view.js'),
+  RegisterAccountNameSuccess: () => import('./register-account-name-success/register-account-name-success-view.js'),
 } satisfies Record<AvailableView, ViewLoader>;
