@@ -14,6 +14,7 @@ import { $activeNamespace, $activeNetworkIds } from '../network/networks.js';
 import { setBlockchainApiDeps } from '../portfolio/blockchain.js';
 import { resetIdentities, resolveName } from '../portfolio/identity.js';
 import { ENS_CHAIN_IDS, hasEns, resolvesWithEns } from './send-names.js';
+import { $send, resetSend, resolveReceiver, setReceiver } from './send.js';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const VITALIK = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
@@ -97,6 +98,20 @@ describe('which resolver a name goes to', () => {
     await expect(resolveName('alice.eth')).resolves.toMatchObject({ address: ALICE });
     expect(registryAsks().map((r) => r.path)).toEqual(['/v1/profile/account/alice.w3kit', '/v1/profile/account/alice.eth']);
     expect(ethCalls()).toHaveLength(0);
+  });
+
+  it('resolves a .eth receiver in Send on mainnet without a Blockchain API; other names then stay plain text', async () => {
+    connect('eip155:1');
+    setOptions({ networks: [{ ...networks.mainnet, rpcUrls: { default: { http: [rpc.url] } } }] });
+    $activeNetworkIds.set({ eip155: 'eip155:1' });
+    setReceiver('vitalik.eth');
+    expect($send.get().receiverNameStatus).toBe('resolving');
+    await resolveReceiver();
+    expect($send.get()).toMatchObject({ receiverNameStatus: 'resolved', receiverAddress: VITALIK, receiverProfileName: 'vitalik.eth' });
+    setReceiver('alice.w3kit');
+    expect($send.get().receiverNameStatus).toBe('none');
+    expect(registryAsks()).toHaveLength(0);
+    resetSend();
   });
 
   it('an ENS lookup whose RPC fails rejects (the Send view says it could not look the name up)', async () => {
