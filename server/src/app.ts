@@ -25,6 +25,7 @@ import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/project.js';
 import { walletRoutes } from './routes/wallets.js';
 import { siwxRoutes } from './siwx/routes.js';
+import { onrampRoutes, type OnrampRouteOptions } from './routes/onramp.js';
 
 export interface BuildAppOptions {
   db: Database;
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   blockchain?: BlockchainOptions;
   /** How long analytics events are kept and how many per project (DEFAULT_ANALYTICS_RETENTION). */
   analyticsRetention?: Partial<AnalyticsRetention>;
+  /** The sandbox on-ramp: its payout key (default Hardhat's dev account 19, local chains only) and limits. */
+  onramp?: OnrampRouteOptions;
 }
 
 declare module 'fastify' {
@@ -62,6 +65,7 @@ export function buildApp({
   publicUrl,
   blockchain,
   analyticsRetention,
+  onramp,
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: log,
@@ -111,5 +115,6 @@ export function buildApp({
   app.register(blockchainRoutes);
   app.register(profileRoutes);
   app.register(siwxRoutes);
+  app.register(onrampRoutes, onramp ?? {});
   return app;
 }

@@ -27,6 +27,7 @@ export interface ConfigFlags {
   'kek-file'?: string;
   'farcaster-sandbox'?: boolean;
   log?: boolean;
+  'onramp-key'?: string;
 }
 
 export type Key =
@@ -46,6 +47,7 @@ export type Key =
   | 'rateLimitWindowMs'
   | 'analyticsRetentionDays'
   | 'analyticsMaxEvents'
+  | 'onrampKey'
   | EmbeddedWalletKey
   | RelayKey;
 
@@ -116,7 +118,21 @@ export interface Setting {
   env: string;
   /** Dotted key in the config file. */
   file: string;
-  kind: 'port' | 'host' | 'dir' | 'bool' | 'url' | 'positive' | 'count' | 'trust' | 'httpUrl' | 'smtpUrl' | 'mailbox' | 'file' | 'key';
+  kind:
+    | 'port'
+    | 'host'
+    | 'dir'
+    | 'bool'
+    | 'url'
+    | 'positive'
+    | 'count'
+    | 'trust'
+    | 'httpUrl'
+    | 'smtpUrl'
+    | 'mailbox'
+    | 'file'
+    | 'key'
+    | 'privateKey';
   /** The smallest value of a number. */
   min?: number;
 }
@@ -135,6 +151,7 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   rateLimitWindowMs: { env: 'W3KIT_RATE_LIMIT_WINDOW_MS', file: 'rateLimit.windowMs', kind: 'positive' },
   trustProxy: { env: 'W3KIT_TRUST_PROXY', file: 'trustProxy', kind: 'trust' },
   log: { flag: 'log', env: 'W3KIT_LOG', file: 'log', kind: 'bool' },
+  onrampKey: { flag: 'onramp-key', env: 'W3KIT_ONRAMP_KEY', file: 'onrampKey', kind: 'privateKey' },
   ...RELAY_SETTINGS,
   ...HARDENING_SETTINGS,
   ...EMBEDDED_WALLET_SETTINGS,
@@ -154,6 +171,7 @@ export const RULES: Record<Setting['kind'], string> = {
   mailbox: 'must be an e-mail address, optionally with a name: w3kit <login@example.com>',
   file: 'must be a file path',
   key: 'must be 32 bytes, base64',
+  privateKey: 'must be a private key: 0x and 64 hex characters',
 };
 
 /** Parses one value (a string from flags or env, any JSON value from the file); undefined when invalid. */
@@ -172,6 +190,8 @@ export function parseValue(kind: Setting['kind'], value: unknown, baseDir: strin
     case 'dir':
     case 'file':
       return text ? path.resolve(baseDir, text) : undefined;
+    case 'privateKey':
+      return text && /^0x[0-9a-fA-F]{64}$/.test(text) ? text : undefined;
     case 'key':
       return text && /^[A-Za-z0-9+/_-]{43}=?$/.test(text) && Buffer.from(text, 'base64').length === 32 ? text : undefined;
     case 'mailbox':

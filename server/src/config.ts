@@ -65,6 +65,8 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   /** How long analytics events are kept, and at most how many per project (the oldest go first). */
   analytics: { retentionDays: number; maxEventsPerProject: number };
+  /** The sandbox on-ramp's payout key (`--onramp-key`, W3KIT_ONRAMP_KEY); default Hardhat's dev account 19 on local chains. */
+  onrampKey: `0x${string}` | undefined;
   /** The config file read, if any (absolute). */
   configFile: string | undefined;
 }
@@ -95,6 +97,7 @@ const configFileSchema = z.strictObject({
   oidcPort: z.unknown().optional(),
   kekFile: z.unknown().optional(),
   kek: z.unknown().optional(),
+  onrampKey: z.unknown().optional(),
   // The OpenID providers' entries are checked by parseSocials; farcaster's here.
   socials: z.looseObject({ farcaster: z.strictObject({ sandbox: z.unknown().optional() }).optional() }).optional(),
   sessionTtlMs: z.unknown().optional(),
@@ -235,6 +238,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
       retentionDays: (get('analyticsRetentionDays') as number | undefined) ?? DEFAULT_ANALYTICS_RETENTION.retentionDays,
       maxEventsPerProject: (get('analyticsMaxEvents') as number | undefined) ?? DEFAULT_ANALYTICS_RETENTION.maxEventsPerProject,
     },
+    onrampKey: get('onrampKey') as `0x${string}` | undefined,
     configFile,
   };
 }

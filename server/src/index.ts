@@ -71,6 +71,8 @@ export interface StartServerOptions extends EmbeddedWalletOptions {
   prices?: PriceSource;
   /** How long analytics events are kept (days) and how many per project; default 90 days, 100,000 events. */
   analyticsRetention?: Partial<AnalyticsRetention>;
+  /** The sandbox on-ramp's payout key (`--onramp-key`); default Hardhat's dev account 19, refused off local chains. */
+  onrampKey?: `0x${string}`;
 }
 
 export interface RunningServer {
@@ -130,6 +132,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       publicUrl: options.publicUrl ?? (() => serverUrl(host, actualPort)),
       blockchain: { indexer, prices: options.prices, solana: options.solanaRpc ? createSolanaChain(options.solanaRpc) : undefined },
       analyticsRetention: options.analyticsRetention,
+      onramp: options.onrampKey ? { key: options.onrampKey } : {},
     });
     mail = await setUpMail(app, host, options);
     await app.listen({ port, host });

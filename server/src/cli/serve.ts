@@ -26,6 +26,7 @@ export function configFlags(flags: Flags): ConfigFlags {
     'oidc-port': flags['oidc-port'],
     'kek-file': flags['kek-file'],
     'farcaster-sandbox': flags['farcaster-sandbox'],
+    'onramp-key': flags['onramp-key'],
   };
 }
 
@@ -81,6 +82,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       farcasterSandbox: config.farcasterSandbox,
       sessionTtlMs: config.sessionTtlMs,
       authLimits: config.authLimits,
+      onrampKey: config.onrampKey,
       warn: (line) => io.stderr.write(line),
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
@@ -130,6 +132,7 @@ export const serveCommand: Command = {
     'evm-rpc',
     'solana-rpc',
     'public-url',
+    'onramp-key',
     'log',
   ],
   options: {
@@ -194,6 +197,11 @@ export const serveCommand: Command = {
         flag: 'public-url',
         value: 'URL',
         text: 'the URL clients reach this server at, for URLs in replies (env W3KIT_PUBLIC_URL; default the listen address)',
+      },
+      {
+        flag: 'onramp-key',
+        value: 'KEY',
+        text: "private key of the sandbox on-ramp's payout account on the --evm-rpc chain (env\nW3KIT_ONRAMP_KEY; default Hardhat's dev account 19, refused off chains 31337 and 1337)",
       },
       { flag: 'log', text: 'log every request (JSON lines)' },
     ],

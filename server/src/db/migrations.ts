@@ -8,6 +8,7 @@ import { passkeysMigration } from '../auth/passkeys/schema.js';
 import { authMigration } from '../auth/schema.js';
 import { socialLoginsMigration } from '../auth/social/schema.js';
 import { siwxMigration } from '../siwx/schema.js';
+import { onrampMigration } from '../onramp/schema.js';
 
 export interface Migration {
   version: number;
@@ -232,4 +233,5 @@ export const migrations: readonly Migration[] = [
   socialLoginsMigration,
   passkeysMigration,
   siwxMigration,
+  onrampMigration,
 ];
