@@ -31,6 +31,11 @@ const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
   ConnectingSocial: 'w3-connecting-social-view',
   ConnectingFarcaster: 'w3-connecting-farcaster-view',
   SIWXSignMessage: 'w3-siwx-sign-message-view',
+  OnRampProviders: 'w3-on-ramp-providers-view',
+  OnRampBuy: 'w3-on-ramp-buy-view',
+  OnRampTokenSelect: 'w3-on-ramp-token-select-view',
+  OnRampFiatSelect: 'w3-on-ramp-fiat-select-view',
+  BuyInProgress: 'w3-buy-in-progress-view',
 };
 
 describe('view registry', () => {
