@@ -12,7 +12,6 @@ export const ONRAMP_LIMITS = {
   card: { min: '10.00', max: '7500.00' },
   ach_bank_account: { min: '10.00', max: '25000.00' },
 } as const;
-export type PaymentMethod = keyof typeof ONRAMP_LIMITS;
 
 /** The on-ramp defaults of spec 9. */
 export const DEFAULT_PURCHASE_CURRENCY = 'USDC';
@@ -47,7 +46,6 @@ export const purchaseCurrencySchema = z.object({
 export type PurchaseCurrency = z.infer<typeof purchaseCurrencySchema>;
 
 export const paymentMethodLimitSchema = z.object({ id: shortText, min: fiat, max: fiat });
-export type PaymentMethodLimit = z.infer<typeof paymentMethodLimitSchema>;
 
 export const paymentCurrencySchema = z.object({
   id: shortText,

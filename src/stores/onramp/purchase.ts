@@ -39,12 +39,6 @@ export const $purchase = atom<PurchaseState>(IDLE);
 
 let run = 0;
 let popup: Window | null = null;
-let pollMs = PURCHASE_POLL_MS;
-
-/** Tests: a shorter poll. */
-export function setPurchasePollMs(ms: number): void {
-  pollMs = ms;
-}
 
 function popupFeatures(): string {
   const { width, height } = ONRAMP_POPUP;
@@ -150,7 +144,7 @@ export async function watchPurchase(session: string, window_: Window | null, min
     if (closed && closedSeen) return finish('closed');
     closedSeen = closed;
     if (Date.now() - start >= PURCHASE_WATCH_MS) return finish('timeout');
-    await new Promise((r) => setTimeout(r, closed ? 0 : pollMs));
+    await new Promise((r) => setTimeout(r, closed ? 0 : PURCHASE_POLL_MS));
   }
   return $purchase.get().status;
 }
