@@ -31,6 +31,7 @@ const STYLE = `body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem
 label{display:block;margin:.75rem 0 .25rem}input{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}
 button{font:inherit;margin-top:1rem;padding:.6rem 1.4rem}.error{color:#a40000}dd{margin:0 0 .5rem;word-break:break-all}`;
 
+// Referrer policy same-origin: with no-referrer a browser sends `Origin: null` on the form's own POST.
 function send(reply: FastifyReply, status: number, title: string, body: string, closeSoon = false) {
   const nonce = randomBytes(16).toString('base64');
   const script = closeSoon
@@ -39,7 +40,7 @@ function send(reply: FastifyReply, status: number, title: string, body: string, 
   const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
   const html = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
 <body><main>
 <p class="sandbox" role="note">${escapeHtml(SANDBOX_NOTE)}</p>
