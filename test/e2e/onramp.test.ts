@@ -113,6 +113,30 @@ describe('the sandbox on-ramp end to end', { timeout: 120_000 }, () => {
     await waitShown(page, `w3-account-view li[data-hash="${hash}"]`, /^Received .*\+0\.032 ETH \$98\.50$/, 15_000);
   });
 
+  it('a checkout popup closed before paying is said so, pays nothing, and can be opened again', async () => {
+    app = await openApp(h, [{}], options(backend.url));
+    const { page } = app;
+    await connect(page);
+    await toBuyView(page);
+    await waitShown(page, 'w3-on-ramp-buy-view [data-purchase-currency]', 'ETH');
+    await page.locator('w3-on-ramp-buy-view w3-ui-text-input input').fill('20');
+    await waitShown(page, 'w3-on-ramp-buy-view [data-total]', '20.00 USD');
+    const before = await chain().getBalance({ address: A0 });
+    const popupOpened = page.waitForEvent('popup');
+    await page.locator('w3-on-ramp-buy-view w3-ui-button[data-continue] button').click();
+    const popup = await popupOpened;
+    await popup.waitForURL(/\/onramp\/sandbox\/checkout\//);
+    await popup.close();
+    await waitShown(page, 'w3-buy-in-progress-view h3', 'The checkout window was closed before paying', 15_000);
+    expect(await chain().getBalance({ address: A0 })).toBe(before);
+    const again = page.waitForEvent('popup');
+    await page.locator('w3-buy-in-progress-view w3-ui-button[data-reopen] button').click();
+    const reopened = await again;
+    await reopened.waitForURL(/\/onramp\/sandbox\/checkout\//);
+    await waitShown(page, 'w3-buy-in-progress-view h3', 'Waiting for your purchase');
+    await reopened.close();
+  });
+
   it('falls back to the sample options and the placeholder quote when the Blockchain API cannot be reached', async () => {
     app = await openApp(h, [{}], options(await closedPortUrl()));
     const { page } = app;

@@ -12,7 +12,7 @@ import { $activeAccount } from '../connection/account.js';
 import { watchTransaction } from '../portfolio/activity.js';
 import { fetchBalances, refreshNativeBalance } from '../portfolio/balances.js';
 import { pushView, resetRouter } from '../ui/router.js';
-import { $onramp, activeNetworkOf, getOnrampApi, selectProvider, type OnrampProvider } from './onramp.js';
+import { $onramp, activeNetworkOf, getOnrampApi, resetOnramp, selectProvider, type OnrampProvider } from './onramp.js';
 
 export const ONRAMP_POPUP = { width: 500, height: 700 } as const;
 export const ONRAMP_POPUP_NAME = 'w3kit-onramp';
@@ -31,14 +31,40 @@ export interface PurchaseState {
   txHash: string | undefined;
   /** What was bought, e.g. { amount: '0.0328', currency: 'ETH' }. */
   bought: { amount: string; currency: string } | undefined;
+  /** Why the checkout could not be opened: no Blockchain API, no wallet, not sold on this network, or the API's error (`error`). */
+  failure: 'NO_API' | 'NOT_CONNECTED' | 'NOT_SOLD_HERE' | 'API' | undefined;
   error: unknown;
 }
 
-const IDLE: PurchaseState = { status: 'idle', provider: undefined, url: undefined, txHash: undefined, bought: undefined, error: undefined };
+/** A checkout that cannot be made, with its reason for the view to word. */
+class CheckoutFailure extends Error {
+  constructor(readonly reason: 'NO_API' | 'NOT_CONNECTED' | 'NOT_SOLD_HERE') {
+    super(reason);
+  }
+}
+
+const IDLE: PurchaseState = {
+  status: 'idle',
+  provider: undefined,
+  url: undefined,
+  txHash: undefined,
+  bought: undefined,
+  failure: undefined,
+  error: undefined,
+};
 export const $purchase = atom<PurchaseState>(IDLE);
 
 let run = 0;
 let popup: Window | null = null;
+
+let account = $activeAccount.get().address;
+// Another account (or a disconnect) ends the purchase and clears the on-ramp (spec 4).
+$activeAccount.listen(({ address }) => {
+  if (address === account) return;
+  account = address;
+  resetPurchase();
+  resetOnramp();
+});
 
 function popupFeatures(): string {
   const { width, height } = ONRAMP_POPUP;
@@ -55,10 +81,10 @@ async function checkoutUrl(provider: OnrampProvider): Promise<string> {
   const api = getOnrampApi();
   const { address } = $activeAccount.get();
   const { purchaseCurrency, paymentCurrency, paymentAmount, quote } = $onramp.get();
-  if (!api) throw new Error('The sandbox on-ramp needs the Blockchain API (blockchainApiUrl)');
-  if (!address) throw new Error('Connect a wallet first');
+  if (!api) throw new CheckoutFailure('NO_API');
+  if (!address) throw new CheckoutFailure('NOT_CONNECTED');
   const network = activeNetworkOf(purchaseCurrency);
-  if (!network || !purchaseCurrency) throw new Error('The sandbox on-ramp does not sell this currency on the active network');
+  if (!network || !purchaseCurrency) throw new CheckoutFailure('NOT_SOLD_HERE');
   const crypto = Number(quote?.purchaseAmount.amount ?? 0);
   return api.generateUrl({
     destinationWallets: [{ address, blockchains: [network.name], assets: [purchaseCurrency.id] }],
@@ -90,7 +116,7 @@ export async function openProvider(provider: OnrampProvider): Promise<void> {
     url = await checkoutUrl(provider);
   } catch (error) {
     popup?.close();
-    if (mine === run) update({ status: 'failed', error });
+    if (mine === run) update({ status: 'failed', failure: error instanceof CheckoutFailure ? error.reason : 'API', error });
     return;
   }
   if (mine !== run) return;
@@ -154,10 +180,11 @@ function finish(status: PurchaseStatus): PurchaseStatus {
   return status;
 }
 
-/** Success: back to the Account view (its Activity shows the purchase). */
+/** Success: back to the Account view (its Activity shows the purchase), the on-ramp state cleared (spec 4). */
 export function finishPurchase(): void {
   resetRouter('Account');
   resetPurchase();
+  resetOnramp();
 }
 
 /** Stops watching and forgets the purchase (spec 4's reset, with resetOnramp). */

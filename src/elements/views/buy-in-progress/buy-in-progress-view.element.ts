@@ -4,6 +4,7 @@ import { popView } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { msg, str } from '../../base/localize.js';
 import { W3Element } from '../../base/w3-element.js';
+import { errorMessage } from '../../l10n/errors.js';
 import { linkStyles, viewStyles } from '../view.styles.js';
 
 /** How long the success shows before the Account view (with the purchase in its Activity) follows. */
@@ -63,7 +64,15 @@ export class W3BuyInProgressView extends W3Element {
     return html`<w3-ui-button data-reopen @click=${() => reopenCheckout()}>${msg('Open the checkout again')}</w3-ui-button>`;
   }
 
-  private renderState({ status, url, bought, error, provider }: PurchaseState) {
+  private failureText({ failure, error }: PurchaseState): string {
+    if (failure === 'NO_API') return msg('The on-ramp needs the Blockchain API, which this app does not configure.');
+    if (failure === 'NOT_CONNECTED') return msg('Connect a wallet first.');
+    if (failure === 'NOT_SOLD_HERE') return msg('This provider does not sell this currency on the active network.');
+    return errorMessage(error);
+  }
+
+  private renderState(state: PurchaseState) {
+    const { status, url, bought, provider } = state;
     switch (status) {
       case 'paid':
         return html`<h3>${msg('Purchase complete')}</h3>
@@ -86,7 +95,7 @@ export class W3BuyInProgressView extends W3Element {
           <div class="actions">${this.back()}</div>`;
       case 'failed':
         return html`<h3>${msg('Could not open the checkout')}</h3>
-          ${error instanceof Error ? html`<p class="muted" data-error>${error.message}</p>` : nothing}
+          <p class="muted" data-error>${this.failureText(state)}</p>
           <div class="actions">${this.back()}</div>`;
       default:
         return html`<w3-ui-spinner label=${msg('Waiting for your purchase')}></w3-ui-spinner>

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { $onramp, resetOnramp, setOnrampApiDeps } from '../../../stores/onramp/onramp.js';
-import { $purchase, resetPurchase } from '../../../stores/onramp/purchase.js';
+import { $purchase, openProvider, resetPurchase } from '../../../stores/onramp/purchase.js';
+import { ONRAMP_PROVIDERS } from '../../../stores/onramp/onramp.js';
 import { $router } from '../../../stores/ui/router.js';
 import {
   activeDeep,
@@ -143,5 +144,32 @@ describe('on-ramp views', () => {
     await waitFor(() => text(deep(view, '[data-bought]')) === 'You received 0.0328 ETH', 2000, 'paid');
     buttonOf(deep(view, '[data-done]')!).click();
     await waitFor(() => $router.get().view === 'Account', 2000, 'Account');
+  });
+
+  it("a blocked popup leaves a link to the provider's page; a checkout that cannot be made says so", async () => {
+    const { el } = await open('OnRampBuy');
+    const meld = ONRAMP_PROVIDERS.find((p) => p.name === 'meld')!;
+    const sandbox = ONRAMP_PROVIDERS.find((p) => p.name === 'sandbox')!;
+    const original = window.open;
+    window.open = () => null;
+    try {
+      await openProvider(meld);
+      const view = await waitFor(() => deep<HTMLElement>(el, 'w3-buy-in-progress-view'), 3000, 'in progress');
+      const link = await waitFor(() => deep<HTMLAnchorElement>(view, '[data-checkout-link]'), 2000, 'link');
+      expect(link.href).to.equal('https://meldcrypto.com/');
+      expect(link.rel).to.equal('noopener noreferrer');
+      expect(text(view.shadowRoot!.querySelector('h3'))).to.equal('The popup was blocked');
+      expect(await axeViolations()).to.deep.equal([]);
+      // The sandbox's URL comes from the Blockchain API, which cannot be reached here.
+      $onramp.setKey('paymentAmount', '100');
+      await openProvider(sandbox);
+      await waitFor(() => text(view.shadowRoot!.querySelector('h3')) === 'Could not open the checkout', 4000, 'failed');
+      expect($purchase.get().status).to.equal('failed');
+      expect(text(deep(view, '[data-error]'))).to.equal('This provider does not sell this currency on the active network.');
+      buttonOf(deep(view, '[data-back]')!).click();
+      await waitFor(() => $router.get().view === 'OnRampBuy', 2000, 'back');
+    } finally {
+      window.open = original;
+    }
   });
 });
