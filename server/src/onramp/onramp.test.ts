@@ -203,6 +203,21 @@ describe('checkout', () => {
     expect(status.body.purchaseAmount).toEqual({ amount: formatUnits(quoted, 18), currency: 'ETH' });
   });
 
+  it('pays once when two submits race', async () => {
+    const before = await reader().getBalance({ address: BUYER });
+    const { url, csrf } = await checkout({ presetFiatAmount: 50 });
+    const quoted = (4925n * 10n ** 18n) / 300000n; // 49.25 USD at 3000
+    const replies = await Promise.all([
+      pay(url, { csrf, ...GOOD_CARD }),
+      pay(url, { csrf, ...GOOD_CARD }),
+      pay(url, { csrf, ...GOOD_CARD }),
+    ]);
+    const pages = await Promise.all(replies.map((r) => r.text()));
+    expect(pages.filter((p) => p.includes('Payment complete')).length).toBeGreaterThanOrEqual(1);
+    expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect((await reader().getBalance({ address: BUYER })) - before).toBe(quoted);
+  });
+
   it('refuses any other card number, a past expiry and a bad CVC, paying nothing', async () => {
     const before = await reader().getBalance({ address: BUYER });
     const { url, csrf } = await checkout();
