@@ -28,6 +28,7 @@ import { projectRoutes } from './routes/project.js';
 import { walletRoutes } from './routes/wallets.js';
 import { siwxRoutes } from './siwx/routes.js';
 import { nameRoutes, type NameRouteOptions } from './names/routes.js';
+import { onrampRoutes, type OnrampRouteOptions } from './routes/onramp.js';
 
 export interface BuildAppOptions {
   db: Database;
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   analyticsRetention?: Partial<AnalyticsRetention>;
   /** The name registry: its zone (`--name-zone`, default w3kit.id) and limits. */
   names?: NameRouteOptions;
+  /** The sandbox on-ramp: its payout key (default Hardhat's dev account 19, local chains only) and limits. */
+  onramp?: OnrampRouteOptions;
 }
 
 declare module 'fastify' {
@@ -68,6 +71,7 @@ export function buildApp({
   blockchain,
   analyticsRetention,
   names,
+  onramp,
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: log,
@@ -119,5 +123,6 @@ export function buildApp({
   app.register(siwxRoutes);
   app.register(convertRoutes, { dex: dexRepository(db) });
   app.register(nameRoutes, names ?? {});
+  app.register(onrampRoutes, onramp ?? {});
   return app;
 }

@@ -29,6 +29,7 @@ export interface ConfigFlags {
   'farcaster-sandbox'?: boolean;
   log?: boolean;
   'name-zone'?: string;
+  'onramp-key'?: string;
 }
 
 export type Key =
@@ -49,6 +50,7 @@ export type Key =
   | 'analyticsRetentionDays'
   | 'analyticsMaxEvents'
   | 'nameZone'
+  | 'onrampKey'
   | EmbeddedWalletKey
   | RelayKey;
 
@@ -133,7 +135,8 @@ export interface Setting {
     | 'mailbox'
     | 'file'
     | 'key'
-    | 'zone';
+    | 'zone'
+    | 'privateKey';
   /** The smallest value of a number. */
   min?: number;
 }
@@ -153,6 +156,7 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   trustProxy: { env: 'W3KIT_TRUST_PROXY', file: 'trustProxy', kind: 'trust' },
   log: { flag: 'log', env: 'W3KIT_LOG', file: 'log', kind: 'bool' },
   nameZone: { flag: 'name-zone', env: 'W3KIT_NAME_ZONE', file: 'nameZone', kind: 'zone' },
+  onrampKey: { flag: 'onramp-key', env: 'W3KIT_ONRAMP_KEY', file: 'onrampKey', kind: 'privateKey' },
   ...RELAY_SETTINGS,
   ...HARDENING_SETTINGS,
   ...EMBEDDED_WALLET_SETTINGS,
@@ -173,6 +177,7 @@ export const RULES: Record<Setting['kind'], string> = {
   file: 'must be a file path',
   key: 'must be 32 bytes, base64',
   zone: 'must be a domain such as w3kit.id (letters, digits, hyphens and dots)',
+  privateKey: 'must be a private key: 0x and 64 hex characters',
 };
 
 /** Parses one value (a string from flags or env, any JSON value from the file); undefined when invalid. */
@@ -193,6 +198,8 @@ export function parseValue(kind: Setting['kind'], value: unknown, baseDir: strin
       return text ? path.resolve(baseDir, text) : undefined;
     case 'zone':
       return text && NAME_ZONE.test(text.toLowerCase()) ? text.toLowerCase() : undefined;
+    case 'privateKey':
+      return text && /^0x[0-9a-fA-F]{64}$/.test(text) ? text : undefined;
     case 'key':
       return text && /^[A-Za-z0-9+/_-]{43}=?$/.test(text) && Buffer.from(text, 'base64').length === 32 ? text : undefined;
     case 'mailbox':

@@ -68,6 +68,8 @@ export interface ServerConfig {
   analytics: { retentionDays: number; maxEventsPerProject: number };
   /** The name registry's zone (`--name-zone`, W3KIT_NAME_ZONE), lower-case; default w3kit.id. */
   nameZone: string;
+  /** The sandbox on-ramp's payout key (`--onramp-key`, W3KIT_ONRAMP_KEY); default Hardhat's dev account 19 on local chains. */
+  onrampKey: `0x${string}` | undefined;
   /** The config file read, if any (absolute). */
   configFile: string | undefined;
 }
@@ -99,6 +101,7 @@ const configFileSchema = z.strictObject({
   oidcPort: z.unknown().optional(),
   kekFile: z.unknown().optional(),
   kek: z.unknown().optional(),
+  onrampKey: z.unknown().optional(),
   // The OpenID providers' entries are checked by parseSocials; farcaster's here.
   socials: z.looseObject({ farcaster: z.strictObject({ sandbox: z.unknown().optional() }).optional() }).optional(),
   sessionTtlMs: z.unknown().optional(),
@@ -240,6 +243,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
       maxEventsPerProject: (get('analyticsMaxEvents') as number | undefined) ?? DEFAULT_ANALYTICS_RETENTION.maxEventsPerProject,
     },
     nameZone: (get('nameZone') as string | undefined) ?? DEFAULT_NAME_ZONE,
+    onrampKey: get('onrampKey') as `0x${string}` | undefined,
     configFile,
   };
 }

@@ -73,6 +73,8 @@ export interface StartServerOptions extends EmbeddedWalletOptions {
   analyticsRetention?: Partial<AnalyticsRetention>;
   /** The name registry's zone (`--name-zone`); default w3kit.id. */
   nameZone?: string;
+  /** The sandbox on-ramp's payout key (`--onramp-key`); default Hardhat's dev account 19, refused off local chains. */
+  onrampKey?: `0x${string}`;
 }
 
 export interface RunningServer {
@@ -133,6 +135,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       blockchain: { indexer, prices: options.prices, solana: options.solanaRpc ? createSolanaChain(options.solanaRpc) : undefined },
       analyticsRetention: options.analyticsRetention,
       names: { zone: options.nameZone },
+      onramp: options.onrampKey ? { key: options.onrampKey } : {},
     });
     mail = await setUpMail(app, host, options);
     await app.listen({ port, host });

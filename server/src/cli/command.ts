@@ -38,6 +38,7 @@ export const FLAGS = {
   'kek-file': { type: 'string' },
   'farcaster-sandbox': { type: 'boolean' },
   log: { type: 'boolean' },
+  'onramp-key': { type: 'string' },
   name: { type: 'string' },
   origins: { type: 'string' },
   analytics: { type: 'string' },

@@ -27,6 +27,7 @@ export function configFlags(flags: Flags): ConfigFlags {
     'kek-file': flags['kek-file'],
     'farcaster-sandbox': flags['farcaster-sandbox'],
     'name-zone': flags['name-zone'],
+    'onramp-key': flags['onramp-key'],
   };
 }
 
@@ -83,6 +84,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       sessionTtlMs: config.sessionTtlMs,
       authLimits: config.authLimits,
       nameZone: config.nameZone,
+      onrampKey: config.onrampKey,
       warn: (line) => io.stderr.write(line),
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
@@ -132,6 +134,7 @@ export const serveCommand: Command = {
     'evm-rpc',
     'solana-rpc',
     'public-url',
+    'onramp-key',
     'log',
     'name-zone',
   ],
@@ -197,6 +200,11 @@ export const serveCommand: Command = {
         flag: 'public-url',
         value: 'URL',
         text: 'the URL clients reach this server at, for URLs in replies (env W3KIT_PUBLIC_URL; default the listen address)',
+      },
+      {
+        flag: 'onramp-key',
+        value: 'KEY',
+        text: "private key of the sandbox on-ramp's payout account on the --evm-rpc chain (env\nW3KIT_ONRAMP_KEY; default Hardhat's dev account 19, refused off chains 31337 and 1337)",
       },
       { flag: 'log', text: 'log every request (JSON lines)' },
       {

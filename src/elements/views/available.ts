@@ -6,16 +6,7 @@
 import { VIEWS, type ViewName } from '../../core/views.js';
 
 /** The named views no element renders yet (the later issues build them). */
-const NOT_BUILT = [
-  'Swap',
-  'SwapSelectToken',
-  'SwapPreview',
-  'OnRampProviders',
-  'OnRampBuy',
-  'OnRampTokenSelect',
-  'OnRampFiatSelect',
-  'BuyInProgress',
-] as const;
+const NOT_BUILT = ['Swap', 'SwapSelectToken', 'SwapPreview'] as const;
 
 export type AvailableView = Exclude<ViewName, (typeof NOT_BUILT)[number]>;
 

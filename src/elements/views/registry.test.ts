@@ -33,6 +33,11 @@ const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
   SIWXSignMessage: 'w3-siwx-sign-message-view',
   RegisterAccountName: 'w3-register-account-name-view',
   RegisterAccountNameSuccess: 'w3-register-account-name-success-view',
+  OnRampProviders: 'w3-on-ramp-providers-view',
+  OnRampBuy: 'w3-on-ramp-buy-view',
+  OnRampTokenSelect: 'w3-on-ramp-token-select-view',
+  OnRampFiatSelect: 'w3-on-ramp-fiat-select-view',
+  BuyInProgress: 'w3-buy-in-progress-view',
 };
 
 describe('view registry', () => {
