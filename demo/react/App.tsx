@@ -44,9 +44,15 @@ function createOnce(): void {
     ...(relayUrl && projectId ? { relayUrl } : {}),
     // The embedded wallet: e-mail and social login through the backend's secure frame site
     // (npm start's development OpenID provider plays every social provider).
-    ...(secureSiteUrl && projectId
-      ? { secureSiteUrl, features: { email: true, socials: ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] } }
-      : {}),
+    ...(secureSiteUrl && projectId ? { secureSiteUrl } : {}),
+    // Swap (the backend's DEX on the local chain) and Buy (its sandbox on-ramp) in the Account view.
+    features: {
+      swaps: true,
+      onramp: true,
+      ...(secureSiteUrl && projectId
+        ? { email: true, socials: ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] as const }
+        : {}),
+    },
     metadata: {
       name: 'w3kit React demo',
       description: 'The w3kit elements used through their React wrappers and hooks.',

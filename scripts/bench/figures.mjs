@@ -61,18 +61,25 @@ export const FIGURES = [
     subject: 'static.siwxChunksGzip',
   },
   {
-    id: 'siwxEntryGzip',
-    label: 'siwx.js (w3kit/siwx, loaded by pages that use it)',
-    unit: 'KB gzip',
-    digits: 1,
-    subject: 'static.siwxEntryGzip',
-  },
-  {
     id: 'swapChunksGzip',
-    label: 'Swap views, store and API client, lazy chunks (total)',
+    label: 'swap (API client, store, views), lazy chunks (total)',
     unit: 'KB gzip',
     digits: 1,
     subject: 'static.swapChunksGzip',
+  },
+  {
+    id: 'onrampChunksGzip',
+    label: 'on-ramp (API client, store, views), lazy chunks (total)',
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.onrampChunksGzip',
+  },
+  {
+    id: 'namesChunksGzip',
+    label: 'name registration (store, views), lazy chunks (total)',
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.namesChunksGzip',
   },
   {
     id: 'swapAmountToQuote',
@@ -80,6 +87,13 @@ export const FIGURES = [
     unit: 'ms',
     digits: 0,
     subject: 'swap.amountTypedToQuote',
+  },
+  {
+    id: 'siwxEntryGzip',
+    label: 'siwx.js (w3kit/siwx, loaded by pages that use it)',
+    unit: 'KB gzip',
+    digits: 1,
+    subject: 'static.siwxEntryGzip',
   },
   {
     id: 'wagmiEntryGzip',

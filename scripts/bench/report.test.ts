@@ -110,6 +110,8 @@ describe('figures', () => {
       'static.siwxChunksGzip',
       'static.siwxEntryGzip',
       'static.swapChunksGzip',
+      'static.onrampChunksGzip',
+      'static.namesChunksGzip',
       'static.wagmiEntryGzip',
       'static.ethersEntryGzip',
       'static.frameSiteGzip',

@@ -27,6 +27,8 @@ import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/project.js';
 import { walletRoutes } from './routes/wallets.js';
 import { siwxRoutes } from './siwx/routes.js';
+import { nameRoutes, type NameRouteOptions } from './names/routes.js';
+import { onrampRoutes, type OnrampRouteOptions } from './routes/onramp.js';
 
 export interface BuildAppOptions {
   db: Database;
@@ -47,6 +49,10 @@ export interface BuildAppOptions {
   blockchain?: BlockchainOptions;
   /** How long analytics events are kept and how many per project (DEFAULT_ANALYTICS_RETENTION). */
   analyticsRetention?: Partial<AnalyticsRetention>;
+  /** The name registry: its zone (`--name-zone`, default w3kit.id) and limits. */
+  names?: NameRouteOptions;
+  /** The sandbox on-ramp: its payout key (default Hardhat's dev account 19, local chains only) and limits. */
+  onramp?: OnrampRouteOptions;
 }
 
 declare module 'fastify' {
@@ -64,6 +70,8 @@ export function buildApp({
   publicUrl,
   blockchain,
   analyticsRetention,
+  names,
+  onramp,
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: log,
@@ -114,5 +122,7 @@ export function buildApp({
   app.register(profileRoutes);
   app.register(siwxRoutes);
   app.register(convertRoutes, { dex: dexRepository(db) });
+  app.register(nameRoutes, names ?? {});
+  app.register(onrampRoutes, onramp ?? {});
   return app;
 }

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { MIN_JWT_LIFETIME, MIN_UNSUBSCRIBED_TTL, type RelayLimits } from './relay/protocol.js';
 import { TRUST_PROXY_RULE, parseTrustProxy } from './trust-proxy.js';
+import { NAME_ZONE } from '../../src/wire/names-api.js';
 
 /** Values given on the command line (strings as typed; booleans for switches). */
 export interface ConfigFlags {
@@ -27,6 +28,8 @@ export interface ConfigFlags {
   'kek-file'?: string;
   'farcaster-sandbox'?: boolean;
   log?: boolean;
+  'name-zone'?: string;
+  'onramp-key'?: string;
 }
 
 export type Key =
@@ -46,6 +49,8 @@ export type Key =
   | 'rateLimitWindowMs'
   | 'analyticsRetentionDays'
   | 'analyticsMaxEvents'
+  | 'nameZone'
+  | 'onrampKey'
   | EmbeddedWalletKey
   | RelayKey;
 
@@ -116,7 +121,22 @@ export interface Setting {
   env: string;
   /** Dotted key in the config file. */
   file: string;
-  kind: 'port' | 'host' | 'dir' | 'bool' | 'url' | 'positive' | 'count' | 'trust' | 'httpUrl' | 'smtpUrl' | 'mailbox' | 'file' | 'key';
+  kind:
+    | 'port'
+    | 'host'
+    | 'dir'
+    | 'bool'
+    | 'url'
+    | 'positive'
+    | 'count'
+    | 'trust'
+    | 'httpUrl'
+    | 'smtpUrl'
+    | 'mailbox'
+    | 'file'
+    | 'key'
+    | 'zone'
+    | 'privateKey';
   /** The smallest value of a number. */
   min?: number;
 }
@@ -135,6 +155,8 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   rateLimitWindowMs: { env: 'W3KIT_RATE_LIMIT_WINDOW_MS', file: 'rateLimit.windowMs', kind: 'positive' },
   trustProxy: { env: 'W3KIT_TRUST_PROXY', file: 'trustProxy', kind: 'trust' },
   log: { flag: 'log', env: 'W3KIT_LOG', file: 'log', kind: 'bool' },
+  nameZone: { flag: 'name-zone', env: 'W3KIT_NAME_ZONE', file: 'nameZone', kind: 'zone' },
+  onrampKey: { flag: 'onramp-key', env: 'W3KIT_ONRAMP_KEY', file: 'onrampKey', kind: 'privateKey' },
   ...RELAY_SETTINGS,
   ...HARDENING_SETTINGS,
   ...EMBEDDED_WALLET_SETTINGS,
@@ -154,6 +176,8 @@ export const RULES: Record<Setting['kind'], string> = {
   mailbox: 'must be an e-mail address, optionally with a name: w3kit <login@example.com>',
   file: 'must be a file path',
   key: 'must be 32 bytes, base64',
+  zone: 'must be a domain such as w3kit.id (letters, digits, hyphens and dots)',
+  privateKey: 'must be a private key: 0x and 64 hex characters',
 };
 
 /** Parses one value (a string from flags or env, any JSON value from the file); undefined when invalid. */
@@ -172,6 +196,10 @@ export function parseValue(kind: Setting['kind'], value: unknown, baseDir: strin
     case 'dir':
     case 'file':
       return text ? path.resolve(baseDir, text) : undefined;
+    case 'zone':
+      return text && NAME_ZONE.test(text.toLowerCase()) ? text.toLowerCase() : undefined;
+    case 'privateKey':
+      return text && /^0x[0-9a-fA-F]{64}$/.test(text) ? text : undefined;
     case 'key':
       return text && /^[A-Za-z0-9+/_-]{43}=?$/.test(text) && Buffer.from(text, 'base64').length === 32 ? text : undefined;
     case 'mailbox':

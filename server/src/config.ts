@@ -16,6 +16,7 @@ import type { RelayLimits } from './relay/protocol.js';
 import { DEFAULT_SEED_WALLETS } from './wallets/seed.js';
 import { DEFAULT_ANALYTICS_RETENTION } from './analytics-retention.js';
 import type { TrustProxy } from './trust-proxy.js';
+import { DEFAULT_NAME_ZONE } from '../../src/wire/names-api.js';
 import { RELAY_LIMIT_KEYS, RULES, SETTINGS, parseValue, type ConfigFlags, type Key } from './config-settings.js';
 
 export type { ConfigFlags } from './config-settings.js';
@@ -65,6 +66,10 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   /** How long analytics events are kept, and at most how many per project (the oldest go first). */
   analytics: { retentionDays: number; maxEventsPerProject: number };
+  /** The name registry's zone (`--name-zone`, W3KIT_NAME_ZONE), lower-case; default w3kit.id. */
+  nameZone: string;
+  /** The sandbox on-ramp's payout key (`--onramp-key`, W3KIT_ONRAMP_KEY); default Hardhat's dev account 19 on local chains. */
+  onrampKey: `0x${string}` | undefined;
   /** The config file read, if any (absolute). */
   configFile: string | undefined;
 }
@@ -88,6 +93,7 @@ const configFileSchema = z.strictObject({
     .strictObject({ publicUrl: z.unknown().optional(), ...Object.fromEntries(RELAY_LIMIT_KEYS.map((k) => [k, z.unknown().optional()])) })
     .optional(),
   publicUrl: z.unknown().optional(),
+  nameZone: z.unknown().optional(),
   framePublicUrl: z.unknown().optional(),
   smtp: z.unknown().optional(),
   mailFrom: z.unknown().optional(),
@@ -95,6 +101,7 @@ const configFileSchema = z.strictObject({
   oidcPort: z.unknown().optional(),
   kekFile: z.unknown().optional(),
   kek: z.unknown().optional(),
+  onrampKey: z.unknown().optional(),
   // The OpenID providers' entries are checked by parseSocials; farcaster's here.
   socials: z.looseObject({ farcaster: z.strictObject({ sandbox: z.unknown().optional() }).optional() }).optional(),
   sessionTtlMs: z.unknown().optional(),
@@ -235,6 +242,8 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
       retentionDays: (get('analyticsRetentionDays') as number | undefined) ?? DEFAULT_ANALYTICS_RETENTION.retentionDays,
       maxEventsPerProject: (get('analyticsMaxEvents') as number | undefined) ?? DEFAULT_ANALYTICS_RETENTION.maxEventsPerProject,
     },
+    nameZone: (get('nameZone') as string | undefined) ?? DEFAULT_NAME_ZONE,
+    onrampKey: get('onrampKey') as `0x${string}` | undefined,
     configFile,
   };
 }

@@ -71,6 +71,10 @@ export interface StartServerOptions extends EmbeddedWalletOptions {
   prices?: PriceSource;
   /** How long analytics events are kept (days) and how many per project; default 90 days, 100,000 events. */
   analyticsRetention?: Partial<AnalyticsRetention>;
+  /** The name registry's zone (`--name-zone`); default w3kit.id. */
+  nameZone?: string;
+  /** The sandbox on-ramp's payout key (`--onramp-key`); default Hardhat's dev account 19, refused off local chains. */
+  onrampKey?: `0x${string}`;
 }
 
 export interface RunningServer {
@@ -130,6 +134,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       publicUrl: options.publicUrl ?? (() => serverUrl(host, actualPort)),
       blockchain: { indexer, prices: options.prices, solana: options.solanaRpc ? createSolanaChain(options.solanaRpc) : undefined },
       analyticsRetention: options.analyticsRetention,
+      names: { zone: options.nameZone },
+      onramp: options.onrampKey ? { key: options.onrampKey } : {},
     });
     mail = await setUpMail(app, host, options);
     await app.listen({ port, host });

@@ -46,6 +46,7 @@ describe('resolveConfig', () => {
       relay: { publicUrl: undefined, limits: {} },
       publicUrl: undefined,
       analytics: { retentionDays: 90, maxEventsPerProject: 100000 },
+      nameZone: 'w3kit.id',
       configFile: undefined,
     });
   });

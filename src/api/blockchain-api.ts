@@ -1,6 +1,6 @@
 /**
  * The Blockchain API client (spec section 7): supported chains, balances, prices, history,
- * NFTs, identity and name resolution. Every request carries projectId, st and sv as query parameters (the price
+ * NFTs, identity, name resolution, and the name registry (suggestions, registration). Every request carries projectId, st and sv as query parameters (the price
  * POST also has projectId in its body), so GETs stay CORS "simple" requests.
  */
 import { ApiError } from './errors.js';
@@ -22,6 +22,12 @@ import {
   type TokenBalance,
 } from '../wire/blockchain-api.js';
 import type { RequestSignal } from './provider-api.js';
+import {
+  nameSuggestionsReplySchema,
+  registerNameReplySchema,
+  type NameSuggestionsReply,
+  type RegisterNameBody,
+} from '../wire/names-api.js';
 
 export interface BlockchainApiOptions extends HttpDeps {
   blockchainApiUrl: string;
@@ -49,6 +55,10 @@ export interface BlockchainApi {
    * coin type (`"60"` is the EVM address) and avatar. Null when the server has no such name (404).
    */
   resolveName(name: string, options?: RequestSignal): Promise<Profile | null>;
+  /** Names like `label` in `zone` (the server's when absent): the name itself first, `registered` when taken. */
+  getNameSuggestions(label: string, params: { zone?: string | undefined }, options?: RequestSignal): Promise<NameSuggestionsReply>;
+  /** Registers a signed name (POST /v1/profile/account); sent once, never retried. Rejects with ApiError on a refusal. */
+  registerName(body: RegisterNameBody, options?: RequestSignal): Promise<void>;
 }
 
 export function createBlockchainApi(options: BlockchainApiOptions): BlockchainApi {
@@ -114,6 +124,24 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;
       }
+    },
+
+    getNameSuggestions: (label, { zone }, { signal } = {}) =>
+      httpRequest(url(`/v1/profile/suggestions/${encodeURIComponent(label)}`, { zone }), {
+        ...deps,
+        signal,
+        schema: nameSuggestionsReplySchema,
+      }),
+
+    async registerName(body, { signal } = {}) {
+      await httpRequest(url('/v1/profile/account'), {
+        ...deps,
+        signal,
+        method: 'POST',
+        body,
+        attempts: 1,
+        schema: registerNameReplySchema,
+      });
     },
   };
 }

@@ -24,6 +24,8 @@ const CONNECTED = new Set<ViewName>([
   'WalletSend',
   'SwitchNetwork',
   'UnsupportedChain',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
 ]);
 
 const VIEWS = Object.keys(VIEW_LOADERS) as ViewName[];

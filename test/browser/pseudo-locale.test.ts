@@ -37,6 +37,7 @@ import { cancelWalletConnectPairing } from '../../src/stores/walletconnect/pairi
 import { createMemorySiwx } from '../../src/test-utils/memory-siwx.js';
 import { truncateAddress } from '../../src/core/address.js';
 import { $swapStore, resetSwap } from '../../src/stores/swap/swap.js';
+import { $registerName } from '../../src/stores/names/register-name.js';
 import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
 
 const LABELS = ['aria-label', 'title', 'placeholder', 'alt', 'aria-placeholder', 'aria-roledescription'];
@@ -337,6 +338,27 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     deep<HTMLElement>(view, 'w3-ui-button[data-sign]', 'button')!.click();
     await waitFor(() => deep(view, '[role="alert"]')?.textContent?.trim(), 10_000, 'the refusal');
     return [truncateAddress(w.addresses[0]!)];
+  },
+  RegisterAccountName: async (el) => {
+    // A taken name with a suggestion, the wallet asked, and a refusal shown.
+    connectAccount();
+    await openView(el, 'RegisterAccountName');
+    await waitFor(() => deep(el, 'w3-register-account-name-view'), 10_000, 'the register view');
+    $registerName.set({
+      label: 'abcd',
+      check: { status: 'taken' },
+      suggestions: [{ name: 'abcd1.w3kit.id', registered: false }],
+      stage: 'signing',
+      error: { kind: 'declined' },
+      registered: undefined,
+    });
+    return ['w3kit.id', 'abcd1'];
+  },
+  RegisterAccountNameSuccess: async (el) => {
+    connectAccount();
+    $registerName.setKey('registered', 'lena.w3kit.id');
+    await openView(el, 'RegisterAccountNameSuccess');
+    return ['lena.w3kit.id'];
   },
   ConnectingFarcaster: async (el) => {
     $farcasterLogin.set({

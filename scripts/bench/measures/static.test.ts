@@ -126,6 +126,8 @@ describe('measureSizes', () => {
       siwxEntryGzip: 1,
       swapChunksGzip: 0,
       frameSiteGzip: m.frameSite.reduce((sum: number, f: { gzip: number }) => sum + f.gzip, 0) / 1024,
+      onrampChunksGzip: 0,
+      namesChunksGzip: 0,
     });
     expect(m.locales.map((c) => [c.locale, c.file])).toEqual([
       ['de', 'chunks/de-Ab1_x.js'],

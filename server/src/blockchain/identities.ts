@@ -4,12 +4,15 @@
  * `identities` table the operator fills with `w3kit-server identity set ADDRESS NAME [AVATAR]`.
  * An address without a row has no name and no avatar (the modal then shows the shortened
  * address). A name belongs to one address: names compare case-insensitively (ASCII), and
- * setting a name another address holds is refused (remove it there first).
+ * setting a name another address holds is refused (remove it there first). Names registered
+ * through the name registry (server/src/names) come first: an address's newest registered
+ * name is its identity's name, and a registered name resolves before an operator-set one.
  */
 import { getAddress } from 'viem';
 import type { Database } from '../db/open.js';
 import { InputError } from '../errors.js';
 import { evmAddress } from './chain.js';
+import { findRegisteredName, registeredNamesOf } from '../names/registry.js';
 
 export interface Identity {
   name: string | null;
@@ -37,15 +40,23 @@ export const DEV_IDENTITIES: readonly { address: string; name: string }[] = [
   { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', name: 'dev.w3kit' },
 ];
 
-export function getIdentity(db: Database, address: string): Identity {
-  const row = db.prepare('SELECT name, avatar FROM identities WHERE address = ?').get(evmAddress(address, 'address')) as
-    | Identity
-    | undefined;
+/** The operator-set identity of an address (no registered name). */
+function operatorIdentity(db: Database, lower: string): Identity {
+  const row = db.prepare('SELECT name, avatar FROM identities WHERE address = ?').get(lower) as Identity | undefined;
   return row ?? { name: null, avatar: null };
 }
 
-/** The address holding `name` (case-insensitive), other than `except`. */
+export function getIdentity(db: Database, address: string): Identity {
+  const lower = evmAddress(address, 'address');
+  const identity = operatorIdentity(db, lower);
+  const registered = registeredNamesOf(db, lower)[0];
+  return registered ? { name: registered.name, avatar: identity.avatar } : identity;
+}
+
+/** The address holding `name` (case-insensitive, registered or set), other than `except`. */
 function holderOf(db: Database, name: string, except?: string): string | undefined {
+  const registered = findRegisteredName(db, name);
+  if (registered && registered.address.toLowerCase() !== except) return registered.address.toLowerCase();
   const row = db
     .prepare('SELECT address FROM identities WHERE name = ? COLLATE NOCASE AND address != ? ORDER BY updated_at DESC LIMIT 1')
     .get(name, except ?? '') as { address: string } | undefined;
@@ -97,17 +108,23 @@ function profile(address: string, name: string, avatar: string | null): Profile 
 /** The profile of `name` (case-insensitive; the reply has the name as set), or undefined when no address has it. */
 export function getProfile(db: Database, name: string): Profile | undefined {
   if (!PROFILE_NAME.test(name)) throw new InputError('name', `Invalid name '${name.slice(0, 80)}': ${PROFILE_NAME_RULE}`);
+  const registered = findRegisteredName(db, name);
+  if (registered) return profile(registered.address, registered.name, operatorIdentity(db, registered.address.toLowerCase()).avatar);
   const row = db
     .prepare('SELECT address, name, avatar FROM identities WHERE name = ? COLLATE NOCASE ORDER BY updated_at DESC LIMIT 1')
     .get(name) as { address: string; name: string; avatar: string | null } | undefined;
   return row ? profile(row.address, row.name, row.avatar) : undefined;
 }
 
-/** The profiles of an address: its name when it has one that is a profile name (so it resolves back), else none. */
+/**
+ * The profiles of an address: its registered names (newest first), then its operator-set name
+ * when that is a profile name (so it resolves back).
+ */
 export function reverseProfiles(db: Database, address: string): Profile[] {
   const lower = evmAddress(address, 'address');
-  const { name, avatar } = getIdentity(db, lower);
-  return name !== null && PROFILE_NAME.test(name) ? [profile(lower, name, avatar)] : [];
+  const { name, avatar } = operatorIdentity(db, lower);
+  const profiles = registeredNamesOf(db, lower).map((r) => profile(lower, r.name, avatar));
+  return name !== null && PROFILE_NAME.test(name) ? [...profiles, profile(lower, name, avatar)] : profiles;
 }
 
 /** Adds the development names that are missing (never changes an address that has one, nor takes a name in use). */

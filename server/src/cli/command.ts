@@ -38,6 +38,7 @@ export const FLAGS = {
   'kek-file': { type: 'string' },
   'farcaster-sandbox': { type: 'boolean' },
   log: { type: 'boolean' },
+  'onramp-key': { type: 'string' },
   name: { type: 'string' },
   origins: { type: 'string' },
   analytics: { type: 'string' },
@@ -46,6 +47,7 @@ export const FLAGS = {
   replace: { type: 'boolean' },
   token: { type: 'string', multiple: true },
   'deployer-key': { type: 'string' },
+  'name-zone': { type: 'string' },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;

@@ -26,6 +26,8 @@ export function configFlags(flags: Flags): ConfigFlags {
     'oidc-port': flags['oidc-port'],
     'kek-file': flags['kek-file'],
     'farcaster-sandbox': flags['farcaster-sandbox'],
+    'name-zone': flags['name-zone'],
+    'onramp-key': flags['onramp-key'],
   };
 }
 
@@ -81,6 +83,8 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       farcasterSandbox: config.farcasterSandbox,
       sessionTtlMs: config.sessionTtlMs,
       authLimits: config.authLimits,
+      nameZone: config.nameZone,
+      onrampKey: config.onrampKey,
       warn: (line) => io.stderr.write(line),
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
@@ -130,7 +134,9 @@ export const serveCommand: Command = {
     'evm-rpc',
     'solana-rpc',
     'public-url',
+    'onramp-key',
     'log',
+    'name-zone',
   ],
   options: {
     heading: 'Server options',
@@ -195,7 +201,17 @@ export const serveCommand: Command = {
         value: 'URL',
         text: 'the URL clients reach this server at, for URLs in replies (env W3KIT_PUBLIC_URL; default the listen address)',
       },
+      {
+        flag: 'onramp-key',
+        value: 'KEY',
+        text: "private key of the sandbox on-ramp's payout account on the --evm-rpc chain (env\nW3KIT_ONRAMP_KEY; default Hardhat's dev account 19, refused off chains 31337 and 1337)",
+      },
       { flag: 'log', text: 'log every request (JSON lines)' },
+      {
+        flag: 'name-zone',
+        value: 'ZONE',
+        text: "the name registry's zone: names register as LABEL.ZONE (default w3kit.id, env W3KIT_NAME_ZONE)",
+      },
     ],
   },
   run: ({ config, io }) => serve(config, io),

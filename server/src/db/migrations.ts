@@ -8,7 +8,9 @@ import { passkeysMigration } from '../auth/passkeys/schema.js';
 import { authMigration } from '../auth/schema.js';
 import { socialLoginsMigration } from '../auth/social/schema.js';
 import { dexMigration } from '../dex/schema.js';
+import { namesMigration } from '../names/schema.js';
 import { siwxMigration } from '../siwx/schema.js';
+import { onrampMigration } from '../onramp/schema.js';
 
 export interface Migration {
   version: number;
@@ -234,4 +236,6 @@ export const migrations: readonly Migration[] = [
   passkeysMigration,
   siwxMigration,
   dexMigration,
+  onrampMigration,
+  namesMigration,
 ];

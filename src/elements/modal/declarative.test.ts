@@ -29,6 +29,20 @@ describe('<w3-modal> declarative configuration', () => {
     expect($modal.get().open).to.equal(true);
   });
 
+  it('turns swaps and onramp on with their attributes, and off with "false" or without them', async () => {
+    defineElements();
+    document.body.innerHTML = `<w3-modal networks="eip155:31337" swaps onramp="false"></w3-modal>`;
+    const el = document.querySelector('w3-modal')!;
+    await el.updateComplete;
+    expect($options.get()!.features?.swaps).to.equal(true);
+    expect($options.get()!.features?.onramp).to.equal(false);
+    el.setAttribute('onramp', 'true');
+    el.removeAttribute('swaps');
+    await el.updateComplete;
+    await waitFor(() => $options.get()!.features?.onramp === true, 2000, 'onramp on');
+    expect($options.get()!.features?.swaps).to.equal(undefined);
+  });
+
   it('reconfigures when an attribute changes after the first render', async () => {
     defineElements();
     document.body.innerHTML = `<w3-modal networks="eip155:31337" theme-mode="dark"></w3-modal>`;

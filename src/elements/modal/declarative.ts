@@ -14,6 +14,8 @@ export interface DeclarativeAttributes {
   locale?: string | undefined;
   email?: string | null | undefined;
   socials?: string | undefined;
+  swaps?: string | null | undefined;
+  onramp?: string | null | undefined;
 }
 
 /** The properties behind those attributes: changing one after the first render reconfigures. */
@@ -28,6 +30,8 @@ export const DECLARATIVE_KEYS = [
   'locale',
   'email',
   'socials',
+  'swaps',
+  'onramp',
 ] as const satisfies readonly (keyof DeclarativeAttributes)[];
 
 const list = (value: string): string[] =>
@@ -50,7 +54,11 @@ export function optionsFromAttributes(attrs: DeclarativeAttributes): W3ModalOpti
     return preset;
   });
   const features: NonNullable<W3ModalOptions['features']> = {};
-  if (attrs.email !== undefined && attrs.email !== null) features.email = attrs.email !== 'false';
+  // Boolean features: present (or any value but "false") turns them on.
+  for (const key of ['email', 'swaps', 'onramp'] as const) {
+    const value = attrs[key];
+    if (value !== undefined && value !== null) features[key] = value !== 'false';
+  }
   if (attrs.socials !== undefined) {
     const socials = list(attrs.socials);
     features.socials = (socials.length ? socials : false) as NonNullable<W3ModalOptions['features']>['socials'];

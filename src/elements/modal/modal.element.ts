@@ -73,6 +73,10 @@ export class W3Modal extends ThemedElement {
   @property() email: string | null | undefined;
   /** Comma list of social providers. */
   @property() socials: string | undefined;
+  /** Offer swapping tokens in the Account view (`swaps` or `swaps="true"`). */
+  @property() swaps: string | null | undefined;
+  /** Offer buying crypto through an on-ramp in the Account view (`onramp` or `onramp="true"`). */
+  @property() onramp: string | null | undefined;
 
   private readonly modalState = new StoreController(this, $modal);
   private readonly router = new StoreController(this, $router);

@@ -6,15 +6,7 @@
 import { VIEWS, type ViewName } from '../../core/views.js';
 
 /** The named views no element renders yet (the later issues build them). */
-const NOT_BUILT = [
-  'RegisterAccountName',
-  'RegisterAccountNameSuccess',
-  'OnRampProviders',
-  'OnRampBuy',
-  'OnRampTokenSelect',
-  'OnRampFiatSelect',
-  'BuyInProgress',
-] as const;
+const NOT_BUILT = [] as const;
 
 export type AvailableView = Exclude<ViewName, (typeof NOT_BUILT)[number]>;
 

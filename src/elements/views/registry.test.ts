@@ -34,6 +34,13 @@ const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
   Swap: 'w3-swap-view',
   SwapSelectToken: 'w3-swap-select-token-view',
   SwapPreview: 'w3-swap-preview-view',
+  RegisterAccountName: 'w3-register-account-name-view',
+  RegisterAccountNameSuccess: 'w3-register-account-name-success-view',
+  OnRampProviders: 'w3-on-ramp-providers-view',
+  OnRampBuy: 'w3-on-ramp-buy-view',
+  OnRampTokenSelect: 'w3-on-ramp-token-select-view',
+  OnRampFiatSelect: 'w3-on-ramp-fiat-select-view',
+  BuyInProgress: 'w3-buy-in-progress-view',
 };
 
 describe('view registry', () => {

@@ -33,6 +33,10 @@ export interface W3ModalAttributes {
   email?: string;
   /** Comma list of social providers. */
   socials?: string;
+  /** Offer swapping tokens in the Account view (`swaps` or `swaps="true"`). */
+  swaps?: string;
+  /** Offer buying crypto through an on-ramp in the Account view (`onramp` or `onramp="true"`). */
+  onramp?: string;
   /** The modal opened. */
   'onw3-open'?: (event: CustomEvent<{ view: string }>) => void;
   /** The modal closed. */

@@ -3,13 +3,15 @@
  * the connected account's identity (5 min cache) becomes its profileName and profileImage;
  * other addresses (a send's receiver) are looked up through the name cache (5 min), and names
  * (a send's receiver typed as `alice.w3kit`) resolve to addresses through the profile endpoint
- * (found names cached 5 min; a name not found is asked again next time, it may be set since).
+ * (found names cached 5 min; a name not found is asked again next time, it may be set since);
+ * an ENS name on a chain with ENS resolves through ENS instead (../send/send-names.ts).
  */
 import type { Identity } from '../../wire/blockchain-api.js';
 import { isEvmAddress } from '../../core/address.js';
 import { CACHE_LIFETIME_MS } from '../../core/constants.js';
 import { getAccountState, patchAccount } from '../connection/account.js';
 import { activeTarget, createCache, getBlockchainApi, isActive } from './blockchain.js';
+import { resolvesWithEns } from '../send/send-names.js';
 
 const identities = createCache<Identity>(CACHE_LIFETIME_MS.identity);
 const names = createCache<Identity>(CACHE_LIFETIME_MS.name);
@@ -54,6 +56,19 @@ export async function loadAccountIdentity(): Promise<void> {
   patchAccount('eip155', { profileName: identity.name ?? undefined, profileImage: identity.avatar ?? undefined });
 }
 
+/**
+ * Forgets the active eip155 account's cached identity and loads it again (a name was just
+ * registered: the account button and Account view show it at once). Never rejects.
+ */
+export async function refreshAccountIdentity(): Promise<void> {
+  const target = activeTarget();
+  if (target) {
+    identities.delete(target.address.toLowerCase());
+    names.delete(target.address.toLowerCase());
+  }
+  await loadAccountIdentity();
+}
+
 /** The name and avatar of any EVM address (undefined without a Blockchain API or on failure). */
 export async function lookupName(address: string): Promise<Identity | undefined> {
   const api = getBlockchainApi();
@@ -79,10 +94,18 @@ export async function lookupName(address: string): Promise<Identity | undefined>
 export async function resolveName(name: string, options: { signal?: AbortSignal } = {}): Promise<ResolvedName | null | undefined> {
   const api = getBlockchainApi();
   const target = activeTarget();
-  if (!api || !target || target.network.chainNamespace !== 'eip155' || !looksLikeName(name)) return undefined;
-  const key = name.toLowerCase();
+  if (!target || target.network.chainNamespace !== 'eip155' || !looksLikeName(name)) return undefined;
+  const key = `${target.network.caipNetworkId}|${name.toLowerCase()}`;
   const hit = profiles.get(key);
   if (hit) return hit;
+  // An ENS name on a chain with ENS: viem's ENS actions against the chain's RPC (lazy).
+  if (resolvesWithEns(name, target.network)) {
+    const { resolveEnsName } = await import('../send/send-ens.js');
+    const resolved = await resolveEnsName(name, target.network);
+    if (resolved) profiles.set(key, resolved);
+    return resolved;
+  }
+  if (!api) return undefined;
   const profile = await api.resolveName(name, options);
   const address = profile?.addresses[ETH_COIN_TYPE]?.address;
   if (!profile || !address || !isEvmAddress(address)) return null;

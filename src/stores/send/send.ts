@@ -20,6 +20,7 @@ import { watchTransaction } from '../portfolio/activity.js';
 import { $balances, fetchBalances } from '../portfolio/balances.js';
 import { getBlockchainApi } from '../portfolio/blockchain.js';
 import { looksLikeName, lookupName, resolveName } from '../portfolio/identity.js';
+import { resolvesWithEns } from './send-names.js';
 import { $activeNetwork } from '../network/networks.js';
 import { resetRouter } from '../ui/router.js';
 import { emitTransactionSent } from './send-result.js';
@@ -117,9 +118,12 @@ function cancelNameLookup(): void {
   nameLookup = undefined;
 }
 
-/** Whether a receiver typed as `value` is resolved as a name (eip155 with a Blockchain API). */
-const resolvesAsName = (value: string): boolean =>
-  looksLikeName(value) && $activeNetwork.get()?.chainNamespace === 'eip155' && getBlockchainApi() !== undefined;
+/** Whether a receiver typed as `value` is resolved as a name: on eip155, through ENS where the chain has it, else a Blockchain API. */
+function resolvesAsName(value: string): boolean {
+  const network = $activeNetwork.get();
+  if (!looksLikeName(value) || network?.chainNamespace !== 'eip155') return false;
+  return getBlockchainApi() !== undefined || resolvesWithEns(value, network);
+}
 
 /**
  * Sets the receiver. A valid EVM address is looked up for a name and avatar; a name is resolved

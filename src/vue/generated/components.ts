@@ -17,6 +17,8 @@ export interface W3VueComponents {
       locale?: string;
       email?: string;
       socials?: string;
+      swaps?: string;
+      onramp?: string;
       onW3Open?: (event: CustomEvent<{ view: string }>) => void;
       onW3Close?: (event: CustomEvent<Record<string, never>>) => void;
       onW3Connect?: (event: CustomEvent<{ address: string, caipAddress: string, namespace: string }>) => void;

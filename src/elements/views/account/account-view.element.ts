@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
 import type { TabItem } from '../../primitives/tabs/tabs.element.js';
 import { truncateAddress } from '../../../core/address.js';
 import { formatFiat } from '../../l10n/format.js';
@@ -15,6 +15,7 @@ import { $activeBalance } from '../../../stores/connection/native-balance.js';
 import { $nfts } from '../../../stores/portfolio/nfts.js';
 import { $features } from '../../../stores/app/options.js';
 import { LOCAL_SWAP_NETWORKS, SWAP_NETWORKS } from '../../../wire/convert-api.js';
+import { isZoneName } from '../../../stores/names/zone.js';
 import { isViewAvailable, pushView } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
@@ -34,6 +35,23 @@ import { featureIcon } from './feature-icons.js';
 import * as embedded from '../../../stores/embedded/actions.js';
 import { $embeddedUser } from '../../../stores/embedded/state.js';
 import { renderEmbeddedIdentity, renderEmbeddedRows, type EmbeddedAccountActions } from './account-embedded.js';
+
+const chooseNameStyles = css`
+  .choose-name {
+    margin-inline-start: 4px;
+    padding: 2px 8px;
+    border: 1px solid var(--w3i-border);
+    border-radius: 999px;
+    background: transparent;
+    color: var(--w3i-fg);
+    font: 500 var(--w3i-text-xs) / 1.4 var(--w3i-font-family);
+    cursor: pointer;
+  }
+  .choose-name:focus-visible {
+    outline: 2px solid var(--w3i-focus);
+    outline-offset: 2px;
+  }
+`;
 
 const FEATURE_VIEWS: Record<WalletFeature, ViewName> = {
   onramp: 'OnRampProviders',
@@ -61,7 +79,7 @@ const PAGE_AHEAD_PX = 120;
  */
 export class W3AccountView extends W3Element {
   static override readonly tagName = 'w3-account-view';
-  static override styles = [viewStyles, accountStyles, activityStyles];
+  static override styles = [viewStyles, accountStyles, activityStyles, chooseNameStyles];
 
   private readonly account = new StoreController(this, $activeAccount);
   /** The active network; none (and the wallet's chain) on an unsupported chain. */
@@ -149,6 +167,15 @@ export class W3AccountView extends W3Element {
       <div class="scroll" role="tabpanel" tabindex="0" aria-label=${label} data-tab=${tab} @scroll=${this.onScroll}>${body}</div>`;
   }
 
+  /** 'Choose name' beside the address: eip155 with a Blockchain API, and no name of the registry's zone yet. */
+  private renderChooseName(profileName: string | undefined) {
+    const eip155 = this.current.value.network?.chainNamespace === 'eip155';
+    if (!eip155 || !this.view.value.withApi || isZoneName(profileName) || !isViewAvailable('RegisterAccountName')) return nothing;
+    return html`<button type="button" class="choose-name" data-choose-name @click=${() => pushView('RegisterAccountName')}>
+      ${msg('Choose name')}
+    </button>`;
+  }
+
   override render() {
     const { address, profileName, profileImage } = this.account.value;
     const { network, unsupported } = this.current.value;
@@ -165,6 +192,7 @@ export class W3AccountView extends W3Element {
             label=${msg('Copy address')}
             @click=${() => copyText(address, msg('Address copied'))}
           ></w3-ui-icon-button>
+          ${this.renderChooseName(profileName)}
         </div>
         ${renderEmbeddedIdentity(this.embeddedUser.value)} ${renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
         ${withApi && this.balances.value.tokens.length > 0

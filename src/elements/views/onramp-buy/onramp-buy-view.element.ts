@@ -1,0 +1,148 @@
+import { css, html, nothing } from 'lit';
+import {
+  $onramp,
+  getQuote,
+  limitsOf,
+  loadOptions,
+  MOCKED_QUOTE_ID,
+  ONRAMP_PROVIDERS,
+  setPaymentAmount,
+  type AmountProblem,
+} from '../../../stores/onramp/onramp.js';
+import { openProvider } from '../../../stores/onramp/purchase.js';
+import { pushView } from '../../../stores/ui/router.js';
+import { StoreController } from '../../base/store-controller.js';
+import { msg, str } from '../../base/localize.js';
+import { W3Element } from '../../base/w3-element.js';
+import { viewStyles } from '../view.styles.js';
+
+/** A fiat amount with grouped thousands and 2 decimals ('7,500.00'). */
+const money = (amount: string) =>
+  Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+
+/** The words of an amount's problem (a function: the texts follow the active locale). */
+export function amountProblemText(problem: AmountProblem): string {
+  if (problem.code === 'INVALID') return msg('Enter an amount such as 100 or 99.50');
+  if (problem.code === 'BELOW_MIN') return msg(str`The minimum is ${money(problem.min)} ${problem.currency}`);
+  return msg(str`The maximum is ${money(problem.max)} ${problem.currency}`);
+}
+
+/**
+ * @summary OnRampBuy: what to buy (a button opening OnRampTokenSelect), what to pay with (a button
+ * opening OnRampFiatSelect), the amount within the payment method's limits, and the quote (fees,
+ * total, what you get); 'Continue' opens the provider's page in a popup and shows BuyInProgress.
+ */
+export class W3OnRampBuyView extends W3Element {
+  static override readonly tagName = 'w3-on-ramp-buy-view';
+  static override styles = [
+    viewStyles,
+    css`
+      form {
+        display: flex;
+        flex-direction: column;
+        gap: 12px;
+      }
+      .currencies {
+        display: flex;
+        gap: 8px;
+      }
+      .currencies w3-ui-button {
+        flex: 1;
+      }
+      dl {
+        display: grid;
+        grid-template-columns: 1fr auto;
+        gap: 4px 12px;
+        margin: 0;
+      }
+      dt {
+        color: var(--w3i-fg-muted);
+      }
+      dd {
+        margin: 0;
+        text-align: end;
+        font-variant-numeric: tabular-nums;
+      }
+      .hint {
+        color: var(--w3i-fg-muted);
+        font-size: var(--w3i-text-xs);
+      }
+    `,
+  ];
+
+  private readonly onramp = new StoreController(this, $onramp);
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void loadOptions();
+  }
+
+  private renderQuote() {
+    const { quote, quotesLoading, error, paymentAmount } = this.onramp.value;
+    if (quotesLoading) return html`<p class="hint" role="status" data-quote-loading>${msg('Getting a quote…')}</p>`;
+    if (!quote || error || !paymentAmount) return nothing;
+    const amount = (a: { amount: string; currency: string }) => `${a.amount} ${a.currency}`;
+    return html`<dl data-quote aria-live="polite">
+        <dt>${msg('Provider fee')}</dt>
+        <dd>${amount(quote.coinbaseFee)}</dd>
+        <dt>${msg('Network fee')}</dt>
+        <dd>${amount(quote.networkFee)}</dd>
+        <dt>${msg('Total', { id: 'onramp-total', desc: 'On-ramp buy view: the total paid, fees included' })}</dt>
+        <dd data-total>${amount(quote.paymentTotal)}</dd>
+        <dt>${msg('You get')}</dt>
+        <dd data-you-get>${amount(quote.purchaseAmount)}</dd>
+      </dl>
+      ${quote.quoteId === MOCKED_QUOTE_ID
+        ? html`<p class="hint" data-placeholder-quote>${msg('No quote available now: the provider gives the final price.')}</p>`
+        : nothing}`;
+  }
+
+  override render() {
+    const { purchaseCurrency, paymentCurrency, paymentAmount, error, optionsSource, selectedProvider, loading, quotesLoading } =
+      this.onramp.value;
+    const limits = limitsOf(paymentCurrency);
+    const currency = paymentCurrency?.id ?? 'USD';
+    const provider = selectedProvider ?? ONRAMP_PROVIDERS[0]!;
+    const ready = Boolean(purchaseCurrency && paymentCurrency && paymentAmount && !error && !quotesLoading);
+    return html`<form @submit=${(ev: Event) => ev.preventDefault()}>
+      ${optionsSource === 'sample'
+        ? html`<p class="hint" role="status" data-sample-options>${msg('The on-ramp service is unavailable: showing sample options.')}</p>`
+        : nothing}
+      <div class="currencies">
+        <w3-ui-button
+          variant="secondary"
+          data-purchase-currency
+          ?disabled=${loading}
+          label=${msg(str`Buy ${purchaseCurrency?.symbol ?? '…'}: choose the currency to buy`)}
+          @click=${() => pushView('OnRampTokenSelect')}
+          >${purchaseCurrency?.symbol ?? '…'}</w3-ui-button
+        >
+        <w3-ui-button
+          variant="secondary"
+          data-payment-currency
+          ?disabled=${loading}
+          label=${msg(str`Pay in ${currency}: choose the currency to pay with`)}
+          @click=${() => pushView('OnRampFiatSelect')}
+          >${currency}</w3-ui-button
+        >
+      </div>
+      <div>
+        <w3-ui-text-input
+          label=${msg(str`Amount in ${currency}`)}
+          placeholder="0.00"
+          inputmode="decimal"
+          autocomplete="off"
+          .value=${paymentAmount}
+          .error=${error ? amountProblemText(error) : undefined}
+          @w3-input=${(ev: CustomEvent<{ value: string }>) => setPaymentAmount(ev.detail.value)}
+          @w3-submit=${() => void getQuote()}
+        ></w3-ui-text-input>
+        <p class="hint" data-limits>${msg(str`Card limits: ${money(limits.min)} to ${money(limits.max)} ${currency}`)}</p>
+      </div>
+      ${this.renderQuote()}
+      <w3-ui-button full-width ?disabled=${!ready} data-continue @click=${() => void openProvider(provider)}
+        >${msg('Continue', { id: 'onramp-continue', desc: "On-ramp buy view: button that opens the provider's checkout" })}</w3-ui-button
+      >
+    </form>`;
+  }
+}

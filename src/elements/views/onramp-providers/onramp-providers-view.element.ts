@@ -1,0 +1,85 @@
+import { css, html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { $onramp, isRestrictedTimezone, loadOptions, selectProvider, type OnrampProvider } from '../../../stores/onramp/onramp.js';
+import { pushView } from '../../../stores/ui/router.js';
+import { RovingFocusController } from '../../base/roving-focus.js';
+import { StoreController } from '../../base/store-controller.js';
+import { msg, str } from '../../base/localize.js';
+import { W3Element } from '../../base/w3-element.js';
+import { viewStyles } from '../view.styles.js';
+
+/** The browser's timezone (read when the view shows, never at import). */
+const browserTimeZone = (): string | undefined => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * @summary OnRampProviders: the on-ramp providers with their fee range (our sandbox, which works
+ * offline, then meld and coinbase, which need an account and the internet); choosing one opens
+ * OnRampBuy. Users in a restricted timezone (spec 9: mainland China) see a notice instead.
+ */
+export class W3OnRampProvidersView extends W3Element {
+  static override readonly tagName = 'w3-on-ramp-providers-view';
+  static override styles = [
+    viewStyles,
+    css`
+      .note {
+        display: block;
+        color: var(--w3i-fg-muted);
+        font-size: var(--w3i-text-xs);
+      }
+      .notice {
+        padding: 24px 8px;
+        text-align: center;
+      }
+    `,
+  ];
+
+  /** The user's IANA timezone; default the browser's. */
+  @property({ attribute: 'time-zone' }) timeZone: string | undefined;
+
+  private readonly onramp = new StoreController(this, $onramp);
+  private readonly roving = new RovingFocusController(this, {
+    lists: 'ul.stack',
+    items: ':scope > li > w3-ui-list-item',
+    orientation: 'vertical',
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.timeZone ??= browserTimeZone();
+    void loadOptions();
+  }
+
+  private choose(provider: OnrampProvider): void {
+    selectProvider(provider);
+    pushView('OnRampBuy');
+  }
+
+  override render() {
+    if (isRestrictedTimezone(this.timeZone)) {
+      return html`<div class="notice" role="status" data-restricted>
+        <h3>${msg('Buying crypto is not available in your region')}</h3>
+        <p class="muted">${msg('The on-ramp providers do not serve your timezone.')}</p>
+      </div>`;
+    }
+    return html`<ul class="stack" aria-label=${msg('On-ramp providers')}>
+        ${this.onramp.value.providers.map(
+          (p) =>
+            html`<li>
+              <w3-ui-list-item chevron data-provider=${p.name} .tag=${msg(str`Fee ${p.feeRange}`)} @click=${() => this.choose(p)}>
+                ${p.label}
+                <span class="note">
+                  ${p.external ? msg('Needs an account and the internet') : msg('Test ETH on the local chain, works offline')}
+                </span>
+              </w3-ui-list-item>
+            </li>`,
+        )}
+      </ul>
+      ${nothing}`;
+  }
+}
