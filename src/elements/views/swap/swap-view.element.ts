@@ -9,6 +9,7 @@ import {
   initSwap,
   isSwapNetwork,
   leaveSwap,
+  resetSwap,
   setAmount,
   setMax,
   setSlippage,
@@ -54,6 +55,19 @@ export class W3SwapView extends W3Element {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     leaveSwap();
+  }
+
+  /** The network the form was loaded for: another one (the wallet or the user switched) starts it over. */
+  private loadedFor: string | undefined;
+
+  protected override willUpdate(): void {
+    const network = this.network.value;
+    const id = network?.caipNetworkId;
+    if (this.loadedFor !== undefined && id !== this.loadedFor) {
+      resetSwap();
+      if (isSwapNetwork(network)) void initSwap();
+    }
+    this.loadedFor = id;
   }
 
   protected override async firstUpdated(): Promise<void> {

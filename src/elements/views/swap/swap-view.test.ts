@@ -31,12 +31,15 @@ const TOKENS = [
 ];
 
 let refuse = false;
+/** The chainId of each tokens request, in order. */
+let tokenChains: string[] = [];
 /** Canned replies of the Blockchain API (balances, prices) and its swap routes: 1 ETH = 2000 DUSD; no allowance. */
 async function canned(input: RequestInfo | URL): Promise<Response> {
   const url = new URL(String(input));
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
   switch (url.pathname) {
     case '/v1/convert/tokens':
+      tokenChains.push(url.searchParams.get('chainId')!);
       return refuse ? json({ message: 'Network not supported for Swaps', field: 'chainId' }, 400) : json({ tokens: TOKENS });
     case '/v1/convert/gas-price':
       return json({ standard: '1000000000', fast: '1000000000', instant: '1000000000' });
@@ -101,6 +104,7 @@ describe('Swap views', () => {
     resetBlockchainStores();
     resetSwap();
     refuse = false;
+    tokenChains = [];
     setSwapApiDeps({ fetch: canned, attempts: 1 });
     setBlockchainApiDeps({ fetch: canned, attempts: 1 });
   });
@@ -227,5 +231,18 @@ describe('Swap views', () => {
     expect(amountInput(view).value).to.equal('0.5');
     el.modal.close();
     await waitFor(() => $swap.get().amount === '' && $swap.get().tokens.length === 0, 2000, 'reset');
+  });
+
+  it('another network starts the form over with its own tokens', async () => {
+    const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', features: { swaps: true } });
+    let view = await openSwap(el);
+    await waitFor(() => $swap.get().tokens.length === 3, 3000, 'tokens');
+    view = await pick(el, view, 'to', 'DUSD');
+    type(amountInput(view), '0.5');
+    expect(tokenChains).to.deep.equal(['eip155:31337']);
+    $activeNetworkIds.set({ eip155: 'eip155:1' });
+    await waitFor(() => tokenChains.length === 2, 3000, 'tokens of mainnet asked');
+    expect(tokenChains[1]).to.equal('eip155:1');
+    await waitFor(() => $swap.get().amount === '' && $swap.get().to === undefined, 2000, 'form started over');
   });
 });
