@@ -1,6 +1,7 @@
 import { html, nothing, svg } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { W3UiTextInput } from '../../primitives/text-input/text-input.element.js';
+import { $activeAccount } from '../../../stores/connection/account.js';
 import { $activeNetwork } from '../../../stores/network/networks.js';
 import { pushView } from '../../../stores/ui/router.js';
 import {
@@ -43,6 +44,7 @@ export class W3SwapView extends W3Element {
   private readonly swap = new StoreController(this, $swap);
   private readonly details = new StoreController(this, $swapDetails);
   private readonly network = new StoreController(this, $activeNetwork);
+  private readonly account = new StoreController(this, $activeAccount);
   /** The slippage field is open for editing. */
   @state() private editingSlippage = false;
 
@@ -57,12 +59,12 @@ export class W3SwapView extends W3Element {
     leaveSwap();
   }
 
-  /** The network the form was loaded for: another one (the wallet or the user switched) starts it over. */
+  /** The network and account the form was loaded for: another one (the wallet or the user switched) starts it over. */
   private loadedFor: string | undefined;
 
   protected override willUpdate(): void {
     const network = this.network.value;
-    const id = network?.caipNetworkId;
+    const id = `${network?.caipNetworkId}|${this.account.value.address}`;
     if (this.loadedFor !== undefined && id !== this.loadedFor) {
       resetSwap();
       if (isSwapNetwork(network)) void initSwap();

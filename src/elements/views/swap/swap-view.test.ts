@@ -233,7 +233,7 @@ describe('Swap views', () => {
     await waitFor(() => $swap.get().amount === '' && $swap.get().tokens.length === 0, 2000, 'reset');
   });
 
-  it('another network starts the form over with its own tokens', async () => {
+  it('another network (or account) starts the form over with its own tokens', async () => {
     const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', features: { swaps: true } });
     let view = await openSwap(el);
     await waitFor(() => $swap.get().tokens.length === 3, 3000, 'tokens');
@@ -244,5 +244,8 @@ describe('Swap views', () => {
     await waitFor(() => tokenChains.length === 2, 3000, 'tokens of mainnet asked');
     expect(tokenChains[1]).to.equal('eip155:1');
     await waitFor(() => $swap.get().amount === '' && $swap.get().to === undefined, 2000, 'form started over');
+    // Another account of the wallet: loaded again (its balances and allowances are its own).
+    connectAccount('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+    await waitFor(() => tokenChains.length === 3, 3000, 'tokens asked for the other account');
   });
 });
