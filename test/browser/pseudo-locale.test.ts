@@ -39,6 +39,8 @@ import { truncateAddress } from '../../src/core/address.js';
 import { $swapStore, resetSwap } from '../../src/stores/swap/swap.js';
 import { $registerName } from '../../src/stores/names/register-name.js';
 import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
+import { $onramp, ONRAMP_PROVIDERS, resetOnramp, selectProvider, setPaymentAmount } from '../../src/stores/onramp/onramp.js';
+import { $purchase, resetPurchase } from '../../src/stores/onramp/purchase.js';
 
 const LABELS = ['aria-label', 'title', 'placeholder', 'alt', 'aria-placeholder', 'aria-roledescription'];
 
@@ -360,6 +362,44 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     await openView(el, 'RegisterAccountNameSuccess');
     return ['lena.w3kit.id'];
   },
+  OnRampProviders: async (el) => {
+    connectAccount();
+    $options.set({ ...$options.get()!, features: { onramp: true } });
+    await openView(el, 'OnRampProviders');
+    return [...ONRAMP_NAMES];
+  },
+  OnRampBuy: async (el) => {
+    // No on-ramp service: the sample options, the notice and the placeholder quote (spec 8), and a limit's text.
+    connectAccount();
+    $options.set({ ...$options.get()!, blockchainApiUrl: UNREACHABLE_API, features: { onramp: true } });
+    selectProvider(ONRAMP_PROVIDERS[0]!);
+    await openView(el, 'OnRampBuy');
+    await waitFor(() => $onramp.get().options !== undefined, 10_000, 'the sample options');
+    setPaymentAmount('5');
+    return [...ONRAMP_NAMES, 'USDC', 'USD'];
+  },
+  OnRampTokenSelect: async (el) => {
+    connectAccount();
+    $options.set({ ...$options.get()!, blockchainApiUrl: UNREACHABLE_API });
+    await openView(el, 'OnRampTokenSelect');
+    await waitFor(() => $onramp.get().options !== undefined, 10_000, 'the sample options');
+    // Each row's detail joins data: the currency's name and its networks.
+    return ['USD Coin · Ethereum · Base', 'Ether · Ethereum', 'USD Coin', 'USDC', 'Ether', 'ETH'];
+  },
+  OnRampFiatSelect: async (el) => {
+    connectAccount();
+    $options.set({ ...$options.get()!, blockchainApiUrl: UNREACHABLE_API });
+    await openView(el, 'OnRampFiatSelect');
+    await waitFor(() => $onramp.get().options !== undefined, 10_000, 'the sample options');
+    return ['USD', 'EUR'];
+  },
+  BuyInProgress: async (el) => {
+    // A blocked popup: the explanation and the link to open the checkout by hand.
+    connectAccount();
+    $purchase.set({ ...$purchase.get(), status: 'blocked', provider: ONRAMP_PROVIDERS[0], url: 'http://127.0.0.1:9/checkout' });
+    await openView(el, 'BuyInProgress');
+    return [...ONRAMP_NAMES];
+  },
   ConnectingFarcaster: async (el) => {
     $farcasterLogin.set({
       step: 'waiting',
@@ -371,6 +411,10 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     return ['Farcaster'];
   },
 };
+
+/** The on-ramp providers' names (brands) and a Blockchain API nobody answers at (the on-ramp's fallbacks). */
+const ONRAMP_NAMES = ['w3kit sandbox', 'Meld', 'Coinbase'];
+const UNREACHABLE_API = 'http://127.0.0.1:9';
 
 /** The social providers' names (brands, shown as they name themselves). */
 const SOCIAL_NAMES = ['Google', 'X', 'Farcaster', 'Discord', 'Apple', 'GitHub', 'Facebook'];
@@ -397,6 +441,8 @@ describe('pseudo-locale en-XA: every text goes through msg()', () => {
     $socialLogin.set({ step: 'idle', provider: undefined, error: undefined });
     $farcasterLogin.set({ step: 'idle', url: undefined, expiresAt: 0, error: undefined });
     resetSwap();
+    resetOnramp();
+    resetPurchase();
     resetAll();
     await setLocale('en');
   });
