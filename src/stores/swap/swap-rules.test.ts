@@ -85,7 +85,9 @@ describe('swap rules', () => {
     expect(revertReason(wallet)).toBe('UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT');
     expect(revertReason(new Error('execution reverted: UniswapV2: K'))).toBe('UniswapV2: K');
     expect(revertReason(new Error('User rejected the request'))).toBeUndefined();
-    expect(revertReason(new WalletRequestError('failed', { cause: { code: -32603, message: 'execution reverted: UniswapV2: K' } }))).toBe('UniswapV2: K');
+    expect(revertReason(new WalletRequestError('failed', { cause: { code: -32603, message: 'execution reverted: UniswapV2: K' } }))).toBe(
+      'UniswapV2: K',
+    );
     expect(swapFailureDetail(new ApiError(400, { url: 'http://x/v1/convert/tokens', details: 'Network not supported for Swaps' }))).toBe(
       'Network not supported for Swaps',
     );
