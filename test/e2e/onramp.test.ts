@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPublicClient, formatEther, formatUnits, http } from 'viem';
 import { DEV_PROJECT_ID, startServer, type RunningServer } from '../../server/src/index.js';
-import { formatBalance } from '../../src/core/format.js';
+import { formatAmount, formatBalance } from '../../src/core/format.js';
 import { closedPortUrl } from '../../src/test-utils/loopback-server.js';
 import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
 import { connect } from './page.js';
@@ -73,7 +73,10 @@ describe('the sandbox on-ramp end to end', { timeout: 120_000 }, () => {
     await page.locator('w3-on-ramp-buy-view w3-ui-text-input input').fill('100');
     // 98.50 USD after the 1.5% fee, at the seeded 3000 USD per ETH.
     const quoted = (9850n * 10n ** 18n) / 300000n;
-    await waitShown(page, 'w3-on-ramp-buy-view [data-you-get]', `${formatUnits(quoted, 18)} ETH`);
+    // Shown with 6 decimals, truncated; the checkout pays the exact amount.
+    const shown = formatAmount(formatUnits(quoted, 18), { decimals: 6 });
+    expect(shown).toBe('0.032833');
+    await waitShown(page, 'w3-on-ramp-buy-view [data-you-get]', `${shown} ETH`);
     await waitShown(page, 'w3-on-ramp-buy-view [data-total]', '100.00 USD');
     const before = await chain().getBalance({ address: A0 });
 
@@ -105,7 +108,7 @@ describe('the sandbox on-ramp end to end', { timeout: 120_000 }, () => {
 
     expect(await chain().getBalance({ address: A0 })).toBe(before + quoted);
     const { tx_hash: hash } = backend.db.prepare(`SELECT tx_hash FROM onramp_sessions WHERE status = 'paid'`).get() as { tx_hash: string };
-    await waitShown(page, 'w3-buy-in-progress-view [data-bought]', `You received ${formatUnits(quoted, 18)} ETH`, 15_000);
+    await waitShown(page, 'w3-buy-in-progress-view [data-bought]', `You received ${shown} ETH`, 15_000);
     await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 10_000 });
     const eth = formatBalance(formatEther(await chain().getBalance({ address: A0 })));
     await waitShown(page, 'w3-account-view [data-balance]', `${eth} ETH`, 15_000);

@@ -6,6 +6,10 @@ import { msg, str } from '../../base/localize.js';
 import { W3Element } from '../../base/w3-element.js';
 import { errorMessage } from '../../l10n/errors.js';
 import { linkStyles, viewStyles } from '../view.styles.js';
+import { formatAmount } from '../../../core/format.js';
+
+/** The crypto bought, with at most 6 decimals (truncated). */
+const shownAmount = (amount: string) => formatAmount(amount, { decimals: Math.min(6, (amount.split('.')[1] ?? '').length) });
 
 /** How long the success shows before the Account view (with the purchase in its Activity) follows. */
 export const SUCCESS_SHOWN_MS = 2500;
@@ -76,7 +80,7 @@ export class W3BuyInProgressView extends W3Element {
     switch (status) {
       case 'paid':
         return html`<h3>${msg('Purchase complete')}</h3>
-          ${bought ? html`<p data-bought>${msg(str`You received ${bought.amount} ${bought.currency}`)}</p>` : nothing}
+          ${bought ? html`<p data-bought>${msg(str`You received ${shownAmount(bought.amount)} ${bought.currency}`)}</p>` : nothing}
           <w3-ui-button data-done @click=${() => finishPurchase()}>${msg('View account')}</w3-ui-button>`;
       case 'blocked':
         return html`<h3>${msg('The popup was blocked')}</h3>

@@ -11,10 +11,14 @@ import {
 } from '../../../stores/onramp/onramp.js';
 import { openProvider } from '../../../stores/onramp/purchase.js';
 import { pushView } from '../../../stores/ui/router.js';
+import { formatAmount } from '../../../core/format.js';
 import { StoreController } from '../../base/store-controller.js';
 import { msg, str } from '../../base/localize.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
+
+/** The decimals the crypto amount a quote buys is shown with. */
+const PURCHASE_DECIMALS = 6;
 
 /** A fiat amount with grouped thousands and 2 decimals ('7,500.00'). */
 const money = (amount: string) =>
@@ -81,7 +85,9 @@ export class W3OnRampBuyView extends W3Element {
     const { quote, quotesLoading, error, paymentAmount } = this.onramp.value;
     if (quotesLoading) return html`<p class="hint" role="status" data-quote-loading>${msg('Getting a quote…')}</p>`;
     if (!quote || error || !paymentAmount) return nothing;
-    const amount = (a: { amount: string; currency: string }) => `${a.amount} ${a.currency}`;
+    // Fiat with 2 decimals; the crypto bought with at most 6, truncated (the checkout pays the exact amount).
+    const amount = (a: { amount: string; currency: string }, decimals = 2) =>
+      `${formatAmount(a.amount, { decimals: Math.min(decimals, (a.amount.split('.')[1] ?? '').length) })} ${a.currency}`;
     return html`<dl data-quote aria-live="polite">
         <dt>${msg('Provider fee')}</dt>
         <dd>${amount(quote.coinbaseFee)}</dd>
@@ -90,7 +96,7 @@ export class W3OnRampBuyView extends W3Element {
         <dt>${msg('Total', { id: 'onramp-total', desc: 'On-ramp buy view: the total paid, fees included' })}</dt>
         <dd data-total>${amount(quote.paymentTotal)}</dd>
         <dt>${msg('You get')}</dt>
-        <dd data-you-get>${amount(quote.purchaseAmount)}</dd>
+        <dd data-you-get>${amount(quote.purchaseAmount, PURCHASE_DECIMALS)}</dd>
       </dl>
       ${quote.quoteId === MOCKED_QUOTE_ID
         ? html`<p class="hint" data-placeholder-quote>${msg('No quote available now: the provider gives the final price.')}</p>`

@@ -61,6 +61,8 @@ describe('on-ramp views', () => {
     expect(text(rows[1]!)).to.contain('Needs an account and the internet');
     expect((rows[1] as HTMLElement & { tag: string }).tag).to.equal('Fee 1-2%');
     expect((rows[2] as HTMLElement & { tag: string }).tag).to.equal('Fee 1-2%');
+    // Each note wraps to be read whole, never cut off at the row's edge.
+    for (const note of deepAll<HTMLElement>(view, '.note')) expect(note.scrollWidth, note.textContent!).to.be.at.most(note.clientWidth + 1);
     expect(await axeViolations()).to.deep.equal([]);
     buttonOf(rows[0]!).focus();
     await sendKeys({ press: 'ArrowDown' });

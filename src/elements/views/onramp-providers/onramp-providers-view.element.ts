@@ -31,6 +31,8 @@ export class W3OnRampProvidersView extends W3Element {
         display: block;
         color: var(--w3i-fg-muted);
         font-size: var(--w3i-text-xs);
+        /* The row's name truncates on one line; the note wraps, so it is read whole. */
+        white-space: normal;
       }
       .notice {
         padding: 24px 8px;
