@@ -4,7 +4,7 @@
  * POST also has projectId in its body), so GETs stay CORS "simple" requests.
  */
 import { ApiError } from './errors.js';
-import { buildUrl, httpRequest, sdkQuery, type HttpDeps, type Query } from './http.js';
+import { buildUrl, definedDeps, type HttpDeps, httpRequest, type Query, sdkQuery } from './http.js';
 import {
   balanceReplySchema,
   fungiblePriceReplySchema,
@@ -63,13 +63,7 @@ export interface BlockchainApi {
 
 export function createBlockchainApi(options: BlockchainApiOptions): BlockchainApi {
   const { blockchainApiUrl, projectId } = options;
-  const deps = {
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.sleep ? { sleep: options.sleep } : {}),
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.attempts ? { attempts: options.attempts } : {}),
-  };
+  const deps = definedDeps(options);
   const sdk = sdkQuery(projectId);
   const url = (path: string, query: Query = {}) => buildUrl(blockchainApiUrl, path, { ...query, ...sdk });
   const account = (address: string, tail: string) => `/v1/account/${encodeURIComponent(address)}/${tail}`;

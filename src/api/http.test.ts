@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { W3Error } from '../core/errors.js';
 import { closedPortUrl, startLoopback, type LoopbackServer, type Reply } from '../test-utils/loopback-server.js';
 import { ApiError, InvalidReplyError, NetworkRequestError, RequestTimeoutError } from './errors.js';
-import { buildUrl, httpRequest, parseRetryAfter, sdkQuery } from './http.js';
+import { buildUrl, definedDeps, httpRequest, parseRetryAfter, sdkQuery } from './http.js';
 
 const schema = z.object({ ok: z.boolean(), n: z.number() });
 
@@ -262,5 +262,13 @@ describe('httpRequest', () => {
     expect(req.method).toBe('POST');
     expect(req.headers['content-type']).toBe('text/plain;charset=UTF-8');
     expect(JSON.parse(req.body)).toEqual({ a: 1, b: 'é' });
+  });
+});
+
+describe('definedDeps', () => {
+  it('keeps only the deps and limits given, so an undefined one never hides a default', () => {
+    const sleep = async () => {};
+    expect(definedDeps({ sleep, timeoutMs: 500, attempts: undefined, fetch: undefined })).toEqual({ sleep, timeoutMs: 500 });
+    expect(Object.keys(definedDeps({}))).toEqual([]);
   });
 });

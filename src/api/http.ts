@@ -27,6 +27,20 @@ export interface HttpDeps {
   now?: () => number;
 }
 
+/** A client's own deps and limits, each only when given (undefined never overrides a default). */
+export function definedDeps(
+  options: HttpDeps & { timeoutMs?: number; attempts?: number },
+): HttpDeps & { timeoutMs?: number; attempts?: number } {
+  const { fetch, sleep, now, timeoutMs, attempts } = options;
+  return {
+    ...(fetch ? { fetch } : {}),
+    ...(sleep ? { sleep } : {}),
+    ...(now ? { now } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(attempts ? { attempts } : {}),
+  };
+}
+
 export interface HttpRequestOptions extends HttpDeps {
   method?: 'GET' | 'POST';
   /** Sent as JSON text with `Content-Type: text/plain;charset=UTF-8` (a CORS "simple" request). */

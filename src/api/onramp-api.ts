@@ -3,7 +3,7 @@
  * generator, and the sandbox's purchase state. Every request carries projectId, st and sv as
  * query parameters; the POSTs send JSON.
  */
-import { buildUrl, httpRequest, sdkQuery, type HttpDeps } from './http.js';
+import { buildUrl, definedDeps, type HttpDeps, httpRequest, sdkQuery } from './http.js';
 import {
   onrampOptionsReplySchema,
   onrampPurchaseReplySchema,
@@ -35,13 +35,7 @@ export interface OnrampApi {
 
 export function createOnrampApi(options: OnrampApiOptions): OnrampApi {
   const { blockchainApiUrl, projectId } = options;
-  const deps = {
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.sleep ? { sleep: options.sleep } : {}),
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.attempts ? { attempts: options.attempts } : {}),
-  };
+  const deps = definedDeps(options);
   const url = (path: string) => buildUrl(blockchainApiUrl, path, sdkQuery(projectId));
   return {
     getOptions: ({ signal } = {}) => httpRequest(url('/v1/onramp/options'), { ...deps, signal, schema: onrampOptionsReplySchema }),

@@ -5,7 +5,7 @@
  */
 import { logger } from '../core/logger.js';
 import { ApiError } from './errors.js';
-import { buildUrl, httpRequest, sdkQuery, type HttpDeps, type Query } from './http.js';
+import { buildUrl, definedDeps, type HttpDeps, httpRequest, type Query, sdkQuery } from './http.js';
 import {
   analyticsConfigReplySchema,
   getWalletsReplySchema,
@@ -48,12 +48,7 @@ export interface ProviderApi {
 
 export function createProviderApi(options: ProviderApiOptions): ProviderApi {
   const { apiUrl, projectId } = options;
-  const deps = {
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.sleep ? { sleep: options.sleep } : {}),
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-  };
+  const deps = definedDeps(options);
   const sdk = sdkQuery(projectId);
   const url = (path: string, query: Query = {}) => buildUrl(apiUrl, path, { ...query, ...sdk });
   const image = (path: string) => (id: string) => url(`${path}/${encodeURIComponent(id)}`);

@@ -6,7 +6,7 @@
  * whose `details` carry the server's text.
  */
 import { InvalidReplyError } from './errors.js';
-import { buildUrl, httpRequest, sdkQuery, type HttpDeps, type Query } from './http.js';
+import { buildUrl, definedDeps, type HttpDeps, httpRequest, type Query, sdkQuery } from './http.js';
 import {
   gasPriceReplySchema,
   swapAllowanceReplySchema,
@@ -55,13 +55,7 @@ export interface SwapApi {
 
 export function createSwapApi(options: SwapApiOptions): SwapApi {
   const { blockchainApiUrl, projectId } = options;
-  const deps = {
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.sleep ? { sleep: options.sleep } : {}),
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.attempts ? { attempts: options.attempts } : {}),
-  };
+  const deps = definedDeps(options);
   const sdk = sdkQuery(projectId);
   const url = (path: string, query: Query = {}) => buildUrl(blockchainApiUrl, `/v1/convert/${path}`, { ...query, ...sdk });
 
