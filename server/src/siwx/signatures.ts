@@ -6,19 +6,10 @@
  * account). solana: ed25519 over the UTF-8 text (node:crypto), the key being the address.
  */
 import { createPublicKey, verify } from 'node:crypto';
-import {
-  createPublicClient,
-  hexToNumber,
-  http,
-  HttpRequestError,
-  recoverMessageAddress,
-  TimeoutError,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { createPublicClient, hexToNumber, http, type Hex, type PublicClient } from 'viem';
+import { evmSignatureValid } from '../blockchain/evm-signature.js';
 import type { Indexer } from '../blockchain/indexer.js';
 import { RPC_TIMEOUT_MS } from '../blockchain/rpc.js';
-import { HttpError } from '../errors.js';
 import type { SiwxMessage } from './message-checks.js';
 
 /** The RPC the backend has for a CAIP-2 chain id, if any. */
@@ -52,14 +43,6 @@ function ed25519Valid(message: string, signature: Uint8Array, publicKey: Uint8Ar
   }
 }
 
-async function recovered(message: string, signature: Hex): Promise<string | undefined> {
-  try {
-    return await recoverMessageAddress({ message, signature });
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Whether the message's account signed `text`; `log` says why a signature was refused when it
  * is not simply someone else's. Throws a 503 when the chain's RPC does not answer.
@@ -71,23 +54,13 @@ export async function signatureValid(
   log: (line: string) => void,
 ): Promise<boolean> {
   if (checked.namespace === 'solana') return ed25519Valid(text, checked.signature as Uint8Array, checked.publicKey!);
-  const signature = checked.signature as Hex;
-  const signer = await recovered(text, signature);
-  if (signer?.toLowerCase() === checked.address.toLowerCase()) return true;
-  const client = await clients(checked.chainId);
-  if (!client) {
-    log(
-      `siwx: ${checked.address} did not sign (EIP-191); no RPC for ${checked.chainId} to ask whether it is a contract account (EIP-1271)`,
-    );
-    return false;
-  }
-  try {
-    return await client.verifyMessage({ address: checked.address as Hex, message: text, signature });
-  } catch (err) {
-    if (err instanceof HttpRequestError || err instanceof TimeoutError) {
-      throw new HttpError(503, `The signature cannot be checked now: the RPC of ${checked.chainId} does not answer`);
-    }
-    log(`siwx: EIP-1271 check of ${checked.address} on ${checked.chainId} failed: ${(err as Error).message.split('\n')[0]}`);
-    return false;
-  }
+  return evmSignatureValid({
+    message: text,
+    address: checked.address,
+    signature: checked.signature as Hex,
+    client: await clients(checked.chainId),
+    log,
+    who: 'siwx',
+    node: `the RPC of ${checked.chainId}`,
+  });
 }

@@ -1,0 +1,54 @@
+/** evmSignatureValid: the EIP-191 signer, or the chain asked; a node that does not answer is a 503 (sign in with X and names share it). */
+import { createPublicClient, http } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { describe, expect, it } from 'vitest';
+import { closedPortUrl } from '../../../src/test-utils/loopback-server.js';
+import { HttpError } from '../errors.js';
+import { evmSignatureValid } from './evm-signature.js';
+
+const signer = privateKeyToAccount(generatePrivateKey());
+const other = privateKeyToAccount(generatePrivateKey());
+const message = 'register alice.w3kit.id';
+
+describe('evmSignatureValid', () => {
+  it("accepts the address's own personal_sign signature without asking any chain", async () => {
+    const signature = await signer.signMessage({ message });
+    const lines: string[] = [];
+    const check = {
+      message,
+      address: signer.address,
+      signature,
+      client: undefined,
+      log: (l: string) => lines.push(l),
+      who: 't',
+      node: 'n',
+    };
+    await expect(evmSignatureValid(check)).resolves.toBe(true);
+    expect(lines).toEqual([]);
+  });
+
+  it('refuses, saying why, a signature by another key when there is no chain to ask', async () => {
+    const signature = await other.signMessage({ message });
+    const lines: string[] = [];
+    const check = {
+      message,
+      address: signer.address,
+      signature,
+      client: undefined,
+      log: (l: string) => lines.push(l),
+      who: 'siwx',
+      node: 'n',
+    };
+    await expect(evmSignatureValid(check)).resolves.toBe(false);
+    expect(lines[0]).toMatch(/^siwx: 0x[0-9a-fA-F]{40} did not sign \(EIP-191\); no RPC/);
+  });
+
+  it('answers 503 naming the node, never a refusal, when the chain it must ask does not answer', async () => {
+    const signature = await other.signMessage({ message });
+    const client = createPublicClient({ transport: http(await closedPortUrl(), { retryCount: 0, timeout: 2000 }) });
+    const check = { message, address: signer.address, signature, client, log: () => {}, who: 'siwx', node: 'the RPC of eip155:31337' };
+    const err = await evmSignatureValid(check).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ statusCode: 503, message: 'The signature cannot be checked now: the RPC of eip155:31337 does not answer' });
+  });
+});
