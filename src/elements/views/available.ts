@@ -5,13 +5,9 @@
  */
 import { VIEWS, type ViewName } from '../../core/views.js';
 
-/** The named views no element renders yet (the later issues build them). */
-const NOT_BUILT = [] as const;
-
-export type AvailableView = Exclude<ViewName, (typeof NOT_BUILT)[number]>;
-
-/** Every named view but those (the list of names is already in the first chunk: only the exceptions are added). */
-export const AVAILABLE_VIEWS = VIEWS.filter((v): v is AvailableView => !(NOT_BUILT as readonly string[]).includes(v));
+/** Every named view has an element (issue 19 built the last ones): the router offers them all. */
+export type AvailableView = ViewName;
+export const AVAILABLE_VIEWS: readonly AvailableView[] = VIEWS;
 
 /** The Connect view's module (a lazy chunk): what an open shows first. */
 export const loadConnectView = () => import('./connect/connect-view.js');
