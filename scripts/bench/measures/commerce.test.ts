@@ -1,5 +1,8 @@
 /** commerceChunks (issue 19): swap, on-ramp and name code found in lazy chunks by module, refused in the first chunk. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cdnSizes } from '../../lib/sizes.mjs';
 import { commerceChunks, gzipOf } from './commerce.mjs';
 
 const chunk = (gzip: number, modules: string[], imports: string[] = []) => ({
@@ -30,5 +33,20 @@ describe('commerceChunks', () => {
   it('throws, naming the module, when one of them is in the first chunk', () => {
     const chunks = { ...CHUNKS, 'w3kit.js': chunk(20_000, ['dist/stores/names/register.js']) };
     expect(() => commerceChunks(chunks, ['w3kit.js'])).toThrow('names modules in the first chunk: dist/stores/names/register.js');
+  });
+});
+
+describe('the CDN build and the commerce features', () => {
+  it('keeps swap, on-ramp and name code out of the first chunk, each in lazy chunks holding its views and store', () => {
+    const manifest = path.resolve(__dirname, '../../../dist/cdn/manifest.json');
+    if (!existsSync(manifest)) throw new Error(`${manifest} is missing: run \`node scripts/build.mjs\` first (npm test does)`);
+    const { chunks } = JSON.parse(readFileSync(manifest, 'utf8')) as { chunks: Record<string, { modules?: Record<string, number> }> };
+    // commerceChunks throws when one of their modules is in the first chunk.
+    const sets = commerceChunks(chunks, cdnSizes(manifest).firstFiles);
+    const modules = (set: { modules: string[] }[]) => set.flatMap((c) => c.modules);
+    expect(modules(sets.swap)).toEqual(expect.arrayContaining(['api/swap-api', 'stores/swap/swap', 'stores/swap/swap-submit']));
+    expect(modules(sets.onramp)).toEqual(expect.arrayContaining(['api/onramp-api', 'stores/onramp/onramp', 'stores/onramp/purchase']));
+    expect(modules(sets.names).some((m: string) => m.startsWith('elements/views/register-account-name/'))).toBe(true);
+    expect(modules(sets.names).some((m: string) => m.startsWith('stores/names/'))).toBe(true);
   });
 });
