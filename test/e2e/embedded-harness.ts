@@ -226,8 +226,35 @@ export async function frameSettled(p: Page): Promise<void> {
   );
 }
 
-/** Clicks a button of the frame's screen once the frame is settled over the modal (see frameSettled). */
+/**
+ * Clicks a button of the frame's screen once the frame is settled over the modal (see
+ * frameSettled) and the button's middle shows there: the page's topmost element at that point is
+ * the frame. A frame can be still and yet cut off (the view's room not yet the frame's height);
+ * a click on the cut part reaches the overlay behind and closes the modal.
+ */
 export async function clickInFrame(p: Page, name: string): Promise<void> {
-  await frameSettled(p);
-  await frameButton(p, name).click();
+  const button = frameButton(p, name);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await frameSettled(p);
+    const box = await button.boundingBox({ timeout: 10_000 });
+    const shown =
+      box !== null &&
+      (await p.evaluate(
+        ({ x, y }) => document.querySelector('w3-modal')?.shadowRoot?.elementFromPoint(x, y)?.closest('#w3-embedded-frame') != null,
+        { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+      ));
+    if (shown) break;
+    if (Date.now() > deadline) throw new Error(`the frame's '${name}' button never showed whole:\n${await journal(p)}`);
+    // As a person would: scroll the modal's body until the view's room for the frame is in sight.
+    await p.evaluate(() =>
+      document
+        .querySelector('w3-modal')
+        ?.shadowRoot?.querySelector('w3-approve-transaction-view')
+        ?.shadowRoot?.querySelector('[data-frame-room]')
+        ?.scrollIntoView({ block: 'nearest' }),
+    );
+    await p.waitForTimeout(50);
+  }
+  await button.click();
 }

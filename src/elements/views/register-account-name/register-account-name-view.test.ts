@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { $accounts } from '../../../stores/connection/account.js';
 import { $registerName, NAME_CHECK_DELAY_MS, resetRegisterName } from '../../../stores/names/register-name.js';
+import { refreshAccountIdentity } from '../../../stores/portfolio/identity.js';
 import { $router } from '../../../stores/ui/router.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepAll, mountModal, resetAll, sleep, waitFor } from '../../../../test/browser/helpers.js';
@@ -11,9 +12,8 @@ import type { W3Modal } from '../../modal/modal.element.js';
 const API = (window as unknown as { __W3_API_URL__: string }).__W3_API_URL__;
 const WITH_API = { blockchainApiUrl: API, projectId: 'w3kit-dev' };
 
-/** Another account registers `name` on the backend. */
-async function takeName(name: string): Promise<void> {
-  const other = privateKeyToAccount(generatePrivateKey());
+/** Another account (or `other`) registers `name` on the backend. */
+async function takeName(name: string, other = privateKeyToAccount(generatePrivateKey())): Promise<void> {
   const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) });
   const body = { coin_type: 60, address: other.address, message, signature: await other.signMessage({ message }) };
   const res = await fetch(`${API}/v1/profile/account?projectId=w3kit-dev`, { method: 'POST', body: JSON.stringify(body) });
@@ -122,16 +122,21 @@ describe('RegisterAccountName view', () => {
 
   it('the Account view offers Choose name without a name in the zone, and not with one', async () => {
     const el = await mountModal(WITH_API);
-    connectAccount();
+    const me = privateKeyToAccount(generatePrivateKey());
+    connectAccount(me.address);
     await el.modal.open({ view: 'Account' });
     const account = await waitFor(() => deep<HTMLElement>(el, 'w3-account-view'), 3000, 'account view');
     const row = await waitFor(() => deep<HTMLElement>(account, '[data-choose-name]'), 3000, 'Choose name row');
     expect(row.textContent!.trim()).to.equal('Choose name');
     row.click();
     await waitFor(() => $router.get().view === 'RegisterAccountName', 2000, 'RegisterAccountName');
+    // The account gets a name of the zone on the backend; the identity the Account view reads gives it.
+    const name = `acct${Date.now() % 1_000_000}.w3kit.id`;
+    await takeName(name, me);
+    await refreshAccountIdentity();
     await el.modal.open({ view: 'Account' });
     const again = await waitFor(() => deep<HTMLElement>(el, 'w3-account-view'), 3000, 'account view again');
-    $accounts.setKey('eip155', { ...$accounts.get().eip155!, profileName: 'someone.w3kit.id' });
+    await waitFor(() => $accounts.get().eip155!.profileName === name, 3000, 'the name');
     await waitFor(() => deep(again, '[data-choose-name]') === null, 2000, 'row gone');
   });
 });
