@@ -34,12 +34,21 @@ export function recordScripts(page) {
   const bodies = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script' || response.status() !== 200) return;
-    bodies.push(response.body().then((body) => gzipBytes(body)));
+    // A body asked for after the page closed (a late script) rejects: never left unhandled (it ended the run once).
+    const url = response.url();
+    bodies.push(
+      response.body().then(
+        (body) => gzipBytes(body),
+        (error) => ({ url, error }),
+      ),
+    );
   });
   return {
     async firstLoad() {
       await page.waitForLoadState('networkidle');
       const sizes = await Promise.all(bodies);
+      const unread = sizes.find((s) => typeof s !== 'number');
+      if (unread) throw new Error(`could not read the script ${unread.url}: ${unread.error.message}`);
       return { gzip: sizes.reduce((a, b) => a + b, 0), files: sizes.length };
     },
   };
