@@ -29,6 +29,7 @@ import { walletRoutes } from './routes/wallets.js';
 import { siwxRoutes } from './siwx/routes.js';
 import { nameRoutes, type NameRouteOptions } from './names/routes.js';
 import { onrampRoutes, type OnrampRouteOptions } from './routes/onramp.js';
+import { loggerOption } from './redact.js';
 
 export interface BuildAppOptions {
   db: Database;
@@ -74,7 +75,8 @@ export function buildApp({
   onramp,
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
-    logger: log,
+    // Request lines are logged without their query values (tokens, codes).
+    logger: loggerOption(log),
     trustProxy: fastifyTrustProxy(trustProxy),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     return503OnClosing: true,

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { InputError } from './errors.js';
+import { describeValue } from './redact.js';
 import { parseSocials, type SocialsConfig } from './auth/social/config.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './index.js';
 import { DEFAULT_AUTH_LIMITS, DEFAULT_SESSION_TTL_MS } from './auth/context.js';
@@ -163,7 +164,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
       if (value === undefined || (setting.min !== undefined && (value as number) < setting.min)) {
         const field = name.startsWith('config') ? `config:${setting.file}` : name;
         const rule = value === undefined ? RULES[setting.kind] : `must be an integer of at least ${setting.min}`;
-        throw new InputError(field, `Invalid ${name} ${JSON.stringify(raw)}: ${rule}`);
+        throw new InputError(field, `Invalid ${name} ${describeValue(setting.kind, raw)}: ${rule}`);
       }
       return value;
     }

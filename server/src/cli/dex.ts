@@ -6,6 +6,7 @@
 import { DexDeployError } from '../dex/deploy.js';
 import { dexLine } from '../dex/store.js';
 import { COMMON_FLAGS, UsageError, withDbAsync, type Command } from './command.js';
+import { redactUrl } from '../redact.js';
 
 export const dexCommands: readonly Command[] = [
   {
@@ -34,7 +35,8 @@ export const dexCommands: readonly Command[] = [
     async run({ flags, config, io, out }) {
       const rpcUrl = flags['evm-rpc'] ?? config.evmRpc;
       if (!rpcUrl) throw new UsageError("'dex deploy' needs --evm-rpc URL");
-      if (!/^https?:\/\/./.test(rpcUrl)) throw new UsageError(`Invalid --evm-rpc '${rpcUrl}': must be an http:// or https:// URL`);
+      if (!/^https?:\/\/./.test(rpcUrl))
+        throw new UsageError(`Invalid --evm-rpc '${redactUrl(rpcUrl)}': must be an http:// or https:// URL`);
       try {
         const { deployDex } = await import('../dex/deploy.js');
         const { record } = await withDbAsync(config, (db) =>

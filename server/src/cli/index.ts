@@ -17,6 +17,7 @@ import { configFlags, serveCommand } from './serve.js';
 import { svmCommand } from './svm.js';
 import { tokensCommands } from './tokens.js';
 import { walletsCommands } from './wallets.js';
+import { redactText } from '../redact.js';
 
 export type { CliIo } from './command.js';
 
@@ -92,7 +93,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stderr.write(`w3kit-server: ${err.message}\n`);
       return 1;
     }
-    io.stderr.write(`w3kit-server: ${(err as Error)?.stack ?? String(err)}\n`);
+    io.stderr.write(`w3kit-server: ${redactText((err as Error)?.stack ?? String(err))}\n`);
     return 1;
   }
 }

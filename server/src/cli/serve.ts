@@ -2,6 +2,7 @@
 import type { ConfigFlags, ServerConfig } from '../config.js';
 import { startServer } from '../index.js';
 import { COMMON_FLAGS, type CliIo, type Command, type Flags } from './command.js';
+import { redactText, redactUrl } from '../redact.js';
 
 /** The server's settings among the flags, for resolveConfig. */
 export function configFlags(flags: Flags): ConfigFlags {
@@ -50,7 +51,8 @@ export function waitForStop(signal: AbortSignal | undefined): Promise<void> {
 /** Why the server could not listen, in words. */
 export function startFailure(err: unknown, config: ServerConfig): string {
   const { code, port } = err as NodeJS.ErrnoException & { port?: number };
-  const reason = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+  const reason =
+    code === 'EADDRINUSE' ? 'the port is in use' : code === 'EACCES' ? 'permission denied' : redactText((err as Error).message);
   return `w3kit-server: cannot start on ${config.host}:${port ?? config.port}: ${reason}\n`;
 }
 
@@ -104,8 +106,9 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
     );
   }
   if (server.oidcUrl) io.stdout.write(`w3kit-oidc    ${server.oidcUrl}  (development OpenID provider: every social provider, any login)\n`);
-  if (config.evmRpc) io.stdout.write(`w3kit-evm     ${config.evmRpc}  (EVM chain indexed for the Blockchain API)\n`);
-  if (config.solanaRpc) io.stdout.write(`w3kit-solana  ${config.solanaRpc}  (Solana chain read for the Blockchain API's balances)\n`);
+  if (config.evmRpc) io.stdout.write(`w3kit-evm     ${redactUrl(config.evmRpc)}  (EVM chain indexed for the Blockchain API)\n`);
+  if (config.solanaRpc)
+    io.stdout.write(`w3kit-solana  ${redactUrl(config.solanaRpc)}  (Solana chain read for the Blockchain API's balances)\n`);
   await waitForStop(io.signal);
   await server.close();
   return 0;

@@ -25,6 +25,7 @@ import { serializerCompiler, validatorCompiler } from '../http/validation.js';
 import { createRateLimiter, type RateLimitOptions } from '../rate-limit.js';
 import { fastifyTrustProxy, type TrustProxy } from '../trust-proxy.js';
 import { frameSiteRoutes } from './static.js';
+import { loggerOption } from '../redact.js';
 
 export const FRAME_BODY_LIMIT = 16 * 1024;
 export const FRAME_HEADER_REQUIRED = `Forbidden: the auth API answers the secure frame only (${FRAME_HEADER}: 1)`;
@@ -51,10 +52,8 @@ export function buildFrameApp({
   farcaster,
 }: BuildFrameAppOptions): FastifyInstance {
   const app = Fastify({
-    // Request lines are logged without their query: the approval link's token must not reach the log.
-    logger: log
-      ? { serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?', 1)[0] }) } }
-      : false,
+    // Request lines are logged without their query values: the approval link's token must not reach the log.
+    logger: loggerOption(log),
     trustProxy: fastifyTrustProxy(trustProxy),
     bodyLimit: FRAME_BODY_LIMIT,
     return503OnClosing: true,

@@ -4,6 +4,7 @@
  */
 import nodemailer from 'nodemailer';
 import { InputError } from '../errors.js';
+import { redactUrl } from '../redact.js';
 
 export const DEFAULT_MAIL_FROM = 'w3kit <login@w3kit.localhost>';
 
@@ -26,10 +27,16 @@ export function parseSmtpUrl(text: string, field = '--smtp'): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new InputError(field, `Invalid ${field} ${JSON.stringify(text)}: must be an smtp://HOST:PORT or smtps://HOST:PORT URL`);
+    throw new InputError(
+      field,
+      `Invalid ${field} ${JSON.stringify(redactUrl(text))}: must be an smtp://HOST:PORT or smtps://HOST:PORT URL`,
+    );
   }
   if (!['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname || (url.pathname !== '' && url.pathname !== '/')) {
-    throw new InputError(field, `Invalid ${field} ${JSON.stringify(text)}: must be an smtp://HOST:PORT or smtps://HOST:PORT URL`);
+    throw new InputError(
+      field,
+      `Invalid ${field} ${JSON.stringify(redactUrl(text))}: must be an smtp://HOST:PORT or smtps://HOST:PORT URL`,
+    );
   }
   return url;
 }
