@@ -83,3 +83,18 @@ describe('the sign-client is configured for the relay named', () => {
     expect(wcClientSettings({ ...ours, relayUrl: 'wss://relay.example.com' })).toMatchObject({ local: false, verify: false });
   });
 });
+
+describe('another relay, another client', () => {
+  it('a client for another relay dials that relay, with its own storage (a session lives on the relay it was made on)', async () => {
+    const storageOptions = { database: ':memory:' };
+    const first = await createWcClient({ ...ours, storageOptions });
+    clients.push(first);
+    const second = await createWcClient({ ...network, storageOptions });
+    clients.push(second);
+    expect(dialed(first)).toBe('ws://127.0.0.1:4302');
+    expect(dialed(second)).toBe('wss://relay.walletconnect.org');
+    expect(second.core).not.toBe(first.core);
+    expect(second.core.customStoragePrefix).not.toBe(first.core.customStoragePrefix);
+    expect(wcClientSettings(ours).init.customStoragePrefix).toBe('w3kit:127.0.0.1:4302');
+  });
+});

@@ -9,7 +9,7 @@ export interface WcClientOptions {
   projectId: string;
   relayUrl: string;
   metadata: { name: string; description: string; url: string; icons: string[] };
-  /** Keeps this client's keys and sessions apart from another client's in the same page. */
+  /** Keeps this client's keys and sessions apart from another client's in the same page (default: per relay). */
   storagePrefix?: string;
   /** Passed to sign-client's key-value storage (e.g. `{ database: ':memory:' }` in Node). */
   storageOptions?: Record<string, unknown>;
@@ -53,7 +53,9 @@ export function wcClientSettings(options: WcClientOptions): WcClientSettings {
       metadata: options.metadata,
       telemetryEnabled: false,
       logger: 'silent',
-      customStoragePrefix: options.storagePrefix ?? 'w3kit',
+      // Per relay: a session lives on the relay it was made on, and sign-client shares one core
+      // (with its relay) between clients of one prefix in a page.
+      customStoragePrefix: options.storagePrefix ?? `w3kit:${new URL(relayUrl).host}`,
       ...(options.storageOptions ? { storageOptions: options.storageOptions } : {}),
     },
     verify: network,
