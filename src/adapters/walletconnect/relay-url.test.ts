@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relaySocketUrl } from './relay-url.js';
+import { isLocalRelay, isWalletConnectNetworkRelay, relaySocketUrl, WALLETCONNECT_NETWORK_RELAY_URL } from './relay-url.js';
 
 describe('relaySocketUrl (secure by default)', () => {
   it('keeps wss and turns https and a bare host into wss', () => {
@@ -20,5 +20,51 @@ describe('relaySocketUrl (secure by default)', () => {
       'Invalid relayUrl "ftp://relay.example.com": the scheme must be wss:// or ws:// on loopback',
     );
     expect(() => relaySocketUrl('wss://')).toThrow('Invalid relayUrl "wss://": not a URL');
+  });
+});
+
+describe('which relay it is', () => {
+  it("knows the WalletConnect network's relay", () => {
+    expect(WALLETCONNECT_NETWORK_RELAY_URL).toBe('wss://relay.walletconnect.org');
+    expect(isWalletConnectNetworkRelay(relaySocketUrl(WALLETCONNECT_NETWORK_RELAY_URL))).toBe(true);
+    expect(isWalletConnectNetworkRelay('wss://relay.walletconnect.com')).toBe(true);
+    expect(isWalletConnectNetworkRelay('wss://relay.walletconnect.org.example.com')).toBe(false);
+    expect(isWalletConnectNetworkRelay('wss://notwalletconnect.org')).toBe(false);
+    expect(isWalletConnectNetworkRelay('ws://127.0.0.1:4302')).toBe(false);
+  });
+
+  it('a relay on loopback, a private or link-local range or an mDNS name needs no internet', () => {
+    const local = [
+      'ws://localhost:4302',
+      'ws://127.0.0.1:4302',
+      'ws://127.8.9.10',
+      'ws://[::1]:4302',
+      'wss://relay.localhost',
+      'wss://10.1.2.3',
+      'wss://172.16.0.1',
+      'wss://172.31.255.254',
+      'wss://192.168.1.20:4302',
+      'wss://169.254.3.4',
+      'wss://[fd12:3456::1]',
+      'wss://[fe80::1]',
+      'wss://[::ffff:127.0.0.1]',
+      'wss://[::ffff:192.168.0.1]',
+      'wss://laptop.local:4302',
+    ];
+    for (const url of local) expect([url, isLocalRelay(relaySocketUrl(url))]).toEqual([url, true]);
+    const remote = [
+      'wss://relay.walletconnect.org',
+      'wss://relay.example.com',
+      'wss://172.15.0.1',
+      'wss://172.32.0.1',
+      'wss://192.169.0.1',
+      'wss://11.0.0.1',
+      'wss://8.8.8.8',
+      'wss://[2001:db8::1]',
+      'wss://[::ffff:8.8.8.8]',
+      'wss://localhost.example.com',
+      'wss://local',
+    ];
+    for (const url of remote) expect([url, isLocalRelay(relaySocketUrl(url))]).toEqual([url, false]);
   });
 });
