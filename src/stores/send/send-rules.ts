@@ -157,8 +157,8 @@ export function validateSend(state: FormState, network: Network | undefined): Se
 
 /**
  * The message of each field, to mark it: the amount as it is typed (the parser's reason, such
- * as 'At most 9 decimals', or 'Insufficient funds'); the receiver once Preview was pressed ('Invalid address', or a name's
- * lookup outcome); an empty field once Preview was pressed.
+ * as 'At most 9 decimals', or 'Insufficient funds'); the receiver once Preview was pressed
+ * ('Invalid address', or a name's lookup outcome); an empty field once Preview was pressed.
  */
 export function sendFieldErrors(
   state: FormState & Pick<SendState, 'attempted'>,

@@ -47,8 +47,8 @@ const typedDecimals = (token: SendToken, amount: string): number => {
 };
 
 /** The fiat value of the amount typed, from the same parse as the form's message; undefined while the amount is refused. */
-const fiatValue = (token: SendToken, amount: string): number | undefined => {
-  const parsed = parseSendAmount(amount, token);
+const fiatValue = (token: SendToken, amount: string, namespace?: string): number | undefined => {
+  const parsed = parseSendAmount(amount, token, namespace);
   return parsed.ok ? Number(parsed.value) * token.price : undefined;
 };
 
@@ -110,11 +110,10 @@ export class W3WalletSendView extends W3Element {
     const { token, amount, receiver, error } = this.send.value;
     const fields = sendFieldErrors(this.send.value, this.network.value);
     // A message already shown under its field is not repeated under the form.
-    const formError =
-      error && error !== fields.amount && error !== fields.receiver ? sendProblemText(error, receiver, token?.decimals) : '';
-    // The fiat line reads the parse the message comes from: a refused amount has no fiat value.
-    const value = token && amount ? fiatValue(token, amount) : 0;
     const decimals = token?.decimals;
+    const formError = error && error !== fields.amount && error !== fields.receiver ? sendProblemText(error, receiver, decimals) : '';
+    // The fiat line reads the parse the message comes from: a refused amount has no fiat value.
+    const value = token && amount ? fiatValue(token, amount, this.network.value?.chainNamespace) : 0;
     return html`<form novalidate @submit=${this.onSubmit}>
       <div>
         <label for="token">${msg('Token', { id: 'send-token-label', desc: 'Send view: label of the token to send' })}</label>
