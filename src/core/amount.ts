@@ -7,7 +7,9 @@
  *
  * Accepted: digits with at most one decimal point, spaces around them, a leading or trailing
  * point ('.5', '3.'); the decimal point is '.', or also ',' in a locale that writes decimals with
- * a comma (de '1,5'); Arabic-Indic, Persian and full-width digits and points. Refused, each with
+ * a comma (de '1,5'; '.' stays one there: Max, Swap's switch and pasted amounts write it, so a
+ * German '1.000' is 1, shown as such on the Review step); Arabic-Indic, Persian and full-width
+ * digits and points. No thousands separators: en '1,000' is refused, never read as 1. Refused, each with
  * its own reason: exponent notation ('1e5', as wallets do), a minus sign, zero, more decimals
  * than the token has, more than the chain can hold, and anything else that is not a number.
  */
