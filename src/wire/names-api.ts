@@ -2,7 +2,8 @@
  * The wire contract of the name registry (spec sections 5, 7, 8), shared by the backend and the
  * client: GET /v1/profile/suggestions/{name}?zone= and POST /v1/profile/account, whose signed
  * message is `JSON.stringify({ name: '<label>.<zone>', attributes: {}, timestamp: <unix s> })`.
- * A label is at least 4 (at most 63) letters, digits and hyphens; refusals answer
+ * A label is at least 4 (at most 63) letters, digits and hyphens, not starting or ending with a
+ * hyphen, without hyphens in its 3rd and 4th places (reserved in DNS for 'xn--' punycode); refusals answer
  * `{ message, field?, reasons: [{ description }] }` so a client shows the first reason.
  */
 import * as z from 'zod/mini';
@@ -21,12 +22,36 @@ export const NAME_TIMESTAMP_WINDOW_S = 300;
 /** SLIP-44 coin type of Ether: the only coin a registration names. */
 export const NAME_COIN_TYPE = 60;
 
+/** Why a label is not valid, as a code (a client words it in the active locale). */
+export type NameLabelIssue = 'chars' | 'short' | 'long' | 'hyphen-edge' | 'hyphen-34';
+
+/** The English of each issue: the server's refusals (reasons[0].description). */
+export const NAME_LABEL_ISSUE_TEXT: Record<NameLabelIssue, string> = {
+  chars: 'Use only letters, digits and hyphens',
+  short: `Name must be at least ${NAME_MIN_LENGTH} characters`,
+  long: `Name must be at most ${NAME_MAX_LENGTH} characters`,
+  'hyphen-edge': 'A name cannot start or end with a hyphen',
+  'hyphen-34': 'A name cannot have hyphens as its 3rd and 4th characters',
+};
+
+/**
+ * Why `label` is not a valid label, as a code; undefined when it is. A label is a DNS label
+ * (RFC 5891): no hyphen first or last, and none in both the 3rd and 4th places ('xn--' and the
+ * like are reserved for punycode).
+ */
+export function nameLabelIssue(label: string): NameLabelIssue | undefined {
+  if (!NAME_LABEL_CHARS.test(label)) return 'chars';
+  if (label.length < NAME_MIN_LENGTH) return 'short';
+  if (label.length > NAME_MAX_LENGTH) return 'long';
+  if (label.startsWith('-') || label.endsWith('-')) return 'hyphen-edge';
+  if (label.slice(2, 4) === '--') return 'hyphen-34';
+  return undefined;
+}
+
 /** Why `label` is not a valid label, in words; undefined when it is. */
 export function nameLabelProblem(label: string): string | undefined {
-  if (!NAME_LABEL_CHARS.test(label)) return 'Use only letters, digits and hyphens';
-  if (label.length < NAME_MIN_LENGTH) return `Name must be at least ${NAME_MIN_LENGTH} characters`;
-  if (label.length > NAME_MAX_LENGTH) return `Name must be at most ${NAME_MAX_LENGTH} characters`;
-  return undefined;
+  const issue = nameLabelIssue(label);
+  return issue === undefined ? undefined : NAME_LABEL_ISSUE_TEXT[issue];
 }
 
 /** One suggestion: a full name (`alice1.w3kit.id`) and whether it is taken. */

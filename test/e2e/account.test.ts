@@ -124,7 +124,7 @@ describe('Account, Receive and Send end to end', { timeout: 90_000 }, () => {
     await expect.poll(() => fieldError(page, 'To')).toBe('Invalid address');
     expect(await fieldError(page, 'Amount')).toBe('');
     await fillSend(page, '1.5.0', A1);
-    await expect.poll(() => fieldError(page, 'Amount')).toBe('Enter an amount');
+    await expect.poll(() => fieldError(page, 'Amount')).toBe('Enter a number such as 1.5');
     expect(await fieldError(page, 'To')).toBe('');
     // 'Insufficient funds' as the amount is typed, before Preview.
     await page.locator('w3-wallet-send-view w3-ui-text-input[label="Amount"] input').fill('1000000');

@@ -63,6 +63,19 @@ describe('POST /v1/profile/account', () => {
     expect((await call(`/v1/identity/${bob.address}`)).body.name).toBeNull();
   });
 
+  it('refuses a hyphen first or last, and hyphens as the 3rd and 4th characters (reserved: xn--)', async () => {
+    const dan = fresh();
+    for (const label of ['-dash-', '-dash', 'dash-']) {
+      expect(refused(await register(dan, `${label}.w3kit.id`)), label).toBe('A name cannot start or end with a hyphen');
+    }
+    for (const label of ['xn--abc', 'ab--cd']) {
+      expect(refused(await register(dan, `${label}.w3kit.id`)), label).toBe('A name cannot have hyphens as its 3rd and 4th characters');
+    }
+    expect((await call(`/v1/identity/${dan.address}`)).body.name).toBeNull();
+    // Hyphens elsewhere, single or double, are a name's own.
+    expect((await register(dan, 'da-sh--x.w3kit.id')).status).toBe(200);
+  });
+
   it('refuses a signature by another key, a name of another zone and timestamps over 5 minutes off', async () => {
     const carol = fresh();
     expect(refused(await register(carol, 'carol.w3kit.id', { signer: fresh() }))).toBe(
@@ -143,6 +156,9 @@ describe('GET /v1/profile/suggestions/{name}', () => {
     expect(refused(await suggest('abc'))).toBe('Name must be at least 4 characters');
     expect(refused(await suggest('ab.cd'))).toBe('Use only letters, digits and hyphens');
     expect(refused(await suggest('ab cd'))).toBe('Use only letters, digits and hyphens');
+    expect(refused(await suggest('-dash-'))).toBe('A name cannot start or end with a hyphen');
+    expect(refused(await suggest('-dash-.w3kit.id'))).toBe('A name cannot start or end with a hyphen');
+    expect(refused(await suggest('xn--dash'))).toBe('A name cannot have hyphens as its 3rd and 4th characters');
     expect(refused(await suggest('abcd', '&zone=reown.id'))).toBe("Unknown zone 'reown.id': this registry serves w3kit.id");
   });
 });

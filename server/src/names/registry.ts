@@ -7,7 +7,7 @@
 import { getAddress } from 'viem';
 import type { Database } from '../db/open.js';
 import type { NameSuggestion } from '../../../src/wire/names-api.js';
-import { NAME_MAX_LENGTH } from '../../../src/wire/names-api.js';
+import { NAME_MAX_LENGTH, nameLabelIssue } from '../../../src/wire/names-api.js';
 
 export interface RegisteredName {
   name: string;
@@ -106,7 +106,8 @@ function variants(label: string): string[] {
   const base = label.replace(/-+$/, '');
   const cut = (suffix: string) => `${base.slice(0, NAME_MAX_LENGTH - suffix.length)}${suffix}`;
   const list = ['1', '2', '3', 'x', '-app', '-id', '7', '42', '-web3', '99', '2025', '-one'].map(cut);
-  return [...new Set(list.filter((v) => v.toLowerCase() !== label.toLowerCase()))];
+  // Never a suggestion the registration would refuse (the label rules of the wire contract).
+  return [...new Set(list.filter((v) => v.toLowerCase() !== label.toLowerCase() && nameLabelIssue(v) === undefined))];
 }
 
 /**

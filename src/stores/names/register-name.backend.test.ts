@@ -102,6 +102,9 @@ describe('checking a name as it is typed', () => {
       ['ab.cd', 'chars'],
       ['ab cd', 'chars'],
       ['x'.repeat(64), 'long'],
+      ['-dash-', 'hyphen-edge'],
+      ['dash-', 'hyphen-edge'],
+      ['xn--dash', 'hyphen-34'],
     ] as const) {
       setNameLabel(label);
       expect($registerName.get().check).toEqual({ status: 'invalid', problem });

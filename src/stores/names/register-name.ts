@@ -10,7 +10,7 @@
  */
 import { map } from 'nanostores';
 import { ApiError } from '../../api/errors.js';
-import { nameLabelProblem, nameRegistrationMessage, NAME_COIN_TYPE, type NameSuggestion } from '../../wire/names-api.js';
+import { nameLabelIssue, nameRegistrationMessage, NAME_COIN_TYPE, type NameLabelIssue, type NameSuggestion } from '../../wire/names-api.js';
 import { activeTarget, getBlockchainApi, now } from '../portfolio/blockchain.js';
 import { refreshAccountIdentity } from '../portfolio/identity.js';
 import { $nameZone } from './zone.js';
@@ -18,8 +18,8 @@ import { $nameZone } from './zone.js';
 /** How long typing must pause before the name is checked (ms). */
 export const NAME_CHECK_DELAY_MS = 300;
 
-/** Why a label is not valid, as a code the view words. */
-export type NameProblem = 'short' | 'chars' | 'long';
+/** Why a label is not valid, as a code the view words (the wire contract's, shared with the server). */
+export type NameProblem = NameLabelIssue;
 
 export type NameCheck =
   | { status: 'idle' }
@@ -60,12 +60,6 @@ let round = 0;
 let zoneLearned = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-function problemOf(label: string): NameProblem | undefined {
-  const problem = nameLabelProblem(label);
-  if (problem === undefined) return undefined;
-  return problem.startsWith('Use only') ? 'chars' : problem.includes('at least') ? 'short' : 'long';
-}
-
 /** The label of a full name in the zone (`alice.w3kit.id` → `alice`); other text as it is. */
 export function labelOf(name: string): string {
   const suffix = `.${$nameZone.get()}`;
@@ -82,7 +76,7 @@ export const fullName = (label: string): string => `${label}.${$nameZone.get()}`
 export function setNameLabel(label: string): void {
   clearTimeout(timer);
   const mine = ++round;
-  const problem = problemOf(label);
+  const problem = nameLabelIssue(label);
   const check: NameCheck = label === '' ? { status: 'idle' } : problem ? { status: 'invalid', problem } : { status: 'checking' };
   $registerName.set({ ...$registerName.get(), label, check, suggestions: [], error: undefined });
   if (check.status === 'checking') timer = setTimeout(() => void checkName(label, mine), NAME_CHECK_DELAY_MS);

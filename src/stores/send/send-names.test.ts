@@ -175,7 +175,7 @@ describe('send to a name', () => {
     expect(await reviewSend()).toBe('TOKEN');
     setSendToken(eth);
     setSendAmount('abc');
-    expect(await reviewSend()).toBe('AMOUNT');
+    expect(await reviewSend()).toBe('AMOUNT_NOT_A_NUMBER');
   });
 
   it('a reply for a receiver typed over is dropped; the new receiver is looked up', async () => {

@@ -5,18 +5,29 @@
  */
 import type { Transfer } from '../../adapters/types.js';
 import { isEvmAddress, isSolanaAddress } from '../../core/address.js';
+import {
+  amountReasonEnglish,
+  balanceUnits,
+  isAmountReason,
+  MAX_U64,
+  MAX_UINT256,
+  type AmountReason,
+  type ParsedAmount,
+} from '../../core/amount.js';
 import { SendError } from '../../core/errors.js';
 import { formatUnits } from '../../core/format.js';
 import type { Network } from '../../wire/networks.js';
+import { parseTypedAmount } from '../ui/typed-amount.js';
 
 /**
  * A problem of the form, as a code (the elements hold the texts: src/elements/l10n/send.ts);
- * the NAME_ ones are about the receiver typed as a name (the state's `receiver`).
+ * the AMOUNT_ ones are the amount parser's (src/core/amount.ts), the NAME_ ones are about the
+ * receiver typed as a name (the state's `receiver`).
  */
 export type SendProblem =
   | 'REQUIRED'
   | 'TOKEN'
-  | 'AMOUNT'
+  | AmountReason
   | 'ADDRESS'
   | 'RECEIVER'
   | 'INSUFFICIENT'
@@ -32,12 +43,15 @@ export interface SendFailure {
   error: unknown;
 }
 
-/** The English of a problem, for the developers' SendError (the user sees the elements' localized text). */
-export function sendErrorText(problem: SendProblem, receiver: string): string {
-  const english: Record<SendProblem, string> = {
+/**
+ * The English of a problem, for the developers' SendError (the user sees the elements' localized
+ * text); `decimals` are the token's, for AMOUNT_DECIMALS.
+ */
+export function sendErrorText(problem: SendProblem, receiver: string, decimals = 18): string {
+  if (isAmountReason(problem)) return amountReasonEnglish(problem, decimals);
+  const english: Record<Exclude<SendProblem, AmountReason>, string> = {
     REQUIRED: 'An amount and receiver address are required',
     TOKEN: 'A token is required',
-    AMOUNT: 'Enter an amount',
     ADDRESS: 'Invalid address',
     RECEIVER: 'Enter an address',
     INSUFFICIENT: 'Insufficient funds',
@@ -98,16 +112,13 @@ export function isReceiverValid(receiver: string, namespace: string): boolean {
   return false;
 }
 
-const AMOUNT = /^\d*\.?\d+$|^\d+\.$/;
-
-/** The amount in base units, or undefined when it is not a positive amount with at most `decimals` decimals. */
-export function toBaseUnits(amount: string, decimals: number): bigint | undefined {
-  if (!AMOUNT.test(amount)) return undefined;
-  const fraction = amount.split('.')[1] ?? '';
-  if (fraction.length > decimals) return undefined;
-  const [whole = '', part = ''] = amount.split('.');
-  const units = BigInt(`${whole || '0'}${part.padEnd(decimals, '0')}`);
-  return units > 0n ? units : undefined;
+/**
+ * The amount typed, parsed in the active locale for `token` (its decimals; at most what the
+ * namespace's chain holds: u64 on Solana, uint256 on EVM). The form's messages, the fiat line,
+ * the Review step and the transfer all read this one parse.
+ */
+export function parseSendAmount(amount: string, token: Pick<SendToken, 'decimals'>, namespace?: string): ParsedAmount {
+  return parseTypedAmount(amount, token.decimals, namespace === 'solana' ? MAX_U64 : MAX_UINT256);
 }
 
 /** The address the transfer goes to: the resolved address of a name, else the receiver as typed. */
@@ -117,13 +128,12 @@ export function sendReceiver(state: Pick<SendState, 'receiver' | 'receiverAddres
 
 type FormState = Pick<SendState, 'token' | 'amount' | 'receiver' | 'receiverAddress' | 'receiverNameStatus'>;
 
-/** What is wrong with the amount, if anything: 'Enter an amount' (not a positive amount of the token), 'Insufficient funds'. */
-function amountProblem(state: FormState): SendProblem | undefined {
+/** What is wrong with the amount, if anything: the parser's reason, else 'Insufficient funds'. */
+function amountProblem(state: FormState, namespace: string | undefined): SendProblem | undefined {
   if (!state.token) return undefined;
-  const units = toBaseUnits(state.amount, state.token.decimals);
-  if (units === undefined) return 'AMOUNT';
-  const balance = toBaseUnits(state.token.balance, state.token.decimals) ?? 0n;
-  return units > balance ? 'INSUFFICIENT' : undefined;
+  const parsed = parseSendAmount(state.amount, state.token, namespace);
+  if (!parsed.ok) return parsed.reason;
+  return parsed.units > balanceUnits(state.token.balance, state.token.decimals) ? 'INSUFFICIENT' : undefined;
 }
 
 /** What is wrong with the receiver, if anything: a name's lookup outcome, else 'Invalid address'. */
@@ -140,24 +150,24 @@ export function validateSend(state: FormState, network: Network | undefined): Se
   if (!state.amount || !state.receiver) return 'REQUIRED';
   if (!state.token) return 'TOKEN';
   if (!network || (network.chainNamespace !== 'eip155' && network.chainNamespace !== 'solana')) return 'UNSUPPORTED';
-  const amount = amountProblem(state);
-  if (amount === 'AMOUNT') return amount;
+  const amount = amountProblem(state, network.chainNamespace);
+  if (isAmountReason(amount)) return amount;
   return receiverProblem(state, network.chainNamespace) ?? amount;
 }
 
 /**
- * The message of each field, to mark it: the amount as it is typed ('Enter an amount',
- * 'Insufficient funds'); the receiver once Preview was pressed ('Invalid address', or a name's
- * lookup outcome); an empty field once Preview was pressed.
+ * The message of each field, to mark it: the amount as it is typed (the parser's reason, such
+ * as 'At most 9 decimals', or 'Insufficient funds'); the receiver once Preview was pressed
+ * ('Invalid address', or a name's lookup outcome); an empty field once Preview was pressed.
  */
 export function sendFieldErrors(
   state: FormState & Pick<SendState, 'attempted'>,
   network: Network | undefined,
 ): { amount?: SendProblem; receiver?: SendProblem } {
   const errors: { amount?: SendProblem; receiver?: SendProblem } = {};
-  if (state.amount) errors.amount = amountProblem(state);
-  else if (state.attempted) errors.amount = 'AMOUNT';
   const namespace = network?.chainNamespace;
+  if (state.amount) errors.amount = amountProblem(state, namespace);
+  else if (state.attempted) errors.amount = 'AMOUNT_EMPTY';
   if (!state.receiver) {
     if (state.attempted) errors.receiver = 'RECEIVER';
   } else if (state.attempted && (namespace === 'eip155' || namespace === 'solana')) {
@@ -181,15 +191,22 @@ export function sendTotals(
 ): { fee: string; total: string | undefined; insufficient: boolean } {
   const fee = formatUnits(feeWei, native.decimals);
   if (token.contract) return { fee, total: undefined, insufficient: false };
-  const units = toBaseUnits(amount, token.decimals) ?? 0n;
-  const balance = toBaseUnits(token.balance, token.decimals) ?? 0n;
+  const parsed = parseSendAmount(amount, token);
+  const units = parsed.ok ? parsed.units : 0n;
+  const balance = balanceUnits(token.balance, token.decimals);
   return { fee, total: formatUnits(units + feeWei, native.decimals), insufficient: units + feeWei > balance };
 }
 
 /** The transfer that sends `amount` of `token` to `receiver` (the adapter builds the namespace's transaction). */
 export function buildTransfer(token: SendToken, receiver: string, amount: string): Transfer {
-  const units = toBaseUnits(amount, token.decimals);
-  if (units === undefined)
-    throw new SendError(sendErrorText('AMOUNT', receiver), { details: `"${amount}" is not an amount of ${token.symbol}` });
-  return { to: receiver, amount: units, ...(token.contract ? { token: { address: token.contract, decimals: token.decimals } } : {}) };
+  const parsed = parseSendAmount(amount, token);
+  if (!parsed.ok)
+    throw new SendError(sendErrorText(parsed.reason, receiver, token.decimals), {
+      details: `"${amount}" is not an amount of ${token.symbol}`,
+    });
+  return {
+    to: receiver,
+    amount: parsed.units,
+    ...(token.contract ? { token: { address: token.contract, decimals: token.decimals } } : {}),
+  };
 }

@@ -22,7 +22,8 @@ import { getBlockchainApi } from '../portfolio/blockchain.js';
 import { looksLikeName, lookupName, resolveName } from '../portfolio/identity.js';
 import { resolvesWithEns } from './send-names.js';
 import { $activeNetwork } from '../network/networks.js';
-import { resetRouter } from '../ui/router.js';
+import { $modal } from '../ui/modal.js';
+import { $router, resetRouter } from '../ui/router.js';
 import { emitTransactionSent } from './send-result.js';
 import { showError } from '../ui/toast.js';
 import { trackTransaction } from '../portfolio/transactions.js';
@@ -244,9 +245,13 @@ async function afterSend(hash: string): Promise<void> {
   if ($activeNetwork.get()?.chainNamespace === 'eip155') await watchTransaction(hash);
 }
 
+/** Whether the WalletSend view is on screen (the modal open on it). */
+const sendViewShown = (): boolean => $modal.get().open && $router.get().view === 'WalletSend';
+
 /**
  * Signs and sends the previewed transfer. Resolves with the hash once the wallet sent it; on
- * failure the state keeps the error and the preview stays, so the user can try again.
+ * failure the state keeps the error and the preview stays, so the user can try again. The error
+ * shows once: in the Review step, or in a toast when the view is no longer on screen.
  */
 export async function submitSend(): Promise<string> {
   const state = $send.get();
@@ -254,7 +259,7 @@ export async function submitSend(): Promise<string> {
   const error = validateSend(state, network);
   if (error) {
     $send.set({ ...state, error, step: 'form' });
-    throw new SendError(sendErrorText(error, state.receiver));
+    throw new SendError(sendErrorText(error, state.receiver, state.token?.decimals));
   }
   $send.set({ ...state, loading: true, error: undefined });
   let hash: string;
@@ -263,7 +268,8 @@ export async function submitSend(): Promise<string> {
   } catch (err) {
     const failure = { code: 'SEND_FAILED', error: err } as const;
     $send.set({ ...$send.get(), loading: false, error: failure });
-    showError(failure);
+    // The Review step says it in its alert; a toast only when that step is no longer in sight.
+    if (!sendViewShown()) showError(failure);
     throw err;
   }
   resetSend();

@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, InvalidReplyError } from '../../api/errors.js';
 import { WalletRequestError } from '../../core/errors.js';
 import { NATIVE_TOKEN_ADDRESS } from '../../wire/convert-api.js';
+import { $locale } from '../ui/locale.js';
 import {
   amountProblem,
+  parseSwapAmount,
   isNativeToken,
   maxAmount,
   minimumReceived,
   revertReason,
   slippageProblem,
   swapFailureDetail,
-  toUnits,
   unitPrice,
   type SwapTokenInfo,
 } from './swap-rules.js';
@@ -33,20 +34,31 @@ const usdt: SwapTokenInfo = {
 };
 
 describe('swap rules', () => {
-  it('reads amounts into base units, refusing non-numbers and too many decimals', () => {
-    expect(toUnits('1.5', 18)).toBe(1_500_000_000_000_000_000n);
-    expect(toUnits('.5', 6)).toBe(500_000n);
-    expect(toUnits('3.', 6)).toBe(3_000_000n);
-    expect(toUnits('0', 6)).toBe(0n);
-    for (const bad of ['abc', '-1', '1e3', '1.2.3', '', ' 1']) expect(toUnits(bad, 18), bad).toBeUndefined();
-    expect(toUnits('1.0000001', 6)).toBeUndefined();
+  it('reads amounts into base units with the one amount parser; nothing typed is no amount yet', () => {
+    expect(parseSwapAmount('1.5', usdt)).toEqual({ ok: true, units: 1_500_000n, value: '1.5' });
+    expect(parseSwapAmount(' 3. ', usdt)).toEqual({ ok: true, units: 3_000_000n, value: '3' });
+    expect(parseSwapAmount('', usdt)).toBeUndefined();
+    expect(parseSwapAmount('1', undefined)).toBeUndefined();
   });
 
-  it('names what is wrong with an amount: not a number, zero, too many decimals, above the balance', () => {
+  it("reads '1,5' as 1.5 where the locale writes decimals with a comma, and refuses it elsewhere", () => {
+    try {
+      expect(amountProblem('1,5', usdt)).toBe('AMOUNT_NOT_A_NUMBER');
+      $locale.set('pt-BR');
+      expect(parseSwapAmount('1,5', usdt)).toEqual({ ok: true, units: 1_500_000n, value: '1.5' });
+      expect(amountProblem('1,5', usdt)).toBeUndefined();
+    } finally {
+      $locale.set('en');
+    }
+  });
+
+  it("names what is wrong with an amount in the parser's words: not a number, exponent, zero, too many decimals, above the balance", () => {
     expect(amountProblem('', usdt)).toBeUndefined();
-    expect(amountProblem('abc', usdt)).toBe('AMOUNT');
-    expect(amountProblem('0', usdt)).toBe('AMOUNT');
-    expect(amountProblem('0.0000001', usdt)).toBe('DECIMALS');
+    expect(amountProblem('abc', usdt)).toBe('AMOUNT_NOT_A_NUMBER');
+    expect(amountProblem('1e3', usdt)).toBe('AMOUNT_EXPONENT');
+    expect(amountProblem('-1', usdt)).toBe('AMOUNT_NEGATIVE');
+    expect(amountProblem('0', usdt)).toBe('AMOUNT_ZERO');
+    expect(amountProblem('0.0000001', usdt)).toBe('AMOUNT_DECIMALS');
     expect(amountProblem('10.5', usdt)).toBeUndefined();
     expect(amountProblem('10.500001', usdt)).toBe('INSUFFICIENT');
   });

@@ -3,9 +3,11 @@
  * base units, what is wrong with an amount or a slippage, the minimum received, the price, the
  * gas kept back by Max, and the text of a failed swap. The state and actions are in swap.ts.
  */
+import { balanceUnits, type AmountReason, type ParsedAmount } from '../../core/amount.js';
 import { formatUnits } from '../../core/format.js';
 import { ApiError } from '../../api/errors.js';
 import { NATIVE_TOKEN_ADDRESS, SLIPPAGE, SLIPPAGE_MAX, type SwapQuote } from '../../wire/convert-api.js';
+import { parseTypedAmount } from '../ui/typed-amount.js';
 
 /** A token of the DEX with what the account holds of it. */
 export interface SwapTokenInfo {
@@ -22,11 +24,11 @@ export interface SwapTokenInfo {
 }
 
 /**
- * A problem of the form, as a code (the elements hold the texts): AMOUNT not a positive number,
- * DECIMALS more decimals than the token has, INSUFFICIENT above the balance, SAME_TOKEN both
- * sides the same, SLIPPAGE out of 0.1–50.
+ * A problem of the form, as a code (the elements hold the texts): the amount parser's reasons
+ * (src/core/amount.ts: not a number, exponent, more decimals than the token has, zero, ...),
+ * INSUFFICIENT above the balance, SAME_TOKEN both sides the same, SLIPPAGE out of 0.1–50.
  */
-export type SwapProblem = 'AMOUNT' | 'DECIMALS' | 'INSUFFICIENT' | 'SAME_TOKEN' | 'SLIPPAGE';
+export type SwapProblem = AmountReason | 'INSUFFICIENT' | 'SAME_TOKEN' | 'SLIPPAGE';
 
 export type SwapStatus = 'idle' | 'quoting' | 'approving' | 'swapping' | 'success' | 'error';
 
@@ -45,6 +47,8 @@ export interface SwapState {
   to: SwapTokenInfo | undefined;
   /** The amount as typed, in whole tokens of `from`. */
   amount: string;
+  /** The amount typed, parsed in the active locale for `from` (undefined while nothing is typed or no `from`). */
+  parsedAmount: ParsedAmount | undefined;
   /** What is wrong with the amount typed (shown as it is typed). */
   amountProblem: SwapProblem | undefined;
   quote: ShownQuote | undefined;
@@ -68,25 +72,18 @@ export const SWAP_GAS_LIMIT = 200_000n;
 
 export const isNativeToken = (id: string | undefined): boolean => id?.toLowerCase().endsWith(`:${NATIVE_TOKEN_ADDRESS}`) === true;
 
-const AMOUNT = /^(\d+\.?\d*|\.\d+)$/;
-
-/** `amount` in base units of a token with `decimals`; undefined when it is not a number or has too many decimals. */
-export function toUnits(amount: string, decimals: number): bigint | undefined {
-  if (!AMOUNT.test(amount)) return undefined;
-  const [whole = '', part = ''] = amount.split('.');
-  if (part.length > decimals) return undefined;
-  return BigInt(`${whole || '0'}${part.padEnd(decimals, '0')}`);
+/** `amount` typed for `token`, parsed in the active locale; undefined while nothing is typed or no token is chosen. */
+export function parseSwapAmount(amount: string, token: SwapTokenInfo | undefined): ParsedAmount | undefined {
+  if (amount.trim() === '' || !token) return undefined;
+  return parseTypedAmount(amount, token.decimals);
 }
 
 /** What is wrong with `amount` of `token`, if anything ('' is no problem: nothing typed yet). */
 export function amountProblem(amount: string, token: SwapTokenInfo | undefined): SwapProblem | undefined {
-  if (amount === '' || !token) return undefined;
-  if (!AMOUNT.test(amount)) return 'AMOUNT';
-  const units = toUnits(amount, token.decimals);
-  if (units === undefined) return 'DECIMALS';
-  if (units === 0n) return 'AMOUNT';
-  if (units > (toUnits(token.balance, token.decimals) ?? 0n)) return 'INSUFFICIENT';
-  return undefined;
+  const parsed = parseSwapAmount(amount, token);
+  if (!parsed || !token) return undefined;
+  if (!parsed.ok) return parsed.reason;
+  return parsed.units > balanceUnits(token.balance, token.decimals) ? 'INSUFFICIENT' : undefined;
 }
 
 /** Whether `value` is a slippage percentage the form takes: 0.1 to 50, at most 2 decimals. */
@@ -115,7 +112,7 @@ export function unitPrice(quote: SwapQuote, from: SwapTokenInfo, to: SwapTokenIn
 /** The balance Max fills in: the whole token, or the native coin less the gas a swap may take. */
 export function maxAmount(token: SwapTokenInfo, gasPrice: bigint | undefined): string {
   if (!isNativeToken(token.id)) return token.balance;
-  const balance = toUnits(token.balance, token.decimals) ?? 0n;
+  const balance = balanceUnits(token.balance, token.decimals);
   // Without a gas price yet, keep back 1 gwei × 2 swaps' gas.
   const reserve = (gasPrice ?? 1_000_000_000n) * SWAP_GAS_LIMIT * 2n;
   return formatUnits(balance > reserve ? balance - reserve : 0n, token.decimals);

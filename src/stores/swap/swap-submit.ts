@@ -13,7 +13,7 @@ import { watchTransaction } from '../portfolio/activity.js';
 import { fetchBalances } from '../portfolio/balances.js';
 import { trackTransaction } from '../portfolio/transactions.js';
 import { resetRouter } from '../ui/router.js';
-import { $swap, $swapDetails, $swapStore, resetSwap, toUnits, userCaip } from './swap.js';
+import { $swap, $swapDetails, $swapStore, quotable, resetSwap, userCaip } from './swap.js';
 import { getSwapApi } from './swap-client.js';
 
 const patch = (next: Partial<ReturnType<typeof $swapStore.get>>) => $swapStore.set({ ...$swapStore.get(), ...next });
@@ -35,8 +35,8 @@ function ready() {
   const state = $swap.get();
   const api = getSwapApi();
   const user = userCaip();
-  const units = state.from ? toUnits(state.amount, state.from.decimals) : undefined;
-  if (!api || !user || !state.from || !state.to || units === undefined || state.amountProblem)
+  const units = quotable(state);
+  if (!api || !user || !state.from || !state.to || units === undefined)
     throw new SendError('The swap form is not complete', { details: 'Choose both tokens and a valid amount first' });
   return { api, user, from: state.from, to: state.to, units, slippage: state.slippage };
 }

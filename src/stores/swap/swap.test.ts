@@ -144,11 +144,13 @@ describe('swap store', () => {
     await initSwap();
     setToToken(DUSD_ID);
     setAmount('abc');
-    expect($swap.get().amountProblem).toBe('AMOUNT');
+    expect($swap.get().amountProblem).toBe('AMOUNT_NOT_A_NUMBER');
+    setAmount('1e3');
+    expect($swap.get()).toMatchObject({ amountProblem: 'AMOUNT_EXPONENT', parsedAmount: { ok: false, reason: 'AMOUNT_EXPONENT' } });
     setAmount('11');
     expect($swap.get().amountProblem).toBe('INSUFFICIENT');
     setAmount('0.1234567890123456789');
-    expect($swap.get().amountProblem).toBe('DECIMALS');
+    expect($swap.get().amountProblem).toBe('AMOUNT_DECIMALS');
     expect(quotes()).toHaveLength(0);
     for (const typed of ['1', '1.', '1.5']) setAmount(typed);
     expect($swap.get().status).toBe('quoting');

@@ -12,6 +12,7 @@ import type { Network } from '../../wire/networks.js';
 import { $activeAccount } from '../connection/account.js';
 import { $activeNetwork } from '../network/networks.js';
 import { $balances, fetchBalances } from '../portfolio/balances.js';
+import { $locale } from '../ui/locale.js';
 import { getBlockchainApi } from '../portfolio/blockchain.js';
 import { $modal } from '../ui/modal.js';
 import { $router } from '../ui/router.js';
@@ -22,8 +23,8 @@ import {
   isNativeToken,
   maxAmount,
   minimumReceived,
+  parseSwapAmount,
   slippageProblem,
-  toUnits,
   type SwapState,
   type SwapTokenInfo,
 } from './swap-rules.js';
@@ -41,7 +42,7 @@ interface Catalogue {
   toId: string | undefined;
 }
 
-type Stored = Omit<SwapState, 'tokens' | 'from' | 'to' | 'amountProblem'> & Catalogue;
+type Stored = Omit<SwapState, 'tokens' | 'from' | 'to' | 'parsedAmount' | 'amountProblem'> & Catalogue;
 
 const EMPTY: Stored = {
   status: 'idle',
@@ -93,18 +94,21 @@ export const $swapTokens = computed([$swapStore, $balances, $activeAccount, $act
     .map((x) => x.t);
 });
 
-/** The whole form as the views show it: the chosen tokens with balances, and the problem of the amount. */
-export const $swap = computed([$swapStore, $swapTokens], ({ fromId, toId, prices: _, ...store }, tokens): SwapState => {
+/**
+ * The whole form as the views show it: the chosen tokens with balances, the amount parsed (in
+ * the active locale: it follows a locale change) and its problem.
+ */
+export const $swap = computed([$swapStore, $swapTokens, $locale], ({ fromId, toId, prices: _, ...store }, tokens): SwapState => {
   const from = tokens.find((t) => fromId && lower(t.id) === lower(fromId));
   const to = tokens.find((t) => toId && lower(t.id) === lower(toId));
   const problem = from && to && lower(from.id) === lower(to.id) ? 'SAME_TOKEN' : amountProblem(store.amount, from);
-  return { ...store, tokens, from, to, amountProblem: problem };
+  return { ...store, tokens, from, to, parsedAmount: parseSwapAmount(store.amount, from), amountProblem: problem };
 });
 
 /** The amount in base units of `from` when the form can be quoted. */
-function quotable(state: SwapState): bigint | undefined {
-  if (!state.from || !state.to || state.amountProblem || state.amount === '') return undefined;
-  return toUnits(state.amount, state.from.decimals);
+export function quotable(state: SwapState): bigint | undefined {
+  if (!state.from || !state.to || state.amountProblem || !state.parsedAmount?.ok) return undefined;
+  return state.parsedAmount.units;
 }
 
 const quoteKey = (s: Pick<Stored, 'fromId' | 'toId' | 'amount'>) => `${s.fromId ?? ''}|${s.toId ?? ''}|${s.amount}`.toLowerCase();

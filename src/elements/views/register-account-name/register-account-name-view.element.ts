@@ -38,6 +38,16 @@ function problemText(check: NameCheck): string | undefined {
         id: 'register-name-chars',
         desc: 'Choose name view: the name typed has a character other than letters, digits and hyphens',
       });
+    case 'hyphen-edge':
+      return msg('A name cannot start or end with a hyphen', {
+        id: 'register-name-hyphen-edge',
+        desc: 'Choose name view: the name typed starts or ends with a hyphen (-)',
+      });
+    case 'hyphen-34':
+      return msg('A name cannot have hyphens as its 3rd and 4th characters', {
+        id: 'register-name-hyphen-34',
+        desc: 'Choose name view: the name typed has hyphens (-) in both its 3rd and 4th places (reserved, as in xn--)',
+      });
   }
 }
 

@@ -61,6 +61,12 @@ describe('RegisterAccountName view', () => {
     await waitFor(() => deep(view, 'w3-ui-text-input', '.error')?.textContent === 'Use only letters, digits and hyphens', 1000, 'dot');
     type(view, 'ab cd');
     await waitFor(() => deep(view, 'w3-ui-text-input', '.error')?.textContent === 'Use only letters, digits and hyphens', 1000, 'space');
+    const error = () => deep(view, 'w3-ui-text-input', '.error')?.textContent;
+    type(view, '-dash-');
+    await waitFor(() => error() === 'A name cannot start or end with a hyphen', 1000, 'edge hyphens');
+    expect(deep(view, '[data-availability]')?.textContent?.trim() ?? '').not.to.contain('Available');
+    type(view, 'xn--dash');
+    await waitFor(() => error() === 'A name cannot have hyphens as its 3rd and 4th characters', 1000, 'hyphens 3 and 4');
     expect(input(view).getAttribute('aria-invalid')).to.equal('true');
     expect(registerButton(view).disabled).to.equal(true);
 

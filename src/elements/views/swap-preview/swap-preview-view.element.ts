@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import { $activeNetwork } from '../../../stores/network/networks.js';
 import { popView } from '../../../stores/ui/router.js';
-import { $swap, $swapDetails, leaveSwap, toUnits } from '../../../stores/swap/swap.js';
+import { $swap, $swapDetails, leaveSwap } from '../../../stores/swap/swap.js';
 import { approveSwap, clearSwapError, submitSwap } from '../../../stores/swap/swap-submit.js';
 import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
@@ -93,9 +93,9 @@ export class W3SwapPreviewView extends W3Element {
   }
 
   override render() {
-    const { from, to, amount, slippage } = this.swap.value;
+    const { from, to, amount, parsedAmount, slippage } = this.swap.value;
     const { quote, minimumReceived, networkFeeWei, needsApproval } = this.details.value;
-    if (!from || !to || toUnits(amount, from.decimals) === undefined)
+    if (!from || !to || !parsedAmount?.ok)
       return html`<p class="empty" role="status">
         ${msg('Nothing to swap yet', { id: 'swap-preview-empty', desc: 'Swap preview: opened without a complete form' })}
       </p>`;

@@ -1,21 +1,17 @@
 /** The Swap views' shared texts: the form's problems, a failure's text, the main button's label, amounts. */
+import { isAmountReason } from '../../../core/amount.js';
 import { formatUnits } from '../../../core/format.js';
 import type { SwapProblem, SwapState } from '../../../stores/swap/swap.js';
 import { swapFailureDetail } from '../../../stores/swap/swap.js';
 import { msg, str } from '../../base/localize.js';
+import { amountReasonText } from '../../l10n/amount.js';
 import { errorMessage } from '../../l10n/errors.js';
 import { formatAmount } from '../../l10n/format.js';
 
-/** The text of a problem of the form. */
+/** The text of a problem of the form (an amount's the same words as Send's: src/elements/l10n/amount.ts). */
 export function swapProblemText(problem: SwapProblem, decimals = 18): string {
+  if (isAmountReason(problem)) return amountReasonText(problem, decimals);
   switch (problem) {
-    case 'AMOUNT':
-      return msg('Enter an amount above 0', { id: 'swap-problem-amount', desc: 'Swap view: the amount typed is not a positive number' });
-    case 'DECIMALS':
-      return msg(str`At most ${decimals} decimals for this token`, {
-        id: 'swap-problem-decimals',
-        desc: 'Swap view: too many decimals typed',
-      });
     case 'INSUFFICIENT':
       return msg('Insufficient balance', { id: 'swap-problem-insufficient', desc: 'Swap view: the amount is above the balance' });
     case 'SAME_TOKEN':
@@ -39,7 +35,7 @@ export function swapAction(state: SwapState, details: { needsApproval: boolean; 
       label: msg('Select token', { id: 'swap-action-select', desc: 'Swap view: main button while a token is missing' }),
       enabled: false,
     };
-  if (amount === '' || amountProblem === 'AMOUNT' || amountProblem === 'DECIMALS')
+  if (amount === '' || isAmountReason(amountProblem))
     return {
       label: msg('Enter amount', { id: 'swap-action-amount', desc: 'Swap view: main button while no valid amount is typed' }),
       enabled: false,

@@ -93,7 +93,7 @@ export class W3SwapView extends W3Element {
   }
 
   private renderFrom() {
-    const { from, amount, amountProblem } = this.swap.value;
+    const { from, amount, parsedAmount, amountProblem } = this.swap.value;
     const problem = amountProblem && amountProblem !== 'SAME_TOKEN' ? swapProblemText(amountProblem, from?.decimals) : undefined;
     return html`<section class="card" aria-labelledby="w3-swap-from">
       <div class="card-head">
@@ -114,7 +114,7 @@ export class W3SwapView extends W3Element {
         @w3-submit=${() => this.proceed()}
       ></w3-ui-text-input>
       <div class="hint">
-        <span data-from-fiat>${from ? fiat(Number(amount) || 0, from.price) : ''}</span>
+        <span data-from-fiat>${from && parsedAmount?.ok ? fiat(Number(parsedAmount.value), from.price) : ''}</span>
         ${from
           ? html`<span data-from-balance>
               ${msg(str`Balance ${formatBalance(from.balance)} ${from.symbol}`)}

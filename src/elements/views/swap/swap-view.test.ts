@@ -131,10 +131,17 @@ describe('Swap views', () => {
     expect($swap.get().to?.symbol).to.equal('DUSD');
     await waitFor(() => mainButton(view).textContent!.trim() === 'Enter amount', 2000, 'Enter amount');
     type(amountInput(view), 'abc');
-    await waitFor(() => fieldError(view) === 'Enter an amount above 0', 2000, 'bad amount');
+    await waitFor(() => fieldError(view) === 'Enter a number such as 1.5', 2000, 'bad amount');
     expect(mainButton(view).disabled).to.equal(true);
+    // The same words as Send's, and no fiat value for an amount refused.
+    type(amountInput(view), '1e3');
+    await waitFor(() => fieldError(view) === 'Write the amount in full, without “e”', 2000, 'exponent');
+    expect(deep(view, '[data-from-fiat]')!.textContent!.trim()).to.equal('');
+    expect(mainButton(view).textContent!.trim()).to.equal('Enter amount');
+    type(amountInput(view), '0');
+    await waitFor(() => fieldError(view) === 'Enter an amount above 0', 2000, 'zero');
     type(amountInput(view), '0.1234567890123456789');
-    await waitFor(() => fieldError(view) === 'At most 18 decimals for this token', 2000, 'too many decimals');
+    await waitFor(() => fieldError(view) === 'At most 18 decimals', 2000, 'too many decimals');
     type(amountInput(view), '5');
     await waitFor(() => fieldError(view) === 'Insufficient balance', 2000, 'insufficient');
     expect(mainButton(view).textContent!.trim()).to.equal('Insufficient balance');
@@ -142,6 +149,7 @@ describe('Swap views', () => {
     await waitFor(() => mainButton(view).textContent!.trim() === 'Review swap', 3000, 'Review swap');
     expect(mainButton(view).disabled).to.equal(false);
     expect(deep(view, '[data-to-amount]')!.textContent!.trim()).to.equal('2,000');
+    expect(deep(view, '[data-from-fiat]')!.textContent!.trim()).to.match(/^≈ \$[\d,]+\.\d\d$/);
     expect(deep(view, '[data-price]')!.textContent!.trim()).to.equal('1 ETH = 2,000.000000 DUSD');
     expect(deep(view, '[data-impact]')!.textContent!.trim()).to.equal('0.25%');
     expect(deep(view, '[data-minimum]')!.textContent!.trim()).to.equal('1,980 DUSD');

@@ -8,6 +8,7 @@ import {
   $send,
   $sendTokens,
   backToForm,
+  parseSendAmount,
   resetSend,
   reviewSend,
   sendFieldErrors,
@@ -29,8 +30,27 @@ import { walletSendStyles } from './wallet-send.styles.js';
 
 const tokenKey = (t: SendToken | undefined) => t?.contract?.toLowerCase() ?? 'native';
 
-/** An amount as typed, grouped, with the decimals typed (the Review step never rounds what is sent). */
-const typedAmount = (amount: string) => formatAmount(amount, { decimals: amount.split('.')[1]?.length ?? 0 });
+/**
+ * An amount as typed (parsed: de '1,5' is 1.5), grouped, with the decimals typed (the Review
+ * step never rounds what is sent).
+ */
+const typedAmount = (token: SendToken, amount: string) => {
+  const parsed = parseSendAmount(amount, token);
+  const value = parsed.ok ? parsed.value : '0';
+  return formatAmount(value, { decimals: typedDecimals(token, amount) });
+};
+
+/** How many decimals the amount was typed with. */
+const typedDecimals = (token: SendToken, amount: string): number => {
+  const parsed = parseSendAmount(amount, token);
+  return parsed.ok ? (parsed.value.split('.')[1]?.length ?? 0) : 0;
+};
+
+/** The fiat value of the amount typed, from the same parse as the form's message; undefined while the amount is refused. */
+const fiatValue = (token: SendToken, amount: string, namespace?: string): number | undefined => {
+  const parsed = parseSendAmount(amount, token, namespace);
+  return parsed.ok ? Number(parsed.value) * token.price : undefined;
+};
 
 /** A fee or total in the native coin: 6 decimals, so a fee of a few gwei still shows. */
 const FEE_DECIMALS = 6;
@@ -38,6 +58,12 @@ const feeAmount = (value: string) => {
   const text = formatAmount(value, { decimals: FEE_DECIMALS });
   return /^[0.,]+$/.test(text) && /[1-9]/.test(value) ? `< 0.${'0'.repeat(FEE_DECIMALS - 1)}1` : text;
 };
+
+/** The receiver field's placeholder: the shape of an address of the active namespace (names resolve on EVM only). */
+const receiverPlaceholder = (namespace: string | undefined): string =>
+  namespace === 'solana'
+    ? msg('Solana address', { id: 'send-to-placeholder-solana', desc: 'Send view: placeholder of the receiver field on Solana' })
+    : msg('0x… address or name');
 
 /**
  * @summary WalletSend: choose a token (the native coin or a token with a balance), an amount
@@ -84,8 +110,10 @@ export class W3WalletSendView extends W3Element {
     const { token, amount, receiver, error } = this.send.value;
     const fields = sendFieldErrors(this.send.value, this.network.value);
     // A message already shown under its field is not repeated under the form.
-    const formError = error && error !== fields.amount && error !== fields.receiver ? sendProblemText(error, receiver) : '';
-    const fiat = token && Number(amount) > 0 ? formatFiat(Number(amount) * token.price) : formatFiat(0);
+    const decimals = token?.decimals;
+    const formError = error && error !== fields.amount && error !== fields.receiver ? sendProblemText(error, receiver, decimals) : '';
+    // The fiat line reads the parse the message comes from: a refused amount has no fiat value.
+    const value = token && amount ? fiatValue(token, amount, this.network.value?.chainNamespace) : 0;
     return html`<form novalidate @submit=${this.onSubmit}>
       <div>
         <label for="token">${msg('Token', { id: 'send-token-label', desc: 'Send view: label of the token to send' })}</label>
@@ -106,7 +134,7 @@ export class W3WalletSendView extends W3Element {
             inputmode="decimal"
             autocomplete="off"
             .value=${amount}
-            .error=${fields.amount && sendProblemText(fields.amount, receiver)}
+            .error=${fields.amount && sendProblemText(fields.amount, receiver, decimals)}
             @w3-input=${(ev: CustomEvent<{ value: string }>) => setSendAmount(ev.detail.value)}
             @w3-submit=${() => void reviewSend()}
           ></w3-ui-text-input>
@@ -115,16 +143,18 @@ export class W3WalletSendView extends W3Element {
           >
         </div>
         <p class="hint" data-fiat aria-live="polite">
-          ≈ ${fiat}${token ? html` · ${msg(str`Balance ${formatBalance(token.balance)} ${token.symbol}`)}` : nothing}
+          ${value === undefined ? nothing : html`<span data-fiat-value>≈ ${formatFiat(value)}</span>`}${token && value !== undefined
+            ? ' · '
+            : nothing}${token ? msg(str`Balance ${formatBalance(token.balance)} ${token.symbol}`) : nothing}
         </p>
       </div>
       <div>
         <w3-ui-text-input
           label=${msg('To', { id: 'send-to-label', desc: 'Send view: label of the receiver field' })}
-          placeholder=${msg('0x… address or name')}
+          placeholder=${receiverPlaceholder(this.network.value?.chainNamespace)}
           autocomplete="off"
           .value=${receiver}
-          .error=${fields.receiver && sendProblemText(fields.receiver, receiver)}
+          .error=${fields.receiver && sendProblemText(fields.receiver, receiver, decimals)}
           @w3-input=${(ev: CustomEvent<{ value: string }>) => setReceiver(ev.detail.value)}
           @w3-submit=${() => void reviewSend()}
         ></w3-ui-text-input>
@@ -163,9 +193,9 @@ export class W3WalletSendView extends W3Element {
     return html`<h3>${msg('Review', { id: 'send-review-title', desc: 'Send view: heading of the step that reviews the transaction' })}</h3>
       <dl>
         <dt>${msg('Send', { id: 'send-review-amount', desc: 'Send view review: label of the amount being sent' })}</dt>
-        <dd data-preview-amount><span dir="ltr">${typedAmount(amount)} ${token.symbol}</span></dd>
+        <dd data-preview-amount><span dir="ltr">${typedAmount(token, amount)} ${token.symbol}</span></dd>
         <dt>${msg('Value', { id: 'send-review-value', desc: 'Send view review: label of the fiat value' })}</dt>
-        <dd><span dir="ltr">${formatFiat(Number(amount) * token.price)}</span></dd>
+        <dd><span dir="ltr">${formatFiat(fiatValue(token, amount) ?? 0)}</span></dd>
         <dt>${msg('To', { id: 'send-to-label', desc: 'Send view: label of the receiver field' })}</dt>
         <dd data-preview-receiver><span dir="auto">${receiverText}</span></dd>
         <dt>${msg('Network')}</dt>
@@ -207,8 +237,8 @@ export class W3WalletSendView extends W3Element {
       <dd data-preview-total>
         <span dir="ltr"
           >${totals.total === undefined
-            ? `${typedAmount(amount)} ${token.symbol} + ${feeText}`
-            : `${formatAmount(totals.total, { decimals: Math.max(FEE_DECIMALS, amount.split('.')[1]?.length ?? 0) })} ${native.symbol}`}</span
+            ? `${typedAmount(token, amount)} ${token.symbol} + ${feeText}`
+            : `${formatAmount(totals.total, { decimals: Math.max(FEE_DECIMALS, typedDecimals(token, amount)) })} ${native.symbol}`}</span
         >
       </dd>`;
   }

@@ -3,6 +3,10 @@ import { msg } from '../../base/localize.js';
 import { setLocale } from '../../../stores/ui/locale.js';
 import { $send, reviewSend, setReceiver, setSendAmount } from '../../../stores/send/send.js';
 import { RECEIVER } from '../../../test-utils/blockchain-fixtures.js';
+import { networks } from '../../../wire/networks.js';
+import { $accounts } from '../../../stores/connection/account.js';
+import { $activeNamespace, $activeNetworkIds } from '../../../stores/network/networks.js';
+import { $balances } from '../../../stores/portfolio/balances.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import {
   apiOptions,
@@ -96,7 +100,7 @@ describe('WalletSend view', () => {
     type(view, 'Amount', 'abc');
     type(view, 'To', RECEIVER);
     button(view, 'Preview send').click();
-    await waitFor(() => fieldError(view, 'Amount') === 'Enter an amount', 2000, 'invalid amount');
+    await waitFor(() => fieldError(view, 'Amount') === 'Enter a number such as 1.5', 2000, 'invalid amount');
     expect(fieldError(view, 'To')).to.equal(undefined);
     // Said once, under its field.
     expect(error(view)).to.equal('');
@@ -134,6 +138,62 @@ describe('WalletSend view', () => {
     button(view, 'Back to edit').click();
     await waitFor(() => deep(view, 'select'), 2000, 'form again');
     expect($send.get()).to.include({ amount: '1.23456', receiver: RECEIVER });
+  });
+
+  it("refuses '1e5' in its own words, with no fiat value beside it; a good amount has one", async () => {
+    const el = await mountModal();
+    const view = await openSend(el);
+    await waitFor(() => $send.get().token?.symbol === 'ETH', 2000, 'native token chosen');
+    // The native coin at $150: a fiat value shows for an amount the form takes.
+    const native = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 185, price: 150, iconUrl: '' } as const;
+    $balances.set({ status: 'ready', key: 'eip155:31337|x', tokens: [{ ...native, quantity: { decimals: '18', numeric: '1.23456' } }] });
+    await waitFor(() => $send.get().token?.price === 150, 2000, 'price');
+    const fiat = () => deep(view, '[data-fiat]')!.textContent!.replace(/\s+/g, ' ').trim();
+
+    type(view, 'Amount', '0.5');
+    await waitFor(() => deep(view, '[data-fiat-value]')?.textContent === '≈ $75.00', 2000, 'fiat of 0.5 ETH');
+    expect(fieldError(view, 'Amount')).to.equal(undefined);
+
+    type(view, 'Amount', '1e5');
+    await waitFor(() => fieldError(view, 'Amount') === 'Write the amount in full, without “e”', 2000, 'exponent refused');
+    expect(deep(view, '[data-fiat-value]')).to.equal(null);
+    expect(fiat()).to.equal('Balance 1.234 ETH');
+    expect(fiat()).not.to.contain('$');
+
+    type(view, 'Amount', '1.1234567891234567891');
+    await waitFor(() => fieldError(view, 'Amount') === 'At most 18 decimals', 2000, 'too many decimals');
+    expect(deep(view, '[data-fiat-value]')).to.equal(null);
+    expect(await axeViolations()).to.deep.equal([]);
+  });
+
+  it("on Solana: a Solana placeholder, and 'At most 9 decimals' for SOL", async () => {
+    const devnet = networks.solanaDevnet;
+    const el = await mountModal({ networks: [networks.localhost, devnet] });
+    const address = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+    $accounts.setKey('solana', {
+      address,
+      caipAddress: `${devnet.caipNetworkId}:${address}`,
+      status: 'connected',
+      balance: '2.5',
+      balanceSymbol: 'SOL',
+      profileName: undefined,
+      profileImage: undefined,
+      allAccounts: [{ namespace: 'solana', address, type: 'eoa' }],
+      user: undefined,
+      smartAccountDeployed: false,
+    });
+    $activeNetworkIds.set({ solana: devnet.caipNetworkId });
+    $activeNamespace.set('solana');
+    void el.modal.open({ view: 'WalletSend' }).catch(() => undefined);
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-wallet-send-view'), 3000, 'send view');
+    await waitFor(() => $send.get().token?.symbol === 'SOL', 2000, 'SOL chosen');
+    expect(input(view, 'To').placeholder).to.equal('Solana address');
+
+    type(view, 'Amount', '1.1234567891234');
+    await waitFor(() => fieldError(view, 'Amount') === 'At most 9 decimals', 2000, 'SOL decimals');
+    type(view, 'Amount', '1.123456789');
+    await waitFor(() => fieldError(view, 'Amount') === undefined, 2000, '9 decimals taken');
+    expect(await axeViolations()).to.deep.equal([]);
   });
 
   it('sends to a name: the seeded dev.w3kit resolves on the real backend, an unknown name says so', async () => {
