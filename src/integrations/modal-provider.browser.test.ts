@@ -9,6 +9,7 @@ import { createW3Modal, networks } from '../index.js';
 import { $accounts, patchAccount } from '../stores/connection/account.js';
 import { $activeNamespace, $activeNetworkIds } from '../stores/network/networks.js';
 import { createModalProvider } from './modal-provider.js';
+import { offlineLocal } from '../test-utils/networks.js';
 
 const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
@@ -19,7 +20,7 @@ describe('createModalProvider with two namespaces', () => {
   });
 
   it('answers for the eip155 connection while Solana is active, with one event per change', async () => {
-    const modal = createW3Modal({ networks: [networks.localhost, networks.localhost2, networks.solanaDevnet] });
+    const modal = createW3Modal({ networks: [offlineLocal.localhost, offlineLocal.localhost2, networks.solanaDevnet] });
     const provider = createModalProvider(modal);
     const log: [string, unknown][] = [];
     for (const event of ['accountsChanged', 'chainChanged', 'connect', 'disconnect'] as const)

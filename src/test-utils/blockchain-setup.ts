@@ -4,9 +4,10 @@ import { $accounts, patchAccount } from '../stores/connection/account.js';
 import { $activeNamespace, $activeNetworkIds } from '../stores/network/networks.js';
 import { setOptions } from '../stores/app/options.js';
 import { ACCOUNT } from './blockchain-fixtures.js';
+import { offlineLocal } from './networks.js';
 
 export function connectWithApi(blockchainApiUrl: string, address = ACCOUNT): void {
-  setOptions({ networks: [networks.localhost, networks.mainnet], blockchainApiUrl, projectId: 'proj-1' });
+  setOptions({ networks: [offlineLocal.localhost, networks.mainnet], blockchainApiUrl, projectId: 'proj-1' });
   $accounts.set({});
   $activeNamespace.set('eip155');
   $activeNetworkIds.set({ eip155: 'eip155:31337' });

@@ -2,6 +2,7 @@
 import type { AxeResults } from 'axe-core';
 import { configure } from '../../src/configure.js';
 import { networks } from '../../src/wire/networks.js';
+import { offlineLocal } from '../../src/test-utils/networks.js';
 import type { W3ModalOptions } from '../../src/core/options.js';
 import { defineElements } from '../../src/elements/index.js';
 import { definePrimitives } from '../../src/elements/primitives/index.js';
@@ -23,8 +24,12 @@ import { $walletSearch, resetAllWallets } from '../../src/stores/registry/wallet
 
 export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
+/**
+ * Localhost with an RPC nothing answers (src/test-utils/networks.ts): a read of the chain fails
+ * the same way whether or not `npm start`'s Hardhat runs on the preset's 8545.
+ */
 export const baseOptions = (): W3ModalOptions => ({
-  networks: [networks.localhost, networks.mainnet, networks.sepolia],
+  networks: [offlineLocal.localhost, networks.mainnet, networks.sepolia],
 });
 
 /** The real backend started by web-test-runner.config.mjs (seeded: project w3kit-dev, 1,000 wallets). */

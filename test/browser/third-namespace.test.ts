@@ -7,9 +7,9 @@
 import { expect } from 'chai';
 import { registerAdapter } from '../../src/adapters/table.js';
 import type { Network } from '../../src/wire/networks.js';
-import { networks } from '../../src/wire/networks.js';
 import { createTestChainWallet, testChainEntry, type TestChainWallet } from '../fixtures/test-chain-adapter.js';
 import { axeViolations, deep, deepAll, deepText, mountModal, resetAll, waitFor } from './helpers.js';
+import { offlineLocal } from '../../src/test-utils/networks.js';
 
 const chain = (id: string, name: string): Network => ({
   id,
@@ -37,7 +37,7 @@ describe('a third namespace through the unchanged stores and views (test adapter
   });
 
   it('connects from Connect, switches from Networks, signs and disconnects', async () => {
-    const el = await mountModal({ networks: [testA, testB, networks.localhost], defaultNetwork: testA });
+    const el = await mountModal({ networks: [testA, testB, offlineLocal.localhost], defaultNetwork: testA });
     await el.modal.open();
     const row = await waitFor(
       () => deepAll(el, 'w3-connect-view', 'w3-ui-list-item').find((item) => deepText(item).includes('Test Chain Wallet')),
@@ -83,7 +83,7 @@ describe('a third namespace through the unchanged stores and views (test adapter
   });
 
   it('an EVM network while the test chain is connected opens SwitchActiveChain', async () => {
-    const el = await mountModal({ networks: [testA, networks.localhost], defaultNetwork: testA });
+    const el = await mountModal({ networks: [testA, offlineLocal.localhost], defaultNetwork: testA });
     await el.modal.open();
     const row = await waitFor(
       () => deepAll(el, 'w3-connect-view', 'w3-ui-list-item').find((i) => deepText(i).includes('Test Chain Wallet')),

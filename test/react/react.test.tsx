@@ -20,6 +20,7 @@ import {
   W3Modal,
   W3NetworkButton,
 } from '../../src/react/index.js';
+import { offlineLocal } from '../../src/test-utils/networks.js';
 
 // Mocha's globals, which the test runner provides (no @types/mocha in this project).
 declare function describe(name: string, fn: () => void): void;
@@ -100,7 +101,7 @@ describe('React wrappers', () => {
     flushSync(() => root.render(<App />));
     // As the demo does: createW3Modal once the rendered <w3-modal> is mounted, so it binds to it.
     createW3Modal({
-      networks: [networks.localhost, networks.mainnet, networks.sepolia],
+      networks: [offlineLocal.localhost, networks.mainnet, networks.sepolia],
       metadata: { name: 'w3kit React test' },
     });
     await settled(document.querySelector('w3-modal'));

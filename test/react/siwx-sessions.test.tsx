@@ -7,11 +7,12 @@ import { expect } from 'chai';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createW3Modal, networks, useW3SiwxSessions } from '../../src/react/index.js';
+import { createW3Modal, useW3SiwxSessions } from '../../src/react/index.js';
 import { createMemorySiwx } from '../../src/test-utils/memory-siwx.js';
 import { $accounts, patchAccount } from '../../src/stores/connection/account.js';
 import { $activeNamespace } from '../../src/stores/network/networks.js';
 import { emitEvent } from '../../src/stores/app/events.js';
+import { offlineLocal } from '../../src/test-utils/networks.js';
 
 declare function describe(name: string, fn: () => void): void;
 declare function it(name: string, fn: () => void | Promise<void>): void;
@@ -37,7 +38,7 @@ describe('useW3SiwxSessions', () => {
   it('lists the connected account’s sessions, following account changes and the SIWX events', async () => {
     const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
     const siwx = createMemorySiwx();
-    createW3Modal({ networks: [networks.localhost], siwx });
+    createW3Modal({ networks: [offlineLocal.localhost], siwx });
     const container = document.createElement('div');
     document.body.append(container);
     const root: Root = createRoot(container);

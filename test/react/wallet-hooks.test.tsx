@@ -13,7 +13,6 @@ import { flushSync } from 'react-dom';
 import { verifyMessage } from 'viem';
 import {
   createW3Modal,
-  networks,
   useW3Balance,
   useW3Connections,
   useW3Disconnect,
@@ -27,6 +26,7 @@ import { createTestWallet, type TestWallet } from '../fixtures/eip1193-wallet.js
 import { deep, waitFor } from '../browser/helpers.js';
 import { $nativeBalances, balanceKey } from '../../src/stores/connection/native-balance.js';
 import { emitEvent } from '../../src/stores/app/events.js';
+import { offlineLocal } from '../../src/test-utils/networks.js';
 
 declare function describe(name: string, fn: () => void): void;
 declare function it(name: string, fn: () => void | Promise<void>): void;
@@ -83,7 +83,7 @@ describe('wallet hooks', () => {
       storageKey: false,
       prompt: prompted,
     });
-    modal = createW3Modal({ networks: [networks.localhost], metadata: { name: 'w3kit hooks test' } });
+    modal = createW3Modal({ networks: [offlineLocal.localhost], metadata: { name: 'w3kit hooks test' } });
     emitEvent('VIEW_CHANGE', { view: 'before-mount' }); // not replayed on mount
     container = document.createElement('div');
     document.body.append(container);

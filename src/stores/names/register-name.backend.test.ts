@@ -10,7 +10,6 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEV_PROJECT_ID, startServer, type RunningServer } from '../../../server/src/index.js';
 import { createTestWallet, type TestWallet } from '../../../test/fixtures/eip1193-wallet.js';
 import { eip155Adapter } from '../../adapters/eip155/adapter.js';
-import { networks } from '../../wire/networks.js';
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { $accounts, getAccountState } from '../connection/account.js';
@@ -30,6 +29,7 @@ import {
   setNameLabel,
 } from './register-name.js';
 import { $nameZone, isZoneName } from './zone.js';
+import { offlineLocal } from '../../test-utils/networks.js';
 
 let server: RunningServer;
 let w: TestWallet;
@@ -46,9 +46,9 @@ let nextAccount = 0;
 
 async function connect(blockchainApiUrl = server.url): Promise<string> {
   w.switchAccount(nextAccount++);
-  setOptions({ networks: [networks.localhost], projectId: DEV_PROJECT_ID, blockchainApiUrl });
+  setOptions({ networks: [offlineLocal.localhost], projectId: DEV_PROJECT_ID, blockchainApiUrl });
   initNetworks();
-  const session = await eip155Adapter.connect(w.provider as never, networks.localhost);
+  const session = await eip155Adapter.connect(w.provider as never, offlineLocal.localhost);
   activate('eip155', 'test', w.provider, eip155Adapter as never, session);
   return getAccountState('eip155').address!;
 }

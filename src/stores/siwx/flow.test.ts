@@ -21,6 +21,7 @@ import { $toast } from '../ui/toast.js';
 import { $siwxTarget, SIGN_OUT_WAIT_MS } from './flow.js';
 import { $siwxSign, cancelSignIn, prepareSiwxMessage, signInWithWallet } from './sign.js';
 import { getSiwxSessions } from './sessions.js';
+import { offlineLocal } from '../../test-utils/networks.js';
 
 let w: TestWallet;
 let siwx: MemorySiwx;
@@ -35,9 +36,9 @@ const until = async (fn: () => boolean, what: string, ms = 3000): Promise<void> 
 
 async function connect(options: Partial<{ required: boolean }> = {}, extra: Record<string, unknown> = {}): Promise<void> {
   siwx.required = options.required ?? false;
-  setOptions({ networks: [networks.localhost, networks.mainnet], siwx, ...extra });
+  setOptions({ networks: [offlineLocal.localhost, networks.mainnet], siwx, ...extra });
   initNetworks();
-  const session = await eip155Adapter.connect(w.provider as never, networks.localhost);
+  const session = await eip155Adapter.connect(w.provider as never, offlineLocal.localhost);
   activate('eip155', 'test', w.provider, eip155Adapter as never, session);
 }
 

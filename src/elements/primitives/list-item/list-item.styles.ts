@@ -40,7 +40,10 @@ export const listItemStyles = css`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
+  /* A tag's own direction comes from its text: a count ('890+') reads left to right in an rtl modal,
+     with its plus after the number, and a word ('مثبت') stays right to left. */
   .tag {
+    unicode-bidi: plaintext;
     font-size: var(--w3i-text-xs);
     color: var(--w3i-fg-muted);
     padding: 2px 8px;

@@ -5,12 +5,12 @@ import { $balances } from '../../../stores/portfolio/balances.js';
 import { $nfts } from '../../../stores/portfolio/nfts.js';
 import { $router } from '../../../stores/ui/router.js';
 import { $activeNetworkIds } from '../../../stores/network/networks.js';
-import { networks } from '../../../wire/networks.js';
 import { $toast } from '../../../stores/ui/toast.js';
 import { ACCOUNT, BALANCES, CHAIN, NFTS, transaction } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepAll, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
+import { offlineLocal } from '../../../test-utils/networks.js';
 
 /** Nothing listens there: every Blockchain API request fails at once (after its retries). */
 const DOWN = { blockchainApiUrl: 'http://127.0.0.1:9', projectId: 'w3kit-dev' };
@@ -59,7 +59,7 @@ describe('Account view', () => {
   });
 
   it('shows Swap only on swap networks: not on a chain without a DEX (31338)', async () => {
-    const el = await mountModal({ networks: [networks.localhost, networks.localhost2], features: { swaps: true } });
+    const el = await mountModal({ networks: [offlineLocal.localhost, offlineLocal.localhost2], features: { swaps: true } });
     const view = await openAccount(el);
     const shown = () => deepAll<HTMLButtonElement>(view, '.feature').map((b) => b.dataset['feature']);
     expect(shown()).to.deep.equal(['swaps', 'receive', 'send']);

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { DEFAULT_SOCIALS } from '../../../core/constants.js';
 import { setOptions } from '../../../stores/app/options.js';
-import { networks } from '../../../wire/networks.js';
 import { activeDeep, axeViolations, deep, deepAll, mountFixture, resetAll } from '../../../../test/browser/helpers.js';
 import { viewTitle } from '../../modal/view-titles.js';
 import './connect-socials-view.js';
+import { offlineLocal } from '../../../test-utils/networks.js';
 
 async function mount(): Promise<{ view: HTMLElement & { updateComplete: Promise<unknown> }; started: string[] }> {
   const started: string[] = [];
@@ -21,7 +21,7 @@ describe('ConnectSocials', () => {
   afterEach(() => resetAll());
 
   it("lists every configured social as 'Continue with <Name>' in order; a row starts that login", async () => {
-    setOptions({ networks: [networks.localhost], features: { socials: [...DEFAULT_SOCIALS] } });
+    setOptions({ networks: [offlineLocal.localhost], features: { socials: [...DEFAULT_SOCIALS] } });
     const { view, started } = await mount();
     const rows = deepAll<HTMLElement>(view, 'w3-ui-list-item');
     expect(rows.map((r) => r.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal([
@@ -40,7 +40,7 @@ describe('ConnectSocials', () => {
   });
 
   it('arrow keys move down the list and Enter starts the focused one', async () => {
-    setOptions({ networks: [networks.localhost], features: { socials: ['discord', 'apple'] } });
+    setOptions({ networks: [offlineLocal.localhost], features: { socials: ['discord', 'apple'] } });
     const { view, started } = await mount();
     const buttons = deepAll<HTMLElement>(view, 'w3-ui-list-item').map((r) => deep<HTMLButtonElement>(r, 'button')!);
     buttons[0]!.focus();

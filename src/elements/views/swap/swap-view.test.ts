@@ -7,7 +7,6 @@ import { setSwapApiDeps } from '../../../stores/swap/swap-client.js';
 import { ACCOUNT, BALANCES, CHAIN, DUSD } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import { NATIVE_TOKEN_ADDRESS } from '../../../wire/convert-api.js';
-import { networks } from '../../../wire/networks.js';
 import {
   activeDeep,
   axeViolations,
@@ -19,6 +18,7 @@ import {
   waitFor,
 } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
+import { offlineLocal } from '../../../test-utils/networks.js';
 
 const API = 'http://swap-api.invalid';
 const ETH_ID = `${CHAIN}:${NATIVE_TOKEN_ADDRESS}`;
@@ -222,7 +222,11 @@ describe('Swap views', () => {
 
   it("shows the route's refusal, and on a chain without a DEX says it is not supported", async () => {
     refuse = true;
-    const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', networks: [networks.localhost, networks.localhost2] });
+    const el = await mountModal({
+      blockchainApiUrl: API,
+      projectId: 'w3kit-dev',
+      networks: [offlineLocal.localhost, offlineLocal.localhost2],
+    });
     const view = await openSwap(el);
     await waitFor(() => deep(view, '[data-swap-error]')?.textContent === 'Network not supported for Swaps', 3000, 'refusal shown');
     $activeNetworkIds.set({ eip155: 'eip155:31338' });
