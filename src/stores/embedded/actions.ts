@@ -17,6 +17,8 @@ import { abortPendingApproval, onApprovalAbort, showFrameTask } from './approval
 import { frameRequest } from './frame.js';
 import { AUTH_CONNECTOR_ID } from './ids.js';
 import { clearLoginCache } from './login-cache.js';
+import { forgetStoredConnection } from '../connection/disconnect.js';
+import { handOverActiveNamespace } from '../connection/active-namespace.js';
 import { connectUser, setUserEmail } from './session.js';
 import { $emailChange, $emailLogin, $embeddedUser } from './state.js';
 
@@ -132,11 +134,16 @@ export function restoreEmbedded(): Promise<void> {
       if (!isConnected) throw new EmbeddedWalletError('No live session');
       const last = storage.get('lastUsedChain');
       const user = await frameRequest('GetUser', last && /^(eip155|solana):/.test(last) ? { chainId: last } : {});
-      await connectUser(user);
+      await connectUser(user, true);
       $emailLogin.set({ step: 'connected', email: user.email ?? undefined, error: undefined, resendAt: 0 });
     } catch {
       clearLoginCache();
-      for (const namespace of stored) if (getAccountState(namespace).status === 'connecting') resetAccount(namespace);
+      for (const namespace of stored) {
+        if (getAccountState(namespace).status !== 'connecting') continue;
+        resetAccount(namespace);
+        forgetStoredConnection(namespace);
+        handOverActiveNamespace(namespace);
+      }
     }
   })().finally(() => {
     restoring = undefined;
