@@ -210,6 +210,7 @@ describe('WalletConnect end to end', { timeout: 120_000 }, () => {
     const w = await newWallet();
     await w.pair(uri);
     await waitConnected(page, w.addresses[0] as string);
+    await afterConnect(page);
     await waitText(page, 'w3-account-view', 'MetaMask');
     await page.evaluate(() => (window as unknown as { modal: { disconnect(): Promise<void> } }).modal.disconnect());
     await expect.poll(() => w.sessions().length, { timeout: 10_000 }).toBe(0);

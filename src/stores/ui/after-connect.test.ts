@@ -78,7 +78,8 @@ describe('after a connection from the connect flow', () => {
     await walletConnects();
     await leaveConnectFlow();
     expect($modal.get().open).toBe(true);
-    expect($router.get()).toMatchObject({ view: 'ProfileWallets', history: ['ProfileWallets'] });
+    // Back there as if by Back: Back again leads to Account.
+    expect($router.get()).toMatchObject({ view: 'ProfileWallets', history: ['Account', 'ProfileWallets'] });
   });
 
   it('leaves a person who went to another view meanwhile where they are', async () => {

@@ -10,7 +10,7 @@
 import type { ViewName } from '../../core/views.js';
 import { $options } from '../app/options.js';
 import { $modal, closeModal } from './modal.js';
-import { $router, resetRouter } from './router.js';
+import { $router, popTo } from './router.js';
 
 /** The Connect view and the views a connection is made from. */
 const CONNECT_FLOW: ReadonlySet<ViewName> = new Set<ViewName>([
@@ -37,9 +37,7 @@ export const isConnectFlowView = (view: ViewName): boolean => CONNECT_FLOW.has(v
 export async function leaveConnectFlow(): Promise<void> {
   const options = $options.get();
   if (options?.siwx || options?.siweConfig) await (await import('../siwx/flow.js')).siwxChecked();
-  const { view, history } = $router.get();
   // Closed meanwhile, SIWXSignMessage asking, or the person went elsewhere: nothing to leave.
-  if (!$modal.get().open || !isConnectFlowView(view)) return;
-  if (history.includes('ProfileWallets')) return resetRouter('ProfileWallets');
-  closeModal();
+  if (!$modal.get().open || !isConnectFlowView($router.get().view)) return;
+  if (!popTo('ProfileWallets')) closeModal();
 }
