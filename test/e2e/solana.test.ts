@@ -51,7 +51,7 @@ async function open(options: { solana?: boolean; mode?: string } = {}): Promise<
         w.__W3_TEST_WALLETS__ = [];
         setTimeout(() => {
           const late = w as unknown as { w3kitTestWallet: { createTestWallet(o: unknown): unknown }; testWallets: unknown[] };
-          late.testWallets.push(late.w3kitTestWallet.createTestWallet(evm[0]));
+          late.testWallets.push(late.w3kitTestWallet.createTestWallet(evm?.[0]));
         }, 700);
       }
       // A test can make the Solana wallet disappear for the next load: sessionStorage 'w3-no-solana'.

@@ -10,6 +10,7 @@
 import { expect } from 'chai';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
+import type { EIP1193Provider } from 'viem';
 import {
   createW3Modal,
   networks,
@@ -17,6 +18,7 @@ import {
   useW3Network,
   useW3Provider,
   type AuthStatus,
+  type UseW3ProviderResult,
   type W3ModalInstance,
 } from '../../src/react/index.js';
 import { createMemorySiwx, type MemorySiwx } from '../../src/test-utils/memory-siwx.js';
@@ -29,7 +31,7 @@ declare function before(fn: () => void | Promise<void>): void;
 declare function after(fn: () => void | Promise<void>): void;
 
 interface Seen {
-  provider: ReturnType<typeof useW3Provider<'eip155'>>;
+  provider: UseW3ProviderResult<EIP1193Provider>;
   auth: AuthStatus;
   chainId: number | string | undefined;
 }
