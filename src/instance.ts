@@ -15,6 +15,7 @@ import type { SolanaProvider, SolanaSendOptions } from './adapters/solana/provid
 import { getWalletProvider } from './stores/connection/providers.js';
 import { openModal, type OpenModalParameters } from './stores/ui/open-modal.js';
 import type { SIWXSession } from './core/siwx.js';
+import { $authStatus, type AuthStatus } from './stores/siwx/auth-status.js';
 
 export type OpenOptions = OpenModalParameters;
 
@@ -109,6 +110,14 @@ export interface W3ModalInstance {
    * `siweConfig`, or when disconnected.
    */
   getSiwxSessions(namespace?: ChainNamespace): Promise<SIWXSession[]>;
+  /**
+   * Sign in with X, as RainbowKit's `AuthenticationStatus`: 'loading' while a connection is made
+   * or restored and while its session is checked, 'authenticated' once the active account on its
+   * chain has a session, 'unauthenticated' otherwise (also without `siwx` / `siweConfig`).
+   */
+  getAuthStatus(): AuthStatus;
+  /** Calls back at once with the authentication status, then on every change; returns an unsubscribe. */
+  subscribeAuthStatus(callback: (status: AuthStatus) => void): () => void;
 }
 
 function toPublicAccount(namespace?: ChainNamespace): PublicAccount {
@@ -173,6 +182,8 @@ export function getInstance(): W3ModalInstance {
       (await requests()).sendTransaction(tx, options?.namespace, options?.sendOptions)) as W3ModalInstance['sendTransaction'],
     getCapabilities: async () => (await requests()).getCapabilities(),
     getSiwxSessions: (namespace) => import('./stores/siwx/sessions.js').then((m) => m.getSiwxSessions(namespace)),
+    getAuthStatus: () => $authStatus.get(),
+    subscribeAuthStatus: (callback) => $authStatus.subscribe((status) => callback(status)),
     subscribeEvents(callback) {
       const current = $lastEvent.get();
       if (current) callback(current);

@@ -28,6 +28,8 @@ export interface UseW3ModalResult {
 export interface UseW3NetworkResult {
   network: Network | undefined;
   caipNetworkId: Network['caipNetworkId'] | undefined;
+  /** The chain's own id: a number on eip155 (`1`, `31337`), the CAIP-2 reference string on solana; on an unsupported chain, that chain's. */
+  chainId: number | string | undefined;
   /** Switches to a configured network (through the wallet when one is connected). */
   switchNetwork: (network: Network | string) => Promise<Network>;
 }
@@ -57,11 +59,20 @@ export function useW3Account(namespace?: ChainNamespace): PublicAccount {
   return useMemo(() => getInstance().getAccount(namespace), [accounts, activeNamespace, namespace]);
 }
 
-/** The active network, its CAIP-2 id, and `switchNetwork`; on an unsupported chain no network and that chain's id. */
+/** An unsupported chain's id as its namespace gives it: a number on eip155. */
+const chainIdOf = (caipNetworkId: string, reference: string): number | string =>
+  caipNetworkId.startsWith('eip155:') && /^\d+$/.test(reference) ? Number(reference) : reference;
+
+/** The active network, its CAIP-2 id, the chain's own `chainId`, and `switchNetwork`; on an unsupported chain no network and that chain's id. */
 export function useW3Network(): UseW3NetworkResult {
   const { network, unsupported } = useStore($currentNetwork);
   return useMemo(
-    () => ({ network, caipNetworkId: unsupported?.caipNetworkId ?? network?.caipNetworkId, switchNetwork }),
+    () => ({
+      network,
+      caipNetworkId: unsupported?.caipNetworkId ?? network?.caipNetworkId,
+      chainId: unsupported ? chainIdOf(unsupported.caipNetworkId, unsupported.chainId) : network?.id,
+      switchNetwork,
+    }),
     [network, unsupported],
   );
 }

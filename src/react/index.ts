@@ -33,5 +33,7 @@ export { useW3Disconnect, useW3SendTransaction, useW3SignMessage } from './actio
 export type { UseW3DisconnectResult, UseW3SendTransactionResult, UseW3SignMessageResult } from './action-hooks.js';
 export { useW3Balance, useW3Connections } from './connection-hooks.js';
 export type { UseW3BalanceResult, W3Connection } from './connection-hooks.js';
+export { useW3AuthStatus, useW3Provider } from './provider-hooks.js';
+export type { UseW3ProviderResult } from './provider-hooks.js';
 export { createW3Modal, networks } from '../index.js';
-export type { Network, OpenOptions, PublicAccount, PublicState, W3Event, W3ModalInstance, W3ModalOptions } from '../index.js';
+export type { AuthStatus, Network, OpenOptions, PublicAccount, PublicState, W3Event, W3ModalInstance, W3ModalOptions } from '../index.js';

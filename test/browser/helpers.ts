@@ -104,6 +104,16 @@ export async function waitFor<T>(fn: () => T | undefined | null | false, timeout
   }
 }
 
+/**
+ * After a wallet was chosen in the connect flow: waits until it is connected and the modal has
+ * closed (issue 28: a connection closes the modal), then, unless `reopen` is false, opens Account
+ * as a dApp does (`open({ view: 'Account' })`).
+ */
+export async function connectedAndClosed(modal: W3Modal, timeout = 3000, reopen = true): Promise<void> {
+  await waitFor(() => modal.modal.getAccount().isConnected && !$modal.get().open, timeout, 'connected, the modal closed');
+  if (reopen) await modal.modal.open({ view: 'Account' });
+}
+
 /** querySelector across open shadow roots: `deep(root, 'w3-connect-view', 'w3-ui-list-item')`. */
 export function deep<T extends Element = HTMLElement>(root: ParentNode, ...selectors: string[]): T | null {
   let current: ParentNode | null = root;

@@ -38,7 +38,7 @@ import { createMemorySiwx } from '../../src/test-utils/memory-siwx.js';
 import { truncateAddress } from '../../src/core/address.js';
 import { $swapStore, resetSwap } from '../../src/stores/swap/swap.js';
 import { $registerName } from '../../src/stores/names/register-name.js';
-import { apiOptions, connectAccount, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
+import { apiOptions, connectAccount, connectedAndClosed, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
 import { $onramp, ONRAMP_PROVIDERS, resetOnramp, selectProvider, setPaymentAmount } from '../../src/stores/onramp/onramp.js';
 import { $purchase, resetPurchase } from '../../src/stores/onramp/purchase.js';
 
@@ -256,7 +256,7 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     // A connected test wallet that leaves the switch request waiting, so the view stays.
     const w = testWallet('Gamma Wallet', 'dev.w3kit.gamma');
     await clickWallet(el, 'Gamma Wallet');
-    await waitFor(() => $router.get().view === 'Account', 10_000, 'connected');
+    await connectedAndClosed(el, 10_000);
     w.setMode('hang');
     pushView('SwitchNetwork', { network: 'eip155:1' });
   },

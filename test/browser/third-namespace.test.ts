@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { registerAdapter } from '../../src/adapters/table.js';
 import type { Network } from '../../src/wire/networks.js';
 import { createTestChainWallet, testChainEntry, type TestChainWallet } from '../fixtures/test-chain-adapter.js';
-import { axeViolations, deep, deepAll, deepText, mountModal, resetAll, waitFor } from './helpers.js';
+import { axeViolations, connectedAndClosed, deep, deepAll, deepText, mountModal, resetAll, waitFor } from './helpers.js';
 import { offlineLocal } from '../../src/test-utils/networks.js';
 
 const chain = (id: string, name: string): Network => ({
@@ -48,7 +48,7 @@ describe('a third namespace through the unchanged stores and views (test adapter
     await waitFor(() => el.modal.getAccount('cosmos').isConnected, 3000, 'connected');
     expect(el.modal.getAccount()).to.include({ address: wallet.address, caipAddress: `cosmos:testnet:${wallet.address}` });
     expect(el.modal.getState().activeChain).to.equal('cosmos');
-    await waitFor(() => el.getAttribute('view') === 'Account', 3000, 'Account');
+    await connectedAndClosed(el);
     await waitFor(
       () => {
         const view = deep(el, 'w3-account-view');

@@ -30,6 +30,7 @@ import { startChains, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { DEV_SOLANA_ADDRESS, DEV_SPL_MINT, seedDevSolana, startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
 import { networks } from '../../src/wire/networks.js';
 import { describeSolanaMessage, describeSolanaRequest, describeTransaction, formatUnits } from '../../demo/dev-wallet/solana-requests.js';
+import { afterConnect } from './page.js';
 
 const SOLANA_LOCAL = networks.solanaLocal.caipNetworkId;
 const SHOTS = '/tmp/shots14';
@@ -153,7 +154,7 @@ describe('demo pages', () => {
       await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'EmailVerifyOtp');
       await page.locator('w3-modal').getByRole('textbox', { name: 'Digit 1 of 6' }).focus();
       await page.keyboard.type(/\b\d{6}\b/.exec((await mailTo(email, true)).subject)![0]);
-      await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 30_000 });
+      await afterConnect(page, 30_000);
       await expect.poll(() => page.locator('w3-modal').getByText(email).count()).toBeGreaterThan(0);
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/demo-email-account.png` });
@@ -254,6 +255,7 @@ describe('the Dev Wallet on EVM and Solana', () => {
     expect(solanaPrompt).toContain('Connect to this site?');
     expect(solanaPrompt).toContain(DEV_SOLANA_ADDRESS);
     expect(solanaPrompt).toContain('solana:localnet');
+    await afterConnect(page);
     await expect.poll(() => view(page), { timeout: 10_000 }).toBe('Account');
     const accounts = await page.evaluate(() => {
       const modal = document.querySelector('w3-modal')!.modal;

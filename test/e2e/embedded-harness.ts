@@ -13,6 +13,7 @@ import { startBackend, type Backend } from '../../scripts/lib/backend.mjs';
 import { codeOf, linkOf, waitForMail, type Mail } from '../../scripts/lib/mail.mjs';
 import { startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
 import { startHarness, type Harness } from './harness.js';
+import { afterConnect } from './page.js';
 
 export interface EmbeddedHarness {
   h: Harness;
@@ -165,7 +166,7 @@ export async function login(eh: EmbeddedHarness, p: Page, email: string, { newDe
   }
   await waitView(p, 'EmailVerifyOtp');
   await typeCode(p, codeOf(await nextMail(eh, email, since, true)));
-  await waitView(p, 'Account', 30_000);
+  await afterConnect(p, 30_000);
   await p.waitForFunction(() => (window as any).modal.getAccount('solana').isConnected === true, null, { timeout: 15_000 });
 }
 

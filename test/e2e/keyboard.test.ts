@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, parseEther } from 'viem';
 import type { Page } from 'playwright-core';
 import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
+import { afterConnect } from './page.js';
 
 const A1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -82,6 +83,10 @@ describe('keyboard only', { timeout: 120_000 }, () => {
     await focusIn(page, 'w3-connect-view');
     const wallet = await pressUntil(page, 'ArrowDown', /w3kit Test Wallet/, 10);
     expect(wallet.path).toContain('w3-ui-list-item');
+    await page.keyboard.press('Enter');
+    // The connection closes the modal (issue 28); the account button opens Account again.
+    await afterConnect(page, 10_000, false);
+    await page.locator('w3-account-button').getByRole('button').focus();
     await page.keyboard.press('Enter');
     await view(page, 'Account');
     await focusIn(page, 'w3-account-view');

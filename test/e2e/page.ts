@@ -40,11 +40,28 @@ export async function waitText(page: Page, selector: string, expected: string | 
   throw new Error(`"${selector}" never showed ${String(expected)}; last text: "${last}"`);
 }
 
-/** Connects the named wallet from the Connect view and waits for Account. */
+/**
+ * After a wallet was chosen in the connect flow: waits until it is connected and the modal has
+ * closed (issue 28: a connection closes the modal, as AppKit and RainbowKit do), then, unless
+ * `reopen` is false, opens Account as a dApp does (`open({ view: 'Account' })`).
+ */
+export async function afterConnect(page: Page, timeout = 10_000, reopen = true): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const el = document.querySelector('w3-modal');
+      return !!el?.modal?.getAccount().isConnected && !el.hasAttribute('open');
+    },
+    null,
+    { timeout },
+  );
+  if (reopen) await page.evaluate(() => document.querySelector('w3-modal')!.modal.open({ view: 'Account' }));
+}
+
+/** Connects the named wallet from the Connect view (the modal closes), then opens Account. */
 export async function connect(page: Page, walletName = 'w3kit Test Wallet'): Promise<void> {
   await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
   await page.locator('w3-modal').getByRole('button', { name: walletName }).click();
-  await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 10_000 });
+  await afterConnect(page);
 }
 
 /** Runs axe-core (injected from node_modules) on the page, piercing open shadow roots; returns violation summaries. */

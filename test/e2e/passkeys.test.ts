@@ -9,6 +9,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAuthenticator, clearOrigins } from './embedded-probe.js';
+import { afterConnect } from './page.js';
 import {
   appBase,
   clickInFrame,
@@ -79,7 +80,7 @@ describe('embedded wallet: passkeys', { timeout: 180_000 }, () => {
     await modal(p)
       .getByRole('button', { name: /passkey/i })
       .click();
-    await waitView(p, 'Account', 30_000);
+    await afterConnect(p, 30_000);
     await p.waitForFunction(() => (window as any).modal.getAccount('solana').isConnected === true, null, { timeout: 15_000 });
     expect(await addresses(p)).toEqual(first);
 

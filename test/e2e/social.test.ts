@@ -16,6 +16,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { receivedByPage, recordMessages, rpc, startRequest } from './embedded-probe.js';
 import { approveInFrame, login, modal, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
+import { afterConnect } from './page.js';
 
 let eh: EmbeddedHarness;
 const contexts: BrowserContext[] = [];
@@ -66,7 +67,7 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
     const name = unique('alice');
     const popup = await openPopup(p, 'Google');
     await providerLogin(popup, name);
-    await waitView(p, 'Account', 30_000);
+    await afterConnect(p, 30_000);
     await p.waitForFunction(() => (window as any).modal.getAccount('solana').isConnected === true, null, { timeout: 15_000 });
     const { evm, sol } = await addresses(p);
     expect(evm).toMatch(/^0x[0-9a-fA-F]{40}$/);
@@ -117,7 +118,7 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
     const p = await newApp();
     const popup = await openPopup(p, 'GitHub');
     await providerLogin(popup, name);
-    await waitView(p, 'Account', 30_000);
+    await afterConnect(p, 30_000);
     await p.waitForFunction(() => (window as any).modal.getAccount('solana').isConnected === true, null, { timeout: 15_000 });
     expect(await addresses(p)).toEqual(byEmail);
   });
@@ -133,7 +134,7 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
     const again = p.context().waitForEvent('page');
     await modal(p).getByRole('button', { name: 'Try again' }).click();
     await providerLogin(await again, unique('carol'));
-    await waitView(p, 'Account', 30_000);
+    await afterConnect(p, 30_000);
   });
 
   it('a tampered state comes back refused and the wallet does not connect', async () => {
@@ -168,7 +169,7 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
     const sandbox = await p.context().newPage();
     await sandbox.goto(href);
     await sandbox.getByRole('button', { name: 'Sign in as @alice' }).click();
-    await waitView(p, 'Account', 60_000);
+    await afterConnect(p, 60_000);
     await expect.poll(() => modal(p).getByText(/alice/).count()).toBeGreaterThan(0);
   });
 });

@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOLANA_TEST_WALLET_BUNDLE, TEST_WALLET_BUNDLE } from '../../scripts/bundle-fixtures.mjs';
 import { DEV_SOLANA_ADDRESS, DEV_SOLANA_SEED_TEXT, DEV_SPL_MINT, seedDevSolana, startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
 import { startHarness, type Harness } from './harness.js';
-import { waitText } from './page.js';
+import { afterConnect, waitText } from './page.js';
 
 const SEED = createHash('sha256').update(DEV_SOLANA_SEED_TEXT).digest('hex');
 const WALLET = 'w3kit Test Wallet';
@@ -45,6 +45,15 @@ async function open(options: { solana?: boolean; mode?: string } = {}): Promise<
     ([evm, sol]) => {
       const w = window as unknown as Record<string, unknown>;
       w.__W3_TEST_WALLETS__ = evm;
+      // A test can make the EVM wallet announce late on the next loads (sessionStorage 'w3-late-evm'),
+      // so the Solana restore surely finishes first.
+      if (sessionStorage.getItem('w3-late-evm')) {
+        w.__W3_TEST_WALLETS__ = [];
+        setTimeout(() => {
+          const late = w as unknown as { w3kitTestWallet: { createTestWallet(o: unknown): unknown }; testWallets: unknown[] };
+          late.testWallets.push(late.w3kitTestWallet.createTestWallet(evm?.[0]));
+        }, 700);
+      }
       // A test can make the Solana wallet disappear for the next load: sessionStorage 'w3-no-solana'.
       w.__W3_SOLANA_TEST_WALLETS__ = sessionStorage.getItem('w3-no-solana') ? [] : sol;
     },
@@ -76,7 +85,7 @@ async function connectBoth(p: Page): Promise<void> {
   await row.first().waitFor();
   expect(await row.count()).toBe(1);
   await row.click();
-  await p.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 15_000 });
+  await afterConnect(p, 15_000);
   await expect.poll(() => account(p, 'solana').then((a) => a.address), { timeout: 10_000 }).toBe(DEV_SOLANA_ADDRESS);
   expect((await account(p, 'eip155')).isConnected).toBe(true);
 }
@@ -139,6 +148,31 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
     expect((await account(p, 'eip155')).isConnected).toBe(true);
   });
 
+  it('a reload keeps Localhost active, chosen in the Networks view, even when the Solana restore finishes first (issue 28)', async () => {
+    const p = await open();
+    await connectBoth(p);
+    await switchToSolana(p);
+    const active = () =>
+      p.evaluate(() => ({
+        chain: (window as any).modal.getState().activeChain,
+        network: (window as any).modal.getNetwork()?.caipNetworkId,
+      }));
+    await p.evaluate(() => (window as any).modal.open({ view: 'Networks' }));
+    await modal(p).getByRole('button', { name: 'Localhost' }).click();
+    await expect.poll(active).toEqual({ chain: 'eip155', network: 'eip155:31337' });
+    await p.evaluate(() => sessionStorage.setItem('w3-late-evm', '1'));
+    for (let reload = 0; reload < 2; reload++) {
+      await p.reload();
+      // Solana is back first (the EVM wallet has not announced yet): the active namespace waits.
+      await p.waitForFunction(() => (window as any).modal?.getAccount('solana').isConnected, null, { timeout: 15_000 });
+      expect((await active()).chain).toBe('eip155');
+      await p.waitForFunction(() => (window as any).modal.getAccount('eip155').isConnected, null, { timeout: 15_000 });
+      expect(await active()).toEqual({ chain: 'eip155', network: 'eip155:31337' });
+      await waitText(p, 'w3-network-button', 'Localhost');
+      expect(await p.evaluate(() => document.querySelector('w3-modal')?.hasAttribute('open'))).toBe(false);
+    }
+  });
+
   it('a Solana wallet that is gone after a reload restores Solana to disconnected and keeps EVM', async () => {
     const p = await open();
     await connectBoth(p);
@@ -153,7 +187,7 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
     const p = await open({ solana: false });
     await p.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
     await modal(p).getByRole('button', { name: WALLET }).click();
-    await p.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: 15_000 });
+    await afterConnect(p, 15_000, false);
     await p.evaluate(() => (window as any).modal.open({ view: 'Networks' }));
     await modal(p).getByRole('button', { name: 'Solana Local' }).click();
     await expect.poll(() => view(p)).toBe('SwitchActiveChain');

@@ -15,7 +15,7 @@ import bs58 from 'bs58';
 import { startServer } from '../../server/src/index.js';
 import { createWcWallet, type ApproveOptions, type WcWallet } from '../fixtures/wc-wallet.js';
 import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
-import { axeViolations, waitText } from './page.js';
+import { afterConnect, axeViolations, waitText } from './page.js';
 
 type Backend = Awaited<ReturnType<typeof startServer>>;
 
@@ -59,7 +59,7 @@ async function pairWith(page: Page, w: WcWallet, approve: ApproveOptions): Promi
   await w.approve(proposal, approve);
   w.setMode('approve');
   await waitConnected(page, w.addresses[0] as string);
-  await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account');
+  await afterConnect(page);
   await page.keyboard.press('Escape');
 }
 
@@ -124,7 +124,7 @@ describe('WalletConnect end to end', { timeout: 120_000 }, () => {
     expect(await view(page)).toBe('ConnectingWalletConnect');
     await w.pair(uri);
     await waitConnected(page, address);
-    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account');
+    await afterConnect(page);
     await waitText(page, 'w3-account-view', 'w3kit Test Wallet');
 
     const signature = await sign(page, address, 'hello from e2e');
@@ -210,6 +210,7 @@ describe('WalletConnect end to end', { timeout: 120_000 }, () => {
     const w = await newWallet();
     await w.pair(uri);
     await waitConnected(page, w.addresses[0] as string);
+    await afterConnect(page);
     await waitText(page, 'w3-account-view', 'MetaMask');
     await page.evaluate(() => (window as unknown as { modal: { disconnect(): Promise<void> } }).modal.disconnect());
     await expect.poll(() => w.sessions().length, { timeout: 10_000 }).toBe(0);
@@ -275,7 +276,7 @@ describe('WalletConnect end to end', { timeout: 120_000 }, () => {
     const address = w.addresses[0] as `0x${string}`;
     await w.pair(await openQr(page));
     await waitConnected(page, address);
-    await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account');
+    await afterConnect(page);
     await page.keyboard.press('Escape');
     w.setMode('prompt');
 

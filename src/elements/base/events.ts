@@ -14,7 +14,8 @@ const row = <Detail>(storeEvent: W3EventType) => storeEvent as ModalEventRow<Det
 export const MODAL_EVENTS = {
   'w3-open': row<{ view: string }>('MODAL_OPEN'),
   'w3-close': row<Record<string, never>>('MODAL_CLOSE'),
-  'w3-connect': row<{ address: string; caipAddress: string; namespace: string }>('CONNECT_SUCCESS'),
+  // `restored`: true when a stored connection came back at load, false for a connection made now.
+  'w3-connect': row<{ address: string; caipAddress: string; namespace: string; connectorId: string; restored: boolean }>('CONNECT_SUCCESS'),
   'w3-disconnect': row<{ namespace: string | undefined }>('DISCONNECT_SUCCESS'),
   'w3-network-change': row<{ caipNetworkId: string }>('NETWORK_CHANGE'),
   'w3-error': row<{ error: Error; message: string }>('ERROR'),

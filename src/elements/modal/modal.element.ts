@@ -26,7 +26,7 @@ import { loadModalShell, modalShell, whenShellLoaded } from './shell-loader.js';
  *
  * @event {{ view: string }} w3-open - The modal opened.
  * @event {{}} w3-close - The modal closed.
- * @event {{ address: string, caipAddress: string, namespace: string }} w3-connect - A wallet connected.
+ * @event {{ address: string, caipAddress: string, namespace: string, connectorId: string, restored: boolean }} w3-connect - A wallet connected; `restored` is true when a stored connection came back at load (count a connection once), false for one made now.
  * @event {{ namespace: string }} w3-disconnect - A wallet disconnected.
  * @event {{ caipNetworkId: string }} w3-network-change - The active network changed.
  * @event {{ error: Error, message: string }} w3-error - Something failed (bad configuration, wallet error).

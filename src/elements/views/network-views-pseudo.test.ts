@@ -7,9 +7,9 @@ import { expectPseudoLocalized, usePseudoLocale } from '../../../test/browser/ps
 import { networks } from '../../wire/networks.js';
 import { setLocale } from '../../stores/ui/locale.js';
 import { $unknownNetwork } from '../../stores/network/networks.js';
-import { $router, pushView } from '../../stores/ui/router.js';
+import { pushView } from '../../stores/ui/router.js';
 import { createTestWallet } from '../../../test/fixtures/eip1193-wallet.js';
-import { baseOptions, deep, deepText, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
+import { baseOptions, connectedAndClosed, deep, deepText, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
 import type { W3Modal } from '../modal/modal.element.js';
 
 const networkNames = (): string[] => (baseOptions().networks ?? []).map((n) => n.name);
@@ -76,7 +76,7 @@ describe('network views in the pseudo-locale', () => {
         'Gamma Wallet',
       );
       deep<HTMLElement>(item, 'button')!.click();
-      await waitFor(() => $router.get().view === 'Account', 3000, 'Account');
+      await connectedAndClosed(el);
       // Sepolia is unknown to the wallet: it is asked to add it, and leaves the request waiting.
       w.setMode('hang');
       pushView('SwitchNetwork', { network: networks.sepolia.caipNetworkId });

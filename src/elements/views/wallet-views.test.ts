@@ -7,7 +7,7 @@ import { createTestWallet, type TestWallet } from '../../../test/fixtures/eip119
 import { $modal } from '../../stores/ui/modal.js';
 import { $unknownNetwork } from '../../stores/network/networks.js';
 import { $router } from '../../stores/ui/router.js';
-import { axeViolations, deep, deepText, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
+import { axeViolations, connectedAndClosed, deep, deepText, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
 import type { W3Modal } from '../modal/modal.element.js';
 
 let wallets: TestWallet[] = [];
@@ -50,7 +50,7 @@ describe('eip155 views', () => {
     expect(await axeViolations()).to.deep.equal([]);
     w.setMode('approve');
     deep<HTMLElement>(view, 'w3-ui-button', 'button')!.click();
-    await waitFor(() => $router.get().view === 'Account', 3000, 'Account');
+    await connectedAndClosed(el);
     expect(el.modal.getAccount().address).to.equal(w.addresses[0]);
   });
 
@@ -76,7 +76,7 @@ describe('eip155 views', () => {
     const el = await mountModal();
     await el.modal.open();
     await clickWallet(el, 'Alpha Wallet');
-    await waitFor(() => $router.get().view === 'Account', 3000, 'Account');
+    await connectedAndClosed(el);
     await el.modal.open({ view: 'Connect' });
     await clickWallet(el, 'Beta Wallet');
     await waitFor(() => el.modal.getAccount().address === b.addresses[1], 3000, 'second wallet active');
@@ -101,7 +101,7 @@ describe('eip155 views', () => {
     const el = await mountModal({ connectors: [{ id: 'page-wallet', name: 'Page Wallet', provider: w.provider }] });
     await el.modal.open();
     await clickWallet(el, 'Page Wallet');
-    await waitFor(() => $router.get().view === 'Account', 3000, 'Account');
+    await connectedAndClosed(el);
     expect(el.modal.getAccount().address).to.equal(w.addresses[0]);
     expect(el.modal.getWalletProvider('eip155')).to.equal(w.provider);
   });

@@ -24,8 +24,11 @@ export const W3Modal = createComponent({
     onW3Open: 'w3-open' as EventName<CustomEvent<{ view: string }>>,
     /** The modal closed. */
     onW3Close: 'w3-close' as EventName<CustomEvent<Record<string, never>>>,
-    /** A wallet connected. */
-    onW3Connect: 'w3-connect' as EventName<CustomEvent<{ address: string, caipAddress: string, namespace: string }>>,
+    /**
+     * A wallet connected; `restored` is true when a stored connection came back at load (count a
+     * connection once), false for one made now.
+     */
+    onW3Connect: 'w3-connect' as EventName<CustomEvent<{ address: string, caipAddress: string, namespace: string, connectorId: string, restored: boolean }>>,
     /** A wallet disconnected. */
     onW3Disconnect: 'w3-disconnect' as EventName<CustomEvent<{ namespace: string }>>,
     /** The active network changed. */

@@ -41,8 +41,8 @@ export interface W3ModalAttributes {
   'onw3-open'?: (event: CustomEvent<{ view: string }>) => void;
   /** The modal closed. */
   'onw3-close'?: (event: CustomEvent<Record<string, never>>) => void;
-  /** A wallet connected. */
-  'onw3-connect'?: (event: CustomEvent<{ address: string, caipAddress: string, namespace: string }>) => void;
+  /** A wallet connected; `restored` is true when a stored connection came back at load (count a connection once), false for one made now. */
+  'onw3-connect'?: (event: CustomEvent<{ address: string, caipAddress: string, namespace: string, connectorId: string, restored: boolean }>) => void;
   /** A wallet disconnected. */
   'onw3-disconnect'?: (event: CustomEvent<{ namespace: string }>) => void;
   /** The active network changed. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getWalletProvider, setWalletProvider } from './providers.js';
+import { $walletProviders, getWalletProvider, setWalletProvider } from './providers.js';
 
 describe('wallet providers', () => {
   it('stores one provider per namespace', () => {
@@ -26,5 +26,17 @@ describe('wallet providers', () => {
     setWalletProvider('cosmos', null);
     expect(getWalletProvider('cosmos')).toBeNull();
     setWalletProvider('cosmos', undefined);
+  });
+});
+
+describe('$walletProviders', () => {
+  it('tells its listeners when a provider comes and goes', () => {
+    const seen: unknown[] = [];
+    const stop = $walletProviders.listen((all) => seen.push(all['eip155']));
+    const p = { request: async () => null };
+    setWalletProvider('eip155', p);
+    setWalletProvider('eip155', undefined);
+    stop();
+    expect(seen).toEqual([p, undefined]);
   });
 });

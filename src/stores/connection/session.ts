@@ -21,7 +21,8 @@ import { $options } from '../app/options.js';
 import { storage } from '../app/storage.js';
 import { $activeNamespace, $networks } from '../network/networks.js';
 import { $modal, onModalClose } from '../ui/modal.js';
-import { $accounts, getAccountState, patchAccount, resetAccount } from './account.js';
+import { getAccountState, patchAccount, resetAccount } from './account.js';
+import { handOverActiveNamespace, takesActiveNamespace } from './active-namespace.js';
 import { applyAccounts, applyChain, namespaceNetwork } from './chain-state.js';
 import {
   $activeConnectorIds,
@@ -45,15 +46,10 @@ export async function adapterFor(namespace: ChainNamespace): Promise<ChainAdapte
   return adapter;
 }
 
-/** Whether another namespace already holds the active connection (then a new one does not take over). */
-function keepsActiveNamespace(namespace: ChainNamespace): boolean {
-  const active = $activeNamespace.get();
-  return !!active && active !== namespace && $accounts.get()[active]?.status === 'connected';
-}
-
 /**
  * Makes a wallet's provider the namespace's live session: accounts, chain, wallet events, stored
- * connection, CONNECT_SUCCESS. Used by every connector, WalletConnect's included.
+ * connection, CONNECT_SUCCESS (`restored`: true when a stored connection came back at load). Used
+ * by every connector, WalletConnect's and the embedded wallet's included.
  */
 export function activate(
   namespace: ChainNamespace,
@@ -61,6 +57,7 @@ export function activate(
   provider: unknown,
   adapter: ChainAdapter,
   session: AdapterSession,
+  restored = false,
 ): void {
   liveSession(namespace)?.stopEvents();
   const isLive = (): boolean => liveSession(namespace)?.provider === provider;
@@ -85,7 +82,7 @@ export function activate(
   setLiveSession(namespace, { namespace, connectorId, provider, adapter, stopEvents });
   $activeConnectorIds.setKey(namespace, connectorId);
   upsertConnection(namespace, connectorId, session.accounts);
-  if (!keepsActiveNamespace(namespace)) $activeNamespace.set(namespace);
+  if (takesActiveNamespace(namespace, restored)) $activeNamespace.set(namespace);
   applyAccounts(namespace, session.accounts);
   applyChain(namespace, session.chainId, session.chainId);
   const connector = $connectors.get().find((c) => c.id === connectorId && c.chain === namespace);
@@ -102,7 +99,7 @@ export function activate(
   watchActiveBalance();
   persist(namespace);
   const state = getAccountState(namespace);
-  emitEvent('CONNECT_SUCCESS', { address: state.address, caipAddress: state.caipAddress, namespace, connectorId });
+  emitEvent('CONNECT_SUCCESS', { address: state.address, caipAddress: state.caipAddress, namespace, connectorId, restored });
   void refreshBalance(namespace);
   startSiwxIfSet();
 }
@@ -211,12 +208,13 @@ export async function restoreConnection(namespace: ChainNamespace): Promise<bool
     const session = await adapter.restore(provider, namespaceNetwork(namespace));
     const accounts = preferStoredAccount(namespace, connectorId, session.accounts);
     if (accounts.length === 0) throw new NotConnectedError();
-    activate(namespace, connectorId, provider, adapter, { ...session, accounts });
+    activate(namespace, connectorId, provider, adapter, { ...session, accounts }, true);
     return true;
   } catch {
     resetAccount(namespace);
     dropConnection(namespace, connectorId);
     forgetStoredConnection(namespace);
+    handOverActiveNamespace(namespace);
     return false;
   }
 }

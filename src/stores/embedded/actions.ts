@@ -10,13 +10,15 @@ import type { ChainNamespace } from '../../core/caip.js';
 import { storage } from '../app/storage.js';
 import { getAccountState, patchAccount, resetAccount } from '../connection/account.js';
 import { validateEmail, type EmailProblem } from '../connection/connect.js';
-import { $modal } from '../ui/modal.js';
 import { $router, pushView, replaceView, resetRouter } from '../ui/router.js';
 import { showErrorOf, showToast } from '../ui/toast.js';
 import { abortPendingApproval, onApprovalAbort, showFrameTask } from './approval.js';
 import { frameRequest } from './frame.js';
 import { AUTH_CONNECTOR_ID } from './ids.js';
 import { clearLoginCache } from './login-cache.js';
+import { leaveConnectFlow } from '../ui/after-connect.js';
+import { forgetStoredConnection } from '../connection/disconnect.js';
+import { handOverActiveNamespace } from '../connection/active-namespace.js';
 import { connectUser, setUserEmail } from './session.js';
 import { $emailChange, $emailLogin, $embeddedUser } from './state.js';
 
@@ -37,12 +39,12 @@ const otpProblem = (otp: string): EmbeddedWalletError | undefined =>
 
 const mailSent = (): void => $emailLogin.setKey('resendAt', Date.now() + EMAIL_COOLDOWN_MS);
 
-/** Logged in: the user, the providers to the connection module, Account. */
+/** Logged in: the user, the providers to the connection module; the modal leaves the connect flow (closes). */
 async function finishLogin(): Promise<void> {
   const user = await frameRequest('GetUser', {});
   await connectUser(user);
   $emailLogin.set({ ...$emailLogin.get(), step: 'connected', error: undefined });
-  if ($modal.get().open) resetRouter('Account');
+  await leaveConnectFlow();
 }
 
 /** Runs e-mail login for a valid address (the Connect view's field and EmailLogin's form). */
@@ -132,11 +134,16 @@ export function restoreEmbedded(): Promise<void> {
       if (!isConnected) throw new EmbeddedWalletError('No live session');
       const last = storage.get('lastUsedChain');
       const user = await frameRequest('GetUser', last && /^(eip155|solana):/.test(last) ? { chainId: last } : {});
-      await connectUser(user);
+      await connectUser(user, true);
       $emailLogin.set({ step: 'connected', email: user.email ?? undefined, error: undefined, resendAt: 0 });
     } catch {
       clearLoginCache();
-      for (const namespace of stored) if (getAccountState(namespace).status === 'connecting') resetAccount(namespace);
+      for (const namespace of stored) {
+        if (getAccountState(namespace).status !== 'connecting') continue;
+        resetAccount(namespace);
+        forgetStoredConnection(namespace);
+        handOverActiveNamespace(namespace);
+      }
     }
   })().finally(() => {
     restoring = undefined;

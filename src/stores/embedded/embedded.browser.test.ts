@@ -10,7 +10,7 @@ import { getAccountState } from '../connection/account.js';
 import { initConnectors } from '../connection/discovery.js';
 import { initNetworks } from '../network/networks.js';
 import { $modal } from '../ui/modal.js';
-import { $router, resetRouter } from '../ui/router.js';
+import { resetRouter } from '../ui/router.js';
 import { submitEmail, submitOtp } from './actions.js';
 import { destroyFrame } from './frame.js';
 import { forgetUser } from './session.js';
@@ -50,7 +50,7 @@ describe('embedded wallet login over the real bridge', () => {
     resetOptions();
   });
 
-  it('creates the frame on demand, logs in with the code and shows Account', async () => {
+  it('creates the frame on demand, logs in with the code and closes the modal', async () => {
     expect($frameElement.get()).to.equal(undefined);
     submitEmail('ada@example.com');
     await until(() => $emailLogin.get().step === 'otp');
@@ -62,7 +62,7 @@ describe('embedded wallet login over the real bridge', () => {
     await submitOtp('123456');
     expect($embeddedUser.get()?.email).to.equal('ada@example.com');
     expect(getAccountState('eip155').status).to.equal('connected');
-    expect($router.get().view).to.equal('Account');
+    expect($modal.get().open).to.equal(false);
     expect(localStorage.getItem('@w3kit/emailLoginUsed')).to.equal('true');
   });
 });

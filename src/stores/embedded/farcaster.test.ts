@@ -58,12 +58,12 @@ afterEach(() => {
 const types = () => frame.calls.map((c) => c.type).filter((t) => !t.startsWith('Sync'));
 
 describe('Farcaster login', () => {
-  it('gets the link, waits for the approval, connects, stores the provider and username, and shows Account', async () => {
+  it('gets the link, waits for the approval, connects, stores the provider and username, and closes the modal', async () => {
     initConnectors();
     await startFarcaster();
     expect(types()).toEqual(['GetFarcasterUri', 'ConnectFarcaster', 'GetUser']);
     expect(getAccountState('eip155').status).toBe('connected');
-    expect($router.get().view).toBe('Account');
+    expect($modal.get().open).toBe(false);
     expect(storage.get('socialProvider')).toBe('farcaster');
     expect(storage.get('socialUsername')).toBe('ada.eth');
     expect($farcasterLogin.get()).toEqual({ step: 'idle', url: undefined, expiresAt: 0, error: undefined });
@@ -86,7 +86,7 @@ describe('Farcaster login', () => {
     expect($farcasterLogin.get()).toMatchObject({ step: 'waiting', url: URL_ });
     approve();
     await done;
-    expect($router.get().view).toBe('Account');
+    expect($modal.get().open).toBe(false);
   });
 
   it('a lapsed link (410, or past expiresAt) is expired; another failure is an error', async () => {

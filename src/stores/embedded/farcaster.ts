@@ -7,7 +7,8 @@
  */
 import { EmbeddedWalletError } from '../../core/errors/frame.js';
 import { $modal } from '../ui/modal.js';
-import { $router, resetRouter } from '../ui/router.js';
+import { $router } from '../ui/router.js';
+import { leaveConnectFlow } from '../ui/after-connect.js';
 import { frameRequest } from './frame.js';
 import { connectUser } from './session.js';
 import { storeSocialUser } from './social.js';
@@ -69,7 +70,7 @@ export async function startFarcaster(): Promise<void> {
     await connectUser(user);
     storeSocialUser('farcaster', user);
     $farcasterLogin.set({ step: 'idle', url: undefined, expiresAt: 0, error: undefined });
-    if ($modal.get().open) resetRouter('Account');
+    await leaveConnectFlow();
   } catch (err) {
     if (live())
       $farcasterLogin.set({ ...$farcasterLogin.get(), step: 'error', error: err instanceof Error ? err : new EmbeddedWalletError() });

@@ -12,7 +12,7 @@ import { getWalletProvider } from '../connection/providers.js';
 import { chooseNetwork, performSwitch } from '../network/network-switch.js';
 import { $activeNamespace, $activeNetwork, initNetworks } from '../network/networks.js';
 import { $alert, resetAlerts } from '../ui/alerts.js';
-import { $modal, closeModal } from '../ui/modal.js';
+import { $modal, closeModal, openModalOn } from '../ui/modal.js';
 import { $router, popView, pushView, resetRouter } from '../ui/router.js';
 import { $toast } from '../ui/toast.js';
 import { setThemeMode } from '../ui/theme.js';
@@ -40,6 +40,9 @@ async function login(): Promise<void> {
   await until(() => $emailLogin.get().step === 'otp');
   await submitOtp('123456');
   expect($emailLogin.get().step).toBe('connected');
+  // A login from the connect flow closes the modal (issue 28); these tests act from Account, as a dApp opens it.
+  expect($modal.get().open).toBe(false);
+  openModalOn('Account');
 }
 
 beforeEach(() => {

@@ -98,7 +98,7 @@ describe('e-mail login', () => {
     expect(frame.calls).toEqual([]);
   });
 
-  it('goes e-mail -> code -> connected on both namespaces, caches the login and shows Account', async () => {
+  it('goes e-mail -> code -> connected on both namespaces, caches the login and closes the modal', async () => {
     initConnectors();
     expect(connectWithEmail('ada@example.com')).toBeUndefined();
     await until(() => $emailLogin.get().step === 'otp');
@@ -112,7 +112,9 @@ describe('e-mail login', () => {
     expect(getAccountState('solana')).toMatchObject({ status: 'connected', address: EMBEDDED_USER.accounts[1]!.address });
     expect($activeConnectorIds.get()).toEqual({ eip155: 'ID_AUTH', solana: 'ID_AUTH' });
     expect($emailLogin.get().step).toBe('connected');
-    expect($router.get().view).toBe('Account');
+    // Connected from the connect flow: the modal closes (issue 28), its view reset to Connect.
+    expect($modal.get().open).toBe(false);
+    expect($router.get().view).toBe('Connect');
     expect(storage.get('emailLoginUsed')).toBe(true);
     expect(storage.get('email')).toBe('ada@example.com');
     expect(storage.get('lastUsedChain')).toBe(HARDHAT.caipNetworkId);

@@ -5,8 +5,7 @@
  * modal (ApproveTransaction), since a cross-origin frame may create a credential only after a
  * click inside it ('Create passkey').
  */
-import { $modal } from '../ui/modal.js';
-import { resetRouter } from '../ui/router.js';
+import { leaveConnectFlow } from '../ui/after-connect.js';
 import { showToast } from '../ui/toast.js';
 import { onApprovalAbort, showFrameTask } from './approval.js';
 import { frameRequest } from './frame.js';
@@ -22,7 +21,7 @@ function isCancel(err: unknown): boolean {
 }
 
 /**
- * Logs in with a passkey alone (ConnectPasskey), then connects the user and shows Account. A
+ * Logs in with a passkey alone (ConnectPasskey), then connects the user and closes the modal. A
  * failure stays in `$passkeyLogin` until the user acts again.
  */
 export async function loginWithPasskey(): Promise<void> {
@@ -33,7 +32,7 @@ export async function loginWithPasskey(): Promise<void> {
     const user = await frameRequest('GetUser', {});
     await connectUser(user);
     $passkeyLogin.set({ step: 'idle', error: undefined });
-    if ($modal.get().open) resetRouter('Account');
+    await leaveConnectFlow();
   } catch (err) {
     $passkeyLogin.set({ step: 'error', error: err });
   }

@@ -40,8 +40,8 @@ function userNamespaces(user: FrameUser): { namespace: AuthNamespace; address: s
   return list.sort((a, b) => Number(b.namespace === active) - Number(a.namespace === active));
 }
 
-/** Connects the user's namespaces through their adapters; resolves once each is live. */
-export async function connectUser(user: FrameUser): Promise<void> {
+/** Connects the user's namespaces through their adapters; resolves once each is live (`restored`: the reload's restore). */
+export async function connectUser(user: FrameUser, restored = false): Promise<void> {
   const frame = await ensureFrame();
   $embeddedUser.set(user);
   const namespaces = userNamespaces(user);
@@ -57,7 +57,7 @@ export async function connectUser(user: FrameUser): Promise<void> {
     }
     setConnectorProvider(namespace, AUTH_CONNECTOR_ID, provider);
     const adapter = await adapterFor(namespace);
-    activate(namespace, AUTH_CONNECTOR_ID, provider, adapter, await adapter.connect(provider, network));
+    activate(namespace, AUTH_CONNECTOR_ID, provider, adapter, await adapter.connect(provider, network), restored);
   }
   saveLoginCache(user.email, $activeNetwork.get()?.caipNetworkId ?? user.chainId);
   stopChainWatch?.();

@@ -105,7 +105,7 @@ describe('social login (host): popup, origin and source checks, endings', functi
 
   const routerListeners = (): number => ($router as unknown as { lc: number }).lc;
 
-  it('opens a 600x800 popup on the call, shows ConnectingSocial, connects on the success message and shows Account', async () => {
+  it('opens a 600x800 popup on the call, shows ConnectingSocial, connects on the success message and closes the modal', async () => {
     const before = routerListeners();
     const done = loginWithSocial('google');
     // Synchronous: opened before any await, so no popup blocker stops it.
@@ -115,7 +115,7 @@ describe('social login (host): popup, origin and source checks, endings', functi
     expect($router.get().data).to.deep.equal({ title: 'Google' });
     expect($socialLogin.get()).to.include({ step: 'authenticating', provider: 'google' });
     await done;
-    await until(() => $router.get().view === 'Account' || $socialLogin.get().step === 'error', 10_000, 'Account');
+    await until(() => !$modal.get().open || $socialLogin.get().step === 'error', 10_000, 'the modal closed');
     expect($socialLogin.get().error).to.equal(undefined);
     expect(frame.calls.map((c) => c.type)).to.include.members(['GetSocialRedirectUri', 'ConnectSocial', 'GetUser']);
     expect(frame.calls.find((c) => c.type === 'GetSocialRedirectUri')?.payload).to.deep.equal({ provider: 'google' });
@@ -211,10 +211,10 @@ describe('social login (host): popup, origin and source checks, endings', functi
   it('takes the result of a popup that closes itself right after posting it (the callback page does), not "Popup closed"', async () => {
     uri = callback(FRAME_ORIGIN, 'result=ok&close=1');
     await loginWithSocial('google');
-    await until(() => $router.get().view === 'Account' || $socialLogin.get().step === 'error', 10_000, 'Account');
+    await until(() => !$modal.get().open || $socialLogin.get().step === 'error', 10_000, 'the modal closed');
     expect($socialLogin.get().error).to.equal(undefined);
     expect(popups[0]!.closed).to.equal(true);
-    expect($router.get().view).to.equal('Account');
+    expect($modal.get().open).to.equal(false);
   });
 
   it('ConnectSocial failing after the popup said yes is "Failed to connect"', async () => {

@@ -18,7 +18,8 @@ import type { FrameUser, SocialResult } from '../../frame/messages.js';
 import { storage } from '../app/storage.js';
 import { $options } from '../app/options.js';
 import { $modal } from '../ui/modal.js';
-import { $router, pushView, replaceView, resetRouter } from '../ui/router.js';
+import { $router, pushView, replaceView } from '../ui/router.js';
+import { leaveConnectFlow } from '../ui/after-connect.js';
 import { $socialLogin } from './state.js';
 
 /** How long a closed popup's result may still arrive before 'Popup closed' (its page posts, then closes). */
@@ -194,7 +195,7 @@ async function finish(provider: OAuthProvider, completion: string | undefined): 
     await connectUser(user);
     storeSocialUser(provider, user);
     $socialLogin.set({ step: 'idle', provider: undefined, error: undefined });
-    if ($modal.get().open) resetRouter('Account');
+    await leaveConnectFlow();
   } catch (err) {
     $socialLogin.set({ step: 'error', provider, error: failure(SOCIAL_ERROR_TEXT.connect, detailOf(err), err) });
   }

@@ -15,6 +15,7 @@ import { $activeNamespace, $unknownNetwork } from '../network/networks.js';
 import { $modal, closeModal, openModalOn, setCloseBlocked } from '../ui/modal.js';
 import { $router } from '../ui/router.js';
 import { showErrorOf } from '../ui/toast.js';
+import { setSiwxCheck } from './auth-status.js';
 import { siwxConfig, siwxRequired } from './config.js';
 
 /** The account that signs in on a chain. */
@@ -63,14 +64,26 @@ export function clearSiwxTarget(closeView = true): void {
   if (closeView && $modal.get().open && $router.get().view === 'SIWXSignMessage') closeModal();
 }
 
-/** Checks the active account once per (chain, address): no session opens SIWXSignMessage. */
-export async function checkSiwxSession(): Promise<void> {
+/** The running (or last) check, so a caller can wait for its answer. */
+let running: Promise<void> = Promise.resolve();
+
+/**
+ * Checks the active account once per (chain, address): no session opens SIWXSignMessage.
+ * Resolves once the check of the active account has answered (at once when it already has).
+ */
+export function checkSiwxSession(): Promise<void> {
   const target = activeTarget();
   const key = keyOf(target);
-  if (key === checkedKey) return;
+  if (key === checkedKey) return running;
   checkedKey = key;
+  running = runCheck(target, key);
+  return running;
+}
+
+async function runCheck(target: SiwxTarget | undefined, key: string | undefined): Promise<void> {
   const config = siwxConfig();
   if (!target || !config) return clearSiwxTarget();
+  setSiwxCheck(key, 'checking');
   let sessions: SIWXSession[] = [];
   try {
     sessions = await config.getSessions(target.caipNetworkId, target.address);
@@ -80,10 +93,16 @@ export async function checkSiwxSession(): Promise<void> {
   }
   // The account or chain changed meanwhile: that change has its own check.
   if (checkedKey !== key) return;
+  setSiwxCheck(key, sessions.length > 0 ? 'authenticated' : 'unauthenticated');
   if (sessions.length > 0) return clearSiwxTarget();
   $siwxTarget.set(target);
   setCloseBlocked(siwxRequired());
   openModalOn('SIWXSignMessage');
+}
+
+/** Resolves once the active account's sign-in check has answered (a failed check counts as answered). */
+export function siwxChecked(): Promise<void> {
+  return startSiwx().catch(() => undefined);
 }
 
 /** Revokes the sign-in of a namespace's account before the disconnect resets it; never longer than 3 s. */

@@ -10,6 +10,7 @@ import type { SIWXMessage, SIWXMessageData } from '../../core/siwx.js';
 import { emitEvent } from '../app/events.js';
 import { disconnect } from '../connection/disconnect.js';
 import { closeModal } from '../ui/modal.js';
+import { setSiwxCheck } from './auth-status.js';
 import { siwxConfig, siwxRequired } from './config.js';
 import { $siwxTarget, clearSiwxTarget, reportSiwxError, type SiwxTarget } from './flow.js';
 
@@ -94,6 +95,7 @@ export async function signInWithWallet(): Promise<boolean> {
     await config.addSession({ data: fieldsOf(message), message: text, signature });
     if (mine !== round) return false;
     $siwxSign.setKey('busy', false);
+    setSiwxCheck(`${target.caipNetworkId}:${target.address}`, 'authenticated');
     emitEvent('SIWX_AUTH_SUCCESS', { namespace: target.namespace, address: target.address, caipNetworkId: target.caipNetworkId });
     clearSiwxTarget();
     return true;

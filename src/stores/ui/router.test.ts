@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { $router, isViewAvailable, popView, pushView, registerViews, replaceView, resetRouter } from './router.js';
+import { $router, isViewAvailable, popTo, popView, pushView, registerViews, replaceView, resetRouter } from './router.js';
 
 beforeEach(() => {
   resetRouter();
@@ -76,6 +76,17 @@ describe('router', () => {
     expect($router.get()).toEqual({ view: 'AllWallets', history: ['Connect', 'AllWallets'], data: undefined });
     expect(popView()).toBe(true);
     expect($router.get()).toEqual({ view: 'Connect', history: ['Connect'], data: undefined });
+  });
+
+  it('pops back to the latest given view in history, or changes nothing when it is not there', () => {
+    resetRouter('Account');
+    pushView('ProfileWallets');
+    pushView('Connect');
+    pushView('ConnectingExternal', { connectorId: 'b' });
+    expect(popTo('Networks')).toBe(false);
+    expect($router.get().view).toBe('ConnectingExternal');
+    expect(popTo('ProfileWallets')).toBe(true);
+    expect($router.get()).toEqual({ view: 'ProfileWallets', history: ['Account', 'ProfileWallets'], data: undefined });
   });
 
   it('does not pop the first view', () => {

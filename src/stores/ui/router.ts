@@ -47,6 +47,15 @@ export function popView(): boolean {
   return true;
 }
 
+/** Goes back to the latest `view` in history (dropping the views after it); false when it is not there. */
+export function popTo(view: ViewName): boolean {
+  const history = $router.get().history;
+  const at = history.lastIndexOf(view);
+  if (at < 0) return false;
+  $router.set({ view, history: history.slice(0, at + 1), data: undefined });
+  return true;
+}
+
 /** Views the loaded elements can show; `open()` rejects others. Filled by the elements layer. */
 const availableViews = new Set<ViewName>();
 

@@ -4,6 +4,7 @@ import { walletEntry } from '../../test-utils/wallet-entry.js';
 import { $accounts, patchAccount } from '../connection/account.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { $router, pushView, resetRouter } from '../ui/router.js';
+import { $modal, closeModal, openModalOn } from '../ui/modal.js';
 import { $walletConnectQr, cancelWalletApp, mobileWallets, openWalletApp, qrWallet, startQrPairing } from './qr.js';
 import { $wcPairing } from './state.js';
 import { cancelWalletConnectPairing, pairWalletConnect } from './pairing.js';
@@ -34,6 +35,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   hide();
+  closeModal();
   resetOptions();
 });
 
@@ -86,25 +88,29 @@ describe('$walletConnectQr', () => {
 });
 
 describe('startQrPairing', () => {
-  it('shows Account once the wallet approved and connected, if the QR view still shows', async () => {
+  it('closes the modal once the wallet approved and connected, if the QR view still shows (issue 28)', async () => {
     vi.mocked(pairWalletConnect).mockImplementationOnce(async () => {
       patchAccount('eip155', { address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, status: 'connected' });
     });
+    openModalOn('Connect');
     pushView('ConnectingWalletConnect', { wallet: safe });
     startQrPairing();
-    await vi.waitFor(() => expect($router.get().view).toBe('Account'));
+    await vi.waitFor(() => expect($modal.get().open).toBe(false));
+    expect($router.get().view).toBe('Connect');
   });
 
   it('stays where the person went meanwhile', async () => {
     let approve: () => void = () => undefined;
     vi.mocked(pairWalletConnect).mockImplementationOnce(() => new Promise<void>((resolve) => (approve = resolve)));
+    openModalOn('Connect');
     pushView('ConnectingWalletConnect', { wallet: safe });
     startQrPairing();
-    pushView('AllWallets');
+    pushView('Account');
     patchAccount('eip155', { address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, status: 'connected' });
     approve();
     await new Promise((r) => setTimeout(r, 0));
-    expect($router.get().view).toBe('AllWallets');
+    expect($router.get().view).toBe('Account');
+    expect($modal.get().open).toBe(true);
   });
 
   it('swallows a failure (the pairing state shows it)', async () => {

@@ -10,7 +10,8 @@ import { isSafeWalletLink } from '../../core/links.js';
 import { $isConnected } from '../connection/account.js';
 import { $mobileViewport } from '../ui/mobile-viewport.js';
 import { whileListened } from '../app/lifecycle.js';
-import { $router, resetRouter, type RouterState } from '../ui/router.js';
+import { $router, type RouterState } from '../ui/router.js';
+import { leaveConnectFlow } from '../ui/after-connect.js';
 import { $wcConfigured, $wcPairing } from './state.js';
 import { cancelWalletConnectPairing, pairWalletConnect } from './pairing.js';
 import { ensureWalletList } from '../registry/loader.js';
@@ -48,13 +49,13 @@ export const $walletConnectQr = computed(
 
 /**
  * Starts pairing for the shown view's wallet (also its 'Try again'); once a wallet approved and
- * connected while that view still shows, shows Account. A failure shows in the pairing state.
+ * connected while that view still shows, leaves the connect flow (the modal closes). A failure shows in the pairing state.
  */
 export function startQrPairing(): void {
   const router = $router.get();
   pairWalletConnect(qrWallet(router)).then(
     () => {
-      if ($isConnected.get() && $router.get().view === router.view) resetRouter('Account');
+      if ($isConnected.get() && $router.get().view === router.view) void leaveConnectFlow();
     },
     () => undefined,
   );

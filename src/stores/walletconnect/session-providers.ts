@@ -71,17 +71,27 @@ export function makeProviders(
   return { next, accounts };
 }
 
-/** Makes each provider its namespace's live session (activate() stops a previous provider's events first). */
-export async function activateProviders(next: WcProviders, accounts: SessionAccounts): Promise<void> {
+/**
+ * Makes each provider its namespace's live session (activate() stops a previous provider's events
+ * first); `restored`: the stored session came back at load.
+ */
+export async function activateProviders(next: WcProviders, accounts: SessionAccounts, restored = false): Promise<void> {
   if (next.eip155) {
     setConnectorProvider('eip155', WALLETCONNECT_ID, next.eip155);
-    activate('eip155', WALLETCONNECT_ID, next.eip155, await adapterFor('eip155'), {
-      accounts: next.eip155.accounts.map((a) => getAddress(a)),
-      chainId: String(next.eip155.chainId),
-    });
+    activate(
+      'eip155',
+      WALLETCONNECT_ID,
+      next.eip155,
+      await adapterFor('eip155'),
+      {
+        accounts: next.eip155.accounts.map((a) => getAddress(a)),
+        chainId: String(next.eip155.chainId),
+      },
+      restored,
+    );
   }
   if (next.solana && accounts.solana) {
     setConnectorProvider('solana', WALLETCONNECT_ID, next.solana);
-    activate('solana', WALLETCONNECT_ID, next.solana, await adapterFor('solana'), accounts.solana);
+    activate('solana', WALLETCONNECT_ID, next.solana, await adapterFor('solana'), accounts.solana, restored);
   }
 }

@@ -16,6 +16,7 @@ import type { ChainNamespace } from '../../core/caip.js';
 import { patchAccount, resetAccount } from '../connection/account.js';
 import { $connectedWallet } from '../connection/connectors.js';
 import { forgetStoredConnection, onDisconnect } from '../connection/disconnect.js';
+import { handOverActiveNamespace } from '../connection/active-namespace.js';
 import { $networks } from '../network/networks.js';
 import { $options } from '../app/options.js';
 import { addRecentWallet } from '../connection/recent.js';
@@ -99,12 +100,12 @@ export function getWcClient(): Promise<WcSignClient> {
  * Wires an approved (or restored) session into the generic connection as the walletConnect
  * connector (session-providers.ts: one provider per configured namespace of the session).
  */
-async function useSession(client: WcSignClient, session: Session, wallet?: RegistryWallet): Promise<void> {
+async function useSession(client: WcSignClient, session: Session, wallet?: RegistryWallet, restored = false): Promise<void> {
   const peer = session.peer.metadata;
   const previous = providers;
   const { next, accounts } = makeProviders(client, session, wallet?.name ?? peer.name, (ns, p) => providers[ns] === p);
   providers = next;
-  await activateProviders(next, accounts);
+  await activateProviders(next, accounts, restored);
   previous.eip155?.end();
   previous.solana?.end();
   $connectedWallet.set({
@@ -214,12 +215,13 @@ export async function restoreWcSession(): Promise<boolean> {
     const client = await getWcClient();
     const session = storedSession(client);
     if (!session) throw new WalletConnectSessionError('No WalletConnect session to restore', { messageCode: 'NoSessionToRestore' });
-    await useSession(client, session);
+    await useSession(client, session, undefined, true);
     return true;
   } catch {
     for (const ns of namespaces) {
       resetAccount(ns);
       forgetStoredConnection(ns);
+      handOverActiveNamespace(ns);
     }
     return false;
   }

@@ -21,7 +21,7 @@ export interface W3VueComponents {
       onramp?: string;
       onW3Open?: (event: CustomEvent<{ view: string }>) => void;
       onW3Close?: (event: CustomEvent<Record<string, never>>) => void;
-      onW3Connect?: (event: CustomEvent<{ address: string, caipAddress: string, namespace: string }>) => void;
+      onW3Connect?: (event: CustomEvent<{ address: string, caipAddress: string, namespace: string, connectorId: string, restored: boolean }>) => void;
       onW3Disconnect?: (event: CustomEvent<{ namespace: string }>) => void;
       onW3NetworkChange?: (event: CustomEvent<{ caipNetworkId: string }>) => void;
       onW3Error?: (event: CustomEvent<{ error: Error, message: string }>) => void;

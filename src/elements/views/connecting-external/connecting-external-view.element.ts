@@ -2,7 +2,8 @@ import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import { W3Error } from '../../../core/errors.js';
 import { $connectors } from '../../../stores/connection/connectors.js';
-import { $router, resetRouter } from '../../../stores/ui/router.js';
+import { $router } from '../../../stores/ui/router.js';
+import { leaveConnectFlow } from '../../../stores/ui/after-connect.js';
 import { connectExternal } from '../../../stores/connection/actions.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
@@ -42,7 +43,7 @@ export class W3ConnectingExternalView extends W3Element {
     this.error = undefined;
     try {
       await connectExternal(id);
-      if (this.isConnected && $router.get().view === 'ConnectingExternal') resetRouter('Account');
+      if (this.isConnected && $router.get().view === 'ConnectingExternal') void leaveConnectFlow();
     } catch (err) {
       if ((err as W3Error).code === 'MODAL_CLOSED') return;
       this.error = { failure: err };

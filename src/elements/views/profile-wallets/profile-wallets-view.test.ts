@@ -6,9 +6,8 @@
 import { expect } from 'chai';
 import { createTestWallet, type TestWallet } from '../../../../test/fixtures/eip1193-wallet.js';
 import { setLocale } from '../../../stores/ui/locale.js';
-import { $router } from '../../../stores/ui/router.js';
 import { storage } from '../../../stores/app/storage.js';
-import { axeViolations, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import { axeViolations, connectedAndClosed, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import { pseudoCheck } from '../../../../test/browser/pseudo-check-b.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 
@@ -24,7 +23,7 @@ async function connect(el: W3Modal, name: string): Promise<void> {
     `wallet ${name}`,
   );
   deep<HTMLElement>(item, 'button')!.click();
-  await waitFor(() => $router.get().view === 'Account', 3000, 'Account');
+  await connectedAndClosed(el);
 }
 
 describe('<w3-profile-wallets-view>', () => {
