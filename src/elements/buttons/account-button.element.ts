@@ -84,7 +84,7 @@ export class W3AccountButton extends ThemedElement {
   /** The balance shown: while restoring, the figure still to come, as a restored account first shows it. */
   private shownBalance(): NativeBalance | undefined {
     if (!this.restoringAddress()) return this.nativeBalance.value;
-    const symbol = this.network.value?.nativeCurrency.symbol;
+    const symbol = this.network.value?.nativeCurrency.symbol ?? this.restoring.value?.symbol;
     return symbol ? { status: 'loading', value: undefined, symbol } : undefined;
   }
 

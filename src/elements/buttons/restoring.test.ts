@@ -115,16 +115,22 @@ describe('<w3-button> on a reload with a stored connection', () => {
   });
 
   it('drawn before createW3Modal (elements upgraded first): restoring from the first frame, then restored', async () => {
+    // The network stored last time: its symbol is the balance still to come, before the modal knows its networks.
+    localStorage.setItem('@w3kit/activeNetworks', JSON.stringify({ eip155: 'eip155:31337' }));
     defineElements();
     const hidden = button({ balance: 'hide' });
-    const { frames, stop } = sampleFrames([hidden]);
+    const shown = button();
+    const { frames, stop } = sampleFrames([hidden, shown]);
     await nextFrame();
     await nextFrame();
     configure(baseOptions());
-    await waitFor(() => frameOf(hidden).state === 'account', 5000, 'the restored account');
+    await waitFor(() => frameOf(hidden).state === 'account' && frameOf(shown).state === 'account', 5000, 'the restored account');
     await nextFrame();
     stop();
     expectNoFlash(frames[0]!, 'before the modal');
+    const restoring = frames[1]!.filter((f) => f.state === 'restoring');
+    expect(restoring[0]!.text, 'the balance still to come, before the modal exists').to.equal('… ETH 0xf3…b92266');
+    expect(new Set(restoring.map((f) => f.width)).size, 'one width before and after createW3Modal').to.equal(1);
   });
 
   it('a wallet that is gone: restoring, then Connect Wallet once the restore gives up', async () => {

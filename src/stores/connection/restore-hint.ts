@@ -9,6 +9,7 @@ import { atom, computed } from 'nanostores';
 import type { ChainNamespace } from '../../core/caip.js';
 import { $options } from '../app/options.js';
 import { storage } from '../app/storage.js';
+import { presetByCaipId } from '../../wire/networks.js';
 import { $activeNamespace } from '../network/networks.js';
 import { $accounts, getAccountState, patchAccount } from './account.js';
 
@@ -19,9 +20,18 @@ interface RestoreHints {
   restoring: Partial<Record<ChainNamespace, string>>;
   /** Before the modal exists: the stored account of each stored connection (readRestoreHints). */
   stored: Partial<Record<ChainNamespace, string>>;
+  /** Before the modal exists: the native symbol of each namespace's stored network, when a preset. */
+  symbols: Partial<Record<ChainNamespace, string>>;
 }
 
-export const $restoreHints = atom<RestoreHints>({ namespace: undefined, restoring: {}, stored: {} });
+/** A restoring account; `symbol` before the modal exists (its networks are not known yet). */
+export interface RestoringAccount {
+  namespace: ChainNamespace;
+  address: string;
+  symbol?: string;
+}
+
+export const $restoreHints = atom<RestoreHints>({ namespace: undefined, restoring: {}, stored: {}, symbols: {} });
 
 /** The stored account of a namespace's connection (of `connectorId` when given). */
 function storedAddress(namespace: ChainNamespace, connectorId?: string): string | undefined {
@@ -73,11 +83,16 @@ export function readRestoreHints(): void {
   if (read || typeof window === 'undefined' || $options.get()) return;
   read = true;
   const stored: RestoreHints['stored'] = {};
+  const symbols: RestoreHints['symbols'] = {};
+  const networkIds = storage.get('activeNetworks') ?? {};
   for (const [ns, id] of Object.entries(storage.get('connectedConnectorIds') ?? {}) as [ChainNamespace, string][]) {
     const address = storedAddress(ns, id);
     if (address) stored[ns] = address;
+    const network = networkIds[ns] ? presetByCaipId(networkIds[ns]) : undefined;
+    if (network) symbols[ns] = network.nativeCurrency.symbol;
   }
-  if (Object.keys(stored).length > 0) $restoreHints.set({ ...$restoreHints.get(), namespace: storage.get('activeNamespace'), stored });
+  if (Object.keys(stored).length > 0)
+    $restoreHints.set({ ...$restoreHints.get(), namespace: storage.get('activeNamespace'), stored, symbols });
 }
 
 /**
@@ -86,7 +101,7 @@ export function readRestoreHints(): void {
  */
 export const $restoringAccount = computed(
   [$accounts, $activeNamespace, $options, $restoreHints],
-  (accounts, active, options, hints): { namespace: ChainNamespace; address: string } | undefined => {
+  (accounts, active, options, hints): RestoringAccount | undefined => {
     // Once the modal exists, only restores it started count, and only while they run.
     if (options) {
       const address = active ? hints.restoring[active] : undefined;
@@ -95,6 +110,7 @@ export const $restoringAccount = computed(
     const namespace =
       hints.namespace && hints.stored[hints.namespace] ? hints.namespace : (Object.keys(hints.stored)[0] as ChainNamespace | undefined);
     const address = namespace ? hints.stored[namespace] : undefined;
-    return namespace && address ? { namespace, address } : undefined;
+    const symbol = namespace ? hints.symbols[namespace] : undefined;
+    return namespace && address ? { namespace, address, ...(symbol ? { symbol } : {}) } : undefined;
   },
 );
