@@ -9,7 +9,7 @@ import { atom, computed } from 'nanostores';
 import type { ChainNamespace } from '../../core/caip.js';
 import { $options } from '../app/options.js';
 import { storage } from '../app/storage.js';
-import { presetByCaipId } from '../../wire/networks.js';
+import { networks, presetByCaipId } from '../../wire/networks.js';
 import { $activeNamespace } from '../network/networks.js';
 import { $accounts, getAccountState, patchAccount } from './account.js';
 
@@ -20,7 +20,7 @@ interface RestoreHints {
   restoring: Partial<Record<ChainNamespace, string>>;
   /** Before the modal exists: the stored account of each stored connection (readRestoreHints). */
   stored: Partial<Record<ChainNamespace, string>>;
-  /** Before the modal exists: the native symbol of each namespace's stored network, when a preset. */
+  /** Before the modal exists: the native symbol of each namespace's stored network (a preset's). */
   symbols: Partial<Record<ChainNamespace, string>>;
 }
 
@@ -88,7 +88,10 @@ export function readRestoreHints(): void {
   for (const [ns, id] of Object.entries(storage.get('connectedConnectorIds') ?? {}) as [ChainNamespace, string][]) {
     const address = storedAddress(ns, id);
     if (address) stored[ns] = address;
-    const network = networkIds[ns] ? presetByCaipId(networkIds[ns]) : undefined;
+    // The network chosen last time; none chosen: the namespace's first preset (Ethereum's ETH),
+    // the symbol most apps' networks share. The modal's own networks take over once it exists.
+    const network =
+      (networkIds[ns] ? presetByCaipId(networkIds[ns]) : undefined) ?? Object.values(networks).find((n) => n.chainNamespace === ns);
     if (network) symbols[ns] = network.nativeCurrency.symbol;
   }
   if (Object.keys(stored).length > 0)
