@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import { createTestWallet, type TestWallet } from '../../../test/fixtures/eip1193-wallet.js';
 import { baseOptions, deep, nextFrame, resetAll, waitFor } from '../../../test/browser/helpers.js';
 import { configure } from '../../configure.js';
+import { patchAccount, resetAccount } from '../../stores/connection/account.js';
 import { defineElements } from '../index.js';
 
 const RDNS = 'dev.w3kit.restoring';
@@ -112,6 +113,11 @@ describe('<w3-button> on a reload with a stored connection', () => {
     expect(withBalance[0]!.text).to.equal('… ETH 0xf3…b92266');
     expect(withBalance.map((f) => f.state)).not.to.include.members(['connect', 'empty']);
     expect(new Set(withBalance.map((f) => f.height)).size, 'one height').to.equal(1);
+    // Restored: a later connection in progress is 'Connecting...', not the stored account again.
+    resetAccount('eip155');
+    patchAccount('eip155', { status: 'connecting' });
+    await waitFor(() => frameOf(shown).state === 'connect', 2000, 'the connect button');
+    expect(frameOf(shown).text).to.equal('Connecting...');
   });
 
   it('drawn before createW3Modal (elements upgraded first): restoring from the first frame, then restored', async () => {
