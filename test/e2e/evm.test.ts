@@ -98,6 +98,8 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
     await connect(page);
     await page.reload();
     await waitText(page, 'w3-account-button', '0xf3…b92266');
+    // The button shows the stored account while it restores: wait for the restore itself.
+    await expect.poll(() => page.evaluate(() => document.querySelector('w3-modal')!.modal.getAccount().status)).toBe('connected');
     const methods = (await walletRequests(page)).map((r) => r.method);
     expect(methods).toContain('eth_accounts');
     expect(methods).not.toContain('eth_requestAccounts');

@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { noFlashProblems, readButtonFrames, sampleButtonFrames } from '../consumers/harness/reload-frames.mjs';
 import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
-import { connect, waitText } from './page.js';
+import { connect } from './page.js';
 
 let h: Harness;
 let app: AppSession | undefined;
@@ -33,7 +33,7 @@ describe('a reload while connected', () => {
     await page.keyboard.press('Escape');
     await sampleButtonFrames(app.context);
     await page.reload();
-    await waitText(page, 'w3-account-button', '0xf3…b92266');
+    await expect.poll(() => page.evaluate(() => document.querySelector('w3-modal')!.modal.getAccount().status)).toBe('connected');
     await expect
       .poll(async () => (await readButtonFrames(page)).filter((f) => f.state === 'account').length, { timeout: 10_000 })
       .toBeGreaterThan(3);
