@@ -2,7 +2,14 @@ import type { EIP1193Provider } from 'viem';
 import type { ChainNamespace } from './core/caip.js';
 import type { Network } from './wire/networks.js';
 import type { ThemeMode } from './core/options.js';
-import { $accounts, $activeAccount, EMPTY_ACCOUNT, type AccountEntry, type AccountStatus } from './stores/connection/account.js';
+import {
+  $accounts,
+  $activeAccount,
+  EMPTY_ACCOUNT,
+  type AccountEntry,
+  type AccountState,
+  type AccountStatus,
+} from './stores/connection/account.js';
 import { disconnect } from './stores/connection/disconnect.js';
 import { $lastEvent, type W3Event } from './stores/app/events.js';
 import { closeModal } from './stores/ui/modal.js';
@@ -121,7 +128,11 @@ export interface W3ModalInstance {
 }
 
 function toPublicAccount(namespace?: ChainNamespace): PublicAccount {
-  const account = namespace ? ($accounts.get()[namespace] ?? EMPTY_ACCOUNT) : $activeAccount.get();
+  return publicAccount(namespace ? $accounts.get()[namespace] : $activeAccount.get());
+}
+
+/** An account store entry as `getAccount()` gives it (no entry: disconnected). */
+export function publicAccount(account: AccountState = EMPTY_ACCOUNT): PublicAccount {
   const connected = account.status === 'connected' && !!account.address;
   return {
     address: connected ? account.address : undefined,

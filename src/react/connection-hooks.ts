@@ -2,13 +2,14 @@
  * React hooks over the connection stores: the native balance the account button and Account
  * view show, and every connected wallet (one per namespace).
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import type { CaipAddress, ChainNamespace } from '../core/caip.js';
 import { $accounts, type AccountEntry } from '../stores/connection/account.js';
 import { $activeConnectorIds, $connectors } from '../stores/connection/connectors.js';
 import { $nativeBalances, balanceKey } from '../stores/connection/native-balance.js';
 import { $activeNamespace, $activeNetworkIds, $networks, $unknownNetwork } from '../stores/network/networks.js';
+import { useW3Store } from './hydration.js';
+import { NO_ACCOUNTS, NO_BALANCES, NO_CONNECTORS, NO_IDS, NO_NAMESPACE, NO_NETWORKS } from './server-values.js';
 
 export interface UseW3BalanceResult {
   /** The native balance as a decimal string (`'10000.0'`); undefined until read, or when it cannot be read. */
@@ -42,12 +43,12 @@ const DISCONNECTED: UseW3BalanceResult = { balance: undefined, symbol: undefined
  * store has no figure for it yet.
  */
 export function useW3Balance(namespace?: ChainNamespace): UseW3BalanceResult {
-  const accounts = useStore($accounts);
-  const active = useStore($activeNamespace);
-  const ids = useStore($activeNetworkIds);
-  const list = useStore($networks);
-  const unknown = useStore($unknownNetwork);
-  const balances = useStore($nativeBalances);
+  const accounts = useW3Store($accounts, NO_ACCOUNTS);
+  const active = useW3Store($activeNamespace, NO_NAMESPACE);
+  const ids = useW3Store($activeNetworkIds, NO_IDS);
+  const list = useW3Store($networks, NO_NETWORKS);
+  const unknown = useW3Store($unknownNetwork, undefined);
+  const balances = useW3Store($nativeBalances, NO_BALANCES);
   const ns = namespace ?? active;
   const account = ns ? accounts[ns] : undefined;
   const address = account?.status === 'connected' ? account.address : undefined;
@@ -70,10 +71,10 @@ export function useW3Balance(namespace?: ChainNamespace): UseW3BalanceResult {
 
 /** Every connected wallet, one per namespace (an EVM wallet and a Solana wallet at once), the active one first. */
 export function useW3Connections(): W3Connection[] {
-  const accounts = useStore($accounts);
-  const active = useStore($activeNamespace);
-  const connectorIds = useStore($activeConnectorIds);
-  const connectors = useStore($connectors);
+  const accounts = useW3Store($accounts, NO_ACCOUNTS);
+  const active = useW3Store($activeNamespace, NO_NAMESPACE);
+  const connectorIds = useW3Store($activeConnectorIds, NO_IDS);
+  const connectors = useW3Store($connectors, NO_CONNECTORS);
   return useMemo(() => {
     const out: W3Connection[] = [];
     for (const [ns, account] of Object.entries(accounts) as [ChainNamespace, (typeof accounts)[ChainNamespace]][]) {

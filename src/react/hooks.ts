@@ -2,21 +2,22 @@
  * React hooks over the page-wide stores. They read the same state as the instance API
  * (`getInstance()`), and re-render only when the store they read changes.
  *
- * `@nanostores/react` 1.x is an ES module whose `useStore` is built on React's
- * `useSyncExternalStore`, so it is used directly.
+ * They hydrate without a mismatch: on the server and during hydration they read what a server
+ * (which has no modal) renders, then the live stores (./hydration.ts).
  */
-import { useStore } from '@nanostores/react';
 import { computed } from 'nanostores';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChainNamespace } from '../core/caip.js';
 import type { SIWXSession } from '../core/siwx.js';
 import type { Network } from '../wire/networks.js';
-import { getInstance, type OpenOptions, type PublicAccount } from '../instance.js';
+import { getInstance, publicAccount, type OpenOptions, type PublicAccount } from '../instance.js';
 import { $accounts } from '../stores/connection/account.js';
 import { $modal } from '../stores/ui/modal.js';
 import { $activeNamespace, $currentNetwork } from '../stores/network/networks.js';
 import { $publicState, type PublicState } from '../stores/app/state.js';
 import { $lastEvent, type W3Event } from '../stores/app/events.js';
+import { useW3Store } from './hydration.js';
+import { NO_ACCOUNTS, NO_NAMESPACE, NO_NETWORK, SERVER_STATE } from './server-values.js';
 
 export interface UseW3ModalResult {
   /** Opens the modal (on `options.view`, else Connect or Account); resolves once the view shows. */
@@ -44,7 +45,7 @@ const switchNetwork = (network: Network | string): Promise<Network> => getInstan
 
 /** `{ open, close, isOpen }`: the instance's open / close and whether the modal is open. */
 export function useW3Modal(): UseW3ModalResult {
-  const isOpen = useStore($isOpen);
+  const isOpen = useW3Store($isOpen, false);
   return useMemo(() => ({ open, close, isOpen }), [isOpen]);
 }
 
@@ -53,10 +54,10 @@ export function useW3Modal(): UseW3ModalResult {
  * `getAccount()`: `{ address, caipAddress, status, isConnected, allAccounts }`.
  */
 export function useW3Account(namespace?: ChainNamespace): PublicAccount {
-  const accounts = useStore($accounts);
-  const activeNamespace = useStore($activeNamespace);
-  // getAccount reads the stores itself; the store values above are what it depends on.
-  return useMemo(() => getInstance().getAccount(namespace), [accounts, activeNamespace, namespace]);
+  const accounts = useW3Store($accounts, NO_ACCOUNTS);
+  const activeNamespace = useW3Store($activeNamespace, NO_NAMESPACE);
+  const ns = namespace ?? activeNamespace;
+  return useMemo(() => publicAccount(ns ? accounts[ns] : undefined), [accounts, ns]);
 }
 
 /** An unsupported chain's id as its namespace gives it: a number on eip155. */
@@ -65,7 +66,7 @@ const chainIdOf = (caipNetworkId: string, reference: string): number | string =>
 
 /** The active network, its CAIP-2 id, the chain's own `chainId`, and `switchNetwork`; on an unsupported chain no network and that chain's id. */
 export function useW3Network(): UseW3NetworkResult {
-  const { network, unsupported } = useStore($currentNetwork);
+  const { network, unsupported } = useW3Store($currentNetwork, NO_NETWORK);
   return useMemo(
     () => ({
       network,
@@ -79,7 +80,7 @@ export function useW3Network(): UseW3NetworkResult {
 
 /** The instance's `getState()`: `{ open, view, loading, activeChain, selectedNetworkId, initialized }`. */
 export function useW3State(): PublicState {
-  return useStore($publicState);
+  return useW3Store($publicState, SERVER_STATE);
 }
 
 export interface UseW3SiwxSessionsResult {
@@ -97,8 +98,8 @@ const SIWX_EVENTS = new Set(['SIWX_AUTH_SUCCESS', 'SIWX_SIGN_OUT']);
  * account on its chain, read again on sign-in, sign-out, and account or chain changes.
  */
 export function useW3SiwxSessions(namespace?: ChainNamespace): UseW3SiwxSessionsResult {
-  const accounts = useStore($accounts);
-  const activeNamespace = useStore($activeNamespace);
+  const accounts = useW3Store($accounts, NO_ACCOUNTS);
+  const activeNamespace = useW3Store($activeNamespace, NO_NAMESPACE);
   const [signIns, setSignIns] = useState(0);
   const [result, setResult] = useState<UseW3SiwxSessionsResult>({ sessions: [], loading: true, error: undefined });
   useEffect(

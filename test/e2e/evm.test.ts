@@ -106,6 +106,8 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
     expect(await connects()).toEqual([false]);
     await page.reload();
     await waitText(page, 'w3-account-button', '0xf3…b92266');
+    // The button shows the stored account while it restores: wait for the restore itself.
+    await expect.poll(() => page.evaluate(() => document.querySelector('w3-modal')!.modal.getAccount().status)).toBe('connected');
     // The restore says so (analytics count the connection once) and opens nothing.
     await expect.poll(connects).toEqual([true]);
     expect(await isOpen(page)).toBe(false);

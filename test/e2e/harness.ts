@@ -32,9 +32,13 @@ export interface WalletSpec {
   mode?: 'approve' | 'reject' | 'hang';
 }
 
-/** The app page: createW3Modal with localhost (chain A) and "Chain B" (31338), plus the page buttons. */
+/**
+ * The app page: createW3Modal with localhost (chain A) and "Chain B" (31338), plus the page
+ * buttons, with the CSS docs/frameworks.md gives for <w3-button> before it is defined.
+ */
 export function appPage(chainA: string, chainB: string, extra = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>w3kit e2e</title>
+<style>w3-button:not(:defined) { display: inline-block; vertical-align: middle; min-height: 40px; }</style>
 <script type="module">
   import { createW3Modal, networks } from '/cdn/w3kit.js';
   const chainB = { ...networks.localhost, id: 31338, caipNetworkId: 'eip155:31338', name: 'Chain B',

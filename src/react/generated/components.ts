@@ -46,7 +46,8 @@ export type W3ModalProps = React.ComponentProps<typeof W3Modal>;
 
 /**
  * `<w3-button>`: The one button a page needs: a connect button while disconnected, the account
- * button once connected.
+ * button once connected. While a stored connection restores (a reload), the account button shows
+ * the stored account as restoring from the first frame, never 'Connect Wallet' first.
  */
 export const W3Button = createComponent({
   tagName: 'w3-button',
@@ -75,7 +76,9 @@ export type W3ConnectButtonProps = React.ComponentProps<typeof W3ConnectButton>;
  * `<w3-account-button>`: The connected account: avatar, balance (unless hidden) and the address
  * truncated to its first 4 and last 6 characters. Opens the Account view. Where its row leaves it
  * less room than that needs (a phone), it takes a compact form by itself: avatar and address, or in
- * the narrowest rows the avatar alone (named by the address).
+ * the narrowest rows the avatar alone (named by the address). While a stored connection restores,
+ * it shows the stored account, busy, with the balance still to come: the same size as the restored
+ * account, so nothing moves when the wallet answers.
  */
 export const W3AccountButton = createComponent({
   tagName: 'w3-account-button',

@@ -12,6 +12,7 @@ import { storage } from '../app/storage.js';
 import { initEmbedded } from '../embedded/connector.js';
 import { AUTH_CONNECTOR_ID } from '../embedded/ids.js';
 import { $connectors, addConnectors, setConnectorProvider, setDiscoveryStarted, type Connector } from './connectors.js';
+import { markRestoring } from './restore-hint.js';
 
 /** The generic session module (lazy): connect, restore, activate, requests. */
 export const loadConnectionSession = () => import('./session.js');
@@ -94,6 +95,8 @@ export function initConnectors(): void {
   const stored = storage.get('connectedConnectorIds') ?? {};
   for (const [namespace, connectorId] of Object.entries(stored) as [ChainNamespace, string][]) {
     if (!namespaces.has(namespace) || SELF_RESTORING.has(connectorId)) continue;
+    // Connecting from now, not once the session code has loaded: no frame shows 'Connect Wallet'.
+    markRestoring(namespace, connectorId);
     void loadConnectionSession().then((m) => m.restoreConnection(namespace));
   }
 }

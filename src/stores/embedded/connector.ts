@@ -9,6 +9,7 @@ import { $features, $options } from '../app/options.js';
 import { storage } from '../app/storage.js';
 import { registerEmailHandler } from '../connection/connect-handlers.js';
 import { addConnectors, removeConnector } from '../connection/connectors.js';
+import { markRestoring } from '../connection/restore-hint.js';
 import { AUTH_CONNECTOR_ID } from './ids.js';
 
 /** The embedded wallet's flow (lazy). */
@@ -22,5 +23,8 @@ export function initEmbedded(namespaces: Set<ChainNamespace>): void {
   if (!on) return;
   const served = (['eip155', 'solana'] as const).filter((ns) => namespaces.has(ns));
   addConnectors(served.map((chain) => ({ id: AUTH_CONNECTOR_ID, type: 'AUTH', name: 'Email', chain })));
-  if (storage.get('emailLoginUsed')) void loadEmbeddedFlow().then((m) => m.restoreEmbedded());
+  if (!storage.get('emailLoginUsed')) return;
+  for (const [ns, id] of Object.entries(storage.get('connectedConnectorIds') ?? {}) as [ChainNamespace, string][])
+    if (id === AUTH_CONNECTOR_ID) markRestoring(ns, id);
+  void loadEmbeddedFlow().then((m) => m.restoreEmbedded());
 }

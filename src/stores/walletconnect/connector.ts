@@ -1,4 +1,6 @@
+import type { ChainNamespace } from '../../core/caip.js';
 import { addConnectors, removeConnector, type Connector } from '../connection/connectors.js';
+import { markRestoring } from '../connection/restore-hint.js';
 import { registerConnectorHandler } from '../connection/connect-handlers.js';
 import { pushView } from '../ui/router.js';
 import { storage } from '../app/storage.js';
@@ -23,7 +25,9 @@ export function initWalletConnect(): void {
   }
   addConnectors([CONNECTOR]);
   registerConnectorHandler('WALLET_CONNECT', () => pushView('ConnectingWalletConnect', { title: 'WalletConnect' }));
-  if (storage.get('connectedConnectorIds')?.eip155 === WALLETCONNECT_ID) {
+  const stored = storage.get('connectedConnectorIds') ?? {};
+  if (stored.eip155 === WALLETCONNECT_ID) {
+    for (const [ns, id] of Object.entries(stored) as [ChainNamespace, string][]) if (id === WALLETCONNECT_ID) markRestoring(ns, id);
     void loadWalletConnectSession().then((m) => m.restoreWcSession());
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The Next.js App Router app: `next build`, a type-check, `next start`, then in Chromium the
  * button, the modal and the connection; the server HTML rendered for the visitor's cookie holds
- * the connected account (and a visitor without it sees none), and a reload hydrates with no
- * warning or error in the console.
+ * the connected account (and a visitor without it sees none), and a reload while connected
+ * hydrates with no warning or error in the console (no React #418/#423) and paints <w3-button> as
+ * the restoring account from its first frame, never 'Connect Wallet', at one size.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { ACCOUNT, buttonRenders, modalOpens, openApp, outputText, walletConnects
 import { assert, waitFor } from './report.mjs';
 import { totalOnDisk } from './sizes.mjs';
 import { steps } from './steps.mjs';
+import { hydrationComplaints, noFlashProblems, readButtonFrames, sampleButtonFrames } from './reload-frames.mjs';
 import { noteThirdParty, typecheck } from './typecheck.mjs';
 import { npmRun } from './workspace.mjs';
 
@@ -21,7 +23,8 @@ const STEPS = [
   'the test wallet connects against Hardhat',
   "wagmi (useConnection) sees the modal's connection",
   'the server HTML for the cookie holds the connected account; without it, none',
-  'a reload hydrates with no warning or error in the console',
+  'a reload while connected hydrates with no warning or error in the console (no React #418/#423)',
+  "on that reload <w3-button> shows the restoring account from its first frame, never 'Connect Wallet', at one size",
 ];
 const NEXT_ENV = { NEXT_TELEMETRY_DISABLED: '1' };
 
@@ -100,21 +103,33 @@ export async function nextApp(ctx) {
       assert(cookie.length > 0, 'the connected page set no cookie');
       const html = await fetch(server.url, { headers: { cookie } }).then((r) => r.text());
       assert(addressIn(html), `the server HTML has no connected address (cookies: ${cookies.map((c) => c.name).join(', ')})`);
+      // w3kit's hooks render what a server without a modal has (the browser then hydrates to it).
+      assert(/id="w3-status"[^>]*>disconnected</.test(html), 'the server HTML has no disconnected w3kit status');
       const stranger = await fetch(server.url).then((r) => r.text());
       assert(!stranger.includes(ACCOUNT), "a visitor without the cookie got the other visitor's account");
     });
     await run.step(STEPS[5], async () => {
       const before = session.consoleMessages.length;
+      const errorsBefore = session.errors.length;
+      await sampleButtonFrames(session.context);
       await page.reload();
       await page.waitForLoadState('networkidle');
-      await waitFor(
-        '#wagmi-status after reload',
-        () => outputText(page, '#wagmi-status'),
-        (s) => s === 'connected',
-      );
+      for (const id of ['#wagmi-status', '#w3-status'])
+        await waitFor(
+          `${id} after reload`,
+          () => outputText(page, id),
+          (s) => s === 'connected',
+        );
       await page.waitForTimeout(500);
-      const noisy = session.consoleMessages.slice(before).filter((m) => m.type === 'error' || m.type === 'warning');
+      const messages = session.consoleMessages.slice(before);
+      const hydration = hydrationComplaints(messages, session.errors.slice(errorsBefore));
+      assert(hydration.length === 0, `hydration errors after the reload: ${JSON.stringify(hydration)}`);
+      const noisy = messages.filter((m) => m.type === 'error' || m.type === 'warning');
       assert(noisy.length === 0, `console after the reload: ${JSON.stringify(noisy)}`);
+    });
+    await run.step(STEPS[6], async () => {
+      const problems = noFlashProblems(await readButtonFrames(page));
+      assert(!problems, problems);
     });
     await ctx.report.check(`${APP}: no page errors`, async () => assert(session.errors.length === 0, session.errors.join('\n')));
   } finally {

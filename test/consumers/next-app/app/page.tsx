@@ -1,9 +1,10 @@
 'use client';
 import { useConnection, useDisconnect } from 'wagmi';
-import { W3Button } from 'w3kit/react';
+import { W3Button, useW3Account } from 'w3kit/react';
 
 export default function Home() {
   const connection = useConnection();
+  const account = useW3Account();
   const { disconnect } = useDisconnect();
   return (
     <main>
@@ -11,6 +12,9 @@ export default function Home() {
       <W3Button />
       <p>
         wagmi: <output id="wagmi-status">{connection.status}</output> <output id="wagmi-address">{connection.address ?? ''}</output>
+      </p>
+      <p>
+        w3kit: <output id="w3-status">{account.status}</output> <output id="w3-address">{account.address ?? ''}</output>
       </p>
       <button type="button" onClick={() => disconnect()}>
         Disconnect with wagmi
