@@ -3,7 +3,6 @@
  * (`useW3Provider`, like AppKit's `useAppKitProvider`) and the sign-in status (`useW3AuthStatus`,
  * like RainbowKit's `AuthenticationStatus`). Both re-render when what they return changes.
  */
-import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import type { EIP1193Provider } from 'viem';
 import type { SolanaProvider } from '../adapters/solana/provider.js';
@@ -14,6 +13,12 @@ import { AUTH_CONNECTOR_ID } from '../stores/embedded/ids.js';
 import { $activeNamespace } from '../stores/network/networks.js';
 import { $authStatus, type AuthStatus } from '../stores/siwx/auth-status.js';
 import { WALLETCONNECT_ID } from '../stores/walletconnect/state.js';
+import { useW3Store } from './hydration.js';
+import { NO_CONNECTORS, NO_NAMESPACE } from './server-values.js';
+
+/** What a server without a modal renders (./hydration.ts): no provider, no connector, no session. */
+const NO_PROVIDERS = Object.freeze({});
+const NO_CONNECTOR_IDS = Object.freeze({});
 
 export interface UseW3ProviderResult<P = unknown> {
   /** The connected wallet's provider (EIP-1193 for eip155, the Solana provider for solana); undefined while not connected. */
@@ -45,10 +50,10 @@ export function useW3Provider(namespace: 'eip155'): UseW3ProviderResult<EIP1193P
 export function useW3Provider(namespace: 'solana'): UseW3ProviderResult<SolanaProvider>;
 export function useW3Provider(namespace?: ChainNamespace): UseW3ProviderResult;
 export function useW3Provider(namespace?: ChainNamespace): UseW3ProviderResult {
-  const providers = useStore($walletProviders);
-  const active = useStore($activeNamespace);
-  const connectorIds = useStore($activeConnectorIds);
-  const connectors = useStore($connectors);
+  const providers = useW3Store($walletProviders, NO_PROVIDERS as typeof $walletProviders.value);
+  const active = useW3Store($activeNamespace, NO_NAMESPACE);
+  const connectorIds = useW3Store($activeConnectorIds, NO_CONNECTOR_IDS as typeof $activeConnectorIds.value);
+  const connectors = useW3Store($connectors, NO_CONNECTORS);
   const ns = namespace ?? active;
   const walletProvider = ns ? providers[ns] : undefined;
   const connectorId = ns ? connectorIds[ns] : undefined;
@@ -63,5 +68,5 @@ export function useW3Provider(namespace?: ChainNamespace): UseW3ProviderResult {
  * 'authenticated' while a required sign-in is open.
  */
 export function useW3AuthStatus(): AuthStatus {
-  return useStore($authStatus);
+  return useW3Store($authStatus, 'unauthenticated');
 }

@@ -14,10 +14,12 @@ import {
   createW3Modal,
   networks,
   useW3Account,
+  useW3AuthStatus,
   useW3Balance,
   useW3Connections,
   useW3Modal,
   useW3Network,
+  useW3Provider,
   useW3State,
 } from '../../src/react/index.js';
 import { waitFor } from '../browser/helpers.js';
@@ -35,10 +37,13 @@ function Probe() {
   const { isOpen } = useW3Modal();
   const balance = useW3Balance();
   const connections = useW3Connections();
+  const auth = useW3AuthStatus();
+  const { walletProviderType } = useW3Provider('eip155');
   return (
     <output id="hydration-probe">
       {`account: ${account.status}; network: ${network?.name ?? '-'}; initialized: ${String(state.initialized)}; ` +
-        `open: ${String(isOpen)}; balance: ${balance.symbol ?? '-'}; connections: ${connections.length}`}
+        `open: ${String(isOpen)}; balance: ${balance.symbol ?? '-'}; connections: ${connections.length}; ` +
+        `auth: ${auth}; provider: ${walletProviderType ?? '-'}`}
     </output>
   );
 }
