@@ -118,11 +118,7 @@ export function currentOffer(state = $onramp.get()): ProviderOffer | undefined {
 /** The purchase currency for `state`: the chosen one while it is on offer, else USDC when it is, else the first on offer. */
 function pickPurchaseCurrency(state: OnrampState): PurchaseCurrency | undefined {
   const offered = currentOffer(state)?.currencies ?? [];
-  return (
-    offered.find((c) => c.id === state.purchaseCurrency?.id) ??
-    offered.find((c) => c.id === DEFAULT_PURCHASE_CURRENCY) ??
-    offered[0]
-  );
+  return offered.find((c) => c.id === state.purchaseCurrency?.id) ?? offered.find((c) => c.id === DEFAULT_PURCHASE_CURRENCY) ?? offered[0];
 }
 
 /** After the provider, the options or the network changed: a currency on offer, and the quote asked again. */
@@ -156,9 +152,7 @@ export async function loadOptions(): Promise<void> {
   if (mine !== resets) return;
   const state = $onramp.get();
   const paymentCurrency =
-    state.paymentCurrency ??
-    options.paymentCurrencies.find((c) => c.id === DEFAULT_PAYMENT_CURRENCY) ??
-    options.paymentCurrencies[0];
+    state.paymentCurrency ?? options.paymentCurrencies.find((c) => c.id === DEFAULT_PAYMENT_CURRENCY) ?? options.paymentCurrencies[0];
   const next = { ...state, options, optionsSource: source, loading: false, paymentCurrency };
   $onramp.set({ ...next, purchaseCurrency: pickPurchaseCurrency(next) });
 }

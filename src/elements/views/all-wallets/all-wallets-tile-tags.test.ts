@@ -28,7 +28,7 @@ describe('All Wallets: an installed tile in every locale', () => {
     for (const locale of [...LOCALES, PSEUDO_LOCALE]) {
       await setLocale(locale);
       const tile = await waitFor(() => deep<HTMLElement>(view, 'button.tile[data-wallet-id="c:io.metamask"]'), 3000, 'the tile');
-      await view.updateComplete;
+      await (view as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
       await nextFrame();
       const name = tile.querySelector<HTMLElement>('.name')!;
       const tag = tile.querySelector<HTMLElement>('.tag')!;

@@ -67,7 +67,7 @@ function registerSolanaWallet(name: string): () => void {
 async function connectRows(el: W3Modal): Promise<string[]> {
   await el.modal.open({ view: 'Connect' });
   const view = await waitFor(() => deep<HTMLElement>(el, 'w3-connect-view'), 3000, 'Connect');
-  await view.updateComplete;
+  await (view as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
   const rows = await waitFor(
     () => {
       const found = deepAll<HTMLElement & { tag?: string }>(view, 'w3-ui-list-item').filter((r) => r.textContent!.trim() === NAME);

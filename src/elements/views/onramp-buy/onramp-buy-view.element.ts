@@ -115,8 +115,7 @@ export class W3OnRampBuyView extends W3Element {
   }
 
   override render() {
-    const { purchaseCurrency, paymentCurrency, paymentAmount, error, optionsSource, loading, quotesLoading } =
-      this.onramp.value;
+    const { purchaseCurrency, paymentCurrency, paymentAmount, error, optionsSource, loading, quotesLoading } = this.onramp.value;
     const limits = limitsOf(paymentCurrency);
     const currency = paymentCurrency?.id ?? 'USD';
     const provider = providerOf(this.onramp.value);
@@ -167,7 +166,10 @@ export class W3OnRampBuyView extends W3Element {
       ${unavailable
         ? nothing
         : html`<w3-ui-button full-width ?disabled=${!ready} data-continue @click=${() => void openProvider(provider)}
-            >${msg('Continue', { id: 'onramp-continue', desc: "On-ramp buy view: button that opens the provider's checkout" })}</w3-ui-button
+            >${msg('Continue', {
+              id: 'onramp-continue',
+              desc: "On-ramp buy view: button that opens the provider's checkout",
+            })}</w3-ui-button
           >`}
     </form>`;
   }
