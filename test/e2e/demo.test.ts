@@ -324,6 +324,85 @@ describe('the Dev Wallet on EVM and Solana', () => {
   }, 90_000);
 });
 
+describe('the Dev Wallet, one wallet on two namespaces (issue 28)', () => {
+  const modalCall = (page: Page, script: string) => page.evaluate(`document.querySelector('w3-modal').modal.${script}`);
+  /** The Connect view's rows and All Wallets' tiles named 'w3kit Dev Wallet', with their tags. */
+  async function devWalletShown(page: Page): Promise<{ rows: string[]; tiles: number }> {
+    await modalCall(page, `open({ view: 'Connect' })`);
+    const rows = page.locator('w3-connect-view w3-ui-list-item').filter({ hasText: 'w3kit Dev Wallet' });
+    await rows.first().waitFor();
+    await page.waitForTimeout(500); // both discoveries have announced (the Solana one loads lazily)
+    const tags = await rows.evaluateAll((els) => els.map((el) => (el as HTMLElement & { tag?: string }).tag ?? ''));
+    await modalCall(page, `open({ view: 'AllWallets' })`);
+    const tiles = page.locator('w3-all-wallets-view button.tile').filter({ hasText: 'w3kit Dev Wallet' });
+    await tiles.first().waitFor();
+    return { rows: tags, tiles: await tiles.count() };
+  }
+
+  async function connectBoth(page: Page): Promise<void> {
+    await modalCall(page, `open({ view: 'Connect' })`);
+    const row = page.locator('w3-connect-view').getByRole('button', { name: 'w3kit Dev Wallet' });
+    await row.first().waitFor();
+    await page.waitForTimeout(500);
+    await row.click();
+    await answer(page, 'eth_requestAccounts', true);
+    await answer(page, 'standard:connect', true);
+    await expect
+      .poll(
+        () =>
+          modalCall(page, `getAccount('solana').isConnected && document.querySelector('w3-modal').modal.getAccount('eip155').isConnected`),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+  }
+
+  it('shows once in Connect and All Wallets: before a connection, after a disconnect, and on Solana with only EVM connected', async () => {
+    const { page } = await open('/');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => page.evaluate(() => 'w3kitDevSolanaWallet' in window)).toBe(true);
+    expect(await devWalletShown(page)).toEqual({ rows: ['Installed'], tiles: 1 });
+
+    await connectBoth(page);
+    await modalCall(page, 'disconnect()');
+    await expect.poll(() => modalCall(page, `getAccount('eip155').isConnected`)).toBe(false);
+    expect(await devWalletShown(page)).toEqual({ rows: ['Recent'], tiles: 1 });
+    const recents = await page.evaluate(() => JSON.parse(localStorage.getItem('@w3kit/recentWallets') ?? '[]') as { name: string }[]);
+    expect(recents.filter((w) => w.name === 'w3kit Dev Wallet')).toHaveLength(1);
+
+    // Only EVM connected, then Solana Local chosen: still one row.
+    await connectBoth(page);
+    await modalCall(page, `disconnect('solana')`);
+    await expect.poll(() => modalCall(page, `getAccount('solana').isConnected`)).toBe(false);
+    await modalCall(page, `switchNetwork(${JSON.stringify(SOLANA_LOCAL)}).catch(() => undefined)`);
+    expect(await devWalletShown(page)).toEqual({ rows: ['Recent'], tiles: 1 });
+    await page.close();
+  }, 90_000);
+
+  it('Buy on Solana Local says nothing can be bought there before anything opens', async () => {
+    const { page } = await open('/');
+    await expect.poll(() => page.evaluate(() => 'w3kitDevSolanaWallet' in window)).toBe(true);
+    await connectBoth(page);
+    let popups = 0;
+    page.on('popup', () => popups++);
+    await modalCall(page, `switchNetwork(${JSON.stringify(SOLANA_LOCAL)})`);
+    await modalCall(page, `open({ view: 'Account' })`);
+    await page.locator('w3-account-view').getByRole('button', { name: 'Buy' }).click();
+    const notice = page.locator('w3-on-ramp-providers-view [data-nothing-to-buy]');
+    await notice.waitFor({ timeout: 15_000 });
+    expect((await notice.textContent())?.trim()).toBe('No provider sells crypto on Solana Local. Switch to another network to buy.');
+    // The backend's sandbox pays out ETH on Localhost only; Meld and Coinbase never sell on a local chain.
+    expect(await page.locator('w3-on-ramp-providers-view [data-provider="sandbox"]').textContent()).toContain(
+      'Not available on Solana Local: sells on Localhost only',
+    );
+    expect(await page.locator('w3-on-ramp-providers-view w3-ui-list-item[disabled]').count()).toBe(3);
+    await modalCall(page, `open({ view: 'OnRampBuy' })`);
+    await page.locator('w3-on-ramp-buy-view [data-nothing-to-buy]').waitFor();
+    expect(await page.locator('w3-on-ramp-buy-view [data-continue]').count()).toBe(0);
+    expect(popups).toBe(0);
+    await page.close();
+  }, 90_000);
+});
+
 describe("the Dev Wallet's prompt describes Solana requests", () => {
   const owner = new PublicKey(DEV_SOLANA_ADDRESS);
   const receiver = new PublicKey(RECEIVER);

@@ -3,8 +3,8 @@
  * EIP-1193 wallet, a Hardhat node, and the real backend indexing it (the Blockchain API and the
  * sandbox checkout, paying from Hardhat's dev account 19). Buy -> sandbox -> amount -> Continue
  * opens the checkout in a popup; the test card pays; the modal's ETH balance grows by the quoted
- * amount and Activity shows the purchase. A Blockchain API that cannot be reached gives the
- * sample options and the placeholder quote (spec 8).
+ * amount and Activity shows the purchase. Where nothing can be bought (the Blockchain API out of
+ * reach on Localhost, or another chain than the sandbox's) the views say so and nothing opens.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -140,15 +140,40 @@ describe('the sandbox on-ramp end to end', { timeout: 120_000 }, () => {
     await reopened.close();
   });
 
-  it('falls back to the sample options and the placeholder quote when the Blockchain API cannot be reached', async () => {
+  it('with the Blockchain API out of reach nothing can be bought on Localhost: said before anything opens', async () => {
     app = await openApp(h, [{}], options(await closedPortUrl()));
     const { page } = app;
     await connect(page);
-    await toBuyView(page);
-    await waitShown(page, 'w3-on-ramp-buy-view [data-sample-options]', 'showing sample options', 15_000);
-    await waitShown(page, 'w3-on-ramp-buy-view [data-purchase-currency]', 'USDC');
-    await page.locator('w3-on-ramp-buy-view w3-ui-text-input input').fill('100');
-    await waitShown(page, 'w3-on-ramp-buy-view [data-placeholder-quote]', 'No quote available now', 15_000);
-    await waitShown(page, 'w3-on-ramp-buy-view [data-total]', '100 USD');
+    let popups = 0;
+    page.on('popup', () => popups++);
+    await page.locator('w3-account-view').getByRole('button', { name: 'Buy' }).click();
+    await expect.poll(() => view(page)).toBe('OnRampProviders');
+    // The sandbox is the unreachable API; Meld and Coinbase sell real money, never on a local chain.
+    await waitShown(page, 'w3-on-ramp-providers-view [data-nothing-to-buy]', 'No provider sells crypto on Localhost.', 15_000);
+    await waitShown(page, 'w3-on-ramp-providers-view [data-provider="sandbox"]', 'the on-ramp service cannot be reached');
+    await waitShown(page, 'w3-on-ramp-providers-view [data-provider="meld"]', 'Not available on Localhost: sells on main networks only');
+    expect(await page.locator('w3-on-ramp-providers-view w3-ui-list-item[disabled]').count()).toBe(3);
+    expect(popups).toBe(0);
+    expect(await view(page)).toBe('OnRampProviders');
+  });
+
+  it('on Chain B (the sandbox pays on Localhost only) the sandbox says where it sells and Buy offers no Continue', async () => {
+    app = await openApp(h, [{}], options(backend.url));
+    const { page } = app;
+    await connect(page);
+    let popups = 0;
+    page.on('popup', () => popups++);
+    await page.evaluate(() => document.querySelector('w3-modal')!.modal.switchNetwork('eip155:31338'));
+    await page.evaluate(() => document.querySelector('w3-modal')!.modal.open({ view: 'OnRampProviders' }));
+    await waitShown(page, 'w3-on-ramp-providers-view [data-nothing-to-buy]', 'No provider sells crypto on Chain B.', 15_000);
+    await waitShown(page, 'w3-on-ramp-providers-view [data-provider="sandbox"]', 'Not available on Chain B: sells on Localhost only');
+    await page.evaluate(() => document.querySelector('w3-modal')!.modal.open({ view: 'OnRampBuy' }));
+    await waitShown(page, 'w3-on-ramp-buy-view [data-nothing-to-buy]', 'Nothing to buy from w3kit sandbox on this network');
+    expect(await page.locator('w3-on-ramp-buy-view [data-continue]').count()).toBe(0);
+    // Back on Localhost the sandbox sells ETH again.
+    await page.evaluate(() => document.querySelector('w3-modal')!.modal.switchNetwork('eip155:31337'));
+    await waitShown(page, 'w3-on-ramp-buy-view [data-purchase-currency]', 'ETH');
+    expect(await page.locator('w3-on-ramp-buy-view [data-nothing-to-buy]').count()).toBe(0);
+    expect(popups).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { ConnectorTypeOrderItem } from '../../core/options.js';
 import { email, safeParse } from '../../core/schema.js';
-import { $connectors, type Connector, type ConnectorType } from './connectors.js';
+import { $connectors, walletKey, type Connector, type ConnectorType } from './connectors.js';
 import type { RecentWallet } from './recent.js';
 import { handlers, type Handler } from './connect-handlers.js';
 import { pushView } from '../ui/router.js';
@@ -82,7 +82,6 @@ export function sortConnectors(
   const out: { connector: Connector; tag: string | undefined }[] = [];
   const used = new Set<string>();
   const wallets = connectors.filter((c) => c.type !== 'AUTH');
-  const walletKey = (c: Connector): string => (c.type === 'WALLET_CONNECT' ? `id:${c.id}` : `name:${c.name.toLowerCase()}`);
   for (const group of order) {
     const { types, tag } = GROUPS[group];
     const members =

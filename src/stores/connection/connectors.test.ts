@@ -6,6 +6,7 @@ import {
   $connectors,
   addConnectors,
   connectorStatus,
+  onePerWallet,
   removeConnector,
   type Connector,
 } from './connectors.js';
@@ -91,5 +92,16 @@ describe('connectorStatus', () => {
 
   it('is disconnected with nothing known', () => {
     expect(connectorStatus('eip155', 'io.metamask')).toBe('disconnected');
+  });
+});
+
+describe('onePerWallet', () => {
+  it('keeps one connector per wallet: the same name on two namespaces is one wallet, WalletConnect its own', () => {
+    const devEvm: Connector = { id: 'dev.w3kit.wallet', type: 'ANNOUNCED', name: 'w3kit Dev Wallet', chain: 'eip155' };
+    const devSol: Connector = { id: 'wallet-standard:w3kit dev wallet', type: 'ANNOUNCED', name: 'w3kit Dev Wallet', chain: 'solana' };
+    const wcNamed: Connector = { ...walletConnect, id: 'wc2', name: 'w3kit Dev Wallet' };
+    expect(onePerWallet([devEvm, metamask, devSol, wcNamed])).toEqual([devEvm, metamask, wcNamed]);
+    // The preferred namespace's connector stands for the wallet, in the wallet's first place.
+    expect(onePerWallet([devEvm, metamask, devSol], 'solana')).toEqual([devSol, metamask]);
   });
 });

@@ -52,6 +52,31 @@ export function addConnectors(list: Connector[]): void {
   $connectors.set(next);
 }
 
+/**
+ * The wallet a connector belongs to (issue 28): one wallet announced on several namespaces
+ * (EIP-6963 and Wallet Standard under the same name) is one wallet, shown once, whose connection
+ * connects every namespace; WalletConnect is its own.
+ */
+export const walletKey = (c: Pick<Connector, 'id' | 'type' | 'name'>): string =>
+  c.type === 'WALLET_CONNECT' ? `id:${c.id}` : `name:${c.name.trim().toLowerCase()}`;
+
+/** One connector per wallet (the first of each; `preferred` namespace's first when given), in the order of `connectors`. */
+export function onePerWallet(connectors: readonly Connector[], preferred?: ChainNamespace): Connector[] {
+  const chosen = new Map<string, Connector>();
+  for (const c of connectors) {
+    const key = walletKey(c);
+    const had = chosen.get(key);
+    if (!had || (preferred && c.chain === preferred && had.chain !== preferred)) chosen.set(key, c);
+  }
+  const seen = new Set<string>();
+  return connectors.flatMap((c) => {
+    const key = walletKey(c);
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [chosen.get(key)!];
+  });
+}
+
 export function removeConnector(id: string): void {
   $connectors.set($connectors.get().filter((c) => c.id !== id));
 }

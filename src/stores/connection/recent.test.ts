@@ -77,6 +77,27 @@ describe('addRecentWallet', () => {
     expect(recent.$recentWallets.get().map((w) => w.id)).toEqual(['coinbase', 'metamask']);
   });
 
+  it('keeps one entry per wallet: its EVM and Solana connectors (one name) are one wallet (issue 28)', () => {
+    const evm = { id: 'dev.w3kit.wallet', name: 'w3kit Dev Wallet', rdns: 'dev.w3kit.wallet' };
+    const sol = { id: 'wallet-standard:w3kit dev wallet', name: 'w3kit Dev Wallet' };
+    recent.addRecentWallet(mm);
+    recent.addRecentWallet(evm);
+    recent.addRecentWallet(sol);
+    expect(recent.$recentWallets.get()).toEqual([sol, mm]);
+    expect(storageModule.storage.get('recentWallets')).toEqual([sol, mm]);
+    // A WalletConnect pairing of a wallet with the same name is another way in: its own entry.
+    recent.addRecentWallet({ id: 'devwallet', name: 'w3kit Dev Wallet', walletConnect: true });
+    expect(recent.$recentWallets.get().map((w) => w.id)).toEqual(['devwallet', sol.id]);
+  });
+
+  it('loads one entry per wallet from what an earlier version stored twice', async () => {
+    const evm = { id: 'dev.w3kit.wallet', name: 'w3kit Dev Wallet' };
+    const sol = { id: 'wallet-standard:w3kit dev wallet', name: 'w3kit Dev Wallet' };
+    backend.setItem('@w3kit/recentWallets', JSON.stringify([sol, evm, mm]));
+    await load();
+    expect(recent.$recentWallets.get()).toEqual([sol, mm]);
+  });
+
   it('rejects an invalid wallet before storing anything', () => {
     expect(() => recent.addRecentWallet({ id: 'x' } as never)).toThrow(TypeError);
     expect(storageModule.storage.get('recentWallets')).toBeUndefined();

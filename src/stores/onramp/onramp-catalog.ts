@@ -27,13 +27,25 @@ export interface OnrampProvider {
   url: string | undefined;
   /** True when it needs an account at the provider and the internet. */
   external: boolean;
+  /** The only currencies it sells (ids), when not all the options list. */
+  assets?: readonly string[];
+  /** True when it sells on test and local chains (the sandbox's test money); real-money providers do not. */
+  testnets: boolean;
 }
 
 /** Spec 9: default on-ramp providers meld and coinbase, fee range 1-2%; ours first. */
 export const ONRAMP_PROVIDERS: readonly OnrampProvider[] = [
-  { name: 'sandbox', label: 'w3kit sandbox', feeRange: '1.5%', url: undefined, external: false },
-  { name: 'meld', label: 'Meld', feeRange: '1-2%', url: 'https://meldcrypto.com', external: true },
-  { name: 'coinbase', label: 'Coinbase', feeRange: '1-2%', url: 'https://pay.coinbase.com/buy/select-asset', external: true },
+  // The sandbox pays out ETH on the backend's --evm-rpc chain only.
+  { name: 'sandbox', label: 'w3kit sandbox', feeRange: '1.5%', url: undefined, external: false, assets: ['ETH'], testnets: true },
+  { name: 'meld', label: 'Meld', feeRange: '1-2%', url: 'https://meldcrypto.com', external: true, testnets: false },
+  {
+    name: 'coinbase',
+    label: 'Coinbase',
+    feeRange: '1-2%',
+    url: 'https://pay.coinbase.com/buy/select-asset',
+    external: true,
+    testnets: false,
+  },
 ];
 
 /** Spec 9: the restricted timezones, mainland China's. */

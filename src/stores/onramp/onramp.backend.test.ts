@@ -1,6 +1,8 @@
 /**
- * The on-ramp store against the real backend of server/ (no chain: it sells USDC on Ethereum and
- * Base) and against a backend answering 500 or a closed port: options and quotes from the API,
+ * The on-ramp store against the real backend of server/ (no chain: it lists USDC on Ethereum and
+ * Base, which Coinbase sells and the sandbox does not) and against a backend answering 500 or a
+ * closed port: options and quotes from the API, only what the chosen provider sells on the active
+ * network offered and quoted (issue 28),
  * the sample options and the placeholder quote 'mocked-quote-id' when they fail (spec 8), the
  * amount limits (spec 9), the defaults USDC and USD, and reset clearing everything (spec 4).
  */
@@ -11,8 +13,12 @@ import { closedPortUrl, startLoopback, type LoopbackServer } from '../../test-ut
 import { connectWithApi, switchToMainnet } from '../../test-utils/blockchain-setup.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { networks } from '../../wire/networks.js';
+import { $activeNamespace, $activeNetworkIds } from '../network/networks.js';
 import {
   $onramp,
+  $onrampOffers,
+  ONRAMP_PROVIDERS,
+  selectProvider,
   amountProblem,
   getQuote,
   isRestrictedTimezone,
@@ -40,6 +46,7 @@ beforeEach(() => {
 afterEach(async () => {
   resetOnramp();
   resetOptions();
+  $activeNetworkIds.set({});
   await failing?.close();
   failing = undefined;
 });
@@ -69,13 +76,51 @@ describe('options', () => {
   });
 });
 
-/** Options with the dev project's id against `url`. */
-async function loadOptionsOf(url: string): Promise<void> {
+const provider = (name: string) => ONRAMP_PROVIDERS.find((p) => p.name === name)!;
+
+/** Options with the dev project's id against `url`, on Ethereum, buying from `from` (Coinbase: it sells the API's USDC there). */
+async function loadOptionsOf(url: string, from = 'coinbase'): Promise<void> {
   connectWithApi(url);
-  setOptions({ networks: [networks.localhost, networks.mainnet], blockchainApiUrl: url, projectId: DEV_PROJECT_ID });
+  setOptions({ networks: [networks.localhost, networks.mainnet, networks.solanaLocal], blockchainApiUrl: url, projectId: DEV_PROJECT_ID });
   switchToMainnet();
+  selectProvider(provider(from));
   await loadOptions();
 }
+
+describe('only what can be bought on the active network', () => {
+  it('the sandbox sells nothing on Ethereum (its backend has no chain): no currency, no quote asked', async () => {
+    await loadOptionsOf(server.url, 'sandbox');
+    expect($onramp.get().purchaseCurrency).toBeUndefined();
+    expect($onrampOffers.get()!.map((o) => [o.provider.name, o.unavailable?.code])).toEqual([
+      ['sandbox', 'NOT_HERE'],
+      ['meld', undefined],
+      ['coinbase', undefined],
+    ]);
+    setPaymentAmount('100');
+    expect($onramp.get().quotesLoading).toBe(false);
+    await getQuote();
+    expect($onramp.get().quote).toBeUndefined();
+    // Choosing Coinbase offers its USDC on Ethereum and quotes it.
+    selectProvider(provider('coinbase'));
+    expect($onramp.get().purchaseCurrency?.id).toBe('USDC');
+    await waitFor(() => $onramp.get().quote !== undefined);
+  });
+
+  it('a switch to Solana Local takes the currency away and quotes nothing; back on Ethereum it returns', async () => {
+    await loadOptionsOf(server.url);
+    expect($onramp.get().purchaseCurrency?.id).toBe('USDC');
+    $activeNetworkIds.setKey('solana', networks.solanaLocal.caipNetworkId);
+    $activeNamespace.set('solana');
+    expect($onramp.get().purchaseCurrency).toBeUndefined();
+    expect($onrampOffers.get()!.every((o) => o.unavailable)).toBe(true);
+    setPaymentAmount('100');
+    await getQuote();
+    expect($onramp.get().quote).toBeUndefined();
+    expect($onramp.get().quotesLoading).toBe(false);
+    $activeNamespace.set('eip155');
+    expect($onramp.get().purchaseCurrency?.id).toBe('USDC');
+  });
+});
 
 describe('amount and quote', () => {
   it('checks the amount against the card limits, naming min and max', async () => {

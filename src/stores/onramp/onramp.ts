@@ -1,12 +1,13 @@
 /**
  * The on-ramp state and actions (spec sections 3, 4, 8): the providers and the chosen one, the
  * options (from the Blockchain API, the sample options when that fails), the purchase and
- * payment currencies (defaults USDC and USD; USDC only where it can be bought on the active
- * network, else the first currency that can), the amount checked against the payment method's
+ * payment currencies (defaults USDC and USD; only a currency the chosen provider sells on the
+ * active network, USDC when it is one, else the first; none when it sells nothing there, see
+ * offer.ts), the amount checked against the payment method's
  * limits, and the quote (debounced; the placeholder 'mocked-quote-id' when it fails). Used only by
  * the lazy on-ramp views, so it loads with them.
  */
-import { map } from 'nanostores';
+import { computed, map } from 'nanostores';
 import { createOnrampApi, type OnrampApi } from '../../api/onramp-api.js';
 import {
   DEFAULT_PAYMENT_CURRENCY,
@@ -27,8 +28,10 @@ import {
   type AmountProblem,
   type OnrampProvider,
 } from './onramp-catalog.js';
+import { matchNetwork, providerOffer, type ProviderOffer } from './offer.js';
 
 export * from './onramp-catalog.js';
+export * from './offer.js';
 
 /** How long typing must pause before a quote is asked. */
 export const QUOTE_DEBOUNCE_MS = 300;
@@ -94,20 +97,42 @@ export function getOnrampApi(): OnrampApi | undefined {
 
 /** The network of `currency` that is the active network, if it is sold there. */
 export function activeNetworkOf(currency: PurchaseCurrency | undefined): OnrampNetwork | undefined {
-  const network = $activeNetwork.get();
-  if (!currency || network?.chainNamespace !== 'eip155') return undefined;
-  return currency.networks.find((n) => n.chain_id === String(network.id));
+  return currency ? matchNetwork(currency.networks, $activeNetwork.get()) : undefined;
 }
 
-function defaults(options: OnrampOptions): Pick<OnrampState, 'purchaseCurrency' | 'paymentCurrency'> {
-  const usdc = options.purchaseCurrencies.find((c) => c.id === DEFAULT_PURCHASE_CURRENCY);
-  const purchaseCurrency =
-    (usdc && activeNetworkOf(usdc) ? usdc : options.purchaseCurrencies.find((c) => activeNetworkOf(c))) ??
-    usdc ??
-    options.purchaseCurrencies[0];
-  const paymentCurrency = options.paymentCurrencies.find((c) => c.id === DEFAULT_PAYMENT_CURRENCY) ?? options.paymentCurrencies[0];
-  return { purchaseCurrency, paymentCurrency };
+/** What each provider sells on the active network; undefined until the options are loaded. */
+export const $onrampOffers = computed([$onramp, $activeNetwork], (state, network): ProviderOffer[] | undefined => {
+  const { options, optionsSource, providers } = state;
+  return options ? providers.map((p) => providerOffer(p, options, optionsSource, network)) : undefined;
+});
+
+/** The provider the Buy view buys from: the chosen one, else the first. */
+export const providerOf = (state: OnrampState): OnrampProvider => state.selectedProvider ?? state.providers[0]!;
+
+/** What the chosen provider sells on the active network (undefined until the options are loaded). */
+export function currentOffer(state = $onramp.get()): ProviderOffer | undefined {
+  const provider = providerOf(state);
+  return state.options ? providerOffer(provider, state.options, state.optionsSource, $activeNetwork.get()) : undefined;
 }
+
+/** The purchase currency for `state`: the chosen one while it is on offer, else USDC when it is, else the first on offer. */
+function pickPurchaseCurrency(state: OnrampState): PurchaseCurrency | undefined {
+  const offered = currentOffer(state)?.currencies ?? [];
+  return offered.find((c) => c.id === state.purchaseCurrency?.id) ?? offered.find((c) => c.id === DEFAULT_PURCHASE_CURRENCY) ?? offered[0];
+}
+
+/** After the provider, the options or the network changed: a currency on offer, and the quote asked again. */
+function repick(): void {
+  const state = $onramp.get();
+  if (!state.options) return;
+  const purchaseCurrency = pickPurchaseCurrency(state);
+  if (purchaseCurrency === state.purchaseCurrency) return;
+  $onramp.setKey('purchaseCurrency', purchaseCurrency);
+  scheduleQuote();
+}
+
+// Another active network offers other currencies (and may offer none).
+$activeNetwork.listen(() => repick());
 
 /** Loads the options (once); a failure, or no Blockchain API, gives the sample options (spec 8). */
 export async function loadOptions(): Promise<void> {
@@ -126,25 +151,22 @@ export async function loadOptions(): Promise<void> {
   }
   if (mine !== resets) return;
   const state = $onramp.get();
-  $onramp.set({
-    ...state,
-    options,
-    optionsSource: source,
-    loading: false,
-    purchaseCurrency: state.purchaseCurrency ?? defaults(options).purchaseCurrency,
-    paymentCurrency: state.paymentCurrency ?? defaults(options).paymentCurrency,
-  });
+  const paymentCurrency =
+    state.paymentCurrency ?? options.paymentCurrencies.find((c) => c.id === DEFAULT_PAYMENT_CURRENCY) ?? options.paymentCurrencies[0];
+  const next = { ...state, options, optionsSource: source, loading: false, paymentCurrency };
+  $onramp.set({ ...next, purchaseCurrency: pickPurchaseCurrency(next) });
 }
 
 export function selectProvider(provider: OnrampProvider): void {
   $onramp.setKey('selectedProvider', provider);
+  repick();
 }
 
 /** Asks for a quote after typing pauses (QUOTE_DEBOUNCE_MS). */
 function scheduleQuote(): void {
   clearTimeout(quoteTimer);
-  const { paymentAmount, error } = $onramp.get();
-  if (!paymentAmount || error) {
+  const { paymentAmount, error, purchaseCurrency } = $onramp.get();
+  if (!paymentAmount || error || !activeNetworkOf(purchaseCurrency)) {
     $onramp.set({ ...$onramp.get(), quote: undefined, purchaseAmount: undefined, quotesLoading: false });
     return;
   }
@@ -175,12 +197,14 @@ export async function getQuote(): Promise<void> {
   const { purchaseCurrency, paymentCurrency, paymentAmount, error } = $onramp.get();
   if (!purchaseCurrency || !paymentCurrency || !paymentAmount || error) return;
   const mine = ++generation;
-  $onramp.setKey('quotesLoading', true);
-  const network = activeNetworkOf(purchaseCurrency) ?? purchaseCurrency.networks[0];
+  // Only what is sold on the active network is quoted (never another network's price).
+  const network = activeNetworkOf(purchaseCurrency);
+  if (!network) return void $onramp.set({ ...$onramp.get(), quote: undefined, purchaseAmount: undefined, quotesLoading: false });
   let quote: OnrampQuote;
   try {
     const client = getOnrampApi();
-    if (!client || !network) throw new Error('No quote source');
+    $onramp.setKey('quotesLoading', true);
+    if (!client) throw new Error('No quote source');
     quote = await client.getQuote({
       purchaseCurrency: purchaseCurrency.id,
       paymentCurrency: paymentCurrency.id,

@@ -12,7 +12,7 @@ import { $activeAccount } from '../connection/account.js';
 import { watchTransaction } from '../portfolio/activity.js';
 import { fetchBalances, refreshNativeBalance } from '../portfolio/balances.js';
 import { pushView, resetRouter } from '../ui/router.js';
-import { $onramp, activeNetworkOf, getOnrampApi, resetOnramp, selectProvider, type OnrampProvider } from './onramp.js';
+import { $onramp, activeNetworkOf, currentOffer, getOnrampApi, resetOnramp, selectProvider, type OnrampProvider } from './onramp.js';
 
 export const ONRAMP_POPUP = { width: 500, height: 700 } as const;
 export const ONRAMP_POPUP_NAME = 'w3kit-onramp';
@@ -103,12 +103,17 @@ async function checkoutUrl(provider: OnrampProvider): Promise<string> {
  */
 export async function openProvider(provider: OnrampProvider): Promise<void> {
   const mine = ++run;
+  selectProvider(provider);
+  // A provider that sells nothing on the active network opens no page (the views say so first).
+  if (currentOffer()?.unavailable) {
+    $purchase.set({ ...IDLE, status: 'failed', provider, failure: 'NOT_SOLD_HERE' });
+    return void pushView('BuyInProgress');
+  }
   try {
     popup = window.open('', ONRAMP_POPUP_NAME, popupFeatures());
   } catch {
     popup = null;
   }
-  selectProvider(provider);
   $purchase.set({ ...IDLE, status: 'opening', provider });
   pushView('BuyInProgress');
   let url: string;

@@ -18,6 +18,43 @@ const ids = (rows: ReturnType<typeof sortWalletRows>) =>
   rows.map((r) => (r.kind === 'connector' ? `c:${r.connector.id}` : `w:${r.wallet.id}`));
 
 describe('sortWalletRows', () => {
+  // One wallet on two namespaces (issue 28): EIP-6963 and Wallet Standard under one name.
+  const devEvm: Connector = {
+    id: 'dev.w3kit.wallet',
+    type: 'ANNOUNCED',
+    name: 'w3kit Dev Wallet',
+    chain: 'eip155',
+    rdns: 'dev.w3kit.wallet',
+  };
+  const devSol: Connector = { id: 'wallet-standard:w3kit dev wallet', type: 'ANNOUNCED', name: 'w3kit Dev Wallet', chain: 'solana' };
+  const none = { featured: [], recommended: [] };
+  const devRecent = (c: Connector) => ({ id: c.id, name: c.name });
+
+  it('shows a wallet announced on two namespaces once: Recent twice, or Recent and Installed, is one row', () => {
+    // Both namespaces were connected (an entry each, as stored before recents were told apart by wallet).
+    const both = sortWalletRows([devEvm, devSol, metamaskConnector], order, [devRecent(devSol), devRecent(devEvm)], none);
+    expect(ids(both)).toEqual(['c:wallet-standard:w3kit dev wallet', 'c:io.metamask']);
+    expect(both[0]).toMatchObject({ tag: 'Recent' });
+    // Only EVM was connected (then disconnected, or the app switched to Solana): one Recent row, no Installed one.
+    for (const connectors of [
+      [devEvm, devSol],
+      [devSol, devEvm],
+    ]) {
+      const rows = sortWalletRows(connectors, order, [devRecent(devEvm)], none);
+      expect(ids(rows)).toEqual(['c:dev.w3kit.wallet']);
+      expect(rows[0]).toMatchObject({ tag: 'Recent' });
+    }
+    // Never connected: one Installed row.
+    const fresh = sortWalletRows([devEvm, devSol], order, [], none);
+    expect(fresh.map((r) => r.tag)).toEqual(['Installed']);
+  });
+
+  it("a recent entry of a namespace whose connector is not announced shows the wallet's other connector as Recent", () => {
+    const rows = sortWalletRows([devEvm], order, [devRecent(devSol)], none);
+    expect(ids(rows)).toEqual(['c:dev.w3kit.wallet']);
+    expect(rows[0]).toMatchObject({ tag: 'Recent' });
+  });
+
   it('puts featured and recommended registry wallets in their groups of the connector type order', () => {
     const rows = sortWalletRows([metamaskConnector, external], order, [], {
       featured: [entry('safe', 'Safe'), entry('ledger', 'Ledger')],

@@ -1,8 +1,8 @@
 import type { WalletEntry } from '../../wire/provider-api.js';
 import type { ConnectorTypeOrderItem } from '../../core/options.js';
 import { sortConnectors } from '../connection/connect.js';
-import type { Connector } from '../connection/connectors.js';
-import type { RecentWallet } from '../connection/recent.js';
+import { walletKey, type Connector } from '../connection/connectors.js';
+import { recentWalletKey, type RecentWallet } from '../connection/recent.js';
 import { installedConnectorFor, type RegistryWallet } from './wallet-list.js';
 
 export type WalletRow =
@@ -12,7 +12,9 @@ export type WalletRow =
 /**
  * The Connect view's wallet rows in the connector type order: connectors by type, and the
  * registry's featured and recommended wallets in their groups. A registry wallet that is
- * installed shows once, as its connector.
+ * installed shows once, as its connector; a wallet with connectors in several namespaces (the
+ * same name) shows once, in its first group (issue 28: never 'Recent' twice, nor 'Recent' and
+ * 'Installed').
  */
 export function sortWalletRows(
   connectors: readonly Connector[],
@@ -21,15 +23,21 @@ export function sortWalletRows(
   registry: { featured: readonly RegistryWallet[]; recommended: readonly RegistryWallet[] },
 ): WalletRow[] {
   const rows: WalletRow[] = [];
+  /** The wallets (walletKey) shown as connector rows. */
   const usedConnectors = new Set<string>();
   const usedWallets = new Set<string>();
   for (const group of order) {
     if (group === 'recent') {
       for (const r of recent) {
-        const connector = connectors.find((c) => c.id === r.id && c.type !== 'AUTH');
+        // Its connector, or (an entry of another namespace's connector, not announced here) one of the same wallet.
+        const connector =
+          connectors.find((c) => c.id === r.id && c.type !== 'AUTH') ??
+          (r.walletConnect
+            ? undefined
+            : connectors.find((c) => c.type !== 'AUTH' && c.type !== 'WALLET_CONNECT' && walletKey(c) === recentWalletKey(r)));
         if (connector) {
-          if (usedConnectors.has(connector.id)) continue;
-          usedConnectors.add(connector.id);
+          if (usedConnectors.has(walletKey(connector))) continue;
+          usedConnectors.add(walletKey(connector));
           rows.push({ kind: 'connector', connector, tag: 'Recent' });
           continue;
         }
@@ -52,8 +60,8 @@ export function sortWalletRows(
       continue;
     }
     for (const { connector, tag } of sortConnectors(connectors, [group], recent)) {
-      if (usedConnectors.has(connector.id)) continue;
-      usedConnectors.add(connector.id);
+      if (usedConnectors.has(walletKey(connector))) continue;
+      usedConnectors.add(walletKey(connector));
       rows.push({ kind: 'connector', connector, tag: tag ?? (connector.type === 'WALLET_CONNECT' ? 'QR code' : undefined) });
     }
   }

@@ -43,7 +43,14 @@ export function renderTile(tile: Tile | undefined, index: number, choose: (tile:
     <button class="tile" type="button" data-index=${index} data-wallet-id=${tile.id} title=${name} @click=${() => choose(tile)}>
       <w3-ui-wallet-image .imageSrc=${tileImage(tile)}></w3-ui-wallet-image>
       <span class="name">${name}</span>
-      ${installed ? html`<span class="tag">${msg('Installed')}</span>` : ''}
+      ${installed
+        ? html`<span class="tag"
+            >${msg('Installed', {
+              id: 'tile-installed',
+              desc: "All Wallets: the short tag under an installed wallet's name, in a 72 px wide tile",
+            })}</span
+          >`
+        : ''}
     </button>
   </div>`;
 }

@@ -3,7 +3,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import { grid } from '@lit-labs/virtualizer/layouts/grid.js';
 import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-labs/virtualizer/virtualize.js';
 import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
-import { $connectors } from '../../../stores/connection/connectors.js';
+import { $connectors, onePerWallet } from '../../../stores/connection/connectors.js';
 import { connectWithConnector } from '../../../stores/connection/connect.js';
 import { ensureWalletList } from '../../../stores/registry/loader.js';
 import { $walletList, installedConnectorFor, isInstalledConnector, type RegistryWallet } from '../../../stores/registry/wallet-list.js';
@@ -82,7 +82,8 @@ export class W3AllWalletsView extends W3Element {
 
   /** Installed wallets, then featured, then the pages: each wallet once. */
   private tiles(): Tile[] {
-    const installed = this.connectors.value.filter(isInstalledConnector);
+    // A wallet announced on several namespaces (one name) is one tile; choosing it connects them all.
+    const installed = onePerWallet(this.connectors.value.filter(isInstalledConnector));
     /** An installed wallet's registry entry, when loaded: its icon stands in for a missing announced one. */
     const entries = new Map<string, RegistryWallet>();
     const registry: Tile[] = [];

@@ -78,7 +78,8 @@ export const allWalletsStyles = css`
     display: flex;
     flex-direction: column;
     align-items: center;
-    gap: 6px;
+    /* 8 + 48 (image) + 4 + name + 4 + tag + 4 fits the 96 px: nothing shrinks. */
+    gap: 4px;
     width: 76px;
     height: 96px;
     padding: 8px 2px 4px;
@@ -101,6 +102,8 @@ export const allWalletsStyles = css`
   }
   /* A wallet's name takes its direction from its own text (a Latin name cut at its end). */
   .tile .name {
+    /* The name is never squeezed out (issue 28: in ja a two-line tag took its place). */
+    flex-shrink: 0;
     width: 100%;
     overflow: hidden;
     text-overflow: ellipsis;
@@ -108,8 +111,14 @@ export const allWalletsStyles = css`
     unicode-bidi: plaintext;
   }
   .tile .tag {
+    flex-shrink: 0;
+    max-width: 100%;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
     color: var(--w3i-fg-muted);
     font-size: 10px;
+    line-height: 1.2;
   }
   /* One line, always there (empty or not), so the view keeps its height. */
   .status {

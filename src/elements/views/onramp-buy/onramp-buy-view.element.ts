@@ -1,11 +1,12 @@
 import { css, html, nothing } from 'lit';
 import {
   $onramp,
+  $onrampOffers,
   getQuote,
   limitsOf,
   loadOptions,
   MOCKED_QUOTE_ID,
-  ONRAMP_PROVIDERS,
+  providerOf,
   setPaymentAmount,
   type AmountProblem,
 } from '../../../stores/onramp/onramp.js';
@@ -16,6 +17,7 @@ import { StoreController } from '../../base/store-controller.js';
 import { msg, str } from '../../base/localize.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
+import { unavailableText } from '../onramp-providers/offer-text.js';
 
 /** The decimals the crypto amount a quote buys is shown with. */
 const PURCHASE_DECIMALS = 6;
@@ -35,6 +37,8 @@ export function amountProblemText(problem: AmountProblem): string {
  * @summary OnRampBuy: what to buy (a button opening OnRampTokenSelect), what to pay with (a button
  * opening OnRampFiatSelect), the amount within the payment method's limits, and the quote (fees,
  * total, what you get); 'Continue' opens the provider's page in a popup and shows BuyInProgress.
+ * Only what the provider sells on the active network is offered; when that is nothing the view
+ * says so and offers no Continue.
  */
 export class W3OnRampBuyView extends W3Element {
   static override readonly tagName = 'w3-on-ramp-buy-view';
@@ -71,10 +75,17 @@ export class W3OnRampBuyView extends W3Element {
         color: var(--w3i-fg-muted);
         font-size: var(--w3i-text-xs);
       }
+      .notice {
+        display: flex;
+        flex-direction: column;
+        gap: 4px;
+        margin: 0;
+      }
     `,
   ];
 
   private readonly onramp = new StoreController(this, $onramp);
+  private readonly offers = new StoreController(this, $onrampOffers);
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -104,21 +115,27 @@ export class W3OnRampBuyView extends W3Element {
   }
 
   override render() {
-    const { purchaseCurrency, paymentCurrency, paymentAmount, error, optionsSource, selectedProvider, loading, quotesLoading } =
-      this.onramp.value;
+    const { purchaseCurrency, paymentCurrency, paymentAmount, error, optionsSource, loading, quotesLoading } = this.onramp.value;
     const limits = limitsOf(paymentCurrency);
     const currency = paymentCurrency?.id ?? 'USD';
-    const provider = selectedProvider ?? ONRAMP_PROVIDERS[0]!;
-    const ready = Boolean(purchaseCurrency && paymentCurrency && paymentAmount && !error && !quotesLoading);
+    const provider = providerOf(this.onramp.value);
+    const unavailable = this.offers.value?.find((o) => o.provider.name === provider.name)?.unavailable;
+    const ready = Boolean(purchaseCurrency && paymentCurrency && paymentAmount && !error && !quotesLoading && !unavailable);
     return html`<form @submit=${(ev: Event) => ev.preventDefault()}>
       ${optionsSource === 'sample'
         ? html`<p class="hint" role="status" data-sample-options>${msg('The on-ramp service is unavailable: showing sample options.')}</p>`
+        : nothing}
+      ${unavailable
+        ? html`<p class="notice" role="status" data-nothing-to-buy>
+            <strong>${msg(str`Nothing to buy from ${provider.label} on this network`)}</strong>
+            <span class="hint">${unavailableText(unavailable)}</span>
+          </p>`
         : nothing}
       <div class="currencies">
         <w3-ui-button
           variant="secondary"
           data-purchase-currency
-          ?disabled=${loading}
+          ?disabled=${loading || unavailable !== undefined}
           label=${msg(str`Buy ${purchaseCurrency?.symbol ?? '…'}: choose the currency to buy`)}
           @click=${() => pushView('OnRampTokenSelect')}
           >${purchaseCurrency?.symbol ?? '…'}</w3-ui-button
@@ -145,10 +162,15 @@ export class W3OnRampBuyView extends W3Element {
         ></w3-ui-text-input>
         <p class="hint" data-limits>${msg(str`Card limits: ${money(limits.min)} to ${money(limits.max)} ${currency}`)}</p>
       </div>
-      ${this.renderQuote()}
-      <w3-ui-button full-width ?disabled=${!ready} data-continue @click=${() => void openProvider(provider)}
-        >${msg('Continue', { id: 'onramp-continue', desc: "On-ramp buy view: button that opens the provider's checkout" })}</w3-ui-button
-      >
+      ${unavailable ? nothing : this.renderQuote()}
+      ${unavailable
+        ? nothing
+        : html`<w3-ui-button full-width ?disabled=${!ready} data-continue @click=${() => void openProvider(provider)}
+            >${msg('Continue', {
+              id: 'onramp-continue',
+              desc: "On-ramp buy view: button that opens the provider's checkout",
+            })}</w3-ui-button
+          >`}
     </form>`;
   }
 }

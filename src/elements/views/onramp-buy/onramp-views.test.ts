@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { $onramp, resetOnramp, setOnrampApiDeps } from '../../../stores/onramp/onramp.js';
+import { $onramp, resetOnramp, selectProvider, setOnrampApiDeps } from '../../../stores/onramp/onramp.js';
+import { $accounts } from '../../../stores/connection/account.js';
+import { $activeNamespace, $activeNetworkIds } from '../../../stores/network/networks.js';
+import { networks } from '../../../wire/networks.js';
 import { $purchase, openProvider, resetPurchase } from '../../../stores/onramp/purchase.js';
 import { ONRAMP_PROVIDERS } from '../../../stores/onramp/onramp.js';
 import { $router } from '../../../stores/ui/router.js';
@@ -12,6 +15,7 @@ import {
   deepAll,
   mountModal,
   resetAll,
+  sleep,
   waitFor,
 } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
@@ -19,10 +23,21 @@ import type { W3Modal } from '../../modal/modal.element.js';
 /** A Blockchain API that cannot be reached: the sample options and the placeholder quote (spec 8). */
 const UNREACHABLE = 'http://127.0.0.1:9';
 
-async function open(view: 'OnRampProviders' | 'OnRampBuy' | 'BuyInProgress'): Promise<{ el: W3Modal; view: HTMLElement }> {
+type OnrampView = 'OnRampProviders' | 'OnRampBuy' | 'BuyInProgress';
+
+/**
+ * The modal on `view`, connected on Ethereum (where the sample options sell something: Meld and
+ * Coinbase sell real money on main networks only) against `api` (default one that cannot be reached).
+ */
+async function open(view: OnrampView, api = UNREACHABLE): Promise<{ el: W3Modal; view: HTMLElement }> {
   setOnrampApiDeps({ attempts: 1, timeoutMs: 1000 });
-  const el = await mountModal({ blockchainApiUrl: UNREACHABLE, projectId: 'w3kit-dev', features: { onramp: true } });
+  const el = await mountModal({ blockchainApiUrl: api, projectId: 'w3kit-dev', features: { onramp: true } });
   connectAccount();
+  $activeNetworkIds.setKey('eip155', networks.mainnet.caipNetworkId);
+  return show(el, view);
+}
+
+async function show(el: W3Modal, view: OnrampView): Promise<{ el: W3Modal; view: HTMLElement }> {
   await el.modal.open({ view });
   const tag = { OnRampProviders: 'w3-on-ramp-providers-view', OnRampBuy: 'w3-on-ramp-buy-view', BuyInProgress: 'w3-buy-in-progress-view' }[
     view
@@ -52,25 +67,91 @@ describe('on-ramp views', () => {
     setOnrampApiDeps({});
   });
 
-  it('OnRampProviders lists the sandbox, meld and coinbase with their fees; a row opens OnRampBuy', async () => {
+  it('OnRampProviders lists the sandbox, meld and coinbase with their fees; one that sells nothing here is disabled with its reason', async () => {
     const { view } = await open('OnRampProviders');
+    await waitFor(() => deep(view, '[data-provider="sandbox"][disabled]'), 4000, 'sandbox unavailable');
     const rows = deepAll<HTMLElement>(view, 'w3-ui-list-item');
     expect(rows.map((r) => r.getAttribute('data-provider'))).to.deep.equal(['sandbox', 'meld', 'coinbase']);
     expect(text(rows[0]!)).to.contain('w3kit sandbox');
-    expect(text(rows[0]!)).to.contain('works offline');
+    // The sandbox is the Blockchain API, which cannot be reached here.
+    expect(text(rows[0]!)).to.contain('Not available: the on-ramp service cannot be reached');
     expect(text(rows[1]!)).to.contain('Needs an account and the internet');
     expect((rows[1] as HTMLElement & { tag: string }).tag).to.equal('Fee 1-2%');
     expect((rows[2] as HTMLElement & { tag: string }).tag).to.equal('Fee 1-2%');
+    expect(deep(view, '[data-nothing-to-buy]')).to.equal(null);
     // Each note wraps to be read whole, never cut off at the row's edge.
     for (const note of deepAll<HTMLElement>(view, '.note')) expect(note.scrollWidth, note.textContent!).to.be.at.most(note.clientWidth + 1);
     expect(await axeViolations()).to.deep.equal([]);
-    buttonOf(rows[0]!).focus();
+    buttonOf(rows[1]!).focus();
     await sendKeys({ press: 'ArrowDown' });
-    expect(activeDeep()).to.equal(buttonOf(rows[1]!));
+    expect(activeDeep()).to.equal(buttonOf(rows[2]!));
     await sendKeys({ press: 'ArrowUp' });
     await sendKeys({ press: 'Enter' });
     await waitFor(() => $router.get().view === 'OnRampBuy', 2000, 'OnRampBuy');
-    expect($onramp.get().selectedProvider?.name).to.equal('sandbox');
+    expect($onramp.get().selectedProvider?.name).to.equal('meld');
+  });
+
+  it('on Solana Local nothing can be bought: both views say so, nothing opens (issue 28)', async () => {
+    setOnrampApiDeps({ attempts: 1, timeoutMs: 3000 });
+    // The real backend: it lists USDC on Ethereum and Base, which no provider sells on Solana Local.
+    const api = (window as unknown as { __W3_API_URL__: string }).__W3_API_URL__;
+    const el = await mountModal({
+      networks: [networks.localhost, networks.solanaLocal],
+      blockchainApiUrl: api,
+      projectId: 'w3kit-dev',
+      features: { onramp: true },
+    });
+    const address = 'AuFc4jCgkVVxRxwsk1ayGpwacxn3gEHAQRsG7ufP5FyV';
+    $accounts.setKey('solana', {
+      address,
+      caipAddress: `${networks.solanaLocal.caipNetworkId}:${address}`,
+      status: 'connected',
+      balance: undefined,
+      balanceSymbol: undefined,
+      profileName: undefined,
+      profileImage: undefined,
+      allAccounts: [{ namespace: 'solana', address, type: 'eoa' }],
+      user: undefined,
+      smartAccountDeployed: false,
+    });
+    $activeNetworkIds.setKey('solana', networks.solanaLocal.caipNetworkId);
+    $activeNamespace.set('solana');
+    let opened = 0;
+    const original = window.open;
+    window.open = () => {
+      opened++;
+      return null;
+    };
+    try {
+      const { view } = await show(el, 'OnRampProviders');
+      const notice = await waitFor(() => deep<HTMLElement>(view, '[data-nothing-to-buy]'), 4000, 'nothing to buy');
+      expect($onramp.get().optionsSource).to.equal('api');
+      expect(text(notice)).to.equal('No provider sells crypto on Solana Local. Switch to another network to buy.');
+      const rows = deepAll<HTMLElement>(view, 'w3-ui-list-item');
+      expect(rows.map((r) => r.hasAttribute('disabled'))).to.deep.equal([true, true, true]);
+      expect(text(rows[0]!)).to.contain('Not available on Solana Local');
+      expect(text(rows[1]!)).to.contain('Not available on Solana Local: sells on main networks only');
+      expect(await axeViolations()).to.deep.equal([]);
+      // A disabled row goes nowhere.
+      buttonOf(rows[0]!).click();
+      expect($router.get().view).to.equal('OnRampProviders');
+
+      // OnRampBuy (a dApp may open it directly) says so too: no currency, no amount to quote, no Continue.
+      const buy = (await show(el, 'OnRampBuy')).view;
+      const said = await waitFor(() => deep<HTMLElement>(buy, '[data-nothing-to-buy]'), 4000, 'buy: nothing to buy');
+      expect(text(said)).to.equal('Nothing to buy from w3kit sandbox on this network Not available on Solana Local');
+      expect(deep(buy, '[data-continue]')).to.equal(null);
+      expect(text(deep(buy, '[data-purchase-currency]'))).to.equal('…');
+      expect(buttonOf(deep(buy, '[data-purchase-currency]')!).disabled).to.equal(true);
+      type(buy, '100');
+      await sleep(500);
+      expect($onramp.get().quote).to.equal(undefined);
+      expect(deep(buy, '[data-quote]')).to.equal(null);
+      expect(await axeViolations()).to.deep.equal([]);
+      expect(opened).to.equal(0);
+    } finally {
+      window.open = original;
+    }
   });
 
   it('a user in a restricted timezone sees the notice instead of the providers', async () => {
@@ -84,6 +165,7 @@ describe('on-ramp views', () => {
 
   it('OnRampBuy falls back to the sample options (USDC, USD), checks the limits and shows the placeholder quote', async () => {
     const { view } = await open('OnRampBuy');
+    selectProvider(ONRAMP_PROVIDERS.find((p) => p.name === 'coinbase')!);
     await waitFor(() => deep(view, '[data-sample-options]'), 4000, 'sample options');
     expect(text(deep(view, '[data-purchase-currency]'))).to.equal('USDC');
     expect(text(deep(view, '[data-payment-currency]'))).to.equal('USD');
@@ -103,6 +185,7 @@ describe('on-ramp views', () => {
 
   it('the currency lists are searchable and keyboard driven', async () => {
     const { el, view } = await open('OnRampBuy');
+    selectProvider(ONRAMP_PROVIDERS.find((p) => p.name === 'meld')!);
     await waitFor(() => $onramp.get().options, 4000, 'options');
     buttonOf(deep(view, '[data-purchase-currency]')!).click();
     const list = await waitFor(() => deep<HTMLElement>(el, 'w3-on-ramp-token-select-view'), 3000, 'token select');

@@ -1,12 +1,22 @@
 import { css, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { $onramp, isRestrictedTimezone, loadOptions, selectProvider, type OnrampProvider } from '../../../stores/onramp/onramp.js';
+import {
+  $onrampOffers,
+  isRestrictedTimezone,
+  loadOptions,
+  ONRAMP_PROVIDERS,
+  selectProvider,
+  type OnrampProvider,
+  type ProviderOffer,
+} from '../../../stores/onramp/onramp.js';
+import { $activeNetwork } from '../../../stores/network/networks.js';
 import { pushView } from '../../../stores/ui/router.js';
 import { RovingFocusController } from '../../base/roving-focus.js';
 import { StoreController } from '../../base/store-controller.js';
 import { msg, str } from '../../base/localize.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
+import { nothingToBuyText, unavailableText } from './offer-text.js';
 
 /** The browser's timezone (read when the view shows, never at import). */
 const browserTimeZone = (): string | undefined => {
@@ -20,7 +30,9 @@ const browserTimeZone = (): string | undefined => {
 /**
  * @summary OnRampProviders: the on-ramp providers with their fee range (our sandbox, which works
  * offline, then meld and coinbase, which need an account and the internet); choosing one opens
- * OnRampBuy. Users in a restricted timezone (spec 9: mainland China) see a notice instead.
+ * OnRampBuy. A provider that sells nothing on the active network is shown disabled with its
+ * reason, and when none sells anything there the view says so before anything opens. Users in a
+ * restricted timezone (spec 9: mainland China) see a notice instead.
  */
 export class W3OnRampProvidersView extends W3Element {
   static override readonly tagName = 'w3-on-ramp-providers-view';
@@ -44,10 +56,12 @@ export class W3OnRampProvidersView extends W3Element {
   /** The user's IANA timezone; default the browser's. */
   @property({ attribute: 'time-zone' }) timeZone: string | undefined;
 
-  private readonly onramp = new StoreController(this, $onramp);
+  private readonly offers = new StoreController(this, $onrampOffers);
+  private readonly network = new StoreController(this, $activeNetwork);
   private readonly roving = new RovingFocusController(this, {
     lists: 'ul.stack',
-    items: ':scope > li > w3-ui-list-item',
+    // A provider unavailable on the active network is no stop (a disabled button takes no focus).
+    items: ':scope > li > w3-ui-list-item:not([disabled])',
     orientation: 'vertical',
   });
 
@@ -69,19 +83,35 @@ export class W3OnRampProvidersView extends W3Element {
         <p class="muted">${msg('The on-ramp providers do not serve your timezone.')}</p>
       </div>`;
     }
-    return html`<ul class="stack" aria-label=${msg('On-ramp providers')}>
-        ${this.onramp.value.providers.map(
-          (p) =>
+    // Until the options are known every provider is listed as available (OnRampBuy waits for them too).
+    const offers: readonly Pick<ProviderOffer, 'provider' | 'unavailable'>[] =
+      this.offers.value ?? ONRAMP_PROVIDERS.map((provider) => ({ provider, unavailable: undefined }));
+    const none = this.offers.value !== undefined && offers.every((o) => o.unavailable);
+    return html`${none
+        ? html`<p class="notice" role="status" data-nothing-to-buy>${nothingToBuyText(this.network.value?.name)}</p>`
+        : nothing}
+      <ul class="stack" aria-label=${msg('On-ramp providers')}>
+        ${offers.map(
+          ({ provider: p, unavailable }) =>
             html`<li>
-              <w3-ui-list-item chevron data-provider=${p.name} .tag=${msg(str`Fee ${p.feeRange}`)} @click=${() => this.choose(p)}>
+              <w3-ui-list-item
+                chevron
+                data-provider=${p.name}
+                ?disabled=${unavailable !== undefined}
+                .tag=${msg(str`Fee ${p.feeRange}`)}
+                @click=${() => this.choose(p)}
+              >
                 ${p.label}
-                <span class="note">
-                  ${p.external ? msg('Needs an account and the internet') : msg('Test ETH on the local chain, works offline')}
+                <span class="note" ?data-unavailable=${unavailable !== undefined}>
+                  ${unavailable
+                    ? unavailableText(unavailable)
+                    : p.external
+                      ? msg('Needs an account and the internet')
+                      : msg('Test ETH on the local chain, works offline')}
                 </span>
               </w3-ui-list-item>
             </li>`,
         )}
-      </ul>
-      ${nothing}`;
+      </ul>`;
   }
 }
