@@ -14,6 +14,7 @@
  *    from the frame.
  */
 import * as z from 'zod/mini';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../wire/email-address.js';
 import { OAUTH_PROVIDERS, SOCIAL_RESULT_MESSAGE } from './constants.js';
 
 const MAX_ID = 64;
@@ -26,7 +27,8 @@ export const frameReadySchema = z.object({ w3kit: z.literal(HANDSHAKE_READY), ve
 export const hostHelloSchema = z.object({ w3kit: z.literal(HANDSHAKE_HELLO), version: z.string().check(z.maxLength(16)) });
 export const ackSchema = z.object({ kind: z.literal('ack') });
 
-const emailField = z.string().check(z.minLength(3), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/));
+/** The product's one e-mail rule (src/wire/email-address.ts). */
+const emailField = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN));
 const otpField = z.string().check(z.regex(/^\d{6}$/));
 const caipNetworkId = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/));
 const namespaceField = z.enum(['eip155', 'solana']);
