@@ -186,7 +186,21 @@ const idField = z.string().check(z.minLength(1), z.maxLength(MAX_ID));
 /** The envelope of a request; the payload is then parsed by its type's schema. */
 export const requestEnvelopeSchema = z.object({ kind: z.literal('request'), id: idField, type: requestType, payload: z.unknown() });
 
-export const frameErrorSchema = z.object({ message: z.optional(text()), code: z.optional(z.number().check(z.int())) });
+/**
+ * An error reply. `message` is for developers (English); `reason` names the refusal for the host
+ * to say in the user's language: the frame's own (the UPPER_SNAKE name of its text, e.g.
+ * NO_LOGIN, SERVER_UNREACHABLE, INVALID_PAYLOAD) or its backend's code (AUTH_ERROR_CODES in
+ * src/wire/auth-api.ts). `field` names a bad field; `retryAfter` (seconds) and `attemptsLeft`
+ * are the numbers the words need. An unknown reason is said in general words, never as the message.
+ */
+export const frameErrorSchema = z.object({
+  message: z.optional(text()),
+  code: z.optional(z.number().check(z.int())),
+  reason: z.optional(z.string().check(z.regex(/^[A-Z][A-Z0-9_]{0,47}$/))),
+  field: z.optional(text(64)),
+  retryAfter: z.optional(z.number().check(z.int(), z.minimum(0))),
+  attemptsLeft: z.optional(z.number().check(z.int(), z.minimum(0))),
+});
 export type FrameErrorPayload = z.infer<typeof frameErrorSchema>;
 
 /** The envelope of a reply; a success's payload is then parsed by its type's result schema. */
