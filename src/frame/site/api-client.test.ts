@@ -34,6 +34,8 @@ describe('the frame’s auth API client', () => {
     });
     const bare = createAuthApi(() => json(409, { message: 'Something only developers read' }));
     expect(await bare.post('/x', {}, reply).catch((e: unknown) => e)).toMatchObject({ reason: 'SERVER_ERROR' });
+    const limited = createAuthApi(() => json(429, { message: 'Too many requests: at most 3000 per 60 s; retry after 4 s' }));
+    expect(await limited.post('/x', {}, reply).catch((e: unknown) => e)).toMatchObject({ reason: 'RATE_LIMITED' });
     const down = createAuthApi(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await down.get('/session', reply).catch((e: unknown) => e)).toMatchObject({ reason: 'SERVER_UNREACHABLE' });
   });

@@ -28,7 +28,8 @@ export class AuthApiError extends W3Error {
     super(message, { code: status, category: 'API_ERROR' });
     this.status = status;
     this.field = field;
-    this.reason = refusal.code ?? refusal.reason ?? 'SERVER_ERROR';
+    // A 429 without a code is the server's general rate limit.
+    this.reason = refusal.code ?? refusal.reason ?? (status === 429 ? 'RATE_LIMITED' : 'SERVER_ERROR');
     this.retryAfter = refusal.retryAfter;
     this.attemptsLeft = refusal.attemptsLeft;
   }
