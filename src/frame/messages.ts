@@ -14,7 +14,7 @@
  *    from the frame.
  */
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../wire/email-address.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, STORED_EMAIL_PATTERN } from '../wire/email-address.js';
 import { OAUTH_PROVIDERS, SOCIAL_RESULT_MESSAGE } from './constants.js';
 
 const MAX_ID = 64;
@@ -29,6 +29,8 @@ export const ackSchema = z.object({ kind: z.literal('ack') });
 
 /** The product's one e-mail rule (src/wire/email-address.ts). */
 const emailField = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN));
+/** A stored address the frame reports (read as stored, see STORED_EMAIL_PATTERN). */
+const storedEmailField = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(STORED_EMAIL_PATTERN));
 const otpField = z.string().check(z.regex(/^\d{6}$/));
 const caipNetworkId = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/));
 const namespaceField = z.enum(['eip155', 'solana']);
@@ -55,7 +57,7 @@ export const frameAccountSchema = z.object({
 
 /** The user the frame gives after login (spec 3, "User"). */
 export const frameUserSchema = z.object({
-  email: z.nullable(emailField),
+  email: z.nullable(storedEmailField),
   address: text(128),
   chainId: caipNetworkId,
   accounts: z.array(frameAccountSchema).check(z.maxLength(8)),
@@ -116,7 +118,7 @@ export const frameRequests = {
   /** Starts an e-mail change: a code goes to the current address first (spec 4). */
   UpdateEmail: { payload: z.object({ email: emailField }), result: z.object({ action: z.literal('VERIFY_PRIMARY_OTP') }) },
   UpdateEmailPrimaryOtp: { payload: z.object({ otp: otpField }), result: z.object({ action: z.literal('VERIFY_SECONDARY_OTP') }) },
-  UpdateEmailSecondaryOtp: { payload: z.object({ otp: otpField }), result: z.object({ newEmail: emailField }) },
+  UpdateEmailSecondaryOtp: { payload: z.object({ otp: otpField }), result: z.object({ newEmail: storedEmailField }) },
   /** Shows the frame's own export screen (a fresh code, then the keys); resolves when it closes. */
   ExportKey: { payload: empty, result: empty },
   SyncTheme: {

@@ -15,13 +15,15 @@
  * and the modal turn into the user's words.
  */
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, STORED_EMAIL_PATTERN } from './email-address.js';
 
 export const AUTH_API_PREFIX = '/auth/v1';
 export const FRAME_HEADER = 'x-w3kit-frame';
 
 /** The product's one e-mail rule (./email-address.ts): RFC 5321's limits and a plain shape. */
 const email = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN));
+/** A stored address in a reply (read as stored, see STORED_EMAIL_PATTERN). */
+const storedEmail = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(STORED_EMAIL_PATTERN));
 const otp = z.string().check(z.regex(/^\d{6}$/));
 const id = z.string().check(z.minLength(8), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/));
 /** A key share: 33 bytes (the x coordinate, then the 32-byte y), base64url. */
@@ -52,7 +54,7 @@ export const emailVerifyBody = z.object({ loginId: id, otp });
 export const authUser = z.object({
   id,
   /** Null for a user who logged in only by a social account without an e-mail address, or Farcaster. */
-  email: z.nullable(email),
+  email: z.nullable(storedEmail),
   /** The provider of this session's login (google, github, ..., farcaster); absent for e-mail and passkey logins. */
   socialProvider: z.optional(z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster'])),
   /** The username the social provider or Farcaster gave (preferred_username, login, or the fname). */
@@ -105,7 +107,7 @@ export const emailChangeStartReply = z.object({ changeId: id, action: z.literal(
 export const emailChangePrimaryBody = z.object({ changeId: id, otp });
 export const emailChangePrimaryReply = z.object({ action: z.literal('VERIFY_SECONDARY_OTP') });
 export const emailChangeSecondaryBody = z.object({ changeId: id, otp });
-export const emailChangeSecondaryReply = z.object({ email });
+export const emailChangeSecondaryReply = z.object({ email: storedEmail });
 
 /**
  * The stable, machine-readable reasons of the auth API's refusals (the `code` of an error reply).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorReply, emailStartBody } from './auth-api.js';
+import { authErrorReply, emailChangeSecondaryReply, emailStartBody } from './auth-api.js';
 import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH, emailAddressProblem } from './email-address.js';
-import { frameRequests } from '../frame/messages.js';
+import { frameRequests, frameUserSchema } from '../frame/messages.js';
 
 const long = (local: number, total: number) => `${'a'.repeat(local)}@${'b'.repeat(total - local - 5)}.com`;
 
@@ -33,5 +33,10 @@ describe('the e-mail rule (RFC 5321 limits)', () => {
       expect(frameRequests.UpdateEmail.payload.safeParse({ email }).success).toBe(ok);
     }
     expect(authErrorReply.safeParse({ message: 'x', code: 'EMAIL_IS_CURRENT' }).success).toBe(true);
+    // An account made before the local part's limit keeps working: replies read its address as stored.
+    const older = `${'a'.repeat(70)}@example.com`;
+    expect(emailStartBody.safeParse({ projectId: 'p', email: older, deviceId: 'device-0001' }).success).toBe(false);
+    expect(emailChangeSecondaryReply.safeParse({ email: older }).success).toBe(true);
+    expect(frameUserSchema.shape.email.safeParse(older).success).toBe(true);
   });
 });

@@ -12,6 +12,12 @@ export const EMAIL_LOCAL_MAX_LENGTH = 64;
 /** The shape, with the local part's limit (the total limit is checked as a length). */
 export const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * An address already stored, as replies carry it: the shape without the local part's limit,
+ * which came later (an account made before keeps working; new input follows EMAIL_PATTERN).
+ */
+export const STORED_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** What is wrong with an address: empty, too long in all, too long before the '@', or malformed. */
 export type EmailAddressProblem = 'REQUIRED' | 'TOO_LONG' | 'LOCAL_TOO_LONG' | 'INVALID';
 
