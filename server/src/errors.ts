@@ -20,7 +20,14 @@ export class NotFoundError extends Error {
   override name = 'NotFoundError';
 }
 
-/** An error that maps to one HTTP reply: status, `{ message, field? }` and extra headers. */
+/** Machine-readable parts of a reply beside `message` (the auth API's `code`, `retryAfter`, `attemptsLeft`). */
+export interface ReplyDetails {
+  code?: string;
+  retryAfter?: number;
+  attemptsLeft?: number;
+}
+
+/** An error that maps to one HTTP reply: status, `{ message, field?, ...details }` and extra headers. */
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
@@ -28,7 +35,13 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    readonly details: ReplyDetails = {},
   ) {
     super(message);
+  }
+
+  /** The reply's body: `{ message, field? }` and the details given. */
+  body(): { message: string; field?: string } & ReplyDetails {
+    return { message: this.message, ...(this.field === undefined ? {} : { field: this.field }), ...this.details };
   }
 }

@@ -68,8 +68,12 @@ export function ipLimiter(max: number, windowMs: number, now: () => number, what
     const verdict = counter.take(ip);
     if (verdict.ok) return;
     const seconds = Math.ceil(verdict.retryInMs / 1000);
-    throw new HttpError(429, `Too many ${what} from this address: please try again after ${seconds} seconds`, undefined, {
-      'retry-after': String(seconds),
-    });
+    throw new HttpError(
+      429,
+      `Too many ${what} from this address: please try again after ${seconds} seconds`,
+      undefined,
+      { 'retry-after': String(seconds) },
+      { code: 'RATE_LIMITED', retryAfter: seconds },
+    );
   };
 }

@@ -14,6 +14,7 @@
  *    from the frame.
  */
 import * as z from 'zod/mini';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, STORED_EMAIL_PATTERN } from '../wire/email-address.js';
 import { OAUTH_PROVIDERS, SOCIAL_RESULT_MESSAGE } from './constants.js';
 
 const MAX_ID = 64;
@@ -26,7 +27,10 @@ export const frameReadySchema = z.object({ w3kit: z.literal(HANDSHAKE_READY), ve
 export const hostHelloSchema = z.object({ w3kit: z.literal(HANDSHAKE_HELLO), version: z.string().check(z.maxLength(16)) });
 export const ackSchema = z.object({ kind: z.literal('ack') });
 
-const emailField = z.string().check(z.minLength(3), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/));
+/** The product's one e-mail rule (src/wire/email-address.ts). */
+const emailField = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN));
+/** A stored address the frame reports (read as stored, see STORED_EMAIL_PATTERN). */
+const storedEmailField = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(STORED_EMAIL_PATTERN));
 const otpField = z.string().check(z.regex(/^\d{6}$/));
 const caipNetworkId = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/));
 const namespaceField = z.enum(['eip155', 'solana']);
@@ -53,7 +57,7 @@ export const frameAccountSchema = z.object({
 
 /** The user the frame gives after login (spec 3, "User"). */
 export const frameUserSchema = z.object({
-  email: z.nullable(emailField),
+  email: z.nullable(storedEmailField),
   address: text(128),
   chainId: caipNetworkId,
   accounts: z.array(frameAccountSchema).check(z.maxLength(8)),
@@ -114,7 +118,7 @@ export const frameRequests = {
   /** Starts an e-mail change: a code goes to the current address first (spec 4). */
   UpdateEmail: { payload: z.object({ email: emailField }), result: z.object({ action: z.literal('VERIFY_PRIMARY_OTP') }) },
   UpdateEmailPrimaryOtp: { payload: z.object({ otp: otpField }), result: z.object({ action: z.literal('VERIFY_SECONDARY_OTP') }) },
-  UpdateEmailSecondaryOtp: { payload: z.object({ otp: otpField }), result: z.object({ newEmail: emailField }) },
+  UpdateEmailSecondaryOtp: { payload: z.object({ otp: otpField }), result: z.object({ newEmail: storedEmailField }) },
   /** Shows the frame's own export screen (a fresh code, then the keys); resolves when it closes. */
   ExportKey: { payload: empty, result: empty },
   SyncTheme: {
@@ -184,7 +188,21 @@ const idField = z.string().check(z.minLength(1), z.maxLength(MAX_ID));
 /** The envelope of a request; the payload is then parsed by its type's schema. */
 export const requestEnvelopeSchema = z.object({ kind: z.literal('request'), id: idField, type: requestType, payload: z.unknown() });
 
-export const frameErrorSchema = z.object({ message: z.optional(text()), code: z.optional(z.number().check(z.int())) });
+/**
+ * An error reply. `message` is for developers (English); `reason` names the refusal for the host
+ * to say in the user's language: the frame's own (the UPPER_SNAKE name of its text, e.g.
+ * NO_LOGIN, SERVER_UNREACHABLE, INVALID_PAYLOAD) or its backend's code (AUTH_ERROR_CODES in
+ * src/wire/auth-api.ts). `field` names a bad field; `retryAfter` (seconds) and `attemptsLeft`
+ * are the numbers the words need. An unknown reason is said in general words, never as the message.
+ */
+export const frameErrorSchema = z.object({
+  message: z.optional(text()),
+  code: z.optional(z.number().check(z.int())),
+  reason: z.optional(z.string().check(z.regex(/^[A-Z][A-Z0-9_]{0,47}$/))),
+  field: z.optional(text(64)),
+  retryAfter: z.optional(z.number().check(z.int(), z.minimum(0))),
+  attemptsLeft: z.optional(z.number().check(z.int(), z.minimum(0))),
+});
 export type FrameErrorPayload = z.infer<typeof frameErrorSchema>;
 
 /** The envelope of a reply; a success's payload is then parsed by its type's result schema. */

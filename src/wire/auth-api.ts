@@ -9,15 +9,21 @@
  * request carries `x-w3kit-frame: 1`, so no cross-origin page can send one without a preflight
  * (which the server never approves).
  *
- * Errors: `{ message }` with the status: 400 bad input (the message names the field), 401
- * 'Session Expired', 403 not allowed, 404, 409, 429 'Please try again after N seconds'.
+ * Errors: `{ message, field?, code?, retryAfter?, attemptsLeft? }` with the status: 400 bad input
+ * (the message names the field), 401 'Session Expired', 403 not allowed, 404, 409, 429 'Please try
+ * again after N seconds'. `message` is for developers; `code` (AUTH_ERROR_CODES) is what the frame
+ * and the modal turn into the user's words.
  */
 import * as z from 'zod/mini';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, STORED_EMAIL_PATTERN } from './email-address.js';
 
 export const AUTH_API_PREFIX = '/auth/v1';
 export const FRAME_HEADER = 'x-w3kit-frame';
 
-const email = z.string().check(z.minLength(3), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/));
+/** The product's one e-mail rule (./email-address.ts): RFC 5321's limits and a plain shape. */
+const email = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN));
+/** A stored address in a reply (read as stored, see STORED_EMAIL_PATTERN). */
+const storedEmail = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(STORED_EMAIL_PATTERN));
 const otp = z.string().check(z.regex(/^\d{6}$/));
 const id = z.string().check(z.minLength(8), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/));
 /** A key share: 33 bytes (the x coordinate, then the 32-byte y), base64url. */
@@ -48,7 +54,7 @@ export const emailVerifyBody = z.object({ loginId: id, otp });
 export const authUser = z.object({
   id,
   /** Null for a user who logged in only by a social account without an e-mail address, or Farcaster. */
-  email: z.nullable(email),
+  email: z.nullable(storedEmail),
   /** The provider of this session's login (google, github, ..., farcaster); absent for e-mail and passkey logins. */
   socialProvider: z.optional(z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster'])),
   /** The username the social provider or Farcaster gave (preferred_username, login, or the fname). */
@@ -101,6 +107,55 @@ export const emailChangeStartReply = z.object({ changeId: id, action: z.literal(
 export const emailChangePrimaryBody = z.object({ changeId: id, otp });
 export const emailChangePrimaryReply = z.object({ action: z.literal('VERIFY_SECONDARY_OTP') });
 export const emailChangeSecondaryBody = z.object({ changeId: id, otp });
-export const emailChangeSecondaryReply = z.object({ email });
+export const emailChangeSecondaryReply = z.object({ email: storedEmail });
 
-export const authErrorReply = z.object({ message: z.string(), field: z.optional(z.string()) });
+/**
+ * The stable, machine-readable reasons of the auth API's refusals (the `code` of an error reply).
+ * New ones may be added; none is ever renamed or reused.
+ */
+export const AUTH_ERROR_CODES = [
+  /** A request field failed its schema (`field` names it; for `email`, the address is malformed or too long). */
+  'INVALID_REQUEST',
+  /** E-mail change to the address the user already has. */
+  'EMAIL_IS_CURRENT',
+  /** E-mail change to an address of another account. */
+  'EMAIL_TAKEN',
+  /** The account has no e-mail address to send a code to. */
+  'NO_EMAIL_ADDRESS',
+  /** The login (or e-mail change, or export) is unknown, finished or lapsed: start again. */
+  'LOGIN_GONE',
+  'CHALLENGE_GONE',
+  /** The device-approval link was not used yet. */
+  'DEVICE_NOT_APPROVED',
+  /** No code was mailed for this request yet. */
+  'CODE_NOT_SENT',
+  /** A wrong code (`attemptsLeft` says how many tries remain). */
+  'CODE_WRONG',
+  'CODE_EXPIRED',
+  /** Five wrong codes: the code is void. */
+  'TOO_MANY_ATTEMPTS',
+  /** A new mail to the same address within 30 s (`retryAfter` seconds). */
+  'MAIL_COOLDOWN',
+  /** Too many requests from this address (`retryAfter` seconds). */
+  'RATE_LIMITED',
+  /** E-mail change steps out of order. */
+  'EMAIL_CHANGE_STEP',
+  /** The server has no SMTP, or the SMTP server refused the mail. */
+  'MAIL_NOT_CONFIGURED',
+  'MAIL_NOT_SENT',
+  'UNKNOWN_PROJECT',
+  'SESSION_EXPIRED',
+  /** The user has no keys to export yet. */
+  'NO_KEYS',
+] as const;
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+
+export const authErrorReply = z.object({
+  message: z.string(),
+  field: z.optional(z.string()),
+  code: z.optional(z.enum(AUTH_ERROR_CODES)),
+  /** Seconds until a retry can succeed (MAIL_COOLDOWN, RATE_LIMITED); also the Retry-After header. */
+  retryAfter: z.optional(z.number().check(z.int(), z.minimum(0))),
+  /** Code checks left before the code is void (CODE_WRONG). */
+  attemptsLeft: z.optional(z.number().check(z.int(), z.minimum(0))),
+});

@@ -1,5 +1,6 @@
 /**
  * E-mail login end to end (issue 15): a new device approves through its mail, then the code;
+ * Back and another address start a new login (issue 28);
  * reload keeps the user; a known device goes straight to the code; another browser (a new
  * device) rebuilds the same wallet; five wrong codes void the code; the cooldown; e-mail change
  * with both codes; disconnect signs out and clears the login cache.
@@ -84,6 +85,36 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
     expect(await accounts(other)).toEqual(first);
   });
 
+  it('Back, then another address: a new login for it, no stale refusal in red, and it logs in', async () => {
+    const first = newEmail('b1');
+    const second = newEmail('b2');
+    const p = await openApp(eh, await newContext());
+    await submitEmail(p, first);
+    await waitView(p, 'EmailVerifyDevice');
+    await modal(p).getByRole('button', { name: 'Back' }).click();
+    await waitView(p, 'Connect');
+    const since = Date.now() - 1000;
+    const field = modal(p).getByRole('textbox', { name: 'Email' });
+    await field.fill(second);
+    await field.press('Enter');
+    await waitView(p, 'EmailVerifyDevice');
+    await expect.poll(() => modal(p).getByText(second).count()).toBeGreaterThan(0);
+    // The first login's device wait is polled every second: it ends now, and shows nothing.
+    await p.waitForTimeout(3000);
+    expect((await modal(p).getByRole('alert').allTextContents()).join(' ').trim()).toBe('');
+    expect(
+      await modal(p)
+        .getByText(/No e-mail login is pending|ConnectEmail/)
+        .count(),
+    ).toBe(0);
+    expect(await view(p)).toBe('EmailVerifyDevice');
+    await approveDevice(eh, p.context(), second, since);
+    await waitView(p, 'EmailVerifyOtp');
+    await typeCode(p, codeOf(await nextMail(eh, second, since, true)));
+    await waitView(p, 'Account', 30_000);
+    await expect.poll(() => modal(p).getByText(second).count()).toBeGreaterThan(0);
+  });
+
   it('voids a code after five wrong tries, and says so', async () => {
     const email = newEmail('wrong');
     const p = await openApp(eh, await newContext());
@@ -140,7 +171,11 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
     await field.press('Enter');
     const purpose = (to: string, step: RegExp) =>
       waitForMail(eh.backend.mailUrl!, { to, since, match: (m) => step.test(m.text), timeoutMs: 20_000 });
-    await typeCode(p, codeOf(await purpose(email, /step one/)));
+    const first = codeOf(await purpose(email, /step one/));
+    // A wrong code first: the server's refusal (CODE_WRONG, 4 left) in the user's words.
+    await typeCode(p, first === '000000' ? '111111' : '000000');
+    await expect.poll(() => modal(p).getByRole('alert').first().textContent(), { timeout: 10_000 }).toBe('Invalid code: 4 attempts left');
+    await typeCode(p, first);
     await typeCode(p, codeOf(await purpose(next, /step two/)));
     // Done: back to Account, which shows the new address; the login cache keeps it.
     await waitView(p, 'Account');

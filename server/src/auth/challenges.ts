@@ -3,12 +3,12 @@
  * server share) and e-mail change (a code to the current address, then one to the new
  * address, then the new address is stored). Same code rules as login.
  */
-import { HttpError } from '../errors.js';
+import { authError } from './auth-error.js';
 import { codeMail, type CodePurpose } from '../mail/texts.js';
 import { checkCode, checkCooldown, CODE_LIFETIME_MS } from './code-check.js';
 import type { AuthContext } from './context.js';
 import { hashCode, newCode, newId } from './secrets.js';
-import { changeEmail, userByEmail, type UserRow } from './users.js';
+import { changeEmail, EMAIL_TAKEN, userByEmail, type UserRow } from './users.js';
 
 type Kind = 'export' | 'email-change';
 type Stage = 'export' | 'primary' | 'secondary' | 'done';
@@ -37,7 +37,7 @@ function lastSent(ctx: AuthContext, userId: string, kind: Kind): number | undefi
 function challenge(ctx: AuthContext, id: string, user: UserRow, kind: Kind, field: string): ChallengeRow {
   const row = ctx.db.prepare('SELECT * FROM auth_challenges WHERE id = ?').get(id) as ChallengeRow | undefined;
   if (!row || row.kind !== kind || row.user_id !== user.id || row.stage === 'done' || row.expires_at <= ctx.now()) {
-    throw new HttpError(404, CHALLENGE_GONE, field);
+    throw authError(404, 'CHALLENGE_GONE', CHALLENGE_GONE, { field });
   }
   return row;
 }
@@ -84,12 +84,12 @@ function check(ctx: AuthContext, row: ChallengeRow, otp: string, ip: string): vo
 
 /** The user's address for a code mail; a user who logged in only by a provider that gave none has none. */
 function mailOf(user: UserRow): string {
-  if (user.email === null) throw new HttpError(409, 'This account has no e-mail address to send a code to');
+  if (user.email === null) throw authError(409, 'NO_EMAIL_ADDRESS', 'This account has no e-mail address to send a code to');
   return user.email;
 }
 
 export async function startExport(ctx: AuthContext, user: UserRow): Promise<{ exportId: string }> {
-  if (!user.server_share) throw new HttpError(404, 'This user has no keys to export yet');
+  if (!user.server_share) throw authError(404, 'NO_KEYS', 'This user has no keys to export yet');
   const id = create(ctx, user, 'export', 'export', null);
   await mailCode(ctx, { id }, 'export', mailOf(user), 'export');
   return { exportId: id };
@@ -105,8 +105,9 @@ export function verifyExport(ctx: AuthContext, user: UserRow, { exportId, otp, i
 
 function newAddressFree(ctx: AuthContext, user: UserRow, email: string): void {
   const other = userByEmail(ctx.db, email);
-  if (other && other.id !== user.id) throw new HttpError(409, 'This e-mail address belongs to another account', 'email');
-  if (email === user.email) throw new HttpError(400, "Invalid body field 'email': it is already your address", 'email');
+  if (other && other.id !== user.id) throw authError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { field: 'email' });
+  if (email === user.email)
+    throw authError(400, 'EMAIL_IS_CURRENT', "Invalid body field 'email': it is already your address", { field: 'email' });
 }
 
 export async function startEmailChange(
@@ -129,7 +130,8 @@ export async function verifyEmailChangePrimary(
   { changeId, otp, ip }: { changeId: string; otp: string; ip: string },
 ): Promise<{ action: 'VERIFY_SECONDARY_OTP' }> {
   const row = challenge(ctx, changeId, user, 'email-change', 'changeId');
-  if (row.stage !== 'primary') throw new HttpError(409, 'The current address was confirmed already: send the code of the new address');
+  if (row.stage !== 'primary')
+    throw authError(409, 'EMAIL_CHANGE_STEP', 'The current address was confirmed already: send the code of the new address');
   check(ctx, row, otp, ip);
   await mailCode(ctx, row, 'secondary', row.new_email!, 'email-change-new');
   return { action: 'VERIFY_SECONDARY_OTP' };
@@ -142,7 +144,7 @@ export function verifyEmailChangeSecondary(
   { changeId, otp, ip }: { changeId: string; otp: string; ip: string },
 ): { email: string } {
   const row = challenge(ctx, changeId, user, 'email-change', 'changeId');
-  if (row.stage !== 'secondary') throw new HttpError(409, 'Confirm the current address first');
+  if (row.stage !== 'secondary') throw authError(409, 'EMAIL_CHANGE_STEP', 'Confirm the current address first');
   check(ctx, row, otp, ip);
   ctx.db.prepare("UPDATE auth_challenges SET stage = 'done', code_hash = NULL WHERE id = ?").run(row.id);
   return { email: mailOf(changeEmail(ctx.db, user.id, row.new_email!)) };

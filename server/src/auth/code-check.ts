@@ -2,7 +2,7 @@
  * The rules every one-time code follows: valid 10 minutes, 5 wrong attempts void it, single use,
  * and a new mail for the same address (or user) at most every 30 s.
  */
-import { HttpError } from '../errors.js';
+import { authError } from './auth-error.js';
 import { codeMatches } from './secrets.js';
 
 export const CODE_LIFETIME_MS = 10 * 60_000;
@@ -33,14 +33,17 @@ export function checkCode(
     countAttempt,
   }: { key: Uint8Array; purpose: string; id: string; otp: string; now: number; countAttempt: () => void },
 ): void {
-  if (state.code_hash === null) throw new HttpError(400, 'No code was sent for this request yet', 'otp');
-  if (state.attempts >= CODE_MAX_ATTEMPTS) throw new HttpError(429, TOO_MANY_ATTEMPTS, 'otp');
-  if (state.expires_at <= now) throw new HttpError(400, CODE_EXPIRED, 'otp');
+  if (state.code_hash === null) throw authError(400, 'CODE_NOT_SENT', 'No code was sent for this request yet', { field: 'otp' });
+  if (state.attempts >= CODE_MAX_ATTEMPTS) throw authError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS, { field: 'otp' });
+  if (state.expires_at <= now) throw authError(400, 'CODE_EXPIRED', CODE_EXPIRED, { field: 'otp' });
   if (codeMatches(key, purpose, id, otp, state.code_hash)) return;
   countAttempt();
   const left = CODE_MAX_ATTEMPTS - state.attempts - 1;
-  if (left <= 0) throw new HttpError(429, TOO_MANY_ATTEMPTS, 'otp');
-  throw new HttpError(400, `Invalid code: ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, 'otp');
+  if (left <= 0) throw authError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS, { field: 'otp' });
+  throw authError(400, 'CODE_WRONG', `Invalid code: ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, {
+    field: 'otp',
+    attemptsLeft: left,
+  });
 }
 
 /** Throws 429 'Please try again after N seconds' when the last mail went out less than 30 s ago. */
@@ -49,6 +52,6 @@ export function checkCooldown(lastSentAt: number | undefined, now: number): void
   const left = lastSentAt + MAIL_COOLDOWN_MS - now;
   if (left > 0) {
     const seconds = Math.ceil(left / 1000);
-    throw new HttpError(429, `Please try again after ${seconds} seconds`, undefined, { 'retry-after': String(seconds) });
+    throw authError(429, 'MAIL_COOLDOWN', `Please try again after ${seconds} seconds`, { retryAfter: seconds });
   }
 }

@@ -4,7 +4,7 @@
  * session lifetime, the frame site's public origin for links in mails, and per-IP limits.
  */
 import type { Database } from '../db/open.js';
-import { HttpError } from '../errors.js';
+import { authError } from './auth-error.js';
 import { ipLimiter } from '../rate-limit.js';
 import type { Mailer, OutgoingMail } from '../mail/mailer.js';
 import { codeKey } from './secrets.js';
@@ -62,11 +62,11 @@ export function createAuthContext(options: AuthOptions): AuthContext {
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     hasMail: mailer !== undefined,
     async send(mail) {
-      if (!mailer) throw new HttpError(503, SMTP_NOT_CONFIGURED);
+      if (!mailer) throw authError(503, 'MAIL_NOT_CONFIGURED', SMTP_NOT_CONFIGURED);
       try {
         await mailer.send(mail);
       } catch {
-        throw new HttpError(502, 'The mail could not be sent: the SMTP server did not accept it');
+        throw authError(502, 'MAIL_NOT_SENT', 'The mail could not be sent: the SMTP server did not accept it');
       }
     },
     limitStart: ipLimiter(limits.startsPerIp, limits.windowMs, now, 'login requests'),

@@ -3,7 +3,7 @@
  * resend, the approval link's page (POST only approves, then the code mail goes out), the
  * device status, and the code check that opens a session.
  */
-import { HttpError } from '../errors.js';
+import { authError } from './auth-error.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { codeMail, deviceMail } from '../mail/texts.js';
 import { checkCode, checkCooldown, CODE_LIFETIME_MS } from './code-check.js';
@@ -35,7 +35,7 @@ function lastSentTo(ctx: AuthContext, email: string): number | undefined {
 
 function login(ctx: AuthContext, id: string): LoginRow {
   const row = ctx.db.prepare('SELECT * FROM auth_logins WHERE id = ?').get(id) as LoginRow | undefined;
-  if (!row || row.done || row.expires_at <= ctx.now()) throw new HttpError(404, LOGIN_GONE, 'loginId');
+  if (!row || row.done || row.expires_at <= ctx.now()) throw authError(404, 'LOGIN_GONE', LOGIN_GONE, { field: 'loginId' });
   return row;
 }
 
@@ -76,7 +76,7 @@ export async function startLogin(
   ctx: AuthContext,
   { email: given, deviceId, ip }: { email: string; deviceId: string; ip: string },
 ): Promise<{ loginId: string; action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }> {
-  if (!ctx.hasMail) throw new HttpError(503, SMTP_NOT_CONFIGURED);
+  if (!ctx.hasMail) throw authError(503, 'MAIL_NOT_CONFIGURED', SMTP_NOT_CONFIGURED);
   const email = given.toLowerCase();
   checkCooldown(lastSentTo(ctx, email), ctx.now());
   ctx.limitStart(ip);
@@ -136,7 +136,10 @@ export interface LoginSession extends NewSession {
 export function verifyLogin(ctx: AuthContext, { loginId, otp, ip }: { loginId: string; otp: string; ip: string }): LoginSession {
   ctx.limitVerify(ip);
   const row = login(ctx, loginId);
-  if (!row.approved) throw new HttpError(403, 'This device is not approved yet: open the link in the approval mail', 'loginId');
+  if (!row.approved)
+    throw authError(403, 'DEVICE_NOT_APPROVED', 'This device is not approved yet: open the link in the approval mail', {
+      field: 'loginId',
+    });
   const now = ctx.now();
   checkCode(row, {
     key: ctx.codeKey,

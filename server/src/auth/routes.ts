@@ -18,7 +18,7 @@ import {
   sessionReply,
   userReply,
 } from '../../../src/wire/auth-api.js';
-import { HttpError } from '../errors.js';
+import { authError } from './auth-error.js';
 import { getProject } from '../projects.js';
 import type { AuthContext } from './context.js';
 import { deviceStatus, resendLogin, startLogin, verifyLogin } from './logins.js';
@@ -41,13 +41,13 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/origins', { schema: { querystring: originsQuery, response: { 200: originsReply, ...errors } } }, async (request) => {
       const project = getProject(ctx.db, request.query.projectId);
-      if (!project) throw new HttpError(404, `Unknown project '${request.query.projectId}'`, 'projectId');
+      if (!project) throw authError(404, 'UNKNOWN_PROJECT', `Unknown project '${request.query.projectId}'`, { field: 'projectId' });
       return { allowedOrigins: project.allowedOrigins };
     });
 
     app.post('/email/start', { schema: { body: emailStartBody, response: { 200: emailStartReply, ...errors } } }, async (request) => {
       const { projectId, email, deviceId } = request.body;
-      if (!getProject(ctx.db, projectId)) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
+      if (!getProject(ctx.db, projectId)) throw authError(404, 'UNKNOWN_PROJECT', `Unknown project '${projectId}'`, { field: 'projectId' });
       return startLogin(ctx, { email, deviceId, ip: request.ip });
     });
 
@@ -74,7 +74,7 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
 
     app.post('/signout', { schema: { response: { 200: emptyReply, ...errors } } }, async (request) => {
       const token = bearer(request);
-      if (token === undefined) throw new HttpError(401, SESSION_EXPIRED);
+      if (token === undefined) throw authError(401, 'SESSION_EXPIRED', SESSION_EXPIRED);
       deleteSession(ctx.db, token);
       return {};
     });

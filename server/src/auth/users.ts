@@ -4,8 +4,10 @@
  */
 import type { AuthUser } from '../../../src/wire/auth-api.js';
 import type { Database } from '../db/open.js';
-import { HttpError } from '../errors.js';
+import { authError } from './auth-error.js';
 import { newId, newToken, sha256 } from './secrets.js';
+
+export const EMAIL_TAKEN = 'This e-mail address belongs to another account';
 
 export interface UserRow {
   id: string;
@@ -76,7 +78,7 @@ export function changeEmail(db: Database, userId: string, newEmail: string): Use
   const email = newEmail.toLowerCase();
   const user = userById(db, userId)!;
   const other = userByEmail(db, email);
-  if (other && other.id !== userId) throw new HttpError(409, 'This e-mail address belongs to another account', 'email');
+  if (other && other.id !== userId) throw authError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { field: 'email' });
   db.transaction(() => {
     db.prepare('UPDATE auth_devices SET email = ? WHERE email = ?').run(email, user.email);
     db.prepare('UPDATE auth_users SET email = ? WHERE id = ?').run(email, userId);
@@ -126,7 +128,7 @@ export function liveSession(db: Database, token: string | undefined, now: number
       ? undefined
       : (db.prepare('SELECT * FROM auth_sessions WHERE token_hash = ?').get(sha256(token)) as SessionRow | undefined);
   const user = session && session.expires_at > now ? userById(db, session.user_id) : undefined;
-  if (!session || !user) throw new HttpError(401, SESSION_EXPIRED);
+  if (!session || !user) throw authError(401, 'SESSION_EXPIRED', SESSION_EXPIRED);
   return { session, user };
 }
 

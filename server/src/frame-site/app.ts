@@ -2,7 +2,8 @@
  * The Fastify app of the frame origin (port + 2): the frame site's files and the auth API under
  * /auth/v1. Same-origin only: no CORS headers, preflights refused (403), every auth API request
  * must carry `x-w3kit-frame: 1` (403 otherwise) and bodies must be JSON (415), except the device
- * approval page a mail links to and the Farcaster sandbox's sign-in page. Errors are `{ message, field? }`.
+ * approval page a mail links to and the Farcaster sandbox's sign-in page. Errors are
+ * `{ message, field?, code?, retryAfter?, attemptsLeft? }`.
  */
 import { errorReply } from '../http/error-reply.js';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -79,10 +80,8 @@ export function buildFrameApp({
   });
 
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
-    if (err instanceof HttpError) {
-      const body = err.field === undefined ? { message: err.message } : { message: err.message, field: err.field };
-      return reply.headers(err.headers).code(err.statusCode).send(body);
-    }
+    // The auth API's replies carry the refusal's code (src/wire/auth-api.ts) beside the message.
+    if (err instanceof HttpError) return reply.headers(err.headers).code(err.statusCode).send(err.body());
     const { status, message, field } = errorReply(err, FRAME_BODY_LIMIT, 'application/json');
     if (status >= 500) request.log.error(err);
     return reply.code(status).send(field === undefined ? { message } : { message, field });

@@ -30,8 +30,10 @@ export function verbatim<T>(test: (value: T) => boolean, message: string) {
 export function invalidRequest(part: string, issue: $ZodIssue): HttpError {
   const path = issue.path.map(String).join('.');
   const field = path || (part === 'body' ? 'body' : part);
-  if (issue.code === 'custom' && issue.params?.[VERBATIM] === true) return new HttpError(400, issue.message, field);
-  return new HttpError(400, `Invalid ${PARTS[part] ?? part} '${field}': ${issue.message}`, field);
+  // The code reaches only replies that describe it (the auth API's); other apps send `{ message, field }`.
+  const details = { code: 'INVALID_REQUEST' };
+  if (issue.code === 'custom' && issue.params?.[VERBATIM] === true) return new HttpError(400, issue.message, field, {}, details);
+  return new HttpError(400, `Invalid ${PARTS[part] ?? part} '${field}': ${issue.message}`, field, {}, details);
 }
 
 const isJsonObject = (value: unknown): value is Record<string, unknown> =>

@@ -66,4 +66,44 @@ export type ErrorMessageCode =
   | 'FrameLoadFailed'
   | 'FrameTimedOut'
   /** E-mail cooldown (spec 5): 'Please try again after N seconds', N the error's `code`. */
-  | 'EmailCooldown';
+  | 'EmailCooldown'
+  | FrameRefusalCode;
+
+/**
+ * The embedded wallet's refusals: the frame's and its backend's reasons (src/frame/bridge/refusals.ts)
+ * and the e-mail forms' own checks, each with its words (src/elements/l10n/frame-errors.ts).
+ * CodeWrong's and RateLimited's number is the error's `code`.
+ */
+export type FrameRefusalCode =
+  | 'FrameRefused'
+  | 'EmailInvalid'
+  | 'EmailIsCurrent'
+  | 'EmailTaken'
+  | 'NoEmailAddress'
+  | 'LoginNotPending'
+  | 'RequestGone'
+  | 'DeviceNotApproved'
+  | 'DeviceTimeout'
+  | 'CodeInvalid'
+  | 'CodeNotSent'
+  | 'CodeWrong'
+  | 'CodeExpired'
+  | 'TooManyAttempts'
+  | 'RateLimited'
+  | 'MailNotConfigured'
+  | 'MailNotSent'
+  | 'UnknownProject'
+  | 'SessionExpired'
+  | 'NoKeys'
+  | 'ServerUnreachable'
+  | 'NotLoggedIn'
+  | 'NoDeviceShare'
+  | 'NoSmartAccounts'
+  | 'FarcasterExpired'
+  | 'FarcasterTimeout'
+  | 'PasskeysUnsupported'
+  | 'PasskeyCancelled'
+  | 'PasskeyNotCreated'
+  | 'PasskeyNotUsed'
+  | 'PasskeyNoPrf'
+  | 'TooManyPending';

@@ -3,8 +3,12 @@
  * first one along the cause chain), else its own message as given (a wallet's own words are data),
  * else 'An error occurred'. The error classes keep their English `shortMessage` for developers.
  */
-import type { ErrorMessageCode, RpcMessageCode } from '../../core/errors/codes.js';
+import type { ErrorMessageCode, FrameRefusalCode, RpcMessageCode } from '../../core/errors/codes.js';
 import { msg, str } from '../base/localize.js';
+import { refusalText } from './frame-errors.js';
+
+/** The RPC codes are the classes' names, which all end in 'Error'; the refusals' never do. */
+const isRefusal = (code: ErrorMessageCode): code is FrameRefusalCode => !code.endsWith('Error');
 
 function rpcText(code: RpcMessageCode): string {
   switch (code) {
@@ -111,9 +115,11 @@ export function errorCodeText(code: ErrorMessageCode, status?: unknown): string 
     case 'FrameTimedOut':
       return msg('Embedded Wallet Request Timed Out');
     case 'EmailCooldown':
+      // Without its number (a refusal that gave none) it is said as a general limit.
+      if (typeof status !== 'number') return refusalText('RateLimited');
       return msg(str`Please try again after ${String(status)} seconds`);
     default:
-      return rpcText(code);
+      return isRefusal(code) ? refusalText(code, status) : rpcText(code as RpcMessageCode);
   }
 }
 

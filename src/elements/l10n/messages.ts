@@ -65,7 +65,18 @@ export function toastActionLabel(action: ToastAction): string {
   }
 }
 
-/** An e-mail input's problem: 'Required' or 'Invalid input'. */
+/** An e-mail input's problem, in words that say what is wrong. */
 export function emailProblemText(problem: EmailProblem): string {
-  return problem === 'REQUIRED' ? msg('Required') : msg('Invalid input');
+  switch (problem) {
+    case 'REQUIRED':
+      return msg('Enter your e-mail address');
+    case 'TOO_LONG':
+      return msg('This e-mail address is too long: at most 254 characters');
+    case 'LOCAL_TOO_LONG':
+      return msg('The part before the @ is too long: at most 64 characters');
+    case 'SAME_AS_CURRENT':
+      return msg('This is already your e-mail address');
+    case 'INVALID':
+      return msg('Enter a valid e-mail address, like name@example.com');
+  }
 }

@@ -10,6 +10,7 @@
  */
 import { logger } from '../../core/logger.js';
 import { EmbeddedWalletError } from '../../core/errors/frame.js';
+import { refusalOf } from './refusals.js';
 import {
   FRAME_ALERT_TEXT,
   FRAME_ERROR_TEXT,
@@ -126,10 +127,13 @@ export function createFrameBridge(options: FrameBridgeOptions): FrameBridge {
     if (!message.ok) {
       const { message: text, code } = message.error;
       pending.settle(message.id);
+      // The user's words come from the reply's reason (./refusals.ts); the message stays for developers.
+      const refusal = text ? refusalOf(message.type, message.error) : { messageCode: 'UnknownError' as const };
       return entry.reject(
-        text
-          ? new EmbeddedWalletError(text, { code })
-          : new EmbeddedWalletError(FRAME_ERROR_TEXT.noMessage, { code, messageCode: 'UnknownError' }),
+        new EmbeddedWalletError(text || FRAME_ERROR_TEXT.noMessage, {
+          code: refusal?.count ?? code,
+          messageCode: refusal?.messageCode,
+        }),
       );
     }
     const result = frameRequests[message.type].result.safeParse(message.payload);

@@ -20,6 +20,26 @@ describe('the frame’s auth API client', () => {
     await expect(expired.get('/session', reply)).rejects.toBeInstanceOf(SessionExpiredError);
   });
 
+  it("keeps the server's refusal code and numbers; a reply without one is SERVER_ERROR, no reply SERVER_UNREACHABLE", async () => {
+    const coded = createAuthApi(() => json(429, { message: 'Please try again after 12 seconds', code: 'MAIL_COOLDOWN', retryAfter: 12 }));
+    const err = (await coded.post('/email/start', {}, reply).catch((e: unknown) => e)) as AuthApiError;
+    expect(err).toMatchObject({ reason: 'MAIL_COOLDOWN', retryAfter: 12, status: 429 });
+    const wrong = createAuthApi(() =>
+      json(400, { message: 'Invalid code: 2 attempts left', field: 'otp', code: 'CODE_WRONG', attemptsLeft: 2 }),
+    );
+    expect(await wrong.post('/email/verify', {}, reply).catch((e: unknown) => e)).toMatchObject({
+      reason: 'CODE_WRONG',
+      attemptsLeft: 2,
+      field: 'otp',
+    });
+    const bare = createAuthApi(() => json(409, { message: 'Something only developers read' }));
+    expect(await bare.post('/x', {}, reply).catch((e: unknown) => e)).toMatchObject({ reason: 'SERVER_ERROR' });
+    const limited = createAuthApi(() => json(429, { message: 'Too many requests: at most 3000 per 60 s; retry after 4 s' }));
+    expect(await limited.post('/x', {}, reply).catch((e: unknown) => e)).toMatchObject({ reason: 'RATE_LIMITED' });
+    const down = createAuthApi(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await down.get('/session', reply).catch((e: unknown) => e)).toMatchObject({ reason: 'SERVER_UNREACHABLE' });
+  });
+
   it('refuses a malformed success reply, and sends the frame header and the bearer token', async () => {
     const seen: RequestInit[] = [];
     const api = createAuthApi((_url, init) => (seen.push(init), json(200, { ok: 'yes' })));

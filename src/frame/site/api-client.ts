@@ -9,15 +9,29 @@ import { AUTH_API_PREFIX, authErrorReply, FRAME_HEADER } from '../../wire/auth-a
 import { FRAME_ALERT_TEXT } from '../constants.js';
 import { FRAME_REPLY_TEXT } from './texts.js';
 
-/** The auth API answered with an error (its `message`, its `field` if any, and the HTTP status as the code). */
+/** What an error reply says beside its message: the refusal's code and the numbers its words need. */
+export type AuthRefusal = Pick<z.infer<typeof authErrorReply>, 'code' | 'retryAfter' | 'attemptsLeft'>;
+
+/**
+ * The auth API answered with an error (its `message`, its `field` if any, and the HTTP status as
+ * the code), or no usable answer came (reason SERVER_UNREACHABLE or SERVER_ERROR).
+ */
 export class AuthApiError extends W3Error {
   override name = 'AuthApiError';
   readonly status: number;
   readonly field: string | undefined;
-  constructor(message: string, status: number, field?: string) {
+  /** The server's code (AUTH_ERROR_CODES) or the frame's reason; what the user's words are chosen by. */
+  readonly reason: string;
+  readonly retryAfter: number | undefined;
+  readonly attemptsLeft: number | undefined;
+  constructor(message: string, status: number, field?: string, refusal: AuthRefusal & { reason?: string } = {}) {
     super(message, { code: status, category: 'API_ERROR' });
     this.status = status;
     this.field = field;
+    // A 429 without a code is the server's general rate limit.
+    this.reason = refusal.code ?? refusal.reason ?? (status === 429 ? 'RATE_LIMITED' : 'SERVER_ERROR');
+    this.retryAfter = refusal.retryAfter;
+    this.attemptsLeft = refusal.attemptsLeft;
   }
 }
 
@@ -25,7 +39,7 @@ export class AuthApiError extends W3Error {
 export class SessionExpiredError extends AuthApiError {
   override name = 'SessionExpiredError';
   constructor() {
-    super(FRAME_ALERT_TEXT.sessionExpired, 401);
+    super(FRAME_ALERT_TEXT.sessionExpired, 401, undefined, { code: 'SESSION_EXPIRED' });
   }
 }
 
@@ -61,14 +75,15 @@ export function createAuthApi(fetchFn: FetchLike, base = ''): AuthApi {
       cache: 'no-store',
     }).catch(() => {
       // fetch rejects only when no reply came at all: the backend is down or unreachable.
-      throw new AuthApiError(FRAME_REPLY_TEXT.serverUnreachable, 0);
+      throw new AuthApiError(FRAME_REPLY_TEXT.serverUnreachable, 0, undefined, { reason: 'SERVER_UNREACHABLE' });
     });
     const json: unknown = await response.json().catch(() => undefined);
     if (response.status === 401) throw new SessionExpiredError();
     if (!response.ok) {
       const parsed = authErrorReply.safeParse(json);
       if (!parsed.success) throw new AuthApiError(`The server answered ${response.status}`, response.status);
-      throw new AuthApiError(parsed.data.message, response.status, parsed.data.field);
+      const { message, field, ...refusal } = parsed.data;
+      throw new AuthApiError(message, response.status, field, refusal);
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) throw new AuthApiError(`The server's reply to ${path} is malformed`, response.status);

@@ -59,6 +59,10 @@ describe('frame dispatcher', () => {
     const reply = await harness.call('ConnectEmail', { email: 'not-an-email' });
     expect(reply.ok).toBe(false);
     expect(reply.error?.message).toMatch(/^Invalid ConnectEmail payload: email/);
+    // The host says it in the user's words by the reason and the field, not by the message.
+    expect(reply.error).toMatchObject({ reason: 'INVALID_PAYLOAD', field: 'email' });
+    const long = await harness.call('ConnectEmail', { email: `${'a'.repeat(300)}@example.com` });
+    expect(long.error).toMatchObject({ reason: 'INVALID_PAYLOAD', field: 'email' });
   });
 
   it('logs in: creates keys, registers both proofs, keeps the device share, never replies with key material', async () => {

@@ -8,7 +8,7 @@
 import { W3Error } from '../../core/errors/base.js';
 import { FRAME_ALERT_TEXT, FRAME_ERROR_TEXT } from '../constants.js';
 import { frameRequests, requestEnvelopeSchema, type FrameErrorPayload, type FrameEvent, type FrameRequestType } from '../messages.js';
-import { SessionExpiredError } from './api-client.js';
+import { AuthApiError, SessionExpiredError } from './api-client.js';
 import { ApprovalQueue } from './approval-queue.js';
 import type { FrameContext, FrameDeps, FrameState } from './context.js';
 import { accountHandlers } from './handlers/account.js';
@@ -20,7 +20,7 @@ import { sessionHandlers } from './handlers/session.js';
 import { socialHandlers } from './handlers/social.js';
 import type { Handler, Handlers } from './handlers/types.js';
 import { forgetSession } from './session.js';
-import { FRAME_REPLY_TEXT } from './texts.js';
+import { FRAME_REPLY_TEXT, reasonOf } from './texts.js';
 
 export const MAX_PENDING_REQUESTS = 32;
 const MAX_ERROR_TEXT = 1_000;
@@ -37,8 +37,28 @@ const handlers: Handlers = {
 
 type PortLike = Pick<MessagePort, 'postMessage'> & { onmessage: ((event: MessageEvent) => void) | null };
 
+/** The frame's own refusals by their text: NO_LOGIN for FRAME_REPLY_TEXT.noLogin, and so on. */
+const REASONS = new Map<string, string>(
+  [...Object.entries(FRAME_ERROR_TEXT), ...Object.entries(FRAME_REPLY_TEXT)].map(([key, text]) => [text, reasonOf(key)]),
+);
+
+/** The refusal's reason and numbers: the server's code, or the frame's own text's name. */
+function refusalOf(error: unknown, message: string): Omit<FrameErrorPayload, 'message' | 'code'> {
+  if (error instanceof AuthApiError) {
+    const { reason, field, retryAfter, attemptsLeft } = error;
+    return {
+      reason,
+      ...(field === undefined ? {} : { field: field.slice(0, 64) }),
+      ...(retryAfter === undefined ? {} : { retryAfter }),
+      ...(attemptsLeft === undefined ? {} : { attemptsLeft }),
+    };
+  }
+  const reason = REASONS.get(message);
+  return reason ? { reason } : {};
+}
+
 function errorPayload(error: unknown): FrameErrorPayload {
-  if (error instanceof SessionExpiredError) return { message: FRAME_ALERT_TEXT.sessionExpired, code: 401 };
+  if (error instanceof SessionExpiredError) return { message: FRAME_ALERT_TEXT.sessionExpired, code: 401, reason: 'SESSION_EXPIRED' };
   const code = typeof (error as { code?: unknown })?.code === 'number' ? (error as { code: number }).code : undefined;
   const raw =
     error instanceof W3Error
@@ -47,7 +67,7 @@ function errorPayload(error: unknown): FrameErrorPayload {
         ? ((error as { shortMessage?: string }).shortMessage ?? error.message)
         : '';
   const message = raw ? raw.slice(0, MAX_ERROR_TEXT) : FRAME_ERROR_TEXT.noMessage;
-  return Number.isInteger(code) ? { message, code } : { message };
+  return { message, ...(Number.isInteger(code) ? { code } : {}), ...refusalOf(error, message) };
 }
 
 /**
@@ -73,7 +93,7 @@ export function serveFramePort(port: PortLike, deps: FrameDeps, state: FrameStat
       const parsed = frameRequests[type].result.safeParse(result);
       if (!parsed.success) {
         console.error(`w3kit frame: the ${type} result failed its schema`, parsed.error);
-        reply(id, type, { ok: false, error: { message: FRAME_ERROR_TEXT.aborted } });
+        reply(id, type, { ok: false, error: { message: FRAME_ERROR_TEXT.aborted, reason: 'ABORTED' } });
         return;
       }
       reply(id, type, { ok: true, payload: parsed.data });
@@ -100,12 +120,17 @@ export function serveFramePort(port: PortLike, deps: FrameDeps, state: FrameStat
       console.warn(`w3kit frame: dropped a ${type} request with a malformed payload`);
       reply(id, type, {
         ok: false,
-        error: { message: `Invalid ${type} payload: ${field}: ${issue?.message ?? 'malformed'}`, code: -32602 },
+        error: {
+          message: `Invalid ${type} payload: ${field}: ${issue?.message ?? 'malformed'}`,
+          code: -32602,
+          reason: 'INVALID_PAYLOAD',
+          field: field.slice(0, 64),
+        },
       });
       return;
     }
     if (pending >= MAX_PENDING_REQUESTS) {
-      reply(id, type, { ok: false, error: { message: FRAME_REPLY_TEXT.tooManyPending, code: -32005 } });
+      reply(id, type, { ok: false, error: { message: FRAME_REPLY_TEXT.tooManyPending, code: -32005, reason: 'TOO_MANY_PENDING' } });
       return;
     }
     pending++;

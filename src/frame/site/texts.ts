@@ -56,6 +56,8 @@ export const FRAME_REPLY_TEXT = {
   noSmartAccounts: 'This application might not support Smart Accounts',
   notConnected: 'Not connected to email or social',
   noLogin: 'No e-mail login is pending: call ConnectEmail first',
+  loginReplaced: 'A newer e-mail login replaced this one',
+  serverError: 'The wallet server answered with an error',
   noDeviceShare: 'This device holds no key share: log in again',
   wrongAddress: 'The address is not this wallet',
   keysMismatch: "The rebuilt keys do not match the user's addresses",
@@ -73,6 +75,9 @@ export const FRAME_REPLY_TEXT = {
   passkeyNotUsed: 'No passkey was used',
   passkeyNoPrf: 'This passkey cannot unlock the recovery share: use the passkey you added to this wallet',
 } as const;
+
+/** NO_LOGIN for `noLogin`: a text's key as the reason an error reply names (see frameErrorSchema). */
+export const reasonOf = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
 
 /** `template` with each `{name}` replaced. */
 export function fill(template: string, values: Record<string, string | number>): string {

@@ -53,6 +53,13 @@ describe('validateEmail', () => {
     }
   });
 
+  it('refuses what the server would: over 254 characters in all, over 64 before the @ (RFC 5321)', () => {
+    expect(connect.validateEmail(`${'a'.repeat(300)}@example.com`)).toBe('TOO_LONG');
+    expect(connect.validateEmail(`${'a'.repeat(65)}@example.com`)).toBe('LOCAL_TOO_LONG');
+    expect(connect.validateEmail(`${'a'.repeat(64)}@example.com`)).toBeUndefined();
+    expect(connect.connectWithEmail(`${'a'.repeat(300)}@example.com`)).toBe('TOO_LONG');
+  });
+
   it('accepts a valid address, ignoring surrounding spaces', () => {
     expect(connect.validateEmail('me@example.com')).toBeUndefined();
     expect(connect.validateEmail('  first.last+tag@sub.example.co.uk ')).toBeUndefined();

@@ -1,5 +1,5 @@
 import type { ConnectorTypeOrderItem } from '../../core/options.js';
-import { email, safeParse } from '../../core/schema.js';
+import { emailAddressProblem, type EmailAddressProblem } from '../../wire/email-address.js';
 import { $connectors, walletKey, type Connector, type ConnectorType } from './connectors.js';
 import type { RecentWallet } from './recent.js';
 import { handlers, type Handler } from './connect-handlers.js';
@@ -15,15 +15,15 @@ const openConnecting: Handler<Connector> = (connector) =>
   pushView('ConnectingExternal', { connectorId: connector.id, title: connector.name });
 const OWN_FLOW = new Set<ConnectorType>(['WALLET_CONNECT', 'AUTH']);
 
-const emailSchema = email();
+/**
+ * An e-mail's problem, each with its own words in the elements: empty, too long (RFC 5321: 254 in
+ * all, 64 before the '@'), malformed, or (an e-mail change) the address the user already has.
+ */
+export type EmailProblem = EmailAddressProblem | 'SAME_AS_CURRENT';
 
-/** An e-mail's problem: 'REQUIRED' (empty) or 'INVALID' (the elements show 'Required', 'Invalid input'). */
-export type EmailProblem = 'REQUIRED' | 'INVALID';
-
-/** Validates an e-mail; returns its problem or undefined. */
+/** Validates an e-mail (surrounding spaces ignored) by the server's own rule; returns its problem or undefined. */
 export function validateEmail(value: string): EmailProblem | undefined {
-  if (!value.trim()) return 'REQUIRED';
-  return safeParse(emailSchema, value.trim()).success ? undefined : 'INVALID';
+  return emailAddressProblem(value.trim());
 }
 
 /** Starts e-mail login; returns the input's problem, if any. */

@@ -35,7 +35,7 @@ function cooldownError(): EmbeddedWalletError | undefined {
 }
 
 const otpProblem = (otp: string): EmbeddedWalletError | undefined =>
-  new RegExp(`^\\d{${OTP_LENGTH}}$`).test(otp) ? undefined : new EmbeddedWalletError('Invalid input', { messageCode: 'InvalidInput' });
+  new RegExp(`^\\d{${OTP_LENGTH}}$`).test(otp) ? undefined : new EmbeddedWalletError('Invalid input', { messageCode: 'CodeInvalid' });
 
 const mailSent = (): void => $emailLogin.setKey('resendAt', Date.now() + EMAIL_COOLDOWN_MS);
 
@@ -47,8 +47,14 @@ async function finishLogin(): Promise<void> {
   await leaveConnectFlow();
 }
 
+/** The e-mail login running now: a newer one (another address after Back) makes the older one stale. */
+let loginAttempt = 0;
+
 /** Runs e-mail login for a valid address (the Connect view's field and EmailLogin's form). */
 export async function loginWithEmail(email: string): Promise<void> {
+  const attempt = ++loginAttempt;
+  // A newer login started meanwhile: this one's outcome (its device wait ending, its error) is dropped.
+  const stale = (): boolean => attempt !== loginAttempt;
   const previous = $emailLogin.get();
   if (previous.email === email && previous.step !== 'idle' && previous.step !== 'connected') {
     const wait = cooldownError();
@@ -61,6 +67,7 @@ export async function loginWithEmail(email: string): Promise<void> {
   $emailLogin.set({ step: 'sending', email, error: undefined, resendAt: previous.email === email ? previous.resendAt : 0 });
   try {
     const { action } = await frameRequest('ConnectEmail', { email });
+    if (stale()) return;
     if (action === 'CONNECT') return await finishLogin();
     mailSent();
     if (action === 'VERIFY_OTP') {
@@ -70,12 +77,14 @@ export async function loginWithEmail(email: string): Promise<void> {
     $emailLogin.setKey('step', 'device');
     pushView('EmailVerifyDevice', { email });
     await frameRequest('ConnectDevice', {});
+    if (stale()) return;
     // Approved: the code mail follows by itself.
     mailSent();
     $emailLogin.set({ ...$emailLogin.get(), step: 'otp', error: undefined });
     if ($router.get().view === 'EmailVerifyDevice') replaceView('EmailVerifyOtp', { email });
     else pushView('EmailVerifyOtp', { email });
   } catch (err) {
+    if (stale()) return;
     const step = $emailLogin.get().step;
     $emailLogin.set({ ...$emailLogin.get(), step: step === 'device' ? 'device' : 'idle', error: err });
     // Sending failed from Connect's inline field: EmailLogin shows the error until the user acts.
@@ -151,11 +160,12 @@ export function restoreEmbedded(): Promise<void> {
   return restoring;
 }
 
-/** Starts an e-mail change (UpdateEmailWallet); returns the input's problem, if any. */
+/** Starts an e-mail change (UpdateEmailWallet); returns the input's problem, if any (the current address is one). */
 export function startEmailChange(newEmail: string): EmailProblem | undefined {
   const problem = validateEmail(newEmail);
   if (problem) return problem;
   const email = newEmail.trim();
+  if (email.toLowerCase() === $embeddedUser.get()?.email?.toLowerCase()) return 'SAME_AS_CURRENT';
   $emailChange.set({ step: 'sending', newEmail: email, error: undefined });
   frameRequest('UpdateEmail', { email }).then(
     () => $emailChange.set({ step: 'primary', newEmail: email, error: undefined }),

@@ -204,6 +204,10 @@ describe('e-mail change', () => {
       return { newEmail: 'grace@example.com' };
     };
     expect(startEmailChange('bad')).toBe('INVALID');
+    // The form refuses, before anything is sent: a 312-character address, the current address.
+    expect(startEmailChange(`${'g'.repeat(300)}@example.com`)).toBe('TOO_LONG');
+    expect(startEmailChange(' ADA@example.com ')).toBe('SAME_AS_CURRENT');
+    expect(frame.calls.filter((c) => c.type === 'UpdateEmail')).toHaveLength(0);
     expect(startEmailChange('grace@example.com')).toBeUndefined();
     await until(() => $emailChange.get().step === 'primary');
     await submitEmailChangeOtp('111111');

@@ -13,6 +13,7 @@ import { $activeNamespace, initNetworks } from '../network/networks.js';
 import { $modal } from '../ui/modal.js';
 import { $router, resetRouter } from '../ui/router.js';
 import { resendEmail, restoreEmbedded, submitEmail, submitOtp } from './actions.js';
+import { EmbeddedWalletError } from '../../core/errors/frame.js';
 import { destroyFrame, setBridgeLoader } from './frame.js';
 import { forgetUser } from './session.js';
 import { $emailLogin, $embeddedUser, $frameElement } from './state.js';
@@ -92,9 +93,11 @@ describe('the AUTH connector', () => {
 });
 
 describe('e-mail login', () => {
-  it('validates the address', () => {
+  it("validates the address by the server's rule, before anything is sent", () => {
     expect(submitEmail('')).toBe('REQUIRED');
     expect(submitEmail('nope')).toBe('INVALID');
+    expect(submitEmail(`${'a'.repeat(300)}@example.com`)).toBe('TOO_LONG');
+    expect(submitEmail(`${'a'.repeat(65)}@example.com`)).toBe('LOCAL_TOO_LONG');
     expect(frame.calls).toEqual([]);
   });
 
@@ -131,6 +134,31 @@ describe('e-mail login', () => {
     await until(() => $emailLogin.get().step === 'otp');
     expect($router.get().view).toBe('EmailVerifyOtp');
     expect($router.get().history).not.toContain('EmailVerifyDevice');
+  });
+
+  it('Back, then another address: a new login; the older one ending (its device wait refused) shows nothing', async () => {
+    const waits: { resolve: (v: object) => void; reject: (e: unknown) => void }[] = [];
+    frame.handlers.ConnectDevice = () => new Promise<object>((resolve, reject) => waits.push({ resolve, reject }));
+    submitEmail('new-ada@example.com');
+    await until(() => $router.get().view === 'EmailVerifyDevice' && waits.length === 1);
+    resetRouter('EmailLogin');
+    submitEmail('new-bea@example.com');
+    await until(() => $router.get().view === 'EmailVerifyDevice' && waits.length === 2);
+    expect(frame.calls.filter((c) => c.type === 'ConnectEmail').map((c) => c.payload)).toEqual([
+      { email: 'new-ada@example.com' },
+      { email: 'new-bea@example.com' },
+    ]);
+    // The frame ends the older login's wait: that refusal is the older login's, not the user's now.
+    waits[0]!.reject(new EmbeddedWalletError('A newer e-mail login replaced this one', { messageCode: 'LoginNotPending' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect($emailLogin.get()).toMatchObject({ step: 'device', email: 'new-bea@example.com', error: undefined });
+    expect($router.get().view).toBe('EmailVerifyDevice');
+    // An older approval arriving late does not jump the newer login to its code either.
+    waits[0]!.resolve({});
+    waits[1]!.resolve({});
+    await until(() => $emailLogin.get().step === 'otp');
+    expect($router.get().view).toBe('EmailVerifyOtp');
+    expect($emailLogin.get()).toMatchObject({ email: 'new-bea@example.com', error: undefined });
   });
 
   it('keeps a wrong code as the error, on the code step', async () => {

@@ -102,13 +102,21 @@ describe('<w3-connect-view>', () => {
     const view = await openConnect(el);
     const input = deep(view, 'w3-ui-text-input')!;
     deep<HTMLElement>(view, 'w3-ui-button', 'button')!.click();
-    await waitFor(() => deep(input, '[role="alert"]'), 1000, 'Required');
-    expect(deep(input, '[role="alert"]')!.textContent).to.equal('Required');
+    await waitFor(() => deep(input, '[role="alert"]'), 1000, 'Enter your e-mail address');
+    expect(deep(input, '[role="alert"]')!.textContent).to.equal('Enter your e-mail address');
     const native = deep<HTMLInputElement>(input, 'input')!;
     native.value = 'not-an-email';
     native.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     native.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
-    await waitFor(() => deep(input, '[role="alert"]')?.textContent === 'Invalid input', 1000, 'Invalid input');
+    const invalid = 'Enter a valid e-mail address, like name@example.com';
+    await waitFor(() => deep(input, '[role="alert"]')?.textContent === invalid, 1000, invalid);
+    // A 312-character address is refused right here, not after a jump to another view.
+    native.value = `${'a'.repeat(300)}@example.com`;
+    native.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    native.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+    const tooLong = 'This e-mail address is too long: at most 254 characters';
+    await waitFor(() => deep(input, '[role="alert"]')?.textContent === tooLong, 1000, tooLong);
+    expect($modal.get().shownView).to.equal('Connect');
     native.value = 'ada@example.com';
     native.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     native.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));

@@ -4,6 +4,9 @@ import { W3Error } from '../../../core/errors.js';
 import { validateEmail } from '../../../stores/connection/connect.js';
 import { $emailChange, $embeddedUser } from '../../../stores/embedded/state.js';
 import { activeDeep, axeViolations, deep, deepAll, deepText, mountFixture, resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import { EmbeddedWalletError } from '../../../core/errors/frame.js';
+import { refusalOf } from '../../../frame/bridge/refusals.js';
+import { setLocale } from '../../../stores/ui/locale.js';
 import './update-email-wallet-view.js';
 
 async function mount(): Promise<{ view: HTMLElement & { updateComplete: Promise<unknown> }; calls: string[] }> {
@@ -24,23 +27,24 @@ const firstBoxFocused = (view: HTMLElement) => waitFor(() => activeDeep() === bo
 
 describe('UpdateEmailWallet', () => {
   beforeEach(() => $embeddedUser.set({ email: 'old@example.com' } as ReturnType<typeof $embeddedUser.get>));
-  afterEach(() => {
+  afterEach(async () => {
+    await setLocale('en');
     $emailChange.set({ step: 'idle', newEmail: undefined, error: undefined });
     $embeddedUser.set(undefined);
     resetAll();
   });
 
-  it("asks for the new address: 'Email', Enter submits, 'Required' and 'Invalid input'", async () => {
+  it("asks for the new address: 'Email', Enter submits, and says what is wrong with the address", async () => {
     const { view, calls } = await mount();
     expect(deep<HTMLLabelElement>(view, 'w3-ui-text-input', 'label')!.textContent).to.equal('Email');
     deep<HTMLInputElement>(view, 'w3-ui-text-input', 'input')!.focus();
     await sendKeys({ press: 'Enter' });
     await view.updateComplete;
-    expect(deepText(view)).to.contain('Required');
+    expect(deepText(view)).to.contain('Enter your e-mail address');
     await sendKeys({ type: 'x@y' });
     deep(view, 'w3-ui-button', 'button')!.click();
     await view.updateComplete;
-    expect(deepText(view)).to.contain('Invalid input');
+    expect(deepText(view)).to.contain('Enter a valid e-mail address, like name@example.com');
     expect(calls).to.deep.equal(['email:', 'email:x@y']);
     expect(await axeViolations()).to.deep.equal([]);
   });
@@ -63,6 +67,55 @@ describe('UpdateEmailWallet', () => {
     await sendKeys({ type: '654321' });
     expect(calls).to.deep.equal(['otp:123456', 'otp:654321']);
     expect(await axeViolations()).to.deep.equal([]);
+  });
+
+  it('refuses the current address and a 312-character one in the form, in the active locale, sending nothing', async () => {
+    const view = document.createElement('w3-update-email-wallet-view');
+    (await mountFixture('<div></div>')).append(view);
+    await view.updateComplete;
+    const field = deep<HTMLInputElement>(view, 'w3-ui-text-input', 'input')!;
+    const submit = async (value: string) => {
+      field.focus();
+      field.select();
+      await sendKeys({ press: 'Backspace' });
+      await sendKeys({ type: value });
+      await sendKeys({ press: 'Enter' });
+      await view.updateComplete;
+    };
+    await submit('OLD@example.com');
+    expect(deepText(view)).to.contain('This is already your e-mail address');
+    await submit(`${'a'.repeat(300)}@example.com`);
+    expect(deepText(view)).to.contain('This e-mail address is too long: at most 254 characters');
+    expect(field.getAttribute('aria-invalid')).to.equal('true');
+    expect($emailChange.get()).to.deep.equal({ step: 'idle', newEmail: undefined, error: undefined });
+    await setLocale('de');
+    await waitFor(() => deepText(view).includes('Diese E-Mail-Adresse ist zu lang'), 3000, 'German words');
+    await submit('old@example.com');
+    expect(deepText(view)).to.contain('Das ist bereits Ihre E-Mail-Adresse');
+    expect(deepText(view)).to.not.contain('already your address');
+  });
+
+  it("says the server's refusal in the user's words, never its message", async () => {
+    const { view } = await mount();
+    const refusal = refusalOf('UpdateEmail', {
+      message: "Invalid body field 'email': it is already your address",
+      reason: 'EMAIL_IS_CURRENT',
+    })!;
+    $emailChange.set({
+      step: 'idle',
+      newEmail: 'old@example.com',
+      error: new EmbeddedWalletError("Invalid body field 'email': it is already your address", { messageCode: refusal.messageCode }),
+    });
+    await view.updateComplete;
+    expect(deep(view, '[data-login-error]')!.textContent).to.equal('This is already your e-mail address');
+    const taken = refusalOf('UpdateEmail', { message: 'This e-mail address belongs to another account', reason: 'EMAIL_TAKEN' })!;
+    $emailChange.setKey('error', new EmbeddedWalletError('x', { messageCode: taken.messageCode }));
+    await setLocale('ja');
+    await waitFor(
+      () => deep(view, '[data-login-error]')!.textContent === 'このメールアドレスは別のアカウントで使われています',
+      3000,
+      'Japanese words',
+    );
   });
 
   it('shows nothing once done (the action shows Account)', async () => {

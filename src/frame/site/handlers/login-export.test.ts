@@ -29,6 +29,20 @@ describe('login, export and e-mail change handlers', () => {
     expect(now).toBeLessThanOrEqual(115_000);
   });
 
+  it('a newer ConnectEmail ends the wait of the older login with LOGIN_REPLACED (the host drops it)', async () => {
+    let now = 0;
+    const ticks: (() => void)[] = [];
+    const clock = { now: () => now, sleep: (ms: number) => new Promise<void>((r) => ticks.push(() => ((now += ms), r()))) };
+    const h = startFrameHarness({ deviceVerified: true, approveAfterPolls: 1_000, clock });
+    open.push(h);
+    await h.call('ConnectEmail', { email: 'ada@example.com' });
+    const waiting = h.call('ConnectDevice');
+    while (ticks.length === 0) await new Promise((r) => setTimeout(r, 1));
+    expect((await h.call('ConnectEmail', { email: 'bea@example.com' })).payload).toEqual({ action: 'VERIFY_DEVICE' });
+    ticks.shift()!();
+    expect(await waiting).toMatchObject({ ok: false, error: { reason: 'LOGIN_REPLACED' } });
+  });
+
   it('a second ConnectEmail for the logged-in address answers CONNECT without a mail', async () => {
     const h = startFrameHarness();
     open.push(h);

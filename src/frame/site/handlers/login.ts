@@ -60,7 +60,8 @@ export const loginHandlers: Handlers<'ConnectEmail' | 'ResendEmail' | 'ConnectDe
       if (approved) return {};
       if (ctx.clock.now() + FRAME_POLL_MS > deadline) throw new W3Error(FRAME_REPLY_TEXT.deviceTimeout);
       await ctx.clock.sleep(FRAME_POLL_MS);
-      if (ctx.state.login?.loginId !== loginId) throw new W3Error(FRAME_REPLY_TEXT.noLogin);
+      // Another ConnectEmail started meanwhile: this wait is over; the newer login goes on.
+      if (ctx.state.login?.loginId !== loginId) throw new W3Error(FRAME_REPLY_TEXT.loginReplaced);
     }
   },
 

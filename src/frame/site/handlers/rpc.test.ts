@@ -109,7 +109,11 @@ describe('RpcRequest', () => {
   it('answers unsupported unsafe methods with 4200, before any approval', async () => {
     const h = await loggedIn();
     const reply = await h.call('RpcRequest', { namespace: 'eip155', chainId: 'eip155:31337', method: 'wallet_sendCalls', params: [] });
-    expect(reply.error).toEqual({ code: 4200, message: 'The Provider does not support the requested method.' });
+    expect(reply.error).toEqual({
+      code: 4200,
+      message: 'The Provider does not support the requested method.',
+      reason: 'UNSUPPORTED_METHOD',
+    });
     expect(h.approvals.shown).toEqual([]);
   });
 

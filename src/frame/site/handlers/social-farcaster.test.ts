@@ -132,7 +132,11 @@ describe('Farcaster handlers', () => {
   it('an expired link answers that it expired', async () => {
     const h = harness(socialRoutes({ farcaster: ['pending', 'expired'] }).routes);
     await h.call('GetFarcasterUri');
-    expect((await h.call('ConnectFarcaster')).error).toEqual({ message: 'The Farcaster sign-in link expired: get a new one', code: 410 });
+    expect((await h.call('ConnectFarcaster')).error).toEqual({
+      message: 'The Farcaster sign-in link expired: get a new one',
+      code: 410,
+      reason: 'FARCASTER_EXPIRED',
+    });
     expect((await h.call('ConnectFarcaster')).error?.message).toBe('No Farcaster sign-in is pending: call GetFarcasterUri first');
   });
 
@@ -145,6 +149,7 @@ describe('Farcaster handlers', () => {
     expect((await h.call('ConnectFarcaster')).error).toEqual({
       message: 'The Farcaster sign-in was not approved in time: get a new link',
       code: 408,
+      reason: 'FARCASTER_TIMEOUT',
     });
     expect(now).toBeLessThanOrEqual(115_000);
     expect(now).toBeGreaterThan(110_000);

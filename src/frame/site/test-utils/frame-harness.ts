@@ -118,7 +118,11 @@ export function fakeAuthApiFetch(
     if (extra) return extra;
     if (path === '/origins') return json(200, { allowedOrigins: options.allowedOrigins ?? ['http://app.test'] });
     if (path === '/email/start')
-      return json(200, { loginId: 'login-0000001', action: options.deviceVerified ? 'VERIFY_DEVICE' : 'VERIFY_OTP' });
+      // Each login its own id: login-0000001, login-0000002, ...
+      return json(200, {
+        loginId: `login-${String(calls.filter((c) => c.endsWith('/email/start')).length).padStart(7, '0')}`,
+        action: options.deviceVerified ? 'VERIFY_DEVICE' : 'VERIFY_OTP',
+      });
     if (path === '/device/status')
       return json(200, { approved: calls.filter((c) => c.endsWith('/device/status')).length >= (options.approveAfterPolls ?? 3) });
     if (path === '/email/verify') {
