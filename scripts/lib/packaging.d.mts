@@ -20,4 +20,5 @@ export function installedPackages(nodeModules: string): InstalledPackage[];
 export function needsNativeBuild(entry: Pick<InstalledPackage, 'dir' | 'pkg'>): boolean;
 export function folderBytes(dir: string): number;
 export function serverOnlyPackages(lock?: { packages: Record<string, Record<string, unknown>> }): string[];
+export function installTarball(tarball: string): Promise<{ app: string; output: string; installed: InstalledPackage[]; cleanup(): void }>;
 export function packAndInstall(options?: { omitDev?: boolean }): Promise<PackInstall>;
