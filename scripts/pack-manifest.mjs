@@ -23,13 +23,34 @@ export const publishedManifest = (pkg) => Object.fromEntries(Object.entries(pkg)
 
 const keptCopy = (dir) => path.join(dir, '.cache', 'package.json.unpacked');
 
+/** Writes `text` to `file` by a rename, so a concurrent reader sees the old or the new file, never half of one. */
+function replaceFile(file, text) {
+  const next = `${file}.${process.pid}.next`;
+  writeFileSync(next, text);
+  renameSync(next, file);
+}
+
 export function strip(dir = process.cwd()) {
   const file = path.join(dir, 'package.json');
   if (existsSync(keptCopy(dir))) renameSync(keptCopy(dir), file);
   const text = readFileSync(file, 'utf8');
   mkdirSync(path.dirname(keptCopy(dir)), { recursive: true });
-  writeFileSync(keptCopy(dir), text);
-  writeFileSync(file, `${JSON.stringify(publishedManifest(JSON.parse(text)), null, 2)}\n`);
+  replaceFile(keptCopy(dir), text);
+  replaceFile(file, `${JSON.stringify(publishedManifest(JSON.parse(text)), null, 2)}\n`);
+}
+
+/**
+ * The repository's own package.json of `dir`, whole even while a pack has it stripped (for code
+ * that reads devDependencies or scripts while tests pack in parallel).
+ */
+export function repositoryManifest(dir) {
+  for (;;) {
+    try {
+      return JSON.parse(readFileSync(existsSync(keptCopy(dir)) ? keptCopy(dir) : path.join(dir, 'package.json'), 'utf8'));
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error; // the kept copy went back between the check and the read
+    }
+  }
 }
 
 export function restore(dir = process.cwd()) {

@@ -8,6 +8,8 @@ export interface PackInstall {
   app: string;
   tarballs: { client: string; server: string };
   installed: InstalledPackage[];
+  /** npm install's output at warning level. */
+  output: string;
   /** Packages in the dApp's node_modules (w3kit itself included). */
   packages: number;
   /** Bytes on disk of the dApp's node_modules. */

@@ -179,7 +179,16 @@ export async function packAndInstall({ omitDev = true } = {}) {
   const app = path.join(dir, 'app');
   mkdirSync(app);
   writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'fresh-dapp', private: true, type: 'module' }));
-  await npm(['install', ...(omitDev ? ['--omit=dev'] : []), '--no-audit', '--no-fund', '--prefer-offline', tarballs.client], app);
+  // npm's warnings kept (EBADENGINE and the like: test/packaging/install.test.ts reads them).
+  const { stdout, stderr } = await exec(
+    'npm',
+    ['install', ...(omitDev ? ['--omit=dev'] : []), '--no-audit', '--no-fund', '--prefer-offline', tarballs.client],
+    {
+      cwd: app,
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, npm_config_loglevel: 'warn', NO_COLOR: '1' },
+    },
+  );
   const nodeModules = path.join(app, 'node_modules');
   const installed = installedPackages(nodeModules);
   return {
@@ -187,6 +196,7 @@ export async function packAndInstall({ omitDev = true } = {}) {
     app,
     tarballs,
     installed,
+    output: `${stdout}${stderr}`,
     packages: installed.length,
     bytes: folderBytes(nodeModules),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),

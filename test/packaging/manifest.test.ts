@@ -18,7 +18,7 @@ beforeAll(async () => {
   for (const file of ['package.json', 'server/package.json']) before.set(file, readFileSync(path.join(ROOT, file), 'utf8'));
   tarballs = await packBoth(dir);
 }, 240_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }), 120_000);
 
 const packedManifest = (tarball: string) =>
   JSON.parse(execFileSync('tar', ['xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<string, unknown>;
