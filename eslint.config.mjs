@@ -16,7 +16,7 @@ export default tseslint.config(
       '.cache/',
       'test/.bundled/',
       // The consumer fixture apps: each is type-checked by the consumer suite in its own install.
-      'test/consumers/{vite-react-wagmi,next-app,vue,plain}/',
+      'test/consumers/{vite-react-wagmi,next-app,vue,plain,budgets}/',
       'custom-elements.json',
       'src/locales/generated/',
     ],

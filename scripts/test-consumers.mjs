@@ -5,7 +5,10 @@
  * install, outside the repository so nothing resolves through its node_modules), then for each
  * app type-checks it (skipLibCheck false), builds it and drives it in Chromium against a Hardhat
  * node with the test wallet: Vite + React 19 + wagmi 3, Next.js App Router, Vue 3, a plain page.
- * The wagmi app also gets the dev backend (w3kit-server, seeded) so the modal's Activity can list
+ * The wagmi app is installed on its own by the line a dApp developer types (`npm install w3kit wagmi
+ * viem @tanstack/react-query`, w3kit from the tarball), imports w3kit/wagmi in Node, and builds the
+ * size-budget apps of test/consumers/budgets (harness/budgets.mjs: the README's React and wagmi
+ * examples over baseline apps, 40 and 70 KB gzip at most). The wagmi app also gets the dev backend (w3kit-server, seeded) so the modal's Activity can list
  * its ERC-20 transfer: without a Blockchain API URL the modal has no Activity.
  * Prints what each app ships (gzip) and closes with `consumers: N passed, M failed`.
  *
@@ -50,7 +53,10 @@ const dir = workDir();
 console.log(`consumers: installing the packed w3kit into ${dir}`);
 copyFixtures(dir);
 const [installed, chain, chainB, browser] = await Promise.all([
-  report.check('the packed tarball installs into the fixture workspace (one npm install)', () => packAndInstallApps(dir)),
+  report.check(
+    'the packed tarball installs into the fixture workspace, and into the wagmi app by `npm install w3kit wagmi viem @tanstack/react-query`',
+    () => packAndInstallApps(dir),
+  ),
   startHardhat({ chainId: 31337 }),
   // The wagmi app's second network, for useSwitchChain.
   startHardhat({ chainId: 31338 }),

@@ -15,7 +15,8 @@ export const FIGURES = [
     unit: 'KB gzip',
     digits: 1,
     subject: 'static.firstChunkGzip',
-    target: 32,
+    // DESIGN.md, Budgets; test/packaging/budgets.test.ts fails npm test over it.
+    target: 28,
     anchor: 'AppKit CDN ~1,216 KB gzip before its button works',
   },
   {

@@ -8,6 +8,8 @@ export interface PackInstall {
   app: string;
   tarballs: { client: string; server: string };
   installed: InstalledPackage[];
+  /** npm install's output at warning level. */
+  output: string;
   /** Packages in the dApp's node_modules (w3kit itself included). */
   packages: number;
   /** Bytes on disk of the dApp's node_modules. */
@@ -20,4 +22,5 @@ export function installedPackages(nodeModules: string): InstalledPackage[];
 export function needsNativeBuild(entry: Pick<InstalledPackage, 'dir' | 'pkg'>): boolean;
 export function folderBytes(dir: string): number;
 export function serverOnlyPackages(lock?: { packages: Record<string, Record<string, unknown>> }): string[];
+export function installTarball(tarball: string): Promise<{ app: string; output: string; installed: InstalledPackage[]; cleanup(): void }>;
 export function packAndInstall(options?: { omitDev?: boolean }): Promise<PackInstall>;

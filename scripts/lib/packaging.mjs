@@ -7,6 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,18 +25,51 @@ async function npm(args, cwd) {
 /** The JSON report of `npm pack --json`, after whatever a prepack script printed. */
 const packReport = (stdout) => JSON.parse(stdout.slice(stdout.search(/^\[/m)))[0];
 
+const PACK_LOCK = path.join(ROOT, '.cache', 'pack.lock');
+/** A lock older than this was left by a pack that died: taken over. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * Runs `fn` holding the repository's pack lock: a pack swaps package.json for its published form
+ * between prepack and postpack (scripts/pack-manifest.mjs), so two packs (parallel test files)
+ * must not overlap.
+ */
+async function withPackLock(fn) {
+  mkdirSync(path.dirname(PACK_LOCK), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(PACK_LOCK);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(PACK_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(PACK_LOCK, { recursive: true, force: true });
+      else await sleep(200);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(PACK_LOCK, { recursive: true, force: true });
+  }
+}
+
+const PACK_FLAGS = ['--json', '--ignore-scripts=false'];
+
 /** Packs the client alone into `dir` (dist/ must be built); resolves to the tarball's path. */
 export async function packClient(dir) {
-  const client = packReport(await npm(['pack', '--pack-destination', dir, '--json'], ROOT));
+  const client = await withPackLock(async () => packReport(await npm(['pack', '--pack-destination', dir, ...PACK_FLAGS], ROOT)));
   return path.join(dir, client.filename);
 }
 
 /** Packs the client and the server into `dir`; resolves to both tarballs' paths. */
 export async function packBoth(dir) {
-  const flags = ['--pack-destination', dir, '--json', '--ignore-scripts=false'];
-  const client = packReport(await npm(['pack', ...flags], ROOT));
-  const server = packReport(await npm(['pack', '-w', 'w3kit-server', ...flags], ROOT));
-  return { client: path.join(dir, client.filename), server: path.join(dir, server.filename) };
+  const flags = ['--pack-destination', dir, ...PACK_FLAGS];
+  return withPackLock(async () => {
+    const client = packReport(await npm(['pack', ...flags], ROOT));
+    const server = packReport(await npm(['pack', '-w', 'w3kit-server', ...flags], ROOT));
+    return { client: path.join(dir, client.filename), server: path.join(dir, server.filename) };
+  });
 }
 
 /** Every package folder under `nodeModules` (scoped and nested ones too). */
@@ -112,6 +146,29 @@ export function serverOnlyPackages(lock = JSON.parse(readFileSync(path.join(ROOT
 }
 
 /**
+ * Installs one tarball into a fresh folder as its user would (`npm install --omit=dev`, from the
+ * npm cache where it can; install scripts not run: no native build is needed to read manifests).
+ * Resolves to npm's output at warning level (EBADENGINE and the like), what was installed, and a
+ * cleanup function.
+ */
+export async function installTarball(tarball) {
+  const app = mkdtempSync(path.join(tmpdir(), 'w3kit-fresh-'));
+  writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'fresh-install', private: true }));
+  const args = ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', tarball];
+  const { stdout, stderr } = await exec('npm', args, {
+    cwd: app,
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, npm_config_loglevel: 'warn', NO_COLOR: '1' },
+  });
+  return {
+    app,
+    output: `${stdout}${stderr}`,
+    installed: installedPackages(path.join(app, 'node_modules')),
+    cleanup: () => rmSync(app, { recursive: true, force: true }),
+  };
+}
+
+/**
  * Packs both packages and installs the client's tarball into a fresh folder (`npm install
  * --omit=dev`, from the local npm cache where it can). Resolves to the folder, the tarballs,
  * what was installed, its size, and a cleanup function.
@@ -122,7 +179,16 @@ export async function packAndInstall({ omitDev = true } = {}) {
   const app = path.join(dir, 'app');
   mkdirSync(app);
   writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'fresh-dapp', private: true, type: 'module' }));
-  await npm(['install', ...(omitDev ? ['--omit=dev'] : []), '--no-audit', '--no-fund', '--prefer-offline', tarballs.client], app);
+  // npm's warnings kept (EBADENGINE and the like: test/packaging/install.test.ts reads them).
+  const { stdout, stderr } = await exec(
+    'npm',
+    ['install', ...(omitDev ? ['--omit=dev'] : []), '--no-audit', '--no-fund', '--prefer-offline', tarballs.client],
+    {
+      cwd: app,
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, npm_config_loglevel: 'warn', NO_COLOR: '1' },
+    },
+  );
   const nodeModules = path.join(app, 'node_modules');
   const installed = installedPackages(nodeModules);
   return {
@@ -130,6 +196,7 @@ export async function packAndInstall({ omitDev = true } = {}) {
     app,
     tarballs,
     installed,
+    output: `${stdout}${stderr}`,
     packages: installed.length,
     bytes: folderBytes(nodeModules),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),

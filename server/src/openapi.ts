@@ -7,9 +7,10 @@
 import swagger from '@fastify/swagger';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import serverPackage from '../package.json' with { type: 'json' };
 
-/** The version of the API the document describes (not of the package). */
-export const API_VERSION = '1.0.0';
+/** The document's version: the w3kit-server package's own (the bundle embeds package.json's). */
+export const API_VERSION = serverPackage.version;
 
 /** Collects the route schemas of every route registered after it and serves the document. */
 export const openApi = fp(

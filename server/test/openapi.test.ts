@@ -21,6 +21,14 @@ describe('the OpenAPI document', () => {
     expect(await openApiText()).toBe(committed);
   });
 
+  it("carries the w3kit-server package's version, not one of its own", async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect((await openApiDocument()).info.version).toBe(pkg.version);
+    expect(
+      (JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as { info: { version: string } }).info.version,
+    ).toBe(pkg.version);
+  });
+
   it('describes every route with its parameters, request body and replies, and hides preflights and itself', async () => {
     const doc = await openApiDocument();
     expect(Object.keys(doc.paths)).toContain('/v1/account/{address}/balance');

@@ -4,7 +4,8 @@
  * connector; `createW3Modal({ networks, adapters: [adapter] })` attaches the modal to it.
  * `new W3WagmiAdapter({ wagmiConfig })` adds the connector to an existing config instead.
  */
-import { reconnect, type Config } from '@wagmi/core';
+import type { Config } from 'wagmi';
+import { reconnect } from 'wagmi/actions';
 import { W3ConfigError } from '../core/errors.js';
 import type { W3ModalAdapter, W3ModalInstance } from '../instance.js';
 import { ModalBinding } from './binding.js';

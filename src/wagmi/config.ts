@@ -3,7 +3,7 @@
  * naming it), the chains from the modal's eip155 networks and an `http()` transport for each
  * from its first RPC URL unless `transports` gives one. Nothing here touches window or document.
  */
-import { createConfig, http, type Config, type CreateConnectorFn, type Storage, type Transport } from '@wagmi/core';
+import { createConfig, http, type Config, type CreateConnectorFn, type Storage, type Transport } from 'wagmi';
 import type { Chain } from 'viem';
 import { W3ConfigError } from '../core/errors.js';
 import type { Network } from '../wire/networks.js';

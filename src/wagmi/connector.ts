@@ -5,7 +5,7 @@
  * flow both ways: the modal connecting, switching or disconnecting on its own reaches wagmi
  * through the connector's emitter; wagmi's connect, switchChain and disconnect act on the modal.
  */
-import { ChainNotConfiguredError, createConnector } from '@wagmi/core';
+import { ChainNotConfiguredError, createConnector } from 'wagmi';
 import type { Address } from 'viem';
 import { ProviderDisconnectedError } from '../core/errors.js';
 import { connectThroughModal, modalAccounts, modalChainId, type ModalEip1193Provider } from '../integrations/modal-provider.js';

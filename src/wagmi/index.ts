@@ -5,4 +5,4 @@
 export { W3WagmiAdapter, type W3WagmiAdapterExistingConfig } from './adapter.js';
 export type { W3WagmiAdapterOptions } from './config.js';
 export { W3KIT_CONNECTOR_ID } from './connector.js';
-export { cookieStorage, cookieToInitialState, createStorage } from '@wagmi/core';
+export { cookieStorage, cookieToInitialState, createStorage } from 'wagmi';

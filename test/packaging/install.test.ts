@@ -8,13 +8,15 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineWarnings, oldestNode, refusingPackages } from '../../scripts/lib/engines.mjs';
 import { needsNativeBuild, packAndInstall, serverOnlyPackages, type PackInstall } from '../../scripts/lib/packaging.mjs';
+import { repositoryManifest } from '../../scripts/pack-manifest.mjs';
 
 let result: PackInstall;
 beforeAll(async () => {
   result = await packAndInstall();
 }, 240_000);
-afterAll(() => result?.cleanup());
+afterAll(() => result?.cleanup(), 120_000);
 
 const tarballFiles = (tarball: string): string[] =>
   execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' })
@@ -50,6 +52,15 @@ describe('the w3kit client package', () => {
     expect(files.filter((f) => /^(server|src)\/|^dist\/(server|demo)\//.test(f))).toEqual([]);
     expect(result.packages).toBeGreaterThan(1);
     expect(result.bytes).toBeGreaterThan(0);
+  });
+
+  it('has a dependency tree true to its engines: no EBADENGINE, every package accepts its oldest Node (a Node 20)', () => {
+    expect(engineWarnings(result.output)).toEqual([]);
+    const oldest = oldestNode(
+      (repositoryManifest(path.resolve(import.meta.dirname, '../..')) as { engines: { node: string } }).engines.node,
+    )!;
+    expect(oldest).toMatch(/^20\./);
+    expect(refusingPackages(result.installed, oldest)).toEqual([]);
   });
 
   it('is importable by the dApp: the entry and its types resolve', () => {

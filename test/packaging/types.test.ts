@@ -14,11 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packAndInstall, type PackInstall } from '../../scripts/lib/packaging.mjs';
+import { repositoryManifest } from '../../scripts/pack-manifest.mjs';
 
 const exec = promisify(execFile);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-const rootPackage = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+// Whole even while a parallel test's pack has package.json in its published form (no devDependencies).
+const rootPackage = repositoryManifest(ROOT) as { devDependencies: Record<string, string> };
 
 const TSCONFIG = {
   compilerOptions: {

@@ -11,7 +11,8 @@ import { ACCOUNT, buttonRenders, modalOpens, openApp, outputText, walletConnects
 import { assert, waitFor } from './report.mjs';
 import { totalOnDisk } from './sizes.mjs';
 import { steps } from './steps.mjs';
-import { installedW3kit, npmRun } from './workspace.mjs';
+import { BUDGETS, measureBudgets } from './budgets.mjs';
+import { appDir, exec, installedW3kit, npmRun, tail } from './workspace.mjs';
 import { noteThirdParty, typecheck } from './typecheck.mjs';
 import { wagmiSteps, WAGMI_STEPS } from './wagmi-steps.mjs';
 
@@ -37,18 +38,51 @@ async function drive(ctx, run, app, url, more, moreNames) {
 }
 
 async function buildAndServe(ctx, app, { build = true, typecheckName = 'type-checks (tsc --noEmit, skipLibCheck false)' } = {}) {
-  const appDir = path.join(ctx.dir, app);
-  await ctx.report.check(`${app}: ${typecheckName}`, async () => noteThirdParty(app, await typecheck(appDir)));
+  const folder = appDir(ctx.dir, app);
+  await ctx.report.check(`${app}: ${typecheckName}`, async () => noteThirdParty(app, await typecheck(folder)));
   if (!build) return true;
-  return ctx.report.check(`${app}: builds`, () => npmRun(appDir, 'build'));
+  return ctx.report.check(`${app}: builds`, () => npmRun(folder, 'build'));
+}
+
+/** The wagmi entry as a Node script (server rendering, a test) uses it: every export there, an adapter builds its config. */
+const NODE_PROBE = `const m = await import('w3kit/wagmi');
+const { networks } = await import('w3kit');
+const missing = ['W3WagmiAdapter', 'cookieStorage', 'cookieToInitialState', 'createStorage'].filter((k) => m[k] === undefined);
+if (missing.length) throw new Error('w3kit/wagmi lacks ' + missing.join(', '));
+const adapter = new m.W3WagmiAdapter({ networks: [networks.mainnet, networks.base] });
+if (adapter.wagmiConfig.chains.length !== 2) throw new Error('the adapter built no wagmi config');`;
+
+/** The Vite budgets of DESIGN.md (see budgets.mjs): one check each, failing `npm test` when over. */
+async function sizeBudgets(ctx, folder) {
+  let results;
+  const measured = await ctx.report.check('budgets: the four budget apps build with Vite', async () => {
+    results = await measureBudgets(folder);
+  });
+  for (const budget of BUDGETS) {
+    const label = `budget: ${budget.name} add at most ${budget.maxKb} KB gzip to a Vite app's first load`;
+    if (!measured) {
+      ctx.report.skip(label, 'the budget apps did not build');
+      continue;
+    }
+    const r = results.find((x) => x.name === budget.name);
+    console.log(
+      `  ${budget.name}: +${r.addedKb.toFixed(1)} KB gzip (${r.appKb.toFixed(1)} KB over ${r.baselineKb.toFixed(1)} KB), budget ${r.maxKb} KB`,
+    );
+    await ctx.report.check(label, async () => assert(r.addedKb <= r.maxKb, `+${r.addedKb.toFixed(1)} KB gzip is over ${r.maxKb} KB`));
+  }
 }
 
 export async function viteReactWagmi(ctx) {
   const app = 'vite-react-wagmi';
   const run = steps(ctx.report, app);
   const names = [...BROWSER_STEPS, ...WAGMI_STEPS, 'no page errors'];
+  await ctx.report.check(`${app}: w3kit/wagmi imports in Node`, async () => {
+    const { code, output } = await exec(process.execPath, ['--input-type=module', '-e', NODE_PROBE], { cwd: appDir(ctx.dir, app) });
+    if (code !== 0) throw new Error(`node exited with ${code}:\n${tail(output)}`);
+  });
+  await sizeBudgets(ctx, appDir(ctx.dir, app));
   if (!(await buildAndServe(ctx, app))) return run.skipAll(names, 'the app did not build');
-  const dist = path.join(ctx.dir, app, 'dist');
+  const dist = path.join(appDir(ctx.dir, app), 'dist');
   ctx.report.setSize(app, 'total', totalOnDisk([dist]));
   const server = await startStaticServer({ root: dist });
   try {
@@ -64,7 +98,7 @@ export async function vue(ctx) {
   const extra = ['the typed @w3-connect handler and subscribeAccount see the account'];
   if (!(await buildAndServe(ctx, app, { typecheckName: 'type-checks templates (vue-tsc, skipLibCheck false)' })))
     return run.skipAll([...BROWSER_STEPS, ...extra, 'no page errors'], 'the app did not build');
-  const dist = path.join(ctx.dir, app, 'dist');
+  const dist = path.join(appDir(ctx.dir, app), 'dist');
   ctx.report.setSize(app, 'total', totalOnDisk([dist]));
   const server = await startStaticServer({ root: dist });
   try {

@@ -16,6 +16,14 @@ export const FIXTURES = path.dirname(path.dirname(fileURLToPath(import.meta.url)
 /** The fixture apps, in the order the suite runs them. */
 export const APPS = ['vite-react-wagmi', 'next-app', 'vue', 'plain'];
 
+/**
+ * Apps installed on their own, outside the workspace (no parent node_modules to fall back on), by
+ * the very line a dApp developer types: the wagmi app gets `npm install w3kit wagmi viem
+ * @tanstack/react-query` (w3kit from the tarball, the rest from the registry at their latest),
+ * which once left `@wagmi/core` nested under wagmi/node_modules where w3kit/wagmi could not reach it.
+ */
+export const STANDALONE = { 'vite-react-wagmi': ['wagmi', 'viem', '@tanstack/react-query'] };
+
 /** One folder per checkout, so two checkouts' runs never share an install. */
 export const workDir = () =>
   process.env.W3KIT_CONSUMERS_DIR ||
@@ -71,12 +79,15 @@ export async function npmRun(appDir, script, env) {
   return output;
 }
 
+/** The folder of an app: in the workspace `dir`, or beside it for a standalone app. */
+export const appDir = (dir, app) => (app in STANDALONE ? `${dir}-${app}` : path.join(dir, app));
+
 /** Copies test/consumers (the workspace root and the apps, not this harness) into `dir`; the last install stays. */
 export function copyFixtures(dir) {
   mkdirSync(dir, { recursive: true });
   cpSync(path.join(FIXTURES, 'package.json'), path.join(dir, 'package.json'));
   for (const app of APPS) {
-    const target = path.join(dir, app);
+    const target = appDir(dir, app);
     rmSync(target, { recursive: true, force: true });
     cpSync(path.join(FIXTURES, app), target, { recursive: true });
   }
@@ -99,12 +110,23 @@ export async function packAndInstallApps(dir) {
     env: { npm_config_loglevel: 'error' },
   });
   if (code !== 0) throw new Error(`npm install in ${dir} exited with ${code}:\n${tail(output)}`);
+  for (const [app, line] of Object.entries(STANDALONE)) await installStandalone(appDir(dir, app), path.join(dir, 'w3kit.tgz'), line);
   return APPS.map((app) => installedW3kit(dir, app));
+}
+
+/** `npm install <w3kit tarball> ...line` in a standalone app's folder (its template's own dependencies come too). */
+async function installStandalone(target, tarball, line) {
+  rmSync(path.join(target, 'package-lock.json'), { force: true });
+  rmSync(path.join(target, 'node_modules/w3kit'), { recursive: true, force: true });
+  const args = ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, ...line];
+  const { code, output } = await exec('npm', args, { cwd: target, env: { npm_config_loglevel: 'error' } });
+  if (code !== 0) throw new Error(`npm ${args.join(' ')} in ${target} exited with ${code}:\n${tail(output)}`);
 }
 
 /** The folder of the w3kit an app resolves: its own node_modules, else the workspace's. */
 export function installedW3kit(dir, app) {
-  for (const candidate of [path.join(dir, app, 'node_modules/w3kit'), path.join(dir, 'node_modules/w3kit')]) {
+  const own = path.join(appDir(dir, app), 'node_modules/w3kit');
+  for (const candidate of app in STANDALONE ? [own] : [own, path.join(dir, 'node_modules/w3kit')]) {
     if (existsSync(path.join(candidate, 'package.json'))) return candidate;
   }
   throw new Error(`${app} has no w3kit installed (looked in ${app}/node_modules and node_modules)`);
