@@ -7,7 +7,7 @@ import { createPublicClient, formatEther, http, parseEther, verifyMessage, verif
 import type { Page } from 'playwright-core';
 import { formatBalance } from '../../src/core/format.js';
 import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
-import { afterConnect, connect, text, waitText } from './page.js';
+import { afterConnect, connect, waitText } from './page.js';
 
 const A0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const A1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -47,7 +47,7 @@ describe('EVM wallets end to end', { timeout: 60_000 }, () => {
     const { page } = app;
     await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
     const item = page.locator('w3-modal').getByRole('button', { name: 'w3kit Test Wallet' });
-    await expect(text(page, 'w3-connect-view')).resolves.toContain('Installed');
+    await waitText(page, 'w3-connect-view', 'Installed');
     await setMode(page, 'hang');
     await item.click();
     await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'ConnectingExternal');

@@ -47,7 +47,10 @@ export const amountTypedToQuote = {
     await guard(page.locator(click).click({ timeout: TIMEOUT }));
     await guard(page.locator('w3-modal').getByRole('button', { name: EVM_TEST_WALLET }).click({ timeout: TIMEOUT }));
     await guard(
-      page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Account', null, { timeout: TIMEOUT }),
+      // The modal closes once connected (issue 28); Swap is opened below.
+      page.waitForFunction(() => document.querySelector('w3-modal')?.modal?.getAccount().status === 'connected', null, {
+        timeout: TIMEOUT,
+      }),
     );
     await guard(
       page.evaluate(
