@@ -28,12 +28,13 @@ export function redactUrl(text: string): string {
   } catch {
     return '[not shown: not a URL]';
   }
+  const segments = url.pathname.split('/');
+  const secret = !!url.password || !!url.search || !!url.hash || segments.some((segment) => KEY_SEGMENT.test(segment));
+  // Nothing secret: the URL as it was given.
+  if (!secret) return text;
   if (url.password) url.password = HIDDEN;
   for (const name of [...url.searchParams.keys()]) url.searchParams.set(name, HIDDEN);
-  url.pathname = url.pathname
-    .split('/')
-    .map((segment) => (KEY_SEGMENT.test(segment) ? HIDDEN : segment))
-    .join('/');
+  url.pathname = segments.map((segment) => (KEY_SEGMENT.test(segment) ? HIDDEN : segment)).join('/');
   url.hash = '';
   // URL escapes the asterisks it was given; show them as typed.
   return url.href.replaceAll('%2A', '*');

@@ -95,7 +95,7 @@ describe('redaction', () => {
   it('hides passwords, query values and key-like path segments, keeps the rest', () => {
     expect(redactUrl('https://eth-mainnet.example.com/v2/AbCdEf0123456789GhIjKl')).toBe('https://eth-mainnet.example.com/v2/***');
     expect(redactUrl('smtps://mailer:pa55word@smtp.example.com:465')).toBe('smtps://mailer:***@smtp.example.com:465');
-    expect(redactUrl('http://127.0.0.1:8545')).toBe('http://127.0.0.1:8545/');
+    expect(redactUrl('http://127.0.0.1:8545')).toBe('http://127.0.0.1:8545');
     expect(redactUrl('https://rpc.example.com/path/short?token=abc&x=1')).toBe('https://rpc.example.com/path/short?token=***&x=***');
     expect(redactUrl('not a url with a secret')).not.toContain('secret');
   });
