@@ -44,6 +44,6 @@ export { VIEWS } from './core/views.js';
 export type { PublicState } from './stores/app/state.js';
 export type { W3Event, W3EventType } from './stores/app/events.js';
 export type { AccountState, AccountStatus } from './stores/connection/account.js';
-export type { AuthStatus } from './stores/siwx/auth-status.js';
+export type { AuthStatus } from './stores/connection/auth-status.js';
 export { truncateAddress, isEvmAddress, isSolanaAddress } from './core/address.js';
 export { SDK_VERSION } from './core/constants.js';

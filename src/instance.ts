@@ -22,7 +22,7 @@ import type { SolanaProvider, SolanaSendOptions } from './adapters/solana/provid
 import { getWalletProvider } from './stores/connection/providers.js';
 import { openModal, type OpenModalParameters } from './stores/ui/open-modal.js';
 import type { SIWXSession } from './core/siwx.js';
-import { $authStatus, type AuthStatus } from './stores/siwx/auth-status.js';
+import { $authStatus, type AuthStatus } from './stores/connection/auth-status.js';
 
 export type OpenOptions = OpenModalParameters;
 

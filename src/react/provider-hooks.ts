@@ -11,7 +11,7 @@ import { $activeConnectorIds, $connectors, type ConnectorType } from '../stores/
 import { $walletProviders } from '../stores/connection/providers.js';
 import { AUTH_CONNECTOR_ID } from '../stores/embedded/ids.js';
 import { $activeNamespace } from '../stores/network/networks.js';
-import { $authStatus, type AuthStatus } from '../stores/siwx/auth-status.js';
+import { $authStatus, type AuthStatus } from '../stores/connection/auth-status.js';
 import { WALLETCONNECT_ID } from '../stores/walletconnect/state.js';
 import { useW3Store } from './hydration.js';
 import { NO_CONNECTORS, NO_NAMESPACE } from './server-values.js';

@@ -8,6 +8,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, waitForMail } from '../../scripts/lib/mail.mjs';
+import { afterConnect } from './page.js';
 import {
   approveDevice,
   login,
@@ -111,7 +112,8 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
     await approveDevice(eh, p.context(), second, since);
     await waitView(p, 'EmailVerifyOtp');
     await typeCode(p, codeOf(await nextMail(eh, second, since, true)));
-    await waitView(p, 'Account', 30_000);
+    // Logged in: the modal closes (issue 28); Account, reopened, shows the second address.
+    await afterConnect(p, 30_000);
     await expect.poll(() => modal(p).getByText(second).count()).toBeGreaterThan(0);
   });
 

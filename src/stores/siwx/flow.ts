@@ -15,7 +15,7 @@ import { $activeNamespace, $unknownNetwork } from '../network/networks.js';
 import { $modal, closeModal, openModalOn, setCloseBlocked } from '../ui/modal.js';
 import { $router } from '../ui/router.js';
 import { showErrorOf } from '../ui/toast.js';
-import { setSiwxCheck } from './auth-status.js';
+import { setSiwxCheck } from '../connection/auth-status.js';
 import { siwxConfig, siwxRequired } from './config.js';
 
 /** The account that signs in on a chain. */

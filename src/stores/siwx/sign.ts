@@ -10,7 +10,7 @@ import type { SIWXMessage, SIWXMessageData } from '../../core/siwx.js';
 import { emitEvent } from '../app/events.js';
 import { disconnect } from '../connection/disconnect.js';
 import { closeModal } from '../ui/modal.js';
-import { setSiwxCheck } from './auth-status.js';
+import { setSiwxCheck } from '../connection/auth-status.js';
 import { siwxConfig, siwxRequired } from './config.js';
 import { $siwxTarget, clearSiwxTarget, reportSiwxError, type SiwxTarget } from './flow.js';
 

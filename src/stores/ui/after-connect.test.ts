@@ -16,7 +16,7 @@ import { $accounts, patchAccount } from '../connection/account.js';
 import { disconnect } from '../connection/disconnect.js';
 import { activate } from '../connection/session.js';
 import { $activeNamespace, $activeNetworkIds, $unknownNetwork, initNetworks } from '../network/networks.js';
-import { $authStatus } from '../siwx/auth-status.js';
+import { $authStatus } from '../connection/auth-status.js';
 import { signInWithWallet, prepareSiwxMessage } from '../siwx/sign.js';
 import { leaveConnectFlow } from './after-connect.js';
 import { $modal, closeModal, openModalOn } from './modal.js';

@@ -4,11 +4,12 @@
  * 'authenticated' once the account on its chain has a session (found, or signed now),
  * 'unauthenticated' otherwise (not connected, no session, sign-in declined, an unsupported chain,
  * or no `siwx` / `siweConfig`). An app gates its content on it while a required sign-in is open.
- * First chunk: a few bytes; the lazy flow (flow.ts, sign.ts) records what it found in $siwxCheck.
+ * First chunk: a few bytes, beside the account it reads (the SIWX stores in stores/siwx stay lazy);
+ * the lazy flow (stores/siwx/flow.ts, sign.ts) records what it found in $siwxCheck.
  */
 import { atom, computed } from 'nanostores';
 import { $options } from '../app/options.js';
-import { $activeAccount } from '../connection/account.js';
+import { $activeAccount } from './account.js';
 import { $activeNamespace, $unknownNetwork } from '../network/networks.js';
 
 export type AuthStatus = 'unauthenticated' | 'loading' | 'authenticated';
