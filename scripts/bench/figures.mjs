@@ -185,14 +185,14 @@ export const FIGURES = [
   },
   {
     id: 'emailCodeToAccount',
-    label: 'e-mail code to Account view',
+    label: 'e-mail code to connection shown',
     unit: 'ms',
     digits: 1,
     subject: 'embedded.emailCodeToAccount',
   },
   {
     id: 'socialApprovalToAccount',
-    label: "social login: the popup's approval to Account view",
+    label: "social login: the popup's approval to connection shown",
     unit: 'ms',
     digits: 1,
     subject: 'embeddedSocial.socialApprovalToAccount',
