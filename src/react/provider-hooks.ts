@@ -14,11 +14,7 @@ import { $activeNamespace } from '../stores/network/networks.js';
 import { $authStatus, type AuthStatus } from '../stores/connection/auth-status.js';
 import { WALLETCONNECT_ID } from '../stores/walletconnect/state.js';
 import { useW3Store } from './hydration.js';
-import { NO_CONNECTORS, NO_NAMESPACE } from './server-values.js';
-
-/** What a server without a modal renders (./hydration.ts): no provider, no connector, no session. */
-const NO_PROVIDERS = Object.freeze({});
-const NO_CONNECTOR_IDS = Object.freeze({});
+import { NO_CONNECTOR_IDS, NO_CONNECTORS, NO_NAMESPACE, NO_PROVIDERS } from './server-values.js';
 
 export interface UseW3ProviderResult<P = unknown> {
   /** The connected wallet's provider (EIP-1193 for eip155, the Solana provider for solana); undefined while not connected. */
@@ -50,9 +46,9 @@ export function useW3Provider(namespace: 'eip155'): UseW3ProviderResult<EIP1193P
 export function useW3Provider(namespace: 'solana'): UseW3ProviderResult<SolanaProvider>;
 export function useW3Provider(namespace?: ChainNamespace): UseW3ProviderResult;
 export function useW3Provider(namespace?: ChainNamespace): UseW3ProviderResult {
-  const providers = useW3Store($walletProviders, NO_PROVIDERS as typeof $walletProviders.value);
+  const providers = useW3Store($walletProviders, NO_PROVIDERS);
   const active = useW3Store($activeNamespace, NO_NAMESPACE);
-  const connectorIds = useW3Store($activeConnectorIds, NO_CONNECTOR_IDS as typeof $activeConnectorIds.value);
+  const connectorIds = useW3Store($activeConnectorIds, NO_CONNECTOR_IDS);
   const connectors = useW3Store($connectors, NO_CONNECTORS);
   const ns = namespace ?? active;
   const walletProvider = ns ? providers[ns] : undefined;

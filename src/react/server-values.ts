@@ -16,6 +16,9 @@ export const NO_NAMESPACE: ChainNamespace | undefined = undefined;
 export const NO_IDS: Partial<Record<ChainNamespace, CaipNetworkId>> = Object.freeze({});
 export const NO_NETWORKS: Network[] = Object.freeze([]) as unknown as Network[];
 export const NO_CONNECTORS: Connector[] = Object.freeze([]) as unknown as Connector[];
+/** No wallet provider and no active connector (useW3Provider). */
+export const NO_PROVIDERS: Partial<Record<ChainNamespace, unknown>> = Object.freeze({});
+export const NO_CONNECTOR_IDS: Partial<Record<ChainNamespace, string>> = Object.freeze({});
 export const NO_BALANCES: Record<string, NativeBalance> = Object.freeze({});
 export const NO_NETWORK: CurrentNetwork = Object.freeze({ network: undefined, unsupported: undefined });
 /** `getState()` before createW3Modal: closed, on Connect, not initialised. */
