@@ -20,6 +20,11 @@ const results = [];
 
 /** The first line with text (an assertion's message may start with a blank line). */
 const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim()) ?? '';
+/** vitest reports a test or hook that ran past its time limit with the stack of an error it names STACK_TRACE_ERROR. */
+const failureLine = (text) => {
+  const line = firstLine(text);
+  return line === 'Error: STACK_TRACE_ERROR' ? 'timed out (the test or one of its hooks ran past its time limit)' : line;
+};
 
 /** Each failed test (or file that failed to run) in vitest's JSON report, with its first error line. */
 function vitestFailures(report) {
@@ -27,7 +32,7 @@ function vitestFailures(report) {
   for (const file of report.testResults ?? []) {
     const rel = file.name.replace(`${process.cwd()}/`, '');
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failedTests) out.push(`${rel}: ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    for (const t of failedTests) out.push(`${rel}: ${t.fullName}: ${failureLine(t.failureMessages?.[0])}`);
     if (failedTests.length === 0 && file.status === 'failed') out.push(`${rel}: ${firstLine(file.message)}`);
   }
   return out;

@@ -20,6 +20,7 @@ import type { RateLimitOptions } from './rate-limit.js';
 import { serverUrl } from './server-url.js';
 import type { TrustProxy } from './trust-proxy.js';
 import { DEFAULT_SEED_WALLETS, seedWallets } from './wallets/seed.js';
+import { closeWithinGrace } from './http/close.js';
 import {
   setUpMail,
   startFrameSite,
@@ -180,7 +181,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       smtpSinkPort: sink?.port,
       mails: () => sink?.mails() ?? [],
       close() {
-        closed ??= Promise.allSettled([indexer?.stop(), relay?.close(), app.close(), frame?.close(), mail?.close()]).then(() => {
+        closed ??= Promise.allSettled([indexer?.stop(), relay?.close(), closeWithinGrace(app), frame?.close(), mail?.close()]).then(() => {
           db.close();
         });
         return closed;

@@ -18,6 +18,7 @@ import { serverUrl } from '../server-url.js';
 import type { TrustProxy } from '../trust-proxy.js';
 import { setUpSocial, type SocialOptions } from '../auth/social/setup.js';
 import { buildFrameApp } from './app.js';
+import { closeWithinGrace } from '../http/close.js';
 
 /**
  * The frame site folder beside the running bundle (server/dist/frame-site); run from the sources
@@ -143,7 +144,13 @@ export async function startFrameSite(
     await Promise.allSettled([app.close(), social.close()]);
     throw err;
   }
-  return { url, port: actual, oidcUrl: social.oidcUrl, auth, close: async () => void (await Promise.all([app.close(), social.close()])) };
+  return {
+    url,
+    port: actual,
+    oidcUrl: social.oidcUrl,
+    auth,
+    close: async () => void (await Promise.all([closeWithinGrace(app), social.close()])),
+  };
 }
 
 export type { SinkMail };

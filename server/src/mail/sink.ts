@@ -5,6 +5,7 @@
  */
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { CLOSE_GRACE_MS } from '../http/close.js';
 
 export const SINK_MAX_MAILS = 200;
 export const SINK_MAX_BYTES = 256 * 1024;
@@ -35,6 +36,8 @@ export async function startSmtpSink({
     authOptional: true,
     size: SINK_MAX_BYTES,
     logger: false,
+    // A client that stays connected does not hold a stop up.
+    closeTimeout: CLOSE_GRACE_MS,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'sink' }),
     onData(stream, session, callback) {
       simpleParser(stream, { maxHtmlLengthToParse: SINK_MAX_BYTES })
