@@ -192,7 +192,7 @@ describe('form, chain and address', () => {
     // The same signature with s' = n - s and the other parity: just as valid an ECDSA signature.
     const s = BigInt(`0x${good.slice(66, 130)}`);
     const v = parseInt(good.slice(130), 16) === 27 ? '1c' : '1b';
-    const high = `${good.slice(0, 66)}${(SECP256K1_N - s).toString(16).padStart(64, '0')}${v}` as const;
+    const high: `0x${string}` = `0x${good.slice(2, 66)}${(SECP256K1_N - s).toString(16).padStart(64, '0')}${v}`;
     expect(await recoverMessageAddress({ message: text, signature: high })).toBe(ALICE.address);
     expect(await refusal(text, high)).toEqual({
       status: 400,
