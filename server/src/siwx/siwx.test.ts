@@ -220,13 +220,15 @@ describe('access and bounds', () => {
     expect((await nonce(DEV, ORIGIN, '10.0.0.2')).statusCode).toBe(200);
   });
 
-  it('limits sign-in verifications per client IP', async () => {
+  it('limits sign-in verifications per client address (an IPv6 /64)', async () => {
     const attempt = (remoteAddress: string) =>
       app.inject({ method: 'POST', url: `/v1/siwx/verify?projectId=${DEV}`, remoteAddress, payload: { message: 'x', signature: '0x00' } });
-    for (let i = 0; i < 120; i++) expect((await attempt('10.0.0.3')).statusCode).toBe(400);
-    const refused = await attempt('10.0.0.3');
+    // One IPv6 /64 is one client, whatever its low 64 bits.
+    for (let i = 0; i < 120; i++) expect((await attempt(`2001:db8:3:3::${(i + 1).toString(16)}`)).statusCode).toBe(400);
+    const refused = await attempt('2001:db8:3:3:ffff:ffff:ffff:ffff');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/^Too many sign-in verifications from this address/);
+    expect((await attempt('2001:db8:3:4::1')).statusCode).toBe(400);
     expect((await attempt('10.0.0.4')).statusCode).toBe(400);
   });
 });
