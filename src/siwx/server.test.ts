@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_SESSIONS_KEY, createServerSiwx } from './server.js';
+import { errorMessage } from '../elements/l10n/errors.js';
 import { SiwxError } from './errors.js';
 import { MapStorage, PAGE } from './test-utils/signers.js';
 
@@ -40,7 +41,7 @@ let server: Server;
 let baseUrl: string;
 const seen: Seen[] = [];
 /** The next reply per path (`/v1/siwx/nonce`): status and body text. */
-const replies = new Map<string, [number, string]>();
+const replies = new Map<string, [number, string, Record<string, string>?]>();
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -48,8 +49,8 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c));
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      const [status, text] = replies.get(new URL(req.url!, 'http://x').pathname) ?? [404, '{"message":"Not found"}'];
-      res.writeHead(status, { 'content-type': 'application/json' }).end(text);
+      const [status, text, headers] = replies.get(new URL(req.url!, 'http://x').pathname) ?? [404, '{"message":"Not found"}'];
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(text);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -129,6 +130,22 @@ describe('createServerSiwx requests', () => {
       message: 'The sign-in server answered 502',
       status: 502,
     });
+  });
+
+  it("gives a 429 the RateLimited code the modal says in the user's words, with the Retry-After seconds when readable", async () => {
+    const siwx = createServerSiwx({ apiUrl: baseUrl, projectId: 'p1', storage: new MapStorage() });
+    const text = 'Too many unused nonces from this address: at most 50 in 5 minutes; please try again after 42 seconds';
+    replies.set('/v1/siwx/nonce', [429, JSON.stringify({ message: text }), { 'retry-after': '42' }]);
+    const err = await siwx.createMessage({ accountAddress: ADDRESS, chainId: CHAIN }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SiwxError);
+    expect(err).toMatchObject({ message: text, status: 429, messageCode: 'RateLimited', code: 42 });
+    expect(errorMessage(err)).toBe('Too many requests. Please try again after 42 seconds.');
+    replies.set('/v1/siwx/nonce', [429, JSON.stringify({ message: text })]);
+    const unread = await siwx.createMessage({ accountAddress: ADDRESS, chainId: CHAIN }).catch((e: unknown) => e);
+    expect(errorMessage(unread)).toBe('Too many requests. Please try again later.');
+    replies.set('/v1/siwx/nonce', [409, JSON.stringify({ message: 'Nonce already used' })]);
+    const other = await siwx.createMessage({ accountAddress: ADDRESS, chainId: CHAIN }).catch((e: unknown) => e);
+    expect((other as SiwxError).messageCode).toBeUndefined();
   });
 
   it('calls a malformed reply malformed', async () => {

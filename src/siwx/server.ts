@@ -49,6 +49,12 @@ const keptToken = z.object({ token: z.string().check(z.regex(TOKEN)), session: s
 type KeptToken = z.infer<typeof keptToken>;
 const errorReply = z.object({ message: z.string() });
 
+/** A 429's Retry-After in whole seconds, when the page may read it (same origin, or exposed by CORS). */
+function retryAfter(res: Response): number | undefined {
+  const value = res.headers.get('retry-after');
+  return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : undefined;
+}
+
 /** The SIWX session of a backend session reply (its token in `cacao`). */
 function toSession(reply: SiwxSessionReply, token: string): SIWXSession {
   const data: SIWXMessageData = {
@@ -123,7 +129,8 @@ export function createServerSiwx(options: ServerSiwxOptions): SIWXConfig {
     }
     if (!res.ok) {
       const reply = z.safeParse(errorReply, body);
-      throw new SiwxError(reply.success ? reply.data.message : `The sign-in server answered ${res.status}`, { status: res.status });
+      const text = reply.success ? reply.data.message : `The sign-in server answered ${res.status}`;
+      throw new SiwxError(text, { status: res.status, ...(res.status === 429 ? { rateLimited: { retryAfter: retryAfter(res) } } : {}) });
     }
     const parsed = z.safeParse(schema, body);
     if (!parsed.success) throw new SiwxError(`The sign-in server's reply to ${path} is malformed`, { cause: parsed.error });

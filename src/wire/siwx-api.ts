@@ -6,20 +6,24 @@
  * project's allowed origins (CORS); errors are `{ message }` naming what was wrong.
  *
  * - GET  /v1/siwx/nonce?projectId -> { nonce, expiresAt }
- *   A fresh nonce (16 letters and digits), good once, for NONCE_TTL_MS.
+ *   A fresh nonce (16 letters and digits), good once, for NONCE_TTL_MS (5 minutes). One client
+ *   address (an IPv6 /64) holds at most 50 unused ones per project and asks at most 120 a minute
+ *   (429 naming the limit, with Retry-After); no limit counts the project's nonces as a whole.
  * - POST /v1/siwx/verify?projectId { message, signature } -> { token, session }
  *   Parses the CAIP-122 text (src/wire/caip122.ts) and checks, in this order, each refusal a 4xx
- *   whose message names the field: the namespace and chain (a chain the backend serves: eip155
- *   chains with an RPC, the local solana chain); the domain (the host of one of the project's
+ *   whose message names the field: the namespace and chain (eip155: 1 to 4503599627370476, the
+ *   bound wallets enforce; solana: the presets) and the signature's form (eip155: hex, and a
+ *   65-byte one low-s, as EIP-2 asks); the domain (the host of one of the project's
  *   allowed origins) and the URI (same origin as the domain); the nonce (issued by this backend
  *   for this project, unexpired, never used: a used one answers 409 'Nonce already used'); issued
  *   at (not in the future beyond a minute of skew, not older than the nonce); expiration (in the
  *   future, at most SIWX_MAX_SESSION_MS ahead; absent means SIWX_MAX_SESSION_MS) and not-before;
  *   then the signature (eip155: EIP-191 personal_sign recovery, or EIP-1271 `isValidSignature`
  *   on chain for a contract account, through viem; solana: ed25519 over the UTF-8 text by the
- *   base58 address, the signature base58). A refused signature answers 401 'Invalid signature'.
- *   The nonce is spent by the first verify that reaches the signature check, good or bad.
- *   The session is kept in SQLite; the token (32 random bytes, base64url) is stored hashed.
+ *   base58 address, the signature base58). A refused signature answers 401 'Invalid signature'
+ *   and leaves the nonce unspent: only a good signature spends it. The session is kept in
+ *   SQLite, the token (32 random bytes, base64url) stored hashed; an account (namespace and
+ *   address) keeps its newest 20 sessions per project, a new one deleting the oldest.
  * - GET  /v1/siwx/session?projectId, Authorization: Bearer <token> -> { session }
  *   The token's session if live; 401 'Session expired' / 'Session revoked' / 'Unknown session'.
  * - GET  /v1/siwx/sessions?projectId, Authorization: Bearer <token> -> { sessions }
@@ -30,7 +34,8 @@
  */
 import * as z from 'zod/mini';
 
-export const NONCE_TTL_MS = 10 * 60_000;
+/** How long a nonce is good for. */
+export const NONCE_TTL_MS = 5 * 60_000;
 /** The longest session: a message without an expiration gets this, one further away is refused. */
 export const SIWX_MAX_SESSION_MS = 7 * 24 * 60 * 60_000;
 /** The clock skew allowed for a message's issued-at. */

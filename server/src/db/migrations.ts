@@ -9,7 +9,7 @@ import { authMigration } from '../auth/schema.js';
 import { socialLoginsMigration } from '../auth/social/schema.js';
 import { dexMigration } from '../dex/schema.js';
 import { namesMigration } from '../names/schema.js';
-import { siwxMigration } from '../siwx/schema.js';
+import { siwxLimitsMigration, siwxMigration } from '../siwx/schema.js';
 import { onrampMigration } from '../onramp/schema.js';
 
 export interface Migration {
@@ -238,4 +238,5 @@ export const migrations: readonly Migration[] = [
   dexMigration,
   onrampMigration,
   namesMigration,
+  siwxLimitsMigration,
 ];

@@ -1,6 +1,7 @@
 /**
  * The checks of a sign-in message before its nonce and signature: the CAIP-122 parse, the
- * namespace and chain, the address (and signature) form, the domain and URI against the
+ * namespace and chain (eip155: 1 to EIP155_MAX_CHAIN_ID; solana: the presets), the address and
+ * the signature's form (eip155: hex, and a 65-byte one low-s as EIP-2 asks), the domain and URI against the
  * project's allowed origins, and the times (issued at, expiration, not before). Each refusal
  * is an HttpError naming the field.
  */
@@ -10,6 +11,7 @@ import { base58Decode } from '../../../src/wire/base58.js';
 import { networks } from '../../../src/wire/networks.js';
 import { isOriginAllowed } from '../../../src/wire/origins.js';
 import { SIWX_CLOCK_SKEW_MS, SIWX_MAX_SESSION_MS } from '../../../src/wire/siwx-api.js';
+import { isHighS } from '../blockchain/ecdsa-low-s.js';
 import { HttpError } from '../errors.js';
 
 export type SiwxNamespace = 'eip155' | 'solana';
@@ -33,6 +35,15 @@ const SOLANA_REFERENCES = new Set(
     .filter((n) => n.chainNamespace === 'solana')
     .map((n) => n.caipNetworkId.slice('solana:'.length)),
 );
+/**
+ * The largest eip155 chain id taken: the bound wallets enforce (MetaMask's MAX_SAFE_CHAIN_ID,
+ * 0xFFFFFFFFFFFEC, about 2^52, so that an EIP-155 `v` of chainId * 2 + 36 stays a safe
+ * integer); no wallet signs on a larger one. Every chain below it is taken: a project names no
+ * chains, the modal takes custom ones (the largest in ethereum-lists/chains is about 8.7e14),
+ * and an account's key signs the same whatever the chain (a contract account is only asked of
+ * the chain the backend serves, see ./signatures.ts).
+ */
+export const EIP155_MAX_CHAIN_ID = 4_503_599_627_370_476;
 const EIP155_REFERENCE = /^[1-9]\d{0,15}$/;
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HEX_SIGNATURE = /^0x([0-9a-fA-F]{2})+$/;
@@ -41,7 +52,7 @@ const DOMAIN = /^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?
 
 function chainSupported(namespace: string, reference: string): boolean {
   if (namespace === 'solana') return SOLANA_REFERENCES.has(reference);
-  return namespace === 'eip155' && EIP155_REFERENCE.test(reference) && Number(reference) <= Number.MAX_SAFE_INTEGER;
+  return namespace === 'eip155' && EIP155_REFERENCE.test(reference) && Number(reference) <= EIP155_MAX_CHAIN_ID;
 }
 
 function eip155Address(address: string): string {
@@ -66,6 +77,9 @@ export function parseSiwxMessage(message: string, signature: string): SiwxMessag
   if (fields.namespace === 'eip155') {
     const address = eip155Address(fields.address);
     if (!HEX_SIGNATURE.test(signature)) throw new HttpError(400, 'Invalid signature: must be 0x and hex digits', 'signature');
+    if (isHighS(signature as `0x${string}`)) {
+      throw new HttpError(400, 'Invalid signature: its s is above half the curve order (EIP-2 takes only low-s signatures)', 'signature');
+    }
     return { fields, namespace: 'eip155', chainId, address, signature: signature as `0x${string}` };
   }
   const publicKey = base58Decode(fields.address);

@@ -1,10 +1,12 @@
 /**
  * The sign-in-with-X routes (issue 17), as the header of src/wire/siwx-api.ts describes them:
  * GET /v1/siwx/nonce, POST /v1/siwx/verify, GET /v1/siwx/session, GET /v1/siwx/sessions and
- * POST /v1/siwx/revoke, for pages of the project's allowed origins. Nonce and verify are
- * limited per client IP, outstanding nonces and live sessions per project; lapsed rows go on
- * a periodic sweep. The session routes take `Authorization: Bearer <token>` (allowed in their
- * CORS preflights).
+ * POST /v1/siwx/revoke, for pages of the project's allowed origins. Every limit counts per
+ * client address (an IPv6 /64, src/client-key.ts) or per account, never per project, so one
+ * actor cannot lock a project's other users out (issue 29): nonce and verify requests per
+ * address and minute, unused nonces per address, sessions per account (past it the oldest are
+ * deleted). Lapsed rows go on a periodic sweep. The session routes take `Authorization: Bearer
+ * <token>` (allowed in their CORS preflights).
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +19,7 @@ import {
   siwxVerifyBody,
   siwxVerifyReply,
 } from '../../../src/wire/siwx-api.js';
+import { clientKey } from '../client-key.js';
 import { HttpError } from '../errors.js';
 import { ipLimiter } from '../rate-limit.js';
 import { errorReplies, projectQuerySchema } from '../routes/schemas.js';
@@ -25,24 +28,24 @@ import { indexerClients, signatureValid, type ChainClients } from './signatures.
 import { siwxStore, type SiwxStore, type StoredSession } from './store.js';
 
 export interface SiwxLimits {
-  /** Nonces per client IP per window (default 120). */
+  /** Nonce requests per client address per window (default 120). */
   noncesPerIp: number;
-  /** Verifies per client IP per window (default 120). */
+  /** Verifies per client address per window (default 120). */
   verifiesPerIp: number;
   /** Default a minute. */
   windowMs: number;
-  /** Unused, unexpired nonces per project (default 10,000). */
-  outstandingNonces: number;
-  /** Live sessions per project (default 100,000). */
-  liveSessions: number;
+  /** Unused, unexpired nonces (they last NONCE_TTL_MS) one client address holds in a project (default 50). */
+  outstandingNoncesPerIp: number;
+  /** Sessions kept per account (namespace and address) in a project; a new one past it deletes the oldest (default 20). */
+  sessionsPerAccount: number;
 }
 
 export const DEFAULT_SIWX_LIMITS: SiwxLimits = {
   noncesPerIp: 120,
   verifiesPerIp: 120,
   windowMs: 60_000,
-  outstandingNonces: 10_000,
-  liveSessions: 100_000,
+  outstandingNoncesPerIp: 50,
+  sessionsPerAccount: 20,
 };
 /** The most sessions /v1/siwx/sessions lists. */
 export const SIWX_SESSIONS_LISTED = 50;
@@ -107,16 +110,20 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
       },
     },
     async (request) => {
-      limitNonce(request.ip);
+      const ipKey = clientKey(request.ip);
+      limitNonce(ipKey);
       const { project } = request.caller!;
       const t = now();
-      if (store.outstandingNonces(project.id, t) >= limits.outstandingNonces) {
+      if (store.outstandingNonces(project.id, ipKey, t, limits.outstandingNoncesPerIp) >= limits.outstandingNoncesPerIp) {
+        const seconds = Math.max(1, Math.ceil((store.firstNonceExpiry(project.id, ipKey, t)! - t) / 1000));
         throw new HttpError(
           429,
-          `Too many outstanding nonces for project '${project.id}': at most ${limits.outstandingNonces}; retry later`,
+          `Too many unused nonces from this address: at most ${limits.outstandingNoncesPerIp} in ${NONCE_TTL_MS / 60_000} minutes; please try again after ${seconds} seconds`,
+          undefined,
+          { 'retry-after': String(seconds) },
         );
       }
-      const row = store.issueNonce(project.id, t, NONCE_TTL_MS);
+      const row = store.issueNonce(project.id, ipKey, t, NONCE_TTL_MS);
       return { nonce: row.nonce, expiresAt: row.expires_at };
     },
   );
@@ -133,7 +140,7 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
       },
     },
     async (request) => {
-      limitVerify(request.ip);
+      limitVerify(clientKey(request.ip));
       const { project } = request.caller!;
       const { message, signature } = request.body;
       const checked = parseSiwxMessage(message, signature);
@@ -145,29 +152,29 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
       if (nonce.used_at !== null) throw new HttpError(409, 'Nonce already used', 'nonce');
       if (nonce.expires_at <= t) throw new HttpError(400, 'Nonce expired', 'nonce');
       const times = checkTimes(fields, nonce.created_at, t);
-      if (store.liveSessions(project.id, t) >= limits.liveSessions) {
-        throw new HttpError(429, `Too many live sessions for project '${project.id}': at most ${limits.liveSessions}`);
-      }
-      if (!store.spendNonce(project.id, fields.nonce, t)) throw new HttpError(409, 'Nonce already used', 'nonce');
+      // The signature before the nonce is spent: a bad one must not burn the signer's nonce.
       const log = (line: string) => request.log.warn(line);
       if (!(await signatureValid(message, checked, clients, log))) throw new HttpError(401, 'Invalid signature', 'signature');
-      const created = store.createSession(
-        {
-          projectId: project.id,
-          namespace: checked.namespace,
-          chainId: checked.chainId,
-          address: checked.address,
-          domain: fields.domain,
-          uri: fields.uri,
-          nonce: fields.nonce,
-          statement: fields.statement ?? null,
-          message,
-          signature,
-          issuedAt: fields.issuedAt,
-          ...times,
-        },
-        now(),
-      );
+      const session = {
+        projectId: project.id,
+        namespace: checked.namespace,
+        chainId: checked.chainId,
+        address: checked.address,
+        domain: fields.domain,
+        uri: fields.uri,
+        nonce: fields.nonce,
+        statement: fields.statement ?? null,
+        message,
+        signature,
+        issuedAt: fields.issuedAt,
+        ...times,
+      };
+      const created = store.openSession(session, now(), limits.sessionsPerAccount);
+      // Spent by another verify, or lapsed, while the signature was checked.
+      if (!created) {
+        if (store.nonce(project.id, fields.nonce)?.used_at === null) throw new HttpError(400, 'Nonce expired', 'nonce');
+        throw new HttpError(409, 'Nonce already used', 'nonce');
+      }
       return { token: created.token, session: created.session.reply };
     },
   );

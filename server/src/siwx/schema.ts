@@ -44,3 +44,21 @@ export const siwxMigration = {
     `);
   },
 };
+
+/**
+ * Migration 12: the sign-in limits count per client address and per account, never per
+ * project (issue 29). A nonce keeps the key of the address that asked for it (src/client-key.ts),
+ * counted through an index that holds every column the count reads; the per-project index goes.
+ * Sessions are trimmed per account through siwx_sessions_by_account.
+ */
+export const siwxLimitsMigration = {
+  version: 12,
+  name: 'sign in with X: nonces counted per client address',
+  up(db: Database): void {
+    db.exec(`
+      ALTER TABLE siwx_nonces ADD COLUMN ip_key TEXT NOT NULL DEFAULT 'unknown';
+      DROP INDEX siwx_nonces_by_project;
+      CREATE INDEX siwx_nonces_by_client ON siwx_nonces (project_id, ip_key, expires_at, used_at);
+    `);
+  },
+};

@@ -1,15 +1,19 @@
 /**
  * What POST /v1/siwx/verify refuses, each with the status and text naming what was wrong:
- * nonces (unknown, expired, replayed, raced), domain and URI, times, the message's form, the
- * chain and address, and signatures by another key; and the sweep of lapsed rows.
+ * nonces (unknown, expired, replayed, raced, and not spent by a bad signature), domain and URI,
+ * times, the message's form, the chain and address, signatures by another key and high-s
+ * ones (EIP-2); and the sweep of lapsed rows.
  */
 import type { FastifyInstance } from 'fastify';
+import { recoverMessageAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatCaip122, type Caip122Fields } from '../../../src/wire/caip122.js';
+import { formatCaip122, parseCaip122, type Caip122Fields } from '../../../src/wire/caip122.js';
 import { buildApp } from '../app.js';
+import { SECP256K1_N } from '../blockchain/ecdsa-low-s.js';
 import { openDatabase, type Database } from '../db/open.js';
 import { seedDevProject } from '../projects.js';
+import { EIP155_MAX_CHAIN_ID } from './message-checks.js';
 import { siwxStore } from './store.js';
 
 const DEV = 'w3kit-dev';
@@ -79,10 +83,10 @@ describe('nonces', () => {
 
   it('spends a nonce in one conditional UPDATE: a second spend of it changes nothing', () => {
     const store = siwxStore(db);
-    const { nonce } = store.issueNonce(DEV, Date.now(), HOUR);
+    const { nonce } = store.issueNonce(DEV, '127.0.0.1', Date.now(), HOUR);
     expect(store.spendNonce(DEV, nonce, Date.now())).toBe(true);
     expect(store.spendNonce(DEV, nonce, Date.now())).toBe(false);
-    const expired = store.issueNonce(DEV, Date.now() - 2 * HOUR, HOUR);
+    const expired = store.issueNonce(DEV, '127.0.0.1', Date.now() - 2 * HOUR, HOUR);
     expect(store.spendNonce(DEV, expired.nonce, Date.now())).toBe(false);
   });
 
@@ -96,13 +100,14 @@ describe('nonces', () => {
     expect(await refusal(text)).toEqual({ status: 400, message: 'Nonce expired', field: 'nonce' });
   });
 
-  it('spends the nonce on a bad signature: another key is 401, then the good one 409', async () => {
+  it('checks the signature before spending the nonce: another key or garbage is 401 and the signer still signs in', async () => {
     const text = await message();
-    expect(await refusal(text, await BOB.signMessage({ message: text }))).toEqual({
-      status: 401,
-      message: 'Invalid signature',
-      field: 'signature',
-    });
+    const invalid = { status: 401, message: 'Invalid signature', field: 'signature' };
+    expect(await refusal(text, await BOB.signMessage({ message: text }))).toEqual(invalid);
+    expect(await refusal(text, `0x${'11'.repeat(65)}`)).toEqual(invalid);
+    expect(await refusal(text, '0x00')).toEqual(invalid);
+    expect(db.prepare('SELECT used_at FROM siwx_nonces WHERE nonce = ?').get(parseCaip122(text).nonce)).toEqual({ used_at: null });
+    expect((await verify(text)).statusCode).toBe(200);
     expect((await refusal(text)).status).toBe(409);
   });
 });
@@ -169,15 +174,32 @@ describe('form, chain and address', () => {
     expect(res.message).toMatch(/^Invalid message: /);
   });
 
-  it('refuses an eip155 chain id outside 1..2^53-1', async () => {
+  it('refuses an eip155 chain id outside 1..4503599627370476 (the bound wallets enforce)', async () => {
     expect(await refusal(await message({ chainReference: '0' }))).toEqual({
       status: 400,
       message: 'Chain eip155:0 is not supported',
       field: 'chainId',
     });
-    expect((await refusal(await message({ chainReference: '9007199254740993' }))).message).toBe(
-      'Chain eip155:9007199254740993 is not supported',
-    );
+    for (const reference of ['4503599627370477', '9007199254740991', '9007199254740993', '01']) {
+      expect((await refusal(await message({ chainReference: reference }))).message).toBe(`Chain eip155:${reference} is not supported`);
+    }
+    expect((await verify(await message({ chainReference: String(EIP155_MAX_CHAIN_ID) }))).statusCode).toBe(200);
+  });
+
+  it('refuses a high-s signature (EIP-2) that recovers to the signer, before spending the nonce', async () => {
+    const text = await message();
+    const good = await ALICE.signMessage({ message: text });
+    // The same signature with s' = n - s and the other parity: just as valid an ECDSA signature.
+    const s = BigInt(`0x${good.slice(66, 130)}`);
+    const v = parseInt(good.slice(130), 16) === 27 ? '1c' : '1b';
+    const high: `0x${string}` = `0x${good.slice(2, 66)}${(SECP256K1_N - s).toString(16).padStart(64, '0')}${v}`;
+    expect(await recoverMessageAddress({ message: text, signature: high })).toBe(ALICE.address);
+    expect(await refusal(text, high)).toEqual({
+      status: 400,
+      message: 'Invalid signature: its s is above half the curve order (EIP-2 takes only low-s signatures)',
+      field: 'signature',
+    });
+    expect((await verify(text, good)).statusCode).toBe(200);
   });
 
   it('refuses a mixed-case address with a wrong checksum, and stores a lower-case one checksummed', async () => {

@@ -1,7 +1,9 @@
 /**
- * The SQL of sign in with X: nonces (issued, counted, spent once) and sessions (stored with the
- * SHA-256 of their token, read by it, listed per account, revoked), and the sweep deleting
- * lapsed nonces and sessions. Times are ms since the epoch, given by the caller.
+ * The SQL of sign in with X: nonces (issued to a client address, counted per address through an
+ * index, spent once) and sessions (stored with the SHA-256 of their token, read by it, listed
+ * and trimmed per account, revoked), and the sweep deleting lapsed nonces and sessions. No
+ * count reads more than the rows of one address or one account. Times are ms since the epoch,
+ * given by the caller.
  */
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { SiwxSessionReply } from '../../../src/wire/siwx-api.js';
@@ -14,6 +16,8 @@ export const SESSION_GRACE_MS = 24 * 60 * 60_000;
 export interface NonceRow {
   nonce: string;
   project_id: string;
+  /** The key of the address that asked for it (src/client-key.ts). */
+  ip_key: string;
   created_at: number;
   expires_at: number;
   used_at: number | null;
@@ -96,11 +100,24 @@ function toStored(row: SessionRow): StoredSession {
   };
 }
 
+/**
+ * The unused, unexpired nonces of (project, address key), counted up to a limit: it reads at
+ * most that many entries of siwx_nonces_by_client, which holds every column it tests.
+ */
+export const OUTSTANDING_NONCES_SQL = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM siwx_nonces
+  WHERE project_id = ? AND ip_key = ? AND expires_at > ? AND used_at IS NULL LIMIT ?)`;
+/** Deletes an account's sessions past its newest N (live or not), through siwx_sessions_by_account in its order. */
+export const TRIM_ACCOUNT_SQL = `DELETE FROM siwx_sessions WHERE rowid IN (SELECT rowid FROM siwx_sessions
+  WHERE project_id = ? AND namespace = ? AND address = ? ORDER BY created_at DESC, rowid DESC LIMIT -1 OFFSET ?)`;
+
 export type SiwxStore = ReturnType<typeof siwxStore>;
 
 export function siwxStore(db: Database) {
-  const insertNonce = db.prepare('INSERT INTO siwx_nonces (nonce, project_id, created_at, expires_at) VALUES (?, ?, ?, ?)');
-  const outstanding = db.prepare('SELECT COUNT(*) AS n FROM siwx_nonces WHERE project_id = ? AND used_at IS NULL AND expires_at > ?');
+  const insertNonce = db.prepare('INSERT INTO siwx_nonces (nonce, project_id, ip_key, created_at, expires_at) VALUES (?, ?, ?, ?, ?)');
+  const outstanding = db.prepare(OUTSTANDING_NONCES_SQL);
+  const firstExpiry = db.prepare(
+    'SELECT MIN(expires_at) AS at FROM siwx_nonces WHERE project_id = ? AND ip_key = ? AND expires_at > ? AND used_at IS NULL',
+  );
   const nonceRow = db.prepare('SELECT * FROM siwx_nonces WHERE nonce = ? AND project_id = ?');
   // The one step that makes a nonce single use: of two verifies racing, one changes the row.
   const spend = db.prepare('UPDATE siwx_nonces SET used_at = ? WHERE nonce = ? AND project_id = ? AND used_at IS NULL AND expires_at > ?');
@@ -110,7 +127,7 @@ export function siwxStore(db: Database) {
      VALUES (@id, @tokenHash, @projectId, @namespace, @chainId, @address, @domain, @uri, @nonce, @statement,
        @message, @signature, @issuedAt, @expiresAt, @expirationTime, @createdAt)`,
   );
-  const liveSessions = db.prepare('SELECT COUNT(*) AS n FROM siwx_sessions WHERE project_id = ? AND expires_at > ? AND revoked_at IS NULL');
+  const trimAccount = db.prepare(TRIM_ACCOUNT_SQL);
   const byToken = db.prepare('SELECT * FROM siwx_sessions WHERE token_hash = ? AND project_id = ?');
   const ofAccount = db.prepare(
     `SELECT * FROM siwx_sessions WHERE project_id = ? AND namespace = ? AND address = ? AND expires_at > ? AND revoked_at IS NULL
@@ -121,22 +138,35 @@ export function siwxStore(db: Database) {
   const deleteSessions = db.prepare('DELETE FROM siwx_sessions WHERE expires_at <= ?');
 
   return {
-    issueNonce(projectId: string, now: number, ttlMs: number): NonceRow {
-      const row = { nonce: newNonce(), project_id: projectId, created_at: now, expires_at: now + ttlMs, used_at: null };
-      insertNonce.run(row.nonce, projectId, now, row.expires_at);
+    issueNonce(projectId: string, ipKey: string, now: number, ttlMs: number): NonceRow {
+      const row = { nonce: newNonce(), project_id: projectId, ip_key: ipKey, created_at: now, expires_at: now + ttlMs, used_at: null };
+      insertNonce.run(row.nonce, projectId, ipKey, now, row.expires_at);
       return row;
     },
-    outstandingNonces: (projectId: string, now: number) => (outstanding.get(projectId, now) as { n: number }).n,
+    /** The unused, unexpired nonces `ipKey` holds in the project, counted up to `atMost`. */
+    outstandingNonces: (projectId: string, ipKey: string, now: number, atMost: number) =>
+      (outstanding.get(projectId, ipKey, now, atMost) as { n: number }).n,
+    /** When the first of those lapses (ms); undefined when there are none. */
+    firstNonceExpiry: (projectId: string, ipKey: string, now: number) =>
+      (firstExpiry.get(projectId, ipKey, now) as { at: number | null }).at ?? undefined,
     nonce: (projectId: string, nonce: string) => nonceRow.get(nonce, projectId) as NonceRow | undefined,
     /** True when this call spent the nonce (it was unused and unexpired). */
     spendNonce: (projectId: string, nonce: string, now: number) => spend.run(now, nonce, projectId, now).changes === 1,
-    liveSessions: (projectId: string, now: number) => (liveSessions.get(projectId, now) as { n: number }).n,
-    /** Stores the session; returns its token (given once, kept only hashed) and the stored session. */
-    createSession(session: NewSession, now: number): { token: string; session: StoredSession } {
-      const token = randomBytes(32).toString('base64url');
-      const id = randomUUID();
-      insertSession.run({ ...session, id, tokenHash: hashToken(token), createdAt: now });
-      return { token, session: toStored(byToken.get(hashToken(token), session.projectId) as SessionRow) };
+    /**
+     * Spends the session's nonce and stores the session, keeping the account's newest
+     * `keepPerAccount` sessions (the oldest are deleted), all in one transaction. Returns the
+     * token (given once, kept only hashed) and the stored session; undefined when the nonce was
+     * spent (or lapsed) meanwhile.
+     */
+    openSession(session: NewSession, now: number, keepPerAccount: number): { token: string; session: StoredSession } | undefined {
+      return db.transaction(() => {
+        if (spend.run(now, session.nonce, session.projectId, now).changes !== 1) return undefined;
+        const token = randomBytes(32).toString('base64url');
+        const id = randomUUID();
+        insertSession.run({ ...session, id, tokenHash: hashToken(token), createdAt: now });
+        trimAccount.run(session.projectId, session.namespace, session.address, keepPerAccount);
+        return { token, session: toStored(byToken.get(hashToken(token), session.projectId) as SessionRow) };
+      })();
     },
     session(projectId: string, token: string): StoredSession | undefined {
       const row = byToken.get(hashToken(token), projectId) as SessionRow | undefined;
