@@ -75,4 +75,12 @@ describe('CAIP-122 messages', () => {
     expect(() => formatCaip122({ ...base, statement: 'two\nlines' })).toThrow(/one line/);
     expect(() => formatCaip122({ ...base, namespace: 'bip122' })).toThrow(Caip122Error);
   });
+
+  it("refuses an account type or namespace named like an object's own keys (__proto__, constructor, toString)", () => {
+    const text = formatCaip122(base);
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(() => parseCaip122(text.replace('Ethereum account', `${key} account`)), key).toThrow(`Unknown account type "${key}"`);
+      expect(() => formatCaip122({ ...base, namespace: key }), key).toThrow(`No CAIP-122 account type for namespace "${key}"`);
+    }
+  });
 });

@@ -36,8 +36,12 @@ export interface Caip122Fields {
   resources?: string[];
 }
 
-const ACCOUNT_TYPES: Record<string, string> = { eip155: 'Ethereum', solana: 'Solana' };
-const NAMESPACE_BY_TYPE = Object.fromEntries(Object.entries(ACCOUNT_TYPES).map(([ns, type]) => [type, ns]));
+// Maps: a message names the key (`constructor` or `__proto__` must find nothing).
+const ACCOUNT_TYPES: ReadonlyMap<string, string> = new Map([
+  ['eip155', 'Ethereum'],
+  ['solana', 'Solana'],
+]);
+const NAMESPACE_BY_TYPE: ReadonlyMap<string, string> = new Map([...ACCOUNT_TYPES].map(([ns, type]) => [type, ns]));
 
 /** The most a message may hold: what a wallet shows is short, and a server parses it before anything else. */
 export const CAIP122_MAX_LENGTH = 4096;
@@ -56,7 +60,7 @@ export class Caip122Error extends Error {
 
 /** The message text; throws Caip122Error naming the field that cannot go into one. */
 export function formatCaip122(f: Caip122Fields): string {
-  const type = ACCOUNT_TYPES[f.namespace];
+  const type = ACCOUNT_TYPES.get(f.namespace);
   if (!type) throw new Caip122Error('namespace', `No CAIP-122 account type for namespace "${f.namespace}"`);
   if (f.statement?.includes('\n')) throw new Caip122Error('statement', 'The statement must be one line');
   if (!NONCE.test(f.nonce)) throw new Caip122Error('nonce', 'The nonce must be 8 to 64 letters and digits');
@@ -89,7 +93,7 @@ export function parseCaip122(text: string): Caip122Fields {
   const lines = text.split('\n');
   const header = /^(\S+) wants you to sign in with your (\w+) account:$/.exec(lines[0] ?? '');
   if (!header) throw new Caip122Error('domain', 'The first line must be "<domain> wants you to sign in with your <type> account:"');
-  const namespace = NAMESPACE_BY_TYPE[header[2]!];
+  const namespace = NAMESPACE_BY_TYPE.get(header[2]!);
   if (!namespace) throw new Caip122Error('namespace', `Unknown account type "${header[2]}"`);
   const address = lines[1] ?? '';
   if (!/^\S+$/.test(address)) throw new Caip122Error('address', 'The second line must be the address');

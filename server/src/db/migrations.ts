@@ -11,6 +11,7 @@ import { dexMigration } from '../dex/schema.js';
 import { namesMigration } from '../names/schema.js';
 import { siwxLimitsMigration, siwxMigration } from '../siwx/schema.js';
 import { onrampMigration } from '../onramp/schema.js';
+import { onrampPayoutMigration } from '../onramp/payout-schema.js';
 
 export interface Migration {
   version: number;
@@ -239,4 +240,5 @@ export const migrations: readonly Migration[] = [
   onrampMigration,
   namesMigration,
   siwxLimitsMigration,
+  onrampPayoutMigration,
 ];

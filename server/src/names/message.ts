@@ -2,10 +2,12 @@
  * The checks of a registration's signed message (POST /v1/profile/account): JSON of
  * `{ name, attributes, timestamp }` (zod), the name `<label>.<zone>` in this registry's zone
  * with a valid label (spec section 5), no attributes, and a timestamp within 5 minutes of the
- * server's clock either way. Each failure is a 400 naming what is wrong.
+ * server's clock either way, parsed strictly (each key once: ./strict-json.ts). Each failure is a
+ * 400 naming what is wrong.
  */
 import { NAME_TIMESTAMP_WINDOW_S, nameLabelProblem, nameMessageSchema, type NameMessage } from '../../../src/wire/names-api.js';
 import { HttpError } from '../errors.js';
+import { repeatedJsonKey } from './strict-json.js';
 
 /** The label of `name` when it ends in `.<zone>` (any case), else undefined. */
 export function labelInZone(name: string, zone: string): string | undefined {
@@ -31,6 +33,16 @@ export function checkNameMessage(text: string, zone: string, nowMs: number): Che
     json = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'Invalid message: not JSON text of { name, attributes, timestamp }', 'message');
+  }
+  const repeated = repeatedJsonKey(text);
+  if (repeated !== undefined) {
+    throw new HttpError(
+      400,
+      repeated === '__proto__'
+        ? "Invalid message: the key '__proto__' is not allowed"
+        : `Invalid message: the key '${repeated}' occurs more than once (each field exactly once)`,
+      'message',
+    );
   }
   const parsed = nameMessageSchema.safeParse(json);
   if (!parsed.success) {

@@ -63,6 +63,21 @@ describe('POST /v1/profile/account', () => {
     expect((await call(`/v1/identity/${bob.address}`)).body.name).toBeNull();
   });
 
+  it('refuses a signed message with a field twice (the text shows the first, JSON.parse keeps the last)', async () => {
+    const eve = fresh();
+    for (const message of [
+      `{"name":"shown.w3kit.id","name":"taken.w3kit.id","attributes":{},"timestamp":${nowS()}}`,
+      `{"name":"shown.w3kit.id","attributes":{},"timestamp":1,"timestamp":${nowS()}}`,
+      `{"name":"shown.w3kit.id","attributes":{"__proto__":"x"},"timestamp":${nowS()}}`,
+    ]) {
+      const reply = await post({ coin_type: 60, address: eve.address, message, signature: await eve.signMessage({ message }) });
+      expect(reply.status, message).toBe(400);
+      expect(reply.body.field).toBe('message');
+      expect(reply.body.message).toMatch(/occurs more than once \(each field exactly once\)|'__proto__' is not allowed/);
+    }
+    expect((await call(`/v1/identity/${eve.address}`)).body.name).toBeNull();
+  });
+
   it('refuses a hyphen first or last, and hyphens as the 3rd and 4th characters (reserved: xn--)', async () => {
     const dan = fresh();
     for (const label of ['-dash-', '-dash', 'dash-']) {

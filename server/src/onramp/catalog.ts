@@ -20,8 +20,11 @@ import type { PriceSource } from '../blockchain/prices.js';
 
 /** The sandbox fee in basis points (1.5%). */
 export const SANDBOX_FEE_BPS = 150n;
-/** Each payment currency's value in micro-USD (the sandbox's fixed exchange rates). */
-export const FIAT_MICRO_USD: Readonly<Record<string, bigint>> = { USD: 1_000_000n, EUR: 1_080_000n };
+/** Each payment currency's value in micro-USD (the sandbox's fixed exchange rates); a Map: a request names the key. */
+export const FIAT_MICRO_USD: ReadonlyMap<string, bigint> = new Map([
+  ['USD', 1_000_000n],
+  ['EUR', 1_080_000n],
+]);
 /** The payment method the sandbox checkout takes: a card, so its limits apply. */
 export const SANDBOX_METHOD = 'card';
 
@@ -62,7 +65,7 @@ export function onrampOptions(chainId: string | undefined): OnrampOptions {
   const limits = Object.entries(ONRAMP_LIMITS).map(([id, { min, max }]) => ({ id, min, max }));
   return {
     purchaseCurrencies: [...(chainId ? [sandboxEth(chainId)] : []), USDC],
-    paymentCurrencies: Object.keys(FIAT_MICRO_USD).map((id) => ({ id, payment_method_limits: limits })),
+    paymentCurrencies: [...FIAT_MICRO_USD.keys()].map((id) => ({ id, payment_method_limits: limits })),
   };
 }
 
@@ -100,11 +103,11 @@ export interface PricedQuote {
 
 /** The quote of a request; 400 naming the field for an unknown currency, network or an amount out of the limits. */
 export async function priceQuote(body: OnrampQuoteBody, sandboxChain: string | undefined, prices: PriceSource): Promise<PricedQuote> {
-  const fx = FIAT_MICRO_USD[body.paymentCurrency];
+  const fx = FIAT_MICRO_USD.get(body.paymentCurrency);
   if (fx === undefined) {
     throw new HttpError(
       400,
-      `Invalid body field 'paymentCurrency': '${body.paymentCurrency}' is not offered (offered: ${Object.keys(FIAT_MICRO_USD).join(', ')})`,
+      `Invalid body field 'paymentCurrency': '${body.paymentCurrency}' is not offered (offered: ${[...FIAT_MICRO_USD.keys()].join(', ')})`,
       'paymentCurrency',
     );
   }

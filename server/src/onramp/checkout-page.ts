@@ -3,27 +3,33 @@
  * server-rendered HTML under a strict CSP (only its own nonce'd style and script, forms to
  * itself, never framed), named a sandbox in its own text. The form takes only the test card
  * 4242 4242 4242 4242 with a future expiry and any CVC, and a CSRF token tied to the session;
- * a good submit pays the quoted ETH out once and shows 'Payment complete' (a popup closes itself
- * after a moment). Unknown and expired sessions get a page saying so, and nothing is paid.
+ * a good submit pays the quoted ETH out once (./settle.ts) and shows 'Payment complete' (a popup
+ * closes itself after a moment). A payout sent but not yet mined shows its transaction and
+ * refreshes itself until the chain settles it; it never offers to pay again. Unknown and expired
+ * sessions get a page saying so, and nothing is paid.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formatUnits, type Hex } from 'viem';
+import { formatUnits } from 'viem';
 import { ONRAMP_CHECKOUT_PATH, ONRAMP_SESSION_ID } from '../../../src/wire/onramp-api.js';
 import { escapeHtml } from '../frame-site/html.js';
-import { PayoutError, type Payout } from './payout.js';
 import type { OnrampSession, OnrampSessions } from './sessions.js';
+import type { Settlement } from './settle.js';
 
 export const SANDBOX_CARD = '4242424242424242';
 export const SANDBOX_NOTE = 'Sandbox on-ramp: test money only. No real card is charged and the ETH is test ETH on the local chain.';
 const FORM_BODY_LIMIT = 2048;
 const CLOSE_AFTER_MS = 2500;
+/** How often the page of a payout under way reloads itself (seconds). */
+const REFRESH_S = 3;
 
 export interface CheckoutContext {
   sessions: OnrampSessions;
-  /** The payout, when the backend has an `--evm-rpc` chain. */
-  payout: Payout | undefined;
+  /** The payouts, when the backend has an `--evm-rpc` chain. */
+  settlement: Settlement | undefined;
   now(): number;
+  /** Whether the session's project leaves the on-ramp on (its feature `onramp` is not false). */
+  projectAllows(projectId: string): boolean;
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1b1b1f}
@@ -32,7 +38,7 @@ label{display:block;margin:.75rem 0 .25rem}input{font:inherit;padding:.4rem;widt
 button{font:inherit;margin-top:1rem;padding:.6rem 1.4rem}.error{color:#a40000}dd{margin:0 0 .5rem;word-break:break-all}`;
 
 // Referrer policy same-origin: with no-referrer a browser sends `Origin: null` on the form's own POST.
-function send(reply: FastifyReply, status: number, title: string, body: string, closeSoon = false) {
+function send(reply: FastifyReply, status: number, title: string, body: string, closeSoon = false, refresh = false) {
   const nonce = randomBytes(16).toString('base64');
   const script = closeSoon
     ? `<script nonce="${nonce}">if (window.opener) setTimeout(() => window.close(), ${CLOSE_AFTER_MS});</script>`
@@ -40,7 +46,7 @@ function send(reply: FastifyReply, status: number, title: string, body: string, 
   const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
   const html = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="same-origin">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="same-origin">${refresh ? `<meta http-equiv="refresh" content="${REFRESH_S}">` : ''}
 <title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
 <body><main>
 <p class="sandbox" role="note">${escapeHtml(SANDBOX_NOTE)}</p>
@@ -91,6 +97,29 @@ const done = (reply: FastifyReply, s: OnrampSession) =>
     true,
   );
 
+/** A payout under way: its transaction when sent; never a form (it must not be paid again). */
+const underWay = (reply: FastifyReply, s: OnrampSession, status = 200) =>
+  send(
+    reply,
+    status,
+    s.txHash ? 'Payment sent' : 'Payment in progress',
+    `${summary(s)}${p(
+      s.txHash
+        ? `Your payment was sent in transaction ${s.txHash} and is waiting for the chain to confirm it. This page updates by itself: do not pay again.`
+        : 'This payment is being made. This page updates by itself: do not pay again.',
+    )}`,
+    false,
+    true,
+  );
+
+const failed = (reply: FastifyReply, s: OnrampSession, status = 200) =>
+  send(
+    reply,
+    status,
+    'Payment failed',
+    `${summary(s)}${p(`Nothing was paid: ${s.failure ?? 'the payout failed'}.`)}${p('Start the purchase again in the app.')}`,
+  );
+
 /** The card's problem, or undefined when it is the sandbox card with a future expiry and a CVC. */
 export function cardProblem(card: string, expiry: string, cvc: string, now: number): string | undefined {
   if (card.replace(/[\s-]/g, '') !== SANDBOX_CARD) return 'Card declined: this sandbox takes only the test card 4242 4242 4242 4242.';
@@ -121,12 +150,22 @@ export async function checkoutPage(app: FastifyInstance, ctx: CheckoutContext): 
     const session = ONRAMP_SESSION_ID.test(id) ? ctx.sessions.get(id) : undefined;
     if (!session) return send(reply, 404, 'Unknown checkout', p('This checkout link is unknown. Start the purchase again in the app.'));
     if (session.status === 'paid') return done(reply, session);
+    if (session.status === 'paying') return underWay(reply, session, request.method === 'POST' ? 409 : 200);
+    if (session.status === 'failed') return failed(reply, session, request.method === 'POST' ? 409 : 200);
     if (session.expiresAt <= ctx.now()) {
       return send(
         reply,
         410,
         'Checkout expired',
         p('This checkout link has expired and nothing was paid. Start the purchase again in the app.'),
+      );
+    }
+    if (!ctx.projectAllows(session.projectId)) {
+      return send(
+        reply,
+        403,
+        'Checkout refused',
+        p("This app's on-ramp is turned off (its project's feature 'onramp' is false), and nothing was paid."),
       );
     }
     return session;
@@ -156,19 +195,23 @@ export async function checkoutPage(app: FastifyInstance, ctx: CheckoutContext): 
     }
     const problem = cardProblem(field('card'), field('expiry'), field('cvc'), ctx.now());
     if (problem) return send(reply, 400, 'Buy test ETH', form(session, problem));
-    if (session.status === 'paying') return send(reply, 409, 'Payment in progress', p('This payment is being made. Wait a moment.'));
-    if (!ctx.payout)
+    if (!ctx.settlement)
       return send(reply, 503, 'Payment failed', p('The sandbox has no chain to pay on: start w3kit-server with --evm-rpc URL.'));
-    if (!ctx.sessions.claim(session.id, ctx.now())) return done(reply, ctx.sessions.get(session.id) ?? session);
-    try {
-      const hash = await ctx.payout.pay(session.address as Hex, BigInt(session.cryptoAmount));
-      ctx.sessions.paid(session.id, hash, ctx.now());
-    } catch (err) {
-      ctx.sessions.release(session.id);
-      const reason = err instanceof PayoutError ? err.message : `the chain refused it (${(err as Error).message.split('\n')[0]})`;
-      request.log.error(err);
-      return send(reply, 502, 'Payment failed', p(`Nothing was paid: ${reason}`) + form(session));
+    if (!ctx.sessions.claim(session.id, ctx.now())) {
+      const now = ctx.sessions.get(session.id) ?? session;
+      return now.status === 'paid' ? done(reply, now) : now.status === 'failed' ? failed(reply, now, 409) : underWay(reply, now, 409);
     }
-    return done(reply, ctx.sessions.get(session.id)!);
+    const outcome = await ctx.settlement.pay(session);
+    const after = ctx.sessions.get(session.id) ?? session;
+    switch (outcome.kind) {
+      case 'paid':
+        return done(reply, after);
+      case 'sent':
+        return underWay(reply, after, 202);
+      case 'failed':
+        return failed(reply, after, 502);
+      case 'unpaid':
+        return send(reply, 502, 'Payment failed', p(`Nothing was paid: ${outcome.reason}`) + form(after));
+    }
   });
 }

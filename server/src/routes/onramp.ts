@@ -4,10 +4,12 @@
  * /v1/generators/onrampurl (a checkout URL on this server's configured public URL, never one
  * from request headers) and ours, GET /v1/onramp/purchases/{session}; plus the checkout page
  * itself. The generator needs the `--evm-rpc` chain (the payout's); sessions last 15 minutes,
- * are bounded per project and swept when lapsed; the generator is limited per client IP.
+ * are bounded per project and swept when lapsed; the generator is limited per client IP. A
+ * project whose features turn the on-ramp off (`onramp: false`) gets no options, quotes,
+ * checkouts or payouts (403 naming the feature). Payouts are sent at most once (../onramp/settle.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formatUnits, type Hex } from 'viem';
+import { formatUnits, getAddress, isAddress, type Hex } from 'viem';
 import * as z from 'zod';
 import {
   ONRAMP_CHECKOUT_PATH,
@@ -26,6 +28,8 @@ import { networkName, onrampOptions, priceQuote } from '../onramp/catalog.js';
 import { checkoutPage } from '../onramp/checkout-page.js';
 import { createPayout, PayoutError } from '../onramp/payout.js';
 import { onrampSessions } from '../onramp/sessions.js';
+import { settlement } from '../onramp/settle.js';
+import { getProject, type Project } from '../projects.js';
 import { ipLimiter } from '../rate-limit.js';
 import { errorReplies, projectQuerySchema } from './schemas.js';
 
@@ -41,6 +45,37 @@ export interface OnrampRouteOptions {
   maxOpenSessions?: number;
   /** Generated URLs per client IP per minute (default 60). */
   urlsPerIpPerMinute?: number;
+  /** How long a submit waits for the payout's receipt (default 30 s); the watcher follows it after. */
+  receiptWaitMs?: number;
+  /** How often the watcher looks at payouts under way (default 3 s). */
+  watchIntervalMs?: number;
+}
+
+/** Whether a project's features leave the on-ramp on (unset: the app's own option decides). */
+export const onrampAllowed = (project: Pick<Project, 'features'>) => project.features.onramp !== false;
+
+/** 403 naming the feature when the project turned the on-ramp off. */
+function requireOnramp(project: Project): void {
+  if (!onrampAllowed(project)) {
+    throw new HttpError(
+      403,
+      `The on-ramp is turned off for project '${project.id}' (its feature 'onramp' is false): no quotes or checkouts`,
+      'features.onramp',
+    );
+  }
+}
+
+/** A 400 naming the field unless a destination address is all one case or carries a right EIP-55 checksum. */
+function checkedAddress(address: string, field: string): Hex {
+  const hex = address.slice(2);
+  if (hex !== hex.toLowerCase() && hex !== hex.toUpperCase() && !isAddress(address, { strict: true })) {
+    throw new HttpError(
+      400,
+      `Invalid body field '${field}': wrong EIP-55 checksum (write the address with its checksum's mixed case, or all in lower case)`,
+      field,
+    );
+  }
+  return getAddress(address.toLowerCase());
 }
 
 export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (app, options) => {
@@ -49,6 +84,16 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
   const sessions = onrampSessions(app.db);
   const { indexer } = app.blockchain;
   const payout = indexer ? createPayout(indexer.rpcUrl, options.key) : undefined;
+  const settle =
+    payout &&
+    settlement({
+      sessions,
+      payout,
+      now,
+      log: (err, what) => app.log.error({ err }, what),
+      receiptWaitMs: options.receiptWaitMs,
+      watchIntervalMs: options.watchIntervalMs,
+    });
   const maxOpen = options.maxOpenSessions ?? 1000;
   const limitUrls = ipLimiter(options.urlsPerIpPerMinute ?? 60, 60_000, now, 'on-ramp checkouts');
   const config = { access: 'allowed-origins' } as const;
@@ -57,10 +102,18 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
   app.addHook('onReady', async () => {
     sweep = setInterval(() => app.db.open && sessions.sweep(now() - 24 * 3600_000), SWEEP_INTERVAL_MS);
     sweep.unref();
+    settle?.start();
   });
-  app.addHook('onClose', async () => clearInterval(sweep));
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    settle?.stop();
+  });
 
-  app.register(async (child) => checkoutPage(child, { sessions, payout, now }));
+  const projectAllows = (projectId: string) => {
+    const project = getProject(app.db, projectId);
+    return project !== undefined && onrampAllowed(project);
+  };
+  app.register(async (child) => checkoutPage(child, { sessions, settlement: settle, now, projectAllows }));
 
   /** The sandbox chain, once the node has answered; 503 without one. */
   const sandboxChain = (): string => {
@@ -80,7 +133,10 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
         response: { 200: onrampOptionsReplySchema, ...errorReplies },
       },
     },
-    async () => onrampOptions(indexer?.chainId()),
+    async (request) => {
+      requireOnramp(request.caller!.project);
+      return onrampOptions(indexer?.chainId());
+    },
   );
 
   app.post(
@@ -95,7 +151,10 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
         response: { 200: onrampQuoteReplySchema, ...errorReplies },
       },
     },
-    async (request) => (await priceQuote(request.body, indexer?.chainId(), prices)).quote,
+    async (request) => {
+      requireOnramp(request.caller!.project);
+      return (await priceQuote(request.body, indexer?.chainId(), prices)).quote;
+    },
   );
 
   app.post(
@@ -111,8 +170,10 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
       },
     },
     async (request) => {
+      requireOnramp(request.caller!.project);
       limitUrls(request.ip);
       const { body } = request;
+      const addresses = body.destinationWallets.map((w, i) => checkedAddress(w.address, `destinationWallets.${i}.address`));
       const chainId = sandboxChain();
       try {
         await payout!.check();
@@ -127,7 +188,8 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
           'defaultNetwork',
         );
       }
-      const wallet = body.destinationWallets.find((w) => w.blockchains.includes(network));
+      const index = body.destinationWallets.findIndex((w) => w.blockchains.includes(network));
+      const wallet = body.destinationWallets[index];
       if (!wallet) {
         throw new HttpError(
           400,
@@ -167,7 +229,7 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
       const session = sessions.create({
         projectId: project.id,
         chainId,
-        address: wallet.address,
+        address: addresses[index]!,
         asset: 'ETH',
         cryptoAmount: priced.baseUnits.toString(),
         fiatTotal: priced.quote.paymentTotal.amount,
@@ -194,10 +256,19 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
     async (request) => {
       const session = sessions.get(request.params.session);
       if (!session || session.projectId !== request.caller!.project.id) throw new HttpError(404, 'Unknown checkout session', 'session');
-      const status = session.status === 'paid' ? 'paid' : session.expiresAt <= now() ? 'expired' : 'pending';
+      // Paying stays pending until the chain settles it, even past the checkout's expiry; a failed
+      // payout ended the checkout unpaid, as an expired one did.
+      const status =
+        session.status === 'paid'
+          ? 'paid'
+          : session.status === 'paying'
+            ? 'pending'
+            : session.status === 'failed' || session.expiresAt <= now()
+              ? 'expired'
+              : 'pending';
       return {
         status,
-        txHash: session.txHash,
+        txHash: session.status === 'failed' ? null : session.txHash,
         purchaseAmount: { amount: formatUnits(BigInt(session.cryptoAmount), 18), currency: session.asset },
         address: session.address,
         chainId: session.chainId,
