@@ -1,9 +1,10 @@
 /** evmSignatureValid: the EIP-191 signer, or the chain asked; a node that does not answer is a 503 (sign in with X and names share it). */
-import { createPublicClient, http } from 'viem';
+import { createPublicClient, http, recoverMessageAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { closedPortUrl } from '../../../src/test-utils/loopback-server.js';
 import { HttpError } from '../errors.js';
+import { SECP256K1_N } from './ecdsa-low-s.js';
 import { evmSignatureValid } from './evm-signature.js';
 
 const signer = privateKeyToAccount(generatePrivateKey());
@@ -41,6 +42,26 @@ describe('evmSignatureValid', () => {
     };
     await expect(evmSignatureValid(check)).resolves.toBe(false);
     expect(lines[0]).toMatch(/^siwx: 0x[0-9a-fA-F]{40} did not sign \(EIP-191\); no RPC/);
+  });
+
+  it("refuses the high-s twin (EIP-2) of the address's own signature, which viem still recovers to it (names share this check)", async () => {
+    const good = await signer.signMessage({ message });
+    const s = BigInt(`0x${good.slice(66, 130)}`);
+    const v = good.slice(130) === '1b' ? '1c' : '1b';
+    const high: `0x${string}` = `0x${good.slice(2, 66)}${(SECP256K1_N - s).toString(16).padStart(64, '0')}${v}`;
+    expect(await recoverMessageAddress({ message, signature: high })).toBe(signer.address);
+    const lines: string[] = [];
+    const check = {
+      message,
+      address: signer.address,
+      signature: high,
+      client: undefined,
+      log: (l: string) => lines.push(l),
+      who: 'names',
+      node: 'n',
+    };
+    await expect(evmSignatureValid(check)).resolves.toBe(false);
+    expect(lines).toEqual([`names: a high-s signature for ${signer.address} (EIP-2) is refused`]);
   });
 
   it('answers 503 naming the node, never a refusal, when the chain it must ask does not answer', async () => {

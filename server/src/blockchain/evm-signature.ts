@@ -3,10 +3,12 @@
  * for an externally owned account; otherwise asked of the chain through viem's verifyMessage
  * (EIP-1271 `isValidSignature` for a contract account, ERC-6492 for an undeployed one). A node
  * that does not answer is a 503, never a refusal: verifyMessage itself answers false when the
- * node is down, so the node is asked for the account's code first.
+ * node is down, so the node is asked for the account's code first. A high-s signature (EIP-2) is
+ * refused for every account.
  */
 import { BaseError, HttpRequestError, recoverMessageAddress, TimeoutError, type Hex, type PublicClient } from 'viem';
 import { HttpError } from '../errors.js';
+import { isHighS } from './ecdsa-low-s.js';
 
 /** Whether `err` (or one of its causes) is the node not answering. */
 function unreachable(err: unknown): boolean {
@@ -36,6 +38,11 @@ export interface EvmSignatureCheck {
 }
 
 export async function evmSignatureValid({ message, address, signature, client, log, who, node }: EvmSignatureCheck): Promise<boolean> {
+  // A high-s twin of a valid signature (EIP-2) is refused for any account: wallets never make one.
+  if (isHighS(signature)) {
+    log(`${who}: a high-s signature for ${address} (EIP-2) is refused`);
+    return false;
+  }
   const signer = await recovered(message, signature);
   if (signer?.toLowerCase() === address.toLowerCase()) return true;
   if (!client) {
