@@ -13,9 +13,10 @@ export function allowAnyOrigin(reply: FastifyReply): void {
   reply.header('access-control-allow-origin', '*');
 }
 
-/** Echoes `origin` (allowed for the request's project); replies vary by Origin. */
+/** Echoes `origin` (allowed for the request's project); replies vary by Origin. A page reads a refusal's Retry-After. */
 export function allowOrigin(reply: FastifyReply, origin: string): void {
   reply.header('access-control-allow-origin', origin);
+  reply.header('access-control-expose-headers', 'Retry-After');
   varyByOrigin(reply);
 }
 

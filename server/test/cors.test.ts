@@ -19,12 +19,13 @@ afterAll(() => server.close());
 const projectRoutes = ['/appkit/v1/config', '/getWallets', '/getAnalyticsConfig'];
 
 describe('routes of a project', () => {
-  it('echo an allowed origin with Vary: Origin', async () => {
+  it('echo an allowed origin with Vary: Origin, and let the page read Retry-After', async () => {
     for (const route of projectRoutes) {
       const reply = await getJson(server, `${route}?projectId=shop`, { headers: { origin: 'https://shop.example.com' } });
       expect(reply.status, route).toBe(200);
       expect(reply.headers.get('access-control-allow-origin'), route).toBe('https://shop.example.com');
       expect(reply.headers.get('vary'), route).toMatch(/Origin/);
+      expect(reply.headers.get('access-control-expose-headers'), route).toBe('Retry-After');
     }
     const wildcard = await getJson(server, '/appkit/v1/config?projectId=shop', {
       headers: { origin: 'https://pr-12.preview.example.com' },

@@ -1,5 +1,5 @@
 /**
- * Migration 12: a payout is sent at most once (issue 29). A checkout session keeps the signed
+ * Migration 13: a payout is sent at most once (issue 29). A checkout session keeps the signed
  * payout transaction before it is broadcast: its hash, nonce, sender and raw bytes (the same
  * transaction can be sent again after a restart; it can never be mined twice), and `failed`
  * joins the states for a payout the chain refused or reverted (terminal: nothing was paid, a
