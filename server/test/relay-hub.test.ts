@@ -17,8 +17,20 @@ class FakeSocket implements RelaySocket {
   readyState = 1;
   readonly sent: Record<string, unknown>[] = [];
   closedWith: [number, string] | undefined;
-  send(data: string): void {
+  /** With `holdBytes` set, what is sent stays buffered (bytes) until `drain()`. */
+  holdBytes = false;
+  bufferedAmount = 0;
+  private written: (() => void)[] = [];
+  send(data: string, cb?: () => void): void {
     this.sent.push(JSON.parse(data) as Record<string, unknown>);
+    if (!this.holdBytes) return cb?.();
+    this.bufferedAmount += data.length;
+    if (cb) this.written.push(cb);
+  }
+  /** Writes out everything buffered, calling back each send. */
+  drain(): void {
+    this.bufferedAmount = 0;
+    this.written.splice(0).forEach((cb) => cb());
   }
   close(code: number, reason: string): void {
     this.closedWith = [code, reason];
@@ -56,7 +68,7 @@ describe('RelayHub', () => {
     expect(bob.ws.pushes()[0]!.params.data).toMatchObject({ topic: 't', message: 'hello', tag: 1 });
   });
 
-  it("pushes on the client's newest open socket subscribed to the topic, and forgets a detached one", () => {
+  it("pushes on the client's newest open socket subscribed to the topic; a detached one's unacknowledged pushes go to the next", () => {
     const old = attach('bob');
     const fresh = attach('bob');
     hub.subscribe(old, ['t']);
@@ -66,7 +78,7 @@ describe('RelayHub', () => {
     hub.detach(fresh);
     expect(hub.connections()).toEqual([old]);
     hub.publish('alice', msg('t', 'two'));
-    expect(old.ws.pushes().map((p) => p.params.data.message)).toEqual(['two']);
+    expect(old.ws.pushes().map((p) => p.params.data.message)).toEqual(['one', 'two']);
   });
 
   it('flushes pending messages once per socket until acknowledged, then never again', () => {
