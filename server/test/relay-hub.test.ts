@@ -17,20 +17,9 @@ class FakeSocket implements RelaySocket {
   readyState = 1;
   readonly sent: Record<string, unknown>[] = [];
   closedWith: [number, string] | undefined;
-  /** With `holdBytes` set, what is sent stays buffered (bytes) until `drain()`. */
-  holdBytes = false;
-  bufferedAmount = 0;
-  private written: (() => void)[] = [];
-  send(data: string, cb?: () => void): void {
+  readonly bufferedAmount = 0;
+  send(data: string): void {
     this.sent.push(JSON.parse(data) as Record<string, unknown>);
-    if (!this.holdBytes) return cb?.();
-    this.bufferedAmount += data.length;
-    if (cb) this.written.push(cb);
-  }
-  /** Writes out everything buffered, calling back each send. */
-  drain(): void {
-    this.bufferedAmount = 0;
-    this.written.splice(0).forEach((cb) => cb());
   }
   close(code: number, reason: string): void {
     this.closedWith = [code, reason];
