@@ -131,8 +131,14 @@ describe('pushes', () => {
     for (let i = 0; i < 3; i++) hub.acknowledge(bob, bob.ws.pushes()[i]!.id, true);
     expect(bob.ws.messages()).toEqual(topics('m', 6));
     // An error answer frees room too (that message comes again on a later connection).
-    bob.ws.pushes().slice(3).forEach((p) => hub.acknowledge(bob, p.id, false));
-    bob.ws.pushes().slice(6).forEach((p) => hub.acknowledge(bob, p.id, true));
+    bob.ws
+      .pushes()
+      .slice(3)
+      .forEach((p) => hub.acknowledge(bob, p.id, false));
+    bob.ws
+      .pushes()
+      .slice(6)
+      .forEach((p) => hub.acknowledge(bob, p.id, true));
     expect(bob.ws.messages()).toEqual([...topics('m', 8), 'live']);
   });
 

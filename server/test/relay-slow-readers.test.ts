@@ -59,7 +59,13 @@ describe('slow readers', () => {
       port: 0,
       db,
       log: (e) => logged.push(e),
-      limits: { socketBufferBytes: BUFFER, socketStallTimeout: 2, ipBytesPerHour: 64 * 1024 * 1024, maxPublishesPerSecond: 1000, maxUnacknowledgedPushes: 20 },
+      limits: {
+        socketBufferBytes: BUFFER,
+        socketStallTimeout: 2,
+        ipBytesPerHour: 64 * 1024 * 1024,
+        maxPublishesPerSecond: 1000,
+        maxUnacknowledgedPushes: 20,
+      },
     });
     const t = topic('slow readers');
     const publisher = await open();

@@ -6,7 +6,15 @@
  */
 import { generateKeyPair } from '@walletconnect/relay-auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, RELAY_LIMITS, RPC_ERRORS, startRelay, type Database, type RunningRelay, type StartRelayOptions } from '../src/index.js';
+import {
+  openDatabase,
+  RELAY_LIMITS,
+  RPC_ERRORS,
+  startRelay,
+  type Database,
+  type RunningRelay,
+  type StartRelayOptions,
+} from '../src/index.js';
 import { sleep, tempDir } from './helpers.js';
 import { Peer, topic } from './relay-peer.js';
 
@@ -60,14 +68,19 @@ describe('subscriptions per address', () => {
     const refusals = [];
     for (let round = 0; round < cap / 500 + 2; round++) refusals.push(await batchFromFreshKey(round, ATTACKER));
     const message = `Too many subscriptions: at most ${cap} topics per IP address, for all its clients together; unsubscribe from some first`;
-    expect(refusals).toEqual([...Array<undefined>(cap / 500).fill(undefined), ...Array(2).fill({ code: RPC_ERRORS.tooManySubscriptions, message })]);
+    expect(refusals).toEqual([
+      ...Array<undefined>(cap / 500).fill(undefined),
+      ...Array(2).fill({ code: RPC_ERRORS.tooManySubscriptions, message }),
+    ]);
     expect(rows()).toBe(cap);
     expect(rows(`ip = '${ATTACKER}'`)).toBe(cap);
     // The other address (127.0.0.1) is not affected.
     expect(await batchFromFreshKey(0)).toBeUndefined();
     expect(rows(`ip = '127.0.0.1'`)).toBe(500);
     // A subscription lives as long as a message can, from its last subscribe.
-    expect(db.prepare('SELECT DISTINCT expires_at - subscribed_at FROM relay_subscriptions').pluck().all()).toEqual([RELAY_LIMITS.maxTtl * 1000]);
+    expect(db.prepare('SELECT DISTINCT expires_at - subscribed_at FROM relay_subscriptions').pluck().all()).toEqual([
+      RELAY_LIMITS.maxTtl * 1000,
+    ]);
   });
 
   it('expires subscriptions with the longest message TTL and sweeps them, which frees the address', async () => {

@@ -44,9 +44,7 @@ export class RelaySubscriptions {
     this.ofClient = db.prepare('SELECT count(*) FROM relay_subscriptions WHERE client_id = ? AND expires_at > ?').pluck();
     this.ofAddress = db.prepare('SELECT count(*) FROM relay_subscriptions WHERE ip = ? AND expires_at > ?').pluck();
     this.held = db.prepare('SELECT 1 FROM relay_subscriptions WHERE client_id = ? AND topic = ? AND expires_at > ?').pluck();
-    this.heldHere = db
-      .prepare('SELECT 1 FROM relay_subscriptions WHERE client_id = ? AND topic = ? AND ip = ? AND expires_at > ?')
-      .pluck();
+    this.heldHere = db.prepare('SELECT 1 FROM relay_subscriptions WHERE client_id = ? AND topic = ? AND ip = ? AND expires_at > ?').pluck();
     this.subscribersQuery = db.prepare('SELECT client_id FROM relay_subscriptions WHERE topic = ? AND expires_at > ?').pluck();
     this.sweepQuery = db.prepare('DELETE FROM relay_subscriptions WHERE expires_at <= ?');
   }
