@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, RPC_ERRORS, type Database } from '../src/index.js';
 import { SLOW_READER_CLOSE } from '../src/relay/backpressure.js';
-import { RelayHub, type RelaySocket } from '../src/relay/hub.js';
+import { FETCH_PAGE_BYTES, RelayHub, type RelaySocket } from '../src/relay/hub.js';
 import { RELAY_LIMITS, type RelayLimits } from '../src/relay/protocol.js';
 import { RelayStore } from '../src/relay/store.js';
 
@@ -118,6 +118,19 @@ describe('subscriptions per address', () => {
 });
 
 describe('pushes', () => {
+  it('ends a fetch reply at FETCH_PAGE_BYTES (past its first message), saying more wait', () => {
+    const hub = makeHub({});
+    const body = 'x'.repeat(250 * 1024);
+    hub.transaction(() => Array.from({ length: 20 }, () => hub.publish('alice', msg('t', body))));
+    const bob = hub.attach(new BufferingSocket(), 'bob', '10.0.0.1');
+    const sizes = [hub.fetchMessages(bob, ['t']), hub.fetchMessages(bob, ['t'])].map((r) => [r.messages.length, r.hasMore]);
+    expect(FETCH_PAGE_BYTES).toBe(4 * 1024 * 1024);
+    expect(sizes).toEqual([
+      [16, true],
+      [4, false],
+    ]);
+  });
+
   it('pages a mailbox out: at most maxUnacknowledgedPushes at once, the next as they are acknowledged, in order', () => {
     const hub = makeHub({ maxUnacknowledgedPushes: 3 });
     hub.transaction(() => topics('m', 8).forEach((m) => hub.publish('alice', msg('t', m))));

@@ -7,6 +7,7 @@
 import { generateKeyPair } from '@walletconnect/relay-auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  migrations,
   openDatabase,
   RELAY_LIMITS,
   RPC_ERRORS,
@@ -15,6 +16,7 @@ import {
   type RunningRelay,
   type StartRelayOptions,
 } from '../src/index.js';
+import { relaySubscriptionsMigration } from '../src/relay/subscriptions-schema.js';
 import { sleep, tempDir } from './helpers.js';
 import { Peer, topic } from './relay-peer.js';
 
@@ -92,5 +94,21 @@ describe('subscriptions per address', () => {
     while (rows() > 0 && Date.now() < end) await sleep(50);
     expect(rows()).toBe(0);
     expect(await batchFromFreshKey(2, ATTACKER)).toBeUndefined();
+  });
+
+  it('gives subscriptions stored before the migration their 30 days from subscribing, counted for no address', () => {
+    const { dir: old, remove: removeOld } = tempDir('w3kit-relay-subs-old-');
+    try {
+      const before = openDatabase(old, { migrations: migrations.filter((m) => m.version < relaySubscriptionsMigration.version) });
+      before.prepare("INSERT INTO relay_subscriptions (client_id, topic, id, subscribed_at) VALUES ('c', 't', 'i', 1000)").run();
+      before.close();
+      const after = openDatabase(old);
+      expect(after.prepare('SELECT ip, expires_at FROM relay_subscriptions').all()).toEqual([
+        { ip: '', expires_at: 1000 + 30 * 24 * 3600 * 1000 },
+      ]);
+      after.close();
+    } finally {
+      removeOld();
+    }
   });
 });
