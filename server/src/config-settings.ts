@@ -63,6 +63,9 @@ export const RELAY_LIMIT_KEYS = [
   'maxStoredBytes',
   'unsubscribedTtl',
   'maxJwtLifetime',
+  'ipSubscriptions',
+  'socketBufferBytes',
+  'socketStallTimeout',
 ] as const satisfies readonly (keyof RelayLimits)[];
 type RelayLimitKey = (typeof RELAY_LIMIT_KEYS)[number];
 type RelayKey = 'relayPublicUrl' | `relay.${RelayLimitKey}`;
@@ -80,6 +83,9 @@ const RELAY_SETTINGS: Record<RelayKey, Setting> = {
     min: MIN_UNSUBSCRIBED_TTL,
   },
   'relay.maxJwtLifetime': { env: 'W3KIT_RELAY_MAX_JWT_LIFETIME', file: 'relay.maxJwtLifetime', kind: 'positive', min: MIN_JWT_LIFETIME },
+  'relay.ipSubscriptions': { env: 'W3KIT_RELAY_IP_SUBSCRIPTIONS', file: 'relay.ipSubscriptions', kind: 'positive' },
+  'relay.socketBufferBytes': { env: 'W3KIT_RELAY_SOCKET_BUFFER_BYTES', file: 'relay.socketBufferBytes', kind: 'positive' },
+  'relay.socketStallTimeout': { env: 'W3KIT_RELAY_SOCKET_STALL_TIMEOUT', file: 'relay.socketStallTimeout', kind: 'positive' },
 };
 
 /** The public URL and the analytics retention (the proxy's trust is with the other settings). */

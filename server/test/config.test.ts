@@ -228,4 +228,15 @@ describe('resolveConfig', () => {
     expect(inputErrorField(() => resolveConfig({ 'relay-public-url': 'relay.example.com' }, {}, dir))).toBe('--relay-public-url');
     expect(inputErrorField(() => resolveConfig({ config: configFile({ relay: { maxTtl: 1 } }) }, {}, dir))).toBe('config:relay.maxTtl');
   });
+
+  it('reads the per-address subscription cap and the socket buffer bound from env and the file', () => {
+    const file = configFile({ relay: { ipSubscriptions: 100, socketStallTimeout: 3 } });
+    const env = { W3KIT_RELAY_SOCKET_BUFFER_BYTES: '65536', W3KIT_RELAY_IP_SUBSCRIPTIONS: '200' };
+    expect(resolveConfig({ config: file }, env, dir).relay.limits).toEqual({
+      ipSubscriptions: 200,
+      socketBufferBytes: 65536,
+      socketStallTimeout: 3,
+    });
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_RELAY_IP_SUBSCRIPTIONS: '0' }, dir))).toBe('W3KIT_RELAY_IP_SUBSCRIPTIONS');
+  });
 });

@@ -12,6 +12,7 @@ import { namesMigration } from '../names/schema.js';
 import { siwxLimitsMigration, siwxMigration } from '../siwx/schema.js';
 import { onrampMigration } from '../onramp/schema.js';
 import { onrampPayoutMigration } from '../onramp/payout-schema.js';
+import { relaySubscriptionsMigration } from '../relay/subscriptions-schema.js';
 
 export interface Migration {
   version: number;
@@ -241,4 +242,5 @@ export const migrations: readonly Migration[] = [
   namesMigration,
   siwxLimitsMigration,
   onrampPayoutMigration,
+  relaySubscriptionsMigration,
 ];

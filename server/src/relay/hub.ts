@@ -3,20 +3,22 @@
  * A published message is admitted against the quotas and the storage cap, stored per topic
  * (RelayStore; on a topic no other client id subscribes to, for at most `unsubscribedTtl`) and
  * pushed as `irn_subscription` once per subscribed client id, on that client's newest open
- * socket subscribed to the topic, and never back to the sender's client id. The hub knows
- * nothing of HTTP or JSON-RPC framing.
+ * socket subscribed to the topic, and never back to the sender's client id. A socket gets at
+ * most `maxUnacknowledgedPushes` pushes it has not acknowledged, and none while it has
+ * `socketBufferBytes` waiting to be sent (SocketFlow); the rest wait in the database and follow,
+ * in order, as it acknowledges and drains. The hub knows nothing of HTTP or JSON-RPC framing.
  */
 import type { Database } from 'better-sqlite3';
+import { SocketFlow, type FlowSocket } from './backpressure.js';
 import { publishedBytes, RelayRpcError, RPC_ERRORS, type PublishParams, type RelayLimits, type RpcId } from './protocol.js';
 import { RelayQuotas } from './quota.js';
-import { subscriptionId, type RelayStore, type StoredMessage } from './store.js';
+import type { RelayStore, StoredMessage } from './store.js';
+import { RelaySubscriptions, subscriptionId } from './subscriptions.js';
 
 /** What the hub needs of a socket (a `ws` WebSocket satisfies it). */
-export interface RelaySocket {
+export interface RelaySocket extends FlowSocket {
   readonly readyState: number;
   readonly OPEN: number;
-  send(data: string): void;
-  close(code: number, reason: string): void;
 }
 
 export interface Connection<S extends RelaySocket = RelaySocket> {
@@ -26,12 +28,16 @@ export interface Connection<S extends RelaySocket = RelaySocket> {
   ip: string;
   alive: boolean;
   invalidFrames: number;
-  /** irn_subscription request id -> message id, until the client acknowledges it. */
+  /** irn_subscription request id -> message id, until the client acknowledges it (at most maxUnacknowledgedPushes). */
   inflight: Map<RpcId, number>;
-  /** Message ids pushed on this socket (not pushed twice on it). */
-  pushed: Set<number>;
+  /** Per topic, the id of the last message pushed on this socket (each is pushed once on it, in order). */
+  cursors: Map<string, number>;
+  /** Topics that may have messages waiting for this socket in the database. */
+  backlog: Set<string>;
   /** Topics subscribed on this socket: only these are pushed on it. */
   topics: Set<string>;
+  /** Its send buffer's bound. */
+  flow: SocketFlow;
 }
 
 /** One message as irn_subscription and irn_fetchMessages give it. */
@@ -45,6 +51,10 @@ export interface DeliveredMessage {
 
 /** Messages returned by one irn_fetchMessages / irn_batchFetchMessages call. */
 export const FETCH_PAGE = 500;
+/** Bytes (topic, message, attestation) of the messages of one fetch reply, past its first message. */
+export const FETCH_PAGE_BYTES = 4 * 1024 * 1024;
+/** Messages read from the database at once when paging a topic out. */
+const PAGE = 16;
 
 function delivered(m: StoredMessage): DeliveredMessage {
   const entry: DeliveredMessage = { topic: m.topic, message: m.message, publishedAt: m.publishedAt, tag: m.tag };
@@ -55,6 +65,7 @@ function delivered(m: StoredMessage): DeliveredMessage {
 export class RelayHub<S extends RelaySocket = RelaySocket> {
   private readonly clients = new Map<string, Connection<S>[]>();
   private readonly quotas: RelayQuotas;
+  private readonly subscriptions: RelaySubscriptions;
   private nextRpcId = Date.now() * 1000;
 
   constructor(
@@ -62,8 +73,10 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     private readonly store: RelayStore,
     readonly limits: RelayLimits,
     now: () => number = Date.now,
+    private readonly log: (entry: Record<string, unknown>) => void = () => undefined,
   ) {
     this.quotas = new RelayQuotas(limits, now);
+    this.subscriptions = new RelaySubscriptions(db, limits, now);
   }
 
   /** Registers a newly authenticated socket of `clientId` from the address counted as `ip`. */
@@ -75,8 +88,15 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
       alive: true,
       invalidFrames: 0,
       inflight: new Map(),
-      pushed: new Set(),
+      cursors: new Map(),
+      backlog: new Set(),
       topics: new Set(),
+      flow: new SocketFlow(ws, {
+        highWater: this.limits.socketBufferBytes,
+        stallMs: this.limits.socketStallTimeout * 1000,
+        onDrain: () => this.pump(conn),
+        onStall: (info) => this.log({ event: 'relay_slow_reader', clientId, ip, ...info }),
+      }),
     };
     const list = this.clients.get(clientId) ?? [];
     list.push(conn);
@@ -84,11 +104,16 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     return conn;
   }
 
-  /** Forgets a closed socket. */
+  /** Forgets a closed socket; the client's other sockets take over what it had not acknowledged. */
   detach(conn: Connection<S>): void {
+    conn.flow.dispose();
     const rest = (this.clients.get(conn.clientId) ?? []).filter((c) => c !== conn);
     if (rest.length) this.clients.set(conn.clientId, rest);
     else this.clients.delete(conn.clientId);
+    for (const c of rest) {
+      c.topics.forEach((t) => c.backlog.add(t));
+      this.pump(c);
+    }
   }
 
   /** Every registered socket. */
@@ -97,7 +122,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   }
 
   send(conn: Connection, payload: unknown): void {
-    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(payload));
+    if (conn.ws.readyState === conn.ws.OPEN) conn.flow.send(JSON.stringify(payload));
   }
 
   /** Runs `fn` in one database transaction. */
@@ -135,7 +160,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   publish(senderClientId: string, ...list: PublishParams[]): void {
     const stored = this.transaction(() =>
       list.map((p) => {
-        const to = this.store.subscribers(p.topic).filter((clientId) => clientId !== senderClientId);
+        const to = this.subscriptions.subscribers(p.topic).filter((clientId) => clientId !== senderClientId);
         const ttl = to.length ? p.ttl : Math.min(p.ttl, this.limits.unsubscribedTtl);
         return { m: this.store.addMessage({ ...p, ttl, senderClientId }), to };
       }),
@@ -143,70 +168,80 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     for (const { m, to } of stored) {
       for (const clientId of to) {
         const conn = this.socketOf(clientId, m.topic);
-        if (conn) this.push(conn, m);
+        if (conn) this.offer(conn, m);
       }
     }
   }
 
-  /** Subscribes the socket's client to `topics` (all or none, within the limit); returns their subscription ids. */
+  /**
+   * Subscribes the socket's client, from the socket's address, to `topics` (all or none, within
+   * the per-client and per-address limits); returns their subscription ids. What waits on them
+   * is pushed by `flush`.
+   */
   subscribe(conn: Connection, topics: string[]): string[] {
-    const { clientId } = conn;
-    const fresh = new Set(topics.filter((t) => !this.store.isSubscribed(clientId, t)));
-    if (fresh.size && this.store.subscriptionsOf(clientId) + fresh.size > this.limits.maxSubscriptionsPerClient) {
-      throw new RelayRpcError(
-        RPC_ERRORS.tooManySubscriptions,
-        `Too many subscriptions: at most ${this.limits.maxSubscriptionsPerClient} topics per client`,
-      );
+    const ids = this.subscriptions.add(conn.clientId, conn.ip, topics);
+    for (const t of topics) {
+      conn.topics.add(t);
+      conn.backlog.add(t);
     }
-    const ids = this.transaction(() => topics.map((t) => this.store.subscribe(clientId, t)));
-    for (const t of topics) conn.topics.add(t);
     return ids;
   }
 
   /** Unsubscribes a client id from `topics`, on every socket of it. */
   unsubscribe(clientId: string, topics: string[]): void {
-    this.transaction(() => topics.forEach((t) => this.store.unsubscribe(clientId, t)));
-    for (const c of this.clients.get(clientId) ?? []) topics.forEach((t) => c.topics.delete(t));
-  }
-
-  /** Pushes on `conn` what its client has not yet received of `topics`. */
-  flush(conn: Connection, topics: Iterable<string>): void {
-    for (const topic of topics) for (const m of this.store.pending(topic, conn.clientId)) this.push(conn, m);
-  }
-
-  /** Up to FETCH_PAGE undelivered messages of `topics`, marked delivered to the socket's client. */
-  fetchMessages(conn: Connection, topics: string[]): { messages: DeliveredMessage[]; hasMore: boolean } {
-    const messages: DeliveredMessage[] = [];
-    let hasMore = false;
-    for (const topic of topics) {
-      const room = FETCH_PAGE - messages.length;
-      if (room <= 0) {
-        hasMore = true;
-        break;
-      }
-      const page = this.store.pending(topic, conn.clientId, room + 1);
-      if (page.length > room) hasMore = true;
-      for (const m of page.slice(0, room)) {
-        this.store.markDelivered(m.id, conn.clientId);
-        messages.push(delivered(m));
+    this.subscriptions.delete(clientId, topics);
+    for (const c of this.clients.get(clientId) ?? []) {
+      for (const t of topics) {
+        c.topics.delete(t);
+        c.backlog.delete(t);
       }
     }
-    return { messages, hasMore };
   }
 
-  /** The client's answer to an irn_subscription: a result marks the message delivered. */
+  /** Pushes on `conn` what its client has not yet received of `topics`, as far as its window and buffer allow. */
+  flush(conn: Connection, topics: Iterable<string>): void {
+    for (const t of topics) if (conn.topics.has(t)) conn.backlog.add(t);
+    this.pump(conn);
+  }
+
+  /**
+   * Undelivered messages of `topics`, marked delivered to the socket's client: up to FETCH_PAGE,
+   * and past the first up to FETCH_PAGE_BYTES; `hasMore` when some are left.
+   */
+  fetchMessages(conn: Connection, topics: string[]): { messages: DeliveredMessage[]; hasMore: boolean } {
+    const messages: DeliveredMessage[] = [];
+    let bytes = 0;
+    for (const topic of topics) {
+      let after = 0;
+      for (;;) {
+        const page = this.store.pending(topic, conn.clientId, PAGE, after);
+        for (const m of page) {
+          const size = publishedBytes({ ...m, attestation: m.attestation ?? undefined });
+          if (messages.length >= FETCH_PAGE || (messages.length && bytes + size > FETCH_PAGE_BYTES)) return { messages, hasMore: true };
+          this.store.markDelivered(m.id, conn.clientId);
+          messages.push(delivered(m));
+          bytes += size;
+          after = m.id;
+        }
+        if (page.length < PAGE) break;
+      }
+    }
+    return { messages, hasMore: false };
+  }
+
+  /** The client's answer to an irn_subscription: a result marks the message delivered; either frees room for the next. */
   acknowledge(conn: Connection, rpcId: RpcId, ok: boolean): void {
     const messageId = conn.inflight.get(rpcId);
     if (messageId === undefined) return;
     conn.inflight.delete(rpcId);
-    // Delivered ones no longer show as pending, so the socket need not remember them.
     if (ok) this.store.markDelivered(messageId, conn.clientId);
-    conn.pushed.delete(messageId);
+    this.pump(conn);
   }
 
-  /** Deletes expired messages and stale subscriptions, and ended quota windows. */
+  /** Deletes expired messages and subscriptions, and ended quota windows. */
   prune(): void {
     this.store.prune();
+    this.subscriptions.sweep();
     this.quotas.sweep();
   }
 
@@ -215,11 +250,43 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     return [...(this.clients.get(clientId) ?? [])].reverse().find((c) => c.ws.readyState === c.ws.OPEN && c.topics.has(topic));
   }
 
+  /** Pushes a message just published, unless older ones of its topic wait or the socket has no room (then it waits too). */
+  private offer(conn: Connection, m: StoredMessage): void {
+    if (conn.backlog.has(m.topic) || this.room(conn) === 0) {
+      conn.backlog.add(m.topic);
+      this.pump(conn);
+    } else {
+      this.push(conn, m);
+    }
+  }
+
+  /** Pushes what waits on the socket's backlog topics, oldest first per topic, while it has room. */
+  private pump(conn: Connection): void {
+    for (const topic of conn.backlog) {
+      for (;;) {
+        const room = this.room(conn);
+        if (room === 0) return;
+        const page = this.store.pending(topic, conn.clientId, Math.min(room, PAGE), conn.cursors.get(topic) ?? 0);
+        for (const m of page) {
+          if (this.room(conn) === 0) return;
+          this.push(conn, m);
+        }
+        if (page.length < Math.min(room, PAGE)) break;
+      }
+      conn.backlog.delete(topic);
+    }
+  }
+
+  /** How many more pushes the socket takes now: none while closed or blocked, else what its window has left. */
+  private room(conn: Connection): number {
+    if (conn.ws.readyState !== conn.ws.OPEN || conn.flow.blocked) return 0;
+    return Math.max(0, this.limits.maxUnacknowledgedPushes - conn.inflight.size);
+  }
+
   private push(conn: Connection, m: StoredMessage): void {
-    if (conn.pushed.has(m.id)) return;
     const id = ++this.nextRpcId;
-    conn.pushed.add(m.id);
     conn.inflight.set(id, m.id);
+    conn.cursors.set(m.topic, m.id);
     const params = { id: subscriptionId(m.topic, conn.clientId), data: delivered(m) };
     this.send(conn, { id, jsonrpc: '2.0', method: 'irn_subscription', params });
   }

@@ -10,6 +10,14 @@ export const RELAY_LIMITS = {
   maxFrameSize: 4 * 1024 * 1024,
   /** Topics one client id may be subscribed to. */
   maxSubscriptionsPerClient: 1000,
+  /** Subscriptions held from one IP (an IPv6 /64) by all its client ids together. */
+  ipSubscriptions: 5000,
+  /** Bytes a socket may have waiting to be sent before pushes to it stop until it drains (and its requests wait). */
+  socketBufferBytes: 1024 * 1024,
+  /** Seconds a socket may stay over `socketBufferBytes` before it is closed (1013). */
+  socketStallTimeout: 10,
+  /** Pushes (irn_subscription) a socket may have unacknowledged; the rest follow as it acknowledges them. */
+  maxUnacknowledgedPushes: 100,
   /** Messages one client id may publish per second (each message of a batch counts). */
   maxPublishesPerSecond: 100,
   /** Entries of one batch call. */

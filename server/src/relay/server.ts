@@ -67,7 +67,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const host = options.host ?? '127.0.0.1';
   const limits = relayLimits(options.limits);
   const log = relayLog(options.log);
-  const hub = new RelayHub<WebSocket>(options.db, new RelayStore(options.db), limits);
+  const hub = new RelayHub<WebSocket>(options.db, new RelayStore(options.db), limits, Date.now, log);
   hub.prune();
 
   const onSocket = (ws: WebSocket, clientId: string, ip: string) => {
@@ -84,7 +84,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     ws.on('error', (err) => log({ event: 'relay_socket_error', clientId, error: err.message }));
     ws.on('close', (code) => {
       hub.detach(conn);
-      log({ event: 'relay_disconnect', clientId, code });
+      log({ event: 'relay_disconnect', clientId, code, peakBufferedBytes: conn.flow.peakBufferedBytes });
     });
   };
 

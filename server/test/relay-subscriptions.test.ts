@@ -1,0 +1,114 @@
+/**
+ * Subscriptions cannot fill the disk (issue 29, item 1), over real sockets, relay-auth JWTs
+ * and SQLite: fresh keys from one address sending irn_batchSubscribe of 500 topics meet the
+ * per-address cap (127.0.0.2 is another address on loopback, which keeps subscribing), and
+ * the rows expire with the longest a message can live and are swept.
+ */
+import { generateKeyPair } from '@walletconnect/relay-auth';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  migrations,
+  openDatabase,
+  RELAY_LIMITS,
+  RPC_ERRORS,
+  startRelay,
+  type Database,
+  type RunningRelay,
+  type StartRelayOptions,
+} from '../src/index.js';
+import { relaySubscriptionsMigration } from '../src/relay/subscriptions-schema.js';
+import { sleep, tempDir } from './helpers.js';
+import { Peer, topic } from './relay-peer.js';
+
+const ATTACKER = '127.0.0.2';
+
+let remove: () => void;
+let db: Database;
+let relay: RunningRelay | undefined;
+let peers: Peer[];
+
+beforeEach(() => {
+  let dir: string;
+  ({ dir, remove } = tempDir('w3kit-relay-subs-'));
+  db = openDatabase(dir);
+  peers = [];
+});
+
+afterEach(async () => {
+  peers.forEach((p) => p.ws.terminate());
+  await relay?.close();
+  relay = undefined;
+  db.close();
+  remove();
+});
+
+async function start(options: Partial<StartRelayOptions> = {}): Promise<RunningRelay> {
+  relay = await startRelay({ port: 0, db, ...options });
+  return relay;
+}
+
+async function open(localAddress?: string): Promise<Peer> {
+  const peer = await Peer.open(relay!.url, generateKeyPair(), localAddress ? { localAddress } : {});
+  peers.push(peer);
+  return peer;
+}
+
+const rows = (where = '1') => db.prepare(`SELECT count(*) FROM relay_subscriptions WHERE ${where}`).pluck().get() as number;
+/** irn_batchSubscribe of 500 fresh topics from a fresh key; the JSON-RPC error, if refused. */
+async function batchFromFreshKey(round: number, localAddress?: string) {
+  const peer = await open(localAddress);
+  const topics = Array.from({ length: 500 }, (_, i) => topic(`${localAddress ?? 'local'}-${round}-${i}`));
+  const reply = await peer.call('irn_batchSubscribe', { topics });
+  return reply.error as { code: number; message: string } | undefined;
+}
+
+describe('subscriptions per address', () => {
+  it('stops fresh keys from one address at the per-address cap, while another address subscribes', async () => {
+    await start();
+    const cap = RELAY_LIMITS.ipSubscriptions;
+    expect(cap).toBe(5000);
+    const refusals = [];
+    for (let round = 0; round < cap / 500 + 2; round++) refusals.push(await batchFromFreshKey(round, ATTACKER));
+    const message = `Too many subscriptions: at most ${cap} topics per IP address, for all its clients together; unsubscribe from some first`;
+    expect(refusals).toEqual([
+      ...Array<undefined>(cap / 500).fill(undefined),
+      ...Array(2).fill({ code: RPC_ERRORS.tooManySubscriptions, message }),
+    ]);
+    expect(rows()).toBe(cap);
+    expect(rows(`ip = '${ATTACKER}'`)).toBe(cap);
+    // The other address (127.0.0.1) is not affected.
+    expect(await batchFromFreshKey(0)).toBeUndefined();
+    expect(rows(`ip = '127.0.0.1'`)).toBe(500);
+    // A subscription lives as long as a message can, from its last subscribe.
+    expect(db.prepare('SELECT DISTINCT expires_at - subscribed_at FROM relay_subscriptions').pluck().all()).toEqual([
+      RELAY_LIMITS.maxTtl * 1000,
+    ]);
+  });
+
+  it('expires subscriptions with the longest message TTL and sweeps them, which frees the address', async () => {
+    await start({ limits: { ipSubscriptions: 700, maxTtl: 1 }, pruneIntervalMs: 100 });
+    expect(await batchFromFreshKey(0, ATTACKER)).toBeUndefined();
+    expect((await batchFromFreshKey(1, ATTACKER))?.code).toBe(RPC_ERRORS.tooManySubscriptions);
+    expect(rows()).toBe(500);
+    const end = Date.now() + 3000;
+    while (rows() > 0 && Date.now() < end) await sleep(50);
+    expect(rows()).toBe(0);
+    expect(await batchFromFreshKey(2, ATTACKER)).toBeUndefined();
+  });
+
+  it('gives subscriptions stored before the migration their 30 days from subscribing, counted for no address', () => {
+    const { dir: old, remove: removeOld } = tempDir('w3kit-relay-subs-old-');
+    try {
+      const before = openDatabase(old, { migrations: migrations.filter((m) => m.version < relaySubscriptionsMigration.version) });
+      before.prepare("INSERT INTO relay_subscriptions (client_id, topic, id, subscribed_at) VALUES ('c', 't', 'i', 1000)").run();
+      before.close();
+      const after = openDatabase(old);
+      expect(after.prepare('SELECT ip, expires_at FROM relay_subscriptions').all()).toEqual([
+        { ip: '', expires_at: 1000 + 30 * 24 * 3600 * 1000 },
+      ]);
+      after.close();
+    } finally {
+      removeOld();
+    }
+  });
+});
