@@ -10,6 +10,7 @@ import { SERVER_SESSIONS_KEY, createServerSiwx } from './server.js';
 import { errorMessage } from '../elements/l10n/errors.js';
 import { SiwxError } from './errors.js';
 import { MapStorage, PAGE } from './test-utils/signers.js';
+import { closedPortUrl } from '../test-utils/loopback-server.js';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const CHAIN = 'eip155:31337';
@@ -143,9 +144,31 @@ describe('createServerSiwx requests', () => {
     replies.set('/v1/siwx/nonce', [429, JSON.stringify({ message: text })]);
     const unread = await siwx.createMessage({ accountAddress: ADDRESS, chainId: CHAIN }).catch((e: unknown) => e);
     expect(errorMessage(unread)).toBe('Too many requests. Please try again later.');
-    replies.set('/v1/siwx/nonce', [409, JSON.stringify({ message: 'Nonce already used' })]);
-    const other = await siwx.createMessage({ accountAddress: ADDRESS, chainId: CHAIN }).catch((e: unknown) => e);
-    expect((other as SiwxError).messageCode).toBeUndefined();
+  });
+
+  it("says every other refusal in the user's words, never the backend's English", async () => {
+    const siwx = createServerSiwx({ apiUrl: baseUrl, projectId: 'p1', storage: new MapStorage() });
+    const said = async (status: number, body: string) => {
+      replies.set('/v1/siwx/verify', [status, body]);
+      return errorMessage(await siwx.addSession({ data: {} as never, message: 'm', signature: 's' }).catch((e: unknown) => e));
+    };
+    const expired = 'This sign-in request expired. Please sign again.';
+    expect(await said(409, JSON.stringify({ message: 'Nonce already used', field: 'nonce' }))).toBe(expired);
+    expect(await said(400, JSON.stringify({ message: 'Nonce expired', field: 'nonce' }))).toBe(expired);
+    const refused = 'The sign-in was not accepted. Please try again.';
+    expect(await said(401, JSON.stringify({ message: 'Invalid signature', field: 'signature' }))).toBe(refused);
+    expect(await said(400, JSON.stringify({ message: 'Invalid signature: its s is above half the curve order', field: 'signature' }))).toBe(
+      refused,
+    );
+    expect(await said(502, '<html>bad gateway</html>')).toBe(refused);
+    expect(await said(200, JSON.stringify({ token: 'short', session: SESSION }))).toBe(refused);
+  });
+
+  it('says a backend out of reach as such', async () => {
+    const siwx = createServerSiwx({ apiUrl: await closedPortUrl(), projectId: 'p1', storage: new MapStorage() });
+    const err = await siwx.createMessage({ accountAddress: ADDRESS, chainId: CHAIN }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ message: 'Could not reach the sign-in server', messageCode: 'SignInUnreachable' });
+    expect(errorMessage(err)).toBe('Could not reach the sign-in server. Check your connection and try again.');
   });
 
   it('calls a malformed reply malformed', async () => {

@@ -47,7 +47,11 @@ export const SIWX_REQUEST_TIMEOUT_MS = 10_000;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const keptToken = z.object({ token: z.string().check(z.regex(TOKEN)), session: siwxSessionReply });
 type KeptToken = z.infer<typeof keptToken>;
-const errorReply = z.object({ message: z.string() });
+const errorReply = z.object({ message: z.string(), field: z.optional(z.string()) });
+
+/** The backend's refusal of a nonce that was spent (409) or lapsed or unknown (400 on `nonce`): signing again helps. */
+const spentOrLapsed = (status: number, reply: { field?: string } | undefined): boolean =>
+  status === 409 || (status === 400 && reply?.field === 'nonce');
 
 /** A 429's Retry-After in whole seconds, when the page may read it (same origin, or exposed by CORS). */
 function retryAfter(res: Response): number | undefined {
@@ -116,9 +120,7 @@ export function createServerSiwx(options: ServerSiwxOptions): SIWXConfig {
       const timedOut = (err as Error)?.name === 'TimeoutError';
       throw new SiwxError(
         timedOut ? `The sign-in server did not answer in ${SIWX_REQUEST_TIMEOUT_MS / 1000} s` : 'Could not reach the sign-in server',
-        {
-          cause: err,
-        },
+        { cause: err, messageCode: timedOut ? 'RequestTimeout' : 'SignInUnreachable' },
       );
     }
     let body: unknown;
@@ -130,7 +132,11 @@ export function createServerSiwx(options: ServerSiwxOptions): SIWXConfig {
     if (!res.ok) {
       const reply = z.safeParse(errorReply, body);
       const text = reply.success ? reply.data.message : `The sign-in server answered ${res.status}`;
-      throw new SiwxError(text, { status: res.status, ...(res.status === 429 ? { rateLimited: { retryAfter: retryAfter(res) } } : {}) });
+      throw new SiwxError(text, {
+        status: res.status,
+        ...(res.status === 429 ? { rateLimited: { retryAfter: retryAfter(res) } } : {}),
+        ...(spentOrLapsed(res.status, reply.success ? reply.data : undefined) ? { messageCode: 'SignInExpired' } : {}),
+      });
     }
     const parsed = z.safeParse(schema, body);
     if (!parsed.success) throw new SiwxError(`The sign-in server's reply to ${path} is malformed`, { cause: parsed.error });

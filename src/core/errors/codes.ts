@@ -67,6 +67,10 @@ export type ErrorMessageCode =
   | 'FrameTimedOut'
   /** E-mail cooldown (spec 5): 'Please try again after N seconds', N the error's `code`. */
   | 'EmailCooldown'
+  /** Sign in with X against a backend: it is out of reach, the signed request expired or was spent, or it refused the sign-in. */
+  | 'SignInUnreachable'
+  | 'SignInExpired'
+  | 'SignInRefused'
   | FrameRefusalCode;
 
 /**

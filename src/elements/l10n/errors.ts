@@ -118,6 +118,12 @@ export function errorCodeText(code: ErrorMessageCode, status?: unknown): string 
       // Without its number (a refusal that gave none) it is said as a general limit.
       if (typeof status !== 'number') return refusalText('RateLimited');
       return msg(str`Please try again after ${String(status)} seconds`);
+    case 'SignInUnreachable':
+      return msg('Could not reach the sign-in server. Check your connection and try again.');
+    case 'SignInExpired':
+      return msg('This sign-in request expired. Please sign again.');
+    case 'SignInRefused':
+      return msg('The sign-in was not accepted. Please try again.');
     default:
       return isRefusal(code) ? refusalText(code, status) : rpcText(code as RpcMessageCode);
   }
