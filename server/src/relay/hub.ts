@@ -22,7 +22,7 @@ export interface RelaySocket {
 export interface Connection<S extends RelaySocket = RelaySocket> {
   ws: S;
   clientId: string;
-  /** The key of the socket's address in the per-IP quotas (quotaKey). */
+  /** The key of the socket's address in the per-IP quotas (clientKey). */
   ip: string;
   alive: boolean;
   invalidFrames: number;

@@ -6,7 +6,6 @@
  * (-32029) saying which quota and when it resets. The per-IP windows are bounded
  * (MAX_QUOTA_KEYS, the oldest dropped first), so many addresses cannot grow them without end.
  */
-import { isIPv6 } from 'node:net';
 import { FixedWindowCounter } from '../fixed-window.js';
 import { RelayRpcError, RPC_ERRORS, type RelayLimits } from './protocol.js';
 
@@ -14,32 +13,6 @@ export const QUOTA_WINDOW_MS = 3_600_000;
 /** Windows kept per counter of client ids or IPs. */
 export const MAX_QUOTA_KEYS = 100_000;
 const ALL = '*';
-
-/** The key an address is counted under: IPv4 as is (also when IPv4-mapped), IPv6 by its /64 prefix. */
-export function quotaKey(address: string | undefined): string {
-  if (!address) return 'unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  const ip = address.replace(/%.*$/, '').toLowerCase();
-  if (!isIPv6(ip)) return ip;
-  // An embedded IPv4 tail is two groups.
-  const hex = ip.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
-    [
-      [a, b],
-      [c, d],
-    ]
-      .map(([x, y]) => ((Number(x) << 8) | Number(y)).toString(16))
-      .join(':'),
-  );
-  const [head = '', tail] = hex.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
 
 interface Quota {
   counter: FixedWindowCounter;

@@ -12,7 +12,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AuthResult } from './auth.js';
 import type { RelayLog } from './frames.js';
 import { clientAddress, type TrustProxy } from '../trust-proxy.js';
-import { quotaKey } from './quota.js';
+import { clientKey } from '../client-key.js';
 
 export interface TransportOptions {
   port: number;
@@ -24,7 +24,7 @@ export interface TransportOptions {
   authenticate(jwt: string | null): Promise<AuthResult>;
   /** Which proxies may say who the client is (X-Forwarded-For), as for the HTTP API; default none. */
   trustProxy?: TrustProxy | boolean;
-  /** A socket authenticated as `clientId`, from the address counted as `ip` (quotaKey). */
+  /** A socket authenticated as `clientId`, from the address counted as `ip` (clientKey). */
   onSocket(ws: WebSocket, clientId: string, ip: string): void;
   /** Sockets to ping, and whether each answered the last ping (false terminates it). */
   liveness(): Iterable<{ ws: Pick<WebSocket, 'ping' | 'terminate'>; alive: boolean }>;
@@ -103,7 +103,7 @@ export async function listenRelay(options: TransportOptions): Promise<RelayTrans
           return refuse(socket, 401, 'Unauthorized', `Unauthorized: ${auth.reason}`);
         }
         if (closing) return refuse(socket, 503, 'Service Unavailable', 'The relay is shutting down');
-        const ip = quotaKey(clientAddress(req, options.trustProxy));
+        const ip = clientKey(clientAddress(req, options.trustProxy));
         wss.handleUpgrade(req, socket, head, (ws) => {
           closeAtExpiry(ws, auth.expiresAt);
           options.onSocket(ws, auth.clientId, ip);
