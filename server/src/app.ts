@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnalyticsRetention } from './analytics-retention.js';
 import type { Database } from './db/open.js';
+import { DISK_FULL_CODE, noteDiskFull } from './db/disk-full.js';
 import { access } from './access.js';
 import { HttpError } from './errors.js';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './framework-errors.js';
@@ -106,9 +107,10 @@ export function buildApp({
         .code(err.statusCode)
         .send(err.field === undefined ? { message: err.message } : { message: err.message, field: err.field });
     }
-    const { status, message, field } = errorReply(err, ANALYTICS_BODY_LIMIT, 'application/json or text/plain');
+    const { status, message, field, code } = errorReply(err, ANALYTICS_BODY_LIMIT, 'application/json or text/plain');
+    if (code === DISK_FULL_CODE) noteDiskFull(db, err);
     if (status >= 500) request.log.error(err);
-    return reply.code(status).send(field === undefined ? { message } : { message, field });
+    return reply.code(status).send({ message, ...(field === undefined ? {} : { field }), ...(code === undefined ? {} : { code }) });
   });
   app.setNotFoundHandler((request, reply) => {
     // The path is not repeated: a reply never echoes the URL.

@@ -3,6 +3,8 @@ import type { ConfigFlags, ServerConfig } from '../config.js';
 import { startServer } from '../index.js';
 import { COMMON_FLAGS, type CliIo, type Command, type Flags } from './command.js';
 import { redactText, redactUrl } from '../redact.js';
+import { isDiskFull } from '../db/disk-full.js';
+import { DatabaseFileError } from '../db/open.js';
 
 /** The server's settings among the flags, for resolveConfig. */
 export function configFlags(flags: Flags): ConfigFlags {
@@ -48,9 +50,17 @@ export function waitForStop(signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** Why the server could not listen, in words. */
+/** The listen errors that are about the address and port. */
+const LISTEN_ERRORS = new Set(['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'EINVAL', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** Why the server could not start, in words: the address only when listening on it failed. */
 export function startFailure(err: unknown, config: ServerConfig): string {
-  const { code, port } = err as NodeJS.ErrnoException & { port?: number };
+  const { code, port, syscall } = err as NodeJS.ErrnoException & { port?: number };
+  if (err instanceof DatabaseFileError) return `w3kit-server: cannot start: ${redactText(err.message)}\n`;
+  if (isDiskFull(err))
+    return `w3kit-server: cannot start: the disk holding ${config.dataDir} is full (${code}): free space on it and start again\n`;
+  if (syscall !== 'listen' && !(code && LISTEN_ERRORS.has(code)))
+    return `w3kit-server: cannot start: ${redactText((err as Error).message)}\n`;
   const reason =
     code === 'EADDRINUSE' ? 'the port is in use' : code === 'EACCES' ? 'permission denied' : redactText((err as Error).message);
   return `w3kit-server: cannot start on ${config.host}:${port ?? config.port}: ${reason}\n`;

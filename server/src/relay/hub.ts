@@ -58,7 +58,8 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   private nextRpcId = Date.now() * 1000;
 
   constructor(
-    private readonly db: Database,
+    /** The backend's database (a write it refuses for a full disk is noted on it for /health). */
+    readonly db: Database,
     private readonly store: RelayStore,
     readonly limits: RelayLimits,
     now: () => number = Date.now,
