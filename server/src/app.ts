@@ -10,6 +10,7 @@ import type { AnalyticsRetention } from './analytics-retention.js';
 import type { Database } from './db/open.js';
 import { DISK_FULL_CODE, noteDiskFull } from './db/disk-full.js';
 import { access } from './access.js';
+import { hostGuard, hostsOfUrls, listenAddress } from './allowed-hosts.js';
 import { HttpError } from './errors.js';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './framework-errors.js';
 import { serverUrl } from './server-url.js';
@@ -55,6 +56,11 @@ export interface BuildAppOptions {
   names?: NameRouteOptions;
   /** The sandbox on-ramp: its payout key (default Hardhat's dev account 19, local chains only) and limits. */
   onramp?: OnrampRouteOptions;
+  /**
+   * Host names served besides the listen host, loopback and `publicUrl`'s host (allowed-hosts.ts):
+   * `--allowed-hosts` and the other servers' public URL hosts; `*` serves any Host. Others get 421.
+   */
+  allowedHosts?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -74,6 +80,7 @@ export function buildApp({
   analyticsRetention,
   names,
   onramp,
+  allowedHosts = [],
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     // Request lines are logged without their query values (tokens, codes).
@@ -95,6 +102,8 @@ export function buildApp({
     const address = app.server.address();
     return typeof address === 'object' && address ? serverUrl(address.address, address.port) : serverUrl('127.0.0.1', 0);
   });
+  const allowed = [...allowedHosts, ...hostsOfUrls([typeof publicUrl === 'string' ? publicUrl : undefined])];
+  app.addHook('onRequest', hostGuard({ listenHost: listenAddress(app), allowed }));
   app.addHook('onRequest', limiter.hook);
   app.register(repositories, { db, blockchain, analyticsRetention });
   app.register(access);

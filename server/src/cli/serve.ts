@@ -31,6 +31,7 @@ export function configFlags(flags: Flags): ConfigFlags {
     'farcaster-sandbox': flags['farcaster-sandbox'],
     'name-zone': flags['name-zone'],
     'onramp-key': flags['onramp-key'],
+    'allowed-hosts': flags['allowed-hosts'],
   };
 }
 
@@ -97,6 +98,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       authLimits: config.authLimits,
       nameZone: config.nameZone,
       onrampKey: config.onrampKey,
+      allowedHosts: config.allowedHosts,
       warn: (line) => io.stderr.write(line),
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
@@ -147,6 +149,7 @@ export const serveCommand: Command = {
     'evm-rpc',
     'solana-rpc',
     'public-url',
+    'allowed-hosts',
     'onramp-key',
     'log',
     'name-zone',
@@ -213,6 +216,11 @@ export const serveCommand: Command = {
         flag: 'public-url',
         value: 'URL',
         text: 'the URL clients reach this server at, for URLs in replies (env W3KIT_PUBLIC_URL; default the listen address)',
+      },
+      {
+        flag: 'allowed-hosts',
+        value: 'LIST',
+        text: "host names served besides the public URLs', the listen host and loopback (comma list;\n*.example.com for subdomains, * for any; env W3KIT_ALLOWED_HOSTS); others get 421",
       },
       {
         flag: 'onramp-key',

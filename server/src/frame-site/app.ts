@@ -21,6 +21,7 @@ import { loginRoutes } from '../auth/routes.js';
 import { SOCIAL_CALLBACK_PATH, type SocialContext } from '../auth/social/flow.js';
 import { socialRoutes } from '../auth/social/routes.js';
 import { DISK_FULL_CODE, noteDiskFull } from '../db/disk-full.js';
+import { hostGuard, listenAddress } from '../allowed-hosts.js';
 import { HttpError } from '../errors.js';
 import { clientErrorHandler, frameworkErrors } from '../framework-errors.js';
 import { serializerCompiler, validatorCompiler } from '../http/validation.js';
@@ -42,6 +43,8 @@ export interface BuildFrameAppOptions {
   trustProxy?: TrustProxy | boolean;
   /** Farcaster login (the development sandbox only, so far); without it Farcaster start answers 404. */
   farcaster?: FarcasterSetup;
+  /** Host names served besides the listen host and loopback (allowed-hosts.ts): the public URLs' hosts and `--allowed-hosts`. */
+  allowedHosts?: readonly string[];
 }
 
 export function buildFrameApp({
@@ -52,6 +55,7 @@ export function buildFrameApp({
   log = false,
   trustProxy = false,
   farcaster,
+  allowedHosts = [],
 }: BuildFrameAppOptions): FastifyInstance {
   const app = Fastify({
     // Request lines are logged without their query values: the approval link's token must not reach the log.
@@ -67,6 +71,7 @@ export function buildFrameApp({
   app.removeContentTypeParser('text/plain');
   const limiter = createRateLimiter(rateLimit);
   app.addHook('onClose', async () => limiter.close());
+  app.addHook('onRequest', hostGuard({ listenHost: listenAddress(app), allowed: allowedHosts }));
   app.addHook('onRequest', limiter.hook);
 
   app.addHook('onRequest', async (request, reply) => {

@@ -64,6 +64,8 @@ export interface Common {
   rateLimit?: RateLimitOptions;
   log?: boolean;
   trustProxy?: TrustProxy | boolean;
+  /** The host names served besides the listen host and loopback (allowed-hosts.ts). */
+  allowedHosts?: readonly string[];
 }
 
 export interface MailSetup {
@@ -131,6 +133,7 @@ export async function startFrameSite(
     log: common.log,
     trustProxy: common.trustProxy,
     farcaster: options.farcasterSandbox ? farcasterSandbox : undefined,
+    allowedHosts: common.allowedHosts,
   });
   let actual = port;
   try {
