@@ -92,7 +92,12 @@ export const nameRoutes: FastifyPluginAsyncZod<NameRouteOptions> = async (app, o
     }
     return reply
       .code(status)
-      .send({ message, ...(field === undefined ? {} : { field }), reasons: [{ description: message }], ...(code === undefined ? {} : { code }) });
+      .send({
+        message,
+        ...(field === undefined ? {} : { field }),
+        reasons: [{ description: message }],
+        ...(code === undefined ? {} : { code }),
+      });
   });
 
   app.get(
