@@ -114,6 +114,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Every server answers for every configured public name (one deployment, several origins).
   const allowedHosts = [
     ...(options.allowedHosts ?? []),
+    // The listen host as configured (a name resolves to the address the servers see).
+    ...(host === '0.0.0.0' || host === '::' ? [] : [host.toLowerCase()]),
     ...hostsOfUrls([options.publicUrl, options.relay?.publicUrl, options.framePublicUrl]),
   ];
   let relay: RunningRelay | undefined;
