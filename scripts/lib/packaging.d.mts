@@ -17,6 +17,7 @@ export interface PackInstall {
   cleanup(): void;
 }
 export function packClient(dir: string): Promise<string>;
+export function packServer(dir: string): Promise<string>;
 export function packBoth(dir: string): Promise<{ client: string; server: string }>;
 export function installedPackages(nodeModules: string): InstalledPackage[];
 export function needsNativeBuild(entry: Pick<InstalledPackage, 'dir' | 'pkg'>): boolean;

@@ -62,6 +62,14 @@ export async function packClient(dir) {
   return path.join(dir, client.filename);
 }
 
+/** Packs the server alone into `dir` (its prepack bundles it); resolves to the tarball's path. */
+export async function packServer(dir) {
+  const server = await withPackLock(async () =>
+    packReport(await npm(['pack', '-w', 'w3kit-server', '--pack-destination', dir, ...PACK_FLAGS], ROOT)),
+  );
+  return path.join(dir, server.filename);
+}
+
 /** Packs the client and the server into `dir`; resolves to both tarballs' paths. */
 export async function packBoth(dir) {
   const flags = ['--pack-destination', dir, ...PACK_FLAGS];
@@ -141,7 +149,8 @@ export function serverOnlyPackages(lock = JSON.parse(readFileSync(path.join(ROOT
     return seen;
   };
   const client = closure(Object.keys(lock.packages[''].dependencies ?? {}));
-  const server = closure(Object.keys(lock.packages.server.dependencies ?? {}));
+  // The optional ones too (the dev OpenID provider, the SMTP sink, litesvm): a normal install brings them.
+  const server = closure(Object.keys({ ...lock.packages.server.dependencies, ...lock.packages.server.optionalDependencies }));
   return [...server].filter((name) => !client.has(name)).sort();
 }
 

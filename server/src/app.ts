@@ -8,7 +8,9 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnalyticsRetention } from './analytics-retention.js';
 import type { Database } from './db/open.js';
+import { DISK_FULL_CODE, noteDiskFull } from './db/disk-full.js';
 import { access } from './access.js';
+import { hostGuard, hostsOfUrls, listenAddress } from './allowed-hosts.js';
 import { HttpError } from './errors.js';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './framework-errors.js';
 import { serverUrl } from './server-url.js';
@@ -54,6 +56,11 @@ export interface BuildAppOptions {
   names?: NameRouteOptions;
   /** The sandbox on-ramp: its payout key (default Hardhat's dev account 19, local chains only) and limits. */
   onramp?: OnrampRouteOptions;
+  /**
+   * Host names served besides the listen host, loopback and `publicUrl`'s host (allowed-hosts.ts):
+   * `--allowed-hosts` and the other servers' public URL hosts; `*` serves any Host. Others get 421.
+   */
+  allowedHosts?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -73,6 +80,7 @@ export function buildApp({
   analyticsRetention,
   names,
   onramp,
+  allowedHosts = [],
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     // Request lines are logged without their query values (tokens, codes).
@@ -94,6 +102,8 @@ export function buildApp({
     const address = app.server.address();
     return typeof address === 'object' && address ? serverUrl(address.address, address.port) : serverUrl('127.0.0.1', 0);
   });
+  const allowed = [...allowedHosts, ...hostsOfUrls([typeof publicUrl === 'string' ? publicUrl : undefined])];
+  app.addHook('onRequest', hostGuard({ listenHost: listenAddress(app), allowed }));
   app.addHook('onRequest', limiter.hook);
   app.register(repositories, { db, blockchain, analyticsRetention });
   app.register(access);
@@ -106,9 +116,10 @@ export function buildApp({
         .code(err.statusCode)
         .send(err.field === undefined ? { message: err.message } : { message: err.message, field: err.field });
     }
-    const { status, message, field } = errorReply(err, ANALYTICS_BODY_LIMIT, 'application/json or text/plain');
+    const { status, message, field, code } = errorReply(err, ANALYTICS_BODY_LIMIT, 'application/json or text/plain');
+    if (code === DISK_FULL_CODE) noteDiskFull(db, err);
     if (status >= 500) request.log.error(err);
-    return reply.code(status).send(field === undefined ? { message } : { message, field });
+    return reply.code(status).send({ message, ...(field === undefined ? {} : { field }), ...(code === undefined ? {} : { code }) });
   });
   app.setNotFoundHandler((request, reply) => {
     // The path is not repeated: a reply never echoes the URL.

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { MIN_JWT_LIFETIME, MIN_UNSUBSCRIBED_TTL, type RelayLimits } from './relay/protocol.js';
 import { TRUST_PROXY_RULE, parseTrustProxy } from './trust-proxy.js';
+import { ALLOWED_HOSTS_RULE, parseAllowedHosts } from './allowed-hosts.js';
 import { NAME_ZONE } from '../../src/wire/names-api.js';
 
 /** Values given on the command line (strings as typed; booleans for switches). */
@@ -30,6 +31,7 @@ export interface ConfigFlags {
   log?: boolean;
   'name-zone'?: string;
   'onramp-key'?: string;
+  'allowed-hosts'?: string;
 }
 
 export type Key =
@@ -51,6 +53,7 @@ export type Key =
   | 'analyticsMaxEvents'
   | 'nameZone'
   | 'onrampKey'
+  | 'allowedHosts'
   | EmbeddedWalletKey
   | RelayKey;
 
@@ -142,7 +145,8 @@ export interface Setting {
     | 'file'
     | 'key'
     | 'zone'
-    | 'privateKey';
+    | 'privateKey'
+    | 'hosts';
   /** The smallest value of a number. */
   min?: number;
 }
@@ -163,6 +167,7 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   log: { flag: 'log', env: 'W3KIT_LOG', file: 'log', kind: 'bool' },
   nameZone: { flag: 'name-zone', env: 'W3KIT_NAME_ZONE', file: 'nameZone', kind: 'zone' },
   onrampKey: { flag: 'onramp-key', env: 'W3KIT_ONRAMP_KEY', file: 'onrampKey', kind: 'privateKey' },
+  allowedHosts: { flag: 'allowed-hosts', env: 'W3KIT_ALLOWED_HOSTS', file: 'allowedHosts', kind: 'hosts' },
   ...RELAY_SETTINGS,
   ...HARDENING_SETTINGS,
   ...EMBEDDED_WALLET_SETTINGS,
@@ -184,6 +189,7 @@ export const RULES: Record<Setting['kind'], string> = {
   key: 'must be 32 bytes, base64',
   zone: 'must be a domain such as w3kit.id (letters, digits, hyphens and dots)',
   privateKey: 'must be a private key: 0x and 64 hex characters',
+  hosts: ALLOWED_HOSTS_RULE,
 };
 
 /** Parses one value (a string from flags or env, any JSON value from the file); undefined when invalid. */
@@ -226,6 +232,8 @@ export function parseValue(kind: Setting['kind'], value: unknown, baseDir: strin
       return undefined;
     case 'trust':
       return parseTrustProxy(value);
+    case 'hosts':
+      return parseAllowedHosts(value);
     case 'httpUrl': {
       if (!text) return undefined;
       try {

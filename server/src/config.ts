@@ -71,6 +71,8 @@ export interface ServerConfig {
   nameZone: string;
   /** The sandbox on-ramp's payout key (`--onramp-key`, W3KIT_ONRAMP_KEY); default Hardhat's dev account 19 on local chains. */
   onrampKey: `0x${string}` | undefined;
+  /** Host names the servers answer for besides the listen host, loopback and the public URLs' hosts (`--allowed-hosts`). */
+  allowedHosts: string[];
   /** The config file read, if any (absolute). */
   configFile: string | undefined;
 }
@@ -103,6 +105,7 @@ const configFileSchema = z.strictObject({
   kekFile: z.unknown().optional(),
   kek: z.unknown().optional(),
   onrampKey: z.unknown().optional(),
+  allowedHosts: z.unknown().optional(),
   // The OpenID providers' entries are checked by parseSocials; farcaster's here.
   socials: z.looseObject({ farcaster: z.strictObject({ sandbox: z.unknown().optional() }).optional() }).optional(),
   sessionTtlMs: z.unknown().optional(),
@@ -245,6 +248,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     },
     nameZone: (get('nameZone') as string | undefined) ?? DEFAULT_NAME_ZONE,
     onrampKey: get('onrampKey') as `0x${string}` | undefined,
+    allowedHosts: (get('allowedHosts') as string[] | undefined) ?? [],
     configFile,
   };
 }

@@ -8,6 +8,7 @@
 import type { AnalyticsRetention } from './analytics-retention.js';
 import type { Database } from './db/open.js';
 import { openDatabase } from './db/open.js';
+import { hostsOfUrls } from './allowed-hosts.js';
 import { buildApp } from './app.js';
 import { createIndexer, type Indexer, type IndexerLogger } from './blockchain/indexer.js';
 import { seedDevIdentities } from './blockchain/identities.js';
@@ -76,6 +77,11 @@ export interface StartServerOptions extends EmbeddedWalletOptions {
   nameZone?: string;
   /** The sandbox on-ramp's payout key (`--onramp-key`); default Hardhat's dev account 19, refused off local chains. */
   onrampKey?: `0x${string}`;
+  /**
+   * Host names (or `*.example.com`) the servers answer for besides their listen host, loopback
+   * and the hosts of the public URLs (`--allowed-hosts`); `['*']` answers any. Others get 421.
+   */
+  allowedHosts?: readonly string[];
 }
 
 export interface RunningServer {
@@ -106,6 +112,13 @@ export const DEFAULT_HOST = '127.0.0.1';
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const { port = DEFAULT_PORT, host = DEFAULT_HOST, dataDir, seed = false } = options;
   const db = openDatabase(dataDir);
+  // Every server answers for every configured public name (one deployment, several origins).
+  const allowedHosts = [
+    ...(options.allowedHosts ?? []),
+    // The listen host as configured (a name resolves to the address the servers see).
+    ...(host === '0.0.0.0' || host === '::' ? [] : [host.toLowerCase()]),
+    ...hostsOfUrls([options.publicUrl, options.relay?.publicUrl, options.framePublicUrl]),
+  ];
   let relay: RunningRelay | undefined;
   let indexer: Indexer | undefined;
   let mail: MailSetup | undefined;
@@ -137,6 +150,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       analyticsRetention: options.analyticsRetention,
       names: { zone: options.nameZone },
       onramp: options.onrampKey ? { key: options.onrampKey } : {},
+      allowedHosts,
     });
     mail = await setUpMail(app, host, options);
     await app.listen({ port, host });
@@ -145,7 +159,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const relayPort = options.relayPort ?? (port === 0 ? 0 : port + 1);
     if (relayPort !== false) {
       try {
-        relay = await startRelay({ port: relayPort, host, db, log: options.log, trustProxy: options.trustProxy, ...options.relay });
+        relay = await startRelay({
+          port: relayPort,
+          host,
+          db,
+          log: options.log,
+          trustProxy: options.trustProxy,
+          allowedHosts,
+          ...options.relay,
+        });
       } catch (err) {
         await app.close();
         throw err;
@@ -155,7 +177,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (framePort !== false) {
       try {
         frame = await startFrameSite(
-          { db, host, dataDir, rateLimit: options.rateLimit, log: options.log, trustProxy: options.trustProxy },
+          { db, host, dataDir, rateLimit: options.rateLimit, log: options.log, trustProxy: options.trustProxy, allowedHosts },
           mail,
           framePort,
           options,

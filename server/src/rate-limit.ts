@@ -1,9 +1,10 @@
 /**
- * Per-client-IP rate limit over every route: at most `max` requests per fixed window of
- * `windowMs`. Over it, 429 `{ message }` with `Retry-After` (seconds); the reply echoes the
+ * Per-client-address rate limit over every route: at most `max` requests per fixed window of
+ * `windowMs` per clientKey (an IPv4 address, or an IPv6 /64). Over it, 429 `{ message }` with `Retry-After` (seconds); the reply echoes the
  * request's Origin so a browser page can read the status and Retry-After.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientKey } from './client-key.js';
 import { varyByOrigin } from './cors.js';
 import { HttpError } from './errors.js';
 import { FixedWindowCounter } from './fixed-window.js';
@@ -34,7 +35,7 @@ export function createRateLimiter(options: RateLimitOptions = {}, now: () => num
 
   return {
     async hook(request, reply) {
-      const taken = counter.take(request.ip);
+      const taken = counter.take(clientKey(request.ip));
       if (taken.ok) return undefined;
       const retryAfter = Math.max(1, Math.ceil(taken.retryInMs / 1000));
       const origin = request.headers.origin;
@@ -58,14 +59,14 @@ export function createRateLimiter(options: RateLimitOptions = {}, now: () => num
 const MAX_TRACKED_IPS = 10_000;
 
 /**
- * A per-IP limit of one kind of request (logins, code checks, sign-in nonces...): the returned
- * function counts one for `ip` and throws 429 'Too many <what> from this address' with
+ * A per-address limit of one kind of request (logins, code checks, sign-in nonces...): the
+ * returned function counts one for `ip`'s clientKey (an IPv6 /64 counts as one address) and throws 429 'Too many <what> from this address' with
  * Retry-After past `max` per `windowMs`.
  */
 export function ipLimiter(max: number, windowMs: number, now: () => number, what: string): (ip: string) => void {
   const counter = new FixedWindowCounter(max, windowMs, now, MAX_TRACKED_IPS);
   return (ip: string) => {
-    const verdict = counter.take(ip);
+    const verdict = counter.take(clientKey(ip));
     if (verdict.ok) return;
     const seconds = Math.ceil(verdict.retryInMs / 1000);
     throw new HttpError(

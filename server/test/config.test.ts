@@ -47,6 +47,7 @@ describe('resolveConfig', () => {
       publicUrl: undefined,
       analytics: { retentionDays: 90, maxEventsPerProject: 100000 },
       nameZone: 'w3kit.id',
+      allowedHosts: [],
       configFile: undefined,
     });
   });

@@ -147,6 +147,8 @@ export const AUTH_ERROR_CODES = [
   'SESSION_EXPIRED',
   /** The user has no keys to export yet. */
   'NO_KEYS',
+  /** The server's disk is full (HTTP 507): nothing can be stored until its operator frees space. */
+  'DISK_FULL',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 

@@ -90,6 +90,8 @@ export const nameErrorReplySchema = z.object({
   message: z.string(),
   field: z.optional(z.string()),
   reasons: z.optional(z.array(z.object({ description: z.string() }))),
+  /** DISK_FULL (507) when the server's disk is full. */
+  code: z.optional(z.string()),
 });
 
 /** The text a registration signs for `name` at `timestamp` (unix seconds). */

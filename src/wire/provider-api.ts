@@ -103,5 +103,8 @@ export const analyticsEventSchema = z.object({
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
-/** Error reply of every endpoint: 400 (bad input, `field` names it), 403, 404, 429. */
-export const errorReplySchema = z.object({ message: z.string(), field: z.optional(z.string()) });
+/**
+ * Error reply of every endpoint: 400 (bad input, `field` names it), 403, 404, 429, and 507 with
+ * `code` DISK_FULL when the server's disk is full.
+ */
+export const errorReplySchema = z.object({ message: z.string(), field: z.optional(z.string()), code: z.optional(z.string()) });

@@ -20,6 +20,7 @@
  */
 import { hexToBigInt, type Hex } from 'viem';
 import type { Database } from '../db/open.js';
+import { DISK_FULL_MESSAGE, isDiskFull, noteDiskFull } from '../db/disk-full.js';
 import { caipChainId, publicRpcUrl } from './chain.js';
 import { brokenLink, fetchRange, hashesByNumber } from './blocks.js';
 import { withMetadata } from './enrich.js';
@@ -219,14 +220,21 @@ export function createIndexer({
         down = false;
       } catch (err) {
         if (stopped) break;
-        connected = false;
-        if (err instanceof RpcUnavailableError) {
+        if (isDiskFull(err)) {
+          // The node answered; the disk refused the blocks: report that, not the chain as gone.
+          noteDiskFull(db, err);
+          problem = `${DISK_FULL_MESSAGE} (${(err as { code?: string }).code})`;
+          if (problem !== lastProblem) logger.warn(`EVM indexer: ${rpcUrl}: ${problem}`);
+          lastProblem = problem;
+        } else if (err instanceof RpcUnavailableError) {
+          connected = false;
           if (!down)
             logger.warn(`EVM indexer: ${rpcUrl}${chain ? ` (${chain})` : ''} is not answering (${err.message}); retrying every second`);
           down = true;
           chainChecked = false;
           problem = `the node is not answering (${err.message})`;
         } else {
+          connected = false;
           problem = (err as Error).message;
           if (problem !== lastProblem) logger.warn(`EVM indexer: ${rpcUrl}: ${problem}`);
           lastProblem = problem;

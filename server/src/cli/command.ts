@@ -48,6 +48,7 @@ export const FLAGS = {
   token: { type: 'string', multiple: true },
   'deployer-key': { type: 'string' },
   'name-zone': { type: 'string' },
+  'allowed-hosts': { type: 'string' },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;

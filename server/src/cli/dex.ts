@@ -7,6 +7,7 @@ import { DexDeployError } from '../dex/deploy.js';
 import { dexLine } from '../dex/store.js';
 import { COMMON_FLAGS, UsageError, withDbAsync, type Command } from './command.js';
 import { redactUrl } from '../redact.js';
+import { MissingPackageError } from '../optional-package.js';
 
 export const dexCommands: readonly Command[] = [
   {
@@ -45,6 +46,10 @@ export const dexCommands: readonly Command[] = [
         out(dexLine(record));
         return 0;
       } catch (err) {
+        if (err instanceof MissingPackageError) {
+          io.stderr.write(`w3kit-server dex deploy: ${err.message}\n`);
+          return 1;
+        }
         if (!(err instanceof DexDeployError)) throw err;
         if (err.usage) throw new UsageError(err.message);
         io.stderr.write(`w3kit-server dex deploy: ${err.message}\n`);

@@ -3,6 +3,8 @@ import type { ConfigFlags, ServerConfig } from '../config.js';
 import { startServer } from '../index.js';
 import { COMMON_FLAGS, type CliIo, type Command, type Flags } from './command.js';
 import { redactText, redactUrl } from '../redact.js';
+import { isDiskFull } from '../db/disk-full.js';
+import { DatabaseFileError } from '../db/open.js';
 
 /** The server's settings among the flags, for resolveConfig. */
 export function configFlags(flags: Flags): ConfigFlags {
@@ -29,6 +31,7 @@ export function configFlags(flags: Flags): ConfigFlags {
     'farcaster-sandbox': flags['farcaster-sandbox'],
     'name-zone': flags['name-zone'],
     'onramp-key': flags['onramp-key'],
+    'allowed-hosts': flags['allowed-hosts'],
   };
 }
 
@@ -48,9 +51,17 @@ export function waitForStop(signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** Why the server could not listen, in words. */
+/** The listen errors that are about the address and port. */
+const LISTEN_ERRORS = new Set(['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'EINVAL', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** Why the server could not start, in words: the address only when listening on it failed. */
 export function startFailure(err: unknown, config: ServerConfig): string {
-  const { code, port } = err as NodeJS.ErrnoException & { port?: number };
+  const { code, port, syscall } = err as NodeJS.ErrnoException & { port?: number };
+  if (err instanceof DatabaseFileError) return `w3kit-server: cannot start: ${redactText(err.message)}\n`;
+  if (isDiskFull(err))
+    return `w3kit-server: cannot start: the disk holding ${config.dataDir} is full (${code}): free space on it and start again\n`;
+  if (syscall !== 'listen' && !(code && LISTEN_ERRORS.has(code)))
+    return `w3kit-server: cannot start: ${redactText((err as Error).message)}\n`;
   const reason =
     code === 'EADDRINUSE' ? 'the port is in use' : code === 'EACCES' ? 'permission denied' : redactText((err as Error).message);
   return `w3kit-server: cannot start on ${config.host}:${port ?? config.port}: ${reason}\n`;
@@ -87,6 +98,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       authLimits: config.authLimits,
       nameZone: config.nameZone,
       onrampKey: config.onrampKey,
+      allowedHosts: config.allowedHosts,
       warn: (line) => io.stderr.write(line),
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
@@ -137,6 +149,7 @@ export const serveCommand: Command = {
     'evm-rpc',
     'solana-rpc',
     'public-url',
+    'allowed-hosts',
     'onramp-key',
     'log',
     'name-zone',
@@ -203,6 +216,11 @@ export const serveCommand: Command = {
         flag: 'public-url',
         value: 'URL',
         text: 'the URL clients reach this server at, for URLs in replies (env W3KIT_PUBLIC_URL; default the listen address)',
+      },
+      {
+        flag: 'allowed-hosts',
+        value: 'LIST',
+        text: "host names served besides the public URLs', the listen host and loopback (comma list;\n*.example.com for subdomains, * for any; env W3KIT_ALLOWED_HOSTS); others get 421",
       },
       {
         flag: 'onramp-key',

@@ -1,6 +1,7 @@
 /** `w3kit-server svm [--port N] [--data DIR]`: runs the local Solana chain alone until Ctrl-C (or the io's abort signal). */
 import { UsageError, type Command, type CommandContext } from './command.js';
 import { waitForStop } from './serve.js';
+import { MissingPackageError } from '../optional-package.js';
 
 const DEFAULT_SVM_PORT = 8899;
 
@@ -27,6 +28,10 @@ async function runSvm(context: CommandContext): Promise<number> {
       onError: (err) => io.stderr.write(`w3kit-server svm: ${(err as Error)?.stack ?? String(err)}\n`),
     });
   } catch (err) {
+    if (err instanceof MissingPackageError) {
+      io.stderr.write(`w3kit-server svm: ${err.message}\n`);
+      return 1;
+    }
     const { code } = err as NodeJS.ErrnoException;
     const reason = code === 'EADDRINUSE' ? 'the port (or port + 1) is in use' : (err as Error).message;
     io.stderr.write(`w3kit-server svm: cannot start on 127.0.0.1:${port}: ${reason}\n`);

@@ -1,13 +1,18 @@
 /**
  * Opens the backend's SQLite database and brings its schema up to date. A file database lives
- * at `<dataDir>/w3kit.sqlite` in WAL mode; without a data directory it is in memory.
+ * at `<dataDir>/w3kit.sqlite` in WAL mode; without a data directory it is in memory. A new
+ * database is created only where no file is: an existing file that is empty (0 bytes), not
+ * SQLite, or another program's SQLite database is refused (DatabaseFileError), never started
+ * over, and a full disk is named as such.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { migrations as defaultMigrations, type Migration } from './migrations.js';
+import { checkExistingFile, DatabaseFileError, openFailure, removeEmptyFresh } from './file-check.js';
 
 export type { Database } from 'better-sqlite3';
+export { DatabaseFileError } from './file-check.js';
 
 export const DB_FILE_NAME = 'w3kit.sqlite';
 
@@ -21,17 +26,32 @@ export function databaseFile(dataDir: string): string {
   return path.join(dataDir, DB_FILE_NAME);
 }
 
-/** Opens (creating it and its directory if needed) and migrates the database of `dataDir`; `undefined` gives an in-memory one. */
+/**
+ * Opens (creating it and its directory if needed) and migrates the database of `dataDir`;
+ * `undefined` gives an in-memory one. A DatabaseFileError says why an existing file is refused.
+ */
 export function openDatabase(dataDir: string | undefined, options: OpenDatabaseOptions = {}): Database {
-  let db: Database;
-  if (dataDir === undefined) {
-    db = new BetterSqlite3(':memory:');
-  } else {
+  if (dataDir === undefined) return prepare(new BetterSqlite3(':memory:'), options);
+  const file = databaseFile(dataDir);
+  let fresh = false;
+  let db: Database | undefined;
+  try {
     mkdirSync(dataDir, { recursive: true });
-    db = new BetterSqlite3(databaseFile(dataDir));
+    fresh = checkExistingFile(file) === 'absent';
+    db = new BetterSqlite3(file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    if (!fresh) checkW3kitSchema(db, file);
+    return prepare(db, options);
+  } catch (err) {
+    if (db?.open) db.close();
+    // A start that failed (on a full disk, say) leaves no empty file that the next start would refuse.
+    if (fresh) removeEmptyFresh(file);
+    throw openFailure(err, file);
   }
+}
+
+function prepare(db: Database, options: OpenDatabaseOptions): Database {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   try {
@@ -41,6 +61,21 @@ export function openDatabase(dataDir: string | undefined, options: OpenDatabaseO
     throw err;
   }
   return db;
+}
+
+/** An existing file must hold w3kit's tables (schema_migrations), or no table at all (a first start cut short). */
+function checkW3kitSchema(db: Database, file: string): void {
+  const tables = (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").all() as {
+      name: string;
+    }[]
+  ).map((t) => t.name);
+  if (tables.length === 0 || tables.includes('schema_migrations')) return;
+  const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', …' : '');
+  throw new DatabaseFileError(
+    file,
+    `${file} is not a w3kit database: it is another program's SQLite database (tables ${shown}, no schema_migrations). Point --data at w3kit's data folder, or at a new folder to start afresh`,
+  );
 }
 
 export interface AppliedMigration {

@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { OAuthProvider, SocialsConfig } from '../auth/social/config.js';
 import { OAUTH_PROVIDERS } from '../auth/social/config.js';
 import { serverUrl } from '../server-url.js';
+import { loadOptional } from '../optional-package.js';
 
 /** The providers configured through the OAuth 2 endpoints form. */
 const OAUTH2_FORM: ReadonlySet<OAuthProvider> = new Set(['github', 'x']);
@@ -149,7 +150,11 @@ export async function startDevOidc({ port, host = '127.0.0.1' }: { port: number;
       const warn = console.warn;
       console.warn = (...args: unknown[]) => (KNOWN_WARNING.test(String(args[0])) ? undefined : warn(...args));
       try {
-        const { default: Provider } = await import('oidc-provider');
+        const { default: Provider } = await loadOptional(
+          ['oidc-provider'],
+          'The development OpenID provider (--oidc-port)',
+          () => import('oidc-provider'),
+        );
         for (const name of OAUTH_PROVIDERS) {
           const provider = new Provider(`${url}/${name}`, providerConfig(name, `w3kit-dev-${name}`, secrets.get(name)!, redirectUris));
           handlers.set(name, provider.callback());

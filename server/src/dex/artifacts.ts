@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Abi, Hex } from 'viem';
+import { requireOptional } from '../optional-package.js';
 import demoToken from '../../../test/chain/contracts/artifacts/DemoToken.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
@@ -21,7 +22,8 @@ export type UniswapContract = keyof typeof ARTIFACTS;
 
 /** The creation bytecode of a Uniswap contract (the artifacts store it without `0x`). */
 export function uniswapBytecode(name: UniswapContract): Hex {
-  const { bytecode } = JSON.parse(readFileSync(ARTIFACTS[name](), 'utf8')) as { bytecode: string };
+  const file = requireOptional(['@uniswap/v2-core', '@uniswap/v2-periphery'], 'The local DEX (dex deploy)', ARTIFACTS[name]);
+  const { bytecode } = JSON.parse(readFileSync(file, 'utf8')) as { bytecode: string };
   return (bytecode.startsWith('0x') ? bytecode : `0x${bytecode}`) as Hex;
 }
 

@@ -20,6 +20,8 @@ import { accountRoutes } from '../auth/routes-account.js';
 import { loginRoutes } from '../auth/routes.js';
 import { SOCIAL_CALLBACK_PATH, type SocialContext } from '../auth/social/flow.js';
 import { socialRoutes } from '../auth/social/routes.js';
+import { DISK_FULL_CODE, noteDiskFull } from '../db/disk-full.js';
+import { hostGuard, listenAddress } from '../allowed-hosts.js';
 import { HttpError } from '../errors.js';
 import { clientErrorHandler, frameworkErrors } from '../framework-errors.js';
 import { serializerCompiler, validatorCompiler } from '../http/validation.js';
@@ -41,6 +43,8 @@ export interface BuildFrameAppOptions {
   trustProxy?: TrustProxy | boolean;
   /** Farcaster login (the development sandbox only, so far); without it Farcaster start answers 404. */
   farcaster?: FarcasterSetup;
+  /** Host names served besides the listen host and loopback (allowed-hosts.ts): the public URLs' hosts and `--allowed-hosts`. */
+  allowedHosts?: readonly string[];
 }
 
 export function buildFrameApp({
@@ -51,6 +55,7 @@ export function buildFrameApp({
   log = false,
   trustProxy = false,
   farcaster,
+  allowedHosts = [],
 }: BuildFrameAppOptions): FastifyInstance {
   const app = Fastify({
     // Request lines are logged without their query values: the approval link's token must not reach the log.
@@ -66,6 +71,7 @@ export function buildFrameApp({
   app.removeContentTypeParser('text/plain');
   const limiter = createRateLimiter(rateLimit);
   app.addHook('onClose', async () => limiter.close());
+  app.addHook('onRequest', hostGuard({ listenHost: listenAddress(app), allowed: allowedHosts }));
   app.addHook('onRequest', limiter.hook);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -82,9 +88,10 @@ export function buildFrameApp({
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     // The auth API's replies carry the refusal's code (src/wire/auth-api.ts) beside the message.
     if (err instanceof HttpError) return reply.headers(err.headers).code(err.statusCode).send(err.body());
-    const { status, message, field } = errorReply(err, FRAME_BODY_LIMIT, 'application/json');
+    const { status, message, field, code } = errorReply(err, FRAME_BODY_LIMIT, 'application/json');
+    if (code === DISK_FULL_CODE) noteDiskFull(auth.db, err);
     if (status >= 500) request.log.error(err);
-    return reply.code(status).send(field === undefined ? { message } : { message, field });
+    return reply.code(status).send({ message, ...(field === undefined ? {} : { field }), ...(code === undefined ? {} : { code }) });
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Not found: no ${request.method} route at this path` }));
 

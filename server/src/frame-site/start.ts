@@ -65,6 +65,8 @@ export interface Common {
   rateLimit?: RateLimitOptions;
   log?: boolean;
   trustProxy?: TrustProxy | boolean;
+  /** The host names served besides the listen host and loopback (allowed-hosts.ts). */
+  allowedHosts?: readonly string[];
 }
 
 export interface MailSetup {
@@ -132,6 +134,7 @@ export async function startFrameSite(
     log: common.log,
     trustProxy: common.trustProxy,
     farcaster: options.farcasterSandbox ? farcasterSandbox : undefined,
+    allowedHosts: common.allowedHosts,
   });
   let actual = port;
   try {

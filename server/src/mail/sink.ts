@@ -1,11 +1,11 @@
 /**
  * A development SMTP sink (`--smtp-sink N`): an in-process SMTP server that accepts every mail
  * (no STARTTLS, authentication optional, at most 256 KB each) and keeps the last 200, which the
- * backend lists at /dev/mail and /dev/mail.json.
+ * backend lists at /dev/mail and /dev/mail.json. smtp-server and mailparser are optional
+ * dependencies, loaded when a sink starts (optional-package.ts).
  */
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { CLOSE_GRACE_MS } from '../http/close.js';
+import { loadOptional } from '../optional-package.js';
 
 export const SINK_MAX_MAILS = 200;
 export const SINK_MAX_BYTES = 256 * 1024;
@@ -30,6 +30,14 @@ export async function startSmtpSink({
   host = '127.0.0.1',
   maxMails = SINK_MAX_MAILS,
 }: { port?: number; host?: string; maxMails?: number } = {}): Promise<SmtpSink> {
+  const { SMTPServer, simpleParser } = await loadOptional(
+    ['smtp-server', 'mailparser'],
+    'The development SMTP sink (--smtp-sink)',
+    async () => ({
+      SMTPServer: (await import('smtp-server')).SMTPServer,
+      simpleParser: (await import('mailparser')).simpleParser,
+    }),
+  );
   const kept: SinkMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],

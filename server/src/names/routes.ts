@@ -82,14 +82,22 @@ export const nameRoutes: FastifyPluginAsyncZod<NameRouteOptions> = async (app, o
     let status: number;
     let message: string;
     let field: string | undefined;
+    let code: string | undefined;
     if (err instanceof HttpError) {
       void reply.headers(err.headers);
       ({ statusCode: status, message, field } = err);
     } else {
-      ({ status, message, field } = errorReply(err, NAME_BODY_LIMIT, 'application/json or text/plain'));
+      ({ status, message, field, code } = errorReply(err, NAME_BODY_LIMIT, 'application/json or text/plain'));
       if (status >= 500) request.log.error(err);
     }
-    return reply.code(status).send({ message, ...(field === undefined ? {} : { field }), reasons: [{ description: message }] });
+    return reply
+      .code(status)
+      .send({
+        message,
+        ...(field === undefined ? {} : { field }),
+        reasons: [{ description: message }],
+        ...(code === undefined ? {} : { code }),
+      });
   });
 
   app.get(

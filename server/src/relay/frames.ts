@@ -2,8 +2,10 @@
  * One WebSocket frame of the relay's JSON-RPC: decodes it, takes a client's answer to an
  * `irn_subscription` as an acknowledgement, runs a request through the method table and sends
  * the reply. Malformed frames are answered with a JSON-RPC error; a socket that sends more
- * than MAX_INVALID_FRAMES of them is closed (1008).
+ * than MAX_INVALID_FRAMES of them is closed (1008). A request the full disk refuses is
+ * answered `storageFull` with 'The server's disk is full', not as an internal error.
  */
+import { DISK_FULL_MESSAGE, isDiskFull, noteDiskFull } from '../db/disk-full.js';
 import type { Connection, RelayHub } from './hub.js';
 import { runMethod } from './methods.js';
 import { RelayRpcError, RPC_ERRORS, type RpcId } from './protocol.js';
@@ -50,6 +52,10 @@ export function handleFrame(hub: RelayHub, conn: Connection, text: string | null
   } catch (err) {
     if (err instanceof RelayRpcError) {
       replyError(hub, conn, id, err.code, err.message);
+    } else if (isDiskFull(err)) {
+      noteDiskFull(hub.db, err);
+      log({ event: 'relay_disk_full', method: msg.method, clientId: conn.clientId, error: (err as Error).message });
+      replyError(hub, conn, id, RPC_ERRORS.storageFull, DISK_FULL_MESSAGE);
     } else {
       log({ event: 'relay_error', method: msg.method, clientId: conn.clientId, error: (err as Error)?.stack ?? String(err) });
       replyError(hub, conn, id, RPC_ERRORS.internal, 'Internal error');

@@ -24,7 +24,7 @@ export interface RelaySocket extends FlowSocket {
 export interface Connection<S extends RelaySocket = RelaySocket> {
   ws: S;
   clientId: string;
-  /** The key of the socket's address in the per-IP quotas (quotaKey). */
+  /** The key of the socket's address in the per-IP quotas (clientKey). */
   ip: string;
   alive: boolean;
   invalidFrames: number;
@@ -69,7 +69,8 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   private nextRpcId = Date.now() * 1000;
 
   constructor(
-    private readonly db: Database,
+    /** The backend's database (a write it refuses for a full disk is noted on it for /health). */
+    readonly db: Database,
     private readonly store: RelayStore,
     readonly limits: RelayLimits,
     now: () => number = Date.now,

@@ -14,9 +14,6 @@ export const QUOTA_WINDOW_MS = 3_600_000;
 export const MAX_QUOTA_KEYS = 100_000;
 const ALL = '*';
 
-/** The key an address is counted under: IPv4 as is, IPv6 by its /64 prefix (src/client-key.ts). */
-export { clientKey as quotaKey } from '../client-key.js';
-
 interface Quota {
   counter: FixedWindowCounter;
   refusal: (retryS: number) => string;

@@ -14,6 +14,7 @@ import { relayLimits, type RelayLimits } from './protocol.js';
 import { RelayStore } from './store.js';
 import { listenRelay } from './transport.js';
 import type { TrustProxy } from '../trust-proxy.js';
+import { hostAllowed, hostsOfUrls } from '../allowed-hosts.js';
 
 export interface StartRelayOptions {
   /** 0 picks a free port. */
@@ -31,6 +32,11 @@ export interface StartRelayOptions {
    * LAN, e.g. `wss://relay.example.com`): JWTs for it are accepted too.
    */
   publicUrl?: string | undefined;
+  /**
+   * Host names served besides the listen host, loopback and `publicUrl`'s host (allowed-hosts.ts);
+   * default none. Others get 421.
+   */
+  allowedHosts?: readonly string[];
   /** Which reverse proxies may name the client (X-Forwarded-For) for the per-IP quotas; default none. */
   trustProxy?: TrustProxy | boolean;
   /** Keep-alive ping interval; a socket that has not answered the previous ping is terminated. Default 15000. */
@@ -99,6 +105,8 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     authenticate: (jwt) => authenticate(jwt, policy),
     onSocket,
     trustProxy: options.trustProxy,
+    hostAllowed: (header) =>
+      hostAllowed(header, { listenHost: () => host, allowed: [...(options.allowedHosts ?? []), ...hostsOfUrls([options.publicUrl])] }),
     liveness: () => hub.connections(),
   });
   const url = relayUrl(host, transport.port);

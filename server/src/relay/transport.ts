@@ -1,6 +1,6 @@
 /**
  * The relay's transport: an HTTP server whose `/health` answers `{ ok: true }` and whose other
- * paths ask for a WebSocket (426); upgrades carry a relay-auth JWT in the `auth` query and are
+ * paths ask for a WebSocket (426); a request for a host it does not serve gets 421; upgrades carry a relay-auth JWT in the `auth` query and are
  * refused (401) without one `authenticate` accepts, or (503) while closing. Accepted sockets
  * are handed to `onSocket` with their client id and the quota key of their remote address;
  * each gets a ping every `pingIntervalMs` and is terminated when it has not answered the
@@ -12,7 +12,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AuthResult } from './auth.js';
 import type { RelayLog } from './frames.js';
 import { clientAddress, type TrustProxy } from '../trust-proxy.js';
-import { quotaKey } from './quota.js';
+import { HOST_REFUSAL } from '../allowed-hosts.js';
+import { clientKey } from '../client-key.js';
 
 export interface TransportOptions {
   port: number;
@@ -24,8 +25,10 @@ export interface TransportOptions {
   authenticate(jwt: string | null): Promise<AuthResult>;
   /** Which proxies may say who the client is (X-Forwarded-For), as for the HTTP API; default none. */
   trustProxy?: TrustProxy | boolean;
-  /** A socket authenticated as `clientId`, from the address counted as `ip` (quotaKey). */
+  /** A socket authenticated as `clientId`, from the address counted as `ip` (clientKey). */
   onSocket(ws: WebSocket, clientId: string, ip: string): void;
+  /** Whether a request's Host header names a host this relay serves (allowed-hosts.ts); default any. */
+  hostAllowed?(host: string | undefined): boolean;
   /** Sockets to ping, and whether each answered the last ping (false terminates it). */
   liveness(): Iterable<{ ws: Pick<WebSocket, 'ping' | 'terminate'>; alive: boolean }>;
 }
@@ -87,7 +90,12 @@ function closeAtExpiry(ws: WebSocket, expiresAt: number): void {
 export async function listenRelay(options: TransportOptions): Promise<RelayTransport> {
   let closing = false;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameSize });
+  const hostAllowed = options.hostAllowed ?? (() => true);
   const http = createServer((req, res) => {
+    if (!hostAllowed(req.headers.host)) {
+      res.writeHead(421, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ message: HOST_REFUSAL }));
+    }
     const health = (req.url ?? '/').split('?')[0] === '/health';
     res.writeHead(health ? 200 : 426, { 'content-type': 'application/json', ...(health ? {} : { upgrade: 'websocket' }) });
     res.end(JSON.stringify(health ? { ok: true } : { message: NOT_A_WEBSOCKET }));
@@ -96,6 +104,7 @@ export async function listenRelay(options: TransportOptions): Promise<RelayTrans
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
     if (closing) return refuse(socket, 503, 'Service Unavailable', 'The relay is shutting down');
+    if (!hostAllowed(req.headers.host)) return refuse(socket, 421, 'Misdirected Request', HOST_REFUSAL);
     options.authenticate(authQuery(req)).then(
       (auth) => {
         if (!auth.ok) {
@@ -103,7 +112,7 @@ export async function listenRelay(options: TransportOptions): Promise<RelayTrans
           return refuse(socket, 401, 'Unauthorized', `Unauthorized: ${auth.reason}`);
         }
         if (closing) return refuse(socket, 503, 'Service Unavailable', 'The relay is shutting down');
-        const ip = quotaKey(clientAddress(req, options.trustProxy));
+        const ip = clientKey(clientAddress(req, options.trustProxy));
         wss.handleUpgrade(req, socket, head, (ws) => {
           closeAtExpiry(ws, auth.expiresAt);
           options.onSocket(ws, auth.clientId, ip);

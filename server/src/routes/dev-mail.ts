@@ -1,9 +1,12 @@
 /**
  * GET /dev/mail and /dev/mail.json on the main app when the development SMTP sink runs: the
  * received mails, newest first (an HTML list with links clickable, every value escaped; and
- * JSON for tests). Same-origin only: no CORS headers.
+ * JSON for tests). Same-origin only: no CORS headers. Loopback only: a connection from a
+ * loopback address, for a loopback host name (localhost, 127.0.0.1, [::1]), not through a proxy;
+ * anything else gets 403 (every login code and link is in these mails).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { hostName, isLoopbackAddress, isLoopbackName } from '../allowed-hosts.js';
 import { escapeHtml, htmlPage } from '../frame-site/html.js';
 import type { SinkMail } from '../mail/sink.js';
 
@@ -29,8 +32,27 @@ function mailHtml(mail: SinkMail): string {
 </article>`;
 }
 
+export const DEV_LOOPBACK_ONLY =
+  'Forbidden: the development pages (/dev/) answer only on loopback: open them on this machine at localhost, 127.0.0.1 or [::1], not through a proxy';
+
+/** A loopback connection naming a loopback host, with no proxy in between. */
+export function isLoopbackRequest(request: FastifyRequest): boolean {
+  const { host, forwarded } = request.headers;
+  const name = host === undefined ? undefined : hostName(host);
+  return (
+    isLoopbackAddress(request.socket.remoteAddress) &&
+    name !== undefined &&
+    isLoopbackName(name) &&
+    request.headers['x-forwarded-for'] === undefined &&
+    forwarded === undefined
+  );
+}
+
 export function devMailRoutes(mails: () => SinkMail[]): FastifyPluginAsync {
   return async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isLoopbackRequest(request)) return reply.code(403).header('cache-control', 'no-store').send({ message: DEV_LOOPBACK_ONLY });
+    });
     app.get('/dev/mail.json', { schema: { hide: true } }, async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { mails: mails().map(({ to, subject, text, date }) => ({ to, subject, text, date })) };

@@ -1,10 +1,13 @@
 /**
  * GET /health: `{ ok: true }` once the server answers (no project needed), plus the EVM
  * indexer's state when one runs: `evm: { rpcUrl, chainId, connected, head, indexed, stalled,
- * stalledSince, lastError }` (stalled: no block indexed for a while though the node has more).
+ * stalledSince, lastError }` (stalled: no block indexed for a while though the node has more),
+ * and `disk: { full: true, lastRefusedAt, message }` while writes are refused for a full disk
+ * (one in the last minute): the disk named as the problem, not the chain.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { diskState } from '../db/disk-full.js';
 
 export const healthReplySchema = z.object({
   ok: z.literal(true),
@@ -20,6 +23,7 @@ export const healthReplySchema = z.object({
       lastError: z.nullable(z.string()),
     }),
   ),
+  disk: z.optional(z.object({ full: z.literal(true), lastRefusedAt: z.string(), message: z.string() })),
 });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,12 +31,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       config: { access: 'open' },
-      schema: { summary: 'Whether the server answers, and the EVM indexer state', response: { 200: healthReplySchema } },
+      schema: { summary: 'Whether the server answers, the EVM indexer state, and a full disk', response: { 200: healthReplySchema } },
     },
     async () => {
       app.db.prepare('SELECT 1').get();
       const { indexer } = app.blockchain;
-      return indexer ? { ok: true as const, evm: indexer.status() } : { ok: true as const };
+      const disk = diskState(app.db);
+      return { ok: true as const, ...(indexer ? { evm: indexer.status() } : {}), ...(disk ? { disk } : {}) };
     },
   );
 };

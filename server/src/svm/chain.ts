@@ -10,6 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
 import { createRequire } from 'node:module';
 import type * as LiteSvmModule from 'litesvm';
+import { requireOptional } from '../optional-package.js';
 import { LOCAL_SVM_GENESIS_HASH } from '../../../src/wire/networks.js';
 import { base58Encode as encodeBase58 } from '../../../src/wire/base58.js';
 import { describeTxError, invalidParams, RpcError, SEND_FAILED, SIGNATURE_FAILED, txErrorJson, type TxError } from './errors.js';
@@ -22,7 +23,11 @@ import { readTokenAccount, TOKEN_PROGRAMS } from './tokens.js';
 // PretenuringHandler::ProcessPretenuringFeedback); without allocation-site pretenuring it runs fine.
 setFlagsFromString('--no-allocation-site-pretenuring');
 // Loaded here (not by an import statement, which the bin's bundle would hoist) so that only `svm` loads the native module.
-const { FailedTransactionMetadata, LiteSVM } = createRequire(import.meta.url)('litesvm') as typeof LiteSvmModule;
+const { FailedTransactionMetadata, LiteSVM } = requireOptional(
+  ['litesvm'],
+  'The local Solana chain (w3kit-server svm)',
+  () => createRequire(import.meta.url)('litesvm') as typeof LiteSvmModule,
+);
 
 export const LAMPORTS_PER_SIGNATURE = 5000;
 /** The most one airdrop gives: 1,000,000 SOL. */

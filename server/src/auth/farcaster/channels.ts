@@ -5,6 +5,7 @@
  * (deletes) the channel, so it opens one session at most. Bounded per IP and in all.
  */
 import { randomBytes } from 'node:crypto';
+import { clientKey } from '../../client-key.js';
 import type { Database } from '../../db/open.js';
 import { HttpError } from '../../errors.js';
 import { newId, newLinkToken, sha256 } from '../secrets.js';
@@ -48,13 +49,13 @@ export function openChannel(db: Database, input: { deviceId: string; ip: string;
     db.prepare(
       `DELETE FROM auth_farcaster_channels WHERE ip = ? AND id NOT IN (
          SELECT id FROM auth_farcaster_channels WHERE ip = ? ORDER BY expires_at DESC LIMIT ?)`,
-    ).run(input.ip, input.ip, MAX_CHANNELS_PER_IP - 1);
+    ).run(clientKey(input.ip), clientKey(input.ip), MAX_CHANNELS_PER_IP - 1);
     db.prepare('INSERT INTO auth_farcaster_channels (id, token_hash, device_hash, nonce, ip, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
       id,
       sha256(token),
       sha256(input.deviceId),
       nonce,
-      input.ip,
+      clientKey(input.ip),
       expiresAt,
     );
   })();

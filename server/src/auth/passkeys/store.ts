@@ -3,6 +3,7 @@
  * bounded per user, per IP and in all) and credentials per user (public key, signature counter,
  * transports, name, times, and the recovery share wrapped under the passkey's PRF key, if any).
  */
+import { clientKey } from '../../client-key.js';
 import type { Database } from '../../db/open.js';
 import { HttpError } from '../../errors.js';
 import { newId } from '../secrets.js';
@@ -42,7 +43,7 @@ export function saveChallenge(
     db.prepare('DELETE FROM auth_passkey_challenges WHERE expires_at <= ?').run(now);
     const { live } = db.prepare('SELECT count(*) AS live FROM auth_passkey_challenges').get() as { live: number };
     if (live >= MAX_CHALLENGES) throw new HttpError(429, 'Too many passkey requests in progress: please try again after 60 seconds');
-    const [column, key] = kind === 'register' ? ['user_id', userId] : ['ip', ip];
+    const [column, key] = kind === 'register' ? ['user_id', userId] : ['ip', clientKey(ip)];
     db.prepare(
       `DELETE FROM auth_passkey_challenges WHERE kind = ? AND ${column} = ? AND id NOT IN (
          SELECT id FROM auth_passkey_challenges WHERE kind = ? AND ${column} = ? ORDER BY expires_at DESC LIMIT ?)`,
@@ -52,7 +53,7 @@ export function saveChallenge(
       challenge,
       kind,
       userId,
-      ip,
+      clientKey(ip),
       now + CHALLENGE_TTL_MS,
     );
   })();
