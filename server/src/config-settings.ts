@@ -63,6 +63,10 @@ export const RELAY_LIMIT_KEYS = [
   'maxStoredBytes',
   'unsubscribedTtl',
   'maxJwtLifetime',
+  'unfetchedTtl',
+  'maxSockets',
+  'maxSocketsPerIp',
+  'maxSocketsPerClient',
 ] as const satisfies readonly (keyof RelayLimits)[];
 type RelayLimitKey = (typeof RELAY_LIMIT_KEYS)[number];
 type RelayKey = 'relayPublicUrl' | `relay.${RelayLimitKey}`;
@@ -80,6 +84,10 @@ const RELAY_SETTINGS: Record<RelayKey, Setting> = {
     min: MIN_UNSUBSCRIBED_TTL,
   },
   'relay.maxJwtLifetime': { env: 'W3KIT_RELAY_MAX_JWT_LIFETIME', file: 'relay.maxJwtLifetime', kind: 'positive', min: MIN_JWT_LIFETIME },
+  'relay.unfetchedTtl': { env: 'W3KIT_RELAY_UNFETCHED_TTL', file: 'relay.unfetchedTtl', kind: 'positive', min: MIN_UNSUBSCRIBED_TTL },
+  'relay.maxSockets': { env: 'W3KIT_RELAY_MAX_SOCKETS', file: 'relay.maxSockets', kind: 'positive' },
+  'relay.maxSocketsPerIp': { env: 'W3KIT_RELAY_MAX_SOCKETS_PER_IP', file: 'relay.maxSocketsPerIp', kind: 'positive' },
+  'relay.maxSocketsPerClient': { env: 'W3KIT_RELAY_MAX_SOCKETS_PER_CLIENT', file: 'relay.maxSocketsPerClient', kind: 'positive' },
 };
 
 /** The public URL and the analytics retention (the proxy's trust is with the other settings). */

@@ -11,6 +11,7 @@ import { dexMigration } from '../dex/schema.js';
 import { namesMigration } from '../names/schema.js';
 import { siwxMigration } from '../siwx/schema.js';
 import { onrampMigration } from '../onramp/schema.js';
+import { relayRetentionMigration } from '../relay/schema.js';
 
 export interface Migration {
   version: number;
@@ -238,4 +239,5 @@ export const migrations: readonly Migration[] = [
   dexMigration,
   onrampMigration,
   namesMigration,
+  relayRetentionMigration,
 ];

@@ -28,6 +28,8 @@ export interface NewMessage {
   tag: number;
   attestation?: string | undefined;
   senderClientId: string;
+  /** The quota key of the sender's address (quotaKey): eviction takes from the heaviest addresses first. */
+  senderIp?: string | undefined;
 }
 
 /** How long a subscription is kept without being renewed (a client re-subscribes on every connect). */
@@ -84,8 +86,8 @@ export class RelayStore {
     private readonly now: () => number = Date.now,
   ) {
     this.insertMessage = db.prepare(
-      `INSERT INTO relay_messages (topic, message, tag, attestation, sender_client_id, published_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO relay_messages (topic, message, tag, attestation, sender_client_id, published_at, expires_at, sender_ip, size)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.pendingQuery = db.prepare(
       `SELECT * FROM relay_messages m
@@ -93,7 +95,11 @@ export class RelayStore {
          AND NOT EXISTS (SELECT 1 FROM relay_deliveries d WHERE d.message_id = m.id AND d.client_id = ?)
        ORDER BY m.id LIMIT ?`,
     );
-    this.deliveredInsert = db.prepare('INSERT OR IGNORE INTO relay_deliveries (message_id, client_id, delivered_at) VALUES (?, ?, ?)');
+    // A message evicted or expired while its push was in flight is not there to mark.
+    this.deliveredInsert = db.prepare(
+      `INSERT OR IGNORE INTO relay_deliveries (message_id, client_id, delivered_at)
+       SELECT id, ?, ? FROM relay_messages WHERE id = ?`,
+    );
     this.subscribeUpsert = db.prepare(
       `INSERT INTO relay_subscriptions (client_id, topic, id, subscribed_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (client_id, topic) DO UPDATE SET subscribed_at = excluded.subscribed_at`,
@@ -118,10 +124,16 @@ export class RelayStore {
     this.bytes = this.totalBytes.get() as number;
   }
 
+  /** Takes `bytes` of messages deleted elsewhere (retention.ts) off the stored total. */
+  released(bytes: number): void {
+    this.bytes -= bytes;
+  }
+
   /** Stores a message until its TTL; returns it with its id. */
   addMessage(input: NewMessage): StoredMessage {
     const publishedAt = this.now();
     const expiresAt = publishedAt + input.ttl * 1000;
+    const size = publishedBytes(input);
     const info = this.insertMessage.run(
       input.topic,
       input.message,
@@ -130,8 +142,10 @@ export class RelayStore {
       input.senderClientId,
       publishedAt,
       expiresAt,
+      input.senderIp ?? 'unknown',
+      size,
     );
-    this.bytes += publishedBytes(input);
+    this.bytes += size;
     return {
       id: Number(info.lastInsertRowid),
       topic: input.topic,
@@ -150,7 +164,7 @@ export class RelayStore {
   }
 
   markDelivered(messageId: number, clientId: string): void {
-    this.deliveredInsert.run(messageId, clientId, this.now());
+    this.deliveredInsert.run(clientId, this.now(), messageId);
   }
 
   /** Records the subscription (renewing it if present); returns its id. */
