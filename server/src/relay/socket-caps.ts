@@ -31,11 +31,13 @@ export function openFilesLimit(): number | undefined {
   }
 }
 
+/** Descriptors kept from the relay out of `fileLimit`: FD_RESERVE, at most a quarter of the limit, at least 64. */
+const reserveOf = (fileLimit: number) => Math.max(64, Math.min(FD_RESERVE, Math.floor(fileLimit / 4)));
+
 /** The sockets the relay may hold: `maxSockets`, lowered to leave a reserve of `fileLimit`. */
 export function socketBudget(maxSockets: number, fileLimit: number | undefined = openFilesLimit()): number {
   if (fileLimit === undefined) return maxSockets;
-  const reserve = Math.max(64, Math.min(FD_RESERVE, Math.floor(fileLimit / 4)));
-  return Math.max(1, Math.min(maxSockets, fileLimit - reserve));
+  return Math.max(1, Math.min(maxSockets, fileLimit - reserveOf(fileLimit)));
 }
 
 /** Why a socket is refused: an HTTP status for the upgrade, or a close code for an opened socket. */
@@ -54,6 +56,11 @@ export interface SocketSlot {
 export class SocketCaps {
   /** The sockets allowed in all (`maxSockets` within the open-files limit). */
   readonly budget: number;
+  /**
+   * The relay port's connections at most (its HTTP server drops the rest unread): the budget and
+   * room for /health and refusals in words, taken from a quarter of the reserve (at most 64).
+   */
+  readonly connections: number;
   private total = 0;
   private readonly perIp = new Map<string, number>();
   private readonly perClient = new Map<string, number>();
@@ -63,6 +70,7 @@ export class SocketCaps {
     fileLimit: number | undefined = openFilesLimit(),
   ) {
     this.budget = socketBudget(limits.maxSockets, fileLimit);
+    this.connections = this.budget + Math.min(64, Math.floor((fileLimit === undefined ? 256 : reserveOf(fileLimit)) / 4));
   }
 
   /** Sockets counted now: in all, from `ip`, with `clientId`. */

@@ -103,7 +103,7 @@ export async function listenRelay(options: TransportOptions): Promise<RelayTrans
   });
 
   // Beyond the sockets allowed, room for refusals in words and /health; the rest are dropped unread.
-  http.maxConnections = options.caps.budget + 64;
+  http.maxConnections = options.caps.connections;
 
   /** Opens the socket only to close it with the cap's code and reason (a browser can read those, not an HTTP body). */
   const closeAtOnce = (req: IncomingMessage, socket: Duplex, head: Buffer, ip: string, refusal: SocketRefusal) => {
