@@ -46,10 +46,14 @@ describe.runIf(process.platform === 'linux')('relay sockets within the open-file
       bundleServer(outfile: string): Promise<string>;
     };
     const bin = await bundleServer(path.join(outDir, 'w3kit-server.js'));
-    const child = spawn('sh', ['-c', `ulimit -n ${FILE_LIMIT} && exec "$0" "$@"`, process.execPath, bin, '--port', '0', '--seed', '--data', data.dir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, W3KIT_KEK: Buffer.alloc(32, 1).toString('base64') },
-    });
+    const child = spawn(
+      'sh',
+      ['-c', `ulimit -n ${FILE_LIMIT} && exec "$0" "$@"`, process.execPath, bin, '--port', '0', '--seed', '--data', data.dir],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, W3KIT_KEK: Buffer.alloc(32, 1).toString('base64') },
+      },
+    );
     const sockets: WebSocket[] = [];
     let stdout = '';
     let stderr = '';

@@ -68,7 +68,10 @@ describe('the all-clients quota and the store, filled by ten addresses', () => {
     expect(await publish(dapp, t, 'session request')).toBe(true);
     expect((await wallet.waitForPushes(1)).map((p) => p.params.data.message)).toEqual(['session request']);
     // What went were the oldest junk messages, evenly from the heaviest: every address keeps its newest.
-    const left = db.prepare('SELECT sender_ip AS ip, count(*) AS n FROM relay_messages GROUP BY sender_ip').all() as { ip: string; n: number }[];
+    const left = db.prepare('SELECT sender_ip AS ip, count(*) AS n FROM relay_messages GROUP BY sender_ip').all() as {
+      ip: string;
+      n: number;
+    }[];
     expect(left.find((r) => r.ip === '127.0.0.11')).toEqual({ ip: '127.0.0.11', n: 1 });
     const junk = left.filter((r) => r.ip !== '127.0.0.11');
     expect(junk).toHaveLength(10);
@@ -114,7 +117,8 @@ describe('RelayRetention through the hub', () => {
     return new RelayHub<FakeSocket>(db, new RelayStore(db, clock), { ...RELAY_LIMITS, ipBytesPerHour: 1e9, ...limits }, clock);
   };
   const msg = (name: string, bytes = 1000) => ({ topic: name.padEnd(10, '-'), message: 'x'.repeat(bytes - 10), ttl: 86_400, tag: 1 });
-  const left = () => (db.prepare('SELECT topic FROM relay_messages ORDER BY id').pluck().all() as string[]).map((s) => s.replace(/-+$/, ''));
+  const left = () =>
+    (db.prepare('SELECT topic FROM relay_messages ORDER BY id').pluck().all() as string[]).map((s) => s.replace(/-+$/, ''));
 
   it('evicts the heaviest sender down towards the next, oldest first, and never what was fetched', () => {
     const hub = hubWith({ maxStoredBytes: 10_000 });

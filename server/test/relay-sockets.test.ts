@@ -120,7 +120,11 @@ describe('socketBudget', () => {
     const b = caps.open('10.0.0.1');
     const c = caps.open('10.0.0.1');
     if (!('release' in a) || !('release' in b) || !('release' in c)) throw new Error('expected slots');
-    expect([a.refusal, b.refusal, c.refusal?.reason]).toEqual([undefined, undefined, 'Too many sockets from this address: at most 2 open at once']);
+    expect([a.refusal, b.refusal, c.refusal?.reason]).toEqual([
+      undefined,
+      undefined,
+      'Too many sockets from this address: at most 2 open at once',
+    ]);
     expect(caps.open('10.0.0.2')).toEqual({ status: 503, message: 'The relay is at its limit of 3 open sockets; retry later' });
     expect(a.bind('alice')).toBeUndefined();
     expect(b.bind('alice')).toMatchObject({ close: SOCKET_CAP_CLOSE });

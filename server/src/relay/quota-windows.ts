@@ -28,7 +28,9 @@ export class QuotaWindows {
     private readonly now: () => number = Date.now,
     private readonly maxKeys: number = Infinity,
   ) {
-    this.readQuery = db.prepare('SELECT count, reset_at AS resetAt FROM relay_quota_windows WHERE counter = ? AND key = ? AND reset_at > ?');
+    this.readQuery = db.prepare(
+      'SELECT count, reset_at AS resetAt FROM relay_quota_windows WHERE counter = ? AND key = ? AND reset_at > ?',
+    );
     this.addUpsert = db.prepare(
       `INSERT INTO relay_quota_windows (counter, key, count, reset_at) VALUES (@counter, @key, @n, @resetAt)
        ON CONFLICT (counter, key) DO UPDATE SET

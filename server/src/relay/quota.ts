@@ -93,7 +93,8 @@ export class RelayQuotas {
     };
     if (ipMessages.count + messages > limits.ipMessagesPerHour)
       refuse(`at most ${limits.ipMessagesPerHour} messages per hour from one IP`, ipMessages.resetAt);
-    if (ipBytes.count + bytes > limits.ipBytesPerHour) refuse(`at most ${limits.ipBytesPerHour} bytes per hour from one IP`, ipBytes.resetAt);
+    if (ipBytes.count + bytes > limits.ipBytesPerHour)
+      refuse(`at most ${limits.ipBytesPerHour} bytes per hour from one IP`, ipBytes.resetAt);
 
     const allMessages = this.windows.read(COUNTERS.allMessages, ALL);
     const allBytes = this.windows.read(COUNTERS.allBytes, ALL);

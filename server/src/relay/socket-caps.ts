@@ -40,15 +40,17 @@ export function socketBudget(maxSockets: number, fileLimit: number | undefined =
   return Math.max(1, Math.min(maxSockets, fileLimit - reserveOf(fileLimit)));
 }
 
-/** Why a socket is refused: an HTTP status for the upgrade, or a close code for an opened socket. */
-export type SocketRefusal = { status: 503; message: string } | { close: typeof SOCKET_CAP_CLOSE; reason: string };
+/** Why a socket is closed at once: its address or client id is at its cap. */
+export type SocketClose = { close: typeof SOCKET_CAP_CLOSE; reason: string };
+/** Why a socket is refused: an HTTP status for the upgrade (past the total), or a close code for an opened socket. */
+export type SocketRefusal = { status: 503; message: string } | SocketClose;
 
 /** One socket's place in the counts, from its upgrade request until `release`. */
 export interface SocketSlot {
   /** Why this socket should be closed at once (its address is at its cap), or undefined. */
-  readonly refusal: SocketRefusal | undefined;
+  readonly refusal: SocketClose | undefined;
   /** Counts the socket for `clientId` once authenticated; a refusal when that client id is at its cap. */
-  bind(clientId: string): SocketRefusal | undefined;
+  bind(clientId: string): SocketClose | undefined;
   /** Uncounts the socket (when it closes); a second call does nothing. */
   release(): void;
 }
@@ -95,7 +97,10 @@ export class SocketCaps {
       bind: (id) => {
         if (released || clientId !== undefined) return undefined;
         if ((this.perClient.get(id) ?? 0) >= this.limits.maxSocketsPerClient) {
-          return { close: SOCKET_CAP_CLOSE, reason: `Too many sockets with this client id: at most ${this.limits.maxSocketsPerClient} open at once` };
+          return {
+            close: SOCKET_CAP_CLOSE,
+            reason: `Too many sockets with this client id: at most ${this.limits.maxSocketsPerClient} open at once`,
+          };
         }
         clientId = id;
         increment(this.perClient, id);
