@@ -22,6 +22,8 @@ export class QuotaWindows {
   private readonly countersQuery: Statement;
   private readonly trimOldest: Statement;
 
+  private readonly addMany: (counts: readonly (readonly [counter: string, key: string, n: number])[]) => void;
+
   constructor(
     db: Database,
     readonly windowMs: number,
@@ -29,7 +31,8 @@ export class QuotaWindows {
     private readonly maxKeys: number = Infinity,
   ) {
     this.readQuery = db.prepare(
-      'SELECT count, reset_at AS resetAt FROM relay_quota_windows WHERE counter = ? AND key = ? AND reset_at > ?',
+      `SELECT counter, key, count, reset_at AS resetAt FROM relay_quota_windows
+       WHERE (counter, key) IN (VALUES (?, ?), (?, ?), (?, ?), (?, ?)) AND reset_at > ?`,
     );
     this.addUpsert = db.prepare(
       `INSERT INTO relay_quota_windows (counter, key, count, reset_at) VALUES (@counter, @key, @n, @resetAt)
@@ -37,6 +40,10 @@ export class QuotaWindows {
          count = CASE WHEN reset_at > @now THEN count + excluded.count ELSE excluded.count END,
          reset_at = CASE WHEN reset_at > @now THEN reset_at ELSE excluded.reset_at END`,
     );
+    this.addMany = db.transaction((counts: readonly (readonly [string, string, number])[]) => {
+      const t = this.now();
+      for (const [counter, key, n] of counts) if (n > 0) this.addUpsert.run({ counter, key, n, resetAt: t + this.windowMs, now: t });
+    });
     this.sweepEnded = db.prepare('DELETE FROM relay_quota_windows WHERE reset_at <= ?');
     this.countersQuery = db.prepare('SELECT counter, count(*) AS n FROM relay_quota_windows GROUP BY counter');
     this.trimOldest = db.prepare(
@@ -45,18 +52,21 @@ export class QuotaWindows {
     );
   }
 
-  /** The current window of `key` in `counter`. */
-  read(counter: string, key: string): WindowCount {
+  /** The current windows of up to four counters and keys (one query), in their order. */
+  read(...pairs: (readonly [counter: string, key: string])[]): WindowCount[] {
+    if (pairs.length > 4) throw new RangeError('QuotaWindows.read takes at most four windows');
     const t = this.now();
-    const row = this.readQuery.get(counter, key, t) as WindowCount | undefined;
-    return row ?? { count: 0, resetAt: t + this.windowMs };
+    const padded = [...pairs, ...Array<readonly [string, string]>(4 - pairs.length).fill(['', ''])];
+    const rows = this.readQuery.all(...padded.flat(), t) as (WindowCount & { counter: string; key: string })[];
+    return pairs.map(([counter, key]) => {
+      const row = rows.find((r) => r.counter === counter && r.key === key);
+      return row ? { count: row.count, resetAt: row.resetAt } : { count: 0, resetAt: t + this.windowMs };
+    });
   }
 
-  /** Counts `n` more for `key` in `counter`, starting a window now when its last one ended. */
-  add(counter: string, key: string, n: number): void {
-    if (n <= 0) return;
-    const t = this.now();
-    this.addUpsert.run({ counter, key, n, resetAt: t + this.windowMs, now: t });
+  /** Counts `n` more for each `key` in its `counter` (one transaction), starting a window now where the last one ended. */
+  add(...counts: (readonly [counter: string, key: string, n: number])[]): void {
+    this.addMany(counts);
   }
 
   /** Deletes ended windows, and the oldest ones of a counter past `maxKeys`. */

@@ -12,7 +12,7 @@ import { isIPv6 } from 'node:net';
 import type { Database } from 'better-sqlite3';
 import { FixedWindowCounter } from '../fixed-window.js';
 import { RelayRpcError, RPC_ERRORS, type RelayLimits } from './protocol.js';
-import { QuotaWindows } from './quota-windows.js';
+import { QuotaWindows, type WindowCount } from './quota-windows.js';
 
 export const QUOTA_WINDOW_MS = 3_600_000;
 /** Windows kept per counter of client ids or IPs. */
@@ -72,10 +72,12 @@ export class RelayQuotas {
   take(clientId: string, ip: string, messages: number, bytes: number): void {
     this.check(clientId, ip, messages, bytes);
     this.perClient.take(clientId, messages);
-    this.windows.add(COUNTERS.ipMessages, ip, messages);
-    this.windows.add(COUNTERS.ipBytes, ip, bytes);
-    this.windows.add(COUNTERS.allMessages, ALL, messages);
-    this.windows.add(COUNTERS.allBytes, ALL, bytes);
+    this.windows.add(
+      [COUNTERS.ipMessages, ip, messages],
+      [COUNTERS.ipBytes, ip, bytes],
+      [COUNTERS.allMessages, ALL, messages],
+      [COUNTERS.allBytes, ALL, bytes],
+    );
   }
 
   /** What `take` would refuse (a RelayRpcError), counting nothing. */
@@ -85,8 +87,12 @@ export class RelayQuotas {
       throw new RelayRpcError(RPC_ERRORS.rateLimited, `Too many publishes: at most ${limits.maxPublishesPerSecond} per second per client`);
     }
     const now = this.now();
-    const ipMessages = this.windows.read(COUNTERS.ipMessages, ip);
-    const ipBytes = this.windows.read(COUNTERS.ipBytes, ip);
+    const [ipMessages, ipBytes, allMessages, allBytes] = this.windows.read(
+      [COUNTERS.ipMessages, ip],
+      [COUNTERS.ipBytes, ip],
+      [COUNTERS.allMessages, ALL],
+      [COUNTERS.allBytes, ALL],
+    ) as [WindowCount, WindowCount, WindowCount, WindowCount];
     const refuse = (what: string, resetAt: number): never => {
       const retryS = Math.max(1, Math.ceil((resetAt - now) / 1000));
       throw new RelayRpcError(RPC_ERRORS.rateLimited, `Quota exceeded: ${what}; retry in ${retryS} s`);
@@ -96,8 +102,6 @@ export class RelayQuotas {
     if (ipBytes.count + bytes > limits.ipBytesPerHour)
       refuse(`at most ${limits.ipBytesPerHour} bytes per hour from one IP`, ipBytes.resetAt);
 
-    const allMessages = this.windows.read(COUNTERS.allMessages, ALL);
-    const allBytes = this.windows.read(COUNTERS.allBytes, ALL);
     const lightMessages = Math.floor(limits.ipMessagesPerHour / LIGHT_SHARE_DIVISOR);
     const lightBytes = Math.floor(limits.ipBytesPerHour / LIGHT_SHARE_DIVISOR);
     const light = ipMessages.count + messages <= lightMessages && ipBytes.count + bytes <= lightBytes;
