@@ -152,6 +152,21 @@ describe('RelayRetention through the hub', () => {
     expect(() => hub.admit(a, [msg('m3')])).toThrow(expect.objectContaining({ code: RPC_ERRORS.storageFull }));
   });
 
+  it('takes the answer to a push whose message was evicted meanwhile', () => {
+    const hub = hubWith({ maxStoredBytes: 2_500 });
+    const a = hub.attach(new FakeSocket(), 'a', '10.0.0.1');
+    const reader = hub.attach(new FakeSocket(), 'reader', '10.0.0.3');
+    hub.subscribe(reader, [msg('m1').topic]);
+    for (const name of ['m1', 'm2', 'm3']) {
+      hub.admit(a, [msg(name)]);
+      hub.publish(a, msg(name));
+    }
+    expect(left()).toEqual(['m2', 'm3']);
+    const [pushed] = [...reader.inflight.keys()];
+    expect(() => hub.acknowledge(reader, pushed!, true)).not.toThrow();
+    expect(db.prepare('SELECT count(*) FROM relay_deliveries').pluck().get()).toBe(0);
+  });
+
   it('deletes what nobody fetched within unfetchedTtl, keeping what was fetched until its TTL', () => {
     const hub = hubWith({ unfetchedTtl: 600 });
     const a = hub.attach(new FakeSocket(), 'a', '10.0.0.1');

@@ -15,7 +15,9 @@ export const relayRetentionMigration = {
       ALTER TABLE relay_messages ADD COLUMN sender_ip TEXT NOT NULL DEFAULT 'unknown';
       ALTER TABLE relay_messages ADD COLUMN size INTEGER NOT NULL DEFAULT 0;
       UPDATE relay_messages SET size = octet_length(topic) + octet_length(message) + coalesce(octet_length(attestation), 0);
-      CREATE INDEX relay_messages_by_sender ON relay_messages (sender_ip, id);
+      -- Covers the heaviest senders' totals and each one's oldest messages; the second, what nobody fetched in time.
+      CREATE INDEX relay_messages_by_sender ON relay_messages (sender_ip, id, size);
+      CREATE INDEX relay_messages_by_published ON relay_messages (published_at);
 
       CREATE TABLE relay_quota_windows (
         counter TEXT NOT NULL,
