@@ -69,6 +69,10 @@ export const RELAY_LIMIT_KEYS = [
   'ipSubscriptions',
   'socketBufferBytes',
   'socketStallTimeout',
+  'unfetchedTtl',
+  'maxSockets',
+  'maxSocketsPerIp',
+  'maxSocketsPerClient',
 ] as const satisfies readonly (keyof RelayLimits)[];
 type RelayLimitKey = (typeof RELAY_LIMIT_KEYS)[number];
 type RelayKey = 'relayPublicUrl' | `relay.${RelayLimitKey}`;
@@ -89,6 +93,10 @@ const RELAY_SETTINGS: Record<RelayKey, Setting> = {
   'relay.ipSubscriptions': { env: 'W3KIT_RELAY_IP_SUBSCRIPTIONS', file: 'relay.ipSubscriptions', kind: 'positive' },
   'relay.socketBufferBytes': { env: 'W3KIT_RELAY_SOCKET_BUFFER_BYTES', file: 'relay.socketBufferBytes', kind: 'positive' },
   'relay.socketStallTimeout': { env: 'W3KIT_RELAY_SOCKET_STALL_TIMEOUT', file: 'relay.socketStallTimeout', kind: 'positive' },
+  'relay.unfetchedTtl': { env: 'W3KIT_RELAY_UNFETCHED_TTL', file: 'relay.unfetchedTtl', kind: 'positive', min: MIN_UNSUBSCRIBED_TTL },
+  'relay.maxSockets': { env: 'W3KIT_RELAY_MAX_SOCKETS', file: 'relay.maxSockets', kind: 'positive' },
+  'relay.maxSocketsPerIp': { env: 'W3KIT_RELAY_MAX_SOCKETS_PER_IP', file: 'relay.maxSocketsPerIp', kind: 'positive' },
+  'relay.maxSocketsPerClient': { env: 'W3KIT_RELAY_MAX_SOCKETS_PER_CLIENT', file: 'relay.maxSocketsPerClient', kind: 'positive' },
 };
 
 /** The public URL and the analytics retention (the proxy's trust is with the other settings). */

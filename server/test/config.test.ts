@@ -227,6 +227,14 @@ describe('resolveConfig', () => {
     expect(inputErrorField(() => resolveConfig({}, { W3KIT_RELAY_MAX_JWT_LIFETIME: '3600' }, dir))).toBe('W3KIT_RELAY_MAX_JWT_LIFETIME');
     expect(inputErrorField(() => resolveConfig({}, { W3KIT_RELAY_MAX_STORED_BYTES: '1GB' }, dir))).toBe('W3KIT_RELAY_MAX_STORED_BYTES');
     expect(inputErrorField(() => resolveConfig({ 'relay-public-url': 'relay.example.com' }, {}, dir))).toBe('--relay-public-url');
+    const caps = { W3KIT_RELAY_MAX_SOCKETS: '900', W3KIT_RELAY_MAX_SOCKETS_PER_IP: '30', W3KIT_RELAY_MAX_SOCKETS_PER_CLIENT: '3' };
+    expect(resolveConfig({ config: configFile({ relay: { unfetchedTtl: 7200 } }) }, caps, dir).relay.limits).toEqual({
+      unfetchedTtl: 7200,
+      maxSockets: 900,
+      maxSocketsPerIp: 30,
+      maxSocketsPerClient: 3,
+    });
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_RELAY_UNFETCHED_TTL: '60' }, dir))).toBe('W3KIT_RELAY_UNFETCHED_TTL');
     expect(inputErrorField(() => resolveConfig({ config: configFile({ relay: { maxTtl: 1 } }) }, {}, dir))).toBe('config:relay.maxTtl');
   });
 

@@ -169,7 +169,7 @@ describe('RelayHub quotas', () => {
     });
     q.admit(b!, [msg('t'), msg('t')]);
     expect(refusal(() => q.admit(c!, [msg('t')]))?.message).toBe(
-      'Quota exceeded: at most 6 messages per hour from all clients; retry in 3600 s',
+      'Quota exceeded: the relay has taken its 6 messages per hour from all clients, and past that at most 0 per hour from one IP; retry in 3600 s',
     );
     t += HOUR;
     q.admit(a!, [msg('t')]);
@@ -197,14 +197,16 @@ describe('RelayHub quotas', () => {
     q.admit(a, [msg('t', 'x'.repeat(98))]);
   });
 
-  it('refuses what would pass the storage cap until expired messages can be pruned', () => {
+  it('refuses what would pass the storage cap, once nothing unfetched is left to evict, until expired messages can be pruned', () => {
     const q = quotaHub({ maxStoredBytes: 2500, ipBytesPerHour: 100_000 });
     const a = q.attach(new FakeSocket(), 'alice', '10.0.0.1');
     const big = { ...msg('t', 'x'.repeat(999)), ttl: 60 };
     for (let i = 0; i < 2; i++) {
       q.admit(a, [big]);
-      q.publish('alice', big);
+      q.publish(a, big);
     }
+    // Fetched, so not evicted.
+    expect(q.fetchMessages(q.attach(new FakeSocket(), 'bob', '10.0.0.2'), ['t']).messages).toHaveLength(2);
     expect(refusal(() => q.admit(a, [big]))).toEqual({
       code: RPC_ERRORS.storageFull,
       message: "The relay's storage is full: it keeps at most 2500 bytes of messages; retry once some expire",

@@ -133,25 +133,36 @@ describe('quotas', () => {
     expect(await publish(await open({ localAddress: OTHER_IP }), t, '€'.repeat(3000))).toBe(true);
   });
 
-  it('refuses every IP past the global quota', async () => {
-    await start({ limits: { ipMessagesPerHour: 3, globalMessagesPerHour: 4 } });
+  it('past the global quota refuses the heavy IPs and still takes a little from the others', async () => {
+    await start({ limits: { ipMessagesPerHour: 20, globalMessagesPerHour: 20 } });
     const t = topic('global');
     const [a, b] = await Promise.all([open(), open({ localAddress: OTHER_IP })]);
-    await a.result('irn_batchPublish', { messages: [1, 2, 3].map((i) => ({ topic: t, message: `a${i}`, ttl: 300 })) });
-    expect(await errorCode(publish(a, t, 'a4'))).toBe(RPC_ERRORS.rateLimited);
+    const batch = (n: number) => Array.from({ length: n }, (_, i) => ({ topic: t, message: `a${i}`, ttl: 300 }));
+    await a.result('irn_batchPublish', { messages: batch(20) });
+    expect(await errorCode(publish(a, t, 'a21'))).toBe(RPC_ERRORS.rateLimited);
+    // A tenth of the per-IP quota is left to every other address.
     expect(await publish(b, t, 'b1')).toBe(true);
-    const reply = await b.call('irn_publish', { topic: t, message: 'b2', ttl: 300 });
-    expect(reply.error).toMatchObject({
+    expect(await publish(b, t, 'b2')).toBe(true);
+    const reply = await b.call('irn_publish', { topic: t, message: 'b3', ttl: 300 });
+    expect(reply.error).toEqual({
       code: RPC_ERRORS.rateLimited,
-      message: expect.stringContaining('4 messages per hour from all clients'),
+      message: expect.stringMatching(
+        /^Quota exceeded: the relay has taken its 20 messages per hour from all clients, and past that at most 2 per hour from one IP; retry in \d+ s$/,
+      ),
     });
   });
 
-  it('refuses publishes past the storage cap with a clear error, and takes them again once messages expire', async () => {
+  it('refuses publishes past the storage cap once nothing unfetched is left to evict, and takes them again once messages expire', async () => {
     await start({ limits: { maxStoredBytes: 100_000 } });
     const t = topic('full');
+    const listener = await open();
+    await listener.result('irn_subscribe', { topic: t });
     const a = await open();
     for (let i = 0; i < 3; i++) expect(await publish(a, t, 'x'.repeat(30_000), { ttl: 1 })).toBe(true);
+    // Delivered, so not evicted.
+    await listener.waitForPushes(3);
+    const delivered = () => db.prepare('SELECT count(*) AS n FROM relay_deliveries').pluck().get() as number;
+    for (let i = 0; i < 100 && delivered() < 3; i++) await sleep(10);
     const reply = await a.call('irn_publish', { topic: t, message: 'x'.repeat(30_000), ttl: 300 });
     expect(reply.error).toEqual({
       code: RPC_ERRORS.storageFull,

@@ -25,8 +25,9 @@ function optionLines({ flag, value, text }: OptionHelp): string[] {
 
 const FOOTER = `Every command takes --data DIR and --config FILE. Rate limit: env W3KIT_RATE_LIMIT_MAX
 (default 3000) requests per W3KIT_RATE_LIMIT_WINDOW_MS (default 60000) per client IP.
-Relay quotas and storage cap: env W3KIT_RELAY_IP_BYTES_PER_HOUR (default 32 MiB) and the
-other W3KIT_RELAY_* variables of the README.
+Relay quotas, storage cap and socket caps: env W3KIT_RELAY_IP_BYTES_PER_HOUR (default
+32 MiB), W3KIT_RELAY_MAX_SOCKETS_PER_IP (default 256) and the other W3KIT_RELAY_* variables
+of the README.
 `;
 
 /** The usage text: every command's usage line, then each options section, then what all commands share. */

@@ -13,6 +13,7 @@ import { siwxLimitsMigration, siwxMigration } from '../siwx/schema.js';
 import { onrampMigration } from '../onramp/schema.js';
 import { onrampPayoutMigration } from '../onramp/payout-schema.js';
 import { relaySubscriptionsMigration } from '../relay/subscriptions-schema.js';
+import { relayRetentionMigration } from '../relay/schema.js';
 
 export interface Migration {
   version: number;
@@ -243,4 +244,5 @@ export const migrations: readonly Migration[] = [
   siwxLimitsMigration,
   onrampPayoutMigration,
   relaySubscriptionsMigration,
+  relayRetentionMigration,
 ];

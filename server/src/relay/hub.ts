@@ -12,6 +12,7 @@ import type { Database } from 'better-sqlite3';
 import { SocketFlow, type FlowSocket } from './backpressure.js';
 import { publishedBytes, RelayRpcError, RPC_ERRORS, type PublishParams, type RelayLimits, type RpcId } from './protocol.js';
 import { RelayQuotas } from './quota.js';
+import { RelayRetention } from './retention.js';
 import type { RelayStore, StoredMessage } from './store.js';
 import { RelaySubscriptions, subscriptionId } from './subscriptions.js';
 
@@ -66,6 +67,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   private readonly clients = new Map<string, Connection<S>[]>();
   private readonly quotas: RelayQuotas;
   private readonly subscriptions: RelaySubscriptions;
+  private readonly retention: RelayRetention;
   private nextRpcId = Date.now() * 1000;
 
   constructor(
@@ -76,8 +78,9 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     now: () => number = Date.now,
     private readonly log: (entry: Record<string, unknown>) => void = () => undefined,
   ) {
-    this.quotas = new RelayQuotas(limits, now);
+    this.quotas = new RelayQuotas(limits, db, now);
     this.subscriptions = new RelaySubscriptions(db, limits, now);
+    this.retention = new RelayRetention(db, store, limits, now);
   }
 
   /** Registers a newly authenticated socket of `clientId` from the address counted as `ip`. */
@@ -139,31 +142,37 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   /**
    * Counts `list`, about to be published from `conn`, against the quotas (all or nothing): a
    * RelayRpcError when it would pass one, or when the store cannot take its bytes even once the
-   * expired messages are pruned.
+   * expired messages are pruned and the heaviest senders' oldest unfetched messages evicted.
    */
   admit(conn: Connection, list: readonly PublishParams[]): void {
     const bytes = list.reduce((n, p) => n + publishedBytes(p), 0);
     const fits = () => this.store.storedBytes() + bytes <= this.limits.maxStoredBytes;
-    if (!fits()) this.store.prune();
     if (!fits()) {
-      throw new RelayRpcError(
-        RPC_ERRORS.storageFull,
-        `The relay's storage is full: it keeps at most ${this.limits.maxStoredBytes} bytes of messages; retry once some expire`,
-      );
+      this.store.prune();
+      // Nothing is evicted for a publish the quotas refuse.
+      if (!fits()) this.quotas.check(conn.clientId, conn.ip, list.length, bytes);
+      if (!fits() && !this.retention.makeRoom(bytes).fits) {
+        throw new RelayRpcError(
+          RPC_ERRORS.storageFull,
+          `The relay's storage is full: it keeps at most ${this.limits.maxStoredBytes} bytes of messages; retry once some expire`,
+        );
+      }
     }
     this.quotas.take(conn.clientId, conn.ip, list.length, bytes);
   }
 
   /**
-   * Stores messages (one transaction) and then pushes each to every other subscribed client id
-   * that has a socket open. One no other client id subscribes to is kept at most `unsubscribedTtl`.
+   * Stores messages from `sender` (a client id, or a socket's client id and address) in one
+   * transaction and then pushes each to every other subscribed client id that has a socket
+   * open. One no other client id subscribes to is kept at most `unsubscribedTtl`.
    */
-  publish(senderClientId: string, ...list: PublishParams[]): void {
+  publish(sender: string | Pick<Connection, 'clientId' | 'ip'>, ...list: PublishParams[]): void {
+    const { clientId: senderClientId, ip: senderIp } = typeof sender === 'string' ? { clientId: sender, ip: undefined } : sender;
     const stored = this.transaction(() =>
       list.map((p) => {
         const to = this.subscriptions.subscribers(p.topic).filter((clientId) => clientId !== senderClientId);
         const ttl = to.length ? p.ttl : Math.min(p.ttl, this.limits.unsubscribedTtl);
-        return { m: this.store.addMessage({ ...p, ttl, senderClientId }), to };
+        return { m: this.store.addMessage({ ...p, ttl, senderClientId, senderIp }), to };
       }),
     );
     for (const { m, to } of stored) {
@@ -239,9 +248,10 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     this.pump(conn);
   }
 
-  /** Deletes expired messages and subscriptions, and ended quota windows. */
+  /** Deletes expired messages, messages nobody fetched within `unfetchedTtl`, expired subscriptions and ended quota windows. */
   prune(): void {
     this.store.prune();
+    this.retention.pruneUnfetched();
     this.subscriptions.sweep();
     this.quotas.sweep();
   }

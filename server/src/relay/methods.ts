@@ -28,13 +28,13 @@ export const RELAY_METHODS: Readonly<Record<string, RelayMethod>> = {
   irn_publish(hub, conn, params) {
     const p = parsePublish(params, hub.limits);
     hub.admit(conn, [p]);
-    hub.publish(conn.clientId, p);
+    hub.publish(conn, p);
     return { result: true };
   },
   irn_batchPublish(hub, conn, params) {
     const list = parseBatchPublish(params, hub.limits);
     hub.admit(conn, list);
-    hub.publish(conn.clientId, ...list);
+    hub.publish(conn, ...list);
     return { result: true };
   },
   irn_subscribe(hub, conn, params) {
@@ -65,7 +65,7 @@ export const RELAY_METHODS: Readonly<Record<string, RelayMethod>> = {
     const p = parseProposeSession(params, hub.limits);
     hub.admit(conn, [p]);
     hub.subscribe(conn, [p.topic]);
-    hub.publish(conn.clientId, p);
+    hub.publish(conn, p);
     return { result: true };
   },
   /** The response goes to the pairing topic, the settle request to the session topic, which the wallet is subscribed to. */
@@ -73,7 +73,7 @@ export const RELAY_METHODS: Readonly<Record<string, RelayMethod>> = {
     const { response, settle } = parseApproveSession(params, hub.limits);
     hub.admit(conn, [response, settle]);
     hub.subscribe(conn, [settle.topic]);
-    hub.publish(conn.clientId, response, settle);
+    hub.publish(conn, response, settle);
     return { result: true };
   },
 };

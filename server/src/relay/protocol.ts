@@ -39,8 +39,22 @@ export const RELAY_LIMITS = {
   globalMessagesPerHour: 100_000,
   /** Bytes published from all IPs together per hour (by default ten times the per-IP quota). */
   globalBytesPerHour: 320 * 1024 * 1024,
-  /** Bytes of all unexpired messages stored together. */
+  /**
+   * Bytes of all unexpired messages stored together; past it the oldest unfetched messages of
+   * the heaviest senders (by address) are evicted before a publish is refused.
+   */
   maxStoredBytes: 1024 * 1024 * 1024,
+  /**
+   * Seconds a message no client id has fetched is kept at most (at least MIN_UNSUBSCRIBED_TTL):
+   * what nobody picks up within a day does not hold the disk for its whole `ttl`.
+   */
+  unfetchedTtl: 86_400,
+  /** WebSockets open at once from all addresses (lowered to the open-files limit less a reserve, see socket-caps.ts). */
+  maxSockets: 10_000,
+  /** WebSockets open at once from one IP (an IPv6 /64). */
+  maxSocketsPerIp: 256,
+  /** WebSockets open at once with one client id (a relay-auth JWT's issuer). */
+  maxSocketsPerClient: 16,
   /** Seconds from a relay-auth JWT's `iat` to its `exp` (at least MIN_JWT_LIFETIME, what sign-client asks for). */
   maxJwtLifetime: 86_400,
 } as const;
@@ -68,7 +82,11 @@ export function relayLimits(overrides: Partial<RelayLimits> = {}): RelayLimits {
     globalMessagesPerHour: overrides.globalMessagesPerHour ?? ip.ipMessagesPerHour * GLOBAL_QUOTA_FACTOR,
     globalBytesPerHour: overrides.globalBytesPerHour ?? ip.ipBytesPerHour * GLOBAL_QUOTA_FACTOR,
   };
-  const floors: Partial<Record<keyof RelayLimits, number>> = { unsubscribedTtl: MIN_UNSUBSCRIBED_TTL, maxJwtLifetime: MIN_JWT_LIFETIME };
+  const floors: Partial<Record<keyof RelayLimits, number>> = {
+    unsubscribedTtl: MIN_UNSUBSCRIBED_TTL,
+    unfetchedTtl: MIN_UNSUBSCRIBED_TTL,
+    maxJwtLifetime: MIN_JWT_LIFETIME,
+  };
   for (const [key, value] of Object.entries(limits) as [keyof RelayLimits, number][]) {
     const floor = floors[key] ?? 1;
     if (!Number.isSafeInteger(value) || value < floor)

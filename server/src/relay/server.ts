@@ -12,6 +12,7 @@ import { handleFrame, type RelayLog } from './frames.js';
 import { RelayHub } from './hub.js';
 import { relayLimits, type RelayLimits } from './protocol.js';
 import { RelayStore } from './store.js';
+import { SocketCaps } from './socket-caps.js';
 import { listenRelay } from './transport.js';
 import type { TrustProxy } from '../trust-proxy.js';
 import { hostAllowed, hostsOfUrls } from '../allowed-hosts.js';
@@ -107,6 +108,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     trustProxy: options.trustProxy,
     hostAllowed: (header) =>
       hostAllowed(header, { listenHost: () => host, allowed: [...(options.allowedHosts ?? []), ...hostsOfUrls([options.publicUrl])] }),
+    caps: new SocketCaps(limits),
     liveness: () => hub.connections(),
   });
   const url = relayUrl(host, transport.port);

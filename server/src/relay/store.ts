@@ -27,6 +27,8 @@ export interface NewMessage {
   tag: number;
   attestation?: string | undefined;
   senderClientId: string;
+  /** The quota key of the sender's address (quotaKey): eviction takes from the heaviest addresses first. */
+  senderIp?: string | undefined;
 }
 
 interface MessageRow {
@@ -67,8 +69,8 @@ export class RelayStore {
     private readonly now: () => number = Date.now,
   ) {
     this.insertMessage = db.prepare(
-      `INSERT INTO relay_messages (topic, message, tag, attestation, sender_client_id, published_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO relay_messages (topic, message, tag, attestation, sender_client_id, published_at, expires_at, sender_ip, size)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.pendingQuery = db.prepare(
       `SELECT * FROM relay_messages m
@@ -76,7 +78,11 @@ export class RelayStore {
          AND NOT EXISTS (SELECT 1 FROM relay_deliveries d WHERE d.message_id = m.id AND d.client_id = ?)
        ORDER BY m.id LIMIT ?`,
     );
-    this.deliveredInsert = db.prepare('INSERT OR IGNORE INTO relay_deliveries (message_id, client_id, delivered_at) VALUES (?, ?, ?)');
+    // A message evicted or expired while its push was in flight is not there to mark.
+    this.deliveredInsert = db.prepare(
+      `INSERT OR IGNORE INTO relay_deliveries (message_id, client_id, delivered_at)
+       SELECT id, ?, ? FROM relay_messages WHERE id = ?`,
+    );
     this.pruneMessages = db.prepare(`DELETE FROM relay_messages WHERE expires_at <= ? RETURNING ${SIZE} AS size`);
     this.totalBytes = db.prepare(`SELECT total(${SIZE}) AS n FROM relay_messages`).pluck();
     this.bytes = this.totalBytes.get() as number;
@@ -92,10 +98,16 @@ export class RelayStore {
     this.bytes = this.totalBytes.get() as number;
   }
 
+  /** Takes `bytes` of messages deleted elsewhere (retention.ts) off the stored total. */
+  released(bytes: number): void {
+    this.bytes -= bytes;
+  }
+
   /** Stores a message until its TTL; returns it with its id. */
   addMessage(input: NewMessage): StoredMessage {
     const publishedAt = this.now();
     const expiresAt = publishedAt + input.ttl * 1000;
+    const size = publishedBytes(input);
     const info = this.insertMessage.run(
       input.topic,
       input.message,
@@ -104,8 +116,10 @@ export class RelayStore {
       input.senderClientId,
       publishedAt,
       expiresAt,
+      input.senderIp ?? 'unknown',
+      size,
     );
-    this.bytes += publishedBytes(input);
+    this.bytes += size;
     return {
       id: Number(info.lastInsertRowid),
       topic: input.topic,
@@ -124,7 +138,7 @@ export class RelayStore {
   }
 
   markDelivered(messageId: number, clientId: string): void {
-    this.deliveredInsert.run(messageId, clientId, this.now());
+    this.deliveredInsert.run(clientId, this.now(), messageId);
   }
 
   /** Deletes expired messages (their deliveries go with them); returns how many. */

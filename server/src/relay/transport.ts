@@ -1,10 +1,12 @@
 /**
  * The relay's transport: an HTTP server whose `/health` answers `{ ok: true }` and whose other
- * paths ask for a WebSocket (426); a request for a host it does not serve gets 421; upgrades carry a relay-auth JWT in the `auth` query and are
- * refused (401) without one `authenticate` accepts, or (503) while closing. Accepted sockets
- * are handed to `onSocket` with their client id and the quota key of their remote address;
- * each gets a ping every `pingIntervalMs` and is terminated when it has not answered the
- * previous one.
+ * paths ask for a WebSocket (426); a request for a host it does not serve gets 421; upgrades
+ * carry a relay-auth JWT in the `auth` query and are refused (401) without one `authenticate`
+ * accepts, or (503) while closing. Sockets are counted per address, per client id and in all
+ * (SocketCaps): past the total an upgrade gets a 503, past the address's or the client id's cap
+ * the socket is closed at once (1013) with the reason. Accepted sockets are handed to `onSocket`
+ * with their client id and the quota key of their remote address; each gets a ping every
+ * `pingIntervalMs` and is terminated when it has not answered the previous one.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -14,6 +16,7 @@ import type { RelayLog } from './frames.js';
 import { clientAddress, type TrustProxy } from '../trust-proxy.js';
 import { HOST_REFUSAL } from '../allowed-hosts.js';
 import { clientKey } from '../client-key.js';
+import type { SocketCaps, SocketRefusal } from './socket-caps.js';
 
 export interface TransportOptions {
   port: number;
@@ -29,6 +32,8 @@ export interface TransportOptions {
   onSocket(ws: WebSocket, clientId: string, ip: string): void;
   /** Whether a request's Host header names a host this relay serves (allowed-hosts.ts); default any. */
   hostAllowed?(host: string | undefined): boolean;
+  /** Counts sockets per address, per client id and in all. */
+  caps: SocketCaps;
   /** Sockets to ping, and whether each answered the last ping (false terminates it). */
   liveness(): Iterable<{ ws: Pick<WebSocket, 'ping' | 'terminate'>; alive: boolean }>;
 }
@@ -41,11 +46,15 @@ export interface RelayTransport {
 
 const NOT_A_WEBSOCKET = 'This is the WalletConnect relay: connect with a WebSocket, ws://HOST:PORT/?auth=JWT&projectId=ID';
 
+/** How long a refused socket may take to close before it is destroyed. */
+const REFUSED_CLOSE_MS = 1000;
+
 function refuse(socket: Duplex, status: number, text: string, message: string): void {
   const body = JSON.stringify({ message });
   socket.end(
     `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+  setTimeout(() => socket.destroy(), REFUSED_CLOSE_MS).unref();
 }
 
 function authQuery(req: IncomingMessage): string | null {
@@ -101,10 +110,30 @@ export async function listenRelay(options: TransportOptions): Promise<RelayTrans
     res.end(JSON.stringify(health ? { ok: true } : { message: NOT_A_WEBSOCKET }));
   });
 
+  // Beyond the sockets allowed, room for refusals in words and /health; the rest are dropped unread.
+  http.maxConnections = options.caps.connections;
+
+  /** Opens the socket only to close it with the cap's code and reason (a browser can read those, not an HTTP body). */
+  const closeAtOnce = (req: IncomingMessage, socket: Duplex, head: Buffer, ip: string, refusal: SocketRefusal) => {
+    const reason = 'reason' in refusal ? refusal.reason : refusal.message;
+    options.log({ event: 'relay_refused', ip, reason });
+    if (!('close' in refusal)) return refuse(socket, refusal.status, 'Service Unavailable', reason);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const timer = setTimeout(() => ws.terminate(), REFUSED_CLOSE_MS);
+      ws.once('close', () => clearTimeout(timer));
+      ws.close(refusal.close, reason);
+    });
+  };
+
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
     if (closing) return refuse(socket, 503, 'Service Unavailable', 'The relay is shutting down');
     if (!hostAllowed(req.headers.host)) return refuse(socket, 421, 'Misdirected Request', HOST_REFUSAL);
+    const ip = clientKey(clientAddress(req, options.trustProxy));
+    const slot = options.caps.open(ip);
+    if (!('release' in slot)) return closeAtOnce(req, socket, head, ip, slot);
+    socket.once('close', slot.release);
+    if (slot.refusal) return closeAtOnce(req, socket, head, ip, slot.refusal);
     options.authenticate(authQuery(req)).then(
       (auth) => {
         if (!auth.ok) {
@@ -112,7 +141,8 @@ export async function listenRelay(options: TransportOptions): Promise<RelayTrans
           return refuse(socket, 401, 'Unauthorized', `Unauthorized: ${auth.reason}`);
         }
         if (closing) return refuse(socket, 503, 'Service Unavailable', 'The relay is shutting down');
-        const ip = clientKey(clientAddress(req, options.trustProxy));
+        const refusal = slot.bind(auth.clientId);
+        if (refusal) return closeAtOnce(req, socket, head, ip, refusal);
         wss.handleUpgrade(req, socket, head, (ws) => {
           closeAtExpiry(ws, auth.expiresAt);
           options.onSocket(ws, auth.clientId, ip);

@@ -1,0 +1,185 @@
+/**
+ * The all-clients quota and the storage cap without a lockout (issue 29, item 4), scaled down:
+ * ten addresses (127.0.0.1-10, each its own quota key) publish their hourly quota, which fills
+ * both the all-clients quota and the store, and an eleventh still publishes and is delivered to;
+ * the heaviest senders' oldest unfetched messages are what gives way; the quota windows survive
+ * a restart on the same data file; messages nobody fetches expire after `unfetchedTtl`.
+ */
+import { generateKeyPair } from '@walletconnect/relay-auth';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, RPC_ERRORS, startRelay, type Database, type RelayLimits, type RunningRelay } from '../src/index.js';
+import { RelayHub, type RelaySocket } from '../src/relay/hub.js';
+import { RELAY_LIMITS } from '../src/relay/protocol.js';
+import { RelayStore } from '../src/relay/store.js';
+import { tempDir } from './helpers.js';
+import { errorCode, Peer, topic } from './relay-peer.js';
+
+const KIB = 1024;
+/** The issue's 32 MiB per address and 1 GiB store, scaled down 512 times (global: ten addresses' worth). */
+const LIMITS: Partial<RelayLimits> = { ipBytesPerHour: 64 * KIB, maxStoredBytes: 2 * 1024 * KIB };
+
+let dir: string;
+let remove: () => void;
+let db: Database;
+let relay: RunningRelay | undefined;
+let peers: Peer[];
+
+beforeEach(() => {
+  ({ dir, remove } = tempDir('w3kit-relay-retention-'));
+  db = openDatabase(dir);
+  peers = [];
+});
+
+afterEach(async () => {
+  peers.forEach((p) => p.ws.terminate());
+  await relay?.close();
+  relay = undefined;
+  db.close();
+  remove();
+});
+
+async function open(localAddress: string): Promise<Peer> {
+  const peer = await Peer.open(relay!.url, generateKeyPair(), { localAddress });
+  peers.push(peer);
+  return peer;
+}
+
+const publish = (peer: Peer, t: string, message: string) => peer.result('irn_publish', { topic: t, message, ttl: 86_400, tag: 1108 });
+const storedBytes = () => db.prepare('SELECT total(size) FROM relay_messages').pluck().get() as number;
+
+describe('the all-clients quota and the store, filled by ten addresses', () => {
+  it('lets an eleventh address publish, evicting the oldest unfetched messages of the heaviest senders', async () => {
+    relay = await startRelay({ port: 0, db, limits: { ...LIMITS, maxStoredBytes: 512 * KIB } });
+    const wallet = await open('127.0.0.100');
+    const t = topic('session');
+    await wallet.result('irn_subscribe', { topic: t });
+
+    // Ten addresses publish their 64 KiB of the hour (640 KiB, the all-clients quota) on topics nobody reads.
+    const chunk = 'x'.repeat(16 * KIB - 64);
+    for (let a = 1; a <= 10; a++) {
+      const attacker = await open(`127.0.0.${a}`);
+      for (let i = 0; i < 4; i++) expect(await publish(attacker, topic(`junk-${a}-${i}`), chunk)).toBe(true);
+      expect(await errorCode(publish(attacker, topic(`junk-${a}-x`), chunk))).toBe(RPC_ERRORS.rateLimited);
+    }
+    expect(storedBytes()).toBeLessThanOrEqual(512 * KIB);
+
+    // The eleventh address: its message is taken and delivered.
+    const dapp = await open('127.0.0.11');
+    expect(await publish(dapp, t, 'session request')).toBe(true);
+    expect((await wallet.waitForPushes(1)).map((p) => p.params.data.message)).toEqual(['session request']);
+    // What went were the oldest junk messages, evenly from the heaviest: every address keeps its newest.
+    const left = db.prepare('SELECT sender_ip AS ip, count(*) AS n FROM relay_messages GROUP BY sender_ip').all() as {
+      ip: string;
+      n: number;
+    }[];
+    expect(left.find((r) => r.ip === '127.0.0.11')).toEqual({ ip: '127.0.0.11', n: 1 });
+    const junk = left.filter((r) => r.ip !== '127.0.0.11');
+    expect(junk).toHaveLength(10);
+    expect(junk.every((r) => r.n === 3 || r.n === 4)).toBe(true);
+    const newest = db.prepare('SELECT count(*) FROM relay_messages WHERE topic IN (' + junk.map(() => '?').join() + ')').pluck();
+    expect(newest.get(...Array.from({ length: 10 }, (_, a) => topic(`junk-${a + 1}-3`)))).toBe(10);
+  });
+
+  it('keeps the quota windows across a restart on the same data file', async () => {
+    relay = await startRelay({ port: 0, db, limits: LIMITS });
+    const heavy = await open('127.0.0.2');
+    for (let i = 0; i < 4; i++) expect(await publish(heavy, topic(`h${i}`), 'x'.repeat(16 * KIB - 64))).toBe(true);
+    expect(await errorCode(publish(heavy, topic('h4'), 'x'))).toBe(RPC_ERRORS.rateLimited);
+
+    peers.forEach((p) => p.ws.terminate());
+    await relay.close();
+    db.close();
+    db = openDatabase(dir);
+    relay = await startRelay({ port: 0, db, limits: LIMITS });
+
+    const again = await open('127.0.0.2');
+    const reply = await again.call('irn_publish', { topic: topic('h5'), message: 'x', ttl: 300 });
+    expect(reply.error).toEqual({
+      code: RPC_ERRORS.rateLimited,
+      message: expect.stringMatching(/^Quota exceeded: at most 65536 bytes per hour from one IP; retry in (3[0-5]\d\d|3600) s$/),
+    });
+    expect(await publish(await open('127.0.0.3'), topic('h6'), 'another address')).toBe(true);
+  });
+});
+
+class FakeSocket implements RelaySocket {
+  readonly OPEN = 1;
+  readyState = 1;
+  readonly bufferedAmount = 0;
+  send(): void {}
+  close(): void {}
+}
+
+describe('RelayRetention through the hub', () => {
+  let t: number;
+  const clock = () => t;
+  const hubWith = (limits: Partial<RelayLimits>) => {
+    t = 5_000_000;
+    return new RelayHub<FakeSocket>(db, new RelayStore(db, clock), { ...RELAY_LIMITS, ipBytesPerHour: 1e9, ...limits }, clock);
+  };
+  const msg = (name: string, bytes = 1000) => ({ topic: name.padEnd(10, '-'), message: 'x'.repeat(bytes - 10), ttl: 86_400, tag: 1 });
+  const left = () =>
+    (db.prepare('SELECT topic FROM relay_messages ORDER BY id').pluck().all() as string[]).map((s) => s.replace(/-+$/, ''));
+
+  it('evicts the heaviest sender down towards the next, oldest first, and never what was fetched', () => {
+    const hub = hubWith({ maxStoredBytes: 10_000 });
+    const heavy = hub.attach(new FakeSocket(), 'heavy', '10.0.0.1');
+    const light = hub.attach(new FakeSocket(), 'light', '10.0.0.2');
+    const reader = hub.attach(new FakeSocket(), 'reader', '10.0.0.3');
+    const send = (conn: typeof heavy, name: string) => {
+      hub.admit(conn, [msg(name)]);
+      hub.publish(conn, msg(name));
+    };
+    send(heavy, 'read');
+    expect(hub.fetchMessages(reader, [msg('read').topic]).messages).toHaveLength(1);
+    for (const name of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) send(heavy, name);
+    for (const name of ['l1', 'l2']) send(light, name);
+    expect(left()).toEqual(['read', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'l1', 'l2']);
+    // Full (9,000 of 10,000 bytes): two more from the light one make room from the heavy one's oldest.
+    send(light, 'l3');
+    send(light, 'l4');
+    expect(left()).toEqual(['read', 'h3', 'h4', 'h5', 'h6', 'l1', 'l2', 'l3', 'l4']);
+  });
+
+  it('refuses with storage full only when nothing unfetched is left', () => {
+    const hub = hubWith({ maxStoredBytes: 2_500 });
+    const a = hub.attach(new FakeSocket(), 'a', '10.0.0.1');
+    const reader = hub.attach(new FakeSocket(), 'reader', '10.0.0.3');
+    for (const name of ['m1', 'm2']) {
+      hub.admit(a, [msg(name)]);
+      hub.publish(a, msg(name));
+      hub.fetchMessages(reader, [msg(name).topic]);
+    }
+    expect(() => hub.admit(a, [msg('m3')])).toThrow(expect.objectContaining({ code: RPC_ERRORS.storageFull }));
+  });
+
+  it('takes the answer to a push whose message was evicted meanwhile', () => {
+    const hub = hubWith({ maxStoredBytes: 2_500 });
+    const a = hub.attach(new FakeSocket(), 'a', '10.0.0.1');
+    const reader = hub.attach(new FakeSocket(), 'reader', '10.0.0.3');
+    hub.subscribe(reader, [msg('m1').topic]);
+    for (const name of ['m1', 'm2', 'm3']) {
+      hub.admit(a, [msg(name)]);
+      hub.publish(a, msg(name));
+    }
+    expect(left()).toEqual(['m2', 'm3']);
+    const [pushed] = [...reader.inflight.keys()];
+    expect(() => hub.acknowledge(reader, pushed!, true)).not.toThrow();
+    expect(db.prepare('SELECT count(*) FROM relay_deliveries').pluck().get()).toBe(0);
+  });
+
+  it('deletes what nobody fetched within unfetchedTtl, keeping what was fetched until its TTL', () => {
+    const hub = hubWith({ unfetchedTtl: 600 });
+    const a = hub.attach(new FakeSocket(), 'a', '10.0.0.1');
+    const reader = hub.attach(new FakeSocket(), 'reader', '10.0.0.3');
+    hub.subscribe(reader, [msg('kept').topic, msg('lost').topic]);
+    hub.publish(a, msg('kept'), msg('lost'));
+    hub.fetchMessages(reader, [msg('kept').topic]);
+    t += 599_000;
+    hub.prune();
+    expect(left()).toEqual(['kept', 'lost']);
+    t += 1_000;
+    hub.prune();
+    expect(left()).toEqual(['kept']);
+  });
+});
