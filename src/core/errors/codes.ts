@@ -90,6 +90,7 @@ export type FrameRefusalCode =
   | 'CodeExpired'
   | 'TooManyAttempts'
   | 'RateLimited'
+  | 'MailLimit'
   | 'MailNotConfigured'
   | 'MailNotSent'
   | 'UnknownProject'

@@ -29,6 +29,7 @@ export const REFUSAL_CODES: Readonly<Record<string, ErrorMessageCode>> = {
   UNKNOWN_PROJECT: 'UnknownProject',
   SESSION_EXPIRED: 'SessionExpired',
   NO_KEYS: 'NoKeys',
+  MAIL_LIMIT: 'MailLimit',
   // The frame's own (its texts' names, src/frame/site/texts.ts and src/frame/constants.ts); INVALID_PAYLOAD goes by its field.
   NO_LOGIN: 'LoginNotPending',
   LOGIN_REPLACED: 'LoginNotPending',

@@ -41,8 +41,10 @@ async function hasLiveSessionFor(ctx: FrameContext, email: string): Promise<bool
 export const loginHandlers: Handlers<'ConnectEmail' | 'ResendEmail' | 'ConnectDevice' | 'ConnectOtp'> = {
   async ConnectEmail({ email }, ctx) {
     if (await hasLiveSessionFor(ctx, email)) return { action: 'CONNECT' };
-    const projectId = ctx.state.projectId;
-    const reply = await ctx.api.post('/email/start', { projectId, email, deviceId: await ctx.store.deviceId() }, emailStartReply);
+    const { projectId, parentOrigin } = ctx.state;
+    // The page's origin (checked in the handshake) is named in the device-approval mail.
+    const body = { projectId, email, deviceId: await ctx.store.deviceId(), ...(parentOrigin ? { site: parentOrigin } : {}) };
+    const reply = await ctx.api.post('/email/start', body, emailStartReply);
     ctx.state.login = { loginId: reply.loginId, email };
     return { action: reply.action };
   },
