@@ -3,11 +3,12 @@
  * the limits are neither a lockout nor a mail bomb:
  * - the cooldown (30 s) is per requester (its client key: IPv4, or the IPv6 /64), device and
  *   mailbox: somebody else asking for a mailbox never makes its owner wait;
- * - one requester makes a mailbox receive at most `mailsPerRequesterPerHour` mails an hour;
- * - a mailbox receives at most `mailsPerMailboxPerHour` mails an hour from requests on devices
- *   it never approved. A device the mailbox approved before (its id is the owner's secret), a
- *   signed-in user, and the mailbox owner's own click on an approval link are counted but never
- *   refused by that cap, so the owner is never locked out of their own login.
+ * - from devices a mailbox never approved, one requester makes it receive at most
+ *   `mailsPerRequesterPerHour` mails an hour, and all requesters together at most
+ *   `mailsPerMailboxPerHour`.
+ * A device the mailbox approved before (its id is the owner's secret) and a signed-in user are
+ * counted but only held to the cooldown, and the code mail an approval link's click sends is
+ * counted only: an owner is never locked out of their own login by others' requests.
  * Refusals: 429 MAIL_COOLDOWN or MAIL_LIMIT with the seconds to wait. Counts survive a restart.
  */
 import type { Database } from '../db/open.js';
@@ -17,13 +18,13 @@ import { MAIL_COOLDOWN_MS } from './code-check.js';
 export const MAIL_WINDOW_MS = 60 * 60_000;
 
 export interface MailCaps {
-  /** Mails one requester may make one mailbox receive per hour; default 5. */
+  /** Mails one requester may make one mailbox receive per hour; default 6. */
   mailsPerRequesterPerHour: number;
-  /** Mails a mailbox receives per hour from requests on devices it never approved; default 10. */
+  /** Mails a mailbox receives per hour, past which requests on devices it never approved are refused; default 12. */
   mailsPerMailboxPerHour: number;
 }
 
-export const DEFAULT_MAIL_CAPS: MailCaps = { mailsPerRequesterPerHour: 5, mailsPerMailboxPerHour: 10 };
+export const DEFAULT_MAIL_CAPS: MailCaps = { mailsPerRequesterPerHour: 6, mailsPerMailboxPerHour: 12 };
 
 export interface MailRequest {
   email: string;
@@ -33,8 +34,8 @@ export interface MailRequest {
   deviceHash: string | null;
   /**
    * 'stranger': a device the mailbox never approved (every limit); 'owner': a device the mailbox
-   * approved, or a signed-in user (not refused by the mailbox's cap); 'approval': the mail an
-   * approval link's owner asked for by approving (counted only).
+   * approved, or a signed-in user (the cooldown only); 'approval': the mail an approval link's
+   * owner asked for by approving (counted only).
    */
   who: 'stranger' | 'owner' | 'approval';
 }
@@ -68,6 +69,8 @@ export function takeMail(db: Database, caps: MailCaps, now: number, request: Mai
       if (last.t !== null && last.t + MAIL_COOLDOWN_MS > now) {
         refuse('MAIL_COOLDOWN', last.t + MAIL_COOLDOWN_MS - now, (s) => `Please try again after ${s} seconds`);
       }
+    }
+    if (who === 'stranger') {
       const mine = nthNewest(db, 'requester = ? AND email = ?', [requester, email], since, caps.mailsPerRequesterPerHour);
       if (mine !== undefined) {
         refuse(
@@ -76,8 +79,6 @@ export function takeMail(db: Database, caps: MailCaps, now: number, request: Mai
           (s) => `Too many mails to this address from this network in the last hour: please try again after ${s} seconds`,
         );
       }
-    }
-    if (who === 'stranger') {
       const all = nthNewest(db, 'email = ?', [email], since, caps.mailsPerMailboxPerHour);
       if (all !== undefined) {
         refuse(
