@@ -58,6 +58,7 @@
 's0847096a2a03d7ca': `Die Wallet unterstützt die angeforderte Methode nicht.`,
 's08b05407b5565ca4': `oder`,
 's09d17dd0aca9e912': `Noch keine Token`,
+'s0c31fd0773872a42': `In der letzten Stunde gingen zu viele E-Mails an diese Adresse. Bitte versuche es später erneut.`,
 's0d886c5af64d6110': `Nicht verfügbar: kein Netzwerk aktiv`,
 's0d9263a9efe8e612': `Signieren Sie die strukturierten Daten in Ihrer Wallet.`,
 's0fa189622fd0a321': `Nutzen Sie eine Browsererweiterung oder eine mobile App.`,

@@ -58,6 +58,7 @@
 's0847096a2a03d7ca': `⟦Thé Próvídér dóéš ñót šúppórt thé réqúéštéd méthód.⟧`,
 's08b05407b5565ca4': `⟦ór⟧`,
 's09d17dd0aca9e912': `⟦Ñó tókéñš ýét⟧`,
+'s0c31fd0773872a42': `⟦Tóó máñý é-máílš wéñt tó thíš áddréšš íñ thé lášt hóúr. Pléášé trý ágáíñ látér.⟧`,
 's0d886c5af64d6110': `⟦Ñót áváíláblé: ñó ñétwórk íš áçtívé⟧`,
 's0d9263a9efe8e612': `⟦Šígñ thé týpéd dátá íñ ýóúr wállét.⟧`,
 's0fa189622fd0a321': `⟦Úšé á brówšér éxtéñšíóñ ór á móbílé ápp.⟧`,

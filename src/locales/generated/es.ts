@@ -58,6 +58,7 @@
 's0847096a2a03d7ca': `La billetera no admite el método solicitado.`,
 's08b05407b5565ca4': `o`,
 's09d17dd0aca9e912': `Aún no hay tokens`,
+'s0c31fd0773872a42': `Se enviaron demasiados correos a esta dirección en la última hora. Inténtalo de nuevo más tarde.`,
 's0d886c5af64d6110': `No disponible: no hay ninguna red activa`,
 's0d9263a9efe8e612': `Firma los datos tipados en tu billetera.`,
 's0fa189622fd0a321': `Usa una extensión del navegador o una app móvil.`,

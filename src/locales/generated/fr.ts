@@ -58,6 +58,7 @@
 's0847096a2a03d7ca': `Le portefeuille ne prend pas en charge la méthode demandée.`,
 's08b05407b5565ca4': `ou`,
 's09d17dd0aca9e912': `Aucun token pour le moment`,
+'s0c31fd0773872a42': `Trop d’e-mails ont été envoyés à cette adresse au cours de la dernière heure. Veuillez réessayer plus tard.`,
 's0d886c5af64d6110': `Indisponible : aucun réseau actif`,
 's0d9263a9efe8e612': `Signez les données structurées dans votre portefeuille.`,
 's0fa189622fd0a321': `Utilisez une extension de navigateur ou une application mobile.`,

@@ -58,6 +58,7 @@
 's0847096a2a03d7ca': `Dompet tidak mendukung metode yang diminta.`,
 's08b05407b5565ca4': `atau`,
 's09d17dd0aca9e912': `Belum ada token`,
+'s0c31fd0773872a42': `Terlalu banyak email dikirim ke alamat ini dalam satu jam terakhir. Silakan coba lagi nanti.`,
 's0d886c5af64d6110': `Tidak tersedia: tidak ada jaringan aktif`,
 's0d9263a9efe8e612': `Tanda tangani data bertipe di dompet Anda.`,
 's0fa189622fd0a321': `Gunakan ekstensi browser atau aplikasi seluler.`,

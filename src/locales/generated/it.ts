@@ -58,6 +58,7 @@
 's0847096a2a03d7ca': `Il wallet non supporta il metodo richiesto.`,
 's08b05407b5565ca4': `oppure`,
 's09d17dd0aca9e912': `Ancora nessun token`,
+'s0c31fd0773872a42': `Troppe e-mail sono state inviate a questo indirizzo nell’ultima ora. Riprova più tardi.`,
 's0d886c5af64d6110': `Non disponibile: nessuna rete attiva`,
 's0d9263a9efe8e612': `Firma i dati tipizzati nel tuo wallet.`,
 's0fa189622fd0a321': `Usa un'estensione del browser o un'app mobile.`,

@@ -58,6 +58,7 @@
 's0847096a2a03d7ca': `Portfel nie obsługuje żądanej metody.`,
 's08b05407b5565ca4': `lub`,
 's09d17dd0aca9e912': `Brak tokenów`,
+'s0c31fd0773872a42': `W ciągu ostatniej godziny wysłano na ten adres zbyt wiele e-maili. Spróbuj ponownie później.`,
 's0d886c5af64d6110': `Niedostępne: brak aktywnej sieci`,
 's0d9263a9efe8e612': `Podpisz dane strukturalne w portfelu.`,
 's0fa189622fd0a321': `Użyj rozszerzenia przeglądarki lub aplikacji mobilnej.`,

@@ -58,6 +58,7 @@
 's0847096a2a03d7ca': `A carteira não é compatível com o método solicitado.`,
 's08b05407b5565ca4': `ou`,
 's09d17dd0aca9e912': `Nenhum token ainda`,
+'s0c31fd0773872a42': `Muitos e-mails foram enviados para este endereço na última hora. Tente novamente mais tarde.`,
 's0d886c5af64d6110': `Indisponível: nenhuma rede ativa`,
 's0d9263a9efe8e612': `Assine os dados tipados na sua carteira.`,
 's0fa189622fd0a321': `Use uma extensão do navegador ou um app para celular.`,

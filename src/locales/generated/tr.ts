@@ -58,6 +58,7 @@
 's0847096a2a03d7ca': `Cüzdan istenen yöntemi desteklemiyor.`,
 's08b05407b5565ca4': `veya`,
 's09d17dd0aca9e912': `Henüz token yok`,
+'s0c31fd0773872a42': `Son bir saatte bu adrese çok fazla e-posta gönderildi. Lütfen daha sonra tekrar deneyin.`,
 's0d886c5af64d6110': `Kullanılamıyor: etkin ağ yok`,
 's0d9263a9efe8e612': `Yapılandırılmış veriyi cüzdanınızda imzalayın.`,
 's0fa189622fd0a321': `Bir tarayıcı uzantısı veya mobil uygulama kullanın.`,

@@ -58,6 +58,7 @@
 's0847096a2a03d7ca': `Nhà cung cấp ví không hỗ trợ phương thức được yêu cầu.`,
 's08b05407b5565ca4': `hoặc`,
 's09d17dd0aca9e912': `Chưa có token nào`,
+'s0c31fd0773872a42': `Đã có quá nhiều email được gửi đến địa chỉ này trong giờ qua. Vui lòng thử lại sau.`,
 's0d886c5af64d6110': `Không khả dụng: không có mạng nào đang hoạt động`,
 's0d9263a9efe8e612': `Hãy ký dữ liệu có cấu trúc trong ví của bạn.`,
 's0fa189622fd0a321': `Dùng tiện ích mở rộng trình duyệt hoặc ứng dụng di động.`,
