@@ -192,6 +192,12 @@ describe('e-mail login', () => {
     expect(otp.body.field).toBe('otp');
     const unknown = await h.call('POST', '/email/start', { projectId: 'nope', email: EMAIL, deviceId: DEVICE });
     expect(unknown.status).toBe(404);
+    // One mailbox only: a list, a display name or angle brackets never reach a login or a mail.
+    for (const email of ['victim@x.io,evil', 'victim@x.io,evil@y.io', 'a@b.io;c@d.io', '"A" <a@b.io>', '<a@b.io>', '"a,b"@x.io']) {
+      const refused = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email, deviceId: DEVICE });
+      expect([email, refused.status, refused.body.field]).toEqual([email, 400, 'email']);
+    }
+    expect(h.server.db.prepare('SELECT count(*) AS n FROM auth_logins').get()).toEqual({ n: 0 });
     expect(h.server.mails()).toHaveLength(0);
   });
 });
