@@ -12,9 +12,15 @@ import type { SinkMail } from '../src/mail/sink.js';
 export interface AuthHarness {
   server: RunningServer;
   clock: { now: number };
-  /** Calls the auth API (`/auth/v1` + path) with `x-w3kit-frame: 1`, JSON and the token if given. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  call(method: 'GET' | 'POST', apiPath: string, body?: unknown, token?: string): Promise<{ status: number; headers: Headers; body: any }>;
+  /** Calls the auth API (`/auth/v1` + path) with `x-w3kit-frame: 1`, JSON, the token and any other headers if given. */
+  call(
+    method: 'GET' | 'POST',
+    apiPath: string,
+    body?: unknown,
+    token?: string,
+    extraHeaders?: Record<string, string>,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ): Promise<{ status: number; headers: Headers; body: any }>;
   /** Waits for the next mail to `to` received after `since` mails were there. */
   mailTo(to: string, since?: number): Promise<SinkMail>;
   close(): Promise<void>;
@@ -38,8 +44,8 @@ export async function startAuthHarness(options: StartServerOptions = {}): Promis
   return {
     server,
     clock,
-    async call(method, apiPath, body, token) {
-      const headers: Record<string, string> = { 'x-w3kit-frame': '1' };
+    async call(method, apiPath, body, token, extraHeaders) {
+      const headers: Record<string, string> = { ...extraHeaders, 'x-w3kit-frame': '1' };
       if (body !== undefined) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `Bearer ${token}`;
       const res = await fetch(`${server.frameUrl}/auth/v1${apiPath}`, {

@@ -14,7 +14,7 @@
  *    from the frame.
  */
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, STORED_EMAIL_PATTERN } from '../wire/email-address.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isEmailAddress, STORED_EMAIL_PATTERN } from '../wire/email-address.js';
 import { OAUTH_PROVIDERS, SOCIAL_RESULT_MESSAGE } from './constants.js';
 
 const MAX_ID = 64;
@@ -28,7 +28,9 @@ export const hostHelloSchema = z.object({ w3kit: z.literal(HANDSHAKE_HELLO), ver
 export const ackSchema = z.object({ kind: z.literal('ack') });
 
 /** The product's one e-mail rule (src/wire/email-address.ts). */
-const emailField = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN));
+const emailField = z
+  .string()
+  .check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN), z.refine(isEmailAddress, 'must be one e-mail address'));
 /** A stored address the frame reports (read as stored, see STORED_EMAIL_PATTERN). */
 const storedEmailField = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(STORED_EMAIL_PATTERN));
 const otpField = z.string().check(z.regex(/^\d{6}$/));

@@ -15,13 +15,15 @@
  * and the modal turn into the user's words.
  */
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, STORED_EMAIL_PATTERN } from './email-address.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isEmailAddress, STORED_EMAIL_PATTERN } from './email-address.js';
 
 export const AUTH_API_PREFIX = '/auth/v1';
 export const FRAME_HEADER = 'x-w3kit-frame';
 
-/** The product's one e-mail rule (./email-address.ts): RFC 5321's limits and a plain shape. */
-const email = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN));
+/** The product's one e-mail rule (./email-address.ts): one mailbox, RFC 5321's limits; the server stores its normalized form. */
+const email = z
+  .string()
+  .check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(EMAIL_PATTERN), z.refine(isEmailAddress, 'must be one e-mail address'));
 /** A stored address in a reply (read as stored, see STORED_EMAIL_PATTERN). */
 const storedEmail = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(STORED_EMAIL_PATTERN));
 const otp = z.string().check(z.regex(/^\d{6}$/));
@@ -35,9 +37,16 @@ export const originsReply = z.object({ allowedOrigins: z.array(z.string()) });
 
 /**
  * POST /auth/v1/email/start: a device this user approved before gets the code mail
- * (VERIFY_OTP); a new one gets the device-approval mail first (VERIFY_DEVICE).
+ * (VERIFY_OTP); a new one gets the device-approval mail first (VERIFY_DEVICE), which names the
+ * device, the network address, the site and the time. `site` is the origin of the page the frame
+ * is on (one of the project's allowed origins; the frame checked it in its handshake).
  */
-export const emailStartBody = z.object({ projectId: z.string().check(z.minLength(1), z.maxLength(128)), email, deviceId: id });
+export const emailStartBody = z.object({
+  projectId: z.string().check(z.minLength(1), z.maxLength(128)),
+  email,
+  deviceId: id,
+  site: z.optional(z.string().check(z.maxLength(255), z.regex(/^https?:\/\/[^\s/?#@]+$/))),
+});
 export const emailStartReply = z.object({ loginId: id, action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) });
 
 /** POST /auth/v1/email/resend: the pending login's mail again (cooldown 30 s). */
@@ -134,7 +143,7 @@ export const AUTH_ERROR_CODES = [
   'CODE_EXPIRED',
   /** Five wrong codes: the code is void. */
   'TOO_MANY_ATTEMPTS',
-  /** A new mail to the same address within 30 s (`retryAfter` seconds). */
+  /** A new mail to the same address from the same network and device within 30 s (`retryAfter` seconds). */
   'MAIL_COOLDOWN',
   /** Too many requests from this address (`retryAfter` seconds). */
   'RATE_LIMITED',
@@ -149,6 +158,8 @@ export const AUTH_ERROR_CODES = [
   'NO_KEYS',
   /** The server's disk is full (HTTP 507): nothing can be stored until its operator frees space. */
   'DISK_FULL',
+  /** The address got as many login mails this hour as it may (from this network, or from devices it never approved); `retryAfter` seconds. */
+  'MAIL_LIMIT',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 

@@ -1,12 +1,14 @@
 /**
  * The device approval page the device mail links to: GET shows a form with an 'Approve' button
  * and approves nothing (mail scanners fetch links); POST (the form, urlencoded, parsed for this
- * route only) approves the login's device and mails the code. Nobody may frame it.
+ * route only) approves the login's device and mails the code. The page says who asked, as the
+ * mail does (device, network address, site, time). Nobody may frame it.
  */
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml, sendHtmlPage } from '../frame-site/html.js';
 import type { AuthContext } from './context.js';
-import { approveDevice, loginForToken } from './logins.js';
+import { requesterLines } from '../mail/texts.js';
+import { approveDevice, loginForToken, requesterOf } from './logins.js';
 
 export const APPROVE_PATH = '/auth/v1/device/approve';
 const FORM_BODY_LIMIT = 1024;
@@ -32,9 +34,14 @@ export async function approvePage(app: FastifyInstance, ctx: AuthContext): Promi
 
   app.get(APPROVE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const token = tokenOf((request.query as Record<string, unknown>).token);
-    if (!loginForToken(ctx, token)) return page(reply, 410, 'Link expired', paragraph(LINK_GONE));
+    const login = loginForToken(ctx, token);
+    if (!login) return page(reply, 410, 'Link expired', paragraph(LINK_GONE));
     const form =
-      paragraph('Someone is logging in to your wallet from a new device. If it is you, approve the device:') +
+      paragraph('Someone is logging in to your wallet from a new device:') +
+      `\n<ul>${requesterLines(requesterOf(login))
+        .map((line) => `<li>${escapeHtml(line)}</li>`)
+        .join('')}</ul>\n` +
+      paragraph('If it is you, approve the device:') +
       `\n<form method="post" action="${APPROVE_PATH}">` +
       `<input type="hidden" name="token" value="${escapeHtml(token)}">` +
       '<button type="submit">Approve</button></form>\n' +

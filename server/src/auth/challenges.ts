@@ -3,10 +3,14 @@
  * server share) and e-mail change (a code to the current address, then one to the new
  * address, then the new address is stored). Same code rules as login.
  */
+import { clientKey } from '../client-key.js';
+import { normalizeEmailAddress } from '../../../src/wire/email-address.js';
 import { authError } from './auth-error.js';
 import { codeMail, type CodePurpose } from '../mail/texts.js';
 import { checkCode, checkCooldown, CODE_LIFETIME_MS } from './code-check.js';
+import { checkCodeFailures, countCodeFailure, userAccount } from './code-failures.js';
 import type { AuthContext } from './context.js';
+import { takeMail } from './mail-budget.js';
 import { hashCode, newCode, newId } from './secrets.js';
 import { changeEmail, EMAIL_TAKEN, userByEmail, type UserRow } from './users.js';
 
@@ -22,6 +26,7 @@ interface ChallengeRow {
   code_hash: string | null;
   expires_at: number;
   attempts: number;
+  total_attempts: number;
   last_sent_at: number;
 }
 
@@ -42,15 +47,29 @@ function challenge(ctx: AuthContext, id: string, user: UserRow, kind: Kind, fiel
   return row;
 }
 
-async function mailCode(ctx: AuthContext, row: Pick<ChallengeRow, 'id'>, stage: Stage, to: string, purpose: CodePurpose): Promise<void> {
+/** Mails a stage's code; the mail budget counts it (a signed-in user's, per requester, mailbox and kind). */
+async function mailCode(
+  ctx: AuthContext,
+  row: Pick<ChallengeRow, 'id' | 'kind'>,
+  { stage, to, purpose, ip }: { stage: Stage; to: string; purpose: CodePurpose; ip: string },
+): Promise<void> {
   const code = newCode();
   const now = ctx.now();
+  let forget: () => void;
+  try {
+    forget = takeMail(ctx.db, ctx.limits, now, { email: to, requester: clientKey(ip), deviceHash: row.kind, who: 'owner' });
+  } catch (err) {
+    // No mail went out: the user's cooldown does not count it.
+    ctx.db.prepare('UPDATE auth_challenges SET last_sent_at = 0 WHERE id = ?').run(row.id);
+    throw err;
+  }
   ctx.db
     .prepare('UPDATE auth_challenges SET stage = ?, code_hash = ?, attempts = 0, expires_at = ?, last_sent_at = ? WHERE id = ?')
     .run(stage, hashCode(ctx.codeKey, `${row.id}:${stage}`, row.id, code), now + CODE_LIFETIME_MS, now, row.id);
   try {
     await ctx.send(codeMail(to, code, purpose));
   } catch (err) {
+    forget();
     ctx.db.prepare('UPDATE auth_challenges SET last_sent_at = 0 WHERE id = ?').run(row.id);
     throw err;
   }
@@ -72,13 +91,19 @@ function create(ctx: AuthContext, user: UserRow, kind: Kind, stage: Stage, newEm
 
 function check(ctx: AuthContext, row: ChallengeRow, otp: string, ip: string): void {
   ctx.limitVerify(ip);
+  const now = ctx.now();
+  const account = userAccount(row.user_id);
+  checkCodeFailures(ctx.db, account, ctx.limits.codeFailuresPerAccountPerHour, now);
   checkCode(row, {
     key: ctx.codeKey,
     purpose: `${row.id}:${row.stage}`,
     id: row.id,
     otp,
-    now: ctx.now(),
-    countAttempt: () => ctx.db.prepare('UPDATE auth_challenges SET attempts = attempts + 1 WHERE id = ?').run(row.id),
+    now,
+    countAttempt: () => {
+      countCodeFailure(ctx.db, account, now);
+      ctx.db.prepare('UPDATE auth_challenges SET attempts = attempts + 1, total_attempts = total_attempts + 1 WHERE id = ?').run(row.id);
+    },
   });
 }
 
@@ -88,10 +113,10 @@ function mailOf(user: UserRow): string {
   return user.email;
 }
 
-export async function startExport(ctx: AuthContext, user: UserRow): Promise<{ exportId: string }> {
+export async function startExport(ctx: AuthContext, user: UserRow, ip: string): Promise<{ exportId: string }> {
   if (!user.server_share) throw authError(404, 'NO_KEYS', 'This user has no keys to export yet');
   const id = create(ctx, user, 'export', 'export', null);
-  await mailCode(ctx, { id }, 'export', mailOf(user), 'export');
+  await mailCode(ctx, { id, kind: 'export' }, { stage: 'export', to: mailOf(user), purpose: 'export', ip });
   return { exportId: id };
 }
 
@@ -114,12 +139,15 @@ export async function startEmailChange(
   ctx: AuthContext,
   user: UserRow,
   email: string,
+  ip: string,
 ): Promise<{ changeId: string; action: 'VERIFY_PRIMARY_OTP' }> {
-  const newEmail = email.toLowerCase();
+  const newEmail = normalizeEmailAddress(email);
+  if (newEmail === undefined)
+    throw authError(400, 'INVALID_REQUEST', "Invalid body field 'email': must be one e-mail address", { field: 'email' });
   const current = mailOf(user);
   newAddressFree(ctx, user, newEmail);
   const id = create(ctx, user, 'email-change', 'primary', newEmail);
-  await mailCode(ctx, { id }, 'primary', current, 'email-change-current');
+  await mailCode(ctx, { id, kind: 'email-change' }, { stage: 'primary', to: current, purpose: 'email-change-current', ip });
   return { changeId: id, action: 'VERIFY_PRIMARY_OTP' };
 }
 
@@ -133,7 +161,7 @@ export async function verifyEmailChangePrimary(
   if (row.stage !== 'primary')
     throw authError(409, 'EMAIL_CHANGE_STEP', 'The current address was confirmed already: send the code of the new address');
   check(ctx, row, otp, ip);
-  await mailCode(ctx, row, 'secondary', row.new_email!, 'email-change-new');
+  await mailCode(ctx, row, { stage: 'secondary', to: row.new_email!, purpose: 'email-change-new', ip });
   return { action: 'VERIFY_SECONDARY_OTP' };
 }
 

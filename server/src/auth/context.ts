@@ -3,8 +3,11 @@
  * (and the code key derived from it), the mailer (absent without --smtp), the clock, the
  * session lifetime, the frame site's public origin for links in mails, and per-IP limits.
  */
+import { clientKey } from '../client-key.js';
 import type { Database } from '../db/open.js';
 import { authError } from './auth-error.js';
+import { DEFAULT_CODE_FAILURES_PER_ACCOUNT } from './code-failures.js';
+import { DEFAULT_MAIL_CAPS, type MailCaps } from './mail-budget.js';
 import { ipLimiter } from '../rate-limit.js';
 import type { Mailer, OutgoingMail } from '../mail/mailer.js';
 import { codeKey } from './secrets.js';
@@ -12,16 +15,25 @@ import { codeKey } from './secrets.js';
 export const DEFAULT_SESSION_TTL_MS = 24 * 60 * 60_000;
 export const SMTP_NOT_CONFIGURED = 'E-mail login is not configured on this server (--smtp)';
 
-export interface AuthLimits {
-  /** Login starts (and resends) per IP per window; default 20. */
+/** Per-address limits count an address by its client key (an IPv6 address by its /64). */
+export interface AuthLimits extends MailCaps {
+  /** Login starts (and resends) per address per window; default 20. */
   startsPerIp: number;
-  /** Code checks per IP per window; default 60. */
+  /** Code checks per address per window; default 60. */
   verifiesPerIp: number;
   /** Default 10 minutes. */
   windowMs: number;
+  /** Wrong codes per account per hour, whatever the login or export; default 20. */
+  codeFailuresPerAccountPerHour: number;
 }
 
-export const DEFAULT_AUTH_LIMITS: AuthLimits = { startsPerIp: 20, verifiesPerIp: 60, windowMs: 10 * 60_000 };
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  startsPerIp: 20,
+  verifiesPerIp: 60,
+  windowMs: 10 * 60_000,
+  ...DEFAULT_MAIL_CAPS,
+  codeFailuresPerAccountPerHour: DEFAULT_CODE_FAILURES_PER_ACCOUNT,
+};
 
 export interface AuthOptions {
   db: Database;
@@ -41,13 +53,16 @@ export interface AuthContext {
   frameOrigin: () => string;
   now: () => number;
   sessionTtlMs: number;
+  limits: AuthLimits;
   /** Sends a mail; 503 without SMTP, 502 when the SMTP server refuses it. */
   send(mail: OutgoingMail): Promise<void>;
   hasMail: boolean;
-  /** Counts one start (or one verify) of this IP; 429 past the limit. */
+  /** Counts one start (or one verify) of this IP's client key; 429 past the limit. */
   limitStart(ip: string): void;
   limitVerify(ip: string): void;
 }
+
+const keyed = (limit: (key: string) => void) => (ip: string) => limit(clientKey(ip));
 
 export function createAuthContext(options: AuthOptions): AuthContext {
   const now = options.now ?? Date.now;
@@ -60,6 +75,7 @@ export function createAuthContext(options: AuthOptions): AuthContext {
     frameOrigin: options.frameOrigin,
     now,
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    limits,
     hasMail: mailer !== undefined,
     async send(mail) {
       if (!mailer) throw authError(503, 'MAIL_NOT_CONFIGURED', SMTP_NOT_CONFIGURED);
@@ -69,7 +85,7 @@ export function createAuthContext(options: AuthOptions): AuthContext {
         throw authError(502, 'MAIL_NOT_SENT', 'The mail could not be sent: the SMTP server did not accept it');
       }
     },
-    limitStart: ipLimiter(limits.startsPerIp, limits.windowMs, now, 'login requests'),
-    limitVerify: ipLimiter(limits.verifiesPerIp, limits.windowMs, now, 'code checks'),
+    limitStart: keyed(ipLimiter(limits.startsPerIp, limits.windowMs, now, 'login requests')),
+    limitVerify: keyed(ipLimiter(limits.verifiesPerIp, limits.windowMs, now, 'code checks')),
   };
 }

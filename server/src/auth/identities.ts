@@ -4,6 +4,7 @@
  * user of that e-mail (so e-mail login and a social login with the same verified address give the
  * same wallet); otherwise a new user is created (with the e-mail when verified, else none).
  */
+import { normalizeEmailAddress } from '../../../src/wire/email-address.js';
 import type { Database } from '../db/open.js';
 import { newId } from './secrets.js';
 import { userByEmail, userById, type UserRow } from './users.js';
@@ -21,7 +22,8 @@ export interface ExternalIdentity {
 
 /** The user of this identity, linked or created as above; the identity's e-mail and username are refreshed. */
 export function userForIdentity(db: Database, identity: ExternalIdentity, now: number): UserRow {
-  const email = identity.verifiedEmail?.toLowerCase();
+  // The one e-mail rule: an address that is not one mailbox is not used (src/wire/email-address.ts).
+  const email = identity.verifiedEmail === undefined ? undefined : normalizeEmailAddress(identity.verifiedEmail);
   return db.transaction(() => {
     const known = db
       .prepare('SELECT user_id FROM auth_identities WHERE provider = ? AND subject = ?')

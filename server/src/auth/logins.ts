@@ -1,20 +1,27 @@
 /**
  * E-mail login: start (a known device gets the code mail, a new one the device-approval mail),
  * resend, the approval link's page (POST only approves, then the code mail goes out), the
- * device status, and the code check that opens a session.
+ * device status, and the code check that opens a session. Every mail passes the mail budget
+ * (./mail-budget.ts: cooldown and hourly caps per requester, device and mailbox), and wrong
+ * codes count per code, per login and per account (./code-check.ts, ./code-failures.ts).
  */
+import { clientKey } from '../client-key.js';
+import { normalizeEmailAddress } from '../../../src/wire/email-address.js';
 import { authError } from './auth-error.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { codeMail, deviceMail } from '../mail/texts.js';
-import { checkCode, checkCooldown, CODE_LIFETIME_MS } from './code-check.js';
+import { codeMail, deviceMail, type LoginRequester } from '../mail/texts.js';
+import { checkCode, CODE_LIFETIME_MS, LOGIN_MAX_LIFETIME_MS, REQUEST_MAX_ATTEMPTS } from './code-check.js';
+import { checkCodeFailures, countCodeFailure, loginAccount } from './code-failures.js';
 import { SMTP_NOT_CONFIGURED, type AuthContext } from './context.js';
+import { deviceName } from './device-name.js';
+import { takeMail, type MailRequest } from './mail-budget.js';
 import { hashCode, newCode, newId, newLinkToken, sha256 } from './secrets.js';
 import { createSession, ensureUser, isKnownDevice, rememberDevice, type NewSession, type UserRow } from './users.js';
 
 const PURPOSE = 'login';
 export const LOGIN_GONE = 'Unknown or finished login: start again';
 
-interface LoginRow {
+export interface LoginRow {
   id: string;
   email: string;
   device_hash: string;
@@ -24,13 +31,13 @@ interface LoginRow {
   code_hash: string | null;
   expires_at: number;
   attempts: number;
+  total_attempts: number;
   last_sent_at: number;
   done: number;
-}
-
-function lastSentTo(ctx: AuthContext, email: string): number | undefined {
-  const row = ctx.db.prepare('SELECT max(last_sent_at) AS t FROM auth_logins WHERE email = ?').get(email) as { t: number | null };
-  return row.t ?? undefined;
+  created_at: number;
+  requester: string;
+  device_name: string;
+  site: string | null;
 }
 
 function login(ctx: AuthContext, id: string): LoginRow {
@@ -43,67 +50,126 @@ function approveUrl(ctx: AuthContext, token: string): string {
   return `${ctx.frameOrigin()}/auth/v1/device/approve?token=${token}`;
 }
 
-/** Sends a login's mail; when it cannot go out, the cooldown does not count it, so the user may retry at once. */
-async function sendOrForget(ctx: AuthContext, loginId: string, mail: OutgoingMail): Promise<void> {
+/** Who asked for a login, as its approval mail and page say it. */
+export function requesterOf(row: Pick<LoginRow, 'device_name' | 'requester' | 'site' | 'created_at'>): LoginRequester {
+  return { device: row.device_name, address: row.requester, site: row.site ?? undefined, at: row.created_at };
+}
+
+/** A mail's new expiry: ten minutes, but never past the login's end (a resend does not keep a login alive). */
+function expiryOf(row: Pick<LoginRow, 'created_at'>, now: number): number {
+  return Math.min(now + CODE_LIFETIME_MS, row.created_at + LOGIN_MAX_LIFETIME_MS);
+}
+
+type MailRow = Pick<LoginRow, 'id' | 'email' | 'device_hash' | 'created_at' | 'device_name' | 'requester' | 'site'>;
+
+/** Sends a login's mail, taken from the mail budget first; when it cannot go out, the budget forgets it, so the user may retry at once. */
+async function send(ctx: AuthContext, forget: () => void, mail: OutgoingMail): Promise<void> {
   try {
     await ctx.send(mail);
   } catch (err) {
-    ctx.db.prepare('UPDATE auth_logins SET last_sent_at = 0 WHERE id = ?').run(loginId);
+    forget();
     throw err;
   }
 }
 
 /** A fresh code for an approved login, stored hashed, and its mail. */
-async function sendCode(ctx: AuthContext, row: Pick<LoginRow, 'id' | 'email'>): Promise<void> {
-  const code = newCode();
+async function sendCode(ctx: AuthContext, row: MailRow, request: MailRequest): Promise<void> {
   const now = ctx.now();
+  const forget = takeMail(ctx.db, ctx.limits, now, request);
+  const code = newCode();
   ctx.db
     .prepare('UPDATE auth_logins SET code_hash = ?, attempts = 0, expires_at = ?, last_sent_at = ? WHERE id = ?')
-    .run(hashCode(ctx.codeKey, PURPOSE, row.id, code), now + CODE_LIFETIME_MS, now, row.id);
-  await sendOrForget(ctx, row.id, codeMail(row.email, code, 'login'));
+    .run(hashCode(ctx.codeKey, PURPOSE, row.id, code), expiryOf(row, now), now, row.id);
+  await send(ctx, forget, codeMail(row.email, code, 'login'));
 }
 
-async function sendDeviceLink(ctx: AuthContext, row: Pick<LoginRow, 'id' | 'email'>): Promise<void> {
-  const token = newLinkToken();
+async function sendDeviceLink(ctx: AuthContext, row: MailRow, request: MailRequest): Promise<void> {
   const now = ctx.now();
+  const forget = takeMail(ctx.db, ctx.limits, now, request);
+  const token = newLinkToken();
   ctx.db
     .prepare('UPDATE auth_logins SET device_token_hash = ?, expires_at = ?, last_sent_at = ? WHERE id = ?')
-    .run(sha256(token), now + CODE_LIFETIME_MS, now, row.id);
-  await sendOrForget(ctx, row.id, deviceMail(row.email, approveUrl(ctx, token)));
+    .run(sha256(token), expiryOf(row, now), now, row.id);
+  await send(ctx, forget, deviceMail(row.email, approveUrl(ctx, token), requesterOf(row)));
+}
+
+export interface LoginStart {
+  email: string;
+  deviceId: string;
+  ip: string;
+  /** The request's User-Agent (only its device name is kept). */
+  userAgent: string | undefined;
+  /** The host of the site the frame is on, checked against the project's origins by the route. */
+  site: string | undefined;
 }
 
 export async function startLogin(
   ctx: AuthContext,
-  { email: given, deviceId, ip }: { email: string; deviceId: string; ip: string },
+  { email: given, deviceId, ip, userAgent, site }: LoginStart,
 ): Promise<{ loginId: string; action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }> {
   if (!ctx.hasMail) throw authError(503, 'MAIL_NOT_CONFIGURED', SMTP_NOT_CONFIGURED);
-  const email = given.toLowerCase();
-  checkCooldown(lastSentTo(ctx, email), ctx.now());
+  const email = normalizeEmailAddress(given);
+  if (email === undefined)
+    throw authError(400, 'INVALID_REQUEST', "Invalid body field 'email': must be one e-mail address", { field: 'email' });
   ctx.limitStart(ip);
-  // Lapsed logins go (a lapsed login's last mail is over 10 minutes old, past any cooldown).
-  ctx.db.prepare('DELETE FROM auth_logins WHERE expires_at <= ?').run(ctx.now());
+  const now = ctx.now();
+  // Lapsed logins go.
+  ctx.db.prepare('DELETE FROM auth_logins WHERE expires_at <= ?').run(now);
   const deviceHash = sha256(deviceId);
   const known = isKnownDevice(ctx.db, email, deviceHash);
-  const id = newId();
-  const now = ctx.now();
+  const row = {
+    id: newId(),
+    email,
+    device_hash: deviceHash,
+    created_at: now,
+    requester: clientKey(ip),
+    device_name: deviceName(userAgent),
+    site: site ?? null,
+  };
   ctx.db
     .prepare(
-      `INSERT INTO auth_logins (id, email, device_hash, new_device, approved, expires_at, last_sent_at, ip)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO auth_logins (id, email, device_hash, new_device, approved, expires_at, last_sent_at, ip, created_at, requester, device_name, site)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(id, email, deviceHash, known ? 0 : 1, known ? 1 : 0, now + CODE_LIFETIME_MS, now, ip);
-  if (known) await sendCode(ctx, { id, email });
-  else await sendDeviceLink(ctx, { id, email });
-  return { loginId: id, action: known ? 'VERIFY_OTP' : 'VERIFY_DEVICE' };
+    .run(
+      row.id,
+      email,
+      deviceHash,
+      known ? 0 : 1,
+      known ? 1 : 0,
+      now + CODE_LIFETIME_MS,
+      now,
+      ip,
+      now,
+      row.requester,
+      row.device_name,
+      row.site,
+    );
+  const request: MailRequest = { email, requester: row.requester, deviceHash, who: known ? 'owner' : 'stranger' };
+  try {
+    if (known) await sendCode(ctx, row, request);
+    else await sendDeviceLink(ctx, row, request);
+  } catch (err) {
+    // Refused or not sent: no login waits for a mail that never came.
+    ctx.db.prepare('DELETE FROM auth_logins WHERE id = ?').run(row.id);
+    throw err;
+  }
+  return { loginId: row.id, action: known ? 'VERIFY_OTP' : 'VERIFY_DEVICE' };
 }
 
 /** The pending login's mail again: the device link until the device is approved, then a new code. */
 export async function resendLogin(ctx: AuthContext, loginId: string, ip: string): Promise<void> {
   const row = login(ctx, loginId);
-  checkCooldown(lastSentTo(ctx, row.email), ctx.now());
   ctx.limitStart(ip);
-  if (row.approved) await sendCode(ctx, row);
-  else await sendDeviceLink(ctx, row);
+  // An approved device was approved by the mailbox (before, or by this login's link).
+  const request: MailRequest = {
+    email: row.email,
+    requester: clientKey(ip),
+    deviceHash: row.device_hash,
+    who: row.approved ? 'owner' : 'stranger',
+  };
+  if (row.approved) await sendCode(ctx, row, request);
+  else await sendDeviceLink(ctx, row, request);
 }
 
 export function deviceStatus(ctx: AuthContext, loginId: string): { approved: boolean } {
@@ -111,7 +177,7 @@ export function deviceStatus(ctx: AuthContext, loginId: string): { approved: boo
 }
 
 /** The login a link token belongs to, while it can still be approved. */
-export function loginForToken(ctx: AuthContext, token: string): { id: string; email: string } | undefined {
+export function loginForToken(ctx: AuthContext, token: string): LoginRow | undefined {
   if (!/^[A-Za-z]{40}$/.test(token)) return undefined;
   const row = ctx.db.prepare('SELECT * FROM auth_logins WHERE device_token_hash = ?').get(sha256(token)) as LoginRow | undefined;
   if (!row || row.done || row.approved || row.expires_at <= ctx.now()) return undefined;
@@ -123,7 +189,8 @@ export async function approveDevice(ctx: AuthContext, token: string): Promise<bo
   const row = loginForToken(ctx, token);
   if (!row) return false;
   ctx.db.prepare('UPDATE auth_logins SET approved = 1, device_token_hash = NULL WHERE id = ?').run(row.id);
-  await sendCode(ctx, row);
+  // The mailbox's owner asked for this code by approving: counted, never refused.
+  await sendCode(ctx, row, { email: row.email, requester: row.requester, deviceHash: row.device_hash, who: 'approval' });
   return true;
 }
 
@@ -141,13 +208,23 @@ export function verifyLogin(ctx: AuthContext, { loginId, otp, ip }: { loginId: s
       field: 'loginId',
     });
   const now = ctx.now();
+  const account = loginAccount(row.email);
+  checkCodeFailures(ctx.db, account, ctx.limits.codeFailuresPerAccountPerHour, now);
   checkCode(row, {
     key: ctx.codeKey,
     purpose: PURPOSE,
     id: row.id,
     otp,
     now,
-    countAttempt: () => ctx.db.prepare('UPDATE auth_logins SET attempts = attempts + 1 WHERE id = ?').run(row.id),
+    countAttempt: () => {
+      countCodeFailure(ctx.db, account, now);
+      // The login's last attempt ends it: a resend gives it no new ones.
+      ctx.db
+        .prepare(
+          'UPDATE auth_logins SET attempts = attempts + 1, total_attempts = total_attempts + 1, done = (total_attempts + 1 >= ?) WHERE id = ?',
+        )
+        .run(REQUEST_MAX_ATTEMPTS, row.id);
+    },
   });
   return ctx.db.transaction(() => {
     ctx.db.prepare('UPDATE auth_logins SET done = 1, code_hash = NULL WHERE id = ?').run(row.id);

@@ -43,7 +43,7 @@ export function accountRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
     });
 
     app.post('/export/start', { schema: { response: { 200: exportStartReply, ...errors } } }, async (request) =>
-      startExport(ctx, sessionOf(ctx, request).user),
+      startExport(ctx, sessionOf(ctx, request).user, request.ip),
     );
     app.post('/export/verify', { schema: { body: exportVerifyBody, response: { 200: exportVerifyReply, ...errors } } }, async (request) =>
       verifyExport(ctx, sessionOf(ctx, request).user, { ...request.body, ip: request.ip }),
@@ -52,7 +52,7 @@ export function accountRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
     app.post(
       '/email/change/start',
       { schema: { body: emailChangeStartBody, response: { 200: emailChangeStartReply, ...errors } } },
-      async (request) => startEmailChange(ctx, sessionOf(ctx, request).user, request.body.email),
+      async (request) => startEmailChange(ctx, sessionOf(ctx, request).user, request.body.email, request.ip),
     );
     app.post(
       '/email/change/primary',

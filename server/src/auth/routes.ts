@@ -18,6 +18,7 @@ import {
   sessionReply,
   userReply,
 } from '../../../src/wire/auth-api.js';
+import { isOriginAllowed } from '../../../src/wire/origins.js';
 import { authError } from './auth-error.js';
 import { getProject } from '../projects.js';
 import type { AuthContext } from './context.js';
@@ -37,6 +38,21 @@ export function sessionOf(ctx: AuthContext, request: FastifyRequest) {
   return liveSession(ctx.db, bearer(request), ctx.now());
 }
 
+/** The host of the page's origin for the approval mail: one of the project's allowed origins, else refused. */
+function siteOf(origin: string | undefined, allowed: readonly string[]): string | undefined {
+  if (origin === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(origin);
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.origin !== origin || !isOriginAllowed(origin, allowed)) {
+    throw authError(400, 'INVALID_REQUEST', "Invalid body field 'site': must be one of the project's allowed origins", { field: 'site' });
+  }
+  return url.host;
+}
+
 export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/origins', { schema: { querystring: originsQuery, response: { 200: originsReply, ...errors } } }, async (request) => {
@@ -46,9 +62,16 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
     });
 
     app.post('/email/start', { schema: { body: emailStartBody, response: { 200: emailStartReply, ...errors } } }, async (request) => {
-      const { projectId, email, deviceId } = request.body;
-      if (!getProject(ctx.db, projectId)) throw authError(404, 'UNKNOWN_PROJECT', `Unknown project '${projectId}'`, { field: 'projectId' });
-      return startLogin(ctx, { email, deviceId, ip: request.ip });
+      const { projectId, email, deviceId, site } = request.body;
+      const project = getProject(ctx.db, projectId);
+      if (!project) throw authError(404, 'UNKNOWN_PROJECT', `Unknown project '${projectId}'`, { field: 'projectId' });
+      return startLogin(ctx, {
+        email,
+        deviceId,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        site: siteOf(site, project.allowedOrigins),
+      });
     });
 
     app.post('/email/resend', { schema: { body: loginBody, response: { 200: emptyReply, ...errors } } }, async (request) => {

@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { identitiesMigration } from '../auth/identities-schema.js';
 import { passkeysMigration } from '../auth/passkeys/schema.js';
+import { authLimitsMigration } from '../auth/limits-schema.js';
 import { authMigration } from '../auth/schema.js';
 import { socialLoginsMigration } from '../auth/social/schema.js';
 import { dexMigration } from '../dex/schema.js';
@@ -245,4 +246,5 @@ export const migrations: readonly Migration[] = [
   onrampPayoutMigration,
   relaySubscriptionsMigration,
   relayRetentionMigration,
+  authLimitsMigration,
 ];

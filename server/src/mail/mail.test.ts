@@ -21,10 +21,15 @@ describe('login mails', () => {
 
   it('give the device mail no 6-digit number, and the approval page as its first URL', () => {
     const url = 'https://frame.example/auth/v1/device/approve?token=abcdefABCDEF';
-    const mail = deviceMail('user123456@example.com', url);
-    expect(digitRuns(mail)).toEqual([]);
-    expect(/https?:\/\/\S+/.exec(mail.text)?.[0]).toBe(url);
-    expect(mail.text).not.toContain('user123456');
+    const at = Date.UTC(2025, 11, 31, 23, 59, 59, 999);
+    for (const address of ['203.0.113.254', '2001:db8:aaaa:bbbb::/64']) {
+      const mail = deviceMail('user123456@example.com', url, { device: 'Firefox on Windows', address, site: 'shop.example:65535', at });
+      expect(digitRuns(mail)).toEqual([]);
+      expect(/https?:\/\/\S+/.exec(mail.text)?.[0]).toBe(url);
+      expect(mail.text).not.toContain('user123456');
+      expect(mail.text).toContain(`Network address: ${address}`);
+      expect(mail.text).toContain('When: 2025-12-31 23:59 UTC');
+    }
   });
 });
 
@@ -65,6 +70,18 @@ describe('the SMTP sink and the mailer', () => {
     expect(mails).toHaveLength(5);
     expect(mails.map((m) => m.subject)).toEqual(['mail 7', 'mail 6', 'mail 5', 'mail 4', 'mail 3']);
     expect(mails.some((m) => m.subject === 'huge')).toBe(false);
+  });
+
+  it('hands nodemailer one mailbox only: a list, a display name or an unnormalized address is never sent', async () => {
+    const mailer = createMailer(`smtp://127.0.0.1:${sink.port}`);
+    const before = sink.mails().length;
+    for (const to of ['victim@x.io,evil@y.io', 'a@b.io;c@d.io', '"A" <a@b.io>', 'A <a@b.io>', 'Victim@X.io', 'a@b.io\r\nBcc: c@d.io']) {
+      await expect(mailer.send({ to, subject: 'x', text: 'x' })).rejects.toThrow('The recipient must be one normalized e-mail address');
+    }
+    await mailer.send({ to: 'one@x.io', subject: 'one', text: 'x' });
+    mailer.close();
+    const got = sink.mails().slice(0, sink.mails().length - before);
+    expect(got.map((m) => m.to)).toEqual(['one@x.io']);
   });
 
   it('names a bad SMTP URL', () => {

@@ -1,8 +1,11 @@
 /**
  * Sends mail through an SMTP server (`--smtp smtp://HOST:PORT`, sender `--mail-from`) with
- * nodemailer. Plain smtp:// to a loopback host skips STARTTLS (a local sink).
+ * nodemailer. Plain smtp:// to a loopback host skips STARTTLS (a local sink). The recipient is
+ * one mailbox in its normalized form (src/wire/email-address.ts), else nothing is sent:
+ * nodemailer would read a list or a display name out of the string.
  */
 import nodemailer from 'nodemailer';
+import { normalizeEmailAddress } from '../../../src/wire/email-address.js';
 import { InputError } from '../errors.js';
 import { redactUrl } from '../redact.js';
 
@@ -56,6 +59,8 @@ export function createMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FROM):
   });
   return {
     async send({ to, subject, text }) {
+      // One mailbox, as stored: never a list, a display name or anything nodemailer would parse into more.
+      if (normalizeEmailAddress(to) !== to) throw new Error('The recipient must be one normalized e-mail address');
       await transport.sendMail({ from, to, subject, text });
     },
     close: () => transport.close(),

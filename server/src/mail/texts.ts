@@ -1,7 +1,9 @@
 /**
  * The mails of e-mail login. A code mail's subject and text hold its 6-digit code and no other
  * 6-digit number (no address, date or id); the device mail holds none, and its first URL is the
- * approval page. Neither repeats the recipient's address.
+ * approval page. Neither repeats the recipient's address. The device mail (and its approval
+ * page) says who asked: the device's name (from an allowlist, never the raw User-Agent), the
+ * requester's network address, the site the login began on (its host, no link) and when.
  */
 import type { OutgoingMail } from './mailer.js';
 
@@ -27,12 +29,42 @@ export function codeMail(to: string, code: string, purpose: CodePurpose): Outgoi
   };
 }
 
-export function deviceMail(to: string, approveUrl: string): OutgoingMail {
+/** Who asked for a device approval. */
+export interface LoginRequester {
+  /** The device's name (server/src/auth/device-name.ts). */
+  device: string;
+  /** The requester's network address: an IPv4 address, or an IPv6 /64. */
+  address: string;
+  /** The host of the site the login began on, when the frame said it. */
+  site: string | undefined;
+  /** When the login began (ms since the epoch). */
+  at: number;
+}
+
+/** '2025-03-01 14:03 UTC' (no 6-digit run, so a mail's code stays its only one). */
+export function mailTime(at: number): string {
+  return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The lines that say who asked, for the mail and the approval page. */
+export function requesterLines(requester: LoginRequester): string[] {
+  return [
+    `Device: ${requester.device}`,
+    `Network address: ${requester.address}`,
+    `Site: ${requester.site ?? 'not given'}`,
+    `When: ${mailTime(requester.at)}`,
+  ];
+}
+
+export function deviceMail(to: string, approveUrl: string, requester: LoginRequester): OutgoingMail {
   return {
     to,
     subject: 'Approve your new device for w3kit',
     text: [
-      'Someone is logging in to your w3kit wallet from a new device.',
+      'Someone is logging in to your w3kit wallet from a new device:',
+      '',
+      ...requesterLines(requester),
+      '',
       'If it is you, open this page and press Approve:',
       '',
       approveUrl,

@@ -94,6 +94,8 @@ export type FrameRefusalCode =
   | 'CodeExpired'
   | 'TooManyAttempts'
   | 'RateLimited'
+  | 'MailLimit'
+  | 'ServerFull'
   | 'MailNotConfigured'
   | 'MailNotSent'
   | 'UnknownProject'

@@ -43,6 +43,10 @@ export function refusalText(code: FrameRefusalCode, count?: unknown): string {
       return isCount(count)
         ? msg(str`Too many requests. Please try again after ${count} seconds.`)
         : msg('Too many requests. Please try again later.');
+    case 'MailLimit':
+      return msg('Too many e-mails went to this address in the last hour. Please try again later.');
+    case 'ServerFull':
+      return msg('The wallet server cannot save anything right now. Please try again later.');
     case 'MailNotConfigured':
       return msg('E-mail login is not available on this site right now');
     case 'MailNotSent':

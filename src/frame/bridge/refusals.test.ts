@@ -52,6 +52,9 @@ describe('frame and auth refusals: one mapping to the user’s words', () => {
       if (!SAID_AS_IS.has(message)) expect(text, key).not.toBe(message);
       expect(text, key).not.toMatch(/call \w+ first|Invalid body field|payload|ConnectEmail/);
     }
+    expect(errorCodeText(refusalOf('ConnectEmail', { reason: 'DISK_FULL' })!.messageCode)).toBe(
+      'The wallet server cannot save anything right now. Please try again later.',
+    );
     expect(errorCodeText(refusalOf('ConnectOtp', { reason: 'NO_LOGIN' })!.messageCode)).toBe(
       'This login is no longer in progress. Please start again.',
     );

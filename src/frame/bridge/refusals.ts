@@ -29,8 +29,9 @@ export const REFUSAL_CODES: Readonly<Record<string, ErrorMessageCode>> = {
   UNKNOWN_PROJECT: 'UnknownProject',
   SESSION_EXPIRED: 'SessionExpired',
   NO_KEYS: 'NoKeys',
-  // The operator's problem, said in general words (no sentence of its own yet).
-  DISK_FULL: 'FrameRefused',
+  // The operator's problem, said in words a user can act on (try later).
+  DISK_FULL: 'ServerFull',
+  MAIL_LIMIT: 'MailLimit',
   // The frame's own (its texts' names, src/frame/site/texts.ts and src/frame/constants.ts); INVALID_PAYLOAD goes by its field.
   NO_LOGIN: 'LoginNotPending',
   LOGIN_REPLACED: 'LoginNotPending',

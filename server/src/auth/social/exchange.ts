@@ -130,6 +130,9 @@ async function verifyIdToken(
       clockTolerance: CLOCK_TOLERANCE_S,
       currentDate: new Date(now),
     });
+    // jose checks exp and nbf (with the skew), but an iat only against a maximum age: one from the future is refused here.
+    if (typeof payload.iat === 'number' && payload.iat > now / 1000 + CLOCK_TOLERANCE_S)
+      throw new Error(`"iat" claim is in the future (more than ${CLOCK_TOLERANCE_S} s ahead)`);
     if (payload.nonce !== nonce) throw new Error('the nonce does not match');
     if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== config.clientId) throw new Error('azp is not this client');
     return payload as Record<string, unknown>;

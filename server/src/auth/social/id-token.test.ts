@@ -70,6 +70,24 @@ describe('the id token', () => {
     expect(form.get('client_secret')).toBeNull();
   });
 
+  it('gives its verified address in the one normalized form, and no address when it is not one mailbox', async () => {
+    issuer.nextClaims = (c) => ({ ...c, sub: 'sub-list', email: 'victim@example.com,evil@example.com', email_verified: true });
+    expect((await loginWith()).finish.body.user.email).toBeNull();
+    issuer.nextClaims = (c) => ({ ...c, sub: 'sub-idn', email: 'Me@Bücher.example', email_verified: true });
+    expect((await loginWith()).finish.body.user.email).toBe('me@xn--bcher-kva.example');
+  });
+
+  it('is accepted issued within a minute of skew ahead of the server clock', async () => {
+    issuer.nextClaims = (c) => ({
+      ...c,
+      sub: 'sub-skew',
+      iat: Math.floor(h.clock.now / 1000) + 50,
+      nbf: Math.floor(h.clock.now / 1000) + 50,
+    });
+    const { finish } = await loginWith();
+    expect(finish.status, JSON.stringify(finish.body)).toBe(200);
+  });
+
   it('without a verified e-mail gives a user with email null (an unverified address is not used)', async () => {
     issuer.nextClaims = (c) => ({ ...c, sub: 'sub-unverified', email: 'ok@example.com', email_verified: false, name: 'No Mail' });
     const { finish } = await loginWith();
@@ -87,6 +105,13 @@ describe('the id token', () => {
     ['expired', (c) => ({ ...c, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }), /exp/],
     ['with a wrong nonce', (c) => ({ ...c, nonce: 'not-the-nonce' }), /nonce/],
     ['from another issuer', (c) => ({ ...c, iss: 'https://evil.example' }), /iss/],
+    [
+      'issued an hour in the future',
+      (c) => ({ ...c, iat: Math.floor(h.clock.now / 1000) + 3600, exp: Math.floor(h.clock.now / 1000) + 7200 }),
+      /iat/,
+    ],
+    ['issued 61 s in the future', (c) => ({ ...c, iat: Math.floor(h.clock.now / 1000) + 62 }), /iat/],
+    ['not valid before an hour from now', (c) => ({ ...c, nbf: Math.floor(h.clock.now / 1000) + 3600 }), /nbf/],
   ];
   for (const [what, claims, detail] of refusals) {
     it(`is refused ${what}: the popup gets 'Failed to connect', the log the detail, the finish a 400`, async () => {

@@ -1,6 +1,7 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { ed25519 } from '@noble/curves/ed25519';
 import { afterEach, describe, expect, it } from 'vitest';
+import { emailStartBody } from '../../../wire/auth-api.js';
 import { base58Decode } from '../../../wire/base58.js';
 import type { ExportFlow } from '../context.js';
 import { startFrameHarness } from '../test-utils/frame-harness.js';
@@ -17,6 +18,14 @@ describe('login, export and e-mail change handlers', () => {
     expect((await h.call('ConnectEmail', { email: 'ada@example.com' })).payload).toEqual({ action: 'VERIFY_DEVICE' });
     expect((await h.call('ConnectDevice')).ok).toBe(true);
     expect(h.api.calls.filter((c) => c === 'GET /device/status')).toHaveLength(3);
+  });
+
+  it('ConnectEmail names the page the frame is on (its checked parent origin) for the approval mail', async () => {
+    const h = startFrameHarness({ deviceVerified: true });
+    open.push(h);
+    await h.call('ConnectEmail', { email: 'ada@example.com' });
+    const sent = h.api.sent.find((s) => s.path === '/email/start')!;
+    expect(emailStartBody.parse(JSON.parse(sent.body))).toMatchObject({ email: 'ada@example.com', site: 'http://app.test' });
   });
 
   it("ConnectDevice gives up with 'The device was not approved in time'", async () => {

@@ -5,6 +5,7 @@
  */
 import { W3Error } from '../../../core/errors/base.js';
 import { deviceStatusReply, emailStartReply, emptyReply, sessionReply, userReply } from '../../../wire/auth-api.js';
+import { normalizeEmailAddress } from '../../../wire/email-address.js';
 import { FRAME_POLL_MS } from '../../constants.js';
 import { SessionExpiredError } from '../api-client.js';
 import type { FrameContext } from '../context.js';
@@ -25,7 +26,7 @@ async function hasLiveSessionFor(ctx: FrameContext, email: string): Promise<bool
   if (!ctx.api.hasToken()) return false;
   try {
     const { user } = await ctx.api.get('/session', userReply);
-    if (user.email?.toLowerCase() !== email.toLowerCase() || !user.evmAddress) return false;
+    if (!user.email || user.email !== normalizeEmailAddress(email) || !user.evmAddress) return false;
     const share = await ctx.store.getDeviceShare(user.id);
     if (!share) return false;
     share.fill(0);
@@ -41,8 +42,10 @@ async function hasLiveSessionFor(ctx: FrameContext, email: string): Promise<bool
 export const loginHandlers: Handlers<'ConnectEmail' | 'ResendEmail' | 'ConnectDevice' | 'ConnectOtp'> = {
   async ConnectEmail({ email }, ctx) {
     if (await hasLiveSessionFor(ctx, email)) return { action: 'CONNECT' };
-    const projectId = ctx.state.projectId;
-    const reply = await ctx.api.post('/email/start', { projectId, email, deviceId: await ctx.store.deviceId() }, emailStartReply);
+    const { projectId, parentOrigin } = ctx.state;
+    // The page's origin (checked in the handshake) is named in the device-approval mail.
+    const body = { projectId, email, deviceId: await ctx.store.deviceId(), ...(parentOrigin ? { site: parentOrigin } : {}) };
+    const reply = await ctx.api.post('/email/start', body, emailStartReply);
     ctx.state.login = { loginId: reply.loginId, email };
     return { action: reply.action };
   },
