@@ -84,7 +84,9 @@ export const globalQuota: Attack = {
     const message = randomBytes(MESSAGE_BYTES / 2).toString('hex');
     const bytesBefore = target.dataBytes();
     const started = Date.now();
-    log(`${attackers.length} addresses publish 256 KiB messages until refused${perAddress ? ` (per-address quota ${perAddress} bytes an hour)` : ''}`);
+    log(
+      `${attackers.length} addresses publish 256 KiB messages until refused${perAddress ? ` (per-address quota ${perAddress} bytes an hour)` : ''}`,
+    );
     const flooders = await Promise.all(attackers.map((from) => publishUntilRefused(target.relayUrl, from, message)));
     const seconds = (Date.now() - started) / 1000;
     const refusals = flooders.flatMap((f) => (f.refusal ? [f.refusal] : []));
@@ -109,7 +111,8 @@ export const globalQuota: Attack = {
         `${attackers.length} addresses publishing 256 KiB messages until refused (${mib(total)} accepted in ${seconds.toFixed(1)} s), ` +
         `then a fresh address publishing 1 KiB${target.restart ? '; then a restart and a flooder publishing again' : ''}`,
       criterion:
-        'a fresh address can still publish after the flood' + (target.restart ? ', and after a restart a flooder is still held to its quota window' : ''),
+        'a fresh address can still publish after the flood' +
+        (target.restart ? ', and after a restart a flooder is still held to its quota window' : ''),
       verdict,
       measured: {
         perAddressQuotaBytes: perAddress ? Number(perAddress) : null,

@@ -104,7 +104,10 @@ export const mailCooldown: Attack = {
     const accepted = attackers.map((a) => answers.get(a)!.filter((r) => r.status === 200).length);
     const conditions = { ownerGotCode, mailsPerAttackerBounded: Math.max(...accepted) <= 2 };
     const { verdict, failed } = judge(conditions);
-    const retryAfters = [...answers.values()].flat().map((r) => Number(r.body?.retryAfter)).filter((n) => n > 0);
+    const retryAfters = [...answers.values()]
+      .flat()
+      .map((r) => Number(r.body?.retryAfter))
+      .filter((n) => n > 0);
     return {
       tried:
         `the owner logged in once; then ${attackers.length} addresses started logins for the owner's address every second for ` +
@@ -118,7 +121,12 @@ export const mailCooldown: Attack = {
         attackerStarts: [...answers.values()].reduce((n, list) => n + list.length, 0),
         attackerStartsAccepted: accepted.reduce((n, k) => n + k, 0),
         mailsCausedMaxOneAddress: Math.max(...accepted),
-        attackerRefusals: tally([...answers.values()].flat().filter((r) => r.status !== 200).map(refusalKey)),
+        attackerRefusals: tally(
+          [...answers.values()]
+            .flat()
+            .filter((r) => r.status !== 200)
+            .map(refusalKey),
+        ),
         attackerRetryAfterMaxSeconds: retryAfters.length ? Math.max(...retryAfters) : null,
         mailsToOwnerInWindow: toOwner.length,
         mailsToOwnerPerHourAtThisRate: Math.round((toOwner.length * 3600) / windowSeconds),

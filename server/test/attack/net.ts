@@ -93,7 +93,8 @@ export function request(
   }: { method?: string; from?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number; form?: boolean } = {},
 ): Promise<HttpReply> {
   const started = Date.now();
-  const payload = body === undefined ? undefined : form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
+  const payload =
+    body === undefined ? undefined : form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
   return new Promise((resolve) => {
     const done = (reply: Omit<HttpReply, 'ms'>) => resolve({ ...reply, ms: Date.now() - started });
     const req = http.request(
@@ -106,7 +107,10 @@ export function request(
           ...headers,
           ...(payload === undefined
             ? {}
-            : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            : {
+                'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+                'content-length': Buffer.byteLength(payload),
+              }),
         },
         timeout: timeoutMs,
       },

@@ -19,7 +19,11 @@ const nonceRequest = (target: Target, from: string) =>
 
 /** A refusal's key for the tally: the status and the message's first words. */
 const refusalKey = (r: HttpReply) =>
-  r.status === 0 ? `no reply: ${r.error}` : `${r.status} ${String(r.body?.message ?? '').split(/[:']/)[0]!.slice(0, 50)}`;
+  r.status === 0
+    ? `no reply: ${r.error}`
+    : `${r.status} ${String(r.body?.message ?? '')
+        .split(/[:']/)[0]!
+        .slice(0, 50)}`;
 
 async function signIn(target: Target, from: string, account: ReturnType<typeof privateKeyToAccount>): Promise<HttpReply> {
   const nonce = await nonceRequest(target, from);
@@ -64,7 +68,10 @@ export const siwxFlood: Attack = {
     const [accountAddress] = addresses.attackers(1);
     const account = privateKeyToAccount(generatePrivateKey());
     log(`one account signs in ${signIns} times`);
-    const signed = await pool(4, Array.from({ length: signIns }, () => () => signIn(target, accountAddress!, account)));
+    const signed = await pool(
+      4,
+      Array.from({ length: signIns }, () => () => signIn(target, accountAddress!, account)),
+    );
     const signInsAnswered = signed.filter((r) => r.status === 200).length;
     const lastToken = signed.reverse().find((r) => r.status === 200)?.body.token as string | undefined;
     const sessions = await liveSessions(target, account.address, lastToken, accountAddress!);
@@ -76,7 +83,9 @@ export const siwxFlood: Attack = {
     const tasks = flooders.flatMap((from) => Array.from({ length: perAddress }, () => () => nonceRequest(target, from)));
     const replies = await pool(quick ? 48 : 64, tasks);
     const seconds = (Date.now() - started) / 1000;
-    const issuedPerAddress = flooders.map((_, i) => replies.slice(i * perAddress, (i + 1) * perAddress).filter((r) => r.status === 200).length);
+    const issuedPerAddress = flooders.map(
+      (_, i) => replies.slice(i * perAddress, (i + 1) * perAddress).filter((r) => r.status === 200).length,
+    );
     const issued = issuedPerAddress.reduce((n, k) => n + k, 0);
 
     const newUser = await nonceRequest(target, addresses.victim());
@@ -90,7 +99,8 @@ export const siwxFlood: Attack = {
       tried:
         `one account signing in ${signIns} times, then ${flooders.length} addresses asking ${perAddress} nonces each ` +
         `(${tasks.length} requests in ${seconds.toFixed(1)} s), then a new user asking for a nonce`,
-      criterion: "a new user on a fresh address still gets a nonce, and one account's live sessions are capped (every sign-in answered, fewer sessions kept)",
+      criterion:
+        "a new user on a fresh address still gets a nonce, and one account's live sessions are capped (every sign-in answered, fewer sessions kept)",
       verdict,
       measured: {
         signInsAnswered,

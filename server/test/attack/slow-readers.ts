@@ -21,7 +21,12 @@ interface Reader {
   closeCode: number | null;
 }
 
-async function publishTopic(relayUrl: string, from: string, topic: string, count: number): Promise<{ published: number; refusals: string[] }> {
+async function publishTopic(
+  relayUrl: string,
+  from: string,
+  topic: string,
+  count: number,
+): Promise<{ published: number; refusals: string[] }> {
   const publisher = await Peer.open(relayUrl, undefined, { localAddress: from });
   const message = randomBytes(MESSAGE_BYTES / 2).toString('hex');
   const refusals: string[] = [];

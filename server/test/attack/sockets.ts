@@ -92,7 +92,8 @@ export const socketFlood: Attack = {
     const { verdict, failed } = judge(conditions);
     return {
       tried: `${attempts} relay sockets from one address on one JWT in ${((Date.now() - started) / 1000).toFixed(1)} s${limit ? `, server under ulimit -n ${limit}` : ''}`,
-      criterion: 'the flood is refused past a cap (HTTP status or close code), the Provider API answers and a fresh client on another address gets a relay socket',
+      criterion:
+        'the flood is refused past a cap (HTTP status or close code), the Provider API answers and a fresh client on another address gets a relay socket',
       verdict,
       measured: {
         socketsAttempted: attempts,

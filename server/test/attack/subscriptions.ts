@@ -89,7 +89,8 @@ export const subscriptionFlood: Attack = {
       tried:
         `${attackers.length} address(es), fresh keys each subscribing ${BATCH} random topics twice, ` +
         `up to ${share} subscriptions per address (${asked} asked in ${seconds.toFixed(1)} s)`,
-      criterion: 'every attacking address is refused at a cap before it stores all it asked, and a fresh client on another address can still subscribe',
+      criterion:
+        'every attacking address is refused at a cap before it stores all it asked, and a fresh client on another address can still subscribe',
       verdict,
       measured: {
         subscriptionsAsked: asked,

@@ -74,12 +74,25 @@ async function runOne(attack: Attack, options: SuiteOptions, quick: boolean, log
     result = await withTimeout(attack.run(ctx), quick ? ATTACK_TIMEOUT_MS.quick : ATTACK_TIMEOUT_MS.full, attack.id);
   } catch (err) {
     const message = (err as Error)?.message ?? String(err);
-    result = { tried: '(stopped by an error)', criterion: '', verdict: 'not run' as Verdict, measured: { error: message }, notes: [message] };
+    result = {
+      tried: '(stopped by an error)',
+      criterion: '',
+      verdict: 'not run' as Verdict,
+      measured: { error: message },
+      notes: [message],
+    };
   } finally {
     await target?.close().catch(() => undefined);
     closeHttp();
   }
-  return { id: attack.id, item: attack.item, title: attack.title, durationMs: Date.now() - started, ...(settings ? { settings } : {}), ...result };
+  return {
+    id: attack.id,
+    item: attack.item,
+    title: attack.title,
+    durationMs: Date.now() - started,
+    ...(settings ? { settings } : {}),
+    ...result,
+  };
 }
 
 export async function runSuite(options: SuiteOptions = {}): Promise<SuiteResult> {

@@ -6,6 +6,7 @@
  * /proc/PID/status, when the pid is known), the data folder's size and row counts (when the
  * folder is known; read-only, beside the running server, as SQLite's WAL allows).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,7 +83,8 @@ function countRows(dataDir: string, table: string, where: string | undefined, pa
 /** Starts the built bin with `settings` on free ports and a fresh data folder (removed by close). */
 export async function startTarget(settings: ServerSettings = {}): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'w3kit-attack-'));
-  const env = { W3KIT_SEED_WALLETS: '0', ...settings.env };
+  // No wallets to seed (faster starts); a key-encryption key in the environment (no warning about a key file).
+  const env = { W3KIT_SEED_WALLETS: '0', W3KIT_KEK: randomBytes(32).toString('base64'), ...settings.env };
   const start = (ports?: Backend['ports']) =>
     startBackend({
       port: ports?.port ?? 0,
@@ -93,13 +95,14 @@ export async function startTarget(settings: ServerSettings = {}): Promise<Target
       env,
       ...(settings.maxOpenFiles ? { maxOpenFiles: settings.maxOpenFiles } : {}),
     });
-  let backend: Backend;
-  try {
-    backend = await start();
-  } catch (err) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw err;
-  }
+  // Free ports are found before the bin binds them, and this machine may hand one out meanwhile: try again.
+  const firstStart = async (attempt = 1): Promise<Backend> =>
+    start().catch((err: Error) => {
+      if (attempt < 3 && /port is in use/.test(err.message)) return firstStart(attempt + 1);
+      rmSync(dataDir, { recursive: true, force: true });
+      throw err;
+    });
+  let backend = await firstStart();
   return {
     get url() {
       return backend.url;
