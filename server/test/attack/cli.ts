@@ -74,6 +74,9 @@ export async function main(argv: string[]): Promise<number> {
   mkdirSync(path.dirname(options.out), { recursive: true });
   writeFileSync(options.out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nresult written to ${options.out}`);
-  if (previous) console.log(`\n${formatComparison(compareResults(previous, result), previous.startedAt)}`);
+  if (previous) {
+    console.log(`\n${formatComparison(compareResults(previous, result), previous.startedAt)}`);
+    if (previous.quick !== result.quick) console.log('  (one run was --quick and the other not: their counts differ by design)');
+  }
   return result.attacks.some((a) => a.verdict === 'not run') ? 1 : 0;
 }
