@@ -1,4 +1,8 @@
 export interface Backend {
+  /** The server process's id. */
+  pid: number | undefined;
+  /** The ports it listens on (pass them back to start it again on the same ones). */
+  ports: { port: number; relayPort: number; framePort: number; smtpSink: number | undefined; oidcPort: number | undefined };
   url: string;
   relayUrl: string;
   /** The secure frame site and auth API, addressed on localhost (WebAuthn refuses IP origins), e.g. http://localhost:4303. */
@@ -24,4 +28,6 @@ export function startBackend(options: {
   oidcPort?: number;
   /** EVM JSON-RPC URL the Blockchain API indexes (`--evm-rpc`). */
   evmRpc?: string;
+  /** Run the server under `ulimit -n` this many open files (a socket flood then meets the limit sooner). */
+  maxOpenFiles?: number;
 }): Promise<Backend>;

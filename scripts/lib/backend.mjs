@@ -11,7 +11,7 @@ import { SERVER_BUNDLE } from '../../server/scripts/bundle.mjs';
 import { freePort } from './hardhat.mjs';
 
 /**
- * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string>, relayPort?: number, framePort?: number, smtpSink?: number, oidcPort?: number, evmRpc?: string }} options
+ * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string>, relayPort?: number, framePort?: number, smtpSink?: number, oidcPort?: number, evmRpc?: string, maxOpenFiles?: number }} options
  *   port 0 picks a free one; relayPort and framePort default to port + 1 and port + 2 (free
  *   ones when port is 0, or when given as 0); smtpSink runs the development SMTP sink on that
  *   port (0 a free one; `--smtp-sink`) and e-mail goes to it; env adds environment variables
@@ -28,6 +28,7 @@ export async function startBackend({
   smtpSink: wantedSink,
   oidcPort: wantedOidc,
   evmRpc,
+  maxOpenFiles,
 }) {
   // Free ports are asked for one by one, so the OS may hand out the same one twice: never reuse one.
   const taken = new Set();
@@ -51,29 +52,31 @@ export async function startBackend({
   if (smtpSink !== undefined) taken.add(smtpSink);
   const oidcPort = wantedOidc === undefined ? undefined : wantedOidc === 0 ? await fresh() : wantedOidc;
   const frameUrl = `http://${host === '127.0.0.1' ? 'localhost' : host}:${framePort}`;
-  const child = spawn(
-    process.execPath,
-    [
-      SERVER_BUNDLE,
-      '--port',
-      String(port),
-      '--relay-port',
-      String(relayPort),
-      '--frame-port',
-      String(framePort),
-      '--frame-public-url',
-      frameUrl,
-      ...(oidcPort === undefined ? [] : ['--oidc-port', String(oidcPort)]),
-      ...(smtpSink === undefined ? [] : ['--smtp-sink', String(smtpSink)]),
-      '--host',
-      host,
-      '--data',
-      dataDir,
-      '--seed',
-      ...(evmRpc ? ['--evm-rpc', evmRpc] : []),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
-  );
+  const args = [
+    SERVER_BUNDLE,
+    '--port',
+    String(port),
+    '--relay-port',
+    String(relayPort),
+    '--frame-port',
+    String(framePort),
+    '--frame-public-url',
+    frameUrl,
+    ...(oidcPort === undefined ? [] : ['--oidc-port', String(oidcPort)]),
+    ...(smtpSink === undefined ? [] : ['--smtp-sink', String(smtpSink)]),
+    '--host',
+    host,
+    '--data',
+    dataDir,
+    '--seed',
+    ...(evmRpc ? ['--evm-rpc', evmRpc] : []),
+  ];
+  // With maxOpenFiles the bin runs under `ulimit -n` (the shell execs node, so the pid is the server's).
+  const [cmd, argv] =
+    maxOpenFiles === undefined
+      ? [process.execPath, args]
+      : ['/bin/sh', ['-c', `ulimit -n ${Number(maxOpenFiles)} && exec "$@"`, 'sh', process.execPath, ...args]];
+  const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   const url = `http://${host}:${port}`;
@@ -99,6 +102,8 @@ export async function startBackend({
     }
   }
   return {
+    pid: child.pid,
+    ports: { port, relayPort, framePort, smtpSink, oidcPort },
     url,
     relayUrl: `ws://${host}:${relayPort}`,
     frameUrl,

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * `npm run attack`: the attack suite of issue 29 (items 1 to 6 against a real w3kit-server,
+ * loopback only, bounded in count and time); see server/README.md, "Attack suite". Builds the
+ * server bin (server/dist, unless --no-build or --url), bundles the suite
+ * (server/test/attack/cli.ts, TypeScript sharing the relay tests' helpers) into .cache/attack
+ * with esbuild, packages and scripts/lib/*.mjs left external, and runs it with the other options.
+ */
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { run } from './lib/run.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = path.join(ROOT, '.cache/attack/cli.mjs');
+
+/** The suite's bundle: its own TypeScript bundled; packages and the repository's .mjs modules imported where they are. */
+export async function bundleSuite(outfile = OUT) {
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [path.join(ROOT, 'server/test/attack/cli.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'mjs-in-place',
+        setup(build) {
+          build.onResolve({ filter: /\.mjs$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path), external: true }));
+        },
+      },
+    ],
+  });
+  return outfile;
+}
+
+const argv = process.argv.slice(2);
+const noBuild = argv.includes('--no-build');
+const rest = argv.filter((arg) => arg !== '--no-build');
+if (!noBuild && !rest.some((arg) => arg === '--url' || arg.startsWith('--url='))) {
+  await run('node', ['server/scripts/bundle.mjs'], { cwd: ROOT });
+}
+const { main } = await import(pathToFileURL(await bundleSuite()).href);
+process.exit(await main(rest));
