@@ -90,14 +90,12 @@ export const nameRoutes: FastifyPluginAsyncZod<NameRouteOptions> = async (app, o
       ({ status, message, field, code } = errorReply(err, NAME_BODY_LIMIT, 'application/json or text/plain'));
       if (status >= 500) request.log.error(err);
     }
-    return reply
-      .code(status)
-      .send({
-        message,
-        ...(field === undefined ? {} : { field }),
-        reasons: [{ description: message }],
-        ...(code === undefined ? {} : { code }),
-      });
+    return reply.code(status).send({
+      message,
+      ...(field === undefined ? {} : { field }),
+      reasons: [{ description: message }],
+      ...(code === undefined ? {} : { code }),
+    });
   });
 
   app.get(
