@@ -8,7 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, RPC_ERRORS, type Database } from '../src/index.js';
 import { SLOW_READER_CLOSE } from '../src/relay/backpressure.js';
-import { FETCH_PAGE_BYTES, RelayHub, type RelaySocket } from '../src/relay/hub.js';
+import { FETCH_PAGE_BYTES } from '../src/relay/delivered.js';
+import { RelayHub, type RelaySocket } from '../src/relay/hub.js';
 import { RELAY_LIMITS, type RelayLimits } from '../src/relay/protocol.js';
 import { RelayStore } from '../src/relay/store.js';
 

@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, RPC_ERRORS, type Database } from '../src/index.js';
 import { handleFrame, MAX_INVALID_FRAMES } from '../src/relay/frames.js';
-import { FETCH_PAGE, RelayHub, type RelaySocket } from '../src/relay/hub.js';
+import { FETCH_PAGE } from '../src/relay/delivered.js';
+import { RelayHub, type RelaySocket } from '../src/relay/hub.js';
 import { RELAY_METHODS, runMethod } from '../src/relay/methods.js';
 import { RELAY_LIMITS, relayLimits, RelayRpcError } from '../src/relay/protocol.js';
 import { RelayStore } from '../src/relay/store.js';

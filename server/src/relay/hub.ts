@@ -11,6 +11,7 @@
 import type { Database } from 'better-sqlite3';
 import { SocketFlow, type FlowSocket } from './backpressure.js';
 import { publishedBytes, RelayRpcError, RPC_ERRORS, type PublishParams, type RelayLimits, type RpcId } from './protocol.js';
+import { delivered, fetchPending, STORE_PAGE, type DeliveredMessage } from './delivered.js';
 import { RelayQuotas } from './quota.js';
 import { RelayRetention } from './retention.js';
 import type { RelayStore, StoredMessage } from './store.js';
@@ -39,28 +40,6 @@ export interface Connection<S extends RelaySocket = RelaySocket> {
   topics: Set<string>;
   /** Its send buffer's bound. */
   flow: SocketFlow;
-}
-
-/** One message as irn_subscription and irn_fetchMessages give it. */
-export interface DeliveredMessage {
-  topic: string;
-  message: string;
-  publishedAt: number;
-  tag: number;
-  attestation?: string;
-}
-
-/** Messages returned by one irn_fetchMessages / irn_batchFetchMessages call. */
-export const FETCH_PAGE = 500;
-/** Bytes (topic, message, attestation) of the messages of one fetch reply, past its first message. */
-export const FETCH_PAGE_BYTES = 4 * 1024 * 1024;
-/** Messages read from the database at once when paging a topic out. */
-const PAGE = 16;
-
-function delivered(m: StoredMessage): DeliveredMessage {
-  const entry: DeliveredMessage = { topic: m.topic, message: m.message, publishedAt: m.publishedAt, tag: m.tag };
-  if (m.attestation) entry.attestation = m.attestation;
-  return entry;
 }
 
 export class RelayHub<S extends RelaySocket = RelaySocket> {
@@ -219,24 +198,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
    * and past the first up to FETCH_PAGE_BYTES; `hasMore` when some are left.
    */
   fetchMessages(conn: Connection, topics: string[]): { messages: DeliveredMessage[]; hasMore: boolean } {
-    const messages: DeliveredMessage[] = [];
-    let bytes = 0;
-    for (const topic of topics) {
-      let after = 0;
-      for (;;) {
-        const page = this.store.pending(topic, conn.clientId, PAGE, after);
-        for (const m of page) {
-          const size = publishedBytes({ ...m, attestation: m.attestation ?? undefined });
-          if (messages.length >= FETCH_PAGE || (messages.length && bytes + size > FETCH_PAGE_BYTES)) return { messages, hasMore: true };
-          this.store.markDelivered(m.id, conn.clientId);
-          messages.push(delivered(m));
-          bytes += size;
-          after = m.id;
-        }
-        if (page.length < PAGE) break;
-      }
-    }
-    return { messages, hasMore: false };
+    return fetchPending(this.store, conn.clientId, topics);
   }
 
   /** The client's answer to an irn_subscription: a result marks the message delivered; either frees room for the next. */
@@ -277,12 +239,12 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
       for (;;) {
         const room = this.room(conn);
         if (room === 0) return;
-        const page = this.store.pending(topic, conn.clientId, Math.min(room, PAGE), conn.cursors.get(topic) ?? 0);
+        const page = this.store.pending(topic, conn.clientId, Math.min(room, STORE_PAGE), conn.cursors.get(topic) ?? 0);
         for (const m of page) {
           if (this.room(conn) === 0) return;
           this.push(conn, m);
         }
-        if (page.length < Math.min(room, PAGE)) break;
+        if (page.length < Math.min(room, STORE_PAGE)) break;
       }
       conn.backlog.delete(topic);
     }
