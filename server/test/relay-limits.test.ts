@@ -5,59 +5,27 @@
  * to, the JWT's audience and lifetime, and the tag range.
  */
 import { generateKeyPair } from '@walletconnect/relay-auth';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openDatabase,
-  RPC_ERRORS,
-  startRelay,
-  type Database,
-  type RelayLimits,
-  type RunningRelay,
-  type StartRelayOptions,
-} from '../src/index.js';
-import { sleep, tempDir, upgradeStatus } from './helpers.js';
-import { errorCode, nowSeconds, Peer, signAuth, topic, type PeerOptions } from './relay-peer.js';
+import { describe, expect, it } from 'vitest';
+import { RPC_ERRORS, type RelayLimits } from '../src/index.js';
+import { sleep, upgradeStatus } from './helpers.js';
+import { useRelayFixture } from './relay-fixture.js';
+import { errorCode, nowSeconds, Peer, signAuth, topic } from './relay-peer.js';
 import { JWT_EXPIRED_CLOSE } from '../src/relay/transport.js';
 
 const MONTH = 30 * 24 * 3600;
 const OTHER_IP = '127.0.0.2';
 
-let dir: string;
-let remove: () => void;
-let db: Database;
-let relay: RunningRelay | undefined;
-let peers: Peer[];
+const fx = useRelayFixture('w3kit-relay-');
 
-beforeEach(() => {
-  ({ dir, remove } = tempDir('w3kit-relay-'));
-  db = openDatabase(dir);
-  peers = [];
-});
+const start = fx.start;
 
-afterEach(async () => {
-  peers.forEach((p) => p.ws.terminate());
-  await relay?.close();
-  relay = undefined;
-  db.close();
-  remove();
-});
-
-async function start(options: Partial<StartRelayOptions> = {}): Promise<RunningRelay> {
-  relay = await startRelay({ port: 0, db, ...options });
-  return relay;
-}
-
-async function open(options: PeerOptions = {}): Promise<Peer> {
-  const peer = await Peer.open(relay!.url, generateKeyPair(), options);
-  peers.push(peer);
-  return peer;
-}
+const open = fx.open;
 
 const publish = (peer: Peer, t: string, message: string, extra: Record<string, unknown> = {}) =>
   peer.result('irn_publish', { topic: t, message, ttl: 300, tag: 1108, ...extra });
 
 const stored = () =>
-  db.prepare('SELECT topic, message, tag, (expires_at - published_at) / 1000 AS ttl FROM relay_messages ORDER BY id').all() as {
+  fx.db.prepare('SELECT topic, message, tag, (expires_at - published_at) / 1000 AS ttl FROM relay_messages ORDER BY id').all() as {
     topic: string;
     message: string;
     tag: number;
@@ -161,7 +129,7 @@ describe('quotas', () => {
     for (let i = 0; i < 3; i++) expect(await publish(a, t, 'x'.repeat(30_000), { ttl: 1 })).toBe(true);
     // Delivered, so not evicted.
     await listener.waitForPushes(3);
-    const delivered = () => db.prepare('SELECT count(*) AS n FROM relay_deliveries').pluck().get() as number;
+    const delivered = () => fx.db.prepare('SELECT count(*) AS n FROM relay_deliveries').pluck().get() as number;
     for (let i = 0; i < 100 && delivered() < 3; i++) await sleep(10);
     const reply = await a.call('irn_publish', { topic: t, message: 'x'.repeat(30_000), ttl: 300 });
     expect(reply.error).toEqual({
@@ -275,7 +243,7 @@ describe('JWT audience and lifetime', () => {
     expect(await upgrade(url, url, 365 * 86_400)).toBe(401);
     // A lifetime within the cap that starts in the future still ends too late.
     expect(await upgrade(url, url, 86_400, nowSeconds() + 3600)).toBe(401);
-    await relay!.close();
+    await fx.relay!.close();
 
     const week = await start({ limits: { maxJwtLifetime: 7 * 86_400 } });
     expect(await upgrade(week.url, week.url, 7 * 86_400)).toBe(101);

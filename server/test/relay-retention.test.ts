@@ -5,51 +5,28 @@
  * the heaviest senders' oldest unfetched messages are what gives way; the quota windows survive
  * a restart on the same data file; messages nobody fetches expire after `unfetchedTtl`.
  */
-import { generateKeyPair } from '@walletconnect/relay-auth';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, RPC_ERRORS, startRelay, type Database, type RelayLimits, type RunningRelay } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { RPC_ERRORS, type RelayLimits } from '../src/index.js';
 import { RelayHub, type RelaySocket } from '../src/relay/hub.js';
 import { RELAY_LIMITS } from '../src/relay/protocol.js';
 import { RelayStore } from '../src/relay/store.js';
-import { tempDir } from './helpers.js';
+import { useRelayFixture } from './relay-fixture.js';
 import { errorCode, Peer, topic } from './relay-peer.js';
 
 const KIB = 1024;
 /** The issue's 32 MiB per address and 1 GiB store, scaled down 512 times (global: ten addresses' worth). */
 const LIMITS: Partial<RelayLimits> = { ipBytesPerHour: 64 * KIB, maxStoredBytes: 2 * 1024 * KIB };
 
-let dir: string;
-let remove: () => void;
-let db: Database;
-let relay: RunningRelay | undefined;
-let peers: Peer[];
+const fx = useRelayFixture('w3kit-relay-retention-');
 
-beforeEach(() => {
-  ({ dir, remove } = tempDir('w3kit-relay-retention-'));
-  db = openDatabase(dir);
-  peers = [];
-});
-
-afterEach(async () => {
-  peers.forEach((p) => p.ws.terminate());
-  await relay?.close();
-  relay = undefined;
-  db.close();
-  remove();
-});
-
-async function open(localAddress: string): Promise<Peer> {
-  const peer = await Peer.open(relay!.url, generateKeyPair(), { localAddress });
-  peers.push(peer);
-  return peer;
-}
+const open = (localAddress: string) => fx.open({ localAddress });
 
 const publish = (peer: Peer, t: string, message: string) => peer.result('irn_publish', { topic: t, message, ttl: 86_400, tag: 1108 });
-const storedBytes = () => db.prepare('SELECT total(size) FROM relay_messages').pluck().get() as number;
+const storedBytes = () => fx.db.prepare('SELECT total(size) FROM relay_messages').pluck().get() as number;
 
 describe('the all-clients quota and the store, filled by ten addresses', () => {
   it('lets an eleventh address publish, evicting the oldest unfetched messages of the heaviest senders', async () => {
-    relay = await startRelay({ port: 0, db, limits: { ...LIMITS, maxStoredBytes: 512 * KIB } });
+    await fx.start({ limits: { ...LIMITS, maxStoredBytes: 512 * KIB } });
     const wallet = await open('127.0.0.100');
     const t = topic('session');
     await wallet.result('irn_subscribe', { topic: t });
@@ -68,7 +45,7 @@ describe('the all-clients quota and the store, filled by ten addresses', () => {
     expect(await publish(dapp, t, 'session request')).toBe(true);
     expect((await wallet.waitForPushes(1)).map((p) => p.params.data.message)).toEqual(['session request']);
     // What went were the oldest junk messages, evenly from the heaviest: every address keeps its newest.
-    const left = db.prepare('SELECT sender_ip AS ip, count(*) AS n FROM relay_messages GROUP BY sender_ip').all() as {
+    const left = fx.db.prepare('SELECT sender_ip AS ip, count(*) AS n FROM relay_messages GROUP BY sender_ip').all() as {
       ip: string;
       n: number;
     }[];
@@ -76,21 +53,17 @@ describe('the all-clients quota and the store, filled by ten addresses', () => {
     const junk = left.filter((r) => r.ip !== '127.0.0.11');
     expect(junk).toHaveLength(10);
     expect(junk.every((r) => r.n === 3 || r.n === 4)).toBe(true);
-    const newest = db.prepare('SELECT count(*) FROM relay_messages WHERE topic IN (' + junk.map(() => '?').join() + ')').pluck();
+    const newest = fx.db.prepare('SELECT count(*) FROM relay_messages WHERE topic IN (' + junk.map(() => '?').join() + ')').pluck();
     expect(newest.get(...Array.from({ length: 10 }, (_, a) => topic(`junk-${a + 1}-3`)))).toBe(10);
   });
 
   it('keeps the quota windows across a restart on the same data file', async () => {
-    relay = await startRelay({ port: 0, db, limits: LIMITS });
+    await fx.start({ limits: LIMITS });
     const heavy = await open('127.0.0.2');
     for (let i = 0; i < 4; i++) expect(await publish(heavy, topic(`h${i}`), 'x'.repeat(16 * KIB - 64))).toBe(true);
     expect(await errorCode(publish(heavy, topic('h4'), 'x'))).toBe(RPC_ERRORS.rateLimited);
 
-    peers.forEach((p) => p.ws.terminate());
-    await relay.close();
-    db.close();
-    db = openDatabase(dir);
-    relay = await startRelay({ port: 0, db, limits: LIMITS });
+    await fx.restart({ limits: LIMITS });
 
     const again = await open('127.0.0.2');
     const reply = await again.call('irn_publish', { topic: topic('h5'), message: 'x', ttl: 300 });
@@ -115,11 +88,11 @@ describe('RelayRetention through the hub', () => {
   const clock = () => t;
   const hubWith = (limits: Partial<RelayLimits>) => {
     t = 5_000_000;
-    return new RelayHub<FakeSocket>(db, new RelayStore(db, clock), { ...RELAY_LIMITS, ipBytesPerHour: 1e9, ...limits }, clock);
+    return new RelayHub<FakeSocket>(fx.db, new RelayStore(fx.db, clock), { ...RELAY_LIMITS, ipBytesPerHour: 1e9, ...limits }, clock);
   };
   const msg = (name: string, bytes = 1000) => ({ topic: name.padEnd(10, '-'), message: 'x'.repeat(bytes - 10), ttl: 86_400, tag: 1 });
   const left = () =>
-    (db.prepare('SELECT topic FROM relay_messages ORDER BY id').pluck().all() as string[]).map((s) => s.replace(/-+$/, ''));
+    (fx.db.prepare('SELECT topic FROM relay_messages ORDER BY id').pluck().all() as string[]).map((s) => s.replace(/-+$/, ''));
 
   it('evicts the heaviest sender down towards the next, oldest first, and never what was fetched', () => {
     const hub = hubWith({ maxStoredBytes: 10_000 });
@@ -165,7 +138,7 @@ describe('RelayRetention through the hub', () => {
     expect(left()).toEqual(['m2', 'm3']);
     const [pushed] = [...reader.inflight.keys()];
     expect(() => hub.acknowledge(reader, pushed!, true)).not.toThrow();
-    expect(db.prepare('SELECT count(*) FROM relay_deliveries').pluck().get()).toBe(0);
+    expect(fx.db.prepare('SELECT count(*) FROM relay_deliveries').pluck().get()).toBe(0);
   });
 
   it('deletes what nobody fetched within unfetchedTtl, keeping what was fetched until its TTL', () => {

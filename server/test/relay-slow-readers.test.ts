@@ -4,45 +4,24 @@
  * relay's buffer for it stays under its bound and it is closed (1013) once it stalls, while
  * a reader that pauses for a moment and a normal reader get every message, in order.
  */
-import { generateKeyPair } from '@walletconnect/relay-auth';
 import type { Socket } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, startRelay, type Database, type RunningRelay } from '../src/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SLOW_READER_CLOSE } from '../src/relay/backpressure.js';
-import { sleep, tempDir } from './helpers.js';
+import { sleep } from './helpers.js';
+import { useRelayFixture } from './relay-fixture.js';
 import { Peer, topic } from './relay-peer.js';
 
 const MESSAGES = 120;
 const SIZE = 250 * 1024;
 const BUFFER = 1024 * 1024;
 
-let remove: () => void;
-let db: Database;
-let relay: RunningRelay | undefined;
-let peers: Peer[];
+const fx = useRelayFixture('w3kit-relay-slow-');
 let logged: Record<string, unknown>[];
-
 beforeEach(() => {
-  let dir: string;
-  ({ dir, remove } = tempDir('w3kit-relay-slow-'));
-  db = openDatabase(dir);
-  peers = [];
   logged = [];
 });
 
-afterEach(async () => {
-  peers.forEach((p) => p.ws.terminate());
-  await relay?.close();
-  relay = undefined;
-  db.close();
-  remove();
-});
-
-async function open(): Promise<Peer> {
-  const peer = await Peer.open(relay!.url, generateKeyPair());
-  peers.push(peer);
-  return peer;
-}
+const open = () => fx.open();
 
 const tcp = (peer: Peer) => (peer.ws as unknown as { _socket: Socket })._socket;
 const body = (i: number) => `${String(i).padStart(4, '0')}:`.padEnd(SIZE, 'x');
@@ -55,9 +34,7 @@ async function waitFor(check: () => boolean, ms: number): Promise<void> {
 
 describe('slow readers', () => {
   it('bounds what a paused reader buffers and closes it once it stalls; readers that read get everything in order', async () => {
-    relay = await startRelay({
-      port: 0,
-      db,
+    await fx.start({
       log: (e) => logged.push(e),
       limits: {
         socketBufferBytes: BUFFER,

@@ -4,56 +4,22 @@
  * per-address cap (127.0.0.2 is another address on loopback, which keeps subscribing), and
  * the rows expire with the longest a message can live and are swept.
  */
-import { generateKeyPair } from '@walletconnect/relay-auth';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  migrations,
-  openDatabase,
-  RELAY_LIMITS,
-  RPC_ERRORS,
-  startRelay,
-  type Database,
-  type RunningRelay,
-  type StartRelayOptions,
-} from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { migrations, openDatabase, RELAY_LIMITS, RPC_ERRORS } from '../src/index.js';
 import { relaySubscriptionsMigration } from '../src/relay/subscriptions-schema.js';
 import { sleep, tempDir } from './helpers.js';
-import { Peer, topic } from './relay-peer.js';
+import { useRelayFixture } from './relay-fixture.js';
+import { topic } from './relay-peer.js';
 
 const ATTACKER = '127.0.0.2';
 
-let remove: () => void;
-let db: Database;
-let relay: RunningRelay | undefined;
-let peers: Peer[];
+const fx = useRelayFixture('w3kit-relay-subs-');
 
-beforeEach(() => {
-  let dir: string;
-  ({ dir, remove } = tempDir('w3kit-relay-subs-'));
-  db = openDatabase(dir);
-  peers = [];
-});
+const start = fx.start;
 
-afterEach(async () => {
-  peers.forEach((p) => p.ws.terminate());
-  await relay?.close();
-  relay = undefined;
-  db.close();
-  remove();
-});
+const open = (localAddress?: string) => fx.open({ localAddress });
 
-async function start(options: Partial<StartRelayOptions> = {}): Promise<RunningRelay> {
-  relay = await startRelay({ port: 0, db, ...options });
-  return relay;
-}
-
-async function open(localAddress?: string): Promise<Peer> {
-  const peer = await Peer.open(relay!.url, generateKeyPair(), localAddress ? { localAddress } : {});
-  peers.push(peer);
-  return peer;
-}
-
-const rows = (where = '1') => db.prepare(`SELECT count(*) FROM relay_subscriptions WHERE ${where}`).pluck().get() as number;
+const rows = (where = '1') => fx.db.prepare(`SELECT count(*) FROM relay_subscriptions WHERE ${where}`).pluck().get() as number;
 /** irn_batchSubscribe of 500 fresh topics from a fresh key; the JSON-RPC error, if refused. */
 async function batchFromFreshKey(round: number, localAddress?: string) {
   const peer = await open(localAddress);
@@ -80,7 +46,7 @@ describe('subscriptions per address', () => {
     expect(await batchFromFreshKey(0)).toBeUndefined();
     expect(rows(`ip = '127.0.0.1'`)).toBe(500);
     // A subscription lives as long as a message can, from its last subscribe.
-    expect(db.prepare('SELECT DISTINCT expires_at - subscribed_at FROM relay_subscriptions').pluck().all()).toEqual([
+    expect(fx.db.prepare('SELECT DISTINCT expires_at - subscribed_at FROM relay_subscriptions').pluck().all()).toEqual([
       RELAY_LIMITS.maxTtl * 1000,
     ]);
   });
