@@ -7,25 +7,17 @@
  * with esbuild, packages and scripts/lib/*.mjs left external, and runs it with the other options.
  */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import { pathToFileURL } from 'node:url';
+import { bundleForNode, ROOT } from './lib/bundle-node.mjs';
 import { run } from './lib/run.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, '.cache/attack/cli.mjs');
 
 /** The suite's bundle: its own TypeScript bundled; packages and the repository's .mjs modules imported where they are. */
 export async function bundleSuite(outfile = OUT) {
-  await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: [path.join(ROOT, 'server/test/attack/cli.ts')],
+  return bundleForNode({
+    entry: 'server/test/attack/cli.ts',
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
     plugins: [
       {
         name: 'mjs-in-place',
@@ -35,7 +27,6 @@ export async function bundleSuite(outfile = OUT) {
       },
     ],
   });
-  return outfile;
 }
 
 const argv = process.argv.slice(2);

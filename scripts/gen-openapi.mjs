@@ -8,10 +8,9 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import { pathToFileURL } from 'node:url';
+import { bundleForNode, ROOT } from './lib/bundle-node.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OPENAPI_FILE = path.join(ROOT, 'server/openapi.json');
 
 /** The document's text, from the TypeScript sources (bundled to a temporary module first). */
@@ -21,17 +20,7 @@ export async function generateOpenApi() {
   const tmp = mkdtempSync(path.join(ROOT, '.cache', 'openapi-'));
   try {
     const outfile = path.join(tmp, 'openapi-document.mjs');
-    await esbuild.build({
-      absWorkingDir: ROOT,
-      entryPoints: [path.join(ROOT, 'server/src/openapi-document.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
-    });
+    await bundleForNode({ entry: 'server/src/openapi-document.ts', outfile });
     const { openApiText } = await import(pathToFileURL(outfile).href);
     return await openApiText();
   } finally {

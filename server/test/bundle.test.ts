@@ -1,10 +1,9 @@
 /** The bundled bin (server/scripts/bundle.mjs): built into a temporary directory, spawned, queried, stopped. */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from './helpers.js';
+import { runBin, tempDir } from './helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -31,38 +30,22 @@ describe('bundled w3kit-server', () => {
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
 
     // A key-encryption key from the environment: without one the bin creates it in the data directory, with a warning.
-    const child = spawn(process.execPath, [bin, '--port', '0', '--seed', '--data', data.dir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, W3KIT_KEK: Buffer.alloc(32, 1).toString('base64') },
+    const server = await runBin(bin, ['--port', '0', '--seed', '--data', data.dir], {
+      ...process.env,
+      W3KIT_KEK: Buffer.alloc(32, 1).toString('base64'),
     });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const url = server.url;
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed; stderr: ${stderr}`)), 15_000);
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-          const match = /^w3kit-server {2}(http:\/\/127\.0\.0\.1:\d+) {2}\(Provider API\)$/m.exec(stdout);
-          if (match) {
-            clearTimeout(timer);
-            resolve(match[1]!);
-          }
-        });
-        void exited.then((code) => reject(new Error(`exited with ${code}; stderr: ${stderr}`)));
-      });
       expect(await (await fetch(`${url}/health`)).json()).toEqual({ ok: true });
       const wallets = (await (await fetch(`${url}/getWallets?projectId=w3kit-dev`)).json()) as { count: number; data: { id: string }[] };
       expect(wallets.count).toBe(1000);
       expect(wallets.data).toHaveLength(40);
       expect(wallets.data[0]!.id).toBe('metamask');
-      expect(stdout).toMatch(/^w3kit-frame {3}http:\/\/127\.0\.0\.1:\d+ {2}\(secure frame site\)$/m);
+      expect(server.stdout()).toMatch(/^w3kit-frame {3}http:\/\/127\.0\.0\.1:\d+ {2}\(secure frame site\)$/m);
     } finally {
-      child.kill('SIGTERM');
+      expect(await server.stop()).toBe(0);
     }
-    expect(await exited).toBe(0);
-    expect(stderr).toBe('');
+    expect(server.stderr()).toBe('');
   });
 
   it('builds the frame site for the browser beside the bin, and skips it while its sources are missing', async () => {

@@ -1,4 +1,5 @@
 /** Shared test helpers: real servers on free ports, JSON fetches, temporary data directories. */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,4 +64,49 @@ export function upgradeStatus(url: string): Promise<number> {
     });
     ws.on('error', (err) => (err.message.includes('Unexpected server response') ? undefined : reject(err)));
   });
+}
+
+/** A `w3kit-server` bin running as a child process, once it printed its Provider API's URL. */
+export interface RunningBin {
+  url: string;
+  /** What it printed so far. */
+  stdout(): string;
+  stderr(): string;
+  /** SIGTERM, then its exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Spawns `node <bin> ...args` and waits (at most `timeoutMs`) for the line `w3kit-server  URL  (Provider API)`. */
+export async function runBin(bin: string, args: string[], env: NodeJS.ProcessEnv = process.env, timeoutMs = 20_000): Promise<RunningBin> {
+  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no URL printed; stderr: ${stderr}`)), timeoutMs);
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const match = /^w3kit-server {2}(http:\/\/127\.0\.0\.1:\d+) {2}\(Provider API\)$/m.exec(stdout);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+      void exited.then((code) => reject(new Error(`exited with ${code}; stderr: ${stderr}`)));
+    });
+    return {
+      url,
+      stdout: () => stdout,
+      stderr: () => stderr,
+      stop: () => {
+        child.kill('SIGTERM');
+        return exited;
+      },
+    };
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
 }

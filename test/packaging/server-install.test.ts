@@ -4,13 +4,14 @@
  * provider, the SMTP sink, litesvm, the Uniswap artifacts: optional dependencies), and
  * `w3kit-server` without dev flags still starts; a dev flag or command then says what to install.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packServer } from '../../scripts/lib/packaging.mjs';
+import { runBin } from '../../server/test/helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DEV_ONLY = ['oidc-provider', 'litesvm', 'smtp-server', 'mailparser', '@uniswap/v2-core', '@uniswap/v2-periphery'];
@@ -67,33 +68,14 @@ describe('a production install of w3kit-server', () => {
   });
 
   it('serves without dev flags', async () => {
-    const child = spawn(process.execPath, [bin(), '--port', '0', '--data', path.join(dir, 'data')], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const server = await runBin(bin(), ['--port', '0', '--data', path.join(dir, 'data')], env);
+    const url = server.url;
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed; stderr: ${stderr}`)), 20_000);
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-          const match = /^w3kit-server {2}(http:\/\/127\.0\.0\.1:\d+) {2}\(Provider API\)$/m.exec(stdout);
-          if (match) {
-            clearTimeout(timer);
-            resolve(match[1]!);
-          }
-        });
-        void exited.then((code) => reject(new Error(`exited with ${code}; stderr: ${stderr}`)));
-      });
       expect(await (await fetch(`${url}/health`)).json()).toEqual({ ok: true });
     } finally {
-      child.kill('SIGTERM');
+      expect(await server.stop()).toBe(0);
     }
-    expect(await exited).toBe(0);
-    expect(stderr).toBe('');
+    expect(server.stderr()).toBe('');
   }, 30_000);
 
   it('says which package a dev flag or command needs', async () => {
