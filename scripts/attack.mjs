@@ -32,7 +32,7 @@ export async function bundleSuite(outfile = OUT) {
 const argv = process.argv.slice(2);
 const noBuild = argv.includes('--no-build');
 const rest = argv.filter((arg) => arg !== '--no-build');
-if (!noBuild && !rest.some((arg) => arg === '--url' || arg.startsWith('--url='))) {
+if (!noBuild && !rest.includes('--help') && !rest.some((arg) => arg === '--url' || arg.startsWith('--url='))) {
   await run('node', ['server/scripts/bundle.mjs'], { cwd: ROOT });
 }
 const { main } = await import(pathToFileURL(await bundleSuite()).href);

@@ -19,7 +19,8 @@ export const USAGE = `npm run attack -- [options]
   --frame-url URL      its frame site (default: two ports after --url's)
   --pid N              its process id, to read its memory (/proc/N/status)
   --out FILE           where to write the JSON result (default .attack/last.json)
-  --compare FILE       print the differences with an earlier result`;
+  --compare FILE       print the differences with an earlier result
+  --help               this text`;
 
 export interface CliOptions {
   suite: SuiteOptions;
@@ -60,6 +61,10 @@ export function parseArgs(argv: string[], cwd = process.cwd()): CliOptions {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help')) {
+    console.log(USAGE);
+    return 0;
+  }
   let options: CliOptions;
   try {
     options = parseArgs(argv);
