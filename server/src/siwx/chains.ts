@@ -2,7 +2,7 @@
  * The chains a project takes sign-in on (issue 29): its own list (a project's `siwxChains`,
  * CAIP-2 ids) or, when it names none, the server's default. The default is every chain the
  * server knows: the eip155 chains of viem's registry (server/data/eip155-chains.json, generated
- * by server/scripts/gen-eip155-chains.mjs so that viem/chains is not loaded at run time), the
+ * by scripts/gen-eip155-chains.mjs so that viem/chains is not loaded at run time), the
  * development chains 1337 and 31337, the client's presets (src/wire/networks.ts: the local
  * Hardhat chains, the Solana clusters and the local SVM), and the chain the Blockchain API's
  * `--evm-rpc` node serves. A message on any other chain is refused before its nonce is looked at.

@@ -69,7 +69,8 @@ export function parseSiwxMessage(message: string, signature: string): SiwxMessag
     throw err;
   }
   const chainId = `${fields.namespace}:${fields.chainReference}`;
-  if (!chainFormSupported(fields.namespace, fields.chainReference)) throw new HttpError(400, `Chain ${chainId} is not supported`, 'chainId');
+  if (!chainFormSupported(fields.namespace, fields.chainReference))
+    throw new HttpError(400, `Chain ${chainId} is not supported`, 'chainId');
   if (fields.namespace === 'eip155') {
     const address = eip155Address(fields.address);
     if (!HEX_SIGNATURE.test(signature)) throw new HttpError(400, 'Invalid signature: must be 0x and hex digits', 'signature');
