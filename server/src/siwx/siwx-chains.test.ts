@@ -30,14 +30,14 @@ interface Reply {
   field?: string;
   session?: { chainId: string; address: string };
 }
-type Inject = (opts: { method: 'GET' | 'POST'; url: string; payload?: unknown }) => Promise<{ status: number; body: Reply }>;
+type Inject = (opts: { method: 'GET' | 'POST'; url: string; payload?: Record<string, string> }) => Promise<{ status: number; body: Reply }>;
 
 /** Signs in as ALICE (eip155) or a fresh ed25519 key (solana) on `chainId` through `call`. */
 async function signIn(call: Inject, chainId: string, projectId = DEV) {
   const [namespace, chainReference] = chainId.split(':') as [Caip122Fields['namespace'], string];
   const { body } = await call({ method: 'GET', url: `/v1/siwx/nonce?projectId=${projectId}` });
   let address: string = ALICE.address;
-  let signWith = (text: string) => ALICE.signMessage({ message: text });
+  let signWith = (text: string): Promise<string> => ALICE.signMessage({ message: text });
   if (namespace === 'solana') {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519');
     address = base58Encode(Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url'));
@@ -65,7 +65,12 @@ describe('over the app', () => {
   let db: Database;
   let app: FastifyInstance;
   const call: Inject = async (opts) => {
-    const res = await app.inject({ ...opts, headers: { origin: ORIGIN } });
+    const res = await app.inject({
+      method: opts.method,
+      url: opts.url,
+      headers: { origin: ORIGIN },
+      ...(opts.payload ? { payload: opts.payload } : {}),
+    });
     return { status: res.statusCode, body: res.json<Reply>() };
   };
 
