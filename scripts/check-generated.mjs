@@ -7,7 +7,9 @@
  *      `node scripts/gen-jsx.mjs --check` (src/react/generated/jsx.ts);
  *   3. runs `node scripts/gen-openapi.mjs --check` (server/openapi.json, from the route schemas);
  *   4. runs `node scripts/gen-locales.mjs --check` (xliff/ and src/locales/generated/, from the
- *      msg() calls under src/ and the translations in xliff/).
+ *      msg() calls under src/ and the translations in xliff/);
+ *   5. runs `node scripts/gen-eip155-chains.mjs --check` (server/data/eip155-chains.json,
+ *      the chain ids of viem/chains that sign-in takes by default).
  * Exits 1 when anything differs, naming the file and the command that regenerates it.
  */
 import { spawnSync } from 'node:child_process';
@@ -101,12 +103,20 @@ function checkLocales() {
   return result.status === 0;
 }
 
+function checkEip155Chains() {
+  const result = run([path.join(ROOT, 'scripts/gen-eip155-chains.mjs'), '--check']);
+  process.stdout.write(result.stdout.replace(/^gen-eip155-chains: /gm, 'check-generated: '));
+  process.stderr.write(result.stderr);
+  return result.status === 0;
+}
+
 const manifestOk = checkManifest();
 const reactOk = checkReact();
 const jsxOk = checkJsx();
 const openApiOk = checkOpenApi();
 const localesOk = checkLocales();
-if (!manifestOk || !reactOk || !jsxOk || !openApiOk || !localesOk) {
+const chainsOk = checkEip155Chains();
+if (!manifestOk || !reactOk || !jsxOk || !openApiOk || !localesOk || !chainsOk) {
   console.error('check-generated: generated files are out of date (see above).');
   process.exitCode = 1;
 }

@@ -1,11 +1,13 @@
 /**
  * Projects: who may use the backend. A project has allowed origins (CORS and the client's
- * own origin check), remote features (GET /appkit/v1/config) and an analytics switch.
+ * own origin check), remote features (GET /appkit/v1/config), an analytics switch and the
+ * chains it takes sign-in on (SIWX; null for the server's default, see siwx/chains.ts).
  */
 import { remoteFeaturesSchema, type RemoteFeatures } from '../../src/wire/provider-api.js';
 import { isOriginPattern } from '../../src/wire/origins.js';
 import type { Database } from './db/open.js';
 import { InputError, NotFoundError } from './errors.js';
+import { validateSiwxChains } from './siwx/chains.js';
 
 export interface Project {
   id: string;
@@ -13,6 +15,8 @@ export interface Project {
   allowedOrigins: string[];
   features: RemoteFeatures;
   analytics: boolean;
+  /** CAIP-2 ids of the chains it takes sign-in on; null takes the server's default chains. */
+  siwxChains: string[] | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -23,6 +27,8 @@ export interface ProjectInput {
   allowedOrigins?: readonly string[];
   features?: RemoteFeatures;
   analytics?: boolean;
+  /** null (the default) takes the server's default chains. */
+  siwxChains?: readonly string[] | null;
 }
 
 export type ProjectPatch = Partial<Omit<ProjectInput, 'id'>>;
@@ -38,6 +44,7 @@ export const DEV_PROJECT: Required<ProjectInput> = {
   allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
   features: {},
   analytics: false,
+  siwxChains: null,
 };
 
 interface ProjectRow {
@@ -46,6 +53,7 @@ interface ProjectRow {
   allowed_origins: string;
   features: string;
   analytics: number;
+  siwx_chains: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -57,6 +65,7 @@ function fromRow(row: ProjectRow): Project {
     allowedOrigins: JSON.parse(row.allowed_origins) as string[],
     features: JSON.parse(row.features) as RemoteFeatures,
     analytics: row.analytics === 1,
+    siwxChains: row.siwx_chains === null ? null : (JSON.parse(row.siwx_chains) as string[]),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -121,6 +130,15 @@ function validateAnalytics(analytics: unknown): boolean {
   return analytics;
 }
 
+/** A project's sign-in chains: null for the server's default, else a valid list. */
+function optionalSiwxChains(chains: unknown): string[] | null {
+  return chains === null ? null : validateSiwxChains(chains);
+}
+
+function siwxChainsColumn(chains: readonly string[] | null): string | null {
+  return chains === null ? null : JSON.stringify(chains);
+}
+
 /** The project with this id, or undefined. */
 export function getProject(db: Database, id: string): Project | undefined {
   const row = db.prepare('SELECT * FROM projects WHERE id = ?').get(id) as ProjectRow | undefined;
@@ -139,12 +157,13 @@ export function createProject(db: Database, input: ProjectInput): Project {
   const allowedOrigins = validateOrigins(input.allowedOrigins ?? []);
   const features = validateFeatures(input.features ?? {});
   const analytics = validateAnalytics(input.analytics ?? false);
+  const siwxChains = optionalSiwxChains(input.siwxChains ?? null);
   if (getProject(db, id)) throw new InputError('id', `Project '${id}' already exists`);
   const now = new Date().toISOString();
   db.prepare(
-    `INSERT INTO projects (id, name, allowed_origins, features, analytics, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(id, name, JSON.stringify(allowedOrigins), JSON.stringify(features), analytics ? 1 : 0, now, now);
+    `INSERT INTO projects (id, name, allowed_origins, features, analytics, siwx_chains, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(id, name, JSON.stringify(allowedOrigins), JSON.stringify(features), analytics ? 1 : 0, siwxChainsColumn(siwxChains), now, now);
   return getProject(db, id)!;
 }
 
@@ -157,12 +176,16 @@ export function updateProject(db: Database, id: string, patch: ProjectPatch): Pr
     allowedOrigins: patch.allowedOrigins === undefined ? current.allowedOrigins : validateOrigins(patch.allowedOrigins),
     features: patch.features === undefined ? current.features : validateFeatures(patch.features),
     analytics: patch.analytics === undefined ? current.analytics : validateAnalytics(patch.analytics),
+    siwxChains: patch.siwxChains === undefined ? current.siwxChains : optionalSiwxChains(patch.siwxChains),
   };
-  db.prepare('UPDATE projects SET name = ?, allowed_origins = ?, features = ?, analytics = ?, updated_at = ? WHERE id = ?').run(
+  db.prepare(
+    'UPDATE projects SET name = ?, allowed_origins = ?, features = ?, analytics = ?, siwx_chains = ?, updated_at = ? WHERE id = ?',
+  ).run(
     next.name,
     JSON.stringify(next.allowedOrigins),
     JSON.stringify(next.features),
     next.analytics ? 1 : 0,
+    siwxChainsColumn(next.siwxChains),
     new Date().toISOString(),
     id,
   );

@@ -118,6 +118,39 @@ describe('projects commands', () => {
     expect(again.stderr).toContain("Unknown project 'blog'");
   });
 
+  it('sets, shows and resets the sign-in chains', async () => {
+    const add = await cli(
+      'projects',
+      'add',
+      'local',
+      '--name',
+      'Local',
+      '--siwx-chains',
+      'eip155:31337, solana:9RBqoiFs7cLT5bbZ4bKGEFZgvmojsDxM',
+      ...data(),
+    );
+    expect(add).toMatchObject({ code: 0, stderr: '' });
+    expect(add.stdout).toContain('\tsiwx chains eip155:31337, solana:9RBqoiFs7cLT5bbZ4bKGEFZgvmojsDxM\n');
+    expect(withDb((db) => getProject(db, 'local'))!.siwxChains).toEqual(['eip155:31337', 'solana:9RBqoiFs7cLT5bbZ4bKGEFZgvmojsDxM']);
+
+    expect((await cli('projects', 'set', 'local', '--siwx-chains', 'eip155:1', ...data())).code).toBe(0);
+    const list = await cli('projects', 'list', ...data());
+    expect(list.stdout).toContain('\tsiwx chains eip155:1\n');
+    const json = await cli('projects', 'list', '--json', ...data());
+    expect(JSON.parse(json.stdout)[0].siwxChains).toEqual(['eip155:1']);
+
+    const reset = await cli('projects', 'set', 'local', '--siwx-chains', 'default', ...data());
+    expect(reset.stdout).toContain('\tsiwx chains default\n');
+    expect(withDb((db) => getProject(db, 'local'))!.siwxChains).toBeNull();
+
+    const bad = await cli('projects', 'set', 'local', '--siwx-chains', 'eip155:1,eip155:999999999999999999', ...data());
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--siwx-chains');
+    expect(bad.stderr).toContain('"eip155:999999999999999999"');
+    expect((await cli('projects', 'set', 'local', '--siwx-chains', '', ...data())).stderr).toContain('at least one chain');
+    expect(withDb((db) => getProject(db, 'local'))!.siwxChains).toBeNull();
+  });
+
   it('names the flag of a bad value and exits 2', async () => {
     const cases: [string[], string][] = [
       [['projects', 'add', 'x', '--name', 'X', '--origins', 'ftp://nope'], '--origins'],
@@ -129,6 +162,7 @@ describe('projects commands', () => {
       [['projects', 'add', 'x'.repeat(129), '--name', 'X'], '<id>'],
       [['projects', 'set', 'x'], '--name'],
       [['projects', 'add', 'x', '--name', 'X', '--replace'], '--replace'],
+      [['projects', 'add', 'x', '--name', 'X', '--siwx-chains', 'cosmos:hub'], '--siwx-chains'],
       [['projects', 'add'], '<id>'],
     ];
     for (const [argv, flag] of cases) {

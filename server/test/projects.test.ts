@@ -81,6 +81,48 @@ describe('projects', () => {
     );
   });
 
+  it('keeps the sign-in chains: null (the default) unless set, a list of CAIP-2 ids once set', () => {
+    expect(createProject(db, { id: 'a', name: 'A' }).siwxChains).toBeNull();
+    const set = updateProject(db, 'a', {
+      siwxChains: [' eip155:1', 'eip155:31337', 'eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+    });
+    expect(set.siwxChains).toEqual(['eip155:1', 'eip155:31337', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp']);
+    expect(getProject(db, 'a')!.siwxChains).toEqual(set.siwxChains);
+    expect(updateProject(db, 'a', { name: 'A2' }).siwxChains).toEqual(set.siwxChains);
+    expect(updateProject(db, 'a', { siwxChains: null }).siwxChains).toBeNull();
+    expect(createProject(db, { id: 'b', name: 'B', siwxChains: ['eip155:4503599627370476'] }).siwxChains).toEqual([
+      'eip155:4503599627370476',
+    ]);
+  });
+
+  it('refuses bad sign-in chains, naming the entry', () => {
+    createProject(db, { id: 'a', name: 'A', siwxChains: ['eip155:1'] });
+    const bad: [unknown, RegExp][] = [
+      ['eip155:1', /must be a list/],
+      [[], /at least one chain/],
+      [Array.from({ length: 201 }, (_, i) => `eip155:${i + 1}`), /at most 200 chains/],
+      [['eip155:1', 'eip155:0'], /siwxChains\[1\] "eip155:0": must be a CAIP-2 chain id/],
+      [['eip155:01'], /siwxChains\[0\] "eip155:01"/],
+      [['eip155:4503599627370477'], /siwxChains\[0\] "eip155:4503599627370477"/],
+      [['eip155:999999999999999999999'], /siwxChains\[0\]/],
+      [['1'], /siwxChains\[0\] "1"/],
+      [['bip122:000000000019d6689c085ae165831e93'], /siwxChains\[0\] "bip122:/],
+      [['solana:mainnet'], /siwxChains\[0\] "solana:mainnet"/],
+      [['solana:0eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'], /siwxChains\[0\]/],
+      [[42], /siwxChains\[0\] 42/],
+    ];
+    for (const [siwxChains, message] of bad) {
+      expect(
+        inputErrorField(() => updateProject(db, 'a', { siwxChains: siwxChains as string[] })),
+        JSON.stringify(siwxChains),
+      ).toBe('siwxChains');
+      expect(() => updateProject(db, 'a', { siwxChains: siwxChains as string[] })).toThrow(message);
+      expect(inputErrorField(() => createProject(db, { id: 'b', name: 'B', siwxChains: siwxChains as string[] }))).toBe('siwxChains');
+    }
+    expect(getProject(db, 'a')!.siwxChains).toEqual(['eip155:1']);
+    expect(getProject(db, 'b')).toBeUndefined();
+  });
+
   it('throws NotFoundError when updating an unknown project', () => {
     expect(() => updateProject(db, 'ghost', { name: 'Ghost' })).toThrow(NotFoundError);
   });
@@ -93,6 +135,7 @@ describe('projects', () => {
       allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
       features: {},
       analytics: false,
+      siwxChains: null,
     });
     updateProject(db, DEV_PROJECT_ID, { analytics: true });
     expect(seedDevProject(db).analytics).toBe(true);

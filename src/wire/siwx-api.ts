@@ -11,10 +11,12 @@
  *   (429 naming the limit, with Retry-After); no limit counts the project's nonces as a whole.
  * - POST /v1/siwx/verify?projectId { message, signature } -> { token, session }
  *   Parses the CAIP-122 text (src/wire/caip122.ts) and checks, in this order, each refusal a 4xx
- *   whose message names the field: the namespace and chain (eip155: 1 to 4503599627370476, the
- *   bound wallets enforce; solana: the presets) and the signature's form (eip155: hex, and a
- *   65-byte one low-s, as EIP-2 asks); the domain (the host of one of the project's
- *   allowed origins) and the URI (same origin as the domain); the nonce (issued by this backend
+ *   whose message names the field: the namespace and chain's form (eip155: 1 to
+ *   4503599627370476, the bound wallets enforce; solana: a genesis hash's 32 characters) and the
+ *   signature's form (eip155: hex, and a 65-byte one low-s, as EIP-2 asks); the domain (the host
+ *   of one of the project's allowed origins) and the URI (same origin as the domain); the chain
+ *   (one the project takes sign-in on: its own list, or by default the chains the backend knows;
+ *   else 400 on `chainId`, 'This project does not accept sign-in on chain <id>'); the nonce (issued by this backend
  *   for this project, unexpired, never used: a used one answers 409 'Nonce already used'); issued
  *   at (not in the future beyond a minute of skew, not older than the nonce); expiration (in the
  *   future, at most SIWX_MAX_SESSION_MS ahead; absent means SIWX_MAX_SESSION_MS) and not-before;

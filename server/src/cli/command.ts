@@ -43,6 +43,7 @@ export const FLAGS = {
   origins: { type: 'string' },
   analytics: { type: 'string' },
   features: { type: 'string' },
+  'siwx-chains': { type: 'string' },
   json: { type: 'boolean' },
   replace: { type: 'boolean' },
   token: { type: 'string', multiple: true },

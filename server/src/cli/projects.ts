@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors.js';
 import { createProject, deleteProject, listProjects, updateProject, type Project, type ProjectPatch } from '../projects.js';
 import { COMMON_FLAGS, UsageError, withDb, type Command, type FlagName, type Flags } from './command.js';
 
-const PROJECT_FLAGS = [...COMMON_FLAGS, 'name', 'origins', 'analytics', 'features'] as const satisfies readonly FlagName[];
+const PROJECT_FLAGS = [...COMMON_FLAGS, 'name', 'origins', 'analytics', 'features', 'siwx-chains'] as const satisfies readonly FlagName[];
 
 /** The flag of each project field, so an InputError names what to fix on the command line. */
 const FIELD_FLAGS: Readonly<Record<string, string>> = {
@@ -12,9 +12,10 @@ const FIELD_FLAGS: Readonly<Record<string, string>> = {
   allowedOrigins: '--origins',
   features: '--features',
   analytics: '--analytics',
+  siwxChains: '--siwx-chains',
 };
 
-const PATCH_SYNOPSIS = '[--origins a,b] [--analytics on|off] [--features JSON]';
+const PATCH_SYNOPSIS = '[--origins a,b] [--analytics on|off] [--features JSON] [--siwx-chains eip155:1,solana:REF|default]';
 
 /** The project fields the flags give. */
 export function projectPatch(flags: Flags): ProjectPatch {
@@ -30,6 +31,16 @@ export function projectPatch(flags: Flags): ProjectPatch {
     if (!/^(on|off)$/.test(flags.analytics)) throw new UsageError(`Invalid --analytics '${flags.analytics}': must be on or off`);
     patch.analytics = flags.analytics === 'on';
   }
+  if (flags['siwx-chains'] !== undefined) {
+    const list = flags['siwx-chains'].trim();
+    patch.siwxChains =
+      list === 'default'
+        ? null
+        : list
+            .split(',')
+            .map((c) => c.trim())
+            .filter(Boolean);
+  }
   if (flags.features !== undefined) {
     try {
       patch.features = JSON.parse(flags.features) as ProjectPatch['features'];
@@ -43,7 +54,8 @@ export function projectPatch(flags: Flags): ProjectPatch {
 /** One project as one tab-separated line. */
 export function formatProject(p: Project): string {
   const origins = p.allowedOrigins.length ? p.allowedOrigins.join(', ') : '(none)';
-  return `${p.id}\t${JSON.stringify(p.name)}\tanalytics ${p.analytics ? 'on' : 'off'}\torigins ${origins}\tfeatures ${JSON.stringify(p.features)}`;
+  const chains = p.siwxChains ? p.siwxChains.join(', ') : 'default';
+  return `${p.id}\t${JSON.stringify(p.name)}\tanalytics ${p.analytics ? 'on' : 'off'}\torigins ${origins}\tfeatures ${JSON.stringify(p.features)}\tsiwx chains ${chains}`;
 }
 
 export const projectsCommands: readonly Command[] = [
@@ -71,7 +83,7 @@ export const projectsCommands: readonly Command[] = [
     run({ args, flags, config, out }) {
       const patch = projectPatch(flags);
       if (Object.keys(patch).length === 0)
-        throw new UsageError("'projects set' needs at least one of --name, --origins, --analytics, --features");
+        throw new UsageError("'projects set' needs at least one of --name, --origins, --analytics, --features, --siwx-chains");
       const project = withDb(config, (db) => updateProject(db, args[0]!, patch));
       out(`Updated project ${formatProject(project)}`);
       return 0;

@@ -10,7 +10,7 @@ import { authMigration } from '../auth/schema.js';
 import { socialLoginsMigration } from '../auth/social/schema.js';
 import { dexMigration } from '../dex/schema.js';
 import { namesMigration } from '../names/schema.js';
-import { siwxLimitsMigration, siwxMigration } from '../siwx/schema.js';
+import { siwxChainsMigration, siwxLimitsMigration, siwxMigration } from '../siwx/schema.js';
 import { onrampMigration } from '../onramp/schema.js';
 import { onrampPayoutMigration } from '../onramp/payout-schema.js';
 import { relaySubscriptionsMigration } from '../relay/subscriptions-schema.js';
@@ -247,4 +247,5 @@ export const migrations: readonly Migration[] = [
   relaySubscriptionsMigration,
   relayRetentionMigration,
   authLimitsMigration,
+  siwxChainsMigration,
 ];

@@ -1,6 +1,7 @@
 /**
  * The checks of a sign-in message before its nonce and signature: the CAIP-122 parse, the
- * namespace and chain (eip155: 1 to EIP155_MAX_CHAIN_ID; solana: the presets), the address and
+ * namespace and the chain's form (eip155: 1 to EIP155_MAX_CHAIN_ID; solana: 32 base58
+ * characters; which chains a project takes is ./chains.ts), the address and
  * the signature's form (eip155: hex, and a 65-byte one low-s as EIP-2 asks), the domain and URI against the
  * project's allowed origins, and the times (issued at, expiration, not before). Each refusal
  * is an HttpError naming the field.
@@ -8,7 +9,6 @@
 import { getAddress, isAddress } from 'viem';
 import { Caip122Error, parseCaip122, type Caip122Fields } from '../../../src/wire/caip122.js';
 import { base58Decode } from '../../../src/wire/base58.js';
-import { networks } from '../../../src/wire/networks.js';
 import { isOriginAllowed } from '../../../src/wire/origins.js';
 import { SIWX_CLOCK_SKEW_MS, SIWX_MAX_SESSION_MS } from '../../../src/wire/siwx-api.js';
 import { isHighS } from '../blockchain/ecdsa-low-s.js';
@@ -30,28 +30,24 @@ export interface SiwxMessage {
   publicKey?: Uint8Array;
 }
 
-const SOLANA_REFERENCES = new Set(
-  Object.values(networks)
-    .filter((n) => n.chainNamespace === 'solana')
-    .map((n) => n.caipNetworkId.slice('solana:'.length)),
-);
 /**
  * The largest eip155 chain id taken: the bound wallets enforce (MetaMask's MAX_SAFE_CHAIN_ID,
  * 0xFFFFFFFFFFFEC, about 2^52, so that an EIP-155 `v` of chainId * 2 + 36 stays a safe
- * integer); no wallet signs on a larger one. Every chain below it is taken: a project names no
- * chains, the modal takes custom ones (the largest in ethereum-lists/chains is about 8.7e14),
- * and an account's key signs the same whatever the chain (a contract account is only asked of
- * the chain the backend serves, see ./signatures.ts).
+ * integer); no wallet signs on a larger one. Which chains below it a project takes is
+ * ./chains.ts (the largest in ethereum-lists/chains is about 8.7e14).
  */
 export const EIP155_MAX_CHAIN_ID = 4_503_599_627_370_476;
 const EIP155_REFERENCE = /^[1-9]\d{0,15}$/;
+/** A Solana CAIP-2 reference: the genesis hash's first 32 base58 characters. */
+const SOLANA_REFERENCE = /^[1-9A-HJ-NP-Za-km-z]{32}$/;
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HEX_SIGNATURE = /^0x([0-9a-fA-F]{2})+$/;
 /** host or host:port (a name, an IPv4 address or a bracketed IPv6 one): no scheme, path or user. */
 const DOMAIN = /^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
 
-function chainSupported(namespace: string, reference: string): boolean {
-  if (namespace === 'solana') return SOLANA_REFERENCES.has(reference);
+/** Whether a CAIP-2 namespace and reference have a form sign-in can take (eip155 or solana). */
+export function chainFormSupported(namespace: string, reference: string): boolean {
+  if (namespace === 'solana') return SOLANA_REFERENCE.test(reference);
   return namespace === 'eip155' && EIP155_REFERENCE.test(reference) && Number(reference) <= EIP155_MAX_CHAIN_ID;
 }
 
@@ -73,7 +69,8 @@ export function parseSiwxMessage(message: string, signature: string): SiwxMessag
     throw err;
   }
   const chainId = `${fields.namespace}:${fields.chainReference}`;
-  if (!chainSupported(fields.namespace, fields.chainReference)) throw new HttpError(400, `Chain ${chainId} is not supported`, 'chainId');
+  if (!chainFormSupported(fields.namespace, fields.chainReference))
+    throw new HttpError(400, `Chain ${chainId} is not supported`, 'chainId');
   if (fields.namespace === 'eip155') {
     const address = eip155Address(fields.address);
     if (!HEX_SIGNATURE.test(signature)) throw new HttpError(400, 'Invalid signature: must be 0x and hex digits', 'signature');

@@ -1,7 +1,8 @@
 /**
  * The sign-in-with-X routes (issue 17), as the header of src/wire/siwx-api.ts describes them:
  * GET /v1/siwx/nonce, POST /v1/siwx/verify, GET /v1/siwx/session, GET /v1/siwx/sessions and
- * POST /v1/siwx/revoke, for pages of the project's allowed origins. Every limit counts per
+ * POST /v1/siwx/revoke, for pages of the project's allowed origins, on the chains the project
+ * takes sign-in on (./chains.ts). Every limit counts per
  * client address (an IPv6 /64, src/client-key.ts) or per account, never per project, so one
  * actor cannot lock a project's other users out (issue 29): nonce and verify requests per
  * address and minute, unused nonces per address, sessions per account (past it the oldest are
@@ -23,6 +24,7 @@ import { clientKey } from '../client-key.js';
 import { HttpError } from '../errors.js';
 import { ipLimiter } from '../rate-limit.js';
 import { errorReplies, projectQuerySchema } from '../routes/schemas.js';
+import { checkChainAccepted } from './chains.js';
 import { checkDomainAndUri, checkTimes, parseSiwxMessage } from './message-checks.js';
 import { indexerClients, signatureValid, type ChainClients } from './signatures.js';
 import { siwxStore, type SiwxStore, type StoredSession } from './store.js';
@@ -146,6 +148,7 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
       const checked = parseSiwxMessage(message, signature);
       const { fields } = checked;
       checkDomainAndUri(fields, project.allowedOrigins);
+      await checkChainAccepted(checked.chainId, project.siwxChains, async (chainId) => (await clients(chainId)) !== undefined);
       const t = now();
       const nonce = store.nonce(project.id, fields.nonce);
       if (!nonce) throw new HttpError(400, 'Unknown nonce', 'nonce');

@@ -62,3 +62,15 @@ export const siwxLimitsMigration = {
     `);
   },
 };
+
+/**
+ * Migration 17: the chains a project takes sign-in on (issue 29), a JSON list of CAIP-2 ids;
+ * NULL takes the server's default chains (./chains.ts).
+ */
+export const siwxChainsMigration = {
+  version: 17,
+  name: 'sign in with X: the chains a project takes',
+  up(db: Database): void {
+    db.exec('ALTER TABLE projects ADD COLUMN siwx_chains TEXT');
+  },
+};

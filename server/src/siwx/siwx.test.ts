@@ -181,7 +181,7 @@ describe('solana sign-in', () => {
     expect(refused.json().message).toBe('Invalid signature');
   });
 
-  it('names a signature that is not base58 and a chain that is not a Solana preset', async () => {
+  it('names a signature that is not base58 and a chain that is not a Solana genesis hash', async () => {
     const key = solanaKey();
     const message = await solanaMessage(key.address);
     const bad = await verify(message, '0OIl');
