@@ -118,7 +118,10 @@ type EmbeddedWalletKey =
   | 'farcasterSandbox'
   | 'sessionTtlMs'
   | 'auth.startsPerIp'
-  | 'auth.verifiesPerIp';
+  | 'auth.verifiesPerIp'
+  | 'auth.mailsPerRequesterPerHour'
+  | 'auth.mailsPerMailboxPerHour'
+  | 'auth.codeFailuresPerAccountPerHour';
 const EMBEDDED_WALLET_SETTINGS: Record<EmbeddedWalletKey, Setting> = {
   framePublicUrl: { flag: 'frame-public-url', env: 'W3KIT_FRAME_PUBLIC_URL', file: 'framePublicUrl', kind: 'httpUrl' },
   smtp: { flag: 'smtp', env: 'W3KIT_SMTP_URL', file: 'smtp', kind: 'smtpUrl' },
@@ -131,6 +134,17 @@ const EMBEDDED_WALLET_SETTINGS: Record<EmbeddedWalletKey, Setting> = {
   sessionTtlMs: { env: 'W3KIT_SESSION_TTL_MS', file: 'sessionTtlMs', kind: 'positive', min: 60_000 },
   'auth.startsPerIp': { env: 'W3KIT_AUTH_STARTS_PER_IP', file: 'auth.startsPerIp', kind: 'positive' },
   'auth.verifiesPerIp': { env: 'W3KIT_AUTH_VERIFIES_PER_IP', file: 'auth.verifiesPerIp', kind: 'positive' },
+  'auth.mailsPerRequesterPerHour': {
+    env: 'W3KIT_AUTH_MAILS_PER_REQUESTER_PER_HOUR',
+    file: 'auth.mailsPerRequesterPerHour',
+    kind: 'positive',
+  },
+  'auth.mailsPerMailboxPerHour': { env: 'W3KIT_AUTH_MAILS_PER_MAILBOX_PER_HOUR', file: 'auth.mailsPerMailboxPerHour', kind: 'positive' },
+  'auth.codeFailuresPerAccountPerHour': {
+    env: 'W3KIT_AUTH_CODE_FAILURES_PER_ACCOUNT_PER_HOUR',
+    file: 'auth.codeFailuresPerAccountPerHour',
+    kind: 'positive',
+  },
 };
 
 export interface Setting {

@@ -10,7 +10,7 @@ import { InputError } from './errors.js';
 import { describeValue } from './redact.js';
 import { parseSocials, type SocialsConfig } from './auth/social/config.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './index.js';
-import { DEFAULT_AUTH_LIMITS, DEFAULT_SESSION_TTL_MS } from './auth/context.js';
+import { DEFAULT_AUTH_LIMITS, DEFAULT_SESSION_TTL_MS, type AuthLimits } from './auth/context.js';
 import { DEFAULT_MAIL_FROM } from './mail/mailer.js';
 import { DEFAULT_RATE_LIMIT } from './rate-limit.js';
 import type { RelayLimits } from './relay/protocol.js';
@@ -52,8 +52,15 @@ export interface ServerConfig {
   socials: SocialsConfig;
   /** Port of the development OpenID provider run in-process for every provider `socials` leaves unset; undefined for none. */
   oidcPort: number | undefined;
-  /** Login starts and code checks per IP in 10 minutes. */
-  authLimits: { startsPerIp: number; verifiesPerIp: number };
+  /**
+   * Login starts and code checks per IP in 10 minutes; login mails one requester may make a
+   * mailbox receive, and a mailbox receives, per hour (from devices it never approved); wrong
+   * codes per account per hour.
+   */
+  authLimits: Pick<
+    AuthLimits,
+    'startsPerIp' | 'verifiesPerIp' | 'mailsPerRequesterPerHour' | 'mailsPerMailboxPerHour' | 'codeFailuresPerAccountPerHour'
+  >;
   /** EVM JSON-RPC URL for the Blockchain API (used by later work). */
   evmRpc: string | undefined;
   /** Solana JSON-RPC URL for the Blockchain API (used by later work). */
@@ -109,7 +116,15 @@ const configFileSchema = z.strictObject({
   // The OpenID providers' entries are checked by parseSocials; farcaster's here.
   socials: z.looseObject({ farcaster: z.strictObject({ sandbox: z.unknown().optional() }).optional() }).optional(),
   sessionTtlMs: z.unknown().optional(),
-  auth: z.strictObject({ startsPerIp: z.unknown().optional(), verifiesPerIp: z.unknown().optional() }).optional(),
+  auth: z
+    .strictObject({
+      startsPerIp: z.unknown().optional(),
+      verifiesPerIp: z.unknown().optional(),
+      mailsPerRequesterPerHour: z.unknown().optional(),
+      mailsPerMailboxPerHour: z.unknown().optional(),
+      codeFailuresPerAccountPerHour: z.unknown().optional(),
+    })
+    .optional(),
   analytics: z.strictObject({ retentionDays: z.unknown().optional(), maxEventsPerProject: z.unknown().optional() }).optional(),
 });
 
@@ -226,6 +241,11 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     authLimits: {
       startsPerIp: (get('auth.startsPerIp') as number | undefined) ?? DEFAULT_AUTH_LIMITS.startsPerIp,
       verifiesPerIp: (get('auth.verifiesPerIp') as number | undefined) ?? DEFAULT_AUTH_LIMITS.verifiesPerIp,
+      mailsPerRequesterPerHour:
+        (get('auth.mailsPerRequesterPerHour') as number | undefined) ?? DEFAULT_AUTH_LIMITS.mailsPerRequesterPerHour,
+      mailsPerMailboxPerHour: (get('auth.mailsPerMailboxPerHour') as number | undefined) ?? DEFAULT_AUTH_LIMITS.mailsPerMailboxPerHour,
+      codeFailuresPerAccountPerHour:
+        (get('auth.codeFailuresPerAccountPerHour') as number | undefined) ?? DEFAULT_AUTH_LIMITS.codeFailuresPerAccountPerHour,
     },
     evmRpc: get('evmRpc') as string | undefined,
     solanaRpc: get('solanaRpc') as string | undefined,

@@ -37,7 +37,13 @@ describe('resolveConfig', () => {
       kek: undefined,
       farcasterSandbox: false,
       sessionTtlMs: 86400000,
-      authLimits: { startsPerIp: 20, verifiesPerIp: 60 },
+      authLimits: {
+        startsPerIp: 20,
+        verifiesPerIp: 60,
+        mailsPerRequesterPerHour: 6,
+        mailsPerMailboxPerHour: 12,
+        codeFailuresPerAccountPerHour: 20,
+      },
       evmRpc: undefined,
       solanaRpc: undefined,
       rateLimit: { max: 3000, windowMs: 60000 },
@@ -91,11 +97,44 @@ describe('resolveConfig', () => {
     expect(inputErrorField(() => resolveConfig({}, { W3KIT_SESSION_TTL_MS: '5' }, dir))).toBe('W3KIT_SESSION_TTL_MS');
     expect(
       resolveConfig({ config: configFile({ auth: { verifiesPerIp: 7 } }) }, { W3KIT_AUTH_STARTS_PER_IP: '500' }, dir).authLimits,
-    ).toEqual({
+    ).toMatchObject({
       startsPerIp: 500,
       verifiesPerIp: 7,
     });
     expect(inputErrorField(() => resolveConfig({}, { W3KIT_AUTH_STARTS_PER_IP: '0' }, dir))).toBe('W3KIT_AUTH_STARTS_PER_IP');
+  });
+
+  it("reads e-mail login's mail caps and wrong codes per account from env and file (env first), naming bad values", () => {
+    const limits = resolveConfig(
+      { config: configFile({ auth: { mailsPerMailboxPerHour: 3, codeFailuresPerAccountPerHour: 50, mailsPerRequesterPerHour: 9 } }) },
+      { W3KIT_AUTH_MAILS_PER_REQUESTER_PER_HOUR: '2' },
+      dir,
+    ).authLimits;
+    expect(limits).toEqual({
+      startsPerIp: 20,
+      verifiesPerIp: 60,
+      mailsPerRequesterPerHour: 2,
+      mailsPerMailboxPerHour: 3,
+      codeFailuresPerAccountPerHour: 50,
+    });
+    expect(
+      resolveConfig({}, { W3KIT_AUTH_MAILS_PER_MAILBOX_PER_HOUR: '4', W3KIT_AUTH_CODE_FAILURES_PER_ACCOUNT_PER_HOUR: '10' }, dir)
+        .authLimits,
+    ).toMatchObject({ mailsPerMailboxPerHour: 4, codeFailuresPerAccountPerHour: 10 });
+    for (const env of [
+      'W3KIT_AUTH_MAILS_PER_REQUESTER_PER_HOUR',
+      'W3KIT_AUTH_MAILS_PER_MAILBOX_PER_HOUR',
+      'W3KIT_AUTH_CODE_FAILURES_PER_ACCOUNT_PER_HOUR',
+    ]) {
+      expect(inputErrorField(() => resolveConfig({}, { [env]: '0' }, dir))).toBe(env);
+      expect(inputErrorField(() => resolveConfig({}, { [env]: 'many' }, dir))).toBe(env);
+    }
+    expect(inputErrorField(() => resolveConfig({ config: configFile({ auth: { mailsPerMailboxPerHour: -1 } }) }, {}, dir))).toBe(
+      'config:auth.mailsPerMailboxPerHour',
+    );
+    expect(inputErrorField(() => resolveConfig({ config: configFile({ auth: { mailsPerHour: 3 } }) }, {}, dir))).toBe(
+      'config:auth.mailsPerHour',
+    );
   });
 
   it('reads the trusted proxies as a hop count (1 and true: one proxy in front) or a list of addresses and ranges', () => {

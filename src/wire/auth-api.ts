@@ -141,7 +141,7 @@ export const AUTH_ERROR_CODES = [
   /** A wrong code (`attemptsLeft` says how many tries remain). */
   'CODE_WRONG',
   'CODE_EXPIRED',
-  /** Five wrong codes: the code is void. */
+  /** Five wrong codes: the code is void (a new code may be requested). */
   'TOO_MANY_ATTEMPTS',
   /** A new mail to the same address from the same network and device within 30 s (`retryAfter` seconds). */
   'MAIL_COOLDOWN',
@@ -160,6 +160,8 @@ export const AUTH_ERROR_CODES = [
   'DISK_FULL',
   /** The address got as many login mails this hour as it may (from this network, or from devices it never approved); `retryAfter` seconds. */
   'MAIL_LIMIT',
+  /** Ten wrong codes over all the codes of a login (or export, or e-mail change): it is ended, a new code cannot help; start again. */
+  'ATTEMPTS_ENDED',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 

@@ -32,7 +32,8 @@ export interface CodeState {
 /**
  * Checks `otp` against the stored code; on a wrong code counts the attempt with `countAttempt`
  * (which counts it for the code, the request and the account) and throws (400 with the attempts
- * left; 429 once the code or the request is void).
+ * left; 429 TOO_MANY_ATTEMPTS once the code is void, a new code helps; 429 ATTEMPTS_ENDED once
+ * the request is, only starting again helps).
  */
 export function checkCode(
   state: CodeState,
@@ -46,12 +47,12 @@ export function checkCode(
   }: { key: Uint8Array; purpose: string; id: string; otp: string; now: number; countAttempt: () => void },
 ): void {
   if (state.code_hash === null) throw authError(400, 'CODE_NOT_SENT', 'No code was sent for this request yet', { field: 'otp' });
-  if (state.total_attempts >= REQUEST_MAX_ATTEMPTS) throw authError(429, 'TOO_MANY_ATTEMPTS', REQUEST_VOID, { field: 'otp' });
+  if (state.total_attempts >= REQUEST_MAX_ATTEMPTS) throw authError(429, 'ATTEMPTS_ENDED', REQUEST_VOID, { field: 'otp' });
   if (state.attempts >= CODE_MAX_ATTEMPTS) throw authError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS, { field: 'otp' });
   if (state.expires_at <= now) throw authError(400, 'CODE_EXPIRED', CODE_EXPIRED, { field: 'otp' });
   if (codeMatches(key, purpose, id, otp, state.code_hash)) return;
   countAttempt();
-  if (state.total_attempts + 1 >= REQUEST_MAX_ATTEMPTS) throw authError(429, 'TOO_MANY_ATTEMPTS', REQUEST_VOID, { field: 'otp' });
+  if (state.total_attempts + 1 >= REQUEST_MAX_ATTEMPTS) throw authError(429, 'ATTEMPTS_ENDED', REQUEST_VOID, { field: 'otp' });
   const left = Math.min(CODE_MAX_ATTEMPTS - state.attempts, REQUEST_MAX_ATTEMPTS - state.total_attempts) - 1;
   if (left <= 0) throw authError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS, { field: 'otp' });
   throw authError(400, 'CODE_WRONG', `Invalid code: ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, {

@@ -3,9 +3,11 @@
  * (device approved, code entered), so their device is known; then attackers on other addresses
  * start logins for the owner's address every second, and once the owner's own 30 s cooldown has
  * passed the owner starts a login from their device and address (up to three tries). Mails are
- * read from the development SMTP sink (`/dev/mail.json`). Held when the owner got a code mail,
- * and no attacking address made the mailbox receive more than two mails in the window (one
- * address may not make a mailbox receive more than a few mails an hour).
+ * read from the development SMTP sink (`/dev/mail.json`). A server the suite starts gets a small
+ * per-mailbox cap (W3KIT_AUTH_MAILS_PER_MAILBOX_PER_HOUR, MAILBOX_CAP), so the hourly cap shows
+ * within the window. Held when the owner got a code mail, no attacking address made the mailbox
+ * receive more than two mails, and all attackers together made it receive at most the cap
+ * (the server's default, 12, against a running server).
  */
 import { randomBytes } from 'node:crypto';
 import { codeOf, linkOf, waitForMail, type Mail } from '../../../scripts/lib/mail.mjs';
@@ -17,6 +19,10 @@ const PROJECT = 'w3kit-dev';
 /** The owner's own cooldown after their setup mails, plus a second. */
 const OWNER_WAIT_MS = 31_000;
 const HAS_CODE = (m: Mail) => /(?<!\d)\d{6}(?!\d)/.test(`${m.subject}\n${m.text}`);
+/** The per-mailbox cap a server the suite starts gets: small enough to be reached in the window. */
+const MAILBOX_CAP = 3;
+/** The server's default per-mailbox cap (DEFAULT_MAIL_CAPS, server/src/auth/mail-budget.ts), for a running server. */
+const DEFAULT_MAILBOX_CAP = 12;
 
 /** The frame API from `from`, on 127.0.0.1 with the frame's Host (localhost resolves to ::1 here and there). */
 function frameCall(target: Target, path: string, from: string, body: unknown, form = false): Promise<HttpReply> {
@@ -48,7 +54,10 @@ export const mailCooldown: Attack = {
   id: 'mail',
   item: 6,
   title: "Logins started for someone else's address",
+  settings: () => ({ env: { W3KIT_AUTH_MAILS_PER_MAILBOX_PER_HOUR: String(MAILBOX_CAP) } }),
   async run({ target, quick, addresses, log }): Promise<AttackResult> {
+    const capSet = target.settings.env?.W3KIT_AUTH_MAILS_PER_MAILBOX_PER_HOUR;
+    const cap = Number(capSet ?? DEFAULT_MAILBOX_CAP);
     const mailUrl = target.mailUrl;
     const sink = mailUrl ? await request(mailUrl, { timeoutMs: 3000 }) : undefined;
     if (!mailUrl || sink?.status !== 200) {
@@ -79,7 +88,9 @@ export const mailCooldown: Attack = {
       }
     });
 
-    log(`${attackers.length} addresses start logins for the owner every second; the owner tries after ${OWNER_WAIT_MS / 1000} s`);
+    log(
+      `${attackers.length} addresses start logins for the owner every second (mailbox cap ${cap} an hour); the owner tries after ${OWNER_WAIT_MS / 1000} s`,
+    );
     await sleep(OWNER_WAIT_MS);
     const ownerTries: HttpReply[] = [];
     let ownerGotCode = false;
@@ -102,7 +113,14 @@ export const mailCooldown: Attack = {
     const { mails } = (await request(mailUrl)).body as { mails: Mail[] };
     const toOwner = mails.filter((m) => m.to.toLowerCase() === email && new Date(m.date).getTime() >= windowStart);
     const accepted = attackers.map((a) => answers.get(a)!.filter((r) => r.status === 200).length);
-    const conditions = { ownerGotCode, mailsPerAttackerBounded: Math.max(...accepted) <= 2 };
+    // The attackers' mails are device-approval links (their devices are new); the owner's is a code.
+    const attackerMails = toOwner.filter((m) => !HAS_CODE(m)).length;
+    const attackerStartsAccepted = accepted.reduce((n, k) => n + k, 0);
+    const conditions = {
+      ownerGotCode,
+      mailsPerAttackerBounded: Math.max(...accepted) <= 2,
+      mailboxCapHeld: attackerMails <= cap && attackerStartsAccepted <= cap,
+    };
     const { verdict, failed } = judge(conditions);
     const retryAfters = [...answers.values()]
       .flat()
@@ -112,14 +130,18 @@ export const mailCooldown: Attack = {
       tried:
         `the owner logged in once; then ${attackers.length} addresses started logins for the owner's address every second for ` +
         `${windowSeconds.toFixed(0)} s; the owner tried ${ownerTries.length} time(s) after ${OWNER_WAIT_MS / 1000} s`,
-      criterion: 'the owner gets a code mail, and no attacking address got more than 2 mails sent to the mailbox in the window',
+      criterion:
+        `the owner gets a code mail; no attacking address got more than 2 mails sent to the mailbox in the window, ` +
+        `and all of them together at most the mailbox's cap of ${cap} an hour`,
       verdict,
       measured: {
         ownerTries: ownerTries.length,
         ownerGotCode,
         ownerRefusals: tally(ownerTries.filter((r) => r.status !== 200).map(refusalKey)),
         attackerStarts: [...answers.values()].reduce((n, list) => n + list.length, 0),
-        attackerStartsAccepted: accepted.reduce((n, k) => n + k, 0),
+        attackerStartsAccepted,
+        mailboxCapPerHour: cap,
+        attackerMailsToOwner: attackerMails,
         mailsCausedMaxOneAddress: Math.max(...accepted),
         attackerRefusals: tally(
           [...answers.values()]
@@ -129,10 +151,13 @@ export const mailCooldown: Attack = {
         ),
         attackerRetryAfterMaxSeconds: retryAfters.length ? Math.max(...retryAfters) : null,
         mailsToOwnerInWindow: toOwner.length,
-        mailsToOwnerPerHourAtThisRate: Math.round((toOwner.length * 3600) / windowSeconds),
+        // With the cap reached, the window's rate says nothing of the hour: shown only against the default cap.
+        mailsToOwnerPerHourAtThisRate: capSet ? null : Math.round((toOwner.length * 3600) / windowSeconds),
       },
       notes: [
-        `a window of ${windowSeconds.toFixed(0)} s cannot tell a 30 s cooldown (120 mails an hour) from a cap of a few an hour: see mailsToOwnerPerHourAtThisRate`,
+        capSet
+          ? `the server's per-mailbox cap was set to ${cap} an hour, so the window reaches it (the owner's first login counts too)`
+          : `judged against the default per-mailbox cap of ${cap} an hour; a window of ${windowSeconds.toFixed(0)} s may not reach it: see mailsToOwnerPerHourAtThisRate`,
         ...(failed.length ? [`failed: ${failed.join(', ')}`] : []),
       ],
     };

@@ -93,6 +93,7 @@ export type FrameRefusalCode =
   | 'CodeWrong'
   | 'CodeExpired'
   | 'TooManyAttempts'
+  | 'AttemptsEnded'
   | 'RateLimited'
   | 'MailLimit'
   | 'ServerFull'

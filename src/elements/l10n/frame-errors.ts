@@ -39,6 +39,8 @@ export function refusalText(code: FrameRefusalCode, count?: unknown): string {
       return msg('Code expired: request a new code');
     case 'TooManyAttempts':
       return msg('Too many attempts: request a new code');
+    case 'AttemptsEnded':
+      return msg('Too many wrong codes. Please start again.');
     case 'RateLimited':
       return isCount(count)
         ? msg(str`Too many requests. Please try again after ${count} seconds.`)

@@ -58,6 +58,14 @@ describe('frame and auth refusals: one mapping to the user’s words', () => {
     expect(errorCodeText(refusalOf('ConnectOtp', { reason: 'NO_LOGIN' })!.messageCode)).toBe(
       'This login is no longer in progress. Please start again.',
     );
+    // A voided code asks for a new one; a login its ten wrong codes ended asks to start again.
+    expect(errorCodeText(refusalOf('ConnectOtp', { reason: 'TOO_MANY_ATTEMPTS' })!.messageCode)).toBe(
+      'Too many attempts: request a new code',
+    );
+    expect(refusalOf('ConnectOtp', { reason: 'ATTEMPTS_ENDED', field: 'otp' })).toEqual({ messageCode: 'AttemptsEnded' });
+    expect(errorCodeText(refusalOf('ConnectOtp', { reason: 'ATTEMPTS_ENDED' })!.messageCode)).toBe(
+      'Too many wrong codes. Please start again.',
+    );
     expect(errorCodeText(refusalOf('UpdateEmail', { reason: 'EMAIL_IS_CURRENT', field: 'email' })!.messageCode)).toBe(
       'This is already your e-mail address',
     );

@@ -21,6 +21,7 @@ export const REFUSAL_CODES: Readonly<Record<string, ErrorMessageCode>> = {
   CODE_WRONG: 'CodeWrong',
   CODE_EXPIRED: 'CodeExpired',
   TOO_MANY_ATTEMPTS: 'TooManyAttempts',
+  ATTEMPTS_ENDED: 'AttemptsEnded',
   MAIL_COOLDOWN: 'EmailCooldown',
   RATE_LIMITED: 'RateLimited',
   EMAIL_CHANGE_STEP: 'RequestGone',

@@ -49,6 +49,7 @@
 's00a0eea34f4ed576': `Geben Sie den Code ein, den wir gesendet haben an`,
 's01459b3613d8de12': `Angeforderte Ressource nicht gefunden.`,
 's01fd3e1f0cd00e2a': `Akzeptieren Sie die Anfrage, das Netzwerk zu wechseln.`,
+'s0367a6af8481bd1f': `Zu viele falsche Codes. Bitte beginnen Sie von vorn.`,
 's03b454fb08e876ad': `Tabs`,
 's03cdd2a8af4da79e': `keine Antwort`,
 's063de2163916d042': str`Betrag in ${0}`,

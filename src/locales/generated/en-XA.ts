@@ -49,6 +49,7 @@
 's00a0eea34f4ed576': `⟦Éñtér thé çódé wé šéñt tó⟧`,
 's01459b3613d8de12': `⟦Réqúéštéd réšóúrçé ñót fóúñd.⟧`,
 's01fd3e1f0cd00e2a': `⟦Áççépt thé réqúéšt tó šwítçh tó thé ñétwórk.⟧`,
+'s0367a6af8481bd1f': `⟦Tóó máñý wróñg çódéš. Pléášé štárt ágáíñ.⟧`,
 's03b454fb08e876ad': `⟦Tábš⟧`,
 's03cdd2a8af4da79e': `⟦ít díd ñót áñšwér⟧`,
 's063de2163916d042': str`⟦Ámóúñt íñ ${0}⟧`,

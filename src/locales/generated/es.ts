@@ -49,6 +49,7 @@
 's00a0eea34f4ed576': `Introduce el código que enviamos a`,
 's01459b3613d8de12': `No se encontró el recurso solicitado.`,
 's01fd3e1f0cd00e2a': `Acepta la solicitud para cambiar de red.`,
+'s0367a6af8481bd1f': `Demasiados códigos incorrectos. Empieza de nuevo.`,
 's03b454fb08e876ad': `Pestañas`,
 's03cdd2a8af4da79e': `sin respuesta`,
 's063de2163916d042': str`Monto en ${0}`,

@@ -49,6 +49,7 @@
 's00a0eea34f4ed576': `Saisissez le code envoyé à`,
 's01459b3613d8de12': `Ressource demandée introuvable.`,
 's01fd3e1f0cd00e2a': `Acceptez la demande de changement de réseau.`,
+'s0367a6af8481bd1f': `Trop de codes erronés. Veuillez recommencer.`,
 's03b454fb08e876ad': `Onglets`,
 's03cdd2a8af4da79e': `aucune réponse`,
 's063de2163916d042': str`Montant en ${0}`,

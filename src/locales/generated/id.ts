@@ -49,6 +49,7 @@
 's00a0eea34f4ed576': `Masukkan kode yang kami kirim ke`,
 's01459b3613d8de12': `Sumber daya yang diminta tidak ditemukan.`,
 's01fd3e1f0cd00e2a': `Terima permintaan untuk beralih jaringan.`,
+'s0367a6af8481bd1f': `Terlalu banyak kode yang salah. Silakan mulai lagi.`,
 's03b454fb08e876ad': `Tab`,
 's03cdd2a8af4da79e': `tidak ada respons`,
 's063de2163916d042': str`Jumlah dalam ${0}`,

@@ -49,6 +49,7 @@
 's00a0eea34f4ed576': `Inserisci il codice inviato a`,
 's01459b3613d8de12': `Risorsa richiesta non trovata.`,
 's01fd3e1f0cd00e2a': `Accetta la richiesta di cambiare rete.`,
+'s0367a6af8481bd1f': `Troppi codici errati. Ricomincia.`,
 's03b454fb08e876ad': `Schede`,
 's03cdd2a8af4da79e': `nessuna risposta`,
 's063de2163916d042': str`Importo in ${0}`,

@@ -49,6 +49,7 @@
 's00a0eea34f4ed576': `Wpisz kod wysłany na adres`,
 's01459b3613d8de12': `Nie znaleziono żądanego zasobu.`,
 's01fd3e1f0cd00e2a': `Zaakceptuj żądanie przełączenia sieci.`,
+'s0367a6af8481bd1f': `Zbyt wiele błędnych kodów. Zacznij od nowa.`,
 's03b454fb08e876ad': `Karty`,
 's03cdd2a8af4da79e': `brak odpowiedzi`,
 's063de2163916d042': str`Kwota w ${0}`,

@@ -49,6 +49,7 @@
 's00a0eea34f4ed576': `Digite o código que enviamos para`,
 's01459b3613d8de12': `Recurso solicitado não encontrado.`,
 's01fd3e1f0cd00e2a': `Aceite a solicitação para alternar a rede.`,
+'s0367a6af8481bd1f': `Códigos incorretos demais. Comece de novo.`,
 's03b454fb08e876ad': `Abas`,
 's03cdd2a8af4da79e': `sem resposta`,
 's063de2163916d042': str`Quantia em ${0}`,

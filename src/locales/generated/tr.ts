@@ -49,6 +49,7 @@
 's00a0eea34f4ed576': `Gönderdiğimiz kodu girin:`,
 's01459b3613d8de12': `İstenen kaynak bulunamadı.`,
 's01fd3e1f0cd00e2a': `Ağa geçiş isteğini kabul edin.`,
+'s0367a6af8481bd1f': `Çok fazla yanlış kod girildi. Lütfen baştan başlayın.`,
 's03b454fb08e876ad': `Sekmeler`,
 's03cdd2a8af4da79e': `yanıt yok`,
 's063de2163916d042': str`${0} cinsinden miktar`,

@@ -49,6 +49,7 @@
 's00a0eea34f4ed576': `Nhập mã chúng tôi đã gửi tới`,
 's01459b3613d8de12': `Không tìm thấy tài nguyên được yêu cầu.`,
 's01fd3e1f0cd00e2a': `Hãy chấp nhận yêu cầu chuyển mạng.`,
+'s0367a6af8481bd1f': `Quá nhiều mã sai. Vui lòng bắt đầu lại.`,
 's03b454fb08e876ad': `Thẻ`,
 's03cdd2a8af4da79e': `relay không phản hồi`,
 's063de2163916d042': str`Số tiền bằng ${0}`,

@@ -10,7 +10,7 @@ import type { ChainNamespace } from '../../core/caip.js';
 import { storage } from '../app/storage.js';
 import { getAccountState, patchAccount, resetAccount } from '../connection/account.js';
 import { validateEmail, type EmailProblem } from '../connection/connect.js';
-import { $router, pushView, replaceView, resetRouter } from '../ui/router.js';
+import { $router, popTo, pushView, replaceView, resetRouter } from '../ui/router.js';
 import { showErrorOf, showToast } from '../ui/toast.js';
 import { abortPendingApproval, onApprovalAbort, showFrameTask } from './approval.js';
 import { frameRequest } from './frame.js';
@@ -100,6 +100,19 @@ export function submitEmail(email: string): EmailProblem | undefined {
   return undefined;
 }
 
+/**
+ * A refusal that ends the login (its ten wrong codes, or it lapsed): neither a new code nor a
+ * resend can help, so the user is taken back to the address form (EmailLogin, the address kept)
+ * with the refusal's words, to start again.
+ */
+function loginEnded(err: unknown): boolean {
+  const code = err instanceof EmbeddedWalletError ? err.messageCode : undefined;
+  if (code !== 'AttemptsEnded' && code !== 'LoginNotPending') return false;
+  $emailLogin.set({ ...$emailLogin.get(), step: 'idle', error: err });
+  if (!popTo('EmailLogin')) replaceView('EmailLogin');
+  return true;
+}
+
 /** Sends the pending login's mail again (device approval or code), respecting the cooldown. */
 export async function resendEmail(): Promise<void> {
   const wait = cooldownError();
@@ -109,7 +122,7 @@ export async function resendEmail(): Promise<void> {
     await frameRequest('ResendEmail', {});
     mailSent();
   } catch (err) {
-    $emailLogin.setKey('error', err);
+    if (!loginEnded(err)) $emailLogin.setKey('error', err);
   }
 }
 
@@ -124,7 +137,7 @@ export async function submitOtp(otp: string): Promise<void> {
     await frameRequest('ConnectOtp', { otp });
     await finishLogin();
   } catch (err) {
-    $emailLogin.set({ ...$emailLogin.get(), step: 'otp', error: err });
+    if (!loginEnded(err)) $emailLogin.set({ ...$emailLogin.get(), step: 'otp', error: err });
   }
 }
 

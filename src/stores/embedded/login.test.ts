@@ -14,6 +14,7 @@ import { $modal } from '../ui/modal.js';
 import { $router, resetRouter } from '../ui/router.js';
 import { resendEmail, restoreEmbedded, submitEmail, submitOtp } from './actions.js';
 import { EmbeddedWalletError } from '../../core/errors/frame.js';
+import { errorMessage } from '../../elements/l10n/errors.js';
 import { destroyFrame, setBridgeLoader } from './frame.js';
 import { forgetUser } from './session.js';
 import { $emailLogin, $embeddedUser, $frameElement } from './state.js';
@@ -175,6 +176,49 @@ describe('e-mail login', () => {
     await submitOtp('12ab');
     expect(($emailLogin.get().error as Error).message).toBe('Invalid input');
     expect(frame.calls.filter((c) => c.type === 'ConnectOtp')).toHaveLength(2);
+  });
+
+  it('a login the server ended (its tenth wrong code) goes back to the address form with its words, to start again', async () => {
+    frame.handlers.ConnectOtp = () => {
+      throw new EmbeddedWalletError('Too many attempts: start again', { messageCode: 'AttemptsEnded' });
+    };
+    submitEmail('ada@example.com');
+    await until(() => $emailLogin.get().step === 'otp');
+    expect($router.get().history).toEqual(['Connect', 'EmailVerifyOtp']);
+    await submitOtp('000000');
+    expect($emailLogin.get()).toMatchObject({ step: 'idle', email: 'ada@example.com' });
+    expect(errorMessage($emailLogin.get().error)).toBe('Too many wrong codes. Please start again.');
+    expect($router.get().history).toEqual(['Connect', 'EmailLogin']);
+    // Starting again is a new login (not refused by the client's cooldown check of a pending one).
+    submitEmail('ada@example.com');
+    await until(() => $emailLogin.get().step === 'otp');
+    expect(frame.calls.filter((c) => c.type === 'ConnectEmail')).toHaveLength(2);
+    expect($router.get().history).toEqual(['Connect', 'EmailLogin', 'EmailVerifyOtp']);
+  });
+
+  it('a resend of a login that is no longer pending goes back to the address form too (never a resend loop)', async () => {
+    frame.handlers.ResendEmail = () => {
+      throw new EmbeddedWalletError('Unknown or finished login: start again', { messageCode: 'LoginNotPending' });
+    };
+    resetRouter('EmailLogin');
+    submitEmail('ada@example.com');
+    await until(() => $emailLogin.get().step === 'otp');
+    $emailLogin.setKey('resendAt', Date.now() - 1);
+    await resendEmail();
+    expect($emailLogin.get().step).toBe('idle');
+    expect(errorMessage($emailLogin.get().error)).toBe('This login is no longer in progress. Please start again.');
+    expect($router.get().history).toEqual(['EmailLogin']);
+  });
+
+  it('a voided code (five wrong) stays on the code step: a new code helps', async () => {
+    frame.handlers.ConnectOtp = () => {
+      throw new EmbeddedWalletError('Too many attempts: request a new code', { messageCode: 'TooManyAttempts' });
+    };
+    submitEmail('ada@example.com');
+    await until(() => $emailLogin.get().step === 'otp');
+    await submitOtp('000000');
+    expect($emailLogin.get().step).toBe('otp');
+    expect($router.get().view).toBe('EmailVerifyOtp');
   });
 
   it('refuses a resend within the 30 s cooldown with "Please try again after N seconds"', async () => {
