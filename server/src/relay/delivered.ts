@@ -19,8 +19,14 @@ export interface DeliveredMessage {
 export const FETCH_PAGE = 500;
 /** Bytes (topic, message, attestation) of the messages of one fetch reply, past its first message. */
 export const FETCH_PAGE_BYTES = 4 * 1024 * 1024;
-/** Messages read from the database at once when paging a topic out. */
-export const STORE_PAGE = 16;
+/**
+ * Messages read from the database at once when pushing a topic's backlog to a socket: few, so a
+ * socket that blocks after one or two large messages leaves little read for nothing (a message
+ * is up to 256 KiB).
+ */
+export const STORE_PAGE = 4;
+/** Messages read at once for a fetch reply (bounded by FETCH_PAGE and FETCH_PAGE_BYTES anyway). */
+const FETCH_STORE_PAGE = 64;
 
 export function delivered(m: StoredMessage): DeliveredMessage {
   const entry: DeliveredMessage = { topic: m.topic, message: m.message, publishedAt: m.publishedAt, tag: m.tag };
@@ -38,7 +44,7 @@ export function fetchPending(store: RelayStore, clientId: string, topics: string
   for (const topic of topics) {
     let after = 0;
     for (;;) {
-      const page = store.pending(topic, clientId, STORE_PAGE, after);
+      const page = store.pending(topic, clientId, FETCH_STORE_PAGE, after);
       for (const m of page) {
         const size = publishedBytes({ ...m, attestation: m.attestation ?? undefined });
         if (messages.length >= FETCH_PAGE || (messages.length && bytes + size > FETCH_PAGE_BYTES)) return { messages, hasMore: true };
@@ -47,7 +53,7 @@ export function fetchPending(store: RelayStore, clientId: string, topics: string
         bytes += size;
         after = m.id;
       }
-      if (page.length < STORE_PAGE) break;
+      if (page.length < FETCH_STORE_PAGE) break;
     }
   }
   return { messages, hasMore: false };

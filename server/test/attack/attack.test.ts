@@ -73,7 +73,7 @@ describe('attack suite, quick, against servers it starts', () => {
         Object.values(a.measured).some((v) => typeof v === 'number'),
         a.id,
       ).toBe(true);
-      expect(a.verdict, `${a.id}: ${a.notes?.join('; ')}`).toBe<Verdict>('held');
+      expect(a.verdict, `${a.id}: ${a.notes?.join('; ')} ${JSON.stringify(a.measured)}`).toBe<Verdict>('held');
     }
     expect(result.attacks.find((a) => a.id === 'sockets')?.settings).toEqual({ maxOpenFiles: 1024 });
     expect(formatSuite(result)).toMatch(/6 of 6 held in \d+ s/);
