@@ -4,7 +4,6 @@ import {
   array,
   boolean,
   custom,
-  email,
   looseObject,
   minLength,
   number,
@@ -218,32 +217,5 @@ describe('optional', () => {
   it('takes undefined, else the inner schema', () => {
     expect(dataOf(optional(string()), undefined)).toBeUndefined();
     expect(issueOf(optional(string()), null)).toEqual([[], INVALID_INPUT]);
-  });
-});
-
-describe('email', () => {
-  it.each(['me@example.com', 'first.last+tag@sub.example.co.uk', "o'neil@x.io", 'a-b_c@d-e.fg', '_@b.cd'])('accepts %s', (value) => {
-    expect(safeParse(email(), value).success).toBe(true);
-  });
-
-  it.each([
-    'me',
-    'me@',
-    '@example.com',
-    'me@example',
-    'me example@x.com',
-    'a@b@c.com',
-    "o'@x.io",
-    '.a@b.cd',
-    'a.@b.cd',
-    'a..b@c.de',
-    'a@-b.cd',
-    'a@b.c',
-    'a@b.c1',
-    'a@b_c.de',
-    'a@b.cd.',
-    'é@b.cd',
-  ])('rejects %s', (value) => {
-    expect(safeParse(email(), value).success).toBe(false);
   });
 });

@@ -195,12 +195,3 @@ export const union = <T extends Schema<unknown>[]>(...options: T): Schema<Infer<
     }
     return fail(path);
   });
-
-const ATOM = "[\\w'+-]";
-/**
- * An e-mail address as zod's `email()` takes it: dot-separated atoms of letters, digits and
- * _'+- (the last character not an apostrophe), '@', dot-separated domain labels (a letter or
- * digit first) and a top-level domain of two or more letters.
- */
-const EMAIL = new RegExp(`^(?:${ATOM}+\\.)*${ATOM}*[\\w+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\\.)+[A-Za-z]{2,}$`);
-export const email = (): Schema<string> => string().check(regex(EMAIL));

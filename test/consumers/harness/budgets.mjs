@@ -6,7 +6,7 @@
  *   - the README's React example adds at most 40 KB over a React app with one button;
  *   - the README's wagmi example adds at most 70 KB over a plain wagmi app.
  */
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipBytes } from './sizes.mjs';
@@ -41,11 +41,27 @@ export function firstLoadFiles(distDir) {
 export const firstLoadGzip = (distDir) =>
   firstLoadFiles(distDir).reduce((sum, f) => sum + gzipBytes(readFileSync(path.join(distDir, f))), 0);
 
+/** The page of a budget app: a root element and its main.tsx. */
+const pageOf = (name) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>${name}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="./main.tsx"></script>
+  </body>
+</html>
+`;
+
 /** Builds one budget app inside `appDir` (which has vite, React, wagmi and w3kit installed); resolves to its dist folder. */
 async function buildApp(appDir, name) {
   const root = path.join(appDir, 'budgets', name);
   rmSync(root, { recursive: true, force: true });
   cpSync(path.join(BUDGETS_DIR, name), root, { recursive: true });
+  // Every budget app is its main.tsx in the same page.
+  writeFileSync(path.join(root, 'index.html'), pageOf(name));
   const outDir = path.join(root, 'dist');
   const args = [
     'vite',
