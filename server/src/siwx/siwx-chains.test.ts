@@ -5,15 +5,13 @@
  * narrows it to exactly those. Against the real app over SQLite.
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useDevApp } from '../../test/dev-app.js';
 import { startHardhat, type HardhatNode } from '../../../scripts/lib/hardhat.mjs';
 import { base58Encode } from '../../../src/wire/base58.js';
 import { formatCaip122, type Caip122Fields } from '../../../src/wire/caip122.js';
 import { networks } from '../../../src/wire/networks.js';
-import { buildApp } from '../app.js';
-import { openDatabase, type Database } from '../db/open.js';
 import { startServer, type RunningServer } from '../index.js';
 import { createProject, seedDevProject, updateProject } from '../projects.js';
 import { DEFAULT_SIWX_CHAINS } from './chains.js';
@@ -62,10 +60,9 @@ const refusal = (chainId: string) => ({
 });
 
 describe('over the app', () => {
-  let db: Database;
-  let app: FastifyInstance;
+  const dev = useDevApp();
   const call: Inject = async (opts) => {
-    const res = await app.inject({
+    const res = await dev.app.inject({
       method: opts.method,
       url: opts.url,
       headers: { origin: ORIGIN },
@@ -73,17 +70,6 @@ describe('over the app', () => {
     });
     return { status: res.statusCode, body: res.json<Reply>() };
   };
-
-  beforeEach(async () => {
-    db = openDatabase(undefined);
-    seedDevProject(db);
-    app = buildApp({ db });
-    await app.ready();
-  });
-  afterEach(async () => {
-    await app.close();
-    db.close();
-  });
 
   it(`refuses eip155:${UNKNOWN_CHAIN} by default, naming the chain`, async () => {
     expect(DEFAULT_SIWX_CHAINS.has(`eip155:${UNKNOWN_CHAIN}`)).toBe(false);
@@ -104,17 +90,17 @@ describe('over the app', () => {
   });
 
   it("takes only the project's own chains once it names them, and the default again after", async () => {
-    createProject(db, { id: 'local', name: 'Local', allowedOrigins: [ORIGIN], siwxChains: ['eip155:31337'] });
+    createProject(dev.db, { id: 'local', name: 'Local', allowedOrigins: [ORIGIN], siwxChains: ['eip155:31337'] });
     expect(await signIn(call, 'eip155:1', 'local')).toEqual(refusal('eip155:1'));
     expect((await signIn(call, 'eip155:31337', 'local')).status).toBe(200);
 
     const custom = `eip155:${EIP155_MAX_CHAIN_ID}`;
-    updateProject(db, 'local', { siwxChains: [custom, networks.solanaLocal.caipNetworkId] });
+    updateProject(dev.db, 'local', { siwxChains: [custom, networks.solanaLocal.caipNetworkId] });
     expect((await signIn(call, custom, 'local')).status).toBe(200);
     expect((await signIn(call, networks.solanaLocal.caipNetworkId, 'local')).status).toBe(200);
     expect(await signIn(call, 'eip155:31337', 'local')).toEqual(refusal('eip155:31337'));
 
-    updateProject(db, 'local', { siwxChains: null });
+    updateProject(dev.db, 'local', { siwxChains: null });
     expect((await signIn(call, 'eip155:1', 'local')).status).toBe(200);
     expect(await signIn(call, custom, 'local')).toEqual(refusal(custom));
   });

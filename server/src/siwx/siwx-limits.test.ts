@@ -5,14 +5,11 @@
  * capped per account (the oldest deleted), so one key signing in again and again never stops
  * another account; and the counts read an index, never the whole table.
  */
-import type { FastifyInstance } from 'fastify';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useDevApp } from '../../test/dev-app.js';
 import { formatCaip122 } from '../../../src/wire/caip122.js';
 import { NONCE_TTL_MS } from '../../../src/wire/siwx-api.js';
-import { buildApp } from '../app.js';
-import { openDatabase, type Database } from '../db/open.js';
-import { seedDevProject } from '../projects.js';
 import { DEFAULT_SIWX_LIMITS } from './routes.js';
 import { OUTSTANDING_NONCES_SQL, TRIM_ACCOUNT_SQL } from './store.js';
 
@@ -22,22 +19,10 @@ const ALICE = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbe
 const BOB = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
 const { outstandingNoncesPerIp: NONCE_CAP, sessionsPerAccount: SESSION_CAP } = DEFAULT_SIWX_LIMITS;
 
-let db: Database;
-let app: FastifyInstance;
-
-beforeEach(async () => {
-  db = openDatabase(undefined);
-  seedDevProject(db);
-  app = buildApp({ db });
-  await app.ready();
-});
-afterEach(async () => {
-  await app.close();
-  db.close();
-});
+const dev = useDevApp();
 
 const nonce = (remoteAddress: string) =>
-  app.inject({ method: 'GET', url: `/v1/siwx/nonce?projectId=${DEV}`, headers: { origin: ORIGIN }, remoteAddress });
+  dev.app.inject({ method: 'GET', url: `/v1/siwx/nonce?projectId=${DEV}`, headers: { origin: ORIGIN }, remoteAddress });
 
 async function signIn(account: PrivateKeyAccount, remoteAddress = '10.1.0.1') {
   const text = formatCaip122({
@@ -51,11 +36,15 @@ async function signIn(account: PrivateKeyAccount, remoteAddress = '10.1.0.1') {
     issuedAt: new Date().toISOString(),
   });
   const payload = { message: text, signature: await account.signMessage({ message: text }) };
-  return app.inject({ method: 'POST', url: `/v1/siwx/verify?projectId=${DEV}`, headers: { origin: ORIGIN }, remoteAddress, payload });
+  return dev.app.inject({ method: 'POST', url: `/v1/siwx/verify?projectId=${DEV}`, headers: { origin: ORIGIN }, remoteAddress, payload });
 }
 
 const session = (token: string) =>
-  app.inject({ method: 'GET', url: `/v1/siwx/session?projectId=${DEV}`, headers: { origin: ORIGIN, authorization: `Bearer ${token}` } });
+  dev.app.inject({
+    method: 'GET',
+    url: `/v1/siwx/session?projectId=${DEV}`,
+    headers: { origin: ORIGIN, authorization: `Bearer ${token}` },
+  });
 
 describe('nonces per client address', () => {
   it('refuses the few addresses that hold many nonces, and a new address still gets one', async () => {
@@ -84,14 +73,14 @@ describe('nonces per client address', () => {
   it('counts only unused, unexpired nonces: using one or letting one lapse frees a place', async () => {
     for (let i = 0; i < NONCE_CAP; i++) expect((await nonce('10.8.0.1')).statusCode).toBe(200);
     expect((await nonce('10.8.0.1')).statusCode).toBe(429);
-    db.prepare(
-      "UPDATE siwx_nonces SET used_at = created_at WHERE rowid = (SELECT MIN(rowid) FROM siwx_nonces WHERE ip_key = '10.8.0.1')",
-    ).run();
+    dev.db
+      .prepare("UPDATE siwx_nonces SET used_at = created_at WHERE rowid = (SELECT MIN(rowid) FROM siwx_nonces WHERE ip_key = '10.8.0.1')")
+      .run();
     expect((await nonce('10.8.0.1')).statusCode).toBe(200);
     expect((await nonce('10.8.0.1')).statusCode).toBe(429);
-    db.prepare("UPDATE siwx_nonces SET expires_at = ? WHERE rowid = (SELECT MAX(rowid) FROM siwx_nonces WHERE ip_key = '10.8.0.1')").run(
-      Date.now() - 1,
-    );
+    dev.db
+      .prepare("UPDATE siwx_nonces SET expires_at = ? WHERE rowid = (SELECT MAX(rowid) FROM siwx_nonces WHERE ip_key = '10.8.0.1')")
+      .run(Date.now() - 1);
     expect((await nonce('10.8.0.1')).statusCode).toBe(200);
   });
 
@@ -113,7 +102,7 @@ describe('sessions per account', () => {
       expect(res.statusCode).toBe(200);
       tokens.push(res.json().token);
     }
-    const count = db.prepare('SELECT COUNT(*) AS n FROM siwx_sessions WHERE address = ?');
+    const count = dev.db.prepare('SELECT COUNT(*) AS n FROM siwx_sessions WHERE address = ?');
     expect(count.get(ALICE.address)).toEqual({ n: SESSION_CAP });
     for (const token of tokens.slice(0, 5)) expect((await session(token)).json().message).toBe('Unknown session');
     for (const token of tokens.slice(5)) expect((await session(token)).statusCode).toBe(200);
@@ -126,7 +115,7 @@ describe('sessions per account', () => {
 
 describe('query plans', () => {
   const plan = (sql: string, ...params: unknown[]) =>
-    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail).join('\n');
+    (dev.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail).join('\n');
 
   it('counts an address’s nonces through a covering index, never scanning the table', () => {
     const detail = plan(OUTSTANDING_NONCES_SQL, DEV, '10.0.0.1', 0, NONCE_CAP);

@@ -4,15 +4,13 @@
  * times, the message's form, the chain and address, signatures by another key and high-s
  * ones (EIP-2); and the sweep of lapsed rows.
  */
-import type { FastifyInstance } from 'fastify';
 import { recoverMessageAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useDevApp } from '../../test/dev-app.js';
 import { formatCaip122, parseCaip122, type Caip122Fields } from '../../../src/wire/caip122.js';
 import { buildApp } from '../app.js';
 import { SECP256K1_N } from '../blockchain/ecdsa-low-s.js';
-import { openDatabase, type Database } from '../db/open.js';
-import { seedDevProject } from '../projects.js';
 import { EIP155_MAX_CHAIN_ID } from './message-checks.js';
 import { siwxStore } from './store.js';
 
@@ -22,22 +20,10 @@ const ALICE = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbe
 const BOB = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
 const HOUR = 3_600_000;
 
-let db: Database;
-let app: FastifyInstance;
-
-beforeEach(async () => {
-  db = openDatabase(undefined);
-  seedDevProject(db);
-  app = buildApp({ db });
-  await app.ready();
-});
-afterEach(async () => {
-  await app.close();
-  db.close();
-});
+const dev = useDevApp();
 
 async function freshNonce(): Promise<string> {
-  const res = await app.inject({ method: 'GET', url: `/v1/siwx/nonce?projectId=${DEV}`, headers: { origin: ORIGIN } });
+  const res = await dev.app.inject({ method: 'GET', url: `/v1/siwx/nonce?projectId=${DEV}`, headers: { origin: ORIGIN } });
   return res.json().nonce;
 }
 
@@ -59,7 +45,7 @@ async function message(fields: Partial<Caip122Fields> = {}): Promise<string> {
 
 async function verify(text: string, signature?: string) {
   const payload = { message: text, signature: signature ?? (await ALICE.signMessage({ message: text })) };
-  return app.inject({ method: 'POST', url: `/v1/siwx/verify?projectId=${DEV}`, headers: { origin: ORIGIN }, payload });
+  return dev.app.inject({ method: 'POST', url: `/v1/siwx/verify?projectId=${DEV}`, headers: { origin: ORIGIN }, payload });
 }
 
 async function refusal(text: string, signature?: string) {
@@ -82,7 +68,7 @@ describe('nonces', () => {
   });
 
   it('spends a nonce in one conditional UPDATE: a second spend of it changes nothing', () => {
-    const store = siwxStore(db);
+    const store = siwxStore(dev.db);
     const { nonce } = store.issueNonce(DEV, '127.0.0.1', Date.now(), HOUR);
     expect(store.spendNonce(DEV, nonce, Date.now())).toBe(true);
     expect(store.spendNonce(DEV, nonce, Date.now())).toBe(false);
@@ -96,7 +82,7 @@ describe('nonces', () => {
 
   it('refuses an expired nonce', async () => {
     const text = await message();
-    db.prepare('UPDATE siwx_nonces SET created_at = created_at - ?, expires_at = ?').run(HOUR, Date.now() - 1);
+    dev.db.prepare('UPDATE siwx_nonces SET created_at = created_at - ?, expires_at = ?').run(HOUR, Date.now() - 1);
     expect(await refusal(text)).toEqual({ status: 400, message: 'Nonce expired', field: 'nonce' });
   });
 
@@ -106,7 +92,7 @@ describe('nonces', () => {
     expect(await refusal(text, await BOB.signMessage({ message: text }))).toEqual(invalid);
     expect(await refusal(text, `0x${'11'.repeat(65)}`)).toEqual(invalid);
     expect(await refusal(text, '0x00')).toEqual(invalid);
-    expect(db.prepare('SELECT used_at FROM siwx_nonces WHERE nonce = ?').get(parseCaip122(text).nonce)).toEqual({ used_at: null });
+    expect(dev.db.prepare('SELECT used_at FROM siwx_nonces WHERE nonce = ?').get(parseCaip122(text).nonce)).toEqual({ used_at: null });
     expect((await verify(text)).statusCode).toBe(200);
     expect((await refusal(text)).status).toBe(409);
   });
@@ -234,20 +220,19 @@ describe('form, chain and address', () => {
 
 it('sweeps lapsed nonces and sessions when the server starts', async () => {
   const t = Date.now();
-  db.prepare('INSERT INTO siwx_nonces (nonce, project_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
-    'lapsed00',
-    DEV,
-    t - HOUR,
-    t - 1,
-  );
-  db.prepare('INSERT INTO siwx_nonces (nonce, project_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run('current0', DEV, t, t + HOUR);
+  dev.db
+    .prepare('INSERT INTO siwx_nonces (nonce, project_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+    .run('lapsed00', DEV, t - HOUR, t - 1);
+  dev.db
+    .prepare('INSERT INTO siwx_nonces (nonce, project_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+    .run('current0', DEV, t, t + HOUR);
   const { token } = (await verify(await message())).json();
   expect(token).toBeTypeOf('string');
-  db.prepare('UPDATE siwx_sessions SET expires_at = ?').run(t - 2 * 24 * HOUR);
-  const restarted = buildApp({ db });
+  dev.db.prepare('UPDATE siwx_sessions SET expires_at = ?').run(t - 2 * 24 * HOUR);
+  const restarted = buildApp({ db: dev.db });
   await restarted.ready();
   await restarted.close();
-  const kept = db.prepare("SELECT nonce FROM siwx_nonces WHERE nonce IN ('lapsed00', 'current0')").all();
+  const kept = dev.db.prepare("SELECT nonce FROM siwx_nonces WHERE nonce IN ('lapsed00', 'current0')").all();
   expect(kept).toEqual([{ nonce: 'current0' }]);
-  expect(db.prepare('SELECT COUNT(*) AS n FROM siwx_sessions').get()).toEqual({ n: 0 });
+  expect(dev.db.prepare('SELECT COUNT(*) AS n FROM siwx_sessions').get()).toEqual({ n: 0 });
 });
