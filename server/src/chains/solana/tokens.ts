@@ -3,7 +3,7 @@
  * of their mint), and Solana address checks. W3USD is the demo token `npm start` mints on the
  * local SVM at a fixed address (its mint keypair comes from a fixed seed: scripts/lib/svm.mjs).
  */
-import { InputError } from '../errors.js';
+import { InputError } from '../../errors.js';
 
 /** The demo token's mint on the local SVM (6 decimals). */
 export const DEV_SPL_MINT = '2bPx4MRMbdPoEA439jR3EDPoBscHkhtVSsCChcpYMmhC';
