@@ -21,7 +21,12 @@ const testChain: ServerChain = {
   namespace: 'tst',
   chainIdPattern: /^tst:[a-z]{1,8}$/,
   chainIdForm: 'tst:<name>',
-  address: { pattern: /^acct-[0-9A-F]{1,8}$/i, rule: 'must be acct- and 1 to 8 hex digits', normalize: (a) => a.toUpperCase() },
+  address: {
+    pattern: /^acct-[0-9A-F]{1,8}$/i,
+    rule: 'must be acct- and 1 to 8 hex digits',
+    normalize: (a) => a.toUpperCase(),
+    display: (a) => a,
+  },
   caip10Balances: true,
   missingNode: 'No test chain',
   node: () => ({

@@ -101,8 +101,10 @@ export interface ServerChain {
     pattern: RegExp;
     /** The refusal's words: `must be ...`. */
     rule: string;
-    /** The form balances are read with (eip155: lower case). */
+    /** The form balances are read and prices stored with (eip155: lower case). */
     normalize(address: string): string;
+    /** The form people read (eip155: EIP-55 checksummed). */
+    display(address: string): string;
   };
   /** Whether the balances route takes a CAIP-10 account (`<chainId>:<address>`) of the namespace. */
   readonly caip10Balances: boolean;

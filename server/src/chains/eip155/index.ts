@@ -3,6 +3,7 @@
  * sign-in checks EIP-191 / EIP-1271 signatures (./siwx.ts), and name registrations are EVM
  * only (./name-signature.ts).
  */
+import { getAddress } from 'viem';
 import { HttpError } from '../../errors.js';
 import { publicRpcUrl } from '../../blockchain/rpc.js';
 import type { ServerChain } from '../types.js';
@@ -15,7 +16,12 @@ export const eip155Chain: ServerChain = {
   namespace: 'eip155',
   chainIdPattern: EIP155_CHAIN,
   chainIdForm: 'a CAIP-2 EVM chain id such as eip155:31337',
-  address: { pattern: EVM_ADDRESS, rule: EVM_ADDRESS_RULE, normalize: (address) => address.toLowerCase() },
+  address: {
+    pattern: EVM_ADDRESS,
+    rule: EVM_ADDRESS_RULE,
+    normalize: (address) => address.toLowerCase(),
+    display: (address) => getAddress(address),
+  },
   caip10Balances: false,
   missingNode: 'No EVM chain is indexed: start w3kit-server with --evm-rpc URL',
   node({ db, prices, indexer }) {

@@ -15,7 +15,7 @@ export const solanaChain: ServerChain = {
   namespace: 'solana',
   chainIdPattern: SOLANA_CHAIN,
   chainIdForm: 'solana:<genesis hash prefix>',
-  address: { pattern: SOLANA_ADDRESS, rule: SOLANA_ADDRESS_RULE, normalize: (address) => address },
+  address: { pattern: SOLANA_ADDRESS, rule: SOLANA_ADDRESS_RULE, normalize: (address) => address, display: (address) => address },
   caip10Balances: true,
   missingNode: 'No Solana chain is configured: start w3kit-server with --solana-rpc URL',
   node({ db, prices, rpcUrls }) {
