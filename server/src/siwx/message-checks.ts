@@ -12,8 +12,6 @@ import { chainOfNamespace } from '../chains/index.js';
 import type { ServerChain, SiwxMessage } from '../chains/types.js';
 import { HttpError } from '../errors.js';
 
-export type { SiwxMessage } from '../chains/types.js';
-
 /** host or host:port (a name, an IPv4 address or a bracketed IPv6 one): no scheme, path or user. */
 const DOMAIN = /^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
 
