@@ -12,7 +12,7 @@
  *
  * The dev account and the W3USD mint are keypairs from fixed seeds (sha256 of a fixed text), so
  * their addresses never change: the demo's Dev Wallet signs with DEV_SOLANA_SECRET_KEY, and the
- * backend knows the mint as W3USD (server/src/blockchain/solana-tokens.ts: DEV_SPL_MINT).
+ * backend knows the mint as W3USD (server/src/chains/solana/tokens.ts: DEV_SPL_MINT).
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -2,7 +2,7 @@
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleServer } from '../../server/scripts/bundle.mjs';
-import { DEV_SPL_MINT as SERVER_DEV_SPL_MINT } from '../../server/src/blockchain/solana-tokens.js';
+import { DEV_SPL_MINT as SERVER_DEV_SPL_MINT } from '../../server/src/chains/solana/tokens.js';
 import { DEV_SOLANA_ADDRESS, DEV_SOLANA_SECRET_KEY, DEV_SPL_MINT, seedDevSolana, startSvm, type LocalSvm } from './svm.mjs';
 
 let svm: LocalSvm;

@@ -13,7 +13,7 @@ import { buildApp } from './app.js';
 import { createIndexer, type Indexer, type IndexerLogger } from './blockchain/indexer.js';
 import { seedDevIdentities } from './blockchain/identities.js';
 import { seedDevPrices, type PriceSource } from './blockchain/prices.js';
-import { createSolanaChain } from './blockchain/solana.js';
+import { chainRpcUrls } from './chains/index.js';
 import { seedStaticImages } from './images/catalog.js';
 import { seedDevProject } from './projects.js';
 import { startRelay, type RunningRelay, type StartRelayOptions } from './relay/server.js';
@@ -146,7 +146,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       log: options.log,
       trustProxy: options.trustProxy,
       publicUrl: options.publicUrl ?? (() => serverUrl(host, actualPort)),
-      blockchain: { indexer, prices: options.prices, solana: options.solanaRpc ? createSolanaChain(options.solanaRpc) : undefined },
+      blockchain: { indexer, prices: options.prices, rpcUrls: chainRpcUrls(options) },
       analyticsRetention: options.analyticsRetention,
       names: { zone: options.nameZone },
       onramp: options.onrampKey ? { key: options.onrampKey } : {},

@@ -7,15 +7,15 @@
 import fp from 'fastify-plugin';
 import { analyticsPruner, DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
 import type { AnalyticsEvent, GetWalletsReply } from '../../src/wire/provider-api.js';
-import { accountBalances, type TokenBalance } from './blockchain/balances.js';
 import { fungiblePrices, type FungiblePrice } from './blockchain/fungibles.js';
 import { accountHistory, type HistoryPage } from './blockchain/history.js';
 import { getIdentity, getProfile, reverseProfiles, type Identity, type Profile } from './blockchain/identities.js';
 import type { Indexer } from './blockchain/indexer.js';
 import { ownedNfts, type OwnedNft } from './blockchain/nfts.js';
 import { tablePriceSource, type PriceSource } from './blockchain/prices.js';
-import { solanaBalances, type SolanaChain } from './blockchain/solana.js';
 import { TokenInfoCache } from './blockchain/token-info-cache.js';
+import { SERVER_CHAINS } from './chains/index.js';
+import type { ChainNode, ServerChain } from './chains/types.js';
 import type { Database } from './db/open.js';
 import { getImage, type ImageKind, type StoredImage } from './images/store.js';
 import { getProject, type Project } from './projects.js';
@@ -42,10 +42,10 @@ export interface AnalyticsRepository {
 export interface BlockchainRepository {
   /** The EVM indexer (`--evm-rpc`); without one only identities and profiles answer. */
   readonly indexer: Indexer | undefined;
-  balances(indexer: Indexer, chainId: string, address: string, tokenIcon: (id: string) => string): Promise<TokenBalance[]>;
-  /** The Solana chain (`--solana-rpc`), whose balances are read live from its node. */
-  readonly solana: SolanaChain | undefined;
-  solanaBalances(chainId: string, address: string, tokenIcon: (id: string) => string): Promise<TokenBalance[]>;
+  /** The namespaces served (server/src/chains), in the registry's order. */
+  readonly chains: readonly ServerChain[];
+  /** The node of a namespace (its balances), when the server was started with one. */
+  node(namespace: string): ChainNode | undefined;
   fungiblePrices(assets: readonly { chainId: string; token: string }[], tokenIcon: (id: string) => string): Promise<FungiblePrice[]>;
   history(chainId: string, address: string, cursor: string | undefined, tokenIcon: (id: string) => string): Promise<HistoryPage>;
   nfts(chainId: string, address: string, tokenIcon: (id: string) => string): OwnedNft[];
@@ -59,8 +59,10 @@ export interface BlockchainOptions {
   indexer?: Indexer;
   /** Default: the `prices` table. */
   prices?: PriceSource;
-  /** The Solana chain (`--solana-rpc`); without one solana addresses get no balances. */
-  solana?: SolanaChain;
+  /** Node URLs by namespace (chainRpcUrls of server/src/chains); a namespace without one gets no balances. */
+  rpcUrls?: Readonly<Partial<Record<string, string>>>;
+  /** The namespaces served; default: the registry (SERVER_CHAINS). */
+  chains?: readonly ServerChain[];
 }
 
 export function projectsRepository(db: Database): ProjectsRepository {
@@ -104,14 +106,18 @@ export function analyticsRepository(db: Database, pruner = analyticsPruner(db, D
 
 export function blockchainRepository(
   db: Database,
-  { indexer, prices = tablePriceSource(db), solana }: BlockchainOptions = {},
+  { indexer, prices = tablePriceSource(db), rpcUrls = {}, chains = SERVER_CHAINS }: BlockchainOptions = {},
 ): BlockchainRepository {
   const tokenInfo = new TokenInfoCache();
+  const nodes = new Map<string, ChainNode>();
+  for (const chain of chains) {
+    const node = chain.node({ db, prices, indexer, rpcUrls });
+    if (node) nodes.set(chain.namespace, node);
+  }
   return {
     indexer,
-    balances: (chain, chainId, address, tokenIcon) => accountBalances({ db, rpc: chain.rpc, prices, tokenIcon }, chainId, address),
-    solana,
-    solanaBalances: (chainId, address, tokenIcon) => solanaBalances({ db, rpc: solana!.rpc, prices, tokenIcon }, chainId, address),
+    chains,
+    node: (namespace) => nodes.get(namespace),
     fungiblePrices: (assets, tokenIcon) =>
       fungiblePrices({ db, prices, chainId: indexer?.chainId(), rpc: indexer?.rpc, tokenIcon, tokenInfo }, assets),
     history: (chainId, address, cursor, tokenIcon) => accountHistory({ db, prices, tokenIcon }, chainId, address, cursor),

@@ -8,7 +8,7 @@
 import { getAddress } from 'viem';
 import type { Database } from '../db/open.js';
 import { InputError } from '../errors.js';
-import { nativeCurrency } from './chain.js';
+import { nativeCurrency } from '../chains/eip155/chain.js';
 import { ensureTokenImage, tokenImageId } from './icons.js';
 import { fetchTokenMetadata } from './metadata.js';
 import type { PriceSource } from './prices.js';

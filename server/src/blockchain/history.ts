@@ -9,7 +9,7 @@ import { getAddress } from 'viem';
 import type { Database } from '../db/open.js';
 import { InputError } from '../errors.js';
 import { numeric, usdValue } from './amounts.js';
-import { nativeCurrency } from './chain.js';
+import { nativeCurrency } from '../chains/eip155/chain.js';
 import type { PriceSource } from './prices.js';
 import { ZERO_ADDRESS } from './abi.js';
 import { tokensByAddress, type TokenInfo } from './tokens.js';

@@ -11,7 +11,7 @@
 import { getAddress } from 'viem';
 import type { Database } from '../db/open.js';
 import { InputError } from '../errors.js';
-import { evmAddress } from './chain.js';
+import { evmAddress } from '../chains/eip155/chain.js';
 import { findRegisteredName, registeredNamesOf } from '../names/registry.js';
 
 export interface Identity {

@@ -21,10 +21,10 @@
 import { hexToBigInt, type Hex } from 'viem';
 import type { Database } from '../db/open.js';
 import { DISK_FULL_MESSAGE, isDiskFull, noteDiskFull } from '../db/disk-full.js';
-import { caipChainId, publicRpcUrl } from './chain.js';
+import { caipChainId } from '../chains/eip155/chain.js';
 import { brokenLink, fetchRange, hashesByNumber } from './blocks.js';
 import { withMetadata } from './enrich.js';
-import { createRpcClient, RpcUnavailableError, type RpcClient } from './rpc.js';
+import { createRpcClient, publicRpcUrl, RpcUnavailableError, type RpcClient } from './rpc.js';
 import { DEFAULT_STALL_AFTER_MS, StallWatch, type StallState } from './stall.js';
 import { blockHash, chainOfRpc, lastBlock, rollback, saveChain, writeBatch } from './store.js';
 

@@ -6,8 +6,7 @@
  */
 import type { Database } from '../db/open.js';
 import { InputError } from '../errors.js';
-import { EIP155_CHAIN, evmAddress } from './chain.js';
-import { SOLANA_CHAIN, solanaAddress } from './solana-tokens.js';
+import { chainAddress, chainOfId, SERVER_CHAINS } from '../chains/index.js';
 
 /** `native`, a lower-case EVM token address or a Solana mint (base58). */
 export type PriceKey = string;
@@ -32,17 +31,14 @@ export const DEV_PRICES: readonly { chainId: string; token: PriceKey; usd: numbe
 ];
 
 function checkChain(chainId: string): string {
-  if (!EIP155_CHAIN.test(chainId) && !SOLANA_CHAIN.test(chainId))
-    throw new InputError(
-      'chain',
-      `Invalid chain '${chainId}': must be a CAIP-2 EVM chain id such as eip155:31337 or solana:<genesis hash prefix>`,
-    );
+  if (!chainOfId(chainId))
+    throw new InputError('chain', `Invalid chain '${chainId}': must be ${SERVER_CHAINS.map((c) => c.chainIdForm).join(' or ')}`);
   return chainId;
 }
 
 function checkToken(chainId: string, token: string): PriceKey {
   if (token.toLowerCase() === 'native') return 'native';
-  return chainId.startsWith('solana:') ? solanaAddress(token, 'token') : evmAddress(token, 'token');
+  return chainAddress(chainOfId(chainId) ?? SERVER_CHAINS[0]!, token, 'token');
 }
 
 /** Sets (or replaces) a price. */

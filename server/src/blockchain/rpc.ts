@@ -133,3 +133,12 @@ export async function batchResults(rpc: RpcClient, calls: readonly RpcCall[], si
     return o.result;
   });
 }
+
+/** A node URL safe to show in replies: its origin only (a path or query often holds an API key). */
+export function publicRpcUrl(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '(invalid URL)';
+  }
+}

@@ -11,7 +11,7 @@
  */
 import { getAddress } from 'viem';
 import type { Database } from '../db/open.js';
-import { evmAddress } from './chain.js';
+import { evmAddress } from '../chains/eip155/chain.js';
 
 const URL_LIKE =
   /https?:\/\/|www\.|\b[a-z0-9-]+\.(?:com|io|xyz|org|net|app|site|online|top|info|finance|gift|club|live|fun|me|co|claims?)\b/i;

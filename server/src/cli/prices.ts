@@ -1,6 +1,6 @@
 /** `w3kit-server prices set|remove|list`: the USD prices the Blockchain API answers with. */
-import { getAddress } from 'viem';
 import { listPrices, removePrice, setPrice } from '../blockchain/prices.js';
+import { chainOfId } from '../chains/index.js';
 import { InputError, NotFoundError } from '../errors.js';
 import { COMMON_FLAGS, withDb, type Command } from './command.js';
 
@@ -45,7 +45,7 @@ export const pricesCommands: readonly Command[] = [
       else if (rows.length === 0) out("No prices (set one with 'w3kit-server prices set eip155:31337 native 3000')");
       else
         rows.forEach((r) =>
-          out(`${r.chainId}\t${r.token === 'native' || r.chainId.startsWith('solana:') ? r.token : getAddress(r.token)}\t${r.usd}`),
+          out(`${r.chainId}\t${r.token === 'native' ? r.token : (chainOfId(r.chainId)?.address.display(r.token) ?? r.token)}\t${r.usd}`),
         );
       return 0;
     },

@@ -20,7 +20,7 @@ import {
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { caipChainId } from '../blockchain/chain.js';
+import { caipChainId } from '../chains/eip155/chain.js';
 import { ensureTokenImage, tokenImageId } from '../blockchain/icons.js';
 import type { Database } from '../db/open.js';
 import { erc20Abi, routerAbi } from './abi.js';

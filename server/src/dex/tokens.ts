@@ -5,7 +5,7 @@
  */
 import { getAddress, type Address } from 'viem';
 import { NATIVE_TOKEN_ADDRESS, type SwapToken } from '../../../src/wire/convert-api.js';
-import { nativeCurrency } from '../blockchain/chain.js';
+import { nativeCurrency } from '../chains/eip155/chain.js';
 import { tokenImageId } from '../blockchain/icons.js';
 import { InputError } from '../errors.js';
 import type { DexRecord, DexToken } from './store.js';

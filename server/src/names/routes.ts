@@ -25,7 +25,8 @@ import { ipLimiter } from '../rate-limit.js';
 import { projectQueryShape } from '../routes/schemas.js';
 import { checkLabel, checkNameMessage, labelInZone } from './message.js';
 import { NameConflictError, registerName, suggestNames } from './registry.js';
-import { nameSignatureCheck, type NameSignatureCheck } from './signature.js';
+import { namesCapability } from '../chains/index.js';
+import type { NameSignatureCheck } from '../chains/eip155/name-signature.js';
 
 export interface NameLimits {
   /** Registration attempts per client IP per window (default 60). */
@@ -71,7 +72,7 @@ export const nameRoutes: FastifyPluginAsyncZod<NameRouteOptions> = async (app, o
   const zone = nameZone(options.zone);
   const now = options.now ?? Date.now;
   const limits = { ...DEFAULT_NAME_LIMITS, ...options.limits };
-  const verify = options.verify ?? nameSignatureCheck(app.blockchain.indexer, (line) => app.log.warn(line));
+  const verify = options.verify ?? namesCapability().signatureCheck(app.blockchain.indexer, (line) => app.log.warn(line));
   const limitRegister = ipLimiter(limits.registrationsPerIp, limits.windowMs, now, 'name registrations');
   const limitSuggest = ipLimiter(limits.suggestionsPerIp, limits.windowMs, now, 'name suggestion requests');
   const perAddress = new FixedWindowCounter(limits.registrationsPerAddress, limits.windowMs, now, MAX_TRACKED_ADDRESSES);

@@ -1,7 +1,7 @@
 /**
- * The Blockchain API over the EVM index (see server/src/blockchain): supported chains, balances,
- * fungible prices, history and owned NFTs; with a Solana RPC (`--solana-rpc`) also the balances
- * of Solana accounts (a base58 address with a solana chainId, or `solana:<chain>:<address>`).
+ * The Blockchain API: supported chains and balances of every namespace the server has a node for
+ * (the registry of server/src/chains: the EVM index's chain, `--evm-rpc`; Solana, `--solana-rpc`),
+ * and over the EVM index (see server/src/blockchain) fungible prices, history and owned NFTs.
  * Every route identifies the project like the Provider API (`projectId`, `st`, `sv`) and answers
  * only the project's allowed origins.
  * A node that does not answer gives 503, one that answers with an error 502; both name the
@@ -21,31 +21,41 @@ import {
 } from '../../../src/wire/blockchain-api.js';
 import { iconUrls } from '../blockchain/icons.js';
 import type { Indexer } from '../blockchain/indexer.js';
-import { RpcResponseError, RpcUnavailableError } from '../blockchain/rpc.js';
+import { publicRpcUrl, RpcResponseError, RpcUnavailableError } from '../blockchain/rpc.js';
+import type { ServerChain } from '../chains/types.js';
 import { HttpError, InputError } from '../errors.js';
 import { enumParam, patternParam, stringParam } from '../http/query.js';
-import { EIP155_CHAIN, EVM_ADDRESS, EVM_ADDRESS_RULE, publicRpcUrl } from '../blockchain/chain.js';
-import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE, SOLANA_CHAIN } from '../blockchain/solana-tokens.js';
 import { jsonTextBody } from '../http/validation.js';
 import { addressParamsSchema, chainIdParam, errorReplies, projectQueryShape } from './schemas.js';
 
-const balanceQuerySchema = z.object({
-  ...projectQueryShape,
-  currency: enumParam(['usd']),
-  forceUpdate: stringParam(200),
-  chainId: patternParam(
-    new RegExp(`${EIP155_CHAIN.source}|${SOLANA_CHAIN.source}`),
-    'must be a CAIP-2 EVM chain id such as eip155:31337, or solana:<genesis hash prefix>',
-  ),
-});
-const SOLANA_CAIP_ADDRESS = /^(solana:[1-9A-HJ-NP-Za-km-z]{32}):([^:]*)$/;
+/** The balance query: `chainId` of any namespace served. */
+const balanceQuerySchema = (chains: readonly ServerChain[]) =>
+  z.object({
+    ...projectQueryShape,
+    currency: enumParam(['usd']),
+    forceUpdate: stringParam(200),
+    chainId: patternParam(
+      new RegExp(chains.map((c) => c.chainIdPattern.source).join('|')),
+      `must be ${chains.map((c) => c.chainIdForm).join(', or ')}`,
+    ),
+  });
 /**
- * `{address}` of a balance: an EVM address, a Solana address (with a solana `chainId`, or none), or
- * a CAIP-10 Solana account `solana:<chain>:<address>`; checked by the handler against its chain.
+ * `{address}` of a balance: an address of a namespace served (with a `chainId` of its namespace,
+ * or none), or a CAIP-10 account `<chainId>:<address>` of a namespace that takes one; checked by
+ * the handler against its chain.
  */
 const balanceParamsSchema = z.object({ address: z.string().max(200) });
 const historyQuerySchema = z.object({ ...projectQueryShape, cursor: stringParam(64), onramp: stringParam(64), chainId: chainIdParam() });
 const chainQuerySchema = z.object({ ...projectQueryShape, chainId: chainIdParam() });
+
+/** A CAIP-10 account (`<chainId>:<address>`) of a namespace whose balances take one. */
+function caip10Account(address: string, chains: readonly ServerChain[]) {
+  const cut = address.lastIndexOf(':');
+  if (cut < 0) return undefined;
+  const chainId = address.slice(0, cut);
+  const chain = chains.find((c) => c.caip10Balances && c.chainIdPattern.test(chainId));
+  return chain && { chain, chainId, address: address.slice(cut + 1) };
+}
 
 /** The HTTP error for a failure of the chain's node (or of the domain's input checks); other errors as they are. */
 export function rpcFailure(err: unknown, chainId: string, rpcUrl: string): unknown {
@@ -61,7 +71,7 @@ export function rpcFailure(err: unknown, chainId: string, rpcUrl: string): unkno
 }
 
 export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { indexer } = app.blockchain;
+  const { indexer, chains } = app.blockchain;
   /** Absolute icon URLs from the configured public URL, never from the request's Host or X-Forwarded-Host. */
   const tokenIcon = (request: FastifyRequest) => iconUrls(app.publicUrl(), request.caller!.project.id).token;
 
@@ -82,33 +92,24 @@ export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const config = { access: 'allowed-origins' } as const;
 
-  /** The Solana chain's id, when a Solana RPC is configured and answers within a second or two. */
-  const solanaChainId = async (): Promise<string | undefined> => {
-    const { solana } = app.blockchain;
-    if (!solana) return undefined;
-    // AbortSignal.timeout's timer does not keep the process alive.
-    const timeout = new Promise<undefined>((resolve) => AbortSignal.timeout(2000).addEventListener('abort', () => resolve(undefined)));
-    return Promise.race([solana.chainId().catch(() => undefined), timeout]);
-  };
-
-  /** Balances of a Solana account on the configured Solana chain (`asked`, when given, must be it). */
-  const solanaBalances = async (address: string, asked: string | undefined, tokenIcon: (id: string) => string) => {
-    const { solana } = app.blockchain;
-    if (!solana) throw new HttpError(503, 'No Solana chain is configured: start w3kit-server with --solana-rpc URL', 'chainId');
-    if (!SOLANA_ADDRESS.test(address)) throw new HttpError(400, `Invalid path parameter 'address': ${SOLANA_ADDRESS_RULE}`, 'address');
-    const rpcUrl = publicRpcUrl(solana.rpc.url);
+  /** Balances of an account on the namespace's node (`asked`, when given, must be its chain). */
+  const balancesOn = async (chain: ServerChain, address: string, asked: string | undefined, tokenIcon: (id: string) => string) => {
+    if (!chain.address.pattern.test(address))
+      throw new HttpError(400, `Invalid path parameter 'address': ${chain.address.rule}`, 'address');
+    const node = app.blockchain.node(chain.namespace);
+    if (!node) throw new HttpError(503, chain.missingNode, 'chainId');
     let chainId: string;
     try {
-      chainId = await solana.chainId();
+      chainId = await node.chainId();
     } catch (err) {
-      throw rpcFailure(err, asked ?? 'solana', rpcUrl);
+      throw rpcFailure(err, asked ?? chain.namespace, node.publicUrl);
     }
     if (asked !== undefined && asked !== chainId)
       throw new HttpError(400, `Invalid query parameter 'chainId': chain '${asked}' is not supported (supported: ${chainId})`, 'chainId');
     try {
-      return await app.blockchain.solanaBalances(chainId, address, tokenIcon);
+      return await node.balances(chainId, chain.address.normalize(address), tokenIcon);
     } catch (err) {
-      throw rpcFailure(err, chainId, rpcUrl);
+      throw rpcFailure(err, chainId, node.publicUrl);
     }
   };
 
@@ -123,9 +124,8 @@ export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const chainId = indexer?.chainId();
-      const solana = await solanaChainId();
-      return { http: [chainId, solana].filter((c): c is string => Boolean(c)), ws: [] };
+      const announced = await Promise.all(chains.map((c) => app.blockchain.node(c.namespace)?.announcedChainId()));
+      return { http: announced.filter((c): c is string => Boolean(c)), ws: [] };
     },
   );
 
@@ -136,25 +136,23 @@ export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "An account's native and token balances, with USD values",
         params: balanceParamsSchema,
-        querystring: balanceQuerySchema,
+        querystring: balanceQuerySchema(chains),
         response: { 200: balanceReplySchema, ...errorReplies },
       },
     },
     async (request) => {
       const { address } = request.params;
       const asked = request.query.chainId;
-      const caip = SOLANA_CAIP_ADDRESS.exec(address);
+      const caip = caip10Account(address, chains);
       if (caip) {
-        if (asked !== undefined && asked !== caip[1])
-          throw new HttpError(400, `Invalid query parameter 'chainId': it is not the chain of the address (${caip[1]})`, 'chainId');
-        return { balances: await solanaBalances(caip[2]!, caip[1], tokenIcon(request)) };
+        if (asked !== undefined && asked !== caip.chainId)
+          throw new HttpError(400, `Invalid query parameter 'chainId': it is not the chain of the address (${caip.chainId})`, 'chainId');
+        return { balances: await balancesOn(caip.chain, caip.address, caip.chainId, tokenIcon(request)) };
       }
-      if (asked?.startsWith('solana:') || (asked === undefined && SOLANA_ADDRESS.test(address))) {
-        return { balances: await solanaBalances(address, asked, tokenIcon(request)) };
-      }
-      if (!EVM_ADDRESS.test(address)) throw new HttpError(400, `Invalid path parameter 'address': ${EVM_ADDRESS_RULE}`, 'address');
-      const { chainId, indexer: chain } = chainOf(asked);
-      return { balances: await app.blockchain.balances(chain, chainId, address.toLowerCase(), tokenIcon(request)) };
+      const chain =
+        (asked === undefined ? chains.find((c) => c.address.pattern.test(address)) : chains.find((c) => c.chainIdPattern.test(asked))) ??
+        chains[0]!;
+      return { balances: await balancesOn(chain, address, asked, tokenIcon(request)) };
     },
   );
 

@@ -23,7 +23,8 @@ import {
   swapTokensReplySchema,
   swapTransactionReplySchema,
 } from '../../../src/wire/convert-api.js';
-import { EIP155_CHAIN, publicRpcUrl } from '../blockchain/chain.js';
+import { publicRpcUrl } from '../blockchain/rpc.js';
+import { EIP155_CHAIN } from '../chains/eip155/chain.js';
 import { iconUrls } from '../blockchain/icons.js';
 import { RpcResponseError, RpcUnavailableError, type RpcClient } from '../blockchain/rpc.js';
 import { quoteSwap } from '../dex/quote.js';

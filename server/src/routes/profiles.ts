@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { identityReplySchema, profileReplySchema, reverseProfilesReplySchema } from '../../../src/wire/blockchain-api.js';
-import { EVM_ADDRESS, EVM_ADDRESS_RULE } from '../blockchain/chain.js';
+import { EVM_ADDRESS, EVM_ADDRESS_RULE } from '../chains/eip155/chain.js';
 import { PROFILE_NAME, PROFILE_NAME_RULE } from '../blockchain/identities.js';
 import { HttpError } from '../errors.js';
 import { enumParam, patternParam } from '../http/query.js';

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { errorReplySchema } from '../../../src/wire/provider-api.js';
 import { SDK_FIELD_MAX } from '../access.js';
-import { EIP155_CHAIN, EVM_ADDRESS, EVM_ADDRESS_RULE } from '../blockchain/chain.js';
+import { EIP155_CHAIN, EVM_ADDRESS, EVM_ADDRESS_RULE } from '../chains/eip155/chain.js';
 import { patternParam } from '../http/query.js';
 import { PROJECT_ID_MAX } from '../projects.js';
 

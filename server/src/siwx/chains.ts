@@ -1,32 +1,27 @@
 /**
  * The chains a project takes sign-in on (issue 29): its own list (a project's `siwxChains`,
  * CAIP-2 ids) or, when it names none, the server's default. The default is every chain the
- * server knows: the eip155 chains of viem's registry (server/data/eip155-chains.json, generated
- * by scripts/gen-eip155-chains.mjs so that viem/chains is not loaded at run time), the
- * development chains 1337 and 31337, the client's presets (src/wire/networks.ts: the local
- * Hardhat chains, the Solana clusters and the local SVM), and the chain the Blockchain API's
- * `--evm-rpc` node serves. A message on any other chain is refused before its nonce is looked at.
+ * server knows: each namespace's default chains (server/src/chains/<namespace>/siwx.ts), the
+ * client's presets (src/wire/networks.ts), and the chain the Blockchain API's `--evm-rpc` node
+ * serves. A message on any other chain is refused before its nonce is looked at.
  */
-import knownChains from '../../data/eip155-chains.json' with { type: 'json' };
 import { networks } from '../../../src/wire/networks.js';
 import { HttpError, InputError } from '../errors.js';
-import { chainFormSupported } from './message-checks.js';
+import { SERVER_CHAINS } from '../chains/index.js';
+import { siwxChainOf } from './message-checks.js';
 
 /** The most chains a project names. */
 export const MAX_SIWX_CHAINS = 200;
-/** Hardhat's and Ganache's chain ids, for local development. */
-const DEV_EIP155_CHAINS = [31337, 1337];
 
 /** The CAIP-2 ids a project that names none takes (besides the `--evm-rpc` node's chain). */
 export const DEFAULT_SIWX_CHAINS: ReadonlySet<string> = new Set([
-  ...knownChains.ids.map((id) => `eip155:${id}`),
-  ...DEV_EIP155_CHAINS.map((id) => `eip155:${id}`),
+  ...SERVER_CHAINS.flatMap((chain) => chain.siwx.defaultChains),
   ...Object.values(networks).map((n) => n.caipNetworkId),
 ]);
 
 const CAIP2 = /^([a-z0-9-]{3,8}):([-_a-zA-Z0-9]{1,32})$/;
 
-/** Checks a project's list: CAIP-2 ids of eip155 (1 to 2^52) or solana (a genesis hash's 32 characters) chains; duplicates dropped. */
+/** Checks a project's list: CAIP-2 ids of a form some namespace's sign-in takes; duplicates dropped. */
 export function validateSiwxChains(chains: unknown): string[] {
   if (!Array.isArray(chains)) throw new InputError('siwxChains', 'Invalid siwxChains: must be a list of CAIP-2 chain ids such as eip155:1');
   if (chains.length === 0) {
@@ -36,10 +31,10 @@ export function validateSiwxChains(chains: unknown): string[] {
   const out: string[] = [];
   chains.forEach((chain: unknown, i) => {
     const match = typeof chain === 'string' ? CAIP2.exec(chain.trim()) : null;
-    if (!match || !chainFormSupported(match[1]!, match[2]!)) {
+    if (!match || !siwxChainOf(match[1]!, match[2]!)) {
       throw new InputError(
         'siwxChains',
-        `Invalid siwxChains[${i}] ${JSON.stringify(chain)}: must be a CAIP-2 chain id, eip155:<1 to 4503599627370476> or solana:<the genesis hash's first 32 characters>`,
+        `Invalid siwxChains[${i}] ${JSON.stringify(chain)}: must be a CAIP-2 chain id, ${SERVER_CHAINS.map((c) => c.siwx.chainForm).join(' or ')}`,
       );
     }
     if (!out.includes(match[0])) out.push(match[0]);

@@ -26,7 +26,9 @@ import { ipLimiter } from '../rate-limit.js';
 import { errorReplies, projectQuerySchema } from '../routes/schemas.js';
 import { checkChainAccepted } from './chains.js';
 import { checkDomainAndUri, checkTimes, parseSiwxMessage } from './message-checks.js';
-import { indexerClients, signatureValid, type ChainClients } from './signatures.js';
+import { indexerClients } from '../chains/eip155/clients.js';
+import type { ChainClients } from '../chains/types.js';
+import { signatureValid } from './signatures.js';
 import { siwxStore, type SiwxStore, type StoredSession } from './store.js';
 
 export interface SiwxLimits {

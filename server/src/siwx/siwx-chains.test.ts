@@ -15,7 +15,7 @@ import { networks } from '../../../src/wire/networks.js';
 import { startServer, type RunningServer } from '../index.js';
 import { createProject, seedDevProject, updateProject } from '../projects.js';
 import { DEFAULT_SIWX_CHAINS } from './chains.js';
-import { EIP155_MAX_CHAIN_ID } from './message-checks.js';
+import { EIP155_MAX_CHAIN_ID } from '../chains/eip155/siwx.js';
 
 const DEV = 'w3kit-dev';
 const ORIGIN = 'http://localhost:5173';

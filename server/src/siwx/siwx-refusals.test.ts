@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { useDevApp } from '../../test/dev-app.js';
 import { formatCaip122, parseCaip122, type Caip122Fields } from '../../../src/wire/caip122.js';
 import { buildApp } from '../app.js';
-import { SECP256K1_N } from '../blockchain/ecdsa-low-s.js';
-import { EIP155_MAX_CHAIN_ID } from './message-checks.js';
+import { SECP256K1_N } from '../chains/eip155/ecdsa-low-s.js';
+import { EIP155_MAX_CHAIN_ID } from '../chains/eip155/siwx.js';
 import { siwxStore } from './store.js';
 
 const DEV = 'w3kit-dev';

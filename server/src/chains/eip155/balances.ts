@@ -5,25 +5,14 @@
  * then by value, then by symbol.
  */
 import { decodeFunctionResult, encodeFunctionData, getAddress, hexToBigInt, type Hex } from 'viem';
-import type { Database } from '../db/open.js';
-import { TOKEN_ABI } from './abi.js';
-import { usdValue, numeric } from './amounts.js';
+import type { Database } from '../../db/open.js';
+import { TOKEN_ABI } from '../../blockchain/abi.js';
+import { usdValue, numeric } from '../../blockchain/amounts.js';
 import { nativeCurrency } from './chain.js';
-import type { PriceSource } from './prices.js';
-import { batched, type RpcClient } from './rpc.js';
-import { fungibleTokens } from './tokens.js';
-
-export interface TokenBalance {
-  name: string;
-  symbol: string;
-  chainId: string;
-  /** `eip155:31337:0xTOKEN`; absent for the native currency. */
-  address?: string;
-  value: number;
-  price: number;
-  quantity: { decimals: string; numeric: string };
-  iconUrl: string;
-}
+import type { TokenBalance } from '../types.js';
+import type { PriceSource } from '../../blockchain/prices.js';
+import { batched, type RpcClient } from '../../blockchain/rpc.js';
+import { fungibleTokens } from '../../blockchain/tokens.js';
 
 export interface BalanceContext {
   db: Database;

@@ -1,9 +1,9 @@
 /**
  * SPL tokens the Blockchain API knows by mint (name and symbol; others are shown by a short form
- * of their mint), and Solana address checks. W3USD is the demo token `npm start` mints on the
- * local SVM at a fixed address (its mint keypair comes from a fixed seed: scripts/lib/svm.mjs).
+ * of their mint), and the form of Solana addresses and chain ids. W3USD is the demo token
+ * `npm start` mints on the local SVM at a fixed address (its mint keypair comes from a fixed
+ * seed: scripts/lib/svm.mjs).
  */
-import { InputError } from '../errors.js';
 
 /** The demo token's mint on the local SVM (6 decimals). */
 export const DEV_SPL_MINT = '2bPx4MRMbdPoEA439jR3EDPoBscHkhtVSsCChcpYMmhC';
@@ -19,12 +19,6 @@ export const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 export const SOLANA_ADDRESS_RULE = 'must be a Solana address (32 to 44 base58 characters)';
 /** `solana:<genesis hash prefix>`. */
 export const SOLANA_CHAIN = /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/;
-
-/** A checked Solana address; `field` names it in the error. */
-export function solanaAddress(value: string, field: string): string {
-  if (!SOLANA_ADDRESS.test(value)) throw new InputError(field, `Invalid ${field} '${value}': ${SOLANA_ADDRESS_RULE}`);
-  return value;
-}
 
 /** `Abcd…wxyz`: how a mint the server does not know is named. */
 export const shortMint = (mint: string) => `${mint.slice(0, 4)}…${mint.slice(-4)}`;

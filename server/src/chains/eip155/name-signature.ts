@@ -5,9 +5,9 @@
  * ERC-6492 for an undeployed one). A node that does not answer is a 503, not a refusal.
  */
 import { createPublicClient, http, type Hex, type PublicClient } from 'viem';
-import { evmSignatureValid } from '../blockchain/evm-signature.js';
-import type { Indexer } from '../blockchain/indexer.js';
-import { RPC_TIMEOUT_MS } from '../blockchain/rpc.js';
+import { evmSignatureValid } from './evm-signature.js';
+import type { Indexer } from '../../blockchain/indexer.js';
+import { RPC_TIMEOUT_MS } from '../../blockchain/rpc.js';
 
 export type NameSignatureCheck = (message: string, address: string, signature: Hex) => Promise<boolean>;
 

@@ -1,6 +1,6 @@
 /** EVM chain helpers: CAIP-2 ids, address checks, the native currency of a chain. */
-import { presetByCaipId, type NativeCurrency } from '../../../src/wire/networks.js';
-import { InputError } from '../errors.js';
+import { presetByCaipId, type NativeCurrency } from '../../../../src/wire/networks.js';
+import { InputError } from '../../errors.js';
 
 export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export const EVM_ADDRESS_RULE = 'must be an EVM address (0x and 40 hex characters)';
@@ -23,13 +23,4 @@ const DEFAULT_NATIVE: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals:
 /** The native currency of a chain (from the network presets; Ether otherwise). */
 export function nativeCurrency(chainId: string): NativeCurrency {
   return presetByCaipId(chainId as `${string}:${string}`)?.nativeCurrency ?? DEFAULT_NATIVE;
-}
-
-/** A node URL safe to show in replies: its origin only (a path or query often holds an API key). */
-export function publicRpcUrl(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '(invalid URL)';
-  }
 }

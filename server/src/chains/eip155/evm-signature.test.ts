@@ -2,8 +2,8 @@
 import { createPublicClient, http, recoverMessageAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { closedPortUrl } from '../../../src/test-utils/loopback-server.js';
-import { HttpError } from '../errors.js';
+import { closedPortUrl } from '../../../../src/test-utils/loopback-server.js';
+import { HttpError } from '../../errors.js';
 import { SECP256K1_N } from './ecdsa-low-s.js';
 import { evmSignatureValid } from './evm-signature.js';
 

@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { createAccount, createMint, getOrCreateAssociatedTokenAccount, mintTo } from '@solana/spl-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_SVM_GENESIS_HASH } from '../../../src/wire/networks.js';
-import { startServer, type RunningServer } from '../index.js';
-import { startSvmServer, type RunningSvm } from '../svm/server.js';
-import { setPrice } from './prices.js';
-import { DEV_SPL_MINT } from './solana-tokens.js';
+import { LOCAL_SVM_GENESIS_HASH } from '../../../../src/wire/networks.js';
+import { startServer, type RunningServer } from '../../index.js';
+import { startSvmServer, type RunningSvm } from '../../svm/server.js';
+import { setPrice } from '../../blockchain/prices.js';
+import { DEV_SPL_MINT } from './tokens.js';
 
 const CHAIN = `solana:${LOCAL_SVM_GENESIS_HASH.slice(0, 32)}`;
 let svm: RunningSvm;

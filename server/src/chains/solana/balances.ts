@@ -6,13 +6,13 @@
  * tokens with 0 decimals are left out (spec 5); SOL is always there. Order: SOL first, then by
  * value, then by symbol. Node failures are the RpcUnavailableError / RpcResponseError of rpc.ts.
  */
-import type { Database } from '../db/open.js';
-import { usdValue, numeric } from './amounts.js';
-import type { TokenBalance } from './balances.js';
-import { ensureTokenImage, tokenImageId } from './icons.js';
-import type { PriceSource } from './prices.js';
-import { createRpcClient, RpcResponseError, type RpcClient } from './rpc.js';
-import { shortMint, SPL_TOKENS } from './solana-tokens.js';
+import type { Database } from '../../db/open.js';
+import { usdValue, numeric } from '../../blockchain/amounts.js';
+import type { TokenBalance } from '../types.js';
+import { ensureTokenImage, tokenImageId } from '../../blockchain/icons.js';
+import type { PriceSource } from '../../blockchain/prices.js';
+import { createRpcClient, RpcResponseError, type RpcClient } from '../../blockchain/rpc.js';
+import { shortMint, SPL_TOKENS } from './tokens.js';
 
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 };
 const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'];

@@ -7,7 +7,7 @@
  * refused for every account.
  */
 import { BaseError, HttpRequestError, recoverMessageAddress, TimeoutError, type Hex, type PublicClient } from 'viem';
-import { HttpError } from '../errors.js';
+import { HttpError } from '../../errors.js';
 import { isHighS } from './ecdsa-low-s.js';
 
 /** Whether `err` (or one of its causes) is the node not answering. */

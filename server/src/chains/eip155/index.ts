@@ -1,0 +1,44 @@
+/**
+ * eip155 on the server: the EVM index's chain (`--evm-rpc`) answers balances (./balances.ts),
+ * sign-in checks EIP-191 / EIP-1271 signatures (./siwx.ts), and name registrations are EVM
+ * only (./name-signature.ts).
+ */
+import { getAddress } from 'viem';
+import { HttpError } from '../../errors.js';
+import { publicRpcUrl } from '../../blockchain/rpc.js';
+import type { ServerChain } from '../types.js';
+import { accountBalances } from './balances.js';
+import { EIP155_CHAIN, EVM_ADDRESS, EVM_ADDRESS_RULE } from './chain.js';
+import { nameSignatureCheck } from './name-signature.js';
+import { eip155Siwx } from './siwx.js';
+
+export const eip155Chain: ServerChain = {
+  namespace: 'eip155',
+  chainIdPattern: EIP155_CHAIN,
+  chainIdForm: 'a CAIP-2 EVM chain id such as eip155:31337',
+  address: {
+    pattern: EVM_ADDRESS,
+    rule: EVM_ADDRESS_RULE,
+    normalize: (address) => address.toLowerCase(),
+    display: (address) => getAddress(address),
+  },
+  caip10Balances: false,
+  missingNode: 'No EVM chain is indexed: start w3kit-server with --evm-rpc URL',
+  node({ db, prices, indexer }) {
+    if (!indexer) return undefined;
+    const publicUrl = publicRpcUrl(indexer.rpcUrl);
+    return {
+      namespace: 'eip155',
+      publicUrl,
+      async chainId() {
+        const chainId = indexer.chainId();
+        if (!chainId) throw new HttpError(503, `The EVM chain RPC ${publicUrl} has not answered yet`, 'chainId', { 'retry-after': '1' });
+        return chainId;
+      },
+      announcedChainId: async () => indexer.chainId(),
+      balances: (chainId, address, tokenIcon) => accountBalances({ db, rpc: indexer.rpc, prices, tokenIcon }, chainId, address),
+    };
+  },
+  siwx: eip155Siwx,
+  names: { signatureCheck: nameSignatureCheck },
+};

@@ -1,0 +1,40 @@
+/**
+ * solana on the server: with a Solana RPC (`--solana-rpc`) the balances of its accounts
+ * (./balances.ts), and sign-in with ed25519 signatures (./siwx.ts). No name registrations.
+ */
+import { publicRpcUrl } from '../../blockchain/rpc.js';
+import type { ServerChain } from '../types.js';
+import { createSolanaChain, solanaBalances } from './balances.js';
+import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE, SOLANA_CHAIN } from './tokens.js';
+import { solanaSiwx } from './siwx.js';
+
+/** How long supported-chains waits for the node's genesis hash. */
+const ANNOUNCE_WAIT_MS = 2000;
+
+export const solanaChain: ServerChain = {
+  namespace: 'solana',
+  chainIdPattern: SOLANA_CHAIN,
+  chainIdForm: 'solana:<genesis hash prefix>',
+  address: { pattern: SOLANA_ADDRESS, rule: SOLANA_ADDRESS_RULE, normalize: (address) => address, display: (address) => address },
+  caip10Balances: true,
+  missingNode: 'No Solana chain is configured: start w3kit-server with --solana-rpc URL',
+  node({ db, prices, rpcUrls }) {
+    const url = rpcUrls.solana;
+    if (!url) return undefined;
+    const solana = createSolanaChain(url);
+    return {
+      namespace: 'solana',
+      publicUrl: publicRpcUrl(url),
+      chainId: () => solana.chainId(),
+      announcedChainId() {
+        // AbortSignal.timeout's timer does not keep the process alive.
+        const timeout = new Promise<undefined>((resolve) =>
+          AbortSignal.timeout(ANNOUNCE_WAIT_MS).addEventListener('abort', () => resolve(undefined)),
+        );
+        return Promise.race([solana.chainId().catch(() => undefined), timeout]);
+      },
+      balances: (chainId, address, tokenIcon) => solanaBalances({ db, rpc: solana.rpc, prices, tokenIcon }, chainId, address),
+    };
+  },
+  siwx: solanaSiwx,
+};
