@@ -9,6 +9,7 @@ import { isAddress } from './address.js';
 import { base58Decode } from '../../wire/base58.js';
 import type { SolanaProvider } from './provider.js';
 import { malformed } from './wallet-errors.js';
+import { needsPackage } from '../optional-peer.js';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -47,7 +48,12 @@ export function addressOf(key: unknown): string | undefined {
 }
 
 async function toTransaction(bytes: Uint8Array): Promise<{ serialize(): Uint8Array }> {
-  const { VersionedTransaction } = await import('@solana/web3.js');
+  const { VersionedTransaction } = await needsPackage(
+    'Solana',
+    '@solana/web3.js',
+    () => import('@solana/web3.js'),
+    (m) => typeof m.VersionedTransaction === 'function',
+  );
   return VersionedTransaction.deserialize(bytes);
 }
 
