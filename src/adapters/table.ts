@@ -2,24 +2,24 @@
  * The adapter table: one entry per namespace, each loading its adapter lazily. The stores reach
  * every namespace through it and nothing else. eip155's discovery (EIP-6963 and injected) is in
  * the first chunk; Solana's discovery and both adapters load when used (a module loads once).
- * Solana's adapter needs @solana/web3.js, an optional peer: `needsPackage` names it when missing.
+ * Solana's adapter needs @solana/web3.js, an optional peer: ./solana/web3.ts names it when missing.
  *
  * `registerAdapter` adds (or replaces) a namespace's entry: a third chain plugs in here without
  * a change anywhere else.
  */
 import type { ChainNamespace } from '../core/caip.js';
 import { watchWallets } from './eip155/discovery.js';
-import { needsPackage } from './optional-peer.js';
 import type { AdapterDiscovery, AdapterEntry, ChainAdapter } from './types.js';
 
-/** Solana's adapter imports @solana/web3.js, an optional peer: a missing package is a sentence naming it. */
-const loadSolanaAdapter = () =>
-  needsPackage(
-    'Solana',
-    '@solana/web3.js',
-    () => import('./solana/adapter.js'),
-    (m) => typeof m.solanaAdapter === 'object',
-  );
+/**
+ * Solana's adapter runs on @solana/web3.js, an optional peer: loaded first (./solana/web3.ts), a
+ * missing package is a sentence naming it.
+ */
+const loadSolanaAdapter = async () => {
+  const [{ loadWeb3 }, adapter] = await Promise.all([import('./solana/web3.js'), import('./solana/adapter.js')]);
+  await loadWeb3();
+  return adapter;
+};
 
 const table = new Map<ChainNamespace, AdapterEntry>([
   [
