@@ -1,9 +1,12 @@
 /**
  * A chain's heavy dependencies are optional peers of w3kit (a dApp installs only the chains it
- * uses: `npm install w3kit @solana/web3.js` for Solana). Only that chain's lazy modules import
- * them, and each way into those modules goes through `needsPackage`, so a page that configures
- * the chain without its package meets a sentence naming what to install, not a bundler's
- * module-resolution error. In the first chunk: it names no chain.
+ * uses: `npm install w3kit @solana/web3.js` for Solana). Only that chain's lazy code imports
+ * them, through one module per chain (e.g. ./solana/web3.ts) that turns a missing package into a
+ * sentence naming what to install, not a module-resolution error.
+ *
+ * That module's `import()` sits inside a `try` block: Turbopack and webpack then take the
+ * package for an optional one (a dApp without it still builds; the import fails when it runs),
+ * and Vite stands an empty module in for a missing optional peer (`isEmpty` says so).
  */
 import { W3ConfigError } from '../core/errors.js';
 
@@ -12,19 +15,10 @@ export const packageMissing = (chain: string, pkg: string, cause?: unknown): W3C
   Object.assign(new W3ConfigError('networks', `${chain} needs ${pkg}: npm install ${pkg}`), { cause });
 
 /**
- * Loads a module that imports `pkg`; rejects with `packageMissing` when `pkg` is not installed
- * (every loader names the specifier it could not resolve: a browser's "Failed to resolve module
- * specifier", Node's "Cannot find package", webpack's "Cannot find module", Vite's "Could not
- * resolve ... Is it installed?"), and when a bundler stood an empty module in for it (Vite does
- * for a missing optional peer): `check` false of what loaded.
+ * What an `import(pkg)` that threw should throw: `packageMissing` when the loader could not find
+ * `pkg` (each names the specifier: a browser's "Failed to resolve module specifier", Node's
+ * "Cannot find package", webpack's "Cannot find module", Vite's "Could not resolve ... Is it
+ * installed?"), else the error itself.
  */
-export async function needsPackage<T>(chain: string, pkg: string, load: () => Promise<T>, check: (loaded: T) => boolean): Promise<T> {
-  let loaded: T;
-  try {
-    loaded = await load();
-  } catch (error) {
-    throw error instanceof Error && error.message.includes(pkg) ? packageMissing(chain, pkg, error) : error;
-  }
-  if (!check(loaded)) throw packageMissing(chain, pkg);
-  return loaded;
-}
+export const orMissing = (chain: string, pkg: string, error: unknown): unknown =>
+  error instanceof Error && error.message.includes(pkg) ? packageMissing(chain, pkg, error) : error;
