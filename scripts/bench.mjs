@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: builds (unless --no-build), then reports the CDN bundle sizes, the install
- * footprint, and, over rounds of fresh page loads in headless Chromium interleaved with a floor
- * page (one minimal Lit element, built the same way), each timing as w3kit / floor with min,
+ * footprint (and per chain: packages and MB of `w3kit`, `w3kit @solana/web3.js` and `w3kit wagmi
+ * viem @tanstack/react-query`, measures/install.mjs), and, over rounds of fresh page loads in
+ * headless Chromium interleaved with a floor page (one minimal Lit element, built the same way), each timing as w3kit / floor with min,
  * median and max, against the targets of DESIGN.md's Budgets and beside the AppKit anchor; writes
  * dist/bench.json. The parts are in scripts/bench/: harness.mjs (build, server, page loads,
  * interleaving), measures/ (one file per measure), figures.mjs (targets and anchors), report.mjs

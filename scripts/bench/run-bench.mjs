@@ -27,7 +27,7 @@ import { deployDemoContracts } from '../lib/contracts.mjs';
 import { deployDex } from '../lib/dex.mjs';
 import { fmt, report, writeJson } from './report.mjs';
 import { measureSizes, sizeLines } from './measures/sizes.mjs';
-import { measureInstall } from './measures/install.mjs';
+import { measureInstall, measureInstallLines } from './measures/install.mjs';
 import { integrationLines, measureIntegrations } from './measures/integrations.mjs';
 
 const OUT = 'dist/bench.json';
@@ -63,6 +63,13 @@ async function measureStatic(cdnDir, floorDir, log, withInstall = true) {
     ? await measureInstall({ root: ROOT }).catch((error) => ({ available: false, reason: error?.message ?? String(error) }))
     : { available: false, reason: 'skipped (--only)' };
   log(install.available ? `  ${install.packages} packages, ${fmt(install.installMB)} MB on disk` : `  unavailable: ${install.reason}`);
+  log('\nInstall per chain (the line a dApp types, w3kit from the tarball, --omit=dev --ignore-scripts)');
+  const perChain = withInstall
+    ? await measureInstallLines({ root: ROOT }).catch((error) => ({ available: false, reason: error?.message ?? String(error) }))
+    : { available: false, reason: 'skipped (--only)' };
+  if (!perChain.available) log(`  unavailable: ${perChain.reason}`);
+  for (const l of perChain.lines ?? []) log(`  npm install ${l.label.padEnd(40)} ${l.packages} packages, ${fmt(l.installMB)} MB on disk`);
+  install.lines = perChain.lines;
   const samples = Object.fromEntries(Object.entries({ ...sizes.values, ...integrations.values }).map(([id, v]) => [`static.${id}`, [v]]));
   if (install.available) Object.assign(samples, { 'static.installPackages': [install.packages], 'static.installMB': [install.installMB] });
   return { samples, sizes: { ...sizes.json, floor: floorChunks, integrations: integrations.json }, install };

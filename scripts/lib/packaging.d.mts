@@ -1,7 +1,7 @@
 export interface InstalledPackage {
   name: string;
   dir: string;
-  pkg: Record<string, unknown> & { name: string; gypfile?: boolean };
+  pkg: Record<string, unknown> & { name: string; version?: string; gypfile?: boolean; scripts?: Record<string, string> };
 }
 export interface PackInstall {
   dir: string;
@@ -25,3 +25,13 @@ export function folderBytes(dir: string): number;
 export function serverOnlyPackages(lock?: { packages: Record<string, Record<string, unknown>> }): string[];
 export function installTarball(tarball: string): Promise<{ app: string; output: string; installed: InstalledPackage[]; cleanup(): void }>;
 export function packAndInstall(options?: { omitDev?: boolean }): Promise<PackInstall>;
+export function withInstallScripts(installed: InstalledPackage[]): InstalledPackage[];
+export function typeScriptCompilers(installed: InstalledPackage[]): InstalledPackage[];
+export interface FreshInstall {
+  app: string;
+  installed: InstalledPackage[];
+  packages: number;
+  bytes: number;
+  cleanup(): void;
+}
+export function installFresh(specs: string[]): Promise<FreshInstall>;

@@ -127,7 +127,7 @@ export function folderBytes(dir) {
 
 /**
  * The package names only the server needs: everything the server's dependencies reach in
- * package-lock.json that none of the client's dependencies reach.
+ * package-lock.json that none of the client's dependencies and peers reach.
  */
 export function serverOnlyPackages(lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'))) {
   const byName = new Map();
@@ -148,7 +148,9 @@ export function serverOnlyPackages(lock = JSON.parse(readFileSync(path.join(ROOT
     }
     return seen;
   };
-  const client = closure(Object.keys(lock.packages[''].dependencies ?? {}));
+  // The client's optional peers too (@solana/web3.js for Solana, wagmi...): a dApp may install them.
+  const root = lock.packages[''];
+  const client = closure(Object.keys({ ...root.dependencies, ...root.peerDependencies }));
   // The optional ones too (the dev OpenID provider, the SMTP sink, litesvm): a normal install brings them.
   const server = closure(Object.keys({ ...lock.packages.server.dependencies, ...lock.packages.server.optionalDependencies }));
   return [...server].filter((name) => !client.has(name)).sort();
@@ -175,6 +177,34 @@ export async function installTarball(tarball) {
     installed: installedPackages(path.join(app, 'node_modules')),
     cleanup: () => rmSync(app, { recursive: true, force: true }),
   };
+}
+
+/** The lifecycle scripts npm runs when it installs a package (a binding.gyp alone implies `install`). */
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall'];
+
+/** The installed packages that would run a script at install time. */
+export const withInstallScripts = (installed) =>
+  installed.filter(
+    ({ dir, pkg }) => INSTALL_SCRIPTS.some((s) => pkg.scripts?.[s]) || pkg.gypfile || existsSync(path.join(dir, 'binding.gyp')),
+  );
+
+/** The installed TypeScript compilers: `typescript` and the native `@typescript/*` ones. */
+export const typeScriptCompilers = (installed) => installed.filter(({ name }) => name === 'typescript' || name.startsWith('@typescript/'));
+
+/**
+ * `npm install --omit=dev --ignore-scripts <specs>` into a fresh folder, the line a dApp types
+ * (the client's tarball standing for `w3kit`, the other specs from the registry or npm's cache).
+ * Resolves to the folder, what was installed, its count and bytes on disk, and a cleanup function.
+ */
+export async function installFresh(specs) {
+  const app = mkdtempSync(path.join(tmpdir(), 'w3kit-fresh-'));
+  writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'fresh-dapp', private: true, type: 'module' }));
+  const args = ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', ...specs];
+  await exec('npm', args, { cwd: app, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, npm_config_loglevel: 'error' } });
+  const nodeModules = path.join(app, 'node_modules');
+  const installed = installedPackages(nodeModules);
+  const cleanup = () => rmSync(app, { recursive: true, force: true });
+  return { app, installed, packages: installed.length, bytes: folderBytes(nodeModules), cleanup };
 }
 
 /**

@@ -2,6 +2,7 @@
  * The adapter table: one entry per namespace, each loading its adapter lazily. The stores reach
  * every namespace through it and nothing else. eip155's discovery (EIP-6963 and injected) is in
  * the first chunk; Solana's discovery and both adapters load when used (a module loads once).
+ * Solana's adapter needs @solana/web3.js, an optional peer: ./solana/web3.ts names it when missing.
  *
  * `registerAdapter` adds (or replaces) a namespace's entry: a third chain plugs in here without
  * a change anywhere else.
@@ -9,6 +10,16 @@
 import type { ChainNamespace } from '../core/caip.js';
 import { watchWallets } from './eip155/discovery.js';
 import type { AdapterDiscovery, AdapterEntry, ChainAdapter } from './types.js';
+
+/**
+ * Solana's adapter runs on @solana/web3.js, an optional peer: loaded first (./solana/web3.ts), a
+ * missing package is a sentence naming it.
+ */
+const loadSolanaAdapter = async () => {
+  const [{ loadWeb3 }, adapter] = await Promise.all([import('./solana/web3.js'), import('./solana/adapter.js')]);
+  await loadWeb3();
+  return adapter;
+};
 
 const table = new Map<ChainNamespace, AdapterEntry>([
   [
@@ -24,7 +35,7 @@ const table = new Map<ChainNamespace, AdapterEntry>([
     {
       namespace: 'solana',
       discovery: async () => (await import('./solana/discovery.js')).watchSolanaWallets as AdapterDiscovery,
-      load: async () => (await import('./solana/adapter.js')).solanaAdapter as ChainAdapter,
+      load: async () => (await loadSolanaAdapter()).solanaAdapter as ChainAdapter,
       readsTokens: true,
     },
   ],

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { measureInstall } from './install.mjs';
+import { INSTALL_LINES, measureInstall, measureInstallLines } from './install.mjs';
 import { embeddedChunks, embeddedInFirstChunk, FIRST_CHUNK_EMBEDDED, measureSizes, sizeLines, solanaChunks } from './sizes.mjs';
 
 describe('measureInstall', () => {
@@ -32,6 +32,40 @@ describe('measureInstall', () => {
   it('says so when the module has no packAndInstall', async () => {
     const r = await measureInstall({ root: '/repo', exists: () => true, load: async () => ({}) });
     expect(r.available).toBe(false);
+  });
+});
+
+describe('measureInstallLines', () => {
+  it('packs once, installs each line a dApp types into its own folder, reports packages and MB, and cleans up', async () => {
+    const installs: string[][] = [];
+    let packs = 0;
+    let cleaned = 0;
+    const load = async () => ({
+      packClient: async (dir: string) => {
+        packs += 1;
+        return path.join(dir, 'w3kit.tgz');
+      },
+      installFresh: async (specs: string[]) => {
+        installs.push(specs.map((s) => path.basename(s)));
+        return { packages: 10 * specs.length, bytes: specs.length * 1024 * 1024, cleanup: () => void (cleaned += 1) };
+      },
+    });
+    const r = await measureInstallLines({ root: '/repo', load });
+    expect(packs).toBe(1);
+    expect(installs).toEqual([['w3kit.tgz'], ['w3kit.tgz', 'web3.js@1'], ['w3kit.tgz', 'wagmi', 'viem', 'react-query']]);
+    expect(r).toEqual({
+      available: true,
+      lines: [
+        { label: 'w3kit', packages: 10, installMB: 1 },
+        { label: 'w3kit @solana/web3.js', packages: 20, installMB: 2 },
+        { label: 'w3kit wagmi viem @tanstack/react-query', packages: 40, installMB: 4 },
+      ],
+    });
+    expect(cleaned).toBe(INSTALL_LINES.length);
+  });
+
+  it('says so when the module has no packClient or installFresh', async () => {
+    expect(await measureInstallLines({ root: '/repo', load: async () => ({}) })).toEqual({ available: false, reason: expect.any(String) });
   });
 });
 

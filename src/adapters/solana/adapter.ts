@@ -1,5 +1,6 @@
 /**
- * The Solana adapter (lazy: it loads @solana/web3.js). Wallets follow the app's network, so a
+ * The Solana adapter (lazy: it loads @solana/web3.js, an optional peer, through ./web3.ts before
+ * each send or fee estimate; the adapter table loads it first, to name the package when missing). Wallets follow the app's network, so a
  * session's chainId is undefined and switchNetwork resolves; the `chain` each request names is
  * the Wallet Standard name of the app's network (chains.ts). Messages are signed as UTF-8 bytes
  * and the ed25519 signature is checked against the address before it is returned (base58).
@@ -19,6 +20,7 @@ import { parseSendOptions } from './send-options.js';
 import { signatureMatches } from './signature.js';
 import { signAndSend, transactionOf, transferInstructions, unsignedBytes } from './transfer.js';
 import { askWallet, connectError, malformed, signError } from './wallet-errors.js';
+import { loadWeb3 } from './web3.js';
 
 /** Lamports per signature when the node cannot price a message (Solana's base fee). */
 const BASE_FEE = 5000n;
@@ -61,6 +63,7 @@ async function signMessage(provider: SolanaProvider, address: string, message: s
 }
 
 async function sendTransfer(provider: SolanaProvider, from: string, transfer: Transfer, network: Network): Promise<string> {
+  await loadWeb3();
   const { instructions } = await transferInstructions(network, from, transfer);
   const tx = await transactionOf(network, from, instructions);
   return signAndSend(provider, from, unsignedBytes(tx), network, {});
@@ -68,12 +71,14 @@ async function sendTransfer(provider: SolanaProvider, from: string, transfer: Tr
 
 async function sendTransaction(provider: SolanaProvider, from: string, tx: unknown, network: Network, options?: unknown): Promise<string> {
   const sendOptions = parseSendOptions(options);
+  await loadWeb3();
   const sender = formatAddress(from);
   return signAndSend(provider, sender, await instanceTransaction(network, sender, tx), network, sendOptions);
 }
 
 /** getFeeForMessage for the transfer, plus the rent of the receiver's token account when it is created. */
 async function estimateTransferFee(network: Network, from: string, transfer: Transfer): Promise<bigint> {
+  await loadWeb3();
   const { instructions, creates } = await transferInstructions(network, from, transfer);
   const tx = await transactionOf(network, from, instructions);
   const message = tx.compileMessage();

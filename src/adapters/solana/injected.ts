@@ -9,6 +9,7 @@ import { isAddress } from './address.js';
 import { base58Decode } from '../../wire/base58.js';
 import type { SolanaProvider } from './provider.js';
 import { malformed } from './wallet-errors.js';
+import { loadWeb3 } from './web3.js';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -47,7 +48,7 @@ export function addressOf(key: unknown): string | undefined {
 }
 
 async function toTransaction(bytes: Uint8Array): Promise<{ serialize(): Uint8Array }> {
-  const { VersionedTransaction } = await import('@solana/web3.js');
+  const { VersionedTransaction } = await loadWeb3();
   return VersionedTransaction.deserialize(bytes);
 }
 

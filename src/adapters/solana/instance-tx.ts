@@ -4,9 +4,10 @@
  * fee payer and blockhash filled in when missing), a `VersionedTransaction`, or either one's
  * serialized bytes is sent as given. Anything else is a typed 'Invalid input' naming what is wrong.
  */
-import { SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
+import type { Transaction, VersionedTransaction } from '@solana/web3.js';
 import type { Network } from '../../wire/networks.js';
 import { invalidInput, latestBlockhash, publicKeyOf, transactionOf, unsignedBytes } from './transfer.js';
+import { web3 } from './web3.js';
 
 const U64_MAX = 2n ** 64n - 1n;
 
@@ -26,14 +27,14 @@ export function parseLamports(value: unknown): bigint {
 
 function isLegacy(tx: object): tx is Transaction {
   return (
-    tx instanceof Transaction ||
+    tx instanceof web3().Transaction ||
     (Array.isArray((tx as Transaction).instructions) && typeof (tx as Transaction).serializeMessage === 'function')
   );
 }
 
 function isVersioned(tx: object): tx is VersionedTransaction {
   return (
-    tx instanceof VersionedTransaction ||
+    tx instanceof web3().VersionedTransaction ||
     ('message' in tx && 'version' in tx && typeof (tx as VersionedTransaction).serialize === 'function')
   );
 }
@@ -42,7 +43,7 @@ function isVersioned(tx: object): tx is VersionedTransaction {
 export async function instanceTransaction(network: Network, from: string, tx: unknown): Promise<Uint8Array> {
   if (tx instanceof Uint8Array) {
     try {
-      VersionedTransaction.deserialize(tx);
+      web3().VersionedTransaction.deserialize(tx);
     } catch {
       throw invalidInput('The bytes are not a serialized Solana transaction');
     }
@@ -63,6 +64,6 @@ export async function instanceTransaction(network: Network, from: string, tx: un
   if (typeof record.to !== 'string') throw invalidInput('"to" must be a Solana address');
   const to = publicKeyOf('"to"', record.to);
   const lamports = parseLamports(record.value);
-  const transfer = SystemProgram.transfer({ fromPubkey: publicKeyOf('The sender', from), toPubkey: to, lamports });
+  const transfer = web3().SystemProgram.transfer({ fromPubkey: publicKeyOf('The sender', from), toPubkey: to, lamports });
   return unsignedBytes(await transactionOf(network, from, [transfer]));
 }

@@ -3,21 +3,28 @@
  * token account's address, createAssociatedTokenAccountIdempotent and transferChecked, for the
  * Token program and Token-2022 (the mint's owner says which).
  */
-import { PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
+import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { WalletRequestError } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
 import { badReply, fromBase64, solanaRpc, valueOf } from './rpc.js';
+import { web3 } from './web3.js';
 
-export const TOKEN_PROGRAM_ID = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
-export const TOKEN_2022_PROGRAM_ID = new PublicKey('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
-export const ASSOCIATED_TOKEN_PROGRAM_ID = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
+/** The program ids, made on first use (@solana/web3.js loads with the adapter: ./web3.ts). */
+let programs: { token: PublicKey; token2022: PublicKey; associatedToken: PublicKey } | undefined;
+export const programIds = () =>
+  (programs ??= {
+    token: new (web3().PublicKey)('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
+    token2022: new (web3().PublicKey)('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'),
+    associatedToken: new (web3().PublicKey)('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'),
+  });
 
 /** Bytes of a token account (Token); Token-2022's associated accounts carry the ImmutableOwner extension. */
 export const TOKEN_ACCOUNT_SIZE = { token: 165, token2022: 170 } as const;
 
 /** The associated token account of `owner` for `mint` under `tokenProgram`. */
 export function associatedTokenAddress(owner: PublicKey, mint: PublicKey, tokenProgram: PublicKey): PublicKey {
-  return PublicKey.findProgramAddressSync([owner.toBytes(), tokenProgram.toBytes(), mint.toBytes()], ASSOCIATED_TOKEN_PROGRAM_ID)[0];
+  const seeds = [owner.toBytes(), tokenProgram.toBytes(), mint.toBytes()];
+  return web3().PublicKey.findProgramAddressSync(seeds, programIds().associatedToken)[0];
 }
 
 /** Creates `owner`'s associated token account, paid by `payer`; does nothing when it exists. */
@@ -28,8 +35,9 @@ export function createAssociatedTokenAccountIdempotent(
   mint: PublicKey,
   tokenProgram: PublicKey,
 ): TransactionInstruction {
+  const { SystemProgram, TransactionInstruction } = web3();
   return new TransactionInstruction({
-    programId: ASSOCIATED_TOKEN_PROGRAM_ID,
+    programId: programIds().associatedToken,
     keys: [
       { pubkey: payer, isSigner: true, isWritable: true },
       { pubkey: account, isSigner: false, isWritable: true },
@@ -58,7 +66,7 @@ export function transferChecked(
   data[0] = 12;
   view.setBigUint64(1, amount, true);
   data[9] = decimals;
-  return new TransactionInstruction({
+  return new (web3().TransactionInstruction)({
     programId: tokenProgram,
     keys: [
       { pubkey: source, isSigner: false, isWritable: true },
@@ -103,7 +111,7 @@ export function parseMint(mint: string, acc: RpcAccount | null): MintInfo {
   const invalid = (why: string): WalletRequestError =>
     new WalletRequestError('Invalid input', { messageCode: 'InvalidInput', details: `Token ${mint} ${why}` });
   if (!acc) throw invalid('does not exist on this network');
-  const tokenProgram = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].find((p) => p.toBase58() === acc.owner);
+  const tokenProgram = [programIds().token, programIds().token2022].find((p) => p.toBase58() === acc.owner);
   if (!tokenProgram) throw invalid('is not an SPL token mint');
   const data = fromBase64(acc.data[0]);
   if (data.length < 82) throw invalid('is not an SPL token mint');

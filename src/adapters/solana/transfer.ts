@@ -4,7 +4,7 @@
  * token account when missing), and the send itself: the wallet's signAndSendTransaction when it
  * has one, else its signTransaction and one sendTransaction of ours (never repeated).
  */
-import { PublicKey, SystemProgram, Transaction, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
+import type { PublicKey, Transaction, TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
 import { WalletRequestError } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
 import type { Transfer } from '../types.js';
@@ -20,10 +20,11 @@ import {
   parseMint,
   readAccounts,
   TOKEN_ACCOUNT_SIZE,
-  TOKEN_2022_PROGRAM_ID,
+  programIds,
   transferChecked,
 } from './spl.js';
 import { askWallet, malformed } from './wallet-errors.js';
+import { web3 } from './web3.js';
 
 const U64_MAX = 2n ** 64n - 1n;
 
@@ -33,7 +34,7 @@ export function invalidInput(details: string): WalletRequestError {
 
 export function publicKeyOf(what: string, address: string): PublicKey {
   if (!isAddress(address)) throw invalidInput(`${what} "${String(address).slice(0, 60)}" is not a Solana address`);
-  return new PublicKey(address);
+  return new (web3().PublicKey)(address);
 }
 
 export async function latestBlockhash(network: Network): Promise<string> {
@@ -55,7 +56,7 @@ export async function transferInstructions(
     throw invalidInput(`The amount ${String(transfer.amount)} is not a number of base units`);
   }
   if (!transfer.token) {
-    return { instructions: [SystemProgram.transfer({ fromPubkey: payer, toPubkey: to, lamports: transfer.amount })], creates: 0 };
+    return { instructions: [web3().SystemProgram.transfer({ fromPubkey: payer, toPubkey: to, lamports: transfer.amount })], creates: 0 };
   }
   const mint = publicKeyOf('The token', transfer.token.address);
   const [mintAccount] = await readAccounts(network, [mint]);
@@ -70,13 +71,13 @@ export async function transferInstructions(
   const instructions: TransactionInstruction[] = [];
   if (!existing) instructions.push(createAssociatedTokenAccountIdempotent(payer, destination, to, mint, info.tokenProgram));
   instructions.push(transferChecked(source, mint, destination, payer, transfer.amount, info.decimals, info.tokenProgram));
-  const size = info.tokenProgram.equals(TOKEN_2022_PROGRAM_ID) ? TOKEN_ACCOUNT_SIZE.token2022 : TOKEN_ACCOUNT_SIZE.token;
+  const size = info.tokenProgram.equals(programIds().token2022) ? TOKEN_ACCOUNT_SIZE.token2022 : TOKEN_ACCOUNT_SIZE.token;
   return { instructions, creates: existing ? 0 : size };
 }
 
 /** A legacy transaction paid by `from` with a recent blockhash. */
 export async function transactionOf(network: Network, from: string, instructions: TransactionInstruction[]): Promise<Transaction> {
-  const tx = new Transaction({ feePayer: publicKeyOf('The sender', from), recentBlockhash: await latestBlockhash(network) });
+  const tx = new (web3().Transaction)({ feePayer: publicKeyOf('The sender', from), recentBlockhash: await latestBlockhash(network) });
   tx.add(...instructions);
   return tx;
 }
@@ -91,7 +92,7 @@ async function checkSigned(signed: unknown, from: string): Promise<Uint8Array> {
   if (!(signed instanceof Uint8Array)) throw malformed(method, `expected bytes, got ${typeof signed}`);
   let tx: VersionedTransaction;
   try {
-    tx = VersionedTransaction.deserialize(signed);
+    tx = web3().VersionedTransaction.deserialize(signed);
   } catch (err) {
     throw malformed(method, `not a transaction: ${err instanceof Error ? err.message : String(err)}`);
   }

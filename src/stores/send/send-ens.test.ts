@@ -120,3 +120,15 @@ describe('which resolver a name goes to', () => {
     await expect(resolveName('vitalik.eth')).rejects.toThrow();
   });
 });
+
+describe("send-ens's own ENS contracts (no viem/chains in browser code)", () => {
+  it("are viem's Universal Resolvers of mainnet, sepolia and holesky, one per chain with ENS", async () => {
+    const { ENS_CONTRACTS } = await import('./send-ens.js');
+    const { holesky, mainnet, sepolia } = await import('viem/chains');
+    const fromViem = Object.fromEntries(
+      [mainnet, sepolia, holesky].map((c) => [c.id, { ensUniversalResolver: c.contracts.ensUniversalResolver }]),
+    );
+    expect(ENS_CONTRACTS).toEqual(fromViem);
+    expect(Object.keys(ENS_CONTRACTS).map(Number).sort()).toEqual([...ENS_CHAIN_IDS].sort());
+  });
+});

@@ -41,7 +41,22 @@ async function buildAndServe(ctx, app, { build = true, typecheckName = 'type-che
   const folder = appDir(ctx.dir, app);
   await ctx.report.check(`${app}: ${typecheckName}`, async () => noteThirdParty(app, await typecheck(folder)));
   if (!build) return true;
-  return ctx.report.check(`${app}: builds`, () => npmRun(folder, 'build'));
+  let output = '';
+  const built = await ctx.report.check(`${app}: builds`, async () => {
+    output = await npmRun(folder, 'build');
+  });
+  if (built) await ctx.report.check(`${app}: the build puts no Node built-in into browser code`, () => noNodeBuiltins(output));
+  return built;
+}
+
+/**
+ * Vite's warning for a Node built-in reached from browser code ('Module "node:worker_threads" has
+ * been externalized for browser compatibility', once through viem/chains and ox): none allowed.
+ */
+const NODE_BUILTIN_WARNING = /externalized for browser compatibility/;
+function noNodeBuiltins(output) {
+  const warnings = output.split('\n').filter((line) => NODE_BUILTIN_WARNING.test(line));
+  if (warnings.length > 0) throw new Error(warnings.join('\n'));
 }
 
 /** The wagmi entry as a Node script (server rendering, a test) uses it: every export there, an adapter builds its config. */
