@@ -79,8 +79,7 @@ export async function chainNode(
   nodeOf: NodeOf,
   chain: ServerChain,
   asked: string | undefined,
-  refusal = (chainId: string) =>
-    `Invalid query parameter 'chainId': chain '${asked}' is not supported (supported: ${chainId})`,
+  refusal = (chainId: string) => `Invalid query parameter 'chainId': chain '${asked}' is not supported (supported: ${chainId})`,
   field = 'chainId',
 ): Promise<{ node: ChainNode; chainId: string }> {
   const node = nodeOf(chain.namespace);

@@ -71,7 +71,12 @@ describe('migration 18: siwx_sessions without a CHECK naming namespaces', () => 
       const sql = (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'siwx_sessions'").get() as { sql: string }).sql;
       expect(sql).not.toMatch(/eip155|solana/);
       const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'siwx_sessions' AND sql IS NOT NULL");
-      expect(indexes.all().map((r) => (r as { name: string }).name).sort()).toEqual(['siwx_sessions_by_account', 'siwx_sessions_by_expiry']);
+      expect(
+        indexes
+          .all()
+          .map((r) => (r as { name: string }).name)
+          .sort(),
+      ).toEqual(['siwx_sessions_by_account', 'siwx_sessions_by_expiry']);
       insertRow(db, 'c', 'tst', 'tst:main');
       // The sessions still go with their project.
       db.prepare('DELETE FROM projects WHERE id = ?').run(DEV);
