@@ -66,6 +66,7 @@ const testChain: ServerChain = {
   }),
   siwx: {
     chainForm: 'tst:<name>',
+    example: 'tst:main',
     referenceValid: () => false,
     defaultChains: [],
     account: () => {

@@ -56,6 +56,8 @@ export interface SignatureContext {
 export interface SiwxCapability {
   /** How its chain ids read in a refusal, e.g. `eip155:<1 to 4503599627370476>`. */
   readonly chainForm: string;
+  /** A chain id as help texts show it (`eip155:1`). */
+  readonly example: string;
   /** Whether a CAIP-2 reference has a form sign-in takes. */
   referenceValid(reference: string): boolean;
   /** Chains taken by default (besides the client's presets and the `--evm-rpc` node's chain). */

@@ -11,14 +11,14 @@ import { ownedNfts } from '../../blockchain/nfts.js';
 import { publicRpcUrl } from '../../blockchain/rpc.js';
 import type { ServerChain } from '../types.js';
 import { accountBalances } from './balances.js';
-import { EIP155_CHAIN, EVM_ADDRESS, EVM_ADDRESS_RULE } from './chain.js';
+import { EIP155_CHAIN, EIP155_CHAIN_FORM, EVM_ADDRESS, EVM_ADDRESS_RULE } from './chain.js';
 import { nameSignatureCheck } from './name-signature.js';
 import { eip155Siwx } from './siwx.js';
 
 export const eip155Chain: ServerChain = {
   namespace: 'eip155',
   chainIdPattern: EIP155_CHAIN,
-  chainIdForm: 'a CAIP-2 EVM chain id such as eip155:31337',
+  chainIdForm: EIP155_CHAIN_FORM,
   address: {
     pattern: EVM_ADDRESS,
     rule: EVM_ADDRESS_RULE,
