@@ -7,11 +7,8 @@
 import fp from 'fastify-plugin';
 import { analyticsPruner, DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
 import type { AnalyticsEvent, GetWalletsReply } from '../../src/wire/provider-api.js';
-import { fungiblePrices, type FungiblePrice } from './blockchain/fungibles.js';
-import { accountHistory, type HistoryPage } from './blockchain/history.js';
 import { getIdentity, getProfile, reverseProfiles, type Identity, type Profile } from './blockchain/identities.js';
 import type { Indexer } from './blockchain/indexer.js';
-import { ownedNfts, type OwnedNft } from './blockchain/nfts.js';
 import { tablePriceSource, type PriceSource } from './blockchain/prices.js';
 import { TokenInfoCache } from './blockchain/token-info-cache.js';
 import { SERVER_CHAINS } from './chains/index.js';
@@ -38,17 +35,13 @@ export interface AnalyticsRepository {
   record(projectId: string, event: AnalyticsEvent, sdk: { type: string | undefined; version: string | undefined }): void;
 }
 
-/** `tokenIcon` gives the absolute URL of a token image id (it depends on the request's host and project). */
 export interface BlockchainRepository {
   /** The EVM indexer (`--evm-rpc`); without one only identities and profiles answer. */
   readonly indexer: Indexer | undefined;
   /** The namespaces served (server/src/chains), in the registry's order. */
   readonly chains: readonly ServerChain[];
-  /** The node of a namespace (its balances), when the server was started with one. */
+  /** The node of a namespace (its balances and `reads`), when the server was started with one. */
   node(namespace: string): ChainNode | undefined;
-  fungiblePrices(assets: readonly { chainId: string; token: string }[], tokenIcon: (id: string) => string): Promise<FungiblePrice[]>;
-  history(chainId: string, address: string, cursor: string | undefined, tokenIcon: (id: string) => string): Promise<HistoryPage>;
-  nfts(chainId: string, address: string, tokenIcon: (id: string) => string): OwnedNft[];
   identity(address: string): Identity;
   profile(name: string): Profile | undefined;
   reverseProfiles(address: string): Profile[];
@@ -111,17 +104,13 @@ export function blockchainRepository(
   const tokenInfo = new TokenInfoCache();
   const nodes = new Map<string, ChainNode>();
   for (const chain of chains) {
-    const node = chain.node({ db, prices, indexer, rpcUrls });
+    const node = chain.node({ db, prices, indexer, rpcUrls, tokenInfo });
     if (node) nodes.set(chain.namespace, node);
   }
   return {
     indexer,
     chains,
     node: (namespace) => nodes.get(namespace),
-    fungiblePrices: (assets, tokenIcon) =>
-      fungiblePrices({ db, prices, chainId: indexer?.chainId(), rpc: indexer?.rpc, tokenIcon, tokenInfo }, assets),
-    history: (chainId, address, cursor, tokenIcon) => accountHistory({ db, prices, tokenIcon }, chainId, address, cursor),
-    nfts: (chainId, address, tokenIcon) => ownedNfts(db, chainId, address, tokenIcon),
     identity: (address) => getIdentity(db, address),
     profile: (name) => getProfile(db, name),
     reverseProfiles: (address) => reverseProfiles(db, address),

@@ -1,13 +1,15 @@
 /**
  * Issue 30's proof on the server: a namespace the server has never heard of, registered through
  * the registry (the `chains` of the blockchain repository, here SERVER_CHAINS and one more), is
- * served by supported-chains and the balances route with no other file changed.
+ * served by supported-chains, balances, history, NFTs and token metadata (POST
+ * /v1/fungible/price) with no other file changed; a namespace whose node lacks a read is refused
+ * by name.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { SERVER_CHAINS } from '../src/chains/index.js';
-import type { ServerChain, TokenBalance } from '../src/chains/types.js';
+import type { ChainReads, ServerChain, TokenBalance } from '../src/chains/types.js';
 import { openDatabase } from '../src/db/open.js';
 import { HttpError } from '../src/errors.js';
 import { seedDevProject } from '../src/projects.js';
@@ -16,6 +18,25 @@ import { DEV, LOCAL_ORIGIN } from './helpers.js';
 const CHAIN_ID = 'tst:main';
 /** The addresses the test namespace's node was asked about, normalized. */
 const asked: string[] = [];
+
+/** The token ids of the test namespace: `native` or `TOK` and 1 to 3 digits. */
+const TOKEN = /^(native|TOK[0-9]{1,3})$/;
+
+const reads: ChainReads = {
+  async history(chainId, address, cursor) {
+    asked.push(address);
+    const metadata = { operationType: 'send' as const, hash: 'h1', minedAt: '2026-01-01T00:00:00Z', sentFrom: address, sentTo: 'ACCT-1' };
+    const tx = { id: 'h1', metadata: { ...metadata, status: 'confirmed' as const, nonce: 1, chain: chainId }, transfers: [] };
+    return cursor ? { data: [], next: null } : { data: [tx], next: 'p2' };
+  },
+  async nfts(_chainId, address, tokenIcon) {
+    asked.push(address);
+    return [{ contract: 'acct-c0', tokenId: '7', name: 'Test NFT #7', imageUrl: tokenIcon('NFT'), collection: 'Test NFTs', spam: false }];
+  },
+  async tokens(_chainId, tokens, tokenIcon) {
+    return tokens.map((t) => ({ name: `Test ${t}`, symbol: t === 'native' ? 'TST' : t, iconUrl: tokenIcon('TST'), price: 2 }));
+  },
+};
 
 const testChain: ServerChain = {
   namespace: 'tst',
@@ -29,7 +50,10 @@ const testChain: ServerChain = {
   },
   caip10Balances: true,
   missingNode: 'No test chain',
+  reads: ['history', 'nfts', 'tokens'],
+  tokens: { token: (id) => (TOKEN.test(id) ? id : undefined), rule: 'must be tst:<name>:native or tst:<name>:TOK and 1 to 3 digits' },
   node: () => ({
+    ...reads,
     namespace: 'tst',
     publicUrl: 'http://tst.invalid',
     chainId: async () => CHAIN_ID,
@@ -42,6 +66,7 @@ const testChain: ServerChain = {
   }),
   siwx: {
     chainForm: 'tst:<name>',
+    example: 'tst:main',
     referenceValid: () => false,
     defaultChains: [],
     account: () => {
@@ -102,5 +127,53 @@ describe('a fourth namespace, registered in the test', () => {
   it('leaves the other namespaces as they were: no node, a 503 naming the flag', async () => {
     const evm = await get(`/v1/account/0x${'1'.repeat(40)}/balance`);
     expect(evm).toMatchObject({ status: 503, body: { message: 'No EVM chain is indexed: start w3kit-server with --evm-rpc URL' } });
+  });
+
+  it('answers history, a page at a time, and NFTs, through its node', async () => {
+    asked.length = 0;
+    const first = await get('/v1/account/acct-7f/history', { chainId: CHAIN_ID });
+    expect(first).toMatchObject({
+      status: 200,
+      body: { data: [{ id: 'h1', metadata: { chain: CHAIN_ID, sentFrom: 'ACCT-7F' } }], next: 'p2' },
+    });
+    expect(await get('/v1/account/acct-7f/history', { cursor: 'p2' })).toEqual({ status: 200, body: { data: [], next: null } });
+    const nfts = await get('/v1/account/acct-7f/nfts');
+    expect(nfts).toMatchObject({
+      status: 200,
+      body: { data: [{ contract: 'acct-c0', tokenId: '7', collection: 'Test NFTs', spam: false }] },
+    });
+    expect(asked).toEqual(['ACCT-7F', 'ACCT-7F', 'ACCT-7F']);
+  });
+
+  it('answers token metadata and prices, in the order asked, and refuses a token of no form it takes', async () => {
+    const post = (addresses: string[]) =>
+      app.inject({
+        method: 'POST',
+        url: `/v1/fungible/price?projectId=${DEV}`,
+        headers: { origin: LOCAL_ORIGIN },
+        payload: { currency: 'usd', addresses },
+      });
+    const reply = await post([`${CHAIN_ID}:TOK1`, `${CHAIN_ID}:native`]);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().fungibles).toEqual([
+      expect.objectContaining({ name: 'Test TOK1', symbol: 'TOK1', price: 2 }),
+      expect.objectContaining({ name: 'Test native', symbol: 'TST', price: 2 }),
+    ]);
+    expect((await post([`${CHAIN_ID}:native`, `${CHAIN_ID}:0x12`])).json()).toEqual({
+      message: "Invalid body field 'addresses.1': must be tst:<name>:native or tst:<name>:TOK and 1 to 3 digits",
+      field: 'addresses.1',
+    });
+  });
+
+  it('refuses a read a namespace does not serve, naming the namespace', async () => {
+    const solanaAccount = 'So11111111111111111111111111111111111111112';
+    expect(await get(`/v1/account/${solanaAccount}/history`)).toMatchObject({
+      status: 400,
+      body: { message: 'This server has no account history on the solana namespace (only on eip155, tst)', field: 'address' },
+    });
+    expect(await get('/v1/account/acct-7f/nfts', { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })).toMatchObject({
+      status: 400,
+      body: { message: 'This server has no NFTs on the solana namespace (only on eip155, tst)', field: 'chainId' },
+    });
   });
 });

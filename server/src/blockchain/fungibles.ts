@@ -1,13 +1,12 @@
 /**
- * POST /v1/fungible/price: name, symbol, icon and USD price of each asked token, in the order
- * asked. Tokens are `eip155:<chain>:native` or `eip155:<chain>:0xADDRESS`; a token the index
- * does not know is read from the node (name, symbol) when the chain is the indexed one, and
+ * POST /v1/fungible/price on the EVM index: name, symbol, icon and USD price of each asked token
+ * of the indexed chain, in the order asked. Tokens are `native` or a lower-case 0x address (the
+ * route took them from CAIP-10 ids and checked their chain); a token the index does not know is read from the node (name, symbol) when the chain is the indexed one, and
  * what the node said (a token or not) is kept in `tokenInfo` for a while, so repeated requests
  * for unknown addresses do not call the node again.
  */
 import { getAddress } from 'viem';
 import type { Database } from '../db/open.js';
-import { InputError } from '../errors.js';
 import { nativeCurrency } from '../chains/eip155/chain.js';
 import { ensureTokenImage, tokenImageId } from './icons.js';
 import { fetchTokenMetadata } from './metadata.js';
@@ -26,26 +25,16 @@ export interface FungiblePrice {
 export interface FungibleContext {
   db: Database;
   prices: PriceSource;
-  /** The indexed chain's id and node; tokens of other chains are a 400. */
-  chainId: string | undefined;
-  rpc: RpcClient | undefined;
+  /** The indexed chain's node. */
+  rpc: RpcClient;
   tokenIcon(imageId: string): string;
   /** What the node said about unknown addresses (hits and misses alike), bounded in size and time. */
   tokenInfo: TokenInfoCache;
 }
 
-/** `assets` are parsed CAIP-10 ids: chain and `native` or a lower-case address; errors name `addresses.<i>`. */
-export async function fungiblePrices(
-  ctx: FungibleContext,
-  assets: readonly { chainId: string; token: string }[],
-): Promise<FungiblePrice[]> {
-  assets.forEach((a, i) => {
-    if (a.chainId !== ctx.chainId) {
-      throw new InputError(`addresses.${i}`, `Invalid body field 'addresses.${i}': chain '${a.chainId}' is not supported`);
-    }
-  });
-  const chainId = ctx.chainId!;
-  const addresses = assets.filter((a) => a.token !== 'native').map((a) => a.token);
+/** `tokens` of the indexed chain `chainId`: `native` or a lower-case address. */
+export async function fungiblePrices(ctx: FungibleContext, chainId: string, tokens: readonly string[]): Promise<FungiblePrice[]> {
+  const addresses = tokens.filter((t) => t !== 'native');
   const known = tokensByAddress(ctx.db, chainId, addresses);
   const live = new Map<string, TokenInfo>();
   const unknown: string[] = [];
@@ -54,7 +43,7 @@ export async function fungiblePrices(
     if (cached) live.set(a, cached);
     else unknown.push(a);
   }
-  if (unknown.length && ctx.rpc) {
+  if (unknown.length) {
     const meta = await fetchTokenMetadata(
       ctx.rpc,
       unknown.map((address) => ({ address, kind: 'erc20' as const })),
@@ -65,9 +54,9 @@ export async function fungiblePrices(
       ctx.tokenInfo.set(chainId, a, info);
     });
   }
-  const prices = await ctx.prices.usdPrices(chainId, [...new Set(assets.map((a) => a.token))]);
+  const prices = await ctx.prices.usdPrices(chainId, [...new Set(tokens)]);
   const native = nativeCurrency(chainId);
-  return assets.map(({ token }) => {
+  return tokens.map((token) => {
     const price = prices.get(token) ?? 0;
     if (token === 'native') return { name: native.name, symbol: native.symbol, iconUrl: ctx.tokenIcon(native.symbol), price };
     const indexed = known.get(token);

@@ -1,14 +1,15 @@
 /**
  * USD prices of native currencies and tokens. The source is pluggable (`PriceSource`); the
  * default reads the `prices` table, which the operator fills with the CLI
- * (`w3kit-server prices set eip155:31337 native 3000`) and `--seed` fills for the local chain.
+ * (`w3kit-server prices set CHAIN TOKEN USD`) and `--seed` fills for the local chain.
  * A token without a price is worth 0.
  */
 import type { Database } from '../db/open.js';
 import { InputError } from '../errors.js';
+import { DEV_PRICES } from '../chains/eip155/dev-prices.js';
 import { chainAddress, chainOfId, SERVER_CHAINS } from '../chains/index.js';
 
-/** `native`, a lower-case EVM token address or a Solana mint (base58). */
+/** `native` or a token address in the form its namespace stores (`ServerChain.address.normalize`). */
 export type PriceKey = string;
 
 export interface PriceSource {
@@ -23,12 +24,8 @@ export interface PriceRow {
   updatedAt: string;
 }
 
-/** The local chain's seeded prices: ETH 3000, and 1 for DUSD and DUSDT at their fresh-chain addresses (scripts/lib/contracts.mjs). */
-export const DEV_PRICES: readonly { chainId: string; token: PriceKey; usd: number }[] = [
-  { chainId: 'eip155:31337', token: 'native', usd: 3000 },
-  { chainId: 'eip155:31337', token: '0x5fbdb2315678afecb367f032d93f642f64180aa3', usd: 1 },
-  { chainId: 'eip155:31337', token: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512', usd: 1 },
-];
+/** The local chain's seeded prices (server/src/chains/eip155/dev-prices.ts). */
+export { DEV_PRICES };
 
 function checkChain(chainId: string): string {
   if (!chainOfId(chainId))

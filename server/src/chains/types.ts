@@ -8,8 +8,12 @@
 import type { PublicClient } from 'viem';
 import type { Caip122Fields } from '../../../src/wire/caip122.js';
 import type { Database } from '../db/open.js';
+import type { FungiblePrice } from '../blockchain/fungibles.js';
+import type { HistoryPage } from '../blockchain/history.js';
 import type { Indexer } from '../blockchain/indexer.js';
+import type { OwnedNft } from '../blockchain/nfts.js';
 import type { PriceSource } from '../blockchain/prices.js';
+import type { TokenInfoCache } from '../blockchain/token-info-cache.js';
 import type { NameSignatureCheck } from './eip155/name-signature.js';
 
 /** One balance row of the Blockchain API (`GET /v1/account/{address}/balance`). */
@@ -52,6 +56,8 @@ export interface SignatureContext {
 export interface SiwxCapability {
   /** How its chain ids read in a refusal, e.g. `eip155:<1 to 4503599627370476>`. */
   readonly chainForm: string;
+  /** A chain id as help texts show it (`eip155:1`). */
+  readonly example: string;
   /** Whether a CAIP-2 reference has a form sign-in takes. */
   referenceValid(reference: string): boolean;
   /** Chains taken by default (besides the client's presets and the `--evm-rpc` node's chain). */
@@ -68,8 +74,33 @@ export interface NamesCapability {
   signatureCheck(indexer: Indexer | undefined, log: (line: string) => void): NameSignatureCheck;
 }
 
+/**
+ * The reads of the Blockchain API beyond balances: an account's history (activity), the NFTs it
+ * holds, and token metadata (name, symbol, icon and USD price: POST /v1/fungible/price). A
+ * namespace lists those its node answers in `ServerChain.reads`; the routes refuse the others
+ * with words naming the namespace.
+ */
+export type AccountRead = 'history' | 'nfts' | 'tokens';
+
+/** Token metadata as a namespace reads it. */
+export interface TokenReads {
+  /** A token id of the namespace (`native` or a token address), checked; undefined when it is of no form it takes. */
+  token(id: string): string | undefined;
+  /** The words of a refusal: `must be ...`. */
+  readonly rule: string;
+}
+
+export interface ChainReads {
+  /** A page of the account's transactions on `chainId` (the node's chain), newest first. */
+  history(chainId: string, address: string, cursor: string | undefined, tokenIcon: (imageId: string) => string): Promise<HistoryPage>;
+  /** The NFTs the account holds on `chainId`. */
+  nfts(chainId: string, address: string, tokenIcon: (imageId: string) => string): Promise<OwnedNft[]>;
+  /** Name, symbol, icon and price of each token (checked by `TokenReads.token`), in the order asked. */
+  tokens(chainId: string, tokens: readonly string[], tokenIcon: (imageId: string) => string): Promise<FungiblePrice[]>;
+}
+
 /** The node a namespace's balances are read from, as the server was started. */
-export interface ChainNode {
+export interface ChainNode extends Partial<ChainReads> {
   readonly namespace: string;
   /** The node's URL as replies show it (its origin only). */
   readonly publicUrl: string;
@@ -89,6 +120,8 @@ export interface ChainNodeSettings {
   indexer: Indexer | undefined;
   /** Node URLs by namespace (`--solana-rpc` is solana's). */
   rpcUrls: Readonly<Partial<Record<string, string>>>;
+  /** What nodes said of tokens no index knows, shared by the namespaces (bounded). */
+  tokenInfo: TokenInfoCache;
 }
 
 export interface ServerChain {
@@ -110,8 +143,12 @@ export interface ServerChain {
   readonly caip10Balances: boolean;
   /** The refusal when no node serves the namespace. */
   readonly missingNode: string;
-  /** Its node, when the server was started with one. */
+  /** Its node, when the server was started with one; it has a method for each of `reads`. */
   node(settings: ChainNodeSettings): ChainNode | undefined;
+  /** The reads beyond balances its node answers (none: every such route refuses the namespace). */
+  readonly reads: readonly AccountRead[];
+  /** The form of its token ids, when it reads tokens. */
+  readonly tokens?: TokenReads;
   readonly siwx: SiwxCapability;
   /** Name registrations (EVM only): absent on a namespace that takes none. */
   readonly names?: NamesCapability;

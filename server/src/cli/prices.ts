@@ -1,16 +1,18 @@
 /** `w3kit-server prices set|remove|list`: the USD prices the Blockchain API answers with. */
-import { listPrices, removePrice, setPrice } from '../blockchain/prices.js';
+import { DEV_PRICES, listPrices, removePrice, setPrice } from '../blockchain/prices.js';
 import { chainOfId } from '../chains/index.js';
 import { InputError, NotFoundError } from '../errors.js';
 import { COMMON_FLAGS, withDb, type Command } from './command.js';
 
 const USD = /^\d{1,15}(\.\d{1,18})?$/;
+/** The price the help shows: the local chain's native currency, as `--seed` sets it. */
+const EXAMPLE = `prices set ${DEV_PRICES[0]!.chainId} native ${DEV_PRICES[0]!.usd}`;
 
 export const pricesCommands: readonly Command[] = [
   {
     name: 'prices set',
     usage: 'prices set CHAIN TOKEN USD',
-    summary: 'e.g. prices set eip155:31337 native 3000 (TOKEN: native, 0x address or Solana mint)',
+    summary: `e.g. ${EXAMPLE} (TOKEN: native, 0x address or Solana mint)`,
     args: 3,
     argsHint: 'CHAIN TOKEN USD',
     flags: COMMON_FLAGS,
@@ -42,7 +44,7 @@ export const pricesCommands: readonly Command[] = [
     run({ flags, config, out }) {
       const rows = withDb(config, listPrices);
       if (flags.json) out(JSON.stringify(rows, null, 2));
-      else if (rows.length === 0) out("No prices (set one with 'w3kit-server prices set eip155:31337 native 3000')");
+      else if (rows.length === 0) out(`No prices (set one with 'w3kit-server ${EXAMPLE}')`);
       else
         rows.forEach((r) =>
           out(`${r.chainId}\t${r.token === 'native' ? r.token : (chainOfId(r.chainId)?.address.display(r.token) ?? r.token)}\t${r.usd}`),

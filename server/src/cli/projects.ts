@@ -1,4 +1,5 @@
 /** `w3kit-server projects add|set|list|remove`: who may use the backend. */
+import { SERVER_CHAINS } from '../chains/index.js';
 import { NotFoundError } from '../errors.js';
 import { createProject, deleteProject, listProjects, updateProject, type Project, type ProjectPatch } from '../projects.js';
 import { COMMON_FLAGS, UsageError, withDb, type Command, type FlagName, type Flags } from './command.js';
@@ -15,7 +16,7 @@ const FIELD_FLAGS: Readonly<Record<string, string>> = {
   siwxChains: '--siwx-chains',
 };
 
-const PATCH_SYNOPSIS = '[--origins a,b] [--analytics on|off] [--features JSON] [--siwx-chains eip155:1,solana:REF|default]';
+const PATCH_SYNOPSIS = `[--origins a,b] [--analytics on|off] [--features JSON] [--siwx-chains ${SERVER_CHAINS.map((c) => c.siwx.example).join(',')}|default]`;
 
 /** The project fields the flags give. */
 export function projectPatch(flags: Flags): ProjectPatch {

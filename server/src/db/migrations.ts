@@ -11,6 +11,7 @@ import { socialLoginsMigration } from '../auth/social/schema.js';
 import { dexMigration } from '../dex/schema.js';
 import { namesMigration } from '../names/schema.js';
 import { siwxChainsMigration, siwxLimitsMigration, siwxMigration } from '../siwx/schema.js';
+import { siwxNamespaceMigration } from '../siwx/namespace-schema.js';
 import { onrampMigration } from '../onramp/schema.js';
 import { onrampPayoutMigration } from '../onramp/payout-schema.js';
 import { relaySubscriptionsMigration } from '../relay/subscriptions-schema.js';
@@ -248,4 +249,5 @@ export const migrations: readonly Migration[] = [
   relayRetentionMigration,
   authLimitsMigration,
   siwxChainsMigration,
+  siwxNamespaceMigration,
 ];

@@ -1,11 +1,11 @@
 /**
- * Swap token ids against a chain's recorded DEX: a CAIP-10 id (`eip155:<chain>:0x…`) names the
+ * Swap token ids against a chain's recorded DEX: a CAIP-10 id (`<EVM chain>:0x…`) names the
  * native coin (`0xeeee…eeee`) or one of the DEX's tokens; anything else is an InputError naming
  * the field. The token list (GET /v1/convert/tokens) is the native coin first, then the tokens.
  */
 import { getAddress, type Address } from 'viem';
 import { NATIVE_TOKEN_ADDRESS, type SwapToken } from '../../../src/wire/convert-api.js';
-import { nativeCurrency } from '../chains/eip155/chain.js';
+import { caipChainId, nativeCurrency } from '../chains/eip155/chain.js';
 import { tokenImageId } from '../blockchain/icons.js';
 import { InputError } from '../errors.js';
 import type { DexRecord, DexToken } from './store.js';
@@ -20,14 +20,14 @@ export function chainOfId(id: string): number {
   return Number(id.split(':')[1]);
 }
 
-export const nativeId = (chainId: number) => `eip155:${chainId}:${NATIVE_TOKEN_ADDRESS}`;
+export const nativeId = (chainId: number) => `${caipChainId(chainId)}:${NATIVE_TOKEN_ADDRESS}`;
 
 /** The swap side a token id names on the DEX; `field` names the parameter in errors. */
 export function swapSide(record: DexRecord, id: string, field: string): SwapSide {
   const [, chain, raw] = id.split(':') as [string, string, string];
-  const caip = `eip155:${record.chainId}`;
+  const caip = caipChainId(record.chainId);
   if (Number(chain) !== record.chainId) throw new InputError(field, `Invalid ${field} '${id}': not on ${caip}`);
-  const chainId = `eip155:${chain}`;
+  const chainId = caipChainId(chain);
   if (raw.toLowerCase() === NATIVE_TOKEN_ADDRESS) {
     const { symbol, decimals } = nativeCurrency(chainId);
     return { native: true, id: nativeId(record.chainId), address: getAddress(record.weth), symbol, decimals };
@@ -43,7 +43,7 @@ export function swapSide(record: DexRecord, id: string, field: string): SwapSide
 
 /** The DEX's tokens, native coin first; `icon` gives a token image id's URL. */
 export function swapTokens(record: DexRecord, icon: (imageId: string) => string): SwapToken[] {
-  const chainId = `eip155:${record.chainId}`;
+  const chainId = caipChainId(record.chainId);
   const native = nativeCurrency(chainId);
   return [
     {

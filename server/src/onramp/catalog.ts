@@ -15,6 +15,7 @@ import {
   type PurchaseCurrency,
 } from '../../../src/wire/onramp-api.js';
 import { presetByCaipId } from '../../../src/wire/networks.js';
+import { caipChainId, evmChainReference } from '../chains/eip155/chain.js';
 import { HttpError } from '../errors.js';
 import type { PriceSource } from '../blockchain/prices.js';
 
@@ -44,7 +45,7 @@ export function networkName(chainId: string): string {
   return preset ? preset.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') : chainId.replace(':', '-');
 }
 
-/** ETH on the sandbox chain (`eip155:<id>`), the asset the checkout pays out. */
+/** ETH on the sandbox chain (its CAIP-2 id), the asset the checkout pays out. */
 export function sandboxEth(chainId: string): PurchaseCurrency {
   return {
     id: 'ETH',
@@ -54,7 +55,7 @@ export function sandboxEth(chainId: string): PurchaseCurrency {
       {
         name: networkName(chainId),
         display_name: presetByCaipId(chainId)?.name ?? chainId,
-        chain_id: chainId.slice('eip155:'.length),
+        chain_id: evmChainReference(chainId),
         contract_address: '',
       },
     ],
@@ -130,7 +131,7 @@ export async function priceQuote(body: OnrampQuoteBody, sandboxChain: string | u
   }
   const total = cents(body.amount);
   checkLimits(total, body.paymentCurrency, 'amount');
-  const chainId = `eip155:${network.chain_id}`;
+  const chainId = caipChainId(network.chain_id);
   let priceMicro = 1_000_000n;
   if (currency.id === 'ETH') {
     const usd = (await prices.usdPrices(chainId, ['native'])).get('native') ?? 0;

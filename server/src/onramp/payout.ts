@@ -20,6 +20,7 @@ import {
   type Hex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { caipChainId } from '../chains/eip155/chain.js';
 
 /** Hardhat's dev account 19 (0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199): funded on a fresh local chain. */
 export const DEFAULT_ONRAMP_KEY: Hex = '0xdf57089febbacf7ba0bc227dafbffa9fc08a93fdc68e1e42411a14efcf23656e';
@@ -94,7 +95,7 @@ export function createPayout(rpcUrl: string, key: Hex = DEFAULT_ONRAMP_KEY): Pay
     }
     if (key.toLowerCase() === DEFAULT_ONRAMP_KEY && !LOCAL_CHAIN_IDS.includes(chainId)) {
       throw new PayoutError(
-        `The default on-ramp key (Hardhat's public dev account 19) is refused on chain eip155:${chainId}: set --onramp-key or W3KIT_ONRAMP_KEY`,
+        `The default on-ramp key (Hardhat's public dev account 19) is refused on chain ${caipChainId(chainId)}: set --onramp-key or W3KIT_ONRAMP_KEY`,
       );
     }
     return chainId;
@@ -106,7 +107,7 @@ export function createPayout(rpcUrl: string, key: Hex = DEFAULT_ONRAMP_KEY): Pay
     try {
       const chain = defineChain({
         id: chainId,
-        name: `eip155:${chainId}`,
+        name: caipChainId(chainId),
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         rpcUrls: { default: { http: [rpcUrl] } },
       });
@@ -120,7 +121,7 @@ export function createPayout(rpcUrl: string, key: Hex = DEFAULT_ONRAMP_KEY): Pay
       throw new PayoutError(`The chain RPC did not answer: ${firstLine(err)}`);
     }
     if (balance < wei + TRANSFER_GAS * fees.maxFeePerGas)
-      throw new PayoutError(`The sandbox account ${account.address} has not enough ETH on eip155:${chainId} for this payout`);
+      throw new PayoutError(`The sandbox account ${account.address} has not enough ETH on ${caipChainId(chainId)} for this payout`);
     const raw = await account.signTransaction({
       type: 'eip1559',
       chainId,

@@ -1,18 +1,17 @@
 /**
- * The Blockchain API: supported chains and balances of every namespace the server has a node for
- * (the registry of server/src/chains: the EVM index's chain, `--evm-rpc`; Solana, `--solana-rpc`),
- * and over the EVM index (see server/src/blockchain) fungible prices, history and owned NFTs.
- * Every route identifies the project like the Provider API (`projectId`, `st`, `sv`) and answers
- * only the project's allowed origins.
- * A node that does not answer gives 503, one that answers with an error 502; both name the
- * RPC. That mapping is this plugin's error handler, so handlers just call the repository.
+ * The Blockchain API: supported chains, and balances, history, NFTs and token prices of every
+ * namespace the server has a node for, through the registry of server/src/chains (the EVM
+ * index's chain, `--evm-rpc`, answers all of them; Solana, `--solana-rpc`, balances only: a read
+ * a namespace lacks is refused naming it). Every route identifies the project like the Provider
+ * API (`projectId`, `st`, `sv`) and answers only the project's allowed origins. A node that does
+ * not answer gives 503, one that answers with an error 502; both name the RPC (./chain-reads.ts).
  */
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import {
   balanceReplySchema,
-  EVM_ASSET_ID,
+  FUNGIBLE_PRICE_MAX,
   fungiblePriceBodySchema,
   fungiblePriceReplySchema,
   historyReplySchema,
@@ -20,33 +19,40 @@ import {
   supportedChainsReplySchema,
 } from '../../../src/wire/blockchain-api.js';
 import { iconUrls } from '../blockchain/icons.js';
-import type { Indexer } from '../blockchain/indexer.js';
-import { publicRpcUrl, RpcResponseError, RpcUnavailableError } from '../blockchain/rpc.js';
-import type { ServerChain } from '../chains/types.js';
-import { HttpError, InputError } from '../errors.js';
-import { enumParam, patternParam, stringParam } from '../http/query.js';
+import type { FungiblePrice } from '../blockchain/fungibles.js';
+import { chainOfId } from '../chains/index.js';
+import type { AccountRead, ServerChain } from '../chains/types.js';
+import { HttpError } from '../errors.js';
+import { enumParam, stringParam } from '../http/query.js';
 import { jsonTextBody } from '../http/validation.js';
-import { addressParamsSchema, chainIdParam, errorReplies, projectQueryShape } from './schemas.js';
+import { accountParamsSchema, assetIdSchema, chainIdQuery, chainNode, checkReads, onNode, requestChain } from './chain-reads.js';
+import { errorReplies, projectQueryShape } from './schemas.js';
+
+export { rpcFailure } from './chain-reads.js';
 
 /** The balance query: `chainId` of any namespace served. */
 const balanceQuerySchema = (chains: readonly ServerChain[]) =>
-  z.object({
-    ...projectQueryShape,
-    currency: enumParam(['usd']),
-    forceUpdate: stringParam(200),
-    chainId: patternParam(
-      new RegExp(chains.map((c) => c.chainIdPattern.source).join('|')),
-      `must be ${chains.map((c) => c.chainIdForm).join(', or ')}`,
-    ),
-  });
+  z.object({ ...projectQueryShape, currency: enumParam(['usd']), forceUpdate: stringParam(200), chainId: chainIdQuery(chains) });
 /**
  * `{address}` of a balance: an address of a namespace served (with a `chainId` of its namespace,
  * or none), or a CAIP-10 account `<chainId>:<address>` of a namespace that takes one; checked by
  * the handler against its chain.
  */
-const balanceParamsSchema = z.object({ address: z.string().max(200) });
-const historyQuerySchema = z.object({ ...projectQueryShape, cursor: stringParam(64), onramp: stringParam(64), chainId: chainIdParam() });
-const chainQuerySchema = z.object({ ...projectQueryShape, chainId: chainIdParam() });
+const balanceParamsSchema = accountParamsSchema;
+const historyQuerySchema = (chains: readonly ServerChain[]) =>
+  z.object({ ...projectQueryShape, cursor: stringParam(64), onramp: stringParam(64), chainId: chainIdQuery(chains) });
+const chainQuerySchema = (chains: readonly ServerChain[]) => z.object({ ...projectQueryShape, chainId: chainIdQuery(chains) });
+/** POST /v1/fungible/price: the wire's body with asset ids of any namespace served. */
+const priceBodySchema = (chains: readonly ServerChain[]) =>
+  z.object({
+    ...fungiblePriceBodySchema.shape,
+    addresses: z
+      .array(assetIdSchema(chains))
+      .check(
+        z.minLength(1, 'must list at least one address'),
+        z.maxLength(FUNGIBLE_PRICE_MAX, `must list at most ${FUNGIBLE_PRICE_MAX} addresses per request`),
+      ),
+  });
 
 /** A CAIP-10 account (`<chainId>:<address>`) of a namespace whose balances take one. */
 function caip10Account(address: string, chains: readonly ServerChain[]) {
@@ -57,60 +63,52 @@ function caip10Account(address: string, chains: readonly ServerChain[]) {
   return chain && { chain, chainId, address: address.slice(cut + 1) };
 }
 
-/** The HTTP error for a failure of the chain's node (or of the domain's input checks); other errors as they are. */
-export function rpcFailure(err: unknown, chainId: string, rpcUrl: string): unknown {
-  if (err instanceof RpcUnavailableError) {
-    return new HttpError(503, `The chain RPC of ${chainId} (${rpcUrl}) is not answering: ${err.message}`, undefined, {
-      'retry-after': '1',
-    });
-  }
-  if (err instanceof RpcResponseError)
-    return new HttpError(502, `The chain RPC of ${chainId} (${rpcUrl}) answered with an error: ${err.message}`);
-  if (err instanceof InputError) return new HttpError(400, err.message, err.field);
-  return err;
-}
-
 export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { indexer, chains } = app.blockchain;
+  const { chains } = app.blockchain;
+  const nodeOf = (namespace: string) => app.blockchain.node(namespace);
   /** Absolute icon URLs from the configured public URL, never from the request's Host or X-Forwarded-Host. */
   const tokenIcon = (request: FastifyRequest) => iconUrls(app.publicUrl(), request.caller!.project.id).token;
 
-  app.setErrorHandler(async (err: FastifyError) => {
-    throw rpcFailure(err, indexer?.chainId() ?? '', publicRpcUrl(indexer?.rpcUrl ?? ''));
-  });
-
-  /** The indexed chain a request asks for (the indexed one when it names none). */
-  const chainOf = (asked: string | undefined): { chainId: string; indexer: Indexer } => {
-    if (!indexer) throw new HttpError(503, 'No EVM chain is indexed: start w3kit-server with --evm-rpc URL', 'chainId');
-    const chainId = indexer.chainId();
-    if (!chainId)
-      throw new HttpError(503, `The EVM chain RPC ${publicRpcUrl(indexer.rpcUrl)} has not answered yet`, 'chainId', { 'retry-after': '1' });
-    if (asked !== undefined && asked !== chainId)
-      throw new HttpError(400, `Invalid query parameter 'chainId': chain '${asked}' is not supported (supported: ${chainId})`, 'chainId');
-    return { chainId, indexer };
-  };
-
   const config = { access: 'allowed-origins' } as const;
 
-  /** Balances of an account on the namespace's node (`asked`, when given, must be its chain). */
-  const balancesOn = async (chain: ServerChain, address: string, asked: string | undefined, tokenIcon: (id: string) => string) => {
+  /** The checked account of a read, its namespace's node and chain (`asked`, when given, must be its chain). */
+  const account = async (read: AccountRead | 'balances', chain: ServerChain, address: string, asked: string | undefined) => {
+    if (read !== 'balances') checkReads(chains, chain, read, asked === undefined ? 'address' : 'chainId');
     if (!chain.address.pattern.test(address))
       throw new HttpError(400, `Invalid path parameter 'address': ${chain.address.rule}`, 'address');
-    const node = app.blockchain.node(chain.namespace);
-    if (!node) throw new HttpError(503, chain.missingNode, 'chainId');
-    let chainId: string;
-    try {
-      chainId = await node.chainId();
-    } catch (err) {
-      throw rpcFailure(err, asked ?? chain.namespace, node.publicUrl);
+    return { ...(await chainNode(nodeOf, chain, asked)), address: chain.address.normalize(address) };
+  };
+
+  /** Balances of an account on the namespace's node. */
+  const balancesOn = async (chain: ServerChain, address: string, asked: string | undefined, icon: (id: string) => string) => {
+    const { node, chainId, address: normalized } = await account('balances', chain, address, asked);
+    return onNode(node, chainId, 'balances', (balances) => balances(chainId, normalized, icon));
+  };
+
+  /** Token metadata and prices of asset ids `<chain id>:<token>`, each read by its namespace's node, in the order asked. */
+  const tokenPrices = async (ids: readonly string[], icon: (id: string) => string): Promise<FungiblePrice[]> => {
+    const groups = new Map<string, { chain: ServerChain; tokens: string[]; at: number[] }>();
+    for (const [i, id] of ids.entries()) {
+      const field = `addresses.${i}`;
+      const cut = id.lastIndexOf(':');
+      const asked = id.slice(0, cut);
+      const chain = chainOfId(asked, chains)!;
+      checkReads(chains, chain, 'tokens', field);
+      const token = chain.tokens?.token(id.slice(cut + 1));
+      if (token === undefined) throw new HttpError(400, `Invalid body field '${field}': ${chain.tokens?.rule}`, field);
+      const group = groups.get(asked) ?? { chain, tokens: [], at: [] };
+      groups.set(asked, group);
+      group.tokens.push(token);
+      group.at.push(i);
     }
-    if (asked !== undefined && asked !== chainId)
-      throw new HttpError(400, `Invalid query parameter 'chainId': chain '${asked}' is not supported (supported: ${chainId})`, 'chainId');
-    try {
-      return await node.balances(chainId, chain.address.normalize(address), tokenIcon);
-    } catch (err) {
-      throw rpcFailure(err, chainId, node.publicUrl);
+    const out: FungiblePrice[] = [];
+    for (const [asked, { chain, tokens, at }] of groups) {
+      const refusal = () => `Invalid body field 'addresses.${at[0]}': chain '${asked}' is not supported`;
+      const { node, chainId } = await chainNode(nodeOf, chain, asked, refusal, `addresses.${at[0]}`);
+      const prices = await onNode(node, chainId, 'tokens', (read) => read(chainId, tokens, icon));
+      prices.forEach((price, j) => (out[at[j]!] = price));
     }
+    return out;
   };
 
   app.get(
@@ -164,7 +162,7 @@ export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'USD prices of native currencies and tokens',
         querystring: z.object(projectQueryShape),
-        body: fungiblePriceBodySchema,
+        body: priceBodySchema(chains),
         response: { 200: fungiblePriceReplySchema, ...errorReplies },
       },
     },
@@ -173,11 +171,7 @@ export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.projectId !== undefined && body.projectId !== request.caller!.project.id) {
         throw new HttpError(400, "Invalid body field 'projectId': must be the project of the request", 'projectId');
       }
-      const assets = body.addresses.map((a) => {
-        const [, chainId, token] = EVM_ASSET_ID.exec(a)!;
-        return { chainId: chainId!, token: token!.toLowerCase() };
-      });
-      return { fungibles: await app.blockchain.fungiblePrices(assets, tokenIcon(request)) };
+      return { fungibles: await tokenPrices(body.addresses, tokenIcon(request)) };
     },
   );
 
@@ -187,15 +181,16 @@ export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         summary: "An account's transactions, newest first, a page at a time",
-        params: addressParamsSchema,
-        querystring: historyQuerySchema,
+        params: accountParamsSchema,
+        querystring: historyQuerySchema(chains),
         response: { 200: historyReplySchema, ...errorReplies },
       },
     },
     async (request) => {
-      const { chainId } = chainOf(request.query.chainId);
-      const { cursor } = request.query;
-      return app.blockchain.history(chainId, request.params.address, cursor || undefined, tokenIcon(request));
+      const { address } = request.params;
+      const { chainId: asked, cursor } = request.query;
+      const { node, chainId, address: normalized } = await account('history', requestChain(chains, address, asked), address, asked);
+      return onNode(node, chainId, 'history', (history) => history(chainId, normalized, cursor || undefined, tokenIcon(request)));
     },
   );
 
@@ -205,14 +200,16 @@ export const blockchainRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         summary: 'The NFTs an account holds',
-        params: addressParamsSchema,
-        querystring: chainQuerySchema,
+        params: accountParamsSchema,
+        querystring: chainQuerySchema(chains),
         response: { 200: nftsReplySchema, ...errorReplies },
       },
     },
     async (request) => {
-      const { chainId } = chainOf(request.query.chainId);
-      return { data: app.blockchain.nfts(chainId, request.params.address, tokenIcon(request)) };
+      const { address } = request.params;
+      const asked = request.query.chainId;
+      const { node, chainId, address: normalized } = await account('nfts', requestChain(chains, address, asked), address, asked);
+      return { data: await onNode(node, chainId, 'nfts', (nfts) => nfts(chainId, normalized, tokenIcon(request))) };
     },
   );
 };

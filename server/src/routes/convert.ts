@@ -24,7 +24,7 @@ import {
   swapTransactionReplySchema,
 } from '../../../src/wire/convert-api.js';
 import { publicRpcUrl } from '../blockchain/rpc.js';
-import { EIP155_CHAIN } from '../chains/eip155/chain.js';
+import { caipChainId, EIP155_CHAIN, EIP155_CHAIN_FORM } from '../chains/eip155/chain.js';
 import { iconUrls } from '../blockchain/icons.js';
 import { RpcResponseError, RpcUnavailableError, type RpcClient } from '../blockchain/rpc.js';
 import { quoteSwap } from '../dex/quote.js';
@@ -48,7 +48,7 @@ const required = (pattern: RegExp, rule: string) =>
     .regex(pattern, rule);
 const caip10Param = () => required(EVM_CAIP10, EVM_CAIP10_RULE);
 const amountParam = () => required(BASE_UNITS, BASE_UNITS_RULE).refine((v) => !BASE_UNITS.test(v) || BigInt(v) > 0n, 'must be more than 0');
-const chainParam = () => required(EIP155_CHAIN, 'must be a CAIP-2 EVM chain id such as eip155:31337');
+const chainParam = () => required(EIP155_CHAIN, `must be ${EIP155_CHAIN_FORM}`);
 
 const quotesQuerySchema = z.object({
   ...projectQueryShape,
@@ -73,7 +73,7 @@ function sameChain(ids: Record<string, string>): number {
     if (chainOfId(id) !== chainId)
       throw new HttpError(
         400,
-        `Invalid query parameter '${field}': '${id}' is not on eip155:${chainId}, the chain of '${firstField}'`,
+        `Invalid query parameter '${field}': '${id}' is not on ${caipChainId(chainId)}, the chain of '${firstField}'`,
         field,
       );
   }
@@ -148,7 +148,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
       if (fromSide.id === toSide.id) throw new HttpError(400, "Invalid query parameter 'to': must not be the token of 'from'", 'to');
       const quote = await quoteSwap(rpc, record, fromSide, toSide, BigInt(amount));
       const route = quote.path.map((a, i) =>
-        i === 0 ? fromSide.id : i === quote.path.length - 1 ? toSide.id : `eip155:${record.chainId}:${a}`,
+        i === 0 ? fromSide.id : i === quote.path.length - 1 ? toSide.id : `${caipChainId(record.chainId)}:${a}`,
       );
       return {
         quotes: [
@@ -229,7 +229,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
         if (chainOfId(body[field]) !== chainId)
           throw new HttpError(
             400,
-            `Invalid body field '${field}': '${body[field]}' is not on eip155:${chainId}, the chain of 'from'`,
+            `Invalid body field '${field}': '${body[field]}' is not on ${caipChainId(chainId)}, the chain of 'from'`,
             field,
           );
       }

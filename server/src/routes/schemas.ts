@@ -1,11 +1,13 @@
 /**
  * Schemas route groups share: the project identification every request carries (for the API
- * document; the access hook reads it), EVM addresses and chain ids, and the error replies.
+ * document; the access hook reads it), EVM addresses and chain ids (of the EVM-only routes:
+ * names and profiles; the Blockchain API's come from the registry, ./chain-reads.ts), and the
+ * error replies.
  */
 import * as z from 'zod';
 import { errorReplySchema } from '../../../src/wire/provider-api.js';
 import { SDK_FIELD_MAX } from '../access.js';
-import { EIP155_CHAIN, EVM_ADDRESS, EVM_ADDRESS_RULE } from '../chains/eip155/chain.js';
+import { EIP155_CHAIN, EIP155_CHAIN_FORM, EVM_ADDRESS, EVM_ADDRESS_RULE } from '../chains/eip155/chain.js';
 import { patternParam } from '../http/query.js';
 import { PROJECT_ID_MAX } from '../projects.js';
 
@@ -28,4 +30,4 @@ export const errorReplies = { '4xx': errorReplySchema, '5xx': errorReplySchema }
 export const addressParamsSchema = z.object({ address: z.string().regex(EVM_ADDRESS, EVM_ADDRESS_RULE).toLowerCase() });
 
 /** `chainId`: a CAIP-2 EVM chain id; absent or empty means the indexed chain. */
-export const chainIdParam = () => patternParam(EIP155_CHAIN, 'must be a CAIP-2 EVM chain id such as eip155:31337');
+export const chainIdParam = () => patternParam(EIP155_CHAIN, `must be ${EIP155_CHAIN_FORM}`);

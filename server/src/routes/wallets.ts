@@ -10,7 +10,7 @@ export const MAX_ENTRIES = GET_WALLETS_LIMITS.maxEntries;
 export const MAX_ID_LIST = 100;
 export const MAX_CHAIN_LIST = 50;
 const WALLET_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
-/** A CAIP-2 chain id (`eip155:1`) or a bare namespace (`eip155`: any chain of it). */
+/** A CAIP-2 chain id (`<namespace>:<reference>`) or a bare namespace (any chain of it). */
 const CAIP2 = /^[-a-z0-9]{3,8}(:[-_a-zA-Z0-9]{1,32})?$/;
 
 /** The GET /getWallets query: a 400 names the first bad parameter. Unknown parameters are ignored. */

@@ -23,7 +23,8 @@ const CAIP2 = /^([a-z0-9-]{3,8}):([-_a-zA-Z0-9]{1,32})$/;
 
 /** Checks a project's list: CAIP-2 ids of a form some namespace's sign-in takes; duplicates dropped. */
 export function validateSiwxChains(chains: unknown): string[] {
-  if (!Array.isArray(chains)) throw new InputError('siwxChains', 'Invalid siwxChains: must be a list of CAIP-2 chain ids such as eip155:1');
+  if (!Array.isArray(chains))
+    throw new InputError('siwxChains', `Invalid siwxChains: must be a list of CAIP-2 chain ids such as ${SERVER_CHAINS[0]!.siwx.example}`);
   if (chains.length === 0) {
     throw new InputError('siwxChains', 'Invalid siwxChains: name at least one chain (or leave it unset for the default chains)');
   }

@@ -16,13 +16,13 @@ import { HttpError } from '../errors.js';
 const DOMAIN = /^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
 
 /** The namespace whose sign-in takes a CAIP-2 namespace and reference of this form, if any. */
-export function siwxChainOf(namespace: string, reference: string): ServerChain | undefined {
-  const chain = chainOfNamespace(namespace);
+export function siwxChainOf(namespace: string, reference: string, chains?: readonly ServerChain[]): ServerChain | undefined {
+  const chain = chainOfNamespace(namespace, chains);
   return chain?.siwx.referenceValid(reference) ? chain : undefined;
 }
 
-/** Parses the message and checks its namespace, chain, address and the signature's form. */
-export function parseSiwxMessage(message: string, signature: string): SiwxMessage {
+/** Parses the message and checks its namespace (one of `chains`), chain, address and the signature's form. */
+export function parseSiwxMessage(message: string, signature: string, chains?: readonly ServerChain[]): SiwxMessage {
   let fields: Caip122Fields;
   try {
     fields = parseCaip122(message);
@@ -31,7 +31,7 @@ export function parseSiwxMessage(message: string, signature: string): SiwxMessag
     throw err;
   }
   const chainId = `${fields.namespace}:${fields.chainReference}`;
-  const chain = siwxChainOf(fields.namespace, fields.chainReference);
+  const chain = siwxChainOf(fields.namespace, fields.chainReference, chains);
   if (!chain) throw new HttpError(400, `Chain ${chainId} is not supported`, 'chainId');
   return { fields, namespace: chain.namespace, chainId, ...chain.siwx.account(fields.address, signature) };
 }

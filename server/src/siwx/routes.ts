@@ -90,7 +90,8 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
   const now = options.now ?? Date.now;
   const limits = { ...DEFAULT_SIWX_LIMITS, ...options.limits };
   const clients = options.clients ?? indexerClients(app.blockchain.indexer);
-  const store = siwxStore(app.db);
+  const { chains } = app.blockchain;
+  const store = siwxStore(app.db, chains);
   const limitNonce = ipLimiter(limits.noncesPerIp, limits.windowMs, now, 'nonce requests');
   const limitVerify = ipLimiter(limits.verifiesPerIp, limits.windowMs, now, 'sign-in verifications');
   const config = { access: 'allowed-origins' } as const;
@@ -147,7 +148,7 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
       limitVerify(clientKey(request.ip));
       const { project } = request.caller!;
       const { message, signature } = request.body;
-      const checked = parseSiwxMessage(message, signature);
+      const checked = parseSiwxMessage(message, signature, chains);
       const { fields } = checked;
       checkDomainAndUri(fields, project.allowedOrigins);
       await checkChainAccepted(checked.chainId, project.siwxChains, async (chainId) => (await clients(chainId)) !== undefined);
@@ -159,7 +160,7 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
       const times = checkTimes(fields, nonce.created_at, t);
       // The signature before the nonce is spent: a bad one must not burn the signer's nonce.
       const log = (line: string) => request.log.warn(line);
-      if (!(await signatureValid(message, checked, clients, log))) throw new HttpError(401, 'Invalid signature', 'signature');
+      if (!(await signatureValid(message, checked, clients, log, chains))) throw new HttpError(401, 'Invalid signature', 'signature');
       const session = {
         projectId: project.id,
         namespace: checked.namespace,

@@ -4,7 +4,7 @@
  * server/src/chains/eip155/clients.ts).
  */
 import { chainOfNamespace } from '../chains/index.js';
-import type { ChainClients, SiwxMessage } from '../chains/types.js';
+import type { ChainClients, ServerChain, SiwxMessage } from '../chains/types.js';
 
 /**
  * Whether the message's account signed `text`; `log` says why a signature was refused when it
@@ -15,7 +15,8 @@ export async function signatureValid(
   checked: SiwxMessage,
   clients: ChainClients,
   log: (line: string) => void,
+  chains?: readonly ServerChain[],
 ): Promise<boolean> {
-  const chain = chainOfNamespace(checked.namespace);
+  const chain = chainOfNamespace(checked.namespace, chains);
   return chain ? chain.siwx.verify(text, checked, { clients, log }) : false;
 }

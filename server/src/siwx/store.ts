@@ -7,7 +7,10 @@
  */
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { SiwxSessionReply } from '../../../src/wire/siwx-api.js';
+import { chainOfNamespace, SERVER_CHAINS } from '../chains/index.js';
+import type { ServerChain } from '../chains/types.js';
 import type { Database } from '../db/open.js';
+import { HttpError } from '../errors.js';
 
 const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** A session is kept this long after it lapsed, so its token is told 'Session expired' rather than 'Unknown session'. */
@@ -112,7 +115,8 @@ export const TRIM_ACCOUNT_SQL = `DELETE FROM siwx_sessions WHERE rowid IN (SELEC
 
 export type SiwxStore = ReturnType<typeof siwxStore>;
 
-export function siwxStore(db: Database) {
+/** `chains`: the namespaces served (the registry); a session of another namespace is refused. */
+export function siwxStore(db: Database, chains: readonly ServerChain[] = SERVER_CHAINS) {
   const insertNonce = db.prepare('INSERT INTO siwx_nonces (nonce, project_id, ip_key, created_at, expires_at) VALUES (?, ?, ?, ?, ?)');
   const outstanding = db.prepare(OUTSTANDING_NONCES_SQL);
   const firstExpiry = db.prepare(
@@ -156,9 +160,13 @@ export function siwxStore(db: Database) {
      * Spends the session's nonce and stores the session, keeping the account's newest
      * `keepPerAccount` sessions (the oldest are deleted), all in one transaction. Returns the
      * token (given once, kept only hashed) and the stored session; undefined when the nonce was
-     * spent (or lapsed) meanwhile.
+     * spent (or lapsed) meanwhile. A namespace no chain module serves is refused (400).
      */
     openSession(session: NewSession, now: number, keepPerAccount: number): { token: string; session: StoredSession } | undefined {
+      if (!chainOfNamespace(session.namespace, chains)) {
+        const served = chains.map((c) => c.namespace).join(', ');
+        throw new HttpError(400, `No chain module of this server serves the namespace ${session.namespace} (served: ${served})`, 'chainId');
+      }
       return db.transaction(() => {
         if (spend.run(now, session.nonce, session.projectId, now).changes !== 1) return undefined;
         const token = randomBytes(32).toString('base64url');

@@ -1,21 +1,24 @@
 /**
  * eip155 on the server: the EVM index's chain (`--evm-rpc`) answers balances (./balances.ts),
- * sign-in checks EIP-191 / EIP-1271 signatures (./siwx.ts), and name registrations are EVM
+ * history, NFTs and token metadata (server/src/blockchain, the index), sign-in checks EIP-191 / EIP-1271 signatures (./siwx.ts), and name registrations are EVM
  * only (./name-signature.ts).
  */
 import { getAddress } from 'viem';
 import { HttpError } from '../../errors.js';
+import { fungiblePrices } from '../../blockchain/fungibles.js';
+import { accountHistory } from '../../blockchain/history.js';
+import { ownedNfts } from '../../blockchain/nfts.js';
 import { publicRpcUrl } from '../../blockchain/rpc.js';
 import type { ServerChain } from '../types.js';
 import { accountBalances } from './balances.js';
-import { EIP155_CHAIN, EVM_ADDRESS, EVM_ADDRESS_RULE } from './chain.js';
+import { EIP155_CHAIN, EIP155_CHAIN_FORM, EVM_ADDRESS, EVM_ADDRESS_RULE } from './chain.js';
 import { nameSignatureCheck } from './name-signature.js';
 import { eip155Siwx } from './siwx.js';
 
 export const eip155Chain: ServerChain = {
   namespace: 'eip155',
   chainIdPattern: EIP155_CHAIN,
-  chainIdForm: 'a CAIP-2 EVM chain id such as eip155:31337',
+  chainIdForm: EIP155_CHAIN_FORM,
   address: {
     pattern: EVM_ADDRESS,
     rule: EVM_ADDRESS_RULE,
@@ -24,7 +27,12 @@ export const eip155Chain: ServerChain = {
   },
   caip10Balances: false,
   missingNode: 'No EVM chain is indexed: start w3kit-server with --evm-rpc URL',
-  node({ db, prices, indexer }) {
+  reads: ['history', 'nfts', 'tokens'],
+  tokens: {
+    token: (id) => (id === 'native' || EVM_ADDRESS.test(id) ? id.toLowerCase() : undefined),
+    rule: 'must be eip155:<chain id>:native or eip155:<chain id>:0x and 40 hex characters',
+  },
+  node({ db, prices, indexer, tokenInfo }) {
     if (!indexer) return undefined;
     const publicUrl = publicRpcUrl(indexer.rpcUrl);
     return {
@@ -37,6 +45,9 @@ export const eip155Chain: ServerChain = {
       },
       announcedChainId: async () => indexer.chainId(),
       balances: (chainId, address, tokenIcon) => accountBalances({ db, rpc: indexer.rpc, prices, tokenIcon }, chainId, address),
+      history: (chainId, address, cursor, tokenIcon) => accountHistory({ db, prices, tokenIcon }, chainId, address, cursor),
+      nfts: async (chainId, address, tokenIcon) => ownedNfts(db, chainId, address, tokenIcon),
+      tokens: (chainId, tokens, tokenIcon) => fungiblePrices({ db, prices, rpc: indexer.rpc, tokenIcon, tokenInfo }, chainId, tokens),
     };
   },
   siwx: eip155Siwx,

@@ -35,6 +35,7 @@ function eip155Address(address: string): string {
 
 export const eip155Siwx: SiwxCapability = {
   chainForm: `eip155:<1 to ${EIP155_MAX_CHAIN_ID}>`,
+  example: 'eip155:1',
   referenceValid: (reference) => EIP155_REFERENCE.test(reference) && Number(reference) <= EIP155_MAX_CHAIN_ID,
   defaultChains: [...knownChains.ids, ...DEV_EIP155_CHAINS].map((id) => `eip155:${id}`),
   account(address, signature) {

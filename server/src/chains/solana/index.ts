@@ -1,6 +1,7 @@
 /**
  * solana on the server: with a Solana RPC (`--solana-rpc`) the balances of its accounts
- * (./balances.ts), and sign-in with ed25519 signatures (./siwx.ts). No name registrations.
+ * (./balances.ts), and sign-in with ed25519 signatures (./siwx.ts). No history, NFTs or token
+ * metadata (no index reads Solana: those routes refuse the namespace), no name registrations.
  */
 import { publicRpcUrl } from '../../blockchain/rpc.js';
 import type { ServerChain } from '../types.js';
@@ -18,6 +19,7 @@ export const solanaChain: ServerChain = {
   address: { pattern: SOLANA_ADDRESS, rule: SOLANA_ADDRESS_RULE, normalize: (address) => address, display: (address) => address },
   caip10Balances: true,
   missingNode: 'No Solana chain is configured: start w3kit-server with --solana-rpc URL',
+  reads: [],
   node({ db, prices, rpcUrls }) {
     const url = rpcUrls.solana;
     if (!url) return undefined;
