@@ -5,7 +5,7 @@
  * instance API, with the stores and views unchanged.
  */
 import { expect } from 'chai';
-import { registerAdapter } from '../../src/adapters/table.js';
+import { registerAdapter } from '../../src/chains/registry.js';
 import type { Network } from '../../src/wire/networks.js';
 import { createTestChainWallet, testChainEntry, type TestChainWallet } from '../fixtures/test-chain-adapter.js';
 import { axeViolations, connectedAndClosed, deep, deepAll, deepText, mountModal, resetAll, waitFor } from './helpers.js';

@@ -3,7 +3,7 @@
  * valid, how an amount becomes base units, the first problem of a form, and the transfer it
  * asks the namespace's adapter to send. Pure: the state and actions are in send.ts.
  */
-import type { Transfer } from '../../adapters/types.js';
+import type { Transfer } from '../../chains/types.js';
 import { isEvmAddress, isSolanaAddress } from '../../core/address.js';
 import {
   amountReasonEnglish,
