@@ -30,6 +30,3 @@ export const loadAdapter = (namespace: ChainNamespace): Promise<ChainAdapter> | 
 /** The namespace's rules and labels (Send, Networks); undefined when it has none. */
 export const chainRules = (namespace: string | undefined): ChainRules | undefined =>
   namespace === undefined ? undefined : table.get(namespace as ChainNamespace)?.rules;
-
-/** The registered namespaces, in registration order. */
-export const chainNamespaces = (): ChainNamespace[] => [...table.keys()];
