@@ -5,7 +5,7 @@ import wc from 'eslint-plugin-wc';
 import litA11y from 'eslint-plugin-lit-a11y';
 import globals from 'globals';
 import { layerConfigs } from './scripts/lib/layers.mjs';
-import { serverChainLiterals } from './scripts/lib/server-chain-literals.mjs';
+import { chainLiteralConfigs } from './scripts/lib/chain-literals.mjs';
 
 export default tseslint.config(
   {
@@ -45,7 +45,7 @@ export default tseslint.config(
     },
   },
   ...layerConfigs(),
-  ...serverChainLiterals,
+  ...chainLiteralConfigs(),
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },

@@ -7,6 +7,7 @@ export default defineConfig({
       'src/stores/**/*.test.ts',
       'src/api/**/*.test.ts',
       'src/adapters/**/*.test.ts',
+      'src/chains/**/*.test.ts',
       'src/frame/**/*.test.ts',
       'src/wire/**/*.test.ts',
       'src/siwx/**/*.test.ts',

@@ -11,7 +11,7 @@ export type {
   W3ModalInstance,
   WalletActionOptions,
 } from './instance.js';
-export { registerAdapter } from './adapters/table.js';
+export { registerAdapter } from './chains/registry.js';
 export type {
   AdapterDiscovery,
   AdapterEntry,
@@ -20,8 +20,8 @@ export type {
   AdapterWallet,
   ChainAdapter,
   Transfer,
-} from './adapters/types.js';
-export type { SolanaProvider, SolanaSendOptions } from './adapters/solana/provider.js';
+} from './chains/types.js';
+export type { SolanaProvider, SolanaSendOptions } from './chains/solana/provider.js';
 export { networks, presetByCaipId } from './wire/networks.js';
 export type { Network, NativeCurrency, NetworkPresetName } from './wire/networks.js';
 export * from './core/errors.js';

@@ -18,7 +18,7 @@ import { $publicState, type PublicState } from './stores/app/state.js';
 import { setThemeMode, setThemeVariables } from './stores/ui/theme.js';
 import { setLocale } from './stores/ui/locale.js';
 import type { Locale } from './core/locales.js';
-import type { SolanaProvider, SolanaSendOptions } from './adapters/solana/provider.js';
+import type { SolanaProvider, SolanaSendOptions } from './chains/solana/provider.js';
 import { getWalletProvider } from './stores/connection/providers.js';
 import { openModal, type OpenModalParameters } from './stores/ui/open-modal.js';
 import type { SIWXSession } from './core/siwx.js';
@@ -80,7 +80,7 @@ export interface W3ModalInstance {
   disconnect(namespace?: ChainNamespace): Promise<void>;
   /** The connected wallet's provider (viem's EIP-1193 type for eip155); undefined while not connected. */
   getWalletProvider(namespace: 'eip155'): EIP1193Provider | undefined;
-  /** The Solana provider (src/adapters/solana/provider.ts): connect, signMessage, signTransaction, signAndSendTransaction. */
+  /** The Solana provider (src/chains/solana/provider.ts): connect, signMessage, signTransaction, signAndSendTransaction. */
   getWalletProvider(namespace: 'solana'): SolanaProvider | undefined;
   getWalletProvider(namespace: ChainNamespace): unknown;
   setThemeMode(mode: ThemeMode | undefined): void;

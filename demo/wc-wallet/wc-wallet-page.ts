@@ -16,7 +16,7 @@
  */
 import { formatEther } from 'viem';
 import { describeMessage } from '../../test/fixtures/eip1193-wallet.js';
-import { base58Decode } from '../../src/adapters/walletconnect/solana-codec.js';
+import { base58Decode } from '../../src/chains/solana/walletconnect-codec.js';
 import { networks } from '../../src/wire/networks.js';
 import { parseRpcUrls } from '../rpc-urls.js';
 import {

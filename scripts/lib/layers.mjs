@@ -1,12 +1,26 @@
 /**
  * The layers of DESIGN.md as ESLint `no-restricted-imports` zones: data flows one way, wire ←
- * core ← api, adapters ← stores ← elements ← react and the CDN entry; stores never import
- * elements, adapters never import stores, and the server imports nothing of the client but the
- * shared wire schemas. Each zone lists the folders its files may not import from (a `type`
- * import is allowed where only values would break the layering).
+ * core ← api, adapters ← chains ← stores ← elements ← react and the CDN entry; stores never
+ * import elements, adapters and chains never import stores, and the server imports nothing of
+ * the client but the shared wire schemas. Each zone lists the folders its files may not import
+ * from (a `type` import is allowed where only values would break the layering).
+ *
+ * src/chains/<namespace>/ holds what a namespace brings to the client; it sits with the adapters
+ * (src/adapters holds the connectors' namespace-free transport: the WalletConnect client, the
+ * frame RPC): chains may import core, wire, api and adapters, never stores, elements or react.
+ * Stores import chains; elements import only the registry (src/chains/registry.ts, for labels
+ * and rules) and types. One part of a namespace runs in the embedded wallet's frame, not the
+ * page: its frame-side signer, `src/chains/<namespace>/frame-*.ts`. Those files are frame code
+ * that lives with its namespace: they import core, wire, the frame and each other, and the frame
+ * imports nothing else of src/chains, so no page code reaches the frame bundle and no frame
+ * secret handling reaches the page.
  */
 const TOP = '(instance|configure|create|index|cdn|elements)\\.js$';
 const folders = (...names) => `(^|/)(${names.join('|')})/`;
+/** A chain file that is not frame-side: what the frame may not import. */
+const PAGE_CHAIN = '(^|/)chains/(?![^/]+/frame-)';
+/** A chain's frame-side file: what page code may not import. */
+const FRAME_CHAIN = '^\\./([^./][^/]*/)?frame-|^\\.\\./[^./][^/]*/frame-';
 
 /** `{ files, patterns }` per layer; a pattern is a regex on the import specifier. */
 export const LAYER_ZONES = [
@@ -20,7 +34,7 @@ export const LAYER_ZONES = [
     files: ['src/core/**'],
     patterns: [
       {
-        regex: folders('api', 'adapters', 'stores', 'elements', 'react', 'frame'),
+        regex: folders('api', 'adapters', 'chains', 'stores', 'elements', 'react', 'frame'),
         message: 'core is the bottom layer: it imports only wire.',
       },
       { regex: `^\\.\\./${TOP}`, message: 'core may not import the package entries.' },
@@ -30,7 +44,7 @@ export const LAYER_ZONES = [
     name: 'api',
     files: ['src/api/**'],
     patterns: [
-      { regex: folders('adapters', 'stores', 'elements', 'react', 'frame'), message: 'api imports only core and wire.' },
+      { regex: folders('adapters', 'chains', 'stores', 'elements', 'react', 'frame'), message: 'api imports only core and wire.' },
       { regex: `^\\.\\./${TOP}`, message: 'api may not import the package entries.' },
     ],
   },
@@ -42,6 +56,7 @@ export const LAYER_ZONES = [
         regex: folders('api', 'adapters', 'stores', 'elements', 'react'),
         message: 'src/frame (the bridge and the frame site) imports only core, wire and itself.',
       },
+      { regex: PAGE_CHAIN, message: "src/frame imports only the chains' frame-side parts (src/chains/<namespace>/frame-*.ts)." },
       { regex: `^(\\.\\./){2,}${TOP}`, message: 'src/frame may not import the package entries.' },
     ],
   },
@@ -53,6 +68,10 @@ export const LAYER_ZONES = [
         regex: folders('api', 'adapters', 'stores', 'elements', 'react', 'frame'),
         message: 'w3kit/siwx (the ready-made SIWX implementations) imports only core and wire: it runs beside any modal.',
       },
+      {
+        regex: '(^|/)chains/(?![^/]+/siwx)',
+        message: "w3kit/siwx imports only the chains' SIWX codecs (src/chains/<namespace>/siwx*.ts).",
+      },
       { regex: `^(\\.\\./){1,}${TOP}`, message: 'w3kit/siwx may not import the package entries.' },
     ],
   },
@@ -61,7 +80,7 @@ export const LAYER_ZONES = [
     files: ['src/integrations/**', 'src/wagmi/**', 'src/ethers/**'],
     patterns: [
       {
-        regex: folders('api', 'adapters', 'stores', 'elements', 'react', 'frame'),
+        regex: folders('api', 'adapters', 'chains', 'stores', 'elements', 'react', 'frame'),
         message: 'w3kit/wagmi and w3kit/ethers work through the instance API alone: they import only core, wire and src/integrations.',
       },
       {
@@ -76,7 +95,42 @@ export const LAYER_ZONES = [
     files: ['src/adapters/**'],
     patterns: [
       { regex: folders('stores', 'elements', 'react'), message: 'Adapters never import stores: actions wire them together.' },
+      {
+        regex: folders('chains'),
+        allowTypeImports: true,
+        message: "The connectors (src/adapters) are namespace-free: a namespace's part of a connector lives in src/chains/<namespace>.",
+      },
       { regex: `^(\\.\\./){2,}${TOP}`, message: 'Adapters may not import the package entries.' },
+    ],
+  },
+  {
+    name: 'chains',
+    files: ['src/chains/**'],
+    ignores: ['src/chains/*/frame-*.ts'],
+    patterns: [
+      { regex: folders('stores', 'elements', 'react'), message: 'Chains never import stores: actions wire them together.' },
+      {
+        regex: folders('frame'),
+        allowTypeImports: true,
+        message: 'Page code reaches the frame through src/adapters/auth (the frame RPC).',
+      },
+      { regex: FRAME_CHAIN, message: "A chain's frame-side signer runs in the frame only." },
+      { regex: `^(\\.\\./){2,}${TOP}`, message: 'Chains may not import the package entries.' },
+    ],
+  },
+  {
+    name: 'chains-frame',
+    files: ['src/chains/*/frame-*.ts'],
+    patterns: [
+      {
+        regex: folders('api', 'adapters', 'stores', 'elements', 'react'),
+        message: "A chain's frame-side part is frame code: it imports only core, wire, the frame and other frame-side parts.",
+      },
+      {
+        regex: '^\\./(?!frame-)|^\\.\\./(?!\\.\\./)',
+        message: "A chain's frame-side part imports only other frame-side parts of src/chains.",
+      },
+      { regex: `^(\\.\\./){2,}${TOP}`, message: 'Frame-side parts may not import the package entries.' },
     ],
   },
   {
@@ -97,6 +151,11 @@ export const LAYER_ZONES = [
         allowTypeImports: true,
         message: 'Elements never call adapters or APIs directly: read stores and call store actions.',
       },
+      {
+        regex: '(^|/)chains/(?!registry\\.js$|types\\.js$)',
+        allowTypeImports: true,
+        message: 'Elements reach a namespace through the registry (src/chains/registry.ts), never its folder.',
+      },
     ],
   },
   {
@@ -110,9 +169,9 @@ export const LAYER_ZONES = [
 
 /** The zones as flat-config entries for eslint.config.mjs (tests are not zoned). */
 export function layerConfigs() {
-  return LAYER_ZONES.map(({ files, patterns }) => ({
+  return LAYER_ZONES.map(({ files, ignores = [], patterns }) => ({
     files,
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-utils/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-utils/**', ...ignores],
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   }));
 }

@@ -15,9 +15,31 @@ async function restricted(file: string, code: string): Promise<string[]> {
 describe('layer zones', () => {
   it.each([
     [
-      'src/adapters/eip155/x.ts',
+      'src/adapters/walletconnect/x.ts',
       "import { $modal } from '../../stores/modal.js';\nexport const x = $modal;",
       'Adapters never import stores',
+    ],
+    ['src/chains/eip155/x.ts', "import { $modal } from '../../stores/modal.js';\nexport const x = $modal;", 'Chains never import stores'],
+    ['src/chains/eip155/x.ts', "import { prepare } from './frame-requests.js';\nexport const x = prepare;", 'runs in the frame only'],
+    [
+      'src/adapters/walletconnect/x.ts',
+      "import { isAddress } from '../../chains/solana/address.js';\nexport const x = isAddress;",
+      'namespace-free',
+    ],
+    [
+      'src/frame/site/x.ts',
+      "import { eip155Adapter } from '../../chains/eip155/adapter.js';\nexport const x = eip155Adapter;",
+      "only the chains' frame-side parts",
+    ],
+    [
+      'src/chains/solana/frame-x.ts',
+      "import { isAddress } from './address.js';\nexport const x = isAddress;",
+      'only other frame-side parts',
+    ],
+    [
+      'src/elements/x/y.ts',
+      "import { isAddress } from '../../chains/solana/address.js';\nexport const x = isAddress;",
+      'through the registry',
     ],
     ['src/stores/x.ts', "import { W3Modal } from '../elements/modal/modal.element.js';\nexport const x = W3Modal;", 'Stores never touch'],
     ['src/core/x.ts', "import { httpRequest } from '../api/http.js';\nexport const x = httpRequest;", 'core is the bottom layer'],
@@ -44,7 +66,11 @@ describe('layer zones', () => {
   it.each([
     ['server/src/x.ts', "import { walletEntrySchema } from '../../src/wire/provider-api.js';\nexport const x = walletEntrySchema;"],
     ['src/elements/x/y.ts', "import type { Nft } from '../../api/blockchain-api.js';\nexport type X = Nft;"],
-    ['src/stores/x.ts', "import { chainClient } from '../adapters/eip155/chain.js';\nexport const x = chainClient;"],
+    ['src/stores/x.ts', "import { chainClient } from '../chains/eip155/chain.js';\nexport const x = chainClient;"],
+    ['src/frame/site/x.ts', "import { prepare } from '../../chains/solana/frame-requests.js';\nexport const x = prepare;"],
+    ['src/chains/solana/frame-x.ts', "import { prepare } from './frame-transaction.js';\nexport const x = prepare;"],
+    ['src/elements/x/y.ts', "import { chainParts } from '../../chains/registry.js';\nexport const x = chainParts;"],
+    ['src/chains/eip155/x.ts', "import { frameRpc } from '../../adapters/auth/frame-rpc.js';\nexport const x = frameRpc;"],
     ['src/core/x.ts', "import { networks } from '../wire/networks.js';\nexport const x = networks;"],
     ['src/stores/x.test.ts', "import { W3Modal } from '../elements/modal/modal.element.js';\nexport const x = W3Modal;"],
   ])('%s may import what its layer allows', async (file, code) => {

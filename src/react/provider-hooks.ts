@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { EIP1193Provider } from 'viem';
-import type { SolanaProvider } from '../adapters/solana/provider.js';
+import type { SolanaProvider } from '../chains/solana/provider.js';
 import type { ChainNamespace } from '../core/caip.js';
 import { $activeConnectorIds, $connectors, type ConnectorType } from '../stores/connection/connectors.js';
 import { $walletProviders } from '../stores/connection/providers.js';

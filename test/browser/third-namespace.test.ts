@@ -1,13 +1,16 @@
 /**
- * The seam is real: a third namespace's adapter (the TEST adapter of
- * test/fixtures/test-chain-adapter.ts, registered through the adapter table and nothing else)
- * connects from the Connect view, switches networks from the Networks view and signs through the
- * instance API, with the stores and views unchanged.
+ * The seam is real: a fourth namespace that is a folder (test/fixtures/chains/cosmos/, the TEST
+ * adapter of test/fixtures/test-chain-adapter.ts with its rules and labels, registered through
+ * the registry and nothing else) is listed under its own heading in Networks, connects from the
+ * Connect view, switches networks, signs through the instance API, and Send uses its address
+ * rule, with the stores and views unchanged.
  */
 import { expect } from 'chai';
-import { registerAdapter } from '../../src/adapters/table.js';
+import { registerAdapter } from '../../src/chains/registry.js';
 import type { Network } from '../../src/wire/networks.js';
-import { createTestChainWallet, testChainEntry, type TestChainWallet } from '../fixtures/test-chain-adapter.js';
+import { createTestChainWallet, type TestChainWallet } from '../fixtures/test-chain-adapter.js';
+import { cosmosEntry } from '../fixtures/chains/cosmos/entry.js';
+import { isReceiverValid } from '../../src/stores/send/send-rules.js';
 import { axeViolations, connectedAndClosed, deep, deepAll, deepText, mountModal, resetAll, waitFor } from './helpers.js';
 import { offlineLocal } from '../../src/test-utils/networks.js';
 
@@ -29,7 +32,7 @@ describe('a third namespace through the unchanged stores and views (test adapter
   beforeEach(() => {
     resetAll();
     wallet = createTestChainWallet();
-    unregister = registerAdapter(testChainEntry('cosmos', [wallet]) as never);
+    unregister = registerAdapter(cosmosEntry([wallet]));
   });
   afterEach(() => {
     unregister();
@@ -61,8 +64,9 @@ describe('a third namespace through the unchanged stores and views (test adapter
     // Networks view: another network of the namespace asks the wallet (SwitchNetwork).
     await el.modal.open({ view: 'Networks' });
     const item = await waitFor(() => deep(el, 'w3-networks-view', '[data-network="cosmos:testnet2"]'), 3000, 'network row');
-    // The Networks view grouped by namespace (EVM and the test chain) is axe-clean too.
+    // The Networks view grouped by namespace (EVM and the test chain, under its folder's heading) is axe-clean too.
     expect(deepAll(el, 'w3-networks-view', 'h3, h2').length).to.be.greaterThan(1);
+    expect(deepAll(el, 'w3-networks-view', 'h3').map((h) => deepText(h))).to.include('Test Chain networks');
     expect(await axeViolations()).to.deep.equal([]);
     (item as HTMLElement).click();
     await waitFor(() => el.modal.getNetwork()?.caipNetworkId === 'cosmos:testnet2', 3000, 'switched');
@@ -80,6 +84,20 @@ describe('a third namespace through the unchanged stores and views (test adapter
     await el.modal.disconnect('cosmos');
     expect(el.modal.getAccount('cosmos').isConnected).to.equal(false);
     expect(wallet.requests).to.include('disconnect');
+  });
+
+  it("Send's receiver rule is the namespace's address rule from its folder", async () => {
+    const el = await mountModal({ networks: [testA, offlineLocal.localhost], defaultNetwork: testA });
+    await el.modal.open();
+    const row = await waitFor(
+      () => deepAll(el, 'w3-connect-view', 'w3-ui-list-item').find((i) => deepText(i).includes('Test Chain Wallet')),
+      3000,
+      'row',
+    );
+    (row as HTMLElement).click();
+    await waitFor(() => el.modal.getAccount('cosmos').isConnected, 3000, 'connected');
+    expect(isReceiverValid(wallet.address, 'cosmos')).to.equal(true);
+    expect(isReceiverValid('0x0000000000000000000000000000000000000001', 'cosmos')).to.equal(false);
   });
 
   it('an EVM network while the test chain is connected opens SwitchActiveChain', async () => {

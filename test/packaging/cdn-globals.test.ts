@@ -32,7 +32,7 @@ describe('CDN chunks', () => {
     const solana = [...first].flatMap((f) => Object.keys(manifest.chunks[f]!.modules).filter((m) => m.includes('/solana/')));
     expect(solana).toEqual([]);
     const lazySolana = Object.entries(manifest.chunks).filter(
-      ([f, c]) => !first.has(f) && Object.keys(c.modules).some((m) => m.includes('adapters/solana/')),
+      ([f, c]) => !first.has(f) && Object.keys(c.modules).some((m) => m.includes('chains/solana/')),
     );
     expect(lazySolana.length).toBeGreaterThan(0);
   });

@@ -56,7 +56,7 @@ describe('npm install w3kit, for an EVM-only dApp', () => {
       probe,
       [
         "await import('w3kit');",
-        "const table = await import('./node_modules/w3kit/dist/adapters/table.js');",
+        "const table = await import('./node_modules/w3kit/dist/chains/registry.js');",
         "await table.loadAdapter('solana').then(() => console.log('loaded'), (e) => console.log(e.name, e.message));",
       ].join('\n'),
     );

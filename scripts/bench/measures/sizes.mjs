@@ -2,7 +2,7 @@
  * Static measures of the CDN build (dist/cdn/manifest.json): the first chunk (the entry and
  * everything it imports statically, gzip level 9) and every lazy chunk, WalletConnect's apart,
  * each locale's texts (chunks/<locale>-<hash>.js, one lazy chunk per locale of lit-localize.json),
- * and the Solana chunks: every lazy chunk holding a dist/adapters/solana/* module (the manifest's
+ * and the Solana chunks: every lazy chunk holding a dist/chains/solana/* module (the manifest's
  * `modules`), plus every lazy chunk those import, statically or dynamically, transitively (the
  * dependencies-only chunks: @solana/web3.js's index.browser.esm and its helpers); the embedded
  * wallet's (issue 15) the same way, its figure counting the chunks holding its modules only, and
@@ -36,7 +36,7 @@ function localeChunks(sizes, locales) {
 const SOLANA_MODULE = /^dist\/adapters\/solana\//;
 const WC_SESSION_MODULE = /^dist\/stores\/walletconnect[-/]session\.js$/;
 
-/** The Solana chunks: lazy chunks holding a dist/adapters/solana module, with their lazy imports. */
+/** The Solana chunks: lazy chunks holding a dist/chains/solana module, with their lazy imports. */
 export function solanaChunks(chunks, firstFiles) {
   return lazyChunksHolding(chunks, firstFiles, SOLANA_MODULE);
 }
@@ -108,7 +108,7 @@ export function measureSizes(cdnDir, locales = JSON.parse(readFileSync(LOCALIZE_
   const locales_ = localeChunks(sizes, locales);
   const largestLocale = Math.max(0, ...locales_.map((c) => c.gzip));
   const solana = solanaChunks(chunks, sizes.firstFiles);
-  if (solana.length === 0) throw new Error(`no lazy chunk holds a dist/adapters/solana module in ${manifest}`);
+  if (solana.length === 0) throw new Error(`no lazy chunk holds a dist/chains/solana module in ${manifest}`);
   const solanaGzip = solana.reduce((sum, c) => sum + c.gzip, 0);
   const embedded = embeddedChunks(chunks, sizes.firstFiles);
   if (embedded.length === 0) throw new Error(`no lazy chunk holds an embedded wallet module in ${manifest}`);
@@ -187,7 +187,7 @@ export function sizeLines({ sizes, chunks, locales = [], solana = [], embedded =
     const name = chunks[c.file]?.name ?? c.file;
     lines.push(`    ${name.padEnd(24)} ${fmt(c.gzip / KB).padStart(5)} KB gzip  (${c.file}, ${fmt(c.bytes / KB)} KB raw)`);
   }
-  lines.push(...setLines('Solana chunks', solana, 'adapters/solana'));
+  lines.push(...setLines('Solana chunks', solana, 'chains/solana'));
   lines.push(...setLines('embedded wallet chunks and their lazy imports', embedded, 'holds'));
   const holding = embedded.filter((c) => c.modules.length > 0);
   if (holding.length > 0)

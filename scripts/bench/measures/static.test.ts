@@ -91,9 +91,9 @@ describe('measureSizes', () => {
     gzip,
     ...more,
   });
-  /** A Solana adapter chunk (one dist/adapters/solana module), importing web3.js's chunk. */
+  /** A Solana adapter chunk (one dist/chains/solana module), importing web3.js's chunk. */
   const solana = {
-    'chunks/adapter-s.js': chunk('adapter', 1024, ['chunks/web3-w.js'], false, { modules: { 'dist/adapters/solana/adapter.js': 9 } }),
+    'chunks/adapter-s.js': chunk('adapter', 1024, ['chunks/web3-w.js'], false, { modules: { 'dist/chains/solana/adapter.js': 9 } }),
   };
   const web3 = { 'chunks/web3-w.js': chunk('index.browser.esm', 80 * 1024) };
   /** An embedded wallet chunk (the bridge), not imported by the fixtures' entries: lazy. */
@@ -144,7 +144,7 @@ describe('measureSizes', () => {
       'chunks/shared-a.js': chunk('shared', 4 * 1024),
       'chunks/walletconnect-session-x.js': chunk('walletconnect-session', 100 * 1024),
       'chunks/view-y.js': chunk('view', 2 * 1024),
-      'chunks/discovery-d.js': chunk('discovery', 512, [], false, { modules: { 'dist/adapters/solana/discovery.js': 9 } }),
+      'chunks/discovery-d.js': chunk('discovery', 512, [], false, { modules: { 'dist/chains/solana/discovery.js': 9 } }),
       'chunks/de-Ab1_x.js': chunk('de', 512),
       'chunks/pt-BR-Zz9.js': chunk('pt-BR', 768),
     });
@@ -207,7 +207,7 @@ describe('measureSizes', () => {
 
   it('fails when no lazy chunk holds a Solana module', () => {
     write({ 'w3kit.js': chunk('w3kit', 1024, [], true), 'chunks/walletconnect-session-x.js': chunk('walletconnect-session', 1024) });
-    expect(() => measure([])).toThrow('no lazy chunk holds a dist/adapters/solana module');
+    expect(() => measure([])).toThrow('no lazy chunk holds a dist/chains/solana module');
   });
 
   it('lists the Solana chunks with web3.js, largest first, and prints each and their total', () => {
@@ -216,13 +216,13 @@ describe('measureSizes', () => {
       'chunks/walletconnect-session-x.js': chunk('walletconnect-session', 100 * 1024, ['chunks/helpers-h.js']),
       'chunks/discovery-d.js': chunk('discovery', 3 * 1024, ['w3kit.js', 'chunks/errors-e.js'], false, {
         dynamicImports: ['chunks/web3-w.js'],
-        modules: { 'dist/adapters/solana/discovery.js': 9, 'dist/adapters/solana/injected.js': 9 },
+        modules: { 'dist/chains/solana/discovery.js': 9, 'dist/chains/solana/injected.js': 9 },
       }),
-      'chunks/errors-e.js': chunk('wallet-errors', 1536, ['w3kit.js'], false, { modules: { 'dist/adapters/solana/base58.js': 9 } }),
+      'chunks/errors-e.js': chunk('wallet-errors', 1536, ['w3kit.js'], false, { modules: { 'dist/chains/solana/base58.js': 9 } }),
       ...solana,
       'chunks/web3-w.js': chunk('index.browser.esm', 80 * 1024, ['chunks/helpers-h.js']),
       'chunks/helpers-h.js': chunk('_commonjsHelpers', 512),
-      'chunks/eip-a.js': chunk('adapter', 2 * 1024, ['w3kit.js'], false, { modules: { 'dist/adapters/eip155/adapter.js': 9 } }),
+      'chunks/eip-a.js': chunk('adapter', 2 * 1024, ['w3kit.js'], false, { modules: { 'dist/chains/eip155/adapter.js': 9 } }),
     });
     const m = measure([]);
     expect(m.solana.map((c) => [c.file, c.modules, c.shared])).toEqual([
@@ -238,7 +238,7 @@ describe('measureSizes', () => {
     const at = lines.indexOf('  Solana chunks (5, all lazy), 86.0 KB gzip in total:');
     expect(at).toBeGreaterThan(0);
     expect(lines[at + 1]).toBe('    index.browser.esm         80.0 KB gzip  (chunks/web3-w.js; dependencies only)');
-    expect(lines[at + 2]).toBe('    discovery                  3.0 KB gzip  (chunks/discovery-d.js; adapters/solana: discovery, injected)');
+    expect(lines[at + 2]).toBe('    discovery                  3.0 KB gzip  (chunks/discovery-d.js; chains/solana: discovery, injected)');
     expect(lines[at + 5]).toBe(
       '    _commonjsHelpers           0.5 KB gzip  (chunks/helpers-h.js; dependencies only; shared with other lazy chunks)',
     );
@@ -247,7 +247,7 @@ describe('measureSizes', () => {
   it('leaves out the first chunk: a Solana module there is not a lazy Solana chunk', () => {
     const chunks = {
       'w3kit.js': chunk('w3kit', 1024, ['chunks/shared-s.js'], true),
-      'chunks/shared-s.js': chunk('shared', 512, [], false, { modules: { 'dist/adapters/solana/chains.js': 9 } }),
+      'chunks/shared-s.js': chunk('shared', 512, [], false, { modules: { 'dist/chains/solana/chains.js': 9 } }),
       ...solana,
       ...web3,
     };

@@ -16,6 +16,18 @@ export interface SessionNamespace {
   events: string[];
 }
 
+/** The part of `@walletconnect/sign-client` the provider uses (so tests can pass a real client or any double). */
+export interface WcClientLike {
+  request(args: { topic: string; chainId: string; request: { method: string; params?: unknown } }): Promise<unknown>;
+  on(event: string, listener: (payload: never) => void): unknown;
+  off(event: string, listener: (payload: never) => void): unknown;
+}
+
+export interface WcSessionLike {
+  topic: string;
+  namespaces: Record<string, SessionNamespace>;
+}
+
 export const EIP155_METHODS = [
   'eth_accounts',
   'eth_requestAccounts',

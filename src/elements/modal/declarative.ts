@@ -1,5 +1,5 @@
 import { W3ConfigError } from '../../core/errors.js';
-import { presetByCaipId, type Network } from '../../wire/networks.js';
+import { networks as presets, presetByCaipId, type Network } from '../../wire/networks.js';
 import type { W3ModalOptions } from '../../core/options.js';
 
 /** The attributes of <w3-modal> that configure it (DESIGN.md). */
@@ -47,7 +47,7 @@ const list = (value: string): string[] =>
  */
 export function optionsFromAttributes(attrs: DeclarativeAttributes): W3ModalOptions {
   const ids = list(attrs.networks ?? '');
-  if (ids.length === 0) throw new W3ConfigError('networks', 'needs at least one CAIP-2 network id, e.g. "eip155:1"');
+  if (ids.length === 0) throw new W3ConfigError('networks', `needs at least one CAIP-2 network id, e.g. "${presets.mainnet.caipNetworkId}"`);
   const networks: Network[] = ids.map((id) => {
     const preset = presetByCaipId(id);
     if (!preset) throw new W3ConfigError('networks', `"${id}" is not a known network preset`);

@@ -4,7 +4,7 @@ import { createTestWallet, type TestWallet } from '../../../test/fixtures/eip119
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { $accounts, getAccountState, patchAccount } from './account.js';
 import { $connections } from './connectors.js';
-import { eip155Adapter } from '../../adapters/eip155/adapter.js';
+import { eip155Adapter } from '../../chains/eip155/adapter.js';
 import { selectAccount } from './accounts.js';
 import { preferStoredAccount } from './persistence.js';
 import { setLiveSession } from './session-state.js';

@@ -3,7 +3,7 @@
  * is named); each loads the generic session module (and the namespace's adapter) lazily. The
  * instance API loads requests.ts itself on first use.
  */
-import type { Transfer } from '../../adapters/types.js';
+import type { Transfer } from '../../chains/types.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import type { Network } from '../../wire/networks.js';
 import { loadConnectionSession as session } from './discovery.js';

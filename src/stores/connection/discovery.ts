@@ -4,8 +4,8 @@
  * connection of each namespace is restored in the background. Connecting, reading and signing
  * live in the lazy session module (session.ts).
  */
-import { adapterEntry } from '../../adapters/table.js';
-import type { AdapterWallet } from '../../adapters/types.js';
+import { adapterEntry } from '../../chains/registry.js';
+import type { AdapterWallet } from '../../chains/types.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { $options } from '../app/options.js';
 import { storage } from '../app/storage.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startChains, type HardhatNode } from '../../../scripts/lib/hardhat.mjs';
 import { networks, type Network } from '../../wire/networks.js';
 import { $accounts, getAccountState, patchAccount } from './account.js';
-import { eip155Adapter } from '../../adapters/eip155/adapter.js';
+import { eip155Adapter } from '../../chains/eip155/adapter.js';
 import { refreshBalance } from './requests.js';
 import { setLiveSession } from './session-state.js';
 import { $activeBalance, $nativeBalances, balanceKey, resetNativeBalances } from './native-balance.js';

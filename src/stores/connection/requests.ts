@@ -3,8 +3,8 @@
  * network, reading the native balance, signing, sending and capabilities. Each goes through the
  * namespace's adapter; the active namespace unless one is named.
  */
-import { loadAdapter } from '../../adapters/table.js';
-import type { Transfer } from '../../adapters/types.js';
+import { loadAdapter } from '../../chains/registry.js';
+import type { Transfer } from '../../chains/types.js';
 import { toCaipAddress, type ChainNamespace } from '../../core/caip.js';
 import { AdapterNotFoundError, ChainNotSupportedError, NotConnectedError, WalletRequestError } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';

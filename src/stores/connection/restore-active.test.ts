@@ -6,7 +6,7 @@
  * fixed, not left to timing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdapterSession, ChainAdapter } from '../../adapters/types.js';
+import type { AdapterSession, ChainAdapter } from '../../chains/types.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { networks } from '../../wire/networks.js';
@@ -19,7 +19,7 @@ const SOL_REF = String(networks.solanaLocal.id);
 
 async function setUp() {
   vi.resetModules();
-  const table = await import('../../adapters/table.js');
+  const table = await import('../../chains/registry.js');
   const options = await import('../app/options.js');
   const storageModule = await import('../app/storage.js');
   const nets = await import('../network/networks.js');

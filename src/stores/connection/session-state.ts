@@ -2,7 +2,7 @@
  * The live wallet sessions, one per namespace (lazy, shared by the session modules): which
  * connector, its provider, the namespace's adapter, and how to stop following its events.
  */
-import type { ChainAdapter } from '../../adapters/types.js';
+import type { ChainAdapter } from '../../chains/types.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { NotConnectedError } from '../../core/errors.js';
 import { getAccountState } from './account.js';

@@ -1,12 +1,12 @@
 /**
  * The generic wallet session (lazy chunk): connect, restore, activate and end a wallet's session
- * in any namespace, through that namespace's adapter (src/adapters/table.ts). What every
+ * in any namespace, through that namespace's adapter (src/chains/registry.ts). What every
  * namespace shares lives here once: persistence, several known connections (ProfileWallets),
  * wallet events, CONNECT_SUCCESS, disconnect per namespace. Requests (sign, send, switch,
  * balance) are in requests.ts.
  */
-import { loadAdapter } from '../../adapters/table.js';
-import type { AdapterSession, ChainAdapter } from '../../adapters/types.js';
+import { loadAdapter } from '../../chains/registry.js';
+import type { AdapterSession, ChainAdapter } from '../../chains/types.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import {
   AdapterNotFoundError,

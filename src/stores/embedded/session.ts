@@ -5,8 +5,8 @@
  * sign, send, switch and disconnect all go through the existing adapters. Ending the last
  * namespace signs out (waiting at most 3 s) and clears the login cache and the user.
  */
-import { createAuthEip155Provider, type AuthEip155Provider } from '../../adapters/auth/eip155-provider.js';
-import { createAuthSolanaProvider, type AuthSolanaProvider } from '../../adapters/auth/solana-provider.js';
+import { createAuthEip155Provider, type AuthEip155Provider } from '../../chains/eip155/embedded-provider.js';
+import { createAuthSolanaProvider, type AuthSolanaProvider } from '../../chains/solana/embedded-provider.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { FRAME_DISCONNECT_WAIT_MS } from '../../frame/constants.js';
 import type { FrameUser } from '../../frame/messages.js';

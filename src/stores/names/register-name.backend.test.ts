@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEV_PROJECT_ID, startServer, type RunningServer } from '../../../server/src/index.js';
 import { createTestWallet, type TestWallet } from '../../../test/fixtures/eip1193-wallet.js';
-import { eip155Adapter } from '../../adapters/eip155/adapter.js';
+import { eip155Adapter } from '../../chains/eip155/adapter.js';
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { $accounts, getAccountState } from '../connection/account.js';

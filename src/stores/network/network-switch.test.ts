@@ -2,7 +2,7 @@ import { errorText } from '../../core/errors.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserRejectedRequestError, W3Error } from '../../core/errors.js';
 import { networks, type Network } from '../../wire/networks.js';
-import type { ChainAdapter } from '../../adapters/types.js';
+import type { ChainAdapter } from '../../chains/types.js';
 import { setLiveSession } from '../connection/session-state.js';
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { $accounts, EMPTY_ACCOUNT, patchAccount } from '../connection/account.js';

@@ -8,7 +8,7 @@
  * chain (30 s cache).
  */
 import { atom } from 'nanostores';
-import { adapterEntry } from '../../adapters/table.js';
+import { adapterEntry } from '../../chains/registry.js';
 import type { Network } from '../../wire/networks.js';
 import { ApiError } from '../../api/errors.js';
 import type { TokenBalance } from '../../wire/blockchain-api.js';

@@ -4,7 +4,7 @@
  * Blockchain API's shape. The chain knows no names or prices: a token is named by its short
  * address and has no fiat value.
  */
-import { loadAdapter } from '../../adapters/table.js';
+import { loadAdapter } from '../../chains/registry.js';
 import { truncateAddress } from '../../core/address.js';
 import { formatUnits } from '../../core/format.js';
 import type { TokenBalance } from '../../wire/blockchain-api.js';

@@ -4,7 +4,7 @@
  * explorer page where it has one, otherwise a copy of the hash.
  */
 import { map } from 'nanostores';
-import { loadAdapter } from '../../adapters/table.js';
+import { loadAdapter } from '../../chains/registry.js';
 import { transactionLink } from '../../core/explorer.js';
 import type { Network } from '../../wire/networks.js';
 import { showToast, type ToastAction } from '../ui/toast.js';

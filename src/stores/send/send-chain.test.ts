@@ -13,7 +13,7 @@ import { resetOptions, setOptions } from '../app/options.js';
 import { $send, buildTransfer, resetSend, reviewSend, setReceiver, setSendAmount, setSendToken, type SendToken } from './send.js';
 import { $toast, hideToast } from '../ui/toast.js';
 import { $transactions, trackTransaction } from '../portfolio/transactions.js';
-import { transferTransaction } from '../../adapters/eip155/adapter.js';
+import { transferTransaction } from '../../chains/eip155/adapter.js';
 
 /** The eip155 transaction a WalletSend transfer becomes. */
 const sendTx = (...args: Parameters<typeof buildTransfer>) => transferTransaction(buildTransfer(...args));

@@ -28,7 +28,7 @@ import {
   setSendToken,
   type SendToken,
 } from './send.js';
-import { transferTransaction } from '../../adapters/eip155/adapter.js';
+import { transferTransaction } from '../../chains/eip155/adapter.js';
 
 /** The eip155 transaction a WalletSend transfer becomes. */
 const sendTx = (...args: Parameters<typeof buildTransfer>) => transferTransaction(buildTransfer(...args));

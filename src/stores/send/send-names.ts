@@ -5,6 +5,7 @@
  * ./send-ens.ts); every other name goes to the Blockchain API's name registry.
  */
 import type { Network } from '../../wire/networks.js';
+import { chainRules } from '../../chains/registry.js';
 
 /** The chains whose viem definition has an ENS Universal Resolver (ethereum, sepolia, holesky). */
 export const ENS_CHAIN_IDS: ReadonlySet<number> = new Set([1, 11155111, 17000]);
@@ -14,7 +15,7 @@ type WithContracts = Network & { contracts?: { ensUniversalResolver?: { address?
 
 /** Whether `network` has ENS: its own Universal Resolver address, or a chain viem knows it for. */
 export function hasEns(network: Network): boolean {
-  if (network.chainNamespace !== 'eip155') return false;
+  if (!chainRules(network.chainNamespace)?.features?.names) return false;
   return Boolean((network as WithContracts).contracts?.ensUniversalResolver?.address) || ENS_CHAIN_IDS.has(Number(network.id));
 }
 

@@ -3,17 +3,9 @@
  * valid, how an amount becomes base units, the first problem of a form, and the transfer it
  * asks the namespace's adapter to send. Pure: the state and actions are in send.ts.
  */
-import type { Transfer } from '../../adapters/types.js';
-import { isEvmAddress, isSolanaAddress } from '../../core/address.js';
-import {
-  amountReasonEnglish,
-  balanceUnits,
-  isAmountReason,
-  MAX_U64,
-  MAX_UINT256,
-  type AmountReason,
-  type ParsedAmount,
-} from '../../core/amount.js';
+import type { Transfer } from '../../chains/types.js';
+import { chainRules } from '../../chains/registry.js';
+import { amountReasonEnglish, balanceUnits, isAmountReason, MAX_UINT256, type AmountReason, type ParsedAmount } from '../../core/amount.js';
 import { SendError } from '../../core/errors.js';
 import { formatUnits } from '../../core/format.js';
 import type { Network } from '../../wire/networks.js';
@@ -105,11 +97,9 @@ export interface SendState {
   error: SendProblem | SendFailure | undefined;
 }
 
-/** Whether `receiver` is an address of `namespace` (EVM: 40 hex with optional 0x; Solana: 32 to 44 base58). */
+/** Whether `receiver` is an address of `namespace`, by the namespace's rule in the registry (EVM: 40 hex with optional 0x; Solana: 32 to 44 base58). */
 export function isReceiverValid(receiver: string, namespace: string): boolean {
-  if (namespace === 'eip155') return isEvmAddress(receiver);
-  if (namespace === 'solana') return isSolanaAddress(receiver);
-  return false;
+  return chainRules(namespace)?.isAddress(receiver) ?? false;
 }
 
 /**
@@ -118,7 +108,7 @@ export function isReceiverValid(receiver: string, namespace: string): boolean {
  * the Review step and the transfer all read this one parse.
  */
 export function parseSendAmount(amount: string, token: Pick<SendToken, 'decimals'>, namespace?: string): ParsedAmount {
-  return parseTypedAmount(amount, token.decimals, namespace === 'solana' ? MAX_U64 : MAX_UINT256);
+  return parseTypedAmount(amount, token.decimals, chainRules(namespace)?.maxAmount ?? MAX_UINT256);
 }
 
 /** The address the transfer goes to: the resolved address of a name, else the receiver as typed. */
@@ -139,9 +129,10 @@ function amountProblem(state: FormState, namespace: string | undefined): SendPro
 /** What is wrong with the receiver, if anything: a name's lookup outcome, else 'Invalid address'. */
 function receiverProblem(state: FormState, namespace: string): SendProblem | undefined {
   if (isReceiverValid(sendReceiver(state), namespace)) return undefined;
-  if (namespace === 'eip155' && state.receiverNameStatus === 'not-found') return 'NAME_NOT_FOUND';
-  if (namespace === 'eip155' && state.receiverNameStatus === 'failed') return 'NAME_FAILED';
-  if (namespace === 'eip155' && state.receiverNameStatus === 'resolving') return 'NAME_RESOLVING';
+  const names = chainRules(namespace)?.features?.names;
+  if (names && state.receiverNameStatus === 'not-found') return 'NAME_NOT_FOUND';
+  if (names && state.receiverNameStatus === 'failed') return 'NAME_FAILED';
+  if (names && state.receiverNameStatus === 'resolving') return 'NAME_RESOLVING';
   return 'ADDRESS';
 }
 
@@ -149,7 +140,7 @@ function receiverProblem(state: FormState, namespace: string): SendProblem | und
 export function validateSend(state: FormState, network: Network | undefined): SendProblem | undefined {
   if (!state.amount || !state.receiver) return 'REQUIRED';
   if (!state.token) return 'TOKEN';
-  if (!network || (network.chainNamespace !== 'eip155' && network.chainNamespace !== 'solana')) return 'UNSUPPORTED';
+  if (!network || !chainRules(network.chainNamespace)) return 'UNSUPPORTED';
   const amount = amountProblem(state, network.chainNamespace);
   if (isAmountReason(amount)) return amount;
   return receiverProblem(state, network.chainNamespace) ?? amount;
@@ -170,7 +161,7 @@ export function sendFieldErrors(
   else if (state.attempted) errors.amount = 'AMOUNT_EMPTY';
   if (!state.receiver) {
     if (state.attempted) errors.receiver = 'RECEIVER';
-  } else if (state.attempted && (namespace === 'eip155' || namespace === 'solana')) {
+  } else if (state.attempted && namespace && chainRules(namespace)) {
     const problem = receiverProblem(state, namespace);
     // While a name is looked up the hint under the field says so; it is not an error yet.
     if (problem && state.receiverNameStatus !== 'resolving') errors.receiver = problem;

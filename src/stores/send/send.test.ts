@@ -24,7 +24,7 @@ import {
   type SendState,
   type SendToken,
 } from './send.js';
-import { eip155Adapter, transferTransaction } from '../../adapters/eip155/adapter.js';
+import { eip155Adapter, transferTransaction } from '../../chains/eip155/adapter.js';
 import { setLiveSession } from '../connection/session-state.js';
 import { closeModal, openModalOn } from '../ui/modal.js';
 import { $toast, hideToast } from '../ui/toast.js';

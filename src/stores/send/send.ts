@@ -15,6 +15,7 @@
 import { computed, map } from 'nanostores';
 import { isEvmAddress } from '../../core/address.js';
 import { SendError } from '../../core/errors.js';
+import { chainRules } from '../../chains/registry.js';
 import { $activeAccount } from '../connection/account.js';
 import { watchTransaction } from '../portfolio/activity.js';
 import { $balances, fetchBalances } from '../portfolio/balances.js';
@@ -122,7 +123,7 @@ function cancelNameLookup(): void {
 /** Whether a receiver typed as `value` is resolved as a name: on eip155, through ENS where the chain has it, else a Blockchain API. */
 function resolvesAsName(value: string): boolean {
   const network = $activeNetwork.get();
-  if (!looksLikeName(value) || network?.chainNamespace !== 'eip155') return false;
+  if (!looksLikeName(value) || !network || !chainRules(network.chainNamespace)?.features?.names) return false;
   return getBlockchainApi() !== undefined || resolvesWithEns(value, network);
 }
 
@@ -242,7 +243,7 @@ async function afterSend(hash: string): Promise<void> {
   await transactionSettled(hash);
   await fetchBalances({ force: true });
   // Activity is eip155-only (spec 9).
-  if ($activeNetwork.get()?.chainNamespace === 'eip155') await watchTransaction(hash);
+  if (chainRules($activeNetwork.get()?.chainNamespace)?.features?.activity) await watchTransaction(hash);
 }
 
 /** Whether the WalletSend view is on screen (the modal open on it). */

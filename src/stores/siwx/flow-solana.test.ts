@@ -1,8 +1,8 @@
 /** Sign in with X on solana: the real Wallet Standard test wallet signs (ed25519, base58), the in-memory SIWXConfig verifies. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSolanaTestWallet } from '../../../test/fixtures/solana-wallet.js';
-import { solanaAdapter } from '../../adapters/solana/adapter.js';
-import { wrapStandardWallet } from '../../adapters/solana/wallet-standard.js';
+import { solanaAdapter } from '../../chains/solana/adapter.js';
+import { wrapStandardWallet } from '../../chains/solana/wallet-standard.js';
 import { networks } from '../../wire/networks.js';
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { createMemorySiwx } from '../../test-utils/memory-siwx.js';

@@ -9,6 +9,7 @@ import { computed, map } from 'nanostores';
 import { DEFAULT_SLIPPAGE, LOCAL_SWAP_NETWORKS, NATIVE_TOKEN_ADDRESS, SWAP_NETWORKS, type SwapToken } from '../../wire/convert-api.js';
 import { formatUnits } from '../../core/format.js';
 import type { Network } from '../../wire/networks.js';
+import { chainRules } from '../../chains/registry.js';
 import { $activeAccount } from '../connection/account.js';
 import { $activeNetwork } from '../network/networks.js';
 import { $balances, fetchBalances } from '../portfolio/balances.js';
@@ -67,7 +68,8 @@ export const $swapStore = map<Stored>({ ...EMPTY });
 
 /** Whether the Swap feature serves `network`: eip155 and one of the swap networks (or the local DEX chain). */
 export const isSwapNetwork = (network: Network | undefined): boolean =>
-  network?.chainNamespace === 'eip155' &&
+  !!chainRules(network?.chainNamespace)?.features?.swap &&
+  !!network &&
   (SWAP_NETWORKS.includes(network.caipNetworkId) || LOCAL_SWAP_NETWORKS.includes(network.caipNetworkId));
 
 const lower = (id: string) => id.toLowerCase();

@@ -5,7 +5,7 @@
  * then with a Blockchain API the token balances, the identity (name, avatar) and the tab's list.
  */
 import { atom, computed } from 'nanostores';
-import { adapterEntry } from '../../adapters/table.js';
+import { adapterEntry } from '../../chains/registry.js';
 import { $activeAccount } from '../connection/account.js';
 import { fetchActivity } from '../portfolio/activity.js';
 import { fetchBalances, refreshNativeBalance } from '../portfolio/balances.js';

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestWallet, type TestWallet } from '../../../test/fixtures/eip1193-wallet.js';
-import { eip155Adapter } from '../../adapters/eip155/adapter.js';
+import { eip155Adapter } from '../../chains/eip155/adapter.js';
 import { networks } from '../../wire/networks.js';
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { createMemorySiwx, type MemorySiwx } from '../../test-utils/memory-siwx.js';

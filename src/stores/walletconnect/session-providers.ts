@@ -6,9 +6,10 @@
 import type { SessionTypes } from '@walletconnect/types';
 import { getAddress } from 'viem';
 import type { WcSignClient } from '../../adapters/walletconnect/client.js';
-import { WalletConnectProvider, type WcClientLike, type WcSessionLike } from '../../adapters/walletconnect/provider.js';
-import { sessionAccounts } from '../../adapters/walletconnect/session-accounts.js';
-import { createWcSolanaProvider, type WcSolanaProvider } from '../../adapters/walletconnect/solana-provider.js';
+import type { WcClientLike, WcSessionLike } from '../../adapters/walletconnect/namespaces.js';
+import { WalletConnectProvider } from '../../chains/eip155/walletconnect-provider.js';
+import { sessionAccounts } from '../../chains/walletconnect-accounts.js';
+import { createWcSolanaProvider, type WcSolanaProvider } from '../../chains/solana/walletconnect-provider.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { WalletConnectSessionError } from '../../core/errors.js';
 import { networkFor } from '../connection/chain-state.js';

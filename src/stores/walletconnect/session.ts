@@ -2,7 +2,7 @@ import type { SessionTypes } from '@walletconnect/types';
 import { closeWcClient, createWcClient, type WcClientOptions, type WcSignClient } from '../../adapters/walletconnect/client.js';
 import { optionalNamespaces } from '../../adapters/walletconnect/namespaces.js';
 import { startPairing, systemClock, type Clock, type Pairing } from '../../adapters/walletconnect/pairing.js';
-import type { WalletConnectProvider } from '../../adapters/walletconnect/provider.js';
+import type { WalletConnectProvider } from '../../chains/eip155/walletconnect-provider.js';
 import { watchRelay } from '../../adapters/walletconnect/relay-watch.js';
 import {
   ChainNotSupportedError,
@@ -24,7 +24,7 @@ import { showError } from '../ui/toast.js';
 import { $wcPairing, WALLETCONNECT_ID } from './state.js';
 import { storage } from '../app/storage.js';
 import { setConnectorProvider } from '../connection/connectors.js';
-import { sessionAccounts } from '../../adapters/walletconnect/session-accounts.js';
+import { sessionAccounts } from '../../chains/walletconnect-accounts.js';
 import { activateProviders, configuredNamespaces, makeProviders, type WcProviders } from './session-providers.js';
 import type { RegistryWallet } from '../registry/wallet-list.js';
 

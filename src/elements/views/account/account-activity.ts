@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import type { Transaction, TransactionTransfer } from '../../../wire/blockchain-api.js';
 import type { Network } from '../../../wire/networks.js';
+import { chainRules } from '../../../chains/registry.js';
 import { truncateAddress } from '../../../core/address.js';
 import { transactionLink } from '../../../core/explorer.js';
 import { DECIMALS } from '../../../core/constants.js';
@@ -85,7 +86,7 @@ function row(tx: Transaction, now: number, network: Network | undefined) {
  */
 export function renderActivity(state: ActivityState, now: number, network?: Network) {
   // The Blockchain API's history covers EVM networks only (spec 9): say so rather than spin.
-  if (network && network.chainNamespace !== 'eip155')
+  if (network && !chainRules(network.chainNamespace)?.features?.activity)
     return html`<p class="empty" data-activity-unsupported>${msg('Activity is shown for EVM networks only')}</p>`;
   if (state.status === 'idle' || state.status === 'loading') return html`<w3-ui-spinner label=${msg('Loading activity')}></w3-ui-spinner>`;
   if (state.status === 'error') return html`<p class="empty" role="alert">${messageText({ code: 'TRANSACTIONS_FETCH_FAILED' })}</p>`;

@@ -20,6 +20,7 @@ import { isViewAvailable, pushView } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
 import { msg } from '../../base/localize.js';
+import { chainRules } from '../../../chains/registry.js';
 import { viewOnText } from '../../l10n/messages.js';
 import { renderNativeBalance } from '../../base/native-balance.js';
 import { W3Element } from '../../base/w3-element.js';
@@ -117,7 +118,7 @@ export class W3AccountView extends W3Element {
     const list: TabItem[] = [{ value: 'tokens', label: msg('Tokens') }];
     // Without a Blockchain API only the tokens read from the chain show; NFTs are indexed for eip155.
     if (!this.view.value.withApi) return list;
-    if (namespace === 'eip155') list.push({ value: 'nfts', label: msg('NFTs') });
+    if (chainRules(namespace)?.features?.nfts) list.push({ value: 'nfts', label: msg('NFTs') });
     // Activity follows the `history` feature; it is eip155 only (spec section 9) and says so elsewhere.
     if (this.features.value.history)
       list.push({
@@ -131,7 +132,8 @@ export class W3AccountView extends W3Element {
     const features = this.features.value;
     const network = this.current.value.network;
     // Swaps only where a DEX serves the network (the swap networks of spec 9, and the local chain's).
-    const swappable = network?.chainNamespace === 'eip155' && [...SWAP_NETWORKS, ...LOCAL_SWAP_NETWORKS].includes(network.caipNetworkId);
+    const swappable =
+      !!chainRules(network?.chainNamespace)?.features?.swap && [...SWAP_NETWORKS, ...LOCAL_SWAP_NETWORKS].includes(network!.caipNetworkId);
     const shown = features.walletFeaturesOrder.filter(
       (f) => features[f] && isViewAvailable(FEATURE_VIEWS[f]) && (f !== 'swaps' || swappable),
     );
@@ -169,8 +171,8 @@ export class W3AccountView extends W3Element {
 
   /** 'Choose name' beside the address: eip155 with a Blockchain API, and no name of the registry's zone yet. */
   private renderChooseName(profileName: string | undefined) {
-    const eip155 = this.current.value.network?.chainNamespace === 'eip155';
-    if (!eip155 || !this.view.value.withApi || isZoneName(profileName) || !isViewAvailable('RegisterAccountName')) return nothing;
+    const names = chainRules(this.current.value.network?.chainNamespace)?.features?.names;
+    if (!names || !this.view.value.withApi || isZoneName(profileName) || !isViewAvailable('RegisterAccountName')) return nothing;
     return html`<button type="button" class="choose-name" data-choose-name @click=${() => pushView('RegisterAccountName')}>
       ${msg('Choose name')}
     </button>`;

@@ -8,14 +8,11 @@ import { RovingFocusController } from '../../base/roving-focus.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 import { networkIcon } from '../network-icon.js';
+import { chainRules } from '../../../chains/registry.js';
 import { msg } from '../../base/localize.js';
 
-/** A namespace's group heading (a function: the texts follow the active locale). */
-function namespaceTitle(namespace: ChainNamespace): string {
-  if (namespace === 'eip155') return msg('EVM networks');
-  if (namespace === 'solana') return msg('Solana networks');
-  return namespace;
-}
+/** A namespace's group heading, from the registry (a function: the texts follow the active locale). */
+const namespaceTitle = (namespace: ChainNamespace): string => chainRules(namespace)?.heading() ?? namespace;
 
 /**
  * @summary The Networks view: the configured networks with icons, grouped by namespace when the

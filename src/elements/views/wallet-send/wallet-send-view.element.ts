@@ -1,3 +1,4 @@
+import { chainRules } from '../../../chains/registry.js';
 import { html, nothing } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
 import { formatAmount, formatBalance, formatFiat } from '../../l10n/format.js';
@@ -60,10 +61,7 @@ const feeAmount = (value: string) => {
 };
 
 /** The receiver field's placeholder: the shape of an address of the active namespace (names resolve on EVM only). */
-const receiverPlaceholder = (namespace: string | undefined): string =>
-  namespace === 'solana'
-    ? msg('Solana address', { id: 'send-to-placeholder-solana', desc: 'Send view: placeholder of the receiver field on Solana' })
-    : msg('0x… address or name');
+const receiverPlaceholder = (namespace: string | undefined): string => chainRules(namespace)?.addressPlaceholder() ?? '';
 
 /**
  * @summary WalletSend: choose a token (the native coin or a token with a balance), an amount
@@ -245,8 +243,7 @@ export class W3WalletSendView extends W3Element {
 
   override render() {
     const namespace = this.network.value?.chainNamespace;
-    if (namespace !== 'eip155' && namespace !== 'solana')
-      return html`<p class="empty" role="alert">${sendProblemText('UNSUPPORTED', '')}</p>`;
+    if (!chainRules(namespace)) return html`<p class="empty" role="alert">${sendProblemText('UNSUPPORTED', '')}</p>`;
     return this.send.value.step === 'preview' ? this.renderPreview() : this.renderForm();
   }
 }

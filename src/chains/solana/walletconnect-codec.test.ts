@@ -9,7 +9,7 @@ import {
   isSolanaAddress,
   transactionLayout,
   withSignature,
-} from './solana-codec.js';
+} from './walletconnect-codec.js';
 
 const payer = Keypair.fromSeed(new Uint8Array(32).fill(7));
 const other = Keypair.fromSeed(new Uint8Array(32).fill(9));

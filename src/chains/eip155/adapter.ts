@@ -1,5 +1,5 @@
 /**
- * The eip155 adapter (lazy chunk, viem): the ChainAdapter of src/adapters/types.ts over an
+ * The eip155 adapter (lazy chunk, viem): the ChainAdapter of src/chains/types.ts over an
  * EIP-1193 provider. Wallet requests are in wallet.ts, chain reads in chain.ts; this file maps
  * them onto the interface the stores drive every namespace through.
  */

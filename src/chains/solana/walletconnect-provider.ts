@@ -24,11 +24,11 @@ import {
   type W3Error,
 } from '../../core/errors.js';
 import { networks } from '../../wire/networks.js';
-import type { SolanaProvider, SolanaSendOptions } from '../solana/provider.js';
-import type { WcSignClient } from './client.js';
-import { PendingRequests, type PendingWalletRequest } from './pending.js';
-import type { WcClientLike, WcSessionLike } from './provider.js';
-import { sessionAccounts } from './session-accounts.js';
+import type { SolanaProvider, SolanaSendOptions } from './provider.js';
+import type { WcSignClient } from '../../adapters/walletconnect/client.js';
+import { PendingRequests, type PendingWalletRequest } from '../../adapters/walletconnect/pending.js';
+import type { WcClientLike, WcSessionLike } from '../../adapters/walletconnect/namespaces.js';
+import { sessionAccounts } from '../walletconnect-accounts.js';
 import {
   base58Decode,
   base58Encode,
@@ -37,7 +37,7 @@ import {
   isSolanaAddress,
   transactionLayout,
   withSignature,
-} from './solana-codec.js';
+} from './walletconnect-codec.js';
 
 /** Wallet Standard chain names and the CAIP-2 ids of their presets. */
 const STANDARD_CHAINS: Record<string, string> = {

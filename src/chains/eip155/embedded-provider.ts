@@ -5,8 +5,8 @@
  * user inside the frame. The page never sees key material: only addresses, signatures, hashes.
  */
 import { InvalidParamsRpcError } from '../../core/errors.js';
-import type { Eip1193Provider } from '../eip155/provider.js';
-import { frameRpc, typeFrameError, type ApprovalHook, type FrameRequester } from './frame-rpc.js';
+import type { Eip1193Provider } from './provider.js';
+import { frameRpc, typeFrameError, type ApprovalHook, type FrameRequester } from '../../adapters/auth/frame-rpc.js';
 
 type Listener = (...args: unknown[]) => void;
 const EVENTS = ['accountsChanged', 'chainChanged', 'disconnect'] as const;

@@ -7,16 +7,15 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { formatUnits } from 'viem';
 import { base58Decode, base58Encode } from '../../wire/base58.js';
-import type { FrameNetwork } from '../messages.js';
+import type { FrameNetwork } from '../../frame/messages.js';
 import { base64Decode, base64Encode } from '../../wire/base64.js';
-import { wipe } from '../keys/bytes.js';
-import { deriveSolanaSeed } from '../keys/derive.js';
-import { describeTransfer, MAX_TRANSACTION_SIZE, parseTransaction, signTransaction } from '../keys/solana-transaction.js';
-import { FrameRpcError } from './approval-queue.js';
-import type { JsonRpcCall } from './context.js';
-import type { PreparedRequest } from './evm-requests.js';
-import { messageText } from './evm-requests.js';
-import { fill, FRAME_REPLY_TEXT, FRAME_TEXTS } from './texts.js';
+import { wipe } from '../../frame/keys/bytes.js';
+import { deriveSolanaSeed } from '../../frame/keys/derive.js';
+import { describeTransfer, MAX_TRANSACTION_SIZE, parseTransaction, signTransaction } from './frame-transaction.js';
+import { FrameRpcError } from '../../frame/site/approval-queue.js';
+import type { JsonRpcCall } from '../../frame/site/context.js';
+import { messageText, type PreparedRequest } from '../../frame/site/prepared-request.js';
+import { fill, FRAME_REPLY_TEXT, FRAME_TEXTS } from '../../frame/site/texts.js';
 
 const MAX_MESSAGE_TEXT = 8_192;
 const MAX_BATCH = 16;

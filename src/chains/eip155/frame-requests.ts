@@ -5,19 +5,14 @@
  */
 import { bytesToHex, createWalletClient, defineChain, formatUnits, hexToBytes, http, isAddress, isHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { FrameNetwork } from '../messages.js';
-import { wipe } from '../keys/bytes.js';
-import { deriveEvmKey } from '../keys/derive.js';
-import { FrameRpcError } from './approval-queue.js';
-import type { ApprovalView } from './context.js';
-import { fill, FRAME_REPLY_TEXT, FRAME_TEXTS } from './texts.js';
+import type { FrameNetwork } from '../../frame/messages.js';
+import { wipe } from '../../frame/keys/bytes.js';
+import { deriveEvmKey } from '../../frame/keys/derive.js';
+import { FrameRpcError } from '../../frame/site/approval-queue.js';
+import { messageText, type PreparedRequest } from '../../frame/site/prepared-request.js';
+import { fill, FRAME_REPLY_TEXT, FRAME_TEXTS } from '../../frame/site/texts.js';
 
 /** A checked request: what to show, and what to do with the seed once approved. */
-export interface PreparedRequest {
-  view: ApprovalView;
-  run(seed: Uint8Array): Promise<unknown>;
-}
-
 const MAX_MESSAGE = 65_536;
 
 function invalid(message: string): FrameRpcError {
@@ -30,17 +25,6 @@ function checkAddress(value: unknown, mine: string, name: string): void {
 }
 
 /** A message as text when it is UTF-8 text, else its hex. */
-export function messageText(bytes: Uint8Array): { text: string; isText: boolean } {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    // eslint-disable-next-line no-control-regex
-    if (!/[\x00-\x08\x0e-\x1f\x7f]/.test(text)) return { text, isText: true };
-  } catch {
-    // not UTF-8: shown as hex
-  }
-  return { text: bytesToHex(bytes), isText: false };
-}
-
 async function withKey<T>(seed: Uint8Array, fn: (key: Hex) => Promise<T>): Promise<T> {
   const key = deriveEvmKey(seed);
   try {

@@ -9,7 +9,7 @@
  * first keys are the signers, in the order of the signatures.
  */
 import { base58Encode } from '../../wire/base58.js';
-import { isAddress } from '../solana/address.js';
+import { isAddress } from './address.js';
 
 export { base58Decode, base58Encode } from '../../wire/base58.js';
 export { base64Decode, base64Encode } from '../../wire/base64.js';

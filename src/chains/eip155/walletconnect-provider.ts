@@ -9,23 +9,21 @@ import {
   type W3Error,
 } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
-import { chainClient, toChainError } from '../eip155/chain.js';
-import type { Eip1193Provider } from '../eip155/provider.js';
-import { addChainParams } from '../eip155/wallet.js';
-import { accountsOnChain, approvedChains, chainNumber, hex, switchRoute, type SessionNamespace } from './namespaces.js';
-import { PendingRequests, PROMPTING_METHODS, type PendingWalletRequest } from './pending.js';
+import { chainClient, toChainError } from './chain.js';
+import type { Eip1193Provider } from './provider.js';
+import { addChainParams } from './wallet.js';
+import {
+  accountsOnChain,
+  approvedChains,
+  chainNumber,
+  hex,
+  switchRoute,
+  type SessionNamespace,
+  type WcClientLike,
+  type WcSessionLike,
+} from '../../adapters/walletconnect/namespaces.js';
 
-/** The part of `@walletconnect/sign-client` the provider uses (so tests can pass a real client or any double). */
-export interface WcClientLike {
-  request(args: { topic: string; chainId: string; request: { method: string; params?: unknown } }): Promise<unknown>;
-  on(event: string, listener: (payload: never) => void): unknown;
-  off(event: string, listener: (payload: never) => void): unknown;
-}
-
-export interface WcSessionLike {
-  topic: string;
-  namespaces: Record<string, SessionNamespace>;
-}
+import { PendingRequests, PROMPTING_METHODS, type PendingWalletRequest } from '../../adapters/walletconnect/pending.js';
 
 interface TopicPayload {
   topic: string;

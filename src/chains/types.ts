@@ -137,4 +137,28 @@ export interface AdapterEntry<P = unknown> {
   load: () => Promise<ChainAdapter<P>>;
   /** The adapter reads token balances from the chain: without a Blockchain API the Tokens list comes from there. */
   readsTokens?: boolean;
+  /** Its rules and labels (Send, Networks); absent: the namespace connects and signs but has no Send. */
+  rules?: ChainRules;
+}
+
+/**
+ * A namespace's light, synchronous rules and labels (in the first chunk: keep them small). The
+ * stores and views read them through the registry (`chainRules`) instead of naming namespaces.
+ */
+export interface ChainRules {
+  /** The Networks view's group heading (a function: the text follows the active locale). */
+  heading(): string;
+  /** The Send view's receiver placeholder: the shape of an address here. */
+  addressPlaceholder(): string;
+  /** Whether `value` is an address of this namespace (Send's receiver rule). */
+  isAddress(value: string): boolean;
+  /** The largest amount a transfer carries, in base units (uint256 on EVM, u64 on Solana). */
+  maxAmount: bigint;
+  /** The same account (addresses of this namespace compare case-insensitively when true). */
+  caseInsensitive?: boolean;
+  /**
+   * Features served through the Blockchain API that only some namespaces have: receiver names
+   * and profiles (`names`), NFTs, activity, swap.
+   */
+  features?: { names?: boolean; nfts?: boolean; activity?: boolean; swap?: boolean };
 }

@@ -4,8 +4,8 @@
  * well-formed, name a namespace w3kit does not know or carry an address that is not one of the
  * namespace's are dropped, and only the first entries are read.
  */
-import { isNamespace, type ChainNamespace } from '../../core/caip.js';
-import { isSolanaAddress } from './solana-codec.js';
+import { isNamespace, type ChainNamespace } from '../core/caip.js';
+import { isSolanaAddress } from './solana/walletconnect-codec.js';
 
 /** How many account entries are read per namespace entry of a session, and addresses kept per namespace. */
 const MAX_ENTRIES = 256;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { networks } from '../../wire/networks.js';
-import { sessionAccounts } from './session-accounts.js';
+import { networks } from '../wire/networks.js';
+import { sessionAccounts } from './walletconnect-accounts.js';
 
 const SOL_A = 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW';
 const SOL_B = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';

@@ -3,7 +3,7 @@
  * WalletConnect test wallet (test/fixtures/wc-wallet.ts) with a real sign-client dapp side:
  * signatures are real ed25519 signatures checked here.
  *
- *   npx vitest run src/adapters/walletconnect/solana-provider.test.ts
+ *   npx vitest run src/chains/solana/walletconnect-provider.test.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,11 +33,11 @@ import {
   WalletRequestError,
 } from '../../core/errors.js';
 import { networks } from '../../wire/networks.js';
-import { closeWcClient, createWcClient, type WcSignClient } from './client.js';
-import { optionalNamespaces } from './namespaces.js';
-import type { PendingWalletRequest } from './pending.js';
-import { sessionAccounts } from './session-accounts.js';
-import { createWcSolanaProvider, type WcSolanaProvider } from './solana-provider.js';
+import { closeWcClient, createWcClient, type WcSignClient } from '../../adapters/walletconnect/client.js';
+import { optionalNamespaces } from '../../adapters/walletconnect/namespaces.js';
+import type { PendingWalletRequest } from '../../adapters/walletconnect/pending.js';
+import { sessionAccounts } from '../walletconnect-accounts.js';
+import { createWcSolanaProvider, type WcSolanaProvider } from './walletconnect-provider.js';
 
 const LOCAL = networks.solanaLocal.caipNetworkId;
 const DEVNET = networks.solanaDevnet.caipNetworkId;

@@ -9,7 +9,7 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { describeTransfer, parseTransaction, signTransaction, TransactionFormatError } from './solana-transaction.js';
+import { describeTransfer, parseTransaction, signTransaction, TransactionFormatError } from './frame-transaction.js';
 
 const seed = Uint8Array.from({ length: 32 }, (_, i) => 200 - i);
 const payer = new PublicKey(ed25519.getPublicKey(seed));

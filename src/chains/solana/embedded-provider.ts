@@ -9,10 +9,10 @@
  * A malformed reply is a WalletRequestError naming the method.
  */
 import { WalletRequestError } from '../../core/errors.js';
-import { caipIdOfWalletChain } from '../solana/chains.js';
-import type { SolanaProvider, SolanaSendOptions } from '../solana/provider.js';
-import { base58Decode, base58Encode, base64Decode, base64Encode } from '../walletconnect/solana-codec.js';
-import { frameRpc, type ApprovalHook, type FrameRequester } from './frame-rpc.js';
+import { caipIdOfWalletChain } from './chains.js';
+import type { SolanaProvider, SolanaSendOptions } from './provider.js';
+import { base58Decode, base58Encode, base64Decode, base64Encode } from './walletconnect-codec.js';
+import { frameRpc, type ApprovalHook, type FrameRequester } from '../../adapters/auth/frame-rpc.js';
 
 export interface AuthSolanaProvider extends SolanaProvider {
   /** Sets the user's address (undefined: logged out; listeners get []). */

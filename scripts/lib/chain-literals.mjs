@@ -1,0 +1,95 @@
+/**
+ * Namespaces are the unit of extension (issue 30): outside its folder nothing names a namespace.
+ * These flat-config entries forbid namespace literals ('eip155', 'solana', 'bip122', and CAIP
+ * ids of them, in strings and templates, also inside words: 'a chain such as eip155:1'):
+ * - in the client (src), except where a namespace's code lives (src/chains/*), the shared wire
+ *   schemas (src/wire) and the EVM-only integrations (src/wagmi, src/ethers, src/integrations);
+ *   code elsewhere asks the registry (src/chains/registry.ts);
+ * - in the server (server/src), except server/src/chains/*; everything else iterates the
+ *   server's registry (server/src/chains/index.ts), and EVM-only integrations (swap, the sandbox
+ *   on-ramp) name their chain through server/src/chains/eip155/chain.ts (`caipChainId`).
+ * Tests and test helpers aside. Import paths ('../chains/eip155/chain.js', '@solana/web3.js')
+ * and identifiers (the swap wire's `eip155` field) do not match.
+ *
+ * EXCEPTIONS and SERVER_EXCEPTIONS list the files that still name a namespace, each with the
+ * reason; a file leaves its list when the registry serves what it needs.
+ */
+const NAMESPACE = '(^|[^a-z0-9@-])(eip155|solana|bip122)(:|$)';
+
+/** Client file → why it may still name a namespace. */
+export const EXCEPTIONS = {
+  // The public contract (DESIGN.md): typed overloads per namespace of the instance API and hooks.
+  'src/instance.ts': 'public API: getWalletProvider/signMessage/sendTransaction overloads typed per namespace',
+  'src/react/provider-hooks.ts': 'public API: useW3Provider overloads typed per namespace',
+  'src/react/hooks.ts': 'public API: useW3Network gives an EIP-155 chain id as a number (DESIGN.md)',
+  // CAIP validation of the wire contract: EIP-155 chain ids are checked where every id is parsed (core cannot import chains).
+  'src/core/caip.ts': 'core parses CAIP ids for every layer and checks EIP-155 chain ids; core may not import chains',
+  'src/core/options.ts': 'option validation (core) checks EIP-155 chain ids of configured networks; core may not import chains',
+  // The embedded wallet: a frame-side signer registry and the frame message schema are the next step.
+  'src/frame/messages.ts': "frame message schema: namespace enum shared by page and frame (next: the chains' frame-side list)",
+  'src/frame/site/handlers/rpc.ts': 'frame: picks the frame-side signer per namespace (next: a list built from src/chains/*/frame-*)',
+  'src/frame/site/handlers/session.ts': 'frame: the embedded account has one EVM and one Solana address (server user record)',
+  'src/adapters/auth/frame-rpc.ts': 'frame RPC types per namespace, mirror of src/frame/messages.ts',
+  'src/stores/embedded/connector.ts': 'embedded wallet serves eip155 and solana (the frame holds keys for those two)',
+  'src/stores/embedded/frame.ts': 'embedded wallet serves eip155 and solana (the frame holds keys for those two)',
+  'src/stores/embedded/session.ts': 'embedded wallet serves eip155 and solana (next: an embedded part in each chain entry)',
+  'src/stores/embedded/state.ts': 'embedded wallet serves eip155 and solana (the frame holds keys for those two)',
+  // WalletConnect: the per-namespace providers are in src/chains; choosing them is the next step.
+  'src/stores/walletconnect/session-providers.ts':
+    "builds each namespace's WalletConnect provider (next: a walletconnect part in each chain entry)",
+  'src/stores/walletconnect/session.ts': 'WalletConnect proposal and request routing (next: a walletconnect part in each chain entry)',
+  'src/stores/walletconnect/connector.ts': 'the WalletConnect connector row is listed under the EVM namespace',
+  'src/stores/connection/discovery.ts': 'EIP-6963 connectors come from the first-chunk eip155 discovery directly',
+  'src/stores/connection/requests.ts': 'EIP-712 and EIP-5792 requests are eip155 methods of the instance API',
+  'src/stores/network/network-switch.ts': 'embedded wallet switch rule (namespaces the frame serves)',
+  // SIWX: w3kit/siwx is a public entry with its own bundle; the codecs move to src/chains/<ns>/siwx.ts next.
+  'src/siwx/message.ts': 'w3kit/siwx message codecs (SIWE for eip155, CAIP-122 else): next src/chains/<namespace>/siwx.ts',
+  'src/siwx/signature.ts': 'w3kit/siwx signature verification per namespace: next src/chains/<namespace>/siwx.ts',
+  'src/siwx/verify.ts': 'w3kit/siwx address comparison per namespace',
+  'src/stores/siwx/legacy-siwe.ts': 'siweConfig (legacy, public option) is eip155 by definition',
+  // EVM-only features served by the Blockchain API; the fetcher-store rewrite of these stores runs in parallel.
+  'src/stores/portfolio/activity.ts': 'being rewritten into a fetcher store in parallel: next chainRules(ns).features.activity',
+  'src/stores/portfolio/identity.ts': 'being rewritten into a fetcher store in parallel: next chainRules(ns).features.names',
+  'src/stores/names/register-name.ts': "name registration signs an EIP-191 message (eip155 by the registry's contract)",
+  'src/stores/swap/swap-submit.ts': 'swaps are EVM transactions (the DEX API answers eip155 calldata)',
+  'src/elements/views/profile-wallets/profile-wallets-view.element.ts': 'WalletConnect connector status is kept under eip155',
+};
+
+/** Server file → why it may still name a namespace. */
+export const SERVER_EXCEPTIONS = {
+  'server/src/images/catalog.ts': 'seed data: the network images, keyed by CAIP-2 id, of chains the server may have no module for (bip122)',
+  'server/src/wallets/seed.ts': 'seed data: the demo wallet registry lists the chains each wallet supports',
+  'server/src/siwx/schema.ts': 'migration 8 has shipped and is never edited; migration 18 lifted its CHECK',
+};
+
+/** One zone: `no-restricted-syntax` on string and template literals naming a namespace in `files`. */
+const zone = (files, ignores, message) => ({
+  files,
+  ignores: [...ignores, '**/*.test.ts', '**/*.test.tsx', '**/test-utils/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      // Restated from eslint.config.mjs: a file's no-restricted-syntax options replace earlier ones.
+      {
+        selector: 'CallExpression[callee.object.name=/^(it|describe|test)$/][callee.property.name=/^(only|skip)$/]',
+        message: 'No focused or skipped tests.',
+      },
+      { selector: `Literal[value=/${NAMESPACE}/]`, message },
+      { selector: `TemplateElement[value.raw=/${NAMESPACE}/]`, message },
+    ],
+  },
+});
+
+export const chainLiteralConfigs = () => [
+  zone(
+    ['src/**/*.ts', 'src/**/*.tsx'],
+    ['src/chains/**', 'src/wire/**', 'src/wagmi/**', 'src/ethers/**', 'src/integrations/**', ...Object.keys(EXCEPTIONS)],
+    'A namespace literal outside src/chains/<namespace>: ask the registry (src/chains/registry.ts) instead.',
+  ),
+  zone(
+    ['server/src/**/*.ts'],
+    ['server/src/chains/**', ...Object.keys(SERVER_EXCEPTIONS)],
+    'A namespace literal outside server/src/chains/<namespace>: iterate the registry (server/src/chains/index.ts), or for an ' +
+      'EVM-only integration use server/src/chains/eip155/chain.ts (caipChainId).',
+  ),
+];
