@@ -47,7 +47,8 @@ const list = (value: string): string[] =>
  */
 export function optionsFromAttributes(attrs: DeclarativeAttributes): W3ModalOptions {
   const ids = list(attrs.networks ?? '');
-  if (ids.length === 0) throw new W3ConfigError('networks', `needs at least one CAIP-2 network id, e.g. "${presets.mainnet.caipNetworkId}"`);
+  if (ids.length === 0)
+    throw new W3ConfigError('networks', `needs at least one CAIP-2 network id, e.g. "${presets.mainnet.caipNetworkId}"`);
   const networks: Network[] = ids.map((id) => {
     const preset = presetByCaipId(id);
     if (!preset) throw new W3ConfigError('networks', `"${id}" is not a known network preset`);
