@@ -24,6 +24,8 @@ import { blockchainRoutes } from './routes/blockchain.js';
 import { convertRoutes } from './routes/convert.js';
 import { dexRepository } from './dex/store.js';
 import { healthRoutes } from './routes/health.js';
+import { readyRoutes } from './routes/ready.js';
+import { readinessChecks, type ReadinessCheck } from './ops/readiness.js';
 import { imageRoutes } from './routes/images.js';
 import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/project.js';
@@ -61,6 +63,8 @@ export interface BuildAppOptions {
    * `--allowed-hosts` and the other servers' public URL hosts; `*` serves any Host. Others get 421.
    */
   allowedHosts?: readonly string[];
+  /** What GET /ready checks; default readinessChecks(db) (the database). */
+  readiness?: readonly ReadinessCheck[];
 }
 
 declare module 'fastify' {
@@ -81,6 +85,7 @@ export function buildApp({
   names,
   onramp,
   allowedHosts = [],
+  readiness = readinessChecks(db),
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     // Request lines are logged without their query values (tokens, codes).
@@ -127,6 +132,7 @@ export function buildApp({
   });
 
   app.register(healthRoutes);
+  app.register(readyRoutes, { checks: readiness });
   app.register(projectRoutes);
   app.register(walletRoutes);
   app.register(analyticsRoutes);
