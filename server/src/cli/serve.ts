@@ -32,6 +32,8 @@ export function configFlags(flags: Flags): ConfigFlags {
     'name-zone': flags['name-zone'],
     'onramp-key': flags['onramp-key'],
     'allowed-hosts': flags['allowed-hosts'],
+    'metrics-token': flags['metrics-token'],
+    'trust-proxy': flags['trust-proxy'],
   };
 }
 
@@ -99,6 +101,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       nameZone: config.nameZone,
       onrampKey: config.onrampKey,
       allowedHosts: config.allowedHosts,
+      metricsToken: config.metricsToken,
       warn: (line) => io.stderr.write(line),
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
@@ -150,6 +153,8 @@ export const serveCommand: Command = {
     'solana-rpc',
     'public-url',
     'allowed-hosts',
+    'trust-proxy',
+    'metrics-token',
     'onramp-key',
     'log',
     'name-zone',
@@ -226,6 +231,16 @@ export const serveCommand: Command = {
         flag: 'onramp-key',
         value: 'KEY',
         text: "private key of the sandbox on-ramp's payout account on the --evm-rpc chain (env\nW3KIT_ONRAMP_KEY; default Hardhat's dev account 19, refused off chains 31337 and 1337)",
+      },
+      {
+        flag: 'trust-proxy',
+        value: 'T',
+        text: 'take the client address from X-Forwarded-For: a number of proxy hops (1 = one\nbalancer in front) or a comma list of proxy addresses/CIDR ranges (env W3KIT_TRUST_PROXY)',
+      },
+      {
+        flag: 'metrics-token',
+        value: 'T',
+        text: 'serve Prometheus metrics at GET /metrics to Authorization: Bearer T (16+ characters;\nenv W3KIT_METRICS_TOKEN, keeps it out of ps); without it /metrics is a 404',
       },
       { flag: 'log', text: 'log every request (JSON lines)' },
       {
