@@ -5,6 +5,7 @@ import { COMMON_FLAGS, type CliIo, type Command, type Flags } from './command.js
 import { redactText, redactUrl } from '../redact.js';
 import { isDiskFull } from '../db/disk-full.js';
 import { DatabaseFileError } from '../db/open.js';
+import { SHUTDOWN_DEADLINE_MS } from '../http/close.js';
 
 /** The server's settings among the flags, for resolveConfig. */
 export function configFlags(flags: Flags): ConfigFlags {
@@ -51,6 +52,14 @@ export function waitForStop(signal: AbortSignal | undefined): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+}
+
+/** Exits the process SHUTDOWN_DEADLINE_MS from now unless it ended before (the timer keeps nothing alive). */
+function exitByDeadline(io: CliIo): void {
+  setTimeout(() => {
+    io.stderr.write(`w3kit-server: did not stop within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting\n`);
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
 }
 
 /** The listen errors that are about the address and port. */
@@ -125,6 +134,8 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
   if (config.solanaRpc)
     io.stdout.write(`w3kit-solana  ${redactUrl(config.solanaRpc)}  (Solana chain read for the Blockchain API's balances)\n`);
   await waitForStop(io.signal);
+  // A stop by signal ends the process by the deadline even if something hangs (in-process runs use io.signal).
+  if (!io.signal) exitByDeadline(io);
   await server.close();
   return 0;
 }
