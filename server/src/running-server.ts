@@ -1,7 +1,7 @@
 /** What `startServer` returns: the servers' URLs and ports, the database, the indexer, and how to stop them. */
 import type { Database } from './db/open.js';
 import type { Indexer } from './blockchain/indexer.js';
-import type { SinkMail } from './mail/sink.js';
+import type { SinkMail } from './frame-site/start.js';
 
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:4301` (no trailing slash). */
