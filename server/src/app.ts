@@ -24,6 +24,10 @@ import { blockchainRoutes } from './routes/blockchain.js';
 import { convertRoutes } from './routes/convert.js';
 import { dexRepository } from './dex/store.js';
 import { healthRoutes } from './routes/health.js';
+import { readyRoutes } from './routes/ready.js';
+import { readinessChecks, type ReadinessCheck } from './ops/readiness.js';
+import type { ServerMetrics } from './ops/metrics.js';
+import { metricsRoutes } from './routes/metrics.js';
 import { imageRoutes } from './routes/images.js';
 import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/project.js';
@@ -61,6 +65,11 @@ export interface BuildAppOptions {
    * `--allowed-hosts` and the other servers' public URL hosts; `*` serves any Host. Others get 421.
    */
   allowedHosts?: readonly string[];
+  /** What GET /ready checks; default readinessChecks(db) (the database). */
+  readiness?: readonly ReadinessCheck[];
+  /** Where requests are counted; with `metricsToken` too, GET /metrics serves them (Bearer token). */
+  metrics?: ServerMetrics;
+  metricsToken?: string;
 }
 
 declare module 'fastify' {
@@ -81,6 +90,9 @@ export function buildApp({
   names,
   onramp,
   allowedHosts = [],
+  readiness = readinessChecks(db),
+  metrics,
+  metricsToken,
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     // Request lines are logged without their query values (tokens, codes).
@@ -103,6 +115,7 @@ export function buildApp({
     return typeof address === 'object' && address ? serverUrl(address.address, address.port) : serverUrl('127.0.0.1', 0);
   });
   const allowed = [...allowedHosts, ...hostsOfUrls([typeof publicUrl === 'string' ? publicUrl : undefined])];
+  metrics?.observeHttp(app, 'api');
   app.addHook('onRequest', hostGuard({ listenHost: listenAddress(app), allowed }));
   app.addHook('onRequest', limiter.hook);
   app.register(repositories, { db, blockchain, analyticsRetention });
@@ -127,6 +140,8 @@ export function buildApp({
   });
 
   app.register(healthRoutes);
+  app.register(readyRoutes, { checks: readiness });
+  if (metrics && metricsToken) app.register(metricsRoutes, { metrics, token: metricsToken });
   app.register(projectRoutes);
   app.register(walletRoutes);
   app.register(analyticsRoutes);

@@ -32,6 +32,8 @@ export interface ConfigFlags {
   'name-zone'?: string;
   'onramp-key'?: string;
   'allowed-hosts'?: string;
+  'metrics-token'?: string;
+  'trust-proxy'?: string;
 }
 
 export type Key =
@@ -54,6 +56,7 @@ export type Key =
   | 'nameZone'
   | 'onrampKey'
   | 'allowedHosts'
+  | 'metricsToken'
   | EmbeddedWalletKey
   | RelayKey;
 
@@ -168,7 +171,8 @@ export interface Setting {
     | 'key'
     | 'zone'
     | 'privateKey'
-    | 'hosts';
+    | 'hosts'
+    | 'token';
   /** The smallest value of a number. */
   min?: number;
 }
@@ -185,11 +189,12 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   solanaRpc: { flag: 'solana-rpc', env: 'W3KIT_SOLANA_RPC', file: 'solanaRpc', kind: 'url' },
   rateLimitMax: { env: 'W3KIT_RATE_LIMIT_MAX', file: 'rateLimit.max', kind: 'positive' },
   rateLimitWindowMs: { env: 'W3KIT_RATE_LIMIT_WINDOW_MS', file: 'rateLimit.windowMs', kind: 'positive' },
-  trustProxy: { env: 'W3KIT_TRUST_PROXY', file: 'trustProxy', kind: 'trust' },
+  trustProxy: { flag: 'trust-proxy', env: 'W3KIT_TRUST_PROXY', file: 'trustProxy', kind: 'trust' },
   log: { flag: 'log', env: 'W3KIT_LOG', file: 'log', kind: 'bool' },
   nameZone: { flag: 'name-zone', env: 'W3KIT_NAME_ZONE', file: 'nameZone', kind: 'zone' },
   onrampKey: { flag: 'onramp-key', env: 'W3KIT_ONRAMP_KEY', file: 'onrampKey', kind: 'privateKey' },
   allowedHosts: { flag: 'allowed-hosts', env: 'W3KIT_ALLOWED_HOSTS', file: 'allowedHosts', kind: 'hosts' },
+  metricsToken: { flag: 'metrics-token', env: 'W3KIT_METRICS_TOKEN', file: 'metricsToken', kind: 'token' },
   ...RELAY_SETTINGS,
   ...HARDENING_SETTINGS,
   ...EMBEDDED_WALLET_SETTINGS,
@@ -212,6 +217,7 @@ export const RULES: Record<Setting['kind'], string> = {
   zone: 'must be a domain such as w3kit.id (letters, digits, hyphens and dots)',
   privateKey: 'must be a private key: 0x and 64 hex characters',
   hosts: ALLOWED_HOSTS_RULE,
+  token: 'must be 16 to 256 visible ASCII characters (no spaces)',
 };
 
 /** Parses one value (a string from flags or env, any JSON value from the file); undefined when invalid. */
@@ -232,6 +238,8 @@ export function parseValue(kind: Setting['kind'], value: unknown, baseDir: strin
       return text ? path.resolve(baseDir, text) : undefined;
     case 'zone':
       return text && NAME_ZONE.test(text.toLowerCase()) ? text.toLowerCase() : undefined;
+    case 'token':
+      return text && /^[\x21-\x7e]{16,256}$/.test(text) ? text : undefined;
     case 'privateKey':
       return text && /^0x[0-9a-fA-F]{64}$/.test(text) ? text : undefined;
     case 'key':

@@ -80,6 +80,8 @@ export interface ServerConfig {
   onrampKey: `0x${string}` | undefined;
   /** Host names the servers answer for besides the listen host, loopback and the public URLs' hosts (`--allowed-hosts`). */
   allowedHosts: string[];
+  /** The token GET /metrics asks for (`--metrics-token`, W3KIT_METRICS_TOKEN); without one /metrics is not served. */
+  metricsToken: string | undefined;
   /** The config file read, if any (absolute). */
   configFile: string | undefined;
 }
@@ -113,6 +115,7 @@ const configFileSchema = z.strictObject({
   kek: z.unknown().optional(),
   onrampKey: z.unknown().optional(),
   allowedHosts: z.unknown().optional(),
+  metricsToken: z.unknown().optional(),
   // The OpenID providers' entries are checked by parseSocials; farcaster's here.
   socials: z.looseObject({ farcaster: z.strictObject({ sandbox: z.unknown().optional() }).optional() }).optional(),
   sessionTtlMs: z.unknown().optional(),
@@ -269,6 +272,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     nameZone: (get('nameZone') as string | undefined) ?? DEFAULT_NAME_ZONE,
     onrampKey: get('onrampKey') as `0x${string}` | undefined,
     allowedHosts: (get('allowedHosts') as string[] | undefined) ?? [],
+    metricsToken: get('metricsToken') as string | undefined,
     configFile,
   };
 }

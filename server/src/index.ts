@@ -6,7 +6,6 @@
  * wallet, price, identity and spam functions manage its data.
  */
 import type { AnalyticsRetention } from './analytics-retention.js';
-import type { Database } from './db/open.js';
 import { openDatabase } from './db/open.js';
 import { hostsOfUrls } from './allowed-hosts.js';
 import { buildApp } from './app.js';
@@ -22,14 +21,9 @@ import { serverUrl } from './server-url.js';
 import type { TrustProxy } from './trust-proxy.js';
 import { DEFAULT_SEED_WALLETS, seedWallets } from './wallets/seed.js';
 import { closeWithinGrace } from './http/close.js';
-import {
-  setUpMail,
-  startFrameSite,
-  type EmbeddedWalletOptions,
-  type MailSetup,
-  type RunningFrameSite,
-  type SinkMail,
-} from './frame-site/start.js';
+import { ServerMetrics } from './ops/metrics.js';
+import type { RunningServer } from './running-server.js';
+import { setUpMail, startFrameSite, type EmbeddedWalletOptions, type MailSetup, type RunningFrameSite } from './frame-site/start.js';
 
 export interface StartServerOptions extends EmbeddedWalletOptions {
   /** Default 4301; 0 picks a free port. */
@@ -82,28 +76,8 @@ export interface StartServerOptions extends EmbeddedWalletOptions {
    * and the hosts of the public URLs (`--allowed-hosts`); `['*']` answers any. Others get 421.
    */
   allowedHosts?: readonly string[];
-}
-
-export interface RunningServer {
-  /** e.g. `http://127.0.0.1:4301` (no trailing slash). */
-  url: string;
-  port: number;
-  /** The WalletConnect relay, e.g. `ws://127.0.0.1:4302`; undefined with `relayPort: false`. */
-  relayUrl: string | undefined;
-  relayPort: number | undefined;
-  db: Database;
-  /** The EVM indexer, with `evmRpc`. */
-  indexer: Indexer | undefined;
-  /** The frame origin (frame site and auth API), e.g. `http://127.0.0.1:4303`; undefined with `framePort: false`. */
-  frameUrl: string | undefined;
-  framePort: number | undefined;
-  /** The development OpenID provider (`oidcPort`), e.g. `http://127.0.0.1:4304`; its issuers are `<oidcUrl>/<provider>`. */
-  oidcUrl: string | undefined;
-  /** The development SMTP sink's port and its mails (newest first), with `smtpSink`. */
-  smtpSinkPort: number | undefined;
-  mails(): SinkMail[];
-  /** Stops listening (relay and indexer included) and closes the database. */
-  close(): Promise<void>;
+  /** The token GET /metrics asks for (`Authorization: Bearer <token>`); without one /metrics is a 404. */
+  metricsToken?: string;
 }
 
 export const DEFAULT_PORT = 4301;
@@ -124,6 +98,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let mail: MailSetup | undefined;
   let frame: RunningFrameSite | undefined;
   let actualPort = port;
+  const metrics = new ServerMetrics();
   try {
     seedStaticImages(db);
     if (seed) {
@@ -140,6 +115,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         stallAfterMs: options.evmStallAfterMs,
         ...(options.indexerLogger ? { logger: options.indexerLogger } : {}),
       });
+    metrics.sources.indexers = () => (indexer ? [indexer.status()] : []);
     const app = buildApp({
       db,
       rateLimit: options.rateLimit,
@@ -151,6 +127,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       names: { zone: options.nameZone },
       onramp: options.onrampKey ? { key: options.onrampKey } : {},
       allowedHosts,
+      metrics,
+      metricsToken: options.metricsToken,
     });
     mail = await setUpMail(app, host, options);
     await app.listen({ port, host });
@@ -166,6 +144,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           log: options.log,
           trustProxy: options.trustProxy,
           allowedHosts,
+          metrics,
           ...options.relay,
         });
       } catch (err) {
@@ -177,7 +156,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (framePort !== false) {
       try {
         frame = await startFrameSite(
-          { db, host, dataDir, rateLimit: options.rateLimit, log: options.log, trustProxy: options.trustProxy, allowedHosts },
+          { db, host, dataDir, rateLimit: options.rateLimit, log: options.log, trustProxy: options.trustProxy, allowedHosts, metrics },
           mail,
           framePort,
           options,
@@ -217,6 +196,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 }
 
+export type { RunningServer } from './running-server.js';
 export { buildApp, type BuildAppOptions } from './app.js';
 export { buildFrameApp, type BuildFrameAppOptions } from './frame-site/app.js';
 export { DEFAULT_FRAME_SITE_DIR, type EmbeddedWalletOptions } from './frame-site/start.js';

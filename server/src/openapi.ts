@@ -22,7 +22,7 @@ export const openApi = fp(
           title: 'w3kit-server',
           description:
             'The Provider API (projects, wallet registry, images, analytics) and the Blockchain API of w3kit-server. ' +
-            "Every route except /health identifies the project with the 'projectId' query parameter or the 'x-project-id' header; " +
+            "Every route except /health, /ready and /metrics identifies the project with the 'projectId' query parameter or the 'x-project-id' header; " +
             'errors are { message, field? }.',
           version: API_VERSION,
         },

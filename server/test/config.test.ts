@@ -17,6 +17,21 @@ function configFile(data: unknown): string {
 }
 
 describe('resolveConfig', () => {
+  it('reads the metrics token and the trusted proxies from a flag, the environment or the file', () => {
+    const token = 'abcdefghijklmnop-123';
+    expect(resolveConfig({}, {}, dir)).toMatchObject({ metricsToken: undefined, trustProxy: false });
+    expect(resolveConfig({ 'metrics-token': token, 'trust-proxy': '1' }, {}, dir)).toMatchObject({ metricsToken: token, trustProxy: 1 });
+    expect(resolveConfig({}, { W3KIT_METRICS_TOKEN: token }, dir).metricsToken).toBe(token);
+    expect(resolveConfig({ config: configFile({ metricsToken: token, trustProxy: ['10.0.0.0/8'] }) }, {}, dir)).toMatchObject({
+      metricsToken: token,
+      trustProxy: ['10.0.0.0/8'],
+    });
+    expect(resolveConfig({ 'metrics-token': token }, { W3KIT_METRICS_TOKEN: 'another-token-0123456' }, dir).metricsToken).toBe(token);
+    expect(inputErrorField(() => resolveConfig({ 'metrics-token': 'short' }, {}, dir))).toBe('--metrics-token');
+    expect(inputErrorField(() => resolveConfig({}, { W3KIT_METRICS_TOKEN: 'has a space in it ok' }, dir))).toBe('W3KIT_METRICS_TOKEN');
+    expect(inputErrorField(() => resolveConfig({ 'trust-proxy': 'everyone' }, {}, dir))).toBe('--trust-proxy');
+  });
+
   it('has defaults', () => {
     const config = resolveConfig({}, {}, dir);
     expect(config).toEqual({

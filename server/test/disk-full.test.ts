@@ -86,6 +86,9 @@ describe('a full disk while serving', () => {
       lastRefusedAt: expect.any(String),
       message: expect.stringMatching(/disk is full.*SQLITE_FULL/),
     });
+    const ready = await getJson(server, '/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.checks.database).toMatch(/disk is full.*SQLITE_FULL/);
 
     // Space again: writes go through.
     server.db.pragma('max_page_count = 1073741823');

@@ -50,6 +50,8 @@ export const FLAGS = {
   'deployer-key': { type: 'string' },
   'name-zone': { type: 'string' },
   'allowed-hosts': { type: 'string' },
+  'metrics-token': { type: 'string' },
+  'trust-proxy': { type: 'string' },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;

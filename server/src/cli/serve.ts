@@ -5,6 +5,7 @@ import { COMMON_FLAGS, type CliIo, type Command, type Flags } from './command.js
 import { redactText, redactUrl } from '../redact.js';
 import { isDiskFull } from '../db/disk-full.js';
 import { DatabaseFileError } from '../db/open.js';
+import { SHUTDOWN_DEADLINE_MS } from '../http/close.js';
 
 /** The server's settings among the flags, for resolveConfig. */
 export function configFlags(flags: Flags): ConfigFlags {
@@ -32,6 +33,8 @@ export function configFlags(flags: Flags): ConfigFlags {
     'name-zone': flags['name-zone'],
     'onramp-key': flags['onramp-key'],
     'allowed-hosts': flags['allowed-hosts'],
+    'metrics-token': flags['metrics-token'],
+    'trust-proxy': flags['trust-proxy'],
   };
 }
 
@@ -49,6 +52,14 @@ export function waitForStop(signal: AbortSignal | undefined): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+}
+
+/** Exits the process SHUTDOWN_DEADLINE_MS from now unless it ended before (the timer keeps nothing alive). */
+function exitByDeadline(io: CliIo): void {
+  setTimeout(() => {
+    io.stderr.write(`w3kit-server: did not stop within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting\n`);
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
 }
 
 /** The listen errors that are about the address and port. */
@@ -99,6 +110,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       nameZone: config.nameZone,
       onrampKey: config.onrampKey,
       allowedHosts: config.allowedHosts,
+      metricsToken: config.metricsToken,
       warn: (line) => io.stderr.write(line),
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
@@ -122,6 +134,8 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
   if (config.solanaRpc)
     io.stdout.write(`w3kit-solana  ${redactUrl(config.solanaRpc)}  (Solana chain read for the Blockchain API's balances)\n`);
   await waitForStop(io.signal);
+  // A stop by signal ends the process by the deadline even if something hangs (in-process runs use io.signal).
+  if (!io.signal) exitByDeadline(io);
   await server.close();
   return 0;
 }
@@ -150,6 +164,8 @@ export const serveCommand: Command = {
     'solana-rpc',
     'public-url',
     'allowed-hosts',
+    'trust-proxy',
+    'metrics-token',
     'onramp-key',
     'log',
     'name-zone',
@@ -226,6 +242,16 @@ export const serveCommand: Command = {
         flag: 'onramp-key',
         value: 'KEY',
         text: "private key of the sandbox on-ramp's payout account on the --evm-rpc chain (env\nW3KIT_ONRAMP_KEY; default Hardhat's dev account 19, refused off chains 31337 and 1337)",
+      },
+      {
+        flag: 'trust-proxy',
+        value: 'T',
+        text: 'take the client address from X-Forwarded-For: a number of proxy hops (1 = one\nbalancer in front) or a comma list of proxy addresses/CIDR ranges (env W3KIT_TRUST_PROXY)',
+      },
+      {
+        flag: 'metrics-token',
+        value: 'T',
+        text: 'serve Prometheus metrics at GET /metrics to Authorization: Bearer T (16+ characters;\nenv W3KIT_METRICS_TOKEN, keeps it out of ps); without it /metrics is a 404',
       },
       { flag: 'log', text: 'log every request (JSON lines)' },
       {

@@ -3,6 +3,7 @@
  * /dev/mail on the main app), the mailer, the key-encryption key, and the frame origin's app
  * (frame site and auth API) on the frame port.
  */
+import type { ServerMetrics } from '../ops/metrics.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -67,6 +68,8 @@ export interface Common {
   trustProxy?: TrustProxy | boolean;
   /** The host names served besides the listen host and loopback (allowed-hosts.ts). */
   allowedHosts?: readonly string[];
+  /** Where the frame site's requests are counted (GET /metrics on the Provider API). */
+  metrics?: ServerMetrics;
 }
 
 export interface MailSetup {
@@ -136,6 +139,7 @@ export async function startFrameSite(
     farcaster: options.farcasterSandbox ? farcasterSandbox : undefined,
     allowedHosts: common.allowedHosts,
   });
+  common.metrics?.observeHttp(app, 'frame');
   let actual = port;
   try {
     await app.listen({ port, host: common.host });

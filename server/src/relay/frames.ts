@@ -51,6 +51,7 @@ export function handleFrame(hub: RelayHub, conn: Connection, text: string | null
     after?.();
   } catch (err) {
     if (err instanceof RelayRpcError) {
+      hub.refused(err.code);
       replyError(hub, conn, id, err.code, err.message);
     } else if (isDiskFull(err)) {
       noteDiskFull(hub.db, err);

@@ -16,6 +16,7 @@ import { RelayQuotas } from './quota.js';
 import { RelayRetention } from './retention.js';
 import type { RelayStore, StoredMessage } from './store.js';
 import { RelaySubscriptions, subscriptionId } from './subscriptions.js';
+import { refusalReason, type RelayMetrics } from './metrics.js';
 
 /** What the hub needs of a socket (a `ws` WebSocket satisfies it). */
 export interface RelaySocket extends FlowSocket {
@@ -43,6 +44,8 @@ export interface Connection<S extends RelaySocket = RelaySocket> {
 }
 
 export class RelayHub<S extends RelaySocket = RelaySocket> {
+  /** Where the hub reports what it does; none by default. */
+  metrics: RelayMetrics | undefined;
   private readonly clients = new Map<string, Connection<S>[]>();
   private readonly quotas: RelayQuotas;
   private readonly subscriptions: RelaySubscriptions;
@@ -97,6 +100,19 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
       c.topics.forEach((t) => c.backlog.add(t));
       this.pump(c);
     }
+  }
+
+  /** How many sockets are registered. */
+  socketCount(): number {
+    let n = 0;
+    for (const list of this.clients.values()) n += list.length;
+    return n;
+  }
+
+  /** Notes a refusal in words (a RelayRpcError) for the metrics when a quota made it. */
+  refused(code: number): void {
+    const reason = refusalReason(code);
+    if (reason) this.metrics?.refused(reason);
   }
 
   /** Every registered socket. */
@@ -154,6 +170,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
         return { m: this.store.addMessage({ ...p, ttl, senderClientId, senderIp }), to };
       }),
     );
+    this.metrics?.published(stored.length);
     for (const { m, to } of stored) {
       for (const clientId of to) {
         const conn = this.socketOf(clientId, m.topic);
@@ -198,7 +215,9 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
    * and past the first up to FETCH_PAGE_BYTES; `hasMore` when some are left.
    */
   fetchMessages(conn: Connection, topics: string[]): { messages: DeliveredMessage[]; hasMore: boolean } {
-    return fetchPending(this.store, conn.clientId, topics);
+    const fetched = fetchPending(this.store, conn.clientId, topics);
+    if (fetched.messages.length) this.metrics?.delivered(fetched.messages.length);
+    return fetched;
   }
 
   /** The client's answer to an irn_subscription: a result marks the message delivered; either frees room for the next. */
@@ -206,7 +225,10 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     const messageId = conn.inflight.get(rpcId);
     if (messageId === undefined) return;
     conn.inflight.delete(rpcId);
-    if (ok) this.store.markDelivered(messageId, conn.clientId);
+    if (ok) {
+      this.store.markDelivered(messageId, conn.clientId);
+      this.metrics?.delivered(1);
+    }
     this.pump(conn);
   }
 

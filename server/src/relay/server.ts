@@ -16,6 +16,7 @@ import { SocketCaps } from './socket-caps.js';
 import { listenRelay } from './transport.js';
 import type { TrustProxy } from '../trust-proxy.js';
 import { hostAllowed, hostsOfUrls } from '../allowed-hosts.js';
+import type { ServerMetrics } from '../ops/metrics.js';
 
 export interface StartRelayOptions {
   /** 0 picks a free port. */
@@ -44,6 +45,8 @@ export interface StartRelayOptions {
   pingIntervalMs?: number;
   /** How often expired messages are deleted. Default 60000. */
   pruneIntervalMs?: number;
+  /** Where sockets, messages, mailbox depth and quota refusals are counted (GET /metrics); default nowhere. */
+  metrics?: ServerMetrics;
 }
 
 export interface RunningRelay {
@@ -74,8 +77,18 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const host = options.host ?? '127.0.0.1';
   const limits = relayLimits(options.limits);
   const log = relayLog(options.log);
-  const hub = new RelayHub<WebSocket>(options.db, new RelayStore(options.db), limits, Date.now, log);
+  const store = new RelayStore(options.db);
+  const hub = new RelayHub<WebSocket>(options.db, store, limits, Date.now, log);
   hub.prune();
+  const { metrics } = options;
+  if (metrics) {
+    hub.metrics = metrics.relay;
+    metrics.sources.relay = {
+      sockets: () => hub.socketCount(),
+      mailboxBytes: () => store.storedBytes(),
+      mailboxMessages: (cap) => (options.db.open ? store.storedMessages(cap) : 0),
+    };
+  }
 
   const onSocket = (ws: WebSocket, clientId: string, ip: string) => {
     const conn = hub.attach(ws, clientId, ip);
@@ -129,6 +142,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     close() {
       closed ??= (async () => {
         clearInterval(pruneTimer);
+        if (metrics) metrics.sources.relay = undefined;
         await transport.close(hub.connections().map((c) => c.ws));
       })();
       return closed;

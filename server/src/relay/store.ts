@@ -93,6 +93,11 @@ export class RelayStore {
     return this.bytes;
   }
 
+  /** How many messages are stored, counting at most `cap` (one bounded read, for the metrics). */
+  storedMessages(cap: number): number {
+    return this.db.prepare('SELECT count(*) FROM (SELECT 1 FROM relay_messages LIMIT ?)').pluck().get(cap) as number;
+  }
+
   /** Reads the stored bytes again (after a transaction that added messages was rolled back). */
   recount(): void {
     this.bytes = this.totalBytes.get() as number;

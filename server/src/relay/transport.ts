@@ -182,12 +182,12 @@ export async function listenRelay(options: TransportOptions): Promise<RelayTrans
     async close(sockets) {
       closing = true;
       clearInterval(pingTimer);
+      // Stop listening first: a client reconnecting after the 1001 reaches another instance.
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
       await Promise.all([...sockets].map(closeSocket));
       wss.close();
-      await new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      });
+      http.closeAllConnections();
+      await stopped;
     },
   };
 }
