@@ -180,5 +180,10 @@ describe('createFetcherStore', () => {
     expect(calls).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toHaveLength(4);
+    // 'Try again' (revalidate) lifts a block at once.
+    calls[3]!.reject(new Error('third'));
+    await vi.advanceTimersByTimeAsync(0);
+    void $store.revalidate();
+    expect(calls).toHaveLength(5);
   });
 });

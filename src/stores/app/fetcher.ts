@@ -37,9 +37,9 @@ export interface FetcherStore<T> extends ReadableAtom<FetcherValue<T>> {
   fetch(options?: { force?: boolean }): Promise<void>;
   /** Forgets the cached answers (and blocks) of the keys `match` accepts (all by default); the current one loads again while listened. */
   invalidate(match?: (key: string) => boolean): void;
-  /** Asks the source again for the current key, the data shown meanwhile. */
+  /** Asks the source again for the current key now (a failure's block lifted: 'Try again'), the data shown meanwhile. */
   revalidate(): Promise<void>;
-  /** Sets the data of the current key (an action's own result), cached like an answer. */
+  /** Sets the data of the current key (an action's own result, newer than a request under way: its answer is dropped), cached like an answer. */
   mutate(data: T): void;
   /** When the current key's failure block ends (0: none). */
   blockedUntil(): number;
@@ -125,7 +125,10 @@ export function createFetcherStore<T, P = string>(source: ReadableAtom<P | undef
 
   return Object.assign($value, {
     fetch,
-    revalidate: () => fetch({ force: true }),
+    revalidate() {
+      blocks.delete(current()?.key ?? '');
+      return fetch({ force: true });
+    },
     invalidate(match: (key: string) => boolean = () => true) {
       for (const map of [cache, blocks, running]) for (const key of [...map.keys()]) if (match(key)) map.delete(key);
       const key = current()?.key;
@@ -134,6 +137,7 @@ export function createFetcherStore<T, P = string>(source: ReadableAtom<P | undef
     mutate(data: T) {
       const key = current()?.key;
       if (key === undefined) return;
+      running.delete(key);
       bounded(cache, key, { at: now(), data });
       $value.set({ data, loading: false, key });
     },
