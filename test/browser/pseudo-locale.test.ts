@@ -19,7 +19,7 @@ import { $locale, setLocale } from '../../src/stores/ui/locale.js';
 import { $networks } from '../../src/stores/network/networks.js';
 import { pushView, $router } from '../../src/stores/ui/router.js';
 import { $walletList } from '../../src/stores/registry/wallet-list.js';
-import { $allWallets, $walletSearch } from '../../src/stores/registry/wallet-registry.js';
+import { $allWallets, $walletSearch } from '../../src/stores/registry/all-wallets.js';
 import { $wcPairing } from '../../src/stores/walletconnect/state.js';
 import {
   $emailChange,
