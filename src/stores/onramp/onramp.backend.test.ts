@@ -217,7 +217,13 @@ describe('reset and timezones', () => {
     // The view still listens: the options load again, and the quote asked before the reset never lands.
     expect(state.loading).toBe(true);
     await new Promise((r) => setTimeout(r, 400));
-    expect($onramp.get()).toMatchObject({ loading: false, optionsSource: 'api', quote: undefined, paymentAmount: '', quotesLoading: false });
+    expect($onramp.get()).toMatchObject({
+      loading: false,
+      optionsSource: 'api',
+      quote: undefined,
+      paymentAmount: '',
+      quotesLoading: false,
+    });
   });
 
   it('knows the mainland China timezones', () => {
