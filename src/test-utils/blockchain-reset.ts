@@ -7,7 +7,6 @@ import { setBlockchainApiDeps, setClock } from '../stores/portfolio/blockchain.j
 import { resetIdentities } from '../stores/portfolio/identity.js';
 import { $nftList, resetNfts, type NftsState } from '../stores/portfolio/nfts.js';
 import { resetSend } from '../stores/send/send.js';
-import { resetSwapCatalogue } from '../stores/swap/swap-catalogue.js';
 
 export function resetBlockchainStores(): void {
   setClock(undefined);
@@ -17,7 +16,6 @@ export function resetBlockchainStores(): void {
   resetNfts();
   resetIdentities();
   resetSend();
-  resetSwapCatalogue();
 }
 
 /** Shows `state` in the token balances of the active account (as if the API had answered it). */

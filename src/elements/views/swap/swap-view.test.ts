@@ -4,6 +4,7 @@ import { $router } from '../../../stores/ui/router.js';
 import { $activeNetworkIds } from '../../../stores/network/networks.js';
 import { $swap, resetSwap } from '../../../stores/swap/swap.js';
 import { setSwapApiDeps } from '../../../stores/swap/swap-client.js';
+import { resetSwapCatalogue } from '../../../stores/swap/swap-catalogue.js';
 import { ACCOUNT, BALANCES, CHAIN, DUSD } from '../../../test-utils/blockchain-fixtures.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import { NATIVE_TOKEN_ADDRESS } from '../../../wire/convert-api.js';
@@ -103,6 +104,7 @@ describe('Swap views', () => {
     resetAll();
     resetBlockchainStores();
     resetSwap();
+    resetSwapCatalogue();
     refuse = false;
     tokenChains = [];
     setSwapApiDeps({ fetch: canned, attempts: 1 });
