@@ -19,8 +19,8 @@ import { storage } from '../../src/stores/app/storage.js';
 import { $themeModeSetting, $themeVariables } from '../../src/stores/ui/theme.js';
 import { hideToast } from '../../src/stores/ui/toast.js';
 import type { W3Modal } from '../../src/elements/modal/modal.element.js';
-import { $walletList } from '../../src/stores/registry/wallet-list.js';
-import { $walletSearch, resetAllWallets } from '../../src/stores/registry/wallet-registry.js';
+import { resetWalletList } from '../../src/stores/registry/wallet-list.js';
+import { resetAllWallets, resetWalletSearch } from '../../src/stores/registry/all-wallets.js';
 
 export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
@@ -56,10 +56,10 @@ export function resetAll(): void {
   $themeVariables.set({});
   resetAlerts();
   hideToast();
-  $walletList.set({ status: 'off', featured: [], recommended: [], count: 0 });
+  resetWalletList();
   resetAllWallets();
   resetNativeBalances();
-  $walletSearch.set({ term: '', status: 'idle', results: [] });
+  resetWalletSearch();
   storage.clear();
 }
 

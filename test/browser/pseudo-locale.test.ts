@@ -19,7 +19,7 @@ import { $locale, setLocale } from '../../src/stores/ui/locale.js';
 import { $networks } from '../../src/stores/network/networks.js';
 import { pushView, $router } from '../../src/stores/ui/router.js';
 import { $walletList } from '../../src/stores/registry/wallet-list.js';
-import { $allWallets, $walletSearch } from '../../src/stores/registry/wallet-registry.js';
+import { $allWallets, $walletSearch } from '../../src/stores/registry/all-wallets.js';
 import { $wcPairing } from '../../src/stores/walletconnect/state.js';
 import {
   $emailChange,
@@ -36,7 +36,11 @@ import { $options } from '../../src/stores/app/options.js';
 import { cancelWalletConnectPairing } from '../../src/stores/walletconnect/pairing.js';
 import { createMemorySiwx } from '../../src/test-utils/memory-siwx.js';
 import { truncateAddress } from '../../src/core/address.js';
-import { $swapStore, resetSwap } from '../../src/stores/swap/swap.js';
+import { $swapDetails, $swapStore, resetSwap } from '../../src/stores/swap/swap.js';
+import { resetSwapCatalogue } from '../../src/stores/swap/swap-catalogue.js';
+import { setSwapApiDeps } from '../../src/stores/swap/swap-client.js';
+import { setBlockchainApiDeps } from '../../src/stores/portfolio/blockchain.js';
+import { BALANCES } from '../../src/test-utils/blockchain-fixtures.js';
 import { $registerName } from '../../src/stores/names/register-name.js';
 import { apiOptions, connectAccount, connectedAndClosed, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
 import { $onramp, ONRAMP_PROVIDERS, resetOnramp, selectProvider, setPaymentAmount } from '../../src/stores/onramp/onramp.js';
@@ -177,18 +181,32 @@ async function swapForm(el: W3Modal, next?: ViewName): Promise<string[]> {
     { name: 'Ether', symbol: 'ETH', address: eth, decimals: 18, logoUri: '' },
     { name: 'Demo Dollar', symbol: 'DUSD', address: dusd, decimals: 6, logoUri: '' },
   ];
-  const quote = {
-    id: null,
-    fromAmount: '100000000',
-    fromAccount: dusd,
-    toAmount: '33000000000000000',
-    toAccount: eth,
-    priceImpact: 0.1,
-    key: '',
+  // A canned DEX (the Swap stores load while the view listens): 100 DUSD buys 0.033 ETH, no allowance.
+  const canned = async (input: RequestInfo | URL): Promise<Response> => {
+    const json = (body: unknown) => new Response(JSON.stringify(body));
+    switch (new URL(String(input)).pathname) {
+      case '/v1/convert/tokens':
+        return json({ tokens });
+      case '/v1/convert/gas-price':
+        return json({ standard: '1000000000', fast: '1000000000', instant: '1000000000' });
+      case '/v1/convert/allowance':
+        return json({ allowance: '0' });
+      case '/v1/convert/quotes':
+        return json({
+          quotes: [
+            { id: null, fromAmount: '100000000', fromAccount: dusd, toAmount: '33000000000000000', toAccount: eth, priceImpact: 0.1 },
+          ],
+        });
+    }
+    return json({ fungibles: [], balances: BALANCES }); // the account holds 999.5 DUSD
   };
-  $swapStore.set({ ...$swapStore.get(), tokens, fromId: dusd, toId: eth, amount: '100', quote, gasPrice: 10n ** 9n, allowance: 0n });
+  setSwapApiDeps({ fetch: canned, attempts: 1 });
+  setBlockchainApiDeps({ fetch: canned, attempts: 1 });
+  $options.set({ ...$options.get()!, blockchainApiUrl: 'http://swap-api.invalid' });
+  $swapStore.set({ ...$swapStore.get(), fromId: dusd, toId: eth, amount: '100' });
   void el.modal.open({ view: 'Swap' }).catch(() => undefined);
   await waitFor(() => deep(el, 'w3-swap-view'), 10_000, 'Swap');
+  await waitFor(() => $swapDetails.get().needsApproval, 10_000, 'the quote and the allowance');
   if (next) pushView(next, { side: 'to' });
   return ['ETH', 'DUSD', 'Ether', 'Demo Dollar', 'E', 'D'];
 }
@@ -441,6 +459,9 @@ describe('pseudo-locale en-XA: every text goes through msg()', () => {
     $socialLogin.set({ step: 'idle', provider: undefined, error: undefined });
     $farcasterLogin.set({ step: 'idle', url: undefined, expiresAt: 0, error: undefined });
     resetSwap();
+    resetSwapCatalogue();
+    setSwapApiDeps({});
+    setBlockchainApiDeps({});
     resetOnramp();
     resetPurchase();
     resetAll();

@@ -11,7 +11,7 @@ import { setLocale } from '../../stores/ui/locale.js';
 import { addRecentWallet } from '../../stores/connection/recent.js';
 import { pushView } from '../../stores/ui/router.js';
 import { $walletList } from '../../stores/registry/wallet-list.js';
-import { $allWallets } from '../../stores/registry/wallet-registry.js';
+import { $allWallets } from '../../stores/registry/all-wallets.js';
 import { $wcPairing } from '../../stores/walletconnect/state.js';
 import { setWalletconnectPending } from '../../stores/walletconnect/pending.js';
 import { cancelWalletConnectPairing } from '../../stores/walletconnect/pairing.js';

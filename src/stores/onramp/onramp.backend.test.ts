@@ -39,11 +39,15 @@ beforeAll(async () => {
   seedDevProject(server.db);
 }, 30_000);
 afterAll(async () => server?.close());
+let stop: (() => void) | undefined;
 beforeEach(() => {
   setOnrampApiDeps({ attempts: 1, timeoutMs: 2000 });
   resetOnramp();
+  // As the on-ramp views do: listening loads the options and the quotes.
+  stop = $onramp.listen(() => undefined);
 });
 afterEach(async () => {
+  stop?.();
   resetOnramp();
   resetOptions();
   $activeNetworkIds.set({});
@@ -158,6 +162,28 @@ describe('amount and quote', () => {
     expect(purchaseAmount).toBe('98.5');
   });
 
+  it('asks one quote per pause in typing, and never shows the answer for an amount since changed', async () => {
+    const bodies: string[] = [];
+    setOnrampApiDeps({
+      attempts: 1,
+      timeoutMs: 2000,
+      fetch: (input, init) => {
+        if (String(input).includes('/quote')) bodies.push(String(init?.body));
+        return fetch(input, init);
+      },
+    });
+    await loadOptionsOf(server.url);
+    for (const amount of ['20', '200', '30']) setPaymentAmount(amount);
+    const asked = getQuote();
+    // Typing goes on while that quote is asked: its answer is dropped.
+    setPaymentAmount('40');
+    await asked;
+    expect($onramp.get()).toMatchObject({ quotesLoading: true, quote: undefined });
+    await waitFor(() => !$onramp.get().quotesLoading);
+    expect($onramp.get().quote!.paymentTotal).toEqual({ amount: '40.00', currency: 'USD' });
+    expect(bodies.map((b) => JSON.parse(b).amount)).toEqual(['30', '40']);
+  });
+
   it("gives the placeholder quote 'mocked-quote-id' when the quote call fails", async () => {
     failing = await startLoopback(() => ({ status: 500, json: { message: 'down' } }));
     await loadOptionsOf(failing.url);
@@ -182,13 +208,22 @@ describe('reset and timezones', () => {
     await loadOptionsOf(server.url);
     setPaymentAmount('100');
     resetOnramp();
-    await new Promise((r) => setTimeout(r, 400));
     const state = $onramp.get();
     expect(state.options).toBeUndefined();
     expect(state.quote).toBeUndefined();
     expect(state.paymentAmount).toBe('');
     expect(state.purchaseCurrency).toBeUndefined();
     expect(state.quotesLoading).toBe(false);
+    // The view still listens: the options load again, and the quote asked before the reset never lands.
+    expect(state.loading).toBe(true);
+    await new Promise((r) => setTimeout(r, 400));
+    expect($onramp.get()).toMatchObject({
+      loading: false,
+      optionsSource: 'api',
+      quote: undefined,
+      paymentAmount: '',
+      quotesLoading: false,
+    });
   });
 
   it('knows the mainland China timezones', () => {

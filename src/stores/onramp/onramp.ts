@@ -4,10 +4,12 @@
  * payment currencies (defaults USDC and USD; only a currency the chosen provider sells on the
  * active network, USDC when it is one, else the first; none when it sells nothing there, see
  * offer.ts), the amount checked against the payment method's
- * limits, and the quote (debounced; the placeholder 'mocked-quote-id' when it fails). Used only by
- * the lazy on-ramp views, so it loads with them.
+ * limits, and the quote (debounced; the placeholder 'mocked-quote-id' when it fails). Options and
+ * quotes are fetcher stores: they load while the on-ramp views listen, the quote keyed by a
+ * debounced request (an answer for an amount or currency since changed is dropped). Used only
+ * by the lazy on-ramp views, so it loads with them.
  */
-import { computed, map } from 'nanostores';
+import { atom, computed, map, onMount } from 'nanostores';
 import { createOnrampApi, type OnrampApi } from '../../api/onramp-api.js';
 import {
   DEFAULT_PAYMENT_CURRENCY,
@@ -19,6 +21,7 @@ import {
   type PurchaseCurrency,
 } from '../../wire/onramp-api.js';
 import { $options } from '../app/options.js';
+import { createFetcherStore } from '../app/fetcher.js';
 import { $activeNetwork } from '../network/networks.js';
 import {
   amountProblem,
@@ -55,29 +58,20 @@ export interface OnrampState {
   quotesLoading: boolean;
 }
 
-const EMPTY: OnrampState = {
-  providers: ONRAMP_PROVIDERS,
-  selectedProvider: undefined,
-  options: undefined,
-  optionsSource: undefined,
-  purchaseCurrency: undefined,
-  paymentCurrency: undefined,
-  paymentAmount: '',
-  purchaseAmount: undefined,
-  quote: undefined,
-  error: undefined,
-  loading: false,
-  quotesLoading: false,
-};
+/** What the person chose and typed; the rest of the state derives from it and the loaded options and quote. */
+interface OnrampForm {
+  selectedProvider: OnrampProvider | undefined;
+  purchaseCurrency: PurchaseCurrency | undefined;
+  paymentCurrency: PaymentCurrency | undefined;
+  paymentAmount: string;
+}
 
-export const $onramp = map<OnrampState>({ ...EMPTY });
+const EMPTY_FORM: OnrampForm = { selectedProvider: undefined, purchaseCurrency: undefined, paymentCurrency: undefined, paymentAmount: '' };
+
+const $form = map<OnrampForm>({ ...EMPTY_FORM });
 
 let api: { key: string; api: OnrampApi } | undefined;
 let apiDeps: { fetch?: typeof fetch; attempts?: number; timeoutMs?: number } = {};
-let generation = 0;
-/** Bumped by every reset: a reply for the state before it is dropped. */
-let resets = 0;
-let quoteTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Request settings of the client (tests: one attempt, a short timeout). */
 export function setOnrampApiDeps(next: typeof apiDeps): void {
@@ -100,6 +94,110 @@ export function activeNetworkOf(currency: PurchaseCurrency | undefined): OnrampN
   return currency ? matchNetwork(currency.networks, $activeNetwork.get()) : undefined;
 }
 
+interface LoadedOptions {
+  options: OnrampOptions;
+  source: 'api' | 'sample';
+}
+
+/** The Blockchain API the options come from ('' without one: the sample options). */
+const $optionsSource = computed($options, (o) => (o?.blockchainApiUrl && o.projectId ? `${o.blockchainApiUrl}\n${o.projectId}` : ''));
+
+/** The options, once per Blockchain API; a failure, or no Blockchain API, gives the sample options (spec 8). */
+const $loadedOptions = createFetcherStore<LoadedOptions, string>($optionsSource, {
+  lifetimeMs: Infinity,
+  maxEntries: 4,
+  fetcher: async () => {
+    try {
+      const client = getOnrampApi();
+      if (!client) throw new Error('No blockchainApiUrl');
+      return { options: await client.getOptions(), source: 'api' };
+    } catch {
+      return { options: SAMPLE_OPTIONS, source: 'sample' };
+    }
+  },
+});
+
+/** The purchase currency for `state`: the chosen one while it is on offer, else USDC when it is, else the first on offer. */
+function pickPurchaseCurrency(state: OnrampState): PurchaseCurrency | undefined {
+  const offered = currentOffer(state)?.currencies ?? [];
+  return offered.find((c) => c.id === state.purchaseCurrency?.id) ?? offered.find((c) => c.id === DEFAULT_PURCHASE_CURRENCY) ?? offered[0];
+}
+
+/** The form with the options: the currencies on offer on the active network, the amount checked against their limits. */
+const $chosen = computed([$form, $loadedOptions, $activeNetwork], (form, { data, loading }) => {
+  const options = data?.options;
+  const paymentCurrency =
+    form.paymentCurrency ?? options?.paymentCurrencies.find((c) => c.id === DEFAULT_PAYMENT_CURRENCY) ?? options?.paymentCurrencies[0];
+  const state: OnrampState = {
+    ...form,
+    providers: ONRAMP_PROVIDERS,
+    options,
+    optionsSource: data?.source,
+    paymentCurrency,
+    error: amountProblem(form.paymentAmount, paymentCurrency),
+    loading,
+    purchaseAmount: undefined,
+    quote: undefined,
+    quotesLoading: false,
+  };
+  return { ...state, purchaseCurrency: options ? pickPurchaseCurrency(state) : undefined };
+});
+
+interface QuoteRequest {
+  purchaseCurrency: string;
+  paymentCurrency: string;
+  amount: string;
+  network: string;
+}
+
+/** The quote to ask for now; none without an amount within the limits, or for a currency not sold on the active network. */
+const $quoteRequest = computed($chosen, ({ purchaseCurrency, paymentCurrency, paymentAmount, error }): QuoteRequest | undefined => {
+  // Only what is sold on the active network is quoted (never another network's price).
+  const network = activeNetworkOf(purchaseCurrency);
+  if (!purchaseCurrency || !paymentCurrency || !paymentAmount || error || !network) return undefined;
+  return { purchaseCurrency: purchaseCurrency.id, paymentCurrency: paymentCurrency.id, amount: paymentAmount, network: network.name };
+});
+const quoteKey = (request: QuoteRequest | undefined): string | undefined => request && JSON.stringify(request);
+
+/** The quote request once it has not changed for QUOTE_DEBOUNCE_MS (at once when there is none). */
+const $quoteAsked = atom<QuoteRequest | undefined>(undefined);
+let quoteTimer: ReturnType<typeof setTimeout> | undefined;
+onMount($quoteAsked, () => {
+  const stop = $quoteRequest.subscribe((request) => {
+    clearTimeout(quoteTimer);
+    if (quoteKey(request) === quoteKey($quoteAsked.get())) return;
+    if (!request) return $quoteAsked.set(undefined);
+    quoteTimer = setTimeout(() => $quoteAsked.set(request), QUOTE_DEBOUNCE_MS);
+  });
+  return () => (clearTimeout(quoteTimer), stop());
+});
+
+/** Quotes; a failure gives the placeholder quote (spec 8). */
+const $quotes = createFetcherStore<OnrampQuote, QuoteRequest>($quoteAsked, {
+  key: (r) => quoteKey(r)!,
+  lifetimeMs: 30_000,
+  maxEntries: 8,
+  fetcher: async (request) => {
+    try {
+      const client = getOnrampApi();
+      if (!client) throw new Error('No quote source');
+      return await client.getQuote(request);
+    } catch {
+      return placeholderQuote(request.amount, request.paymentCurrency, request.purchaseCurrency);
+    }
+  },
+});
+
+/** The quote shown last: it stays while the next one loads. */
+let shownQuote: OnrampQuote | undefined;
+
+export const $onramp = computed([$chosen, $quoteRequest, $quotes], (state, request, quotes): OnrampState => {
+  if (!request) return ((shownQuote = undefined), state);
+  if (quotes.key === quoteKey(request) && !quotes.loading && quotes.data) shownQuote = quotes.data;
+  else return { ...state, quote: shownQuote, purchaseAmount: shownQuote?.purchaseAmount.amount, quotesLoading: true };
+  return { ...state, quote: shownQuote, purchaseAmount: shownQuote.purchaseAmount.amount };
+});
+
 /** What each provider sells on the active network; undefined until the options are loaded. */
 export const $onrampOffers = computed([$onramp, $activeNetwork], (state, network): ProviderOffer[] | undefined => {
   const { options, optionsSource, providers } = state;
@@ -115,113 +213,39 @@ export function currentOffer(state = $onramp.get()): ProviderOffer | undefined {
   return state.options ? providerOffer(provider, state.options, state.optionsSource, $activeNetwork.get()) : undefined;
 }
 
-/** The purchase currency for `state`: the chosen one while it is on offer, else USDC when it is, else the first on offer. */
-function pickPurchaseCurrency(state: OnrampState): PurchaseCurrency | undefined {
-  const offered = currentOffer(state)?.currencies ?? [];
-  return offered.find((c) => c.id === state.purchaseCurrency?.id) ?? offered.find((c) => c.id === DEFAULT_PURCHASE_CURRENCY) ?? offered[0];
-}
-
-/** After the provider, the options or the network changed: a currency on offer, and the quote asked again. */
-function repick(): void {
-  const state = $onramp.get();
-  if (!state.options) return;
-  const purchaseCurrency = pickPurchaseCurrency(state);
-  if (purchaseCurrency === state.purchaseCurrency) return;
-  $onramp.setKey('purchaseCurrency', purchaseCurrency);
-  scheduleQuote();
-}
-
-// Another active network offers other currencies (and may offer none).
-$activeNetwork.listen(() => repick());
-
-/** Loads the options (once); a failure, or no Blockchain API, gives the sample options (spec 8). */
-export async function loadOptions(): Promise<void> {
-  if ($onramp.get().options || $onramp.get().loading) return;
-  const mine = resets;
-  $onramp.setKey('loading', true);
-  let options: OnrampOptions;
-  let source: 'api' | 'sample' = 'api';
-  try {
-    const client = getOnrampApi();
-    if (!client) throw new Error('No blockchainApiUrl');
-    options = await client.getOptions();
-  } catch {
-    options = SAMPLE_OPTIONS;
-    source = 'sample';
-  }
-  if (mine !== resets) return;
-  const state = $onramp.get();
-  const paymentCurrency =
-    state.paymentCurrency ?? options.paymentCurrencies.find((c) => c.id === DEFAULT_PAYMENT_CURRENCY) ?? options.paymentCurrencies[0];
-  const next = { ...state, options, optionsSource: source, loading: false, paymentCurrency };
-  $onramp.set({ ...next, purchaseCurrency: pickPurchaseCurrency(next) });
-}
+/** Loads the options now (the views' listening loads them too). Never rejects. */
+export const loadOptions = (): Promise<void> => $loadedOptions.fetch();
 
 export function selectProvider(provider: OnrampProvider): void {
-  $onramp.setKey('selectedProvider', provider);
-  repick();
-}
-
-/** Asks for a quote after typing pauses (QUOTE_DEBOUNCE_MS). */
-function scheduleQuote(): void {
-  clearTimeout(quoteTimer);
-  const { paymentAmount, error, purchaseCurrency } = $onramp.get();
-  if (!paymentAmount || error || !activeNetworkOf(purchaseCurrency)) {
-    $onramp.set({ ...$onramp.get(), quote: undefined, purchaseAmount: undefined, quotesLoading: false });
-    return;
-  }
-  $onramp.setKey('quotesLoading', true);
-  quoteTimer = setTimeout(() => void getQuote(), QUOTE_DEBOUNCE_MS);
+  $form.setKey('selectedProvider', provider);
 }
 
 export function setPaymentAmount(amount: string): void {
-  const value = amount.trim().replace(',', '.');
-  $onramp.set({ ...$onramp.get(), paymentAmount: value, error: amountProblem(value, $onramp.get().paymentCurrency) });
-  scheduleQuote();
+  $form.setKey('paymentAmount', amount.trim().replace(',', '.'));
 }
 
 export function setPurchaseCurrency(currency: PurchaseCurrency): void {
-  $onramp.setKey('purchaseCurrency', currency);
-  scheduleQuote();
+  $form.setKey('purchaseCurrency', currency);
 }
 
 export function setPaymentCurrency(currency: PaymentCurrency): void {
-  const { paymentAmount } = $onramp.get();
-  $onramp.set({ ...$onramp.get(), paymentCurrency: currency, error: amountProblem(paymentAmount, currency) });
-  scheduleQuote();
+  $form.setKey('paymentCurrency', currency);
 }
 
-/** The quote of the current amount and currencies; a failure gives the placeholder quote (spec 8). */
-export async function getQuote(): Promise<void> {
+/** Asks the quote of the current amount and currencies now, without waiting for typing to pause (submit). Never rejects. */
+export function getQuote(): Promise<void> {
   clearTimeout(quoteTimer);
-  const { purchaseCurrency, paymentCurrency, paymentAmount, error } = $onramp.get();
-  if (!purchaseCurrency || !paymentCurrency || !paymentAmount || error) return;
-  const mine = ++generation;
-  // Only what is sold on the active network is quoted (never another network's price).
-  const network = activeNetworkOf(purchaseCurrency);
-  if (!network) return void $onramp.set({ ...$onramp.get(), quote: undefined, purchaseAmount: undefined, quotesLoading: false });
-  let quote: OnrampQuote;
-  try {
-    const client = getOnrampApi();
-    $onramp.setKey('quotesLoading', true);
-    if (!client) throw new Error('No quote source');
-    quote = await client.getQuote({
-      purchaseCurrency: purchaseCurrency.id,
-      paymentCurrency: paymentCurrency.id,
-      amount: paymentAmount,
-      network: network.name,
-    });
-  } catch {
-    quote = placeholderQuote(paymentAmount, paymentCurrency.id, purchaseCurrency.id);
-  }
-  if (mine !== generation) return;
-  $onramp.set({ ...$onramp.get(), quote, purchaseAmount: quote.purchaseAmount.amount, quotesLoading: false });
+  const request = $quoteRequest.get();
+  if (quoteKey(request) !== quoteKey($quoteAsked.get())) $quoteAsked.set(request);
+  return $quotes.fetch();
 }
 
-/** Spec 4: clears everything (a pending quote included). */
+/** Spec 4: clears everything (a pending quote included); a view still listening loads the options again. */
 export function resetOnramp(): void {
-  generation++;
-  resets++;
   clearTimeout(quoteTimer);
-  $onramp.set({ ...EMPTY });
+  $form.set({ ...EMPTY_FORM });
+  $quoteAsked.set(undefined);
+  $quotes.reset();
+  $loadedOptions.reset();
+  $loadedOptions.invalidate();
 }

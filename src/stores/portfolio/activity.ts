@@ -1,12 +1,13 @@
 /**
  * The transaction list of the active account (Blockchain API history; eip155 only, spec
- * section 9): loading, then empty or filled, cursor paging; a failure marks it empty with
+ * section 9), a fetcher store that loads while listened: loading, then empty or filled, cursor paging; a failure marks it empty with
  * 'Failed to fetch transactions'. Only the active chain's transactions show, and those whose
  * transfers are all spam NFTs are hidden.
  */
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import type { Transaction } from '../../wire/blockchain-api.js';
-import { activeTarget, getBlockchainApi, isActive } from './blockchain.js';
+import { createFetcherStore } from '../app/fetcher.js';
+import { $activeTarget, getBlockchainApi, now, type AccountTarget } from './blockchain.js';
 
 export interface ActivityState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -17,11 +18,12 @@ export interface ActivityState {
   loadingMore: boolean;
 }
 
+interface Page {
+  transactions: Transaction[];
+  next: string | null;
+}
+
 const IDLE: ActivityState = { status: 'idle', key: undefined, transactions: [], next: null, loadingMore: false };
-
-export const $activity = atom<ActivityState>(IDLE);
-
-let generation = 0;
 
 const allSpam = (t: Transaction) => t.transfers.length > 0 && t.transfers.every((x) => x.nft_info?.flags.is_spam === true);
 
@@ -30,54 +32,57 @@ export function visibleTransactions(list: readonly Transaction[], caipNetworkId:
   return list.filter((t) => (t.metadata.chain === caipNetworkId || t.metadata.chain === reference) && !allSpam(t));
 }
 
-function target() {
-  const t = activeTarget();
-  return t && t.network.chainNamespace === 'eip155' && getBlockchainApi() ? t : undefined;
-}
+const $historyTarget = computed($activeTarget, (t) => (t && t.network.chainNamespace === 'eip155' && getBlockchainApi() ? t : undefined));
 
-/** Loads the first page (newest first). Never rejects. */
-export async function fetchActivity(): Promise<void> {
-  const api = getBlockchainApi();
-  const t = target();
-  if (!api || !t) {
-    $activity.set(IDLE);
-    return;
-  }
-  const mine = ++generation;
-  const previous = $activity.get();
-  // A refresh keeps the list shown; a first load (or another account) shows loading.
-  if (previous.key !== t.key || previous.status !== 'ready') $activity.set({ ...IDLE, status: 'loading', key: t.key });
-  try {
-    const reply = await api.getHistory(t.address, { chainId: t.network.caipNetworkId });
-    if (mine !== generation || !isActive(t.key)) return;
-    const transactions = visibleTransactions(reply.data, t.network.caipNetworkId, String(t.network.id));
-    $activity.set({ status: 'ready', key: t.key, transactions, next: reply.next, loadingMore: false });
-  } catch {
-    if (mine === generation && isActive(t.key)) $activity.set({ ...IDLE, status: 'error', key: t.key });
-  }
-}
+/** The loaded pages of the active account's history; each showing asks again (a short lifetime only shares a burst of reads). */
+export const $history = createFetcherStore<Page, AccountTarget>($historyTarget, {
+  key: (t) => t.key,
+  lifetimeMs: 2000,
+  now,
+  fetcher: async ({ address, network }) => {
+    const api = getBlockchainApi();
+    if (!api) throw new Error('No Blockchain API');
+    const reply = await api.getHistory(address, { chainId: network.caipNetworkId });
+    return { transactions: visibleTransactions(reply.data, network.caipNetworkId, String(network.id)), next: reply.next };
+  },
+});
 
-/** Loads the next page when there is one and none is loading. Never rejects. */
+/** A next page under way. */
+export const $activityLoadingMore = atom(false);
+
+/** The list as the Account view reads it: a refresh keeps the list shown; a failure is an empty list with an error. */
+export const $activity = computed([$history, $activityLoadingMore], ({ data, loading, error, key }, loadingMore): ActivityState => {
+  if (key === undefined) return IDLE;
+  if (data && (loading || error === undefined)) return { status: 'ready', key, ...data, loadingMore };
+  if (loading) return { ...IDLE, status: 'loading', key };
+  return { ...IDLE, status: error !== undefined ? 'error' : 'ready', key };
+});
+
+/** Loads the first page again (newest first). Never rejects. */
+export const fetchActivity = (): Promise<void> => $history.fetch({ force: true });
+
+/** Loads the next page when there is one and none is loading; a page for a list since replaced is dropped. Never rejects. */
 export async function fetchMoreActivity(): Promise<void> {
   const api = getBlockchainApi();
-  const t = target();
-  const state = $activity.get();
-  if (!api || !t || state.key !== t.key || state.status !== 'ready' || !state.next || state.loadingMore) return;
-  const mine = generation;
-  $activity.set({ ...state, loadingMore: true });
+  const t = $historyTarget.get();
+  const { data: page, key, loading } = $history.value ?? { loading: false };
+  if (!api || !t || !page || key !== t.key || loading || !page.next || $activityLoadingMore.get()) return;
+  $activityLoadingMore.set(true);
   try {
-    const reply = await api.getHistory(t.address, { chainId: t.network.caipNetworkId, cursor: state.next });
-    if (mine !== generation || !isActive(t.key)) return;
-    const seen = new Set(state.transactions.map((x) => x.id));
+    const reply = await api.getHistory(t.address, { chainId: t.network.caipNetworkId, cursor: page.next });
+    if ($history.value?.data !== page) return;
+    const seen = new Set(page.transactions.map((x) => x.id));
     const more = visibleTransactions(reply.data, t.network.caipNetworkId, String(t.network.id)).filter((x) => !seen.has(x.id));
-    $activity.set({ ...$activity.get(), transactions: [...state.transactions, ...more], next: reply.next, loadingMore: false });
+    $history.mutate({ transactions: [...page.transactions, ...more], next: reply.next });
   } catch {
     // the list stays; scrolling again retries
-    if (mine === generation) $activity.set({ ...$activity.get(), loadingMore: false });
+  } finally {
+    $activityLoadingMore.set(false);
   }
 }
 
-const hasHash = (hash: string) => $activity.get().transactions.some((t) => t.metadata.hash.toLowerCase() === hash.toLowerCase());
+const hasHash = (hash: string) =>
+  ($history.value?.data?.transactions ?? []).some((t) => t.metadata.hash.toLowerCase() === hash.toLowerCase());
 
 /**
  * After a send: refreshes the list until the transaction shows (the indexer may need a moment),
@@ -94,6 +99,6 @@ export async function watchTransaction(hash: string, { intervalMs = 1000, timeou
 }
 
 export function resetActivity(): void {
-  generation++;
-  $activity.set(IDLE);
+  $activityLoadingMore.set(false);
+  $history.reset();
 }

@@ -4,6 +4,7 @@
  * and the store clock stand in for the wait) and on a change of chain, 'Try again' fetches at
  * once, and the chain the API does not index is an empty state with the native balance.
  */
+import { cleanStores } from 'nanostores';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEV_PROJECT_ID, startServer, type RunningServer } from '../../../server/src/index.js';
 import { startChains, type HardhatNode } from '../../../scripts/lib/hardhat.mjs';
@@ -58,6 +59,8 @@ beforeEach(() => {
   patchAccount('eip155', { address: ACCOUNT, caipAddress: `eip155:31337:${ACCOUNT}`, status: 'connected' });
 });
 afterEach(() => {
+  // Derived stores stay mounted a second after their last listener (nanostores): end that now.
+  cleanStores($balances);
   vi.useRealTimers();
   setClock(undefined);
   setBlockchainApiDeps({});
@@ -70,9 +73,9 @@ const symbols = () => $balances.get().tokens.map((t) => t.symbol);
 describe('Tokens tab states on the real backend', () => {
   it('an error clears itself once the 30 s block is over, while the tab is shown', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const stop = $balances.listen(() => undefined);
+    down = true;
+    const stop = $balances.listen(() => undefined); // listening loads
     try {
-      down = true;
       await fetchBalances();
       expect($balances.get().status).toBe('error');
       expect($toast.get().message).toEqual({ code: 'TOKEN_BALANCE_UNAVAILABLE' });
@@ -93,7 +96,9 @@ describe('Tokens tab states on the real backend', () => {
 
   it("a change of chain refetches, the chain the API does not index is an empty state with the chain's native balance", async () => {
     down = true;
-    const stop = $accountView.listen(() => undefined); // the Account view is shown: it loads per chain
+    // The Account view is shown: its model and the balances it reads, loading per chain.
+    const stops = [$accountView.listen(() => undefined), $balances.listen(() => undefined)];
+    const stop = () => stops.forEach((off) => off());
     try {
       await vi.waitFor(() => expect($balances.get().status).toBe('error'), { timeout: 10_000 });
       down = false;

@@ -7,13 +7,13 @@
  * is 'unsupported', an empty state and no error. The native balance itself is read from the
  * chain (30 s cache).
  */
-import { atom } from 'nanostores';
+import { computed } from 'nanostores';
 import { adapterEntry } from '../../chains/registry.js';
-import type { Network } from '../../wire/networks.js';
 import { ApiError } from '../../api/errors.js';
 import type { TokenBalance } from '../../wire/blockchain-api.js';
 import { BALANCE_RETRY_BLOCK_MS, CACHE_LIFETIME_MS } from '../../core/constants.js';
-import { activeTarget, createCache, getBlockchainApi, isActive, now } from './blockchain.js';
+import { createFetcherStore } from '../app/fetcher.js';
+import { $activeTarget, activeTarget, createCache, getBlockchainApi, isActive, now, type AccountTarget } from './blockchain.js';
 import { showError } from '../ui/toast.js';
 import { refreshBalance } from '../connection/actions.js';
 
@@ -25,104 +25,69 @@ export interface BalancesState {
   tokens: TokenBalance[];
 }
 
-const IDLE: BalancesState = { status: 'idle', key: undefined, tokens: [] };
-
-export const $balances = atom<BalancesState>(IDLE);
-
-const portfolio = createCache<TokenBalance[]>(CACHE_LIFETIME_MS.portfolio);
 const nativeReads = createCache<true>(CACHE_LIFETIME_MS.nativeBalance);
-/** Per account and network, when the last failure's block ends: the spec's `lastRetry` plus 30 s. */
-const blockedUntil = new Map<string, number>();
-const unsupported = new Set<string>();
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
-let inFlight: { key: string; promise: Promise<void> } | undefined;
-
-/** When the active account and network's block ends (0 when none). */
-export const balanceRetryAt = (): number => blockedUntil.get(activeTarget()?.key ?? '') ?? 0;
 
 /** The API answers 400 naming chainId for a chain it does not index. */
 const notIndexed = (err: unknown): boolean => err instanceof ApiError && err.status === 400 && err.field === 'chainId';
-
-/** Once the block is over, fetches again what is still shown (someone listens, same account and network). */
-function retryWhenUnblocked(key: string): void {
-  if (retryTimer) clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => {
-    retryTimer = undefined;
-    if (isActive(key) && $balances.lc > 0) void fetchBalances();
-  }, BALANCE_RETRY_BLOCK_MS);
-}
 
 /** Tokens of `chainId` with a non-zero number of decimals, the most valuable first. */
 export function usableTokens(list: readonly TokenBalance[], chainId: string): TokenBalance[] {
   return list.filter((t) => t.chainId === chainId && t.quantity.decimals !== '0').sort((a, b) => b.value - a.value);
 }
 
-async function load(key: string, address: string, network: Network, force: boolean): Promise<void> {
-  const api = getBlockchainApi();
-  const chainId = network.caipNetworkId;
-  const previous = $balances.get();
-  $balances.set({ status: 'loading', key, tokens: previous.key === key ? previous.tokens : [] });
-  try {
-    // Without a Blockchain API, a namespace whose adapter reads tokens from the chain (Solana) does so.
-    const list = api
-      ? await api.getBalances(address, { chainId, forceUpdate: force })
-      : await import('./chain-balances.js').then((m) => m.readChainBalances(network, address));
-    const tokens = usableTokens(list, chainId);
-    portfolio.set(key, tokens);
-    if (isActive(key)) $balances.set({ status: 'ready', key, tokens });
-  } catch (err) {
-    if (notIndexed(err)) {
-      unsupported.add(key);
-      if (isActive(key)) $balances.set({ status: 'unsupported', key, tokens: [] });
-      return;
-    }
-    blockedUntil.set(key, now() + BALANCE_RETRY_BLOCK_MS);
-    if (!isActive(key)) return;
-    $balances.set({ ...$balances.get(), status: 'error', key });
-    showError({ code: 'TOKEN_BALANCE_UNAVAILABLE' });
-    retryWhenUnblocked(key);
-  }
+/** The active account and network, when something reads their tokens (the Blockchain API, or the chain's adapter). */
+const $tokenTarget = computed($activeTarget, (target): AccountTarget | undefined =>
+  target && (getBlockchainApi() || adapterEntry(target.network.chainNamespace)?.readsTokens) ? target : undefined,
+);
+
+interface Portfolio {
+  tokens: TokenBalance[];
+  unsupported: boolean;
 }
+
+/** The tokens of the active account and network: loads while listened (30 s cache, 30 s block after a failure). */
+export const $tokenBalances = createFetcherStore<Portfolio, AccountTarget>($tokenTarget, {
+  key: (t) => t.key,
+  lifetimeMs: CACHE_LIFETIME_MS.portfolio,
+  errorBlockMs: BALANCE_RETRY_BLOCK_MS,
+  now,
+  async fetcher({ key, address, network }, { force }) {
+    const api = getBlockchainApi();
+    const chainId = network.caipNetworkId;
+    try {
+      // Without a Blockchain API, a namespace whose adapter reads tokens from the chain (Solana) does so.
+      const list = api
+        ? await api.getBalances(address, { chainId, forceUpdate: force })
+        : await import('./chain-balances.js').then((m) => m.readChainBalances(network, address));
+      return { tokens: usableTokens(list, chainId), unsupported: false };
+    } catch (err) {
+      if (notIndexed(err)) return { tokens: [], unsupported: true };
+      if (isActive(key)) showError({ code: 'TOKEN_BALANCE_UNAVAILABLE' });
+      throw err;
+    }
+  },
+});
+
+/** The tokens as the views read them. */
+export const $balances = computed($tokenBalances, ({ data, loading, error, key }): BalancesState => {
+  if (key === undefined) return { status: 'idle', key, tokens: [] };
+  const tokens = data?.tokens ?? [];
+  if (loading) return { status: 'loading', key, tokens };
+  if (error !== undefined) return { status: 'error', key, tokens };
+  return data?.unsupported ? { status: 'unsupported', key, tokens: [] } : { status: 'ready', key, tokens };
+});
+
+/** When the active account and network's block ends (0 when none). */
+export const balanceRetryAt = (): number => $tokenBalances.blockedUntil();
 
 /**
  * Loads the token balances unless the cache has them (`force` skips the cache and asks the
  * server for fresh data). Within 30 s of a failure nothing is fetched. Never rejects.
  */
-export function fetchBalances({ force = false }: { force?: boolean } = {}): Promise<void> {
-  const target = activeTarget();
-  if (!target || (!getBlockchainApi() && !adapterEntry(target.network.chainNamespace)?.readsTokens)) {
-    $balances.set(IDLE);
-    return Promise.resolve();
-  }
-  const { key, address, network } = target;
-  if (unsupported.has(key)) {
-    $balances.set({ status: 'unsupported', key, tokens: [] });
-    return Promise.resolve();
-  }
-  if (!force) {
-    const tokens = portfolio.get(key);
-    if (tokens) {
-      $balances.set({ status: 'ready', key, tokens });
-      return Promise.resolve();
-    }
-  }
-  if (inFlight?.key === key) return inFlight.promise;
-  // The block holds while its account and network stay shown; coming back to them after a
-  // change of chain or account is a fresh attempt.
-  if ($balances.get().key === key && now() < (blockedUntil.get(key) ?? 0)) return Promise.resolve();
-  const promise = load(key, address, network, force).finally(() => {
-    if (inFlight?.promise === promise) inFlight = undefined;
-  });
-  inFlight = { key, promise };
-  return promise;
-}
+export const fetchBalances = ({ force = false }: { force?: boolean } = {}): Promise<void> => $tokenBalances.fetch({ force });
 
 /** 'Try again': lifts the active account and network's block and fetches at once. */
-export function retryBalances(): Promise<void> {
-  const key = activeTarget()?.key;
-  if (key) blockedUntil.delete(key);
-  return fetchBalances({ force: true });
-}
+export const retryBalances = (): Promise<void> => $tokenBalances.revalidate();
 
 /** Reads the native balance from the chain, at most every 30 s per account and network unless forced. */
 export async function refreshNativeBalance({ force = false }: { force?: boolean } = {}): Promise<void> {
@@ -135,12 +100,6 @@ export async function refreshNativeBalance({ force = false }: { force?: boolean 
 
 /** Forgets the caches and the retry block (tests, and a disconnect). */
 export function resetBalances(): void {
-  portfolio.clear();
   nativeReads.clear();
-  blockedUntil.clear();
-  unsupported.clear();
-  if (retryTimer) clearTimeout(retryTimer);
-  retryTimer = undefined;
-  inFlight = undefined;
-  $balances.set(IDLE);
+  $tokenBalances.reset();
 }

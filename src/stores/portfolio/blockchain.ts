@@ -1,8 +1,9 @@
 /**
  * Shared by the Blockchain API stores (balances, activity, NFTs, identity, send): the client of
- * the current options, the account and network they act on, a clock tests can move, and small
- * time-limited caches.
+ * the current options, the account and network they act on (a store: the key of their fetcher
+ * stores), a clock tests can move, and small time-limited caches for on-demand lookups.
  */
+import { computed } from 'nanostores';
 import { createBlockchainApi, type BlockchainApi, type BlockchainApiOptions } from '../../api/blockchain-api.js';
 import type { Network } from '../../wire/networks.js';
 import { $activeAccount } from '../connection/account.js';
@@ -29,8 +30,8 @@ export interface Cache<T> {
   clear(): void;
 }
 
-/** A map whose entries expire `ttlMs` after they were set (by now()). */
-export function createCache<T>(ttlMs: number): Cache<T> {
+/** A map whose entries expire `ttlMs` after they were set (by now()), at most `maxEntries` (oldest dropped first). */
+export function createCache<T>(ttlMs: number, maxEntries = 64): Cache<T> {
   const entries = new Map<string, { at: number; value: T }>();
   return {
     get(key) {
@@ -40,7 +41,11 @@ export function createCache<T>(ttlMs: number): Cache<T> {
       entries.delete(key);
       return undefined;
     },
-    set: (key, value) => void entries.set(key, { at: now(), value }),
+    set(key, value) {
+      entries.delete(key);
+      entries.set(key, { at: now(), value });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    },
     delete: (key) => void entries.delete(key),
     clear: () => entries.clear(),
   };
@@ -82,6 +87,9 @@ export function activeTarget(): AccountTarget | undefined {
   if (caipAddress && !caipAddress.startsWith(`${network.chainNamespace}:`)) return undefined;
   return { address, network, key: `${network.caipNetworkId}|${address.toLowerCase()}` };
 }
+
+/** The active target as a store (new options count: they may add or remove the Blockchain API). */
+export const $activeTarget = computed([$activeAccount, $activeNetwork, $unknownNetwork, $options], () => activeTarget());
 
 /** True when `key` still names the active account and network (a reply may arrive after a switch). */
 export const isActive = (key: string): boolean => activeTarget()?.key === key;

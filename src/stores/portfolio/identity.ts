@@ -1,19 +1,20 @@
 /**
  * Names and avatars from the Blockchain API's identity endpoint (eip155 only, spec section 9):
- * the connected account's identity (5 min cache) becomes its profileName and profileImage;
+ * the connected account's identity (a fetcher store, 5 min cache) becomes its profileName and profileImage;
  * other addresses (a send's receiver) are looked up through the name cache (5 min), and names
  * (a send's receiver typed as `alice.w3kit`) resolve to addresses through the profile endpoint
  * (found names cached 5 min; a name not found is asked again next time, it may be set since);
  * an ENS name on a chain with ENS resolves through ENS instead (../send/send-names.ts).
  */
+import { computed } from 'nanostores';
 import type { Identity } from '../../wire/blockchain-api.js';
 import { isEvmAddress } from '../../core/address.js';
 import { CACHE_LIFETIME_MS } from '../../core/constants.js';
 import { getAccountState, patchAccount } from '../connection/account.js';
-import { activeTarget, createCache, getBlockchainApi, isActive } from './blockchain.js';
+import { createFetcherStore } from '../app/fetcher.js';
+import { $activeTarget, activeTarget, createCache, getBlockchainApi, now, type AccountTarget } from './blockchain.js';
 import { resolvesWithEns } from '../send/send-names.js';
 
-const identities = createCache<Identity>(CACHE_LIFETIME_MS.identity);
 const names = createCache<Identity>(CACHE_LIFETIME_MS.name);
 const profiles = createCache<ResolvedName>(CACHE_LIFETIME_MS.name);
 
@@ -37,23 +38,35 @@ export function looksLikeName(value: string): boolean {
   return NAME.test(value) && !HEX_LIKE.test(value) && /[.A-Za-z]/.test(value);
 }
 
+const $identityTarget = computed($activeTarget, (t) => (t && t.network.chainNamespace === 'eip155' && getBlockchainApi() ? t : undefined));
+
+/** The active eip155 account's identity (5 min cache, by address): loads while listened. */
+export const $accountIdentity = createFetcherStore<Identity, AccountTarget>($identityTarget, {
+  key: (t) => t.address.toLowerCase(),
+  lifetimeMs: CACHE_LIFETIME_MS.identity,
+  now,
+  fetcher: ({ address, network }) => {
+    const api = getBlockchainApi();
+    if (!api) return Promise.reject(new Error('No Blockchain API'));
+    return api.getIdentity(address, { sender: address, chainId: network.caipNetworkId });
+  },
+});
+
+/** Puts the loaded identity into the account state, when it is still the active account's (no name: the view shows the address). */
+function applyIdentity(): void {
+  const { data: identity, key } = $accountIdentity.value ?? { loading: false };
+  const target = activeTarget();
+  if (!identity || !target || key !== target.address.toLowerCase() || getAccountState('eip155').address !== target.address) return;
+  patchAccount('eip155', { profileName: identity.name ?? undefined, profileImage: identity.avatar ?? undefined });
+}
+
+/** While the caller listens (the Account view), the active account's name and avatar load into the account state. */
+export const followAccountIdentity = (): (() => void) => $accountIdentity.subscribe(applyIdentity);
+
 /** Loads the active eip155 account's name and avatar into the account state. Never rejects. */
 export async function loadAccountIdentity(): Promise<void> {
-  const api = getBlockchainApi();
-  const target = activeTarget();
-  if (!api || !target || target.network.chainNamespace !== 'eip155') return;
-  const key = target.address.toLowerCase();
-  let identity = identities.get(key);
-  if (!identity) {
-    try {
-      identity = await api.getIdentity(target.address, { sender: target.address, chainId: target.network.caipNetworkId });
-      identities.set(key, identity);
-    } catch {
-      return; // no name: the view shows the address and a generated avatar
-    }
-  }
-  if (!isActive(target.key) || getAccountState('eip155').address !== target.address) return;
-  patchAccount('eip155', { profileName: identity.name ?? undefined, profileImage: identity.avatar ?? undefined });
+  await $accountIdentity.fetch();
+  applyIdentity();
 }
 
 /**
@@ -63,7 +76,7 @@ export async function loadAccountIdentity(): Promise<void> {
 export async function refreshAccountIdentity(): Promise<void> {
   const target = activeTarget();
   if (target) {
-    identities.delete(target.address.toLowerCase());
+    $accountIdentity.invalidate((key) => key === target.address.toLowerCase());
     names.delete(target.address.toLowerCase());
   }
   await loadAccountIdentity();
@@ -115,7 +128,7 @@ export async function resolveName(name: string, options: { signal?: AbortSignal 
 }
 
 export function resetIdentities(): void {
-  identities.clear();
+  $accountIdentity.reset();
   names.clear();
   profiles.clear();
 }

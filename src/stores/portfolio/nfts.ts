@@ -1,8 +1,9 @@
-/** NFTs of the active account on the active network (Blockchain API), spam hidden, 30 s cache. */
-import { atom } from 'nanostores';
+/** NFTs of the active account on the active network (Blockchain API), spam hidden, 30 s cache: loads while listened. */
+import { computed } from 'nanostores';
 import type { Nft } from '../../wire/blockchain-api.js';
 import { CACHE_LIFETIME_MS } from '../../core/constants.js';
-import { activeTarget, createCache, getBlockchainApi, isActive } from './blockchain.js';
+import { createFetcherStore } from '../app/fetcher.js';
+import { $activeTarget, getBlockchainApi, now, type AccountTarget } from './blockchain.js';
 
 export interface NftsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -10,36 +11,26 @@ export interface NftsState {
   items: Nft[];
 }
 
-export const $nfts = atom<NftsState>({ status: 'idle', key: undefined, items: [] });
+const $nftTarget = computed($activeTarget, (target) => (target && getBlockchainApi() ? target : undefined));
 
-const cache = createCache<Nft[]>(CACHE_LIFETIME_MS.portfolio);
+export const $nftList = createFetcherStore<Nft[], AccountTarget>($nftTarget, {
+  key: (t) => t.key,
+  lifetimeMs: CACHE_LIFETIME_MS.portfolio,
+  now,
+  fetcher: async ({ address, network }) => {
+    const api = getBlockchainApi();
+    if (!api) throw new Error('No Blockchain API');
+    return (await api.getNfts(address, { chainId: network.caipNetworkId })).filter((n) => !n.spam);
+  },
+});
+
+export const $nfts = computed($nftList, ({ data, loading, error, key }): NftsState => {
+  if (key === undefined) return { status: 'idle', key, items: [] };
+  if (loading) return { status: 'loading', key, items: data ?? [] };
+  return error !== undefined ? { status: 'error', key, items: [] } : { status: 'ready', key, items: data ?? [] };
+});
 
 /** Loads the NFTs (from the cache when fresh, unless forced). Never rejects. */
-export async function fetchNfts({ force = false }: { force?: boolean } = {}): Promise<void> {
-  const api = getBlockchainApi();
-  const target = activeTarget();
-  if (!api || !target) {
-    $nfts.set({ status: 'idle', key: undefined, items: [] });
-    return;
-  }
-  const { key, address, network } = target;
-  const hit = force ? undefined : cache.get(key);
-  if (hit) {
-    $nfts.set({ status: 'ready', key, items: hit });
-    return;
-  }
-  const previous = $nfts.get();
-  $nfts.set({ status: 'loading', key, items: previous.key === key ? previous.items : [] });
-  try {
-    const items = (await api.getNfts(address, { chainId: network.caipNetworkId })).filter((n) => !n.spam);
-    cache.set(key, items);
-    if (isActive(key)) $nfts.set({ status: 'ready', key, items });
-  } catch {
-    if (isActive(key)) $nfts.set({ status: 'error', key, items: [] });
-  }
-}
+export const fetchNfts = ({ force = false }: { force?: boolean } = {}): Promise<void> => $nftList.fetch({ force });
 
-export function resetNfts(): void {
-  cache.clear();
-  $nfts.set({ status: 'idle', key: undefined, items: [] });
-}
+export const resetNfts = (): void => $nftList.reset();

@@ -4,7 +4,7 @@ import { networks } from '../../wire/networks.js';
 import { BALANCES, DUSD, RECEIVER } from '../../test-utils/blockchain-fixtures.js';
 import { connectWithApi } from '../../test-utils/blockchain-setup.js';
 import { solanaMainnet } from '../../test-utils/networks.js';
-import { $balances, usableTokens } from '../portfolio/balances.js';
+import { $tokenBalances, resetBalances, usableTokens } from '../portfolio/balances.js';
 import { resetOptions } from '../app/options.js';
 import { $locale } from '../ui/locale.js';
 import {
@@ -42,7 +42,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   resetOptions();
-  $balances.set({ status: 'idle', key: undefined, tokens: [] });
+  resetBalances();
 });
 
 describe('validateSend', () => {
@@ -167,7 +167,7 @@ describe('send transactions', () => {
   });
 
   it('lists the native coin (chain balance) and the tokens with a balance', () => {
-    $balances.set({ status: 'ready', key: `eip155:31337|x`, tokens: usableTokens(BALANCES, 'eip155:31337') });
+    $tokenBalances.mutate({ tokens: usableTokens(BALANCES, 'eip155:31337'), unsupported: false });
     const tokens = $sendTokens.get();
     expect(tokens.map((t) => [t.symbol, t.balance, t.contract])).toEqual([
       ['ETH', '10', undefined],

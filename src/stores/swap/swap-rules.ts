@@ -34,7 +34,7 @@ export type SwapStatus = 'idle' | 'quoting' | 'approving' | 'swapping' | 'succes
 
 /** The quote shown, with what it was asked for (so a late answer is known by its inputs). */
 export interface ShownQuote extends SwapQuote {
-  /** `from|to|amount typed` of the request. */
+  /** The key of the request it answers (the pair, the amount in base units, the account, the gas price). */
   key: string;
 }
 

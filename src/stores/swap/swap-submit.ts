@@ -13,7 +13,7 @@ import { watchTransaction } from '../portfolio/activity.js';
 import { fetchBalances } from '../portfolio/balances.js';
 import { trackTransaction } from '../portfolio/transactions.js';
 import { resetRouter } from '../ui/router.js';
-import { $swap, $swapDetails, $swapStore, quotable, resetSwap, userCaip } from './swap.js';
+import { $swap, $swapDetails, $swapStore, quotable, resetSwap, retrySwapLoads, setAllowance, userCaip } from './swap.js';
 import { getSwapApi } from './swap-client.js';
 
 const patch = (next: Partial<ReturnType<typeof $swapStore.get>>) => $swapStore.set({ ...$swapStore.get(), ...next });
@@ -48,8 +48,8 @@ export async function approveSwap(): Promise<void> {
   try {
     const tx = await api.buildApprove({ userAddress: user, from: from.id, to: to.id });
     await sendAndConfirm(tx, (hash) => patch({ approveHash: hash }));
-    const allowance = await api.getAllowance({ tokenAddress: from.id, userAddress: user });
-    patch({ status: 'idle', allowance });
+    setAllowance(await api.getAllowance({ tokenAddress: from.id, userAddress: user }));
+    patch({ status: 'idle' });
   } catch (err) {
     patch({ status: 'error', error: err });
     throw err;
@@ -92,7 +92,8 @@ export async function submitSwap(): Promise<string> {
   return hash;
 }
 
-/** 'Try again' after a failure: back to the form's state with the inputs kept. */
+/** 'Try again' after a failure: back to the form's state with the inputs kept (a failed load is asked again). */
 export function clearSwapError(): void {
   patch({ status: 'idle', error: undefined });
+  retrySwapLoads();
 }

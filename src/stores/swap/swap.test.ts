@@ -35,6 +35,7 @@ const TOKENS = [
 const E18 = 10n ** 18n;
 
 let server: LoopbackServer;
+let stop: (() => void) | undefined;
 let allowance = '0';
 let quoteDelay: (amount: string) => number = () => 0;
 /** The quote requests' queries, in the order asked (the quote route is answered in the test's fetch). */
@@ -92,8 +93,11 @@ beforeEach(async () => {
   setBlockchainApiDeps({ attempts: 1, timeoutMs: 2000, sleep: async () => {} });
   connectWithApi(server.url);
   resetSwap();
+  // As the Swap view does: listening loads the tokens, the balances and the quotes.
+  stop = $swap.listen(() => undefined);
 });
 afterEach(async () => {
+  stop?.();
   resetSwap();
   setSwapApiDeps({});
   resetBlockchainStores();

@@ -1,21 +1,23 @@
 /**
  * What the Account view shows besides the account itself (spec section 9): the selected tab and
- * whether a Blockchain API is configured. While the view listens, the data of the active account
- * and network loads, and loads again when either changes: the native balance from the chain,
- * then with a Blockchain API the token balances, the identity (name, avatar) and the tab's list.
+ * whether a Blockchain API is configured. While the view listens, the native balance of the active
+ * account and network is read from the chain (again when either changes) and its identity (name,
+ * avatar) loads into the account state. The lists are fetcher stores that load while listened:
+ * the view reads the token balances ($balances) and the open tab's list ($accountTabList), so a
+ * tab's list loads when its tab shows.
  */
 import { atom, computed } from 'nanostores';
 import { adapterEntry } from '../../chains/registry.js';
 import { $activeAccount } from '../connection/account.js';
-import { fetchActivity } from '../portfolio/activity.js';
-import { fetchBalances, refreshNativeBalance } from '../portfolio/balances.js';
-import { activeTarget, getBlockchainApi } from '../portfolio/blockchain.js';
+import { $activity, type ActivityState } from '../portfolio/activity.js';
+import { refreshNativeBalance } from '../portfolio/balances.js';
+import { activeTarget } from '../portfolio/blockchain.js';
 import { disconnect } from '../connection/disconnect.js';
-import { loadAccountIdentity } from '../portfolio/identity.js';
+import { followAccountIdentity } from '../portfolio/identity.js';
 import { whileListened } from '../app/lifecycle.js';
 import { closeModal } from './modal.js';
 import { $activeNetwork, $unknownNetwork } from '../network/networks.js';
-import { fetchNfts } from '../portfolio/nfts.js';
+import { $nfts, type NftsState } from '../portfolio/nfts.js';
 import { $options } from '../app/options.js';
 
 export type AccountTab = 'tokens' | 'nfts' | 'activity';
@@ -42,39 +44,43 @@ export const $accountView = computed(
   }),
 );
 
-function loadTab(tab: AccountTab): void {
-  if (tab === 'tokens') void fetchBalances();
-  else if (tab === 'nfts') void fetchNfts();
-  else void fetchActivity();
-}
-
-/** Loads what the view shows of the active account. */
-function loadAccount(): void {
-  void refreshNativeBalance();
-  if (!getBlockchainApi()) {
-    if ($accountView.get().tokensFromChain) void fetchBalances();
-    return;
-  }
-  void fetchBalances();
-  void loadAccountIdentity();
-  loadTab($tab.get());
-}
-
-// Each showing of the view starts on Tokens and loads; then it loads again per account or network.
+// Each showing of the view starts on Tokens; the native balance is read per account and network.
 whileListened($accountView, () => {
   $tab.set('tokens');
   let loaded: string | undefined;
-  return $accountTarget.subscribe((key) => {
+  const offTarget = $accountTarget.subscribe((key) => {
     if (key === loaded) return;
     loaded = key;
-    if (key) loadAccount();
+    if (key) void refreshNativeBalance();
   });
+  const offIdentity = followAccountIdentity();
+  return () => {
+    offTarget();
+    offIdentity();
+  };
 });
 
-/** Shows a tab and loads its list. */
+/** The open tab's list (NFTs or Activity); listening to it loads that list only. */
+export const $accountTabList = atom<{ nfts?: NftsState; activity?: ActivityState }>({});
+
+whileListened($accountTabList, () => {
+  let off: (() => void) | undefined;
+  const offTab = $tab.subscribe((tab) => {
+    off?.();
+    off = undefined;
+    if (tab === 'nfts') off = $nfts.subscribe((nfts) => $accountTabList.set({ nfts }));
+    else if (tab === 'activity') off = $activity.subscribe((activity) => $accountTabList.set({ activity }));
+    else $accountTabList.set({});
+  });
+  return () => {
+    offTab();
+    off?.();
+  };
+});
+
+/** Shows a tab (its list loads as the view reads it). */
 export function selectAccountTab(tab: AccountTab): void {
   $tab.set(tab);
-  loadTab(tab);
 }
 
 /** The view's Disconnect: disconnects, then closes the modal (also when disconnecting failed). */

@@ -5,19 +5,14 @@ import { $connectView, chooseRegistryWallet } from './connect-view.js';
 import { $connectors, type Connector } from '../connection/connectors.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { prepareWalletConnect } from '../walletconnect/connector.js';
-import { ensureWalletList } from '../registry/loader.js';
-import { $walletList, type RegistryWallet } from '../registry/wallet-list.js';
-import { selectRegistryWallet } from '../registry/wallet-registry.js';
+import { resetWalletList, type RegistryWallet } from '../registry/wallet-list.js';
+import { fetchWalletLists, selectRegistryWallet } from '../registry/wallet-registry.js';
 
-vi.mock('../registry/loader.js', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../registry/loader.js')>()),
-  ensureWalletList: vi.fn(),
-}));
 vi.mock('../walletconnect/connector.js', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../walletconnect/connector.js')>()),
   prepareWalletConnect: vi.fn(),
 }));
-vi.mock('../registry/wallet-registry.js', () => ({ selectRegistryWallet: vi.fn() }));
+vi.mock('../registry/wallet-registry.js', () => ({ selectRegistryWallet: vi.fn(), fetchWalletLists: vi.fn() }));
 
 const metamask: Connector = { id: 'io.metamask', type: 'ANNOUNCED', name: 'MetaMask', chain: 'eip155', rdns: 'io.metamask' };
 const safe: RegistryWallet = { ...walletEntry('safe'), imageUrl: 'http://127.0.0.1:4301/getWalletImage/safe' };
@@ -34,7 +29,8 @@ beforeEach(() => {
   vi.clearAllMocks();
   setOptions({ networks: [networks.mainnet] });
   $connectors.set([]);
-  $walletList.set({ status: 'off', featured: [], recommended: [], count: 0 });
+  resetWalletList();
+  vi.mocked(fetchWalletLists).mockResolvedValue({ featured: [safe], recommended: [], count: 40 });
 });
 afterEach(() => {
   hide();
@@ -42,14 +38,28 @@ afterEach(() => {
 });
 
 describe('$connectView', () => {
-  it('loads the wallet list each time the view starts listening, not before', () => {
-    expect(ensureWalletList).not.toHaveBeenCalled();
+  it('loads the wallet list while the view listens, not before, once per set of options', async () => {
+    setOptions(BACKEND);
+    expect(fetchWalletLists).not.toHaveBeenCalled();
     show();
     show();
-    expect(ensureWalletList).toHaveBeenCalledTimes(1);
+    expect($connectView.get().registry.status).toBe('loading');
+    await vi.waitFor(() => expect($connectView.get().registry.status).toBe('ready'));
+    expect(fetchWalletLists).toHaveBeenCalledTimes(1);
     hide();
     show();
-    expect(ensureWalletList).toHaveBeenCalledTimes(2);
+    expect($connectView.get().registry).toMatchObject({ status: 'ready', count: 40 });
+    expect(fetchWalletLists).toHaveBeenCalledTimes(1);
+    // Other filters are another list: it loads while the view shows.
+    setOptions({ ...BACKEND, excludeWalletIds: ['safe'] });
+    expect($connectView.get().registry.status).toBe('loading');
+    await vi.waitFor(() => expect(fetchWalletLists).toHaveBeenCalledTimes(2));
+  });
+
+  it('without a backend the registry is off and nothing loads', () => {
+    show();
+    expect($connectView.get().registry.status).toBe('off');
+    expect(fetchWalletLists).not.toHaveBeenCalled();
   });
 
   it('readies WalletConnect only when configured, also when configured while shown', () => {
@@ -64,10 +74,11 @@ describe('$connectView', () => {
     expect(prepareWalletConnect).not.toHaveBeenCalled();
   });
 
-  it('derives the rows from the connectors and the registry in the connector type order', () => {
+  it('derives the rows from the connectors and the registry in the connector type order', async () => {
+    setOptions(BACKEND);
     show();
     $connectors.set([metamask]);
-    $walletList.set({ status: 'ready', featured: [safe], recommended: [], count: 40 });
+    await vi.waitFor(() => expect($connectView.get().registry.status).toBe('ready'));
     const { rows, registry, features } = $connectView.get();
     expect(rows.map((r) => (r.kind === 'connector' ? r.connector.id : r.wallet.id))).toEqual(['io.metamask', 'safe']);
     expect(registry.count).toBe(40);

@@ -11,7 +11,7 @@ import { $features } from '../app/options.js';
 import { $recentWallets } from '../connection/recent.js';
 import { prepareWalletConnect } from '../walletconnect/connector.js';
 import { $wcConfigured } from '../walletconnect/state.js';
-import { ensureWalletList, loadWalletRegistry } from '../registry/loader.js';
+import { loadWalletRegistry } from '../registry/loader.js';
 import { $walletList, type RegistryWallet } from '../registry/wallet-list.js';
 import { sortWalletRows } from '../registry/wallet-rows.js';
 
@@ -21,12 +21,12 @@ export const $connectView = computed([$features, $connectors, $recentWallets, $w
   rows: sortWalletRows(connectors, features.connectorTypeOrder, recent, registry),
 }));
 
-whileListened($connectView, () => {
-  ensureWalletList();
-  return $wcConfigured.subscribe((configured) => {
+// Listening to $connectView listens to $walletList: the registry loads.
+whileListened($connectView, () =>
+  $wcConfigured.subscribe((configured) => {
     if (configured) prepareWalletConnect();
-  });
-});
+  }),
+);
 
 /** A registry wallet's row: connects it (its extension, or the WalletConnect QR with its links). */
 export function chooseRegistryWallet(wallet: RegistryWallet): void {

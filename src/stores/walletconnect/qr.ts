@@ -14,7 +14,6 @@ import { $router, type RouterState } from '../ui/router.js';
 import { leaveConnectFlow } from '../ui/after-connect.js';
 import { $wcConfigured, $wcPairing } from './state.js';
 import { cancelWalletConnectPairing, pairWalletConnect } from './pairing.js';
-import { ensureWalletList } from '../registry/loader.js';
 import { $walletList, type RegistryWallet, type WalletListState } from '../registry/wallet-list.js';
 import { rememberDeepLink } from '../registry/wallet-registry.js';
 
@@ -77,7 +76,7 @@ export function cancelWalletApp(): void {
 }
 
 whileListened($walletConnectQr, () => {
+  // $walletConnectQr listens to $walletList: the registry's wallets (their app links) load.
   if ($wcConfigured.get()) startQrPairing();
-  ensureWalletList();
   return cancelWalletConnectPairing;
 });

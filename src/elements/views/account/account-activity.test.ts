@@ -4,7 +4,7 @@ import { patchAccount } from '../../../stores/connection/account.js';
 import { $activeNetworkIds } from '../../../stores/network/networks.js';
 import { ACCOUNT, transaction } from '../../../test-utils/blockchain-fixtures.js';
 import type { Transaction } from '../../../wire/blockchain-api.js';
-import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
+import { resetBlockchainStores, showActivity } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepAll, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 
@@ -77,7 +77,7 @@ describe('Account view: Activity rows', () => {
     const el = await mountModal(DOWN);
     const view = await openActivity(el, 'eip155:1');
     const tx = transaction('7', { chain: 'eip155:1' });
-    $activity.set(list([tx]));
+    showActivity(list([tx]));
     const link = await waitFor(() => deep<HTMLAnchorElement>(view, 'li[data-hash] a'), 2000, 'row link');
     expect(link.getAttribute('href')).to.equal(`https://etherscan.io/tx/${tx.metadata.hash}`);
     expect(link.getAttribute('target')).to.equal('_blank');
@@ -90,7 +90,7 @@ describe('Account view: Activity rows', () => {
   it('without an explorer a row is a button that copies the hash', async () => {
     const el = await mountModal(DOWN);
     const view = await openActivity(el, 'eip155:31337');
-    $activity.set(list([transaction('8')]));
+    showActivity(list([transaction('8')]));
     const button = await waitFor(() => deep<HTMLButtonElement>(view, 'li[data-hash] button.open'), 2000, 'row button');
     expect(deep(view, 'li[data-hash] a')).to.equal(null);
     expect(button.title).to.equal('Copy transaction hash');
@@ -100,7 +100,7 @@ describe('Account view: Activity rows', () => {
   it('groups amounts, counts NFTs without decimals and gives Executed rows the contract', async () => {
     const el = await mountModal(DOWN);
     const view = await openActivity(el, 'eip155:31337');
-    $activity.set(list([big('1'), minted('2'), executed('3')]));
+    showActivity(list([big('1'), minted('2'), executed('3')]));
     const rows = await waitFor(
       () => (deepAll(view, 'li[data-hash]').length === 3 ? deepAll(view, 'li[data-hash]') : undefined),
       2000,
@@ -117,17 +117,17 @@ describe('Account view: Activity rows', () => {
     const el = await mountModal(DOWN);
     const view = await openActivity(el, 'eip155:31337');
     const rows = Array.from({ length: 3 }, (_, i) => transaction(String(i + 1)));
-    $activity.set(list(rows, { next: 'cursor-2' }));
+    showActivity(list(rows, { next: 'cursor-2' }));
     const slot = await waitFor(() => deep<HTMLElement>(view, '[data-more]'), 2000, 'loader slot');
     const last = deepAll(view, 'li[data-hash]').at(-1)!;
     const before = { slot: slot.getBoundingClientRect().height, top: last.getBoundingClientRect().top };
     expect(deep(slot, 'w3-ui-spinner')).to.equal(null);
-    $activity.set(list(rows, { next: 'cursor-2', loadingMore: true }));
+    showActivity(list(rows, { next: 'cursor-2', loadingMore: true }));
     await waitFor(() => deep(view, '[data-more] w3-ui-spinner'), 2000, 'spinner in the slot');
     expect(deep<HTMLElement>(view, '[data-more]')!.getBoundingClientRect().height).to.equal(before.slot);
     expect(deepAll(view, 'li[data-hash]').at(-1)!.getBoundingClientRect().top).to.equal(before.top);
     expect(deepAll(view, 'w3-ui-spinner').length).to.equal(1);
-    $activity.set(list(rows));
+    showActivity(list(rows));
     await waitFor(() => !deep(view, '[data-more]'), 2000, 'no slot at the end of the list');
   });
 });

@@ -4,7 +4,7 @@ import { $activity } from '../../../stores/portfolio/activity.js';
 import { $balances, usableTokens } from '../../../stores/portfolio/balances.js';
 import { $nfts } from '../../../stores/portfolio/nfts.js';
 import { ACCOUNT, BALANCES, CHAIN, NFTS, transaction } from '../../../test-utils/blockchain-fixtures.js';
-import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
+import { resetBlockchainStores, showBalances, showNfts, showActivity } from '../../../test-utils/blockchain-reset.js';
 import {
   connectAccount,
   deep,
@@ -55,7 +55,7 @@ const settle = () => sleep(250);
 
 async function fillTokens(view: HTMLElement): Promise<void> {
   await waitFor(() => $balances.get().status === 'error', 5000, 'first fetch settled');
-  $balances.set({ status: 'ready', key: KEY, tokens: usableTokens(BALANCES, CHAIN) });
+  showBalances({ status: 'ready', key: KEY, tokens: usableTokens(BALANCES, CHAIN) });
   await waitFor(() => deepAll(view, 'li[data-symbol]').length === 2, 2000, 'token rows');
 }
 
@@ -95,7 +95,7 @@ describe('Account view layout', () => {
 
     tab(view, 'NFTs').click();
     await waitFor(() => $nfts.get().status === 'error', 5000, 'nfts fetch settled');
-    $nfts.set({ status: 'ready', key: KEY, items: NFTS.filter((n) => !n.spam) });
+    showNfts({ items: NFTS.filter((n) => !n.spam) });
     await waitFor(() => deepAll(view, 'li[data-token-id]').length === 1, 2000, 'nft tiles');
     await settle();
     const onNfts = measure();
@@ -103,7 +103,7 @@ describe('Account view layout', () => {
     tab(view, 'Activity').click();
     await waitFor(() => $activity.get().status === 'error', 5000, 'activity fetch settled');
     const transactions = Array.from({ length: 30 }, (_, i) => transaction(String(i + 1)));
-    $activity.set({ status: 'ready', key: KEY, transactions, next: null, loadingMore: false });
+    showActivity({ transactions, next: null, loadingMore: false });
     await waitFor(() => deepAll(view, 'li[data-hash]').length === 30, 2000, 'activity rows');
     await settle();
     const onActivity = measure();
@@ -127,7 +127,7 @@ describe('Account view layout', () => {
     tab(view, 'Activity').click();
     await waitFor(() => $activity.get().status === 'error', 5000, 'activity fetch settled');
     const transactions = Array.from({ length: 30 }, (_, i) => transaction(String(i + 1)));
-    $activity.set({ status: 'ready', key: KEY, transactions, next: null, loadingMore: false });
+    showActivity({ transactions, next: null, loadingMore: false });
     await waitFor(() => deepAll(view, 'li[data-hash]').length === 30, 2000, 'activity rows');
     await settle();
     const panel = deep<HTMLElement>(view, '[role="tabpanel"]')!;

@@ -12,7 +12,7 @@ import { setLocale } from '../../../stores/ui/locale.js';
 import { $unknownNetwork } from '../../../stores/network/networks.js';
 import { $nfts } from '../../../stores/portfolio/nfts.js';
 import { ACCOUNT, BALANCES, CHAIN, NFTS, transaction } from '../../../test-utils/blockchain-fixtures.js';
-import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
+import { resetBlockchainStores, showBalances, showNfts, showActivity } from '../../../test-utils/blockchain-reset.js';
 import { connectAccount, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import { pseudoCheck } from '../../../../test/browser/pseudo-check-b.js';
 import type { W3Modal } from '../../modal/modal.element.js';
@@ -87,33 +87,31 @@ describe('Account view in the pseudo-locale', () => {
     const view = await openAccount(await mountModal(DOWN));
     await waitFor(() => $balances.get().status === 'error', 5000, 'first fetch settled');
     await expectPseudo(view, () => deep(view, '[data-retry]'), 'tokens failure');
-    $balances.set({ status: 'loading', key: KEY, tokens: [] });
+    showBalances({ status: 'loading', key: KEY, tokens: [] });
     await expectPseudo(view, () => deep(view, 'w3-ui-spinner'), 'tokens loading');
-    $balances.set({ status: 'ready', key: KEY, tokens: usableTokens(BALANCES, CHAIN) });
+    showBalances({ status: 'ready', key: KEY, tokens: usableTokens(BALANCES, CHAIN) });
     await expectPseudo(view, () => deepAll(view, 'li[data-symbol]').length === 2, 'token rows');
-    $balances.set({ status: 'unsupported', key: KEY, tokens: [] });
+    showBalances({ status: 'unsupported', key: KEY, tokens: [] });
     await expectPseudo(view, () => deep(view, '[data-not-indexed]'), 'not indexed');
     expect(deep(view, '[data-not-indexed]')!.textContent!.trim()).to.equal('⟦Tókéñ báláñçéš áré ñót áváíláblé óñ Localhost⟧');
 
     selectAccountTab('nfts');
     await waitFor(() => $nfts.get().status === 'error', 5000, 'nfts fetch settled');
     await expectPseudo(view, () => deep(view, '[role="tabpanel"][data-tab="nfts"] p.empty'), 'nfts failure');
-    $nfts.set({ status: 'ready', key: KEY, items: NFTS.filter((n) => !n.spam) });
+    showNfts({ items: NFTS.filter((n) => !n.spam) });
     await expectPseudo(view, () => deep(view, 'li[data-token-id]'), 'nft tiles');
 
     selectAccountTab('activity');
     await waitFor(() => $activity.get().status === 'error', 5000, 'activity fetch settled');
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-    $activity.set({
-      status: 'ready',
-      key: KEY,
+    showActivity({
       transactions: [transaction('2', { minedAt: minutesAgo(5) }), transaction('1', { minedAt: minutesAgo(10), direction: 'in' })],
       next: 'more',
       loadingMore: true,
     });
     await expectPseudo(view, () => deepAll(view, 'li[data-hash]').length === 2, 'activity rows');
     expect(deep(view, 'li[data-hash] .title')!.textContent).to.equal('⟦Šéñt⟧');
-    $activity.set({ status: 'ready', key: KEY, transactions: [], next: null, loadingMore: false });
+    showActivity({ transactions: [], next: null, loadingMore: false });
     await expectPseudo(view, () => deep(view, '[role="tabpanel"][data-tab="activity"] p.empty'), 'no activity');
   });
 });

@@ -4,7 +4,7 @@ import { $nativeBalances, balanceKey } from '../../../stores/connection/native-b
 import { $unknownNetwork } from '../../../stores/network/networks.js';
 import { $toast, hideToast } from '../../../stores/ui/toast.js';
 import { ACCOUNT, CHAIN } from '../../../test-utils/blockchain-fixtures.js';
-import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
+import { resetBlockchainStores, showBalances } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 
 /** Nothing listens there: every Blockchain API request fails at once (after its retries). */
@@ -57,7 +57,7 @@ describe('Account view, Tokens panel states', () => {
     // Nothing answers on the preset's RPC here: the chain read settles as unavailable first.
     await waitFor(() => $nativeBalances.get()[balanceKey(CHAIN, ACCOUNT)]?.status === 'unavailable', 10_000, 'chain read settled');
     $nativeBalances.setKey(balanceKey(CHAIN, ACCOUNT), { status: 'ready', value: '10000', symbol: 'ETH' });
-    $balances.set({ status: 'unsupported', key: KEY, tokens: [] });
+    showBalances({ status: 'unsupported', key: KEY, tokens: [] });
     await waitFor(() => deep(view, '[data-not-indexed]'), 2000, 'empty state');
     expect(deep(view, '[data-not-indexed]')!.textContent!.trim()).to.equal('Token balances are not available on Localhost');
     await waitFor(() => deepText(deep(view, 'li[data-native]')!).endsWith('Ether 10,000.000 ETH'), 2000, 'native balance');

@@ -5,14 +5,14 @@ import { formatFiat } from '../../l10n/format.js';
 import type { ViewName } from '../../../core/views.js';
 import type { WalletFeature } from '../../../core/options.js';
 import { $activeAccount } from '../../../stores/connection/account.js';
-import { $accountView, disconnectAndClose, selectAccountTab, type AccountTab } from '../../../stores/ui/account-view.js';
-import { $activity, fetchMoreActivity } from '../../../stores/portfolio/activity.js';
+import { $accountTabList, $accountView, disconnectAndClose, selectAccountTab, type AccountTab } from '../../../stores/ui/account-view.js';
+import { fetchMoreActivity, type ActivityState } from '../../../stores/portfolio/activity.js';
+import type { NftsState } from '../../../stores/portfolio/nfts.js';
 import { $balances } from '../../../stores/portfolio/balances.js';
 import { now } from '../../../stores/portfolio/blockchain.js';
 import { $connectedWallet } from '../../../stores/connection/connectors.js';
 import { $currentNetwork } from '../../../stores/network/networks.js';
 import { $activeBalance } from '../../../stores/connection/native-balance.js';
-import { $nfts } from '../../../stores/portfolio/nfts.js';
 import { $features } from '../../../stores/app/options.js';
 import { LOCAL_SWAP_NETWORKS, SWAP_NETWORKS } from '../../../wire/convert-api.js';
 import { isZoneName } from '../../../stores/names/zone.js';
@@ -70,6 +70,9 @@ const featureLabel = (feature: WalletFeature): string =>
     send: msg('Send', { id: 'account-feature-send', desc: 'Account view: button that opens sending assets' }),
   })[feature];
 
+const IDLE_NFTS: NftsState = { status: 'loading', key: undefined, items: [] };
+const IDLE_ACTIVITY: ActivityState = { status: 'loading', key: undefined, transactions: [], next: null, loadingMore: false };
+
 /** How close to the end of the activity list (px) the next page is fetched. */
 const PAGE_AHEAD_PX = 120;
 
@@ -88,10 +91,11 @@ export class W3AccountView extends W3Element {
   private readonly wallet = new StoreController(this, $connectedWallet);
   private readonly features = new StoreController(this, $features);
   private readonly nativeBalance = new StoreController(this, $activeBalance);
+  /** The token balances: listening loads them (a fetcher store). */
   private readonly balances = new StoreController(this, $balances);
-  private readonly nfts = new StoreController(this, $nfts);
-  private readonly activity = new StoreController(this, $activity);
-  /** The tab; listening loads the account's data (store-owned). */
+  /** The open tab's list: listening loads it. */
+  private readonly tabList = new StoreController(this, $accountTabList);
+  /** The tab; listening reads the native balance and loads the identity (store-owned). */
   private readonly view = new StoreController(this, $accountView);
   /** The embedded wallet's user (its login identity and rows show only with one). */
   private readonly embeddedUser = new StoreController(this, $embeddedUser);
@@ -157,8 +161,8 @@ export class W3AccountView extends W3Element {
       tab === 'tokens'
         ? renderTokens(this.balances.value, this.current.value.network, this.nativeBalance.value)
         : tab === 'nfts'
-          ? renderNfts(this.nfts.value)
-          : renderActivity(this.activity.value, now(), this.current.value.network);
+          ? renderNfts(this.tabList.value.nfts ?? IDLE_NFTS)
+          : renderActivity(this.tabList.value.activity ?? IDLE_ACTIVITY, now(), this.current.value.network);
     return html`<w3-ui-tabs
         label=${msg('Assets')}
         panel-prefix="w3-account"

@@ -7,7 +7,7 @@ import { $router } from '../../../stores/ui/router.js';
 import { $activeNetworkIds } from '../../../stores/network/networks.js';
 import { $toast } from '../../../stores/ui/toast.js';
 import { ACCOUNT, BALANCES, CHAIN, NFTS, transaction } from '../../../test-utils/blockchain-fixtures.js';
-import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
+import { resetBlockchainStores, showBalances, showNfts, showActivity } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepAll, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 import { offlineLocal } from '../../../test-utils/networks.js';
@@ -83,7 +83,7 @@ describe('Account view', () => {
     const el = await mountModal(DOWN);
     const view = await openAccount(el);
     await waitFor(() => $balances.get().status === 'error', 5000, 'first fetch settled');
-    $balances.set({ status: 'ready', key: KEY, tokens: usableTokens(BALANCES, CHAIN) });
+    showBalances({ status: 'ready', key: KEY, tokens: usableTokens(BALANCES, CHAIN) });
     await waitFor(() => deepAll(view, 'li[data-symbol]').length === 2, 2000, 'token rows');
     const dusd = deep<HTMLElement>(view, 'li[data-symbol="DUSD"]')!;
     expect(deepText(dusd)).to.equal('Demo USD 999.500 DUSD $999.50');
@@ -95,16 +95,14 @@ describe('Account view', () => {
     tab(view, 'Tokens').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, composed: true }));
     await waitFor(() => tab(view, 'NFTs').getAttribute('aria-selected') === 'true', 2000, 'NFTs selected');
     await waitFor(() => $nfts.get().status === 'error', 5000, 'nfts fetch settled');
-    $nfts.set({ status: 'ready', key: KEY, items: NFTS.filter((n) => !n.spam) });
+    showNfts({ items: NFTS.filter((n) => !n.spam) });
     await waitFor(() => deepAll(view, 'li[data-token-id]').length === 1, 2000, 'nft tiles');
     expect(deep<HTMLImageElement>(view, 'li[data-token-id] img')!.alt).to.equal('Demo #1');
 
     tab(view, 'Activity').click();
     await waitFor(() => $activity.get().status === 'error', 5000, 'activity fetch settled');
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-    $activity.set({
-      status: 'ready',
-      key: KEY,
+    showActivity({
       transactions: [transaction('2', { minedAt: minutesAgo(5) }), transaction('1', { minedAt: minutesAgo(60 * 24 * 3), direction: 'in' })],
       next: null,
       loadingMore: false,
@@ -122,7 +120,7 @@ describe('Account view', () => {
     expect(groups).to.have.length(2);
     expect(await axeViolations()).to.deep.equal([]);
 
-    $activity.set({ status: 'ready', key: KEY, transactions: [], next: null, loadingMore: false });
+    showActivity({ transactions: [], next: null, loadingMore: false });
     await waitFor(() => deepText(panel(view)) === 'No activity yet', 2000, 'empty activity');
   });
 });

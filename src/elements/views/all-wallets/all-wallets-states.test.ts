@@ -1,7 +1,7 @@
 /** All Wallets while loading, searching and empty, and one icon per installed wallet (issue 12, item 16). */
 import { expect } from 'chai';
 import { $connectors } from '../../../stores/connection/connectors.js';
-import { $allWallets } from '../../../stores/registry/wallet-registry.js';
+import { $allWallets } from '../../../stores/registry/all-wallets.js';
 import { apiOptions, axeViolations, deep, deepText, mountModal, resetAll, sleep, waitFor } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 

@@ -5,17 +5,9 @@ import { virtualize, virtualizerRef, type VirtualizerHostElement } from '@lit-la
 import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js';
 import { $connectors, onePerWallet } from '../../../stores/connection/connectors.js';
 import { connectWithConnector } from '../../../stores/connection/connect.js';
-import { ensureWalletList } from '../../../stores/registry/loader.js';
 import { $walletList, installedConnectorFor, isInstalledConnector, type RegistryWallet } from '../../../stores/registry/wallet-list.js';
-import {
-  $allWallets,
-  $walletSearch,
-  fetchNextPage,
-  fetchPage,
-  resetAllWallets,
-  searchWallets,
-  selectRegistryWallet,
-} from '../../../stores/registry/wallet-registry.js';
+import { $allWallets, $walletSearch, fetchNextPage, retryAllWallets, searchWallets } from '../../../stores/registry/all-wallets.js';
+import { selectRegistryWallet } from '../../../stores/registry/wallet-registry.js';
 import { StoreController } from '../../base/store-controller.js';
 import { RovingFocusController } from '../../base/roving-focus.js';
 import { W3Element } from '../../base/w3-element.js';
@@ -44,6 +36,7 @@ export class W3AllWalletsView extends W3Element {
   static override readonly tagName = 'w3-all-wallets-view';
   static override styles = [viewStyles, allWalletsStyles];
 
+  /** The stores load while listened: the featured wallets, the first page, a search's results. */
   private readonly all = new StoreController(this, $allWallets);
   private readonly search = new StoreController(this, $walletSearch);
   private readonly list = new StoreController(this, $walletList);
@@ -68,10 +61,8 @@ export class W3AllWalletsView extends W3Element {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    ensureWalletList();
+    // A new view has an empty search box: the search of an earlier one ends.
     if ($walletSearch.get().term) searchWallets('');
-    if ($allWallets.get().error) resetAllWallets();
-    void fetchPage(1);
   }
 
   /** `data-loaded` and `data-total` say how much of the registry is loaded (for tests and the bench). */
@@ -149,9 +140,7 @@ export class W3AllWalletsView extends W3Element {
     }
     if (error) {
       return html`<p class="status error" role="alert">${msg(str`Could not load wallets: ${error}`)}</p>
-        <w3-ui-button variant="secondary" size="sm" @click=${() => (resetAllWallets(), void fetchPage(1))}
-          >${msg('Try again')}</w3-ui-button
-        >`;
+        <w3-ui-button variant="secondary" size="sm" @click=${() => void retryAllWallets()}>${msg('Try again')}</w3-ui-button>`;
     }
     if (this.loadingPage()) return html`<p class="status" role="status"><span class="sr-only">${msg('Loading wallets…')}</span></p>`;
     return html`<p class="status" role="status">${count ? msg(str`${count} wallets`) : ''}</p>`;

@@ -3,7 +3,7 @@ import { $connectors } from '../../../stores/connection/connectors.js';
 import { $router } from '../../../stores/ui/router.js';
 import { storage } from '../../../stores/app/storage.js';
 import { $walletList } from '../../../stores/registry/wallet-list.js';
-import { $allWallets } from '../../../stores/registry/wallet-registry.js';
+import { $allWallets } from '../../../stores/registry/all-wallets.js';
 import {
   apiOptions,
   axeViolations,

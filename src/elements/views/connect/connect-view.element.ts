@@ -7,8 +7,7 @@ import { $connectView, chooseRegistryWallet } from '../../../stores/ui/connect-v
 import { pushView } from '../../../stores/ui/router.js';
 import { connectWithEmail, connectWithConnector, type EmailProblem } from '../../../stores/connection/connect.js';
 import { emailProblemText } from '../../l10n/messages.js';
-import { ensureWalletList } from '../../../stores/registry/loader.js';
-import type { RegistryWallet } from '../../../stores/registry/wallet-list.js';
+import { retryWalletList, type RegistryWallet } from '../../../stores/registry/wallet-list.js';
 import { CONNECT_ROWS_NARROW, CONNECT_ROWS_WIDE, limitWalletRows, walletCountTag } from '../../../stores/registry/wallet-rows.js';
 import { BOTTOM_SHEET_MAX_VIEWPORT_PX } from '../../../core/constants.js';
 import { RovingFocusController } from '../../base/roving-focus.js';
@@ -148,7 +147,7 @@ export class W3ConnectView extends W3Element {
     if (status === 'error') {
       return html`<div class="registry-error" role="alert">
         <p class="error">${msg(str`Could not load more wallets: ${error}`)}</p>
-        <w3-ui-button variant="secondary" size="sm" @click=${() => ensureWalletList()}>${msg('Try again')}</w3-ui-button>
+        <w3-ui-button variant="secondary" size="sm" @click=${() => void retryWalletList()}>${msg('Try again')}</w3-ui-button>
       </div>`;
     }
     return html`<ul class="stack" aria-label=${msg('More wallets')}>

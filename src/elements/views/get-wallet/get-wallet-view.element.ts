@@ -1,8 +1,7 @@
 import { css, html } from 'lit';
 import { walletStoreLinks } from '../../../core/wallet-links.js';
 import { pushView } from '../../../stores/ui/router.js';
-import { ensureWalletList } from '../../../stores/registry/loader.js';
-import { $walletList } from '../../../stores/registry/wallet-list.js';
+import { $walletList, retryWalletList } from '../../../stores/registry/wallet-list.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { linkStyles, viewStyles } from '../view.styles.js';
@@ -51,12 +50,8 @@ export class W3GetWalletView extends W3Element {
     `,
   ];
 
+  /** Listening loads the registry's featured and recommended wallets. */
   private readonly list = new StoreController(this, $walletList);
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    ensureWalletList();
-  }
 
   override render() {
     const { status, featured, recommended, error } = this.list.value;
@@ -66,7 +61,7 @@ export class W3GetWalletView extends W3Element {
     if (status === 'error') {
       return html`<div class="empty" role="alert">
         <p>${msg(str`Could not load wallets: ${error}`)}</p>
-        <w3-ui-button variant="secondary" size="sm" @click=${() => ensureWalletList()}>${msg('Try again')}</w3-ui-button>
+        <w3-ui-button variant="secondary" size="sm" @click=${() => void retryWalletList()}>${msg('Try again')}</w3-ui-button>
       </div>`;
     }
     if (status !== 'ready') return html`<p class="empty" role="status">${msg('Loading wallets…')}</p>`;

@@ -4,7 +4,6 @@ import {
   $onrampOffers,
   getQuote,
   limitsOf,
-  loadOptions,
   MOCKED_QUOTE_ID,
   providerOf,
   setPaymentAmount,
@@ -84,13 +83,9 @@ export class W3OnRampBuyView extends W3Element {
     `,
   ];
 
+  /** Listening loads the options and, as the amount is typed, the quote. */
   private readonly onramp = new StoreController(this, $onramp);
   private readonly offers = new StoreController(this, $onrampOffers);
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void loadOptions();
-  }
 
   private renderQuote() {
     const { quote, quotesLoading, error, paymentAmount } = this.onramp.value;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { $onramp, resetOnramp, selectProvider, setOnrampApiDeps } from '../../../stores/onramp/onramp.js';
+import { $onramp, resetOnramp, selectProvider, setOnrampApiDeps, setPaymentAmount } from '../../../stores/onramp/onramp.js';
 import { $accounts } from '../../../stores/connection/account.js';
 import { $activeNamespace, $activeNetworkIds } from '../../../stores/network/networks.js';
 import { networks } from '../../../wire/networks.js';
@@ -246,7 +246,7 @@ describe('on-ramp views', () => {
       expect(text(view.shadowRoot!.querySelector('h3'))).to.equal('The popup was blocked');
       expect(await axeViolations()).to.deep.equal([]);
       // The sandbox's URL comes from the Blockchain API, which cannot be reached here.
-      $onramp.setKey('paymentAmount', '100');
+      setPaymentAmount('100');
       await openProvider(sandbox);
       await waitFor(() => text(view.shadowRoot!.querySelector('h3')) === 'Could not open the checkout', 4000, 'failed');
       expect($purchase.get().status).to.equal('failed');

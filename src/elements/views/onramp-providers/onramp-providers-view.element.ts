@@ -3,7 +3,6 @@ import { property } from 'lit/decorators.js';
 import {
   $onrampOffers,
   isRestrictedTimezone,
-  loadOptions,
   ONRAMP_PROVIDERS,
   selectProvider,
   type OnrampProvider,
@@ -68,7 +67,6 @@ export class W3OnRampProvidersView extends W3Element {
   override connectedCallback(): void {
     super.connectedCallback();
     this.timeZone ??= browserTimeZone();
-    void loadOptions();
   }
 
   private choose(provider: OnrampProvider): void {

@@ -5,7 +5,7 @@
  * chosen, and how a pick is stored.
  */
 import { state } from 'lit/decorators.js';
-import { $onramp, loadOptions, type OnrampState } from '../../../stores/onramp/onramp.js';
+import { $onramp, type OnrampState } from '../../../stores/onramp/onramp.js';
 import { popView } from '../../../stores/ui/router.js';
 import { RovingFocusController } from '../../base/roving-focus.js';
 import { StoreController } from '../../base/store-controller.js';
@@ -17,17 +17,13 @@ export abstract class CurrencySelectView extends W3Element {
   static override styles = [viewStyles, currencyListStyles];
 
   @state() private search = '';
+  /** Listening loads the options. */
   private readonly onramp = new StoreController(this, $onramp);
 
   constructor() {
     super();
     // Arrow keys move through the rows (one tab stop).
     new RovingFocusController(this, { lists: 'ul.stack', items: ':scope > li > w3-ui-list-item', orientation: 'vertical' });
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void loadOptions();
   }
 
   /** The rows of the list. */

@@ -7,7 +7,6 @@ import { pushView } from '../../../stores/ui/router.js';
 import {
   $swap,
   $swapDetails,
-  initSwap,
   isSwapNetwork,
   leaveSwap,
   resetSwap,
@@ -41,18 +40,13 @@ export class W3SwapView extends W3Element {
   static override readonly tagName = 'w3-swap-view';
   static override styles = [viewStyles, swapStyles];
 
+  /** Listening loads the DEX's tokens, the balances and, once typing pauses, the quote. */
   private readonly swap = new StoreController(this, $swap);
   private readonly details = new StoreController(this, $swapDetails);
   private readonly network = new StoreController(this, $activeNetwork);
   private readonly account = new StoreController(this, $activeAccount);
   /** The slippage field is open for editing. */
   @state() private editingSlippage = false;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Coming back from the token list or the preview keeps what was loaded.
-    if ($swap.get().tokens.length === 0 && isSwapNetwork($activeNetwork.get())) void initSwap();
-  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -65,10 +59,8 @@ export class W3SwapView extends W3Element {
   protected override willUpdate(): void {
     const network = this.network.value;
     const id = `${network?.caipNetworkId}|${this.account.value.address}`;
-    if (this.loadedFor !== undefined && id !== this.loadedFor) {
-      resetSwap();
-      if (isSwapNetwork(network)) void initSwap();
-    }
+    // The tokens of the new chain load by themselves (a fetcher store keyed by the chain).
+    if (this.loadedFor !== undefined && id !== this.loadedFor) resetSwap();
     this.loadedFor = id;
   }
 

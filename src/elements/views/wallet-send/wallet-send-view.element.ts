@@ -2,8 +2,6 @@ import { chainRules } from '../../../chains/registry.js';
 import { html, nothing } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
 import { formatAmount, formatBalance, formatFiat } from '../../l10n/format.js';
-import { fetchBalances } from '../../../stores/portfolio/balances.js';
-import { getBlockchainApi } from '../../../stores/portfolio/blockchain.js';
 import { $activeNetwork } from '../../../stores/network/networks.js';
 import {
   $send,
@@ -73,13 +71,9 @@ export class W3WalletSendView extends W3Element {
   static override styles = [viewStyles, walletSendStyles];
 
   private readonly send = new StoreController(this, $send);
+  /** The tokens to send, with balances: listening loads them (a fetcher store). */
   private readonly tokens = new StoreController(this, $sendTokens);
   private readonly network = new StoreController(this, $activeNetwork);
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (getBlockchainApi()) void fetchBalances();
-  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();

@@ -6,8 +6,8 @@ import { RECEIVER } from '../../../test-utils/blockchain-fixtures.js';
 import { networks } from '../../../wire/networks.js';
 import { $accounts } from '../../../stores/connection/account.js';
 import { $activeNamespace, $activeNetworkIds } from '../../../stores/network/networks.js';
-import { $balances } from '../../../stores/portfolio/balances.js';
 import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
+import { setBlockchainApiDeps } from '../../../stores/portfolio/blockchain.js';
 import {
   apiOptions,
   axeViolations,
@@ -141,12 +141,13 @@ describe('WalletSend view', () => {
   });
 
   it("refuses '1e5' in its own words, with no fiat value beside it; a good amount has one", async () => {
-    const el = await mountModal();
+    const el = await mountModal({ projectId: 'w3kit-dev', blockchainApiUrl: 'http://balances.invalid' });
+    // The native coin at $150 (a canned Blockchain API): a fiat value shows for an amount the form takes.
+    const native = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 185, price: 150, iconUrl: '' } as const;
+    const balances = [{ ...native, quantity: { decimals: '18', numeric: '1.23456' } }];
+    setBlockchainApiDeps({ fetch: async () => new Response(JSON.stringify({ balances })), attempts: 1 });
     const view = await openSend(el);
     await waitFor(() => $send.get().token?.symbol === 'ETH', 2000, 'native token chosen');
-    // The native coin at $150: a fiat value shows for an amount the form takes.
-    const native = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 185, price: 150, iconUrl: '' } as const;
-    $balances.set({ status: 'ready', key: 'eip155:31337|x', tokens: [{ ...native, quantity: { decimals: '18', numeric: '1.23456' } }] });
     await waitFor(() => $send.get().token?.price === 150, 2000, 'price');
     const fiat = () => deep(view, '[data-fiat]')!.textContent!.replace(/\s+/g, ' ').trim();
 
