@@ -7,7 +7,9 @@
  */
 import type { AnalyticsRetention } from './analytics-retention.js';
 import type { Database } from './db/open.js';
-import { openDatabase } from './db/open.js';
+import type { Storage } from './storage/engine.js';
+import { projectsRepository, type ProjectsRepository } from './storage/projects.js';
+import { openServerStorage } from './storage/server-storage.js';
 import { hostsOfUrls } from './allowed-hosts.js';
 import { buildApp } from './app.js';
 import { createIndexer, type Indexer, type IndexerLogger } from './blockchain/indexer.js';
@@ -15,7 +17,6 @@ import { seedDevIdentities } from './blockchain/identities.js';
 import { seedDevPrices, type PriceSource } from './blockchain/prices.js';
 import { chainRpcUrls } from './chains/index.js';
 import { seedStaticImages } from './images/catalog.js';
-import { seedDevProject } from './projects.js';
 import { startRelay, type RunningRelay, type StartRelayOptions } from './relay/server.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import { serverUrl } from './server-url.js';
@@ -38,6 +39,8 @@ export interface StartServerOptions extends EmbeddedWalletOptions {
   host?: string;
   /** Directory of the SQLite database (`<dataDir>/w3kit.sqlite`); without one the database is in memory. */
   dataDir?: string;
+  /** `--db`: a Postgres URL (refused by serve until every feature is on the seam: storage/server-storage.ts); absent, SQLite in dataDir. */
+  dbUrl?: string;
   /** Create the `w3kit-dev` project and the wallet registry (1000 wallets unless `{ wallets: n }`). */
   seed?: boolean | { wallets?: number };
   /** Per-IP limit; default 3000 requests per 60 s. */
@@ -91,7 +94,11 @@ export interface RunningServer {
   /** The WalletConnect relay, e.g. `ws://127.0.0.1:4302`; undefined with `relayPort: false`. */
   relayUrl: string | undefined;
   relayPort: number | undefined;
+  /** The SQLite handle of the features not yet behind the storage seam. */
   db: Database;
+  /** The storage seam (engine, start-line label) and its repositories. */
+  storage: Storage;
+  projects: ProjectsRepository;
   /** The EVM indexer, with `evmRpc`. */
   indexer: Indexer | undefined;
   /** The frame origin (frame site and auth API), e.g. `http://127.0.0.1:4303`; undefined with `framePort: false`. */
@@ -111,7 +118,9 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const { port = DEFAULT_PORT, host = DEFAULT_HOST, dataDir, seed = false } = options;
-  const db = openDatabase(dataDir);
+  const storage = await openServerStorage(options.dbUrl, dataDir);
+  const db = storage.sqlite;
+  const projects = projectsRepository(storage);
   // Every server answers for every configured public name (one deployment, several origins).
   const allowedHosts = [
     ...(options.allowedHosts ?? []),
@@ -127,7 +136,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     seedStaticImages(db);
     if (seed) {
-      seedDevProject(db);
+      await projects.seedDev();
       seedWallets(db, { count: (typeof seed === 'object' ? seed.wallets : undefined) ?? DEFAULT_SEED_WALLETS });
       seedDevPrices(db);
       seedDevIdentities(db);
@@ -142,6 +151,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       });
     const app = buildApp({
       db,
+      storage,
       rateLimit: options.rateLimit,
       log: options.log,
       trustProxy: options.trustProxy,
@@ -196,6 +206,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       relayUrl: relay?.url,
       relayPort: relay?.port,
       db,
+      storage,
+      projects,
       indexer,
       frameUrl: frame?.url,
       framePort: frame?.port,
@@ -239,7 +251,10 @@ export {
   type RelayLimits,
 } from './relay/index.js';
 export { openDatabase, databaseFile, appliedMigrations, DB_FILE_NAME, type Database } from './db/open.js';
-export { migrations, type Migration } from './db/migrations.js';
+export { openStorage, sqliteStorage, StorageError, type Storage } from './storage/engine.js';
+export { projectsRepository, type ProjectsRepository } from './storage/projects.js';
+export { parseDbUrl, redactDbUrl, storageTarget, type Engine, type StorageTarget } from './storage/url.js';
+export { migrations, type Migration, type SqliteMigration, type SharedMigration } from './db/migrations.js';
 export { InputError, NotFoundError, HttpError } from './errors.js';
 export {
   createProject,

@@ -8,11 +8,12 @@ import { DatabaseFileError } from '../db/open.js';
 
 /** The server's settings among the flags, for resolveConfig. */
 export function configFlags(flags: Flags): ConfigFlags {
-  const { port, host, data, seed, config, log } = flags;
+  const { port, host, data, db, seed, config, log } = flags;
   return {
     port,
     host,
     data,
+    db,
     seed,
     config,
     log,
@@ -74,6 +75,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       port: config.port,
       host: config.host,
       dataDir: config.dataDir,
+      dbUrl: config.db,
       seed: config.seed ? { wallets: config.seedWallets } : false,
       rateLimit: config.rateLimit,
       trustProxy: config.trustProxy,
@@ -121,6 +123,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
   if (config.evmRpc) io.stdout.write(`w3kit-evm     ${redactUrl(config.evmRpc)}  (EVM chain indexed for the Blockchain API)\n`);
   if (config.solanaRpc)
     io.stdout.write(`w3kit-solana  ${redactUrl(config.solanaRpc)}  (Solana chain read for the Blockchain API's balances)\n`);
+  io.stdout.write(`w3kit-db      ${server.storage.engine} ${server.storage.label}  (database)\n`);
   await waitForStop(io.signal);
   await server.close();
   return 0;
@@ -160,6 +163,11 @@ export const serveCommand: Command = {
       { flag: 'port', value: 'N', text: 'HTTP port (default 4301, env W3KIT_SERVER_PORT; 0 picks a free port)' },
       { flag: 'host', value: 'H', text: 'address to listen on (default 127.0.0.1, env W3KIT_HOST)' },
       { flag: 'data', value: 'DIR', text: 'data directory holding w3kit.sqlite (default ./w3kit-data, env W3KIT_DATA_DIR)' },
+      {
+        flag: 'db',
+        value: 'URL',
+        text: 'the database: unset, SQLite (the file w3kit.sqlite in --data); postgres://USER:PASS@HOST:PORT/DB,\nPostgres (env W3KIT_DB_URL, config key db). The start line w3kit-db names the engine',
+      },
       {
         flag: 'seed',
         text: [
