@@ -66,7 +66,9 @@ function run(cmd, args, options = {}) {
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${cmd} ${args.join(' ')} failed: ${output.slice(-400)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${cmd} ${args.join(' ')} failed: ${output.slice(-400)}`)),
+    );
   });
 }
 
@@ -87,7 +89,9 @@ export async function getPostgres(only = process.env.W3KIT_TEST_POSTGRES_WAY) {
     try {
       log('none installed; apt-get install -y postgresql (as root)');
       await run('apt-get', ['update']);
-      await run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      await run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], {
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
       const got = findInstalled();
       if (got) return { kind: 'binary', binDir: got.binDir, how: `installed with apt: ${got.binDir}` };
     } catch (err) {
@@ -150,11 +154,26 @@ async function startBinary({ binDir }, root, port) {
   const user = serverUser();
   const data = path.join(root, 'data');
   fs.mkdirSync(data, { mode: 0o700 });
-  if (user.uid !== undefined) fs.chownSync(data, user.uid, user.gid), fs.chownSync(root, user.uid, user.gid);
+  if (user.uid !== undefined) (fs.chownSync(data, user.uid, user.gid), fs.chownSync(root, user.uid, user.gid));
   await run(path.join(binDir, 'initdb'), ['-D', data, '-U', PG_USER, '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C'], user);
   const child = spawn(
     path.join(binDir, 'postgres'),
-    ['-D', data, '-p', String(port), '-k', root, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      root,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'], ...user },
   );
   let exit;
@@ -242,7 +261,7 @@ export async function startPostgres() {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const pg = await startPostgres();
-    console.log(`${pg.url('postgres')}  (${pg.how}; started in ${pg.ms} ms)`);
+    console.log(`${pg.url('postgres').replace(/:[^:@/]+@/, ':***@')}  (${pg.how}; started in ${pg.ms} ms)`);
     await pg.stop();
   } catch (err) {
     console.error(err.message);
