@@ -154,7 +154,10 @@ async function startBinary({ binDir }, root, port) {
   const user = serverUser();
   const data = path.join(root, 'data');
   fs.mkdirSync(data, { mode: 0o700 });
-  if (user.uid !== undefined) (fs.chownSync(data, user.uid, user.gid), fs.chownSync(root, user.uid, user.gid));
+  if (user.uid !== undefined) {
+    fs.chownSync(data, user.uid, user.gid);
+    fs.chownSync(root, user.uid, user.gid);
+  }
   await run(path.join(binDir, 'initdb'), ['-D', data, '-U', PG_USER, '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C'], user);
   const child = spawn(
     path.join(binDir, 'postgres'),

@@ -250,24 +250,8 @@ export {
   type RunningRelay,
   type RelayLimits,
 } from './relay/index.js';
-export { openDatabase, databaseFile, appliedMigrations, DB_FILE_NAME, type Database } from './db/open.js';
-export { openStorage, sqliteStorage, StorageError, type Storage } from './storage/engine.js';
-export { projectsRepository, type ProjectsRepository } from './storage/projects.js';
-export { parseDbUrl, redactDbUrl, storageTarget, type Engine, type StorageTarget } from './storage/url.js';
-export { migrations, type Migration, type SqliteMigration, type SharedMigration } from './db/migrations.js';
+export * from './storage/public-api.js';
 export { InputError, NotFoundError, HttpError } from './errors.js';
-export {
-  createProject,
-  updateProject,
-  getProject,
-  listProjects,
-  deleteProject,
-  seedDevProject,
-  DEV_PROJECT_ID,
-  type Project,
-  type ProjectInput,
-  type ProjectPatch,
-} from './projects.js';
 export { queryWallets, countWallets, getWallet, type WalletQuery } from './wallets/registry.js';
 export {
   importWallets,

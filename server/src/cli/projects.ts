@@ -106,7 +106,8 @@ export const projectsCommands: readonly Command[] = [
     async run({ flags, config, out }) {
       const { projects, where } = await withProjects(config, async (repository, where) => ({ projects: await repository.list(), where }));
       if (flags.json) out(JSON.stringify(projects, null, 2));
-      else if (projects.length === 0) out(`No projects in ${config.db ? where : config.dataDir} (add one with 'w3kit-server projects add <id> --name NAME')`);
+      else if (projects.length === 0)
+        out(`No projects in ${config.db ? where : config.dataDir} (add one with 'w3kit-server projects add <id> --name NAME')`);
       else projects.forEach((p) => out(formatProject(p)));
       return 0;
     },

@@ -3,8 +3,6 @@
  * these shapes: numbers for integers, pg's int8 parsed as one). A feature moving behind the
  * seam adds its tables here; columns follow migration 18's schema (../db/migrations.ts).
  */
-import type { Generated } from 'kysely';
-
 export interface ProjectsTable {
   id: string;
   name: string;
@@ -25,9 +23,6 @@ export interface SchemaMigrationsTable {
   name: string;
   applied_at: string;
 }
-
-/** Only for the type of an identity column (analytics_events.seq, relay_messages.id) once converted. */
-export type Identity = Generated<number>;
 
 export interface StorageSchema {
   projects: ProjectsTable;
