@@ -65,7 +65,7 @@ export type Flags = {
 };
 
 /** The flags every command takes. */
-export const COMMON_FLAGS = ['help', 'data', 'db', 'config'] as const satisfies readonly FlagName[];
+export const COMMON_FLAGS = ['help', 'data', 'config'] as const satisfies readonly FlagName[];
 
 /** One line of a command's options section in `--help`. */
 export interface OptionHelp {

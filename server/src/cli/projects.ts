@@ -10,7 +10,15 @@ import type { ServerConfig } from '../config.js';
 const withProjects = <T>(config: ServerConfig, fn: (projects: ProjectsRepository, where: string) => Promise<T>) =>
   withStorage(config, (storage) => fn(projectsRepository(storage), storage.label));
 
-const PROJECT_FLAGS = [...COMMON_FLAGS, 'name', 'origins', 'analytics', 'features', 'siwx-chains'] as const satisfies readonly FlagName[];
+const PROJECT_FLAGS = [
+  ...COMMON_FLAGS,
+  'db',
+  'name',
+  'origins',
+  'analytics',
+  'features',
+  'siwx-chains',
+] as const satisfies readonly FlagName[];
 
 /** The flag of each project field, so an InputError names what to fix on the command line. */
 const FIELD_FLAGS: Readonly<Record<string, string>> = {
@@ -101,7 +109,7 @@ export const projectsCommands: readonly Command[] = [
     name: 'projects list',
     usage: 'projects list [--json]',
     args: 0,
-    flags: [...COMMON_FLAGS, 'json'],
+    flags: [...COMMON_FLAGS, 'db', 'json'],
     fieldFlags: FIELD_FLAGS,
     async run({ flags, config, out }) {
       const { projects, where } = await withProjects(config, async (repository, where) => ({ projects: await repository.list(), where }));
@@ -117,7 +125,7 @@ export const projectsCommands: readonly Command[] = [
     usage: 'projects remove <id>',
     args: 1,
     argsHint: 'a project <id>',
-    flags: COMMON_FLAGS,
+    flags: [...COMMON_FLAGS, 'db'],
     fieldFlags: FIELD_FLAGS,
     async run({ args, config, out }) {
       if (!(await withProjects(config, (projects) => projects.remove(args[0]!)))) throw new NotFoundError(`Unknown project '${args[0]}'`);

@@ -136,6 +136,7 @@ export const serveCommand: Command = {
   args: 0,
   flags: [
     ...COMMON_FLAGS,
+    'db',
     'port',
     'host',
     'seed',
