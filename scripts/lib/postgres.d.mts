@@ -18,7 +18,7 @@ export interface RunningPostgres {
   /** Milliseconds from the call to a cluster answering. */
   ms: number;
   url(database: string): string;
-  createDatabase(): Promise<ThrowawayDatabase>;
+  createDatabase(template?: string): Promise<ThrowawayDatabase>;
   stop(): Promise<void>;
 }
 

@@ -248,10 +248,11 @@ export async function startPostgres() {
     port,
     ms: Date.now() - started,
     url,
-    /** A new empty database; `drop()` removes it (ending its connections). */
-    async createDatabase() {
+    /** A new database, empty or a copy of `template` (a database of this cluster); `drop()` removes it. */
+    async createDatabase(template) {
       const name = `t_${randomBytes(6).toString('hex')}`;
-      await admin(`CREATE DATABASE ${name}`);
+      if (template !== undefined && !/^t_[0-9a-f]{12}$/.test(template)) throw new Error(`Not a database of this cluster: ${template}`);
+      await admin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
       return { name, url: url(name), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
     },
     async stop() {

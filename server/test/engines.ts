@@ -20,6 +20,7 @@ afterEach(async () => {
 afterAll(async () => {
   const running = await cluster?.catch(() => undefined);
   cluster = undefined;
+  template = undefined;
   await running?.stop();
 });
 
@@ -39,9 +40,28 @@ export async function postgresUrl(): Promise<string> {
   return database.url;
 }
 
-/** A fresh migrated storage of that engine, closed after the test. */
+let template: Promise<string> | undefined;
+
+/** A database migrated with the default list, once per file: fresh ones copy it (CREATE DATABASE ... TEMPLATE). */
+function migratedTemplate(): Promise<string> {
+  template ??= (async () => {
+    const database = await (await postgres()).createDatabase();
+    await (await openStorage(storageTarget(database.url, undefined))).close();
+    return database.name;
+  })();
+  return template;
+}
+
+/** A fresh migrated storage of that engine (a copy of the file's migrated template on Postgres), closed after the test. */
 export async function freshStorage(engine: Engine, options: OpenStorageOptions = {}): Promise<Storage> {
-  const target = engine === 'sqlite' ? storageTarget(undefined, undefined) : storageTarget(await postgresUrl(), undefined);
+  let url: string | undefined;
+  if (engine === 'postgres' && options.migrations) url = await postgresUrl();
+  else if (engine === 'postgres') {
+    const database = await (await postgres()).createDatabase(await migratedTemplate());
+    cleanups.push(database.drop);
+    url = database.url;
+  }
+  const target = storageTarget(url, undefined);
   const storage = await openStorage(target, options);
   cleanups.push(() => storage.close());
   return storage;
