@@ -15,6 +15,8 @@ export interface RunningPostgres {
   /** How it was found or got, e.g. `found /usr/lib/postgresql/15/bin/postgres`. */
   how: string;
   port: number;
+  /** Its folder in the temp folder (data, socket), removed by stop(). */
+  dir: string;
   /** Milliseconds from the call to a cluster answering. */
   ms: number;
   url(database: string): string;

