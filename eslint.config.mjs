@@ -6,6 +6,7 @@ import litA11y from 'eslint-plugin-lit-a11y';
 import globals from 'globals';
 import { layerConfigs } from './scripts/lib/layers.mjs';
 import { chainLiteralConfigs } from './scripts/lib/chain-literals.mjs';
+import { storageZone } from './scripts/lib/storage-zone.mjs';
 
 export default tseslint.config(
   {
@@ -46,6 +47,7 @@ export default tseslint.config(
   },
   ...layerConfigs(),
   ...chainLiteralConfigs(),
+  ...storageZone,
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },

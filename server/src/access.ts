@@ -80,11 +80,11 @@ export function requestProjectId(request: FastifyRequest): string {
 }
 
 /** The project and SDK of a request: 400 naming the bad field, 403 for an unknown project. */
-export function identifyCaller(projects: ProjectsRepository, request: FastifyRequest): Caller {
+export async function identifyCaller(projects: ProjectsRepository, request: FastifyRequest): Promise<Caller> {
   const projectId = requestProjectId(request);
   const sdkType = sdkField(request, 'st', 'x-sdk-type');
   const sdkVersion = sdkField(request, 'sv', 'x-sdk-version');
-  const project = projects.get(projectId);
+  const project = await projects.get(projectId);
   if (!project) throw new HttpError(403, `Unknown project '${projectId}'`, 'projectId');
   return { project, sdkType, sdkVersion };
 }
@@ -100,11 +100,11 @@ async function checkAccess(request: FastifyRequest, reply: FastifyReply): Promis
   const { projects } = request.server;
   if (access !== 'allowed-origins') {
     allowAnyOrigin(reply);
-    if (access === 'any-origin') request.caller = identifyCaller(projects, request);
+    if (access === 'any-origin') request.caller = await identifyCaller(projects, request);
     return;
   }
   varyByOrigin(reply);
-  const caller = identifyCaller(projects, request);
+  const caller = await identifyCaller(projects, request);
   const origin = request.headers.origin;
   if (origin !== undefined) {
     if (!isOriginAllowed(origin, caller.project.allowedOrigins)) throw originNotAllowed(origin, caller.project);
@@ -126,7 +126,7 @@ function preflight(access: Access) {
     const projectId = single(request.query as Query, 'projectId');
     // Without a project in the query (it may come as a header) the real request is checked.
     if (origin !== undefined && projectId) {
-      const project = request.server.projects.get(projectId);
+      const project = await request.server.projects.get(projectId);
       if (!project) throw new HttpError(403, `Unknown project '${projectId}'`, 'projectId');
       if (!isOriginAllowed(origin, project.allowedOrigins)) throw originNotAllowed(origin, project);
     }

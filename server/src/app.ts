@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnalyticsRetention } from './analytics-retention.js';
 import type { Database } from './db/open.js';
+import type { Storage } from './storage/engine.js';
 import { DISK_FULL_CODE, noteDiskFull } from './db/disk-full.js';
 import { access } from './access.js';
 import { hostGuard, hostsOfUrls, listenAddress } from './allowed-hosts.js';
@@ -39,6 +40,8 @@ import { loggerOption } from './redact.js';
 
 export interface BuildAppOptions {
   db: Database;
+  /** The storage seam (default the one over `db`): the converted features' repositories use it. */
+  storage?: Storage;
   rateLimit?: RateLimitOptions;
   /** Log requests (pino, JSON lines on stdout). Default false. */
   log?: boolean;
@@ -81,6 +84,7 @@ declare module 'fastify' {
 
 export function buildApp({
   db,
+  storage,
   rateLimit,
   log = false,
   trustProxy = false,
@@ -118,7 +122,7 @@ export function buildApp({
   metrics?.observeHttp(app, 'api');
   app.addHook('onRequest', hostGuard({ listenHost: listenAddress(app), allowed }));
   app.addHook('onRequest', limiter.hook);
-  app.register(repositories, { db, blockchain, analyticsRetention });
+  app.register(repositories, { db, storage, blockchain, analyticsRetention });
   app.register(access);
   app.register(openApi);
 

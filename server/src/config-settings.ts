@@ -7,12 +7,14 @@ import { MIN_JWT_LIFETIME, MIN_UNSUBSCRIBED_TTL, type RelayLimits } from './rela
 import { TRUST_PROXY_RULE, parseTrustProxy } from './trust-proxy.js';
 import { ALLOWED_HOSTS_RULE, parseAllowedHosts } from './allowed-hosts.js';
 import { NAME_ZONE } from '../../src/wire/names-api.js';
+import { DB_URL_RULE, parseDbUrl } from './storage/url.js';
 
 /** Values given on the command line (strings as typed; booleans for switches). */
 export interface ConfigFlags {
   port?: string;
   host?: string;
   data?: string;
+  db?: string;
   seed?: boolean;
   config?: string;
   'relay-port'?: string;
@@ -40,6 +42,7 @@ export type Key =
   | 'port'
   | 'host'
   | 'dataDir'
+  | 'db'
   | 'seed'
   | 'seedWallets'
   | 'relayPort'
@@ -172,7 +175,8 @@ export interface Setting {
     | 'zone'
     | 'privateKey'
     | 'hosts'
-    | 'token';
+    | 'token'
+    | 'dbUrl';
   /** The smallest value of a number. */
   min?: number;
 }
@@ -181,6 +185,7 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   port: { flag: 'port', env: 'W3KIT_SERVER_PORT', file: 'port', kind: 'port' },
   host: { flag: 'host', env: 'W3KIT_HOST', file: 'host', kind: 'host' },
   dataDir: { flag: 'data', env: 'W3KIT_DATA_DIR', file: 'dataDir', kind: 'dir' },
+  db: { flag: 'db', env: 'W3KIT_DB_URL', file: 'db', kind: 'dbUrl' },
   seed: { flag: 'seed', env: 'W3KIT_SEED', file: 'seed', kind: 'bool' },
   seedWallets: { env: 'W3KIT_SEED_WALLETS', file: 'seedWallets', kind: 'count' },
   relayPort: { flag: 'relay-port', env: 'W3KIT_RELAY_PORT', file: 'relayPort', kind: 'port' },
@@ -218,6 +223,7 @@ export const RULES: Record<Setting['kind'], string> = {
   privateKey: 'must be a private key: 0x and 64 hex characters',
   hosts: ALLOWED_HOSTS_RULE,
   token: 'must be 16 to 256 visible ASCII characters (no spaces)',
+  dbUrl: DB_URL_RULE,
 };
 
 /** Parses one value (a string from flags or env, any JSON value from the file); undefined when invalid. */
@@ -264,6 +270,8 @@ export function parseValue(kind: Setting['kind'], value: unknown, baseDir: strin
       return parseTrustProxy(value);
     case 'hosts':
       return parseAllowedHosts(value);
+    case 'dbUrl':
+      return parseDbUrl(value);
     case 'httpUrl': {
       if (!text) return undefined;
       try {

@@ -27,6 +27,8 @@ export interface ServerConfig {
   host: string;
   /** Absolute path of the data directory. */
   dataDir: string;
+  /** The Postgres URL (`--db`, W3KIT_DB_URL, config key `db`), password included; undefined: SQLite in dataDir. */
+  db: string | undefined;
   seed: boolean;
   /** Wallets in the seeded registry. */
   seedWallets: number;
@@ -92,6 +94,7 @@ const configFileSchema = z.strictObject({
   port: z.unknown().optional(),
   host: z.unknown().optional(),
   dataDir: z.unknown().optional(),
+  db: z.unknown().optional(),
   seed: z.unknown().optional(),
   seedWallets: z.unknown().optional(),
   relayPort: z.unknown().optional(),
@@ -227,6 +230,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     port,
     host: (get('host') as string | undefined) ?? DEFAULT_HOST,
     dataDir: (get('dataDir') as string | undefined) ?? path.resolve(cwd, DEFAULT_DATA_DIR),
+    db: get('db') as string | undefined,
     seed: (get('seed') as boolean | undefined) ?? false,
     seedWallets: (get('seedWallets') as number | undefined) ?? DEFAULT_SEED_WALLETS,
     relayPort,

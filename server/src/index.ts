@@ -6,7 +6,8 @@
  * wallet, price, identity and spam functions manage its data.
  */
 import type { AnalyticsRetention } from './analytics-retention.js';
-import { openDatabase } from './db/open.js';
+import { projectsRepository } from './storage/projects.js';
+import { openServerStorage } from './storage/server-storage.js';
 import { hostsOfUrls } from './allowed-hosts.js';
 import { buildApp } from './app.js';
 import { createIndexer, type Indexer, type IndexerLogger } from './blockchain/indexer.js';
@@ -14,7 +15,6 @@ import { seedDevIdentities } from './blockchain/identities.js';
 import { seedDevPrices, type PriceSource } from './blockchain/prices.js';
 import { chainRpcUrls } from './chains/index.js';
 import { seedStaticImages } from './images/catalog.js';
-import { seedDevProject } from './projects.js';
 import { startRelay, type RunningRelay, type StartRelayOptions } from './relay/server.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import { serverUrl } from './server-url.js';
@@ -32,6 +32,8 @@ export interface StartServerOptions extends EmbeddedWalletOptions {
   host?: string;
   /** Directory of the SQLite database (`<dataDir>/w3kit.sqlite`); without one the database is in memory. */
   dataDir?: string;
+  /** `--db`: a Postgres URL (refused by serve until every feature is on the seam: storage/server-storage.ts); absent, SQLite in dataDir. */
+  dbUrl?: string;
   /** Create the `w3kit-dev` project and the wallet registry (1000 wallets unless `{ wallets: n }`). */
   seed?: boolean | { wallets?: number };
   /** Per-IP limit; default 3000 requests per 60 s. */
@@ -85,7 +87,9 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const { port = DEFAULT_PORT, host = DEFAULT_HOST, dataDir, seed = false } = options;
-  const db = openDatabase(dataDir);
+  const storage = await openServerStorage(options.dbUrl, dataDir);
+  const db = storage.sqlite;
+  const projects = projectsRepository(storage);
   // Every server answers for every configured public name (one deployment, several origins).
   const allowedHosts = [
     ...(options.allowedHosts ?? []),
@@ -102,7 +106,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     seedStaticImages(db);
     if (seed) {
-      seedDevProject(db);
+      await projects.seedDev();
       seedWallets(db, { count: (typeof seed === 'object' ? seed.wallets : undefined) ?? DEFAULT_SEED_WALLETS });
       seedDevPrices(db);
       seedDevIdentities(db);
@@ -118,6 +122,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     metrics.sources.indexers = () => (indexer ? [indexer.status()] : []);
     const app = buildApp({
       db,
+      storage,
       rateLimit: options.rateLimit,
       log: options.log,
       trustProxy: options.trustProxy,
@@ -175,6 +180,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       relayUrl: relay?.url,
       relayPort: relay?.port,
       db,
+      storage,
+      projects,
       indexer,
       frameUrl: frame?.url,
       framePort: frame?.port,
@@ -218,21 +225,8 @@ export {
   type RunningRelay,
   type RelayLimits,
 } from './relay/index.js';
-export { openDatabase, databaseFile, appliedMigrations, DB_FILE_NAME, type Database } from './db/open.js';
-export { migrations, type Migration } from './db/migrations.js';
+export * from './storage/public-api.js';
 export { InputError, NotFoundError, HttpError } from './errors.js';
-export {
-  createProject,
-  updateProject,
-  getProject,
-  listProjects,
-  deleteProject,
-  seedDevProject,
-  DEV_PROJECT_ID,
-  type Project,
-  type ProjectInput,
-  type ProjectPatch,
-} from './projects.js';
 export { queryWallets, countWallets, getWallet, type WalletQuery } from './wallets/registry.js';
 export {
   importWallets,

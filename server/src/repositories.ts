@@ -2,7 +2,9 @@
  * The data the HTTP routes read and write, one repository per concern (projects, wallets,
  * images, analytics, blockchain), each bound to the database. The `repositories` plugin
  * decorates the Fastify instance with them (through fastify-plugin, so every route plugin
- * sees them): routes call `app.wallets.query(...)`, never SQL or the database handle.
+ * sees them): routes call `app.wallets.query(...)`, never SQL or the database handle. The
+ * projects repository is the first on the storage seam (storage/, async, either engine); the
+ * others still wrap the SQLite handle and move there feature by feature.
  */
 import fp from 'fastify-plugin';
 import { analyticsPruner, DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
@@ -15,12 +17,11 @@ import { SERVER_CHAINS } from './chains/index.js';
 import type { ChainNode, ServerChain } from './chains/types.js';
 import type { Database } from './db/open.js';
 import { getImage, type ImageKind, type StoredImage } from './images/store.js';
-import { getProject, type Project } from './projects.js';
+import { sqliteStorage, type Storage } from './storage/engine.js';
+import { projectsRepository, type ProjectsRepository } from './storage/projects.js';
 import { queryWallets, type WalletQuery } from './wallets/registry.js';
 
-export interface ProjectsRepository {
-  get(id: string): Project | undefined;
-}
+export type { ProjectsRepository } from './storage/projects.js';
 
 export interface WalletsRepository {
   query(query: WalletQuery): GetWalletsReply;
@@ -56,10 +57,6 @@ export interface BlockchainOptions {
   rpcUrls?: Readonly<Partial<Record<string, string>>>;
   /** The namespaces served; default: the registry (SERVER_CHAINS). */
   chains?: readonly ServerChain[];
-}
-
-export function projectsRepository(db: Database): ProjectsRepository {
-  return { get: (id) => getProject(db, id) };
 }
 
 export function walletsRepository(db: Database): WalletsRepository {
@@ -131,13 +128,15 @@ declare module 'fastify' {
 
 export interface RepositoriesOptions {
   db: Database;
+  /** The storage seam; default the one over `db`. Converted features (projects) go through it. */
+  storage?: Storage;
   blockchain?: BlockchainOptions;
   /** Analytics retention (days, events per project); the defaults of DEFAULT_ANALYTICS_RETENTION unless set. */
   analyticsRetention?: Partial<AnalyticsRetention>;
 }
 
 export const repositories = fp<RepositoriesOptions>(
-  async (app, { db, blockchain, analyticsRetention }) => {
+  async (app, { db, storage = sqliteStorage(db), blockchain, analyticsRetention }) => {
     const retention = { ...DEFAULT_ANALYTICS_RETENTION, ...analyticsRetention };
     const pruner = analyticsPruner(db, retention);
     let timer: NodeJS.Timeout | undefined;
@@ -148,7 +147,7 @@ export const repositories = fp<RepositoriesOptions>(
     });
     app.addHook('onClose', async () => clearInterval(timer));
     app.decorate('db', db);
-    app.decorate('projects', projectsRepository(db));
+    app.decorate('projects', projectsRepository(storage));
     app.decorate('wallets', walletsRepository(db));
     app.decorate('images', imagesRepository(db));
     app.decorate('analytics', analyticsRepository(db, pruner));

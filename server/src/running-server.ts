@@ -1,5 +1,6 @@
 /** What `startServer` returns: the servers' URLs and ports, the database, the indexer, and how to stop them. */
-import type { Database } from './db/open.js';
+import type { Storage } from './storage/engine.js';
+import type { ProjectsRepository } from './storage/projects.js';
 import type { Indexer } from './blockchain/indexer.js';
 import type { SinkMail } from './frame-site/start.js';
 
@@ -10,7 +11,11 @@ export interface RunningServer {
   /** The WalletConnect relay, e.g. `ws://127.0.0.1:4302`; undefined with `relayPort: false`. */
   relayUrl: string | undefined;
   relayPort: number | undefined;
-  db: Database;
+  /** The SQLite handle of the features not yet behind the storage seam. */
+  db: NonNullable<Storage['sqlite']>;
+  /** The storage seam (engine, start-line label) and its repositories. */
+  storage: Storage;
+  projects: ProjectsRepository;
   /** The EVM indexer, with `evmRpc`. */
   indexer: Indexer | undefined;
   /** The frame origin (frame site and auth API), e.g. `http://127.0.0.1:4303`; undefined with `framePort: false`. */

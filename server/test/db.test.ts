@@ -10,7 +10,9 @@ import {
   openDatabase,
   seedWallets,
   countWallets,
+  type Database,
   type Migration,
+  type SqliteMigration,
 } from '../src/index.js';
 import { tempDir } from './helpers.js';
 
@@ -93,7 +95,7 @@ describe('openDatabase', () => {
         db.exec('CREATE TABLE future_index (topic TEXT NOT NULL, message TEXT NOT NULL)');
       },
     };
-    const spied = migrations.map((m) => ({ ...m, up: (db: Parameters<Migration['up']>[0]) => (ran.push(m.version), m.up(db)) }));
+    const spied = (migrations as readonly SqliteMigration[]).map((m) => ({ ...m, up: (db: Database) => (ran.push(m.version), m.up(db)) }));
     const db = openDatabase(dir, { migrations: [...spied, next] });
     try {
       expect(ran).toEqual([next.version]);

@@ -6,7 +6,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFile, migrations } from '../src/index.js';
-import { databaseReadiness } from '../src/ops/readiness.js';
+import { databaseReadiness } from '../src/storage/sqlite-readiness.js';
 import { builtBin, removeBuiltBin } from './built-bin.js';
 import { runBin, tempDir, type RunningBin } from './helpers.js';
 

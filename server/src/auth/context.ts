@@ -5,6 +5,8 @@
  */
 import { clientKey } from '../client-key.js';
 import type { Database } from '../db/open.js';
+import { sqliteStorage } from '../storage/engine.js';
+import { projectsRepository, type ProjectsRepository } from '../storage/projects.js';
 import { authError } from './auth-error.js';
 import { DEFAULT_CODE_FAILURES_PER_ACCOUNT } from './code-failures.js';
 import { DEFAULT_MAIL_CAPS, type MailCaps } from './mail-budget.js';
@@ -37,6 +39,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 
 export interface AuthOptions {
   db: Database;
+  /** The projects (allowed origins); default the repository over `db`. */
+  projects?: ProjectsRepository;
   kek: Uint8Array;
   mailer: Mailer | undefined;
   /** The frame site's public origin (no trailing slash), for the approval link. */
@@ -48,6 +52,7 @@ export interface AuthOptions {
 
 export interface AuthContext {
   db: Database;
+  projects: ProjectsRepository;
   kek: Uint8Array;
   codeKey: Uint8Array;
   frameOrigin: () => string;
@@ -70,6 +75,7 @@ export function createAuthContext(options: AuthOptions): AuthContext {
   const { mailer } = options;
   return {
     db: options.db,
+    projects: options.projects ?? projectsRepository(sqliteStorage(options.db)),
     kek: options.kek,
     codeKey: codeKey(options.kek),
     frameOrigin: options.frameOrigin,

@@ -20,7 +20,6 @@ import {
 } from '../../../src/wire/auth-api.js';
 import { isOriginAllowed } from '../../../src/wire/origins.js';
 import { authError } from './auth-error.js';
-import { getProject } from '../projects.js';
 import type { AuthContext } from './context.js';
 import { deviceStatus, resendLogin, startLogin, verifyLogin } from './logins.js';
 import { deleteSession, liveSession, publicUser, SESSION_EXPIRED } from './users.js';
@@ -56,14 +55,14 @@ function siteOf(origin: string | undefined, allowed: readonly string[]): string 
 export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/origins', { schema: { querystring: originsQuery, response: { 200: originsReply, ...errors } } }, async (request) => {
-      const project = getProject(ctx.db, request.query.projectId);
+      const project = await ctx.projects.get(request.query.projectId);
       if (!project) throw authError(404, 'UNKNOWN_PROJECT', `Unknown project '${request.query.projectId}'`, { field: 'projectId' });
       return { allowedOrigins: project.allowedOrigins };
     });
 
     app.post('/email/start', { schema: { body: emailStartBody, response: { 200: emailStartReply, ...errors } } }, async (request) => {
       const { projectId, email, deviceId, site } = request.body;
-      const project = getProject(ctx.db, projectId);
+      const project = await ctx.projects.get(projectId);
       if (!project) throw authError(404, 'UNKNOWN_PROJECT', `Unknown project '${projectId}'`, { field: 'projectId' });
       return startLogin(ctx, {
         email,

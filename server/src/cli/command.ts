@@ -6,6 +6,8 @@
  */
 import type { ServerConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/open.js';
+import { openStorage, type Storage } from '../storage/engine.js';
+import { storageTarget } from '../storage/url.js';
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -22,6 +24,7 @@ export const FLAGS = {
   port: { type: 'string' },
   host: { type: 'string' },
   data: { type: 'string' },
+  db: { type: 'string' },
   seed: { type: 'boolean' },
   config: { type: 'string' },
   'relay-port': { type: 'string' },
@@ -117,6 +120,16 @@ export function withDb<T>(config: ServerConfig, fn: (db: Database) => T): T {
     return fn(db);
   } finally {
     db.close();
+  }
+}
+
+/** Runs `fn` on the configured storage (`--db`, else SQLite in --data), closing it afterwards. */
+export async function withStorage<T>(config: ServerConfig, fn: (storage: Storage) => Promise<T>): Promise<T> {
+  const storage = await openStorage(storageTarget(config.db, config.dataDir));
+  try {
+    return await fn(storage);
+  } finally {
+    await storage.close();
   }
 }
 

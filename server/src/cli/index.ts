@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { resolveConfig } from '../config.js';
 import { InputError, NotFoundError } from '../errors.js';
+import { StorageError } from '../storage/engine.js';
 import { WalletImportError } from '../wallets/import.js';
 import { dexCommands } from './dex.js';
 import { FLAGS, UsageError, type CliIo, type Command, type Flags } from './command.js';
@@ -89,7 +90,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stderr.write(`w3kit-server: ${flag && !err.message.includes(flag) ? `${flag}: ` : ''}${err.message}\n`);
       return 2;
     }
-    if (err instanceof NotFoundError || err instanceof WalletImportError) {
+    if (err instanceof NotFoundError || err instanceof WalletImportError || err instanceof StorageError) {
       io.stderr.write(`w3kit-server: ${err.message}\n`);
       return 1;
     }

@@ -1,10 +1,24 @@
 /** `w3kit-server projects add|set|list|remove`: who may use the backend. */
 import { SERVER_CHAINS } from '../chains/index.js';
 import { NotFoundError } from '../errors.js';
-import { createProject, deleteProject, listProjects, updateProject, type Project, type ProjectPatch } from '../projects.js';
-import { COMMON_FLAGS, UsageError, withDb, type Command, type FlagName, type Flags } from './command.js';
+import type { Project, ProjectPatch } from '../projects.js';
+import { projectsRepository, type ProjectsRepository } from '../storage/projects.js';
+import { COMMON_FLAGS, UsageError, withStorage, type Command, type FlagName, type Flags } from './command.js';
+import type { ServerConfig } from '../config.js';
 
-const PROJECT_FLAGS = [...COMMON_FLAGS, 'name', 'origins', 'analytics', 'features', 'siwx-chains'] as const satisfies readonly FlagName[];
+/** Runs `fn` on the projects of the configured storage (`--db`, else SQLite in --data). */
+const withProjects = <T>(config: ServerConfig, fn: (projects: ProjectsRepository, where: string) => Promise<T>) =>
+  withStorage(config, (storage) => fn(projectsRepository(storage), storage.label));
+
+const PROJECT_FLAGS = [
+  ...COMMON_FLAGS,
+  'db',
+  'name',
+  'origins',
+  'analytics',
+  'features',
+  'siwx-chains',
+] as const satisfies readonly FlagName[];
 
 /** The flag of each project field, so an InputError names what to fix on the command line. */
 const FIELD_FLAGS: Readonly<Record<string, string>> = {
@@ -67,9 +81,10 @@ export const projectsCommands: readonly Command[] = [
     argsHint: 'a project <id>',
     flags: PROJECT_FLAGS,
     fieldFlags: FIELD_FLAGS,
-    run({ args, flags, config, out }) {
+    async run({ args, flags, config, out }) {
       if (flags.name === undefined) throw new UsageError("'projects add' needs --name NAME");
-      const project = withDb(config, (db) => createProject(db, { id: args[0]!, name: flags.name!, ...projectPatch(flags) }));
+      const input = { id: args[0]!, name: flags.name, ...projectPatch(flags) };
+      const project = await withProjects(config, (projects) => projects.create(input));
       out(`Added project ${formatProject(project)}`);
       return 0;
     },
@@ -81,11 +96,11 @@ export const projectsCommands: readonly Command[] = [
     argsHint: 'a project <id>',
     flags: PROJECT_FLAGS,
     fieldFlags: FIELD_FLAGS,
-    run({ args, flags, config, out }) {
+    async run({ args, flags, config, out }) {
       const patch = projectPatch(flags);
       if (Object.keys(patch).length === 0)
         throw new UsageError("'projects set' needs at least one of --name, --origins, --analytics, --features, --siwx-chains");
-      const project = withDb(config, (db) => updateProject(db, args[0]!, patch));
+      const project = await withProjects(config, (projects) => projects.update(args[0]!, patch));
       out(`Updated project ${formatProject(project)}`);
       return 0;
     },
@@ -94,12 +109,13 @@ export const projectsCommands: readonly Command[] = [
     name: 'projects list',
     usage: 'projects list [--json]',
     args: 0,
-    flags: [...COMMON_FLAGS, 'json'],
+    flags: [...COMMON_FLAGS, 'db', 'json'],
     fieldFlags: FIELD_FLAGS,
-    run({ flags, config, out }) {
-      const projects = withDb(config, listProjects);
+    async run({ flags, config, out }) {
+      const { projects, where } = await withProjects(config, async (repository, where) => ({ projects: await repository.list(), where }));
       if (flags.json) out(JSON.stringify(projects, null, 2));
-      else if (projects.length === 0) out(`No projects in ${config.dataDir} (add one with 'w3kit-server projects add <id> --name NAME')`);
+      else if (projects.length === 0)
+        out(`No projects in ${config.db ? where : config.dataDir} (add one with 'w3kit-server projects add <id> --name NAME')`);
       else projects.forEach((p) => out(formatProject(p)));
       return 0;
     },
@@ -109,10 +125,10 @@ export const projectsCommands: readonly Command[] = [
     usage: 'projects remove <id>',
     args: 1,
     argsHint: 'a project <id>',
-    flags: COMMON_FLAGS,
+    flags: [...COMMON_FLAGS, 'db'],
     fieldFlags: FIELD_FLAGS,
-    run({ args, config, out }) {
-      if (!withDb(config, (db) => deleteProject(db, args[0]!))) throw new NotFoundError(`Unknown project '${args[0]}'`);
+    async run({ args, config, out }) {
+      if (!(await withProjects(config, (projects) => projects.remove(args[0]!)))) throw new NotFoundError(`Unknown project '${args[0]}'`);
       out(`Removed project '${args[0]}'`);
       return 0;
     },

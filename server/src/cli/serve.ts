@@ -9,11 +9,12 @@ import { SHUTDOWN_DEADLINE_MS } from '../http/close.js';
 
 /** The server's settings among the flags, for resolveConfig. */
 export function configFlags(flags: Flags): ConfigFlags {
-  const { port, host, data, seed, config, log } = flags;
+  const { port, host, data, db, seed, config, log } = flags;
   return {
     port,
     host,
     data,
+    db,
     seed,
     config,
     log,
@@ -85,6 +86,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       port: config.port,
       host: config.host,
       dataDir: config.dataDir,
+      dbUrl: config.db,
       seed: config.seed ? { wallets: config.seedWallets } : false,
       rateLimit: config.rateLimit,
       trustProxy: config.trustProxy,
@@ -133,6 +135,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
   if (config.evmRpc) io.stdout.write(`w3kit-evm     ${redactUrl(config.evmRpc)}  (EVM chain indexed for the Blockchain API)\n`);
   if (config.solanaRpc)
     io.stdout.write(`w3kit-solana  ${redactUrl(config.solanaRpc)}  (Solana chain read for the Blockchain API's balances)\n`);
+  io.stdout.write(`w3kit-db      ${server.storage.engine} ${server.storage.label}  (database)\n`);
   await waitForStop(io.signal);
   // A stop by signal ends the process by the deadline even if something hangs (in-process runs use io.signal).
   if (!io.signal) exitByDeadline(io);
@@ -147,6 +150,7 @@ export const serveCommand: Command = {
   args: 0,
   flags: [
     ...COMMON_FLAGS,
+    'db',
     'port',
     'host',
     'seed',
@@ -176,6 +180,11 @@ export const serveCommand: Command = {
       { flag: 'port', value: 'N', text: 'HTTP port (default 4301, env W3KIT_SERVER_PORT; 0 picks a free port)' },
       { flag: 'host', value: 'H', text: 'address to listen on (default 127.0.0.1, env W3KIT_HOST)' },
       { flag: 'data', value: 'DIR', text: 'data directory holding w3kit.sqlite (default ./w3kit-data, env W3KIT_DATA_DIR)' },
+      {
+        flag: 'db',
+        value: 'URL',
+        text: 'the database: unset, SQLite (the file w3kit.sqlite in --data); postgres://USER:PASS@HOST:PORT/DB,\nPostgres (env W3KIT_DB_URL, config key db). The start line w3kit-db names the engine',
+      },
       {
         flag: 'seed',
         text: [

@@ -1,8 +1,26 @@
 /**
- * Schema migrations, applied in order by `openDatabase`. Append new ones (relay messages,
- * blockchain index, ...) with the next version number; never edit one that has shipped.
+ * Schema migrations: one ordered list for both engines, applied by `openDatabase` (SQLite) and
+ * `migratePostgres` (../storage/postgres/migrate.ts). Append new ones with the next version
+ * number; never edit one that has shipped.
+ *
+ * How the list maps onto the two engines (issue 31):
+ * - Versions 1-18 shipped as SQLite SQL run on a raw better-sqlite3 handle (`up(db)`). They stay
+ *   as they are, so a database written by any earlier release migrates in place, step by step,
+ *   exactly as before. On Postgres they never run: a fresh Postgres database gets the baseline
+ *   (../storage/postgres/baseline-*.ts), migration 18's schema written once in Postgres DDL, and
+ *   versions 1-18 are recorded as applied. Translating the 18 steps one by one would buy nothing:
+ *   no Postgres database was ever written by them, and SQLite's table rebuilds (its way to
+ *   change a column) have no meaning there. A test compares the two schemas column by column.
+ * - From version 19 on a migration is shared (`statements(db, engine)`): Kysely builders (the
+ *   schema builder, or `sql` for what it lacks), compiled for each engine and run in the same
+ *   transaction as the version row. Builders rather than async functions keep SQLite's
+ *   `openDatabase` synchronous for the features still on the raw handle; a step that differs
+ *   by engine branches on `engine`. An SQLite-only migration past the baseline is refused on
+ *   Postgres by name.
  */
 import type { Database } from 'better-sqlite3';
+import type { Compilable, Kysely } from 'kysely';
+import type { Engine } from '../storage/url.js';
 import { identitiesMigration } from '../auth/identities-schema.js';
 import { passkeysMigration } from '../auth/passkeys/schema.js';
 import { authLimitsMigration } from '../auth/limits-schema.js';
@@ -17,10 +35,28 @@ import { onrampPayoutMigration } from '../onramp/payout-schema.js';
 import { relaySubscriptionsMigration } from '../relay/subscriptions-schema.js';
 import { relayRetentionMigration } from '../relay/schema.js';
 
-export interface Migration {
+/** A shipped SQLite-only step (versions 1-18; Postgres starts from the baseline). */
+export interface SqliteMigration {
   version: number;
   name: string;
   up(db: Database): void;
+}
+
+/** A step for both engines: the statements to run, built with Kysely and compiled per engine. */
+export interface SharedMigration {
+  version: number;
+  name: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees the schema of its time, not today's types
+  statements(db: Kysely<any>, engine: Engine): readonly Compilable[];
+}
+
+export type Migration = SqliteMigration | SharedMigration;
+
+/** The last SQLite-only version: Postgres's baseline equals the schema after it. */
+export const POSTGRES_BASELINE_VERSION = 18;
+
+export function isShared(m: Migration): m is SharedMigration {
+  return 'statements' in m;
 }
 
 export const migrations: readonly Migration[] = [

@@ -8,7 +8,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { migrations as defaultMigrations, type Migration } from './migrations.js';
+import { Kysely, SqliteDialect } from 'kysely';
+import { isShared, migrations as defaultMigrations, type Migration } from './migrations.js';
 import { checkExistingFile, DatabaseFileError, openFailure, removeEmptyFresh } from './file-check.js';
 
 export type { Database } from 'better-sqlite3';
@@ -110,9 +111,17 @@ export function migrate(db: Database, list: readonly Migration[]): number[] {
     }
     const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
     const applied: number[] = [];
+    // Compiles shared migrations' Kysely builders (never destroyed: that would close the handle).
+    let compiler: Kysely<unknown> | undefined;
     for (const m of sorted) {
       if (m.version <= latest) continue;
-      m.up(db);
+      if (isShared(m)) {
+        compiler ??= new Kysely({ dialect: new SqliteDialect({ database: db }) });
+        for (const statement of m.statements(compiler, 'sqlite')) {
+          const { sql, parameters } = statement.compile();
+          db.prepare(sql).run(...(parameters as unknown[]));
+        }
+      } else m.up(db);
       record.run(m.version, m.name, new Date().toISOString());
       applied.push(m.version);
     }

@@ -7,7 +7,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/context.js';
-import { getProject } from '../projects.js';
 import { frameSiteCsp } from './csp.js';
 import { escapeHtml, sendHtmlPage } from './html.js';
 
@@ -34,7 +33,7 @@ export function frameSiteRoutes(app: FastifyInstance, ctx: AuthContext, frameSit
     const query = request.query as Record<string, unknown>;
     const projectId = typeof query.projectId === 'string' ? query.projectId : '';
     if (!projectId) return sendPage(reply, 404, 'Missing project', 'The frame site needs a project: add ?projectId= to the URL.');
-    const project = projectId.length <= 128 ? getProject(ctx.db, projectId) : undefined;
+    const project = projectId.length <= 128 ? await ctx.projects.get(projectId) : undefined;
     if (!project) return sendPage(reply, 404, 'Unknown project', 'This server has no such project.');
     const html = await readSiteFile(frameSiteDir, 'index.html');
     if (!html) return sendPage(reply, 503, 'Frame site not built', 'The secure frame site is not built on this server.');

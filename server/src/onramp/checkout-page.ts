@@ -29,7 +29,7 @@ export interface CheckoutContext {
   settlement: Settlement | undefined;
   now(): number;
   /** Whether the session's project leaves the on-ramp on (its feature `onramp` is not false). */
-  projectAllows(projectId: string): boolean;
+  projectAllows(projectId: string): Promise<boolean>;
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1b1b1f}
@@ -145,7 +145,7 @@ export async function checkoutPage(app: FastifyInstance, ctx: CheckoutContext): 
   );
 
   /** The session of the URL, or the page that says why there is none to pay. */
-  const sessionOf = (request: FastifyRequest, reply: FastifyReply): OnrampSession | FastifyReply => {
+  const sessionOf = async (request: FastifyRequest, reply: FastifyReply): Promise<OnrampSession | FastifyReply> => {
     const id = (request.params as { session: string }).session;
     const session = ONRAMP_SESSION_ID.test(id) ? ctx.sessions.get(id) : undefined;
     if (!session) return send(reply, 404, 'Unknown checkout', p('This checkout link is unknown. Start the purchase again in the app.'));
@@ -160,7 +160,7 @@ export async function checkoutPage(app: FastifyInstance, ctx: CheckoutContext): 
         p('This checkout link has expired and nothing was paid. Start the purchase again in the app.'),
       );
     }
-    if (!ctx.projectAllows(session.projectId)) {
+    if (!(await ctx.projectAllows(session.projectId))) {
       return send(
         reply,
         403,
@@ -174,13 +174,13 @@ export async function checkoutPage(app: FastifyInstance, ctx: CheckoutContext): 
 
   const url = `${ONRAMP_CHECKOUT_PATH}:session`;
   app.get(url, { schema: { hide: true } }, async (request, reply) => {
-    const session = sessionOf(request, reply);
+    const session = await sessionOf(request, reply);
     if (!isSession(session)) return session;
     return send(reply, 200, 'Buy test ETH', form(session));
   });
 
   app.post(url, { schema: { hide: true } }, async (request, reply) => {
-    const session = sessionOf(request, reply);
+    const session = await sessionOf(request, reply);
     if (!isSession(session)) return session;
     const body = (request.body ?? {}) as Record<string, unknown>;
     const field = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '');

@@ -1,75 +1,14 @@
 /**
  * GET /ready's checks: whether this instance can serve, not merely answer (that is /health).
- * Each check names what is wrong in words, or nothing when it is fine. The database check reads
- * the migrations table (the file is there, readable and not held by another process), compares
- * its version with this release's, takes the write lock for an instant and makes a write it rolls
- * back (a read-only or locked file is named) and reports a disk that refused a write in the last minute (disk-full.ts).
+ * Each check names what is wrong in words, or nothing when it is fine. The database's check is
+ * the storage layer's (storage/sqlite-readiness.ts).
  */
-import type { Database } from 'better-sqlite3';
-import { diskState } from '../db/disk-full.js';
-import { migrations, type Migration } from '../db/migrations.js';
+import { databaseReadiness } from '../storage/sqlite-readiness.js';
+import type { ReadinessCheck } from './readiness-check.js';
 
-export interface ReadinessCheck {
-  /** Its key in the reply, e.g. 'database'. */
-  name: string;
-  /** Why the instance is not ready, in words; undefined when this part is fine. */
-  check(): string | undefined | Promise<string | undefined>;
-}
-
-/** How long the probe waits for the database's write lock before it calls the file locked. */
-export const READY_LOCK_WAIT_MS = 250;
+export type { ReadinessCheck } from './readiness-check.js';
 
 /** The checks of an instance: one place to add one (Redis's PING joins here with `--redis`, issue 31 §2). */
-export function readinessChecks(db: Database): ReadinessCheck[] {
+export function readinessChecks(db: Parameters<typeof databaseReadiness>[0]): ReadinessCheck[] {
   return [databaseReadiness(db)];
-}
-
-export function databaseReadiness(db: Database, known: readonly Migration[] = migrations): ReadinessCheck {
-  const needed = Math.max(0, ...known.map((m) => m.version));
-  return {
-    name: 'database',
-    check() {
-      if (!db.open) return 'the database is closed';
-      let latest: number;
-      try {
-        latest = db.prepare('SELECT coalesce(max(version), 0) AS v FROM schema_migrations').pluck().get() as number;
-      } catch (err) {
-        return `the database does not answer: ${reason(err)}`;
-      }
-      if (latest < needed) return `migrations not applied: the database is at schema version ${latest}, this release needs ${needed}`;
-      const writable = tryWriteLock(db);
-      if (writable) return writable;
-      return diskState(db)?.message;
-    },
-  };
-}
-
-/** Takes and releases the write lock, waiting at most READY_LOCK_WAIT_MS; why it could not, or undefined. */
-function tryWriteLock(db: Database): string | undefined {
-  if (db.inTransaction) return undefined;
-  const wait = db.pragma('busy_timeout', { simple: true }) as number;
-  db.pragma(`busy_timeout = ${READY_LOCK_WAIT_MS}`);
-  try {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      // A write nothing keeps (rolled back before it reaches the file): a read-only database refuses it.
-      db.prepare('UPDATE schema_migrations SET name = name WHERE version = 0').run();
-    } finally {
-      db.exec('ROLLBACK');
-    }
-    return undefined;
-  } catch (err) {
-    const code = String((err as { code?: unknown }).code ?? '');
-    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
-      return `the database is locked by another process (${code}): writes would wait`;
-    if (code.startsWith('SQLITE_READONLY')) return `the database is read-only (${code}): writes are refused`;
-    return `the database refuses writes: ${reason(err)}`;
-  } finally {
-    db.pragma(`busy_timeout = ${wait}`);
-  }
-}
-
-function reason(err: unknown): string {
-  const { code, message } = err as { code?: unknown; message?: unknown };
-  return `${String(message ?? err)}${typeof code === 'string' ? ` (${code})` : ''}`;
 }

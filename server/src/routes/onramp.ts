@@ -29,7 +29,7 @@ import { checkoutPage } from '../onramp/checkout-page.js';
 import { createPayout, PayoutError } from '../onramp/payout.js';
 import { onrampSessions } from '../onramp/sessions.js';
 import { settlement } from '../onramp/settle.js';
-import { getProject, type Project } from '../projects.js';
+import type { Project } from '../projects.js';
 import { ipLimiter } from '../rate-limit.js';
 import { errorReplies, projectQuerySchema } from './schemas.js';
 
@@ -109,8 +109,8 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
     settle?.stop();
   });
 
-  const projectAllows = (projectId: string) => {
-    const project = getProject(app.db, projectId);
+  const projectAllows = async (projectId: string) => {
+    const project = await app.projects.get(projectId);
     return project !== undefined && onrampAllowed(project);
   };
   app.register(async (child) => checkoutPage(child, { sessions, settlement: settle, now, projectAllows }));

@@ -14,7 +14,6 @@ import {
   farcasterStatusReply,
 } from '../../../../src/wire/social-api.js';
 import { HttpError } from '../../errors.js';
-import { getProject } from '../../projects.js';
 import type { AuthContext } from '../context.js';
 import { userForIdentity } from '../identities.js';
 import { errors } from '../routes.js';
@@ -33,7 +32,7 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSetup | un
       async (request) => {
         if (!farcaster) throw new HttpError(404, FARCASTER_NOT_CONFIGURED);
         const { projectId, deviceId } = request.body;
-        if (!getProject(ctx.db, projectId)) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
+        if (!(await ctx.projects.get(projectId))) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
         ctx.limitStart(request.ip);
         const channel = openChannel(ctx.db, { deviceId, ip: request.ip, now: ctx.now() });
         return { channelId: channel.id, url: farcaster.channelUrl(ctx.frameOrigin(), channel.token), expiresAt: channel.expiresAt };

@@ -33,7 +33,7 @@ export async function verifyPasskeyLogin(
   body: { challengeId: string; projectId: string; response: Record<string, unknown>; deviceId: string },
 ) {
   const rp = relyingParty(ctx);
-  const topOrigin = allowedTopOrigin(ctx, body.response, body.projectId);
+  const topOrigin = await allowedTopOrigin(ctx, body.response, body.projectId);
   const expected = takeChallenge(ctx.db, { kind: 'login', id: body.challengeId }, ctx.now());
   const credentialId = typeof body.response.id === 'string' ? body.response.id : '';
   const row = passkeyById(ctx.db, credentialId);

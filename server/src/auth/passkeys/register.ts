@@ -78,7 +78,7 @@ export async function verifyRegistration(
   body: { projectId: string; response: Record<string, unknown>; name?: string | undefined; wrappedRecoveryShare?: string | undefined },
 ): Promise<{ passkey: PasskeyReply }> {
   const rp = relyingParty(ctx);
-  allowedTopOrigin(ctx, body.response, body.projectId);
+  await allowedTopOrigin(ctx, body.response, body.projectId);
   const expected = takeChallenge(ctx.db, { kind: 'register', challenge: challengeOf(body.response), userId: user.id }, ctx.now());
   const result = await verifyCeremony(
     'registration',

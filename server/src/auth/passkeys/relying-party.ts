@@ -6,7 +6,6 @@
 import { isIP } from 'node:net';
 import { isOriginAllowed } from '../../../../src/wire/origins.js';
 import { HttpError } from '../../errors.js';
-import { getProject } from '../../projects.js';
 import type { AuthContext } from '../context.js';
 
 export const RP_NAME = 'w3kit';
@@ -27,7 +26,11 @@ export function ipOriginMessage(port: string): string {
  * checked against the project's allowed origins: a passkey used under another site's page is
  * refused. Undefined when the ceremony ran top-level on the frame origin.
  */
-export function allowedTopOrigin(ctx: Pick<AuthContext, 'db'>, response: Record<string, unknown>, projectId: string): string | undefined {
+export async function allowedTopOrigin(
+  ctx: Pick<AuthContext, 'projects'>,
+  response: Record<string, unknown>,
+  projectId: string,
+): Promise<string | undefined> {
   const encoded = (response.response as { clientDataJSON?: unknown } | undefined)?.clientDataJSON;
   let clientData: { topOrigin?: unknown; crossOrigin?: unknown } = {};
   try {
@@ -37,7 +40,7 @@ export function allowedTopOrigin(ctx: Pick<AuthContext, 'db'>, response: Record<
   }
   if (clientData.crossOrigin !== true && clientData.topOrigin === undefined) return undefined;
   const topOrigin = typeof clientData.topOrigin === 'string' ? clientData.topOrigin : '';
-  const project = getProject(ctx.db, projectId);
+  const project = await ctx.projects.get(projectId);
   if (!project) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
   if (!topOrigin || !isOriginAllowed(topOrigin, project.allowedOrigins)) {
     throw new HttpError(403, `The passkey was used from a page this project does not allow: ${topOrigin || 'unknown'}`, 'response');

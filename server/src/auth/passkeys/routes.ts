@@ -13,7 +13,6 @@ import {
   passkeyRemoveBody,
 } from '../../../../src/wire/passkey-api.js';
 import { HttpError } from '../../errors.js';
-import { getProject } from '../../projects.js';
 import type { AuthContext } from '../context.js';
 import { errors, sessionOf } from '../routes.js';
 import { loginOptions, verifyPasskeyLogin } from './login.js';
@@ -41,7 +40,7 @@ export function passkeyRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       { schema: { body: passkeyLoginOptionsBody, response: { 200: passkeyLoginOptionsReply, ...errors } } },
       async (request) => {
         const { projectId } = request.body;
-        if (!getProject(ctx.db, projectId)) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
+        if (!(await ctx.projects.get(projectId))) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
         ctx.limitStart(request.ip);
         return loginOptions(ctx, request.ip);
       },

@@ -10,7 +10,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AUTH_API_PREFIX } from '../../../../src/wire/auth-api.js';
 import { isOriginAllowed } from '../../../../src/wire/origins.js';
 import { HttpError } from '../../errors.js';
-import { getProject } from '../../projects.js';
 import type { AuthContext } from '../context.js';
 import { userForIdentity } from '../identities.js';
 import { newId, newToken, sha256 } from '../secrets.js';
@@ -69,7 +68,7 @@ export async function startSocial(
     ip,
   }: { projectId: string; provider: OAuthProvider; deviceId: string; origin: string; ip: string },
 ): Promise<{ socialId: string; uri: string }> {
-  const project = getProject(sc.auth.db, projectId);
+  const project = await sc.auth.projects.get(projectId);
   if (!project) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
   if (!isOriginAllowed(origin, project.allowedOrigins)) {
     throw new HttpError(403, `Forbidden: ${origin} is not an allowed origin of project '${projectId}'`, 'origin');

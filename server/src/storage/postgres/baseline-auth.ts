@@ -1,0 +1,220 @@
+/**
+ * Postgres baseline, second half: the tables of migrations 1-18 behind logins and sign-in
+ * (auth_*, passkeys, Farcaster, SIWX), the DEX, names and the on-ramp, as SQLite has them after
+ * migration 18 (translated as baseline-core.ts says). registered_names.name is COLLATE NOCASE
+ * on SQLite; here a unique index on lower(name) keeps a name taken once whatever its case (its
+ * repository compares lower(name) on Postgres). Never edit: a change is a new shared migration.
+ */
+export const POSTGRES_BASELINE_AUTH: readonly string[] = [
+  `CREATE TABLE auth_devices (
+    email TEXT NOT NULL,
+    device_hash TEXT NOT NULL,
+    approved_at BIGINT NOT NULL,
+    PRIMARY KEY (email, device_hash)
+  )`,
+  `CREATE TABLE auth_logins (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL,
+    device_hash TEXT NOT NULL,
+    new_device BIGINT NOT NULL CHECK (new_device IN (0, 1)),
+    approved BIGINT NOT NULL CHECK (approved IN (0, 1)),
+    device_token_hash TEXT UNIQUE,
+    code_hash TEXT,
+    expires_at BIGINT NOT NULL,
+    attempts BIGINT NOT NULL DEFAULT 0,
+    last_sent_at BIGINT NOT NULL,
+    done BIGINT NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),
+    ip TEXT NOT NULL,
+    created_at BIGINT NOT NULL DEFAULT 0,
+    total_attempts BIGINT NOT NULL DEFAULT 0,
+    requester TEXT NOT NULL DEFAULT '',
+    device_name TEXT NOT NULL DEFAULT '',
+    site TEXT
+  )`,
+  `CREATE INDEX auth_logins_by_email ON auth_logins (email, last_sent_at)`,
+  `CREATE TABLE auth_users (
+    id TEXT PRIMARY KEY,
+    email TEXT UNIQUE,
+    evm_address TEXT,
+    solana_address TEXT,
+    server_share TEXT,
+    recovery_share TEXT,
+    created_at BIGINT NOT NULL,
+    recovery_share_hash TEXT
+  )`,
+  `CREATE TABLE auth_sessions (
+    token_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+    device_hash TEXT NOT NULL,
+    device_verified BIGINT NOT NULL CHECK (device_verified IN (0, 1)),
+    expires_at BIGINT NOT NULL,
+    social_provider TEXT,
+    user_name TEXT
+  )`,
+  `CREATE INDEX auth_sessions_by_expiry ON auth_sessions (expires_at)`,
+  `CREATE TABLE auth_challenges (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('export', 'email-change')),
+    user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+    stage TEXT NOT NULL,
+    new_email TEXT,
+    code_hash TEXT,
+    expires_at BIGINT NOT NULL,
+    attempts BIGINT NOT NULL DEFAULT 0,
+    last_sent_at BIGINT NOT NULL,
+    total_attempts BIGINT NOT NULL DEFAULT 0
+  )`,
+  `CREATE INDEX auth_challenges_by_user ON auth_challenges (user_id, kind, last_sent_at)`,
+  `CREATE TABLE auth_identities (
+    provider TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+    email TEXT,
+    user_name TEXT,
+    created_at BIGINT NOT NULL,
+    last_login_at BIGINT NOT NULL,
+    PRIMARY KEY (provider, subject)
+  )`,
+  `CREATE INDEX auth_identities_by_user ON auth_identities (user_id)`,
+  `CREATE TABLE auth_social_logins (
+    state_hash TEXT PRIMARY KEY,
+    social_id_hash TEXT NOT NULL UNIQUE,
+    provider TEXT NOT NULL,
+    project_id TEXT NOT NULL,
+    device_hash TEXT NOT NULL,
+    origin TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'running', 'ok', 'failed')),
+    message TEXT,
+    subject TEXT,
+    email TEXT,
+    user_name TEXT,
+    completion_hash TEXT,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL
+  )`,
+  `CREATE INDEX auth_social_logins_by_expiry ON auth_social_logins (expires_at)`,
+  `CREATE TABLE auth_passkeys (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES auth_users (id) ON DELETE CASCADE,
+    public_key BYTEA NOT NULL,
+    counter BIGINT NOT NULL,
+    transports TEXT NOT NULL DEFAULT '[]',
+    name TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    last_used_at BIGINT,
+    wrapped_recovery_share TEXT
+  )`,
+  `CREATE INDEX auth_passkeys_by_user ON auth_passkeys (user_id, created_at)`,
+  `CREATE TABLE auth_passkey_challenges (
+    id TEXT PRIMARY KEY,
+    challenge TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL CHECK (kind IN ('register', 'login')),
+    user_id TEXT REFERENCES auth_users (id) ON DELETE CASCADE,
+    ip TEXT NOT NULL,
+    expires_at BIGINT NOT NULL
+  )`,
+  `CREATE INDEX auth_passkey_challenges_by_user ON auth_passkey_challenges (user_id, expires_at)`,
+  `CREATE INDEX auth_passkey_challenges_by_ip ON auth_passkey_challenges (ip, expires_at)`,
+  `CREATE TABLE auth_farcaster_channels (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    device_hash TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    ip TEXT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    fid BIGINT,
+    user_name TEXT,
+    message TEXT,
+    signature TEXT
+  )`,
+  `CREATE INDEX auth_farcaster_channels_by_ip ON auth_farcaster_channels (ip, expires_at)`,
+  `CREATE INDEX auth_farcaster_channels_by_expiry ON auth_farcaster_channels (expires_at)`,
+  `CREATE TABLE siwx_nonces (
+    nonce TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    used_at BIGINT,
+    ip_key TEXT NOT NULL DEFAULT 'unknown'
+  )`,
+  `CREATE INDEX siwx_nonces_by_expiry ON siwx_nonces (expires_at)`,
+  `CREATE INDEX siwx_nonces_by_client ON siwx_nonces (project_id, ip_key, expires_at, used_at)`,
+  `CREATE TABLE dex_deployments (
+    chain_id BIGINT PRIMARY KEY,
+    record TEXT NOT NULL,
+    deployed_at BIGINT NOT NULL
+  )`,
+  `CREATE TABLE registered_names (
+    name TEXT NOT NULL PRIMARY KEY,
+    zone TEXT NOT NULL,
+    address TEXT NOT NULL,
+    attributes TEXT NOT NULL DEFAULT '{}',
+    message TEXT NOT NULL,
+    signature TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    UNIQUE (zone, address)
+  )`,
+  `CREATE UNIQUE INDEX registered_names_by_lower_name ON registered_names (lower(name))`,
+  `CREATE INDEX registered_names_by_address ON registered_names (address, created_at)`,
+  `CREATE TABLE onramp_sessions (
+    id TEXT PRIMARY KEY,
+    csrf TEXT NOT NULL,
+    project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    chain_id TEXT NOT NULL,
+    address TEXT NOT NULL,
+    asset TEXT NOT NULL,
+    crypto_amount TEXT NOT NULL,
+    fiat_total TEXT NOT NULL,
+    fiat_fee TEXT NOT NULL,
+    fiat_currency TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'paying', 'paid', 'failed')),
+    tx_hash TEXT,
+    tx_nonce BIGINT,
+    tx_from TEXT,
+    tx_raw TEXT,
+    failure TEXT,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    paid_at BIGINT
+  )`,
+  `CREATE INDEX onramp_sessions_by_project ON onramp_sessions (project_id, expires_at)`,
+  `CREATE INDEX onramp_sessions_by_expiry ON onramp_sessions (expires_at)`,
+  `CREATE INDEX onramp_sessions_by_tx ON onramp_sessions (chain_id, tx_hash)`,
+  `CREATE INDEX onramp_sessions_paying ON onramp_sessions (status) WHERE status = 'paying'`,
+  `CREATE TABLE auth_mail_log (
+    email TEXT NOT NULL,
+    requester TEXT NOT NULL,
+    device_hash TEXT,
+    sent_at BIGINT NOT NULL
+  )`,
+  `CREATE INDEX auth_mail_log_by_email ON auth_mail_log (email, sent_at)`,
+  `CREATE INDEX auth_mail_log_by_requester ON auth_mail_log (requester, email, device_hash, sent_at)`,
+  `CREATE INDEX auth_mail_log_by_time ON auth_mail_log (sent_at)`,
+  `CREATE TABLE auth_code_failures (
+    account TEXT NOT NULL,
+    failed_at BIGINT NOT NULL
+  )`,
+  `CREATE INDEX auth_code_failures_by_account ON auth_code_failures (account, failed_at)`,
+  `CREATE INDEX auth_code_failures_by_time ON auth_code_failures (failed_at)`,
+  `CREATE TABLE siwx_sessions (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    namespace TEXT NOT NULL CHECK (length(namespace) BETWEEN 3 AND 8),
+    chain_id TEXT NOT NULL,
+    address TEXT NOT NULL,
+    domain TEXT NOT NULL,
+    uri TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    statement TEXT,
+    message TEXT NOT NULL,
+    signature TEXT NOT NULL,
+    issued_at TEXT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    expiration_time TEXT NOT NULL,
+    revoked_at BIGINT,
+    created_at BIGINT NOT NULL
+  )`,
+  `CREATE INDEX siwx_sessions_by_account ON siwx_sessions (project_id, namespace, address, created_at)`,
+  `CREATE INDEX siwx_sessions_by_expiry ON siwx_sessions (expires_at)`,
+];

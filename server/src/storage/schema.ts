@@ -1,0 +1,30 @@
+/**
+ * The tables the seam's repositories read and write, as Kysely sees them (both engines return
+ * these shapes: numbers for integers, pg's int8 parsed as one). A feature moving behind the
+ * seam adds its tables here; columns follow migration 18's schema (../db/migrations.ts).
+ */
+export interface ProjectsTable {
+  id: string;
+  name: string;
+  /** JSON list of origin patterns. */
+  allowed_origins: string;
+  /** JSON object of remote features. */
+  features: string;
+  /** 0 or 1. */
+  analytics: number;
+  /** JSON list of CAIP-2 chain ids, or null for the server's default. */
+  siwx_chains: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: string;
+}
+
+export interface StorageSchema {
+  projects: ProjectsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
