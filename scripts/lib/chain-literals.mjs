@@ -25,15 +25,6 @@ export const EXCEPTIONS = {
   // CAIP validation of the wire contract: EIP-155 chain ids are checked where every id is parsed (core cannot import chains).
   'src/core/caip.ts': 'core parses CAIP ids for every layer and checks EIP-155 chain ids; core may not import chains',
   'src/core/options.ts': 'option validation (core) checks EIP-155 chain ids of configured networks; core may not import chains',
-  // The embedded wallet: a frame-side signer registry and the frame message schema are the next step.
-  'src/frame/messages.ts': "frame message schema: namespace enum shared by page and frame (next: the chains' frame-side list)",
-  'src/frame/site/handlers/rpc.ts': 'frame: picks the frame-side signer per namespace (next: a list built from src/chains/*/frame-*)',
-  'src/frame/site/handlers/session.ts': 'frame: the embedded account has one EVM and one Solana address (server user record)',
-  'src/adapters/auth/frame-rpc.ts': 'frame RPC types per namespace, mirror of src/frame/messages.ts',
-  'src/stores/embedded/connector.ts': 'embedded wallet serves eip155 and solana (the frame holds keys for those two)',
-  'src/stores/embedded/frame.ts': 'embedded wallet serves eip155 and solana (the frame holds keys for those two)',
-  'src/stores/embedded/session.ts': 'embedded wallet serves eip155 and solana (next: an embedded part in each chain entry)',
-  'src/stores/embedded/state.ts': 'embedded wallet serves eip155 and solana (the frame holds keys for those two)',
   // WalletConnect: the per-namespace providers are in src/chains; choosing them is the next step.
   'src/stores/walletconnect/session-providers.ts':
     "builds each namespace's WalletConnect provider (next: a walletconnect part in each chain entry)",
@@ -41,7 +32,6 @@ export const EXCEPTIONS = {
   'src/stores/walletconnect/connector.ts': 'the WalletConnect connector row is listed under the EVM namespace',
   'src/stores/connection/discovery.ts': 'EIP-6963 connectors come from the first-chunk eip155 discovery directly',
   'src/stores/connection/requests.ts': 'EIP-712 and EIP-5792 requests are eip155 methods of the instance API',
-  'src/stores/network/network-switch.ts': 'embedded wallet switch rule (namespaces the frame serves)',
   // SIWX: w3kit/siwx is a public entry with its own bundle; the codecs move to src/chains/<ns>/siwx.ts next.
   'src/siwx/message.ts': 'w3kit/siwx message codecs (SIWE for eip155, CAIP-122 else): next src/chains/<namespace>/siwx.ts',
   'src/siwx/signature.ts': 'w3kit/siwx signature verification per namespace: next src/chains/<namespace>/siwx.ts',
