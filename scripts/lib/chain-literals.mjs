@@ -25,11 +25,6 @@ export const EXCEPTIONS = {
   // CAIP validation of the wire contract: EIP-155 chain ids are checked where every id is parsed (core cannot import chains).
   'src/core/caip.ts': 'core parses CAIP ids for every layer and checks EIP-155 chain ids; core may not import chains',
   'src/core/options.ts': 'option validation (core) checks EIP-155 chain ids of configured networks; core may not import chains',
-  // WalletConnect: the per-namespace providers are in src/chains; choosing them is the next step.
-  'src/stores/walletconnect/session-providers.ts':
-    "builds each namespace's WalletConnect provider (next: a walletconnect part in each chain entry)",
-  'src/stores/walletconnect/session.ts': 'WalletConnect proposal and request routing (next: a walletconnect part in each chain entry)',
-  'src/stores/walletconnect/connector.ts': 'the WalletConnect connector row is listed under the EVM namespace',
   'src/stores/connection/discovery.ts': 'EIP-6963 connectors come from the first-chunk eip155 discovery directly',
   'src/stores/connection/requests.ts': 'EIP-712 and EIP-5792 requests are eip155 methods of the instance API',
   // SIWX: w3kit/siwx is a public entry with its own bundle; the codecs move to src/chains/<ns>/siwx.ts next.
@@ -42,7 +37,6 @@ export const EXCEPTIONS = {
   'src/stores/portfolio/identity.ts': 'being rewritten into a fetcher store in parallel: next chainRules(ns).features.names',
   'src/stores/names/register-name.ts': "name registration signs an EIP-191 message (eip155 by the registry's contract)",
   'src/stores/swap/swap-submit.ts': 'swaps are EVM transactions (the DEX API answers eip155 calldata)',
-  'src/elements/views/profile-wallets/profile-wallets-view.element.ts': 'WalletConnect connector status is kept under eip155',
 };
 
 /** Server file → why it may still name a namespace. */
