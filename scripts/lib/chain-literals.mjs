@@ -27,10 +27,7 @@ export const EXCEPTIONS = {
   'src/core/options.ts': 'option validation (core) checks EIP-155 chain ids of configured networks; core may not import chains',
   'src/stores/connection/discovery.ts': 'EIP-6963 connectors come from the first-chunk eip155 discovery directly',
   'src/stores/connection/requests.ts': 'EIP-712 and EIP-5792 requests are eip155 methods of the instance API',
-  // SIWX: w3kit/siwx is a public entry with its own bundle; the codecs move to src/chains/<ns>/siwx.ts next.
-  'src/siwx/message.ts': 'w3kit/siwx message codecs (SIWE for eip155, CAIP-122 else): next src/chains/<namespace>/siwx.ts',
-  'src/siwx/signature.ts': 'w3kit/siwx signature verification per namespace: next src/chains/<namespace>/siwx.ts',
-  'src/siwx/verify.ts': 'w3kit/siwx address comparison per namespace',
+  // SIWX: the codecs are src/chains/<namespace>/siwx*.ts; the legacy option is EVM by definition.
   'src/stores/siwx/legacy-siwe.ts': 'siweConfig (legacy, public option) is eip155 by definition',
   // EVM-only features served by the Blockchain API; the fetcher-store rewrite of these stores runs in parallel.
   'src/stores/portfolio/activity.ts': 'being rewritten into a fetcher store in parallel: next chainRules(ns).features.activity',

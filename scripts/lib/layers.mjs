@@ -70,7 +70,7 @@ export const LAYER_ZONES = [
         message: 'w3kit/siwx (the ready-made SIWX implementations) imports only core and wire: it runs beside any modal.',
       },
       {
-        regex: '(^|/)chains/(?![^/]+/siwx)',
+        regex: '(^|/)chains/(?!([^/]+/)?siwx)',
         message: "w3kit/siwx imports only the chains' SIWX codecs (src/chains/<namespace>/siwx*.ts).",
       },
       { regex: `^(\\.\\./){1,}${TOP}`, message: 'w3kit/siwx may not import the package entries.' },
