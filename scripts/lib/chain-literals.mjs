@@ -25,15 +25,13 @@ export const EXCEPTIONS = {
   // CAIP validation of the wire contract: EIP-155 chain ids are checked where every id is parsed (core cannot import chains).
   'src/core/caip.ts': 'core parses CAIP ids for every layer and checks EIP-155 chain ids; core may not import chains',
   'src/core/options.ts': 'option validation (core) checks EIP-155 chain ids of configured networks; core may not import chains',
-  'src/stores/connection/discovery.ts': 'EIP-6963 connectors come from the first-chunk eip155 discovery directly',
+  'src/stores/connection/discovery.ts': 'the `connectors` option (public contract) holds EIP-1193 providers: eip155 connectors',
   'src/stores/connection/requests.ts': 'EIP-712 and EIP-5792 requests are eip155 methods of the instance API',
   // SIWX: the codecs are src/chains/<namespace>/siwx*.ts; the legacy option is EVM by definition.
   'src/stores/siwx/legacy-siwe.ts': 'siweConfig (legacy, public option) is eip155 by definition',
   // EVM-only features served by the Blockchain API; the fetcher-store rewrite of these stores runs in parallel.
   'src/stores/portfolio/activity.ts': 'being rewritten into a fetcher store in parallel: next chainRules(ns).features.activity',
   'src/stores/portfolio/identity.ts': 'being rewritten into a fetcher store in parallel: next chainRules(ns).features.names',
-  'src/stores/names/register-name.ts': "name registration signs an EIP-191 message (eip155 by the registry's contract)",
-  'src/stores/swap/swap-submit.ts': 'swaps are EVM transactions (the DEX API answers eip155 calldata)',
 };
 
 /** Server file → why it may still name a namespace. */
