@@ -1,6 +1,19 @@
 import { isNamespace, type ChainNamespace } from '../../core/caip.js';
 import { SOCIAL_PROVIDERS } from '../../core/options.js';
-import { array, boolean, custom, number, object, oneOf, optional, partialRecord, regex, safeParse, string, type Infer } from '../../core/schema.js';
+import {
+  array,
+  boolean,
+  custom,
+  number,
+  object,
+  oneOf,
+  optional,
+  partialRecord,
+  regex,
+  safeParse,
+  string,
+  type Infer,
+} from '../../core/schema.js';
 
 /**
  * A typed wrapper over localStorage for every key the spec lists (section 3, "Stored locally").
