@@ -25,34 +25,13 @@ export const EXCEPTIONS = {
   // CAIP validation of the wire contract: EIP-155 chain ids are checked where every id is parsed (core cannot import chains).
   'src/core/caip.ts': 'core parses CAIP ids for every layer and checks EIP-155 chain ids; core may not import chains',
   'src/core/options.ts': 'option validation (core) checks EIP-155 chain ids of configured networks; core may not import chains',
-  // The embedded wallet: a frame-side signer registry and the frame message schema are the next step.
-  'src/frame/messages.ts': "frame message schema: namespace enum shared by page and frame (next: the chains' frame-side list)",
-  'src/frame/site/handlers/rpc.ts': 'frame: picks the frame-side signer per namespace (next: a list built from src/chains/*/frame-*)',
-  'src/frame/site/handlers/session.ts': 'frame: the embedded account has one EVM and one Solana address (server user record)',
-  'src/adapters/auth/frame-rpc.ts': 'frame RPC types per namespace, mirror of src/frame/messages.ts',
-  'src/stores/embedded/connector.ts': 'embedded wallet serves eip155 and solana (the frame holds keys for those two)',
-  'src/stores/embedded/frame.ts': 'embedded wallet serves eip155 and solana (the frame holds keys for those two)',
-  'src/stores/embedded/session.ts': 'embedded wallet serves eip155 and solana (next: an embedded part in each chain entry)',
-  'src/stores/embedded/state.ts': 'embedded wallet serves eip155 and solana (the frame holds keys for those two)',
-  // WalletConnect: the per-namespace providers are in src/chains; choosing them is the next step.
-  'src/stores/walletconnect/session-providers.ts':
-    "builds each namespace's WalletConnect provider (next: a walletconnect part in each chain entry)",
-  'src/stores/walletconnect/session.ts': 'WalletConnect proposal and request routing (next: a walletconnect part in each chain entry)',
-  'src/stores/walletconnect/connector.ts': 'the WalletConnect connector row is listed under the EVM namespace',
-  'src/stores/connection/discovery.ts': 'EIP-6963 connectors come from the first-chunk eip155 discovery directly',
+  'src/stores/connection/discovery.ts': 'the `connectors` option (public contract) holds EIP-1193 providers: eip155 connectors',
   'src/stores/connection/requests.ts': 'EIP-712 and EIP-5792 requests are eip155 methods of the instance API',
-  'src/stores/network/network-switch.ts': 'embedded wallet switch rule (namespaces the frame serves)',
-  // SIWX: w3kit/siwx is a public entry with its own bundle; the codecs move to src/chains/<ns>/siwx.ts next.
-  'src/siwx/message.ts': 'w3kit/siwx message codecs (SIWE for eip155, CAIP-122 else): next src/chains/<namespace>/siwx.ts',
-  'src/siwx/signature.ts': 'w3kit/siwx signature verification per namespace: next src/chains/<namespace>/siwx.ts',
-  'src/siwx/verify.ts': 'w3kit/siwx address comparison per namespace',
+  // SIWX: the codecs are src/chains/<namespace>/siwx*.ts; the legacy option is EVM by definition.
   'src/stores/siwx/legacy-siwe.ts': 'siweConfig (legacy, public option) is eip155 by definition',
   // EVM-only features served by the Blockchain API; the fetcher-store rewrite of these stores runs in parallel.
   'src/stores/portfolio/activity.ts': 'being rewritten into a fetcher store in parallel: next chainRules(ns).features.activity',
   'src/stores/portfolio/identity.ts': 'being rewritten into a fetcher store in parallel: next chainRules(ns).features.names',
-  'src/stores/names/register-name.ts': "name registration signs an EIP-191 message (eip155 by the registry's contract)",
-  'src/stores/swap/swap-submit.ts': 'swaps are EVM transactions (the DEX API answers eip155 calldata)',
-  'src/elements/views/profile-wallets/profile-wallets-view.element.ts': 'WalletConnect connector status is kept under eip155',
 };
 
 /** Server file → why it may still name a namespace. */

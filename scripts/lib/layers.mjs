@@ -13,12 +13,13 @@
  * page: its frame-side signer, `src/chains/<namespace>/frame-*.ts`. Those files are frame code
  * that lives with its namespace: they import core, wire, the frame and each other, and the frame
  * imports nothing else of src/chains, so no page code reaches the frame bundle and no frame
- * secret handling reaches the page.
+ * secret handling reaches the page. `src/chains/frame-*.ts` list those parts for the frame (the
+ * namespaces it holds keys for, their signers).
  */
 const TOP = '(instance|configure|create|index|cdn|elements)\\.js$';
 const folders = (...names) => `(^|/)(${names.join('|')})/`;
 /** A chain file that is not frame-side: what the frame may not import. */
-const PAGE_CHAIN = '(^|/)chains/(?![^/]+/frame-)';
+const PAGE_CHAIN = '(^|/)chains/(?!([^/]+/)?frame-)';
 /** A chain's frame-side file: what page code may not import. */
 const FRAME_CHAIN = '^\\./([^./][^/]*/)?frame-|^\\.\\./[^./][^/]*/frame-';
 
@@ -69,7 +70,7 @@ export const LAYER_ZONES = [
         message: 'w3kit/siwx (the ready-made SIWX implementations) imports only core and wire: it runs beside any modal.',
       },
       {
-        regex: '(^|/)chains/(?![^/]+/siwx)',
+        regex: '(^|/)chains/(?!([^/]+/)?siwx)',
         message: "w3kit/siwx imports only the chains' SIWX codecs (src/chains/<namespace>/siwx*.ts).",
       },
       { regex: `^(\\.\\./){1,}${TOP}`, message: 'w3kit/siwx may not import the package entries.' },
@@ -106,7 +107,7 @@ export const LAYER_ZONES = [
   {
     name: 'chains',
     files: ['src/chains/**'],
-    ignores: ['src/chains/*/frame-*.ts'],
+    ignores: ['src/chains/frame-*.ts', 'src/chains/*/frame-*.ts'],
     patterns: [
       { regex: folders('stores', 'elements', 'react'), message: 'Chains never import stores: actions wire them together.' },
       {
@@ -131,6 +132,21 @@ export const LAYER_ZONES = [
         message: "A chain's frame-side part imports only other frame-side parts of src/chains.",
       },
       { regex: `^(\\.\\./){2,}${TOP}`, message: 'Frame-side parts may not import the package entries.' },
+    ],
+  },
+  {
+    // src/chains/frame-*.ts: the frame's lists of the namespaces' frame-side parts.
+    name: 'chains-frame-list',
+    files: ['src/chains/frame-*.ts'],
+    patterns: [
+      {
+        regex: folders('api', 'adapters', 'stores', 'elements', 'react'),
+        message: "The frame's list of frame-side parts is frame code: it imports only core, wire, the frame and frame-side parts.",
+      },
+      {
+        regex: '^\\./(?!([^./][^/]*/)?frame-)',
+        message: "The frame's list of frame-side parts imports only frame-side parts of src/chains.",
+      },
     ],
   },
   {

@@ -37,6 +37,16 @@ describe('layer zones', () => {
       'only other frame-side parts',
     ],
     [
+      'src/chains/frame-x.ts',
+      "import { isAddress } from './solana/address.js';\nexport const x = isAddress;",
+      'imports only frame-side parts',
+    ],
+    [
+      'src/chains/registry-x.ts',
+      "import { frameSigner } from './frame-signers.js';\nexport const x = frameSigner;",
+      'runs in the frame only',
+    ],
+    [
       'src/elements/x/y.ts',
       "import { isAddress } from '../../chains/solana/address.js';\nexport const x = isAddress;",
       'through the registry',
@@ -69,6 +79,8 @@ describe('layer zones', () => {
     ['src/stores/x.ts', "import { chainClient } from '../chains/eip155/chain.js';\nexport const x = chainClient;"],
     ['src/frame/site/x.ts', "import { prepare } from '../../chains/solana/frame-requests.js';\nexport const x = prepare;"],
     ['src/chains/solana/frame-x.ts', "import { prepare } from './frame-transaction.js';\nexport const x = prepare;"],
+    ['src/frame/site/x.ts', "import { frameSigner } from '../../chains/frame-signers.js';\nexport const x = frameSigner;"],
+    ['src/chains/frame-x.ts', "import { prepare } from './solana/frame-requests.js';\nexport const x = prepare;"],
     ['src/elements/x/y.ts', "import { chainParts } from '../../chains/registry.js';\nexport const x = chainParts;"],
     ['src/chains/eip155/x.ts', "import { frameRpc } from '../../adapters/auth/frame-rpc.js';\nexport const x = frameRpc;"],
     ['src/core/x.ts', "import { networks } from '../wire/networks.js';\nexport const x = networks;"],

@@ -2,9 +2,11 @@
  * Issue 30's proof on the server: a namespace the server has never heard of, registered through
  * the registry (the `chains` of the blockchain repository, here SERVER_CHAINS and one more), is
  * served by supported-chains, balances, history, NFTs and token metadata (POST
- * /v1/fungible/price) with no other file changed; a namespace whose node lacks a read is refused
+ * /v1/fungible/price) and Sign in with X (its account type, chain and address forms, its
+ * signature check) with no other file changed; a namespace whose node lacks a read is refused
  * by name.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -13,9 +15,12 @@ import type { ChainReads, ServerChain, TokenBalance } from '../src/chains/types.
 import { openDatabase } from '../src/db/open.js';
 import { HttpError } from '../src/errors.js';
 import { seedDevProject } from '../src/projects.js';
+import { formatCaip122 } from '../../src/wire/caip122.js';
 import { DEV, LOCAL_ORIGIN } from './helpers.js';
 
 const CHAIN_ID = 'tst:main';
+/** The test namespace's "signature": a SHA-256 of the signer and the text (what a key would prove). */
+const testSignature = (address: string, text: string) => createHash('sha256').update(`${address.toUpperCase()}|${text}`).digest('hex');
 /** The addresses the test namespace's node was asked about, normalized. */
 const asked: string[] = [];
 
@@ -65,14 +70,17 @@ const testChain: ServerChain = {
     },
   }),
   siwx: {
+    accountType: 'Tester',
     chainForm: 'tst:<name>',
     example: 'tst:main',
-    referenceValid: () => false,
-    defaultChains: [],
-    account: () => {
-      throw new HttpError(400, 'No sign-in on tst', 'chainId');
+    referenceValid: (reference) => /^[a-z]{1,8}$/.test(reference),
+    defaultChains: [CHAIN_ID],
+    account: (address, signature) => {
+      if (!/^acct-[0-9A-F]{1,8}$/i.test(address)) throw new HttpError(400, `Invalid tst address ${address}`, 'address');
+      if (!/^[0-9a-f]{64}$/.test(signature)) throw new HttpError(400, 'Invalid tst signature: 64 hex digits', 'signature');
+      return { address: address.toUpperCase(), signature: `0x${signature}` };
     },
-    verify: async () => false,
+    verify: async (text, message) => message.signature === `0x${testSignature(message.address, text)}`,
   },
 };
 
@@ -175,5 +183,39 @@ describe('a fourth namespace, registered in the test', () => {
       status: 400,
       body: { message: 'This server has no NFTs on the solana namespace (only on eip155, tst)', field: 'chainId' },
     });
+  });
+
+  it('signs in over HTTP: its account type in the message, its address and signature forms, its check', async () => {
+    const verify = async (address: string, sign: (text: string) => string) => {
+      const nonce = await app.inject({ url: `/v1/siwx/nonce?projectId=${DEV}`, headers: { origin: LOCAL_ORIGIN } });
+      const message = formatCaip122(
+        {
+          namespace: 'tst',
+          domain: new URL(LOCAL_ORIGIN).host,
+          address,
+          uri: `${LOCAL_ORIGIN}/`,
+          version: '1',
+          chainReference: 'main',
+          nonce: nonce.json().nonce,
+          issuedAt: new Date().toISOString(),
+        },
+        new Map([['tst', 'Tester']]),
+      );
+      expect(message).toContain('wants you to sign in with your Tester account:\nacct-7f\n');
+      const reply = await app.inject({
+        method: 'POST',
+        url: `/v1/siwx/verify?projectId=${DEV}`,
+        headers: { origin: LOCAL_ORIGIN },
+        payload: { message, signature: sign(message) },
+      });
+      return { status: reply.statusCode, body: reply.json() };
+    };
+    const signed = await verify('acct-7f', (text) => testSignature('acct-7f', text));
+    expect(signed).toMatchObject({ status: 200, body: { session: { chainId: CHAIN_ID, address: 'ACCT-7F' } } });
+    expect(await verify('acct-7f', (text) => testSignature('acct-8f', text))).toMatchObject({
+      status: 401,
+      body: { message: 'Invalid signature', field: 'signature' },
+    });
+    expect(await verify('acct-7f', () => 'not hex')).toMatchObject({ status: 400, body: { field: 'signature' } });
   });
 });

@@ -15,6 +15,12 @@ import type { AdapterEntry, ChainAdapter, ChainRules } from './types.js';
 
 const table = new Map<ChainNamespace, AdapterEntry>([eip155Entry, solanaEntry].map((entry) => [entry.namespace, entry]));
 
+/**
+ * The namespace whose Connect list shows the WalletConnect row and keeps its status; the session's
+ * other namespaces join it (src/chains/walletconnect.ts).
+ */
+export const WALLETCONNECT_HOME: ChainNamespace = 'eip155';
+
 /** Adds or replaces the entry of `entry.namespace`. Returns a function that restores the previous one. */
 export function registerAdapter(entry: AdapterEntry): () => void {
   const previous = table.get(entry.namespace);

@@ -18,6 +18,7 @@
  */
 import type { ChainNamespace } from '../core/caip.js';
 import type { Network } from '../wire/networks.js';
+import type { WalletConnectPart } from './walletconnect-part.js';
 
 /** A wallet discovery found in the page. */
 export interface AdapterWallet<P = unknown> {
@@ -139,6 +140,8 @@ export interface AdapterEntry<P = unknown> {
   readsTokens?: boolean;
   /** Its rules and labels (Send, Networks); absent: the namespace connects and signs but has no Send. */
   rules?: ChainRules;
+  /** Its WalletConnect part (a namespace registered at run time; the built-in ones are in src/chains/walletconnect.ts). */
+  walletconnect?: WalletConnectPart;
 }
 
 /**

@@ -28,7 +28,7 @@ describe('sessionAccounts', () => {
     expect(sessionAccounts(session, ['solana:unknownunknownunknownunknown12'])['solana']?.chainId).toBe(LOCAL.slice(7));
   });
 
-  it('drops bad entries: malformed CAIP-10, unknown namespaces, bad references and addresses', () => {
+  it('drops bad entries: malformed CAIP-10, namespaces not of the CAIP-2 form, bad references and addresses', () => {
     const tooShort = '1111111111111111111111111111111'; // 31 characters
     const notThirtyTwoBytes = '1'.repeat(44); // 44 base58 characters that decode to 44 zero bytes
     const out = sessionAccounts({
@@ -44,7 +44,7 @@ describe('sessionAccounts', () => {
           ],
         },
         eip155: { accounts: ['eip155:0:0x0000000000000000000000000000000000000001', 'eip155:1:0x1234', 42, null] },
-        'made-up': { accounts: [`madeup:1:${SOL_A}`] },
+        'made-up': { accounts: [`MadeUp:1:${SOL_A}`] },
         broken: { accounts: 'not a list' },
       },
     });

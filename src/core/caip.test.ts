@@ -3,11 +3,16 @@ import { NAMESPACES, assertChainId, isNamespace, parseCaipAddress, parseCaipNetw
 import { InvalidChainIdError, W3Error } from './errors.js';
 
 describe('isNamespace', () => {
-  it('accepts the known namespaces only', () => {
+  it("accepts any CAIP-2 namespace ([-a-z0-9]{3,8}; which ones are served is the registry's)", () => {
     expect(NAMESPACES).toEqual(['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']);
     for (const ns of NAMESPACES) expect(isNamespace(ns)).toBe(true);
+    expect(isNamespace('tst')).toBe(true);
+    expect(isNamespace('ethereum')).toBe(true);
     expect(isNamespace('EIP155')).toBe(false);
-    expect(isNamespace('ethereum')).toBe(false);
+    expect(isNamespace('ab')).toBe(false);
+    expect(isNamespace('ninechars')).toBe(false);
+    expect(isNamespace('__proto__')).toBe(false);
+    expect(isNamespace('constructor')).toBe(false);
     expect(isNamespace('')).toBe(false);
     expect(isNamespace(155)).toBe(false);
     expect(isNamespace(undefined)).toBe(false);
@@ -80,8 +85,8 @@ describe('parseCaipNetworkId', () => {
     });
   });
 
-  it.each(['eip155', 'eip155:1:0xabc', 'unknown:1', ':1', 'eip155:', '', 'a:b:c:d'])(
-    'rejects %j (needs exactly 2 parts with a known namespace)',
+  it.each(['eip155', 'eip155:1:0xabc', 'Unknown:1', 'x:1', ':1', 'eip155:', '', 'a:b:c:d'])(
+    'rejects %j (needs exactly 2 parts with a CAIP-2 namespace)',
     (id) => {
       expect(() => parseCaipNetworkId(id)).toThrow(W3Error);
       try {
@@ -114,8 +119,8 @@ describe('parseCaipAddress', () => {
     });
   });
 
-  it.each(['eip155:1', 'eip155:1:0xabc:extra', 'foo:1:0xabc', 'eip155::0xabc', 'eip155:1:', '', '0xabc'])(
-    'rejects %j (needs exactly 3 parts with a known namespace)',
+  it.each(['eip155:1', 'eip155:1:0xabc:extra', 'FOO:1:0xabc', 'eip155::0xabc', 'eip155:1:', '', '0xabc'])(
+    'rejects %j (needs exactly 3 parts with a CAIP-2 namespace)',
     (value) => {
       let caught: unknown;
       try {

@@ -150,7 +150,7 @@ describe('parseOptions: bad options throw W3ConfigError naming the option', () =
   });
 
   it('rejects bad network fields', () => {
-    expect(optionOf(withNetwork({ chainNamespace: 'ethereum' }))).toBe('networks.0.chainNamespace');
+    expect(optionOf(withNetwork({ chainNamespace: 'Ethereum' }))).toBe('networks.0.chainNamespace');
     expect(optionOf(withNetwork({ name: '' }))).toBe('networks.0.name');
     expect(optionOf(withNetwork({ id: '' }))).toBe('networks.0.id');
     expect(optionOf(withNetwork({ id: true }))).toBe('networks.0.id');
@@ -256,7 +256,7 @@ describe('parseOptions: bad options throw W3ConfigError naming the option', () =
 
   it('rejects bad defaultAccountTypes', () => {
     expect(optionOf({ ...base, defaultAccountTypes: { eip155: 'multisig' } })).toBe('defaultAccountTypes.eip155');
-    expect(optionOf({ ...base, defaultAccountTypes: { tron: 'eoa' } })).toMatch(/^defaultAccountTypes/);
+    expect(optionOf({ ...base, defaultAccountTypes: { TRON: 'eoa' } })).toMatch(/^defaultAccountTypes/);
   });
 
   it('rejects non-object siwx', () => {

@@ -1,4 +1,4 @@
-import { NAMESPACES, assertChainId } from './caip.js';
+import { assertChainId, isNamespace, type ChainNamespace } from './caip.js';
 import { DEFAULT_SOCIALS } from './constants.js';
 import { W3ConfigError, W3Error } from './errors.js';
 import {
@@ -54,7 +54,7 @@ const rpcUrlSet = object({ http: array(url), webSocket: optional(array(url)) });
 export const networkSchema = object({
   id: union(number(), nonEmpty),
   caipNetworkId: string(),
-  chainNamespace: oneOf(NAMESPACES),
+  chainNamespace: custom<ChainNamespace>(isNamespace),
   name: nonEmpty,
   nativeCurrency: object({
     name: string(),
@@ -119,7 +119,7 @@ const optionsSchema = object({
   featuredWalletIds: optional(ids),
   includeWalletIds: optional(ids),
   excludeWalletIds: optional(ids),
-  defaultAccountTypes: optional(partialRecord(NAMESPACES, oneOf(['eoa', 'smartAccount', 'payment']))),
+  defaultAccountTypes: optional(partialRecord<ChainNamespace, AccountType>(isNamespace, oneOf(['eoa', 'smartAccount', 'payment']))),
   siwx: optional(withFunctions<SIWXConfig>(SIWX_FUNCTIONS)),
   siweConfig: optional(withFunctions<SIWEConfig>(SIWE_FUNCTIONS)),
   adapters: optional(array(withFunctions<W3AdapterOption>('attach'))),
@@ -185,7 +185,7 @@ export interface W3ModalOptions {
   featuredWalletIds?: string[];
   includeWalletIds?: string[];
   excludeWalletIds?: string[];
-  defaultAccountTypes?: Partial<Record<(typeof NAMESPACES)[number], AccountType>>;
+  defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>;
   /** Sign in with X (CAIP-122): sessions per account and chain (src/core/siwx.ts; ready-made ones in `w3kit/siwx`). */
   siwx?: SIWXConfig;
   /** The legacy sign-in with Ethereum (eip155 only), adapted to `siwx`; setting both throws. */

@@ -179,9 +179,11 @@ function entries<K extends PropertyKey, V>(
 export const record = <V>(isKey: (key: PropertyKey) => boolean, value: Schema<V>): Schema<Record<string, V>> =>
   entries(isKey, value, false) as Schema<Record<string, V>>;
 
-/** A plain object keyed by some of `keys`; an unknown key fails at the record. */
-export const partialRecord = <const K extends string, V>(keys: readonly K[], value: Schema<V>): Schema<Partial<Record<K, V>>> =>
-  entries((key) => keys.includes(key as K), value, true);
+/** A plain object keyed by some of `keys` (a list, or a test of the key); an unknown key fails at the record. */
+export const partialRecord = <const K extends string, V>(
+  keys: readonly K[] | ((key: unknown) => boolean),
+  value: Schema<V>,
+): Schema<Partial<Record<K, V>>> => entries(typeof keys === 'function' ? keys : (key) => keys.includes(key as K), value, true);
 
 /** The first option that parses; 'Invalid input' at the union when none does. */
 export const union = <T extends Schema<unknown>[]>(...options: T): Schema<Infer<T[number]>> =>

@@ -14,6 +14,7 @@
  *    from the frame.
  */
 import * as z from 'zod/mini';
+import { EMBEDDED_NAMESPACES } from '../chains/frame-namespaces.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isEmailAddress, STORED_EMAIL_PATTERN } from '../wire/email-address.js';
 import { OAUTH_PROVIDERS, SOCIAL_RESULT_MESSAGE } from './constants.js';
 
@@ -35,7 +36,7 @@ const emailField = z
 const storedEmailField = z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH), z.regex(STORED_EMAIL_PATTERN));
 const otpField = z.string().check(z.regex(/^\d{6}$/));
 const caipNetworkId = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/));
-const namespaceField = z.enum(['eip155', 'solana']);
+const namespaceField = z.enum(EMBEDDED_NAMESPACES);
 const socialProviderField = z.enum([...OAUTH_PROVIDERS]);
 /** The social callback's one-time completion value (base64url). */
 const completionField = z.string().check(z.regex(/^[A-Za-z0-9_-]{32,128}$/));

@@ -1,12 +1,10 @@
 /**
- * Builds the CAIP-122 message the modal has the wallet sign: eip155 through viem's
- * createSiweMessage (EIP-4361), solana through `formatCaip122`, the same layout. The page's
+ * Builds the CAIP-122 message the modal has the wallet sign, by the namespace's codec
+ * (src/chains/<namespace>/siwx.ts: EIP-4361 on eip155, the same layout elsewhere). The page's
  * `location` is read when a message is built, never at import.
  */
-import { getAddress } from 'viem';
-import { createSiweMessage } from 'viem/siwe';
+import { siwxCodec, SIWX_NAMESPACES } from '../chains/siwx.js';
 import type { SIWXMessage, SIWXMessageData, SIWXMessageInput } from '../core/siwx.js';
-import { formatCaip122 } from '../wire/caip122.js';
 import { SiwxError } from './errors.js';
 
 /** A message's lifetime when the caller names none: one day. */
@@ -38,7 +36,7 @@ export function randomNonce(length = 16): string {
   return out;
 }
 
-/** `eip155` and the reference of a CAIP-2 id; throws naming a chain id that is not `namespace:reference`. */
+/** The namespace and the reference of a CAIP-2 id; throws naming a chain id that is not `namespace:reference`. */
 export function splitChainId(chainId: string): { namespace: string; reference: string } {
   const at = typeof chainId === 'string' ? chainId.indexOf(':') : -1;
   if (at <= 0 || at === chainId.length - 1)
@@ -59,13 +57,12 @@ export function currentHost(): string | undefined {
 
 /**
  * The message for `input`: every SIWXMessageData field, and `toString()` the exact text to sign.
- * A namespace other than eip155 and solana, or a field that cannot go into a message, throws
- * naming it.
+ * A namespace without a codec, or a field that cannot go into a message, throws naming it.
  */
 export function buildSiwxMessage(input: SIWXMessageInput, options: BuildMessageOptions): SIWXMessage {
   const { namespace, reference } = splitChainId(input.chainId);
-  if (namespace !== 'eip155' && namespace !== 'solana')
-    throw new SiwxError(`Sign in with X supports the eip155 and solana namespaces, not "${namespace}"`);
+  const codec = siwxCodec(namespace);
+  if (!codec) throw new SiwxError(`Sign in with X supports the ${SIWX_NAMESPACES.join(' and ')} namespaces, not "${namespace}"`);
   const needsPage = options.domain === undefined || options.uri === undefined;
   const page = needsPage ? pageLocation() : undefined;
   const domain = options.domain ?? page!.host;
@@ -88,35 +85,19 @@ export function buildSiwxMessage(input: SIWXMessageInput, options: BuildMessageO
   if (options.statement) data.statement = options.statement;
   let text: string;
   try {
-    if (namespace === 'eip155') {
-      const chainId = Number(reference);
-      if (!/^\d+$/.test(reference) || !Number.isSafeInteger(chainId)) throw new SiwxError(`"${reference}" is not an eip155 chain id`);
-      data.accountAddress = getAddress(input.accountAddress);
-      text = createSiweMessage({
-        address: data.accountAddress as `0x${string}`,
-        chainId,
-        domain,
-        uri,
-        version: '1',
-        nonce: options.nonce,
-        issuedAt: now,
-        expirationTime: expires,
-        ...(options.statement ? { statement: options.statement } : {}),
-      });
-    } else {
-      text = formatCaip122({
-        namespace,
-        domain,
-        address: input.accountAddress,
-        uri,
-        version: '1',
-        chainReference: reference,
-        nonce: options.nonce,
-        issuedAt: data.issuedAt!,
-        expirationTime: data.expirationTime!,
-        ...(options.statement ? { statement: options.statement } : {}),
-      });
-    }
+    const written = codec.format({
+      domain,
+      address: input.accountAddress,
+      uri,
+      version: '1',
+      chainReference: reference,
+      nonce: options.nonce,
+      issuedAt: now,
+      expirationTime: expires,
+      ...(options.statement ? { statement: options.statement } : {}),
+    });
+    text = written.text;
+    data.accountAddress = written.address;
   } catch (err) {
     if (err instanceof SiwxError) throw err;
     const reason = (err as { shortMessage?: string; message?: string }).shortMessage ?? (err as Error).message;

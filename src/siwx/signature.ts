@@ -1,62 +1,15 @@
 /**
  * The signature check of the browser implementation, a chunk of its own (the curves and viem's
- * RPC client), loaded when a session is added: eip155 by EIP-191 recovery, else EIP-1271
- * `isValidSignature` on chain; solana by ed25519 over the UTF-8 text by the base58 address.
+ * RPC client), loaded when a session is added: each namespace's check
+ * (src/chains/<namespace>/siwx-signature.ts).
  */
-import { ed25519 } from '@noble/curves/ed25519';
-import { createPublicClient, hashMessage, http, isHex, parseAbi, verifyMessage, type Address, type Hex } from 'viem';
 import type { SIWXSession } from '../core/siwx.js';
-import { base58Decode } from '../wire/base58.js';
+import { siwxSignatureCheck } from '../chains/siwx-signatures.js';
+import type { SiwxSignatureOptions } from '../chains/siwx-codec.js';
 import type { Caip122Fields } from '../wire/caip122.js';
 import { SiwxError } from './errors.js';
 
-/** EIP-1271's magic value: `isValidSignature(hash, signature)` returns it for a good signature. */
-const EIP1271_MAGIC = '0x1626ba7e';
-const EIP1271_ABI = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)']);
-const RPC_TIMEOUT_MS = 10_000;
-
-/** Whether an eip155 signature recovers to `address` (EIP-191 personal_sign); false for a malformed one. */
-async function isEoaSignature(address: Address, message: string, signature: Hex): Promise<boolean> {
-  try {
-    return await verifyMessage({ address, message, signature });
-  } catch {
-    return false;
-  }
-}
-
-/** EIP-1271 on chain: whether the contract at `address` accepts the signature of the message's hash. */
-async function isContractSignature(rpcUrl: string, address: Address, message: string, signature: Hex): Promise<boolean> {
-  const client = createPublicClient({ transport: http(rpcUrl, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }) });
-  let code: Hex | undefined;
-  try {
-    code = await client.getCode({ address });
-  } catch (err) {
-    throw new SiwxError(
-      `Could not check the contract account's signature: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`,
-      {
-        cause: err,
-      },
-    );
-  }
-  if (!code || code === '0x') return false;
-  try {
-    const result = await client.readContract({
-      address,
-      abi: EIP1271_ABI,
-      functionName: 'isValidSignature',
-      args: [hashMessage(message), signature],
-    });
-    return result.toLowerCase() === EIP1271_MAGIC;
-  } catch {
-    // A revert (or no such function) is a refusal.
-    return false;
-  }
-}
-
-export interface SignatureCheckOptions {
-  /** The eip155 chain's RPC URL, for EIP-1271 checks of contract accounts; none: they are refused. */
-  rpcUrl?: string | undefined;
-}
+export type SignatureCheckOptions = SiwxSignatureOptions;
 
 /** Throws SiwxError('Invalid signature') unless the account signed the session's message. */
 export async function checkSessionSignature(
@@ -66,25 +19,7 @@ export async function checkSessionSignature(
 ): Promise<void> {
   const { message, signature } = session;
   if (typeof signature !== 'string' || signature.length === 0 || signature.length > 4096) throw new SiwxError('Invalid signature');
-  if (fields.namespace === 'solana') {
-    const key = base58Decode(fields.address);
-    const sig = base58Decode(signature);
-    let good = false;
-    if (key?.length === 32 && sig?.length === 64) {
-      try {
-        good = ed25519.verify(sig, new TextEncoder().encode(message), key);
-      } catch {
-        good = false;
-      }
-    }
-    if (!good) throw new SiwxError('Invalid signature');
-    return;
-  }
-  if (!isHex(signature) || !/^0x[0-9a-fA-F]{40}$/.test(fields.address)) throw new SiwxError('Invalid signature');
-  const address = fields.address as Address;
-  if (await isEoaSignature(address, message, signature)) return;
-  const chainId = `eip155:${fields.chainReference}`;
-  const rpcUrl = options.rpcUrl;
-  if (!rpcUrl) throw new SiwxError(`Invalid signature (no RPC URL for ${chainId} to check a contract account's)`);
-  if (!(await isContractSignature(rpcUrl, address, message, signature))) throw new SiwxError('Invalid signature');
+  const check = siwxSignatureCheck(fields.namespace);
+  if (!check) throw new SiwxError('Invalid signature');
+  await check(fields, message, signature, options);
 }

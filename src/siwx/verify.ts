@@ -3,6 +3,7 @@
  * session's own data (parsed back with parseCaip122), for this page's domain, and live. The
  * signature is checked by ./signature.ts (loaded when a session is added).
  */
+import { siwxCodec } from '../chains/siwx.js';
 import type { SIWXSession } from '../core/siwx.js';
 import { Caip122Error, parseCaip122, type Caip122Fields } from '../wire/caip122.js';
 import { SIWX_CLOCK_SKEW_MS } from '../wire/siwx-api.js';
@@ -10,12 +11,12 @@ import { SiwxError } from './errors.js';
 import { currentHost } from './message.js';
 
 /**
- * Whether two addresses of `namespace` are the same account (eip155 ignores case). Not core's
- * sameAddress: siwx.js may import only w3kit.js's public exports (rollup.config.mjs), or the
- * first chunk splits.
+ * Whether two addresses of `namespace` are the same account, by its codec (eip155 ignores case).
+ * Not core's sameAddress: siwx.js may import only w3kit.js's public exports (rollup.config.mjs),
+ * or the first chunk splits.
  */
 export function sameAccount(namespace: string, a: string, b: string): boolean {
-  return namespace === 'eip155' ? a.toLowerCase() === b.toLowerCase() : a === b;
+  return siwxCodec(namespace)?.sameAccount(a, b) ?? a === b;
 }
 
 /**

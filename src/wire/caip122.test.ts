@@ -76,6 +76,18 @@ describe('CAIP-122 messages', () => {
     expect(() => formatCaip122({ ...base, namespace: 'bip122' })).toThrow(Caip122Error);
   });
 
+  it('takes the account types as a parameter: a namespace the caller serves reads and writes its own', () => {
+    const types = new Map([['tst', 'Tester']]);
+    const fields = { ...base, namespace: 'tst', address: 'acct-7f', chainReference: 'main' };
+    const text = formatCaip122(fields, types);
+    expect(text.split('\n')[0]).toBe('localhost:4300 wants you to sign in with your Tester account:');
+    expect(parseCaip122(text, types)).toEqual(fields);
+    expect(() => parseCaip122(text)).toThrow(/Unknown account type "Tester"/);
+    expect(() => formatCaip122(fields)).toThrow(/No CAIP-122 account type for namespace "tst"/);
+    expect(() => parseCaip122(formatCaip122(base), types)).toThrow(/Unknown account type "Ethereum"/);
+    expect(() => formatCaip122(fields, new Map([['tst', 'Two words']]))).toThrow(/not one word/);
+  });
+
   it("refuses an account type or namespace named like an object's own keys (__proto__, constructor, toString)", () => {
     const text = formatCaip122(base);
     for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {

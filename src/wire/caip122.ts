@@ -1,7 +1,7 @@
 /**
  * CAIP-122 sign-in messages ("Sign in with X"), the text a wallet signs: EIP-4361's layout for
  * every namespace, with the account type named by namespace (Ethereum for eip155, Solana for
- * solana). Shared by the client (`w3kit/siwx` builds solana messages with `formatCaip122`; eip155
+ * solana; the server's registry gives its namespaces' types). Shared by the client (`w3kit/siwx` builds solana messages with `formatCaip122`; eip155
  * ones with viem's `createSiweMessage`, which gives the same text) and the backend, which parses
  * what it is asked to verify with `parseCaip122`.
  *
@@ -19,7 +19,7 @@
  */
 
 export interface Caip122Fields {
-  /** CAIP-2 namespace: 'eip155' or 'solana'. */
+  /** CAIP-2 namespace: one with an account type ('eip155', 'solana'). */
   namespace: string;
   domain: string;
   address: string;
@@ -36,12 +36,16 @@ export interface Caip122Fields {
   resources?: string[];
 }
 
-// Maps: a message names the key (`constructor` or `__proto__` must find nothing).
-const ACCOUNT_TYPES: ReadonlyMap<string, string> = new Map([
+/**
+ * The account type each namespace's messages name (`Ethereum` for eip155), one word. A map: a
+ * message names the key (`constructor` or `__proto__` must find nothing). The server passes its
+ * registry's (server/src/chains); these are the client's.
+ */
+export type Caip122AccountTypes = ReadonlyMap<string, string>;
+export const CAIP122_ACCOUNT_TYPES: Caip122AccountTypes = new Map([
   ['eip155', 'Ethereum'],
   ['solana', 'Solana'],
 ]);
-const NAMESPACE_BY_TYPE: ReadonlyMap<string, string> = new Map([...ACCOUNT_TYPES].map(([ns, type]) => [type, ns]));
 
 /** The most a message may hold: what a wallet shows is short, and a server parses it before anything else. */
 export const CAIP122_MAX_LENGTH = 4096;
@@ -59,8 +63,9 @@ export class Caip122Error extends Error {
 }
 
 /** The message text; throws Caip122Error naming the field that cannot go into one. */
-export function formatCaip122(f: Caip122Fields): string {
-  const type = ACCOUNT_TYPES.get(f.namespace);
+export function formatCaip122(f: Caip122Fields, accountTypes: Caip122AccountTypes = CAIP122_ACCOUNT_TYPES): string {
+  const type = accountTypes.get(f.namespace);
+  if (type !== undefined && !/^\w+$/.test(type)) throw new Caip122Error('namespace', `The account type "${type}" is not one word`);
   if (!type) throw new Caip122Error('namespace', `No CAIP-122 account type for namespace "${f.namespace}"`);
   if (f.statement?.includes('\n')) throw new Caip122Error('statement', 'The statement must be one line');
   if (!NONCE.test(f.nonce)) throw new Caip122Error('nonce', 'The nonce must be 8 to 64 letters and digits');
@@ -87,13 +92,13 @@ const OPTIONAL_TAGS = [
  * Parses a message made by `formatCaip122` (or viem's createSiweMessage); throws Caip122Error
  * naming the first field that is missing or malformed. Only the exact layout is accepted.
  */
-export function parseCaip122(text: string): Caip122Fields {
+export function parseCaip122(text: string, accountTypes: Caip122AccountTypes = CAIP122_ACCOUNT_TYPES): Caip122Fields {
   if (typeof text !== 'string' || text.length === 0) throw new Caip122Error('message', 'The message is empty');
   if (text.length > CAIP122_MAX_LENGTH) throw new Caip122Error('message', `The message is longer than ${CAIP122_MAX_LENGTH} characters`);
   const lines = text.split('\n');
   const header = /^(\S+) wants you to sign in with your (\w+) account:$/.exec(lines[0] ?? '');
   if (!header) throw new Caip122Error('domain', 'The first line must be "<domain> wants you to sign in with your <type> account:"');
-  const namespace = NAMESPACE_BY_TYPE.get(header[2]!);
+  const namespace = [...accountTypes].find(([, type]) => type === header[2])?.[0];
   if (!namespace) throw new Caip122Error('namespace', `Unknown account type "${header[2]}"`);
   const address = lines[1] ?? '';
   if (!/^\S+$/.test(address)) throw new Caip122Error('address', 'The second line must be the address');

@@ -54,6 +54,8 @@ export interface SignatureContext {
 
 /** Sign in with X on a namespace. */
 export interface SiwxCapability {
+  /** The account type its CAIP-122 messages name, one word (`Ethereum`: "sign in with your Ethereum account"). */
+  readonly accountType: string;
   /** How its chain ids read in a refusal, e.g. `eip155:<1 to 4503599627370476>`. */
   readonly chainForm: string;
   /** A chain id as help texts show it (`eip155:1`). */

@@ -8,16 +8,16 @@
 import { networks } from '../../../src/wire/networks.js';
 import { HttpError, InputError } from '../errors.js';
 import { SERVER_CHAINS } from '../chains/index.js';
+import type { ServerChain } from '../chains/types.js';
 import { siwxChainOf } from './message-checks.js';
 
 /** The most chains a project names. */
 export const MAX_SIWX_CHAINS = 200;
 
-/** The CAIP-2 ids a project that names none takes (besides the `--evm-rpc` node's chain). */
-export const DEFAULT_SIWX_CHAINS: ReadonlySet<string> = new Set([
-  ...SERVER_CHAINS.flatMap((chain) => chain.siwx.defaultChains),
-  ...Object.values(networks).map((n) => n.caipNetworkId),
-]);
+/** The CAIP-2 ids a project that names none takes on `chains` (besides the `--evm-rpc` node's chain). */
+const defaultSiwxChains = (chains: readonly ServerChain[]): ReadonlySet<string> =>
+  new Set([...chains.flatMap((chain) => chain.siwx.defaultChains), ...Object.values(networks).map((n) => n.caipNetworkId)]);
+export const DEFAULT_SIWX_CHAINS = defaultSiwxChains(SERVER_CHAINS);
 
 const CAIP2 = /^([a-z0-9-]{3,8}):([-_a-zA-Z0-9]{1,32})$/;
 
@@ -45,13 +45,16 @@ export function validateSiwxChains(chains: unknown): string[] {
 
 /**
  * Refuses (400 on `chainId`) a chain the project does not take sign-in on: one off its list, or
- * with no list, one off the default that `served` (the `--evm-rpc` node's chain) does not claim.
+ * with no list, one off the default of the app's `chains` that `served` (the `--evm-rpc` node's
+ * chain) does not claim.
  */
 export async function checkChainAccepted(
   chainId: string,
   projectChains: readonly string[] | null,
   served: (chainId: string) => Promise<boolean>,
+  chains: readonly ServerChain[] = SERVER_CHAINS,
 ): Promise<void> {
-  const accepted = projectChains ? projectChains.includes(chainId) : DEFAULT_SIWX_CHAINS.has(chainId) || (await served(chainId));
+  const defaults = chains === SERVER_CHAINS ? DEFAULT_SIWX_CHAINS : defaultSiwxChains(chains);
+  const accepted = projectChains ? projectChains.includes(chainId) : defaults.has(chainId) || (await served(chainId));
   if (!accepted) throw new HttpError(400, `This project does not accept sign-in on chain ${chainId}`, 'chainId');
 }

@@ -8,7 +8,7 @@
 import { Caip122Error, parseCaip122, type Caip122Fields } from '../../../src/wire/caip122.js';
 import { isOriginAllowed } from '../../../src/wire/origins.js';
 import { SIWX_CLOCK_SKEW_MS, SIWX_MAX_SESSION_MS } from '../../../src/wire/siwx-api.js';
-import { chainOfNamespace } from '../chains/index.js';
+import { chainOfNamespace, SERVER_CHAINS } from '../chains/index.js';
 import type { ServerChain, SiwxMessage } from '../chains/types.js';
 import { HttpError } from '../errors.js';
 
@@ -21,11 +21,14 @@ export function siwxChainOf(namespace: string, reference: string, chains?: reado
   return chain?.siwx.referenceValid(reference) ? chain : undefined;
 }
 
+/** The account types the chains' messages name (`Ethereum` for eip155), for the CAIP-122 parse. */
+const accountTypes = (chains: readonly ServerChain[] = SERVER_CHAINS) => new Map(chains.map((c) => [c.namespace, c.siwx.accountType]));
+
 /** Parses the message and checks its namespace (one of `chains`), chain, address and the signature's form. */
 export function parseSiwxMessage(message: string, signature: string, chains?: readonly ServerChain[]): SiwxMessage {
   let fields: Caip122Fields;
   try {
-    fields = parseCaip122(message);
+    fields = parseCaip122(message, accountTypes(chains));
   } catch (err) {
     if (err instanceof Caip122Error) throw new HttpError(400, `Invalid message: ${err.message}`, err.field);
     throw err;

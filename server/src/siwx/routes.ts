@@ -151,7 +151,7 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
       const checked = parseSiwxMessage(message, signature, chains);
       const { fields } = checked;
       checkDomainAndUri(fields, project.allowedOrigins);
-      await checkChainAccepted(checked.chainId, project.siwxChains, async (chainId) => (await clients(chainId)) !== undefined);
+      await checkChainAccepted(checked.chainId, project.siwxChains, async (chainId) => (await clients(chainId)) !== undefined, chains);
       const t = now();
       const nonce = store.nonce(project.id, fields.nonce);
       if (!nonce) throw new HttpError(400, 'Unknown nonce', 'nonce');

@@ -13,7 +13,7 @@ export type FrameRequester = Pick<FrameBridge, 'request'>;
 
 /** An unsafe request about to wait on the user (the store opens ApproveTransaction). */
 export interface ApprovalTask {
-  namespace: 'eip155' | 'solana';
+  namespace: FramePayload<'RpcRequest'>['namespace'];
   method: string;
 }
 

@@ -42,9 +42,9 @@ const VALID: ValidValues = {
 const WRONG_SHAPE: Record<StorageKey, unknown> = {
   recentWallets: [{ id: 1 }],
   deepLinkChoice: { href: 'x' },
-  activeNamespace: 'ethereum',
-  activeNetworks: { tron: 'tron:1' },
-  connectedNamespaces: ['eip155', 'ethereum'],
+  activeNamespace: 'Ethereum',
+  activeNetworks: { __proto__x: 'tron:1' },
+  connectedNamespaces: ['eip155', 'Ethereum'],
   connectionStatus: 'online',
   preferredAccountTypes: { eip155: 'multisig' },
   connections: { eip155: [{ connectorId: 'x' }] },
@@ -140,7 +140,7 @@ describe('storage', () => {
     for (const key of KEYS) {
       expect(() => set.call(storage, key, WRONG_SHAPE[key])).toThrow(TypeError);
     }
-    expect(() => set.call(storage, 'activeNamespace', 'ethereum')).toThrow(
+    expect(() => set.call(storage, 'activeNamespace', 'Ethereum')).toThrow(
       'storage: value for "activeNamespace" does not match its schema',
     );
     expect(backend.length).toBe(0);

@@ -1,6 +1,19 @@
-import { NAMESPACES } from '../../core/caip.js';
+import { isNamespace, type ChainNamespace } from '../../core/caip.js';
 import { SOCIAL_PROVIDERS } from '../../core/options.js';
-import { array, boolean, number, object, oneOf, optional, partialRecord, regex, safeParse, string, type Infer } from '../../core/schema.js';
+import {
+  array,
+  boolean,
+  custom,
+  number,
+  object,
+  oneOf,
+  optional,
+  partialRecord,
+  regex,
+  safeParse,
+  string,
+  type Infer,
+} from '../../core/schema.js';
 
 /**
  * A typed wrapper over localStorage for every key the spec lists (section 3, "Stored locally").
@@ -9,7 +22,7 @@ import { array, boolean, number, object, oneOf, optional, partialRecord, regex, 
  * reads as empty and writes are dropped. The schemas use ../core/schema.js (zod's rules without
  * its runtime), as these reads happen in the first chunk.
  */
-const namespace = oneOf(NAMESPACES);
+const namespace = custom<ChainNamespace>(isNamespace);
 const connection = object({
   connectorId: string(),
   namespace,
@@ -31,13 +44,13 @@ export const STORAGE_SCHEMAS = {
   recentWallets: array(recentWallet),
   deepLinkChoice: object({ href: string(), name: string() }),
   activeNamespace: namespace,
-  activeNetworks: partialRecord(NAMESPACES, string()),
+  activeNetworks: partialRecord(isNamespace, string()),
   connectedNamespaces: array(namespace),
   connectionStatus: oneOf(['disconnected', 'connecting', 'connected']),
-  preferredAccountTypes: partialRecord(NAMESPACES, oneOf(['eoa', 'smartAccount', 'payment'])),
-  connections: partialRecord(NAMESPACES, array(connection)),
-  connectedConnectorIds: partialRecord(NAMESPACES, string()),
-  disconnectedConnectorIds: partialRecord(NAMESPACES, array(string())),
+  preferredAccountTypes: partialRecord(isNamespace, oneOf(['eoa', 'smartAccount', 'payment'])),
+  connections: partialRecord(isNamespace, array(connection)),
+  connectedConnectorIds: partialRecord(isNamespace, string()),
+  disconnectedConnectorIds: partialRecord(isNamespace, array(string())),
   socialProvider: oneOf([...SOCIAL_PROVIDERS]),
   emailLoginUsed: boolean(),
   email: string(),

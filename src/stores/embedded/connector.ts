@@ -4,6 +4,7 @@
  * handler; the flow, the bridge and the providers are lazy chunks. Spec 4: when e-mail login was
  * used before, the frame is created at once and the session restored.
  */
+import { EMBEDDED_NAMESPACES } from '../../chains/frame-namespaces.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { $features, $options } from '../app/options.js';
 import { storage } from '../app/storage.js';
@@ -21,7 +22,7 @@ export function initEmbedded(namespaces: Set<ChainNamespace>): void {
   const on = $options.get()?.secureSiteUrl && (email || (socials && socials.length > 0));
   registerEmailHandler(on ? (email) => loadEmbeddedFlow().then((m) => m.loginWithEmail(email)) : undefined);
   if (!on) return;
-  const served = (['eip155', 'solana'] as const).filter((ns) => namespaces.has(ns));
+  const served = EMBEDDED_NAMESPACES.filter((ns) => namespaces.has(ns));
   addConnectors(served.map((chain) => ({ id: AUTH_CONNECTOR_ID, type: 'AUTH', name: 'Email', chain })));
   if (!storage.get('emailLoginUsed')) return;
   for (const [ns, id] of Object.entries(storage.get('connectedConnectorIds') ?? {}) as [ChainNamespace, string][])

@@ -5,6 +5,7 @@
  * dapp data synced once it is initialized. The bridge's chunk failing to load is 'Unable to load
  * email login dependency'.
  */
+import { isEmbeddedNamespace } from '../../chains/frame-namespaces.js';
 import { EmbeddedWalletError } from '../../core/errors/frame.js';
 import { logger } from '../../core/logger.js';
 import { FRAME_ERROR_TEXT, FRAME_SDK_VERSION, type FrameTimeoutKind } from '../../frame/constants.js';
@@ -62,12 +63,12 @@ export function themePayload(): FramePayload<'SyncTheme'> {
   };
 }
 
-/** What the frame needs of the app: project, metadata, the eip155 and solana networks with their first http RPC URL, locale. */
+/** What the frame needs of the app: project, metadata, the networks of the namespaces it holds keys for, with their first http RPC URL, locale. */
 export function dappDataPayload(): FramePayload<'SyncDappData'> {
   const options = $options.get();
   const networks = $networks
     .get()
-    .filter((n) => n.chainNamespace === 'eip155' || n.chainNamespace === 'solana')
+    .filter((n) => isEmbeddedNamespace(n.chainNamespace))
     .flatMap((n) => {
       const rpcUrl = n.rpcUrls.default.http.find((u) => /^https?:\/\//.test(u));
       if (!rpcUrl) return [];

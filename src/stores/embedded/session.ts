@@ -5,8 +5,8 @@
  * sign, send, switch and disconnect all go through the existing adapters. Ending the last
  * namespace signs out (waiting at most 3 s) and clears the login cache and the user.
  */
-import { createAuthEip155Provider, type AuthEip155Provider } from '../../chains/eip155/embedded-provider.js';
-import { createAuthSolanaProvider, type AuthSolanaProvider } from '../../chains/solana/embedded-provider.js';
+import { EMBEDDED_PROVIDERS, type EmbeddedProvider } from '../../chains/embedded.js';
+import { EMBEDDED_NAMESPACES, type EmbeddedNamespace } from '../../chains/frame-namespaces.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { FRAME_DISCONNECT_WAIT_MS } from '../../frame/constants.js';
 import type { FrameUser } from '../../frame/messages.js';
@@ -21,21 +21,18 @@ import { currentFrame, ensureFrame, onSessionExpired } from './frame.js';
 import { clearLoginCache, saveLoginCache } from './login-cache.js';
 import { $emailChange, $emailLogin, $embeddedUser } from './state.js';
 
-type AuthNamespace = 'eip155' | 'solana';
-const providers: { eip155?: AuthEip155Provider; solana?: AuthSolanaProvider } = {};
+const providers: Partial<Record<EmbeddedNamespace, EmbeddedProvider>> = {};
 let stopChainWatch: (() => void) | undefined;
 
 const onAuth = (namespace: ChainNamespace): boolean => $activeConnectorIds.get()[namespace] === AUTH_CONNECTOR_ID;
 
 /** The configured namespaces the user has an account in, the active namespace first. */
-function userNamespaces(user: FrameUser): { namespace: AuthNamespace; address: string }[] {
+function userNamespaces(user: FrameUser): { namespace: EmbeddedNamespace; address: string }[] {
   const configured = new Set($networks.get().map((n) => n.chainNamespace));
-  const list = (['eip155', 'solana'] as const)
-    .filter((ns) => configured.has(ns))
-    .flatMap((namespace) => {
-      const account = user.accounts.find((a) => a.namespace === namespace);
-      return account ? [{ namespace, address: account.address }] : [];
-    });
+  const list = EMBEDDED_NAMESPACES.filter((ns) => configured.has(ns)).flatMap((namespace) => {
+    const account = user.accounts.find((a) => a.namespace === namespace);
+    return account ? [{ namespace, address: account.address }] : [];
+  });
   const active = $activeNamespace.get();
   return list.sort((a, b) => Number(b.namespace === active) - Number(a.namespace === active));
 }
@@ -47,14 +44,10 @@ export async function connectUser(user: FrameUser, restored = false): Promise<vo
   const namespaces = userNamespaces(user);
   for (const { namespace, address } of namespaces) {
     const network = namespaceNetwork(namespace);
-    let provider: AuthEip155Provider | AuthSolanaProvider;
-    if (namespace === 'eip155') {
-      const chainId = network?.caipNetworkId ?? (user.chainId.startsWith('eip155:') ? user.chainId : 'eip155:1');
-      provider = providers.eip155 = createAuthEip155Provider({ frame, address, chainId, onApproval: approvalHook });
-    } else {
-      const chainId = (): string => namespaceNetwork('solana')?.caipNetworkId ?? user.chainId;
-      provider = providers.solana = createAuthSolanaProvider({ frame, address, chainId, onApproval: approvalHook });
-    }
+    // The app's network of the namespace, else the user's last chain when it is one of the namespace's.
+    const chainId = (): string | undefined =>
+      namespaceNetwork(namespace)?.caipNetworkId ?? (user.chainId.startsWith(`${namespace}:`) ? user.chainId : undefined);
+    const provider = (providers[namespace] = EMBEDDED_PROVIDERS[namespace]({ frame, address, chainId, onApproval: approvalHook }));
     setConnectorProvider(namespace, AUTH_CONNECTOR_ID, provider);
     const adapter = await adapterFor(namespace);
     activate(namespace, AUTH_CONNECTOR_ID, provider, adapter, await adapter.connect(provider, network), restored);
@@ -83,7 +76,7 @@ async function signOut(): Promise<void> {
 export function forgetUser(): void {
   stopChainWatch?.();
   stopChainWatch = undefined;
-  for (const namespace of ['eip155', 'solana'] as const) {
+  for (const namespace of EMBEDDED_NAMESPACES) {
     providers[namespace]?.setAccount(undefined);
     providers[namespace] = undefined;
     setConnectorProvider(namespace, AUTH_CONNECTOR_ID, undefined);
@@ -97,7 +90,7 @@ export function forgetUser(): void {
 
 onDisconnect(async (namespace) => {
   if (!onAuth(namespace)) return;
-  const others = (['eip155', 'solana'] as const).filter((ns) => ns !== namespace && onAuth(ns));
+  const others = EMBEDDED_NAMESPACES.filter((ns) => ns !== namespace && onAuth(ns));
   if (others.length > 0) return;
   await signOut();
   forgetUser();
@@ -105,7 +98,7 @@ onDisconnect(async (namespace) => {
 
 /** The frame said the session expired: every namespace on the embedded wallet disconnects. */
 onSessionExpired(() => {
-  const namespaces = (['eip155', 'solana'] as const).filter(onAuth);
+  const namespaces = EMBEDDED_NAMESPACES.filter(onAuth);
   if (namespaces.length === 0) return forgetUser();
   void (async () => {
     for (const namespace of namespaces) await disconnect(namespace);

@@ -5,6 +5,7 @@
  * `errorMessage()` of `src/elements/l10n/errors.ts`.
  */
 import { atom, map } from 'nanostores';
+import type { EmbeddedNamespace } from '../../chains/frame-namespaces.js';
 import type { OAuthProvider } from '../../frame/constants.js';
 import type { FrameUser, Passkey } from '../../frame/messages.js';
 
@@ -53,7 +54,7 @@ export const $frameView = map<{ visible: boolean; height: number }>({ visible: f
  * What the frame shows in the ApproveTransaction view, for its heading: an RPC request waiting
  * for the user's approval, or the export screen.
  */
-export type FrameTask = { kind: 'rpc'; namespace: 'eip155' | 'solana'; method: string } | { kind: 'export' } | { kind: 'passkey' };
+export type FrameTask = { kind: 'rpc'; namespace: EmbeddedNamespace; method: string } | { kind: 'export' } | { kind: 'passkey' };
 export const $frameTask = atom<FrameTask | undefined>(undefined);
 
 /**

@@ -10,6 +10,7 @@
  */
 import { map } from 'nanostores';
 import { ApiError } from '../../api/errors.js';
+import { chainRules } from '../../chains/registry.js';
 import { nameLabelIssue, nameRegistrationMessage, NAME_COIN_TYPE, type NameLabelIssue, type NameSuggestion } from '../../wire/names-api.js';
 import { activeTarget, getBlockchainApi, now } from '../portfolio/blockchain.js';
 import { refreshAccountIdentity } from '../portfolio/identity.js';
@@ -140,7 +141,7 @@ function failureOf(err: unknown): RegisterNameError {
 }
 
 /**
- * Register: signs the registration message with the connected eip155 account and posts it.
+ * Register: signs the registration message with the connected account (a namespace with names) and posts it.
  * Resolves to true once registered (the identity is refreshed by then), false on a failure
  * (kept in `error`) or when it cannot run.
  */
@@ -148,14 +149,15 @@ export async function registerName(): Promise<boolean> {
   const state = $registerName.get();
   const api = getBlockchainApi();
   const target = activeTarget();
-  if (!canRegister(state) || !api || !target || target.network.chainNamespace !== 'eip155') return false;
+  const namespace = target?.network.chainNamespace;
+  if (!canRegister(state) || !api || !target || !chainRules(namespace)?.features?.names) return false;
   const mine = round;
   const name = fullName(state.label);
   $registerName.set({ ...state, stage: 'signing', error: undefined });
   try {
     const message = nameRegistrationMessage(name, Math.floor(now() / 1000));
     const { signMessage } = await import('../connection/requests.js');
-    const signature = await signMessage(message, 'eip155');
+    const signature = await signMessage(message, namespace);
     $registerName.setKey('stage', 'sending');
     await api.registerName({ coin_type: NAME_COIN_TYPE, address: target.address, message, signature });
     await refreshAccountIdentity();

@@ -1,3 +1,4 @@
+import { isEmbeddedNamespace } from '../../chains/frame-namespaces.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { errorText, UnknownWalletError } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
@@ -23,7 +24,7 @@ export interface NetworkChangeInput {
 
 /**
  * The network-change rules of spec section 2: nothing when the target is the active network;
- * SwitchNetwork when forced, or for the auth connector with a solana or eip155 target;
+ * SwitchNetwork when forced, or for the auth connector with a target the embedded wallet serves;
  * SwitchActiveChain when the current namespace has an address and the target's namespace
  * differs and has none; otherwise SwitchNetwork. With no wallet connected at all there is
  * nothing to ask, so the network is set directly.
@@ -32,7 +33,7 @@ export function decideNetworkChange(input: NetworkChangeInput): NetworkChangeDec
   const { target, active, activeNamespace, addresses, connectorType, forced } = input;
   if (active?.caipNetworkId === target.caipNetworkId && !$unknownNetwork.get()) return 'none';
   if (forced) return 'SwitchNetwork';
-  if (connectorType === 'AUTH' && (target.chainNamespace === 'solana' || target.chainNamespace === 'eip155')) return 'SwitchNetwork';
+  if (connectorType === 'AUTH' && isEmbeddedNamespace(target.chainNamespace)) return 'SwitchNetwork';
   const currentHasAddress = !!(activeNamespace && addresses[activeNamespace]);
   if (currentHasAddress && target.chainNamespace !== activeNamespace && !addresses[target.chainNamespace]) return 'SwitchActiveChain';
   if (!Object.values(addresses).some(Boolean)) return 'direct';

@@ -1,6 +1,6 @@
 /**
  * Approving and swapping (issue 19): each transaction is built by the swap routes, sent as it is
- * through the connected wallet (the eip155 adapter, like the instance API's sendTransaction),
+ * through the connected wallet of the active network's namespace (one with swap in the registry),
  * and followed to its receipt. Approval re-reads the allowance afterwards, so it is asked once.
  * The toast follows each transaction (sent, confirmed). A success refreshes the balances and
  * Activity and returns to Account; a
@@ -23,7 +23,7 @@ async function sendAndConfirm(tx: SwapTransaction, onSent: (hash: string) => voi
   const network = $activeNetwork.get();
   if (!network) throw new SendError('No active network');
   const { sendTransaction } = await import('../connection/requests.js');
-  const hash = await sendTransaction({ to: tx.to, data: tx.data, value: tx.value }, 'eip155');
+  const hash = await sendTransaction({ to: tx.to, data: tx.data, value: tx.value }, network.chainNamespace);
   onSent(hash);
   // The toast follows it: 'Transaction sent', then 'Transaction confirmed' or 'Transaction failed'.
   const status = await trackTransaction(network, hash);

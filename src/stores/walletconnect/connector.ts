@@ -1,3 +1,4 @@
+import { WALLETCONNECT_HOME } from '../../chains/registry.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { addConnectors, removeConnector, type Connector } from '../connection/connectors.js';
 import { markRestoring } from '../connection/restore-hint.js';
@@ -12,7 +13,7 @@ import { $wcConfigured, WALLETCONNECT_ID } from './state.js';
  */
 export const loadWalletConnectSession = () => import('./session.js');
 
-const CONNECTOR: Connector = { id: WALLETCONNECT_ID, type: 'WALLET_CONNECT', name: 'WalletConnect', chain: 'eip155' };
+const CONNECTOR: Connector = { id: WALLETCONNECT_ID, type: 'WALLET_CONNECT', name: 'WalletConnect', chain: WALLETCONNECT_HOME };
 
 /**
  * Adds the WalletConnect connector when configured (its Connect-view row opens the QR view) and
@@ -26,7 +27,7 @@ export function initWalletConnect(): void {
   addConnectors([CONNECTOR]);
   registerConnectorHandler('WALLET_CONNECT', () => pushView('ConnectingWalletConnect', { title: 'WalletConnect' }));
   const stored = storage.get('connectedConnectorIds') ?? {};
-  if (stored.eip155 === WALLETCONNECT_ID) {
+  if (stored[WALLETCONNECT_HOME] === WALLETCONNECT_ID) {
     for (const [ns, id] of Object.entries(stored) as [ChainNamespace, string][]) if (id === WALLETCONNECT_ID) markRestoring(ns, id);
     void loadWalletConnectSession().then((m) => m.restoreWcSession());
   }

@@ -1,15 +1,12 @@
 /**
- * A WalletConnect session's providers, one per namespace of the session the app configured:
- * eip155's EIP-1193 provider and a SolanaProvider, each driven by its namespace's adapter through
- * the generic connection (lazy, with the WalletConnect session).
+ * A WalletConnect session's providers, one per namespace of the session the app configured and
+ * that has a WalletConnect part (src/chains/walletconnect.ts), each driven by its namespace's
+ * adapter through the generic connection (lazy, with the WalletConnect session).
  */
 import type { SessionTypes } from '@walletconnect/types';
-import { getAddress } from 'viem';
 import type { WcSignClient } from '../../adapters/walletconnect/client.js';
-import type { WcClientLike, WcSessionLike } from '../../adapters/walletconnect/namespaces.js';
-import { WalletConnectProvider } from '../../chains/eip155/walletconnect-provider.js';
+import { walletconnectPart, type WcNamespaceProvider } from '../../chains/walletconnect.js';
 import { sessionAccounts } from '../../chains/walletconnect-accounts.js';
-import { createWcSolanaProvider, type WcSolanaProvider } from '../../chains/solana/walletconnect-provider.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { WalletConnectSessionError } from '../../core/errors.js';
 import { networkFor } from '../connection/chain-state.js';
@@ -19,10 +16,8 @@ import { $activeNetwork, $activeNetworkIds, $networks } from '../network/network
 import { setWalletconnectPending } from './pending.js';
 import { WALLETCONNECT_ID } from './state.js';
 
-export interface WcProviders {
-  eip155?: WalletConnectProvider;
-  solana?: WcSolanaProvider;
-}
+/** The live session's provider per namespace. */
+export type WcProviders = Partial<Record<ChainNamespace, WcNamespaceProvider>>;
 
 /** The namespaces the app configured (a session's other namespaces are not used). */
 export const configuredNamespaces = (): Set<ChainNamespace> => new Set($networks.get().map((n) => n.chainNamespace));
@@ -38,36 +33,30 @@ export function makeProviders(
   client: WcSignClient,
   session: SessionTypes.Struct,
   walletName: string,
-  isLive: (namespace: 'eip155' | 'solana', provider: unknown) => boolean,
+  isLive: (namespace: ChainNamespace, provider: unknown) => boolean,
 ): { next: WcProviders; accounts: SessionAccounts } {
   const preferred = Object.values($activeNetworkIds.get()).filter((id): id is `${string}:${string}` => !!id);
   const accounts = sessionAccounts(session, preferred);
   const configured = configuredNamespaces();
   const next: WcProviders = {};
-  const onPending = (namespace: 'eip155' | 'solana', mine: () => unknown) => (pending: Parameters<typeof setWalletconnectPending>[0]) => {
-    if (isLive(namespace, mine()) || !pending) setWalletconnectPending(pending);
-  };
-  if (accounts.eip155 && configured.has('eip155')) {
-    const active = $activeNetwork.get();
-    const provider: WalletConnectProvider = new WalletConnectProvider(
-      client as unknown as WcClientLike,
-      session as unknown as WcSessionLike,
-      {
-        chain: active?.chainNamespace === 'eip155' ? active.caipNetworkId : undefined,
-        network: (chainId) => networkFor('eip155', String(chainId)),
-        onPending: onPending('eip155', () => provider),
+  const active = $activeNetwork.get();
+  for (const [namespace, approved] of Object.entries(accounts) as [ChainNamespace, SessionAccounts[ChainNamespace]][]) {
+    const part = walletconnectPart(namespace);
+    if (!approved || !part || !configured.has(namespace)) continue;
+    const provider: WcNamespaceProvider = part.provider({
+      client,
+      session,
+      walletName,
+      accounts: approved,
+      active: active?.chainNamespace === namespace ? active : undefined,
+      network: (reference) => networkFor(namespace, reference),
+      onPending: (pending) => {
+        if (isLive(namespace, provider) || !pending) setWalletconnectPending(pending);
       },
-    );
-    next.eip155 = provider;
-  }
-  if (accounts.solana && configured.has('solana')) {
-    const provider: WcSolanaProvider = createWcSolanaProvider(client, session, `solana:${accounts.solana.chainId}`, {
-      name: walletName,
-      onPending: onPending('solana', () => provider),
     });
-    next.solana = provider;
+    next[namespace] = provider;
   }
-  if (!next.eip155 && !next.solana)
+  if (Object.keys(next).length === 0)
     throw new WalletConnectSessionError('The wallet approved no eip155 chain', { messageCode: 'NoEip155Chain' });
   return { next, accounts };
 }
@@ -77,22 +66,11 @@ export function makeProviders(
  * first); `restored`: the stored session came back at load.
  */
 export async function activateProviders(next: WcProviders, accounts: SessionAccounts, restored = false): Promise<void> {
-  if (next.eip155) {
-    setConnectorProvider('eip155', WALLETCONNECT_ID, next.eip155);
-    activate(
-      'eip155',
-      WALLETCONNECT_ID,
-      next.eip155,
-      await adapterFor('eip155'),
-      {
-        accounts: next.eip155.accounts.map((a) => getAddress(a)),
-        chainId: String(next.eip155.chainId),
-      },
-      restored,
-    );
-  }
-  if (next.solana && accounts.solana) {
-    setConnectorProvider('solana', WALLETCONNECT_ID, next.solana);
-    activate('solana', WALLETCONNECT_ID, next.solana, await adapterFor('solana'), accounts.solana, restored);
+  for (const [namespace, provider] of Object.entries(next) as [ChainNamespace, WcNamespaceProvider][]) {
+    const part = walletconnectPart(namespace);
+    const approved = accounts[namespace];
+    if (!part || !approved) continue;
+    setConnectorProvider(namespace, WALLETCONNECT_ID, provider);
+    activate(namespace, WALLETCONNECT_ID, provider, await adapterFor(namespace), part.session(provider, approved), restored);
   }
 }

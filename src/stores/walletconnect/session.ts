@@ -3,6 +3,8 @@ import { closeWcClient, createWcClient, type WcClientOptions, type WcSignClient 
 import { optionalNamespaces } from '../../adapters/walletconnect/namespaces.js';
 import { startPairing, systemClock, type Clock, type Pairing } from '../../adapters/walletconnect/pairing.js';
 import type { WalletConnectProvider } from '../../chains/eip155/walletconnect-provider.js';
+import { WALLETCONNECT_HOME } from '../../chains/registry.js';
+import { walletconnectPart } from '../../chains/walletconnect.js';
 import { watchRelay } from '../../adapters/walletconnect/relay-watch.js';
 import {
   ChainNotSupportedError,
@@ -30,7 +32,7 @@ import type { RegistryWallet } from '../registry/wallet-list.js';
 
 /**
  * The WalletConnect session (lazy chunk with sign-client): pairing with QR URIs that refresh
- * before they expire, approval into the eip155 session, restore on reload, wallet-side updates
+ * before they expire, approval into a session of the app's namespaces, restore on reload, wallet-side updates
  * and deletes, user disconnect, and the relay connection's supervision.
  */
 type Session = SessionTypes.Struct;
@@ -41,6 +43,7 @@ let pairing: Pairing<Session> | undefined;
 /** The live session's provider per namespace (one session, one provider for each of its namespaces). */
 let providers: WcProviders = {};
 let stopRelayWatch: (() => void) | undefined;
+const liveProviders = () => Object.values(providers).filter((p) => p !== undefined);
 let clock: Clock = systemClock;
 let extraClientOptions: Partial<WcClientOptions> = {};
 
@@ -81,7 +84,7 @@ export function getWcClient(): Promise<WcSignClient> {
     (client) => {
       stopRelayWatch?.();
       stopRelayWatch = watchRelay(client.core.relayer, {
-        active: () => Boolean(providers.eip155 || providers.solana || pairing),
+        active: () => Boolean(liveProviders().length || pairing),
         onLost: (err) => {
           const lost = { code: 'RELAY_LOST', error: err } as const;
           if (pairing) $wcPairing.set({ ...$wcPairing.get(), status: 'error', error: lost });
@@ -106,8 +109,7 @@ async function useSession(client: WcSignClient, session: Session, wallet?: Regis
   const { next, accounts } = makeProviders(client, session, wallet?.name ?? peer.name, (ns, p) => providers[ns] === p);
   providers = next;
   await activateProviders(next, accounts, restored);
-  previous.eip155?.end();
-  previous.solana?.end();
+  for (const provider of Object.values(previous)) provider?.end();
   $connectedWallet.set({
     name: wallet?.name ?? peer.name,
     type: 'WALLET_CONNECT',
@@ -138,8 +140,8 @@ export async function startWcPairing(wallet?: RegistryWallet): Promise<void> {
     throw err;
   }
   const namespaces = optionalNamespaces($networks.get());
-  if (!namespaces['eip155'] && !namespaces['solana']) {
-    const err = new ChainNotSupportedError(undefined, { details: 'WalletConnect here needs an eip155 or solana network' });
+  if (!Object.keys(namespaces).some((ns) => walletconnectPart(ns as ChainNamespace))) {
+    const err = new ChainNotSupportedError(undefined, { details: 'WalletConnect here needs a network of a namespace it serves' });
     $wcPairing.set({ status: 'error', error: { code: 'ERROR', error: err } });
     throw err;
   }
@@ -209,7 +211,7 @@ const storedWcNamespaces = (): ChainNamespace[] =>
 /** Restores the stored WalletConnect session on load; without one the stored connection is forgotten. */
 export async function restoreWcSession(): Promise<boolean> {
   const namespaces = storedWcNamespaces();
-  if (namespaces.length === 0) namespaces.push('eip155');
+  if (namespaces.length === 0) namespaces.push(WALLETCONNECT_HOME);
   for (const ns of namespaces) patchAccount(ns, { status: 'connecting' });
   try {
     const client = await getWcClient();
@@ -227,9 +229,9 @@ export async function restoreWcSession(): Promise<boolean> {
   }
 }
 
-/** A request to the wallet over the session, for tests and advanced use (chain `eip155:N`). */
+/** The session's provider of the connector's home namespace (EIP-1193), for tests and advanced use. */
 export function getWcProvider(): WalletConnectProvider | undefined {
-  return providers.eip155;
+  return providers[WALLETCONNECT_HOME] as WalletConnectProvider | undefined;
 }
 
 /**
@@ -237,18 +239,17 @@ export function getWcProvider(): WalletConnectProvider | undefined {
  * namespace of it is left. A session the wallet deleted (or that expired) says why.
  */
 onDisconnect(async (namespace) => {
-  if (namespace !== 'eip155' && namespace !== 'solana') return;
   const ending = providers[namespace];
   if (!ending) return;
   providers = { ...providers, [namespace]: undefined };
   setConnectorProvider(namespace, WALLETCONNECT_ID, undefined);
   if (ending.isClosed) {
     // The wallet deleted the session (or it expired): tell the person why they are disconnected (once).
-    if (!providers.eip155 && !providers.solana) showError({ code: 'WALLETCONNECT_SESSION_ENDED' });
+    if (liveProviders().length === 0) showError({ code: 'WALLETCONNECT_SESSION_ENDED' });
     return;
   }
   ending.end();
-  if (providers.eip155 || providers.solana) return;
+  if (liveProviders().length > 0) return;
   const client = await clientPromise;
   if (!client) return;
   await Promise.race([
@@ -262,8 +263,7 @@ export async function shutdownWalletConnect(): Promise<void> {
   stopWcPairing();
   stopRelayWatch?.();
   stopRelayWatch = undefined;
-  providers.eip155?.end();
-  providers.solana?.end();
+  for (const provider of liveProviders()) provider.end();
   providers = {};
   const client = await clientPromise?.catch(() => undefined);
   clientPromise = undefined;

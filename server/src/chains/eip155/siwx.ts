@@ -34,6 +34,7 @@ function eip155Address(address: string): string {
 }
 
 export const eip155Siwx: SiwxCapability = {
+  accountType: 'Ethereum',
   chainForm: `eip155:<1 to ${EIP155_MAX_CHAIN_ID}>`,
   example: 'eip155:1',
   referenceValid: (reference) => EIP155_REFERENCE.test(reference) && Number(reference) <= EIP155_MAX_CHAIN_ID,

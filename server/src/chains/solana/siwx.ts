@@ -21,6 +21,7 @@ function ed25519Valid(message: string, signature: Uint8Array, publicKey: Uint8Ar
 }
 
 export const solanaSiwx: SiwxCapability = {
+  accountType: 'Solana',
   chainForm: "solana:<the genesis hash's first 32 characters>",
   example: 'solana:REF',
   referenceValid: (reference) => SOLANA_REFERENCE.test(reference),

@@ -9,6 +9,7 @@ import {
   type Connection,
   type ConnectorStatus,
 } from '../../../stores/connection/connectors.js';
+import { $activeNamespace } from '../../../stores/network/networks.js';
 import { pushView } from '../../../stores/ui/router.js';
 import { showErrorOf } from '../../../stores/ui/toast.js';
 import { activateConnection, removeConnection, selectAccount } from '../../../stores/connection/actions.js';
@@ -78,6 +79,7 @@ export class W3ProfileWalletsView extends W3Element {
   private readonly connectors = new StoreController(this, $connectors);
   private readonly activeIds = new StoreController(this, $activeConnectorIds);
   private readonly accounts = new StoreController(this, $accounts);
+  private readonly namespace = new StoreController(this, $activeNamespace);
   /** Arrow keys, Home and End move within the wallets and within a wallet's accounts. */
   private readonly roving = new RovingFocusController(this, {
     lists: 'ul.stack, ul.accounts',
@@ -117,13 +119,15 @@ export class W3ProfileWalletsView extends W3Element {
 
   override render() {
     void this.activeIds.value;
-    const list = this.connections.value.eip155 ?? [];
-    const activeAddress = this.accounts.value.eip155?.address;
+    // The active namespace's wallets: the actions below (switch, select, remove) act on it.
+    const namespace = this.namespace.value;
+    const list = (namespace && this.connections.value[namespace]) || [];
+    const activeAddress = namespace && this.accounts.value[namespace]?.address;
     return html`<ul class="stack" aria-label=${msg('Connected wallets')}>
         ${list.map((connection) => {
           const connector = this.connectors.value.find((c) => c.id === connection.connectorId);
           const name = connector?.name ?? connection.connectorId;
-          const status = connectorStatus('eip155', connection.connectorId);
+          const status = namespace ? connectorStatus(namespace, connection.connectorId) : 'disconnected';
           const address = status === 'connected' ? (activeAddress ?? connection.accounts[0]?.address) : connection.accounts[0]?.address;
           return html`<li>
             <div class="row">

@@ -9,9 +9,8 @@ import { FRAME_ERROR_TEXT, rpcMethodClass } from '../../constants.js';
 import type { FramePayload } from '../../messages.js';
 import { FrameRpcError } from '../approval-queue.js';
 import { findNetwork, type FrameContext } from '../context.js';
-import { prepareEvmRequest } from '../../../chains/eip155/frame-requests.js';
+import { frameSigner } from '../../../chains/frame-signers.js';
 import { requireSession, withSeed } from '../session.js';
-import { prepareSolanaRequest } from '../../../chains/solana/frame-requests.js';
 import { FRAME_REPLY_TEXT, FRAME_TEXTS } from '../texts.js';
 import { addressOn } from './session.js';
 import type { Handlers } from './types.js';
@@ -39,10 +38,9 @@ export const rpcHandlers: Handlers<'RpcRequest' | 'RpcAbort'> = {
 
     const session = await requireSession(ctx);
     const address = addressOn(session, request.namespace);
-    const prepared =
-      request.namespace === 'eip155'
-        ? prepareEvmRequest(request.method, request.params, address, network)
-        : prepareSolanaRequest(request.method, request.params, address, network, ctx.jsonRpc);
+    const signer = frameSigner(request.namespace);
+    if (!signer) throw new FrameRpcError(FRAME_REPLY_TEXT.chainNotFound, 4901);
+    const prepared = signer.prepare(request.method, request.params, address, network, ctx.jsonRpc);
     await ctx.queue.approve(prepared.view, requester(ctx.state));
     return { result: await withSeed(ctx, (seed) => prepared.run(seed)) };
   },

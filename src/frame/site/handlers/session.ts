@@ -2,6 +2,8 @@
  * The session's requests: the user on a network, sign out, is-connected, and the chain (only a
  * network the host synced; the last one is remembered in the device store).
  */
+import { frameSigner } from '../../../chains/frame-signers.js';
+import { EMBEDDED_NAMESPACES } from '../../../chains/frame-namespaces.js';
 import { W3Error } from '../../../core/errors/base.js';
 import { emptyReply, userReply } from '../../../wire/auth-api.js';
 import type { FrameUser } from '../../messages.js';
@@ -11,20 +13,22 @@ import { forgetSession } from '../session.js';
 import { FRAME_REPLY_TEXT } from '../texts.js';
 import type { Handlers } from './types.js';
 
-/** The current chain: the last one chosen, else the first synced eip155 network, else the first. */
+/** The current chain: the last one chosen, else the first synced network of the default namespace, else the first. */
 export async function currentChainId(ctx: FrameContext): Promise<string> {
   if (ctx.state.chainId && findNetwork(ctx, ctx.state.chainId)) return ctx.state.chainId;
   const stored = await ctx.store.getChainId();
   if (stored && findNetwork(ctx, stored)) return (ctx.state.chainId = stored);
   const networks = ctx.state.dapp?.networks ?? [];
-  const fallback = networks.find((n) => n.caipNetworkId.startsWith('eip155:')) ?? networks[0];
+  const fallback = networks.find((n) => n.caipNetworkId.startsWith(`${EMBEDDED_NAMESPACES[0]}:`)) ?? networks[0];
   if (!fallback) throw new W3Error(FRAME_REPLY_TEXT.chainNotFound);
   return fallback.caipNetworkId;
 }
 
-/** The user's address on a namespace. */
+/** The user's address on a namespace (one the frame holds keys for). */
 export function addressOn(session: Session, namespace: string): string {
-  const address = namespace === 'solana' ? session.user.solanaAddress : session.user.evmAddress;
+  const signer = frameSigner(namespace);
+  if (!signer) throw new W3Error(FRAME_REPLY_TEXT.chainNotSupported);
+  const address = signer.address(session.user);
   if (!address) throw new W3Error(FRAME_REPLY_TEXT.noDeviceShare);
   return address;
 }
@@ -42,10 +46,11 @@ export const sessionHandlers: Handlers<'GetUser' | 'SignOut' | 'IsConnected' | '
     if (chainId !== undefined && !findNetwork(ctx, chainId)) throw new W3Error(FRAME_REPLY_TEXT.chainNotSupported);
     const session = await freshSession(ctx);
     const chain = chainId ?? (await currentChainId(ctx));
-    const accounts: FrameUser['accounts'] = [
-      { namespace: 'eip155', address: addressOn(session, 'eip155'), type: 'eoa' },
-      { namespace: 'solana', address: addressOn(session, 'solana'), type: 'eoa' },
-    ];
+    const accounts: FrameUser['accounts'] = EMBEDDED_NAMESPACES.map((namespace) => ({
+      namespace,
+      address: addressOn(session, namespace),
+      type: 'eoa' as const,
+    }));
     return {
       email: session.user.email,
       address: addressOn(session, chain.split(':')[0] as string),

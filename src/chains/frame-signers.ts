@@ -1,0 +1,28 @@
+/**
+ * The frame-side part of each namespace the frame holds keys for (frame bundle only): the user's
+ * address there, from the server's user record, and the signer that checks, describes and runs
+ * an unsafe request (src/chains/<namespace>/frame-requests.ts).
+ */
+import type { FrameNetwork } from '../frame/messages.js';
+import type { JsonRpcCall } from '../frame/site/context.js';
+import type { PreparedRequest } from '../frame/site/prepared-request.js';
+import type { AuthUser } from '../wire/auth-api.js';
+import { prepareEvmRequest } from './eip155/frame-requests.js';
+import { isEmbeddedNamespace, type EmbeddedNamespace } from './frame-namespaces.js';
+import { prepareSolanaRequest } from './solana/frame-requests.js';
+
+export interface FrameSigner {
+  /** The user's address on the namespace; undefined when the record has none. */
+  address(user: AuthUser): string | undefined;
+  /** Checks and describes an unsafe request; it runs with the seed once approved. */
+  prepare(method: string, params: unknown, address: string, network: FrameNetwork, jsonRpc: JsonRpcCall): PreparedRequest;
+}
+
+const SIGNERS: Record<EmbeddedNamespace, FrameSigner> = {
+  eip155: { address: (user) => user.evmAddress, prepare: prepareEvmRequest },
+  solana: { address: (user) => user.solanaAddress, prepare: prepareSolanaRequest },
+};
+
+/** The namespace's frame-side signer; undefined for a namespace the frame holds no keys for. */
+export const frameSigner = (namespace: string): FrameSigner | undefined =>
+  isEmbeddedNamespace(namespace) ? SIGNERS[namespace] : undefined;

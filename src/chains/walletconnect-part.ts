@@ -1,0 +1,35 @@
+/** The WalletConnect part of a namespace (types): see src/chains/walletconnect.ts. */
+import type { SessionTypes } from '@walletconnect/types';
+import type { WcSignClient } from '../adapters/walletconnect/client.js';
+import type { PendingWalletRequest } from '../adapters/walletconnect/pending.js';
+import type { Network } from '../wire/networks.js';
+import type { AdapterSession } from './types.js';
+import type { NamespaceAccounts } from './walletconnect-accounts.js';
+
+/** What the session keeps of a namespace's provider. */
+export interface WcNamespaceProvider {
+  readonly topic: string;
+  /** Whether the session ended (deleted, expired, or `end()`). */
+  readonly isClosed: boolean;
+  end(): void;
+}
+
+export interface WcPartContext {
+  client: WcSignClient;
+  session: SessionTypes.Struct;
+  walletName: string;
+  /** The session's accounts of the namespace (src/chains/walletconnect-accounts.ts). */
+  accounts: NamespaceAccounts;
+  /** The app's active network when it is one of the namespace's. */
+  active: Network | undefined;
+  /** The app's network of the namespace with this CAIP-2 reference. */
+  network(reference: string): Network | undefined;
+  /** The oldest request waiting for the person in the wallet, or undefined once none waits. */
+  onPending(pending: PendingWalletRequest | undefined): void;
+}
+
+export interface WalletConnectPart<P extends WcNamespaceProvider = WcNamespaceProvider> {
+  provider(context: WcPartContext): P;
+  /** What the namespace's adapter activates with (its accounts and chain). */
+  session(provider: P, accounts: NamespaceAccounts): AdapterSession;
+}

@@ -1,0 +1,40 @@
+/**
+ * The WalletConnect part of each namespace (lazy, with sign-client): how to build the
+ * namespace's provider over an approved session and what its adapter activates with. The stores'
+ * session (src/stores/walletconnect) iterates these instead of naming namespaces; a namespace
+ * registered at run time brings its own (`AdapterEntry.walletconnect`).
+ */
+import { getAddress } from 'viem';
+import type { WcClientLike, WcSessionLike } from '../adapters/walletconnect/namespaces.js';
+import type { ChainNamespace } from '../core/caip.js';
+import { WalletConnectProvider } from './eip155/walletconnect-provider.js';
+import { adapterEntry } from './registry.js';
+import { createWcSolanaProvider, type WcSolanaProvider } from './solana/walletconnect-provider.js';
+import type { WalletConnectPart } from './walletconnect-part.js';
+
+export type { WalletConnectPart, WcNamespaceProvider } from './walletconnect-part.js';
+
+const eip155: WalletConnectPart<WalletConnectProvider> = {
+  provider: ({ client, session, active, network, onPending }) =>
+    new WalletConnectProvider(client as unknown as WcClientLike, session as unknown as WcSessionLike, {
+      chain: active?.caipNetworkId,
+      network: (chainId) => network(String(chainId)),
+      onPending,
+    }),
+  session: (provider) => ({ accounts: provider.accounts.map((a) => getAddress(a)), chainId: String(provider.chainId) }),
+};
+
+const solana: WalletConnectPart<WcSolanaProvider> = {
+  provider: ({ client, session, accounts, walletName, onPending }) =>
+    createWcSolanaProvider(client, session, `solana:${accounts.chainId}`, { name: walletName, onPending }),
+  session: (_provider, accounts) => accounts,
+};
+
+const BUILT_IN: Partial<Record<ChainNamespace, WalletConnectPart>> = {
+  eip155: eip155 as unknown as WalletConnectPart,
+  solana: solana as unknown as WalletConnectPart,
+};
+
+/** The namespace's WalletConnect part: its registry entry's, else the built-in one; undefined when it has none. */
+export const walletconnectPart = (namespace: ChainNamespace): WalletConnectPart | undefined =>
+  adapterEntry(namespace)?.walletconnect ?? (Object.hasOwn(BUILT_IN, namespace) ? BUILT_IN[namespace] : undefined);
