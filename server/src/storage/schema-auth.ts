@@ -34,7 +34,21 @@ export interface SiwxSessionsTable {
   created_at: number;
 }
 
+export interface AuthMailLogTable {
+  email: string;
+  requester: string;
+  device_hash: string | null;
+  sent_at: number;
+}
+
+export interface AuthCodeFailuresTable {
+  account: string;
+  failed_at: number;
+}
+
 export interface AuthTables {
   siwx_nonces: SiwxNoncesTable;
   siwx_sessions: SiwxSessionsTable;
+  auth_mail_log: AuthMailLogTable;
+  auth_code_failures: AuthCodeFailuresTable;
 }
