@@ -20,7 +20,6 @@ export const RAW_HANDLE_FILES = [
   'app.ts',
   'auth/challenges.ts',
   'auth/context.ts',
-  'auth/farcaster/channels.ts',
   'auth/identities-schema.ts',
   'auth/identities.ts',
   'auth/keys.ts',

@@ -7,6 +7,7 @@ import { clientKey } from '../client-key.js';
 import type { Database } from '../db/open.js';
 import { authLimitsRepository, type AuthLimitsRepository } from '../storage/auth-limits.js';
 import { sqliteStorage, type Storage } from '../storage/engine.js';
+import { farcasterChannelsRepository, type FarcasterChannelsRepository } from '../storage/farcaster-channels.js';
 import { projectsRepository, type ProjectsRepository } from '../storage/projects.js';
 import { authError } from './auth-error.js';
 import { DEFAULT_CODE_FAILURES_PER_ACCOUNT } from './code-failures.js';
@@ -58,6 +59,8 @@ export interface AuthContext {
   projects: ProjectsRepository;
   /** The mail log and the wrong codes per account (on the storage seam). */
   authLimits: AuthLimitsRepository;
+  /** Farcaster sign-in channels (on the storage seam). */
+  farcasterChannels: FarcasterChannelsRepository;
   kek: Uint8Array;
   codeKey: Uint8Array;
   frameOrigin: () => string;
@@ -83,6 +86,7 @@ export function createAuthContext(options: AuthOptions): AuthContext {
     db: options.db,
     projects: options.projects ?? projectsRepository(storage),
     authLimits: authLimitsRepository(storage),
+    farcasterChannels: farcasterChannelsRepository(storage),
     kek: options.kek,
     codeKey: codeKey(options.kek),
     frameOrigin: options.frameOrigin,

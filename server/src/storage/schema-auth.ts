@@ -46,9 +46,23 @@ export interface AuthCodeFailuresTable {
   failed_at: number;
 }
 
+export interface AuthFarcasterChannelsTable {
+  id: string;
+  token_hash: string;
+  device_hash: string;
+  nonce: string;
+  ip: string;
+  expires_at: number;
+  fid: number | null;
+  user_name: string | null;
+  message: string | null;
+  signature: string | null;
+}
+
 export interface AuthTables {
   siwx_nonces: SiwxNoncesTable;
   siwx_sessions: SiwxSessionsTable;
   auth_mail_log: AuthMailLogTable;
   auth_code_failures: AuthCodeFailuresTable;
+  auth_farcaster_channels: AuthFarcasterChannelsTable;
 }
