@@ -7,7 +7,7 @@ import { clientKey } from '../client-key.js';
 import { normalizeEmailAddress } from '../../../src/wire/email-address.js';
 import { authError } from './auth-error.js';
 import { codeMail, type CodePurpose } from '../mail/texts.js';
-import { checkCode, checkCooldown, CODE_LIFETIME_MS } from './code-check.js';
+import { checkCode, checkCooldown, CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, REQUEST_MAX_ATTEMPTS, type ClaimedAttempt } from './code-check.js';
 import { checkCodeFailures, countCodeFailure, userAccount } from './code-failures.js';
 import type { AuthContext } from './context.js';
 import { takeMail } from './mail-budget.js';
@@ -55,9 +55,9 @@ async function mailCode(
 ): Promise<void> {
   const code = newCode();
   const now = ctx.now();
-  let forget: () => void;
+  let forget: () => Promise<void>;
   try {
-    forget = takeMail(ctx.db, ctx.limits, now, { email: to, requester: clientKey(ip), deviceHash: row.kind, who: 'owner' });
+    forget = await takeMail(ctx.authLimits, ctx.limits, now, { email: to, requester: clientKey(ip), deviceHash: row.kind, who: 'owner' });
   } catch (err) {
     // No mail went out: the user's cooldown does not count it.
     ctx.db.prepare('UPDATE auth_challenges SET last_sent_at = 0 WHERE id = ?').run(row.id);
@@ -69,7 +69,7 @@ async function mailCode(
   try {
     await ctx.send(codeMail(to, code, purpose));
   } catch (err) {
-    forget();
+    await forget();
     ctx.db.prepare('UPDATE auth_challenges SET last_sent_at = 0 WHERE id = ?').run(row.id);
     throw err;
   }
@@ -89,22 +89,36 @@ function create(ctx: AuthContext, user: UserRow, kind: Kind, stage: Stage, newEm
   return id;
 }
 
-function check(ctx: AuthContext, row: ChallengeRow, otp: string, ip: string): void {
+/**
+ * Checks the stage's code (its attempt claimed in one conditional UPDATE before the compare) and
+ * spends it once: of two right codes racing, one clears the code and the other is refused.
+ */
+async function check(ctx: AuthContext, row: ChallengeRow, otp: string, ip: string): Promise<void> {
   ctx.limitVerify(ip);
   const now = ctx.now();
   const account = userAccount(row.user_id);
-  checkCodeFailures(ctx.db, account, ctx.limits.codeFailuresPerAccountPerHour, now);
-  checkCode(row, {
+  await checkCodeFailures(ctx.authLimits, account, ctx.limits.codeFailuresPerAccountPerHour, now);
+  await checkCode(row, {
     key: ctx.codeKey,
     purpose: `${row.id}:${row.stage}`,
     id: row.id,
     otp,
     now,
-    countAttempt: () => {
-      countCodeFailure(ctx.db, account, now);
-      ctx.db.prepare('UPDATE auth_challenges SET attempts = attempts + 1, total_attempts = total_attempts + 1 WHERE id = ?').run(row.id);
-    },
+    claimAttempt: async () =>
+      ctx.db
+        .prepare(
+          `UPDATE auth_challenges SET attempts = attempts + 1, total_attempts = total_attempts + 1
+           WHERE id = ? AND code_hash = ? AND stage = ? AND attempts < ? AND total_attempts < ? RETURNING attempts, total_attempts`,
+        )
+        .get(row.id, row.code_hash, row.stage, CODE_MAX_ATTEMPTS, REQUEST_MAX_ATTEMPTS) as ClaimedAttempt | undefined,
+    countFailure: () => countCodeFailure(ctx.authLimits, account, now),
   });
+  const spent = ctx.db
+    .prepare(
+      'UPDATE auth_challenges SET code_hash = NULL, attempts = attempts - 1, total_attempts = total_attempts - 1 WHERE id = ? AND code_hash = ?',
+    )
+    .run(row.id, row.code_hash).changes;
+  if (spent !== 1) throw authError(404, 'CHALLENGE_GONE', CHALLENGE_GONE, { field: row.kind === 'export' ? 'exportId' : 'changeId' });
 }
 
 /** The user's address for a code mail; a user who logged in only by a provider that gave none has none. */
@@ -121,9 +135,9 @@ export async function startExport(ctx: AuthContext, user: UserRow, ip: string): 
 }
 
 /** The server share, once, for a correct code. */
-export function verifyExport(ctx: AuthContext, user: UserRow, { exportId, otp, ip }: { exportId: string; otp: string; ip: string }) {
+export async function verifyExport(ctx: AuthContext, user: UserRow, { exportId, otp, ip }: { exportId: string; otp: string; ip: string }) {
   const row = challenge(ctx, exportId, user, 'export', 'exportId');
-  check(ctx, row, otp, ip);
+  await check(ctx, row, otp, ip);
   ctx.db.prepare("UPDATE auth_challenges SET stage = 'done', code_hash = NULL WHERE id = ?").run(row.id);
   return { share: user.server_share! };
 }
@@ -160,20 +174,20 @@ export async function verifyEmailChangePrimary(
   const row = challenge(ctx, changeId, user, 'email-change', 'changeId');
   if (row.stage !== 'primary')
     throw authError(409, 'EMAIL_CHANGE_STEP', 'The current address was confirmed already: send the code of the new address');
-  check(ctx, row, otp, ip);
+  await check(ctx, row, otp, ip);
   await mailCode(ctx, row, { stage: 'secondary', to: row.new_email!, purpose: 'email-change-new', ip });
   return { action: 'VERIFY_SECONDARY_OTP' };
 }
 
 /** The new address's code; then the new address is stored (409 when taken meanwhile). */
-export function verifyEmailChangeSecondary(
+export async function verifyEmailChangeSecondary(
   ctx: AuthContext,
   user: UserRow,
   { changeId, otp, ip }: { changeId: string; otp: string; ip: string },
-): { email: string } {
+): Promise<{ email: string }> {
   const row = challenge(ctx, changeId, user, 'email-change', 'changeId');
   if (row.stage !== 'secondary') throw authError(409, 'EMAIL_CHANGE_STEP', 'Confirm the current address first');
-  check(ctx, row, otp, ip);
+  await check(ctx, row, otp, ip);
   ctx.db.prepare("UPDATE auth_challenges SET stage = 'done', code_hash = NULL WHERE id = ?").run(row.id);
   return { email: mailOf(changeEmail(ctx.db, user.id, row.new_email!)) };
 }

@@ -119,4 +119,16 @@ describe('wrong codes', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('RATE_LIMITED');
   });
+
+  it('at once: a burst of guesses compares no more codes than the attempts allow, and a right code is spent once', async () => {
+    const { loginId, code } = await knownLogin();
+    // Nine guesses at once and the right code after them: only the code's five attempts are compared.
+    const burst = await Promise.all(Array.from({ length: 9 }, () => verify(loginId, wrongFor(code))));
+    expect(burst.filter((r) => r.body.code === 'CODE_WRONG' || r.status === 429)).toHaveLength(9);
+    expect(burst.filter((r) => r.body.code === 'CODE_WRONG')).toHaveLength(4);
+    expect((await verify(loginId, code)).body.code).toBe('TOO_MANY_ATTEMPTS');
+    const next = await resend(loginId);
+    const twice = await Promise.all([verify(loginId, next), verify(loginId, next)]);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 404]);
+  });
 });

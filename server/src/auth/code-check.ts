@@ -29,13 +29,21 @@ export interface CodeState {
   total_attempts: number;
 }
 
+/** A code's counters after one more wrong attempt was claimed. */
+export type ClaimedAttempt = Pick<CodeState, 'attempts' | 'total_attempts'>;
+
 /**
- * Checks `otp` against the stored code; on a wrong code counts the attempt with `countAttempt`
- * (which counts it for the code, the request and the account) and throws (400 with the attempts
- * left; 429 TOO_MANY_ATTEMPTS once the code is void, a new code helps; 429 ATTEMPTS_ENDED once
- * the request is, only starting again helps).
+ * Checks `otp` against the stored code. The attempt is claimed before the code is compared:
+ * `claimAttempt` adds one to both counters in one conditional statement (only while the code is
+ * the one read, unspent and has attempts left) and returns them, or undefined when a request
+ * racing this one took the last; so no burst of concurrent guesses, on one instance or several,
+ * compares more codes than the attempts allow. A right code returns: the caller spends it once
+ * (a conditional update that also gives the claimed attempt back). A wrong one is counted for the
+ * account with `countFailure` and throws (400 with the attempts left; 429 TOO_MANY_ATTEMPTS once
+ * the code is void, a new code helps; 429 ATTEMPTS_ENDED once the request is, only starting
+ * again helps).
  */
-export function checkCode(
+export async function checkCode(
   state: CodeState,
   {
     key,
@@ -43,17 +51,29 @@ export function checkCode(
     id,
     otp,
     now,
-    countAttempt,
-  }: { key: Uint8Array; purpose: string; id: string; otp: string; now: number; countAttempt: () => void },
-): void {
+    claimAttempt,
+    countFailure,
+  }: {
+    key: Uint8Array;
+    purpose: string;
+    id: string;
+    otp: string;
+    now: number;
+    claimAttempt: () => Promise<ClaimedAttempt | undefined>;
+    countFailure: () => Promise<void>;
+  },
+): Promise<void> {
   if (state.code_hash === null) throw authError(400, 'CODE_NOT_SENT', 'No code was sent for this request yet', { field: 'otp' });
   if (state.total_attempts >= REQUEST_MAX_ATTEMPTS) throw authError(429, 'ATTEMPTS_ENDED', REQUEST_VOID, { field: 'otp' });
   if (state.attempts >= CODE_MAX_ATTEMPTS) throw authError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS, { field: 'otp' });
   if (state.expires_at <= now) throw authError(400, 'CODE_EXPIRED', CODE_EXPIRED, { field: 'otp' });
+  const claimed = await claimAttempt();
+  // Racing requests took the code's last attempts (or a resend replaced it) meanwhile.
+  if (!claimed) throw authError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS, { field: 'otp' });
   if (codeMatches(key, purpose, id, otp, state.code_hash)) return;
-  countAttempt();
-  if (state.total_attempts + 1 >= REQUEST_MAX_ATTEMPTS) throw authError(429, 'ATTEMPTS_ENDED', REQUEST_VOID, { field: 'otp' });
-  const left = Math.min(CODE_MAX_ATTEMPTS - state.attempts, REQUEST_MAX_ATTEMPTS - state.total_attempts) - 1;
+  await countFailure();
+  if (claimed.total_attempts >= REQUEST_MAX_ATTEMPTS) throw authError(429, 'ATTEMPTS_ENDED', REQUEST_VOID, { field: 'otp' });
+  const left = Math.min(CODE_MAX_ATTEMPTS - claimed.attempts, REQUEST_MAX_ATTEMPTS - claimed.total_attempts);
   if (left <= 0) throw authError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS, { field: 'otp' });
   throw authError(400, 'CODE_WRONG', `Invalid code: ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, {
     field: 'otp',

@@ -6,7 +6,7 @@
  * ('email:<address>') or a signed-in user ('user:<id>', for the export and e-mail change codes).
  * Only a request that may check a code counts: a login's device must be approved first.
  */
-import type { Database } from '../db/open.js';
+import type { AuthLimitsRepository } from '../storage/auth-limits.js';
 import { authError } from './auth-error.js';
 
 export const CODE_FAILURE_WINDOW_MS = 60 * 60_000;
@@ -21,13 +21,10 @@ export function userAccount(userId: string): string {
 }
 
 /** Throws 429 when the account had `max` wrong codes in the last hour. */
-export function checkCodeFailures(db: Database, account: string, max: number, now: number): void {
-  const since = now - CODE_FAILURE_WINDOW_MS;
-  const row = db
-    .prepare('SELECT failed_at FROM auth_code_failures WHERE account = ? AND failed_at > ? ORDER BY failed_at DESC LIMIT 1 OFFSET ?')
-    .get(account, since, max - 1) as { failed_at: number } | undefined;
-  if (!row) return;
-  const seconds = Math.max(1, Math.ceil((row.failed_at + CODE_FAILURE_WINDOW_MS - now) / 1000));
+export async function checkCodeFailures(store: AuthLimitsRepository, account: string, max: number, now: number): Promise<void> {
+  const at = await store.nthNewestFailure(account, now - CODE_FAILURE_WINDOW_MS, max);
+  if (at === undefined) return;
+  const seconds = Math.max(1, Math.ceil((at + CODE_FAILURE_WINDOW_MS - now) / 1000));
   throw authError(429, 'RATE_LIMITED', `Too many wrong codes for this account: please try again after ${seconds} seconds`, {
     field: 'otp',
     retryAfter: seconds,
@@ -35,7 +32,6 @@ export function checkCodeFailures(db: Database, account: string, max: number, no
 }
 
 /** Counts one wrong code of the account (and forgets those past the window). */
-export function countCodeFailure(db: Database, account: string, now: number): void {
-  db.prepare('DELETE FROM auth_code_failures WHERE failed_at <= ?').run(now - CODE_FAILURE_WINDOW_MS);
-  db.prepare('INSERT INTO auth_code_failures (account, failed_at) VALUES (?, ?)').run(account, now);
+export function countCodeFailure(store: AuthLimitsRepository, account: string, now: number): Promise<void> {
+  return store.countFailure(account, now, now - CODE_FAILURE_WINDOW_MS);
 }

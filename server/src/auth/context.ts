@@ -5,7 +5,9 @@
  */
 import { clientKey } from '../client-key.js';
 import type { Database } from '../db/open.js';
-import { sqliteStorage } from '../storage/engine.js';
+import { authLimitsRepository, type AuthLimitsRepository } from '../storage/auth-limits.js';
+import { sqliteStorage, type Storage } from '../storage/engine.js';
+import { farcasterChannelsRepository, type FarcasterChannelsRepository } from '../storage/farcaster-channels.js';
 import { projectsRepository, type ProjectsRepository } from '../storage/projects.js';
 import { authError } from './auth-error.js';
 import { DEFAULT_CODE_FAILURES_PER_ACCOUNT } from './code-failures.js';
@@ -39,6 +41,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 
 export interface AuthOptions {
   db: Database;
+  /** The storage seam; default the one over `db`. Converted features (authLimits, ...) go through it. */
+  storage?: Storage;
   /** The projects (allowed origins); default the repository over `db`. */
   projects?: ProjectsRepository;
   kek: Uint8Array;
@@ -53,6 +57,10 @@ export interface AuthOptions {
 export interface AuthContext {
   db: Database;
   projects: ProjectsRepository;
+  /** The mail log and the wrong codes per account (on the storage seam). */
+  authLimits: AuthLimitsRepository;
+  /** Farcaster sign-in channels (on the storage seam). */
+  farcasterChannels: FarcasterChannelsRepository;
   kek: Uint8Array;
   codeKey: Uint8Array;
   frameOrigin: () => string;
@@ -73,9 +81,12 @@ export function createAuthContext(options: AuthOptions): AuthContext {
   const now = options.now ?? Date.now;
   const limits = { ...DEFAULT_AUTH_LIMITS, ...options.limits };
   const { mailer } = options;
+  const storage = options.storage ?? sqliteStorage(options.db);
   return {
     db: options.db,
-    projects: options.projects ?? projectsRepository(sqliteStorage(options.db)),
+    projects: options.projects ?? projectsRepository(storage),
+    authLimits: authLimitsRepository(storage),
+    farcasterChannels: farcasterChannelsRepository(storage),
     kek: options.kek,
     codeKey: codeKey(options.kek),
     frameOrigin: options.frameOrigin,

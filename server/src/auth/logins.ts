@@ -10,7 +10,14 @@ import { normalizeEmailAddress } from '../../../src/wire/email-address.js';
 import { authError } from './auth-error.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { codeMail, deviceMail, type LoginRequester } from '../mail/texts.js';
-import { checkCode, CODE_LIFETIME_MS, LOGIN_MAX_LIFETIME_MS, REQUEST_MAX_ATTEMPTS } from './code-check.js';
+import {
+  checkCode,
+  CODE_LIFETIME_MS,
+  CODE_MAX_ATTEMPTS,
+  LOGIN_MAX_LIFETIME_MS,
+  REQUEST_MAX_ATTEMPTS,
+  type ClaimedAttempt,
+} from './code-check.js';
 import { checkCodeFailures, countCodeFailure, loginAccount } from './code-failures.js';
 import { SMTP_NOT_CONFIGURED, type AuthContext } from './context.js';
 import { deviceName } from './device-name.js';
@@ -63,11 +70,11 @@ function expiryOf(row: Pick<LoginRow, 'created_at'>, now: number): number {
 type MailRow = Pick<LoginRow, 'id' | 'email' | 'device_hash' | 'created_at' | 'device_name' | 'requester' | 'site'>;
 
 /** Sends a login's mail, taken from the mail budget first; when it cannot go out, the budget forgets it, so the user may retry at once. */
-async function send(ctx: AuthContext, forget: () => void, mail: OutgoingMail): Promise<void> {
+async function send(ctx: AuthContext, forget: () => Promise<void>, mail: OutgoingMail): Promise<void> {
   try {
     await ctx.send(mail);
   } catch (err) {
-    forget();
+    await forget();
     throw err;
   }
 }
@@ -75,7 +82,7 @@ async function send(ctx: AuthContext, forget: () => void, mail: OutgoingMail): P
 /** A fresh code for an approved login, stored hashed, and its mail. */
 async function sendCode(ctx: AuthContext, row: MailRow, request: MailRequest): Promise<void> {
   const now = ctx.now();
-  const forget = takeMail(ctx.db, ctx.limits, now, request);
+  const forget = await takeMail(ctx.authLimits, ctx.limits, now, request);
   const code = newCode();
   ctx.db
     .prepare('UPDATE auth_logins SET code_hash = ?, attempts = 0, expires_at = ?, last_sent_at = ? WHERE id = ?')
@@ -85,7 +92,7 @@ async function sendCode(ctx: AuthContext, row: MailRow, request: MailRequest): P
 
 async function sendDeviceLink(ctx: AuthContext, row: MailRow, request: MailRequest): Promise<void> {
   const now = ctx.now();
-  const forget = takeMail(ctx.db, ctx.limits, now, request);
+  const forget = await takeMail(ctx.authLimits, ctx.limits, now, request);
   const token = newLinkToken();
   ctx.db
     .prepare('UPDATE auth_logins SET device_token_hash = ?, expires_at = ?, last_sent_at = ? WHERE id = ?')
@@ -200,7 +207,10 @@ export interface LoginSession extends NewSession {
 }
 
 /** Checks the code; success ends the login, creates the user at their first login, remembers the device and opens a session. */
-export function verifyLogin(ctx: AuthContext, { loginId, otp, ip }: { loginId: string; otp: string; ip: string }): LoginSession {
+export async function verifyLogin(
+  ctx: AuthContext,
+  { loginId, otp, ip }: { loginId: string; otp: string; ip: string },
+): Promise<LoginSession> {
   ctx.limitVerify(ip);
   const row = login(ctx, loginId);
   if (!row.approved)
@@ -209,25 +219,32 @@ export function verifyLogin(ctx: AuthContext, { loginId, otp, ip }: { loginId: s
     });
   const now = ctx.now();
   const account = loginAccount(row.email);
-  checkCodeFailures(ctx.db, account, ctx.limits.codeFailuresPerAccountPerHour, now);
-  checkCode(row, {
+  await checkCodeFailures(ctx.authLimits, account, ctx.limits.codeFailuresPerAccountPerHour, now);
+  await checkCode(row, {
     key: ctx.codeKey,
     purpose: PURPOSE,
     id: row.id,
     otp,
     now,
-    countAttempt: () => {
-      countCodeFailure(ctx.db, account, now);
-      // The login's last attempt ends it: a resend gives it no new ones.
+    // The attempt is claimed before the compare; the login's last attempt ends it (a resend gives it no new ones).
+    claimAttempt: async () =>
       ctx.db
         .prepare(
-          'UPDATE auth_logins SET attempts = attempts + 1, total_attempts = total_attempts + 1, done = (total_attempts + 1 >= ?) WHERE id = ?',
+          `UPDATE auth_logins SET attempts = attempts + 1, total_attempts = total_attempts + 1, done = (total_attempts + 1 >= ?)
+           WHERE id = ? AND code_hash = ? AND done = 0 AND attempts < ? AND total_attempts < ? RETURNING attempts, total_attempts`,
         )
-        .run(REQUEST_MAX_ATTEMPTS, row.id);
-    },
+        .get(REQUEST_MAX_ATTEMPTS, row.id, row.code_hash, CODE_MAX_ATTEMPTS, REQUEST_MAX_ATTEMPTS) as ClaimedAttempt | undefined,
+    countFailure: () => countCodeFailure(ctx.authLimits, account, now),
   });
   return ctx.db.transaction(() => {
-    ctx.db.prepare('UPDATE auth_logins SET done = 1, code_hash = NULL WHERE id = ?').run(row.id);
+    // The code is spent once: of two right codes racing, one ends the login.
+    const spent = ctx.db
+      .prepare(
+        `UPDATE auth_logins SET done = 1, code_hash = NULL, attempts = attempts - 1, total_attempts = total_attempts - 1
+         WHERE id = ? AND code_hash = ?`,
+      )
+      .run(row.id, row.code_hash).changes;
+    if (spent !== 1) throw authError(404, 'LOGIN_GONE', LOGIN_GONE, { field: 'loginId' });
     const user = ensureUser(ctx.db, row.email, now);
     rememberDevice(ctx.db, row.email, row.device_hash, now);
     const deviceVerified = row.new_device === 1;

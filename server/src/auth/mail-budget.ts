@@ -9,9 +9,10 @@
  * A device the mailbox approved before (its id is the owner's secret) and a signed-in user are
  * counted but only held to the cooldown, and the code mail an approval link's click sends is
  * counted only: an owner is never locked out of their own login by others' requests.
- * Refusals: 429 MAIL_COOLDOWN or MAIL_LIMIT with the seconds to wait. Counts survive a restart.
+ * Refusals: 429 MAIL_COOLDOWN or MAIL_LIMIT with the seconds to wait. Counts survive a restart and
+ * are shared by the instances on one database (../storage/auth-limits.ts, `authLimits`).
  */
-import type { Database } from '../db/open.js';
+import type { AuthLimitsRepository } from '../storage/auth-limits.js';
 import { authError } from './auth-error.js';
 import { MAIL_COOLDOWN_MS } from './code-check.js';
 
@@ -45,54 +46,56 @@ function refuse(code: 'MAIL_COOLDOWN' | 'MAIL_LIMIT', retryInMs: number, message
   throw authError(429, code, message(seconds), { retryAfter: seconds });
 }
 
-/** The oldest of the last `n` mails matching `where` in the window, when there are `n` of them (the window frees up after it). */
-function nthNewest(db: Database, where: string, args: unknown[], since: number, n: number): number | undefined {
-  const row = db
-    .prepare(`SELECT sent_at FROM auth_mail_log WHERE ${where} AND sent_at > ? ORDER BY sent_at DESC LIMIT 1 OFFSET ?`)
-    .get(...args, since, n - 1) as { sent_at: number } | undefined;
-  return row?.sent_at;
+/** Throws the refusal of a mail its limits held back: the cooldown, then the requester's cap, then the mailbox's. */
+async function refusal(store: AuthLimitsRepository, caps: MailCaps, now: number, request: MailRequest): Promise<void> {
+  const { email, requester, deviceHash, who } = request;
+  const since = now - MAIL_WINDOW_MS;
+  if (who !== 'approval') {
+    const last = await store.lastMail({ email, requester, deviceHash });
+    if (last !== undefined && last + MAIL_COOLDOWN_MS > now) {
+      refuse('MAIL_COOLDOWN', last + MAIL_COOLDOWN_MS - now, (s) => `Please try again after ${s} seconds`);
+    }
+  }
+  if (who !== 'stranger') return;
+  const mine = await store.nthNewestMail(email, requester, since, caps.mailsPerRequesterPerHour);
+  if (mine !== undefined) {
+    refuse(
+      'MAIL_LIMIT',
+      mine + MAIL_WINDOW_MS - now,
+      (s) => `Too many mails to this address from this network in the last hour: please try again after ${s} seconds`,
+    );
+  }
+  const all = await store.nthNewestMail(email, undefined, since, caps.mailsPerMailboxPerHour);
+  if (all !== undefined) {
+    refuse(
+      'MAIL_LIMIT',
+      all + MAIL_WINDOW_MS - now,
+      (s) => `Too many mails to this address in the last hour: please try again after ${s} seconds`,
+    );
+  }
 }
 
 /**
- * Checks whether this mail may go out now and records it (all in one transaction); throws 429
- * otherwise. Returns a function that forgets it again, for a mail the SMTP server did not take.
+ * Checks whether this mail may go out now and records it (one conditional insert: of two
+ * requests racing, on one instance or two, the limits count both); throws 429 otherwise.
+ * Returns a function that forgets it again, for a mail the SMTP server did not take.
  */
-export function takeMail(db: Database, caps: MailCaps, now: number, request: MailRequest): () => void {
+export async function takeMail(
+  store: AuthLimitsRepository,
+  caps: MailCaps,
+  now: number,
+  request: MailRequest,
+): Promise<() => Promise<void>> {
   const { email, requester, deviceHash, who } = request;
-  return db.transaction(() => {
-    const since = now - MAIL_WINDOW_MS;
-    db.prepare('DELETE FROM auth_mail_log WHERE sent_at <= ?').run(since);
-    if (who !== 'approval') {
-      const last = db
-        .prepare('SELECT max(sent_at) AS t FROM auth_mail_log WHERE requester = ? AND email = ? AND device_hash IS ?')
-        .get(requester, email, deviceHash) as { t: number | null };
-      if (last.t !== null && last.t + MAIL_COOLDOWN_MS > now) {
-        refuse('MAIL_COOLDOWN', last.t + MAIL_COOLDOWN_MS - now, (s) => `Please try again after ${s} seconds`);
-      }
-    }
-    if (who === 'stranger') {
-      const mine = nthNewest(db, 'requester = ? AND email = ?', [requester, email], since, caps.mailsPerRequesterPerHour);
-      if (mine !== undefined) {
-        refuse(
-          'MAIL_LIMIT',
-          mine + MAIL_WINDOW_MS - now,
-          (s) => `Too many mails to this address from this network in the last hour: please try again after ${s} seconds`,
-        );
-      }
-      const all = nthNewest(db, 'email = ?', [email], since, caps.mailsPerMailboxPerHour);
-      if (all !== undefined) {
-        refuse(
-          'MAIL_LIMIT',
-          all + MAIL_WINDOW_MS - now,
-          (s) => `Too many mails to this address in the last hour: please try again after ${s} seconds`,
-        );
-      }
-    }
-    const { lastInsertRowid } = db
-      .prepare('INSERT INTO auth_mail_log (email, requester, device_hash, sent_at) VALUES (?, ?, ?, ?)')
-      .run(email, requester, deviceHash, now);
-    return () => {
-      db.prepare('DELETE FROM auth_mail_log WHERE rowid = ?').run(lastInsertRowid);
-    };
-  })();
+  const since = now - MAIL_WINDOW_MS;
+  await store.forgetMails(since);
+  const limits = {
+    cooldownSince: who === 'approval' ? undefined : now - MAIL_COOLDOWN_MS,
+    caps: who === 'stranger' ? { since, perRequester: caps.mailsPerRequesterPerHour, perMailbox: caps.mailsPerMailboxPerHour } : undefined,
+  };
+  const forget = await store.recordMail({ email, requester, deviceHash }, now, limits);
+  if (forget) return forget;
+  await refusal(store, caps, now, request);
+  // The mail that held it back lapsed in between: the cooldown's wait is the safe answer.
+  return refuse('MAIL_COOLDOWN', MAIL_COOLDOWN_MS, (s) => `Please try again after ${s} seconds`);
 }

@@ -85,7 +85,7 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
     );
 
     app.post('/email/verify', { schema: { body: emailVerifyBody, response: { 200: sessionReply, ...errors } } }, async (request) => {
-      const session = verifyLogin(ctx, { ...request.body, ip: request.ip });
+      const session = await verifyLogin(ctx, { ...request.body, ip: request.ip });
       return { token: session.token, expiresAt: session.expiresAt, user: publicUser(session.user), deviceVerified: session.deviceVerified };
     });
 

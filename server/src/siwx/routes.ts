@@ -29,7 +29,8 @@ import { checkDomainAndUri, checkTimes, parseSiwxMessage } from './message-check
 import { indexerClients } from '../chains/eip155/clients.js';
 import type { ChainClients } from '../chains/types.js';
 import { signatureValid } from './signatures.js';
-import { siwxStore, type SiwxStore, type StoredSession } from './store.js';
+import type { SiwxRepository } from '../storage/siwx.js';
+import type { StoredSession } from './sessions.js';
 
 export interface SiwxLimits {
   /** Nonce requests per client address per window (default 120). */
@@ -73,14 +74,14 @@ function bearerToken(request: FastifyRequest): string {
 }
 
 /** The token's session in the request's project; 401 'Unknown session' when there is none. */
-function knownSession(store: SiwxStore, request: FastifyRequest): StoredSession {
-  const session = store.session(request.caller!.project.id, bearerToken(request));
+async function knownSession(store: SiwxRepository, request: FastifyRequest): Promise<StoredSession> {
+  const session = await store.session(request.caller!.project.id, bearerToken(request));
   if (!session) throw new HttpError(401, 'Unknown session');
   return session;
 }
 
-function liveSession(store: SiwxStore, request: FastifyRequest, now: number): StoredSession {
-  const session = knownSession(store, request);
+async function liveSession(store: SiwxRepository, request: FastifyRequest, now: number): Promise<StoredSession> {
+  const session = await knownSession(store, request);
   if (session.revokedAt !== null) throw new HttpError(401, 'Session revoked');
   if (session.expiresAt <= now) throw new HttpError(401, 'Session expired');
   return session;
@@ -91,15 +92,16 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
   const limits = { ...DEFAULT_SIWX_LIMITS, ...options.limits };
   const clients = options.clients ?? indexerClients(app.blockchain.indexer);
   const { chains } = app.blockchain;
-  const store = siwxStore(app.db, chains);
+  const store = app.siwx;
   const limitNonce = ipLimiter(limits.noncesPerIp, limits.windowMs, now, 'nonce requests');
   const limitVerify = ipLimiter(limits.verifiesPerIp, limits.windowMs, now, 'sign-in verifications');
   const config = { access: 'allowed-origins' } as const;
 
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    store.sweep(now());
-    sweep = setInterval(() => app.db.open && store.sweep(now()), SIWX_SWEEP_INTERVAL_MS);
+    await store.sweep(now());
+    // A sweep that fails (the database closing, or busy) is tried again at the next interval.
+    sweep = setInterval(() => void store.sweep(now()).catch(() => undefined), SIWX_SWEEP_INTERVAL_MS);
     sweep.unref();
   });
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -119,8 +121,8 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
       limitNonce(ipKey);
       const { project } = request.caller!;
       const t = now();
-      if (store.outstandingNonces(project.id, ipKey, t, limits.outstandingNoncesPerIp) >= limits.outstandingNoncesPerIp) {
-        const seconds = Math.max(1, Math.ceil((store.firstNonceExpiry(project.id, ipKey, t)! - t) / 1000));
+      if ((await store.outstandingNonces(project.id, ipKey, t, limits.outstandingNoncesPerIp)) >= limits.outstandingNoncesPerIp) {
+        const seconds = Math.max(1, Math.ceil(((await store.firstNonceExpiry(project.id, ipKey, t))! - t) / 1000));
         throw new HttpError(
           429,
           `Too many unused nonces from this address: at most ${limits.outstandingNoncesPerIp} in ${NONCE_TTL_MS / 60_000} minutes; please try again after ${seconds} seconds`,
@@ -128,7 +130,7 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
           { 'retry-after': String(seconds) },
         );
       }
-      const row = store.issueNonce(project.id, ipKey, t, NONCE_TTL_MS);
+      const row = await store.issueNonce(project.id, ipKey, t, NONCE_TTL_MS);
       return { nonce: row.nonce, expiresAt: row.expires_at };
     },
   );
@@ -153,7 +155,7 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
       checkDomainAndUri(fields, project.allowedOrigins);
       await checkChainAccepted(checked.chainId, project.siwxChains, async (chainId) => (await clients(chainId)) !== undefined, chains);
       const t = now();
-      const nonce = store.nonce(project.id, fields.nonce);
+      const nonce = await store.nonce(project.id, fields.nonce);
       if (!nonce) throw new HttpError(400, 'Unknown nonce', 'nonce');
       if (nonce.used_at !== null) throw new HttpError(409, 'Nonce already used', 'nonce');
       if (nonce.expires_at <= t) throw new HttpError(400, 'Nonce expired', 'nonce');
@@ -175,10 +177,10 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
         issuedAt: fields.issuedAt,
         ...times,
       };
-      const created = store.openSession(session, now(), limits.sessionsPerAccount);
+      const created = await store.openSession(session, now(), limits.sessionsPerAccount);
       // Spent by another verify, or lapsed, while the signature was checked.
       if (!created) {
-        if (store.nonce(project.id, fields.nonce)?.used_at === null) throw new HttpError(400, 'Nonce expired', 'nonce');
+        if ((await store.nonce(project.id, fields.nonce))?.used_at === null) throw new HttpError(400, 'Nonce expired', 'nonce');
         throw new HttpError(409, 'Nonce already used', 'nonce');
       }
       return { token: created.token, session: created.session.reply };
@@ -195,7 +197,7 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
         response: { 200: siwxOneSessionReply, ...errorReplies },
       },
     },
-    async (request) => ({ session: liveSession(store, request, now()).reply }),
+    async (request) => ({ session: (await liveSession(store, request, now())).reply }),
   );
 
   app.get(
@@ -210,8 +212,8 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
     },
     async (request) => {
       const t = now();
-      const { reply } = liveSession(store, request, t);
-      const sessions = store.accountSessions(request.caller!.project.id, reply.namespace, reply.address, t, SIWX_SESSIONS_LISTED);
+      const { reply } = await liveSession(store, request, t);
+      const sessions = await store.accountSessions(request.caller!.project.id, reply.namespace, reply.address, t, SIWX_SESSIONS_LISTED);
       return { sessions: sessions.map((s) => s.reply) };
     },
   );
@@ -227,7 +229,7 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
       },
     },
     async (request) => {
-      store.revoke(knownSession(store, request).reply.id, now());
+      await store.revoke((await knownSession(store, request)).reply.id, now());
       return { revoked: true as const };
     },
   );

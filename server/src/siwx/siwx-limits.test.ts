@@ -5,13 +5,15 @@
  * capped per account (the oldest deleted), so one key signing in again and again never stops
  * another account; and the counts read an index, never the whole table.
  */
+import type { Compilable } from 'kysely';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { useDevApp } from '../../test/dev-app.js';
 import { formatCaip122 } from '../../../src/wire/caip122.js';
 import { NONCE_TTL_MS } from '../../../src/wire/siwx-api.js';
 import { DEFAULT_SIWX_LIMITS } from './routes.js';
-import { OUTSTANDING_NONCES_SQL, TRIM_ACCOUNT_SQL } from './store.js';
+import { sqliteStorage } from '../storage/engine.js';
+import { siwxQueries } from '../storage/siwx.js';
 
 const DEV = 'w3kit-dev';
 const ORIGIN = 'http://localhost:5173';
@@ -114,11 +116,14 @@ describe('sessions per account', () => {
 });
 
 describe('query plans', () => {
-  const plan = (sql: string, ...params: unknown[]) =>
-    (dev.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail).join('\n');
+  const plan = (query: Compilable) => {
+    const { sql, parameters } = query.compile();
+    return (dev.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters) as { detail: string }[]).map((row) => row.detail).join('\n');
+  };
+  const queries = () => siwxQueries(sqliteStorage(dev.db).db, 'sqlite');
 
   it('counts an address’s nonces through a covering index, never scanning the table', () => {
-    const detail = plan(OUTSTANDING_NONCES_SQL, DEV, '10.0.0.1', 0, NONCE_CAP);
+    const detail = plan(queries().outstanding(DEV, '10.0.0.1', 0, NONCE_CAP));
     expect(detail).toMatch(
       /SEARCH siwx_nonces USING COVERING INDEX siwx_nonces_by_client \(project_id=\? AND ip_key=\? AND expires_at>\?\)/,
     );
@@ -126,7 +131,7 @@ describe('query plans', () => {
   });
 
   it('trims an account’s sessions through the account index, without sorting', () => {
-    const detail = plan(TRIM_ACCOUNT_SQL, DEV, 'eip155', ALICE.address, SESSION_CAP);
+    const detail = plan(queries().trimAccount(DEV, 'eip155', ALICE.address, SESSION_CAP));
     expect(detail).toMatch(
       /SEARCH siwx_sessions USING (COVERING )?INDEX siwx_sessions_by_account \(project_id=\? AND namespace=\? AND address=\?\)/,
     );

@@ -13,7 +13,9 @@ import type { ServerChain } from '../chains/types.js';
 import { migrations } from '../db/migrations.js';
 import { openDatabase, type Database } from '../db/open.js';
 import { seedDevProject } from '../projects.js';
-import { siwxStore, type NewSession } from './store.js';
+import { sqliteStorage } from '../storage/engine.js';
+import { siwxRepository } from '../storage/siwx.js';
+import type { NewSession } from './sessions.js';
 
 const DEV = 'w3kit-dev';
 const HOUR = 3_600_000;
@@ -33,8 +35,8 @@ function insertRow(db: Database, id: string, namespace: string, chainId: string,
   db.prepare(insertSql).run(id, `hash-${id}`, DEV, namespace, chainId, `addr-${id}`, `nonce${id}00000`, Date.now() + HOUR, revokedAt, 1000);
 }
 
-function session(db: Database, namespace: string, chainId: string, address: string): NewSession {
-  const nonce = siwxStore(db).issueNonce(DEV, 'ip', Date.now(), HOUR).nonce;
+async function session(db: Database, namespace: string, chainId: string, address: string): Promise<NewSession> {
+  const { nonce } = await siwxRepository(sqliteStorage(db)).issueNonce(DEV, 'ip', Date.now(), HOUR);
   return {
     projectId: DEV,
     namespace,
@@ -88,24 +90,25 @@ describe('migration 18: siwx_sessions without a CHECK naming namespaces', () => 
 });
 
 describe('the session store checks the namespace against the registry', () => {
-  it("stores a registered test namespace's session", () => {
+  it("stores a registered test namespace's session", async () => {
     const db = openDatabase(undefined);
     seedDevProject(db);
-    const opened = siwxStore(db, [...SERVER_CHAINS, testChain]).openSession(session(db, 'tst', 'tst:main', 'acct-7F'), Date.now(), 20);
+    const store = siwxRepository(sqliteStorage(db), [...SERVER_CHAINS, testChain]);
+    const opened = await store.openSession(await session(db, 'tst', 'tst:main', 'acct-7F'), Date.now(), 20);
     expect(opened?.session.reply).toMatchObject({ namespace: 'tst', chainId: 'tst:main', address: 'acct-7F' });
-    expect(siwxStore(db, [...SERVER_CHAINS, testChain]).session(DEV, opened!.token)?.reply.address).toBe('acct-7F');
+    expect((await store.session(DEV, opened!.token))?.reply.address).toBe('acct-7F');
     db.close();
   });
 
-  it('refuses, naming it, a namespace no chain module serves, and spends no nonce', () => {
+  it('refuses, naming it, a namespace no chain module serves, and spends no nonce', async () => {
     const db = openDatabase(undefined);
     seedDevProject(db);
-    const store = siwxStore(db);
-    const fresh = session(db, 'tst', 'tst:main', 'acct-7F');
-    expect(() => store.openSession(fresh, Date.now(), 20)).toThrow(
+    const store = siwxRepository(sqliteStorage(db));
+    const fresh = await session(db, 'tst', 'tst:main', 'acct-7F');
+    await expect(store.openSession(fresh, Date.now(), 20)).rejects.toThrow(
       'No chain module of this server serves the namespace tst (served: eip155, solana)',
     );
-    expect(store.nonce(DEV, fresh.nonce)?.used_at).toBeNull();
+    expect((await store.nonce(DEV, fresh.nonce))?.used_at).toBeNull();
     db.close();
   });
 });

@@ -12,7 +12,6 @@ import { formatCaip122, parseCaip122, type Caip122Fields } from '../../../src/wi
 import { buildApp } from '../app.js';
 import { SECP256K1_N } from '../chains/eip155/ecdsa-low-s.js';
 import { EIP155_MAX_CHAIN_ID } from '../chains/eip155/siwx.js';
-import { siwxStore } from './store.js';
 
 const DEV = 'w3kit-dev';
 const ORIGIN = 'http://localhost:5173';
@@ -67,13 +66,13 @@ describe('nonces', () => {
     expect(codes).toEqual([200, 409]);
   });
 
-  it('spends a nonce in one conditional UPDATE: a second spend of it changes nothing', () => {
-    const store = siwxStore(dev.db);
-    const { nonce } = store.issueNonce(DEV, '127.0.0.1', Date.now(), HOUR);
-    expect(store.spendNonce(DEV, nonce, Date.now())).toBe(true);
-    expect(store.spendNonce(DEV, nonce, Date.now())).toBe(false);
-    const expired = store.issueNonce(DEV, '127.0.0.1', Date.now() - 2 * HOUR, HOUR);
-    expect(store.spendNonce(DEV, expired.nonce, Date.now())).toBe(false);
+  it('spends a nonce in one conditional UPDATE: a second spend of it changes nothing', async () => {
+    const store = dev.app.siwx;
+    const { nonce } = await store.issueNonce(DEV, '127.0.0.1', Date.now(), HOUR);
+    expect(await store.spendNonce(DEV, nonce, Date.now())).toBe(true);
+    expect(await store.spendNonce(DEV, nonce, Date.now())).toBe(false);
+    const expired = await store.issueNonce(DEV, '127.0.0.1', Date.now() - 2 * HOUR, HOUR);
+    expect(await store.spendNonce(DEV, expired.nonce, Date.now())).toBe(false);
   });
 
   it('refuses a nonce it never issued', async () => {

@@ -3,6 +3,8 @@
  * these shapes: numbers for integers, pg's int8 parsed as one). A feature moving behind the
  * seam adds its tables here; columns follow migration 18's schema (../db/migrations.ts).
  */
+import type { AuthTables } from './schema-auth.js';
+
 export interface ProjectsTable {
   id: string;
   name: string;
@@ -24,7 +26,7 @@ export interface SchemaMigrationsTable {
   applied_at: string;
 }
 
-export interface StorageSchema {
+export interface StorageSchema extends AuthTables {
   projects: ProjectsTable;
   schema_migrations: SchemaMigrationsTable;
 }

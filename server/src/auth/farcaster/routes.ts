@@ -34,7 +34,7 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSetup | un
         const { projectId, deviceId } = request.body;
         if (!(await ctx.projects.get(projectId))) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
         ctx.limitStart(request.ip);
-        const channel = openChannel(ctx.db, { deviceId, ip: request.ip, now: ctx.now() });
+        const channel = await openChannel(ctx.farcasterChannels, { deviceId, ip: request.ip, now: ctx.now() });
         return { channelId: channel.id, url: farcaster.channelUrl(ctx.frameOrigin(), channel.token), expiresAt: channel.expiresAt };
       },
     );
@@ -43,7 +43,7 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSetup | un
       '/farcaster/status',
       { schema: { querystring: farcasterStatusQuery, response: { 200: farcasterStatusReply, ...errors } } },
       async (request) => {
-        const row = channelById(ctx.db, request.query.channelId);
+        const row = await channelById(ctx.farcasterChannels, request.query.channelId);
         if (!row) throw new HttpError(404, UNKNOWN_CHANNEL, 'channelId');
         return { state: channelState(row, ctx.now()) };
       },
@@ -56,7 +56,7 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSetup | un
         if (!farcaster) throw new HttpError(404, FARCASTER_NOT_CONFIGURED);
         ctx.limitVerify(request.ip);
         const now = ctx.now();
-        const channel = takeApprovedChannel(ctx.db, request.body.channelId, now);
+        const channel = await takeApprovedChannel(ctx.farcasterChannels, request.body.channelId, now);
         const { fid, userName } = await verifySignIn(farcaster.registry, {
           message: channel.message,
           signature: channel.signature,

@@ -32,7 +32,7 @@ export async function farcasterSandboxPage(app: FastifyInstance, ctx: AuthContex
 
   app.get(FARCASTER_SANDBOX_PATH, { schema: { hide: true } }, async (request, reply) => {
     const token = stringOf((request.query as Record<string, unknown>).channelToken);
-    const row = channelByToken(ctx.db, token);
+    const row = await channelByToken(ctx.farcasterChannels, token);
     const failed = linkFailure(reply, row, ctx.now());
     if (failed) return failed;
     if (row!.signature !== null) return sendHtmlPage(reply, 200, 'Signed in', paragraph('Signed in. You can go back to the app.'));
@@ -48,7 +48,7 @@ export async function farcasterSandboxPage(app: FastifyInstance, ctx: AuthContex
 
   app.post(FARCASTER_SANDBOX_PATH, { schema: { hide: true } }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const row = channelByToken(ctx.db, stringOf(body.channelToken));
+    const row = await channelByToken(ctx.farcasterChannels, stringOf(body.channelToken));
     const now = ctx.now();
     const failed = linkFailure(reply, row, now);
     if (failed) return failed;
@@ -64,7 +64,7 @@ export async function farcasterSandboxPage(app: FastifyInstance, ctx: AuthContex
       expiresAt: row!.expires_at,
     });
     const signature = await custody.signMessage({ message });
-    approveChannel(ctx.db, row!.id, { fid: user.fid, userName: user.userName, message, signature });
+    await approveChannel(ctx.farcasterChannels, row!.id, { fid: user.fid, userName: user.userName, message, signature });
     return sendHtmlPage(reply, 200, 'Signed in', paragraph('Signed in. You can go back to the app.'));
   });
 }
