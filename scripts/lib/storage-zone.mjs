@@ -56,8 +56,6 @@ export const RAW_HANDLE_FILES = [
   'frame-site/start.ts',
   'images/catalog.ts',
   'images/store.ts',
-  'index.ts',
-  'names/registry.ts',
   'names/schema.ts',
   'onramp/payout-schema.ts',
   'onramp/schema.ts',

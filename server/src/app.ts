@@ -8,7 +8,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnalyticsRetention } from './analytics-retention.js';
 import type { Database } from './db/open.js';
-import type { Storage } from './storage/engine.js';
+import { sqliteStorage, type Storage } from './storage/engine.js';
+import { featureRepositories } from './feature-repositories.js';
 import { DISK_FULL_CODE, noteDiskFull } from './db/disk-full.js';
 import { access } from './access.js';
 import { hostGuard, hostsOfUrls, listenAddress } from './allowed-hosts.js';
@@ -123,6 +124,7 @@ export function buildApp({
   app.addHook('onRequest', hostGuard({ listenHost: listenAddress(app), allowed }));
   app.addHook('onRequest', limiter.hook);
   app.register(repositories, { db, storage, blockchain, analyticsRetention });
+  app.register(featureRepositories, { storage: storage ?? sqliteStorage(db) });
   app.register(access);
   app.register(openApi);
 

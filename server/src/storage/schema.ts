@@ -3,6 +3,8 @@
  * these shapes: numbers for integers, pg's int8 parsed as one). A feature moving behind the
  * seam adds its tables here; columns follow migration 18's schema (../db/migrations.ts).
  */
+import type { FeatureTables } from './feature-schema.js';
+
 export interface ProjectsTable {
   id: string;
   name: string;
@@ -24,7 +26,8 @@ export interface SchemaMigrationsTable {
   applied_at: string;
 }
 
-export interface StorageSchema {
+/** The tables of names, on-ramp, wallets and images, analytics and the DEX: ./feature-schema.ts. */
+export interface StorageSchema extends FeatureTables {
   projects: ProjectsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,0 +1,26 @@
+/**
+ * The repositories of the features behind the storage seam after projects (issue 31): names,
+ * on-ramp sessions, wallets and images, analytics, the DEX. The plugin decorates the Fastify
+ * instance with them (through fastify-plugin, so every route plugin sees them): routes call
+ * `app.names.register(...)`, never SQL or a database handle. Each works on SQLite or Postgres.
+ */
+import fp from 'fastify-plugin';
+import type { Storage } from './storage/engine.js';
+import { namesRepository, type NamesRepository } from './storage/names.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    names: NamesRepository;
+  }
+}
+
+export interface FeatureRepositoriesOptions {
+  storage: Storage;
+}
+
+export const featureRepositories = fp<FeatureRepositoriesOptions>(
+  async (app, { storage }) => {
+    app.decorate('names', namesRepository(storage));
+  },
+  { name: 'w3kit-feature-repositories', fastify: '5.x' },
+);
