@@ -59,7 +59,6 @@ export const RAW_HANDLE_FILES = [
   'names/schema.ts',
   'onramp/payout-schema.ts',
   'onramp/schema.ts',
-  'onramp/sessions.ts',
   'openapi-document.ts',
   'relay/hub.ts',
   'relay/quota-windows.ts',

@@ -7,10 +7,13 @@
 import fp from 'fastify-plugin';
 import type { Storage } from './storage/engine.js';
 import { namesRepository, type NamesRepository } from './storage/names.js';
+import { onrampSessionsRepository } from './storage/onramp-sessions.js';
+import type { OnrampSessions } from './onramp/sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     names: NamesRepository;
+    onrampSessions: OnrampSessions;
   }
 }
 
@@ -21,6 +24,7 @@ export interface FeatureRepositoriesOptions {
 export const featureRepositories = fp<FeatureRepositoriesOptions>(
   async (app, { storage }) => {
     app.decorate('names', namesRepository(storage));
+    app.decorate('onrampSessions', onrampSessionsRepository(storage));
   },
   { name: 'w3kit-feature-repositories', fastify: '5.x' },
 );
