@@ -54,8 +54,6 @@ export const RAW_HANDLE_FILES = [
   'dex/schema.ts',
   'dex/store.ts',
   'frame-site/start.ts',
-  'images/catalog.ts',
-  'images/store.ts',
   'names/schema.ts',
   'onramp/payout-schema.ts',
   'onramp/schema.ts',
@@ -74,8 +72,6 @@ export const RAW_HANDLE_FILES = [
   'siwx/namespace-schema.ts',
   'siwx/schema.ts',
   'siwx/store.ts',
-  'wallets/import.ts',
-  'wallets/registry.ts',
   'wallets/seed.ts',
 ];
 

@@ -8,12 +8,16 @@ import fp from 'fastify-plugin';
 import type { Storage } from './storage/engine.js';
 import { namesRepository, type NamesRepository } from './storage/names.js';
 import { onrampSessionsRepository } from './storage/onramp-sessions.js';
+import { imagesRepository, type ImagesRepository } from './storage/images.js';
+import { walletsRepository, type WalletsRepository } from './storage/wallets.js';
 import type { OnrampSessions } from './onramp/sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     names: NamesRepository;
     onrampSessions: OnrampSessions;
+    wallets: WalletsRepository;
+    images: ImagesRepository;
   }
 }
 
@@ -25,6 +29,8 @@ export const featureRepositories = fp<FeatureRepositoriesOptions>(
   async (app, { storage }) => {
     app.decorate('names', namesRepository(storage));
     app.decorate('onrampSessions', onrampSessionsRepository(storage));
+    app.decorate('wallets', walletsRepository(storage));
+    app.decorate('images', imagesRepository(storage));
   },
   { name: 'w3kit-feature-repositories', fastify: '5.x' },
 );

@@ -8,7 +8,7 @@
  */
 import fp from 'fastify-plugin';
 import { analyticsPruner, DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
-import type { AnalyticsEvent, GetWalletsReply } from '../../src/wire/provider-api.js';
+import type { AnalyticsEvent } from '../../src/wire/provider-api.js';
 import { getIdentity, getProfile, reverseProfiles, type Identity, type Profile } from './blockchain/identities.js';
 import type { Indexer } from './blockchain/indexer.js';
 import { tablePriceSource, type PriceSource } from './blockchain/prices.js';
@@ -16,20 +16,10 @@ import { TokenInfoCache } from './blockchain/token-info-cache.js';
 import { SERVER_CHAINS } from './chains/index.js';
 import type { ChainNode, ServerChain } from './chains/types.js';
 import type { Database } from './db/open.js';
-import { getImage, type ImageKind, type StoredImage } from './images/store.js';
 import { sqliteStorage, type Storage } from './storage/engine.js';
 import { projectsRepository, type ProjectsRepository } from './storage/projects.js';
-import { queryWallets, type WalletQuery } from './wallets/registry.js';
 
 export type { ProjectsRepository } from './storage/projects.js';
-
-export interface WalletsRepository {
-  query(query: WalletQuery): GetWalletsReply;
-}
-
-export interface ImagesRepository {
-  get(kind: ImageKind, id: string): StoredImage | undefined;
-}
 
 export interface AnalyticsRepository {
   /** Stores an event once per (project, event id); a repeated one is ignored. */
@@ -57,14 +47,6 @@ export interface BlockchainOptions {
   rpcUrls?: Readonly<Partial<Record<string, string>>>;
   /** The namespaces served; default: the registry (SERVER_CHAINS). */
   chains?: readonly ServerChain[];
-}
-
-export function walletsRepository(db: Database): WalletsRepository {
-  return { query: (query) => queryWallets(db, query) };
-}
-
-export function imagesRepository(db: Database): ImagesRepository {
-  return { get: (kind, id) => getImage(db, kind, id) };
 }
 
 export function analyticsRepository(db: Database, pruner = analyticsPruner(db, DEFAULT_ANALYTICS_RETENTION)): AnalyticsRepository {
@@ -119,8 +101,6 @@ declare module 'fastify' {
     /** The database, for the health check; routes use the repositories. */
     db: Database;
     projects: ProjectsRepository;
-    wallets: WalletsRepository;
-    images: ImagesRepository;
     analytics: AnalyticsRepository;
     blockchain: BlockchainRepository;
   }
@@ -148,8 +128,6 @@ export const repositories = fp<RepositoriesOptions>(
     app.addHook('onClose', async () => clearInterval(timer));
     app.decorate('db', db);
     app.decorate('projects', projectsRepository(storage));
-    app.decorate('wallets', walletsRepository(db));
-    app.decorate('images', imagesRepository(db));
     app.decorate('analytics', analyticsRepository(db, pruner));
     app.decorate('blockchain', blockchainRepository(db, blockchain));
   },

@@ -142,8 +142,8 @@ describe('the access plugin', () => {
 describe('the repositories plugin', () => {
   it('decorates the app with a repository per concern, bound to its database', async () => {
     expect((await app.projects.get('w3kit-dev'))?.id).toBe('w3kit-dev');
-    expect(app.wallets.query({}).count).toBe(0);
-    expect(app.images.get('token', 'ETH')?.contentType).toBeDefined();
+    expect((await app.wallets.query({})).count).toBe(0);
+    expect((await app.images.get('token', 'ETH'))?.contentType).toBeDefined();
     expect(app.blockchain.indexer).toBeUndefined();
   });
 
