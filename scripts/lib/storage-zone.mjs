@@ -16,7 +16,6 @@ export const STORAGE_LAYER = ['server/src/storage/**', 'server/src/db/**'];
 
 /** Files of server/src (relative to it) still on the raw SQLite handle: convert them feature by feature. */
 export const RAW_HANDLE_FILES = [
-  'analytics-retention.ts',
   'app.ts',
   'auth/challenges.ts',
   'auth/code-failures.ts',

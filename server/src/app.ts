@@ -123,8 +123,8 @@ export function buildApp({
   metrics?.observeHttp(app, 'api');
   app.addHook('onRequest', hostGuard({ listenHost: listenAddress(app), allowed }));
   app.addHook('onRequest', limiter.hook);
-  app.register(repositories, { db, storage, blockchain, analyticsRetention });
-  app.register(featureRepositories, { storage: storage ?? sqliteStorage(db) });
+  app.register(repositories, { db, storage, blockchain });
+  app.register(featureRepositories, { storage: storage ?? sqliteStorage(db), analyticsRetention });
   app.register(access);
   app.register(openApi);
 

@@ -5,6 +5,8 @@
  * `app.names.register(...)`, never SQL or a database handle. Each works on SQLite or Postgres.
  */
 import fp from 'fastify-plugin';
+import { DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
+import { analyticsRepository, type AnalyticsRepository } from './storage/analytics.js';
 import type { Storage } from './storage/engine.js';
 import { namesRepository, type NamesRepository } from './storage/names.js';
 import { onrampSessionsRepository } from './storage/onramp-sessions.js';
@@ -18,15 +20,29 @@ declare module 'fastify' {
     onrampSessions: OnrampSessions;
     wallets: WalletsRepository;
     images: ImagesRepository;
+    analytics: AnalyticsRepository;
   }
 }
 
 export interface FeatureRepositoriesOptions {
   storage: Storage;
+  /** Analytics retention (days, events per project); the defaults of DEFAULT_ANALYTICS_RETENTION unless set. */
+  analyticsRetention?: Partial<AnalyticsRetention>;
 }
 
 export const featureRepositories = fp<FeatureRepositoriesOptions>(
-  async (app, { storage }) => {
+  async (app, { storage, analyticsRetention }) => {
+    const retention = { ...DEFAULT_ANALYTICS_RETENTION, ...analyticsRetention };
+    const analytics = analyticsRepository(storage, retention);
+    const prune = () => analytics.prune().catch((err: unknown) => app.log.error({ err }, 'analytics retention'));
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await prune();
+      timer = setInterval(() => void prune(), retention.pruneIntervalMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+    app.decorate('analytics', analytics);
     app.decorate('names', namesRepository(storage));
     app.decorate('onrampSessions', onrampSessionsRepository(storage));
     app.decorate('wallets', walletsRepository(storage));
