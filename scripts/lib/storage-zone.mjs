@@ -51,7 +51,6 @@ export const RAW_HANDLE_FILES = [
   'cli/serve.ts',
   'dex/deploy.ts',
   'dex/schema.ts',
-  'dex/store.ts',
   'frame-site/start.ts',
   'names/schema.ts',
   'onramp/payout-schema.ts',

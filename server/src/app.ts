@@ -24,7 +24,6 @@ import { repositories, type BlockchainOptions } from './repositories.js';
 import { analyticsRoutes, ANALYTICS_BODY_LIMIT } from './routes/analytics.js';
 import { blockchainRoutes } from './routes/blockchain.js';
 import { convertRoutes } from './routes/convert.js';
-import { dexRepository } from './dex/store.js';
 import { healthRoutes } from './routes/health.js';
 import { readyRoutes } from './routes/ready.js';
 import { readinessChecks, type ReadinessCheck } from './ops/readiness.js';
@@ -155,7 +154,7 @@ export function buildApp({
   app.register(blockchainRoutes);
   app.register(profileRoutes);
   app.register(siwxRoutes);
-  app.register(convertRoutes, { dex: dexRepository(db) });
+  app.register(convertRoutes);
   app.register(nameRoutes, names ?? {});
   app.register(onrampRoutes, onramp ?? {});
   return app;

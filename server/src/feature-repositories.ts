@@ -7,6 +7,8 @@
 import fp from 'fastify-plugin';
 import { DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
 import { analyticsRepository, type AnalyticsRepository } from './storage/analytics.js';
+import type { DexRepository } from './dex/store.js';
+import { dexRepository } from './storage/dex.js';
 import type { Storage } from './storage/engine.js';
 import { namesRepository, type NamesRepository } from './storage/names.js';
 import { onrampSessionsRepository } from './storage/onramp-sessions.js';
@@ -21,6 +23,7 @@ declare module 'fastify' {
     wallets: WalletsRepository;
     images: ImagesRepository;
     analytics: AnalyticsRepository;
+    dex: DexRepository;
   }
 }
 
@@ -43,6 +46,7 @@ export const featureRepositories = fp<FeatureRepositoriesOptions>(
     });
     app.addHook('onClose', async () => clearInterval(timer));
     app.decorate('analytics', analytics);
+    app.decorate('dex', dexRepository(storage));
     app.decorate('names', namesRepository(storage));
     app.decorate('onrampSessions', onrampSessionsRepository(storage));
     app.decorate('wallets', walletsRepository(storage));
