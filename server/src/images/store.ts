@@ -5,4 +5,4 @@
  * still on it (the Blockchain API's token icons) and the programmatic API.
  */
 export * from './image-data.js';
-export { getImage, putImage, deleteImages } from '../storage/images-sync.js';
+export { getImage, putImage } from '../storage/images-sync.js';

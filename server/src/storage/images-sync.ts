@@ -22,10 +22,6 @@ export function putImage(db: Database, kind: ImageKind, id: string, image: Image
   runSync(db, queries(db).put(kind, id, image, options));
 }
 
-export function deleteImages(db: Database, kind: ImageKind): void {
-  runSync(db, queries(db).removeKind(kind));
-}
-
 /** Stores the built-in images (../images/catalog.ts) that are missing. */
 export function seedStaticImages(db: Database): void {
   const images = catalogImages();

@@ -4,5 +4,5 @@
  * ../storage/wallets.ts, on SQLite or Postgres); the synchronous functions on a raw SQLite
  * handle stay for seeding and the programmatic API.
  */
-export { walletsRepository, type WalletsRepository, type WalletQuery, type WriteMode } from '../storage/wallets.js';
+export { walletsRepository, type WalletQuery } from '../storage/wallets.js';
 export { queryWallets, countWallets, getWallet, writeWallets } from '../storage/wallets-sync.js';
