@@ -16,7 +16,6 @@ export const STORAGE_LAYER = ['server/src/storage/**', 'server/src/db/**'];
 
 /** Files of server/src (relative to it) still on the raw SQLite handle: convert them feature by feature. */
 export const RAW_HANDLE_FILES = [
-  'analytics-retention.ts',
   'app.ts',
   'auth/challenges.ts',
   'auth/context.ts',
@@ -49,15 +48,10 @@ export const RAW_HANDLE_FILES = [
   'cli/serve.ts',
   'dex/deploy.ts',
   'dex/schema.ts',
-  'dex/store.ts',
   'frame-site/start.ts',
-  'images/catalog.ts',
-  'images/store.ts',
-  'names/registry.ts',
   'names/schema.ts',
   'onramp/payout-schema.ts',
   'onramp/schema.ts',
-  'onramp/sessions.ts',
   'openapi-document.ts',
   'relay/hub.ts',
   'relay/quota-windows.ts',
@@ -72,8 +66,6 @@ export const RAW_HANDLE_FILES = [
   'routes/health.ts',
   'siwx/namespace-schema.ts',
   'siwx/schema.ts',
-  'wallets/import.ts',
-  'wallets/registry.ts',
   'wallets/seed.ts',
 ];
 

@@ -14,7 +14,7 @@ import { createIndexer, type Indexer, type IndexerLogger } from './blockchain/in
 import { seedDevIdentities } from './blockchain/identities.js';
 import { seedDevPrices, type PriceSource } from './blockchain/prices.js';
 import { chainRpcUrls } from './chains/index.js';
-import { seedStaticImages } from './images/catalog.js';
+import { seedStaticImages } from './storage/images-sync.js';
 import { startRelay, type RunningRelay, type StartRelayOptions } from './relay/server.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import { serverUrl } from './server-url.js';
@@ -228,16 +228,11 @@ export {
 export * from './storage/public-api.js';
 export { InputError, NotFoundError, HttpError } from './errors.js';
 export { queryWallets, countWallets, getWallet, type WalletQuery } from './wallets/registry.js';
-export {
-  importWallets,
-  WalletImportError,
-  type ImportWalletsOptions,
-  type ImportWalletsResult,
-  type WalletIssue,
-} from './wallets/import.js';
+export { WalletImportError, type ImportWalletsOptions, type ImportWalletsResult, type WalletIssue } from './wallets/import.js';
+export { importWallets } from './storage/wallets-sync.js';
 export { seedWallets, generatedWallets, seedWalletEntries, DEFAULT_SEED_WALLETS, type SeedWalletsOptions } from './wallets/seed.js';
 export { getImage, putImage, type ImageKind } from './images/store.js';
-export { seedStaticImages } from './images/catalog.js';
+export { seedStaticImages } from './storage/images-sync.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
 export { DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
 export { createIndexer, type Indexer, type IndexerOptions, type IndexerStatus, type IndexerLogger } from './blockchain/indexer.js';

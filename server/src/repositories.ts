@@ -7,8 +7,6 @@
  * others still wrap the SQLite handle and move there feature by feature.
  */
 import fp from 'fastify-plugin';
-import { analyticsPruner, DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
-import type { AnalyticsEvent, GetWalletsReply } from '../../src/wire/provider-api.js';
 import { getIdentity, getProfile, reverseProfiles, type Identity, type Profile } from './blockchain/identities.js';
 import type { Indexer } from './blockchain/indexer.js';
 import { tablePriceSource, type PriceSource } from './blockchain/prices.js';
@@ -16,25 +14,10 @@ import { TokenInfoCache } from './blockchain/token-info-cache.js';
 import { SERVER_CHAINS } from './chains/index.js';
 import type { ChainNode, ServerChain } from './chains/types.js';
 import type { Database } from './db/open.js';
-import { getImage, type ImageKind, type StoredImage } from './images/store.js';
 import { sqliteStorage, type Storage } from './storage/engine.js';
 import { projectsRepository, type ProjectsRepository } from './storage/projects.js';
-import { queryWallets, type WalletQuery } from './wallets/registry.js';
 
 export type { ProjectsRepository } from './storage/projects.js';
-
-export interface WalletsRepository {
-  query(query: WalletQuery): GetWalletsReply;
-}
-
-export interface ImagesRepository {
-  get(kind: ImageKind, id: string): StoredImage | undefined;
-}
-
-export interface AnalyticsRepository {
-  /** Stores an event once per (project, event id); a repeated one is ignored. */
-  record(projectId: string, event: AnalyticsEvent, sdk: { type: string | undefined; version: string | undefined }): void;
-}
 
 export interface BlockchainRepository {
   /** The EVM indexer (`--evm-rpc`); without one only identities and profiles answer. */
@@ -57,41 +40,6 @@ export interface BlockchainOptions {
   rpcUrls?: Readonly<Partial<Record<string, string>>>;
   /** The namespaces served; default: the registry (SERVER_CHAINS). */
   chains?: readonly ServerChain[];
-}
-
-export function walletsRepository(db: Database): WalletsRepository {
-  return { query: (query) => queryWallets(db, query) };
-}
-
-export function imagesRepository(db: Database): ImagesRepository {
-  return { get: (kind, id) => getImage(db, kind, id) };
-}
-
-export function analyticsRepository(db: Database, pruner = analyticsPruner(db, DEFAULT_ANALYTICS_RETENTION)): AnalyticsRepository {
-  const insert = db.prepare(
-    `INSERT INTO analytics_events (project_id, event_id, url, domain, timestamp, type, event, props, sdk_type, sdk_version, received_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (project_id, event_id) DO NOTHING`,
-  );
-  return {
-    record(projectId, event, sdk) {
-      const { eventId, url, domain, timestamp, props } = event;
-      const { changes } = insert.run(
-        projectId,
-        eventId.toLowerCase(),
-        url,
-        domain,
-        timestamp,
-        props.type,
-        props.event,
-        JSON.stringify(props),
-        sdk.type ?? null,
-        sdk.version ?? null,
-        Date.now(),
-      );
-      if (changes > 0) pruner.stored(projectId);
-    },
-  };
 }
 
 export function blockchainRepository(
@@ -119,9 +67,6 @@ declare module 'fastify' {
     /** The database, for the health check; routes use the repositories. */
     db: Database;
     projects: ProjectsRepository;
-    wallets: WalletsRepository;
-    images: ImagesRepository;
-    analytics: AnalyticsRepository;
     blockchain: BlockchainRepository;
   }
 }
@@ -131,26 +76,12 @@ export interface RepositoriesOptions {
   /** The storage seam; default the one over `db`. Converted features (projects) go through it. */
   storage?: Storage;
   blockchain?: BlockchainOptions;
-  /** Analytics retention (days, events per project); the defaults of DEFAULT_ANALYTICS_RETENTION unless set. */
-  analyticsRetention?: Partial<AnalyticsRetention>;
 }
 
 export const repositories = fp<RepositoriesOptions>(
-  async (app, { db, storage = sqliteStorage(db), blockchain, analyticsRetention }) => {
-    const retention = { ...DEFAULT_ANALYTICS_RETENTION, ...analyticsRetention };
-    const pruner = analyticsPruner(db, retention);
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      pruner.prune();
-      timer = setInterval(() => db.open && pruner.prune(), retention.pruneIntervalMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
+  async (app, { db, storage = sqliteStorage(db), blockchain }) => {
     app.decorate('db', db);
     app.decorate('projects', projectsRepository(storage));
-    app.decorate('wallets', walletsRepository(db));
-    app.decorate('images', imagesRepository(db));
-    app.decorate('analytics', analyticsRepository(db, pruner));
     app.decorate('blockchain', blockchainRepository(db, blockchain));
   },
   { name: 'w3kit-repositories', fastify: '5.x' },

@@ -142,12 +142,12 @@ describe('the access plugin', () => {
 describe('the repositories plugin', () => {
   it('decorates the app with a repository per concern, bound to its database', async () => {
     expect((await app.projects.get('w3kit-dev'))?.id).toBe('w3kit-dev');
-    expect(app.wallets.query({}).count).toBe(0);
-    expect(app.images.get('token', 'ETH')?.contentType).toBeDefined();
+    expect((await app.wallets.query({})).count).toBe(0);
+    expect((await app.images.get('token', 'ETH'))?.contentType).toBeDefined();
     expect(app.blockchain.indexer).toBeUndefined();
   });
 
-  it('records an analytics event once per event id', () => {
+  it('records an analytics event once per event id', async () => {
     const event = {
       eventId: 'ABCDEF00-0000-4000-8000-000000000000',
       url: 'u',
@@ -155,8 +155,8 @@ describe('the repositories plugin', () => {
       timestamp: 1,
       props: { type: 'track' as const, event: 'x' },
     };
-    app.analytics.record('w3kit-dev', event, { type: 'w3kit', version: undefined });
-    app.analytics.record('w3kit-dev', event, { type: 'w3kit', version: undefined });
+    await app.analytics.record('w3kit-dev', event, { type: 'w3kit', version: undefined });
+    await app.analytics.record('w3kit-dev', event, { type: 'w3kit', version: undefined });
     expect(db.prepare('SELECT event_id, sdk_type, sdk_version FROM analytics_events').all()).toEqual([
       { event_id: 'abcdef00-0000-4000-8000-000000000000', sdk_type: 'w3kit', sdk_version: null },
     ]);

@@ -1,7 +1,7 @@
 /** `w3kit-server wallets import|count`: the wallet registry. */
-import { importWallets } from '../wallets/import.js';
-import { countWallets } from '../wallets/registry.js';
-import { COMMON_FLAGS, withDb, type Command } from './command.js';
+import { readWalletFile, validateWalletList } from '../wallets/import.js';
+import { walletsRepository } from '../wallets/registry.js';
+import { COMMON_FLAGS, withStorage, type Command } from './command.js';
 
 export const walletsCommands: readonly Command[] = [
   {
@@ -10,9 +10,13 @@ export const walletsCommands: readonly Command[] = [
     args: 1,
     argsHint: 'a FILE',
     flags: [...COMMON_FLAGS, 'replace'],
-    run({ args, flags, config, out }) {
-      const result = withDb(config, (db) => importWallets(db, args[0]!, { replace: flags.replace ?? false }));
-      out(`Imported ${result.imported} wallets${flags.replace ? ' (registry replaced)' : ''}; ${result.total} in the registry`);
+    async run({ args, flags, config, out }) {
+      const file = args[0]!;
+      const wallets = validateWalletList(readWalletFile(file), file);
+      const total = await withStorage(config, (storage) =>
+        walletsRepository(storage).store(wallets, 'upsert', { replace: flags.replace ?? false }),
+      );
+      out(`Imported ${wallets.length} wallets${flags.replace ? ' (registry replaced)' : ''}; ${total} in the registry`);
       return 0;
     },
   },
@@ -21,8 +25,8 @@ export const walletsCommands: readonly Command[] = [
     usage: 'wallets count',
     args: 0,
     flags: COMMON_FLAGS,
-    run({ config, out }) {
-      out(String(withDb(config, countWallets)));
+    async run({ config, out }) {
+      out(String(await withStorage(config, (storage) => walletsRepository(storage).count())));
       return 0;
     },
   },

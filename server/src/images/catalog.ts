@@ -1,12 +1,11 @@
 /**
  * The built-in network (asset), currency and token images: a generated badge each, stored by
- * `seedStaticImages` unless an image with the same id exists (so an operator's own logos stay).
+ * `seedStaticImages` (../storage/images-sync.ts) unless an image with the same id exists (so an operator's own logos stay).
  * Network images are keyed by CAIP-2 id (`eip155:1`), currencies by ISO code, tokens by symbol.
  */
 import { networks } from '../../../src/wire/networks.js';
-import type { Database } from '../db/open.js';
 import { initials, badgeSvg } from './svg.js';
-import { putImage, svgImage, type ImageKind } from './store.js';
+import type { ImageKind } from './image-data.js';
 
 /** Short labels of networks, by CAIP-2 id. Presets not listed get the initials of their name. */
 export const NETWORK_LABELS: Readonly<Record<string, string>> = {
@@ -147,12 +146,4 @@ export function catalogImages(): CatalogImage[] {
     })),
     ...TOKEN_SYMBOLS.map((id) => ({ kind: 'token' as const, id, svg: badgeSvg({ seed: id, label: id, shape: 'circle' }) })),
   ];
-}
-
-/** Stores the built-in images that are missing. */
-export function seedStaticImages(db: Database): void {
-  const images = catalogImages();
-  db.transaction(() => {
-    for (const image of images) putImage(db, image.kind, image.id, svgImage(image.svg), { overwrite: false });
-  })();
 }

@@ -24,7 +24,7 @@ import { jsonTextBody } from '../http/validation.js';
 import { ipLimiter } from '../rate-limit.js';
 import { projectQueryShape } from '../routes/schemas.js';
 import { checkLabel, checkNameMessage, labelInZone } from './message.js';
-import { NameConflictError, registerName, suggestNames } from './registry.js';
+import { NameConflictError, suggestNames } from './registry.js';
 import { namesCapability } from '../chains/index.js';
 import type { NameSignatureCheck } from '../chains/eip155/name-signature.js';
 
@@ -118,7 +118,7 @@ export const nameRoutes: FastifyPluginAsyncZod<NameRouteOptions> = async (app, o
       }
       const label = labelInZone(request.params.name, zone) ?? request.params.name;
       checkLabel(label, 'name');
-      return { zone, suggestions: suggestNames(app.db, label, zone) };
+      return { zone, suggestions: await suggestNames(app.names, label, zone) };
     },
   );
 
@@ -150,7 +150,7 @@ export const nameRoutes: FastifyPluginAsyncZod<NameRouteOptions> = async (app, o
         throw new HttpError(400, `Invalid signature: the message is not signed by ${address}`, 'signature');
       }
       try {
-        registerName(app.db, { name: checked.fullName, zone, address, attributes: {}, message, signature, now: now() });
+        await app.names.register({ name: checked.fullName, zone, address, attributes: {}, message, signature, now: now() });
       } catch (err) {
         if (err instanceof NameConflictError) throw new HttpError(400, err.message, err.field === 'name' ? 'message.name' : 'address');
         throw err;

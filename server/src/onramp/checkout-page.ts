@@ -147,7 +147,7 @@ export async function checkoutPage(app: FastifyInstance, ctx: CheckoutContext): 
   /** The session of the URL, or the page that says why there is none to pay. */
   const sessionOf = async (request: FastifyRequest, reply: FastifyReply): Promise<OnrampSession | FastifyReply> => {
     const id = (request.params as { session: string }).session;
-    const session = ONRAMP_SESSION_ID.test(id) ? ctx.sessions.get(id) : undefined;
+    const session = ONRAMP_SESSION_ID.test(id) ? await ctx.sessions.get(id) : undefined;
     if (!session) return send(reply, 404, 'Unknown checkout', p('This checkout link is unknown. Start the purchase again in the app.'));
     if (session.status === 'paid') return done(reply, session);
     if (session.status === 'paying') return underWay(reply, session, request.method === 'POST' ? 409 : 200);
@@ -197,12 +197,12 @@ export async function checkoutPage(app: FastifyInstance, ctx: CheckoutContext): 
     if (problem) return send(reply, 400, 'Buy test ETH', form(session, problem));
     if (!ctx.settlement)
       return send(reply, 503, 'Payment failed', p('The sandbox has no chain to pay on: start w3kit-server with --evm-rpc URL.'));
-    if (!ctx.sessions.claim(session.id, ctx.now())) {
-      const now = ctx.sessions.get(session.id) ?? session;
+    if (!(await ctx.sessions.claim(session.id, ctx.now()))) {
+      const now = (await ctx.sessions.get(session.id)) ?? session;
       return now.status === 'paid' ? done(reply, now) : now.status === 'failed' ? failed(reply, now, 409) : underWay(reply, now, 409);
     }
     const outcome = await ctx.settlement.pay(session);
-    const after = ctx.sessions.get(session.id) ?? session;
+    const after = (await ctx.sessions.get(session.id)) ?? session;
     switch (outcome.kind) {
       case 'paid':
         return done(reply, after);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDevPrices } from '../blockchain/prices.js';
 import { startServer, type RunningServer } from '../index.js';
 import { createProject, seedDevProject } from '../projects.js';
-import { onrampSessions } from './sessions.js';
+import { onrampSessionsRepository } from '../storage/onramp-sessions.js';
 import { ONRAMP_CHECKOUT_PATH } from '../../../src/wire/onramp-api.js';
 
 const ORIGIN = 'http://localhost:5173';
@@ -65,7 +65,7 @@ describe('the on-ramp feature', () => {
 
   it('pays nothing on a checkout of such a project, saying why', async () => {
     const t = Date.now();
-    const session = onrampSessions(server.db).create({
+    const session = await onrampSessionsRepository(server.storage).create({
       projectId: 'no-onramp',
       chainId: 'eip155:31337',
       address: GOOD,
@@ -85,7 +85,7 @@ describe('the on-ramp feature', () => {
     });
     expect(page.status).toBe(403);
     expect(await page.text()).toContain('on-ramp is turned off');
-    expect(onrampSessions(server.db).get(session.id)!.status).toBe('pending');
+    expect((await onrampSessionsRepository(server.storage).get(session.id))!.status).toBe('pending');
   });
 });
 

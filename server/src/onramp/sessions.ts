@@ -8,7 +8,6 @@
  * (nothing was ever sent) is given back.
  */
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../db/open.js';
 
 export type OnrampSessionStatus = 'pending' | 'paying' | 'paid' | 'failed';
 
@@ -45,112 +44,30 @@ export interface RecordedTx {
 
 export type NewSession = Omit<OnrampSession, 'id' | 'csrf' | 'status' | 'txHash' | 'txNonce' | 'txFrom' | 'failure' | 'paidAt'>;
 
-const COLUMNS = `id, csrf, project_id AS projectId, chain_id AS chainId, address, asset, crypto_amount AS cryptoAmount,
-  fiat_total AS fiatTotal, fiat_fee AS fiatFee, fiat_currency AS fiatCurrency, status, tx_hash AS txHash, tx_nonce AS txNonce,
-  tx_from AS txFrom, failure, created_at AS createdAt, expires_at AS expiresAt, paid_at AS paidAt`;
-
 /** 24 random bytes as base64url: 32 characters. */
 export const randomToken = () => randomBytes(24).toString('base64url');
 
 export interface OnrampSessions {
-  create(session: NewSession): OnrampSession;
-  get(id: string): OnrampSession | undefined;
+  create(session: NewSession): Promise<OnrampSession>;
+  get(id: string): Promise<OnrampSession | undefined>;
   /** The raw signed payout transaction of a session, when recorded. */
-  rawTx(id: string): string | undefined;
+  rawTx(id: string): Promise<string | undefined>;
   /** Unpaid sessions of a project that have not expired, and payouts under way. */
-  open(projectId: string, now: number): number;
+  open(projectId: string, now: number): Promise<number>;
   /** Takes a pending, unexpired session for its payout; false when it is not (paid, being paid, failed, expired). */
-  claim(id: string, now: number): boolean;
+  claim(id: string, now: number): Promise<boolean>;
   /** Records the signed payout of a claimed session (before it is sent); false when the claim is gone. */
-  record(id: string, tx: RecordedTx): boolean;
+  record(id: string, tx: RecordedTx): Promise<boolean>;
   /** The recorded payout was mined. */
-  paid(id: string, now: number): void;
+  paid(id: string, now: number): Promise<void>;
   /** The recorded payout can never pay (refused, reverted, replaced); terminal. */
-  fail(id: string, reason: string): void;
+  fail(id: string, reason: string): Promise<void>;
   /** Gives back a claim with no transaction recorded (nothing was sent); false otherwise. */
-  release(id: string): boolean;
+  release(id: string): Promise<boolean>;
   /** Gives back every claim with no transaction recorded (at start: nothing of theirs was sent); how many. */
-  releaseUnrecorded(): number;
+  releaseUnrecorded(): Promise<number>;
   /** Sessions being paid (oldest first, at most `limit`): with a transaction to watch, or none recorded. */
-  paying(limit: number): OnrampSession[];
+  paying(limit: number): Promise<OnrampSession[]>;
   /** Deletes pending sessions that expired before `before` (never one being paid). */
-  sweep(before: number): number;
-}
-
-export function onrampSessions(db: Database): OnrampSessions {
-  const insert = db.prepare(
-    `INSERT INTO onramp_sessions (id, csrf, project_id, chain_id, address, asset, crypto_amount, fiat_total, fiat_fee, fiat_currency,
-       status, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-  );
-  const select = db.prepare(`SELECT ${COLUMNS} FROM onramp_sessions WHERE id = ?`);
-  return {
-    create(s) {
-      const row = {
-        ...s,
-        id: randomToken(),
-        csrf: randomToken(),
-        status: 'pending' as const,
-        txHash: null,
-        txNonce: null,
-        txFrom: null,
-        failure: null,
-        paidAt: null,
-      };
-      insert.run(
-        row.id,
-        row.csrf,
-        s.projectId,
-        s.chainId,
-        s.address,
-        s.asset,
-        s.cryptoAmount,
-        s.fiatTotal,
-        s.fiatFee,
-        s.fiatCurrency,
-        s.createdAt,
-        s.expiresAt,
-      );
-      return row;
-    },
-    get: (id) => select.get(id) as OnrampSession | undefined,
-    rawTx: (id) =>
-      (db.prepare('SELECT tx_raw AS raw FROM onramp_sessions WHERE id = ?').get(id) as { raw: string | null } | undefined)?.raw ??
-      undefined,
-    open: (projectId, now) =>
-      (
-        db
-          .prepare(
-            `SELECT count(*) AS n FROM onramp_sessions WHERE project_id = ? AND (status = 'paying' OR (status = 'pending' AND expires_at > ?))`,
-          )
-          .get(projectId, now) as { n: number }
-      ).n,
-    claim: (id, now) =>
-      db.prepare(`UPDATE onramp_sessions SET status = 'paying' WHERE id = ? AND status = 'pending' AND expires_at > ?`).run(id, now)
-        .changes === 1,
-    record: (id, tx) =>
-      db
-        .prepare(
-          `UPDATE onramp_sessions SET tx_hash = ?, tx_nonce = ?, tx_from = ?, tx_raw = ? WHERE id = ? AND status = 'paying' AND tx_hash IS NULL`,
-        )
-        .run(tx.hash, tx.nonce, tx.from, tx.raw, id).changes === 1,
-    paid(id, now) {
-      db.prepare(`UPDATE onramp_sessions SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'paying' AND tx_hash IS NOT NULL`).run(
-        now,
-        id,
-      );
-    },
-    fail(id, reason) {
-      db.prepare(`UPDATE onramp_sessions SET status = 'failed', failure = ? WHERE id = ? AND status = 'paying'`).run(reason, id);
-    },
-    release: (id) =>
-      db.prepare(`UPDATE onramp_sessions SET status = 'pending' WHERE id = ? AND status = 'paying' AND tx_hash IS NULL`).run(id).changes ===
-      1,
-    releaseUnrecorded: () =>
-      db.prepare(`UPDATE onramp_sessions SET status = 'pending' WHERE status = 'paying' AND tx_hash IS NULL`).run().changes,
-    paying: (limit) =>
-      db
-        .prepare(`SELECT ${COLUMNS} FROM onramp_sessions WHERE status = 'paying' ORDER BY created_at LIMIT ?`)
-        .all(limit) as OnrampSession[],
-    sweep: (before) => db.prepare(`DELETE FROM onramp_sessions WHERE status = 'pending' AND expires_at < ?`).run(before).changes,
-  };
+  sweep(before: number): Promise<number>;
 }

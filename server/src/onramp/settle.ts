@@ -45,8 +45,8 @@ export interface Settlement {
   pay(session: OnrampSession): Promise<PayOutcome>;
   /** One pass over the payouts under way: settles the mined, sends again the lost. */
   watch(): Promise<void>;
-  /** Gives back the claims without a recorded payout (call before serving), then watches every interval. */
-  start(): void;
+  /** Gives back the claims without a recorded payout (await it before serving), then watches every interval. */
+  start(): Promise<void>;
   stop(): void;
 }
 
@@ -69,17 +69,18 @@ export function settlement(options: SettleOptions): Settlement {
       try {
         signed = await payout.sign(s.address as Hex, BigInt(s.cryptoAmount));
       } catch (err) {
-        sessions.release(s.id);
+        await sessions.release(s.id);
         const reason = err instanceof PayoutError ? err.message : `the payout could not be signed (${(err as Error).message})`;
         return { kind: 'unpaid', reason };
       }
       // Recorded before it leaves; a claim given back meanwhile (a restart elsewhere) sends nothing.
-      if (!sessions.record(s.id, signed)) return { kind: 'unpaid', reason: 'the checkout was given back before its payout was sent' };
+      if (!(await sessions.record(s.id, signed)))
+        return { kind: 'unpaid', reason: 'the checkout was given back before its payout was sent' };
       try {
         await payout.broadcast(signed.raw);
       } catch (err) {
         if (err instanceof BroadcastRefused) {
-          sessions.fail(s.id, err.message);
+          await sessions.fail(s.id, err.message);
           return { kind: 'failed', reason: err.message };
         }
         // No answer: it may have left. The watcher sends the same bytes again if the node lacks them.
@@ -94,11 +95,11 @@ export function settlement(options: SettleOptions): Settlement {
     try {
       const outcome = await payout.waitMined(sent.hash, receiptWaitMs);
       if (outcome === 'success') {
-        sessions.paid(s.id, now());
+        await sessions.paid(s.id, now());
         return { kind: 'paid' };
       }
       if (outcome === 'reverted') {
-        sessions.fail(s.id, reverted(sent.hash));
+        await sessions.fail(s.id, reverted(sent.hash));
         return { kind: 'failed', reason: reverted(sent.hash) };
       }
     } catch (err) {
@@ -110,12 +111,12 @@ export function settlement(options: SettleOptions): Settlement {
   const settle = async (s: OnrampSession): Promise<void> => {
     const tx = { hash: s.txHash as Hex, nonce: s.txNonce!, from: s.txFrom as Hex };
     const state = await payout.state(tx);
-    if (state === 'success') sessions.paid(s.id, now());
-    else if (state === 'reverted') sessions.fail(s.id, reverted(tx.hash));
+    if (state === 'success') await sessions.paid(s.id, now());
+    else if (state === 'reverted') await sessions.fail(s.id, reverted(tx.hash));
     else if (state === 'replaced')
-      sessions.fail(s.id, `the payout transaction ${tx.hash} was dropped: its nonce was used by another transaction`);
+      await sessions.fail(s.id, `the payout transaction ${tx.hash} was dropped: its nonce was used by another transaction`);
     else if (state === 'unseen') {
-      const raw = sessions.rawTx(s.id) as Hex | undefined;
+      const raw = (await sessions.rawTx(s.id)) as Hex | undefined;
       if (!raw) return;
       try {
         await oneAtATime(() => payout.broadcast(raw));
@@ -123,7 +124,7 @@ export function settlement(options: SettleOptions): Settlement {
         if (!(err instanceof BroadcastRefused)) throw err;
         // Refused: settled unless it was mined or pooled meanwhile.
         const again = await payout.state(tx);
-        if (again === 'unseen' || again === 'replaced') sessions.fail(s.id, err.message);
+        if (again === 'unseen' || again === 'replaced') await sessions.fail(s.id, err.message);
         else if (again !== 'pending') return settle(s);
       }
     }
@@ -134,7 +135,7 @@ export function settlement(options: SettleOptions): Settlement {
     if (watching) return;
     watching = true;
     try {
-      for (const s of sessions.paying(WATCH_BATCH)) {
+      for (const s of await sessions.paying(WATCH_BATCH)) {
         if (s.txHash === null || s.txNonce === null || s.txFrom === null) continue;
         try {
           await settle(s);
@@ -148,15 +149,20 @@ export function settlement(options: SettleOptions): Settlement {
   };
 
   let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
   return {
     pay,
     watch,
-    start() {
-      sessions.releaseUnrecorded();
+    async start() {
+      await sessions.releaseUnrecorded();
+      if (stopped) return;
       void watch();
       timer = setInterval(() => void watch(), options.watchIntervalMs ?? WATCH_INTERVAL_MS);
       timer.unref();
     },
-    stop: () => clearInterval(timer),
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
   };
 }

@@ -31,7 +31,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { project, sdkType, sdkVersion } = request.caller!;
-      app.analytics.record(project.id, request.body, { type: sdkType, version: sdkVersion });
+      await app.analytics.record(project.id, request.body, { type: sdkType, version: sdkVersion });
       return reply.code(202).send({ success: true });
     },
   );

@@ -81,10 +81,12 @@ function sameChain(ids: Record<string, string>): number {
 }
 
 export interface ConvertRoutesOptions {
-  dex: DexRepository;
+  /** Default the `app.dex` decorator. */
+  dex?: DexRepository;
 }
 
-export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, { dex }) => {
+export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, options) => {
+  const dex = options.dex ?? app.dex;
   const config = { access: 'allowed-origins' } as const;
   const rpcOf = (): RpcClient | undefined => app.blockchain.indexer?.rpc;
 
@@ -108,7 +110,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
   /** The DEX and RPC of a chain the backend serves swaps for; otherwise a 400 with `message`. */
   const dexOf = async (chainId: number, field: string, message = SWAPS_UNSUPPORTED): Promise<{ record: DexRecord; rpc: RpcClient }> => {
     const rpc = rpcOf();
-    const record = dex.get(chainId);
+    const record = await dex.get(chainId);
     if (!rpc || !record || (await backendChain(rpc)) !== chainId) throw new HttpError(400, message, field);
     return { record, rpc };
   };

@@ -44,7 +44,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { id } = request.params;
-        const image = app.images.get(kind, id);
+        const image = await app.images.get(kind, id);
         if (!image) throw new HttpError(404, `No ${kind} image '${id}'`, 'id');
         reply.header('cache-control', IMAGE_CACHE_CONTROL);
         reply.header('etag', image.etag);

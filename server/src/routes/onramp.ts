@@ -27,7 +27,6 @@ import { jsonTextBody } from '../http/validation.js';
 import { networkName, onrampOptions, priceQuote } from '../onramp/catalog.js';
 import { checkoutPage } from '../onramp/checkout-page.js';
 import { createPayout, PayoutError } from '../onramp/payout.js';
-import { onrampSessions } from '../onramp/sessions.js';
 import { settlement } from '../onramp/settle.js';
 import type { Project } from '../projects.js';
 import { ipLimiter } from '../rate-limit.js';
@@ -81,7 +80,7 @@ function checkedAddress(address: string, field: string): Hex {
 export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (app, options) => {
   const now = options.now ?? Date.now;
   const prices = options.prices ?? tablePriceSource(app.db);
-  const sessions = onrampSessions(app.db);
+  const sessions = app.onrampSessions;
   const { indexer } = app.blockchain;
   const payout = indexer ? createPayout(indexer.rpcUrl, options.key) : undefined;
   const settle =
@@ -100,9 +99,12 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
 
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    sweep = setInterval(() => app.db.open && sessions.sweep(now() - 24 * 3600_000), SWEEP_INTERVAL_MS);
+    sweep = setInterval(
+      () => void sessions.sweep(now() - 24 * 3600_000).catch((err: unknown) => app.log.error({ err }, 'on-ramp sweep')),
+      SWEEP_INTERVAL_MS,
+    );
     sweep.unref();
-    settle?.start();
+    await settle?.start();
   });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
@@ -223,10 +225,10 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
       }
       const { project } = request.caller!;
       const t = now();
-      if (sessions.open(project.id, t) >= maxOpen) {
+      if ((await sessions.open(project.id, t)) >= maxOpen) {
         throw new HttpError(429, `Too many open on-ramp checkouts for project '${project.id}': at most ${maxOpen}; retry later`);
       }
-      const session = sessions.create({
+      const session = await sessions.create({
         projectId: project.id,
         chainId,
         address: addresses[index]!,
@@ -254,7 +256,7 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
       },
     },
     async (request) => {
-      const session = sessions.get(request.params.session);
+      const session = await sessions.get(request.params.session);
       if (!session || session.projectId !== request.caller!.project.id) throw new HttpError(404, 'Unknown checkout session', 'session');
       // Paying stays pending until the chain settles it, even past the checkout's expiry; a failed
       // payout ended the checkout unpaid, as an expired one did.

@@ -7,7 +7,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { SiwxSessionReply } from '../../../src/wire/siwx-api.js';
 import { chainOfNamespace } from '../chains/index.js';
 import type { ServerChain } from '../chains/types.js';
-import type { SiwxNoncesTable, SiwxSessionsTable } from '../storage/schema-auth.js';
+import type { SiwxNoncesTable, SiwxSessionsTable } from '../storage/auth-schema.js';
 import { HttpError } from '../errors.js';
 
 const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

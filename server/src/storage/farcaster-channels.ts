@@ -7,7 +7,7 @@
  */
 import { sql, type Selectable } from 'kysely';
 import type { Storage } from './engine.js';
-import type { AuthFarcasterChannelsTable } from './schema-auth.js';
+import type { AuthFarcasterChannelsTable } from './auth-schema.js';
 
 export type ChannelRow = Selectable<AuthFarcasterChannelsTable>;
 export type NewChannel = Pick<ChannelRow, 'id' | 'token_hash' | 'device_hash' | 'nonce' | 'ip' | 'expires_at'>;

@@ -3,7 +3,8 @@
  * these shapes: numbers for integers, pg's int8 parsed as one). A feature moving behind the
  * seam adds its tables here; columns follow migration 18's schema (../db/migrations.ts).
  */
-import type { AuthTables } from './schema-auth.js';
+import type { AuthTables } from './auth-schema.js';
+import type { FeatureTables } from './feature-schema.js';
 
 export interface ProjectsTable {
   id: string;
@@ -26,7 +27,8 @@ export interface SchemaMigrationsTable {
   applied_at: string;
 }
 
-export interface StorageSchema extends AuthTables {
+/** The tables of sign-in (./auth-schema.ts) and of names, on-ramp, wallets and images, analytics and the DEX (./feature-schema.ts). */
+export interface StorageSchema extends AuthTables, FeatureTables {
   projects: ProjectsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -2,15 +2,14 @@
  * Importing wallet entries (a wallet file, or entries in memory): every entry is checked with
  * the wire schema, its links against the allowlist of src/wire/links.ts (https: or a wallet app
  * scheme), its name for control and invisible direction characters, plus an optional inline
- * `image`; on any error nothing is imported.
+ * `image`; on any error nothing is imported. The wallets repository (`app.wallets`,
+ * ../storage/wallets.ts) stores them, all or nothing.
  */
 import { readFileSync } from 'node:fs';
 import { hiddenCharacterProblem, WALLET_LINK_FIELDS, walletLinkProblem } from '../../../src/wire/links.js';
 import { walletEntrySchema, type WalletEntry } from '../../../src/wire/provider-api.js';
-import type { Database } from '../db/open.js';
 import { badgeSvg, initials } from '../images/svg.js';
-import { decodeImageSource, deleteImages, putImage, svgImage, type ImageData } from '../images/store.js';
-import { countWallets, writeWallets, type WriteMode } from './registry.js';
+import { decodeImageSource, svgImage, type ImageData } from '../images/image-data.js';
 
 export interface WalletIssue {
   /** Index of the entry in the list (0-based). */
@@ -132,20 +131,6 @@ export function walletBadge(entry: Pick<WalletEntry, 'id' | 'name'>): ImageData 
   return svgImage(badgeSvg({ seed: entry.id, label: initials(entry.name) }));
 }
 
-/** Stores validated wallets and their images (given ones overwrite, generated ones only fill gaps). */
-export function storeWallets(db: Database, wallets: readonly ValidWallet[], mode: WriteMode): number {
-  const changed = writeWallets(
-    db,
-    wallets.map((w) => w.entry),
-    mode,
-  );
-  for (const { entry, image } of wallets) {
-    if (image) putImage(db, 'wallet', entry.image_id, image, { overwrite: mode === 'upsert' });
-    else putImage(db, 'wallet', entry.image_id, walletBadge(entry), { overwrite: false });
-  }
-  return changed;
-}
-
 export interface ImportWalletsOptions {
   /** Replace the whole registry (and its wallet images) instead of adding to it / updating it. */
   replace?: boolean;
@@ -156,21 +141,4 @@ export interface ImportWalletsResult {
   imported: number;
   /** Wallets in the registry afterwards. */
   total: number;
-}
-
-/**
- * Imports wallet entries, or a wallet file when given a path. Entries with an existing id
- * update that wallet. Any bad entry throws a WalletImportError and nothing is imported.
- */
-export function importWallets(db: Database, input: readonly unknown[] | string, options: ImportWalletsOptions = {}): ImportWalletsResult {
-  const source = typeof input === 'string' ? input : undefined;
-  const wallets = validateWalletList(typeof input === 'string' ? readWalletFile(input) : input, source);
-  db.transaction(() => {
-    if (options.replace) {
-      db.prepare('DELETE FROM wallets').run();
-      deleteImages(db, 'wallet');
-    }
-    storeWallets(db, wallets, 'upsert');
-  })();
-  return { imported: wallets.length, total: countWallets(db) };
 }

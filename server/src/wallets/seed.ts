@@ -6,7 +6,8 @@
 import type { WalletEntry } from '../../../src/wire/provider-api.js';
 import type { Database } from '../db/open.js';
 import seedFile from '../../data/wallets.json' with { type: 'json' };
-import { storeWallets, validateWalletList, type ValidWallet } from './import.js';
+import { validateWalletList, type ValidWallet } from './import.js';
+import { storeWallets } from '../storage/wallets-sync.js';
 import { countWallets } from './registry.js';
 
 export const DEFAULT_SEED_WALLETS = 1000;

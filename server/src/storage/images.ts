@@ -1,0 +1,72 @@
+/**
+ * The images repository (`app.images`): wallet logos, network (asset), currency and token
+ * images with their content type and ETag, on either engine. Ids match case-insensitively (an
+ * exact match first): COLLATE NOCASE on SQLite, lower(id) on Postgres.
+ */
+import { sql, type Kysely } from 'kysely';
+import { etagOf, type ImageData, type ImageKind, type StoredImage } from '../images/image-data.js';
+import type { Storage } from './engine.js';
+import type { StorageSchema } from './schema.js';
+import type { Engine } from './url.js';
+
+export interface ImagesRepository {
+  /** The image of this kind and id; an exact match first, else one differing in case only (`eth` finds `ETH`). */
+  get(kind: ImageKind, id: string): Promise<StoredImage | undefined>;
+  /** Stores an image; `overwrite: false` keeps an existing one (for generated defaults). */
+  put(kind: ImageKind, id: string, image: ImageData, options?: { overwrite?: boolean }): Promise<void>;
+}
+
+export function imageQueries(db: Kysely<StorageSchema>, engine: Engine) {
+  return {
+    get: (kind: ImageKind, id: string) =>
+      db
+        .selectFrom('images')
+        .select(['content_type', 'body', 'etag'])
+        .where('kind', '=', kind)
+        .where(engine === 'sqlite' ? sql<boolean>`id = ${id} COLLATE NOCASE` : sql<boolean>`lower(id) = lower(${id})`)
+        .orderBy(sql`id = ${id}`, 'desc')
+        .orderBy(engine === 'sqlite' ? sql`id` : sql`id COLLATE "C"`)
+        .limit(1),
+    put: (kind: ImageKind, id: string, image: ImageData, { overwrite = true } = {}) =>
+      db
+        .insertInto('images')
+        .values({
+          kind,
+          id,
+          content_type: image.contentType,
+          body: image.body,
+          etag: etagOf(image.body),
+          updated_at: new Date().toISOString(),
+        })
+        .onConflict((oc) =>
+          overwrite
+            ? oc.columns(['kind', 'id']).doUpdateSet((eb) => ({
+                content_type: eb.ref('excluded.content_type'),
+                body: eb.ref('excluded.body'),
+                etag: eb.ref('excluded.etag'),
+                updated_at: eb.ref('excluded.updated_at'),
+              }))
+            : oc.columns(['kind', 'id']).doNothing(),
+        ),
+    removeKind: (kind: ImageKind) => db.deleteFrom('images').where('kind', '=', kind),
+  };
+}
+
+export const imageFromRow = (row: { content_type: string; body: Buffer; etag: string }): StoredImage => ({
+  contentType: row.content_type,
+  body: row.body,
+  etag: row.etag,
+});
+
+export function imagesRepository({ db, engine }: Storage): ImagesRepository {
+  const q = imageQueries(db, engine);
+  return {
+    async get(kind, id) {
+      const row = await q.get(kind, id).executeTakeFirst();
+      return row && imageFromRow(row);
+    },
+    async put(kind, id, image, options) {
+      await q.put(kind, id, image, options).execute();
+    },
+  };
+}

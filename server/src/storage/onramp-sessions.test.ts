@@ -1,0 +1,96 @@
+/** The on-ramp sessions' repository on both engines, and two instances racing to pay one checkout on one Postgres. */
+import { describe, expect, it } from 'vitest';
+import { ENGINES, freshStorage, openAgain, postgresUrl } from '../../test/engines.js';
+import type { NewSession } from '../onramp/sessions.js';
+import type { Storage } from './engine.js';
+import { onrampSessionsRepository } from './onramp-sessions.js';
+import { projectsRepository } from './projects.js';
+
+const T = 1_000_000;
+const fresh = (createdAt = T): NewSession => ({
+  projectId: 'w3kit-dev',
+  chainId: 'eip155:31337',
+  address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  asset: 'ETH',
+  cryptoAmount: '1000',
+  fiatTotal: '100.00',
+  fiatFee: '1.50',
+  fiatCurrency: 'USD',
+  createdAt,
+  expiresAt: createdAt + 60_000,
+});
+const tx = (n: number) => ({ hash: `0x${n}`, nonce: n, from: '0xfrom', raw: `0xraw${n}` });
+
+async function seeded(storage: Storage) {
+  await projectsRepository(storage).seedDev();
+  return onrampSessionsRepository(storage);
+}
+
+describe.each(ENGINES)('the on-ramp sessions on %s', (engine) => {
+  it('creates, claims once, records once and pays once; counts open sessions', async () => {
+    const sessions = await seeded(await freshStorage(engine));
+    const s = await sessions.create(fresh());
+    expect(s).toMatchObject({ status: 'pending', txHash: null, paidAt: null });
+    expect(s.id).toHaveLength(32);
+    expect(await sessions.get(s.id)).toEqual(s);
+    expect(await sessions.open('w3kit-dev', T)).toBe(1);
+    expect(await sessions.open('w3kit-dev', T + 60_000)).toBe(0);
+    expect(await sessions.claim(s.id, T + 60_000)).toBe(false);
+    expect(await sessions.claim(s.id, T)).toBe(true);
+    expect(await sessions.claim(s.id, T)).toBe(false);
+    expect(await sessions.open('w3kit-dev', T + 10 ** 9)).toBe(1);
+    expect(await sessions.record(s.id, tx(1))).toBe(true);
+    expect(await sessions.record(s.id, tx(2))).toBe(false);
+    expect(await sessions.release(s.id)).toBe(false);
+    expect(await sessions.rawTx(s.id)).toBe('0xraw1');
+    expect((await sessions.paying(10)).map((p) => p.txHash)).toEqual(['0x1']);
+    await sessions.paid(s.id, T + 5);
+    await sessions.fail(s.id, 'too late');
+    expect(await sessions.get(s.id)).toMatchObject({ status: 'paid', paidAt: T + 5, txHash: '0x1', txNonce: 1, failure: null });
+    expect(await sessions.claim(s.id, T)).toBe(false);
+  });
+
+  it('gives back unrecorded claims only, fails for good and sweeps only expired pending sessions', async () => {
+    const sessions = await seeded(await freshStorage(engine));
+    const [a, b, c, old] = [
+      await sessions.create(fresh()),
+      await sessions.create(fresh(T + 1)),
+      await sessions.create(fresh(T + 2)),
+      await sessions.create(fresh(T - 10 ** 6)),
+    ];
+    for (const s of [a, b, c]) expect(await sessions.claim(s.id, T)).toBe(true);
+    await sessions.record(b.id, tx(7));
+    expect(await sessions.release(a.id)).toBe(true);
+    expect(await sessions.releaseUnrecorded()).toBe(1);
+    expect((await sessions.get(c.id))!.status).toBe('pending');
+    await sessions.paid(c.id, T);
+    expect((await sessions.get(c.id))!.status).toBe('pending');
+    await sessions.fail(b.id, 'reverted');
+    expect(await sessions.get(b.id)).toMatchObject({ status: 'failed', failure: 'reverted' });
+    expect(await sessions.rawTx(a.id)).toBeUndefined();
+    expect(await sessions.rawTx('unknown')).toBeUndefined();
+    expect(await sessions.sweep(T)).toBe(1);
+    expect(await sessions.get(old.id)).toBeUndefined();
+    expect(await sessions.get(a.id)).toBeDefined();
+  });
+});
+
+describe('the on-ramp sessions, two instances on one Postgres', () => {
+  it('claims a checkout for its payout once and records one payout when both pay it at the same time', async () => {
+    const url = await postgresUrl();
+    const [one, two] = [await openAgain(url), await openAgain(url)];
+    const a = await seeded(one);
+    const b = onrampSessionsRepository(two);
+    for (let round = 0; round < 5; round++) {
+      const s = await a.create(fresh());
+      const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).claim(s.id, T)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      const records = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).record(s.id, tx(i))));
+      expect(records.filter(Boolean)).toHaveLength(1);
+      const releases = await Promise.all([a.release(s.id), b.release(s.id), a.releaseUnrecorded(), b.releaseUnrecorded()]);
+      expect(releases).toEqual([false, false, 0, 0]);
+      await Promise.all([a.paid(s.id, T + 1), b.fail(s.id, 'lost'), b.paid(s.id, T + 2)]);
+      expect(['paid', 'failed']).toContain((await a.get(s.id))!.status);
+    }
+  });
+});

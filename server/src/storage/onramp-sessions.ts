@@ -1,0 +1,165 @@
+/**
+ * The sandbox checkout sessions' repository (`app.onrampSessions`, table onramp_sessions) on
+ * either engine; the rules are ../onramp/sessions.ts's. Every state change is one conditional
+ * UPDATE (... WHERE status = ... RETURNING id), so under concurrency, on SQLite or on Postgres
+ * with several instances, a session is claimed for its payout by one caller only, its payout is
+ * recorded once, and it is paid once.
+ */
+import type { Selectable } from 'kysely';
+import { randomToken, type OnrampSession, type OnrampSessions } from '../onramp/sessions.js';
+import type { Storage } from './engine.js';
+import type { OnrampSessionsTable } from './feature-schema.js';
+
+const fromRow = (r: Selectable<OnrampSessionsTable>): OnrampSession => ({
+  id: r.id,
+  csrf: r.csrf,
+  projectId: r.project_id,
+  chainId: r.chain_id,
+  address: r.address,
+  asset: r.asset,
+  cryptoAmount: r.crypto_amount,
+  fiatTotal: r.fiat_total,
+  fiatFee: r.fiat_fee,
+  fiatCurrency: r.fiat_currency,
+  status: r.status,
+  txHash: r.tx_hash,
+  txNonce: r.tx_nonce,
+  txFrom: r.tx_from,
+  failure: r.failure,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  paidAt: r.paid_at,
+});
+
+const COLUMNS = [
+  'id',
+  'csrf',
+  'project_id',
+  'chain_id',
+  'address',
+  'asset',
+  'crypto_amount',
+  'fiat_total',
+  'fiat_fee',
+  'fiat_currency',
+  'status',
+  'tx_hash',
+  'tx_nonce',
+  'tx_from',
+  'tx_raw',
+  'failure',
+  'created_at',
+  'expires_at',
+  'paid_at',
+] as const;
+
+export function onrampSessionsRepository({ db }: Storage): OnrampSessions {
+  const sessions = db.selectFrom('onramp_sessions').select(COLUMNS);
+  const update = () => db.updateTable('onramp_sessions');
+  /** Whether the conditional update changed the row. */
+  const changed = async (query: { executeTakeFirst(): Promise<{ numUpdatedRows: bigint }> }) =>
+    (await query.executeTakeFirst()).numUpdatedRows > 0n;
+  return {
+    async create(s) {
+      const session: OnrampSession = {
+        ...s,
+        id: randomToken(),
+        csrf: randomToken(),
+        status: 'pending',
+        txHash: null,
+        txNonce: null,
+        txFrom: null,
+        failure: null,
+        paidAt: null,
+      };
+      await db
+        .insertInto('onramp_sessions')
+        .values({
+          id: session.id,
+          csrf: session.csrf,
+          project_id: s.projectId,
+          chain_id: s.chainId,
+          address: s.address,
+          asset: s.asset,
+          crypto_amount: s.cryptoAmount,
+          fiat_total: s.fiatTotal,
+          fiat_fee: s.fiatFee,
+          fiat_currency: s.fiatCurrency,
+          status: 'pending',
+          created_at: s.createdAt,
+          expires_at: s.expiresAt,
+        })
+        .execute();
+      return session;
+    },
+    async get(id) {
+      const row = await sessions.where('id', '=', id).executeTakeFirst();
+      return row && fromRow(row);
+    },
+    async rawTx(id) {
+      const row = await db.selectFrom('onramp_sessions').select('tx_raw').where('id', '=', id).executeTakeFirst();
+      return row?.tx_raw ?? undefined;
+    },
+    async open(projectId, now) {
+      const { n } = await db
+        .selectFrom('onramp_sessions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('project_id', '=', projectId)
+        .where((eb) => eb.or([eb('status', '=', 'paying'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)])]))
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+    async claim(id, now) {
+      const claimed = await update()
+        .set({ status: 'paying' })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('expires_at', '>', now)
+        .returning('id')
+        .executeTakeFirst();
+      return claimed !== undefined;
+    },
+    async record(id, tx) {
+      const recorded = await update()
+        .set({ tx_hash: tx.hash, tx_nonce: tx.nonce, tx_from: tx.from, tx_raw: tx.raw })
+        .where('id', '=', id)
+        .where('status', '=', 'paying')
+        .where('tx_hash', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      return recorded !== undefined;
+    },
+    async paid(id, now) {
+      await update()
+        .set({ status: 'paid', paid_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'paying')
+        .where('tx_hash', 'is not', null)
+        .execute();
+    },
+    async fail(id, reason) {
+      await update().set({ status: 'failed', failure: reason }).where('id', '=', id).where('status', '=', 'paying').execute();
+    },
+    release: (id) =>
+      changed(update().set({ status: 'pending' }).where('id', '=', id).where('status', '=', 'paying').where('tx_hash', 'is', null)),
+    async releaseUnrecorded() {
+      const { numUpdatedRows } = await update()
+        .set({ status: 'pending' })
+        .where('status', '=', 'paying')
+        .where('tx_hash', 'is', null)
+        .executeTakeFirst();
+      return Number(numUpdatedRows);
+    },
+    async paying(limit) {
+      return (await sessions.where('status', '=', 'paying').orderBy('created_at').limit(limit).execute()).map(fromRow);
+    },
+    async sweep(before) {
+      const { numDeletedRows } = await db
+        .deleteFrom('onramp_sessions')
+        .where('status', '=', 'pending')
+        .where('expires_at', '<', before)
+        .executeTakeFirst();
+      return Number(numDeletedRows);
+    },
+  };
+}
