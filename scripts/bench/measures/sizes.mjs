@@ -33,7 +33,7 @@ function localeChunks(sizes, locales) {
   });
 }
 
-const SOLANA_MODULE = /^dist\/adapters\/solana\//;
+const SOLANA_MODULE = /^dist\/chains\/solana\//;
 const WC_SESSION_MODULE = /^dist\/stores\/walletconnect[-/]session\.js$/;
 
 /** The Solana chunks: lazy chunks holding a dist/chains/solana module, with their lazy imports. */
