@@ -41,7 +41,7 @@ export const EXCEPTIONS = {
   'src/stores/walletconnect/connector.ts': 'the WalletConnect connector row is listed under the EVM namespace',
   'src/stores/connection/discovery.ts': 'EIP-6963 connectors come from the first-chunk eip155 discovery directly',
   'src/stores/connection/requests.ts': 'EIP-712 and EIP-5792 requests are eip155 methods of the instance API',
-  'src/stores/network/network-switch.ts': 'embedded wallet switch rule (namespaces the frame serves)',
+  'src/stores/connection/network-switch.ts': 'embedded wallet switch rule (namespaces the frame serves)',
   // SIWX: w3kit/siwx is a public entry with its own bundle; the codecs move to src/chains/<ns>/siwx.ts next.
   'src/siwx/message.ts': 'w3kit/siwx message codecs (SIWE for eip155, CAIP-122 else): next src/chains/<namespace>/siwx.ts',
   'src/siwx/signature.ts': 'w3kit/siwx signature verification per namespace: next src/chains/<namespace>/siwx.ts',

@@ -14,7 +14,7 @@ import { $nativeBalances, balanceKey, resetNativeBalances } from '../../src/stor
 import { $activeNamespace, $activeNetworkIds, $unknownNetwork } from '../../src/stores/network/networks.js';
 import { resetOptions } from '../../src/stores/app/options.js';
 import { resetRouter } from '../../src/stores/ui/router.js';
-import { $initialized } from '../../src/stores/app/state.js';
+import { $initialized } from '../../src/stores/views/public-state.js';
 import { storage } from '../../src/stores/app/storage.js';
 import { $themeModeSetting, $themeVariables } from '../../src/stores/ui/theme.js';
 import { hideToast } from '../../src/stores/ui/toast.js';

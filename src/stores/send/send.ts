@@ -21,7 +21,7 @@ import { watchTransaction } from '../portfolio/activity.js';
 import { $balances, fetchBalances } from '../portfolio/balances.js';
 import { getBlockchainApi } from '../portfolio/blockchain.js';
 import { looksLikeName, lookupName, resolveName } from '../portfolio/identity.js';
-import { resolvesWithEns } from './send-names.js';
+import { resolvesWithEns } from '../portfolio/name-resolvers.js';
 import { $activeNetwork } from '../network/networks.js';
 import { $modal } from '../ui/modal.js';
 import { $router, resetRouter } from '../ui/router.js';

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { usableTokens } from '../../../stores/portfolio/balances.js';
 import { $activity } from '../../../stores/portfolio/activity.js';
-import { selectAccountTab } from '../../../stores/ui/account-view.js';
+import { selectAccountTab } from '../../../stores/views/account-view.js';
 import { $balances } from '../../../stores/portfolio/balances.js';
 import { $embeddedUser } from '../../../stores/embedded/state.js';
 import { setLocale } from '../../../stores/ui/locale.js';
