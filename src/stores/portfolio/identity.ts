@@ -14,6 +14,7 @@ import { getAccountState, patchAccount } from '../connection/account.js';
 import { createFetcherStore } from '../app/fetcher.js';
 import { $activeTarget, activeTarget, createCache, getBlockchainApi, now, type AccountTarget } from './blockchain.js';
 import { resolvesWithEns } from './name-resolvers.js';
+import { onReset } from '../app/reset.js';
 
 const names = createCache<Identity>(CACHE_LIFETIME_MS.name);
 const profiles = createCache<ResolvedName>(CACHE_LIFETIME_MS.name);
@@ -132,3 +133,4 @@ export function resetIdentities(): void {
   names.clear();
   profiles.clear();
 }
+onReset(resetIdentities);
