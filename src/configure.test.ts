@@ -5,7 +5,7 @@ import { networks } from './wire/networks.js';
 import type { W3Event } from './stores/app/events.js';
 import { $activeNamespace, $activeNetwork, $activeNetworkIds } from './stores/network/networks.js';
 import { $features, $options, resetOptions } from './stores/app/options.js';
-import { $initialized } from './stores/app/state.js';
+import { $initialized } from './stores/views/public-state.js';
 import { storage } from './stores/app/storage.js';
 import { $themeModeSetting, $themeVariables, setThemeMode } from './stores/ui/theme.js';
 import { MemoryStorage } from './test-utils/storage.js';

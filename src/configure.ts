@@ -4,12 +4,17 @@ import { initConnectors } from './stores/connection/discovery.js';
 import { initWalletConnect } from './stores/walletconnect/connector.js';
 import { initNetworks } from './stores/network/networks.js';
 import { $options, setOptions } from './stores/app/options.js';
-import { $initialized } from './stores/app/state.js';
+import { registerSignIn } from './stores/app/sign-in.js';
+import { initEmbedded } from './stores/embedded/connector.js';
+import { $initialized } from './stores/views/public-state.js';
 import { setLocale } from './stores/ui/locale.js';
 import { setThemeMode, setThemeVariables } from './stores/ui/theme.js';
 
 let configuredLocale: string | undefined;
-let projectModule: Promise<typeof import('./stores/app/project.js')> | undefined;
+
+// Sign in with X (a lazy chunk) sits above the stores that start it: they call what is registered here.
+registerSignIn(() => import('./stores/siwx/flow.js'));
+let projectModule: Promise<typeof import('./stores/project/project.js')> | undefined;
 
 /**
  * Loads the project store (a lazy chunk) once a backend is configured, and lets it follow the
@@ -18,7 +23,7 @@ let projectModule: Promise<typeof import('./stores/app/project.js')> | undefined
  */
 function syncProject(options: W3ModalOptions): void {
   if (!options.apiUrl && !projectModule) return;
-  projectModule ??= import('./stores/app/project.js');
+  projectModule ??= import('./stores/project/project.js');
   projectModule.then(
     // A later configure() may have replaced the options meanwhile: follow the current ones.
     ({ initProject }) => (options === $options.get() ? initProject() : undefined),
@@ -44,6 +49,7 @@ export function configure(input: W3ModalOptions | unknown): W3ModalOptions {
   configuredLocale = options.locale;
   initNetworks();
   initConnectors();
+  initEmbedded();
   initWalletConnect();
   syncProject(options);
   $initialized.set(true);

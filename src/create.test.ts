@@ -4,7 +4,7 @@ import { W3ConfigError } from './core/errors.js';
 import { getInstance, type W3ModalAdapter } from './instance.js';
 import { networks } from './wire/networks.js';
 import { resetOptions } from './stores/app/options.js';
-import { $initialized } from './stores/app/state.js';
+import { $initialized } from './stores/views/public-state.js';
 import { MemoryStorage } from './test-utils/storage.js';
 
 beforeEach(() => {

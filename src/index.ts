@@ -41,7 +41,7 @@ export type { CaipAddress, CaipNetworkId, ChainNamespace } from './core/caip.js'
 export type * from './core/siwx.js';
 export type { ViewName } from './core/views.js';
 export { VIEWS } from './core/views.js';
-export type { PublicState } from './stores/app/state.js';
+export type { PublicState } from './stores/views/public-state.js';
 export type { W3Event, W3EventType } from './stores/app/events.js';
 export type { AccountState, AccountStatus } from './stores/connection/account.js';
 export type { AuthStatus } from './stores/connection/auth-status.js';

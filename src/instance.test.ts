@@ -12,7 +12,7 @@ import { $activeNamespace, $activeNetworkIds, $unknownNetwork, initNetworks } fr
 import { resetOptions, setOptions } from './stores/app/options.js';
 import { setWalletProvider } from './stores/connection/providers.js';
 import { $router, registerViews, resetRouter } from './stores/ui/router.js';
-import { $initialized, $publicState, type PublicState } from './stores/app/state.js';
+import { $initialized, $publicState, type PublicState } from './stores/views/public-state.js';
 import { $themeModeSetting, $themeVariables, setThemeMode } from './stores/ui/theme.js';
 import { MemoryStorage } from './test-utils/storage.js';
 import { solanaMainnet } from './test-utils/networks.js';

@@ -14,13 +14,13 @@ import { disconnect } from './stores/connection/disconnect.js';
 import { $lastEvent, type W3Event } from './stores/app/events.js';
 import { closeModal } from './stores/ui/modal.js';
 import { $activeNamespace, $currentNetwork } from './stores/network/networks.js';
-import { $publicState, type PublicState } from './stores/app/state.js';
+import { $publicState, type PublicState } from './stores/views/public-state.js';
 import { setThemeMode, setThemeVariables } from './stores/ui/theme.js';
 import { setLocale } from './stores/ui/locale.js';
 import type { Locale } from './core/locales.js';
 import type { SolanaProvider, SolanaSendOptions } from './chains/solana/provider.js';
 import { getWalletProvider } from './stores/connection/providers.js';
-import { openModal, type OpenModalParameters } from './stores/ui/open-modal.js';
+import { openModal, type OpenModalParameters } from './stores/views/open-modal.js';
 import type { SIWXSession } from './core/siwx.js';
 import { $authStatus, type AuthStatus } from './stores/connection/auth-status.js';
 
@@ -179,7 +179,7 @@ export function getInstance(): W3ModalInstance {
     },
     getNetwork: () => $currentNetwork.get().network,
     // The switching logic is not needed to show the modal: it loads with the first switch.
-    switchNetwork: (network) => import('./stores/network/network-switch.js').then((m) => m.switchNetwork(network)),
+    switchNetwork: (network) => import('./stores/connection/network-switch.js').then((m) => m.switchNetwork(network)),
     disconnect: (namespace) => disconnect(namespace),
     getWalletProvider: ((namespace: ChainNamespace) => getWalletProvider(namespace)) as W3ModalInstance['getWalletProvider'],
     setThemeMode: (mode) => setThemeMode(mode),

@@ -23,6 +23,58 @@ const PAGE_CHAIN = '(^|/)chains/(?!([^/]+/)?frame-)';
 /** A chain's frame-side file: what page code may not import. */
 const FRAME_CHAIN = '^\\./([^./][^/]*/)?frame-|^\\.\\./[^./][^/]*/frame-';
 
+/** What every store file may not import, whatever its tier. */
+const STORE_PATTERNS = [
+  { regex: folders('elements', 'react'), message: 'Stores never touch elements or the DOM.' },
+  { regex: `^(\\.\\./){2,}${TOP}`, message: 'Stores may not import the package entries.' },
+];
+/** The store folders of the base tier; every other folder of src/stores but views/ is a feature. */
+export const BASE_STORES = ['app', 'ui', 'network'];
+const base = BASE_STORES.map((name) => `src/stores/${name}/**`);
+/** A sibling store folder (`../<folder>/`) other than the ones named. */
+const storeFolderBut = (...names) => `^\\.\\./(?!(${names.join('|')})/)[^./][^/]*/`;
+
+/**
+ * The tiers of src/stores, bottom to top. Folder names are kept and classified rather than
+ * regrouped under base/ and features/: a folder names what it holds (app, ui, network), most
+ * files never moved, and the tier of a folder is read here, in one list. Base (BASE_STORES):
+ * app (options, storage, events, lifecycle, the fetcher, sign-in registration), ui (router,
+ * modal, toasts, alerts, locale, theme, the connect flow's exit) and network (the configured and
+ * active networks); it imports no other store folder. Features: every other folder (connection,
+ * embedded, walletconnect, siwx, portfolio, send, swap, onramp, registry, names, project, and any
+ * folder added later); they import the base and each other, one way (scripts/lib/store-pairs.mjs
+ * fails on two folders importing each other), never a view model. View models: views/, stores
+ * shaped for one view (Account, Connect) or for the instance (open(), getState()); they import
+ * anything below. A lower store that must react to a higher one takes a registration (e.g.
+ * app/sign-in.ts, which configure.ts fills with the SIWX flow's loader), never an import.
+ */
+const STORE_TIERS = [
+  {
+    name: 'stores-base',
+    files: base,
+    patterns: [
+      ...STORE_PATTERNS,
+      {
+        regex: storeFolderBut(...BASE_STORES),
+        message: `Base stores (${BASE_STORES.join(', ')}) import no feature store and no view model: take a registration the higher store fills.`,
+      },
+    ],
+  },
+  {
+    name: 'stores-features',
+    files: ['src/stores/**'],
+    ignores: [...base, 'src/stores/views/**'],
+    patterns: [
+      ...STORE_PATTERNS,
+      {
+        regex: '^\\.\\./views/',
+        message: 'Feature stores never import view models (src/stores/views): views read features, not the other way.',
+      },
+    ],
+  },
+  { name: 'stores-views', files: ['src/stores/views/**'], patterns: STORE_PATTERNS },
+];
+
 /** `{ files, patterns }` per layer; a pattern is a regex on the import specifier. */
 export const LAYER_ZONES = [
   {
@@ -149,14 +201,7 @@ export const LAYER_ZONES = [
       },
     ],
   },
-  {
-    name: 'stores',
-    files: ['src/stores/**'],
-    patterns: [
-      { regex: folders('elements', 'react'), message: 'Stores never touch elements or the DOM.' },
-      { regex: `^(\\.\\./){2,}${TOP}`, message: 'Stores may not import the package entries.' },
-    ],
-  },
+  ...STORE_TIERS,
   {
     name: 'elements',
     files: ['src/elements/**'],

@@ -52,6 +52,29 @@ describe('layer zones', () => {
       'through the registry',
     ],
     ['src/stores/x.ts', "import { W3Modal } from '../elements/modal/modal.element.js';\nexport const x = W3Modal;", 'Stores never touch'],
+    [
+      'src/stores/app/x.ts',
+      "import { $activeAccount } from '../connection/account.js';\nexport const x = $activeAccount;",
+      'Base stores (app, ui, network) import no feature store',
+    ],
+    ['src/stores/ui/x.ts', "import { $accountView } from '../views/account-view.js';\nexport const x = $accountView;", 'Base stores'],
+    ['src/stores/network/x.ts', "export { $siwxTarget } from '../siwx/flow.js';", 'Base stores'],
+    ['src/stores/ui/x.ts', "import { $quote } from '../new-feature/quote.js';\nexport const x = $quote;", 'Base stores'],
+    [
+      'src/stores/connection/x.ts',
+      "import { $accountView } from '../views/account-view.js';\nexport const x = $accountView;",
+      'Feature stores never import view models',
+    ],
+    [
+      'src/stores/new-feature/x.ts',
+      "import { $connectView } from '../views/connect-view.js';\nexport const x = $connectView;",
+      'Feature stores',
+    ],
+    [
+      'src/stores/views/x.ts',
+      "import { W3Modal } from '../../elements/modal/modal.element.js';\nexport const x = W3Modal;",
+      'Stores never touch',
+    ],
     ['src/core/x.ts', "import { httpRequest } from '../api/http.js';\nexport const x = httpRequest;", 'core is the bottom layer'],
     ['src/api/x.ts', "import { $modal } from '../stores/modal.js';\nexport const x = $modal;", 'api imports only core and wire'],
     ['src/wire/x.ts', "import { W3Error } from '../core/errors.js';\nexport const x = W3Error;", 'src/wire is shared'],
@@ -84,6 +107,20 @@ describe('layer zones', () => {
     ['src/elements/x/y.ts', "import { chainParts } from '../../chains/registry.js';\nexport const x = chainParts;"],
     ['src/chains/eip155/x.ts', "import { frameRpc } from '../../adapters/auth/frame-rpc.js';\nexport const x = frameRpc;"],
     ['src/core/x.ts', "import { networks } from '../wire/networks.js';\nexport const x = networks;"],
+    ['src/stores/ui/x.ts', "import { $options } from '../app/options.js';\nexport const x = $options;"],
+    [
+      'src/stores/app/x.ts',
+      "import { $networks } from '../network/networks.js';\nimport { chainParts } from '../../chains/registry.js';\nexport const x = [$networks, chainParts];",
+    ],
+    [
+      'src/stores/swap/x.ts',
+      "import { $balances } from '../portfolio/balances.js';\nimport { $router } from '../ui/router.js';\nexport const x = [$balances, $router];",
+    ],
+    [
+      'src/stores/views/x.ts',
+      "import { $balances } from '../portfolio/balances.js';\nimport { $router } from '../ui/router.js';\nexport const x = [$balances, $router];",
+    ],
+    ['src/stores/ui/x.test.ts', "import { $accountView } from '../views/account-view.js';\nexport const x = $accountView;"],
     ['src/stores/x.test.ts', "import { W3Modal } from '../elements/modal/modal.element.js';\nexport const x = W3Modal;"],
   ])('%s may import what its layer allows', async (file, code) => {
     expect(await restricted(file, code)).toEqual([]);

@@ -14,7 +14,7 @@ import { getInstance, publicAccount, type OpenOptions, type PublicAccount } from
 import { $accounts } from '../stores/connection/account.js';
 import { $modal } from '../stores/ui/modal.js';
 import { $activeNamespace, $currentNetwork } from '../stores/network/networks.js';
-import { $publicState, type PublicState } from '../stores/app/state.js';
+import { $publicState, type PublicState } from '../stores/views/public-state.js';
 import { $lastEvent, type W3Event } from '../stores/app/events.js';
 import { useW3Store } from './hydration.js';
 import { NO_ACCOUNTS, NO_NAMESPACE, NO_NETWORK, SERVER_STATE } from './server-values.js';

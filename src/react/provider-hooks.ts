@@ -9,7 +9,7 @@ import type { SolanaProvider } from '../chains/solana/provider.js';
 import type { ChainNamespace } from '../core/caip.js';
 import { $activeConnectorIds, $connectors, type ConnectorType } from '../stores/connection/connectors.js';
 import { $walletProviders } from '../stores/connection/providers.js';
-import { AUTH_CONNECTOR_ID } from '../stores/embedded/ids.js';
+import { AUTH_CONNECTOR_ID } from '../stores/connection/connector-ids.js';
 import { $activeNamespace } from '../stores/network/networks.js';
 import { $authStatus, type AuthStatus } from '../stores/connection/auth-status.js';
 import { WALLETCONNECT_ID } from '../stores/walletconnect/state.js';

@@ -4,7 +4,7 @@
  * Frozen and shared, so React sees one unchanged value.
  */
 import type { ChainNamespace, CaipNetworkId } from '../core/caip.js';
-import type { PublicState } from '../stores/app/state.js';
+import type { PublicState } from '../stores/views/public-state.js';
 import type { AccountState } from '../stores/connection/account.js';
 import type { Connector } from '../stores/connection/connectors.js';
 import type { NativeBalance } from '../stores/connection/native-balance.js';

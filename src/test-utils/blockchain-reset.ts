@@ -1,22 +1,9 @@
-/** Puts the Blockchain API stores back to their start, or shows a state in them (tests). */
+/** Shows a state in the Blockchain API stores (tests; resetStores() puts them back to their start). */
 import type { WritableAtom } from 'nanostores';
 import type { FetcherValue } from '../stores/app/fetcher.js';
-import { $activityLoadingMore, $history, resetActivity, type ActivityState } from '../stores/portfolio/activity.js';
-import { $tokenBalances, resetBalances, type BalancesState } from '../stores/portfolio/balances.js';
-import { setBlockchainApiDeps, setClock } from '../stores/portfolio/blockchain.js';
-import { resetIdentities } from '../stores/portfolio/identity.js';
-import { $nftList, resetNfts, type NftsState } from '../stores/portfolio/nfts.js';
-import { resetSend } from '../stores/send/send.js';
-
-export function resetBlockchainStores(): void {
-  setClock(undefined);
-  setBlockchainApiDeps({});
-  resetBalances();
-  resetActivity();
-  resetNfts();
-  resetIdentities();
-  resetSend();
-}
+import { $activityLoadingMore, $history, type ActivityState } from '../stores/portfolio/activity.js';
+import { $tokenBalances, type BalancesState } from '../stores/portfolio/balances.js';
+import { $nftList, type NftsState } from '../stores/portfolio/nfts.js';
 
 /** Shows `state` in the token balances of the active account (as if the API had answered it). */
 export function showBalances(state: Pick<BalancesState, 'status' | 'tokens' | 'key'>): void {

@@ -7,20 +7,12 @@ import type { W3ModalOptions } from '../../src/core/options.js';
 import { defineElements } from '../../src/elements/index.js';
 import { definePrimitives } from '../../src/elements/primitives/index.js';
 import { $accounts } from '../../src/stores/connection/account.js';
-import { resetAlerts } from '../../src/stores/ui/alerts.js';
-import { $activeConnectorIds, $connections, $connectors } from '../../src/stores/connection/connectors.js';
-import { $modal } from '../../src/stores/ui/modal.js';
-import { $nativeBalances, balanceKey, resetNativeBalances } from '../../src/stores/connection/native-balance.js';
-import { $activeNamespace, $activeNetworkIds, $unknownNetwork } from '../../src/stores/network/networks.js';
-import { resetOptions } from '../../src/stores/app/options.js';
-import { resetRouter } from '../../src/stores/ui/router.js';
-import { $initialized } from '../../src/stores/app/state.js';
+import { $nativeBalances, balanceKey } from '../../src/stores/connection/native-balance.js';
+import { $activeNamespace } from '../../src/stores/network/networks.js';
 import { storage } from '../../src/stores/app/storage.js';
-import { $themeModeSetting, $themeVariables } from '../../src/stores/ui/theme.js';
-import { hideToast } from '../../src/stores/ui/toast.js';
+import { resetStores } from '../../src/stores/app/reset.js';
+import { $modal } from '../../src/stores/ui/modal.js';
 import type { W3Modal } from '../../src/elements/modal/modal.element.js';
-import { resetWalletList } from '../../src/stores/registry/wallet-list.js';
-import { resetAllWallets, resetWalletSearch } from '../../src/stores/registry/all-wallets.js';
 
 export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
@@ -38,28 +30,13 @@ export const apiOptions = (): Pick<W3ModalOptions, 'apiUrl' | 'projectId'> => ({
   projectId: 'w3kit-dev',
 });
 
-/** Puts every store back to its start and removes fixtures. */
+/**
+ * Puts every store back to its start (each registers its reset where it is created:
+ * src/stores/app/reset.ts) and removes fixtures.
+ */
 export function resetAll(): void {
   document.body.replaceChildren();
-  $modal.set({ open: false, loading: {}, shake: false, closeBlocked: false, shownView: undefined });
-  resetRouter('Connect');
-  resetOptions();
-  $initialized.set(false);
-  $accounts.set({});
-  $connectors.set([]);
-  $connections.set({});
-  $activeConnectorIds.set({});
-  $activeNamespace.set(undefined);
-  $activeNetworkIds.set({});
-  $unknownNetwork.set(undefined);
-  $themeModeSetting.set(undefined);
-  $themeVariables.set({});
-  resetAlerts();
-  hideToast();
-  resetWalletList();
-  resetAllWallets();
-  resetNativeBalances();
-  resetWalletSearch();
+  resetStores();
   storage.clear();
 }
 

@@ -46,7 +46,7 @@ const EMBEDDED_MODULE =
   /^dist\/(frame|adapters\/auth|stores\/embedded|elements\/views\/(email-login|email-verify-otp|email-verify-device|update-email-wallet|approve-transaction))\//;
 /** The embedded wallet's modules the first chunk holds by design: the tiny connector, its id and its state. */
 export const FIRST_CHUNK_EMBEDDED = [
-  'dist/stores/embedded/ids.js',
+  'dist/stores/connection/connector-ids.js',
   'dist/stores/embedded/connector.js',
   'dist/stores/embedded/frame-element.js',
 ];

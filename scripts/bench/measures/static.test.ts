@@ -291,7 +291,7 @@ describe('measureSizes', () => {
   it('fails when an embedded wallet module other than the connector, its id and the frame element atom is in the first chunk', () => {
     const first = { modules: { 'dist/stores/embedded/frame-element.js': 9, 'dist/stores/embedded/actions.js': 9 } };
     const chunks = {
-      'w3kit.js': chunk('w3kit', 1024, ['chunks/shared-s.js'], true, { modules: { 'dist/stores/embedded/ids.js': 9 } }),
+      'w3kit.js': chunk('w3kit', 1024, ['chunks/shared-s.js'], true, { modules: { 'dist/stores/connection/connector-ids.js': 9 } }),
       'chunks/shared-s.js': chunk('shared', 512, [], false, first),
       ...embedded,
     };

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { $frameElement, $frameTask, $frameView } from '../../stores/embedded/state.js';
 import { closeModal } from '../../stores/ui/modal.js';
-import { goBack } from '../../stores/ui/navigation.js';
+import { goBack } from '../../stores/connection/navigation.js';
 import { $router, pushView } from '../../stores/ui/router.js';
 import { deep, dialogOf, mountModal, resetAll, waitFor } from '../../../test/browser/helpers.js';
 import type { W3Modal } from './modal.element.js';

@@ -7,7 +7,7 @@
 import { adoptStyles, html, nothing, type CSSResultOrNative, type ReactiveControllerHost } from 'lit';
 import type { ViewName } from '../../core/views.js';
 import { $modal, closeModal, markViewShown } from '../../stores/ui/modal.js';
-import { goBack } from '../../stores/ui/navigation.js';
+import { goBack } from '../../stores/connection/navigation.js';
 import { $toast } from '../../stores/ui/toast-state.js';
 import { $router, pushView } from '../../stores/ui/router.js';
 import { $frameTask } from '../../stores/embedded/state.js';

@@ -6,7 +6,7 @@ import { $router, pushView } from '../../stores/ui/router.js';
 import { setThemeMode, setThemeVariables } from '../../stores/ui/theme.js';
 import { showError, showLoading } from '../../stores/ui/toast.js';
 import { showAlert } from '../../stores/ui/alerts.js';
-import { goBack } from '../../stores/ui/navigation.js';
+import { goBack } from '../../stores/connection/navigation.js';
 import {
   activeDeep,
   axeViolations,

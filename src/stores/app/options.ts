@@ -2,9 +2,10 @@ import { atom, computed } from 'nanostores';
 import { DEFAULT_CONNECTOR_TYPE_ORDER, DEFAULT_CONNECT_METHODS_ORDER, DEFAULT_WALLET_FEATURES_ORDER } from '../../core/constants.js';
 import { parseOptions, type W3Features, type W3ModalOptions } from '../../core/options.js';
 import { $remoteFeatures } from './remote-features.js';
+import { resettable } from './reset.js';
 
 /** The validated options of createW3Modal or of <w3-modal>'s attributes; undefined before either. */
-export const $options = atom<W3ModalOptions | undefined>(undefined);
+export const $options = resettable(atom<W3ModalOptions | undefined>(undefined));
 
 const DEFAULT_FEATURES = {
   email: false,

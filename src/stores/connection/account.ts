@@ -2,6 +2,7 @@ import { computed, map } from 'nanostores';
 import type { CaipAddress, ChainNamespace } from '../../core/caip.js';
 import type { AccountType } from '../../core/options.js';
 import { $activeNamespace } from '../network/networks.js';
+import { resettable } from '../app/reset.js';
 
 export type AccountStatus = 'disconnected' | 'connecting' | 'connected';
 
@@ -49,7 +50,7 @@ export const EMPTY_ACCOUNT: AccountState = Object.freeze({
   smartAccountDeployed: false,
 }) as AccountState;
 
-export const $accounts = map<Partial<Record<ChainNamespace, AccountState>>>({});
+export const $accounts = resettable(map<Partial<Record<ChainNamespace, AccountState>>>({}));
 
 export const $activeAccount = computed([$accounts, $activeNamespace], (accounts, namespace) =>
   namespace ? (accounts[namespace] ?? EMPTY_ACCOUNT) : EMPTY_ACCOUNT,

@@ -1,5 +1,6 @@
 import { atom, map } from 'nanostores';
 import type { ChainNamespace } from '../../core/caip.js';
+import { resettable } from '../app/reset.js';
 
 export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'WALLET_CONNECT' | 'AUTH' | 'MULTI_CHAIN';
 
@@ -34,9 +35,9 @@ export interface ConnectedWalletInfo {
   social?: string;
 }
 
-export const $connectors = atom<Connector[]>([]);
-export const $connections = map<Partial<Record<ChainNamespace, Connection[]>>>({});
-export const $activeConnectorIds = map<Partial<Record<ChainNamespace, string>>>({});
+export const $connectors = resettable(atom<Connector[]>([]));
+export const $connections = resettable(map<Partial<Record<ChainNamespace, Connection[]>>>({}));
+export const $activeConnectorIds = resettable(map<Partial<Record<ChainNamespace, string>>>({}));
 export const $connectedWallet = atom<ConnectedWalletInfo | undefined>(undefined);
 
 /** Adds connectors, keeping only the first one per name and chain. */

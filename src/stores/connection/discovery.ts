@@ -9,8 +9,7 @@ import type { AdapterWallet } from '../../chains/types.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { $options } from '../app/options.js';
 import { storage } from '../app/storage.js';
-import { initEmbedded } from '../embedded/connector.js';
-import { AUTH_CONNECTOR_ID } from '../embedded/ids.js';
+import { AUTH_CONNECTOR_ID } from './connector-ids.js';
 import { $connectors, addConnectors, setConnectorProvider, setDiscoveryStarted, type Connector } from './connectors.js';
 import { markRestoring } from './restore-hint.js';
 
@@ -91,7 +90,6 @@ export function initConnectors(): void {
     addConnectors(externals);
   }
   for (const namespace of namespaces) watch(namespace);
-  initEmbedded(namespaces);
   const stored = storage.get('connectedConnectorIds') ?? {};
   for (const [namespace, connectorId] of Object.entries(stored) as [ChainNamespace, string][]) {
     if (!namespaces.has(namespace) || SELF_RESTORING.has(connectorId)) continue;

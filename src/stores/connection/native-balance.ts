@@ -7,6 +7,7 @@
 import { computed, map } from 'nanostores';
 import { $activeAccount } from './account.js';
 import { $activeNetwork, $unknownNetwork } from '../network/networks.js';
+import { resettable } from '../app/reset.js';
 
 export interface NativeBalance {
   status: 'loading' | 'ready' | 'unavailable';
@@ -15,7 +16,7 @@ export interface NativeBalance {
   symbol: string;
 }
 
-export const $nativeBalances = map<Record<string, NativeBalance>>({});
+export const $nativeBalances = resettable(map<Record<string, NativeBalance>>({}));
 
 /** The CAIP-10 key of an account on a network (the address lower-cased). */
 export const balanceKey = (caipNetworkId: string, address: string): string => `${caipNetworkId}:${address.toLowerCase()}`;

@@ -17,7 +17,7 @@ import {
   WalletNotFoundError,
 } from '../../core/errors.js';
 import { emitEvent } from '../app/events.js';
-import { $options } from '../app/options.js';
+import { signInFlow } from '../app/sign-in.js';
 import { storage } from '../app/storage.js';
 import { $activeNamespace, $networks } from '../network/networks.js';
 import { $modal, onModalClose } from '../ui/modal.js';
@@ -106,12 +106,10 @@ export function activate(
 
 /** Sign in with X (its own lazy chunk, loaded only when configured) checks the account just applied. */
 function startSiwxIfSet(): void {
-  const options = $options.get();
-  if (options?.siwx || options?.siweConfig)
-    import('../siwx/flow.js').then(
-      (m) => m.startSiwx(),
-      (err: unknown) => void emitEvent('SIWX_AUTH_ERROR', { message: err instanceof Error ? err.message : String(err) }),
-    );
+  signInFlow()?.then(
+    (flow) => flow.startSiwx(),
+    (err: unknown) => void emitEvent('SIWX_AUTH_ERROR', { message: err instanceof Error ? err.message : String(err) }),
+  );
 }
 
 let attempt = 0;

@@ -14,7 +14,7 @@ import { $router, popTo, pushView, replaceView, resetRouter } from '../ui/router
 import { showErrorOf, showToast } from '../ui/toast.js';
 import { abortPendingApproval, onApprovalAbort, showFrameTask } from './approval.js';
 import { frameRequest } from './frame.js';
-import { AUTH_CONNECTOR_ID } from './ids.js';
+import { AUTH_CONNECTOR_ID } from '../connection/connector-ids.js';
 import { clearLoginCache } from './login-cache.js';
 import { leaveConnectFlow } from '../ui/after-connect.js';
 import { forgetStoredConnection } from '../connection/disconnect.js';

@@ -6,7 +6,7 @@
  */
 import type { ApprovalTask } from '../../adapters/auth/frame-rpc.js';
 import { closeModal, $modal, onModalClose, openModalOn } from '../ui/modal.js';
-import { goBack } from '../ui/navigation.js';
+import { goBack } from '../connection/navigation.js';
 import { $router, pushView } from '../ui/router.js';
 import { currentFrame } from './frame.js';
 import { $frameTask, type FrameTask } from './state.js';

@@ -5,6 +5,7 @@ import { resetOptions, setOptions } from '../app/options.js';
 import { storage } from '../app/storage.js';
 import { $connectors } from '../connection/connectors.js';
 import { initConnectors } from '../connection/discovery.js';
+import { initEmbedded } from './connector.js';
 import { initNetworks } from '../network/networks.js';
 import { clearLoginCache } from './login-cache.js';
 
@@ -12,6 +13,7 @@ const configure = (features: Record<string, unknown>, secureSiteUrl = 'http://12
   setOptions({ projectId: 'w3kit-dev', networks: [networks.localhost], ...(secureSiteUrl ? { secureSiteUrl } : {}), features });
   initNetworks();
   initConnectors();
+  initEmbedded();
 };
 const auth = () => $connectors.get().filter((c) => c.type === 'AUTH');
 

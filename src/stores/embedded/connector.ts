@@ -11,15 +11,19 @@ import { storage } from '../app/storage.js';
 import { registerEmailHandler } from '../connection/connect-handlers.js';
 import { addConnectors, removeConnector } from '../connection/connectors.js';
 import { markRestoring } from '../connection/restore-hint.js';
-import { AUTH_CONNECTOR_ID } from './ids.js';
+import { AUTH_CONNECTOR_ID } from '../connection/connector-ids.js';
 
 /** The embedded wallet's flow (lazy). */
 export const loadEmbeddedFlow = () => import('./actions.js');
 
-export function initEmbedded(namespaces: Set<ChainNamespace>): void {
+/** Run by configure() after initConnectors(): the embedded wallet's connector follows the options. */
+export function initEmbedded(): void {
+  const options = $options.get();
+  if (!options || typeof window === 'undefined') return;
+  const namespaces = new Set(options.networks.map((n) => n.chainNamespace));
   removeConnector(AUTH_CONNECTOR_ID);
   const { email, socials } = $features.get();
-  const on = $options.get()?.secureSiteUrl && (email || (socials && socials.length > 0));
+  const on = options.secureSiteUrl && (email || (socials && socials.length > 0));
   registerEmailHandler(on ? (email) => loadEmbeddedFlow().then((m) => m.loginWithEmail(email)) : undefined);
   if (!on) return;
   const served = EMBEDDED_NAMESPACES.filter((ns) => namespaces.has(ns));

@@ -8,6 +8,7 @@ import { networks } from '../../wire/networks.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { getAccountState } from '../connection/account.js';
 import { initConnectors } from '../connection/discovery.js';
+import { initEmbedded } from './connector.js';
 import { initNetworks } from '../network/networks.js';
 import { $modal } from '../ui/modal.js';
 import { resetRouter } from '../ui/router.js';
@@ -35,6 +36,7 @@ describe('embedded wallet login over the real bridge', () => {
     setOptions({ projectId: 'w3kit-dev', networks: [network], secureSiteUrl: DOUBLE, features: { email: true } });
     initNetworks();
     initConnectors();
+    initEmbedded();
     resetRouter('Connect');
     $modal.setKey('open', true);
     stopMount = $frameElement.subscribe((iframe) => {

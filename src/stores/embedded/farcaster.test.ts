@@ -9,6 +9,7 @@ import { $accounts, getAccountState } from '../connection/account.js';
 import { $activeConnectorIds, $connectors } from '../connection/connectors.js';
 import { disconnect } from '../connection/disconnect.js';
 import { initConnectors } from '../connection/discovery.js';
+import { initEmbedded } from './connector.js';
 import { $activeNamespace, initNetworks } from '../network/networks.js';
 import { $modal } from '../ui/modal.js';
 import { $router, pushView, resetRouter } from '../ui/router.js';
@@ -60,6 +61,7 @@ const types = () => frame.calls.map((c) => c.type).filter((t) => !t.startsWith('
 describe('Farcaster login', () => {
   it('gets the link, waits for the approval, connects, stores the provider and username, and closes the modal', async () => {
     initConnectors();
+    initEmbedded();
     await startFarcaster();
     expect(types()).toEqual(['GetFarcasterUri', 'ConnectFarcaster', 'GetUser']);
     expect(getAccountState('eip155').status).toBe('connected');

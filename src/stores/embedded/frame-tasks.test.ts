@@ -8,8 +8,9 @@ import { storage } from '../app/storage.js';
 import { $accounts, getAccountState } from '../connection/account.js';
 import { $activeConnectorIds, $connectors } from '../connection/connectors.js';
 import { initConnectors } from '../connection/discovery.js';
+import { initEmbedded } from './connector.js';
 import { getWalletProvider } from '../connection/providers.js';
-import { chooseNetwork, performSwitch } from '../network/network-switch.js';
+import { chooseNetwork, performSwitch } from '../connection/network-switch.js';
 import { $activeNamespace, $activeNetwork, initNetworks } from '../network/networks.js';
 import { $alert, resetAlerts } from '../ui/alerts.js';
 import { $modal, closeModal, openModalOn } from '../ui/modal.js';
@@ -77,6 +78,7 @@ beforeEach(() => {
   });
   initNetworks();
   initConnectors();
+  initEmbedded();
 });
 
 afterEach(() => {

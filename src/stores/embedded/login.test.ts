@@ -9,6 +9,7 @@ import { connectWithEmail } from '../connection/connect.js';
 import { $activeConnectorIds, $connectors } from '../connection/connectors.js';
 import { disconnect } from '../connection/disconnect.js';
 import { initConnectors } from '../connection/discovery.js';
+import { initEmbedded } from './connector.js';
 import { $activeNamespace, initNetworks } from '../network/networks.js';
 import { $modal } from '../ui/modal.js';
 import { $router, resetRouter } from '../ui/router.js';
@@ -83,12 +84,14 @@ afterEach(() => {
 describe('the AUTH connector', () => {
   it('joins eip155 and solana when secureSiteUrl and email are set, and not otherwise', () => {
     initConnectors();
+    initEmbedded();
     expect($connectors.get().filter((c) => c.type === 'AUTH')).toEqual([
       { id: 'ID_AUTH', type: 'AUTH', name: 'Email', chain: 'eip155' },
       { id: 'ID_AUTH', type: 'AUTH', name: 'Email', chain: 'solana' },
     ]);
     configure({ features: { email: false } });
     initConnectors();
+    initEmbedded();
     expect($connectors.get().filter((c) => c.type === 'AUTH')).toEqual([]);
   });
 });
@@ -104,6 +107,7 @@ describe('e-mail login', () => {
 
   it('goes e-mail -> code -> connected on both namespaces, caches the login and closes the modal', async () => {
     initConnectors();
+    initEmbedded();
     expect(connectWithEmail('ada@example.com')).toBeUndefined();
     await until(() => $emailLogin.get().step === 'otp');
     expect($router.get().view).toBe('EmailVerifyOtp');
@@ -262,6 +266,7 @@ describe('reload and disconnect', () => {
     const statuses: (string | undefined)[] = [];
     const stop = $accounts.listen((a) => statuses.push(a.eip155?.status));
     initConnectors();
+    initEmbedded();
     await until(() => getAccountState('solana').status === 'connected');
     stop();
     expect(statuses[0]).toBe('connecting');

@@ -9,6 +9,7 @@ import { storage } from '../app/storage.js';
 import { $accounts, getAccountState } from '../connection/account.js';
 import { $activeConnectorIds, $connectors } from '../connection/connectors.js';
 import { initConnectors } from '../connection/discovery.js';
+import { initEmbedded } from './connector.js';
 import { $activeNamespace, initNetworks } from '../network/networks.js';
 import { resetAlerts } from '../ui/alerts.js';
 import { $modal, openModalOn } from '../ui/modal.js';
@@ -64,6 +65,7 @@ beforeEach(() => {
   setOptions({ projectId: 'w3kit-dev', networks: [EVM, SOLANA], secureSiteUrl: 'http://127.0.0.1:4303', features: { email: true } });
   initNetworks();
   initConnectors();
+  initEmbedded();
 });
 
 afterEach(() => {

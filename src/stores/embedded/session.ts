@@ -16,7 +16,7 @@ import { disconnect, onDisconnect } from '../connection/disconnect.js';
 import { activate, adapterFor } from '../connection/session.js';
 import { $activeNamespace, $activeNetwork, $networks } from '../network/networks.js';
 import { approvalHook } from './approval.js';
-import { AUTH_CONNECTOR_ID } from './ids.js';
+import { AUTH_CONNECTOR_ID } from '../connection/connector-ids.js';
 import { currentFrame, ensureFrame, onSessionExpired } from './frame.js';
 import { clearLoginCache, saveLoginCache } from './login-cache.js';
 import { $emailChange, $emailLogin, $embeddedUser } from './state.js';

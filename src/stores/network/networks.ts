@@ -6,18 +6,19 @@ import { parseNetwork } from '../../core/options.js';
 import { emitEvent } from '../app/events.js';
 import { $options } from '../app/options.js';
 import { storage } from '../app/storage.js';
+import { resettable } from '../app/reset.js';
 
 /** The networks the app configured. */
 export const $networks = computed($options, (options) => options?.networks ?? []);
 
 /** The namespace the modal acts on. */
-export const $activeNamespace = atom<ChainNamespace | undefined>(undefined);
+export const $activeNamespace = resettable(atom<ChainNamespace | undefined>(undefined));
 
 /** Active network per namespace, by CAIP id. */
-export const $activeNetworkIds = map<Partial<Record<ChainNamespace, CaipNetworkId>>>({});
+export const $activeNetworkIds = resettable(map<Partial<Record<ChainNamespace, CaipNetworkId>>>({}));
 
 /** Set when a wallet reports a chain the app did not configure ('Unknown Network'). */
-export const $unknownNetwork = atom<{ namespace: ChainNamespace; chainId: string } | undefined>(undefined);
+export const $unknownNetwork = resettable(atom<{ namespace: ChainNamespace; chainId: string } | undefined>(undefined));
 
 export const $activeNetwork = computed([$networks, $activeNamespace, $activeNetworkIds], (list, namespace, ids): Network | undefined => {
   const id = namespace ? ids[namespace] : undefined;

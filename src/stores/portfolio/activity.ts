@@ -8,6 +8,7 @@ import { atom, computed } from 'nanostores';
 import type { Transaction } from '../../wire/blockchain-api.js';
 import { createFetcherStore } from '../app/fetcher.js';
 import { $activeTarget, getBlockchainApi, now, type AccountTarget } from './blockchain.js';
+import { onReset } from '../app/reset.js';
 
 export interface ActivityState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -102,3 +103,4 @@ export function resetActivity(): void {
   $activityLoadingMore.set(false);
   $history.reset();
 }
+onReset(resetActivity);

@@ -12,7 +12,7 @@ import { BALANCE_RETRY_BLOCK_MS } from '../../core/constants.js';
 import { ACCOUNT } from '../../test-utils/blockchain-fixtures.js';
 import { networks, type Network } from '../../wire/networks.js';
 import { $accounts, patchAccount } from '../connection/account.js';
-import { $accountView } from '../ui/account-view.js';
+import { $accountView } from '../views/account-view.js';
 import { $balances, fetchBalances, resetBalances, retryBalances } from './balances.js';
 import { setBlockchainApiDeps, setClock } from './blockchain.js';
 import { $activeBalance, resetNativeBalances } from '../connection/native-balance.js';

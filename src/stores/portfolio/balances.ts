@@ -16,6 +16,7 @@ import { createFetcherStore } from '../app/fetcher.js';
 import { $activeTarget, activeTarget, createCache, getBlockchainApi, isActive, now, type AccountTarget } from './blockchain.js';
 import { showError } from '../ui/toast.js';
 import { refreshBalance } from '../connection/actions.js';
+import { onReset } from '../app/reset.js';
 
 export interface BalancesState {
   /** `unsupported`: the Blockchain API does not index this chain. */
@@ -103,3 +104,4 @@ export function resetBalances(): void {
   nativeReads.clear();
   $tokenBalances.reset();
 }
+onReset(resetBalances);

@@ -9,6 +9,7 @@ import type { Network } from '../../wire/networks.js';
 import { $activeAccount } from '../connection/account.js';
 import { $activeNetwork, $unknownNetwork } from '../network/networks.js';
 import { $options } from '../app/options.js';
+import { onReset } from '../app/reset.js';
 
 type Clock = () => number;
 let clock: Clock | undefined;
@@ -59,6 +60,10 @@ export function setBlockchainApiDeps(next: Omit<BlockchainApiOptions, 'blockchai
   deps = next;
   cached = undefined;
 }
+onReset(() => {
+  clock = undefined;
+  setBlockchainApiDeps({});
+});
 
 /** The Blockchain API client of the current options; undefined unless blockchainApiUrl and projectId are set. */
 export function getBlockchainApi(): BlockchainApi | undefined {

@@ -4,7 +4,7 @@
  * other addresses (a send's receiver) are looked up through the name cache (5 min), and names
  * (a send's receiver typed as `alice.w3kit`) resolve to addresses through the profile endpoint
  * (found names cached 5 min; a name not found is asked again next time, it may be set since);
- * an ENS name on a chain with ENS resolves through ENS instead (../send/send-names.ts).
+ * an ENS name on a chain with ENS resolves through ENS instead (./name-resolvers.ts).
  */
 import { computed } from 'nanostores';
 import type { Identity } from '../../wire/blockchain-api.js';
@@ -13,7 +13,8 @@ import { CACHE_LIFETIME_MS } from '../../core/constants.js';
 import { getAccountState, patchAccount } from '../connection/account.js';
 import { createFetcherStore } from '../app/fetcher.js';
 import { $activeTarget, activeTarget, createCache, getBlockchainApi, now, type AccountTarget } from './blockchain.js';
-import { resolvesWithEns } from '../send/send-names.js';
+import { resolvesWithEns } from './name-resolvers.js';
+import { onReset } from '../app/reset.js';
 
 const names = createCache<Identity>(CACHE_LIFETIME_MS.name);
 const profiles = createCache<ResolvedName>(CACHE_LIFETIME_MS.name);
@@ -113,7 +114,7 @@ export async function resolveName(name: string, options: { signal?: AbortSignal 
   if (hit) return hit;
   // An ENS name on a chain with ENS: viem's ENS actions against the chain's RPC (lazy).
   if (resolvesWithEns(name, target.network)) {
-    const { resolveEnsName } = await import('../send/send-ens.js');
+    const { resolveEnsName } = await import('./ens.js');
     const resolved = await resolveEnsName(name, target.network);
     if (resolved) profiles.set(key, resolved);
     return resolved;
@@ -132,3 +133,4 @@ export function resetIdentities(): void {
   names.clear();
   profiles.clear();
 }
+onReset(resetIdentities);

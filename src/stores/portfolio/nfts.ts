@@ -3,6 +3,7 @@ import { computed } from 'nanostores';
 import type { Nft } from '../../wire/blockchain-api.js';
 import { CACHE_LIFETIME_MS } from '../../core/constants.js';
 import { createFetcherStore } from '../app/fetcher.js';
+import { onReset } from '../app/reset.js';
 import { $activeTarget, getBlockchainApi, now, type AccountTarget } from './blockchain.js';
 
 export interface NftsState {
@@ -34,3 +35,4 @@ export const $nfts = computed($nftList, ({ data, loading, error, key }): NftsSta
 export const fetchNfts = ({ force = false }: { force?: boolean } = {}): Promise<void> => $nftList.fetch({ force });
 
 export const resetNfts = (): void => $nftList.reset();
+onReset(resetNfts);

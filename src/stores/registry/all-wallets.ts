@@ -12,6 +12,7 @@ import { createFetcherStore } from '../app/fetcher.js';
 import type { StoreMessage } from '../ui/messages.js';
 import { $registryParams, registryKey, type RegistryWallet } from './wallet-list.js';
 import { fetchRegistryPage, searchRegistry } from './wallet-registry.js';
+import { onReset } from '../app/reset.js';
 
 export interface AllWalletsState {
   wallets: RegistryWallet[];
@@ -97,6 +98,7 @@ export function resetAllWallets(): void {
   $moreError.set(undefined);
   $pages.reset();
 }
+onReset(resetAllWallets);
 
 /** The term typed, trimmed, and the term searched: the same one 300 ms after the last keystroke. */
 const $typed = atom('');
@@ -138,3 +140,4 @@ export function resetWalletSearch(): void {
   searchWallets('');
   $searchResults.reset();
 }
+onReset(resetWalletSearch);

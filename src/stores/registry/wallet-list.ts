@@ -14,6 +14,7 @@ import { createFetcherStore } from '../app/fetcher.js';
 import type { StoreMessage } from '../ui/messages.js';
 import { loadWalletRegistry } from './loader.js';
 import type { WalletLists } from './wallet-entry.js';
+import { onReset } from '../app/reset.js';
 
 export { installedConnectorFor, isInstalledConnector, type RegistryWallet } from './wallet-entry.js';
 
@@ -60,3 +61,4 @@ export const fetchWalletList = (): Promise<void> => $lists.fetch();
 export const retryWalletList = (): Promise<void> => $lists.revalidate();
 
 export const resetWalletList = (): void => $lists.reset();
+onReset(resetWalletList);

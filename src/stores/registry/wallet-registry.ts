@@ -10,7 +10,7 @@ import { WALLETS } from '../../core/constants.js';
 import { MissingConfigError } from '../../core/errors.js';
 import { isSafeWalletLink } from '../../core/links.js';
 import { connectWithConnector } from '../connection/connect.js';
-import { getProviderApi } from '../app/project.js';
+import { getProviderApi } from '../project/project.js';
 import { pushView } from '../ui/router.js';
 import { storage } from '../app/storage.js';
 import { installedConnectorFor, type RegistryWallet, type WalletLists } from './wallet-entry.js';

@@ -13,7 +13,7 @@ import { $accounts, patchAccount } from '../connection/account.js';
 import { $activeNamespace, $activeNetworkIds } from '../network/networks.js';
 import { setBlockchainApiDeps } from '../portfolio/blockchain.js';
 import { resetIdentities, resolveName } from '../portfolio/identity.js';
-import { ENS_CHAIN_IDS, hasEns, resolvesWithEns } from './send-names.js';
+import { ENS_CHAIN_IDS, hasEns, resolvesWithEns } from '../portfolio/name-resolvers.js';
 import { $send, resetSend, resolveReceiver, setReceiver } from './send.js';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -123,7 +123,7 @@ describe('which resolver a name goes to', () => {
 
 describe("send-ens's own ENS contracts (no viem/chains in browser code)", () => {
   it("are viem's Universal Resolvers of mainnet, sepolia and holesky, one per chain with ENS", async () => {
-    const { ENS_CONTRACTS } = await import('./send-ens.js');
+    const { ENS_CONTRACTS } = await import('../portfolio/ens.js');
     const { holesky, mainnet, sepolia } = await import('viem/chains');
     const fromViem = Object.fromEntries(
       [mainnet, sepolia, holesky].map((c) => [c.id, { ensUniversalResolver: c.contracts.ensUniversalResolver }]),

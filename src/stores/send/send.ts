@@ -21,7 +21,7 @@ import { watchTransaction } from '../portfolio/activity.js';
 import { $balances, fetchBalances } from '../portfolio/balances.js';
 import { getBlockchainApi } from '../portfolio/blockchain.js';
 import { looksLikeName, lookupName, resolveName } from '../portfolio/identity.js';
-import { resolvesWithEns } from './send-names.js';
+import { resolvesWithEns } from '../portfolio/name-resolvers.js';
 import { $activeNetwork } from '../network/networks.js';
 import { $modal } from '../ui/modal.js';
 import { $router, resetRouter } from '../ui/router.js';
@@ -39,6 +39,7 @@ import {
   type SendState,
   type SendToken,
 } from './send-rules.js';
+import { onReset } from '../app/reset.js';
 
 // The form's shapes, messages and rules are in send-rules.ts; importers of send.ts keep them here.
 export * from './send-rules.js';
@@ -237,6 +238,7 @@ export function resetSend(): void {
   feeRun++;
   $send.set({ ...EMPTY });
 }
+onReset(resetSend);
 
 /** Once the wallet's session has the receipt and the native balance, the tokens and the activity follow. */
 async function afterSend(hash: string): Promise<void> {

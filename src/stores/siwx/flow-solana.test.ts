@@ -1,4 +1,5 @@
 /** Sign in with X on solana: the real Wallet Standard test wallet signs (ed25519, base58), the in-memory SIWXConfig verifies. */
+import { registerSignIn } from '../app/sign-in.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSolanaTestWallet } from '../../../test/fixtures/solana-wallet.js';
 import { solanaAdapter } from '../../chains/solana/adapter.js';
@@ -15,6 +16,9 @@ import { $modal, closeModal } from '../ui/modal.js';
 import { $router, resetRouter } from '../ui/router.js';
 import { $siwxTarget } from './flow.js';
 import { signInWithWallet } from './sign.js';
+
+// configure() registers the SIWX flow; these tests connect without it.
+registerSignIn(() => import('./flow.js'));
 
 beforeEach(() => vi.stubGlobal('localStorage', new MemoryStorage()));
 afterEach(async () => {

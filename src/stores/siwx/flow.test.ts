@@ -3,6 +3,7 @@
  * SIWXConfig (src/test-utils/memory-siwx.ts): the check after accounts are applied, Sign,
  * refusal, Cancel, account and chain changes, getSessions failures and the sign-out on disconnect.
  */
+import { registerSignIn } from '../app/sign-in.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestWallet, type TestWallet } from '../../../test/fixtures/eip1193-wallet.js';
 import { eip155Adapter } from '../../chains/eip155/adapter.js';
@@ -22,6 +23,9 @@ import { $siwxTarget, SIGN_OUT_WAIT_MS } from './flow.js';
 import { $siwxSign, cancelSignIn, prepareSiwxMessage, signInWithWallet } from './sign.js';
 import { getSiwxSessions } from './sessions.js';
 import { offlineLocal } from '../../test-utils/networks.js';
+
+// configure() registers the SIWX flow; these tests connect without it.
+registerSignIn(() => import('./flow.js'));
 
 let w: TestWallet;
 let siwx: MemorySiwx;

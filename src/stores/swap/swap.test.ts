@@ -3,10 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT, BALANCES, CHAIN, DUSD } from '../../test-utils/blockchain-fixtures.js';
 import { connectWithApi } from '../../test-utils/blockchain-setup.js';
 import { startLoopback, type LoopbackServer, type Reply } from '../../test-utils/loopback-server.js';
-import { resetBlockchainStores } from '../../test-utils/blockchain-reset.js';
+import { resetStores } from '../app/reset.js';
 import { NATIVE_TOKEN_ADDRESS } from '../../wire/convert-api.js';
 import { networks } from '../../wire/networks.js';
-import { resetOptions } from '../app/options.js';
 import { setBlockchainApiDeps } from '../portfolio/blockchain.js';
 import { setSwapApiDeps } from './swap-client.js';
 import {
@@ -100,8 +99,7 @@ afterEach(async () => {
   stop?.();
   resetSwap();
   setSwapApiDeps({});
-  resetBlockchainStores();
-  resetOptions();
+  resetStores();
   await server.close();
 });
 

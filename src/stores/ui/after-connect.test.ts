@@ -5,6 +5,7 @@
  * Also the SIWX authentication status (item 14) along the way. The real test wallet and the
  * in-memory SIWXConfig, as in src/stores/siwx/flow.test.ts.
  */
+import { registerSignIn } from '../app/sign-in.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestWallet, type TestWallet } from '../../../test/fixtures/eip1193-wallet.js';
 import { eip155Adapter } from '../../chains/eip155/adapter.js';
@@ -21,6 +22,9 @@ import { signInWithWallet, prepareSiwxMessage } from '../siwx/sign.js';
 import { leaveConnectFlow } from './after-connect.js';
 import { $modal, closeModal, openModalOn } from './modal.js';
 import { $router, pushView, resetRouter } from './router.js';
+
+// configure() registers the SIWX flow; these tests connect without it.
+registerSignIn(() => import('../siwx/flow.js'));
 
 let w: TestWallet;
 let siwx: MemorySiwx;

@@ -8,7 +8,7 @@
  * never comes here; a person who left the connecting view meanwhile is not moved.
  */
 import type { ViewName } from '../../core/views.js';
-import { $options } from '../app/options.js';
+import { signInFlow } from '../app/sign-in.js';
 import { $modal, closeModal } from './modal.js';
 import { $router, popTo } from './router.js';
 
@@ -35,8 +35,8 @@ export const isConnectFlowView = (view: ViewName): boolean => CONNECT_FLOW.has(v
 
 /** Run by each connect flow once its wallet is connected: closes the modal (see above). */
 export async function leaveConnectFlow(): Promise<void> {
-  const options = $options.get();
-  if (options?.siwx || options?.siweConfig) await (await import('../siwx/flow.js')).siwxChecked();
+  const flow = signInFlow();
+  if (flow) await (await flow).siwxChecked();
   // Closed meanwhile, SIWXSignMessage asking, or the person went elsewhere: nothing to leave.
   if (!$modal.get().open || !isConnectFlowView($router.get().view)) return;
   if (!popTo('ProfileWallets')) closeModal();

@@ -1,4 +1,5 @@
 import { $alert } from './alert-state.js';
+import { onReset } from '../app/reset.js';
 
 export { $alert } from './alert-state.js';
 
@@ -50,3 +51,4 @@ export function resetAlerts(): void {
   shownOnce.clear();
   $alert.set(undefined);
 }
+onReset(resetAlerts);

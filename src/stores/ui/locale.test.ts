@@ -9,7 +9,7 @@ import { configure } from '../../configure.js';
 import { networks } from '../../wire/networks.js';
 import { $locale, $localeDir, setLocale } from './locale.js';
 import { resetOptions } from '../app/options.js';
-import { $initialized } from '../app/state.js';
+import { $initialized } from '../views/public-state.js';
 
 const control = vi.hoisted(() => ({ failFrench: false, italianDelay: 0 }));
 

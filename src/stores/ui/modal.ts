@@ -4,6 +4,7 @@ import { SHAKE_MS } from '../../core/constants.js';
 import type { ViewName } from '../../core/views.js';
 import { emitEvent } from '../app/events.js';
 import { resetRouter, type RouterData } from './router.js';
+import { resettable } from '../app/reset.js';
 
 export interface ModalState {
   open: boolean;
@@ -17,13 +18,15 @@ export interface ModalState {
   shownView: ViewName | undefined;
 }
 
-export const $modal = map<ModalState>({
-  open: false,
-  loading: {},
-  shake: false,
-  closeBlocked: false,
-  shownView: undefined,
-});
+export const $modal = resettable(
+  map<ModalState>({
+    open: false,
+    loading: {},
+    shake: false,
+    closeBlocked: false,
+    shownView: undefined,
+  }),
+);
 
 let shakeTimer: ReturnType<typeof setTimeout> | undefined;
 const closeListeners = new Set<() => void>();

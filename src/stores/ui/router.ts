@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
 import type { ViewName } from '../../core/views.js';
+import { resettable } from '../app/reset.js';
 
 /** Data a view needs from the view that pushed it (a wallet, a network, ...). */
 export interface RouterData {
@@ -18,7 +19,7 @@ export interface RouterState {
   data: RouterData | undefined;
 }
 
-export const $router = map<RouterState>({ view: 'Connect', history: ['Connect'], data: undefined });
+export const $router = resettable(map<RouterState>({ view: 'Connect', history: ['Connect'], data: undefined }));
 
 /** Pushes a view; pushing the view already shown does nothing. */
 export function pushView(view: ViewName, data?: RouterData): void {

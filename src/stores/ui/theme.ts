@@ -3,12 +3,13 @@ import type { ThemeMode } from '../../core/options.js';
 import { themeVariablesSchema } from '../../core/options.js';
 import { safeParse } from '../../core/schema.js';
 import { W3ConfigError } from '../../core/errors.js';
+import { resettable } from '../app/reset.js';
 
 /** The mode the app set; undefined follows prefers-color-scheme live. */
-export const $themeModeSetting = atom<ThemeMode | undefined>(undefined);
+export const $themeModeSetting = resettable(atom<ThemeMode | undefined>(undefined));
 /** The system's preference, tracked while something listens. */
 export const $systemTheme = atom<ThemeMode>('light');
-export const $themeVariables = map<Record<string, string | number>>({});
+export const $themeVariables = resettable(map<Record<string, string | number>>({}));
 
 export const $themeMode = computed([$themeModeSetting, $systemTheme], (setting, system) => setting ?? system);
 

@@ -1,6 +1,7 @@
 import type { StoreMessage } from './messages.js';
 import { $toast, type ToastAction, type ToastVariant } from './toast-state.js';
 import { TOAST_SWAP_DELAY_MS, TOAST_VISIBLE_MS } from '../../core/constants.js';
+import { onReset } from '../app/reset.js';
 
 export { $toast, type ToastAction } from './toast-state.js';
 
@@ -49,3 +50,4 @@ export function hideToast(): void {
   swapTimer = undefined;
   $toast.setKey('open', false);
 }
+onReset(hideToast);

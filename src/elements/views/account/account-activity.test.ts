@@ -4,7 +4,7 @@ import { patchAccount } from '../../../stores/connection/account.js';
 import { $activeNetworkIds } from '../../../stores/network/networks.js';
 import { ACCOUNT, transaction } from '../../../test-utils/blockchain-fixtures.js';
 import type { Transaction } from '../../../wire/blockchain-api.js';
-import { resetBlockchainStores, showActivity } from '../../../test-utils/blockchain-reset.js';
+import { showActivity } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepAll, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 
@@ -66,11 +66,9 @@ const big = (id: string): Transaction => {
 describe('Account view: Activity rows', () => {
   beforeEach(() => {
     resetAll();
-    resetBlockchainStores();
   });
   afterEach(() => {
     resetAll();
-    resetBlockchainStores();
   });
 
   it('a row on a network with an explorer is a link to the transaction, in a new tab', async () => {

@@ -4,7 +4,7 @@ import { $activity } from '../../../stores/portfolio/activity.js';
 import { $balances, usableTokens } from '../../../stores/portfolio/balances.js';
 import { $nfts } from '../../../stores/portfolio/nfts.js';
 import { ACCOUNT, BALANCES, CHAIN, NFTS, transaction } from '../../../test-utils/blockchain-fixtures.js';
-import { resetBlockchainStores, showBalances, showNfts, showActivity } from '../../../test-utils/blockchain-reset.js';
+import { showBalances, showNfts, showActivity } from '../../../test-utils/blockchain-reset.js';
 import {
   connectAccount,
   deep,
@@ -62,11 +62,9 @@ async function fillTokens(view: HTMLElement): Promise<void> {
 describe('Account view layout', () => {
   beforeEach(() => {
     resetAll();
-    resetBlockchainStores();
   });
   afterEach(async () => {
     resetAll();
-    resetBlockchainStores();
     await setViewport({ width: 800, height: 600 });
   });
 

@@ -5,14 +5,14 @@
 import { expect } from 'chai';
 import { usableTokens } from '../../../stores/portfolio/balances.js';
 import { $activity } from '../../../stores/portfolio/activity.js';
-import { selectAccountTab } from '../../../stores/ui/account-view.js';
+import { selectAccountTab } from '../../../stores/views/account-view.js';
 import { $balances } from '../../../stores/portfolio/balances.js';
 import { $embeddedUser } from '../../../stores/embedded/state.js';
 import { setLocale } from '../../../stores/ui/locale.js';
 import { $unknownNetwork } from '../../../stores/network/networks.js';
 import { $nfts } from '../../../stores/portfolio/nfts.js';
 import { ACCOUNT, BALANCES, CHAIN, NFTS, transaction } from '../../../test-utils/blockchain-fixtures.js';
-import { resetBlockchainStores, showBalances, showNfts, showActivity } from '../../../test-utils/blockchain-reset.js';
+import { showBalances, showNfts, showActivity } from '../../../test-utils/blockchain-reset.js';
 import { connectAccount, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import { pseudoCheck } from '../../../../test/browser/pseudo-check-b.js';
 import type { W3Modal } from '../../modal/modal.element.js';
@@ -49,13 +49,11 @@ async function expectPseudo(view: HTMLElement, ready: () => unknown, what: strin
 describe('Account view in the pseudo-locale', () => {
   beforeEach(() => {
     resetAll();
-    resetBlockchainStores();
   });
   afterEach(async () => {
     $embeddedUser.set(undefined);
     await setLocale('en');
     resetAll();
-    resetBlockchainStores();
   });
 
   it('without a Blockchain API: features, network, wallets and Disconnect are localized', async () => {

@@ -4,7 +4,7 @@ import { $nativeBalances, balanceKey } from '../../../stores/connection/native-b
 import { $unknownNetwork } from '../../../stores/network/networks.js';
 import { $toast, hideToast } from '../../../stores/ui/toast.js';
 import { ACCOUNT, CHAIN } from '../../../test-utils/blockchain-fixtures.js';
-import { resetBlockchainStores, showBalances } from '../../../test-utils/blockchain-reset.js';
+import { showBalances } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 
 /** Nothing listens there: every Blockchain API request fails at once (after its retries). */
@@ -28,11 +28,9 @@ describe('Account view, Tokens panel states', () => {
 
   beforeEach(() => {
     resetAll();
-    resetBlockchainStores();
   });
   afterEach(() => {
     resetAll();
-    resetBlockchainStores();
   });
 
   it("a failure offers 'Try again', which fetches again", async () => {

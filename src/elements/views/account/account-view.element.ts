@@ -5,7 +5,13 @@ import { formatFiat } from '../../l10n/format.js';
 import type { ViewName } from '../../../core/views.js';
 import type { WalletFeature } from '../../../core/options.js';
 import { $activeAccount } from '../../../stores/connection/account.js';
-import { $accountTabList, $accountView, disconnectAndClose, selectAccountTab, type AccountTab } from '../../../stores/ui/account-view.js';
+import {
+  $accountTabList,
+  $accountView,
+  disconnectAndClose,
+  selectAccountTab,
+  type AccountTab,
+} from '../../../stores/views/account-view.js';
 import { fetchMoreActivity, type ActivityState } from '../../../stores/portfolio/activity.js';
 import type { NftsState } from '../../../stores/portfolio/nfts.js';
 import { $balances } from '../../../stores/portfolio/balances.js';

@@ -7,7 +7,7 @@ import { $router } from '../../../stores/ui/router.js';
 import { $activeNetworkIds } from '../../../stores/network/networks.js';
 import { $toast } from '../../../stores/ui/toast.js';
 import { ACCOUNT, BALANCES, CHAIN, NFTS, transaction } from '../../../test-utils/blockchain-fixtures.js';
-import { resetBlockchainStores, showBalances, showNfts, showActivity } from '../../../test-utils/blockchain-reset.js';
+import { showBalances, showNfts, showActivity } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepAll, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 import { offlineLocal } from '../../../test-utils/networks.js';
@@ -29,11 +29,9 @@ const panel = (view: HTMLElement) => deep<HTMLElement>(view, '[role="tabpanel"]'
 describe('Account view', () => {
   beforeEach(() => {
     resetAll();
-    resetBlockchainStores();
   });
   afterEach(() => {
     resetAll();
-    resetBlockchainStores();
   });
 
   it('without a Blockchain API: profile, balance with 3 decimals, Receive and Send, no tabs', async () => {

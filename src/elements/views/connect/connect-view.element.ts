@@ -3,7 +3,7 @@ import { state } from 'lit/decorators.js';
 import { StoreController } from '../../base/store-controller.js';
 import type { ConnectMethod } from '../../../core/options.js';
 import type { Connector } from '../../../stores/connection/connectors.js';
-import { $connectView, chooseRegistryWallet } from '../../../stores/ui/connect-view.js';
+import { $connectView, chooseRegistryWallet } from '../../../stores/views/connect-view.js';
 import { pushView } from '../../../stores/ui/router.js';
 import { connectWithEmail, connectWithConnector, type EmailProblem } from '../../../stores/connection/connect.js';
 import { emailProblemText } from '../../l10n/messages.js';

@@ -3,7 +3,7 @@ import type { ChainNamespace } from '../../../core/caip.js';
 import { StoreController } from '../../base/store-controller.js';
 import type { Network } from '../../../wire/networks.js';
 import { $currentNetwork, $networks } from '../../../stores/network/networks.js';
-import { chooseNetwork } from '../../../stores/network/network-switch.js';
+import { chooseNetwork } from '../../../stores/connection/network-switch.js';
 import { RovingFocusController } from '../../base/roving-focus.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';

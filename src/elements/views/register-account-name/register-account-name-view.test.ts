@@ -4,7 +4,6 @@ import { $accounts } from '../../../stores/connection/account.js';
 import { $registerName, NAME_CHECK_DELAY_MS, resetRegisterName } from '../../../stores/names/register-name.js';
 import { refreshAccountIdentity } from '../../../stores/portfolio/identity.js';
 import { $router } from '../../../stores/ui/router.js';
-import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepAll, mountModal, resetAll, sleep, waitFor } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 
@@ -39,12 +38,10 @@ function type(view: HTMLElement, text: string): void {
 describe('RegisterAccountName view', () => {
   beforeEach(() => {
     resetAll();
-    resetBlockchainStores();
     resetRegisterName();
   });
   afterEach(() => {
     resetAll();
-    resetBlockchainStores();
   });
 
   it('shows the zone, the validation texts at once and availability once typing pauses', async () => {

@@ -6,7 +6,6 @@ import { $swap, resetSwap } from '../../../stores/swap/swap.js';
 import { setSwapApiDeps } from '../../../stores/swap/swap-client.js';
 import { resetSwapCatalogue } from '../../../stores/swap/swap-catalogue.js';
 import { ACCOUNT, BALANCES, CHAIN, DUSD } from '../../../test-utils/blockchain-fixtures.js';
-import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import { NATIVE_TOKEN_ADDRESS } from '../../../wire/convert-api.js';
 import {
   activeDeep,
@@ -102,7 +101,6 @@ async function pick(el: W3Modal, view: HTMLElement, side: 'from' | 'to', symbol:
 describe('Swap views', () => {
   beforeEach(() => {
     resetAll();
-    resetBlockchainStores();
     resetSwap();
     resetSwapCatalogue();
     refuse = false;
@@ -114,7 +112,6 @@ describe('Swap views', () => {
     resetSwap();
     setSwapApiDeps({});
     resetAll();
-    resetBlockchainStores();
   });
 
   it('opens with the amount focused and ETH to pay; the button says what is missing, then Review swap', async () => {

@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import { findNetwork } from '../../../stores/network/networks.js';
-import { switchActiveChain } from '../../../stores/network/network-switch.js';
+import { switchActiveChain } from '../../../stores/connection/network-switch.js';
 import { $router } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';

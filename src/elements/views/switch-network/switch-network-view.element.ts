@@ -3,7 +3,7 @@ import { state } from 'lit/decorators.js';
 import { W3Error } from '../../../core/errors.js';
 import { $connectedWallet } from '../../../stores/connection/connectors.js';
 import { findNetwork } from '../../../stores/network/networks.js';
-import { performSwitch } from '../../../stores/network/network-switch.js';
+import { performSwitch } from '../../../stores/connection/network-switch.js';
 import { $router } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';

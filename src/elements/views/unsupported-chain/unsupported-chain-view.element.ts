@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { $currentNetwork, $networks } from '../../../stores/network/networks.js';
-import { chooseNetwork } from '../../../stores/network/network-switch.js';
+import { chooseNetwork } from '../../../stores/connection/network-switch.js';
 import { disconnect } from '../../../stores/connection/disconnect.js';
 import { closeModal } from '../../../stores/ui/modal.js';
 import { StoreController } from '../../base/store-controller.js';

@@ -6,7 +6,6 @@ import { RECEIVER } from '../../../test-utils/blockchain-fixtures.js';
 import { networks } from '../../../wire/networks.js';
 import { $accounts } from '../../../stores/connection/account.js';
 import { $activeNamespace, $activeNetworkIds } from '../../../stores/network/networks.js';
-import { resetBlockchainStores } from '../../../test-utils/blockchain-reset.js';
 import { setBlockchainApiDeps } from '../../../stores/portfolio/blockchain.js';
 import {
   apiOptions,
@@ -56,11 +55,9 @@ function fieldError(view: HTMLElement, label: string): string | undefined {
 describe('WalletSend view', () => {
   beforeEach(() => {
     resetAll();
-    resetBlockchainStores();
   });
   afterEach(() => {
     resetAll();
-    resetBlockchainStores();
   });
 
   it('shows validation messages and amounts in the active locale', async () => {

@@ -1,5 +1,5 @@
 import { css, html } from 'lit';
-import { goBack } from '../../../stores/ui/navigation.js';
+import { goBack } from '../../../stores/connection/navigation.js';
 import { $features } from '../../../stores/app/options.js';
 import { pushView } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';

@@ -2,7 +2,7 @@
  * Which resolver a name typed as a send's receiver goes to: an ENS name (`*.eth`) on a chain
  * that has ENS (the network's own `contracts.ensUniversalResolver`, or viem's definition of
  * mainnet, sepolia or holesky) resolves with viem's ENS actions against the chain's RPC (lazy:
- * ./send-ens.ts); every other name goes to the Blockchain API's name registry.
+ * ./ens.ts); every other name goes to the Blockchain API's name registry.
  */
 import type { Network } from '../../wire/networks.js';
 import { chainRules } from '../../chains/registry.js';

@@ -1,6 +1,6 @@
-import { $activeAccount } from '../connection/account.js';
-import { closeModal } from './modal.js';
-import { $router, popView, replaceView, resetRouter } from './router.js';
+import { $activeAccount } from './account.js';
+import { closeModal } from '../ui/modal.js';
+import { $router, popView, replaceView, resetRouter } from '../ui/router.js';
 
 /**
  * The back button and the router rules of spec section 2: going back from the first view closes

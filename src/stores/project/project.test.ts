@@ -5,9 +5,9 @@ import { networks } from '../../wire/networks.js';
 import { closedPortUrl, startLoopback, type LoopbackServer, type Reply } from '../../test-utils/loopback-server.js';
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { $alert, closeAlert, resetAlerts } from '../ui/alerts.js';
-import { $features, resetOptions, setOptions } from './options.js';
+import { $features, resetOptions, setOptions } from '../app/options.js';
 import { getProviderApi, initProject, stopProject, type ProjectDeps } from './project.js';
-import { $projectStatus, $remoteFeatures } from './remote-features.js';
+import { $projectStatus, $remoteFeatures } from '../app/remote-features.js';
 
 const PAGE = { origin: 'http://localhost:3000', href: 'http://localhost:3000/app?x=1', host: 'localhost:3000' };
 

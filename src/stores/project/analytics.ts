@@ -9,9 +9,9 @@ import type { ProviderApi } from '../../api/provider-api.js';
 import type { AnalyticsEvent } from '../../wire/provider-api.js';
 import { logger } from '../../core/logger.js';
 import { $activeAccount } from '../connection/account.js';
-import { $lastEvent, type W3Event } from './events.js';
-import { $options } from './options.js';
-import { $remoteFeatures } from './remote-features.js';
+import { $lastEvent, type W3Event } from '../app/events.js';
+import { $options } from '../app/options.js';
+import { $remoteFeatures } from '../app/remote-features.js';
 
 export const ERROR_EVENTS_MAX = 5;
 export const ERROR_EVENTS_WINDOW_MS = 60_000;

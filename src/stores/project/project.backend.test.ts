@@ -4,11 +4,11 @@ import { createProject, DEV_PROJECT_ID, startServer, updateProject, type Running
 import { networks } from '../../wire/networks.js';
 import { $accounts, patchAccount } from '../connection/account.js';
 import { $alert, resetAlerts } from '../ui/alerts.js';
-import { emitEvent } from './events.js';
+import { emitEvent } from '../app/events.js';
 import { $activeNamespace } from '../network/networks.js';
-import { $features, resetOptions, setOptions } from './options.js';
+import { $features, resetOptions, setOptions } from '../app/options.js';
 import { initProject, stopProject } from './project.js';
-import { $projectStatus } from './remote-features.js';
+import { $projectStatus } from '../app/remote-features.js';
 
 const PAGE = { origin: 'http://localhost:5173', href: 'http://localhost:5173/mint', host: 'localhost:5173' };
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

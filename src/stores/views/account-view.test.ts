@@ -12,7 +12,7 @@ import { $activity, resetActivity } from '../portfolio/activity.js';
 import { setBlockchainApiDeps } from '../portfolio/blockchain.js';
 import { disconnect } from '../connection/disconnect.js';
 import { resetIdentities } from '../portfolio/identity.js';
-import { $modal, openModalOn } from './modal.js';
+import { $modal, openModalOn } from '../ui/modal.js';
 import { $nfts, resetNfts } from '../portfolio/nfts.js';
 import { resetOptions, setOptions } from '../app/options.js';
 

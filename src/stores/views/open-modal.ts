@@ -7,9 +7,9 @@ import type { ChainNamespace } from '../../core/caip.js';
 import { ModalClosedError, UnknownViewError } from '../../core/errors.js';
 import { isViewName, type ViewName } from '../../core/views.js';
 import { $activeAccount } from '../connection/account.js';
-import { $modal, openModalOn } from './modal.js';
+import { $modal, openModalOn } from '../ui/modal.js';
 import { $activeNamespace, $networks } from '../network/networks.js';
-import { isViewAvailable } from './router.js';
+import { isViewAvailable } from '../ui/router.js';
 import { onTransactionSent } from '../send/send-result.js';
 
 export interface OpenModalParameters {

@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { networks } from '../../wire/networks.js';
 import { $modal, closeModal, openModalOn, setLoading } from '../ui/modal.js';
 import { $activeNamespace, $activeNetworkIds } from '../network/networks.js';
-import { resetOptions, setOptions } from './options.js';
+import { resetOptions, setOptions } from '../app/options.js';
 import { pushView, resetRouter } from '../ui/router.js';
-import { $initialized, $publicState, type PublicState } from './state.js';
+import { $initialized, $publicState, type PublicState } from './public-state.js';
 
 beforeEach(() => {
   $modal.set({ open: false, loading: {}, shake: false, closeBlocked: false, shownView: undefined });

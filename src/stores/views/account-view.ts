@@ -15,7 +15,7 @@ import { activeTarget } from '../portfolio/blockchain.js';
 import { disconnect } from '../connection/disconnect.js';
 import { followAccountIdentity } from '../portfolio/identity.js';
 import { whileListened } from '../app/lifecycle.js';
-import { closeModal } from './modal.js';
+import { closeModal } from '../ui/modal.js';
 import { $activeNetwork, $unknownNetwork } from '../network/networks.js';
 import { $nfts, type NftsState } from '../portfolio/nfts.js';
 import { $options } from '../app/options.js';

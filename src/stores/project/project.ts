@@ -13,8 +13,8 @@ import { logger } from '../../core/logger.js';
 import { SOCIAL_PROVIDERS, type SocialProvider, type W3Features } from '../../core/options.js';
 import { isOriginAllowed } from '../../wire/origins.js';
 import { showAlert } from '../ui/alerts.js';
-import { $options } from './options.js';
-import { $projectStatus, $remoteFeatures, type ProjectStatus } from './remote-features.js';
+import { $options } from '../app/options.js';
+import { $projectStatus, $remoteFeatures, type ProjectStatus } from '../app/remote-features.js';
 
 export interface ProjectDeps {
   /** The page's location; by default `location` when called. Without one the origin check is skipped. */

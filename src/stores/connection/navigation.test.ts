@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { networks } from '../../wire/networks.js';
-import { $accounts, patchAccount } from '../connection/account.js';
+import { $accounts, patchAccount } from './account.js';
 import { $lastEvent } from '../app/events.js';
-import { $modal, openModalOn, setCloseBlocked } from './modal.js';
+import { $modal, openModalOn, setCloseBlocked } from '../ui/modal.js';
 import { goBack, goBackAfterFailedSwitch } from './navigation.js';
 import { $activeNamespace, $activeNetworkIds } from '../network/networks.js';
 import { resetOptions, setOptions } from '../app/options.js';
-import { $router, pushView, resetRouter } from './router.js';
+import { $router, pushView, resetRouter } from '../ui/router.js';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 

@@ -6,11 +6,11 @@ import { solanaMainnet } from '../../test-utils/networks.js';
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { $accounts, patchAccount } from '../connection/account.js';
 import { $lastEvent } from '../app/events.js';
-import { $modal, closeModal, markViewShown } from './modal.js';
+import { $modal, closeModal, markViewShown } from '../ui/modal.js';
 import { $activeNamespace, $activeNetworkIds, initNetworks } from '../network/networks.js';
 import { openModal, waitForSend, waitForView } from './open-modal.js';
 import { resetOptions, setOptions } from '../app/options.js';
-import { $router, registerViews, resetRouter } from './router.js';
+import { $router, registerViews, resetRouter } from '../ui/router.js';
 import { emitTransactionSent } from '../send/send-result.js';
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

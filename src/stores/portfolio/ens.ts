@@ -5,7 +5,7 @@
 import { createPublicClient, http, type Chain } from 'viem';
 import { getEnsAddress, normalize } from 'viem/ens';
 import type { Network } from '../../wire/networks.js';
-import type { ResolvedName } from '../portfolio/identity.js';
+import type { ResolvedName } from './identity.js';
 
 /**
  * The ENS contracts of viem's mainnet, sepolia and holesky (send-ens.test.ts checks them against

@@ -7,11 +7,11 @@ import { startLoopback, type LoopbackServer, type Reply } from '../../test-utils
 import { $accounts, patchAccount } from '../connection/account.js';
 import { resetAlerts } from '../ui/alerts.js';
 import { ERROR_EVENTS_MAX, ERROR_EVENTS_WINDOW_MS, startAnalytics } from './analytics.js';
-import { emitEvent } from './events.js';
+import { emitEvent } from '../app/events.js';
 import { $activeNamespace } from '../network/networks.js';
-import { resetOptions, setOptions } from './options.js';
+import { resetOptions, setOptions } from '../app/options.js';
 import { initProject, stopProject } from './project.js';
-import { $remoteFeatures } from './remote-features.js';
+import { $remoteFeatures } from '../app/remote-features.js';
 
 const PAGE = { origin: 'http://localhost:3000', href: 'http://localhost:3000/shop?id=7', host: 'localhost:3000' };
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

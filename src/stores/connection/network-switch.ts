@@ -2,11 +2,18 @@ import { isEmbeddedNamespace } from '../../chains/frame-namespaces.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { errorText, UnknownWalletError } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
-import { $accounts } from '../connection/account.js';
-import { $activeConnectorIds, $connectors, type ConnectorType } from '../connection/connectors.js';
+import { $accounts } from './account.js';
+import { $activeConnectorIds, $connectors, type ConnectorType } from './connectors.js';
 import { closeModal } from '../ui/modal.js';
-import { goBack, goBackAfterFailedSwitch } from '../ui/navigation.js';
-import { $activeNamespace, $activeNetwork, $activeNetworkIds, $unknownNetwork, findNetwork, setActiveNetwork } from './networks.js';
+import { goBack, goBackAfterFailedSwitch } from './navigation.js';
+import {
+  $activeNamespace,
+  $activeNetwork,
+  $activeNetworkIds,
+  $unknownNetwork,
+  findNetwork,
+  setActiveNetwork,
+} from '../network/networks.js';
 import { $router, pushView, resetRouter } from '../ui/router.js';
 import { showErrorOf } from '../ui/toast.js';
 
@@ -76,7 +83,7 @@ export async function switchNetwork(idOrNetwork: string | Network): Promise<Netw
   const walletThere =
     $activeNetworkIds.get()[network.chainNamespace] === network.caipNetworkId &&
     $unknownNetwork.get()?.namespace !== network.chainNamespace;
-  if (connected && !walletThere) await (await import('../connection/requests.js')).switchWalletNetwork(network);
+  if (connected && !walletThere) await (await import('./requests.js')).switchWalletNetwork(network);
   return setActiveNetwork(network.caipNetworkId);
 }
 

@@ -2,9 +2,10 @@ import { atom, computed } from 'nanostores';
 import { $modal } from '../ui/modal.js';
 import { $activeNamespace, $currentNetwork } from '../network/networks.js';
 import { $router } from '../ui/router.js';
+import { resettable } from '../app/reset.js';
 
 /** Set once options are applied and the stores are initialised. */
-export const $initialized = atom(false);
+export const $initialized = resettable(atom(false));
 
 /** The public state of the modal (DESIGN.md `getState()`). */
 export interface PublicState {

@@ -1,0 +1,43 @@
+/** Resets registered where stores are created: resetStores() puts each back, with no list to keep. */
+import { atom, map } from 'nanostores';
+import { describe, expect, it } from 'vitest';
+import { onReset, resetStores, resettable } from './reset.js';
+import { $options, setOptions } from './options.js';
+import { $modal } from '../ui/modal.js';
+import { $router, pushView } from '../ui/router.js';
+import { $activeNamespace } from '../network/networks.js';
+import { $connectors } from '../connection/connectors.js';
+import { $alert } from '../ui/alert-state.js';
+import { showAlert } from '../ui/alerts.js';
+import { networks } from '../../wire/networks.js';
+
+describe('resetStores', () => {
+  it('sets a store made resettable back to the value it was created with, and runs registered resets', () => {
+    const $count = resettable(atom(1));
+    const $pairs = resettable(map<Record<string, number>>({ a: 1 }));
+    let cleared = 0;
+    onReset(() => cleared++);
+    $count.set(5);
+    $pairs.setKey('b', 2);
+    resetStores();
+    expect($count.get()).toBe(1);
+    expect($pairs.get()).toEqual({ a: 1 });
+    expect(cleared).toBe(1);
+  });
+
+  it("puts back the stores the element tests' resetAll once listed by hand", () => {
+    setOptions({ networks: [networks.mainnet] });
+    $modal.setKey('open', true);
+    pushView('Account');
+    $activeNamespace.set('eip155');
+    $connectors.set([{ id: 'x', type: 'INJECTED', name: 'X', chain: 'eip155' }]);
+    showAlert('SERVER_ERROR');
+    resetStores();
+    expect($options.get()).toBeUndefined();
+    expect($modal.get().open).toBe(false);
+    expect($router.get()).toEqual({ view: 'Connect', history: ['Connect'], data: undefined });
+    expect($activeNamespace.get()).toBeUndefined();
+    expect($connectors.get()).toEqual([]);
+    expect($alert.get()).toBeUndefined();
+  });
+});
