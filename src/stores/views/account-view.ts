@@ -10,7 +10,7 @@ import { atom, computed } from 'nanostores';
 import { adapterEntry } from '../../chains/registry.js';
 import { $activeAccount } from '../connection/account.js';
 import { $activity, type ActivityState } from '../portfolio/activity.js';
-import { refreshNativeBalance } from '../portfolio/balances.js';
+import { $tokenBalances, refreshNativeBalance } from '../portfolio/balances.js';
 import { activeTarget } from '../portfolio/blockchain.js';
 import { disconnect } from '../connection/disconnect.js';
 import { followAccountIdentity } from '../portfolio/identity.js';
@@ -60,7 +60,11 @@ whileListened($accountView, () => {
   };
 });
 
-/** The open tab's list (NFTs or Activity); listening to it loads that list only. */
+/**
+ * The open tab's list (NFTs or Activity); listening to it loads that list only. Opening the
+ * Tokens tab is a look at the token balances: past their 30 s cache it asks again (the view
+ * listens to the balances all along for its total, so their store alone would not).
+ */
 export const $accountTabList = atom<{ nfts?: NftsState; activity?: ActivityState }>({});
 
 whileListened($accountTabList, () => {
@@ -70,7 +74,10 @@ whileListened($accountTabList, () => {
     off = undefined;
     if (tab === 'nfts') off = $nfts.subscribe((nfts) => $accountTabList.set({ nfts }));
     else if (tab === 'activity') off = $activity.subscribe((activity) => $accountTabList.set({ activity }));
-    else $accountTabList.set({});
+    else {
+      $accountTabList.set({});
+      void $tokenBalances.fetch();
+    }
   });
   return () => {
     offTab();
