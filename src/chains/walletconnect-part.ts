@@ -1,6 +1,10 @@
-/** The WalletConnect part of a namespace (types): see src/chains/walletconnect.ts. */
-import type { SessionTypes } from '@walletconnect/types';
-import type { WcSignClient } from '../adapters/walletconnect/client.js';
+/**
+ * The WalletConnect part of a namespace (types): see src/chains/walletconnect.ts. The client and
+ * the session are structural (WcClientLike, WcSessionLike): these types reach the package's public
+ * declarations (AdapterEntry.walletconnect), which must not pull in @walletconnect's (they need
+ * Node's types, which a browser app does not have).
+ */
+import type { WcClientLike, WcSessionLike } from '../adapters/walletconnect/namespaces.js';
 import type { PendingWalletRequest } from '../adapters/walletconnect/pending.js';
 import type { Network } from '../wire/networks.js';
 import type { AdapterSession } from './types.js';
@@ -15,8 +19,9 @@ export interface WcNamespaceProvider {
 }
 
 export interface WcPartContext {
-  client: WcSignClient;
-  session: SessionTypes.Struct;
+  client: WcClientLike;
+  /** The approved session (its peer's metadata names the wallet). */
+  session: WcSessionLike & { peer?: { metadata?: { name?: unknown } } };
   walletName: string;
   /** The session's accounts of the namespace (src/chains/walletconnect-accounts.ts). */
   accounts: NamespaceAccounts;

@@ -5,7 +5,6 @@
  * registered at run time brings its own (`AdapterEntry.walletconnect`).
  */
 import { getAddress } from 'viem';
-import type { WcClientLike, WcSessionLike } from '../adapters/walletconnect/namespaces.js';
 import type { ChainNamespace } from '../core/caip.js';
 import { WalletConnectProvider } from './eip155/walletconnect-provider.js';
 import { adapterEntry } from './registry.js';
@@ -16,7 +15,7 @@ export type { WalletConnectPart, WcNamespaceProvider } from './walletconnect-par
 
 const eip155: WalletConnectPart<WalletConnectProvider> = {
   provider: ({ client, session, active, network, onPending }) =>
-    new WalletConnectProvider(client as unknown as WcClientLike, session as unknown as WcSessionLike, {
+    new WalletConnectProvider(client, session, {
       chain: active?.caipNetworkId,
       network: (chainId) => network(String(chainId)),
       onPending,

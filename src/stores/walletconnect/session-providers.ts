@@ -6,6 +6,7 @@
 import type { SessionTypes } from '@walletconnect/types';
 import type { WcSignClient } from '../../adapters/walletconnect/client.js';
 import { walletconnectPart, type WcNamespaceProvider } from '../../chains/walletconnect.js';
+import type { WcClientLike } from '../../adapters/walletconnect/namespaces.js';
 import { sessionAccounts } from '../../chains/walletconnect-accounts.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { WalletConnectSessionError } from '../../core/errors.js';
@@ -44,7 +45,8 @@ export function makeProviders(
     const part = walletconnectPart(namespace);
     if (!approved || !part || !configured.has(namespace)) continue;
     const provider: WcNamespaceProvider = part.provider({
-      client,
+      // sign-client's typed events (E extends its event names) are wider than the parts' structural client.
+      client: client as unknown as WcClientLike,
       session,
       walletName,
       accounts: approved,
