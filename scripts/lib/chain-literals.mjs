@@ -29,9 +29,6 @@ export const EXCEPTIONS = {
   'src/stores/connection/requests.ts': 'EIP-712 and EIP-5792 requests are eip155 methods of the instance API',
   // SIWX: the codecs are src/chains/<namespace>/siwx*.ts; the legacy option is EVM by definition.
   'src/stores/siwx/legacy-siwe.ts': 'siweConfig (legacy, public option) is eip155 by definition',
-  // EVM-only features served by the Blockchain API; the fetcher-store rewrite of these stores runs in parallel.
-  'src/stores/portfolio/activity.ts': 'being rewritten into a fetcher store in parallel: next chainRules(ns).features.activity',
-  'src/stores/portfolio/identity.ts': 'being rewritten into a fetcher store in parallel: next chainRules(ns).features.names',
 };
 
 /** Server file → why it may still name a namespace. */
