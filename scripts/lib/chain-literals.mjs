@@ -19,13 +19,11 @@ const NAMESPACE = '(^|[^a-z0-9@-])(eip155|solana|bip122)(:|$)';
 /** Client file → why it may still name a namespace. */
 export const EXCEPTIONS = {
   // The public contract (DESIGN.md): typed overloads per namespace of the instance API and hooks.
-  'src/instance.ts': 'public API: getWalletProvider/signMessage/sendTransaction overloads typed per namespace',
+  'src/instance.ts':
+    'public API: getWalletProvider/signMessage/sendTransaction overloads typed per namespace; signTypedData and getCapabilities are eip155 methods',
   'src/react/provider-hooks.ts': 'public API: useW3Provider overloads typed per namespace',
   'src/react/hooks.ts': 'public API: useW3Network gives an EIP-155 chain id as a number (DESIGN.md)',
   'src/stores/connection/discovery.ts': 'the `connectors` option (public contract) holds EIP-1193 providers: eip155 connectors',
-  'src/stores/connection/requests.ts': 'EIP-712 and EIP-5792 requests are eip155 methods of the instance API',
-  // SIWX: the codecs are src/chains/<namespace>/siwx*.ts; the legacy option is EVM by definition.
-  'src/stores/siwx/legacy-siwe.ts': 'siweConfig (legacy, public option) is eip155 by definition',
 };
 
 /** Server file → why it may still name a namespace. */
