@@ -39,6 +39,8 @@ async function mount(): Promise<{ view: Watched; calls: string[] }> {
     removePasskey: async (id) => void calls.push(`remove ${id}`),
   };
   const host = await mountFixture('<div></div>');
+  // The user's list: set here, after a test's frame, since the list store may still be mounted (computed stores unmount late).
+  $embeddedUser.set(EMBEDDED_USER);
   host.append(view);
   await view.updateComplete;
   return { view, calls };
@@ -59,10 +61,7 @@ const rows = (view: HTMLElement) => deepAll<HTMLElement>(view, 'li[data-passkey]
 const click = (view: HTMLElement, ...selectors: string[]) => deep<HTMLButtonElement>(view, ...selectors, 'button')!.click();
 
 describe('Passkeys view', () => {
-  beforeEach(() => {
-    resetAll();
-    $embeddedUser.set(EMBEDDED_USER);
-  });
+  beforeEach(() => resetAll());
   afterEach(async () => {
     $embeddedUser.set(undefined);
     await setLocale('en');
