@@ -188,10 +188,10 @@ export function getInstance(): W3ModalInstance {
     // The wallet actions load with the first use (the first chunk holds none of them).
     signMessage: (async (message: string, options?: WalletActionOptions) =>
       (await requests()).signMessage(message, options?.namespace)) as W3ModalInstance['signMessage'],
-    signTypedData: async (typedData) => (await requests()).signTypedData(typedData) as Promise<`0x${string}`>,
+    signTypedData: async (typedData) => (await requests()).signTypedData(typedData, 'eip155') as Promise<`0x${string}`>,
     sendTransaction: (async (tx: unknown, options?: SendTransactionOptions) =>
       (await requests()).sendTransaction(tx, options?.namespace, options?.sendOptions)) as W3ModalInstance['sendTransaction'],
-    getCapabilities: async () => (await requests()).getCapabilities(),
+    getCapabilities: async () => (await requests()).getCapabilities('eip155'),
     getSiwxSessions: (namespace) => import('./stores/siwx/sessions.js').then((m) => m.getSiwxSessions(namespace)),
     getAuthStatus: () => $authStatus.get(),
     subscribeAuthStatus: (callback) => $authStatus.subscribe((status) => callback(status)),

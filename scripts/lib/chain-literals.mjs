@@ -19,19 +19,11 @@ const NAMESPACE = '(^|[^a-z0-9@-])(eip155|solana|bip122)(:|$)';
 /** Client file → why it may still name a namespace. */
 export const EXCEPTIONS = {
   // The public contract (DESIGN.md): typed overloads per namespace of the instance API and hooks.
-  'src/instance.ts': 'public API: getWalletProvider/signMessage/sendTransaction overloads typed per namespace',
+  'src/instance.ts':
+    'public API: getWalletProvider/signMessage/sendTransaction overloads typed per namespace; signTypedData and getCapabilities are eip155 methods',
   'src/react/provider-hooks.ts': 'public API: useW3Provider overloads typed per namespace',
   'src/react/hooks.ts': 'public API: useW3Network gives an EIP-155 chain id as a number (DESIGN.md)',
-  // CAIP validation of the wire contract: EIP-155 chain ids are checked where every id is parsed (core cannot import chains).
-  'src/core/caip.ts': 'core parses CAIP ids for every layer and checks EIP-155 chain ids; core may not import chains',
-  'src/core/options.ts': 'option validation (core) checks EIP-155 chain ids of configured networks; core may not import chains',
   'src/stores/connection/discovery.ts': 'the `connectors` option (public contract) holds EIP-1193 providers: eip155 connectors',
-  'src/stores/connection/requests.ts': 'EIP-712 and EIP-5792 requests are eip155 methods of the instance API',
-  // SIWX: the codecs are src/chains/<namespace>/siwx*.ts; the legacy option is EVM by definition.
-  'src/stores/siwx/legacy-siwe.ts': 'siweConfig (legacy, public option) is eip155 by definition',
-  // EVM-only features served by the Blockchain API; the fetcher-store rewrite of these stores runs in parallel.
-  'src/stores/portfolio/activity.ts': 'being rewritten into a fetcher store in parallel: next chainRules(ns).features.activity',
-  'src/stores/portfolio/identity.ts': 'being rewritten into a fetcher store in parallel: next chainRules(ns).features.names',
 };
 
 /** Server file → why it may still name a namespace. */

@@ -94,6 +94,7 @@ describe('parseCaipNetworkId', () => {
       } catch (err) {
         expect((err as W3Error).shortMessage).toBe(`Invalid CAIP network id "${id}"`);
         expect((err as W3Error).category).toBe('CONFIG_ERROR');
+        expect((err as W3Error).details).toBe('Expected namespace:reference, e.g. eip155:1');
       }
     },
   );

@@ -1,10 +1,17 @@
 import { MAX_CHAIN_ID } from './constants.js';
 import { InvalidCaipIdError, InvalidChainIdError } from './errors.js';
 
-import { isNamespace, type CaipAddress, type CaipNetworkId, type ChainNamespace } from '../wire/caip-ids.js';
+import {
+  CAIP_NETWORK_ID_EXAMPLE,
+  isNamespace,
+  referencesAreChainIds,
+  type CaipAddress,
+  type CaipNetworkId,
+  type ChainNamespace,
+} from '../wire/caip-ids.js';
 
 // The id shapes are part of the wire contract (src/wire); the client reaches them here.
-export { NAMESPACES, isNamespace } from '../wire/caip-ids.js';
+export { NAMESPACES, isNamespace, referencesAreChainIds } from '../wire/caip-ids.js';
 export type { CaipAddress, CaipNetworkId, ChainNamespace } from '../wire/caip-ids.js';
 
 /** Checks an EIP-155 chain id: a positive safe integer below 2^31, else 'Invalid chainId'. */
@@ -20,9 +27,11 @@ export function parseCaipNetworkId(id: string): { namespace: ChainNamespace; ref
   const parts = id.split(':');
   const [namespace, reference] = parts;
   if (parts.length !== 2 || !isNamespace(namespace) || !reference) {
-    throw new InvalidCaipIdError(`Invalid CAIP network id "${id}"`, { details: 'Expected namespace:reference, e.g. eip155:1' });
+    throw new InvalidCaipIdError(`Invalid CAIP network id "${id}"`, {
+      details: `Expected namespace:reference, e.g. ${CAIP_NETWORK_ID_EXAMPLE}`,
+    });
   }
-  if (namespace === 'eip155') assertChainId(reference);
+  if (referencesAreChainIds(namespace)) assertChainId(reference);
   return { namespace, reference };
 }
 

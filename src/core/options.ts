@@ -1,4 +1,4 @@
-import { assertChainId, isNamespace, type ChainNamespace } from './caip.js';
+import { assertChainId, isNamespace, referencesAreChainIds, type ChainNamespace } from './caip.js';
 import { DEFAULT_SOCIALS } from './constants.js';
 import { W3ConfigError, W3Error } from './errors.js';
 import {
@@ -213,7 +213,7 @@ function configError(issue: Issue, prefix: PropertyKey[] = []): W3ConfigError {
 export function parseNetwork(value: unknown, path: PropertyKey[] = ['network']): Network {
   const result = safeParse(networkSchema, value);
   if (!result.success) throw configError(result.issue, path);
-  if (result.data.chainNamespace === 'eip155') {
+  if (referencesAreChainIds(result.data.chainNamespace)) {
     try {
       assertChainId(result.data.id);
     } catch (err) {

@@ -8,7 +8,7 @@
  *
  * Ready-made implementations: `createBrowserSiwx` and `createServerSiwx` in `w3kit/siwx`
  * (src/siwx). The legacy `siweConfig` shape (getNonce, createMessage, verifyMessage, getSession,
- * signOut) is adapted to this one by src/stores/siwx/legacy-siwe.ts.
+ * signOut) is adapted to this one by src/chains/eip155/siwe-config.ts.
  */
 
 /** A CAIP-2 chain id, `namespace:reference` (`eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`). */

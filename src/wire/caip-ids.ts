@@ -9,6 +9,8 @@ export const NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] a
 export type ChainNamespace = (typeof NAMESPACES)[number] | (string & {});
 /** `namespace:reference`, e.g. `eip155:1`. */
 export type CaipNetworkId = `${string}:${string}`;
+/** A CAIP-2 id to show in error details. */
+export const CAIP_NETWORK_ID_EXAMPLE = 'eip155:1';
 /** `namespace:reference:address`. */
 export type CaipAddress = `${string}:${string}:${string}`;
 
@@ -18,3 +20,11 @@ export const NAMESPACE_PATTERN = /^[-a-z0-9]{3,8}$/;
 export function isNamespace(value: unknown): value is ChainNamespace {
   return typeof value === 'string' && NAMESPACE_PATTERN.test(value);
 }
+
+/**
+ * Whether the namespace's CAIP-2 references are EIP-155 chain ids (integers; the network's `id` is
+ * the number). CAIP-2 fixes a reference's form per namespace; this is the one core checks itself
+ * (core/caip.ts `assertChainId`: 'Invalid chainId'), where every id and configured network is
+ * parsed, below the registry. Other namespaces' references are their registry entries' concern.
+ */
+export const referencesAreChainIds = (namespace: string): boolean => namespace === 'eip155';

@@ -21,15 +21,8 @@ import { pushView, $router } from '../../src/stores/ui/router.js';
 import { $walletList } from '../../src/stores/registry/wallet-list.js';
 import { $allWallets, $walletSearch } from '../../src/stores/registry/all-wallets.js';
 import { $wcPairing } from '../../src/stores/walletconnect/state.js';
-import {
-  $emailChange,
-  $emailLogin,
-  $embeddedUser,
-  $farcasterLogin,
-  $frameTask,
-  $passkeys,
-  $socialLogin,
-} from '../../src/stores/embedded/state.js';
+import { $emailChange, $emailLogin, $embeddedUser, $farcasterLogin, $frameTask, $socialLogin } from '../../src/stores/embedded/state.js';
+import { $passkeyList, $passkeys } from '../../src/stores/embedded/passkey-list.js';
 import { EmbeddedWalletError } from '../../src/core/errors/frame.js';
 import { DEFAULT_SOCIALS } from '../../src/core/constants.js';
 import { $options } from '../../src/stores/app/options.js';
@@ -42,7 +35,18 @@ import { setSwapApiDeps } from '../../src/stores/swap/swap-client.js';
 import { setBlockchainApiDeps } from '../../src/stores/portfolio/blockchain.js';
 import { BALANCES } from '../../src/test-utils/blockchain-fixtures.js';
 import { $registerName } from '../../src/stores/names/register-name.js';
-import { apiOptions, connectAccount, connectedAndClosed, deep, mountModal, nextFrame, resetAll, sleep, waitFor } from './helpers.js';
+import {
+  ADDRESS,
+  apiOptions,
+  connectAccount,
+  connectedAndClosed,
+  deep,
+  mountModal,
+  nextFrame,
+  resetAll,
+  sleep,
+  waitFor,
+} from './helpers.js';
 import { $onramp, ONRAMP_PROVIDERS, resetOnramp, selectProvider, setPaymentAmount } from '../../src/stores/onramp/onramp.js';
 import { $purchase, resetPurchase } from '../../src/stores/onramp/purchase.js';
 
@@ -321,17 +325,12 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
   },
   Passkeys: async (el) => {
     connectAccount();
-    $embeddedUser.set({ email: EMAIL } as ReturnType<typeof $embeddedUser.get>);
+    $embeddedUser.set({ email: EMAIL, address: ADDRESS } as ReturnType<typeof $embeddedUser.get>);
     await el.modal.open({ view: 'Passkeys' });
-    // No frame here: the view's load fails, then the list shows as the frame would give it.
+    // No frame here: the list's load (while the view shows it) fails, then the list shows as the frame would give it.
     await waitFor(() => $passkeys.get().status === 'error', 10_000, 'the passkeys load settled');
     const createdAt = Date.UTC(2026, 0, 2, 12);
-    $passkeys.set({
-      status: 'ready',
-      list: [{ id: 'a', name: 'Chrome on Linux', createdAt, lastUsedAt: null, prf: true }],
-      error: undefined,
-      busy: false,
-    });
+    $passkeyList.mutate([{ id: 'a', name: 'Chrome on Linux', createdAt, lastUsedAt: null, prf: true }]);
     return ['Chrome on Linux', new Intl.DateTimeFormat('en-XA', { dateStyle: 'medium' }).format(createdAt)];
   },
   ConnectSocials: async (el) => {

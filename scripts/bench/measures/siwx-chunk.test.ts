@@ -14,7 +14,7 @@ describe('the CDN build and Sign in with X', () => {
     const { firstFiles } = cdnSizes(MANIFEST);
     // siwxChunks throws when a SIWX module is in the first chunk.
     const lazy = siwxChunks(chunks, firstFiles).flatMap((c: { modules: string[] }) => c.modules);
-    for (const m of ['stores/siwx/flow', 'stores/siwx/sign', 'stores/siwx/legacy-siwe']) expect(lazy).toContain(m);
+    for (const m of ['stores/siwx/flow', 'stores/siwx/sign', 'chains/eip155/siwe-config']) expect(lazy).toContain(m);
     expect(lazy.some((m: string) => m.startsWith('elements/views/siwx-sign-message/'))).toBe(true);
     expect(firstFiles).toEqual(['w3kit.js']);
   });

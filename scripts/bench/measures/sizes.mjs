@@ -63,7 +63,7 @@ export function loginMethodChunks(chunks, firstFiles) {
 }
 
 /** Sign in with X in the modal (issue 17): its stores and SIWXSignMessage, loaded only when `siwx` is set. */
-const SIWX_MODULE = /^dist\/(stores\/siwx|elements\/views\/siwx-sign-message)\//;
+const SIWX_MODULE = /^dist\/(stores\/siwx\/|elements\/views\/siwx-sign-message\/|chains\/eip155\/siwe-config)/;
 
 /** The lazy chunks holding the modal's SIWX code; throws when one of its modules is in the first chunk. */
 export function siwxChunks(chunks, firstFiles) {

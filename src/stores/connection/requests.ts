@@ -55,8 +55,9 @@ export async function signMessage(message: string, namespace?: ChainNamespace): 
   return adapter.signMessage(provider, address, message, network);
 }
 
-export async function signTypedData(typedData: object): Promise<string> {
-  const { adapter, provider, address, namespace } = requireSession('eip155');
+/** EIP-712 typed data, signed by `namespace`'s wallet (the instance API names the namespace whose method it is). */
+export async function signTypedData(typedData: object, namespace: ChainNamespace): Promise<string> {
+  const { adapter, provider, address } = requireSession(namespace);
   if (!adapter.signTypedData) throw new ChainNotSupportedError(undefined, { details: `${namespace} has no typed data` });
   return adapter.signTypedData(provider, address, typedData);
 }
@@ -107,8 +108,9 @@ export function transactionSettled(hash: string): Promise<void> {
   return settling.get(hash) ?? Promise.resolve();
 }
 
-export async function getCapabilities(): Promise<Record<string, unknown>> {
-  const session = liveSession('eip155');
+/** wallet_getCapabilities (EIP-5792) of `namespace`'s wallet for its account (the instance API names the namespace). */
+export async function getCapabilities(namespace: ChainNamespace): Promise<Record<string, unknown>> {
+  const session = liveSession(namespace);
   if (!session?.adapter.getCapabilities) throw new WalletRequestError('Missing address parameter in wallet_getCapabilities request');
-  return session.adapter.getCapabilities(session.provider, getAccountState('eip155').address);
+  return session.adapter.getCapabilities(session.provider, getAccountState(namespace).address);
 }

@@ -17,9 +17,10 @@ import { $router, resetRouter } from '../ui/router.js';
 import { $toast, hideToast } from '../ui/toast.js';
 import { abortPendingApproval } from './approval.js';
 import { destroyFrame, setBridgeLoader } from './frame.js';
-import { addPasskey, clearPasskeyLoginError, loadPasskeys, loginWithPasskey, removePasskey } from './passkeys.js';
+import { $passkeys, loadPasskeys, resetPasskeys } from './passkey-list.js';
+import { addPasskey, clearPasskeyLoginError, loginWithPasskey, removePasskey } from './passkeys.js';
 import { forgetUser } from './session.js';
-import { $embeddedUser, $frameTask, $passkeyLogin, $passkeys } from './state.js';
+import { $embeddedUser, $frameTask, $passkeyChanges, $passkeyLogin } from './state.js';
 
 const local = (n: Network): Network => ({ ...n, rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } } });
 const EVM = local(networks.localhost);
@@ -50,7 +51,7 @@ beforeEach(() => {
   $connectors.set([]);
   $activeNamespace.set(undefined);
   $passkeyLogin.set({ step: 'idle', error: undefined });
-  $passkeys.set({ status: 'idle', list: [], error: undefined, busy: false });
+  resetPasskeys();
   resetRouter('Connect');
   $modal.setKey('open', true);
   frame = installFrameDouble({
@@ -131,6 +132,23 @@ describe('the account passkeys', () => {
     openModalOn('Account');
   });
 
+  it('loads while something listens (the Passkeys view starts nothing), keyed by the user: signed out, no list and no request', async () => {
+    const lists = () => callTypes().filter((t) => t === 'ListPasskeys').length;
+    const stop = $passkeys.listen(() => undefined);
+    try {
+      await until(() => $passkeys.get().status === 'ready');
+      expect($passkeys.get().list).toEqual([KEY_A]);
+      expect(lists()).toBeGreaterThan(0);
+      forgetUser();
+      expect($passkeys.get()).toEqual({ status: 'idle', list: [], error: undefined, busy: false });
+      const after = lists();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(lists()).toBe(after);
+    } finally {
+      stop();
+    }
+  });
+
   it('loads the list; a failure is kept with the list so far', async () => {
     const loading = loadPasskeys();
     expect($passkeys.get().status).toBe('loading');
@@ -166,10 +184,12 @@ describe('the account passkeys', () => {
 
   it('a cancel (4001) is quiet; leaving the screen ends it quietly; another failure is kept', async () => {
     frame.handlers.AddPasskey = () => Promise.reject(new EmbeddedWalletError('User rejected the request.', { code: 4001 }));
+    const lists = () => callTypes().filter((t) => t === 'ListPasskeys').length;
+    const before = lists();
     await addPasskey();
     expect($frameTask.get()).toBeUndefined();
-    expect($passkeys.get()).toMatchObject({ busy: false, error: undefined });
-    expect(callTypes()).not.toContain('ListPasskeys');
+    expect($passkeyChanges.get()).toEqual({ busy: false, error: undefined });
+    expect(lists()).toBe(before);
 
     delete frame.handlers.AddPasskey;
     const leaving = addPasskey();
@@ -177,12 +197,12 @@ describe('the account passkeys', () => {
     abortPendingApproval();
     await leaving;
     expect($frameTask.get()).toBeUndefined();
-    expect($passkeys.get()).toMatchObject({ busy: false, error: undefined });
+    expect($passkeyChanges.get()).toEqual({ busy: false, error: undefined });
 
     frame.handlers.AddPasskey = () => Promise.reject(new EmbeddedWalletError('Passkey registration failed'));
     await addPasskey();
     expect($frameTask.get()).toBeUndefined();
-    expect(($passkeys.get().error as Error).message).toBe('Passkey registration failed');
+    expect(($passkeyChanges.get().error as Error).message).toBe('Passkey registration failed');
     expect(toastCode()).toBeUndefined();
   });
 

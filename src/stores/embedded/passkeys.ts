@@ -1,6 +1,7 @@
 /**
  * The embedded wallet's passkeys (issue 16), for the views (lazy, like `./actions.ts`): login
- * with a passkey alone from Connect, and the account's list in the Passkeys view (add, remove).
+ * with a passkey alone from Connect, and adding and removing the account's passkeys from the
+ * Passkeys view (the list: ./passkey-list.ts).
  * The frame does the WebAuthn ceremonies on its own origin; adding one shows the frame in the
  * modal (ApproveTransaction), since a cross-origin frame may create a credential only after a
  * click inside it ('Create passkey').
@@ -9,8 +10,9 @@ import { leaveConnectFlow } from '../ui/after-connect.js';
 import { showToast } from '../ui/toast.js';
 import { onApprovalAbort, showFrameTask } from './approval.js';
 import { frameRequest } from './frame.js';
+import { loadPasskeys, resetPasskeys } from './passkey-list.js';
 import { connectUser } from './session.js';
-import { $embeddedUser, $passkeyLogin, $passkeys } from './state.js';
+import { $embeddedUser, $passkeyChanges, $passkeyLogin } from './state.js';
 
 /** The frame's answer when the user cancelled (the frame's 'Cancel', or the browser's dialog dismissed). */
 const USER_REJECTED = 4001;
@@ -43,33 +45,14 @@ export function clearPasskeyLoginError(): void {
   if ($passkeyLogin.get().step === 'error') $passkeyLogin.set({ step: 'idle', error: undefined });
 }
 
-let loading: Promise<void> | undefined;
-
-/** Loads the user's passkeys into `$passkeys` (ListPasskeys); a failure is kept as its error. */
-export function loadPasskeys(): Promise<void> {
-  loading ??= (async () => {
-    const { list } = $passkeys.get();
-    $passkeys.set({ ...$passkeys.get(), status: 'loading', error: undefined });
-    try {
-      const { passkeys } = await frameRequest('ListPasskeys', {});
-      $passkeys.set({ ...$passkeys.get(), status: 'ready', list: passkeys, error: undefined });
-    } catch (err) {
-      $passkeys.set({ ...$passkeys.get(), status: 'error', list, error: err });
-    }
-  })().finally(() => {
-    loading = undefined;
-  });
-  return loading;
-}
-
 /**
  * Adds a passkey: ApproveTransaction shows the frame's own 'Create passkey' screen until the
  * frame answers (or the user leaves it). Then the list is reloaded and 'Passkey added' shows; a
- * cancel is quiet; another failure is kept in `$passkeys.error`.
+ * cancel is quiet; another failure is kept in `$passkeyChanges.error`.
  */
 export async function addPasskey(): Promise<void> {
-  if (!$embeddedUser.get() || $passkeys.get().busy) return;
-  $passkeys.set({ ...$passkeys.get(), busy: true, error: undefined });
+  if (!$embeddedUser.get() || $passkeyChanges.get().busy) return;
+  $passkeyChanges.set({ busy: true, error: undefined });
   const done = showFrameTask({ kind: 'passkey' });
   let stopAbort: () => void = () => undefined;
   const left = new Promise<'left'>((resolve) => {
@@ -81,27 +64,27 @@ export async function addPasskey(): Promise<void> {
     const outcome = await Promise.race([frameRequest('AddPasskey', {}, { timeoutMs: null }), left]);
     added = outcome !== 'left';
   } catch (err) {
-    if (!isCancel(err)) $passkeys.setKey('error', err);
+    if (!isCancel(err)) $passkeyChanges.setKey('error', err);
   } finally {
     stopAbort();
     done();
-    $passkeys.setKey('busy', false);
+    $passkeyChanges.setKey('busy', false);
   }
   if (!added) return;
   showToast({ code: 'PASSKEY_ADDED' }, 'success');
   await loadPasskeys();
 }
 
-/** Removes a passkey (RemovePasskey), reloads the list and says 'Passkey removed'; a failure is kept in `$passkeys.error`. */
+/** Removes a passkey (RemovePasskey), reloads the list and says 'Passkey removed'; a failure is kept in `$passkeyChanges.error`. */
 export async function removePasskey(id: string): Promise<void> {
-  if ($passkeys.get().busy) return;
-  $passkeys.set({ ...$passkeys.get(), busy: true, error: undefined });
+  if ($passkeyChanges.get().busy) return;
+  $passkeyChanges.set({ busy: true, error: undefined });
   try {
     await frameRequest('RemovePasskey', { id });
   } catch (err) {
-    return void $passkeys.set({ ...$passkeys.get(), busy: false, error: err });
+    return void $passkeyChanges.set({ busy: false, error: err });
   }
-  $passkeys.setKey('busy', false);
+  $passkeyChanges.setKey('busy', false);
   showToast({ code: 'PASSKEY_REMOVED' }, 'success');
   await loadPasskeys();
 }
@@ -109,6 +92,6 @@ export async function removePasskey(id: string): Promise<void> {
 /** Another user (or none) means another list, and no old login failure. */
 $embeddedUser.listen((user) => {
   if (user) return;
-  $passkeys.set({ status: 'idle', list: [], error: undefined, busy: false });
+  resetPasskeys();
   $passkeyLogin.set({ step: 'idle', error: undefined });
 });

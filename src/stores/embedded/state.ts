@@ -7,7 +7,7 @@
 import { atom, map } from 'nanostores';
 import type { EmbeddedNamespace } from '../../chains/frame-namespaces.js';
 import type { OAuthProvider } from '../../frame/constants.js';
-import type { FrameUser, Passkey } from '../../frame/messages.js';
+import type { FrameUser } from '../../frame/messages.js';
 
 /**
  * Where e-mail login is: nothing yet; sending the e-mail; waiting for the device-approval link
@@ -79,12 +79,10 @@ export const $farcasterLogin = map<{ step: FarcasterStep; url: string | undefine
   error: undefined,
 });
 
-/** Passkeys: login from Connect, and the account's list (loaded by the Passkeys view). */
+/**
+ * Passkeys: login from Connect, and an add or remove of the account's passkeys under way (busy) or
+ * failed (error); the list itself is a fetcher store of the Passkeys view (./passkey-list.ts).
+ */
 export type PasskeyStep = 'idle' | 'working' | 'error';
 export const $passkeyLogin = map<{ step: PasskeyStep; error: unknown }>({ step: 'idle', error: undefined });
-export const $passkeys = map<{ status: 'idle' | 'loading' | 'ready' | 'error'; list: Passkey[]; error: unknown; busy: boolean }>({
-  status: 'idle',
-  list: [],
-  error: undefined,
-  busy: false,
-});
+export const $passkeyChanges = map<{ error: unknown; busy: boolean }>({ error: undefined, busy: false });

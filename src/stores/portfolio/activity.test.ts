@@ -5,6 +5,9 @@ import { startLoopback, type LoopbackServer, type Reply, type ReceivedRequest } 
 import { $activity, fetchActivity, fetchMoreActivity, resetActivity, visibleTransactions, watchTransaction } from './activity.js';
 import { setBlockchainApiDeps } from './blockchain.js';
 import { resetOptions } from '../app/options.js';
+import { eip155Entry } from '../../chains/eip155/entry.js';
+import { eip155Rules } from '../../chains/eip155/rules.js';
+import { registerAdapter } from '../../chains/registry.js';
 
 let server: LoopbackServer | undefined;
 
@@ -73,5 +76,22 @@ describe('fetchActivity', () => {
     await serve((_req, n) => ({ status: 200, json: { data: n < 2 ? [] : [transaction('9', { hash })], next: null } }));
     await expect(watchTransaction(hash, { intervalMs: 10, timeoutMs: 2000 })).resolves.toBe(true);
     expect(server!.requests).toHaveLength(3);
+  });
+});
+
+describe('the activity feature', () => {
+  it("is read from the namespace's rules: without `features.activity` no history loads", async () => {
+    const restore = registerAdapter({ ...eip155Entry, rules: { ...eip155Rules, features: { ...eip155Rules.features, activity: false } } });
+    try {
+      await serve(() => ({ status: 200, json: { data: [transaction('1')], next: null } }));
+      await fetchActivity();
+      expect($activity.get().status).toBe('idle');
+      expect(server!.requests).toHaveLength(0);
+    } finally {
+      restore();
+    }
+    connectWithApi(server!.url); // the registry is read when the account or network changes
+    await fetchActivity();
+    expect($activity.get()).toMatchObject({ status: 'ready', transactions: [{ id: '1' }] });
   });
 });

@@ -1,11 +1,12 @@
 /**
- * The transaction list of the active account (Blockchain API history; eip155 only, spec
- * section 9), a fetcher store that loads while listened: loading, then empty or filled, cursor paging; a failure marks it empty with
+ * The transaction list of the active account (Blockchain API history, on namespaces whose rules
+ * have the `activity` feature; spec section 9), a fetcher store that loads while listened: loading, then empty or filled, cursor paging; a failure marks it empty with
  * 'Failed to fetch transactions'. Only the active chain's transactions show, and those whose
  * transfers are all spam NFTs are hidden.
  */
 import { atom, computed } from 'nanostores';
 import type { Transaction } from '../../wire/blockchain-api.js';
+import { chainRules } from '../../chains/registry.js';
 import { createFetcherStore } from '../app/fetcher.js';
 import { $activeTarget, getBlockchainApi, now, type AccountTarget } from './blockchain.js';
 import { onReset } from '../app/reset.js';
@@ -33,7 +34,9 @@ export function visibleTransactions(list: readonly Transaction[], caipNetworkId:
   return list.filter((t) => (t.metadata.chain === caipNetworkId || t.metadata.chain === reference) && !allSpam(t));
 }
 
-const $historyTarget = computed($activeTarget, (t) => (t && t.network.chainNamespace === 'eip155' && getBlockchainApi() ? t : undefined));
+const $historyTarget = computed($activeTarget, (t) =>
+  t && chainRules(t.network.chainNamespace)?.features?.activity && getBlockchainApi() ? t : undefined,
+);
 
 /** The loaded pages of the active account's history; each showing asks again (a short lifetime only shares a burst of reads). */
 export const $history = createFetcherStore<Page, AccountTarget>($historyTarget, {

@@ -7,6 +7,9 @@ import { $accounts } from '../connection/account.js';
 import { setBlockchainApiDeps, setClock } from './blockchain.js';
 import { loadAccountIdentity, lookupName, resetIdentities } from './identity.js';
 import { resetOptions } from '../app/options.js';
+import { eip155Entry } from '../../chains/eip155/entry.js';
+import { eip155Rules } from '../../chains/eip155/rules.js';
+import { registerAdapter } from '../../chains/registry.js';
 
 let server: LoopbackServer | undefined;
 let time = 0;
@@ -51,5 +54,22 @@ describe('identity', () => {
     expect(server.requests).toHaveLength(1);
     await expect(lookupName('0x0000000000000000000000000000000000000001')).resolves.toBeUndefined();
     await expect(lookupName('not-an-address')).resolves.toBeUndefined();
+  });
+
+  it("is read from the namespace's rules: without `features.names` no identity loads and no name is looked up", async () => {
+    server = await startLoopback(() => ({ status: 200, json: { name: 'alice.w3', avatar: null } }));
+    const restore = registerAdapter({ ...eip155Entry, rules: { ...eip155Rules, features: { ...eip155Rules.features, names: false } } });
+    try {
+      connectWithApi(server.url);
+      await loadAccountIdentity();
+      await expect(lookupName(RECEIVER)).resolves.toBeUndefined();
+      expect($accounts.get().eip155?.profileName).toBeUndefined();
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      restore();
+    }
+    connectWithApi(server.url); // the registry is read when the account or network changes
+    await loadAccountIdentity();
+    expect($accounts.get().eip155).toMatchObject({ profileName: 'alice.w3' });
   });
 });

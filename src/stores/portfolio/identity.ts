@@ -1,5 +1,6 @@
 /**
- * Names and avatars from the Blockchain API's identity endpoint (eip155 only, spec section 9):
+ * Names and avatars from the Blockchain API's identity endpoint, on namespaces whose rules have the
+ * `names` feature (spec section 9):
  * the connected account's identity (a fetcher store, 5 min cache) becomes its profileName and profileImage;
  * other addresses (a send's receiver) are looked up through the name cache (5 min), and names
  * (a send's receiver typed as `alice.w3kit`) resolve to addresses through the profile endpoint
@@ -8,9 +9,9 @@
  */
 import { computed } from 'nanostores';
 import type { Identity } from '../../wire/blockchain-api.js';
-import { isEvmAddress } from '../../core/address.js';
 import { CACHE_LIFETIME_MS } from '../../core/constants.js';
 import { getAccountState, patchAccount } from '../connection/account.js';
+import { chainRules } from '../../chains/registry.js';
 import { createFetcherStore } from '../app/fetcher.js';
 import { $activeTarget, activeTarget, createCache, getBlockchainApi, now, type AccountTarget } from './blockchain.js';
 import { resolvesWithEns } from './name-resolvers.js';
@@ -26,7 +27,7 @@ export interface ResolvedName {
   avatar: string | undefined;
 }
 
-/** SLIP-44 coin type of Ether: the key of a profile's EVM address. */
+/** SLIP-44 coin type of Ether: the key of a profile's EVM address (the names the server holds are EVM names). */
 const ETH_COIN_TYPE = '60';
 const NAME = /^[A-Za-z0-9.-]{3,255}$/;
 const HEX_LIKE = /^(0x)?[0-9a-fA-F]*$/;
@@ -39,9 +40,13 @@ export function looksLikeName(value: string): boolean {
   return NAME.test(value) && !HEX_LIKE.test(value) && /[.A-Za-z]/.test(value);
 }
 
-const $identityTarget = computed($activeTarget, (t) => (t && t.network.chainNamespace === 'eip155' && getBlockchainApi() ? t : undefined));
+/** The target when its namespace has names (the `names` feature of its rules). */
+const named = (t: AccountTarget | undefined): AccountTarget | undefined =>
+  t && chainRules(t.network.chainNamespace)?.features?.names ? t : undefined;
 
-/** The active eip155 account's identity (5 min cache, by address): loads while listened. */
+const $identityTarget = computed($activeTarget, (t) => (getBlockchainApi() ? named(t) : undefined));
+
+/** The active account's identity (5 min cache, by address), on a namespace with names: loads while listened. */
 export const $accountIdentity = createFetcherStore<Identity, AccountTarget>($identityTarget, {
   key: (t) => t.address.toLowerCase(),
   lifetimeMs: CACHE_LIFETIME_MS.identity,
@@ -56,22 +61,24 @@ export const $accountIdentity = createFetcherStore<Identity, AccountTarget>($ide
 /** Puts the loaded identity into the account state, when it is still the active account's (no name: the view shows the address). */
 function applyIdentity(): void {
   const { data: identity, key } = $accountIdentity.value ?? { loading: false };
-  const target = activeTarget();
-  if (!identity || !target || key !== target.address.toLowerCase() || getAccountState('eip155').address !== target.address) return;
-  patchAccount('eip155', { profileName: identity.name ?? undefined, profileImage: identity.avatar ?? undefined });
+  const target = named(activeTarget());
+  if (!identity || !target || key !== target.address.toLowerCase()) return;
+  const namespace = target.network.chainNamespace;
+  if (getAccountState(namespace).address !== target.address) return;
+  patchAccount(namespace, { profileName: identity.name ?? undefined, profileImage: identity.avatar ?? undefined });
 }
 
 /** While the caller listens (the Account view), the active account's name and avatar load into the account state. */
 export const followAccountIdentity = (): (() => void) => $accountIdentity.subscribe(applyIdentity);
 
-/** Loads the active eip155 account's name and avatar into the account state. Never rejects. */
+/** Loads the active account's name and avatar into the account state. Never rejects. */
 export async function loadAccountIdentity(): Promise<void> {
   await $accountIdentity.fetch();
   applyIdentity();
 }
 
 /**
- * Forgets the active eip155 account's cached identity and loads it again (a name was just
+ * Forgets the active account's cached identity and loads it again (a name was just
  * registered: the account button and Account view show it at once). Never rejects.
  */
 export async function refreshAccountIdentity(): Promise<void> {
@@ -83,11 +90,11 @@ export async function refreshAccountIdentity(): Promise<void> {
   await loadAccountIdentity();
 }
 
-/** The name and avatar of any EVM address (undefined without a Blockchain API or on failure). */
+/** The name and avatar of any address of the active namespace (undefined off a namespace with names, without a Blockchain API or on failure). */
 export async function lookupName(address: string): Promise<Identity | undefined> {
   const api = getBlockchainApi();
-  const target = activeTarget();
-  if (!api || !target || target.network.chainNamespace !== 'eip155' || !isEvmAddress(address)) return undefined;
+  const target = named(activeTarget());
+  if (!api || !target || !chainRules(target.network.chainNamespace)?.isAddress(address)) return undefined;
   const key = address.toLowerCase();
   const hit = names.get(key);
   if (hit) return hit;
@@ -101,14 +108,14 @@ export async function lookupName(address: string): Promise<Identity | undefined>
 }
 
 /**
- * The EVM address of a name (eip155 only). Resolves to undefined without a Blockchain API or
- * off eip155, to null when the server has no such name (or no EVM address for it); rejects when
+ * The EVM address of a name (on a namespace with names). Resolves to undefined without a Blockchain
+ * API or off such a namespace, to null when the server has no such name (or no EVM address for it); rejects when
  * the lookup fails (network, server error), so the caller can tell "not found" from "try again".
  */
 export async function resolveName(name: string, options: { signal?: AbortSignal } = {}): Promise<ResolvedName | null | undefined> {
   const api = getBlockchainApi();
-  const target = activeTarget();
-  if (!target || target.network.chainNamespace !== 'eip155' || !looksLikeName(name)) return undefined;
+  const target = named(activeTarget());
+  if (!target || !looksLikeName(name)) return undefined;
   const key = `${target.network.caipNetworkId}|${name.toLowerCase()}`;
   const hit = profiles.get(key);
   if (hit) return hit;
@@ -122,7 +129,7 @@ export async function resolveName(name: string, options: { signal?: AbortSignal 
   if (!api) return undefined;
   const profile = await api.resolveName(name, options);
   const address = profile?.addresses[ETH_COIN_TYPE]?.address;
-  if (!profile || !address || !isEvmAddress(address)) return null;
+  if (!profile || !address || !chainRules(target.network.chainNamespace)?.isAddress(address)) return null;
   const resolved: ResolvedName = { name: profile.name, address, avatar: profile.attributes?.avatar };
   profiles.set(key, resolved);
   return resolved;

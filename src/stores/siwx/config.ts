@@ -1,7 +1,7 @@
 /** The configured sign-in (`siwx`, or the legacy `siweConfig` adapted), read from the options. */
 import type { SIWEConfig, SIWXConfig } from '../../core/siwx.js';
 import { $options } from '../app/options.js';
-import { adaptSiweConfig } from './legacy-siwe.js';
+import { adaptSiweConfig } from '../../chains/eip155/siwe-config.js';
 
 const adapted = new WeakMap<object, SIWXConfig>();
 

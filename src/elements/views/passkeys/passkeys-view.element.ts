@@ -1,8 +1,8 @@
 import { css, html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import type { Passkey } from '../../../frame/messages.js';
-import * as passkeys from '../../../stores/embedded/passkeys.js';
-import { $passkeys } from '../../../stores/embedded/state.js';
+import { $passkeys, loadPasskeys } from '../../../stores/embedded/passkey-list.js';
+import { addPasskey, removePasskey } from '../../../stores/embedded/passkeys.js';
 import { $locale } from '../../../stores/ui/locale.js';
 import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
@@ -27,6 +27,8 @@ function createdText(createdAt: number): string {
  * that wrap it) with a remove button each, 'Add a passkey' (the frame's own 'Create passkey'
  * screen follows), and the empty, loading and error states. Removing the last passkey that
  * protects the recovery key asks first: the recovery key is then protected by the server again.
+ * The list loads while the view shows it (a fetcher store): the view starts no load, its 'Try
+ * again' asks again.
  */
 export class W3PasskeysView extends W3Element {
   static override readonly tagName = 'w3-passkeys-view';
@@ -91,23 +93,15 @@ export class W3PasskeysView extends W3Element {
   ];
 
   /** The actions this view calls (a field, so tests can watch them). */
-  protected actions: Pick<typeof passkeys, 'loadPasskeys' | 'addPasskey' | 'removePasskey'> = {
-    loadPasskeys: () => passkeys.loadPasskeys(),
-    addPasskey: () => passkeys.addPasskey(),
-    removePasskey: (id) => passkeys.removePasskey(id),
+  protected actions: { loadPasskeys(): Promise<void>; addPasskey(): Promise<void>; removePasskey(id: string): Promise<void> } = {
+    loadPasskeys,
+    addPasskey,
+    removePasskey,
   };
 
   private readonly store = new StoreController(this, $passkeys);
   /** The passkey whose removal waits for the user's confirmation. */
   @state() private confirming: Passkey | undefined;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // After the first render, so a test (or a subclass) has set its actions.
-    void this.updateComplete.then(() => {
-      if (this.isConnected) void this.actions.loadPasskeys();
-    });
-  }
 
   /** Removes `passkey`, first asking when it is the last one that protects the recovery key. */
   private removeOrConfirm(passkey: Passkey): void {

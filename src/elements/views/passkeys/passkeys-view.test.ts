@@ -1,10 +1,23 @@
 import { expect } from 'chai';
 import { EmbeddedWalletError } from '../../../core/errors/frame.js';
 import type { Passkey } from '../../../frame/messages.js';
-import { $passkeys } from '../../../stores/embedded/state.js';
+import { setOptions } from '../../../stores/app/options.js';
+import { destroyFrame, setBridgeLoader } from '../../../stores/embedded/frame.js';
+import { $passkeyList, $passkeys } from '../../../stores/embedded/passkey-list.js';
+import { $embeddedUser, $passkeyChanges } from '../../../stores/embedded/state.js';
 import { setLocale } from '../../../stores/ui/locale.js';
+import { EMBEDDED_USER, installFrameDouble } from '../../../test-utils/frame-double.js';
 import { viewTitle } from '../../modal/view-titles.js';
-import { axeViolations, deep, deepAll, mountFixture, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import {
+  axeViolations,
+  baseOptions,
+  deep,
+  deepAll,
+  mountFixture,
+  mountModal,
+  resetAll,
+  waitFor,
+} from '../../../../test/browser/helpers.js';
 import { pseudoCheck } from '../../../../test/browser/pseudo-check-b.js';
 import './passkeys-view.js';
 import type { W3PasskeysView } from './passkeys-view.element.js';
@@ -16,7 +29,7 @@ const LAPTOP: Passkey = { id: 'cred-c', name: 'MacBook', createdAt: Date.UTC(202
 type Actions = { loadPasskeys(): Promise<void>; addPasskey(): Promise<void>; removePasskey(id: string): Promise<void> };
 type Watched = W3PasskeysView & { actions: Actions };
 
-/** Mounts the view with its actions recorded (set before it connects: it loads the list on connect). */
+/** Mounts the view with its actions recorded (the list loads by itself while the view shows it). */
 async function mount(): Promise<{ view: Watched; calls: string[] }> {
   const calls: string[] = [];
   const view = document.createElement('w3-passkeys-view') as Watched;
@@ -26,31 +39,48 @@ async function mount(): Promise<{ view: Watched; calls: string[] }> {
     removePasskey: async (id) => void calls.push(`remove ${id}`),
   };
   const host = await mountFixture('<div></div>');
+  // The user's list: set here, after a test's frame, since the list store may still be mounted (computed stores unmount late).
+  $embeddedUser.set(EMBEDDED_USER);
   host.append(view);
   await view.updateComplete;
   return { view, calls };
 }
 
-const setStore = async (view: Watched, patch: Partial<ReturnType<typeof $passkeys.get>>): Promise<void> => {
-  $passkeys.set({ status: 'ready', list: [], error: undefined, busy: false, ...patch });
+/** The list as the frame gave it (the store's data for the user), and an add or remove under way or failed. */
+const setStore = async (view: Watched, { list = [], busy = false, error }: { list?: Passkey[]; busy?: boolean; error?: unknown }) => {
+  $passkeyList.mutate(list);
+  $passkeyChanges.set({ busy, error });
   await view.updateComplete;
 };
+/** A frame double that answers ListPasskeys with `list` (absent: never answers). */
+function frameWith(list?: () => Promise<{ passkeys: Passkey[] }>): void {
+  setOptions({ ...baseOptions(), projectId: 'w3kit-dev', secureSiteUrl: 'http://127.0.0.1:4303/' });
+  installFrameDouble({ SyncDappData: () => ({}), SyncTheme: () => ({}), ...(list ? { ListPasskeys: list } : {}) });
+}
 const rows = (view: HTMLElement) => deepAll<HTMLElement>(view, 'li[data-passkey]');
 const click = (view: HTMLElement, ...selectors: string[]) => deep<HTMLButtonElement>(view, ...selectors, 'button')!.click();
 
 describe('Passkeys view', () => {
   beforeEach(() => resetAll());
   afterEach(async () => {
-    $passkeys.set({ status: 'idle', list: [], error: undefined, busy: false });
+    $embeddedUser.set(undefined);
     await setLocale('en');
     resetAll();
+    destroyFrame();
+    setBridgeLoader(undefined);
   });
 
-  it("is titled 'Passkeys', loads the list when shown and shows a spinner meanwhile", async () => {
+  it("is titled 'Passkeys', loads the list while shown (the view starts nothing) and shows a spinner meanwhile", async () => {
     expect(viewTitle('Passkeys')).to.equal('Passkeys');
-    $passkeys.set({ status: 'loading', list: [], error: undefined, busy: false });
+    let asked = 0;
+    frameWith(() => {
+      asked++;
+      return new Promise<never>(() => undefined);
+    });
     const { view, calls } = await mount();
-    await waitFor(() => calls.includes('load'), 1000, 'the list loaded');
+    await waitFor(() => asked === 1, 2000, 'the list asked of the frame');
+    expect(calls).to.deep.equal([]);
+    expect($passkeys.get().status).to.equal('loading');
     expect(deep(view, 'w3-ui-spinner')).to.not.equal(null);
     expect(deep(view, '[data-add]')).to.equal(null);
   });
@@ -130,23 +160,24 @@ describe('Passkeys view', () => {
   });
 
   it('a failed load shows its error with Try again', async () => {
+    frameWith(() => Promise.reject(new EmbeddedWalletError('Backend unavailable')));
     const { view, calls } = await mount();
-    await setStore(view, { status: 'error', error: new EmbeddedWalletError('Backend unavailable') });
+    await waitFor(() => deep(view, '[role="alert"][data-load-error]')?.textContent, 2000, 'the load error');
     expect(deep(view, '[role="alert"][data-load-error]')!.textContent).to.equal('Backend unavailable');
     expect(await axeViolations()).to.deep.equal([]);
-    const before = calls.filter((c) => c === 'load').length;
     click(view, '[data-retry]');
-    expect(calls.filter((c) => c === 'load').length).to.equal(before + 1);
+    expect(calls).to.deep.equal(['load']);
   });
 
   it('in the modal: loads through the store (no frame here: its error shows), then the list; axe on both', async () => {
     const el = await mountModal();
+    $embeddedUser.set(EMBEDDED_USER);
     await el.modal.open({ view: 'Passkeys' });
     const view = await waitFor(() => deep<HTMLElement>(el, 'w3-passkeys-view'), 5000, 'the Passkeys view');
     await waitFor(() => $passkeys.get().status === 'error', 5000, 'the load failed');
     await waitFor(() => deep(view, '[data-load-error]')?.textContent, 2000, 'the load error');
     expect(await axeViolations()).to.deep.equal([]);
-    $passkeys.set({ status: 'ready', list: [CHROME, PHONE], error: undefined, busy: false });
+    $passkeyList.mutate([CHROME, PHONE]);
     await waitFor(() => rows(view).length === 2, 2000, 'the list');
     expect(await axeViolations()).to.deep.equal([]);
   });

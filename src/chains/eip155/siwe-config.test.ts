@@ -4,7 +4,7 @@ import { verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { SIWEConfig, SIWEMessageArgs } from '../../core/siwx.js';
 import { legacySiweText } from '../../test-utils/legacy-siwe-text.js';
-import { adaptSiweConfig, SiweError } from './legacy-siwe.js';
+import { adaptSiweConfig, SiweError } from './siwe-config.js';
 
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 const other = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');

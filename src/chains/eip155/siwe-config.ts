@@ -1,5 +1,6 @@
 /**
- * The legacy `siweConfig` (eip155 only) as a SIWXConfig, so the modal has one sign-in flow:
+ * The legacy `siweConfig` (eip155 only: it lives with its namespace) as a SIWXConfig, so the
+ * modal has one sign-in flow (stores/siwx/config.ts adapts the option, lazily with the flow):
  * createMessage asks getNonce and getMessageParams and has the app's createMessage write the
  * text; addSession checks it with verifyMessage ('Invalid signature' when false), then tells
  * onSignIn; getSessions is getSession() when it is this address (any case) on this chain;
