@@ -171,9 +171,25 @@ describe('deploy/nginx.conf', () => {
     for (const host of ['api.example.com', 'relay.example.com', 'wallet.example.com'])
       expect(args(named(host), 'listen')).toContain('443 ssl http2');
     expect(args(http, 'proxy_http_version')).toEqual(['1.1']);
-    // What W3KIT_TRUST_PROXY=1 reads: the address nginx saw, never a client's own header.
-    expect(args(http, 'proxy_set_header')).toEqual(expect.arrayContaining(['X-Forwarded-For $remote_addr', 'Host $host']));
     expect(() => parseNginx('http { server { listen 80 }')).toThrow(/never closed|does not end/);
+  });
+
+  it('passes Host, the address nginx saw and the scheme from every proxying location', () => {
+    // nginx gives a location the proxy_set_header lines of an outer level only when the location
+    // sets none of its own: the headers that count are the innermost level's that sets any.
+    const proxying = servers.flatMap((server) =>
+      find(server.block, 'location')
+        .filter((location) => args(location.block, 'proxy_pass').length > 0)
+        .map((location) => ({ server: server.block, location: location.block })),
+    );
+    expect(proxying).toHaveLength(3);
+    for (const { server, location } of proxying) {
+      const levels = [location, server, http].map((block) => args(block, 'proxy_set_header'));
+      const effective = levels.find((headers) => headers.length > 0) ?? [];
+      // What W3KIT_TRUST_PROXY=1 reads: the address nginx saw, never a client's own header; and the
+      // host the instances answer for (else 421).
+      expect(effective).toEqual(expect.arrayContaining(['X-Forwarded-For $remote_addr', 'Host $host', 'X-Forwarded-Proto $scheme']));
+    }
   });
 
   it('passes nginx -t where nginx is installed', () => {
