@@ -41,15 +41,21 @@ ${servers(api)}
 ${servers(relay)}
   }
   proxy_http_version 1.1;
-  proxy_set_header Host $host;
-  proxy_set_header X-Forwarded-For $http_x_forwarded_for;
+  # A level that sets any proxy_set_header inherits none from above: each location sets them all.
   server {
     listen 127.0.0.1:${ports.api};
-    location / { proxy_set_header Connection ""; proxy_pass http://api; }
+    location / {
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $http_x_forwarded_for;
+      proxy_set_header Connection "";
+      proxy_pass http://api;
+    }
   }
   server {
     listen 127.0.0.1:${ports.relay};
     location / {
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $http_x_forwarded_for;
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
       proxy_read_timeout 1h;

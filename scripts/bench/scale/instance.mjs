@@ -63,20 +63,7 @@ export function cpuMsOf(pid) {
  */
 export async function startInstance({ dataDir, args = [], env = {}, cpuProfDir, bin = SERVER_BUNDLE }) {
   const node = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
-  const argv = [
-    ...node,
-    bin,
-    '--port',
-    '0',
-    '--host',
-    '127.0.0.1',
-    '--data',
-    dataDir,
-    '--seed',
-    '--trust-proxy',
-    '127.0.0.1',
-    ...args,
-  ];
+  const argv = [...node, bin, '--port', '0', '--host', '127.0.0.1', '--data', dataDir, '--seed', '--trust-proxy', '127.0.0.1', ...args];
   const child = spawn(process.execPath, argv, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, W3KIT_KEK: randomBytes(32).toString('base64'), ...BENCH_ENV, ...env },

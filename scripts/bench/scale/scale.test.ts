@@ -141,6 +141,9 @@ describe('scale instances and balancer', () => {
     expect(conf).toContain('listen 127.0.0.1:3001;');
     expect(conf).toContain('listen 127.0.0.1:3002;');
     expect(conf).toContain('proxy_set_header Upgrade $http_upgrade;');
+    // nginx inherits no proxy_set_header into a level that sets one: both locations set Host and X-Forwarded-For.
+    expect(conf.match(/proxy_set_header Host \$host;/g)).toHaveLength(2);
+    expect(conf.match(/proxy_set_header X-Forwarded-For \$http_x_forwarded_for;/g)).toHaveLength(2);
     expect(conf).not.toContain('user root;');
   });
 });
