@@ -10,8 +10,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { generateKeyPair, signJWT } from '@walletconnect/relay-auth';
-import WebSocket from 'ws';
+import { createRequire } from 'node:module';
+
+// The relay's own packages, dependencies of the server workspace (the bench plays the relay's
+// clients), resolved from there rather than listed again in the root package.
+const serverRequire = createRequire(new URL('../../../server/package.json', import.meta.url));
+const { generateKeyPair, signJWT } = serverRequire('@walletconnect/relay-auth');
+const WebSocket = serverRequire('ws');
 
 export const MESSAGE_BYTES = 1024;
 /** The relay's per-client publish limit is 100 a second: the saturating load stays just under it. */
