@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import { printProfiles } from './profile.mjs';
 import { SCENARIO_LABELS, SCENARIO_RUNS } from './scenarios.mjs';
 import { against } from './stats.mjs';
 import { BASELINE, TARGETS } from './targets.mjs';
@@ -72,6 +73,7 @@ export async function runScale(options, log = console.log, out = 'dist/bench.jso
   }
   const { cpuProf, ...settings } = options;
   writeScaleJson(out, { date: new Date().toISOString(), machine, options: settings, targets: TARGETS, baseline: BASELINE, scenarios });
+  if (cpuProf) printProfiles(cpuProf, log);
   log(`\nWrote ${out} (scale)${cpuProf ? `; CPU profiles in ${cpuProf}` : ''}`);
   return scenarios;
 }

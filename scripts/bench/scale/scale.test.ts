@@ -7,6 +7,7 @@ import { nginxConfig } from './balancer.mjs';
 import { clientAddress, nonceRequest, WALLET_QUERIES, walletsRequest } from './http-load.mjs';
 import { refusalOf, startLineUrl } from './instance.mjs';
 import { parseScaleOptions } from './options.mjs';
+import { topFunctions } from './profile.mjs';
 import { benchMessage, MESSAGE_BYTES, sentAtOf } from './relay-load.mjs';
 import { verdicts, writeScaleJson } from './run-scale.mjs';
 import { against, cpuShare, latencies, percentile, perSecond, rssPerThousand } from './stats.mjs';
@@ -176,5 +177,31 @@ describe('scale report', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('scale CPU profile', () => {
+  it('ranks functions by self and by inclusive time, counting a recursive one once per sample', () => {
+    const frame = (functionName: string) => ({ functionName, url: 'file:///x/dist/app.js', lineNumber: 9 });
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: frame('(root)'), children: [2] },
+        { id: 2, callFrame: frame('handle'), children: [3, 4] },
+        { id: 3, callFrame: frame('commit'), children: [5] },
+        { id: 4, callFrame: frame('send'), children: [] },
+        { id: 5, callFrame: frame('commit'), children: [] },
+      ],
+      samples: [3, 5, 5, 4],
+      timeDeltas: [10, 10, 10, 10],
+    };
+    const { self, inclusive } = topFunctions(profile, 2);
+    expect(self).toEqual([
+      ['commit dist/app.js:10', 0.75],
+      ['send dist/app.js:10', 0.25],
+    ]);
+    expect(inclusive).toEqual([
+      ['handle dist/app.js:10', 1],
+      ['commit dist/app.js:10', 0.75],
+    ]);
   });
 });
