@@ -15,11 +15,14 @@
  * Options: --no-build   skip `node scripts/build.mjs`
  *          --runs=N     rounds of page loads (default 7)
  *          --cdn=DIR    bench the CDN build in DIR (default dist/cdn)
+ *          --only=A,B   only these groups (options.mjs); `--only=scale` is the server's load test alone
+ *                       (scale/: no browser, no client build; the server bin is built unless --no-build)
  */
 import { ensureBrowserOrExit } from './lib/browser.mjs';
 import { ROOT } from './bench/harness.mjs';
 import { parseOptions } from './bench/options.mjs';
 import { runBench } from './bench/run-bench.mjs';
+import { runScale } from './bench/scale/run-scale.mjs';
 
 process.chdir(ROOT);
 let options;
@@ -29,10 +32,20 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-await ensureBrowserOrExit(); // before the build, so a missing browser stops at once
+const pageGroups = options.only?.filter((g) => g !== 'scale');
+const pages = !options.only || pageGroups.length > 0;
+if (pages) await ensureBrowserOrExit(); // before the build, so a missing browser stops at once
 
 try {
-  await runBench(options);
+  if (pages) await runBench({ ...options, ...(pageGroups ? { only: pageGroups } : {}) });
+  if (options.scale) {
+    if (options.build && !pages) {
+      console.log('Building the server (npm run build -w server)...');
+      const { bundleServer } = await import('../server/scripts/bundle.mjs');
+      await bundleServer();
+    }
+    await runScale(options.scale);
+  }
   process.exit(0);
 } catch (error) {
   console.error(`\nbench failed: ${error?.stack || error}`);

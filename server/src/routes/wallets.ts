@@ -1,9 +1,18 @@
-/** GET /getWallets: the wallet registry, paged and filtered. */
+/**
+ * GET /getWallets: the wallet registry, paged and filtered. The hottest read: the repository
+ * caches its replies per query (storage/wallets.ts) and this route keeps each one's JSON and
+ * ETag with it (serialized-replies.ts), so a repeated query is neither read nor serialized
+ * again until the registry changes. A request whose If-None-Match names the current ETag gets
+ * a 304 without a body.
+ */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { GET_WALLETS_LIMITS, getWalletsReplySchema } from '../../../src/wire/provider-api.js';
+import { GET_WALLETS_LIMITS, getWalletsReplySchema, type GetWalletsReply } from '../../../src/wire/provider-api.js';
 import { enumParam, intParam, listParam, stringParam } from '../http/query.js';
+import { serializerCompiler } from '../http/validation.js';
 import { errorReplies, projectQueryShape } from './schemas.js';
+import { matchesEtag, SerializedReplies } from './serialized-replies.js';
 
 export const MAX_PAGE = 1_000_000;
 export const MAX_ENTRIES = GET_WALLETS_LIMITS.maxEntries;
@@ -26,6 +35,12 @@ export const walletQuerySchema = z.object({
 });
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The same checks and JSON as the route's reply schema would give, once per reply object.
+  const replies = new SerializedReplies<GetWalletsReply>(
+    serializerCompiler({ schema: getWalletsReplySchema, method: 'GET', url: '/getWallets', httpStatus: '200' }) as (
+      r: GetWalletsReply,
+    ) => string,
+  );
   app.get(
     '/getWallets',
     {
@@ -36,9 +51,15 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: getWalletsReplySchema, ...errorReplies },
       },
     },
-    async (request) => {
+    async (request, typed) => {
       const { page, entries, include, exclude, search, badge_type, chains } = request.query;
-      return app.wallets.query({ page, entries, include, exclude, search, badge_type, chains });
+      const { body, etag } = replies.of(await app.wallets.query({ page, entries, include, exclude, search, badge_type, chains }));
+      // The reply goes out as text (or as a 304), not as the object the typed reply expects.
+      const reply = typed as FastifyReply;
+      reply.header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      // A string with a JSON content type is sent as it is: the serializer ran once, in `replies`.
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 };

@@ -1,0 +1,139 @@
+/**
+ * The relay load of the scale bench: pairs of sockets on distinct client ids (a fresh Ed25519
+ * key and relay-auth JWT each, as sign-client connects), both subscribed to the pair's topic
+ * (irn_subscribe), each publishing 1 KB messages to the other (irn_publish) and acknowledging
+ * every push (irn_subscription answered `true`), all through the real relay protocol over
+ * WebSockets. Each side keeps an ack window: at most `window` messages published and not yet
+ * received by its peer. Each client id publishes at most `perClient` messages per second, paced
+ * (the relay takes 100 per second per client id). Latency is from the publish to the push, on
+ * the generator's clock.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+
+// The relay's own packages, dependencies of the server workspace (the bench plays the relay's
+// clients), resolved from there rather than listed again in the root package.
+const serverRequire = createRequire(new URL('../../../server/package.json', import.meta.url));
+const { generateKeyPair, signJWT } = serverRequire('@walletconnect/relay-auth');
+const WebSocket = serverRequire('ws');
+
+export const MESSAGE_BYTES = 1024;
+/** The relay's per-client publish limit is 100 a second: the saturating load stays just under it. */
+export const MAX_PER_CLIENT = 90;
+const TICK_MS = 5;
+
+/** A 1 KB message carrying when it was sent. */
+export function benchMessage(sentAt) {
+  const head = `${sentAt.toFixed(3)}:`;
+  return head + 'x'.repeat(MESSAGE_BYTES - head.length);
+}
+/** When a bench message was sent. */
+export const sentAtOf = (message) => Number(message.slice(0, message.indexOf(':')));
+
+/** Opens one socket and subscribes it to `topic`; resolves to its client record. */
+async function openClient(relayUrl, topic) {
+  const keys = generateKeyPair();
+  const jwt = await signJWT('w3kit-bench', relayUrl, 3600, keys);
+  const ws = new WebSocket(`${relayUrl}/?auth=${jwt}&projectId=w3kit-dev&ua=bench`, { perMessageDeflate: false });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const client = { ws, topic, nextId: 1, inFlight: 0, nextAt: 0, peer: undefined, replies: new Map() };
+  ws.on('message', (data) => client.onMessage?.(data.toString()));
+  client.onMessage = (text) => {
+    const msg = JSON.parse(text);
+    client.replies.get(msg.id)?.(msg);
+    client.replies.delete(msg.id);
+  };
+  const reply = await new Promise((resolve, reject) => {
+    const id = client.nextId++;
+    const timer = setTimeout(() => reject(new Error('irn_subscribe: no reply within 30 s')), 30_000);
+    client.replies.set(id, (msg) => (clearTimeout(timer), resolve(msg)));
+    ws.send(JSON.stringify({ id, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic } }));
+  });
+  if (reply.error) throw new Error(`irn_subscribe refused: ${reply.error.message}`);
+  return client;
+}
+
+/** Opens `pairs` pairs, `batch` sockets at a time; resolves to the clients (peers set). */
+export async function openPairs(relayUrl, pairs, batch = 50) {
+  const topics = Array.from({ length: pairs }, () => createHash('sha256').update(randomBytes(32)).digest('hex'));
+  const clients = [];
+  for (let i = 0; i < pairs * 2; i += batch) {
+    const slice = Array.from({ length: Math.min(batch, pairs * 2 - i) }, (_, j) => topics[(i + j) >> 1]);
+    clients.push(...(await Promise.all(slice.map((t) => openClient(relayUrl, t)))));
+  }
+  for (let i = 0; i < clients.length; i += 2) [clients[i].peer, clients[i + 1].peer] = [clients[i + 1], clients[i]];
+  return clients;
+}
+
+export function closeAll(clients) {
+  for (const c of clients) c.ws.terminate();
+}
+
+/**
+ * Runs the load for a one-second warm-up and `seconds` measured, each client publishing at most
+ * `perClient` a second; resolves to { delivered, ms, latencies (ms, of pushes in the measured
+ * span), published, errors: { count, first } }.
+ */
+export async function runRelayLoad(clients, { seconds, window, perClient }) {
+  const interval = 1000 / perClient;
+  const lat = [];
+  let delivered = 0;
+  let published = 0;
+  const errors = { count: 0, first: undefined };
+  const start = performance.now();
+  const from = start + 1000;
+  const until = from + seconds * 1000;
+  let publishing = true;
+
+  const publish = (c, now) => {
+    while (publishing && c.inFlight < window && now >= c.nextAt) {
+      c.nextAt = Math.max(c.nextAt + interval, now - interval);
+      c.inFlight++;
+      published++;
+      const id = c.nextId++;
+      c.replies.set(id, (msg) => {
+        if (!msg.error) return;
+        c.inFlight--;
+        errors.count++;
+        errors.first ??= msg.error.message;
+      });
+      const params = { topic: c.topic, message: benchMessage(now), ttl: 300, tag: 1108 };
+      c.ws.send(JSON.stringify({ id, jsonrpc: '2.0', method: 'irn_publish', params }));
+    }
+  };
+  for (const c of clients) {
+    c.nextAt = start + Math.random() * interval;
+    c.onMessage = (text) => {
+      const msg = JSON.parse(text);
+      if (msg.method === 'irn_subscription') {
+        c.ws.send(`{"id":${msg.id},"jsonrpc":"2.0","result":true}`);
+        const now = performance.now();
+        if (now >= from && now < until) {
+          delivered++;
+          lat.push(now - sentAtOf(msg.params.data.message));
+        }
+        c.peer.inFlight--;
+        publish(c.peer, now);
+        return;
+      }
+      c.replies.get(msg.id)?.(msg);
+      c.replies.delete(msg.id);
+    };
+  }
+  await new Promise((resolve) => {
+    const tick = setInterval(() => {
+      const now = performance.now();
+      if (now >= until) {
+        clearInterval(tick);
+        return resolve();
+      }
+      for (const c of clients) publish(c, now);
+    }, TICK_MS);
+  });
+  publishing = false;
+  // What is still in flight arrives (or not) uncounted; give it a moment so the next load starts clean.
+  const drainUntil = performance.now() + 3000;
+  while (clients.some((c) => c.inFlight > 0) && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 20));
+  return { delivered, ms: until - from, latencies: lat, published, errors };
+}
