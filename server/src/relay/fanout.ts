@@ -84,7 +84,8 @@ export function redisFanout(
     if (!wanted.length) return;
     const t = now();
     const claims = link.command.pipeline();
-    for (const { m, id } of wanted) claims.set(`${CLAIM_PREFIX}${m.id}:${id}`, instance, 'PX', Math.max(MIN_CLAIM_MS, m.expiresAt - t), 'NX');
+    for (const { m, id } of wanted)
+      claims.set(`${CLAIM_PREFIX}${m.id}:${id}`, instance, 'PX', Math.max(MIN_CLAIM_MS, m.expiresAt - t), 'NX');
     let won: boolean[];
     try {
       won = ((await claims.exec()) ?? []).map(([err, ok]) => !err && ok === 'OK');
