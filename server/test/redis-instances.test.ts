@@ -1,0 +1,76 @@
+/**
+ * Two backend instances on one Redis (issue 31 §2, §3): the per-IP rate limit is one window
+ * across both (the N+1st request, whichever instance gets it, is refused), falls back to each
+ * instance's own window while Redis is down, and GET /ready says Redis is unreachable (503 with
+ * the reason). A server whose Redis does not answer does not start, and says why.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/postgres.mjs';
+import { startRedis, type RunningRedis } from '../../scripts/lib/redis.mjs';
+import type { RunningServer } from '../src/index.js';
+import { getJson, start } from './helpers.js';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function redisServer(): Promise<RunningRedis> {
+  const redis = await startRedis();
+  cleanups.push(() => redis.stop());
+  return redis;
+}
+
+async function instance(redisUrl: string | undefined, max: number): Promise<RunningServer> {
+  const server = await start({ relayPort: false, framePort: false, redisUrl, rateLimit: { max, windowMs: 60_000 } });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+const statuses = async (servers: RunningServer[], n: number) => {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push((await fetch(`${servers[i % servers.length]!.url}/health`)).status);
+  return out;
+};
+
+describe('instances on one Redis', () => {
+  it('refuse the N+1st request across both instances (one window)', async () => {
+    const redis = await redisServer();
+    const a = await instance(redis.url, 5);
+    const b = await instance(redis.url, 5);
+    expect(await statuses([a, b], 6)).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await fetch(`${a.url}/health`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(a.redis).toBe(redis.url);
+  });
+
+  it('count one window per instance without Redis (as before)', async () => {
+    const a = await instance(undefined, 3);
+    const b = await instance(undefined, 3);
+    expect(await statuses([a, b], 6)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(a.redis).toBeUndefined();
+  });
+
+  it('fall back to their own window while Redis is down, and /ready says so', async () => {
+    const redis = await redisServer();
+    const a = await instance(redis.url, 4);
+    const ready = await getJson(a, '/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks).toMatchObject({ redis: 'ok' });
+    await redis.stop();
+    const down = await getJson(a, '/ready');
+    expect(down.status).toBe(503);
+    expect(down.body.checks.redis).toMatch(new RegExp(`^Redis at redis://127\\.0\\.0\\.1:${redis.port} (is unreachable|did not answer)`));
+    expect(down.body.message).toContain('Redis at');
+    // The second /ready was the first request of this instance's own window.
+    expect(await statuses([a], 4)).toEqual([200, 200, 200, 429]);
+  });
+
+  it('do not start when Redis does not answer, and say where they looked', async () => {
+    const port = await freePort();
+    await expect(start({ relayPort: false, framePort: false, redisUrl: `redis://user:secret@127.0.0.1:${port}` })).rejects.toThrow(
+      `cannot reach Redis at redis://user:***@127.0.0.1:${port}`,
+    );
+  });
+});
