@@ -23,7 +23,7 @@ import { DEFAULT_SEED_WALLETS, seedWallets } from './wallets/seed.js';
 import { closeWithinGrace } from './http/close.js';
 import { ServerMetrics } from './ops/metrics.js';
 import type { RunningServer } from './running-server.js';
-import { openScale, type Scale } from './scale.js';
+import { openScale } from './scale.js';
 import { readinessChecks } from './ops/readiness.js';
 import { setUpMail, startFrameSite, type EmbeddedWalletOptions, type MailSetup, type RunningFrameSite } from './frame-site/start.js';
 
@@ -96,13 +96,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const { port = DEFAULT_PORT, host = DEFAULT_HOST, dataDir, seed = false } = options;
   const storage = await openServerStorage(options.dbUrl, dataDir);
   const db = storage.sqlite;
-  let scale: Scale;
-  try {
-    scale = await openScale({ redisUrl: options.redisUrl, engine: storage.engine, dbUrl: options.dbUrl });
-  } catch (err) {
-    await storage.close();
-    throw err;
-  }
+  const scale = await openScale({ redisUrl: options.redisUrl, engine: storage.engine, dbUrl: options.dbUrl, storage });
   const projects = projectsRepository(storage);
   // Every server answers for every configured public name (one deployment, several origins).
   const allowedHosts = [
@@ -134,6 +128,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.indexerLogger ? { logger: options.indexerLogger } : {}),
       });
     metrics.sources.indexers = () => (indexer ? [indexer.status()] : []);
+    if (scale.redis) metrics.sources.redis = scale.redis.problem;
     const app = buildApp({
       db,
       storage,

@@ -31,10 +31,21 @@ export interface ScaleOptions {
   /** The engine in use, and the Postgres URL (`--db`) for the single-instance lock. */
   engine: Engine;
   dbUrl?: string | undefined;
+  /** The storage opened before, closed when this fails. */
+  storage?: { close(): Promise<void> };
 }
 
 /** Connects to Redis (an Error naming its redacted URL when unreachable), or on Postgres without it takes the single-instance lock. */
-export async function openScale({ redisUrl, engine, dbUrl }: ScaleOptions): Promise<Scale> {
+export async function openScale(options: ScaleOptions): Promise<Scale> {
+  try {
+    return await open(options);
+  } catch (err) {
+    await options.storage?.close();
+    throw err;
+  }
+}
+
+async function open({ redisUrl, engine, dbUrl }: ScaleOptions): Promise<Scale> {
   if (!redisUrl) {
     const single = engine === 'postgres' && dbUrl ? await claimSingleInstance(dbUrl) : undefined;
     return { redis: undefined, counters: undefined, lease: alwaysHeld, close: async () => single?.release() };

@@ -21,8 +21,10 @@ async function redisServer(): Promise<RunningRedis> {
   return redis;
 }
 
+const TOKEN = 'redis-metrics-token-0123456789';
+
 async function instance(redisUrl: string | undefined, max: number): Promise<RunningServer> {
-  const server = await start({ relayPort: false, framePort: false, redisUrl, rateLimit: { max, windowMs: 60_000 } });
+  const server = await start({ relayPort: false, framePort: false, redisUrl, rateLimit: { max, windowMs: 60_000 }, metricsToken: TOKEN });
   cleanups.push(() => server.close());
   return server;
 }
@@ -31,6 +33,11 @@ const statuses = async (servers: RunningServer[], n: number) => {
   const out: number[] = [];
   for (let i = 0; i < n; i++) out.push((await fetch(`${servers[i % servers.length]!.url}/health`)).status);
   return out;
+};
+
+const redisUp = async (server: RunningServer) => {
+  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+  return /^w3kit_redis_up (\d)$/m.exec(text)?.[1];
 };
 
 describe('instances on one Redis', () => {
@@ -50,11 +57,13 @@ describe('instances on one Redis', () => {
     const b = await instance(undefined, 3);
     expect(await statuses([a, b], 6)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(a.redis).toBeUndefined();
+    expect(await redisUp(a)).toBeUndefined();
   });
 
-  it('fall back to their own window while Redis is down, and /ready says so', async () => {
+  it('fall back to their own window while Redis is down, and /ready and /metrics say so', async () => {
     const redis = await redisServer();
-    const a = await instance(redis.url, 4);
+    const a = await instance(redis.url, 6);
+    expect(await redisUp(a)).toBe('1');
     const ready = await getJson(a, '/ready');
     expect(ready.status).toBe(200);
     expect(ready.body.checks).toMatchObject({ redis: 'ok' });
@@ -63,8 +72,9 @@ describe('instances on one Redis', () => {
     expect(down.status).toBe(503);
     expect(down.body.checks.redis).toMatch(new RegExp(`^Redis at redis://127\\.0\\.0\\.1:${redis.port} (is unreachable|did not answer)`));
     expect(down.body.message).toContain('Redis at');
-    // The second /ready was the first request of this instance's own window.
-    expect(await statuses([a], 4)).toEqual([200, 200, 200, 429]);
+    expect(await redisUp(a)).toBe('0');
+    // The second /ready and /metrics were the first requests of this instance's own window.
+    expect(await statuses([a], 5)).toEqual([200, 200, 200, 200, 429]);
   });
 
   it('do not start when Redis does not answer, and say where they looked', async () => {
