@@ -7,8 +7,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/postgres.mjs';
 import { startRedis, type RunningRedis } from '../../scripts/lib/redis.mjs';
+import { main, type CliIo } from '../src/cli/index.js';
 import type { RunningServer } from '../src/index.js';
-import { getJson, start } from './helpers.js';
+import { getJson, start, tempDir } from './helpers.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -82,5 +83,36 @@ describe('instances on one Redis', () => {
     await expect(start({ relayPort: false, framePort: false, redisUrl: `redis://user:secret@127.0.0.1:${port}` })).rejects.toThrow(
       `cannot reach Redis at redis://user:***@127.0.0.1:${port}`,
     );
+  });
+
+  it('print the w3kit-redis start line with the password hidden (w3kit-server --redis URL)', async () => {
+    const redis = await redisServer();
+    const folder = tempDir('w3kit-redis-cli-');
+    cleanups.push(() => folder.remove());
+    const controller = new AbortController();
+    let stdout = '';
+    let listening!: () => void;
+    const started = new Promise<void>((resolve) => (listening = resolve));
+    const io: CliIo = {
+      stdout: {
+        write: (t: string) => {
+          stdout += t;
+          if (stdout.includes('w3kit-db')) listening();
+        },
+      },
+      stderr: { write: () => undefined },
+      signal: controller.signal,
+      env: {},
+      cwd: folder.dir,
+    };
+    const url = `redis://:s3cret-pw@127.0.0.1:${redis.port}`;
+    const done = main(['--port', '0', '--frame-port', '0', '--data', folder.dir, '--redis', url], io);
+    await started;
+    controller.abort();
+    expect(await done).toBe(0);
+    expect(stdout).toContain(
+      `\nw3kit-redis   redis://:***@127.0.0.1:${redis.port}  (between instances: relay fan-out, shared rate limits, indexer lease)\n`,
+    );
+    expect(stdout).not.toContain('s3cret-pw');
   });
 });
