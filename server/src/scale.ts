@@ -9,7 +9,7 @@ import type { CounterFactory } from './rate-limit.js';
 import { openRedis, type RedisLink } from './redis/client.js';
 import { RedisWindowCounter } from './redis/window-counter.js';
 import { alwaysHeld, redisLease, type ChainLease } from './ops/lease.js';
-import { claimSingleInstance } from './storage/postgres/advisory.js';
+import { claimSingleInstance, postgresLease } from './storage/postgres/advisory.js';
 import type { Engine } from './storage/url.js';
 
 /** How many IPs a shared limit's fallback window (Redis unreachable) tracks at most. */
@@ -20,7 +20,7 @@ export interface Scale {
   redis: RedisLink | undefined;
   /** Shared per-IP windows (with `--redis`); undefined: this process's. */
   counters: CounterFactory | undefined;
-  /** The indexer's lease per chain: Redis's, else always held (one instance). */
+  /** The indexer's lease per chain: Redis's; on Postgres without Redis an advisory lock; on SQLite always held (one instance). */
   lease: ChainLease;
   close(): Promise<void>;
 }
@@ -47,8 +47,19 @@ export async function openScale(options: ScaleOptions): Promise<Scale> {
 
 async function open({ redisUrl, engine, dbUrl }: ScaleOptions): Promise<Scale> {
   if (!redisUrl) {
-    const single = engine === 'postgres' && dbUrl ? await claimSingleInstance(dbUrl) : undefined;
-    return { redis: undefined, counters: undefined, lease: alwaysHeld, close: async () => single?.release() };
+    if (engine !== 'postgres' || !dbUrl) return { redis: undefined, counters: undefined, lease: alwaysHeld, close: async () => undefined };
+    const single = await claimSingleInstance(dbUrl);
+    // One instance holds every chain; the advisory lease still keeps a stray second indexer out.
+    const lease = postgresLease(dbUrl);
+    return {
+      redis: undefined,
+      counters: undefined,
+      lease,
+      async close() {
+        await lease.stop();
+        await single.release();
+      },
+    };
   }
   const redis = await openRedis(redisUrl);
   const lease = redisLease(redis);

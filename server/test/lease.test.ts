@@ -116,6 +116,11 @@ describe('several instances on one Postgres', () => {
     // What startServer runs: the same refusal at start.
     await expect(openScale({ engine: 'postgres', dbUrl: url })).rejects.toThrow(/already serves this Postgres database without Redis/);
     await first.release();
+    const alone = await openScale({ engine: 'postgres', dbUrl: url });
+    cleanups.push(() => alone.close());
+    expect(await alone.lease.held(CHAIN)).toBe(true);
+    await expect(openScale({ engine: 'postgres', dbUrl: url })).rejects.toThrow(SINGLE_INSTANCE_REFUSED);
+    await alone.close();
     const next = await claimSingleInstance(url);
     await next.release();
   });

@@ -18,7 +18,7 @@ import type { TrustProxy } from '../trust-proxy.js';
 import { hostAllowed, hostsOfUrls } from '../allowed-hosts.js';
 import type { ServerMetrics } from '../ops/metrics.js';
 import type { RedisLink } from '../redis/client.js';
-import { redisFanout, type RedisFanout } from './fanout.js';
+import { inProcessFanout, redisFanout, type RelayFanout } from './fanout.js';
 
 export interface StartRelayOptions {
   /** 0 picks a free port. */
@@ -87,12 +87,9 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const store = new RelayStore(options.db);
   const hub = new RelayHub<WebSocket>(options.db, store, limits, Date.now, log);
   hub.prune();
-  let fanout: RedisFanout | undefined;
-  if (options.redis) {
-    fanout = redisFanout(hub, options.redis, log);
-    await fanout.ready;
-    hub.fanout = fanout;
-  }
+  const fanout: RelayFanout = options.redis ? redisFanout(hub, options.redis, log) : inProcessFanout(hub);
+  if ('ready' in fanout) await fanout.ready;
+  hub.fanout = fanout;
   const { metrics } = options;
   if (metrics) {
     hub.metrics = metrics.relay;
@@ -157,7 +154,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
         clearInterval(pruneTimer);
         if (metrics) metrics.sources.relay = undefined;
         await transport.close(hub.connections().map((c) => c.ws));
-        await fanout?.close();
+        await fanout.close();
       })();
       return closed;
     },
