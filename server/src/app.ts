@@ -18,7 +18,7 @@ import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './framewo
 import { serverUrl } from './server-url.js';
 import { serializerCompiler, validatorCompiler } from './http/validation.js';
 import { openApi } from './openapi.js';
-import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { createRateLimiter, type CounterFactory, type RateLimitOptions } from './rate-limit.js';
 import { fastifyTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { repositories, type BlockchainOptions } from './repositories.js';
 import { analyticsRoutes, ANALYTICS_BODY_LIMIT } from './routes/analytics.js';
@@ -74,6 +74,8 @@ export interface BuildAppOptions {
   /** Where requests are counted; with `metricsToken` too, GET /metrics serves them (Bearer token). */
   metrics?: ServerMetrics;
   metricsToken?: string;
+  /** Where the per-IP limit counts (with `--redis`, one window shared by every instance); default this process. */
+  rateLimitCounters?: CounterFactory;
 }
 
 declare module 'fastify' {
@@ -98,6 +100,7 @@ export function buildApp({
   readiness = readinessChecks(db),
   metrics,
   metricsToken,
+  rateLimitCounters,
 }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     // Request lines are logged without their query values (tokens, codes).
@@ -110,7 +113,7 @@ export function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const limiter = createRateLimiter(rateLimit);
+  const limiter = createRateLimiter(rateLimit, Date.now, rateLimitCounters, 'http');
   app.addHook('onClose', async () => limiter.close());
 
   app.decorate('publicUrl', () => {

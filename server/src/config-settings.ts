@@ -8,6 +8,7 @@ import { TRUST_PROXY_RULE, parseTrustProxy } from './trust-proxy.js';
 import { ALLOWED_HOSTS_RULE, parseAllowedHosts } from './allowed-hosts.js';
 import { NAME_ZONE } from '../../src/wire/names-api.js';
 import { DB_URL_RULE, parseDbUrl } from './storage/url.js';
+import { REDIS_URL_RULE, parseRedisUrl } from './redis/url.js';
 
 /** Values given on the command line (strings as typed; booleans for switches). */
 export interface ConfigFlags {
@@ -15,6 +16,7 @@ export interface ConfigFlags {
   host?: string;
   data?: string;
   db?: string;
+  redis?: string;
   seed?: boolean;
   config?: string;
   'relay-port'?: string;
@@ -43,6 +45,7 @@ export type Key =
   | 'host'
   | 'dataDir'
   | 'db'
+  | 'redis'
   | 'seed'
   | 'seedWallets'
   | 'relayPort'
@@ -158,25 +161,8 @@ export interface Setting {
   env: string;
   /** Dotted key in the config file. */
   file: string;
-  kind:
-    | 'port'
-    | 'host'
-    | 'dir'
-    | 'bool'
-    | 'url'
-    | 'positive'
-    | 'count'
-    | 'trust'
-    | 'httpUrl'
-    | 'smtpUrl'
-    | 'mailbox'
-    | 'file'
-    | 'key'
-    | 'zone'
-    | 'privateKey'
-    | 'hosts'
-    | 'token'
-    | 'dbUrl';
+  /** How the value is parsed: a key of RULES, which says in words what it must be. */
+  kind: keyof typeof RULES;
   /** The smallest value of a number. */
   min?: number;
 }
@@ -186,6 +172,7 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   host: { flag: 'host', env: 'W3KIT_HOST', file: 'host', kind: 'host' },
   dataDir: { flag: 'data', env: 'W3KIT_DATA_DIR', file: 'dataDir', kind: 'dir' },
   db: { flag: 'db', env: 'W3KIT_DB_URL', file: 'db', kind: 'dbUrl' },
+  redis: { flag: 'redis', env: 'W3KIT_REDIS_URL', file: 'redis', kind: 'redisUrl' },
   seed: { flag: 'seed', env: 'W3KIT_SEED', file: 'seed', kind: 'bool' },
   seedWallets: { env: 'W3KIT_SEED_WALLETS', file: 'seedWallets', kind: 'count' },
   relayPort: { flag: 'relay-port', env: 'W3KIT_RELAY_PORT', file: 'relayPort', kind: 'port' },
@@ -205,7 +192,7 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   ...EMBEDDED_WALLET_SETTINGS,
 };
 
-export const RULES: Record<Setting['kind'], string> = {
+export const RULES = {
   port: 'must be an integer from 0 to 65535',
   host: 'must be a host name or IP address',
   dir: 'must be a directory path',
@@ -224,7 +211,8 @@ export const RULES: Record<Setting['kind'], string> = {
   hosts: ALLOWED_HOSTS_RULE,
   token: 'must be 16 to 256 visible ASCII characters (no spaces)',
   dbUrl: DB_URL_RULE,
-};
+  redisUrl: REDIS_URL_RULE,
+} as const satisfies Record<string, string>;
 
 /** Parses one value (a string from flags or env, any JSON value from the file); undefined when invalid. */
 export function parseValue(kind: Setting['kind'], value: unknown, baseDir: string): unknown {
@@ -272,6 +260,8 @@ export function parseValue(kind: Setting['kind'], value: unknown, baseDir: strin
       return parseAllowedHosts(value);
     case 'dbUrl':
       return parseDbUrl(value);
+    case 'redisUrl':
+      return parseRedisUrl(value);
     case 'httpUrl': {
       if (!text) return undefined;
       try {

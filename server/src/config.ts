@@ -29,6 +29,8 @@ export interface ServerConfig {
   dataDir: string;
   /** The Postgres URL (`--db`, W3KIT_DB_URL, config key `db`), password included; undefined: SQLite in dataDir. */
   db: string | undefined;
+  /** The Redis URL between instances (`--redis`, W3KIT_REDIS_URL, config key `redis`), password included; undefined: in process. */
+  redis: string | undefined;
   seed: boolean;
   /** Wallets in the seeded registry. */
   seedWallets: number;
@@ -95,6 +97,7 @@ const configFileSchema = z.strictObject({
   host: z.unknown().optional(),
   dataDir: z.unknown().optional(),
   db: z.unknown().optional(),
+  redis: z.unknown().optional(),
   seed: z.unknown().optional(),
   seedWallets: z.unknown().optional(),
   relayPort: z.unknown().optional(),
@@ -231,6 +234,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     host: (get('host') as string | undefined) ?? DEFAULT_HOST,
     dataDir: (get('dataDir') as string | undefined) ?? path.resolve(cwd, DEFAULT_DATA_DIR),
     db: get('db') as string | undefined,
+    redis: get('redis') as string | undefined,
     seed: (get('seed') as boolean | undefined) ?? false,
     seedWallets: (get('seedWallets') as number | undefined) ?? DEFAULT_SEED_WALLETS,
     relayPort,

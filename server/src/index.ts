@@ -23,6 +23,8 @@ import { DEFAULT_SEED_WALLETS, seedWallets } from './wallets/seed.js';
 import { closeWithinGrace } from './http/close.js';
 import { ServerMetrics } from './ops/metrics.js';
 import type { RunningServer } from './running-server.js';
+import { openScale } from './scale.js';
+import { readinessChecks } from './ops/readiness.js';
 import { setUpMail, startFrameSite, type EmbeddedWalletOptions, type MailSetup, type RunningFrameSite } from './frame-site/start.js';
 
 export interface StartServerOptions extends EmbeddedWalletOptions {
@@ -32,6 +34,11 @@ export interface StartServerOptions extends EmbeddedWalletOptions {
   host?: string;
   /** Directory of the SQLite database (`<dataDir>/w3kit.sqlite`); without one the database is in memory. */
   dataDir?: string;
+  /**
+   * `--redis`: Redis between instances (relay fan-out, shared per-IP limits, the indexer's lease,
+   * GET /ready's check). Absent: all in process, and on Postgres one instance only.
+   */
+  redisUrl?: string;
   /** `--db`: a Postgres URL (refused by serve until every feature is on the seam: storage/server-storage.ts); absent, SQLite in dataDir. */
   dbUrl?: string;
   /** Create the `w3kit-dev` project and the wallet registry (1000 wallets unless `{ wallets: n }`). */
@@ -89,6 +96,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const { port = DEFAULT_PORT, host = DEFAULT_HOST, dataDir, seed = false } = options;
   const storage = await openServerStorage(options.dbUrl, dataDir);
   const db = storage.sqlite;
+  const scale = await openScale({ redisUrl: options.redisUrl, engine: storage.engine, dbUrl: options.dbUrl, storage });
   const projects = projectsRepository(storage);
   // Every server answers for every configured public name (one deployment, several origins).
   const allowedHosts = [
@@ -120,6 +128,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.indexerLogger ? { logger: options.indexerLogger } : {}),
       });
     metrics.sources.indexers = () => (indexer ? [indexer.status()] : []);
+    if (scale.redis) metrics.sources.redis = scale.redis.problem;
     const app = buildApp({
       db,
       storage,
@@ -134,6 +143,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       allowedHosts,
       metrics,
       metricsToken: options.metricsToken,
+      rateLimitCounters: scale.counters,
+      readiness: readinessChecks(db, scale.redis),
     });
     mail = await setUpMail(app, host, options);
     await app.listen({ port, host });
@@ -150,6 +161,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           trustProxy: options.trustProxy,
           allowedHosts,
           metrics,
+          redis: scale.redis,
           ...options.relay,
         });
       } catch (err) {
@@ -161,7 +173,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (framePort !== false) {
       try {
         frame = await startFrameSite(
-          { db, host, dataDir, rateLimit: options.rateLimit, log: options.log, trustProxy: options.trustProxy, allowedHosts, metrics },
+          {
+            db,
+            host,
+            dataDir,
+            rateLimit: options.rateLimit,
+            log: options.log,
+            trustProxy: options.trustProxy,
+            allowedHosts,
+            metrics,
+            rateLimitCounters: scale.counters,
+          },
           mail,
           framePort,
           options,
@@ -182,6 +204,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       db,
       storage,
       projects,
+      redis: scale.redis?.shown,
       indexer,
       frameUrl: frame?.url,
       framePort: frame?.port,
@@ -189,15 +212,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       smtpSinkPort: sink?.port,
       mails: () => sink?.mails() ?? [],
       close() {
-        closed ??= Promise.allSettled([indexer?.stop(), relay?.close(), closeWithinGrace(app), frame?.close(), mail?.close()]).then(() => {
-          db.close();
-        });
+        closed ??= Promise.allSettled([indexer?.stop(), relay?.close(), closeWithinGrace(app), frame?.close(), mail?.close()]).then(
+          async () => {
+            await scale.close();
+            db.close();
+          },
+        );
         return closed;
       },
     };
   } catch (err) {
     await indexer?.stop();
     await mail?.close();
+    await scale.close();
     if (db.open) db.close();
     throw err;
   }

@@ -1,6 +1,7 @@
 /**
  * Per-client-address rate limit over every route: at most `max` requests per fixed window of
- * `windowMs` per clientKey (an IPv4 address, or an IPv6 /64). Over it, 429 `{ message }` with `Retry-After` (seconds); the reply echoes the
+ * `windowMs` per clientKey (an IPv4 address, or an IPv6 /64), counted in this process or, with
+ * `--redis`, in one window shared by every instance (window-counter.ts). Over it, 429 `{ message }` with `Retry-After` (seconds); the reply echoes the
  * request's Origin so a browser page can read the status and Retry-After.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +9,7 @@ import { clientKey } from './client-key.js';
 import { varyByOrigin } from './cors.js';
 import { HttpError } from './errors.js';
 import { FixedWindowCounter } from './fixed-window.js';
+import { inProcessCounter, type WindowCounter } from './window-counter.js';
 
 export interface RateLimitOptions {
   /** Requests allowed per window and IP (default 3000). */
@@ -24,18 +26,27 @@ export interface RateLimiter {
   close(): void;
 }
 
-export function createRateLimiter(options: RateLimitOptions = {}, now: () => number = Date.now): RateLimiter {
+/** Makes the counter of a limit named `name` (its namespace when instances share one): in process, or in Redis with `--redis`. */
+export type CounterFactory = (name: string, max: number, windowMs: number) => WindowCounter;
+
+/** A limiter of `name`'s requests (default 'http'); `counters` makes its window shared (Redis) instead of this process's. */
+export function createRateLimiter(
+  options: RateLimitOptions = {},
+  now: () => number = Date.now,
+  counters?: CounterFactory,
+  name = 'http',
+): RateLimiter {
   const max = options.max ?? DEFAULT_RATE_LIMIT.max;
   const windowMs = options.windowMs ?? DEFAULT_RATE_LIMIT.windowMs;
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`rateLimit.max must be a positive integer, got ${max}`);
   if (!Number.isInteger(windowMs) || windowMs < 1) throw new RangeError(`rateLimit.windowMs must be a positive integer, got ${windowMs}`);
-  const counter = new FixedWindowCounter(max, windowMs, now);
+  const counter = counters ? counters(name, max, windowMs) : inProcessCounter(max, windowMs, now);
   const sweep = setInterval(() => counter.sweep(), Math.max(windowMs, 1000));
   sweep.unref();
 
   return {
     async hook(request, reply) {
-      const taken = counter.take(clientKey(request.ip));
+      const taken = await counter.take(clientKey(request.ip));
       if (taken.ok) return undefined;
       const retryAfter = Math.max(1, Math.ceil(taken.retryInMs / 1000));
       const origin = request.headers.origin;

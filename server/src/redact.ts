@@ -13,7 +13,7 @@
 /** Setting kinds whose value is a secret: never quoted back, whatever it holds. */
 const SECRET_KINDS: ReadonlySet<string> = new Set(['key', 'privateKey']);
 /** Setting kinds holding a URL, which may carry a password, a token or an API key. */
-const URL_KINDS: ReadonlySet<string> = new Set(['url', 'smtpUrl', 'httpUrl', 'dbUrl']);
+const URL_KINDS: ReadonlySet<string> = new Set(['url', 'smtpUrl', 'httpUrl', 'dbUrl', 'redisUrl']);
 
 /** A path segment that looks like an API key: long, of key characters, with a digit in it. */
 const KEY_SEGMENT = /^(?=[^/]*\d)[A-Za-z0-9_-]{20,}$/;

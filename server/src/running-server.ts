@@ -16,6 +16,8 @@ export interface RunningServer {
   /** The storage seam (engine, start-line label) and its repositories. */
   storage: Storage;
   projects: ProjectsRepository;
+  /** The Redis between instances (`redisUrl`) as the start line shows it (password as `***`); undefined without one. */
+  redis: string | undefined;
   /** The EVM indexer, with `evmRpc`. */
   indexer: Indexer | undefined;
   /** The frame origin (frame site and auth API), e.g. `http://127.0.0.1:4303`; undefined with `framePort: false`. */

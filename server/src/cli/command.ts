@@ -25,6 +25,7 @@ export const FLAGS = {
   host: { type: 'string' },
   data: { type: 'string' },
   db: { type: 'string' },
+  redis: { type: 'string' },
   seed: { type: 'boolean' },
   config: { type: 'string' },
   'relay-port': { type: 'string' },

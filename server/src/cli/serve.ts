@@ -9,12 +9,13 @@ import { SHUTDOWN_DEADLINE_MS } from '../http/close.js';
 
 /** The server's settings among the flags, for resolveConfig. */
 export function configFlags(flags: Flags): ConfigFlags {
-  const { port, host, data, db, seed, config, log } = flags;
+  const { port, host, data, db, redis, seed, config, log } = flags;
   return {
     port,
     host,
     data,
     db,
+    redis,
     seed,
     config,
     log,
@@ -87,6 +88,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       host: config.host,
       dataDir: config.dataDir,
       dbUrl: config.db,
+      redisUrl: config.redis,
       seed: config.seed ? { wallets: config.seedWallets } : false,
       rateLimit: config.rateLimit,
       trustProxy: config.trustProxy,
@@ -136,6 +138,8 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
   if (config.solanaRpc)
     io.stdout.write(`w3kit-solana  ${redactUrl(config.solanaRpc)}  (Solana chain read for the Blockchain API's balances)\n`);
   io.stdout.write(`w3kit-db      ${server.storage.engine} ${server.storage.label}  (database)\n`);
+  if (server.redis)
+    io.stdout.write(`w3kit-redis   ${server.redis}  (between instances: relay fan-out, shared rate limits, indexer lease)\n`);
   await waitForStop(io.signal);
   // A stop by signal ends the process by the deadline even if something hangs (in-process runs use io.signal).
   if (!io.signal) exitByDeadline(io);
@@ -151,6 +155,7 @@ export const serveCommand: Command = {
   flags: [
     ...COMMON_FLAGS,
     'db',
+    'redis',
     'port',
     'host',
     'seed',
@@ -184,6 +189,11 @@ export const serveCommand: Command = {
         flag: 'db',
         value: 'URL',
         text: 'the database: unset, SQLite (the file w3kit.sqlite in --data); postgres://USER:PASS@HOST:PORT/DB,\nPostgres (env W3KIT_DB_URL, config key db). The start line w3kit-db names the engine',
+      },
+      {
+        flag: 'redis',
+        value: 'URL',
+        text: 'Redis between instances, redis://[USER:PASS@]HOST:PORT[/DB] (env W3KIT_REDIS_URL, config key redis):\nrelay fan-out, shared per-IP limits, one indexer per chain. Unset: all in process; on Postgres, one instance',
       },
       {
         flag: 'seed',

@@ -25,7 +25,7 @@ import { hostGuard, listenAddress } from '../allowed-hosts.js';
 import { HttpError } from '../errors.js';
 import { clientErrorHandler, frameworkErrors } from '../framework-errors.js';
 import { serializerCompiler, validatorCompiler } from '../http/validation.js';
-import { createRateLimiter, type RateLimitOptions } from '../rate-limit.js';
+import { createRateLimiter, type CounterFactory, type RateLimitOptions } from '../rate-limit.js';
 import { fastifyTrustProxy, type TrustProxy } from '../trust-proxy.js';
 import { frameSiteRoutes } from './static.js';
 import { loggerOption } from '../redact.js';
@@ -45,6 +45,8 @@ export interface BuildFrameAppOptions {
   farcaster?: FarcasterSetup;
   /** Host names served besides the listen host and loopback (allowed-hosts.ts): the public URLs' hosts and `--allowed-hosts`. */
   allowedHosts?: readonly string[];
+  /** Where the per-IP limit counts (with `--redis`, shared by every instance); default this process. */
+  rateLimitCounters?: CounterFactory;
 }
 
 export function buildFrameApp({
@@ -56,6 +58,7 @@ export function buildFrameApp({
   trustProxy = false,
   farcaster,
   allowedHosts = [],
+  rateLimitCounters,
 }: BuildFrameAppOptions): FastifyInstance {
   const app = Fastify({
     // Request lines are logged without their query values: the approval link's token must not reach the log.
@@ -69,7 +72,7 @@ export function buildFrameApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.removeContentTypeParser('text/plain');
-  const limiter = createRateLimiter(rateLimit);
+  const limiter = createRateLimiter(rateLimit, Date.now, rateLimitCounters, 'frame');
   app.addHook('onClose', async () => limiter.close());
   app.addHook('onRequest', hostGuard({ listenHost: listenAddress(app), allowed: allowedHosts }));
   app.addHook('onRequest', limiter.hook);

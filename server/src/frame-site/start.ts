@@ -13,7 +13,7 @@ import { loadKek } from '../auth/kek.js';
 import type { Database } from '../db/open.js';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from '../mail/mailer.js';
 import { startSmtpSink, type SinkMail, type SmtpSink } from '../mail/sink.js';
-import type { RateLimitOptions } from '../rate-limit.js';
+import type { CounterFactory, RateLimitOptions } from '../rate-limit.js';
 import { devMailRoutes } from '../routes/dev-mail.js';
 import { serverUrl } from '../server-url.js';
 import type { TrustProxy } from '../trust-proxy.js';
@@ -70,6 +70,8 @@ export interface Common {
   allowedHosts?: readonly string[];
   /** Where the frame site's requests are counted (GET /metrics on the Provider API). */
   metrics?: ServerMetrics;
+  /** Where the per-IP limit counts (with `--redis`, shared by every instance). */
+  rateLimitCounters?: CounterFactory;
 }
 
 export interface MailSetup {
@@ -138,6 +140,7 @@ export async function startFrameSite(
     trustProxy: common.trustProxy,
     farcaster: options.farcasterSandbox ? farcasterSandbox : undefined,
     allowedHosts: common.allowedHosts,
+    rateLimitCounters: common.rateLimitCounters,
   });
   common.metrics?.observeHttp(app, 'frame');
   let actual = port;

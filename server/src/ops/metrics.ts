@@ -20,6 +20,8 @@ export const MAILBOX_COUNT_CAP = 100_000;
 export interface MetricsSources {
   relay?: { sockets(): number; mailboxBytes(): number; mailboxMessages(cap: number): number };
   indexers?: () => readonly IndexerStatus[];
+  /** With `--redis`: why Redis does not answer PING (undefined when it does). */
+  redis?: () => Promise<string | undefined>;
 }
 
 export class ServerMetrics {
@@ -77,6 +79,15 @@ export class ServerMetrics {
       registers,
       collect() {
         this.set(sources.relay?.mailboxBytes() ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'w3kit_redis_up',
+      help: 'Whether Redis between instances (--redis) answers PING: 1 or 0; absent without --redis',
+      registers,
+      async collect() {
+        this.reset();
+        if (sources.redis) this.set((await sources.redis()) === undefined ? 1 : 0);
       },
     });
     new Gauge({

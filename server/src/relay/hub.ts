@@ -17,6 +17,7 @@ import { RelayRetention } from './retention.js';
 import type { RelayStore, StoredMessage } from './store.js';
 import { RelaySubscriptions, subscriptionId } from './subscriptions.js';
 import { refusalReason, type RelayMetrics } from './metrics.js';
+import type { Fanned, RelayFanout } from './fanout.js';
 
 /** What the hub needs of a socket (a `ws` WebSocket satisfies it). */
 export interface RelaySocket extends FlowSocket {
@@ -46,6 +47,8 @@ export interface Connection<S extends RelaySocket = RelaySocket> {
 export class RelayHub<S extends RelaySocket = RelaySocket> {
   /** Where the hub reports what it does; none by default. */
   metrics: RelayMetrics | undefined;
+  /** How published messages reach the other instances' sockets (fanout.ts); none: this process's only. */
+  fanout: RelayFanout | undefined;
   private readonly clients = new Map<string, Connection<S>[]>();
   private readonly quotas: RelayQuotas;
   private readonly subscriptions: RelaySubscriptions;
@@ -171,6 +174,12 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
       }),
     );
     this.metrics?.published(stored.length);
+    if (this.fanout) this.fanout.publish(stored);
+    else this.deliver(stored);
+  }
+
+  /** Offers stored messages to the sockets of this process of the client ids each is for (the fan-out's last step). */
+  deliver(stored: readonly Fanned[]): void {
     for (const { m, to } of stored) {
       for (const clientId of to) {
         const conn = this.socketOf(clientId, m.topic);
@@ -241,7 +250,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   }
 
   /** The socket a client id receives `topic` on: its newest open one subscribed to it. */
-  private socketOf(clientId: string, topic: string): Connection<S> | undefined {
+  socketOf(clientId: string, topic: string): Connection<S> | undefined {
     return [...(this.clients.get(clientId) ?? [])].reverse().find((c) => c.ws.readyState === c.ws.OPEN && c.topics.has(topic));
   }
 
@@ -281,7 +290,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   private push(conn: Connection, m: StoredMessage): void {
     const id = ++this.nextRpcId;
     conn.inflight.set(id, m.id);
-    conn.cursors.set(m.topic, m.id);
+    conn.cursors.set(m.topic, Math.max(m.id, conn.cursors.get(m.topic) ?? 0));
     const params = { id: subscriptionId(m.topic, conn.clientId), data: delivered(m) };
     this.send(conn, { id, jsonrpc: '2.0', method: 'irn_subscription', params });
   }

@@ -17,6 +17,8 @@ import { listenRelay } from './transport.js';
 import type { TrustProxy } from '../trust-proxy.js';
 import { hostAllowed, hostsOfUrls } from '../allowed-hosts.js';
 import type { ServerMetrics } from '../ops/metrics.js';
+import type { RedisLink } from '../redis/client.js';
+import { inProcessFanout, redisFanout, type RelayFanout } from './fanout.js';
 
 export interface StartRelayOptions {
   /** 0 picks a free port. */
@@ -47,6 +49,11 @@ export interface StartRelayOptions {
   pruneIntervalMs?: number;
   /** Where sockets, messages, mailbox depth and quota refusals are counted (GET /metrics); default nowhere. */
   metrics?: ServerMetrics;
+  /**
+   * Redis between instances (`--redis`): published messages fan out through its pub/sub to the
+   * sockets of every instance on the same database (fanout.ts). Default: this process's sockets.
+   */
+  redis?: RedisLink;
 }
 
 export interface RunningRelay {
@@ -80,6 +87,9 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const store = new RelayStore(options.db);
   const hub = new RelayHub<WebSocket>(options.db, store, limits, Date.now, log);
   hub.prune();
+  const fanout: RelayFanout = options.redis ? redisFanout(hub, options.redis, log) : inProcessFanout(hub);
+  if ('ready' in fanout) await fanout.ready;
+  hub.fanout = fanout;
   const { metrics } = options;
   if (metrics) {
     hub.metrics = metrics.relay;
@@ -144,6 +154,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
         clearInterval(pruneTimer);
         if (metrics) metrics.sources.relay = undefined;
         await transport.close(hub.connections().map((c) => c.ws));
+        await fanout.close();
       })();
       return closed;
     },
