@@ -1,13 +1,19 @@
 /**
- * What the embedded wallet's backend needs at run time: the database, the key-encryption key
+ * What the embedded wallet's backend needs at run time: its repositories on the storage seam
+ * (users and sessions, logins, code-guarded requests, passkeys, social logins, the mail limits,
+ * Farcaster channels; ../storage/*.ts, on SQLite or Postgres), the key-encryption key
  * (and the code key derived from it), the mailer (absent without --smtp), the clock, the
  * session lifetime, the frame site's public origin for links in mails, and per-IP limits.
  */
 import { clientKey } from '../client-key.js';
-import type { Database } from '../db/open.js';
+import { challengesRepository, type ChallengesRepository } from '../storage/auth-challenges.js';
 import { authLimitsRepository, type AuthLimitsRepository } from '../storage/auth-limits.js';
-import { sqliteStorage, type Storage } from '../storage/engine.js';
+import { loginsRepository, type LoginsRepository } from '../storage/auth-logins.js';
+import { authUsersRepository, type AuthUsersRepository } from '../storage/auth-users.js';
+import type { Storage } from '../storage/engine.js';
 import { farcasterChannelsRepository, type FarcasterChannelsRepository } from '../storage/farcaster-channels.js';
+import { passkeysRepository, type PasskeysRepository } from '../storage/passkeys.js';
+import { socialLoginsRepository, type SocialLoginsRepository } from '../storage/social-logins.js';
 import { projectsRepository, type ProjectsRepository } from '../storage/projects.js';
 import { authError } from './auth-error.js';
 import { DEFAULT_CODE_FAILURES_PER_ACCOUNT } from './code-failures.js';
@@ -40,10 +46,9 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 };
 
 export interface AuthOptions {
-  db: Database;
-  /** The storage seam; default the one over `db`. Converted features (authLimits, ...) go through it. */
-  storage?: Storage;
-  /** The projects (allowed origins); default the repository over `db`. */
+  /** The storage seam (SQLite or Postgres): every auth table is reached through its repositories. */
+  storage: Storage;
+  /** The projects (allowed origins); default the repository over `storage`. */
   projects?: ProjectsRepository;
   kek: Uint8Array;
   mailer: Mailer | undefined;
@@ -55,8 +60,17 @@ export interface AuthOptions {
 }
 
 export interface AuthContext {
-  db: Database;
+  /** The storage the repositories below use (its engine; a full disk is noted on its SQLite handle). */
+  storage: Storage;
   projects: ProjectsRepository;
+  /** Users, devices, sessions, identities and key columns. */
+  users: AuthUsersRepository;
+  /** E-mail logins in progress. */
+  logins: LoginsRepository;
+  /** Key exports and e-mail changes in progress. */
+  challenges: ChallengesRepository;
+  passkeys: PasskeysRepository;
+  socialLogins: SocialLoginsRepository;
   /** The mail log and the wrong codes per account (on the storage seam). */
   authLimits: AuthLimitsRepository;
   /** Farcaster sign-in channels (on the storage seam). */
@@ -81,10 +95,15 @@ export function createAuthContext(options: AuthOptions): AuthContext {
   const now = options.now ?? Date.now;
   const limits = { ...DEFAULT_AUTH_LIMITS, ...options.limits };
   const { mailer } = options;
-  const storage = options.storage ?? sqliteStorage(options.db);
+  const { storage } = options;
   return {
-    db: options.db,
+    storage,
     projects: options.projects ?? projectsRepository(storage),
+    users: authUsersRepository(storage),
+    logins: loginsRepository(storage),
+    challenges: challengesRepository(storage),
+    passkeys: passkeysRepository(storage),
+    socialLogins: socialLoginsRepository(storage),
     authLimits: authLimitsRepository(storage),
     farcasterChannels: farcasterChannelsRepository(storage),
     kek: options.kek,

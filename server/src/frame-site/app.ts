@@ -89,7 +89,7 @@ export function buildFrameApp({
     // The auth API's replies carry the refusal's code (src/wire/auth-api.ts) beside the message.
     if (err instanceof HttpError) return reply.headers(err.headers).code(err.statusCode).send(err.body());
     const { status, message, field, code } = errorReply(err, FRAME_BODY_LIMIT, 'application/json');
-    if (code === DISK_FULL_CODE) noteDiskFull(auth.db, err);
+    if (code === DISK_FULL_CODE && auth.storage.sqlite) noteDiskFull(auth.storage.sqlite, err);
     if (status >= 500) request.log.error(err);
     return reply.code(status).send({ message, ...(field === undefined ? {} : { field }), ...(code === undefined ? {} : { code }) });
   });
