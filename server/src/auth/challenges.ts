@@ -84,7 +84,8 @@ async function check(ctx: AuthContext, row: ChallengeRow, otp: string, ip: strin
       ctx.challenges.claimAttempt(row.id, row.code_hash!, row.stage, { perCode: CODE_MAX_ATTEMPTS, perRequest: REQUEST_MAX_ATTEMPTS }),
     countFailure: () => countCodeFailure(ctx.authLimits, account, now),
   });
-  if (!(await ctx.challenges.spend(row.id, row.code_hash!))) throw authError(404, 'CHALLENGE_GONE', CHALLENGE_GONE, { field: row.kind === 'export' ? 'exportId' : 'changeId' });
+  if (!(await ctx.challenges.spend(row.id, row.code_hash!)))
+    throw authError(404, 'CHALLENGE_GONE', CHALLENGE_GONE, { field: row.kind === 'export' ? 'exportId' : 'changeId' });
 }
 
 /** The user's address for a code mail; a user who logged in only by a provider that gave none has none. */

@@ -24,5 +24,9 @@ export interface ExternalIdentity {
 export function userForIdentity(ctx: AuthContext, identity: ExternalIdentity, now: number): Promise<UserRow> {
   // The one e-mail rule: an address that is not one mailbox is not used (src/wire/email-address.ts).
   const email = identity.verifiedEmail === undefined ? undefined : normalizeEmailAddress(identity.verifiedEmail);
-  return ctx.users.userForIdentity({ provider: identity.provider, subject: identity.subject, email, userName: identity.userName }, newId(), now);
+  return ctx.users.userForIdentity(
+    { provider: identity.provider, subject: identity.subject, email, userName: identity.userName },
+    newId(),
+    now,
+  );
 }

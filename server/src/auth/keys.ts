@@ -112,7 +112,8 @@ function unseal(ctx: AuthContext, user: UserRow, sealed: string): string {
 export async function recoveryShare(ctx: AuthContext, user: UserRow, session: SessionRow): Promise<{ share: string }> {
   if (!session.device_verified) throw new HttpError(403, RECOVERY_DEVICE_ONLY);
   if (!user.recovery_share) {
-    if (user.server_share && (await ctx.passkeys.wrappedShares(user.id)).length > 0) throw new HttpError(409, RECOVERY_HELD_BY_PASSKEYS, 'passkey');
+    if (user.server_share && (await ctx.passkeys.wrappedShares(user.id)).length > 0)
+      throw new HttpError(409, RECOVERY_HELD_BY_PASSKEYS, 'passkey');
     throw new HttpError(404, 'This user has no keys yet');
   }
   return { share: unseal(ctx, user, user.recovery_share) };

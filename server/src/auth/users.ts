@@ -89,7 +89,11 @@ export async function createSession(ctx: AuthContext, input: SessionInput): Prom
 }
 
 /** The live session of a bearer token, with its user; 401 'Session Expired' otherwise. */
-export async function liveSession(ctx: AuthContext, token: string | undefined, now: number): Promise<{ session: SessionRow; user: UserRow }> {
+export async function liveSession(
+  ctx: AuthContext,
+  token: string | undefined,
+  now: number,
+): Promise<{ session: SessionRow; user: UserRow }> {
   const session = token === undefined ? undefined : await ctx.users.session(sha256(token));
   const user = session && session.expires_at > now ? await ctx.users.byId(session.user_id) : undefined;
   if (!session || !user) throw authError(401, 'SESSION_EXPIRED', SESSION_EXPIRED);

@@ -35,7 +35,9 @@ export function socialLoginsRepository({ db }: Storage): SocialLoginsRepository 
   return {
     async full(now, maxLive) {
       await db.deleteFrom(table).where('expires_at', '<=', now).execute();
-      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM auth_social_logins LIMIT ${maxLive}) AS live`.execute(db);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM (SELECT 1 FROM auth_social_logins LIMIT ${maxLive}) AS live`.execute(db);
       return Number(rows[0]!.n) >= maxLive;
     },
     async start(row, maxLive) {
@@ -72,7 +74,11 @@ export function socialLoginsRepository({ db }: Storage): SocialLoginsRepository 
         .execute();
     },
     async take(stateHash, status) {
-      const { numDeletedRows } = await db.deleteFrom(table).where('state_hash', '=', stateHash).where('status', '=', status).executeTakeFirst();
+      const { numDeletedRows } = await db
+        .deleteFrom(table)
+        .where('state_hash', '=', stateHash)
+        .where('status', '=', status)
+        .executeTakeFirst();
       return numDeletedRows === 1n;
     },
   };

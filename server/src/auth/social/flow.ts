@@ -163,7 +163,8 @@ export async function finishSocial(sc: SocialContext, socialId: string, completi
   if (!row) throw new HttpError(404, 'Unknown social login: it was finished already or has expired', 'socialId');
   if (row.status === 'pending' || row.status === 'running') throw new HttpError(409, 'The social login has not completed yet');
   // Used once: a second finish with this socialId finds nothing.
-  if (!(await logins.take(row.state_hash, row.status))) throw new HttpError(404, 'Unknown social login: it was finished already or has expired', 'socialId');
+  if (!(await logins.take(row.state_hash, row.status)))
+    throw new HttpError(404, 'Unknown social login: it was finished already or has expired', 'socialId');
   if (row.status === 'failed') throw new HttpError(400, row.message ?? 'Failed to connect');
   // The row is gone already: a wrong value cannot be retried.
   const expected = Buffer.from(row.completion_hash ?? '', 'hex');

@@ -8,7 +8,12 @@ import { setUpSocial } from './setup.js';
 describe('setUpSocial', () => {
   it('points every provider the config leaves unset at the development provider, and keeps the configured ones', async () => {
     const db = openDatabase(undefined);
-    const auth = createAuthContext({ storage: sqliteStorage(db), kek: new Uint8Array(32), mailer: undefined, frameOrigin: () => 'http://localhost:4303' });
+    const auth = createAuthContext({
+      storage: sqliteStorage(db),
+      kek: new Uint8Array(32),
+      mailer: undefined,
+      frameOrigin: () => 'http://localhost:4303',
+    });
     const google: SocialProviderConfig = {
       kind: 'oidc',
       provider: 'google',
