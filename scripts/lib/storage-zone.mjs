@@ -35,7 +35,6 @@ export const RAW_HANDLE_FILES = [
   'cli/serve.ts',
   'dex/deploy.ts',
   'dex/schema.ts',
-  'frame-site/start.ts',
   'names/schema.ts',
   'onramp/payout-schema.ts',
   'onramp/schema.ts',

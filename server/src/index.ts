@@ -161,17 +161,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (framePort !== false) {
       try {
         frame = await startFrameSite(
-          {
-            db,
-            storage,
-            host,
-            dataDir,
-            rateLimit: options.rateLimit,
-            log: options.log,
-            trustProxy: options.trustProxy,
-            allowedHosts,
-            metrics,
-          },
+          { storage, host, dataDir, rateLimit: options.rateLimit, log: options.log, trustProxy: options.trustProxy, allowedHosts, metrics },
           mail,
           framePort,
           options,

@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { createAuthContext, type AuthContext, type AuthLimits } from '../auth/context.js';
 import { farcasterSandbox } from '../auth/farcaster/sandbox-registry.js';
 import { loadKek } from '../auth/kek.js';
-import type { Database } from '../db/open.js';
 import type { Storage } from '../storage/engine.js';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from '../mail/mailer.js';
 import { startSmtpSink, type SinkMail, type SmtpSink } from '../mail/sink.js';
@@ -61,7 +60,6 @@ export interface EmbeddedWalletOptions extends SocialOptions {
 }
 
 export interface Common {
-  db: Database;
   /** The storage seam the auth API's repositories use. */
   storage: Storage;
   host: string;
