@@ -6,14 +6,8 @@
  * session lifetime, the frame site's public origin for links in mails, and per-IP limits.
  */
 import { clientKey } from '../client-key.js';
-import { challengesRepository, type ChallengesRepository } from '../storage/auth-challenges.js';
-import { authLimitsRepository, type AuthLimitsRepository } from '../storage/auth-limits.js';
-import { loginsRepository, type LoginsRepository } from '../storage/auth-logins.js';
-import { authUsersRepository, type AuthUsersRepository } from '../storage/auth-users.js';
+import { authRepositories, type AuthRepositories } from '../auth-repositories.js';
 import type { Storage } from '../storage/engine.js';
-import { farcasterChannelsRepository, type FarcasterChannelsRepository } from '../storage/farcaster-channels.js';
-import { passkeysRepository, type PasskeysRepository } from '../storage/passkeys.js';
-import { socialLoginsRepository, type SocialLoginsRepository } from '../storage/social-logins.js';
 import { projectsRepository, type ProjectsRepository } from '../storage/projects.js';
 import { authError } from './auth-error.js';
 import { DEFAULT_CODE_FAILURES_PER_ACCOUNT } from './code-failures.js';
@@ -59,22 +53,11 @@ export interface AuthOptions {
   limits?: Partial<AuthLimits>;
 }
 
-export interface AuthContext {
-  /** The storage the repositories below use (its engine; a full disk is noted on its SQLite handle). */
+/** The repositories (../auth-repositories.ts, on the storage seam) and what the auth API needs beside them. */
+export interface AuthContext extends AuthRepositories {
+  /** The storage the repositories use (its engine; a full disk is noted on its SQLite handle). */
   storage: Storage;
   projects: ProjectsRepository;
-  /** Users, devices, sessions, identities and key columns. */
-  users: AuthUsersRepository;
-  /** E-mail logins in progress. */
-  logins: LoginsRepository;
-  /** Key exports and e-mail changes in progress. */
-  challenges: ChallengesRepository;
-  passkeys: PasskeysRepository;
-  socialLogins: SocialLoginsRepository;
-  /** The mail log and the wrong codes per account (on the storage seam). */
-  authLimits: AuthLimitsRepository;
-  /** Farcaster sign-in channels (on the storage seam). */
-  farcasterChannels: FarcasterChannelsRepository;
   kek: Uint8Array;
   codeKey: Uint8Array;
   frameOrigin: () => string;
@@ -99,13 +82,7 @@ export function createAuthContext(options: AuthOptions): AuthContext {
   return {
     storage,
     projects: options.projects ?? projectsRepository(storage),
-    users: authUsersRepository(storage),
-    logins: loginsRepository(storage),
-    challenges: challengesRepository(storage),
-    passkeys: passkeysRepository(storage),
-    socialLogins: socialLoginsRepository(storage),
-    authLimits: authLimitsRepository(storage),
-    farcasterChannels: farcasterChannelsRepository(storage),
+    ...authRepositories(storage),
     kek: options.kek,
     codeKey: codeKey(options.kek),
     frameOrigin: options.frameOrigin,

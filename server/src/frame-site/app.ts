@@ -20,6 +20,7 @@ import { accountRoutes } from '../auth/routes-account.js';
 import { loginRoutes } from '../auth/routes.js';
 import { SOCIAL_CALLBACK_PATH, type SocialContext } from '../auth/social/flow.js';
 import { socialRoutes } from '../auth/social/routes.js';
+import { authRepositoriesPlugin } from '../auth-repositories.js';
 import { DISK_FULL_CODE, noteDiskFull } from '../db/disk-full.js';
 import { hostGuard, listenAddress } from '../allowed-hosts.js';
 import { HttpError } from '../errors.js';
@@ -73,6 +74,7 @@ export function buildFrameApp({
   app.addHook('onClose', async () => limiter.close());
   app.addHook('onRequest', hostGuard({ listenHost: listenAddress(app), allowed: allowedHosts }));
   app.addHook('onRequest', limiter.hook);
+  app.register(authRepositoriesPlugin, { repositories: auth });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
