@@ -7,7 +7,7 @@ import type { AuthUser } from '../../../src/wire/auth-api.js';
 import type { SessionRow, UserRow } from '../storage/auth-users.js';
 import { authError } from './auth-error.js';
 import type { AuthContext } from './context.js';
-import { newId, newToken, sha256 } from './secrets.js';
+import { newToken, sha256 } from './secrets.js';
 
 export type { SessionRow, UserRow };
 
@@ -30,9 +30,6 @@ export function publicUser(row: UserRow, session?: Pick<SessionRow, 'social_prov
 export const userById = (ctx: AuthContext, id: string): Promise<UserRow | undefined> => ctx.users.byId(id);
 
 export const userByEmail = (ctx: AuthContext, email: string): Promise<UserRow | undefined> => ctx.users.byEmail(email);
-
-/** The user of this address, created at its first verified login. */
-export const ensureUser = (ctx: AuthContext, email: string, now: number): Promise<UserRow> => ctx.users.ensure(email, newId(), now);
 
 /** Whether this device was approved before for this address. */
 export const isKnownDevice = (ctx: AuthContext, email: string, deviceHash: string): Promise<boolean> =>
