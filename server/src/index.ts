@@ -174,7 +174,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       try {
         frame = await startFrameSite(
           {
-            db,
+            storage,
             host,
             dataDir,
             rateLimit: options.rateLimit,

@@ -34,7 +34,7 @@ export async function approvePage(app: FastifyInstance, ctx: AuthContext): Promi
 
   app.get(APPROVE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const token = tokenOf((request.query as Record<string, unknown>).token);
-    const login = loginForToken(ctx, token);
+    const login = await loginForToken(ctx, token);
     if (!login) return page(reply, 410, 'Link expired', paragraph(LINK_GONE));
     const form =
       paragraph('Someone is logging in to your wallet from a new device:') +

@@ -12,35 +12,16 @@ import { checkCodeFailures, countCodeFailure, userAccount } from './code-failure
 import type { AuthContext } from './context.js';
 import { takeMail } from './mail-budget.js';
 import { hashCode, newCode, newId } from './secrets.js';
+import type { ChallengeKind, ChallengeRow, ChallengeStage } from '../storage/auth-challenges.js';
 import { changeEmail, EMAIL_TAKEN, userByEmail, type UserRow } from './users.js';
 
-type Kind = 'export' | 'email-change';
-type Stage = 'export' | 'primary' | 'secondary' | 'done';
-
-interface ChallengeRow {
-  id: string;
-  kind: Kind;
-  user_id: string;
-  stage: Stage;
-  new_email: string | null;
-  code_hash: string | null;
-  expires_at: number;
-  attempts: number;
-  total_attempts: number;
-  last_sent_at: number;
-}
+type Kind = ChallengeKind;
+type Stage = ChallengeStage;
 
 export const CHALLENGE_GONE = 'Unknown or finished request: start again';
 
-function lastSent(ctx: AuthContext, userId: string, kind: Kind): number | undefined {
-  const row = ctx.db.prepare('SELECT max(last_sent_at) AS t FROM auth_challenges WHERE user_id = ? AND kind = ?').get(userId, kind) as {
-    t: number | null;
-  };
-  return row.t ?? undefined;
-}
-
-function challenge(ctx: AuthContext, id: string, user: UserRow, kind: Kind, field: string): ChallengeRow {
-  const row = ctx.db.prepare('SELECT * FROM auth_challenges WHERE id = ?').get(id) as ChallengeRow | undefined;
+async function challenge(ctx: AuthContext, id: string, user: UserRow, kind: Kind, field: string): Promise<ChallengeRow> {
+  const row = await ctx.challenges.get(id);
   if (!row || row.kind !== kind || row.user_id !== user.id || row.stage === 'done' || row.expires_at <= ctx.now()) {
     throw authError(404, 'CHALLENGE_GONE', CHALLENGE_GONE, { field });
   }
@@ -60,32 +41,27 @@ async function mailCode(
     forget = await takeMail(ctx.authLimits, ctx.limits, now, { email: to, requester: clientKey(ip), deviceHash: row.kind, who: 'owner' });
   } catch (err) {
     // No mail went out: the user's cooldown does not count it.
-    ctx.db.prepare('UPDATE auth_challenges SET last_sent_at = 0 WHERE id = ?').run(row.id);
+    await ctx.challenges.unsent(row.id);
     throw err;
   }
-  ctx.db
-    .prepare('UPDATE auth_challenges SET stage = ?, code_hash = ?, attempts = 0, expires_at = ?, last_sent_at = ? WHERE id = ?')
-    .run(stage, hashCode(ctx.codeKey, `${row.id}:${stage}`, row.id, code), now + CODE_LIFETIME_MS, now, row.id);
+  await ctx.challenges.setCode(row.id, stage, hashCode(ctx.codeKey, `${row.id}:${stage}`, row.id, code), now + CODE_LIFETIME_MS, now);
   try {
     await ctx.send(codeMail(to, code, purpose));
   } catch (err) {
     await forget();
-    ctx.db.prepare('UPDATE auth_challenges SET last_sent_at = 0 WHERE id = ?').run(row.id);
+    await ctx.challenges.unsent(row.id);
     throw err;
   }
 }
 
-function create(ctx: AuthContext, user: UserRow, kind: Kind, stage: Stage, newEmail: string | null): string {
-  checkCooldown(lastSent(ctx, user.id, kind), ctx.now());
-  ctx.db.prepare('DELETE FROM auth_challenges WHERE expires_at <= ?').run(ctx.now());
+async function create(ctx: AuthContext, user: UserRow, kind: Kind, stage: Stage, newEmail: string | null): Promise<string> {
+  checkCooldown(await ctx.challenges.lastSent(user.id, kind), ctx.now());
   const id = newId();
   const now = ctx.now();
-  ctx.db
-    .prepare(
-      `INSERT INTO auth_challenges (id, kind, user_id, stage, new_email, expires_at, last_sent_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(id, kind, user.id, stage, newEmail, now + CODE_LIFETIME_MS, now);
+  await ctx.challenges.create(
+    { id, kind, user_id: user.id, stage, new_email: newEmail, expires_at: now + CODE_LIFETIME_MS, last_sent_at: now },
+    now,
+  );
   return id;
 }
 
@@ -104,21 +80,12 @@ async function check(ctx: AuthContext, row: ChallengeRow, otp: string, ip: strin
     id: row.id,
     otp,
     now,
-    claimAttempt: async () =>
-      ctx.db
-        .prepare(
-          `UPDATE auth_challenges SET attempts = attempts + 1, total_attempts = total_attempts + 1
-           WHERE id = ? AND code_hash = ? AND stage = ? AND attempts < ? AND total_attempts < ? RETURNING attempts, total_attempts`,
-        )
-        .get(row.id, row.code_hash, row.stage, CODE_MAX_ATTEMPTS, REQUEST_MAX_ATTEMPTS) as ClaimedAttempt | undefined,
+    claimAttempt: (): Promise<ClaimedAttempt | undefined> =>
+      ctx.challenges.claimAttempt(row.id, row.code_hash!, row.stage, { perCode: CODE_MAX_ATTEMPTS, perRequest: REQUEST_MAX_ATTEMPTS }),
     countFailure: () => countCodeFailure(ctx.authLimits, account, now),
   });
-  const spent = ctx.db
-    .prepare(
-      'UPDATE auth_challenges SET code_hash = NULL, attempts = attempts - 1, total_attempts = total_attempts - 1 WHERE id = ? AND code_hash = ?',
-    )
-    .run(row.id, row.code_hash).changes;
-  if (spent !== 1) throw authError(404, 'CHALLENGE_GONE', CHALLENGE_GONE, { field: row.kind === 'export' ? 'exportId' : 'changeId' });
+  if (!(await ctx.challenges.spend(row.id, row.code_hash!)))
+    throw authError(404, 'CHALLENGE_GONE', CHALLENGE_GONE, { field: row.kind === 'export' ? 'exportId' : 'changeId' });
 }
 
 /** The user's address for a code mail; a user who logged in only by a provider that gave none has none. */
@@ -129,21 +96,21 @@ function mailOf(user: UserRow): string {
 
 export async function startExport(ctx: AuthContext, user: UserRow, ip: string): Promise<{ exportId: string }> {
   if (!user.server_share) throw authError(404, 'NO_KEYS', 'This user has no keys to export yet');
-  const id = create(ctx, user, 'export', 'export', null);
+  const id = await create(ctx, user, 'export', 'export', null);
   await mailCode(ctx, { id, kind: 'export' }, { stage: 'export', to: mailOf(user), purpose: 'export', ip });
   return { exportId: id };
 }
 
 /** The server share, once, for a correct code. */
 export async function verifyExport(ctx: AuthContext, user: UserRow, { exportId, otp, ip }: { exportId: string; otp: string; ip: string }) {
-  const row = challenge(ctx, exportId, user, 'export', 'exportId');
+  const row = await challenge(ctx, exportId, user, 'export', 'exportId');
   await check(ctx, row, otp, ip);
-  ctx.db.prepare("UPDATE auth_challenges SET stage = 'done', code_hash = NULL WHERE id = ?").run(row.id);
+  await ctx.challenges.finish(row.id);
   return { share: user.server_share! };
 }
 
-function newAddressFree(ctx: AuthContext, user: UserRow, email: string): void {
-  const other = userByEmail(ctx.db, email);
+async function newAddressFree(ctx: AuthContext, user: UserRow, email: string): Promise<void> {
+  const other = await userByEmail(ctx, email);
   if (other && other.id !== user.id) throw authError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { field: 'email' });
   if (email === user.email)
     throw authError(400, 'EMAIL_IS_CURRENT', "Invalid body field 'email': it is already your address", { field: 'email' });
@@ -159,8 +126,8 @@ export async function startEmailChange(
   if (newEmail === undefined)
     throw authError(400, 'INVALID_REQUEST', "Invalid body field 'email': must be one e-mail address", { field: 'email' });
   const current = mailOf(user);
-  newAddressFree(ctx, user, newEmail);
-  const id = create(ctx, user, 'email-change', 'primary', newEmail);
+  await newAddressFree(ctx, user, newEmail);
+  const id = await create(ctx, user, 'email-change', 'primary', newEmail);
   await mailCode(ctx, { id, kind: 'email-change' }, { stage: 'primary', to: current, purpose: 'email-change-current', ip });
   return { changeId: id, action: 'VERIFY_PRIMARY_OTP' };
 }
@@ -171,7 +138,7 @@ export async function verifyEmailChangePrimary(
   user: UserRow,
   { changeId, otp, ip }: { changeId: string; otp: string; ip: string },
 ): Promise<{ action: 'VERIFY_SECONDARY_OTP' }> {
-  const row = challenge(ctx, changeId, user, 'email-change', 'changeId');
+  const row = await challenge(ctx, changeId, user, 'email-change', 'changeId');
   if (row.stage !== 'primary')
     throw authError(409, 'EMAIL_CHANGE_STEP', 'The current address was confirmed already: send the code of the new address');
   await check(ctx, row, otp, ip);
@@ -185,9 +152,9 @@ export async function verifyEmailChangeSecondary(
   user: UserRow,
   { changeId, otp, ip }: { changeId: string; otp: string; ip: string },
 ): Promise<{ email: string }> {
-  const row = challenge(ctx, changeId, user, 'email-change', 'changeId');
+  const row = await challenge(ctx, changeId, user, 'email-change', 'changeId');
   if (row.stage !== 'secondary') throw authError(409, 'EMAIL_CHANGE_STEP', 'Confirm the current address first');
   await check(ctx, row, otp, ip);
-  ctx.db.prepare("UPDATE auth_challenges SET stage = 'done', code_hash = NULL WHERE id = ?").run(row.id);
-  return { email: mailOf(changeEmail(ctx.db, user.id, row.new_email!)) };
+  await ctx.challenges.finish(row.id);
+  return { email: mailOf(await changeEmail(ctx, user.id, row.new_email!)) };
 }

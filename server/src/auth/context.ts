@@ -1,13 +1,13 @@
 /**
- * What the embedded wallet's backend needs at run time: the database, the key-encryption key
+ * What the embedded wallet's backend needs at run time: its repositories on the storage seam
+ * (users and sessions, logins, code-guarded requests, passkeys, social logins, the mail limits,
+ * Farcaster channels; ../storage/*.ts, on SQLite or Postgres), the key-encryption key
  * (and the code key derived from it), the mailer (absent without --smtp), the clock, the
  * session lifetime, the frame site's public origin for links in mails, and per-IP limits.
  */
 import { clientKey } from '../client-key.js';
-import type { Database } from '../db/open.js';
-import { authLimitsRepository, type AuthLimitsRepository } from '../storage/auth-limits.js';
-import { sqliteStorage, type Storage } from '../storage/engine.js';
-import { farcasterChannelsRepository, type FarcasterChannelsRepository } from '../storage/farcaster-channels.js';
+import { authRepositories, type AuthRepositories } from '../auth-repositories.js';
+import type { Storage } from '../storage/engine.js';
 import { projectsRepository, type ProjectsRepository } from '../storage/projects.js';
 import { authError } from './auth-error.js';
 import { DEFAULT_CODE_FAILURES_PER_ACCOUNT } from './code-failures.js';
@@ -40,10 +40,9 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 };
 
 export interface AuthOptions {
-  db: Database;
-  /** The storage seam; default the one over `db`. Converted features (authLimits, ...) go through it. */
-  storage?: Storage;
-  /** The projects (allowed origins); default the repository over `db`. */
+  /** The storage seam (SQLite or Postgres): every auth table is reached through its repositories. */
+  storage: Storage;
+  /** The projects (allowed origins); default the repository over `storage`. */
   projects?: ProjectsRepository;
   kek: Uint8Array;
   mailer: Mailer | undefined;
@@ -54,13 +53,11 @@ export interface AuthOptions {
   limits?: Partial<AuthLimits>;
 }
 
-export interface AuthContext {
-  db: Database;
+/** The repositories (../auth-repositories.ts, on the storage seam) and what the auth API needs beside them. */
+export interface AuthContext extends AuthRepositories {
+  /** The storage the repositories use (its engine; a full disk is noted on its SQLite handle). */
+  storage: Storage;
   projects: ProjectsRepository;
-  /** The mail log and the wrong codes per account (on the storage seam). */
-  authLimits: AuthLimitsRepository;
-  /** Farcaster sign-in channels (on the storage seam). */
-  farcasterChannels: FarcasterChannelsRepository;
   kek: Uint8Array;
   codeKey: Uint8Array;
   frameOrigin: () => string;
@@ -81,12 +78,11 @@ export function createAuthContext(options: AuthOptions): AuthContext {
   const now = options.now ?? Date.now;
   const limits = { ...DEFAULT_AUTH_LIMITS, ...options.limits };
   const { mailer } = options;
-  const storage = options.storage ?? sqliteStorage(options.db);
+  const { storage } = options;
   return {
-    db: options.db,
+    storage,
     projects: options.projects ?? projectsRepository(storage),
-    authLimits: authLimitsRepository(storage),
-    farcasterChannels: farcasterChannelsRepository(storage),
+    ...authRepositories(storage),
     kek: options.kek,
     codeKey: codeKey(options.kek),
     frameOrigin: options.frameOrigin,

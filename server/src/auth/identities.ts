@@ -5,9 +5,9 @@
  * same wallet); otherwise a new user is created (with the e-mail when verified, else none).
  */
 import { normalizeEmailAddress } from '../../../src/wire/email-address.js';
-import type { Database } from '../db/open.js';
+import type { AuthContext } from './context.js';
 import { newId } from './secrets.js';
-import { userByEmail, userById, type UserRow } from './users.js';
+import type { UserRow } from './users.js';
 
 export type IdentityProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord' | 'farcaster';
 
@@ -21,29 +21,12 @@ export interface ExternalIdentity {
 }
 
 /** The user of this identity, linked or created as above; the identity's e-mail and username are refreshed. */
-export function userForIdentity(db: Database, identity: ExternalIdentity, now: number): UserRow {
+export function userForIdentity(ctx: AuthContext, identity: ExternalIdentity, now: number): Promise<UserRow> {
   // The one e-mail rule: an address that is not one mailbox is not used (src/wire/email-address.ts).
   const email = identity.verifiedEmail === undefined ? undefined : normalizeEmailAddress(identity.verifiedEmail);
-  return db.transaction(() => {
-    const known = db
-      .prepare('SELECT user_id FROM auth_identities WHERE provider = ? AND subject = ?')
-      .get(identity.provider, identity.subject) as { user_id: string } | undefined;
-    let user = known ? userById(db, known.user_id) : undefined;
-    if (!user && email) user = userByEmail(db, email);
-    if (!user) {
-      const id = newId();
-      db.prepare('INSERT INTO auth_users (id, email, created_at) VALUES (?, ?, ?)').run(id, email ?? null, now);
-      user = userById(db, id)!;
-    } else if (email && user.email === null && !userByEmail(db, email)) {
-      // A user without an address (first seen through a provider that gave none) takes this verified one.
-      db.prepare('UPDATE auth_users SET email = ? WHERE id = ?').run(email, user.id);
-      user = userById(db, user.id)!;
-    }
-    db.prepare(
-      `INSERT INTO auth_identities (provider, subject, user_id, email, user_name, created_at, last_login_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (provider, subject) DO UPDATE SET email = excluded.email, user_name = excluded.user_name, last_login_at = excluded.last_login_at`,
-    ).run(identity.provider, identity.subject, user.id, email ?? null, identity.userName ?? null, now, now);
-    return user;
-  })();
+  return ctx.users.userForIdentity(
+    { provider: identity.provider, subject: identity.subject, email, userName: identity.userName },
+    newId(),
+    now,
+  );
 }

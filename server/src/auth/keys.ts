@@ -14,7 +14,6 @@ import { base58Decode } from '../../../src/wire/base58.js';
 import { HttpError } from '../errors.js';
 import type { AuthContext } from './context.js';
 import { decryptShare, encryptShare } from './kek.js';
-import { wrappedShares } from './passkeys/store.js';
 import { userById, type SessionRow, type UserRow } from './users.js';
 
 /** The x coordinates of the shares: 1 the device's, 2 the server's, 3 the recovery share. */
@@ -78,14 +77,15 @@ export async function registerKeys(ctx: AuthContext, user: UserRow, input: KeysI
     );
   }
   const sealed = encryptShare(ctx.kek, user.id, input.recoveryShare);
-  const changed = ctx.db
-    .prepare(
-      `UPDATE auth_users SET evm_address = ?, solana_address = ?, server_share = ?, recovery_share = ?, recovery_share_hash = ?
-       WHERE id = ? AND server_share IS NULL`,
-    )
-    .run(input.evmAddress, input.solanaAddress, input.serverShare, sealed, recoveryShareHash(input.recoveryShare), user.id);
-  if (changed.changes !== 1) throw new HttpError(409, 'Keys are already registered for this user');
-  return userById(ctx.db, user.id)!;
+  const registered = await ctx.users.registerKeys(user.id, {
+    evmAddress: input.evmAddress,
+    solanaAddress: input.solanaAddress,
+    serverShare: input.serverShare,
+    sealedRecoveryShare: sealed,
+    recoveryShareHash: recoveryShareHash(input.recoveryShare),
+  });
+  if (!registered) throw new HttpError(409, 'Keys are already registered for this user');
+  return (await userById(ctx, user.id))!;
 }
 
 export function serverShare(user: UserRow): { share: string } {
@@ -109,54 +109,48 @@ function unseal(ctx: AuthContext, user: UserRow, sealed: string): string {
   }
 }
 
-export function recoveryShare(ctx: AuthContext, user: UserRow, session: SessionRow): { share: string } {
+export async function recoveryShare(ctx: AuthContext, user: UserRow, session: SessionRow): Promise<{ share: string }> {
   if (!session.device_verified) throw new HttpError(403, RECOVERY_DEVICE_ONLY);
   if (!user.recovery_share) {
-    if (user.server_share && wrappedShares(ctx.db, user.id).length > 0) throw new HttpError(409, RECOVERY_HELD_BY_PASSKEYS, 'passkey');
+    if (user.server_share && (await ctx.passkeys.wrappedShares(user.id)).length > 0)
+      throw new HttpError(409, RECOVERY_HELD_BY_PASSKEYS, 'passkey');
     throw new HttpError(404, 'This user has no keys yet');
   }
   return { share: unseal(ctx, user, user.recovery_share) };
 }
 
 /** The recovery share's copies wrapped by the user's PRF passkeys, to a device-verified session. */
-export function recoveryWrapped(
+export async function recoveryWrapped(
   ctx: AuthContext,
   user: UserRow,
   session: SessionRow,
-): { wrapped: { credentialId: string; share: string }[] } {
+): Promise<{ wrapped: { credentialId: string; share: string }[] }> {
   if (!session.device_verified) throw new HttpError(403, RECOVERY_DEVICE_ONLY);
-  return { wrapped: wrappedShares(ctx.db, user.id) };
+  return { wrapped: await ctx.passkeys.wrappedShares(user.id) };
 }
 
 /** The stored hash of the user's recovery share, filled first (by decrypting) for users registered before it was kept. */
-export function ensureRecoveryShareHash(ctx: AuthContext, user: UserRow): string | null {
-  const row = ctx.db.prepare('SELECT recovery_share, recovery_share_hash FROM auth_users WHERE id = ?').get(user.id) as
-    | { recovery_share: string | null; recovery_share_hash: string | null }
-    | undefined;
+export async function ensureRecoveryShareHash(ctx: AuthContext, user: UserRow): Promise<string | null> {
+  const row = await userById(ctx, user.id);
   if (!row) return null;
   if (row.recovery_share_hash !== null || row.recovery_share === null) return row.recovery_share_hash;
   const hash = recoveryShareHash(unseal(ctx, user, row.recovery_share));
-  ctx.db.prepare('UPDATE auth_users SET recovery_share_hash = ? WHERE id = ?').run(hash, user.id);
+  await ctx.users.setRecoveryShareHash(user.id, hash);
   return hash;
 }
 
-/** Drops the KEK-sealed copy (a PRF passkey now holds the share); its hash stays. */
-export function dropSealedRecoveryShare(ctx: AuthContext, user: UserRow): void {
-  if (ensureRecoveryShareHash(ctx, user) === null) throw new HttpError(409, 'This user has no keys yet');
-  ctx.db.prepare('UPDATE auth_users SET recovery_share = NULL WHERE id = ?').run(user.id);
-}
-
 /**
- * Seals a recovery share the frame handed back under the KEK again, after checking it is the
- * share with x = 3 and the one registered (its SHA-256); 400 naming `recoveryShare` otherwise.
+ * A recovery share the frame handed back, sealed under the KEK again (for the caller to store),
+ * after checking it is the share with x = 3 and the one registered (its SHA-256); 400 naming
+ * `recoveryShare` otherwise.
  */
-export function resealRecoveryShare(ctx: AuthContext, user: UserRow, share: string): void {
+export async function resealRecoveryShare(ctx: AuthContext, user: UserRow, share: string): Promise<string> {
   if (Buffer.from(share, 'base64url')[0] !== RECOVERY_SHARE_X) {
     throw new HttpError(400, `Invalid body field 'recoveryShare': must be the share with x = ${RECOVERY_SHARE_X}`, 'recoveryShare');
   }
-  const expected = ensureRecoveryShareHash(ctx, user);
+  const expected = await ensureRecoveryShareHash(ctx, user);
   if (expected === null || recoveryShareHash(share) !== expected) {
     throw new HttpError(400, "Invalid body field 'recoveryShare': not this user's recovery share", 'recoveryShare');
   }
-  ctx.db.prepare('UPDATE auth_users SET recovery_share = ? WHERE id = ?').run(encryptShare(ctx.kek, user.id, share), user.id);
+  return encryptShare(ctx.kek, user.id, share);
 }

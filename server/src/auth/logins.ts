@@ -23,32 +23,16 @@ import { SMTP_NOT_CONFIGURED, type AuthContext } from './context.js';
 import { deviceName } from './device-name.js';
 import { takeMail, type MailRequest } from './mail-budget.js';
 import { hashCode, newCode, newId, newLinkToken, sha256 } from './secrets.js';
-import { createSession, ensureUser, isKnownDevice, rememberDevice, type NewSession, type UserRow } from './users.js';
+import type { LoginRow } from '../storage/auth-logins.js';
+import { isKnownDevice, newSession, type NewSession, type UserRow } from './users.js';
+
+export type { LoginRow };
 
 const PURPOSE = 'login';
 export const LOGIN_GONE = 'Unknown or finished login: start again';
 
-export interface LoginRow {
-  id: string;
-  email: string;
-  device_hash: string;
-  new_device: number;
-  approved: number;
-  device_token_hash: string | null;
-  code_hash: string | null;
-  expires_at: number;
-  attempts: number;
-  total_attempts: number;
-  last_sent_at: number;
-  done: number;
-  created_at: number;
-  requester: string;
-  device_name: string;
-  site: string | null;
-}
-
-function login(ctx: AuthContext, id: string): LoginRow {
-  const row = ctx.db.prepare('SELECT * FROM auth_logins WHERE id = ?').get(id) as LoginRow | undefined;
+async function login(ctx: AuthContext, id: string): Promise<LoginRow> {
+  const row = await ctx.logins.get(id);
   if (!row || row.done || row.expires_at <= ctx.now()) throw authError(404, 'LOGIN_GONE', LOGIN_GONE, { field: 'loginId' });
   return row;
 }
@@ -84,9 +68,7 @@ async function sendCode(ctx: AuthContext, row: MailRow, request: MailRequest): P
   const now = ctx.now();
   const forget = await takeMail(ctx.authLimits, ctx.limits, now, request);
   const code = newCode();
-  ctx.db
-    .prepare('UPDATE auth_logins SET code_hash = ?, attempts = 0, expires_at = ?, last_sent_at = ? WHERE id = ?')
-    .run(hashCode(ctx.codeKey, PURPOSE, row.id, code), expiryOf(row, now), now, row.id);
+  await ctx.logins.setCode(row.id, hashCode(ctx.codeKey, PURPOSE, row.id, code), expiryOf(row, now), now);
   await send(ctx, forget, codeMail(row.email, code, 'login'));
 }
 
@@ -94,9 +76,7 @@ async function sendDeviceLink(ctx: AuthContext, row: MailRow, request: MailReque
   const now = ctx.now();
   const forget = await takeMail(ctx.authLimits, ctx.limits, now, request);
   const token = newLinkToken();
-  ctx.db
-    .prepare('UPDATE auth_logins SET device_token_hash = ?, expires_at = ?, last_sent_at = ? WHERE id = ?')
-    .run(sha256(token), expiryOf(row, now), now, row.id);
+  await ctx.logins.setLink(row.id, sha256(token), expiryOf(row, now), now);
   await send(ctx, forget, deviceMail(row.email, approveUrl(ctx, token), requesterOf(row)));
 }
 
@@ -120,10 +100,8 @@ export async function startLogin(
     throw authError(400, 'INVALID_REQUEST', "Invalid body field 'email': must be one e-mail address", { field: 'email' });
   ctx.limitStart(ip);
   const now = ctx.now();
-  // Lapsed logins go.
-  ctx.db.prepare('DELETE FROM auth_logins WHERE expires_at <= ?').run(now);
   const deviceHash = sha256(deviceId);
-  const known = isKnownDevice(ctx.db, email, deviceHash);
+  const known = await isKnownDevice(ctx, email, deviceHash);
   const row = {
     id: newId(),
     email,
@@ -133,32 +111,25 @@ export async function startLogin(
     device_name: deviceName(userAgent),
     site: site ?? null,
   };
-  ctx.db
-    .prepare(
-      `INSERT INTO auth_logins (id, email, device_hash, new_device, approved, expires_at, last_sent_at, ip, created_at, requester, device_name, site)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      row.id,
-      email,
-      deviceHash,
-      known ? 0 : 1,
-      known ? 1 : 0,
-      now + CODE_LIFETIME_MS,
-      now,
+  // Lapsed logins go.
+  await ctx.logins.start(
+    {
+      ...row,
+      new_device: known ? 0 : 1,
+      approved: known ? 1 : 0,
+      expires_at: now + CODE_LIFETIME_MS,
+      last_sent_at: now,
       ip,
-      now,
-      row.requester,
-      row.device_name,
-      row.site,
-    );
+    },
+    now,
+  );
   const request: MailRequest = { email, requester: row.requester, deviceHash, who: known ? 'owner' : 'stranger' };
   try {
     if (known) await sendCode(ctx, row, request);
     else await sendDeviceLink(ctx, row, request);
   } catch (err) {
     // Refused or not sent: no login waits for a mail that never came.
-    ctx.db.prepare('DELETE FROM auth_logins WHERE id = ?').run(row.id);
+    await ctx.logins.remove(row.id);
     throw err;
   }
   return { loginId: row.id, action: known ? 'VERIFY_OTP' : 'VERIFY_DEVICE' };
@@ -166,7 +137,7 @@ export async function startLogin(
 
 /** The pending login's mail again: the device link until the device is approved, then a new code. */
 export async function resendLogin(ctx: AuthContext, loginId: string, ip: string): Promise<void> {
-  const row = login(ctx, loginId);
+  const row = await login(ctx, loginId);
   ctx.limitStart(ip);
   // An approved device was approved by the mailbox (before, or by this login's link).
   const request: MailRequest = {
@@ -179,23 +150,23 @@ export async function resendLogin(ctx: AuthContext, loginId: string, ip: string)
   else await sendDeviceLink(ctx, row, request);
 }
 
-export function deviceStatus(ctx: AuthContext, loginId: string): { approved: boolean } {
-  return { approved: login(ctx, loginId).approved === 1 };
+export async function deviceStatus(ctx: AuthContext, loginId: string): Promise<{ approved: boolean }> {
+  return { approved: (await login(ctx, loginId)).approved === 1 };
 }
 
 /** The login a link token belongs to, while it can still be approved. */
-export function loginForToken(ctx: AuthContext, token: string): LoginRow | undefined {
+export async function loginForToken(ctx: AuthContext, token: string): Promise<LoginRow | undefined> {
   if (!/^[A-Za-z]{40}$/.test(token)) return undefined;
-  const row = ctx.db.prepare('SELECT * FROM auth_logins WHERE device_token_hash = ?').get(sha256(token)) as LoginRow | undefined;
+  const row = await ctx.logins.byLinkHash(sha256(token));
   if (!row || row.done || row.approved || row.expires_at <= ctx.now()) return undefined;
   return row;
 }
 
 /** Approves the device of the link's login (the link works once) and mails the code; false when the link is no longer valid. */
 export async function approveDevice(ctx: AuthContext, token: string): Promise<boolean> {
-  const row = loginForToken(ctx, token);
-  if (!row) return false;
-  ctx.db.prepare('UPDATE auth_logins SET approved = 1, device_token_hash = NULL WHERE id = ?').run(row.id);
+  const row = await loginForToken(ctx, token);
+  // The link works once: of two approvals racing, one approves.
+  if (!row || !(await ctx.logins.approve(row.id, sha256(token)))) return false;
   // The mailbox's owner asked for this code by approving: counted, never refused.
   await sendCode(ctx, row, { email: row.email, requester: row.requester, deviceHash: row.device_hash, who: 'approval' });
   return true;
@@ -212,7 +183,7 @@ export async function verifyLogin(
   { loginId, otp, ip }: { loginId: string; otp: string; ip: string },
 ): Promise<LoginSession> {
   ctx.limitVerify(ip);
-  const row = login(ctx, loginId);
+  const row = await login(ctx, loginId);
   if (!row.approved)
     throw authError(403, 'DEVICE_NOT_APPROVED', 'This device is not approved yet: open the link in the approval mail', {
       field: 'loginId',
@@ -227,28 +198,20 @@ export async function verifyLogin(
     otp,
     now,
     // The attempt is claimed before the compare; the login's last attempt ends it (a resend gives it no new ones).
-    claimAttempt: async () =>
-      ctx.db
-        .prepare(
-          `UPDATE auth_logins SET attempts = attempts + 1, total_attempts = total_attempts + 1, done = (total_attempts + 1 >= ?)
-           WHERE id = ? AND code_hash = ? AND done = 0 AND attempts < ? AND total_attempts < ? RETURNING attempts, total_attempts`,
-        )
-        .get(REQUEST_MAX_ATTEMPTS, row.id, row.code_hash, CODE_MAX_ATTEMPTS, REQUEST_MAX_ATTEMPTS) as ClaimedAttempt | undefined,
+    claimAttempt: (): Promise<ClaimedAttempt | undefined> =>
+      ctx.logins.claimAttempt(row.id, row.code_hash!, { perCode: CODE_MAX_ATTEMPTS, perRequest: REQUEST_MAX_ATTEMPTS }),
     countFailure: () => countCodeFailure(ctx.authLimits, account, now),
   });
-  return ctx.db.transaction(() => {
-    // The code is spent once: of two right codes racing, one ends the login.
-    const spent = ctx.db
-      .prepare(
-        `UPDATE auth_logins SET done = 1, code_hash = NULL, attempts = attempts - 1, total_attempts = total_attempts - 1
-         WHERE id = ? AND code_hash = ?`,
-      )
-      .run(row.id, row.code_hash).changes;
-    if (spent !== 1) throw authError(404, 'LOGIN_GONE', LOGIN_GONE, { field: 'loginId' });
-    const user = ensureUser(ctx.db, row.email, now);
-    rememberDevice(ctx.db, row.email, row.device_hash, now);
-    const deviceVerified = row.new_device === 1;
-    const session = createSession(ctx.db, { userId: user.id, deviceHash: row.device_hash, deviceVerified, now, ttlMs: ctx.sessionTtlMs });
-    return { ...session, user, deviceVerified };
-  })();
+  const deviceVerified = row.new_device === 1;
+  const { session, row: sessionRow } = newSession({
+    userId: '',
+    deviceHash: row.device_hash,
+    deviceVerified,
+    now,
+    ttlMs: ctx.sessionTtlMs,
+  });
+  // The code is spent once (of two right codes racing, one ends the login); the user, the device and the session follow in one transaction.
+  const user = await ctx.logins.finish(row, newId(), sessionRow, now);
+  if (!user) throw authError(404, 'LOGIN_GONE', LOGIN_GONE, { field: 'loginId' });
+  return { ...session, user, deviceVerified };
 }

@@ -27,42 +27,42 @@ import { publicUser } from './users.js';
 export function accountRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/keys', { schema: { body: keysBody, response: { 200: userReply, ...errors } } }, async (request) => {
-      const { session, user } = sessionOf(ctx, request);
+      const { session, user } = await sessionOf(ctx, request);
       return { user: publicUser(await registerKeys(ctx, user, request.body)), expiresAt: session.expires_at };
     });
     app.get('/keys/server-share', { schema: { response: { 200: shareReply, ...errors } } }, async (request) =>
-      serverShare(sessionOf(ctx, request).user),
+      serverShare((await sessionOf(ctx, request)).user),
     );
     app.get('/keys/recovery-share', { schema: { response: { 200: shareReply, ...errors } } }, async (request) => {
-      const { session, user } = sessionOf(ctx, request);
+      const { session, user } = await sessionOf(ctx, request);
       return recoveryShare(ctx, user, session);
     });
     app.get('/keys/recovery-wrapped', { schema: { response: { 200: recoveryWrappedReply, ...errors } } }, async (request) => {
-      const { session, user } = sessionOf(ctx, request);
+      const { session, user } = await sessionOf(ctx, request);
       return recoveryWrapped(ctx, user, session);
     });
 
     app.post('/export/start', { schema: { response: { 200: exportStartReply, ...errors } } }, async (request) =>
-      startExport(ctx, sessionOf(ctx, request).user, request.ip),
+      startExport(ctx, (await sessionOf(ctx, request)).user, request.ip),
     );
     app.post('/export/verify', { schema: { body: exportVerifyBody, response: { 200: exportVerifyReply, ...errors } } }, async (request) =>
-      verifyExport(ctx, sessionOf(ctx, request).user, { ...request.body, ip: request.ip }),
+      verifyExport(ctx, (await sessionOf(ctx, request)).user, { ...request.body, ip: request.ip }),
     );
 
     app.post(
       '/email/change/start',
       { schema: { body: emailChangeStartBody, response: { 200: emailChangeStartReply, ...errors } } },
-      async (request) => startEmailChange(ctx, sessionOf(ctx, request).user, request.body.email, request.ip),
+      async (request) => startEmailChange(ctx, (await sessionOf(ctx, request)).user, request.body.email, request.ip),
     );
     app.post(
       '/email/change/primary',
       { schema: { body: emailChangePrimaryBody, response: { 200: emailChangePrimaryReply, ...errors } } },
-      async (request) => verifyEmailChangePrimary(ctx, sessionOf(ctx, request).user, { ...request.body, ip: request.ip }),
+      async (request) => verifyEmailChangePrimary(ctx, (await sessionOf(ctx, request)).user, { ...request.body, ip: request.ip }),
     );
     app.post(
       '/email/change/secondary',
       { schema: { body: emailChangeSecondaryBody, response: { 200: emailChangeSecondaryReply, ...errors } } },
-      async (request) => verifyEmailChangeSecondary(ctx, sessionOf(ctx, request).user, { ...request.body, ip: request.ip }),
+      async (request) => verifyEmailChangeSecondary(ctx, (await sessionOf(ctx, request)).user, { ...request.body, ip: request.ip }),
     );
   };
 }

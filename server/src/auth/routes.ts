@@ -34,7 +34,7 @@ export function bearer(request: FastifyRequest): string | undefined {
 
 /** The request's live session and user; 401 'Session Expired' otherwise. */
 export function sessionOf(ctx: AuthContext, request: FastifyRequest) {
-  return liveSession(ctx.db, bearer(request), ctx.now());
+  return liveSession(ctx, bearer(request), ctx.now());
 }
 
 /** The host of the page's origin for the approval mail: one of the project's allowed origins, else refused. */
@@ -90,14 +90,14 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
     });
 
     app.get('/session', { schema: { response: { 200: userReply, ...errors } } }, async (request) => {
-      const { session, user } = sessionOf(ctx, request);
+      const { session, user } = await sessionOf(ctx, request);
       return { user: publicUser(user, session), expiresAt: session.expires_at };
     });
 
     app.post('/signout', { schema: { response: { 200: emptyReply, ...errors } } }, async (request) => {
       const token = bearer(request);
       if (token === undefined) throw authError(401, 'SESSION_EXPIRED', SESSION_EXPIRED);
-      deleteSession(ctx.db, token);
+      await deleteSession(ctx, token);
       return {};
     });
   };

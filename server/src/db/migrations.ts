@@ -21,11 +21,8 @@
 import type { Database } from 'better-sqlite3';
 import type { Compilable, Kysely } from 'kysely';
 import type { Engine } from '../storage/url.js';
-import { identitiesMigration } from '../auth/identities-schema.js';
-import { passkeysMigration } from '../auth/passkeys/schema.js';
-import { authLimitsMigration } from '../auth/limits-schema.js';
-import { authMigration } from '../auth/schema.js';
-import { socialLoginsMigration } from '../auth/social/schema.js';
+import { authLimitsMigration } from './auth-limits-migration.js';
+import { authMigration, identitiesMigration, passkeysMigration, socialLoginsMigration } from './auth-migrations.js';
 import { dexMigration } from '../dex/schema.js';
 import { namesMigration } from '../names/schema.js';
 import { siwxChainsMigration, siwxLimitsMigration, siwxMigration } from '../siwx/schema.js';

@@ -20,6 +20,7 @@ import { accountRoutes } from '../auth/routes-account.js';
 import { loginRoutes } from '../auth/routes.js';
 import { SOCIAL_CALLBACK_PATH, type SocialContext } from '../auth/social/flow.js';
 import { socialRoutes } from '../auth/social/routes.js';
+import { authRepositoriesPlugin } from '../auth-repositories.js';
 import { DISK_FULL_CODE, noteDiskFull } from '../db/disk-full.js';
 import { hostGuard, listenAddress } from '../allowed-hosts.js';
 import { HttpError } from '../errors.js';
@@ -76,6 +77,7 @@ export function buildFrameApp({
   app.addHook('onClose', async () => limiter.close());
   app.addHook('onRequest', hostGuard({ listenHost: listenAddress(app), allowed: allowedHosts }));
   app.addHook('onRequest', limiter.hook);
+  app.register(authRepositoriesPlugin, { repositories: auth });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
@@ -92,7 +94,7 @@ export function buildFrameApp({
     // The auth API's replies carry the refusal's code (src/wire/auth-api.ts) beside the message.
     if (err instanceof HttpError) return reply.headers(err.headers).code(err.statusCode).send(err.body());
     const { status, message, field, code } = errorReply(err, FRAME_BODY_LIMIT, 'application/json');
-    if (code === DISK_FULL_CODE) noteDiskFull(auth.db, err);
+    if (code === DISK_FULL_CODE && auth.storage.sqlite) noteDiskFull(auth.storage.sqlite, err);
     if (status >= 500) request.log.error(err);
     return reply.code(status).send({ message, ...(field === undefined ? {} : { field }), ...(code === undefined ? {} : { code }) });
   });

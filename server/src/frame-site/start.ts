@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAuthContext, type AuthContext, type AuthLimits } from '../auth/context.js';
 import { farcasterSandbox } from '../auth/farcaster/sandbox-registry.js';
 import { loadKek } from '../auth/kek.js';
-import type { Database } from '../db/open.js';
+import type { Storage } from '../storage/engine.js';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from '../mail/mailer.js';
 import { startSmtpSink, type SinkMail, type SmtpSink } from '../mail/sink.js';
 import type { CounterFactory, RateLimitOptions } from '../rate-limit.js';
@@ -60,7 +60,8 @@ export interface EmbeddedWalletOptions extends SocialOptions {
 }
 
 export interface Common {
-  db: Database;
+  /** The storage seam the auth API's repositories use. */
+  storage: Storage;
   host: string;
   dataDir: string | undefined;
   rateLimit?: RateLimitOptions;
@@ -122,7 +123,7 @@ export async function startFrameSite(
   const kek = loadKek({ kekFile: options.kekFile, kek: options.kek, dataDir: common.dataDir, warn: options.warn });
   let url = serverUrl(common.host, port);
   const auth = createAuthContext({
-    db: common.db,
+    storage: common.storage,
     kek,
     mailer: mail.mailer,
     frameOrigin: () => options.framePublicUrl ?? url,

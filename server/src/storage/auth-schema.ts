@@ -59,7 +59,126 @@ export interface AuthFarcasterChannelsTable {
   signature: string | null;
 }
 
+/** E-mail login, users, devices and sessions (migrations 4, 5, 7, 16); 0/1 columns are flags. */
+export interface AuthUsersTable {
+  id: string;
+  email: string | null;
+  evm_address: string | null;
+  solana_address: string | null;
+  server_share: string | null;
+  /** Sealed under the key-encryption key; null once PRF passkeys hold it. */
+  recovery_share: string | null;
+  created_at: number;
+  recovery_share_hash: string | null;
+}
+
+export interface AuthDevicesTable {
+  email: string;
+  device_hash: string;
+  approved_at: number;
+}
+
+export interface AuthLoginsTable {
+  id: string;
+  email: string;
+  device_hash: string;
+  new_device: number;
+  approved: number;
+  device_token_hash: string | null;
+  code_hash: string | null;
+  expires_at: number;
+  attempts: number;
+  last_sent_at: number;
+  done: number;
+  ip: string;
+  created_at: number;
+  total_attempts: number;
+  requester: string;
+  device_name: string;
+  site: string | null;
+}
+
+export interface AuthSessionsTable {
+  token_hash: string;
+  user_id: string;
+  device_hash: string;
+  device_verified: number;
+  expires_at: number;
+  social_provider: string | null;
+  user_name: string | null;
+}
+
+export interface AuthChallengesTable {
+  id: string;
+  kind: 'export' | 'email-change';
+  user_id: string;
+  stage: 'export' | 'primary' | 'secondary' | 'done';
+  new_email: string | null;
+  code_hash: string | null;
+  expires_at: number;
+  attempts: number;
+  last_sent_at: number;
+  total_attempts: number;
+}
+
+export interface AuthIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  user_name: string | null;
+  created_at: number;
+  last_login_at: number;
+}
+
+export interface AuthSocialLoginsTable {
+  state_hash: string;
+  social_id_hash: string;
+  provider: string;
+  project_id: string;
+  device_hash: string;
+  origin: string;
+  status: 'pending' | 'running' | 'ok' | 'failed';
+  message: string | null;
+  subject: string | null;
+  email: string | null;
+  user_name: string | null;
+  completion_hash: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface AuthPasskeysTable {
+  id: string;
+  user_id: string;
+  public_key: Buffer;
+  counter: number;
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+  wrapped_recovery_share: string | null;
+}
+
+export interface AuthPasskeyChallengesTable {
+  id: string;
+  challenge: string;
+  kind: 'register' | 'login';
+  user_id: string | null;
+  ip: string;
+  expires_at: number;
+}
+
 export interface AuthTables {
+  auth_users: AuthUsersTable;
+  auth_devices: AuthDevicesTable;
+  auth_logins: AuthLoginsTable;
+  auth_sessions: AuthSessionsTable;
+  auth_challenges: AuthChallengesTable;
+  auth_identities: AuthIdentitiesTable;
+  auth_social_logins: AuthSocialLoginsTable;
+  auth_passkeys: AuthPasskeysTable;
+  auth_passkey_challenges: AuthPasskeyChallengesTable;
   siwx_nonces: SiwxNoncesTable;
   siwx_sessions: SiwxSessionsTable;
   auth_mail_log: AuthMailLogTable;

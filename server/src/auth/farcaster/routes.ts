@@ -65,8 +65,8 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSetup | un
           frameOrigin: ctx.frameOrigin(),
           now,
         });
-        const user = userForIdentity(ctx.db, { provider: 'farcaster', subject: String(fid), userName }, now);
-        const session = createSession(ctx.db, {
+        const user = await userForIdentity(ctx, { provider: 'farcaster', subject: String(fid), userName }, now);
+        const session = await createSession(ctx, {
           userId: user.id,
           deviceHash: channel.device_hash,
           deviceVerified: true,

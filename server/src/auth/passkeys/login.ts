@@ -12,14 +12,14 @@ import { sha256 } from '../secrets.js';
 import { createSession, publicUser, userById } from '../users.js';
 import { CEREMONY_TIMEOUT_MS } from './register.js';
 import { allowedTopOrigin, relyingParty, verifyCeremony } from './relying-party.js';
-import { markUsed, passkeyById, saveChallenge, takeChallenge } from './store.js';
+import { saveChallenge, takeChallenge } from './store.js';
 
 export const UNKNOWN_PASSKEY = 'This passkey is not registered on this server (it may have been removed)';
 
 export async function loginOptions(ctx: AuthContext, ip: string) {
   const rp = relyingParty(ctx);
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: CEREMONY_TIMEOUT_MS });
-  const challengeId = saveChallenge(ctx.db, { challenge: options.challenge, kind: 'login', userId: null, ip, now: ctx.now() });
+  const challengeId = await saveChallenge(ctx, { challenge: options.challenge, kind: 'login', userId: null, ip, now: ctx.now() });
   return { challengeId, options: options as unknown as Record<string, unknown> };
 }
 
@@ -34,9 +34,9 @@ export async function verifyPasskeyLogin(
 ) {
   const rp = relyingParty(ctx);
   const topOrigin = await allowedTopOrigin(ctx, body.response, body.projectId);
-  const expected = takeChallenge(ctx.db, { kind: 'login', id: body.challengeId }, ctx.now());
+  const expected = await takeChallenge(ctx, { kind: 'login', id: body.challengeId }, ctx.now());
   const credentialId = typeof body.response.id === 'string' ? body.response.id : '';
-  const row = passkeyById(ctx.db, credentialId);
+  const row = await ctx.passkeys.byId(credentialId);
   if (!row) throw new HttpError(400, UNKNOWN_PASSKEY, 'response');
   const handle = userHandleOf(body.response);
   if (handle !== undefined && handle !== row.user_id) {
@@ -62,9 +62,9 @@ export async function verifyPasskeyLogin(
     'the signature does not verify',
   );
   const now = ctx.now();
-  markUsed(ctx.db, row.id, result.authenticationInfo.newCounter, now);
-  const user = userById(ctx.db, row.user_id)!;
-  const session = createSession(ctx.db, {
+  await ctx.passkeys.markUsed(row.id, result.authenticationInfo.newCounter, now);
+  const user = (await userById(ctx, row.user_id))!;
+  const session = await createSession(ctx, {
     userId: user.id,
     deviceHash: sha256(body.deviceId),
     deviceVerified: true,

@@ -8,10 +8,10 @@
 import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { HttpError } from '../../errors.js';
 import type { AuthContext } from '../context.js';
-import { dropSealedRecoveryShare, ensureRecoveryShareHash } from '../keys.js';
+import { ensureRecoveryShareHash } from '../keys.js';
 import type { SessionRow, UserRow } from '../users.js';
 import { allowedTopOrigin, RP_NAME, relyingParty, verifyCeremony } from './relying-party.js';
-import { insertPasskey, MAX_PASSKEYS_PER_USER, passkeyById, passkeysOf, saveChallenge, takeChallenge, type PasskeyRow } from './store.js';
+import { MAX_PASSKEYS_PER_USER, saveChallenge, takeChallenge, type PasskeyRow } from './store.js';
 
 /** How long the browser may take for the ceremony (the frame's request timeout is 120 s). */
 export const CEREMONY_TIMEOUT_MS = 115_000;
@@ -37,7 +37,7 @@ function transportsOf(row: PasskeyRow): string[] {
 
 export async function registrationOptions(ctx: AuthContext, user: UserRow, session: SessionRow, ip: string) {
   const rp = relyingParty(ctx);
-  const existing = passkeysOf(ctx.db, user.id);
+  const existing = await ctx.passkeys.ofUser(user.id);
   if (existing.length >= MAX_PASSKEYS_PER_USER) throw new HttpError(409, TOO_MANY);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
@@ -49,7 +49,7 @@ export async function registrationOptions(ctx: AuthContext, user: UserRow, sessi
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     timeout: CEREMONY_TIMEOUT_MS,
   });
-  saveChallenge(ctx.db, { challenge: options.challenge, kind: 'register', userId: user.id, ip, now: ctx.now() });
+  await saveChallenge(ctx, { challenge: options.challenge, kind: 'register', userId: user.id, ip, now: ctx.now() });
   return { options: options as unknown as Record<string, unknown> };
 }
 
@@ -79,7 +79,7 @@ export async function verifyRegistration(
 ): Promise<{ passkey: PasskeyReply }> {
   const rp = relyingParty(ctx);
   await allowedTopOrigin(ctx, body.response, body.projectId);
-  const expected = takeChallenge(ctx.db, { kind: 'register', challenge: challengeOf(body.response), userId: user.id }, ctx.now());
+  const expected = await takeChallenge(ctx, { kind: 'register', challenge: challengeOf(body.response), userId: user.id }, ctx.now());
   const result = await verifyCeremony(
     'registration',
     () =>
@@ -93,10 +93,10 @@ export async function verifyRegistration(
     'it could not be verified',
   );
   const { credential } = result.registrationInfo;
-  if (passkeyById(ctx.db, credential.id)) throw new HttpError(409, 'This passkey is already registered');
-  const existing = passkeysOf(ctx.db, user.id);
+  if (await ctx.passkeys.byId(credential.id)) throw new HttpError(409, 'This passkey is already registered');
+  const existing = await ctx.passkeys.ofUser(user.id);
   if (existing.length >= MAX_PASSKEYS_PER_USER) throw new HttpError(409, TOO_MANY);
-  if (body.wrappedRecoveryShare !== undefined && ensureRecoveryShareHash(ctx, user) === null) {
+  if (body.wrappedRecoveryShare !== undefined && (await ensureRecoveryShareHash(ctx, user)) === null) {
     throw new HttpError(409, 'This user has no keys yet: a recovery share cannot be wrapped before they are registered');
   }
   const row: PasskeyRow = {
@@ -110,10 +110,7 @@ export async function verifyRegistration(
     last_used_at: null,
     wrapped_recovery_share: body.wrappedRecoveryShare ?? null,
   };
-  ctx.db.transaction(() => {
-    insertPasskey(ctx.db, row);
-    // Only once the wrapped copy is stored may the server's own copy go.
-    if (row.wrapped_recovery_share !== null) dropSealedRecoveryShare(ctx, user);
-  })();
+  // Only once the wrapped copy is stored may the server's own copy go (its hash, ensured above, stays).
+  await ctx.passkeys.add(row, row.wrapped_recovery_share !== null);
   return { passkey: passkeyReply(row) };
 }

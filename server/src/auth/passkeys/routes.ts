@@ -22,7 +22,7 @@ import { listPasskeys, removePasskey } from './remove.js';
 export function passkeyRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/passkeys/register/options', { schema: { response: { 200: passkeyOptionsReply, ...errors } } }, async (request) => {
-      const { session, user } = sessionOf(ctx, request);
+      const { session, user } = await sessionOf(ctx, request);
       ctx.limitStart(request.ip);
       return registrationOptions(ctx, user, session, request.ip);
     });
@@ -30,7 +30,7 @@ export function passkeyRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       '/passkeys/register/verify',
       { schema: { body: passkeyRegisterBody, response: { 200: passkeyRegisterReply, ...errors } } },
       async (request) => {
-        const { user } = sessionOf(ctx, request);
+        const { user } = await sessionOf(ctx, request);
         ctx.limitVerify(request.ip);
         return verifyRegistration(ctx, user, request.body);
       },
@@ -54,10 +54,10 @@ export function passkeyRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       },
     );
     app.get('/passkeys', { schema: { response: { 200: passkeyListReply, ...errors } } }, async (request) =>
-      listPasskeys(ctx, sessionOf(ctx, request).user),
+      listPasskeys(ctx, (await sessionOf(ctx, request)).user),
     );
     app.post('/passkeys/remove', { schema: { body: passkeyRemoveBody, response: { 200: emptyReply, ...errors } } }, async (request) => {
-      removePasskey(ctx, sessionOf(ctx, request).user, request.body);
+      await removePasskey(ctx, (await sessionOf(ctx, request)).user, request.body);
       return {};
     });
   };

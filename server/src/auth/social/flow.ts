@@ -1,5 +1,6 @@
 /**
- * Social login over the table of migration 6 (the flow is in src/wire/social-api.ts):
+ * Social login over the table of migration 6, through ctx.socialLogins
+ * (../../storage/social-logins.ts; the flow is in src/wire/social-api.ts):
  * start (allowed origin, configured provider, a row with the hashes of state and socialId),
  * callback (the state used once, within 10 minutes; code exchanged; the outcome recorded), and
  * finish (once: the user found or linked by userForIdentity, a session that counts as device
@@ -14,6 +15,7 @@ import type { AuthContext } from '../context.js';
 import { userForIdentity } from '../identities.js';
 import { newId, newToken, sha256 } from '../secrets.js';
 import { createSession, publicUser } from '../users.js';
+import type { SocialLoginRow } from '../../storage/social-logins.js';
 import type { OAuthProvider, SocialsConfig } from './config.js';
 import type { Discover } from './discovery.js';
 import { authorizationUrl, completeLogin, SocialLoginError, type FlowSecrets } from './exchange.js';
@@ -33,20 +35,8 @@ export interface SocialContext {
   log: (line: string) => void;
 }
 
-interface SocialRow {
-  state_hash: string;
-  provider: OAuthProvider;
-  project_id: string;
-  device_hash: string;
-  origin: string;
-  status: 'pending' | 'running' | 'ok' | 'failed';
-  message: string | null;
-  subject: string | null;
-  email: string | null;
-  user_name: string | null;
-  completion_hash: string | null;
-  expires_at: number;
-}
+/** A stored row: its provider was one of OAuthProvider when stored. */
+type SocialRow = SocialLoginRow & { provider: OAuthProvider };
 
 export const notConfigured = (provider: string) => `Social login with ${provider} is not configured on this server`;
 
@@ -76,11 +66,10 @@ export async function startSocial(
   const config = sc.providers()[provider];
   if (!config) throw new HttpError(404, notConfigured(provider), 'provider');
   sc.auth.limitStart(ip);
-  const { db } = sc.auth;
+  const logins = sc.auth.socialLogins;
   const now = sc.auth.now();
-  db.prepare('DELETE FROM auth_social_logins WHERE expires_at <= ?').run(now);
-  const { live } = db.prepare('SELECT count(*) AS live FROM auth_social_logins').get() as { live: number };
-  if (live >= MAX_PENDING_SOCIAL_LOGINS) throw new HttpError(503, 'Too many social logins in progress: please try again in a few minutes');
+  const crowded = () => new HttpError(503, 'Too many social logins in progress: please try again in a few minutes');
+  if (await logins.full(now, MAX_PENDING_SOCIAL_LOGINS)) throw crowded();
   const state = randomBytes(32).toString('base64url');
   let uri: string;
   try {
@@ -90,10 +79,17 @@ export async function startSocial(
     throw new HttpError(502, `Failed to initiate social connection: ${provider} did not answer`);
   }
   const socialId = newId();
-  db.prepare(
-    `INSERT INTO auth_social_logins (state_hash, social_id_hash, provider, project_id, device_hash, origin, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(sha256(state), sha256(socialId), provider, projectId, sha256(deviceId), new URL(origin).origin, now, now + SOCIAL_LOGIN_TTL_MS);
+  const row = {
+    state_hash: sha256(state),
+    social_id_hash: sha256(socialId),
+    provider,
+    project_id: projectId,
+    device_hash: sha256(deviceId),
+    origin: new URL(origin).origin,
+    created_at: now,
+    expires_at: now + SOCIAL_LOGIN_TTL_MS,
+  };
+  if (!(await logins.start(row, MAX_PENDING_SOCIAL_LOGINS))) throw crowded();
   return { socialId, uri };
 }
 
@@ -112,23 +108,19 @@ export async function runCallback(
   sc: SocialContext,
   query: { state?: string | undefined; code?: string | undefined; error?: string | undefined; error_description?: string | undefined },
 ): Promise<CallbackOutcome> {
-  const { db } = sc.auth;
+  const logins = sc.auth.socialLogins;
   const now = sc.auth.now();
   const stateHash = query.state ? sha256(query.state) : undefined;
   // Claimed atomically: a second callback with this state (a replayed code) finds it no longer pending.
-  const claimed = stateHash
-    ? db
-        .prepare("UPDATE auth_social_logins SET status = 'running' WHERE state_hash = ? AND status = 'pending' AND expires_at > ?")
-        .run(stateHash, now)
-    : undefined;
-  if (!stateHash || !claimed || claimed.changes !== 1) {
+  const claimed = stateHash ? await logins.claim(stateHash, now) : false;
+  if (!stateHash || !claimed) {
     sc.log('social login callback refused: unknown, used or lapsed state');
     return { target: undefined, ok: false, message: STATE_UNKNOWN };
   }
-  const row = db.prepare('SELECT * FROM auth_social_logins WHERE state_hash = ?').get(stateHash) as SocialRow;
-  const fail = (message: string, detail: string): CallbackOutcome => {
+  const row = (await logins.byState(stateHash)) as SocialRow;
+  const fail = async (message: string, detail: string): Promise<CallbackOutcome> => {
     sc.log(`social login with ${row.provider} failed: ${detail}`);
-    db.prepare("UPDATE auth_social_logins SET status = 'failed', message = ? WHERE state_hash = ?").run(message, stateHash);
+    await logins.fail(stateHash, message);
     return { target: row.origin, ok: false, message };
   };
   const config = sc.providers()[row.provider];
@@ -151,9 +143,12 @@ export async function runCallback(
     // Only the window that opened the popup (at the origin given at start) gets this value: a
     // login link someone sent the user cannot be finished by the sender.
     const completion = newToken();
-    db.prepare(
-      "UPDATE auth_social_logins SET status = 'ok', subject = ?, email = ?, user_name = ?, completion_hash = ? WHERE state_hash = ?",
-    ).run(identity.subject, identity.verifiedEmail ?? null, identity.userName ?? null, sha256(completion), stateHash);
+    await logins.complete(stateHash, {
+      subject: identity.subject,
+      email: identity.verifiedEmail ?? null,
+      user_name: identity.userName ?? null,
+      completion_hash: sha256(completion),
+    });
     return { target: row.origin, ok: true, message: 'You are logged in. You can close this window.', completion };
   } catch (err) {
     if (err instanceof SocialLoginError) return fail(err.message, err.detail);
@@ -161,17 +156,15 @@ export async function runCallback(
   }
 }
 
-export function finishSocial(sc: SocialContext, socialId: string, completion: string | undefined) {
-  const { db } = sc.auth;
+export async function finishSocial(sc: SocialContext, socialId: string, completion: string | undefined) {
+  const logins = sc.auth.socialLogins;
   const now = sc.auth.now();
-  const row = db.prepare('SELECT * FROM auth_social_logins WHERE social_id_hash = ? AND expires_at > ?').get(sha256(socialId), now) as
-    | SocialRow
-    | undefined;
+  const row = (await logins.bySocialId(sha256(socialId), now)) as SocialRow | undefined;
   if (!row) throw new HttpError(404, 'Unknown social login: it was finished already or has expired', 'socialId');
   if (row.status === 'pending' || row.status === 'running') throw new HttpError(409, 'The social login has not completed yet');
   // Used once: a second finish with this socialId finds nothing.
-  const taken = db.prepare('DELETE FROM auth_social_logins WHERE state_hash = ? AND status = ?').run(row.state_hash, row.status);
-  if (taken.changes !== 1) throw new HttpError(404, 'Unknown social login: it was finished already or has expired', 'socialId');
+  if (!(await logins.take(row.state_hash, row.status)))
+    throw new HttpError(404, 'Unknown social login: it was finished already or has expired', 'socialId');
   if (row.status === 'failed') throw new HttpError(400, row.message ?? 'Failed to connect');
   // The row is gone already: a wrong value cannot be retried.
   const expected = Buffer.from(row.completion_hash ?? '', 'hex');
@@ -179,12 +172,12 @@ export function finishSocial(sc: SocialContext, socialId: string, completion: st
   if (expected.length === 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new HttpError(403, COMPLETED_ELSEWHERE, 'completion');
   }
-  const user = userForIdentity(
-    db,
+  const user = await userForIdentity(
+    sc.auth,
     { provider: row.provider, subject: row.subject!, verifiedEmail: row.email ?? undefined, userName: row.user_name ?? undefined },
     now,
   );
-  const session = createSession(db, {
+  const session = await createSession(sc.auth, {
     userId: user.id,
     deviceHash: row.device_hash,
     deviceVerified: true,

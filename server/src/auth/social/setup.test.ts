@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/open.js';
+import { sqliteStorage } from '../../storage/engine.js';
 import { createAuthContext } from '../context.js';
 import type { SocialProviderConfig } from './config.js';
 import { setUpSocial } from './setup.js';
@@ -7,7 +8,12 @@ import { setUpSocial } from './setup.js';
 describe('setUpSocial', () => {
   it('points every provider the config leaves unset at the development provider, and keeps the configured ones', async () => {
     const db = openDatabase(undefined);
-    const auth = createAuthContext({ db, kek: new Uint8Array(32), mailer: undefined, frameOrigin: () => 'http://localhost:4303' });
+    const auth = createAuthContext({
+      storage: sqliteStorage(db),
+      kek: new Uint8Array(32),
+      mailer: undefined,
+      frameOrigin: () => 'http://localhost:4303',
+    });
     const google: SocialProviderConfig = {
       kind: 'oidc',
       provider: 'google',

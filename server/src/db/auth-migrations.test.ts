@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import BetterSqlite3 from 'better-sqlite3';
-import { migrations } from '../../db/migrations.js';
-import { appliedMigrations, migrate } from '../../db/open.js';
+import { migrations } from './migrations.js';
+import { appliedMigrations, migrate } from './open.js';
 
 describe('migrations 5 and 6 on a database at version 4', () => {
   it('keep the users and sessions, make the e-mail optional, and add the social tables', () => {

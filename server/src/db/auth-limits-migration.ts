@@ -1,6 +1,6 @@
 /**
- * E-mail login's limits (migration 16): the log of login and code mails (who asked, for which
- * mailbox and device, when: the cooldown and the hourly caps count it, server/src/auth/mail-budget.ts),
+ * E-mail login's limits (migration 16; shipped, never edit; the storage layer's since issue 31):
+ * the log of login and code mails (who asked, for which mailbox and device, when: the cooldown and the hourly caps count it, server/src/auth/mail-budget.ts),
  * the wrong codes per account (server/src/auth/code-failures.ts), and what a login keeps for its
  * bounds and its approval mail: when it began, its wrong codes over all its codes, who asked,
  * from which device and site. Stored addresses with non-ASCII characters take the normalized form.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../db/open.js';
-import { migrations } from '../db/migrations.js';
-import { authLimitsMigration } from './limits-schema.js';
+import { migrate, openDatabase } from './open.js';
+import { migrations } from './migrations.js';
+import { authLimitsMigration } from './auth-limits-migration.js';
 
 describe('migration 12 (e-mail login limits)', () => {
   it('brings stored addresses to the one normalized form, keeping one whose form is taken', () => {

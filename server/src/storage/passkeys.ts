@@ -1,0 +1,106 @@
+/**
+ * Passkeys on either engine (`ctx.passkeys`; the rules are ../auth/passkeys/store.ts's):
+ * WebAuthn challenges and credentials. A challenge is taken by one DELETE ... RETURNING, so of
+ * two responses racing with it, on one instance or several, one gets it. Adding a passkey that
+ * holds the recovery share drops the sealed copy in the same transaction; removing the last one
+ * that holds it seals the share again in the same transaction.
+ */
+import type { Insertable, Selectable } from 'kysely';
+import type { AuthPasskeyChallengesTable, AuthPasskeysTable } from './auth-schema.js';
+import type { Storage } from './engine.js';
+
+export type PasskeyRow = Selectable<AuthPasskeysTable>;
+export type PasskeyChallengeRow = Selectable<AuthPasskeyChallengesTable>;
+
+export interface ChallengeLimits {
+  /** Live challenges in all, past which none is stored. */
+  maxLive: number;
+  /** Live challenges kept per user (registration) or per IP (login). */
+  keepPerKey: number;
+}
+
+export interface PasskeysRepository {
+  /**
+   * Deletes lapsed challenges, stores this one unless `maxLive` are live (then false), and keeps
+   * the newest `keepPerKey` of its user (registration) or IP (login).
+   */
+  saveChallenge(row: PasskeyChallengeRow, now: number, limits: ChallengeLimits): Promise<boolean>;
+  /** Deletes and returns a challenge: a login one by id, a registration one by value and user. */
+  takeChallenge(
+    where: { kind: 'login'; id: string } | { kind: 'register'; challenge: string; userId: string },
+  ): Promise<Pick<PasskeyChallengeRow, 'challenge' | 'expires_at'> | undefined>;
+  ofUser(userId: string): Promise<PasskeyRow[]>;
+  byId(id: string): Promise<PasskeyRow | undefined>;
+  /** The user's passkeys holding a wrapped recovery share, oldest first. */
+  wrappedShares(userId: string): Promise<{ credentialId: string; share: string }[]>;
+  /** Stores the passkey; with `dropSealedShare`, the user's KEK-sealed recovery share goes in the same transaction. */
+  add(row: Insertable<AuthPasskeysTable>, dropSealedShare: boolean): Promise<void>;
+  markUsed(id: string, counter: number, now: number): Promise<void>;
+  /** Deletes the passkey; with `reseal`, the user's recovery share is sealed again in the same transaction. */
+  remove(id: string, reseal?: { userId: string; sealed: string }): Promise<void>;
+}
+
+export function passkeysRepository({ db }: Storage): PasskeysRepository {
+  const challenges = 'auth_passkey_challenges' as const;
+  const passkeys = 'auth_passkeys' as const;
+  return {
+    saveChallenge: (row, now, { maxLive, keepPerKey }) =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom(challenges).where('expires_at', '<=', now).execute();
+        const { live } = await trx
+          .selectFrom(challenges)
+          .select((eb) => eb.fn.countAll<number>().as('live'))
+          .executeTakeFirstOrThrow();
+        if (Number(live) >= maxLive) return false;
+        const [column, key] = row.kind === 'register' ? (['user_id', row.user_id] as const) : (['ip', row.ip] as const);
+        const ofKey = trx
+          .selectFrom(challenges)
+          .select('id')
+          .where('kind', '=', row.kind)
+          .where(column, '=', key)
+          .orderBy('expires_at', 'desc')
+          .limit(keepPerKey - 1);
+        await trx.deleteFrom(challenges).where('kind', '=', row.kind).where(column, '=', key).where('id', 'not in', ofKey).execute();
+        await trx.insertInto(challenges).values(row).execute();
+        return true;
+      }),
+    takeChallenge: (where) =>
+      (where.kind === 'login'
+        ? db.deleteFrom(challenges).where('id', '=', where.id).where('kind', '=', 'login')
+        : db
+            .deleteFrom(challenges)
+            .where('challenge', '=', where.challenge)
+            .where('user_id', '=', where.userId)
+            .where('kind', '=', 'register')
+      )
+        .returning(['challenge', 'expires_at'])
+        .executeTakeFirst(),
+    ofUser: (userId) => db.selectFrom(passkeys).selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
+    byId: (id) => db.selectFrom(passkeys).selectAll().where('id', '=', id).executeTakeFirst(),
+    wrappedShares: async (userId) =>
+      (
+        await db
+          .selectFrom(passkeys)
+          .select(['id', 'wrapped_recovery_share'])
+          .where('user_id', '=', userId)
+          .where('wrapped_recovery_share', 'is not', null)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute()
+      ).map((row) => ({ credentialId: row.id, share: row.wrapped_recovery_share! })),
+    add: (row, dropSealedShare) =>
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto(passkeys).values(row).execute();
+        // Only once the wrapped copy is stored may the server's own copy go.
+        if (dropSealedShare) await trx.updateTable('auth_users').set({ recovery_share: null }).where('id', '=', row.user_id).execute();
+      }),
+    async markUsed(id, counter, now) {
+      await db.updateTable(passkeys).set({ counter, last_used_at: now }).where('id', '=', id).execute();
+    },
+    remove: (id, reseal) =>
+      db.transaction().execute(async (trx) => {
+        if (reseal) await trx.updateTable('auth_users').set({ recovery_share: reseal.sealed }).where('id', '=', reseal.userId).execute();
+        await trx.deleteFrom(passkeys).where('id', '=', id).execute();
+      }),
+  };
+}
