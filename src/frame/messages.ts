@@ -11,7 +11,8 @@
  * 3. frame -> host, on that port, `{ kind: 'ack' }`. From then on all traffic is on the port:
  *    requests `{ kind: 'request', id, type, payload }` from the host, replies
  *    `{ kind: 'reply', id, type, ok, payload | error }` and events `{ kind: 'event', ... }`
- *    from the frame.
+ *    from the frame; and the host's layout reports `{ kind: 'layout', ... }` (no reply) for the
+ *    frame's click guard.
  */
 import * as z from 'zod/mini';
 import { EMBEDDED_NAMESPACES } from '../chains/frame-namespaces.js';

@@ -5,7 +5,7 @@
  */
 import { originsReply } from '../../wire/auth-api.js';
 import { createAuthApi } from './api-client.js';
-import { systemClock, type FrameContext, type FrameDeps } from './context.js';
+import { systemClock, type FrameDeps, type FrameState } from './context.js';
 import { openDeviceStore } from './device-store.js';
 import { serveFramePort } from './dispatcher.js';
 import { acceptHost } from './handshake.js';
@@ -56,8 +56,8 @@ export async function startFrame(): Promise<void> {
 
   const root = document.getElementById('w3kit-frame') ?? document.body;
   const surface = createSurface(root, (event) => port.postMessage(event));
-  let ctx: FrameContext | undefined;
-  const texts = () => safetyTexts(ctx?.state.dapp?.locale);
+  const state: FrameState = { projectId, ...(origin ? { parentOrigin: origin } : {}) };
+  const texts = () => safetyTexts(state.dapp?.locale);
   const guard = createClickGuard({ texts });
   const deps: FrameDeps = {
     api,
@@ -72,5 +72,5 @@ export async function startFrame(): Promise<void> {
     reload: () => location.reload(),
     hostLayout: (layout) => guard.hostLayout(layout),
   };
-  ctx = serveFramePort(port, deps, { projectId, ...(origin ? { parentOrigin: origin } : {}) });
+  serveFramePort(port, deps, state);
 }

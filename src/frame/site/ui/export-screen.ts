@@ -95,7 +95,10 @@ export function createExportScreen(surface: Surface, { guard, clock, texts }: Ex
           show.type = 'button';
           const actions = el('div', 'actions');
           actions.append(trustedButton(FRAME_TEXTS.cancel, 'secondary', close), show);
-          body.replaceChildren(el('p', 'explain', texts().exportConfirm), hold, actions);
+          // One block: the body is a wrapping flex row, where the reason's text would move the buttons.
+          const confirmation = el('div', 'confirm');
+          confirmation.append(el('p', 'explain', texts().exportConfirm), hold, actions);
+          body.replaceChildren(confirmation);
           unguard = guard.guard(card, show, hold, () => {
             unguard?.();
             unguard = undefined;
