@@ -41,6 +41,8 @@ beforeAll(async () => {
   // The browser's clock runs as usual until the export test moves it on.
   await context.clock.install();
   p = await openApp(eh, context);
+  // Bounded: an Approve that never enables fails with Playwright's words, not the test's timeout.
+  p.setDefaultTimeout(30_000);
   await login(eh, p, email);
   evm = await p.evaluate(() => (window as any).modal.getAccount('eip155').address);
 }, 240_000);
@@ -96,16 +98,24 @@ describe('embedded wallet: approvals nobody can trick', { timeout: 120_000 }, ()
 
   it('a click while the modal animates, or within 500 ms of its move, signs nothing; once still, a normal approval signs', async () => {
     const outcome = await signRequest('moving');
-    await p.evaluate(() => {
-      const dialog = document.querySelector('w3-modal')!.shadowRoot!.querySelector<HTMLElement>('.dialog')!;
-      (window as any).__slide = dialog.animate([{ translate: '0 0' }, { translate: '0 24px' }], { duration: 1_500, fill: 'forwards' });
-    });
+    const dialog = "document.querySelector('w3-modal').shadowRoot.querySelector('.dialog')";
+    await p.evaluate(
+      `window.__slide = ${dialog}.animate([{ translate: '0 0' }, { translate: '0 24px' }], { duration: 3000, fill: 'forwards' })`,
+    );
     await expect.poll(holdText, { timeout: 5_000 }).toBe(EN.moving);
     await clickApproveWhereItIs();
-    // It just stopped: still within 500 ms of the last move.
-    await p.evaluate(() => (window as any).__slide.finished);
+    // No animation now, but the modal jumps 2 px every 150 ms: it always moved in the last 500 ms.
+    await p.evaluate(`window.__slide.finished.then(() => {
+      ${dialog}.style.translate = '0 24px';
+      window.__slide.cancel();
+      let down = false;
+      window.__jumps = setInterval(() => { down = !down; ${dialog}.style.translate = down ? '0 26px' : '0 24px'; }, 150);
+    })`);
+    await p.waitForTimeout(400);
+    expect(await holdText()).toBe(EN.moving);
     await clickApproveWhereItIs();
     expect(await settlesWithin(outcome, 1_000)).toBe(false);
+    await p.evaluate(`clearInterval(window.__jumps); ${dialog}.style.translate = ''`);
     await approveNormally(outcome, 'moving');
   });
 

@@ -12,7 +12,7 @@
  * - the frame did not move under the pointer: between two pointer events, the pointer's place on
  *   the screen and its place in the frame moved alike (the same way on each axis; page zoom
  *   scales one against the other, so only a move one way and not the other, or the opposite way,
- *   counts).
+ *   counts); a move the host reports forgets the pointer's last place (it is counted then).
  * Any change of the frame's size or place, or any condition above turning bad, starts the
  * STILL_MS wait again. Reports can only hold a click back, never let one through.
  */
@@ -129,8 +129,12 @@ export function observe(state: GuardState, signal: Signal, now: number): GuardSt
   if (signal.kind === 'intersection')
     next.intersection = { ratio: signal.ratio, ...(signal.isVisible === undefined ? {} : { isVisible: signal.isVisible }) };
   else if (signal.kind === 'frame') next.frame = { pageHidden: signal.pageHidden, viewport: signal.viewport, content: signal.content };
-  else if (signal.kind === 'host') next.host = signal.layout;
-  else if (signal.at) next.pointer = signal.at;
+  else if (signal.kind === 'host') {
+    next.host = signal.layout;
+    // A move the host reported is counted from when it happened: the pointer's last place,
+    // from before it, would count it again at the pointer's next event.
+    if (moved) delete next.pointer;
+  } else if (signal.at) next.pointer = signal.at;
   else delete next.pointer;
   // While something is wrong, and when it stops being wrong, the wait starts (again) now.
   const problem = currentProblem(next);
