@@ -11,7 +11,8 @@
  * 3. frame -> host, on that port, `{ kind: 'ack' }`. From then on all traffic is on the port:
  *    requests `{ kind: 'request', id, type, payload }` from the host, replies
  *    `{ kind: 'reply', id, type, ok, payload | error }` and events `{ kind: 'event', ... }`
- *    from the frame.
+ *    from the frame; and the host's layout reports `{ kind: 'layout', ... }` (no reply) for the
+ *    frame's click guard.
  */
 import * as z from 'zod/mini';
 import { EMBEDDED_NAMESPACES } from '../chains/frame-namespaces.js';
@@ -224,6 +225,24 @@ export const frameEventSchema = z.union([
   z.object({ kind: z.literal('event'), type: z.literal('Height'), height: z.number().check(z.minimum(0), z.maximum(2000)) }),
 ]);
 export type FrameEvent = z.infer<typeof frameEventSchema>;
+
+/** A coordinate or size in CSS pixels, within any screen's reach. */
+const pixels = (min: number) => z.number().check(z.minimum(min), z.maximum(100_000));
+
+/**
+ * What the host tells the frame, on the port and with no reply, whenever it changes while the
+ * frame is shown: the frame element's place and size in the page's viewport, whether the modal
+ * cuts part of it off, and whether an animation runs in the modal. The frame's click guard
+ * (./site/guard) holds 'Approve' back on these; they can never let a click through by
+ * themselves (the frame's own checks still apply).
+ */
+export const hostLayoutSchema = z.object({
+  kind: z.literal('layout'),
+  rect: z.object({ x: pixels(-100_000), y: pixels(-100_000), width: pixels(0), height: pixels(0) }),
+  clipped: z.boolean(),
+  animating: z.boolean(),
+});
+export type HostLayoutMessage = z.infer<typeof hostLayoutSchema>;
 
 /** What the frame may post on the port: the ack, replies and events. */
 export const frameToHostSchema = z.union([ackSchema, replyEnvelopeSchema, frameEventSchema]);

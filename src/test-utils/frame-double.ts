@@ -14,6 +14,8 @@ type Handlers = { [T in FrameRequestType]?: (payload: FramePayload<T>) => unknow
 export interface FrameDouble extends FrameBridge {
   handlers: Handlers;
   calls: { type: FrameRequestType; payload: unknown; timeoutMs: number | null | undefined }[];
+  /** The layout reports the store forwarded (see $frameLayout). */
+  reports: unknown[];
   /** The options the store created the bridge with (its onTimeout and onEvent). */
   options: FrameBridgeOptions;
 }
@@ -23,6 +25,7 @@ export function installFrameDouble(handlers: Handlers = {}): FrameDouble {
   const double = {
     handlers,
     calls: [],
+    reports: [],
     iframe: { tagName: 'IFRAME' } as unknown as HTMLIFrameElement,
     origin: 'http://127.0.0.1:4303',
     ready: Promise.resolve(),
@@ -50,6 +53,9 @@ export function installFrameDouble(handlers: Handlers = {}): FrameDouble {
     },
     destroy() {
       double.abort();
+    },
+    report(layout: unknown) {
+      double.reports.push(layout);
     },
   } as unknown as FrameDouble;
   setBridgeLoader(async () => (options) => {

@@ -115,6 +115,8 @@ describe('embedded wallet: signing, sending, export', { timeout: 120_000 }, () =
     const frame = p.frameLocator('w3-modal iframe');
     await frame.getByRole('textbox', { name: 'Code' }).fill(code);
     await clickInFrame(p, 'Reveal');
+    // The second confirmation (embedded-approve.test.ts tests it).
+    await clickInFrame(p, 'Show keys');
     const secrets = frame.locator('code');
     await secrets.first().waitFor();
     const [evmKey, solKey] = (await secrets.allTextContents()).map((s) => s.trim());

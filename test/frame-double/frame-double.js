@@ -52,6 +52,7 @@ window.addEventListener('message', (event) => {
   port = event.ports[0];
   port.onmessage = (e) => {
     const request = e.data;
+    if (request?.kind === 'layout') return report('layout', { layout: request });
     report('request', { type: request.type, payload: request.payload });
     answers[request.type]?.(request);
   };

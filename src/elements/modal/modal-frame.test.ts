@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
+import type { HostLayoutMessage } from '../../frame/messages.js';
+import { $frameLayout } from '../../stores/embedded/frame-element.js';
 import { $frameElement, $frameTask, $frameView } from '../../stores/embedded/state.js';
 import { closeModal } from '../../stores/ui/modal.js';
 import { goBack } from '../../stores/connection/navigation.js';
@@ -97,6 +99,8 @@ describe('<w3-modal> and the embedded wallet frame', () => {
     await waitFor(() => deep(el, 'w3-connect-view'), 3000, 'Connect');
     await new Promise((r) => setTimeout(r, 100));
     expect(isShown(el)).to.equal(false);
+    const reports: HostLayoutMessage[] = [];
+    const stop = $frameLayout.listen((layout) => layout && reports.push(layout));
     pushView('ApproveTransaction');
     await waitFor(() => isShown(el), 3000, 'the frame shown');
     const room = deep(el, 'w3-approve-transaction-view', '[data-frame-room]')!;
@@ -111,8 +115,19 @@ describe('<w3-modal> and the embedded wallet frame', () => {
     near(box.left, target.left, 'left');
     // Outside the dialog in the DOM, inside it for assistive technology.
     expect(deep(el, '.body')!.getAttribute('aria-owns')).to.equal(containerOf(el)!.id);
+    // The frame's click guard heard the view change animate, then where the frame rests, whole.
+    expect(reports.some((layout) => layout.animating)).to.equal(true);
+    const last = $frameLayout.get()!;
+    expect(last.animating).to.equal(false);
+    expect(last.clipped).to.equal(false);
+    near(last.rect.x, box.left, 'reported x');
+    near(last.rect.y, box.top, 'reported y');
+    near(last.rect.height, 320, 'reported height');
     $frameView.setKey('visible', false);
     await waitFor(() => !isShown(el), 2000, 'the frame hidden');
+    expect($frameLayout.get()).to.deep.include({ clipped: true });
+    expect($frameLayout.get()!.rect.width).to.equal(0);
+    stop();
     expect($router.get().view).to.equal('ApproveTransaction');
   });
 
@@ -134,6 +149,8 @@ describe('<w3-modal> and the embedded wallet frame', () => {
     const [top, , bottom] = insets();
     expect(Math.abs(bottom! - (room.bottom - body.bottom)) < 1, `bottom ${bottom} vs ${room.bottom - body.bottom}`).to.equal(true);
     expect(top).to.equal(0);
+    // The click guard hears that the frame is cut off.
+    expect($frameLayout.get()?.clipped).to.equal(true);
   });
 
   it('lets Tab reach the iframe while it shows', async () => {

@@ -147,6 +147,21 @@ describe('frame bridge (real cross-origin test double)', () => {
     expect((err as Error & { code?: number }).code).to.equal(4902);
   });
 
+  it('reports the layout on the port once ready; a malformed one is dropped and logged, never sent', async () => {
+    setLogLevel('warn');
+    clearLogs();
+    const { bridge } = open();
+    const reports = reportsFrom(() => bridge.iframe.contentWindow);
+    const layout = { kind: 'layout' as const, rect: { x: 1, y: 2, width: 360, height: 300 }, clipped: false, animating: false };
+    await bridge.ready;
+    bridge.report(layout);
+    bridge.report({ ...layout, rect: { ...layout.rect, height: Number.NaN } });
+    bridge.report({ ...layout, kind: 'other' } as unknown as typeof layout);
+    await sleep(150);
+    expect(reports.filter((r) => r.double === 'layout').map((r) => r.layout)).to.deep.equal([layout]);
+    expect(getLogs().filter((l) => l.message.includes('malformed layout'))).to.have.length(2);
+  });
+
   it('refuses a request whose payload does not match its schema, before sending it', async () => {
     const { bridge } = open();
     const reports = reportsFrom(() => bridge.iframe.contentWindow);

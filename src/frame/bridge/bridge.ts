@@ -26,10 +26,12 @@ import {
   frameRequests,
   frameToHostSchema,
   HANDSHAKE_HELLO,
+  hostLayoutSchema,
   type FrameEvent,
   type FramePayload,
   type FrameRequestType,
   type FrameResult,
+  type HostLayoutMessage,
 } from '../messages.js';
 import { PendingRequests } from './pending.js';
 
@@ -61,6 +63,8 @@ export interface FrameBridge {
   request<T extends FrameRequestType>(type: T, payload: FramePayload<T>, options?: FrameRequestOptions): Promise<FrameResult<T>>;
   /** Rejects the pending requests (only the unsafe RPC ones with `rpcOnly`). */
   abort(rpcOnly?: boolean): void;
+  /** Tells the frame where its element is (no reply; dropped before the handshake or when malformed). */
+  report(layout: HostLayoutMessage): void;
   /** Removes the iframe and rejects everything pending; later requests reject with 'W3mFrame: iframe is not set'. */
   destroy(): void;
 }
@@ -227,6 +231,11 @@ export function createFrameBridge(options: FrameBridgeOptions): FrameBridge {
     initialized,
     request,
     abort: (rpcOnly = false) => pending.abortAll(rpcOnly),
+    report(layout) {
+      const parsed = hostLayoutSchema.safeParse(layout);
+      if (!parsed.success) return drop('a malformed layout report', parsed.error.issues.slice(0, 3));
+      if (!destroyed && settled) port?.postMessage(parsed.data);
+    },
     destroy() {
       if (destroyed) return;
       destroyed = true;

@@ -4,7 +4,7 @@
  * transport, the event sink) and the frame's state. main.ts builds the real ones; the tests build their own.
  */
 import type { AuthUser } from '../../wire/auth-api.js';
-import type { FrameEvent, FrameNetwork, FramePayload, Passkey } from '../messages.js';
+import type { FrameEvent, FrameNetwork, FramePayload, HostLayoutMessage, Passkey } from '../messages.js';
 import type { AuthApi } from './api-client.js';
 import type { ApprovalQueue } from './approval-queue.js';
 import type { DeviceStore } from './device-store.js';
@@ -90,6 +90,8 @@ export interface FrameDeps {
   jsonRpc: JsonRpcCall;
   applyTheme(theme: FramePayload<'SyncTheme'>): void;
   reload(): void;
+  /** The host's report of where the frame element is (the click guard's, ./guard). */
+  hostLayout?(layout: HostLayoutMessage): void;
 }
 
 export interface FrameContext extends FrameDeps {

@@ -53,6 +53,20 @@ describe('frame dispatcher', () => {
     expect(warn).toHaveBeenCalledTimes(4);
   });
 
+  it("passes the host's layout reports to the click guard, parsed, with no reply; drops malformed ones", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    harness = startFrameHarness();
+    const layout = { kind: 'layout', rect: { x: 10, y: 20.5, width: 360, height: 300 }, clipped: false, animating: true };
+    harness.send(layout);
+    harness.send({ ...layout, rect: { ...layout.rect, width: -1 } });
+    harness.send({ ...layout, clipped: 'no' });
+    harness.send({ kind: 'layout' });
+    await settle();
+    expect(harness.layouts).toEqual([layout]);
+    expect(harness.received).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(3);
+  });
+
   it('answers a valid envelope with a bad payload by an error naming the field', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     harness = startFrameHarness();

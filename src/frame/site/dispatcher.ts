@@ -7,7 +7,14 @@
  */
 import { W3Error } from '../../core/errors/base.js';
 import { FRAME_ALERT_TEXT, FRAME_ERROR_TEXT } from '../constants.js';
-import { frameRequests, requestEnvelopeSchema, type FrameErrorPayload, type FrameEvent, type FrameRequestType } from '../messages.js';
+import {
+  frameRequests,
+  hostLayoutSchema,
+  requestEnvelopeSchema,
+  type FrameErrorPayload,
+  type FrameEvent,
+  type FrameRequestType,
+} from '../messages.js';
 import { AuthApiError, SessionExpiredError } from './api-client.js';
 import { ApprovalQueue } from './approval-queue.js';
 import type { FrameContext, FrameDeps, FrameState } from './context.js';
@@ -107,6 +114,12 @@ export function serveFramePort(port: PortLike, deps: FrameDeps, state: FrameStat
   };
 
   port.onmessage = (event: MessageEvent) => {
+    if ((event.data as { kind?: unknown } | null)?.kind === 'layout') {
+      const layout = hostLayoutSchema.safeParse(event.data);
+      if (layout.success) deps.hostLayout?.(layout.data);
+      else console.warn('w3kit frame: dropped a malformed layout report', layout.error.issues.slice(0, 3));
+      return;
+    }
     const envelope = requestEnvelopeSchema.safeParse(event.data);
     if (!envelope.success) {
       console.warn('w3kit frame: dropped a malformed message', envelope.error.issues.slice(0, 3));

@@ -5,11 +5,13 @@
  */
 import { originsReply } from '../../wire/auth-api.js';
 import { createAuthApi } from './api-client.js';
-import { systemClock, type FrameDeps } from './context.js';
+import { systemClock, type FrameDeps, type FrameState } from './context.js';
 import { openDeviceStore } from './device-store.js';
 import { serveFramePort } from './dispatcher.js';
 import { acceptHost } from './handshake.js';
+import { createClickGuard } from './guard/click-guard.js';
 import { createJsonRpc } from './json-rpc.js';
+import { safetyTexts } from './safety-texts.js';
 import { createApprovalScreen } from './ui/approval-screen.js';
 import { createExportScreen } from './ui/export-screen.js';
 import { createPasskeyScreen } from './ui/passkey-screen.js';
@@ -54,17 +56,21 @@ export async function startFrame(): Promise<void> {
 
   const root = document.getElementById('w3kit-frame') ?? document.body;
   const surface = createSurface(root, (event) => port.postMessage(event));
+  const state: FrameState = { projectId, ...(origin ? { parentOrigin: origin } : {}) };
+  const texts = () => safetyTexts(state.dapp?.locale);
+  const guard = createClickGuard({ texts });
   const deps: FrameDeps = {
     api,
     store,
-    approvals: createApprovalScreen(surface),
-    exportScreen: createExportScreen(surface),
+    approvals: createApprovalScreen(surface, guard),
+    exportScreen: createExportScreen(surface, { guard, clock: systemClock, texts }),
     passkeyScreen: createPasskeyScreen(surface),
     passkeys: browserPasskeys(),
     clock: systemClock,
     jsonRpc: createJsonRpc(fetchFn),
     applyTheme: (theme) => applyTheme(document.documentElement, theme),
     reload: () => location.reload(),
+    hostLayout: (layout) => guard.hostLayout(layout),
   };
-  serveFramePort(port, deps, { projectId, ...(origin ? { parentOrigin: origin } : {}) });
+  serveFramePort(port, deps, state);
 }

@@ -5,5 +5,13 @@
  * `./state.ts` to the lazy chunks.
  */
 import { atom } from 'nanostores';
+import type { HostLayoutMessage } from '../../frame/messages.js';
 
 export const $frameElement = atom<HTMLIFrameElement | undefined>(undefined);
+
+/**
+ * Where the modal shows the frame element (viewport pixels), whether it cuts part of it off and
+ * whether an animation runs in the modal: set by the modal as it places the frame, sent to the
+ * frame (`report` of the bridge) for its click guard. Undefined while nothing was placed.
+ */
+export const $frameLayout = atom<HostLayoutMessage | undefined>(undefined);

@@ -9,6 +9,7 @@ import { $accounts, getAccountState } from '../connection/account.js';
 import { $activeConnectorIds, $connectors } from '../connection/connectors.js';
 import { initConnectors } from '../connection/discovery.js';
 import { initEmbedded } from './connector.js';
+import { $frameLayout } from './frame-element.js';
 import { getWalletProvider } from '../connection/providers.js';
 import { chooseNetwork, performSwitch } from '../connection/network-switch.js';
 import { $activeNamespace, $activeNetwork, initNetworks } from '../network/networks.js';
@@ -258,6 +259,23 @@ describe('frame timeouts, events and sync', () => {
     await until(() => $embeddedUser.get() === undefined);
     await until(() => getAccountState('eip155').status === 'disconnected' && getAccountState('solana').status === 'disconnected');
     expect(storage.get('emailLoginUsed')).toBeUndefined();
+  });
+
+  it("forwards the modal's layout reports to the frame, the last one once it is ready; none after the frame is gone", async () => {
+    const layout = (y: number) => ({
+      kind: 'layout' as const,
+      rect: { x: 10, y, width: 360, height: 300 },
+      clipped: false,
+      animating: false,
+    });
+    $frameLayout.set(layout(1));
+    await login();
+    $frameLayout.set(layout(2));
+    expect(frame.reports).toEqual([layout(1), layout(2)]);
+    destroyFrame();
+    $frameLayout.set(layout(3));
+    expect(frame.reports).toHaveLength(2);
+    $frameLayout.set(undefined);
   });
 
   it('syncs the dapp data once initialized, and the theme on every change', async () => {

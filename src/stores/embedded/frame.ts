@@ -16,6 +16,7 @@ import { $networks } from '../network/networks.js';
 import { showAlert } from '../ui/alerts.js';
 import { $locale } from '../ui/locale.js';
 import { $themeMode, $themeVariables } from '../ui/theme.js';
+import { $frameLayout } from './frame-element.js';
 import { $frameElement, $frameView } from './state.js';
 
 type CreateBridge = (options: FrameBridgeOptions) => FrameBridge;
@@ -26,6 +27,7 @@ let loader: () => Promise<CreateBridge> = loadBridge;
 let bridge: FrameBridge | undefined;
 let creating: Promise<FrameBridge> | undefined;
 let stopSync: (() => void) | undefined;
+let stopLayout: (() => void) | undefined;
 const sessionExpiredListeners = new Set<() => void>();
 
 /** Tests: how the bridge is made (a factory over a test double, or a failing loader). */
@@ -127,6 +129,15 @@ export function ensureFrame(): Promise<FrameBridge> {
     bridge = made;
     $frameElement.set(made.iframe);
     startSync(made);
+    // The frame's click guard hears where the modal shows it (the bridge drops reports before the handshake).
+    stopLayout = $frameLayout.listen((layout) => layout && made.report(layout));
+    void made.ready.then(
+      () => {
+        const layout = $frameLayout.get();
+        if (layout && bridge === made) made.report(layout);
+      },
+      () => undefined,
+    );
     return made;
   })().finally(() => {
     creating = undefined;
@@ -153,6 +164,8 @@ export async function frameRequest<T extends FrameRequestType>(
 export function destroyFrame(): void {
   stopSync?.();
   stopSync = undefined;
+  stopLayout?.();
+  stopLayout = undefined;
   const b = bridge;
   bridge = undefined;
   b?.destroy();

@@ -6,8 +6,12 @@
  * loading and answering) until the frame asks to be seen and the ApproveTransaction view shows;
  * then the container is laid over the room that view keeps for it, following it each frame while
  * shown, and the iframe is tabbable (the focus trap counts the container as part of the dialog).
+ * Each frame it publishes where the frame is, whether the room is cut off and whether an
+ * animation runs in the modal (`$frameLayout`, sent to the frame's click guard) when that changed.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { HostLayoutMessage } from '../../../frame/messages.js';
+import { $frameLayout } from '../../../stores/embedded/frame-element.js';
 import { $frameElement, $frameView } from '../../../stores/embedded/state.js';
 
 /** The container's id in the shadow root (the dialog's body owns it for assistive technology). */
@@ -25,7 +29,18 @@ export interface FrameHostOptions {
 const HIDDEN =
   'position: fixed; inset-block-start: 0; inset-inline-start: -10000px; inline-size: 0; block-size: 0; overflow: hidden; visibility: hidden; pointer-events: none;';
 /* The room's place comes from getBoundingClientRect, in viewport pixels from the top left. */
+/* What the frame's click guard hears while the frame is hidden: nowhere, and cut off. */
+const HIDDEN_LAYOUT: HostLayoutMessage = {
+  kind: 'layout',
+  rect: { x: -10000, y: 0, width: 0, height: 0 },
+  clipped: true,
+  animating: false,
+};
 const SHOWN = 'position: fixed; inset: 0 auto auto 0; overflow: hidden; visibility: visible; z-index: calc(var(--w3i-z-index, 999) + 1);';
+
+/** A finite animation that runs (a looping one, such as a spinner, moves nothing for good). */
+const moves = (animation: Animation): boolean =>
+  animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity;
 
 export class FrameHostController implements ReactiveController {
   /** The frame's container: created and appended to the host's shadow root once, then kept. */
@@ -33,6 +48,7 @@ export class FrameHostController implements ReactiveController {
   private unsubscribe: (() => void)[] = [];
   private raf = 0;
   private placed = '';
+  private reported = '';
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment },
@@ -96,6 +112,13 @@ export class FrameHostController implements ReactiveController {
     const cut = (n: number) => `${Math.max(0, n)}px`;
     const clip = area ? `clip-path: inset(${cut(area.top - rect.top)} 0 ${cut(rect.bottom - area.bottom)} 0);` : '';
     const placed = `${SHOWN} inline-size: ${rect.width}px; block-size: ${rect.height}px; transform: translate(${rect.left}px, ${rect.top}px); ${clip}`;
+    const root = this.host.renderRoot as unknown as Partial<DocumentOrShadowRoot>;
+    this.report({
+      kind: 'layout',
+      rect: { x: rect.left, y: rect.top, width: rect.width, height: rect.height },
+      clipped: area !== undefined && (area.top - rect.top > 0.5 || rect.bottom - area.bottom > 0.5),
+      animating: root.getAnimations?.().some(moves) ?? false,
+    });
     if (placed === this.placed) return;
     this.placed = placed;
     this.container.style.cssText = placed;
@@ -110,7 +133,16 @@ export class FrameHostController implements ReactiveController {
     this.hide();
   }
 
+  /** Publishes the layout for the frame's click guard when it changed. */
+  private report(layout: HostLayoutMessage): void {
+    const key = JSON.stringify(layout);
+    if (key === this.reported) return;
+    this.reported = key;
+    $frameLayout.set(layout);
+  }
+
   private hide(): void {
+    this.report(HIDDEN_LAYOUT);
     if (this.placed === HIDDEN) return;
     this.placed = HIDDEN;
     this.container.style.cssText = HIDDEN;

@@ -237,6 +237,8 @@ export function startFrameHarness(
   const store = memoryDeviceStore();
   const approvals = scriptedPrompt();
   const received: Reply[] = [];
+  /** The host's layout reports the dispatcher passed on (parsed). */
+  const layouts: unknown[] = [];
   let exportRuns = 0;
   const ctx: FrameContext = serveFramePort(
     channel.port1 as unknown as MessagePort,
@@ -258,6 +260,7 @@ export function startFrameHarness(
       jsonRpc: options.jsonRpc ?? (async () => '0x1'),
       applyTheme: () => undefined,
       reload: () => undefined,
+      hostLayout: (layout) => layouts.push(layout),
     },
     { projectId: 'w3kit-dev', parentOrigin: options.parentOrigin ?? 'http://app.test' },
   );
@@ -269,7 +272,19 @@ export function startFrameHarness(
     send({ kind: 'request', id, type, payload });
     return waitFor(() => received.find((m) => m.kind === 'reply' && m.id === id));
   };
-  return { channel, api, store, approvals, received, ctx, send, call, exportRuns: () => exportRuns, close: () => channel.port2.close() };
+  return {
+    channel,
+    api,
+    store,
+    approvals,
+    received,
+    layouts,
+    ctx,
+    send,
+    call,
+    exportRuns: () => exportRuns,
+    close: () => channel.port2.close(),
+  };
 }
 
 /** Polls `find` until it returns something (1 s at most). */

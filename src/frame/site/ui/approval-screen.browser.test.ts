@@ -1,20 +1,39 @@
-/** The frame's approval and export screens in Chromium: only a real user's click approves. */
+/**
+ * The frame's approval and export screens in Chromium: only a real user's click approves, and
+ * only once the screen has been fully visible and still for 500 ms (the click guard); export
+ * shows the keys after a second confirmation and wipes them after 60 s.
+ */
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import type { FrameEvent } from '../../messages.js';
+import type { Clock } from '../context.js';
+import { createClickGuard } from '../guard/click-guard.js';
+import { STILL_MS } from '../guard/clickable.js';
+import { safetyTexts } from '../safety-texts.js';
 import { createApprovalScreen } from './approval-screen.js';
-import { createExportScreen } from './export-screen.js';
+import { createExportScreen, KEYS_SHOWN_MS } from './export-screen.js';
 import { createSurface } from './surface.js';
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
+const EN = safetyTexts('en');
 
-function setup() {
+function setup(locale = 'en') {
   const root = document.createElement('main');
   document.body.append(root);
   const events: FrameEvent[] = [];
   const surface = createSurface(root, (event) => events.push(event));
-  return { root, events, surface };
+  const guard = createClickGuard({ texts: () => safetyTexts(locale) });
+  return { root, events, surface, guard };
 }
+
+/** A clock whose sleeps end only when the test says so. */
+function testClock() {
+  const sleeps: { ms: number; wake: () => void }[] = [];
+  const clock: Clock = { now: () => Date.now(), sleep: (ms) => new Promise<void>((wake) => sleeps.push({ ms, wake })) };
+  return { clock, sleeps };
+}
+
+const holdText = (root: HTMLElement) => root.querySelector('.hold')?.textContent ?? '';
 
 function button(root: HTMLElement, name: string): HTMLButtonElement {
   const found = [...root.querySelectorAll('button')].find((b) => b.textContent === name);
@@ -33,8 +52,8 @@ describe('frame approval screen', () => {
   });
 
   it('shows what is asked as text, never as HTML, and posts visibility and height', async () => {
-    const { root, events, surface } = setup();
-    const screen = createApprovalScreen(surface);
+    const { root, events, surface, guard } = setup();
+    const screen = createApprovalScreen(surface, guard);
     void screen.show(
       { title: 'Sign this message', rows: [{ label: 'Network', value: 'Hardhat' }], body: '<img src=x onerror=alert(1)>' },
       'Demo <b>App</b>',
@@ -51,16 +70,23 @@ describe('frame approval screen', () => {
     expect(events.at(-1)).to.deep.equal({ kind: 'event', type: 'Visibility', visible: false });
   });
 
-  it('ignores synthetic clicks on Approve; a real click approves, a real Reject rejects', async () => {
-    const { root, surface } = setup();
-    const screen = createApprovalScreen(surface);
+  it('ignores synthetic clicks on Approve and real ones in the first 500 ms; then a real click approves, a real Reject rejects', async () => {
+    const { root, surface, guard } = setup();
+    const screen = createApprovalScreen(surface, guard);
     let outcome: boolean | undefined;
     void screen.show({ title: 'Send a transaction', rows: [] }, 'Demo').then((approved) => (outcome = approved));
+    await tick(150);
+    expect(button(root, 'Approve').disabled).to.equal(true);
+    expect(holdText(root)).to.equal(EN.settling);
+    await realClick(button(root, 'Approve'));
+    await tick(STILL_MS);
     button(root, 'Approve').click();
     button(root, 'Approve').dispatchEvent(new MouseEvent('click', { bubbles: true }));
     button(root, 'Approve').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     await tick();
     expect(outcome).to.equal(undefined);
+    expect(button(root, 'Approve').disabled).to.equal(false);
+    expect(holdText(root)).to.equal('');
     await realClick(button(root, 'Approve'));
     await tick();
     expect(outcome).to.equal(true);
@@ -72,11 +98,12 @@ describe('frame approval screen', () => {
     expect(second).to.equal(false);
   });
 
-  it('export: Send code, a wrong code stays with the message, the right one shows both keys, Done wipes', async () => {
-    const { root, surface, events } = setup();
+  it('export: Send code, a wrong code stays, the right one asks again; Show keys (after 500 ms) shows both; 60 s later they are gone', async () => {
+    const { root, surface, events, guard } = setup();
+    const { clock, sleeps } = testClock();
     const sent: string[] = [];
     let closed = false;
-    void createExportScreen(surface)
+    void createExportScreen(surface, { guard, clock, texts: () => EN })
       .run({
         sendCode: async () => {
           sent.push('code');
@@ -105,13 +132,54 @@ describe('frame approval screen', () => {
     await sendKeys({ type: '123456' });
     await sendKeys({ press: 'Enter' });
     await tick();
+    // The second confirmation: no key yet, and 'Show keys' waits like 'Approve'.
+    expect(root.textContent).to.contain(EN.exportConfirm);
+    expect(root.textContent).not.to.contain('0xabc123');
+    expect(button(root, EN.showKeys).disabled).to.equal(true);
+    await realClick(button(root, EN.showKeys));
+    button(root, EN.showKeys).click();
+    await tick(STILL_MS);
+    expect(root.textContent).not.to.contain('0xabc123');
+    await realClick(button(root, EN.showKeys));
+    await tick();
     expect(root.textContent).to.contain('0xabc123');
     expect(root.textContent).to.contain('SoLKey111');
+    expect(root.textContent).to.contain(EN.keysHideSoon);
     expect([...root.querySelectorAll('button')].filter((b) => b.textContent === 'Copy')).to.have.length(2);
+    // 60 s on the frame's clock: the keys leave the screen.
+    expect(sleeps.map((s) => s.ms)).to.deep.equal([KEYS_SHOWN_MS]);
+    sleeps[0]!.wake();
+    await tick();
+    expect(root.textContent).not.to.contain('0xabc123');
+    expect(root.textContent).not.to.contain('SoLKey111');
+    expect(root.querySelectorAll('code')).to.have.length(0);
+    expect(root.textContent).to.contain(EN.keysHidden);
     await realClick(button(root, 'Done'));
     await tick();
     expect(closed).to.equal(true);
     expect(root.textContent).to.equal('');
     expect(events.at(-1)).to.deep.equal({ kind: 'event', type: 'Visibility', visible: false });
+  });
+
+  it('export: Done before the 60 s wipes the keys at once', async () => {
+    const { root, surface, guard } = setup();
+    const { clock } = testClock();
+    let closed = false;
+    void createExportScreen(surface, { guard, clock, texts: () => EN })
+      .run({ sendCode: async () => undefined, reveal: async () => ({ evmPrivateKey: '0xdef456', solanaSecretKey: 'SoLKey222' }) })
+      .then(() => (closed = true));
+    await realClick(button(root, 'Send code'));
+    await tick();
+    root.querySelector('input')!.focus();
+    await sendKeys({ type: '123456' });
+    await sendKeys({ press: 'Enter' });
+    await tick(STILL_MS + 50);
+    await realClick(button(root, EN.showKeys));
+    await tick();
+    expect(root.textContent).to.contain('0xdef456');
+    await realClick(button(root, 'Done'));
+    await tick();
+    expect(closed).to.equal(true);
+    expect(root.textContent).to.equal('');
   });
 });

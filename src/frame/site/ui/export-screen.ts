@@ -1,11 +1,25 @@
 /**
- * The export screen: the warning, 'Send code', the 6-digit code, then the EVM private key and
- * the Solana secret key, each with 'Copy', and 'Done', which wipes the screen. A wrong code
- * shows the server's message and stays. The keys exist only in this frame's DOM while shown.
+ * The export screen: the warning, 'Send code', the 6-digit code, then a second confirmation
+ * ('Show keys', held back by the click guard like 'Approve'), then the EVM private key and the
+ * Solana secret key, each with 'Copy', for KEYS_SHOWN_MS: then they are wiped from the screen
+ * (to see them again, export again). 'Done' or 'Cancel' wipe the screen. A wrong code shows the
+ * server's message and stays. The keys exist only in this frame while shown.
  */
-import type { ExportFlow, ExportScreen } from '../context.js';
+import type { Clock, ExportFlow, ExportScreen } from '../context.js';
+import type { ClickGuard } from '../guard/click-guard.js';
+import type { SafetyTexts } from '../safety-texts.js';
 import { FRAME_TEXTS } from '../texts.js';
 import { el, trustedButton, type Surface } from './surface.js';
+
+/** How long the keys stay on the screen once shown. */
+export const KEYS_SHOWN_MS = 60_000;
+
+export interface ExportScreenOptions {
+  guard: ClickGuard;
+  /** The frame's clock (FrameDeps.clock: tests pass their own). */
+  clock: Clock;
+  texts: () => SafetyTexts;
+}
 
 function keyRow(label: string, value: string): HTMLElement {
   const row = el('div', 'secret');
@@ -22,7 +36,7 @@ function keyRow(label: string, value: string): HTMLElement {
   return row;
 }
 
-export function createExportScreen(surface: Surface): ExportScreen {
+export function createExportScreen(surface: Surface, { guard, clock, texts }: ExportScreenOptions): ExportScreen {
   return {
     run(flow: ExportFlow) {
       return new Promise<void>((resolve) => {
@@ -33,7 +47,11 @@ export function createExportScreen(surface: Surface): ExportScreen {
         const error = el('p', 'error');
         error.setAttribute('role', 'alert');
         const body = el('div', 'export-body');
+        let unguard: (() => void) | undefined;
+        let closed = false;
         const close = () => {
+          closed = true;
+          unguard?.();
           card.replaceChildren();
           surface.hide(card);
           resolve();
@@ -60,11 +78,7 @@ export function createExportScreen(surface: Surface): ExportScreen {
           flow.reveal(input.value).then(
             (keys) => {
               input.value = '';
-              body.replaceChildren(
-                keyRow(FRAME_TEXTS.evmKeyLabel, keys.evmPrivateKey),
-                keyRow(FRAME_TEXTS.solanaKeyLabel, keys.solanaSecretKey),
-                trustedButton(FRAME_TEXTS.done, 'primary', close),
-              );
+              if (!closed) confirm(keys);
             },
             (reason: unknown) => {
               reveal.disabled = false;
@@ -72,6 +86,38 @@ export function createExportScreen(surface: Surface): ExportScreen {
             },
           );
         });
+
+        /** The second confirmation: the keys show only on a guarded click of 'Show keys'. */
+        const confirm = (keys: { evmPrivateKey: string; solanaSecretKey: string }) => {
+          const hold = el('p', 'hold');
+          hold.setAttribute('role', 'status');
+          const show = el('button', 'primary', texts().showKeys);
+          show.type = 'button';
+          const actions = el('div', 'actions');
+          actions.append(trustedButton(FRAME_TEXTS.cancel, 'secondary', close), show);
+          // One block: the body is a wrapping flex row, where the reason's text would move the buttons.
+          const confirmation = el('div', 'confirm');
+          confirmation.append(el('p', 'explain', texts().exportConfirm), hold, actions);
+          body.replaceChildren(confirmation);
+          unguard = guard.guard(card, show, hold, () => {
+            unguard?.();
+            unguard = undefined;
+            showKeys(keys);
+          });
+        };
+        /** The keys on the screen until KEYS_SHOWN_MS pass, then gone. */
+        const showKeys = (keys: { evmPrivateKey: string; solanaSecretKey: string }) => {
+          body.replaceChildren(
+            keyRow(FRAME_TEXTS.evmKeyLabel, keys.evmPrivateKey),
+            keyRow(FRAME_TEXTS.solanaKeyLabel, keys.solanaSecretKey),
+            el('p', 'explain', texts().keysHideSoon),
+            trustedButton(FRAME_TEXTS.done, 'primary', close),
+          );
+          void clock.sleep(KEYS_SHOWN_MS).then(() => {
+            if (closed) return;
+            body.replaceChildren(el('p', 'explain', texts().keysHidden), trustedButton(FRAME_TEXTS.done, 'primary', close));
+          });
+        };
 
         const send = trustedButton(FRAME_TEXTS.sendCode, 'primary', () => {
           send.disabled = true;
