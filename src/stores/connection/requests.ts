@@ -3,6 +3,7 @@
  * network, reading the native balance, signing, sending and capabilities. Each goes through the
  * namespace's adapter; the active namespace unless one is named.
  */
+import { EIP155 } from '../../chains/eip155/namespace.js';
 import { loadAdapter } from '../../chains/registry.js';
 import type { Transfer } from '../../chains/types.js';
 import { toCaipAddress, type ChainNamespace } from '../../core/caip.js';
@@ -55,8 +56,8 @@ export async function signMessage(message: string, namespace?: ChainNamespace): 
   return adapter.signMessage(provider, address, message, network);
 }
 
-/** EIP-712 typed data, signed by `namespace`'s wallet (the instance API names the namespace whose method it is). */
-export async function signTypedData(typedData: object, namespace: ChainNamespace): Promise<string> {
+/** EIP-712 typed data, signed by `namespace`'s wallet (by default eip155's: the instance API's method is theirs). */
+export async function signTypedData(typedData: object, namespace: ChainNamespace = EIP155): Promise<string> {
   const { adapter, provider, address } = requireSession(namespace);
   if (!adapter.signTypedData) throw new ChainNotSupportedError(undefined, { details: `${namespace} has no typed data` });
   return adapter.signTypedData(provider, address, typedData);
@@ -108,8 +109,8 @@ export function transactionSettled(hash: string): Promise<void> {
   return settling.get(hash) ?? Promise.resolve();
 }
 
-/** wallet_getCapabilities (EIP-5792) of `namespace`'s wallet for its account (the instance API names the namespace). */
-export async function getCapabilities(namespace: ChainNamespace): Promise<Record<string, unknown>> {
+/** wallet_getCapabilities (EIP-5792) of `namespace`'s wallet for its account (by default eip155's: the instance API's method is theirs). */
+export async function getCapabilities(namespace: ChainNamespace = EIP155): Promise<Record<string, unknown>> {
   const session = liveSession(namespace);
   if (!session?.adapter.getCapabilities) throw new WalletRequestError('Missing address parameter in wallet_getCapabilities request');
   return session.adapter.getCapabilities(session.provider, getAccountState(namespace).address);
