@@ -9,11 +9,10 @@ import type { Transfer } from '../../chains/types.js';
 import { toCaipAddress, type ChainNamespace } from '../../core/caip.js';
 import { AdapterNotFoundError, ChainNotSupportedError, NotConnectedError, WalletRequestError } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
-import { $activeNamespace, $unknownNetwork } from '../network/networks.js';
+import { $unknownNetwork } from '../network/networks.js';
 import { getAccountState, patchAccount } from './account.js';
 import { namespaceNetwork } from './chain-state.js';
-import { readBalanceInto } from './balance-reads.js';
-import { $activeBalanceKey } from './native-balance.js';
+import { readNativeBalance } from './balance-reads.js';
 import { liveSession, requireSession, targetNamespace } from './session-state.js';
 
 /** Asks the namespace's wallet to move to `network`; resolves once it has. */
@@ -28,25 +27,11 @@ export async function switchWalletNetwork(network: Network): Promise<void> {
 
 /**
  * Reads the native balance of a namespace's account on its network into its own key (see
- * native-balance.ts): a failed read is 'unavailable', a late answer never lands on another chain.
+ * balance-reads.ts: one fetcher store per namespace, a 30 s cache unless `force`): a failed read
+ * is 'unavailable', a late answer never lands on another chain.
  */
-export async function refreshBalance(namespace?: ChainNamespace): Promise<void> {
-  const ns = targetNamespace(namespace);
-  const address = ns ? getAccountState(ns).address : undefined;
-  const network = ns ? namespaceNetwork(ns) : undefined;
-  if (!ns || !address || !network || $unknownNetwork.get()?.namespace === ns) return;
-  // Reading needs no wallet: the namespace's adapter reads the chain.
-  const adapter = liveSession(ns)?.adapter ?? (await loadAdapter(ns));
-  if (adapter) await readBalanceInto(network, address, () => adapter.readNativeBalance(network, address));
-}
-
-let stopWatching: (() => void) | undefined;
-
-/** Any change of the active account or network reads the balance of the pair now active (once, for every namespace). */
-export function watchActiveBalance(): void {
-  stopWatching ??= $activeBalanceKey.listen((key) => {
-    if (key) void refreshBalance($activeNamespace.get());
-  });
+export async function refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void> {
+  await readNativeBalance(targetNamespace(namespace), options);
 }
 
 export async function signMessage(message: string, namespace?: ChainNamespace): Promise<string> {
@@ -69,7 +54,7 @@ const settling = new Map<string, Promise<void>>();
 function settle(namespace: ChainNamespace, network: Network, hash: string): void {
   const session = liveSession(namespace);
   const done = (session ? session.adapter.waitForTransaction(network, hash) : Promise.resolve())
-    .then(() => refreshBalance(namespace))
+    .then(() => refreshBalance(namespace, { force: true }))
     .finally(() => settling.delete(hash));
   settling.set(hash, done);
 }
