@@ -48,10 +48,11 @@ function mirror(): void {
   patchAccount(namespace, { balance: current?.value, balanceSymbol: current?.symbol || undefined });
 }
 
-/** A fetcher value as the views read it: the figure while it reads again, 'unavailable' after a failure. */
-function toNative({ data, error }: FetcherValue<string>, symbol: string): NativeBalance {
+/** A fetcher value as the views read it: a figure the key has stays while it reads again, 'unavailable' after a failure. */
+function toNative({ data, error }: FetcherValue<string>, symbol: string, previous: NativeBalance | undefined): NativeBalance {
   if (error !== undefined) return { status: 'unavailable', value: undefined, symbol };
-  return data === undefined ? { status: 'loading', value: undefined, symbol } : { status: 'ready', value: data, symbol };
+  if (data !== undefined) return { status: 'ready', value: data, symbol };
+  return previous?.status === 'ready' ? previous : { status: 'loading', value: undefined, symbol };
 }
 
 /** One store per namespace (bounded by the registry's namespaces). */
@@ -76,7 +77,7 @@ export function nativeBalanceStore(namespace: ChainNamespace): FetcherStore<stri
   store.subscribe((value) => {
     const symbol = target.get()?.network.nativeCurrency.symbol;
     if (value.key === undefined || symbol === undefined) return;
-    $nativeBalances.setKey(value.key, toNative(value, symbol));
+    $nativeBalances.setKey(value.key, toNative(value, symbol, $nativeBalances.get()[value.key]));
     mirror();
   });
   return store;
