@@ -44,11 +44,13 @@ interface Portfolio {
   unsupported: boolean;
 }
 
-/** The tokens of the active account and network: loads while listened (30 s cache, 30 s block after a failure). */
+/** The tokens of the active account and network: loads while listened, and on a look past the 30 s cache (30 s block after a failure). */
 export const $tokenBalances = createFetcherStore<Portfolio, AccountTarget>($tokenTarget, {
   key: (t) => t.key,
   lifetimeMs: CACHE_LIFETIME_MS.portfolio,
   errorBlockMs: BALANCE_RETRY_BLOCK_MS,
+  // The Tokens tab looks at them while the view listens all along (its total): a look past 30 s asks again.
+  staleOnLook: true,
   now,
   async fetcher({ key, address, network }, { force }) {
     const api = getBlockchainApi();
