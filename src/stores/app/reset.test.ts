@@ -33,7 +33,14 @@ describe('resetStores', () => {
     $activeNamespace.set('eip155');
     $connectors.set([{ id: 'x', type: 'INJECTED', name: 'X', chain: 'eip155' }]);
     showAlert('SERVER_ERROR');
-    $embeddedUser.set({ email: 'ada@example.com', address: '0xabc', chainId: 'eip155:1', accounts: [], preferredAccountType: 'eoa' });
+    $embeddedUser.set({
+      email: 'ada@example.com',
+      address: '0xabc',
+      chainId: 'eip155:1',
+      accounts: [],
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    });
     resetStores();
     expect($options.get()).toBeUndefined();
     expect($modal.get().open).toBe(false);
