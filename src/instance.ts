@@ -19,6 +19,8 @@ import { setThemeMode, setThemeVariables } from './stores/ui/theme.js';
 import { setLocale } from './stores/ui/locale.js';
 import type { Locale } from './core/locales.js';
 import type { SolanaProvider, SolanaSendOptions } from './chains/solana/provider.js';
+import type { SolanaNamespace } from './chains/solana/namespace.js';
+import type { Eip155Namespace } from './chains/eip155/namespace.js';
 import { getWalletProvider } from './stores/connection/providers.js';
 import { openModal, type OpenModalParameters } from './stores/views/open-modal.js';
 import type { SIWXSession } from './core/siwx.js';
@@ -79,9 +81,9 @@ export interface W3ModalInstance {
   switchNetwork(network: Network | string): Promise<Network>;
   disconnect(namespace?: ChainNamespace): Promise<void>;
   /** The connected wallet's provider (viem's EIP-1193 type for eip155); undefined while not connected. */
-  getWalletProvider(namespace: 'eip155'): EIP1193Provider | undefined;
+  getWalletProvider(namespace: Eip155Namespace): EIP1193Provider | undefined;
   /** The Solana provider (src/chains/solana/provider.ts): connect, signMessage, signTransaction, signAndSendTransaction. */
-  getWalletProvider(namespace: 'solana'): SolanaProvider | undefined;
+  getWalletProvider(namespace: SolanaNamespace): SolanaProvider | undefined;
   getWalletProvider(namespace: ChainNamespace): unknown;
   setThemeMode(mode: ThemeMode | undefined): void;
   setThemeVariables(variables: Record<string, string | number>): void;
@@ -97,7 +99,7 @@ export interface W3ModalInstance {
    * `namespace` says otherwise): personal_sign on eip155 (a hex signature), solana_signMessage on
    * solana (the ed25519 signature in base58).
    */
-  signMessage(message: string, options: { namespace: 'eip155' }): Promise<`0x${string}`>;
+  signMessage(message: string, options: { namespace: Eip155Namespace }): Promise<`0x${string}`>;
   signMessage(message: string, options?: WalletActionOptions): Promise<string>;
   /** Signs EIP-712 typed data (eth_signTypedData_v4) with the eip155 wallet. */
   signTypedData(typedData: object): Promise<`0x${string}`>;
@@ -107,7 +109,7 @@ export interface W3ModalInstance {
    * of SOL to the base58 address `to`). `value` is a bigint, a safe integer or a decimal string.
    * `options.sendOptions` are Solana's send options (spec 5), checked.
    */
-  sendTransaction(tx: Eip155TransactionRequest, options: { namespace: 'eip155' }): Promise<`0x${string}`>;
+  sendTransaction(tx: Eip155TransactionRequest, options: { namespace: Eip155Namespace }): Promise<`0x${string}`>;
   sendTransaction(tx: Eip155TransactionRequest | SolanaTransferRequest, options?: SendTransactionOptions): Promise<string>;
   /** wallet_getCapabilities (EIP-5792) for the connected account. */
   getCapabilities(): Promise<Record<string, unknown>>;
@@ -188,10 +190,10 @@ export function getInstance(): W3ModalInstance {
     // The wallet actions load with the first use (the first chunk holds none of them).
     signMessage: (async (message: string, options?: WalletActionOptions) =>
       (await requests()).signMessage(message, options?.namespace)) as W3ModalInstance['signMessage'],
-    signTypedData: async (typedData) => (await requests()).signTypedData(typedData, 'eip155') as Promise<`0x${string}`>,
+    signTypedData: async (typedData) => (await requests()).signTypedData(typedData) as Promise<`0x${string}`>,
     sendTransaction: (async (tx: unknown, options?: SendTransactionOptions) =>
       (await requests()).sendTransaction(tx, options?.namespace, options?.sendOptions)) as W3ModalInstance['sendTransaction'],
-    getCapabilities: async () => (await requests()).getCapabilities('eip155'),
+    getCapabilities: async () => (await requests()).getCapabilities(),
     getSiwxSessions: (namespace) => import('./stores/siwx/sessions.js').then((m) => m.getSiwxSessions(namespace)),
     getAuthStatus: () => $authStatus.get(),
     subscribeAuthStatus: (callback) => $authStatus.subscribe((status) => callback(status)),

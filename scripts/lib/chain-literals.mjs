@@ -16,15 +16,12 @@
  */
 const NAMESPACE = '(^|[^a-z0-9@-])(eip155|solana|bip122)(:|$)';
 
-/** Client file → why it may still name a namespace. */
-export const EXCEPTIONS = {
-  // The public contract (DESIGN.md): typed overloads per namespace of the instance API and hooks.
-  'src/instance.ts':
-    'public API: getWalletProvider/signMessage/sendTransaction overloads typed per namespace; signTypedData and getCapabilities are eip155 methods',
-  'src/react/provider-hooks.ts': 'public API: useW3Provider overloads typed per namespace',
-  'src/react/hooks.ts': 'public API: useW3Network gives an EIP-155 chain id as a number (DESIGN.md)',
-  'src/stores/connection/discovery.ts': 'the `connectors` option (public contract) holds EIP-1193 providers: eip155 connectors',
-};
+/**
+ * Client file → why it may still name a namespace: none. The public API's overloads per namespace
+ * (src/instance.ts, src/react/provider-hooks.ts) take their types from src/chains/<namespace>/namespace.ts,
+ * useW3Network's numeric chain id and the `connectors` option's namespace come from the registry.
+ */
+export const EXCEPTIONS = {};
 
 /** Server file → why it may still name a namespace. */
 export const SERVER_EXCEPTIONS = {

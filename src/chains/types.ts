@@ -142,6 +142,8 @@ export interface AdapterEntry<P = unknown> {
   rules?: ChainRules;
   /** Its WalletConnect part (a namespace registered at run time; the built-in ones are in src/chains/walletconnect.ts). */
   walletconnect?: WalletConnectPart;
+  /** The app's own connectors (the `connectors` option, EIP-1193 providers) connect on this namespace. */
+  appConnectors?: boolean;
 }
 
 /**
@@ -157,6 +159,8 @@ export interface ChainRules {
   isAddress(value: string): boolean;
   /** The largest amount a transfer carries, in base units (uint256 on EVM, u64 on Solana). */
   maxAmount: bigint;
+  /** The chain's own id is a number (EIP-155 chain ids): React's useW3Network gives it so. */
+  numericChainId?: boolean;
   /** The same account (addresses of this namespace compare case-insensitively when true). */
   caseInsensitive?: boolean;
   /**

@@ -7,6 +7,7 @@
  */
 import { computed } from 'nanostores';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { chainRules } from '../chains/registry.js';
 import type { ChainNamespace } from '../core/caip.js';
 import type { SIWXSession } from '../core/siwx.js';
 import type { Network } from '../wire/networks.js';
@@ -60,9 +61,9 @@ export function useW3Account(namespace?: ChainNamespace): PublicAccount {
   return useMemo(() => publicAccount(ns ? accounts[ns] : undefined), [accounts, ns]);
 }
 
-/** An unsupported chain's id as its namespace gives it: a number on eip155. */
+/** An unsupported chain's id as its namespace gives it: a number where the namespace's ids are (eip155). */
 const chainIdOf = (caipNetworkId: string, reference: string): number | string =>
-  caipNetworkId.startsWith('eip155:') && /^\d+$/.test(reference) ? Number(reference) : reference;
+  chainRules(caipNetworkId.split(':')[0])?.numericChainId && /^\d+$/.test(reference) ? Number(reference) : reference;
 
 /** The active network, its CAIP-2 id, the chain's own `chainId`, and `switchNetwork`; on an unsupported chain no network and that chain's id. */
 export function useW3Network(): UseW3NetworkResult {

@@ -6,6 +6,8 @@
 import { useMemo } from 'react';
 import type { EIP1193Provider } from 'viem';
 import type { SolanaProvider } from '../chains/solana/provider.js';
+import type { SolanaNamespace } from '../chains/solana/namespace.js';
+import type { Eip155Namespace } from '../chains/eip155/namespace.js';
 import type { ChainNamespace } from '../core/caip.js';
 import { $activeConnectorIds, $connectors, type ConnectorType } from '../stores/connection/connectors.js';
 import { $walletProviders } from '../stores/connection/providers.js';
@@ -42,8 +44,8 @@ function typeOf(
  * instance's `getWalletProvider(namespace)`, and how it is connected; follows connects,
  * disconnects and wallet switches.
  */
-export function useW3Provider(namespace: 'eip155'): UseW3ProviderResult<EIP1193Provider>;
-export function useW3Provider(namespace: 'solana'): UseW3ProviderResult<SolanaProvider>;
+export function useW3Provider(namespace: Eip155Namespace): UseW3ProviderResult<EIP1193Provider>;
+export function useW3Provider(namespace: SolanaNamespace): UseW3ProviderResult<SolanaProvider>;
 export function useW3Provider(namespace?: ChainNamespace): UseW3ProviderResult;
 export function useW3Provider(namespace?: ChainNamespace): UseW3ProviderResult {
   const providers = useW3Store($walletProviders, NO_PROVIDERS);

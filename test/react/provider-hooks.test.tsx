@@ -116,6 +116,14 @@ describe('useW3Provider, useW3AuthStatus, chainId and w3-connect restored', () =
     expect(siwx.sessions.size).to.equal(1);
   });
 
+  it("on a chain the app does not support, chainId is that chain's own id: a number on eip155", async () => {
+    wallet.setChain(424242);
+    await waitFor(() => now().chainId !== 31337, 4000, 'the unsupported chain id');
+    expect(now().chainId).to.equal(424242);
+    expect(modal.getNetwork()).to.equal(undefined);
+    modal.close();
+  });
+
   it('a disconnect clears the provider and the sign-in status', async () => {
     await modal.disconnect();
     await waitFor(() => now().provider.walletProvider === undefined, 4000, 'no provider');

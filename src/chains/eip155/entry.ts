@@ -11,4 +11,5 @@ export const eip155Entry: AdapterEntry = {
   discovery: async () => watchWallets,
   load: async () => (await import('./adapter.js')).eip155Adapter as ChainAdapter,
   rules: eip155Rules,
+  appConnectors: true,
 };

@@ -8,6 +8,7 @@ export const eip155Rules: ChainRules = {
   addressPlaceholder: () => msg('0x… address or name'),
   isAddress: isEvmAddress,
   maxAmount: 2n ** 256n - 1n, // core/amount's MAX_UINT256, written here: core/amount is not in the first chunk
+  numericChainId: true,
   caseInsensitive: true,
   features: { names: true, nfts: true, activity: true, swap: true },
 };

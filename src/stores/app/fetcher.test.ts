@@ -187,3 +187,36 @@ describe('createFetcherStore', () => {
     expect(calls).toHaveLength(5);
   });
 });
+
+describe('staleOnLook', () => {
+  it('a new listener while others listen asks again once the answer outlived its lifetime, not before', async () => {
+    const { $store, calls } = setup({ lifetimeMs: 30_000, staleOnLook: true });
+    const view = $store.listen(() => undefined);
+    calls[0]!.resolve('A');
+    await flush();
+    time = 29_000;
+    const early = $store.listen(() => undefined);
+    expect(calls).toHaveLength(1);
+    early();
+    time = 31_000;
+    const look = $store.listen(() => undefined);
+    expect(calls).toHaveLength(2);
+    expect($store.get()).toEqual({ data: 'A', loading: true, key: 'a' });
+    // A look while that request runs shares it.
+    $store.listen(() => undefined)();
+    expect(calls).toHaveLength(2);
+    look();
+    view();
+  });
+
+  it('without it, only the first listener loads', async () => {
+    const { $store, calls } = setup({ lifetimeMs: 30_000 });
+    const view = $store.listen(() => undefined);
+    calls[0]!.resolve('A');
+    await flush();
+    time = 31_000;
+    $store.listen(() => undefined)();
+    expect(calls).toHaveLength(1);
+    view();
+  });
+});

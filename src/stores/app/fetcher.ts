@@ -5,7 +5,9 @@
  * time; answers kept per key for `lifetimeMs` in a cache of at most `maxEntries`; one
  * `{ data, loading, error, key }` value; an answer for a key no longer current (or a request a
  * reset or invalidate forgot) never lands. A failure may block new requests of the key it shows
- * for `errorBlockMs`, after which the key loads again by itself while listened.
+ * for `errorBlockMs`, after which the key loads again by itself while listened. With
+ * `staleOnLook`, every new listener (a view starting to look, not only the first) loads the key
+ * again when its answer has outlived `lifetimeMs`.
  */
 import { atom, onStart, onStop, type ReadableAtom } from 'nanostores';
 
@@ -28,6 +30,8 @@ export interface FetcherSettings<T, P> {
   maxEntries?: number;
   /** After a failure shown for its key, no new request of it for this long, then one by itself. */
   errorBlockMs?: number;
+  /** Each new listener, not only the first, asks again for an answer older than `lifetimeMs` (a look at stale data). */
+  staleOnLook?: boolean;
   /** The clock (tests move it). */
   now?: () => number;
 }
@@ -48,7 +52,7 @@ export interface FetcherStore<T> extends ReadableAtom<FetcherValue<T>> {
 }
 
 export function createFetcherStore<T, P = string>(source: ReadableAtom<P | undefined>, settings: FetcherSettings<T, P>): FetcherStore<T> {
-  const { fetcher, key: keyOf = String, lifetimeMs = 0, maxEntries = 16, errorBlockMs = 0, now = Date.now } = settings;
+  const { fetcher, key: keyOf = String, lifetimeMs = 0, maxEntries = 16, errorBlockMs = 0, staleOnLook, now = Date.now } = settings;
   const $value = atom<FetcherValue<T>>({ loading: false });
   const cache = new Map<string, { at: number; data: T }>();
   const blocks = new Map<string, number>();
@@ -122,6 +126,17 @@ export function createFetcherStore<T, P = string>(source: ReadableAtom<P | undef
     clearTimeout(timer);
     unsubscribe?.();
   });
+
+  if (staleOnLook) {
+    const listen = $value.listen.bind($value);
+    $value.listen = (listener) => {
+      const off = listen(listener);
+      const key = current()?.key;
+      const hit = key === undefined ? undefined : cache.get(key);
+      if (hit && now() - hit.at >= lifetimeMs) void fetch();
+      return off;
+    };
+  }
 
   return Object.assign($value, {
     fetch,

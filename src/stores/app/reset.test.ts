@@ -10,6 +10,7 @@ import { $connectors } from '../connection/connectors.js';
 import { $alert } from '../ui/alert-state.js';
 import { showAlert } from '../ui/alerts.js';
 import { networks } from '../../wire/networks.js';
+import { $embeddedUser } from '../embedded/state.js';
 
 describe('resetStores', () => {
   it('sets a store made resettable back to the value it was created with, and runs registered resets', () => {
@@ -32,6 +33,14 @@ describe('resetStores', () => {
     $activeNamespace.set('eip155');
     $connectors.set([{ id: 'x', type: 'INJECTED', name: 'X', chain: 'eip155' }]);
     showAlert('SERVER_ERROR');
+    $embeddedUser.set({
+      email: 'ada@example.com',
+      address: '0xabc',
+      chainId: 'eip155:1',
+      accounts: [],
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    });
     resetStores();
     expect($options.get()).toBeUndefined();
     expect($modal.get().open).toBe(false);
@@ -39,5 +48,6 @@ describe('resetStores', () => {
     expect($activeNamespace.get()).toBeUndefined();
     expect($connectors.get()).toEqual([]);
     expect($alert.get()).toBeUndefined();
+    expect($embeddedUser.get()).toBeUndefined();
   });
 });

@@ -24,7 +24,9 @@ export const selectAccount = async (address: string, namespace?: ChainNamespace)
 export const removeConnection = async (connectorId: string, namespace?: ChainNamespace): Promise<void> =>
   (await session()).removeConnection(connectorId, namespace);
 
-export const refreshBalance = async (namespace?: ChainNamespace): Promise<void> => (await requests()).refreshBalance(namespace);
+/** Reads the native balance (30 s cache unless `force`: see balance-reads.ts). */
+export const refreshBalance = async (namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void> =>
+  (await requests()).refreshBalance(namespace, options);
 
 export const sendTransfer = async (transfer: Transfer): Promise<string> => (await requests()).sendTransfer(transfer);
 

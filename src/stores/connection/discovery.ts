@@ -81,15 +81,17 @@ export function initConnectors(): void {
     watching.delete(namespace);
     setDiscoveryStarted(namespace, undefined);
   }
-  // `connectors` was validated with the options (id, name, an EIP-1193 provider).
-  if (namespaces.has('eip155')) {
-    const externals: Connector[] = (options.connectors ?? []).map((c) => {
-      setConnectorProvider('eip155', c.id, c.provider);
-      return { id: c.id, type: 'EXTERNAL', name: c.name, chain: 'eip155', ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) };
-    });
-    addConnectors(externals);
+  for (const namespace of namespaces) {
+    // `connectors` was validated with the options (id, name, an EIP-1193 provider): they join the namespace that takes them.
+    if (adapterEntry(namespace)?.appConnectors)
+      addConnectors(
+        (options.connectors ?? []).map((c): Connector => {
+          setConnectorProvider(namespace, c.id, c.provider);
+          return { id: c.id, type: 'EXTERNAL', name: c.name, chain: namespace, ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}) };
+        }),
+      );
+    watch(namespace);
   }
-  for (const namespace of namespaces) watch(namespace);
   const stored = storage.get('connectedConnectorIds') ?? {};
   for (const [namespace, connectorId] of Object.entries(stored) as [ChainNamespace, string][]) {
     if (!namespaces.has(namespace) || SELF_RESTORING.has(connectorId)) continue;

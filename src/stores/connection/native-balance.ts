@@ -21,11 +21,6 @@ export const $nativeBalances = resettable(map<Record<string, NativeBalance>>({})
 /** The CAIP-10 key of an account on a network (the address lower-cased). */
 export const balanceKey = (caipNetworkId: string, address: string): string => `${caipNetworkId}:${address.toLowerCase()}`;
 
-/** The key of the active account on the active network; undefined when none, or on an unsupported chain. */
-export const $activeBalanceKey = computed([$activeAccount, $activeNetwork, $unknownNetwork], (account, network, unknown) =>
-  account.address && account.status === 'connected' && network && !unknown ? balanceKey(network.caipNetworkId, account.address) : undefined,
-);
-
 /** The balance the account button and Account view show; undefined when no account is connected. */
 export const $activeBalance = computed(
   [$activeAccount, $activeNetwork, $unknownNetwork, $nativeBalances],

@@ -3,16 +3,16 @@
  * network, reading the native balance, signing, sending and capabilities. Each goes through the
  * namespace's adapter; the active namespace unless one is named.
  */
+import { EIP155 } from '../../chains/eip155/namespace.js';
 import { loadAdapter } from '../../chains/registry.js';
 import type { Transfer } from '../../chains/types.js';
 import { toCaipAddress, type ChainNamespace } from '../../core/caip.js';
 import { AdapterNotFoundError, ChainNotSupportedError, NotConnectedError, WalletRequestError } from '../../core/errors.js';
 import type { Network } from '../../wire/networks.js';
-import { $activeNamespace, $unknownNetwork } from '../network/networks.js';
+import { $unknownNetwork } from '../network/networks.js';
 import { getAccountState, patchAccount } from './account.js';
 import { namespaceNetwork } from './chain-state.js';
-import { readBalanceInto } from './balance-reads.js';
-import { $activeBalanceKey } from './native-balance.js';
+import { readNativeBalance } from './balance-reads.js';
 import { liveSession, requireSession, targetNamespace } from './session-state.js';
 
 /** Asks the namespace's wallet to move to `network`; resolves once it has. */
@@ -27,25 +27,11 @@ export async function switchWalletNetwork(network: Network): Promise<void> {
 
 /**
  * Reads the native balance of a namespace's account on its network into its own key (see
- * native-balance.ts): a failed read is 'unavailable', a late answer never lands on another chain.
+ * balance-reads.ts: one fetcher store per namespace, a 30 s cache unless `force`): a failed read
+ * is 'unavailable', a late answer never lands on another chain.
  */
-export async function refreshBalance(namespace?: ChainNamespace): Promise<void> {
-  const ns = targetNamespace(namespace);
-  const address = ns ? getAccountState(ns).address : undefined;
-  const network = ns ? namespaceNetwork(ns) : undefined;
-  if (!ns || !address || !network || $unknownNetwork.get()?.namespace === ns) return;
-  // Reading needs no wallet: the namespace's adapter reads the chain.
-  const adapter = liveSession(ns)?.adapter ?? (await loadAdapter(ns));
-  if (adapter) await readBalanceInto(network, address, () => adapter.readNativeBalance(network, address));
-}
-
-let stopWatching: (() => void) | undefined;
-
-/** Any change of the active account or network reads the balance of the pair now active (once, for every namespace). */
-export function watchActiveBalance(): void {
-  stopWatching ??= $activeBalanceKey.listen((key) => {
-    if (key) void refreshBalance($activeNamespace.get());
-  });
+export async function refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void> {
+  await readNativeBalance(targetNamespace(namespace), options);
 }
 
 export async function signMessage(message: string, namespace?: ChainNamespace): Promise<string> {
@@ -55,8 +41,8 @@ export async function signMessage(message: string, namespace?: ChainNamespace): 
   return adapter.signMessage(provider, address, message, network);
 }
 
-/** EIP-712 typed data, signed by `namespace`'s wallet (the instance API names the namespace whose method it is). */
-export async function signTypedData(typedData: object, namespace: ChainNamespace): Promise<string> {
+/** EIP-712 typed data, signed by `namespace`'s wallet (by default eip155's: the instance API's method is theirs). */
+export async function signTypedData(typedData: object, namespace: ChainNamespace = EIP155): Promise<string> {
   const { adapter, provider, address } = requireSession(namespace);
   if (!adapter.signTypedData) throw new ChainNotSupportedError(undefined, { details: `${namespace} has no typed data` });
   return adapter.signTypedData(provider, address, typedData);
@@ -68,7 +54,7 @@ const settling = new Map<string, Promise<void>>();
 function settle(namespace: ChainNamespace, network: Network, hash: string): void {
   const session = liveSession(namespace);
   const done = (session ? session.adapter.waitForTransaction(network, hash) : Promise.resolve())
-    .then(() => refreshBalance(namespace))
+    .then(() => refreshBalance(namespace, { force: true }))
     .finally(() => settling.delete(hash));
   settling.set(hash, done);
 }
@@ -108,8 +94,8 @@ export function transactionSettled(hash: string): Promise<void> {
   return settling.get(hash) ?? Promise.resolve();
 }
 
-/** wallet_getCapabilities (EIP-5792) of `namespace`'s wallet for its account (the instance API names the namespace). */
-export async function getCapabilities(namespace: ChainNamespace): Promise<Record<string, unknown>> {
+/** wallet_getCapabilities (EIP-5792) of `namespace`'s wallet for its account (by default eip155's: the instance API's method is theirs). */
+export async function getCapabilities(namespace: ChainNamespace = EIP155): Promise<Record<string, unknown>> {
   const session = liveSession(namespace);
   if (!session?.adapter.getCapabilities) throw new WalletRequestError('Missing address parameter in wallet_getCapabilities request');
   return session.adapter.getCapabilities(session.provider, getAccountState(namespace).address);

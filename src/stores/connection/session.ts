@@ -36,7 +36,7 @@ import { disconnect, forgetStoredConnection, onDisconnect } from './disconnect.j
 import { setWalletProvider } from './providers.js';
 import { addRecentWallet } from './recent.js';
 import { dropConnection, loadStoredConnections, persist, preferStoredAccount, upsertConnection } from './persistence.js';
-import { refreshBalance, watchActiveBalance } from './requests.js';
+import { refreshBalance } from './requests.js';
 import { liveSession, setLiveSession, targetNamespace } from './session-state.js';
 
 /** The namespace's adapter; 'Adapter not found' when no adapter serves it. */
@@ -96,7 +96,6 @@ export function activate(
   if (connector && connector.type !== 'WALLET_CONNECT')
     addRecentWallet({ id: connector.id, name: connector.name, ...(connector.rdns ? { rdns: connector.rdns } : {}) });
   setWalletProvider(namespace, provider);
-  watchActiveBalance();
   persist(namespace);
   const state = getAccountState(namespace);
   emitEvent('CONNECT_SUCCESS', { address: state.address, caipAddress: state.caipAddress, namespace, connectorId, restored });

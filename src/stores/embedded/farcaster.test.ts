@@ -13,7 +13,7 @@ import { initEmbedded } from './connector.js';
 import { $activeNamespace, initNetworks } from '../network/networks.js';
 import { $modal } from '../ui/modal.js';
 import { $router, pushView, resetRouter } from '../ui/router.js';
-import { startFarcaster, stopFarcaster } from './farcaster.js';
+import { $farcasterSignIn, startFarcaster, stopFarcaster } from './farcaster.js';
 import { destroyFrame, setBridgeLoader } from './frame.js';
 import { forgetUser } from './session.js';
 import { $farcasterLogin } from './state.js';
@@ -122,6 +122,21 @@ describe('Farcaster login', () => {
     };
     await startFarcaster();
     expect($farcasterLogin.get()).toMatchObject({ step: 'error', url: undefined });
+  });
+
+  it('the view only listens: its first listener starts the sign-in (unless one is there), its last one gone stops it', async () => {
+    frame.handlers.ConnectFarcaster = () => new Promise<object>(() => undefined);
+    const unlisten = $farcasterSignIn.listen(() => undefined);
+    await vi.waitFor(() => expect($farcasterSignIn.get()).toMatchObject({ step: 'waiting', url: URL_ }));
+    expect(types()).toEqual(['GetFarcasterUri', 'ConnectFarcaster']);
+    unlisten();
+    expect($farcasterLogin.get().step).toBe('idle');
+    // A failure kept for 'Try again' is not started over by a listener coming back.
+    $farcasterLogin.set({ step: 'error', url: undefined, expiresAt: 0, error: new Error('Relay unreachable') });
+    const again = $farcasterSignIn.listen(() => undefined);
+    expect($farcasterSignIn.get().step).toBe('error');
+    again();
+    expect(types()).toEqual(['GetFarcasterUri', 'ConnectFarcaster']);
   });
 
   it('leaving the view stops it: a later approval is dropped', async () => {

@@ -2,9 +2,11 @@
  * Farcaster login (ConnectingFarcaster; lazy): the frame gives a sign-in link (shown as a QR code
  * and a link), then ConnectFarcaster waits (at most FARCASTER_WAIT_MS a call) until the user
  * approves; a wait that ran out asks again while the link lives. A lapsed link is 'expired' (the
- * view offers a new one); any other failure stays with 'Try again'. Leaving the view or closing
- * the modal stops it.
+ * view offers a new one); any other failure stays with 'Try again'. The view only listens
+ * (`$farcasterSignIn`): listening starts a sign-in unless one is there; leaving the view (its last
+ * listener gone, or the route) or closing the modal stops it.
  */
+import { computed, onStart, onStop } from 'nanostores';
 import { EmbeddedWalletError } from '../../core/errors/frame.js';
 import { $modal } from '../ui/modal.js';
 import { $router } from '../ui/router.js';
@@ -33,6 +35,16 @@ export function stopFarcaster(): void {
   run++;
   $farcasterLogin.set({ step: 'idle', url: undefined, expiresAt: 0, error: undefined });
 }
+
+/**
+ * The sign-in as ConnectingFarcaster reads it: its first listener starts one unless one is there
+ * (a link shown, a failure kept for 'Try again'), its last listener gone stops it.
+ */
+export const $farcasterSignIn = computed($farcasterLogin, (login) => login);
+onStart($farcasterSignIn, () => {
+  if ($farcasterLogin.get().step === 'idle') void startFarcaster();
+});
+onStop($farcasterSignIn, () => stopFarcaster());
 
 /** Gets a sign-in link and waits for its approval; on approval the wallet connects and Account shows. */
 export async function startFarcaster(): Promise<void> {

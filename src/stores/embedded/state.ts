@@ -8,6 +8,7 @@ import { atom, map } from 'nanostores';
 import type { EmbeddedNamespace } from '../../chains/frame-namespaces.js';
 import type { OAuthProvider } from '../../frame/constants.js';
 import type { FrameUser } from '../../frame/messages.js';
+import { resettable } from '../app/reset.js';
 
 /**
  * Where e-mail login is: nothing yet; sending the e-mail; waiting for the device-approval link
@@ -38,8 +39,8 @@ export interface EmailChangeState {
 
 export const $emailChange = map<EmailChangeState>({ step: 'idle', newEmail: undefined, error: undefined });
 
-/** The embedded wallet's user while logged in (its e-mail shows in the account view). */
-export const $embeddedUser = atom<FrameUser | undefined>(undefined);
+/** The embedded wallet's user while logged in (its e-mail shows in the account view); none again on resetStores(). */
+export const $embeddedUser = resettable(atom<FrameUser | undefined>(undefined));
 
 /** The frame's iframe (its own module: the first chunk needs it, not the rest of this one). */
 export { $frameElement } from './frame-element.js';

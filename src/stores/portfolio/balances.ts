@@ -13,7 +13,7 @@ import { ApiError } from '../../api/errors.js';
 import type { TokenBalance } from '../../wire/blockchain-api.js';
 import { BALANCE_RETRY_BLOCK_MS, CACHE_LIFETIME_MS } from '../../core/constants.js';
 import { createFetcherStore } from '../app/fetcher.js';
-import { $activeTarget, activeTarget, createCache, getBlockchainApi, isActive, now, type AccountTarget } from './blockchain.js';
+import { $activeTarget, getBlockchainApi, isActive, now, type AccountTarget } from './blockchain.js';
 import { showError } from '../ui/toast.js';
 import { refreshBalance } from '../connection/actions.js';
 import { onReset } from '../app/reset.js';
@@ -25,8 +25,6 @@ export interface BalancesState {
   key: string | undefined;
   tokens: TokenBalance[];
 }
-
-const nativeReads = createCache<true>(CACHE_LIFETIME_MS.nativeBalance);
 
 /** The API answers 400 naming chainId for a chain it does not index. */
 const notIndexed = (err: unknown): boolean => err instanceof ApiError && err.status === 400 && err.field === 'chainId';
@@ -46,11 +44,13 @@ interface Portfolio {
   unsupported: boolean;
 }
 
-/** The tokens of the active account and network: loads while listened (30 s cache, 30 s block after a failure). */
+/** The tokens of the active account and network: loads while listened, and on a look past the 30 s cache (30 s block after a failure). */
 export const $tokenBalances = createFetcherStore<Portfolio, AccountTarget>($tokenTarget, {
   key: (t) => t.key,
   lifetimeMs: CACHE_LIFETIME_MS.portfolio,
   errorBlockMs: BALANCE_RETRY_BLOCK_MS,
+  // The Tokens tab looks at them while the view listens all along (its total): a look past 30 s asks again.
+  staleOnLook: true,
   now,
   async fetcher({ key, address, network }, { force }) {
     const api = getBlockchainApi();
@@ -90,18 +90,16 @@ export const fetchBalances = ({ force = false }: { force?: boolean } = {}): Prom
 /** 'Try again': lifts the active account and network's block and fetches at once. */
 export const retryBalances = (): Promise<void> => $tokenBalances.revalidate();
 
-/** Reads the native balance from the chain, at most every 30 s per account and network unless forced. */
-export async function refreshNativeBalance({ force = false }: { force?: boolean } = {}): Promise<void> {
-  const target = activeTarget();
-  if (!target) return;
-  if (!force && nativeReads.get(target.key)) return;
-  nativeReads.set(target.key, true);
-  await refreshBalance().catch(() => undefined);
-}
+/**
+ * Reads the native balance of the active account and network from the chain, at most every 30 s
+ * unless forced: the native balance's own fetcher store (src/stores/connection/balance-reads.ts)
+ * keeps the cache, so this and every other read of it share one guard.
+ */
+export const refreshNativeBalance = ({ force = false }: { force?: boolean } = {}): Promise<void> =>
+  refreshBalance(undefined, { force }).catch(() => undefined);
 
 /** Forgets the caches and the retry block (tests, and a disconnect). */
 export function resetBalances(): void {
-  nativeReads.clear();
   $tokenBalances.reset();
 }
 onReset(resetBalances);

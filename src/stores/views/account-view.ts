@@ -62,8 +62,9 @@ whileListened($accountView, () => {
 
 /**
  * The open tab's list (NFTs or Activity); listening to it loads that list only. Opening the
- * Tokens tab is a look at the token balances: past their 30 s cache it asks again (the view
- * listens to the balances all along for its total, so their store alone would not).
+ * Tokens tab is a look at the token balances (a listener of their store while it shows): past
+ * their 30 s cache it asks again (`staleOnLook`: the view listens to the balances all along for
+ * its total, so a first listener alone would not).
  */
 export const $accountTabList = atom<{ nfts?: NftsState; activity?: ActivityState }>({});
 
@@ -76,7 +77,7 @@ whileListened($accountTabList, () => {
     else if (tab === 'activity') off = $activity.subscribe((activity) => $accountTabList.set({ activity }));
     else {
       $accountTabList.set({});
-      void $tokenBalances.fetch();
+      off = $tokenBalances.listen(() => undefined);
     }
   });
   return () => {

@@ -1,6 +1,5 @@
 import { css, html, nothing } from 'lit';
 import * as farcaster from '../../../stores/embedded/farcaster.js';
-import { $farcasterLogin } from '../../../stores/embedded/state.js';
 import { copyText } from '../../base/clipboard.js';
 import { msg } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
@@ -14,7 +13,7 @@ import { linkStyles, viewStyles } from '../view.styles.js';
  * @summary ConnectingFarcaster: the sign-in link as a QR code (`<w3-qr-code>`, the Farcaster glyph
  * in its centre), the link itself (opens in a new tab) and 'Copy link', while the frame waits for
  * the approval; then 'Authenticating...'. A lapsed link offers 'Get a new link'; a failure stays
- * with 'Try again'. Showing the view starts the sign-in; leaving it stops it.
+ * with 'Try again'. The view only reads the sign-in's store: listening starts it, leaving stops it.
  */
 export class W3ConnectingFarcasterView extends W3Element {
   static override readonly tagName = 'w3-connecting-farcaster-view';
@@ -38,22 +37,12 @@ export class W3ConnectingFarcasterView extends W3Element {
   ];
 
   /** The actions this view calls (a field, so tests can watch them). */
-  protected actions: Pick<typeof farcaster, 'startFarcaster' | 'stopFarcaster'> = {
+  protected actions: Pick<typeof farcaster, 'startFarcaster'> = {
     startFarcaster: () => farcaster.startFarcaster(),
-    stopFarcaster: () => farcaster.stopFarcaster(),
   };
 
-  private readonly login = new StoreController(this, $farcasterLogin);
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if ($farcasterLogin.get().step === 'idle') void this.actions.startFarcaster();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.actions.stopFarcaster();
-  }
+  /** The sign-in (a store that starts it while listened and stops it when left). */
+  private readonly login = new StoreController(this, farcaster.$farcasterSignIn);
 
   private renderQr(url: string | undefined) {
     return html`<w3-qr-code uri=${url ?? ''} label=${msg('QR code to sign in with Farcaster')}>

@@ -11,7 +11,6 @@ async function mount(): Promise<{ view: HTMLElement & { updateComplete: Promise<
   const view = document.createElement('w3-connecting-farcaster-view');
   (view as unknown as { actions: object }).actions = {
     startFarcaster: async () => void calls.push('start'),
-    stopFarcaster: () => void calls.push('stop'),
   };
   const host = await mountFixture('<div></div>');
   host.append(view);
@@ -25,12 +24,7 @@ const set = (step: 'idle' | 'waiting' | 'expired' | 'error' | 'connecting', erro
 describe('ConnectingFarcaster', () => {
   afterEach(() => (set('idle'), resetAll()));
 
-  it('starts the sign-in when shown and stops it when left', async () => {
-    set('idle');
-    const { view, calls } = await mount();
-    expect(calls).to.deep.equal(['start']);
-    view.remove();
-    expect(calls).to.deep.equal(['start', 'stop']);
+  it('is titled Farcaster', () => {
     expect(viewTitle('ConnectingFarcaster')).to.equal('Farcaster');
   });
 
