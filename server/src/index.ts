@@ -10,7 +10,7 @@ import { projectsRepository } from './storage/projects.js';
 import { openServerStorage } from './storage/server-storage.js';
 import { hostsOfUrls } from './allowed-hosts.js';
 import { buildApp } from './app.js';
-import { createIndexer, type Indexer, type IndexerLogger } from './blockchain/indexer.js';
+import { createIndexer, type IndexLease, type Indexer, type IndexerLogger } from './blockchain/indexer.js';
 import { seedDevIdentities } from './blockchain/identities.js';
 import { seedDevPrices, type PriceSource } from './blockchain/prices.js';
 import { chainRpcUrls } from './chains/index.js';
@@ -63,6 +63,8 @@ export interface StartServerOptions extends EmbeddedWalletOptions {
   evmPollIntervalMs?: number;
   /** How long the indexer may index nothing while the node has more blocks before it reports a stall; default 30 s. */
   evmStallAfterMs?: number;
+  /** Asked before each indexing pass whether this instance indexes the chain (default: always; a Redis or Postgres lease with several instances). */
+  indexLease?: IndexLease;
   /** Where the indexer reports a node going away and coming back; default one line on stderr each. */
   indexerLogger?: IndexerLogger;
   /** USD prices for the Blockchain API; default the `prices` table. */
@@ -107,18 +109,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     seedStaticImages(db);
     if (seed) {
       await projects.seedDev();
-      seedWallets(db, { count: (typeof seed === 'object' ? seed.wallets : undefined) ?? DEFAULT_SEED_WALLETS });
-      seedDevPrices(db);
-      seedDevIdentities(db);
+      await seedWallets(storage, { count: (typeof seed === 'object' ? seed.wallets : undefined) ?? DEFAULT_SEED_WALLETS });
+      await seedDevPrices(storage);
+      await seedDevIdentities(storage);
     }
     if (options.evmRpc)
       indexer = createIndexer({
-        db,
+        storage,
         rpcUrl: options.evmRpc,
         pollIntervalMs: options.evmPollIntervalMs,
         stallAfterMs: options.evmStallAfterMs,
         ...(options.indexerLogger ? { logger: options.indexerLogger } : {}),
+        ...(options.indexLease ? { lease: options.indexLease } : {}),
       });
+    await indexer?.restore();
     metrics.sources.indexers = () => (indexer ? [indexer.status()] : []);
     const app = buildApp({
       db,
@@ -235,7 +239,15 @@ export { getImage, putImage, type ImageKind } from './images/store.js';
 export { seedStaticImages } from './storage/images-sync.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
 export { DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
-export { createIndexer, type Indexer, type IndexerOptions, type IndexerStatus, type IndexerLogger } from './blockchain/indexer.js';
+export {
+  createIndexer,
+  IN_PROCESS_LEASE,
+  type Indexer,
+  type IndexerOptions,
+  type IndexerStatus,
+  type IndexerLogger,
+  type IndexLease,
+} from './blockchain/indexer.js';
 export {
   setPrice,
   removePrice,

@@ -1,5 +1,6 @@
 /**
- * Follows one EVM JSON-RPC node and keeps the SQLite index of its chain up to date: every
+ * Follows one EVM JSON-RPC node and keeps the index of its chain (../storage/evm-index.ts, on
+ * SQLite or Postgres) up to date: every
  * `pollIntervalMs` (250 ms) it reads eth_blockNumber, then fetches the new blocks (at most
  * `batchSize` per round, from genesis on) with their transactions, receipts and Transfer logs,
  * reads the metadata of new tokens and NFTs once, and stores the batch in one transaction.
@@ -17,16 +18,22 @@
  * Hardhat serves after `hardhat_mine`) are checked against the hashes the node serves by number
  * instead, and indexed when those agree. Rounds that index nothing while the node has more
  * blocks for `stallAfterMs` (30 s) are a stall: logged, and shown by `status()` (/health).
+ *
+ * Several instances on one database: before each pass the indexer asks its `lease` whether it
+ * holds the chain (default: always, in process; a Redis or Postgres-advisory-lock lease lets
+ * one instance at a time index a chain). A pass without the lease writes nothing and only
+ * reads how far the index got. Writes are idempotent besides (unique keys, ON CONFLICT DO
+ * NOTHING), so two instances indexing the same blocks leave no duplicate or missing row.
  */
 import { hexToBigInt, type Hex } from 'viem';
-import type { Database } from '../db/open.js';
 import { DISK_FULL_MESSAGE, isDiskFull, noteDiskFull } from '../db/disk-full.js';
 import { caipChainId } from '../chains/eip155/chain.js';
 import { brokenLink, fetchRange, hashesByNumber } from './blocks.js';
 import { withMetadata } from './enrich.js';
 import { createRpcClient, publicRpcUrl, RpcUnavailableError, type RpcClient } from './rpc.js';
 import { DEFAULT_STALL_AFTER_MS, StallWatch, type StallState } from './stall.js';
-import { blockHash, chainOfRpc, lastBlock, rollback, saveChain, writeBatch } from './store.js';
+import type { Storage } from '../storage/engine.js';
+import { evmIndexRepository } from '../storage/evm-index.js';
 
 export const DEFAULT_POLL_INTERVAL_MS = 250;
 export const DEFAULT_BATCH_SIZE = 100;
@@ -38,8 +45,23 @@ export interface IndexerLogger {
   warn(message: string): void;
 }
 
+/**
+ * Who indexes a chain when several instances share the database: `held(chainKey)` (the CAIP-2
+ * chain id) answers, before each pass, whether this instance may index it now. A lease that
+ * throws counts as not held for that pass.
+ */
+export interface IndexLease {
+  held(chainKey: string): Promise<boolean>;
+}
+
+/** The default lease: always held (one instance, in process). */
+export const IN_PROCESS_LEASE: IndexLease = { held: async () => true };
+
 export interface IndexerOptions {
-  db: Database;
+  /** The storage the index is in (either engine). */
+  storage: Storage;
+  /** Asked before each pass (default IN_PROCESS_LEASE). */
+  lease?: IndexLease;
   rpcUrl: string;
   pollIntervalMs?: number;
   /** Blocks fetched per round (default 100). */
@@ -68,6 +90,8 @@ export interface Indexer {
   /** CAIP-2 id of the indexed chain, once known. */
   chainId(): string | undefined;
   status(): IndexerStatus;
+  /** Reads what the last run left (the chain the URL served, the last indexed block); start() does it too. */
+  restore(): Promise<void>;
   start(): void;
   /** Stops polling and waits for the current round to end (no write happens after it resolves). */
   stop(): Promise<void>;
@@ -79,7 +103,8 @@ const stderrLogger: IndexerLogger = {
 };
 
 export function createIndexer({
-  db,
+  storage,
+  lease = IN_PROCESS_LEASE,
   rpcUrl,
   pollIntervalMs = DEFAULT_POLL_INTERVAL_MS,
   batchSize = DEFAULT_BATCH_SIZE,
@@ -87,9 +112,14 @@ export function createIndexer({
   logger = stderrLogger,
 }: IndexerOptions): Indexer {
   const rpc = createRpcClient(rpcUrl);
+  const index = evmIndexRepository(storage);
   const controller = new AbortController();
   const signal = controller.signal;
-  let chain = chainOfRpc(db, rpcUrl);
+  let chain: string | undefined;
+  /** The last indexed block as last read (status() answers synchronously). */
+  let indexed: number | null = null;
+  let restored: Promise<void> | undefined;
+  let leaseProblem: string | undefined;
   let chainChecked = false;
   let connected = false;
   let down = false;
@@ -127,12 +157,12 @@ export function createIndexer({
     let hi = upper + 1; // a block they do not agree on (or beyond)
     while (hi - lo > 1) {
       const mid = Math.floor((lo + hi) / 2);
-      const stored = blockHash(db, chainId, mid);
+      const stored = await index.blockHash(chainId, mid);
       if (stored !== undefined && stored === (await hashOnNode(mid))) lo = mid;
       else hi = mid;
     }
     if (stopped) return;
-    rollback(db, chainId, lo);
+    await index.rollback(chainId, lo);
     logger.info(`EVM indexer (${chainId}): the chain changed below block ${upper + 1}; re-indexing from block ${lo + 1}`);
   }
 
@@ -140,10 +170,10 @@ export function createIndexer({
   async function step(chainId: string): Promise<boolean> {
     const head = Number(hexToBigInt(await rpc.request<Hex>('eth_blockNumber', [], signal)));
     nodeHead = head;
-    let last = lastBlock(db, chainId);
+    let last = await index.lastBlock(chainId);
     if (last && (head < last.number || (head === last.number && (await hashOnNode(last.number)) !== last.hash))) {
       await reorganise(chainId, Math.min(head, last.number));
-      last = lastBlock(db, chainId);
+      last = await index.lastBlock(chainId);
     }
     const from = last ? last.number + 1 : 0;
     if (from > head || stopped) return false;
@@ -166,9 +196,9 @@ export function createIndexer({
         );
       warnedLinks = true;
     }
-    const batch = await withMetadata(db, rpc, chainId, range, signal);
+    const batch = await withMetadata(index, rpc, chainId, range, signal);
     if (stopped) return false;
-    writeBatch(db, chainId, batch);
+    await index.writeBatch(chainId, batch);
     rangeSize = Math.min(batchSize, rangeSize * 2);
     return to < head;
   }
@@ -184,8 +214,7 @@ export function createIndexer({
   }
 
   /** Counts the round for the stall watch: progress when it indexed a block or has nothing left. */
-  function judgeRound(before: number, problem: string | undefined): void {
-    const after = chain && db.open ? (lastBlock(db, chain)?.number ?? -1) : -1;
+  function judgeRound(before: number, after: number, problem: string | undefined): void {
     const caughtUp = nodeHead === null || after >= nodeHead;
     if (problem === undefined && caughtUp) loggedInconsistency = undefined;
     if (problem === undefined && (after > before || caughtUp)) {
@@ -198,22 +227,59 @@ export function createIndexer({
       );
   }
 
+  /** How far the index is (-1: nothing), read again: another instance may have written. */
+  async function readIndexed(): Promise<number> {
+    const n = chain ? ((await index.lastBlock(chain))?.number ?? -1) : -1;
+    indexed = chain && n >= 0 ? n : null;
+    return n;
+  }
+
+  async function restore(): Promise<void> {
+    restored ??= (async () => {
+      chain ??= await index.chainOfRpc(rpcUrl);
+      await readIndexed();
+    })();
+    return restored;
+  }
+
+  /** Whether this instance may index `chainId` now; a lease that throws is not held (said once). */
+  async function holdsLease(chainId: string): Promise<boolean> {
+    try {
+      const held = await lease.held(chainId);
+      leaseProblem = undefined;
+      return held;
+    } catch (err) {
+      const problem = `the index lease of ${chainId} did not answer (${(err as Error).message}); not indexing until it does`;
+      if (problem !== leaseProblem) logger.warn(`EVM indexer: ${problem}`);
+      leaseProblem = problem;
+      return false;
+    }
+  }
+
   async function run(): Promise<void> {
+    await restore().catch(() => undefined);
     while (!stopped) {
       let more = false;
       let problem: string | undefined;
+      let indexing = true;
       inconsistency = undefined;
-      const before = chain && db.open ? (lastBlock(db, chain)?.number ?? -1) : -1;
+      let before = -1;
       try {
-        if (!chainChecked) {
-          const id = caipChainId(hexToBigInt(await rpc.request<Hex>('eth_chainId', [], signal)));
-          if (stopped) break;
-          if (id !== chain) logger.info(`EVM indexer: ${rpcUrl} serves ${id}`);
-          chain = id;
-          saveChain(db, id, rpcUrl);
+        before = await readIndexed();
+        const id = chainChecked ? chain! : caipChainId(hexToBigInt(await rpc.request<Hex>('eth_chainId', [], signal)));
+        if (stopped) break;
+        if (id !== chain) logger.info(`EVM indexer: ${rpcUrl} serves ${id}`);
+        chain = id;
+        if (await holdsLease(id)) {
+          if (!chainChecked) await index.saveChain(id, rpcUrl);
           chainChecked = true;
+          more = await step(id);
+        } else {
+          // Another instance indexes the chain: follow the node's head, write nothing, judge nothing.
+          indexing = false;
+          chainChecked = false;
+          nodeHead = Number(hexToBigInt(await rpc.request<Hex>('eth_blockNumber', [], signal)));
         }
-        more = await step(chain!);
         connected = true;
         lastProblem = undefined;
         if (down) logger.warn(`EVM indexer: ${rpcUrl} (${chain}) answers again; indexing`);
@@ -222,7 +288,7 @@ export function createIndexer({
         if (stopped) break;
         if (isDiskFull(err)) {
           // The node answered; the disk refused the blocks: report that, not the chain as gone.
-          noteDiskFull(db, err);
+          noteDiskFull(storage.sqlite ?? storage, err);
           problem = `${DISK_FULL_MESSAGE} (${(err as { code?: string }).code})`;
           if (problem !== lastProblem) logger.warn(`EVM indexer: ${rpcUrl}: ${problem}`);
           lastProblem = problem;
@@ -240,7 +306,9 @@ export function createIndexer({
           lastProblem = problem;
         }
       }
-      if (!stopped) judgeRound(before, problem ?? inconsistency);
+      if (stopped) break;
+      const after = await readIndexed().catch(() => before);
+      if (indexing) judgeRound(before, after, problem ?? inconsistency);
       if (!more && !stopped) await sleep(down ? Math.max(pollIntervalMs, RETRY_INTERVAL_MS) : pollIntervalMs);
     }
   }
@@ -254,9 +322,10 @@ export function createIndexer({
       chainId: chain ?? null,
       connected,
       head: nodeHead,
-      indexed: chain && db.open ? (lastBlock(db, chain)?.number ?? null) : null,
+      indexed,
       ...stall.state(),
     }),
+    restore,
     start() {
       if (!running && !stopped) running = run();
     },

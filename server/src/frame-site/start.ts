@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { createAuthContext, type AuthContext, type AuthLimits } from '../auth/context.js';
 import { farcasterSandbox } from '../auth/farcaster/sandbox-registry.js';
 import { loadKek } from '../auth/kek.js';
-import type { Database } from '../db/open.js';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from '../mail/mailer.js';
 import { startSmtpSink, type SinkMail, type SmtpSink } from '../mail/sink.js';
 import type { RateLimitOptions } from '../rate-limit.js';
@@ -60,7 +59,8 @@ export interface EmbeddedWalletOptions extends SocialOptions {
 }
 
 export interface Common {
-  db: Database;
+  /** The database the auth API is on (as createAuthContext takes it). */
+  db: Parameters<typeof createAuthContext>[0]['db'];
   host: string;
   dataDir: string | undefined;
   rateLimit?: RateLimitOptions;
