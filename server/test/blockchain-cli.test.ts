@@ -10,7 +10,17 @@ import { freePort } from '../../scripts/lib/hardhat.mjs';
 import { parseTokenUri } from '../src/blockchain/metadata.js';
 import { decodeCursor, encodeCursor } from '../src/blockchain/history.js';
 import { main, type CliIo } from '../src/cli/index.js';
-import { DEV_PRICES, getIdentity, listPrices, listSpam, looksLikeSpam, openDatabase, sqliteStorage, startServer, type Storage } from '../src/index.js';
+import {
+  DEV_PRICES,
+  getIdentity,
+  listPrices,
+  listSpam,
+  looksLikeSpam,
+  openDatabase,
+  sqliteStorage,
+  startServer,
+  type Storage,
+} from '../src/index.js';
 import { ACCOUNTS, api, CHAIN } from './blockchain-helpers.js';
 import { getJson, tempDir } from './helpers.js';
 

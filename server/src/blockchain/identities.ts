@@ -63,7 +63,12 @@ async function holderOf(storage: Storage, name: string, except?: string): Promis
  * Sets an address's name and avatar (an https or data:image URL); an empty avatar clears it.
  * A name held by another address (in any case) is refused with an InputError naming `name`.
  */
-export async function setIdentity(storage: Storage, address: string, name: string, avatar?: string): Promise<Identity & { address: string }> {
+export async function setIdentity(
+  storage: Storage,
+  address: string,
+  name: string,
+  avatar?: string,
+): Promise<Identity & { address: string }> {
   const lower = evmAddress(address, 'address');
   const trimmed = name.trim();
   if (!trimmed || trimmed.length > IDENTITY_NAME_MAX) throw new InputError('name', `Invalid name: 1 to ${IDENTITY_NAME_MAX} characters`);
@@ -74,7 +79,10 @@ export async function setIdentity(storage: Storage, address: string, name: strin
   // The check and the write are one statement (against another instance or the CLI next to the server too).
   if (!(await chainDataRepository(storage).setIdentity(lower, trimmed, pic))) {
     const holder = (await holderOf(storage, trimmed, lower)) ?? 'another address';
-    throw new InputError('name', `Invalid name: '${trimmed}' is already the name of ${holder.startsWith('0x') ? getAddress(holder) : holder}`);
+    throw new InputError(
+      'name',
+      `Invalid name: '${trimmed}' is already the name of ${holder.startsWith('0x') ? getAddress(holder) : holder}`,
+    );
   }
   return { address: getAddress(lower), name: trimmed, avatar: pic };
 }

@@ -24,7 +24,8 @@ export const identityCommands: readonly Command[] = [
     argsHint: 'an ADDRESS',
     flags: COMMON_FLAGS,
     async run({ args, config, out }) {
-      if (!await withStorage(config, (storage) => removeIdentity(storage, args[0]!))) throw new NotFoundError(`No identity for ${args[0]}`);
+      if (!(await withStorage(config, (storage) => removeIdentity(storage, args[0]!))))
+        throw new NotFoundError(`No identity for ${args[0]}`);
       out(`Removed the identity of ${args[0]}`);
       return 0;
     },

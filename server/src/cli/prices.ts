@@ -31,7 +31,8 @@ export const pricesCommands: readonly Command[] = [
     argsHint: 'CHAIN TOKEN',
     flags: COMMON_FLAGS,
     async run({ args, config, out }) {
-      if (!await withStorage(config, (storage) => removePrice(storage, args[0]!, args[1]!))) throw new NotFoundError(`No price for ${args[1]} on ${args[0]}`);
+      if (!(await withStorage(config, (storage) => removePrice(storage, args[0]!, args[1]!))))
+        throw new NotFoundError(`No price for ${args[1]} on ${args[0]}`);
       out(`Removed the price of ${args[1]} on ${args[0]}`);
       return 0;
     },

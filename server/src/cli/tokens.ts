@@ -24,7 +24,8 @@ export const tokensCommands: readonly Command[] = [
     argsHint: 'an ADDRESS',
     flags: COMMON_FLAGS,
     async run({ args, config, out }) {
-      if (!await withStorage(config, (storage) => unmarkSpam(storage, args[0]!))) throw new NotFoundError(`${args[0]} is not on the spam list`);
+      if (!(await withStorage(config, (storage) => unmarkSpam(storage, args[0]!))))
+        throw new NotFoundError(`${args[0]} is not on the spam list`);
       out(`${args[0]} is no longer marked as spam`);
       return 0;
     },
@@ -36,7 +37,10 @@ export const tokensCommands: readonly Command[] = [
     args: 0,
     flags: [...COMMON_FLAGS, 'json'],
     async run({ flags, config, out }) {
-      const { tokens, spam } = await withStorage(config, async (storage) => ({ tokens: await listTokens(storage), spam: await listSpam(storage) }));
+      const { tokens, spam } = await withStorage(config, async (storage) => ({
+        tokens: await listTokens(storage),
+        spam: await listSpam(storage),
+      }));
       if (flags.json) out(JSON.stringify({ tokens, spam }, null, 2));
       else {
         tokens.forEach((t) =>

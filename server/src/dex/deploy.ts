@@ -218,7 +218,8 @@ export async function deployDex({ storage, rpcUrl, tokens = [], deployerKey }: D
     };
     await dex.save(record);
     const images = imagesRepository(storage);
-    for (const t of record.tokens) await ensureTokenImage(images, tokenImageId(t.symbol, caipChainId(chainId), t.address.toLowerCase()), t.symbol);
+    for (const t of record.tokens)
+      await ensureTokenImage(images, tokenImageId(t.symbol, caipChainId(chainId), t.address.toLowerCase()), t.symbol);
     return { record, deployed: true };
   } catch (err) {
     if (err instanceof DexDeployError) throw err;

@@ -95,7 +95,9 @@ export function chainDataRepository(storage: Storage): ChainDataRepository {
         .insertInto('prices')
         .values({ chain_id: row.chainId, token: row.token, usd: row.usd, updated_at: row.updatedAt })
         .onConflict((oc) =>
-          oc.columns(['chain_id', 'token']).doUpdateSet((eb) => ({ usd: eb.ref('excluded.usd'), updated_at: eb.ref('excluded.updated_at') })),
+          oc
+            .columns(['chain_id', 'token'])
+            .doUpdateSet((eb) => ({ usd: eb.ref('excluded.usd'), updated_at: eb.ref('excluded.updated_at') })),
         )
         .execute();
     },

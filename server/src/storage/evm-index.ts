@@ -49,7 +49,10 @@ function chunks<T>(rows: readonly T[], size = ROWS_PER_INSERT): T[][] {
   return out;
 }
 
-const byKey = <T>(key: (row: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byKey =
+  <T>(key: (row: T) => string) =>
+  (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 /** Token ids and block numbers sort as numbers: shorter first, then by digits. */
 const numericKey = (n: bigint | number) => String(n).padStart(80, '0');
 
@@ -281,11 +284,16 @@ export function evmIndexRepository(storage: Storage): EvmIndexRepository {
         db
           .insertInto('evm_chains')
           .values({ chain_id: chainId, rpc_url: rpcUrl, head: null, updated_at: now })
-          .onConflict((oc) => oc.column('chain_id').doUpdateSet((eb) => ({ rpc_url: eb.ref('excluded.rpc_url'), updated_at: eb.ref('excluded.updated_at') }))),
+          .onConflict((oc) =>
+            oc.column('chain_id').doUpdateSet((eb) => ({ rpc_url: eb.ref('excluded.rpc_url'), updated_at: eb.ref('excluded.updated_at') })),
+          ),
         db
           .updateTable('evm_chains')
           .set((eb) => ({
-            head: eb.selectFrom('evm_blocks').select((b) => b.fn.max('number').as('n')).where('evm_blocks.chain_id', '=', chainId),
+            head: eb
+              .selectFrom('evm_blocks')
+              .select((b) => b.fn.max('number').as('n'))
+              .where('evm_blocks.chain_id', '=', chainId),
           }))
           .where('chain_id', '=', chainId),
       ]);

@@ -120,7 +120,11 @@ export function evmReadsRepository({ db, engine }: Storage): EvmReadsRepository 
       return new Map(wanted.flatMap((a) => (out.has(a) ? [[a, out.get(a)!] as const] : [])));
     },
     async fungibleTokens(chainId) {
-      const rows = await tokenSelect(db).where('t.chain_id', '=', chainId).where('t.kind', '=', 'erc20').orderBy(bytewise(engine, 't.address')).execute();
+      const rows = await tokenSelect(db)
+        .where('t.chain_id', '=', chainId)
+        .where('t.kind', '=', 'erc20')
+        .orderBy(bytewise(engine, 't.address'))
+        .execute();
       return rows.map(token).filter((t) => !t.spam);
     },
     async listTokens() {

@@ -47,7 +47,8 @@ export const eip155Chain: ServerChain = {
       balances: (chainId, address, tokenIcon) => accountBalances({ index, rpc: indexer.rpc, prices, tokenIcon }, chainId, address),
       history: (chainId, address, cursor, tokenIcon) => accountHistory({ index, prices, tokenIcon }, chainId, address, cursor),
       nfts: (chainId, address, tokenIcon) => ownedNfts(index, chainId, address, tokenIcon),
-      tokens: (chainId, tokens, tokenIcon) => fungiblePrices({ index, images, prices, rpc: indexer.rpc, tokenIcon, tokenInfo }, chainId, tokens),
+      tokens: (chainId, tokens, tokenIcon) =>
+        fungiblePrices({ index, images, prices, rpc: indexer.rpc, tokenIcon, tokenInfo }, chainId, tokens),
     };
   },
   siwx: eip155Siwx,
