@@ -14,7 +14,7 @@ import { createIndexer, type IndexLease, type Indexer, type IndexerLogger } from
 import { seedDevIdentities } from './blockchain/identities.js';
 import { seedDevPrices, type PriceSource } from './blockchain/prices.js';
 import { chainRpcUrls } from './chains/index.js';
-import { seedStaticImages } from './storage/images-sync.js';
+import { seedStaticImages } from './storage/images.js';
 import { startRelay, type RunningRelay, type StartRelayOptions } from './relay/server.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import { serverUrl } from './server-url.js';
@@ -106,7 +106,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let actualPort = port;
   const metrics = new ServerMetrics();
   try {
-    seedStaticImages(db);
+    await seedStaticImages(storage);
     if (seed) {
       await projects.seedDev();
       await seedWallets(storage, { count: (typeof seed === 'object' ? seed.wallets : undefined) ?? DEFAULT_SEED_WALLETS });
@@ -236,7 +236,7 @@ export { WalletImportError, type ImportWalletsOptions, type ImportWalletsResult,
 export { importWallets } from './storage/wallets-sync.js';
 export { seedWallets, generatedWallets, seedWalletEntries, DEFAULT_SEED_WALLETS, type SeedWalletsOptions } from './wallets/seed.js';
 export { getImage, putImage, type ImageKind } from './images/store.js';
-export { seedStaticImages } from './storage/images-sync.js';
+export { seedStaticImages } from './storage/images.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
 export { DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
 export {

@@ -22,38 +22,18 @@ beforeAll(async () => {
   chain = await startHardhat({ port: 0 });
   const demo = await deployDemoContracts(chain.url);
   const c = clients(chain.url);
-  const send = async (account: `0x${string}`, write: Parameters<typeof c.walletClient.writeContract>[0]) =>
-    mined(c, await c.walletClient.writeContract({ ...write, account }));
+  const { walletClient } = c;
+  const dusd = demo.dusd as `0x${string}`;
+  const nft = demo.nft as `0x${string}`;
   for (const to of ACCOUNTS.slice(1))
-    await send(ACCOUNTS[0], {
-      address: demo.dusd as `0x${string}`,
-      abi: ERC20_ABI,
-      functionName: 'transfer',
-      args: [to, 10n ** 6n],
-      chain: undefined,
-    });
+    await mined(c, await walletClient.writeContract({ account: ACCOUNTS[0], address: dusd, abi: ERC20_ABI, functionName: 'transfer', args: [to, 10n ** 6n] }));
   // NFT 1 moves twice (its owner is the last move's), NFT 2 once.
-  await send(ACCOUNTS[0], {
-    address: demo.nft as `0x${string}`,
-    abi: NFT_ABI,
-    functionName: 'transferFrom',
-    args: [ACCOUNTS[0], ACCOUNTS[1], 1n],
-    chain: undefined,
-  });
-  await send(ACCOUNTS[1], {
-    address: demo.nft as `0x${string}`,
-    abi: NFT_ABI,
-    functionName: 'transferFrom',
-    args: [ACCOUNTS[1], ACCOUNTS[2], 1n],
-    chain: undefined,
-  });
-  await send(ACCOUNTS[0], {
-    address: demo.nft as `0x${string}`,
-    abi: NFT_ABI,
-    functionName: 'transferFrom',
-    args: [ACCOUNTS[0], ACCOUNTS[3], 2n],
-    chain: undefined,
-  });
+  for (const [from, to, id] of [
+    [ACCOUNTS[0], ACCOUNTS[1], 1n],
+    [ACCOUNTS[1], ACCOUNTS[2], 1n],
+    [ACCOUNTS[0], ACCOUNTS[3], 2n],
+  ] as const)
+    await mined(c, await walletClient.writeContract({ account: from, address: nft, abi: NFT_ABI, functionName: 'transferFrom', args: [from, to, id] }));
   head = Number(await c.publicClient.getBlockNumber({ cacheTime: 0 }));
 }, 90_000);
 afterAll(async () => {
@@ -101,7 +81,7 @@ describe('two instances indexing one chain into one Postgres', () => {
     await solo.stop();
     const expected = await dump(alone);
     expect(expected.tables.evm_blocks).toHaveLength(head + 1);
-    expect(expected.tables.evm_nfts.length).toBeGreaterThanOrEqual(4);
+    expect(expected.tables.evm_nfts?.length).toBeGreaterThanOrEqual(4);
 
     const url = await postgresUrl();
     const [a, b] = [await openAgain(url), await openAgain(url)];
