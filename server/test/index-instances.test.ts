@@ -26,14 +26,26 @@ beforeAll(async () => {
   const dusd = demo.dusd as `0x${string}`;
   const nft = demo.nft as `0x${string}`;
   for (const to of ACCOUNTS.slice(1))
-    await mined(c, await walletClient.writeContract({ account: ACCOUNTS[0], address: dusd, abi: ERC20_ABI, functionName: 'transfer', args: [to, 10n ** 6n] }));
+    await mined(
+      c,
+      await walletClient.writeContract({
+        account: ACCOUNTS[0],
+        address: dusd,
+        abi: ERC20_ABI,
+        functionName: 'transfer',
+        args: [to, 10n ** 6n],
+      }),
+    );
   // NFT 1 moves twice (its owner is the last move's), NFT 2 once.
   for (const [from, to, id] of [
     [ACCOUNTS[0], ACCOUNTS[1], 1n],
     [ACCOUNTS[1], ACCOUNTS[2], 1n],
     [ACCOUNTS[0], ACCOUNTS[3], 2n],
   ] as const)
-    await mined(c, await walletClient.writeContract({ account: from, address: nft, abi: NFT_ABI, functionName: 'transferFrom', args: [from, to, id] }));
+    await mined(
+      c,
+      await walletClient.writeContract({ account: from, address: nft, abi: NFT_ABI, functionName: 'transferFrom', args: [from, to, id] }),
+    );
   head = Number(await c.publicClient.getBlockNumber({ cacheTime: 0 }));
 }, 90_000);
 afterAll(async () => {

@@ -59,7 +59,10 @@ describe('dex deploy', () => {
     });
     const db = openDatabase(path.join(dir, 'data'));
     try {
-      expect(await getDex(sqliteStorage(db), 31337)).toMatchObject({ ...printed, tokens: printed.tokens.map((t: object) => expect.objectContaining(t)) });
+      expect(await getDex(sqliteStorage(db), 31337)).toMatchObject({
+        ...printed,
+        tokens: printed.tokens.map((t: object) => expect.objectContaining(t)),
+      });
     } finally {
       db.close();
     }
