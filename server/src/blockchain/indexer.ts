@@ -30,9 +30,10 @@ import { DISK_FULL_MESSAGE, isDiskFull, noteDiskFull } from '../db/disk-full.js'
 import { caipChainId } from '../chains/eip155/chain.js';
 import { brokenLink, fetchRange, hashesByNumber } from './blocks.js';
 import { withMetadata } from './enrich.js';
-import { createRpcClient, publicRpcUrl, RpcUnavailableError, type RpcClient } from './rpc.js';
-import { DEFAULT_STALL_AFTER_MS, StallWatch, type StallState } from './stall.js';
-import type { Storage } from '../storage/engine.js';
+import { createRpcClient, publicRpcUrl, RpcUnavailableError } from './rpc.js';
+import { DEFAULT_STALL_AFTER_MS, StallWatch } from './stall.js';
+import { IN_PROCESS_LEASE, leaseCheck } from './index-lease.js';
+import type { Indexer, IndexerLogger, IndexerOptions } from './indexer-types.js';
 import { evmIndexRepository } from '../storage/evm-index.js';
 
 export const DEFAULT_POLL_INTERVAL_MS = 250;
@@ -40,62 +41,8 @@ export const DEFAULT_BATCH_SIZE = 100;
 /** How often a node that does not answer is tried again. */
 export const RETRY_INTERVAL_MS = 1000;
 
-export interface IndexerLogger {
-  info(message: string): void;
-  warn(message: string): void;
-}
-
-/**
- * Who indexes a chain when several instances share the database: `held(chainKey)` (the CAIP-2
- * chain id) answers, before each pass, whether this instance may index it now. A lease that
- * throws counts as not held for that pass.
- */
-export interface IndexLease {
-  held(chainKey: string): Promise<boolean>;
-}
-
-/** The default lease: always held (one instance, in process). */
-export const IN_PROCESS_LEASE: IndexLease = { held: async () => true };
-
-export interface IndexerOptions {
-  /** The storage the index is in (either engine). */
-  storage: Storage;
-  /** Asked before each pass (default IN_PROCESS_LEASE). */
-  lease?: IndexLease;
-  rpcUrl: string;
-  pollIntervalMs?: number;
-  /** Blocks fetched per round (default 100). */
-  batchSize?: number;
-  /** How long rounds may index nothing while the node has more blocks before it is a stall (default 30 s). */
-  stallAfterMs?: number;
-  logger?: IndexerLogger;
-}
-
-export interface IndexerStatus extends StallState {
-  /** The node's origin (without path or query, which may hold an API key). */
-  rpcUrl: string;
-  /** CAIP-2 id of the chain, once known (from the node, or from the last run while it is down). */
-  chainId: string | null;
-  /** Whether the last call to the node succeeded. */
-  connected: boolean;
-  /** The node's head as last seen. */
-  head: number | null;
-  /** The last indexed block. */
-  indexed: number | null;
-}
-
-export interface Indexer {
-  readonly rpc: RpcClient;
-  readonly rpcUrl: string;
-  /** CAIP-2 id of the indexed chain, once known. */
-  chainId(): string | undefined;
-  status(): IndexerStatus;
-  /** Reads what the last run left (the chain the URL served, the last indexed block); start() does it too. */
-  restore(): Promise<void>;
-  start(): void;
-  /** Stops polling and waits for the current round to end (no write happens after it resolves). */
-  stop(): Promise<void>;
-}
+export { IN_PROCESS_LEASE, type IndexLease } from './index-lease.js';
+export type { Indexer, IndexerLogger, IndexerOptions, IndexerStatus } from './indexer-types.js';
 
 const stderrLogger: IndexerLogger = {
   info: () => undefined,
@@ -119,7 +66,7 @@ export function createIndexer({
   /** The last indexed block as last read (status() answers synchronously). */
   let indexed: number | null = null;
   let restored: Promise<void> | undefined;
-  let leaseProblem: string | undefined;
+  const holdsLease = leaseCheck(lease, logger);
   let chainChecked = false;
   let connected = false;
   let down = false;
@@ -240,20 +187,6 @@ export function createIndexer({
       await readIndexed();
     })();
     return restored;
-  }
-
-  /** Whether this instance may index `chainId` now; a lease that throws is not held (said once). */
-  async function holdsLease(chainId: string): Promise<boolean> {
-    try {
-      const held = await lease.held(chainId);
-      leaseProblem = undefined;
-      return held;
-    } catch (err) {
-      const problem = `the index lease of ${chainId} did not answer (${(err as Error).message}); not indexing until it does`;
-      if (problem !== leaseProblem) logger.warn(`EVM indexer: ${problem}`);
-      leaseProblem = problem;
-      return false;
-    }
   }
 
   async function run(): Promise<void> {
