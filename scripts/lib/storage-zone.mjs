@@ -30,7 +30,6 @@ export const RAW_HANDLE_FILES = [
   'auth/social/flow.ts',
   'auth/social/schema.ts',
   'auth/users.ts',
-  'cli/command.ts',
   'cli/serve.ts',
   'relay/hub.ts',
   'relay/quota-windows.ts',
