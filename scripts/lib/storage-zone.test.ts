@@ -35,8 +35,8 @@ describe('the storage zone', () => {
     ['server/src/db/x.ts', "import Database from 'better-sqlite3';\nexport const x = new Database(':memory:').prepare('SELECT 1');"],
     ['server/src/routes/x.test.ts', "import { sql } from 'kysely';\nexport const x = sql;"],
     [
-      'server/src/wallets/seed.ts',
-      "import type { Database } from '../db/open.js';\nexport const x = (db: Database) => db.prepare('SELECT 1');",
+      `server/src/${RAW_HANDLE_FILES.at(-1)}`,
+      "import type { Database } from './db/open.js';\nexport const x = (db: Database) => db.prepare('SELECT 1');",
     ],
     ['server/src/routes/x.ts', "import { projectsRepository } from '../storage/projects.js';\nexport const x = projectsRepository;"],
   ])('allows in %s', async (file, code) => {

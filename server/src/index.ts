@@ -10,11 +10,11 @@ import { projectsRepository } from './storage/projects.js';
 import { openServerStorage } from './storage/server-storage.js';
 import { hostsOfUrls } from './allowed-hosts.js';
 import { buildApp } from './app.js';
-import { createIndexer, type Indexer, type IndexerLogger } from './blockchain/indexer.js';
+import { createIndexer, type IndexLease, type Indexer, type IndexerLogger } from './blockchain/indexer.js';
 import { seedDevIdentities } from './blockchain/identities.js';
 import { seedDevPrices, type PriceSource } from './blockchain/prices.js';
 import { chainRpcUrls } from './chains/index.js';
-import { seedStaticImages } from './storage/images-sync.js';
+import { seedStaticImages } from './storage/images.js';
 import { startRelay, type RunningRelay, type StartRelayOptions } from './relay/server.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import { serverUrl } from './server-url.js';
@@ -70,6 +70,8 @@ export interface StartServerOptions extends EmbeddedWalletOptions {
   evmPollIntervalMs?: number;
   /** How long the indexer may index nothing while the node has more blocks before it reports a stall; default 30 s. */
   evmStallAfterMs?: number;
+  /** Asked before each indexing pass whether this instance indexes the chain (default: always; a Redis or Postgres lease with several instances). */
+  indexLease?: IndexLease;
   /** Where the indexer reports a node going away and coming back; default one line on stderr each. */
   indexerLogger?: IndexerLogger;
   /** USD prices for the Blockchain API; default the `prices` table. */
@@ -112,21 +114,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let actualPort = port;
   const metrics = new ServerMetrics();
   try {
-    seedStaticImages(db);
+    await seedStaticImages(storage);
     if (seed) {
       await projects.seedDev();
-      seedWallets(db, { count: (typeof seed === 'object' ? seed.wallets : undefined) ?? DEFAULT_SEED_WALLETS });
-      seedDevPrices(db);
-      seedDevIdentities(db);
+      await seedWallets(storage, { count: (typeof seed === 'object' ? seed.wallets : undefined) ?? DEFAULT_SEED_WALLETS });
+      await seedDevPrices(storage);
+      await seedDevIdentities(storage);
     }
     if (options.evmRpc)
       indexer = createIndexer({
-        db,
+        storage,
         rpcUrl: options.evmRpc,
         pollIntervalMs: options.evmPollIntervalMs,
         stallAfterMs: options.evmStallAfterMs,
         ...(options.indexerLogger ? { logger: options.indexerLogger } : {}),
+        ...(options.indexLease ? { lease: options.indexLease } : {}),
       });
+    await indexer?.restore();
     metrics.sources.indexers = () => (indexer ? [indexer.status()] : []);
     if (scale.redis) metrics.sources.redis = scale.redis.problem;
     const app = buildApp({
@@ -259,10 +263,18 @@ export { WalletImportError, type ImportWalletsOptions, type ImportWalletsResult,
 export { importWallets } from './storage/wallets-sync.js';
 export { seedWallets, generatedWallets, seedWalletEntries, DEFAULT_SEED_WALLETS, type SeedWalletsOptions } from './wallets/seed.js';
 export { getImage, putImage, type ImageKind } from './images/store.js';
-export { seedStaticImages } from './storage/images-sync.js';
+export { seedStaticImages } from './storage/images.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
 export { DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from './analytics-retention.js';
-export { createIndexer, type Indexer, type IndexerOptions, type IndexerStatus, type IndexerLogger } from './blockchain/indexer.js';
+export {
+  createIndexer,
+  IN_PROCESS_LEASE,
+  type Indexer,
+  type IndexerOptions,
+  type IndexerStatus,
+  type IndexerLogger,
+  type IndexLease,
+} from './blockchain/indexer.js';
 export {
   setPrice,
   removePrice,

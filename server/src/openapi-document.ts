@@ -1,18 +1,18 @@
 /** The OpenAPI document of the HTTP API as a value, for scripts/gen-openapi.mjs and tests. */
 import type { OpenAPIV3 } from 'openapi-types';
 import { buildApp } from './app.js';
-import { openDatabase } from './db/open.js';
+import { openServerStorage } from './storage/server-storage.js';
 
 /** The document, from an app over an empty in-memory database. */
 export async function openApiDocument(): Promise<OpenAPIV3.Document> {
-  const db = openDatabase(undefined);
-  const app = buildApp({ db });
+  const storage = await openServerStorage(undefined, undefined);
+  const app = buildApp({ db: storage.sqlite, storage });
   try {
     await app.ready();
     return app.swagger() as OpenAPIV3.Document;
   } finally {
     await app.close();
-    db.close();
+    await storage.close();
   }
 }
 

@@ -15,6 +15,8 @@ import { SERVER_CHAINS } from './chains/index.js';
 import type { ChainNode, ServerChain } from './chains/types.js';
 import type { Database } from './db/open.js';
 import { sqliteStorage, type Storage } from './storage/engine.js';
+import { evmReadsRepository } from './storage/evm-reads.js';
+import { imagesRepository } from './storage/images.js';
 import { projectsRepository, type ProjectsRepository } from './storage/projects.js';
 
 export type { ProjectsRepository } from './storage/projects.js';
@@ -26,9 +28,11 @@ export interface BlockchainRepository {
   readonly chains: readonly ServerChain[];
   /** The node of a namespace (its balances and `reads`), when the server was started with one. */
   node(namespace: string): ChainNode | undefined;
-  identity(address: string): Identity;
-  profile(name: string): Profile | undefined;
-  reverseProfiles(address: string): Profile[];
+  /** The `prices` table as a price source (the on-ramp's default, whatever source the API answers with). */
+  readonly priceTable: PriceSource;
+  identity(address: string): Promise<Identity>;
+  profile(name: string): Promise<Profile | undefined>;
+  reverseProfiles(address: string): Promise<Profile[]>;
 }
 
 export interface BlockchainOptions {
@@ -43,22 +47,25 @@ export interface BlockchainOptions {
 }
 
 export function blockchainRepository(
-  db: Database,
-  { indexer, prices = tablePriceSource(db), rpcUrls = {}, chains = SERVER_CHAINS }: BlockchainOptions = {},
+  storage: Storage,
+  { indexer, prices, rpcUrls = {}, chains = SERVER_CHAINS }: BlockchainOptions = {},
 ): BlockchainRepository {
   const tokenInfo = new TokenInfoCache();
   const nodes = new Map<string, ChainNode>();
+  const priceTable = tablePriceSource(storage);
+  const settings = { index: evmReadsRepository(storage), images: imagesRepository(storage), prices: prices ?? priceTable };
   for (const chain of chains) {
-    const node = chain.node({ db, prices, indexer, rpcUrls, tokenInfo });
+    const node = chain.node({ ...settings, indexer, rpcUrls, tokenInfo });
     if (node) nodes.set(chain.namespace, node);
   }
   return {
     indexer,
     chains,
     node: (namespace) => nodes.get(namespace),
-    identity: (address) => getIdentity(db, address),
-    profile: (name) => getProfile(db, name),
-    reverseProfiles: (address) => reverseProfiles(db, address),
+    priceTable,
+    identity: (address) => getIdentity(storage, address),
+    profile: (name) => getProfile(storage, name),
+    reverseProfiles: (address) => reverseProfiles(storage, address),
   };
 }
 
@@ -82,7 +89,7 @@ export const repositories = fp<RepositoriesOptions>(
   async (app, { db, storage = sqliteStorage(db), blockchain }) => {
     app.decorate('db', db);
     app.decorate('projects', projectsRepository(storage));
-    app.decorate('blockchain', blockchainRepository(db, blockchain));
+    app.decorate('blockchain', blockchainRepository(storage, blockchain));
   },
   { name: 'w3kit-repositories', fastify: '5.x' },
 );

@@ -183,14 +183,14 @@ describe('GET /v1/account/{address}/balance', () => {
   });
 
   it('uses the prices table as it changes (unknown prices are 0)', async () => {
-    setPrice(ctx.server.db, CHAIN, DEMO_CONTRACTS.dusd, 2.5);
+    await setPrice(ctx.server.storage, CHAIN, DEMO_CONTRACTS.dusd, 2.5);
     try {
       expect((await balancesOf(ACCOUNTS[1])).find((b) => b.symbol === 'DUSD')).toMatchObject({ price: 2.5, value: 2498.75 });
-      setPrice(ctx.server.db, CHAIN, 'native', 0);
+      await setPrice(ctx.server.storage, CHAIN, 'native', 0);
       expect((await balancesOf(ACCOUNTS[1]))[0]).toMatchObject({ price: 0, value: 0 });
     } finally {
-      setPrice(ctx.server.db, CHAIN, DEMO_CONTRACTS.dusd, 1);
-      setPrice(ctx.server.db, CHAIN, 'native', 3000);
+      await setPrice(ctx.server.storage, CHAIN, DEMO_CONTRACTS.dusd, 1);
+      await setPrice(ctx.server.storage, CHAIN, 'native', 3000);
     }
   });
 
@@ -433,13 +433,13 @@ describe('GET /v1/account/{address}/nfts', () => {
   it("flags a whole collection the operator lists as spam, at once, and in the history's NFT flags", async () => {
     const flags = async () => (await api(ctx.server, `/v1/account/${ACCOUNTS[1]}/nfts`, { chainId: CHAIN })).body.data[0].spam;
     expect(await flags()).toBe(false);
-    expect(markSpam(ctx.server.db, DEMO_CONTRACTS.nft)).toBe(DEMO_CONTRACTS.nft);
+    expect(await markSpam(ctx.server.storage, DEMO_CONTRACTS.nft)).toBe(DEMO_CONTRACTS.nft);
     try {
       expect(await flags()).toBe(true);
       const tx = (await historyOf(ACCOUNTS[1])).data.find((t) => t.transfers[0]?.nft_info);
       expect(tx.transfers[0].nft_info.flags.is_spam).toBe(true);
     } finally {
-      unmarkSpam(ctx.server.db, DEMO_CONTRACTS.nft);
+      await unmarkSpam(ctx.server.storage, DEMO_CONTRACTS.nft);
     }
     expect(await flags()).toBe(false);
   });
@@ -454,7 +454,7 @@ describe('GET /v1/identity/{address}', () => {
   it('answers null name and avatar without an identity, and the stored ones with it', async () => {
     const none = await api(ctx.server, `/v1/identity/${ACCOUNTS[0]}`, { sender: ACCOUNTS[1], chainId: CHAIN });
     expect(none).toMatchObject({ status: 200, body: { name: null, avatar: null } });
-    setIdentity(ctx.server.db, ACCOUNTS[2], 'carol.w3kit', 'https://example.com/carol.png');
+    await setIdentity(ctx.server.storage, ACCOUNTS[2], 'carol.w3kit', 'https://example.com/carol.png');
     const set = await api(ctx.server, `/v1/identity/${ACCOUNTS[2].toLowerCase()}`, { chainId: CHAIN });
     expect(set.body).toEqual({ name: 'carol.w3kit', avatar: 'https://example.com/carol.png' });
   });

@@ -10,7 +10,17 @@ import { freePort } from '../../scripts/lib/hardhat.mjs';
 import { parseTokenUri } from '../src/blockchain/metadata.js';
 import { decodeCursor, encodeCursor } from '../src/blockchain/history.js';
 import { main, type CliIo } from '../src/cli/index.js';
-import { DEV_PRICES, getIdentity, listPrices, listSpam, looksLikeSpam, openDatabase, startServer } from '../src/index.js';
+import {
+  DEV_PRICES,
+  getIdentity,
+  listPrices,
+  listSpam,
+  looksLikeSpam,
+  openDatabase,
+  sqliteStorage,
+  startServer,
+  type Storage,
+} from '../src/index.js';
 import { ACCOUNTS, api, CHAIN } from './blockchain-helpers.js';
 import { getJson, tempDir } from './helpers.js';
 
@@ -27,12 +37,12 @@ async function cli(...argv: string[]): Promise<{ code: number; stdout: string; s
   return { code, stdout, stderr };
 }
 
-function withDb<T>(fn: (db: ReturnType<typeof openDatabase>) => T): T {
-  const db = openDatabase(path.join(dir, 'data'));
+async function withDb<T>(fn: (storage: Storage) => Promise<T>): Promise<T> {
+  const storage = sqliteStorage(openDatabase(path.join(dir, 'data')));
   try {
-    return fn(db);
+    return await fn(storage);
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 
@@ -52,7 +62,7 @@ describe('prices commands', () => {
     ]);
     expect((await cli('prices', 'remove', CHAIN, 'native')).code).toBe(0);
     expect((await cli('prices', 'remove', CHAIN, 'native')).code).toBe(1);
-    expect(withDb(listPrices)).toHaveLength(1);
+    expect(await withDb(listPrices)).toHaveLength(1);
   });
 
   it('names the bad argument and exits 2', async () => {
@@ -78,12 +88,12 @@ describe('identity commands', () => {
     const set = await cli('identity', 'set', ACCOUNTS[1], 'bob.w3kit');
     expect(set).toMatchObject({ code: 0, stdout: `Identity of ${ACCOUNTS[1]}: "bob.w3kit"\n` });
     expect((await cli('identity', 'set', ACCOUNTS[2].toLowerCase(), 'carol', 'https://example.com/c.png')).code).toBe(0);
-    expect(withDb((db) => getIdentity(db, ACCOUNTS[2]))).toEqual({ name: 'carol', avatar: 'https://example.com/c.png' });
+    expect(await withDb((db) => getIdentity(db, ACCOUNTS[2]))).toEqual({ name: 'carol', avatar: 'https://example.com/c.png' });
     expect((await cli('identity', 'list')).stdout).toBe(
       `${ACCOUNTS[2]}\t"carol"\thttps://example.com/c.png\n${ACCOUNTS[1]}\t"bob.w3kit"\n`,
     );
     expect((await cli('identity', 'remove', ACCOUNTS[1])).code).toBe(0);
-    expect(withDb((db) => getIdentity(db, ACCOUNTS[1]))).toEqual({ name: null, avatar: null });
+    expect(await withDb((db) => getIdentity(db, ACCOUNTS[1]))).toEqual({ name: null, avatar: null });
     expect((await cli('identity', 'remove', ACCOUNTS[1])).code).toBe(1);
   });
 
@@ -109,7 +119,7 @@ describe('tokens commands', () => {
       code: 0,
       stdout: `Marked ${DEMO_CONTRACTS.spamNft} as spam\n`,
     });
-    expect(withDb(listSpam)).toEqual([DEMO_CONTRACTS.spamNft]);
+    expect(await withDb(listSpam)).toEqual([DEMO_CONTRACTS.spamNft]);
     expect((await cli('tokens', 'list')).stdout).toBe(`spam list\t${DEMO_CONTRACTS.spamNft}\n`);
     expect(JSON.parse((await cli('tokens', 'list', '--json')).stdout)).toEqual({ tokens: [], spam: [DEMO_CONTRACTS.spamNft] });
     expect((await cli('tokens', 'unspam', DEMO_CONTRACTS.spamNft)).code).toBe(0);
@@ -128,12 +138,12 @@ describe('--seed prices', () => {
     await cli('prices', 'set', CHAIN, 'native', '2500');
     const server = await startServer({ port: 0, relayPort: false, dataDir: path.join(dir, 'data'), seed: { wallets: 1 } });
     try {
-      expect(listPrices(server.db).map((p) => [p.token, p.usd])).toEqual([
+      expect((await listPrices(server.storage)).map((p) => [p.token, p.usd])).toEqual([
         ['native', 2500],
         [DEMO_CONTRACTS.dusd.toLowerCase(), 1],
         [DEMO_CONTRACTS.dusdt.toLowerCase(), 1],
       ]);
-      expect(getIdentity(server.db, ACCOUNTS[0])).toEqual({ name: null, avatar: null });
+      expect(await getIdentity(server.storage, ACCOUNTS[0])).toEqual({ name: null, avatar: null });
     } finally {
       await server.close();
     }

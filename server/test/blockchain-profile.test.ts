@@ -11,13 +11,14 @@ import {
   DEV_IDENTITIES,
   getIdentity,
   openDatabase,
+  sqliteStorage,
   removeIdentity,
   setIdentity,
   startServer,
   type RunningServer,
 } from '../src/index.js';
 import { ACCOUNTS, api } from './blockchain-helpers.js';
-import { inputErrorField, LOCAL_ORIGIN, tempDir } from './helpers.js';
+import { inputErrorFieldOf, LOCAL_ORIGIN, tempDir } from './helpers.js';
 
 let server: RunningServer;
 
@@ -42,7 +43,7 @@ describe('GET /v1/profile/account/{name}', () => {
   });
 
   it('finds a name in any case, answers with the name as set and its avatar, checksummed', async () => {
-    setIdentity(server.db, ACCOUNTS[2].toLowerCase(), 'Carol.w3kit', 'https://example.com/carol.png');
+    await setIdentity(server.storage, ACCOUNTS[2].toLowerCase(), 'Carol.w3kit', 'https://example.com/carol.png');
     try {
       for (const asked of ['Carol.w3kit', 'carol.w3kit', 'CAROL.W3KIT']) {
         const reply = await profile(asked);
@@ -56,7 +57,7 @@ describe('GET /v1/profile/account/{name}', () => {
       // apiVersion may be left out (it is 2), and the SDK parameters are the usual ones.
       expect((await profile('carol.w3kit', {})).status).toBe(200);
     } finally {
-      removeIdentity(server.db, ACCOUNTS[2]);
+      await removeIdentity(server.storage, ACCOUNTS[2]);
     }
     expect(await profile('carol.w3kit')).toMatchObject({ status: 404, body: { message: "No profile named 'carol.w3kit'" } });
   });
@@ -65,12 +66,12 @@ describe('GET /v1/profile/account/{name}', () => {
     expect(await profile('nobody.w3kit')).toEqual(
       expect.objectContaining({ status: 404, body: { message: "No profile named 'nobody.w3kit'" } }),
     );
-    setIdentity(server.db, ACCOUNTS[3], 'Dave Smith');
+    await setIdentity(server.storage, ACCOUNTS[3], 'Dave Smith');
     try {
       expect((await profile('Dave-Smith')).status).toBe(404);
       expect((await profile('Dave Smith')).body).toMatchObject({ field: 'name' });
     } finally {
-      removeIdentity(server.db, ACCOUNTS[3]);
+      await removeIdentity(server.storage, ACCOUNTS[3]);
     }
   });
 
@@ -117,16 +118,16 @@ describe('GET /v1/profile/reverse/{address}', () => {
       body: [{ name: 'dev.w3kit', addresses: { '60': { address: ACCOUNTS[1] } }, attributes: {} }],
     });
     expect(await reverse(ACCOUNTS[0], { apiVersion: '2', sender: ACCOUNTS[0] })).toMatchObject({ status: 200, body: [] });
-    setIdentity(server.db, ACCOUNTS[3], 'Dave Smith', 'https://example.com/d.png');
+    await setIdentity(server.storage, ACCOUNTS[3], 'Dave Smith', 'https://example.com/d.png');
     try {
       // A display name that is no profile name does not resolve, so it is no profile either.
       expect((await reverse(ACCOUNTS[3])).body).toEqual([]);
-      setIdentity(server.db, ACCOUNTS[3], 'dave.w3kit', 'https://example.com/d.png');
+      await setIdentity(server.storage, ACCOUNTS[3], 'dave.w3kit', 'https://example.com/d.png');
       expect((await reverse(ACCOUNTS[3])).body).toEqual([
         { name: 'dave.w3kit', addresses: { '60': { address: ACCOUNTS[3] } }, attributes: { avatar: 'https://example.com/d.png' } },
       ]);
     } finally {
-      removeIdentity(server.db, ACCOUNTS[3]);
+      await removeIdentity(server.storage, ACCOUNTS[3]);
     }
   });
 
@@ -139,14 +140,14 @@ describe('GET /v1/profile/reverse/{address}', () => {
 
 describe('names are unique', () => {
   it('refuses a name another address holds, in any case; the holder may change its own', async () => {
-    expect(inputErrorField(() => setIdentity(server.db, ACCOUNTS[2], 'DEV.w3kit'))).toBe('name');
-    expect(() => setIdentity(server.db, ACCOUNTS[2], 'dev.W3KIT')).toThrow(
+    expect(await inputErrorFieldOf(setIdentity(server.storage, ACCOUNTS[2], 'DEV.w3kit'))).toBe('name');
+    await expect(setIdentity(server.storage, ACCOUNTS[2], 'dev.W3KIT')).rejects.toThrow(
       `Invalid name: 'dev.W3KIT' is already the name of ${ACCOUNTS[1]}`,
     );
-    expect(getIdentity(server.db, ACCOUNTS[2])).toEqual({ name: null, avatar: null });
-    setIdentity(server.db, ACCOUNTS[1], 'Dev.W3kit');
+    expect(await getIdentity(server.storage, ACCOUNTS[2])).toEqual({ name: null, avatar: null });
+    await setIdentity(server.storage, ACCOUNTS[1], 'Dev.W3kit');
     expect((await profile('dev.w3kit')).body.name).toBe('Dev.W3kit');
-    setIdentity(server.db, ACCOUNTS[1], 'dev.w3kit');
+    await setIdentity(server.storage, ACCOUNTS[1], 'dev.w3kit');
     expect((await profile('dev.w3kit')).body).toEqual({ name: 'dev.w3kit', addresses: { '60': { address: ACCOUNTS[1] } }, attributes: {} });
   });
 
@@ -186,38 +187,38 @@ describe('--seed names', () => {
     const dataDir = path.join(dir, 'data');
     try {
       // Account 1 named otherwise by the operator: the seed leaves it alone.
-      const db = openDatabase(dataDir);
-      setIdentity(db, ACCOUNTS[1], 'bob.w3kit');
-      db.close();
+      const storage = sqliteStorage(openDatabase(dataDir));
+      await setIdentity(storage, ACCOUNTS[1], 'bob.w3kit');
+      await storage.close();
       let seeded = await startServer({ port: 0, relayPort: false, dataDir, seed: { wallets: 1 } });
       try {
-        expect(getIdentity(seeded.db, ACCOUNTS[1]).name).toBe('bob.w3kit');
+        expect((await getIdentity(seeded.storage, ACCOUNTS[1])).name).toBe('bob.w3kit');
         expect((await api(seeded, '/v1/profile/account/dev.w3kit')).status).toBe(404);
         // dev.w3kit taken by another address: still not given to account 1.
-        removeIdentity(seeded.db, ACCOUNTS[1]);
-        setIdentity(seeded.db, ACCOUNTS[3], 'DEV.W3KIT');
+        await removeIdentity(seeded.storage, ACCOUNTS[1]);
+        await setIdentity(seeded.storage, ACCOUNTS[3], 'DEV.W3KIT');
       } finally {
         await seeded.close();
       }
       seeded = await startServer({ port: 0, relayPort: false, dataDir, seed: { wallets: 1 } });
       try {
-        expect(getIdentity(seeded.db, ACCOUNTS[1])).toEqual({ name: null, avatar: null });
+        expect(await getIdentity(seeded.storage, ACCOUNTS[1])).toEqual({ name: null, avatar: null });
         expect((await api(seeded, '/v1/profile/account/dev.w3kit')).body.addresses['60'].address).toBe(ACCOUNTS[3]);
-        removeIdentity(seeded.db, ACCOUNTS[3]);
+        await removeIdentity(seeded.storage, ACCOUNTS[3]);
       } finally {
         await seeded.close();
       }
       seeded = await startServer({ port: 0, relayPort: false, dataDir, seed: { wallets: 1 } });
       try {
-        expect(getIdentity(seeded.db, ACCOUNTS[1])).toEqual({ name: 'dev.w3kit', avatar: null });
-        expect(getIdentity(seeded.db, ACCOUNTS[0])).toEqual({ name: null, avatar: null });
+        expect(await getIdentity(seeded.storage, ACCOUNTS[1])).toEqual({ name: 'dev.w3kit', avatar: null });
+        expect(await getIdentity(seeded.storage, ACCOUNTS[0])).toEqual({ name: null, avatar: null });
       } finally {
         await seeded.close();
       }
       // Without --seed nobody is named.
       const plain = await startServer({ port: 0, relayPort: false, seed: false });
       try {
-        expect(getIdentity(plain.db, ACCOUNTS[1])).toEqual({ name: null, avatar: null });
+        expect(await getIdentity(plain.storage, ACCOUNTS[1])).toEqual({ name: null, avatar: null });
       } finally {
         await plain.close();
       }

@@ -9,6 +9,7 @@ import {
   migrations,
   openDatabase,
   seedWallets,
+  sqliteStorage,
   countWallets,
   type Database,
   type Migration,
@@ -65,11 +66,11 @@ describe('openDatabase', () => {
     db.close();
   });
 
-  it('keeps data on reopen and does not apply migrations again', () => {
+  it('keeps data on reopen and does not apply migrations again', async () => {
     const dir = dataDir();
     const first = openDatabase(dir);
     createProject(first, { id: 'keep', name: 'Keep me', allowedOrigins: ['https://keep.example.com'] });
-    seedWallets(first, { count: 150 });
+    await seedWallets(sqliteStorage(first), { count: 150 });
     const before = appliedMigrations(first);
     first.close();
 

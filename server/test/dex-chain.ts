@@ -10,6 +10,7 @@ import { deployDemoContracts, type DemoContracts } from '../../scripts/lib/contr
 import { startHardhat, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { tempDir } from './helpers.js';
 import { openDatabase } from '../src/db/open.js';
+import { sqliteStorage } from '../src/storage/engine.js';
 import { startServer, type RunningServer } from '../src/index.js';
 import { deployDex } from '../src/dex/deploy.js';
 import type { DexRecord } from '../src/dex/store.js';
@@ -34,7 +35,7 @@ export async function startDexChain(): Promise<DexChain> {
     const db = openDatabase(dataDir);
     let dex: DexRecord;
     try {
-      ({ record: dex } = await deployDex({ db, rpcUrl: node.url, tokens: [demo.dusd, demo.dusdt] }));
+      ({ record: dex } = await deployDex({ storage: sqliteStorage(db), rpcUrl: node.url, tokens: [demo.dusd, demo.dusdt] }));
     } finally {
       db.close();
     }

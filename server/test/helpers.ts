@@ -50,6 +50,17 @@ export function inputErrorField(fn: () => unknown): string {
   throw new Error('expected an InputError');
 }
 
+/** The field of the InputError `promise` rejects with. */
+export async function inputErrorFieldOf(promise: Promise<unknown>): Promise<string> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (err === undefined) throw new Error('expected an InputError');
+  expect(err).toBeInstanceOf(InputError);
+  return (err as InputError).field;
+}
+
 /** Resolves to the HTTP status a WebSocket upgrade to `url` got (101 when it opened). */
 export function upgradeStatus(url: string): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -11,7 +11,16 @@ import { originsReplySchema } from '../../src/wire/provider-api.js';
 import { RpcResponseError, RpcUnavailableError } from '../src/blockchain/rpc.js';
 import { enumParam, intParam, listParam, patternParam, stringParam } from '../src/http/query.js';
 import { undescribedField, verbatim } from '../src/http/validation.js';
-import { buildApp, HttpError, InputError, openDatabase, seedDevProject, seedStaticImages, type Database } from '../src/index.js';
+import {
+  buildApp,
+  HttpError,
+  InputError,
+  openDatabase,
+  seedDevProject,
+  seedStaticImages,
+  sqliteStorage,
+  type Database,
+} from '../src/index.js';
 import { rpcFailure } from '../src/routes/blockchain.js';
 
 let db: Database;
@@ -45,7 +54,7 @@ const testRoutes: FastifyPluginAsyncZod = async (a) => {
 beforeEach(async () => {
   db = openDatabase(undefined);
   seedDevProject(db);
-  seedStaticImages(db);
+  await seedStaticImages(sqliteStorage(db));
   app = buildApp({ db });
   app.register(testRoutes);
   await app.ready();

@@ -34,7 +34,7 @@ beforeAll(async () => {
   chain = await startHardhat({ port: 0 });
   server = await start({ relayPort: false, framePort: false, rateLimit: { max: 100_000 }, evmRpc: chain.url, evmPollIntervalMs: 100 });
   seedDevProject(server.db);
-  seedDevPrices(server.db);
+  await seedDevPrices(server.storage);
   const end = Date.now() + 20_000;
   while (!server.indexer!.chainId() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
 }, 90_000);

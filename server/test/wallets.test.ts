@@ -15,6 +15,7 @@ import {
   queryWallets,
   seedWalletEntries,
   seedWallets,
+  sqliteStorage,
   WalletImportError,
   type Database,
 } from '../src/index.js';
@@ -106,8 +107,8 @@ describe('generated wallets', () => {
 });
 
 describe('seedWallets', () => {
-  it('gives 1000 wallets with unique ids, the real ones first, each with an image', () => {
-    expect(seedWallets(db)).toBe(1000);
+  it('gives 1000 wallets with unique ids, the real ones first, each with an image', async () => {
+    expect(await seedWallets(sqliteStorage(db))).toBe(1000);
     const { count, data } = queryWallets(db, { entries: 100, page: 1 });
     expect(count).toBe(1000);
     expect(data[0]!.id).toBe('metamask');
@@ -118,18 +119,18 @@ describe('seedWallets', () => {
     expect(images.n).toBe(1000);
   });
 
-  it('is idempotent and keeps changes made since', () => {
-    seedWallets(db, { count: 300 });
+  it('is idempotent and keeps changes made since', async () => {
+    await seedWallets(sqliteStorage(db), { count: 300 });
     importWallets(db, [{ ...getWallet(db, 'metamask')!, name: 'MetaMask (edited)' }]);
-    expect(seedWallets(db, { count: 300 })).toBe(300);
+    expect(await seedWallets(sqliteStorage(db), { count: 300 })).toBe(300);
     expect(getWallet(db, 'metamask')!.name).toBe('MetaMask (edited)');
-    expect(seedWallets(db, { count: 400 })).toBe(400);
+    expect(await seedWallets(sqliteStorage(db), { count: 400 })).toBe(400);
   });
 });
 
 describe('importWallets', () => {
-  it('imports entries with given and generated images, updating existing ids', () => {
-    seedWallets(db, { count: 0 });
+  it('imports entries with given and generated images, updating existing ids', async () => {
+    await seedWallets(sqliteStorage(db), { count: 0 });
     const before = countWallets(db);
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
     const result = importWallets(db, [
@@ -143,10 +144,10 @@ describe('importWallets', () => {
     expect(getImage(db, 'wallet', 'zeta-keys')!.body.toString()).toContain('>ZK</text>');
   });
 
-  it('imports a file ([...] or { data: [...] }) and replaces the registry with replace', () => {
+  it('imports a file ([...] or { data: [...] }) and replaces the registry with replace', async () => {
     const t = tempDir();
     try {
-      seedWallets(db, { count: 200 });
+      await seedWallets(sqliteStorage(db), { count: 200 });
       const file = path.join(t.dir, 'wallets.json');
       writeFileSync(file, JSON.stringify({ data: [entry('only-one'), entry('only-two')] }));
       expect(importWallets(db, file).total).toBe(202);
@@ -159,8 +160,8 @@ describe('importWallets', () => {
     }
   });
 
-  it('imports nothing when one entry is bad, naming its index, id and field', () => {
-    seedWallets(db, { count: 0 });
+  it('imports nothing when one entry is bad, naming its index, id and field', async () => {
+    await seedWallets(sqliteStorage(db), { count: 0 });
     const before = countWallets(db);
     const bad = [entry('good-one'), entry('bad-chains', { chains: ['eip155:1', 'mainnet'] }), entry('good-two')];
     let error: WalletImportError | undefined;

@@ -11,7 +11,7 @@
 import { getContractAddress, hexToBigInt, type Hex } from 'viem';
 import { TRANSFER_TOPIC } from './abi.js';
 import { batched, batchResults, RpcResponseError, type RpcClient } from './rpc.js';
-import type { BlockRow, TransactionRow, TransferRow } from './store.js';
+import type { BlockRow, TransactionRow, TransferRow } from './index-rows.js';
 
 export interface FetchedRange {
   blocks: BlockRow[];

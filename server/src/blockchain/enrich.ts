@@ -4,25 +4,24 @@
  * image from tokenURI; each NFT transfer moves its owner. A contract keeps the kind (ERC-20 or
  * ERC-721) of its first transfer; logs of the other shape from it are not counted.
  */
-import type { Database } from '../db/open.js';
 import type { FetchedRange } from './blocks.js';
 import { tokenImageId } from './icons.js';
 import { fetchNftMetadata, fetchTokenMetadata, type TokenKind } from './metadata.js';
 import type { RpcClient } from './rpc.js';
 import { looksLikeSpam } from './spam.js';
-import { knownTokens, nftExists, type IndexBatch, type NftRow, type TokenRow } from './store.js';
+import type { IndexBatch, NftRow, TokenRow } from './index-rows.js';
+import type { EvmIndexRepository } from '../storage/evm-index.js';
 
 /** Adds what a range needs beyond blocks and transfers: the tokens and NFTs seen for the first time, with their metadata. */
 export async function withMetadata(
-  db: Database,
+  index: Pick<EvmIndexRepository, 'knownTokens' | 'knownNfts'>,
   rpc: RpcClient,
   chainId: string,
   range: FetchedRange,
   signal?: AbortSignal,
 ): Promise<IndexBatch> {
   const tokenTransfers = range.transfers.filter((t) => t.kind !== 'native');
-  const known = knownTokens(
-    db,
+  const known = await index.knownTokens(
     chainId,
     tokenTransfers.map((t) => t.token!),
   );
@@ -47,10 +46,14 @@ export async function withMetadata(
 
   const newNfts = new Map<string, { contract: string; tokenId: bigint; owner: string; firstBlock: number; collection: string }>();
   const owners: IndexBatch['owners'] = [];
-  for (const t of transfers) {
-    if (t.kind !== 'erc721') continue;
+  const nftTransfers = transfers.filter((t) => t.kind === 'erc721');
+  const indexed = await index.knownNfts(
+    chainId,
+    nftTransfers.map((t) => ({ contract: t.token!, tokenId: t.tokenId! })),
+  );
+  for (const t of nftTransfers) {
     const key = `${t.token}:${t.tokenId}`;
-    if (!newNfts.has(key) && !nftExists(db, chainId, t.token!, t.tokenId!)) {
+    if (!newNfts.has(key) && !indexed.has(key)) {
       newNfts.set(key, {
         contract: t.token!,
         tokenId: t.tokenId!,

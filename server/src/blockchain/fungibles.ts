@@ -6,14 +6,14 @@
  * for unknown addresses do not call the node again.
  */
 import { getAddress } from 'viem';
-import type { Database } from '../db/open.js';
 import { nativeCurrency } from '../chains/eip155/chain.js';
 import { ensureTokenImage, tokenImageId } from './icons.js';
 import { fetchTokenMetadata } from './metadata.js';
 import type { PriceSource } from './prices.js';
 import type { RpcClient } from './rpc.js';
 import type { TokenInfo, TokenInfoCache } from './token-info-cache.js';
-import { tokensByAddress } from './tokens.js';
+import type { EvmReadsRepository } from '../storage/evm-reads.js';
+import type { ImagesRepository } from '../storage/images.js';
 
 export interface FungiblePrice {
   name: string;
@@ -23,7 +23,8 @@ export interface FungiblePrice {
 }
 
 export interface FungibleContext {
-  db: Database;
+  index: EvmReadsRepository;
+  images: ImagesRepository;
   prices: PriceSource;
   /** The indexed chain's node. */
   rpc: RpcClient;
@@ -35,7 +36,7 @@ export interface FungibleContext {
 /** `tokens` of the indexed chain `chainId`: `native` or a lower-case address. */
 export async function fungiblePrices(ctx: FungibleContext, chainId: string, tokens: readonly string[]): Promise<FungiblePrice[]> {
   const addresses = tokens.filter((t) => t !== 'native');
-  const known = tokensByAddress(ctx.db, chainId, addresses);
+  const known = await ctx.index.tokensByAddress(chainId, addresses);
   const live = new Map<string, TokenInfo>();
   const unknown: string[] = [];
   for (const a of new Set(addresses.filter((a) => !known.has(a)))) {
@@ -56,14 +57,17 @@ export async function fungiblePrices(ctx: FungibleContext, chainId: string, toke
   }
   const prices = await ctx.prices.usdPrices(chainId, [...new Set(tokens)]);
   const native = nativeCurrency(chainId);
-  return tokens.map((token) => {
+  const badges: Promise<void>[] = [];
+  const replies = tokens.map((token) => {
     const price = prices.get(token) ?? 0;
     if (token === 'native') return { name: native.name, symbol: native.symbol, iconUrl: ctx.tokenIcon(native.symbol), price };
     const indexed = known.get(token);
     if (indexed) return { name: indexed.name, symbol: indexed.symbol, iconUrl: ctx.tokenIcon(indexed.imageId), price };
     const info = live.get(token) ?? { name: getAddress(token), symbol: '?' };
     const imageId = tokenImageId(info.symbol, chainId, token);
-    ensureTokenImage(ctx.db, imageId, info.symbol);
+    badges.push(ensureTokenImage(ctx.images, imageId, info.symbol));
     return { name: info.name, symbol: info.symbol, iconUrl: ctx.tokenIcon(imageId), price };
   });
+  await Promise.all(badges);
+  return replies;
 }

@@ -6,13 +6,13 @@
  * transaction of the page); `next` is null on the last page.
  */
 import { getAddress } from 'viem';
-import type { Database } from '../db/open.js';
 import { InputError } from '../errors.js';
 import { numeric, usdValue } from './amounts.js';
 import { nativeCurrency } from '../chains/eip155/chain.js';
 import type { PriceSource } from './prices.js';
 import { ZERO_ADDRESS } from './abi.js';
-import { tokensByAddress, type TokenInfo } from './tokens.js';
+import type { TokenInfo } from './tokens.js';
+import type { EvmReadsRepository, HistoryTransferRow } from '../storage/evm-reads.js';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -49,37 +49,9 @@ export interface HistoryPage {
 }
 
 export interface HistoryContext {
-  db: Database;
+  index: EvmReadsRepository;
   prices: PriceSource;
   tokenIcon(imageId: string): string;
-}
-
-interface TxRow {
-  hash: string;
-  block_number: number;
-  tx_index: number;
-  from_address: string;
-  to_address: string | null;
-  created_contract: string | null;
-  nonce: number;
-  status: 'confirmed' | 'failed';
-  timestamp: number;
-}
-
-interface TransferDbRow {
-  tx_hash: string;
-  kind: 'native' | 'erc20' | 'erc721';
-  token_address: string | null;
-  from_address: string;
-  to_address: string;
-  amount: string;
-  token_id: string | null;
-}
-
-interface NftDbRow {
-  name: string;
-  image: string | null;
-  spam: number;
 }
 
 /** The opaque cursor of a position: base64url of "block.index". */
@@ -96,7 +68,7 @@ export function decodeCursor(cursor: string): { block: number; txIndex: number }
   return { block: Number(match[1]), txIndex: Number(match[2]) };
 }
 
-function operationType(transfers: readonly TransferDbRow[], directions: readonly Direction[]): OperationType {
+function operationType(transfers: readonly HistoryTransferRow[], directions: readonly Direction[]): OperationType {
   if (transfers.length === 0) return 'execute';
   if (transfers.every((t, i) => directions[i] === 'in' && t.from_address === ZERO_ADDRESS)) return 'mint';
   const ins = directions.includes('in');
@@ -106,35 +78,20 @@ function operationType(transfers: readonly TransferDbRow[], directions: readonly
 }
 
 export async function accountHistory(ctx: HistoryContext, chainId: string, address: string, cursor?: string): Promise<HistoryPage> {
-  const { db } = ctx;
+  const { index } = ctx;
   const after = cursor === undefined ? undefined : decodeCursor(cursor);
-  const rows = db
-    .prepare(
-      `WITH hits(hash) AS (
-         SELECT hash FROM evm_transactions WHERE chain_id = :chain AND from_address = :address
-         UNION SELECT hash FROM evm_transactions WHERE chain_id = :chain AND to_address = :address
-         UNION SELECT tx_hash FROM evm_transfers WHERE chain_id = :chain AND from_address = :address
-         UNION SELECT tx_hash FROM evm_transfers WHERE chain_id = :chain AND to_address = :address
-       )
-       SELECT t.hash, t.block_number, t.tx_index, t.from_address, t.to_address, t.created_contract, t.nonce, t.status, t.timestamp
-       FROM evm_transactions t JOIN hits ON hits.hash = t.hash
-       WHERE t.chain_id = :chain AND (:block IS NULL OR (t.block_number, t.tx_index) < (:block, :index))
-       ORDER BY t.block_number DESC, t.tx_index DESC
-       LIMIT :limit`,
-    )
-    .all({ chain: chainId, address, block: after?.block ?? null, index: after?.txIndex ?? null, limit: HISTORY_PAGE_SIZE + 1 }) as TxRow[];
+  const rows = await index.historyTransactions(chainId, address, after, HISTORY_PAGE_SIZE + 1);
   const page = rows.slice(0, HISTORY_PAGE_SIZE);
   const last = page.at(-1);
   const next = rows.length > HISTORY_PAGE_SIZE && last ? encodeCursor(last.block_number, last.tx_index) : null;
 
-  const transferStmt = db.prepare(
-    `SELECT tx_hash, kind, token_address, from_address, to_address, amount, token_id FROM evm_transfers
-     WHERE chain_id = ? AND tx_hash = ? AND (from_address = ? OR to_address = ?) ORDER BY log_index`,
+  const transfersByTx = await index.transfersOf(
+    chainId,
+    page.map((tx) => tx.hash),
+    address,
   );
-  const transfersByTx = new Map(page.map((tx) => [tx.hash, transferStmt.all(chainId, tx.hash, address, address) as TransferDbRow[]]));
-  const allTransfers = [...transfersByTx.values()].flat();
-  const tokens = tokensByAddress(
-    db,
+  const allTransfers = page.flatMap((tx) => transfersByTx.get(tx.hash) ?? []);
+  const tokens = await index.tokensByAddress(
     chainId,
     allTransfers.flatMap((t) => (t.token_address ? [t.token_address] : [])),
   );
@@ -142,13 +99,17 @@ export async function accountHistory(ctx: HistoryContext, chainId: string, addre
     'native',
     ...[...tokens.values()].filter((t) => t.kind === 'erc20').map((t) => t.address),
   ]);
-  const nftStmt = db.prepare('SELECT name, image, spam FROM evm_nfts WHERE chain_id = ? AND contract = ? AND token_id = ?');
+  const nfts = new Map<string, Awaited<ReturnType<EvmReadsRepository['nft']>>>();
+  for (const t of allTransfers) {
+    const key = `${t.token_address}:${t.token_id}`;
+    if (t.kind === 'erc721' && !nfts.has(key)) nfts.set(key, await index.nft(chainId, t.token_address!, t.token_id!));
+  }
   const native = nativeCurrency(chainId);
 
-  const transfer = (t: TransferDbRow, direction: Direction): HistoryTransfer => {
+  const transfer = (t: HistoryTransferRow, direction: Direction): HistoryTransfer => {
     const token: TokenInfo | undefined = t.token_address ? tokens.get(t.token_address) : undefined;
     if (t.kind === 'erc721') {
-      const nft = nftStmt.get(chainId, t.token_address, t.token_id) as NftDbRow | undefined;
+      const nft = nfts.get(`${t.token_address}:${t.token_id}`);
       const collection = token?.name ?? 'NFT';
       return {
         nft_info: {

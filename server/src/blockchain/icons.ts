@@ -4,18 +4,23 @@
  * under their symbol (or `<chain>:<address>` when the symbol cannot be an image id), unless an
  * image with that id exists (the built-in ETH, USDC, ... or one the operator stored).
  */
-import type { Database } from '../db/open.js';
 import { badgeSvg } from '../images/svg.js';
-import { IMAGE_ID_PATTERN, putImage, svgImage } from '../images/store.js';
+import { IMAGE_ID_PATTERN, svgImage, type ImageData } from '../images/image-data.js';
+import type { ImagesRepository } from '../storage/images.js';
 
 export function tokenImageId(symbol: string, chainId: string, address: string): string {
   return IMAGE_ID_PATTERN.test(symbol) ? symbol : `${chainId}:${address}`;
 }
 
-/** Stores a generated badge for a token image id when none exists. */
-export function ensureTokenImage(db: Database, imageId: string, symbol: string): void {
+/** The generated badge of a token image id. */
+export function tokenBadge(imageId: string, symbol: string): ImageData {
   const label = Array.from(symbol).slice(0, 5).join('') || '?';
-  putImage(db, 'token', imageId, svgImage(badgeSvg({ seed: imageId, label, shape: 'circle' })), { overwrite: false });
+  return svgImage(badgeSvg({ seed: imageId, label, shape: 'circle' }));
+}
+
+/** Stores a generated badge for a token image id when none exists. */
+export function ensureTokenImage(images: ImagesRepository, imageId: string, symbol: string): Promise<void> {
+  return images.put('token', imageId, tokenBadge(imageId, symbol), { overwrite: false });
 }
 
 /** Builds icon URLs for one request: `base` is this server's origin, the project goes in the query. */

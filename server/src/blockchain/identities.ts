@@ -9,10 +9,11 @@
  * name is its identity's name, and a registered name resolves before an operator-set one.
  */
 import { getAddress } from 'viem';
-import type { Database } from '../db/open.js';
 import { InputError } from '../errors.js';
 import { evmAddress } from '../chains/eip155/chain.js';
-import { findRegisteredName, registeredNamesOf } from '../names/registry.js';
+import type { Storage } from '../storage/engine.js';
+import { chainDataRepository } from '../storage/chain-data.js';
+import { namesRepository } from '../storage/names.js';
 
 export interface Identity {
   name: string | null;
@@ -41,33 +42,33 @@ export const DEV_IDENTITIES: readonly { address: string; name: string }[] = [
 ];
 
 /** The operator-set identity of an address (no registered name). */
-function operatorIdentity(db: Database, lower: string): Identity {
-  const row = db.prepare('SELECT name, avatar FROM identities WHERE address = ?').get(lower) as Identity | undefined;
-  return row ?? { name: null, avatar: null };
+async function operatorIdentity(storage: Storage, lower: string): Promise<Identity> {
+  return (await chainDataRepository(storage).identity(lower)) ?? { name: null, avatar: null };
 }
 
-export function getIdentity(db: Database, address: string): Identity {
+export async function getIdentity(storage: Storage, address: string): Promise<Identity> {
   const lower = evmAddress(address, 'address');
-  const identity = operatorIdentity(db, lower);
-  const registered = registeredNamesOf(db, lower)[0];
-  return registered ? { name: registered.name, avatar: identity.avatar } : identity;
+  const [identity, registered] = await Promise.all([operatorIdentity(storage, lower), namesRepository(storage).namesOf(lower)]);
+  return registered[0] ? { name: registered[0].name, avatar: identity.avatar } : identity;
 }
 
 /** The address holding `name` (case-insensitive, registered or set), other than `except`. */
-function holderOf(db: Database, name: string, except?: string): string | undefined {
-  const registered = findRegisteredName(db, name);
+async function holderOf(storage: Storage, name: string, except?: string): Promise<string | undefined> {
+  const registered = await namesRepository(storage).find(name);
   if (registered && registered.address.toLowerCase() !== except) return registered.address.toLowerCase();
-  const row = db
-    .prepare('SELECT address FROM identities WHERE name = ? COLLATE NOCASE AND address != ? ORDER BY updated_at DESC LIMIT 1')
-    .get(name, except ?? '') as { address: string } | undefined;
-  return row?.address;
+  return (await chainDataRepository(storage).identityHolder(name, except))?.address;
 }
 
 /**
  * Sets an address's name and avatar (an https or data:image URL); an empty avatar clears it.
  * A name held by another address (in any case) is refused with an InputError naming `name`.
  */
-export function setIdentity(db: Database, address: string, name: string, avatar?: string): Identity & { address: string } {
+export async function setIdentity(
+  storage: Storage,
+  address: string,
+  name: string,
+  avatar?: string,
+): Promise<Identity & { address: string }> {
   const lower = evmAddress(address, 'address');
   const trimmed = name.trim();
   if (!trimmed || trimmed.length > IDENTITY_NAME_MAX) throw new InputError('name', `Invalid name: 1 to ${IDENTITY_NAME_MAX} characters`);
@@ -75,30 +76,24 @@ export function setIdentity(db: Database, address: string, name: string, avatar?
   if (pic !== null && (pic.length > AVATAR_MAX || !/^(https?:\/\/\S+|data:image\/[a-z0-9.+-]+[;,]\S+)$/i.test(pic))) {
     throw new InputError('avatar', `Invalid avatar: an http(s) or data:image URL of at most ${AVATAR_MAX} characters`);
   }
-  // IMMEDIATE: the check and the write are one step even against another process (the CLI next to the server).
-  db.transaction(() => {
-    const holder = holderOf(db, trimmed, lower);
-    if (holder) throw new InputError('name', `Invalid name: '${trimmed}' is already the name of ${getAddress(holder)}`);
-    db.prepare(
-      `INSERT INTO identities (address, name, avatar, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (address) DO UPDATE SET name = excluded.name, avatar = excluded.avatar, updated_at = excluded.updated_at`,
-    ).run(lower, trimmed, pic, new Date().toISOString());
-  }).immediate();
+  // The check and the write are one statement (against another instance or the CLI next to the server too).
+  if (!(await chainDataRepository(storage).setIdentity(lower, trimmed, pic))) {
+    const holder = (await holderOf(storage, trimmed, lower)) ?? 'another address';
+    throw new InputError(
+      'name',
+      `Invalid name: '${trimmed}' is already the name of ${holder.startsWith('0x') ? getAddress(holder) : holder}`,
+    );
+  }
   return { address: getAddress(lower), name: trimmed, avatar: pic };
 }
 
 /** Removes an address's identity; false when it had none. */
-export function removeIdentity(db: Database, address: string): boolean {
-  return db.prepare('DELETE FROM identities WHERE address = ?').run(evmAddress(address, 'address')).changes > 0;
+export function removeIdentity(storage: Storage, address: string): Promise<boolean> {
+  return chainDataRepository(storage).removeIdentity(evmAddress(address, 'address'));
 }
 
-export function listIdentities(db: Database): (Identity & { address: string })[] {
-  return (db.prepare('SELECT address, name, avatar FROM identities ORDER BY address').all() as (Identity & { address: string })[]).map(
-    (r) => ({
-      ...r,
-      address: getAddress(r.address),
-    }),
-  );
+export async function listIdentities(storage: Storage): Promise<(Identity & { address: string })[]> {
+  return (await chainDataRepository(storage).listIdentities()).map((r) => ({ ...r, address: getAddress(r.address) }));
 }
 
 function profile(address: string, name: string, avatar: string | null): Profile {
@@ -106,32 +101,27 @@ function profile(address: string, name: string, avatar: string | null): Profile 
 }
 
 /** The profile of `name` (case-insensitive; the reply has the name as set), or undefined when no address has it. */
-export function getProfile(db: Database, name: string): Profile | undefined {
+export async function getProfile(storage: Storage, name: string): Promise<Profile | undefined> {
   if (!PROFILE_NAME.test(name)) throw new InputError('name', `Invalid name '${name.slice(0, 80)}': ${PROFILE_NAME_RULE}`);
-  const registered = findRegisteredName(db, name);
-  if (registered) return profile(registered.address, registered.name, operatorIdentity(db, registered.address.toLowerCase()).avatar);
-  const row = db
-    .prepare('SELECT address, name, avatar FROM identities WHERE name = ? COLLATE NOCASE ORDER BY updated_at DESC LIMIT 1')
-    .get(name) as { address: string; name: string; avatar: string | null } | undefined;
-  return row ? profile(row.address, row.name, row.avatar) : undefined;
+  const registered = await namesRepository(storage).find(name);
+  if (registered)
+    return profile(registered.address, registered.name, (await operatorIdentity(storage, registered.address.toLowerCase())).avatar);
+  const row = await chainDataRepository(storage).identityHolder(name);
+  return row?.name ? profile(row.address, row.name, row.avatar) : undefined;
 }
 
 /**
  * The profiles of an address: its registered names (newest first), then its operator-set name
  * when that is a profile name (so it resolves back).
  */
-export function reverseProfiles(db: Database, address: string): Profile[] {
+export async function reverseProfiles(storage: Storage, address: string): Promise<Profile[]> {
   const lower = evmAddress(address, 'address');
-  const { name, avatar } = operatorIdentity(db, lower);
-  const profiles = registeredNamesOf(db, lower).map((r) => profile(lower, r.name, avatar));
+  const [{ name, avatar }, registered] = await Promise.all([operatorIdentity(storage, lower), namesRepository(storage).namesOf(lower)]);
+  const profiles = registered.map((r) => profile(lower, r.name, avatar));
   return name !== null && PROFILE_NAME.test(name) ? [...profiles, profile(lower, name, avatar)] : profiles;
 }
 
 /** Adds the development names that are missing (never changes an address that has one, nor takes a name in use). */
-export function seedDevIdentities(db: Database): void {
-  const insert = db.prepare('INSERT OR IGNORE INTO identities (address, name, avatar, updated_at) VALUES (?, ?, NULL, ?)');
-  const now = new Date().toISOString();
-  db.transaction(() => {
-    for (const { address, name } of DEV_IDENTITIES) if (!holderOf(db, name)) insert.run(address.toLowerCase(), name, now);
-  }).immediate();
+export function seedDevIdentities(storage: Storage): Promise<void> {
+  return chainDataRepository(storage).addIdentities(DEV_IDENTITIES.map(({ address, name }) => ({ address: address.toLowerCase(), name })));
 }

@@ -1,5 +1,6 @@
 /**
- * Follows one EVM JSON-RPC node and keeps the SQLite index of its chain up to date: every
+ * Follows one EVM JSON-RPC node and keeps the index of its chain (../storage/evm-index.ts, on
+ * SQLite or Postgres) up to date: every
  * `pollIntervalMs` (250 ms) it reads eth_blockNumber, then fetches the new blocks (at most
  * `batchSize` per round, from genesis on) with their transactions, receipts and Transfer logs,
  * reads the metadata of new tokens and NFTs once, and stores the batch in one transaction.
@@ -17,61 +18,31 @@
  * Hardhat serves after `hardhat_mine`) are checked against the hashes the node serves by number
  * instead, and indexed when those agree. Rounds that index nothing while the node has more
  * blocks for `stallAfterMs` (30 s) are a stall: logged, and shown by `status()` (/health).
+ *
+ * Several instances on one database: before each pass the indexer asks its `lease` whether it
+ * holds the chain (default: always, in process; a Redis or Postgres-advisory-lock lease lets
+ * one instance at a time index a chain). A pass without the lease writes nothing and only
+ * reads how far the index got. Writes are idempotent besides (unique keys, ON CONFLICT DO
+ * NOTHING), so two instances indexing the same blocks leave no duplicate or missing row.
  */
 import { hexToBigInt, type Hex } from 'viem';
-import type { Database } from '../db/open.js';
 import { DISK_FULL_MESSAGE, isDiskFull, noteDiskFull } from '../db/disk-full.js';
 import { caipChainId } from '../chains/eip155/chain.js';
 import { brokenLink, fetchRange, hashesByNumber } from './blocks.js';
 import { withMetadata } from './enrich.js';
-import { createRpcClient, publicRpcUrl, RpcUnavailableError, type RpcClient } from './rpc.js';
-import { DEFAULT_STALL_AFTER_MS, StallWatch, type StallState } from './stall.js';
-import { blockHash, chainOfRpc, lastBlock, rollback, saveChain, writeBatch } from './store.js';
+import { createRpcClient, publicRpcUrl, RpcUnavailableError } from './rpc.js';
+import { DEFAULT_STALL_AFTER_MS, StallWatch } from './stall.js';
+import { IN_PROCESS_LEASE, leaseCheck } from './index-lease.js';
+import type { Indexer, IndexerLogger, IndexerOptions } from './indexer-types.js';
+import { evmIndexRepository } from '../storage/evm-index.js';
 
 export const DEFAULT_POLL_INTERVAL_MS = 250;
 export const DEFAULT_BATCH_SIZE = 100;
 /** How often a node that does not answer is tried again. */
 export const RETRY_INTERVAL_MS = 1000;
 
-export interface IndexerLogger {
-  info(message: string): void;
-  warn(message: string): void;
-}
-
-export interface IndexerOptions {
-  db: Database;
-  rpcUrl: string;
-  pollIntervalMs?: number;
-  /** Blocks fetched per round (default 100). */
-  batchSize?: number;
-  /** How long rounds may index nothing while the node has more blocks before it is a stall (default 30 s). */
-  stallAfterMs?: number;
-  logger?: IndexerLogger;
-}
-
-export interface IndexerStatus extends StallState {
-  /** The node's origin (without path or query, which may hold an API key). */
-  rpcUrl: string;
-  /** CAIP-2 id of the chain, once known (from the node, or from the last run while it is down). */
-  chainId: string | null;
-  /** Whether the last call to the node succeeded. */
-  connected: boolean;
-  /** The node's head as last seen. */
-  head: number | null;
-  /** The last indexed block. */
-  indexed: number | null;
-}
-
-export interface Indexer {
-  readonly rpc: RpcClient;
-  readonly rpcUrl: string;
-  /** CAIP-2 id of the indexed chain, once known. */
-  chainId(): string | undefined;
-  status(): IndexerStatus;
-  start(): void;
-  /** Stops polling and waits for the current round to end (no write happens after it resolves). */
-  stop(): Promise<void>;
-}
+export { IN_PROCESS_LEASE, type IndexLease } from './index-lease.js';
+export type { Indexer, IndexerLogger, IndexerOptions, IndexerStatus } from './indexer-types.js';
 
 const stderrLogger: IndexerLogger = {
   info: () => undefined,
@@ -79,7 +50,8 @@ const stderrLogger: IndexerLogger = {
 };
 
 export function createIndexer({
-  db,
+  storage,
+  lease = IN_PROCESS_LEASE,
   rpcUrl,
   pollIntervalMs = DEFAULT_POLL_INTERVAL_MS,
   batchSize = DEFAULT_BATCH_SIZE,
@@ -87,9 +59,14 @@ export function createIndexer({
   logger = stderrLogger,
 }: IndexerOptions): Indexer {
   const rpc = createRpcClient(rpcUrl);
+  const index = evmIndexRepository(storage);
   const controller = new AbortController();
   const signal = controller.signal;
-  let chain = chainOfRpc(db, rpcUrl);
+  let chain: string | undefined;
+  /** The last indexed block as last read (status() answers synchronously). */
+  let indexed: number | null = null;
+  let restored: Promise<void> | undefined;
+  const holdsLease = leaseCheck(lease, logger);
   let chainChecked = false;
   let connected = false;
   let down = false;
@@ -127,12 +104,12 @@ export function createIndexer({
     let hi = upper + 1; // a block they do not agree on (or beyond)
     while (hi - lo > 1) {
       const mid = Math.floor((lo + hi) / 2);
-      const stored = blockHash(db, chainId, mid);
+      const stored = await index.blockHash(chainId, mid);
       if (stored !== undefined && stored === (await hashOnNode(mid))) lo = mid;
       else hi = mid;
     }
     if (stopped) return;
-    rollback(db, chainId, lo);
+    await index.rollback(chainId, lo);
     logger.info(`EVM indexer (${chainId}): the chain changed below block ${upper + 1}; re-indexing from block ${lo + 1}`);
   }
 
@@ -140,10 +117,10 @@ export function createIndexer({
   async function step(chainId: string): Promise<boolean> {
     const head = Number(hexToBigInt(await rpc.request<Hex>('eth_blockNumber', [], signal)));
     nodeHead = head;
-    let last = lastBlock(db, chainId);
+    let last = await index.lastBlock(chainId);
     if (last && (head < last.number || (head === last.number && (await hashOnNode(last.number)) !== last.hash))) {
       await reorganise(chainId, Math.min(head, last.number));
-      last = lastBlock(db, chainId);
+      last = await index.lastBlock(chainId);
     }
     const from = last ? last.number + 1 : 0;
     if (from > head || stopped) return false;
@@ -166,9 +143,9 @@ export function createIndexer({
         );
       warnedLinks = true;
     }
-    const batch = await withMetadata(db, rpc, chainId, range, signal);
+    const batch = await withMetadata(index, rpc, chainId, range, signal);
     if (stopped) return false;
-    writeBatch(db, chainId, batch);
+    await index.writeBatch(chainId, batch);
     rangeSize = Math.min(batchSize, rangeSize * 2);
     return to < head;
   }
@@ -184,8 +161,7 @@ export function createIndexer({
   }
 
   /** Counts the round for the stall watch: progress when it indexed a block or has nothing left. */
-  function judgeRound(before: number, problem: string | undefined): void {
-    const after = chain && db.open ? (lastBlock(db, chain)?.number ?? -1) : -1;
+  function judgeRound(before: number, after: number, problem: string | undefined): void {
     const caughtUp = nodeHead === null || after >= nodeHead;
     if (problem === undefined && caughtUp) loggedInconsistency = undefined;
     if (problem === undefined && (after > before || caughtUp)) {
@@ -198,22 +174,45 @@ export function createIndexer({
       );
   }
 
+  /** How far the index is (-1: nothing), read again: another instance may have written. */
+  async function readIndexed(): Promise<number> {
+    const n = chain ? ((await index.lastBlock(chain))?.number ?? -1) : -1;
+    indexed = chain && n >= 0 ? n : null;
+    return n;
+  }
+
+  async function restore(): Promise<void> {
+    restored ??= (async () => {
+      chain ??= await index.chainOfRpc(rpcUrl);
+      await readIndexed();
+    })();
+    return restored;
+  }
+
   async function run(): Promise<void> {
+    await restore().catch(() => undefined);
     while (!stopped) {
       let more = false;
       let problem: string | undefined;
+      let indexing = true;
       inconsistency = undefined;
-      const before = chain && db.open ? (lastBlock(db, chain)?.number ?? -1) : -1;
+      let before = -1;
       try {
-        if (!chainChecked) {
-          const id = caipChainId(hexToBigInt(await rpc.request<Hex>('eth_chainId', [], signal)));
-          if (stopped) break;
-          if (id !== chain) logger.info(`EVM indexer: ${rpcUrl} serves ${id}`);
-          chain = id;
-          saveChain(db, id, rpcUrl);
+        before = await readIndexed();
+        const id = chainChecked ? chain! : caipChainId(hexToBigInt(await rpc.request<Hex>('eth_chainId', [], signal)));
+        if (stopped) break;
+        if (id !== chain) logger.info(`EVM indexer: ${rpcUrl} serves ${id}`);
+        chain = id;
+        if (await holdsLease(id)) {
+          if (!chainChecked) await index.saveChain(id, rpcUrl);
           chainChecked = true;
+          more = await step(id);
+        } else {
+          // Another instance indexes the chain: follow the node's head, write nothing, judge nothing.
+          indexing = false;
+          chainChecked = false;
+          nodeHead = Number(hexToBigInt(await rpc.request<Hex>('eth_blockNumber', [], signal)));
         }
-        more = await step(chain!);
         connected = true;
         lastProblem = undefined;
         if (down) logger.warn(`EVM indexer: ${rpcUrl} (${chain}) answers again; indexing`);
@@ -222,7 +221,7 @@ export function createIndexer({
         if (stopped) break;
         if (isDiskFull(err)) {
           // The node answered; the disk refused the blocks: report that, not the chain as gone.
-          noteDiskFull(db, err);
+          noteDiskFull(storage.sqlite ?? storage, err);
           problem = `${DISK_FULL_MESSAGE} (${(err as { code?: string }).code})`;
           if (problem !== lastProblem) logger.warn(`EVM indexer: ${rpcUrl}: ${problem}`);
           lastProblem = problem;
@@ -240,7 +239,9 @@ export function createIndexer({
           lastProblem = problem;
         }
       }
-      if (!stopped) judgeRound(before, problem ?? inconsistency);
+      if (stopped) break;
+      const after = await readIndexed().catch(() => before);
+      if (indexing) judgeRound(before, after, problem ?? inconsistency);
       if (!more && !stopped) await sleep(down ? Math.max(pollIntervalMs, RETRY_INTERVAL_MS) : pollIntervalMs);
     }
   }
@@ -254,9 +255,10 @@ export function createIndexer({
       chainId: chain ?? null,
       connected,
       head: nodeHead,
-      indexed: chain && db.open ? (lastBlock(db, chain)?.number ?? null) : null,
+      indexed,
       ...stall.state(),
     }),
+    restore,
     start() {
       if (!running && !stopped) running = run();
     },

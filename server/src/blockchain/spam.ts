@@ -10,7 +10,8 @@
  * phishing site.
  */
 import { getAddress } from 'viem';
-import type { Database } from '../db/open.js';
+import type { Storage } from '../storage/engine.js';
+import { chainDataRepository } from '../storage/chain-data.js';
 import { evmAddress } from '../chains/eip155/chain.js';
 
 const URL_LIKE =
@@ -22,23 +23,18 @@ export function looksLikeSpam(name: string): boolean {
   return URL_LIKE.test(name) || LURE_WORDS.test(name);
 }
 
-export function markSpam(db: Database, address: string): string {
+export async function markSpam(storage: Storage, address: string): Promise<string> {
   const lower = evmAddress(address, 'address');
-  db.prepare('INSERT INTO spam_contracts (address, added_at) VALUES (?, ?) ON CONFLICT (address) DO NOTHING').run(
-    lower,
-    new Date().toISOString(),
-  );
+  await chainDataRepository(storage).markSpam(lower);
   return getAddress(lower);
 }
 
 /** Removes a contract from the spam list; false when it was not on it. */
-export function unmarkSpam(db: Database, address: string): boolean {
-  return db.prepare('DELETE FROM spam_contracts WHERE address = ?').run(evmAddress(address, 'address')).changes > 0;
+export function unmarkSpam(storage: Storage, address: string): Promise<boolean> {
+  return chainDataRepository(storage).unmarkSpam(evmAddress(address, 'address'));
 }
 
 /** The operator's spam list, checksummed, sorted. */
-export function listSpam(db: Database): string[] {
-  return (db.prepare('SELECT address FROM spam_contracts ORDER BY address').all() as { address: string }[]).map((r) =>
-    getAddress(r.address),
-  );
+export async function listSpam(storage: Storage): Promise<string[]> {
+  return (await chainDataRepository(storage).listSpam()).map((a) => getAddress(a));
 }

@@ -7,13 +7,14 @@
  */
 import type { PublicClient } from 'viem';
 import type { Caip122Fields } from '../../../src/wire/caip122.js';
-import type { Database } from '../db/open.js';
 import type { FungiblePrice } from '../blockchain/fungibles.js';
 import type { HistoryPage } from '../blockchain/history.js';
 import type { Indexer } from '../blockchain/indexer.js';
 import type { OwnedNft } from '../blockchain/nfts.js';
 import type { PriceSource } from '../blockchain/prices.js';
 import type { TokenInfoCache } from '../blockchain/token-info-cache.js';
+import type { EvmReadsRepository } from '../storage/evm-reads.js';
+import type { ImagesRepository } from '../storage/images.js';
 import type { NameSignatureCheck } from './eip155/name-signature.js';
 
 /** One balance row of the Blockchain API (`GET /v1/account/{address}/balance`). */
@@ -116,7 +117,10 @@ export interface ChainNode extends Partial<ChainReads> {
 
 /** What a namespace's node is made from. */
 export interface ChainNodeSettings {
-  db: Database;
+  /** The EVM index's reads (either engine). */
+  index: EvmReadsRepository;
+  /** Where generated token badges are stored. */
+  images: ImagesRepository;
   prices: PriceSource;
   /** The EVM index (`--evm-rpc`). */
   indexer: Indexer | undefined;

@@ -5,7 +5,6 @@
  * command line against them and `helpText` builds `--help` from them.
  */
 import type { ServerConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/open.js';
 import { openStorage, type Storage } from '../storage/engine.js';
 import { storageTarget } from '../storage/url.js';
 
@@ -114,16 +113,6 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Runs `fn` on the database of the configured data directory, closing it afterwards. */
-export function withDb<T>(config: ServerConfig, fn: (db: Database) => T): T {
-  const db = openDatabase(config.dataDir);
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
-
 /** Runs `fn` on the configured storage (`--db`, else SQLite in --data), closing it afterwards. */
 export async function withStorage<T>(config: ServerConfig, fn: (storage: Storage) => Promise<T>): Promise<T> {
   const storage = await openStorage(storageTarget(config.db, config.dataDir));
@@ -131,15 +120,5 @@ export async function withStorage<T>(config: ServerConfig, fn: (storage: Storage
     return await fn(storage);
   } finally {
     await storage.close();
-  }
-}
-
-/** Like withDb for async work: the database stays open until `fn` settles. */
-export async function withDbAsync<T>(config: ServerConfig, fn: (db: Database) => Promise<T>): Promise<T> {
-  const db = openDatabase(config.dataDir);
-  try {
-    return await fn(db);
-  } finally {
-    db.close();
   }
 }

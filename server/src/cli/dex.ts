@@ -5,7 +5,7 @@
  */
 import { DexDeployError } from '../dex/deploy.js';
 import { dexLine } from '../dex/store.js';
-import { COMMON_FLAGS, UsageError, withDbAsync, type Command } from './command.js';
+import { COMMON_FLAGS, UsageError, withStorage, type Command } from './command.js';
 import { redactUrl } from '../redact.js';
 import { MissingPackageError } from '../optional-package.js';
 
@@ -40,8 +40,8 @@ export const dexCommands: readonly Command[] = [
         throw new UsageError(`Invalid --evm-rpc '${redactUrl(rpcUrl)}': must be an http:// or https:// URL`);
       try {
         const { deployDex } = await import('../dex/deploy.js');
-        const { record } = await withDbAsync(config, (db) =>
-          deployDex({ db, rpcUrl, tokens: flags.token ?? [], deployerKey: flags['deployer-key'] }),
+        const { record } = await withStorage(config, (storage) =>
+          deployDex({ storage, rpcUrl, tokens: flags.token ?? [], deployerKey: flags['deployer-key'] }),
         );
         out(dexLine(record));
         return 0;

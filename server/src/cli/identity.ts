@@ -1,7 +1,7 @@
 /** `w3kit-server identity set|remove|list`: the names and avatars of addresses. */
 import { listIdentities, removeIdentity, setIdentity } from '../blockchain/identities.js';
 import { NotFoundError } from '../errors.js';
-import { COMMON_FLAGS, withDb, type Command } from './command.js';
+import { COMMON_FLAGS, withStorage, type Command } from './command.js';
 
 export const identityCommands: readonly Command[] = [
   {
@@ -11,8 +11,8 @@ export const identityCommands: readonly Command[] = [
     args: [2, 3],
     argsHint: 'ADDRESS NAME [AVATAR]',
     flags: COMMON_FLAGS,
-    run({ args, config, out }) {
-      const identity = withDb(config, (db) => setIdentity(db, args[0]!, args[1]!, args[2]));
+    async run({ args, config, out }) {
+      const identity = await withStorage(config, (storage) => setIdentity(storage, args[0]!, args[1]!, args[2]));
       out(`Identity of ${identity.address}: ${JSON.stringify(identity.name)}${identity.avatar ? ` avatar ${identity.avatar}` : ''}`);
       return 0;
     },
@@ -23,8 +23,9 @@ export const identityCommands: readonly Command[] = [
     args: 1,
     argsHint: 'an ADDRESS',
     flags: COMMON_FLAGS,
-    run({ args, config, out }) {
-      if (!withDb(config, (db) => removeIdentity(db, args[0]!))) throw new NotFoundError(`No identity for ${args[0]}`);
+    async run({ args, config, out }) {
+      if (!(await withStorage(config, (storage) => removeIdentity(storage, args[0]!))))
+        throw new NotFoundError(`No identity for ${args[0]}`);
       out(`Removed the identity of ${args[0]}`);
       return 0;
     },
@@ -34,8 +35,8 @@ export const identityCommands: readonly Command[] = [
     usage: 'identity list [--json]',
     args: 0,
     flags: [...COMMON_FLAGS, 'json'],
-    run({ flags, config, out }) {
-      const rows = withDb(config, listIdentities);
+    async run({ flags, config, out }) {
+      const rows = await withStorage(config, listIdentities);
       if (flags.json) out(JSON.stringify(rows, null, 2));
       else rows.forEach((r) => out(`${r.address}\t${JSON.stringify(r.name)}${r.avatar ? `\t${r.avatar}` : ''}`));
       return 0;

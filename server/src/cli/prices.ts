@@ -2,7 +2,7 @@
 import { DEV_PRICES, listPrices, removePrice, setPrice } from '../blockchain/prices.js';
 import { chainOfId } from '../chains/index.js';
 import { InputError, NotFoundError } from '../errors.js';
-import { COMMON_FLAGS, withDb, type Command } from './command.js';
+import { COMMON_FLAGS, withStorage, type Command } from './command.js';
 
 const USD = /^\d{1,15}(\.\d{1,18})?$/;
 /** The price the help shows: the local chain's native currency, as `--seed` sets it. */
@@ -16,10 +16,10 @@ export const pricesCommands: readonly Command[] = [
     args: 3,
     argsHint: 'CHAIN TOKEN USD',
     flags: COMMON_FLAGS,
-    run({ args, config, out }) {
+    async run({ args, config, out }) {
       const [chain, token, usd] = args as [string, string, string];
       if (!USD.test(usd)) throw new InputError('price', `Invalid USD '${usd}': must be a number such as 3000 or 0.99`);
-      const row = withDb(config, (db) => setPrice(db, chain, token, Number(usd)));
+      const row = await withStorage(config, (storage) => setPrice(storage, chain, token, Number(usd)));
       out(`Price of ${row.token} on ${row.chainId}: ${row.usd} USD`);
       return 0;
     },
@@ -30,8 +30,9 @@ export const pricesCommands: readonly Command[] = [
     args: 2,
     argsHint: 'CHAIN TOKEN',
     flags: COMMON_FLAGS,
-    run({ args, config, out }) {
-      if (!withDb(config, (db) => removePrice(db, args[0]!, args[1]!))) throw new NotFoundError(`No price for ${args[1]} on ${args[0]}`);
+    async run({ args, config, out }) {
+      if (!(await withStorage(config, (storage) => removePrice(storage, args[0]!, args[1]!))))
+        throw new NotFoundError(`No price for ${args[1]} on ${args[0]}`);
       out(`Removed the price of ${args[1]} on ${args[0]}`);
       return 0;
     },
@@ -41,8 +42,8 @@ export const pricesCommands: readonly Command[] = [
     usage: 'prices list [--json]',
     args: 0,
     flags: [...COMMON_FLAGS, 'json'],
-    run({ flags, config, out }) {
-      const rows = withDb(config, listPrices);
+    async run({ flags, config, out }) {
+      const rows = await withStorage(config, listPrices);
       if (flags.json) out(JSON.stringify(rows, null, 2));
       else if (rows.length === 0) out(`No prices (set one with 'w3kit-server ${EXAMPLE}')`);
       else

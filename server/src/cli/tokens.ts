@@ -2,7 +2,7 @@
 import { listSpam, markSpam, unmarkSpam } from '../blockchain/spam.js';
 import { listTokens } from '../blockchain/tokens.js';
 import { NotFoundError } from '../errors.js';
-import { COMMON_FLAGS, withDb, type Command } from './command.js';
+import { COMMON_FLAGS, withStorage, type Command } from './command.js';
 
 export const tokensCommands: readonly Command[] = [
   {
@@ -12,8 +12,8 @@ export const tokensCommands: readonly Command[] = [
     args: 1,
     argsHint: 'an ADDRESS',
     flags: COMMON_FLAGS,
-    run({ args, config, out }) {
-      out(`Marked ${withDb(config, (db) => markSpam(db, args[0]!))} as spam`);
+    async run({ args, config, out }) {
+      out(`Marked ${await withStorage(config, (storage) => markSpam(storage, args[0]!))} as spam`);
       return 0;
     },
   },
@@ -23,8 +23,9 @@ export const tokensCommands: readonly Command[] = [
     args: 1,
     argsHint: 'an ADDRESS',
     flags: COMMON_FLAGS,
-    run({ args, config, out }) {
-      if (!withDb(config, (db) => unmarkSpam(db, args[0]!))) throw new NotFoundError(`${args[0]} is not on the spam list`);
+    async run({ args, config, out }) {
+      if (!(await withStorage(config, (storage) => unmarkSpam(storage, args[0]!))))
+        throw new NotFoundError(`${args[0]} is not on the spam list`);
       out(`${args[0]} is no longer marked as spam`);
       return 0;
     },
@@ -35,8 +36,11 @@ export const tokensCommands: readonly Command[] = [
     summary: 'indexed tokens and NFT collections, and the spam list',
     args: 0,
     flags: [...COMMON_FLAGS, 'json'],
-    run({ flags, config, out }) {
-      const { tokens, spam } = withDb(config, (db) => ({ tokens: listTokens(db), spam: listSpam(db) }));
+    async run({ flags, config, out }) {
+      const { tokens, spam } = await withStorage(config, async (storage) => ({
+        tokens: await listTokens(storage),
+        spam: await listSpam(storage),
+      }));
       if (flags.json) out(JSON.stringify({ tokens, spam }, null, 2));
       else {
         tokens.forEach((t) =>

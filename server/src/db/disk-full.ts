@@ -5,8 +5,6 @@
  * relay's storageFull error) instead of an internal error, and notes it per database so
  * /health can report the disk, not the chain or the relay, as the problem.
  */
-import type { Database } from 'better-sqlite3';
-
 /** The stable machine code of the refusal. */
 export const DISK_FULL_CODE = 'DISK_FULL';
 /** HTTP 507 Insufficient Storage. */
@@ -22,15 +20,16 @@ export function isDiskFull(err: unknown): boolean {
   return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR_');
 }
 
-const lastRefusal = new WeakMap<Database, { at: number; code: string }>();
+/** By database: the SQLite handle, or the storage of another engine. */
+const lastRefusal = new WeakMap<object, { at: number; code: string }>();
 
 /** Notes a write `db` could not make for a full disk (for /health). */
-export function noteDiskFull(db: Database, err: unknown, now: number = Date.now()): void {
+export function noteDiskFull(db: object, err: unknown, now: number = Date.now()): void {
   lastRefusal.set(db, { at: now, code: String((err as { code?: unknown } | null)?.code ?? 'SQLITE_FULL') });
 }
 
 /** `{ full: true, lastRefusedAt, message }` while a write was refused for a full disk in the last DISK_FULL_REPORT_MS; else undefined. */
-export function diskState(db: Database, now: number = Date.now()): { full: true; lastRefusedAt: string; message: string } | undefined {
+export function diskState(db: object, now: number = Date.now()): { full: true; lastRefusedAt: string; message: string } | undefined {
   const seen = lastRefusal.get(db);
   if (!seen || now - seen.at > DISK_FULL_REPORT_MS) return undefined;
   return { full: true, lastRefusedAt: new Date(seen.at).toISOString(), message: `${DISK_FULL_MESSAGE} (${seen.code})` };

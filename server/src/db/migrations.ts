@@ -23,12 +23,12 @@ import type { Compilable, Kysely } from 'kysely';
 import type { Engine } from '../storage/url.js';
 import { authLimitsMigration } from './auth-limits-migration.js';
 import { authMigration, identitiesMigration, passkeysMigration, socialLoginsMigration } from './auth-migrations.js';
-import { dexMigration } from '../dex/schema.js';
-import { namesMigration } from '../names/schema.js';
-import { siwxChainsMigration, siwxLimitsMigration, siwxMigration } from '../siwx/schema.js';
-import { siwxNamespaceMigration } from '../siwx/namespace-schema.js';
-import { onrampMigration } from '../onramp/schema.js';
-import { onrampPayoutMigration } from '../onramp/payout-schema.js';
+import { dexMigration } from './steps/dex.js';
+import { namesMigration } from './steps/names.js';
+import { siwxChainsMigration, siwxLimitsMigration, siwxMigration } from './steps/siwx.js';
+import { siwxNamespaceMigration } from './steps/siwx-namespace.js';
+import { onrampMigration } from './steps/onramp.js';
+import { onrampPayoutMigration } from './steps/onramp-payout.js';
 import { relaySubscriptionsMigration } from '../relay/subscriptions-schema.js';
 import { relayRetentionMigration } from '../relay/schema.js';
 

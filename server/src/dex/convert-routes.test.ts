@@ -209,7 +209,7 @@ describe('access', () => {
 
 describe('unsupported networks and a failing node', () => {
   it("answers 'Network not supported for Swaps' for a recorded DEX on a chain the backend does not read", async () => {
-    saveDex(ctx.server.db, { ...ctx.dex, chainId: 1 });
+    await saveDex(ctx.server.storage, { ...ctx.dex, chainId: 1 });
     const { status, body } = await get('/v1/convert/tokens', { chainId: 'eip155:1' });
     expect({ status, body }).toEqual({ status: 400, body: { message: 'Network not supported for Swaps', field: 'chainId' } });
   });
@@ -228,7 +228,7 @@ describe('unsupported networks and a failing node', () => {
       indexerLogger: logger,
     });
     try {
-      saveDex(server.db, ctx.dex);
+      await saveDex(server.storage, ctx.dex);
       const query = new URLSearchParams({
         projectId: DEV,
         amount: '1000',

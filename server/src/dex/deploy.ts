@@ -22,10 +22,12 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { caipChainId } from '../chains/eip155/chain.js';
 import { ensureTokenImage, tokenImageId } from '../blockchain/icons.js';
-import type { Database } from '../db/open.js';
+import type { Storage } from '../storage/engine.js';
+import { dexRepository } from '../storage/dex.js';
+import { imagesRepository } from '../storage/images.js';
 import { erc20Abi, routerAbi } from './abi.js';
 import { DEMO_TOKEN, uniswapBytecode } from './artifacts.js';
-import { getDex, saveDex, type DexRecord, type DexToken } from './store.js';
+import type { DexRecord, DexToken } from './store.js';
 
 /** Hardhat's dev account 0 (mnemonic 'test test ... junk'): the default deployer, on development chains only. */
 export const DEV_DEPLOYER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -58,7 +60,8 @@ export class DexDeployError extends Error {
 }
 
 export interface DeployDexOptions {
-  db: Database;
+  /** Where the DEX is recorded (either engine). */
+  storage: Storage;
   rpcUrl: string;
   /** ERC-20s the deployer holds, to pair; none: deploy two demo tokens. */
   tokens?: readonly string[];
@@ -93,7 +96,7 @@ async function tokenInfo(client: PublicClient, address: Address, deployer: Addre
   return { name, symbol, decimals, address, balance };
 }
 
-export async function deployDex({ db, rpcUrl, tokens = [], deployerKey }: DeployDexOptions): Promise<DeployDexResult> {
+export async function deployDex({ storage, rpcUrl, tokens = [], deployerKey }: DeployDexOptions): Promise<DeployDexResult> {
   const key = deployerKey ?? DEV_DEPLOYER_KEY;
   if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new DexDeployError('--deployer-key must be 0x and 64 hex characters', true);
   const bad = tokens.find((t) => !/^0x[0-9a-fA-F]{40}$/.test(t));
@@ -122,7 +125,8 @@ export async function deployDex({ db, rpcUrl, tokens = [], deployerKey }: Deploy
   const account = privateKeyToAccount(key as Hex);
   const wallet = createWalletClient({ chain, transport, account });
 
-  const recorded = getDex(db, chainId);
+  const dex = dexRepository(storage);
+  const recorded = await dex.get(chainId);
   // The recorded DEX answers while its router is there, unless other tokens are asked for.
   const sameTokens =
     tokenAddresses.length === 0 ||
@@ -212,8 +216,10 @@ export async function deployDex({ db, rpcUrl, tokens = [], deployerKey }: Deploy
       weth,
       tokens: infos.map(({ name, symbol, address, decimals }) => ({ name, symbol, address: getAddress(address), decimals })),
     };
-    saveDex(db, record);
-    for (const t of record.tokens) ensureTokenImage(db, tokenImageId(t.symbol, caipChainId(chainId), t.address.toLowerCase()), t.symbol);
+    await dex.save(record);
+    const images = imagesRepository(storage);
+    for (const t of record.tokens)
+      await ensureTokenImage(images, tokenImageId(t.symbol, caipChainId(chainId), t.address.toLowerCase()), t.symbol);
     return { record, deployed: true };
   } catch (err) {
     if (err instanceof DexDeployError) throw err;

@@ -11,6 +11,7 @@ import { freePort, startHardhat, type HardhatNode } from '../../../scripts/lib/h
 import { tempDir } from '../../test/helpers.js';
 import { main, type CliIo } from '../cli/index.js';
 import { openDatabase } from '../db/open.js';
+import { sqliteStorage } from '../storage/engine.js';
 import { erc20Abi, factoryAbi, pairAbi } from './abi.js';
 import { LIQUIDITY_HOLDER } from './deploy.js';
 import { getDex, saveDex } from './store.js';
@@ -58,7 +59,10 @@ describe('dex deploy', () => {
     });
     const db = openDatabase(path.join(dir, 'data'));
     try {
-      expect(getDex(db, 31337)).toMatchObject({ ...printed, tokens: printed.tokens.map((t: object) => expect.objectContaining(t)) });
+      expect(await getDex(sqliteStorage(db), 31337)).toMatchObject({
+        ...printed,
+        tokens: printed.tokens.map((t: object) => expect.objectContaining(t)),
+      });
     } finally {
       db.close();
     }
@@ -89,7 +93,7 @@ describe('dex deploy', () => {
     const gone = { chainId: 31337, factory: DEPLOYER, router: LIQUIDITY_HOLDER, weth: DEPLOYER, tokens: [] };
     const db = openDatabase(path.join(dir, 'data'));
     try {
-      saveDex(db, gone);
+      await saveDex(sqliteStorage(db), gone);
     } finally {
       db.close();
     }
@@ -99,7 +103,7 @@ describe('dex deploy', () => {
     expect(printed.router).not.toBe(LIQUIDITY_HOLDER);
     const again = openDatabase(path.join(dir, 'data'));
     try {
-      expect(getDex(again, 31337)?.router).toBe(printed.router);
+      expect((await getDex(sqliteStorage(again), 31337))?.router).toBe(printed.router);
     } finally {
       again.close();
     }

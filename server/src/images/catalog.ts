@@ -1,6 +1,6 @@
 /**
  * The built-in network (asset), currency and token images: a generated badge each, stored by
- * `seedStaticImages` (../storage/images-sync.ts) unless an image with the same id exists (so an operator's own logos stay).
+ * `seedStaticImages` (../storage/images.ts) unless an image with the same id exists (so an operator's own logos stay).
  * Network images are keyed by CAIP-2 id (`eip155:1`), currencies by ISO code, tokens by symbol.
  */
 import { networks } from '../../../src/wire/networks.js';

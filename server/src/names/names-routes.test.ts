@@ -111,9 +111,9 @@ describe('POST /v1/profile/account', () => {
     expect((await register(dave, 'dave.w3kit.id')).status).toBe(200);
     expect(refused(await register(fresh(), 'DAVE.w3kit.id'))).toBe('The name DAVE.w3kit.id is already taken');
     expect(refused(await register(dave, 'dave2.w3kit.id'))).toBe('This address already has a name in w3kit.id: dave.w3kit.id');
-    setIdentity(server.db, fresh().address, 'oper.w3kit.id');
+    await setIdentity(server.storage, fresh().address, 'oper.w3kit.id');
     expect(refused(await register(fresh(), 'Oper.w3kit.id'))).toBe('The name Oper.w3kit.id is already taken');
-    expect(() => setIdentity(server.db, fresh().address, 'Dave.W3kit.id')).toThrow("'Dave.W3kit.id' is already the name of");
+    await expect(setIdentity(server.storage, fresh().address, 'Dave.W3kit.id')).rejects.toThrow("'Dave.W3kit.id' is already the name of");
   });
 
   it('lets one of two registrations of a name at once succeed', async () => {

@@ -10,7 +10,6 @@ import { NAME_MAX_LENGTH, nameLabelIssue } from '../../../src/wire/names-api.js'
 import type { NamesRepository } from '../storage/names.js';
 
 export { NameConflictError } from './conflict.js';
-export { findRegisteredName, registeredNamesOf } from '../storage/names-sync.js';
 
 /** How many suggestions GET /v1/profile/suggestions gives besides a taken name itself. */
 export const SUGGESTIONS_MAX = 5;

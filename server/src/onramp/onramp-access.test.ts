@@ -20,7 +20,7 @@ let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({ port: 0, relayPort: false, framePort: false });
   seedDevProject(server.db);
-  seedDevPrices(server.db);
+  await seedDevPrices(server.storage);
   createProject(server.db, { id: 'no-onramp', name: 'No on-ramp', allowedOrigins: [ORIGIN], features: { onramp: false } });
 });
 afterAll(async () => {

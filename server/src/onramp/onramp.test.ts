@@ -11,6 +11,7 @@ import { checkoutSessionId, ONRAMP_CHECKOUT_PATH } from '../../../src/wire/onram
 import { buildApp } from '../app.js';
 import { createIndexer } from '../blockchain/indexer.js';
 import { openDatabase } from '../db/open.js';
+import { sqliteStorage } from '../storage/engine.js';
 import { startServer, type RunningServer } from '../index.js';
 import { seedDevProject } from '../projects.js';
 import { seedDevPrices } from '../blockchain/prices.js';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   chain = await startHardhat({ port: 0 });
   server = await startServer({ port: 0, relayPort: false, framePort: false, evmRpc: chain.url, evmPollIntervalMs: 100 });
   seedDevProject(server.db);
-  seedDevPrices(server.db);
+  await seedDevPrices(server.storage);
   await waitFor(() => server.indexer!.chainId() === 'eip155:31337', 'the indexer');
 }, 90_000);
 afterAll(async () => {
@@ -269,8 +270,8 @@ describe('expiry and the default key', () => {
     // A second app over its own database, its clock moved past the 15 minutes.
     const db = openDatabase(undefined);
     seedDevProject(db);
-    seedDevPrices(db);
-    const indexer = createIndexer({ db, rpcUrl: chain.url, pollIntervalMs: 100 });
+    await seedDevPrices(sqliteStorage(db));
+    const indexer = createIndexer({ storage: sqliteStorage(db), rpcUrl: chain.url, pollIntervalMs: 100 });
     const app = buildApp({ db, blockchain: { indexer }, onramp: { now: () => clock } });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     indexer.start();

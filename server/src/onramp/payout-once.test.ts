@@ -19,6 +19,7 @@ import { buildApp } from '../app.js';
 import { createIndexer } from '../blockchain/indexer.js';
 import { seedDevPrices } from '../blockchain/prices.js';
 import { openDatabase, type Database } from '../db/open.js';
+import { sqliteStorage } from '../storage/engine.js';
 import { seedDevProject } from '../projects.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -52,7 +53,7 @@ afterAll(async () => {
 
 /** An app over `db` on the chain, as startServer builds it, with short receipt waits and watches. */
 async function startApp(db: Database) {
-  const indexer = createIndexer({ db, rpcUrl: chain.url, pollIntervalMs: 100 });
+  const indexer = createIndexer({ storage: sqliteStorage(db), rpcUrl: chain.url, pollIntervalMs: 100 });
   const app = buildApp({ db, blockchain: { indexer }, onramp: { receiptWaitMs: 300, watchIntervalMs: 100 } });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   indexer.start();
@@ -99,7 +100,7 @@ describe('a payout whose receipt does not come in time', () => {
   it('stays paying, refuses a second payment, and is paid exactly once when mined', async () => {
     const db = openDatabase(undefined);
     seedDevProject(db);
-    seedDevPrices(db);
+    await seedDevPrices(sqliteStorage(db));
     const app = await startApp(db);
     await rpc('evm_setAutomine', [false]);
     try {
@@ -163,7 +164,7 @@ describe('a restart after kill -9 mid-payout', () => {
     const dataDir = path.join(outDir, 'data');
     const seeded = openDatabase(dataDir);
     seedDevProject(seeded);
-    seedDevPrices(seeded);
+    await seedDevPrices(sqliteStorage(seeded));
     seeded.close();
 
     child = spawn(process.execPath, [bin, '--port', '0', '--data', dataDir, '--evm-rpc', chain.url], {

@@ -34,7 +34,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Whether the server answers, the EVM indexer state, and a full disk', response: { 200: healthReplySchema } },
     },
     async () => {
-      app.db.prepare('SELECT 1').get();
       const { indexer } = app.blockchain;
       const disk = diskState(app.db);
       return { ok: true as const, ...(indexer ? { evm: indexer.status() } : {}), ...(disk ? { disk } : {}) };

@@ -21,7 +21,7 @@ import {
   onrampUrlBodySchema,
   onrampUrlReplySchema,
 } from '../../../src/wire/onramp-api.js';
-import { tablePriceSource, type PriceSource } from '../blockchain/prices.js';
+import type { PriceSource } from '../blockchain/prices.js';
 import { HttpError } from '../errors.js';
 import { jsonTextBody } from '../http/validation.js';
 import { networkName, onrampOptions, priceQuote } from '../onramp/catalog.js';
@@ -79,7 +79,7 @@ function checkedAddress(address: string, field: string): Hex {
 
 export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (app, options) => {
   const now = options.now ?? Date.now;
-  const prices = options.prices ?? tablePriceSource(app.db);
+  const prices = options.prices ?? app.blockchain.priceTable;
   const sessions = app.onrampSessions;
   const { indexer } = app.blockchain;
   const payout = indexer ? createPayout(indexer.rpcUrl, options.key) : undefined;

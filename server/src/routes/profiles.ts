@@ -46,7 +46,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { name } = request.params;
-      const profile = app.blockchain.profile(name);
+      const profile = await app.blockchain.profile(name);
       if (!profile) throw new HttpError(404, `No profile named '${name}'`);
       return profile;
     },

@@ -1,10 +1,10 @@
-/** The DEX repository on both engines: one record per chain, replaced by a new deploy; the synchronous reads see the same rows. */
+/** The DEX repository on both engines: one record per chain, replaced by a new deploy; the programmatic reads see the same rows. */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ENGINES, freshStorage } from '../../test/engines.js';
 import type { DexRecord } from '../dex/record.js';
 import { dexRepository } from './dex.js';
-import { getDex } from './dex-sync.js';
+import { getDex } from '../dex/store.js';
 
 const A = (n: number) => `0x${String(n).padStart(40, '0')}`;
 const record = (chainId: number, n: number): DexRecord => ({
@@ -25,7 +25,7 @@ describe.each(ENGINES)('the DEX repository on %s', (engine) => {
     await Promise.all([dex.save(record(31337, 10), 6), dex.save(record(31337, 10), 7)]);
     expect(await dex.get(31337)).toEqual(record(31337, 10));
     expect(await dex.get(1)).toEqual(record(1, 7));
-    if (storage.sqlite) expect(getDex(storage.sqlite, 31337)).toEqual(record(31337, 10));
+    expect(await getDex(storage, 31337)).toEqual(record(31337, 10));
     await sql`UPDATE dex_deployments SET record = '{"chainId":1}' WHERE chain_id = 1`.execute(storage.db);
     expect(await dex.get(1)).toBeUndefined();
     await expect(dex.save({ ...record(2, 1), router: 'nope' })).rejects.toThrow();

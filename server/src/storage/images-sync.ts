@@ -1,11 +1,9 @@
 /**
  * The images repository's queries, synchronously on a raw SQLite handle (compiled for SQLite):
- * for the callers still on the handle (the Blockchain API's token icons, seeding at start) and
- * the programmatic API.
+ * for the programmatic API (getImage, putImage).
  */
 import type { Database } from '../db/open.js';
-import { catalogImages } from '../images/catalog.js';
-import { svgImage, type ImageData, type ImageKind, type StoredImage } from '../images/image-data.js';
+import type { ImageData, ImageKind, StoredImage } from '../images/image-data.js';
 import { sqliteStorage } from './engine.js';
 import { imageFromRow, imageQueries } from './images.js';
 import { runSync } from './sqlite-sync.js';
@@ -20,12 +18,4 @@ export function getImage(db: Database, kind: ImageKind, id: string): StoredImage
 /** Stores an image; `overwrite: false` keeps an existing one (for generated defaults). */
 export function putImage(db: Database, kind: ImageKind, id: string, image: ImageData, options: { overwrite?: boolean } = {}): void {
   runSync(db, queries(db).put(kind, id, image, options));
-}
-
-/** Stores the built-in images (../images/catalog.ts) that are missing. */
-export function seedStaticImages(db: Database): void {
-  const images = catalogImages();
-  db.transaction(() => {
-    for (const image of images) putImage(db, image.kind, image.id, svgImage(image.svg), { overwrite: false });
-  })();
 }

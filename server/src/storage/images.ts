@@ -4,7 +4,9 @@
  * exact match first): COLLATE NOCASE on SQLite, lower(id) on Postgres.
  */
 import { sql, type Kysely } from 'kysely';
-import { etagOf, type ImageData, type ImageKind, type StoredImage } from '../images/image-data.js';
+import { catalogImages } from '../images/catalog.js';
+import { etagOf, svgImage, type ImageData, type ImageKind, type StoredImage } from '../images/image-data.js';
+import { atomically } from './atomic.js';
 import type { Storage } from './engine.js';
 import type { StorageSchema } from './schema.js';
 import type { Engine } from './url.js';
@@ -69,4 +71,13 @@ export function imagesRepository({ db, engine }: Storage): ImagesRepository {
       await q.put(kind, id, image, options).execute();
     },
   };
+}
+
+/** Stores the built-in images (../images/catalog.ts) that are missing, in one transaction. */
+export async function seedStaticImages(storage: Storage): Promise<void> {
+  const q = imageQueries(storage.db, storage.engine);
+  await atomically(
+    storage,
+    catalogImages().map((image) => q.put(image.kind, image.id, svgImage(image.svg), { overwrite: false })),
+  );
 }

@@ -4,11 +4,10 @@
  * paging, search and the 1,000-wallet list can be exercised offline. Same output every run.
  */
 import type { WalletEntry } from '../../../src/wire/provider-api.js';
-import type { Database } from '../db/open.js';
+import type { Storage } from '../storage/engine.js';
+import { walletsRepository } from '../storage/wallets.js';
 import seedFile from '../../data/wallets.json' with { type: 'json' };
 import { validateWalletList, type ValidWallet } from './import.js';
-import { storeWallets } from '../storage/wallets-sync.js';
-import { countWallets } from './registry.js';
 
 export const DEFAULT_SEED_WALLETS = 1000;
 /** Generated wallets are ordered after the real ones. */
@@ -206,14 +205,10 @@ export interface SeedWalletsOptions {
  * wallets exist. Wallets already in the registry are left as they are, so seeding twice adds
  * nothing. Returns the number of wallets afterwards.
  */
-export function seedWallets(db: Database, { count = DEFAULT_SEED_WALLETS }: SeedWalletsOptions = {}): number {
+export async function seedWallets(storage: Storage, { count = DEFAULT_SEED_WALLETS }: SeedWalletsOptions = {}): Promise<number> {
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`seedWallets: count must be a non-negative integer, got ${count}`);
   const real = seedWalletEntries();
   const taken = new Set(real.map((w) => w.entry.id));
   const generated = generatedWallets(Math.max(0, count - real.length), taken).map((entry) => ({ entry, image: undefined }));
-  db.transaction(() => {
-    storeWallets(db, real, 'ignore');
-    storeWallets(db, generated, 'ignore');
-  })();
-  return countWallets(db);
+  return walletsRepository(storage).store([...real, ...generated], 'ignore');
 }

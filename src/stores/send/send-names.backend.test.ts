@@ -126,7 +126,7 @@ describe('send to a name on the real backend', () => {
   it("says 'NAME_NOT_FOUND' for a name the server lacks; one set meanwhile resolves next time", async () => {
     fill('carol.w3kit', '1');
     expect(await reviewSend()).toBe('NAME_NOT_FOUND');
-    setIdentity(server.db, ACCOUNT_2, 'Carol.w3kit', 'https://example.com/carol.png');
+    await setIdentity(server.storage, ACCOUNT_2, 'Carol.w3kit', 'https://example.com/carol.png');
     try {
       setReceiver('carol.w3kit');
       expect(await reviewSend()).toBeUndefined();
@@ -136,7 +136,7 @@ describe('send to a name on the real backend', () => {
         receiverProfileImageUrl: 'https://example.com/carol.png',
       });
     } finally {
-      removeIdentity(server.db, ACCOUNT_2);
+      await removeIdentity(server.storage, ACCOUNT_2);
     }
   });
 

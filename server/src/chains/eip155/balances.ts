@@ -5,24 +5,23 @@
  * then by value, then by symbol.
  */
 import { decodeFunctionResult, encodeFunctionData, getAddress, hexToBigInt, type Hex } from 'viem';
-import type { Database } from '../../db/open.js';
 import { TOKEN_ABI } from '../../blockchain/abi.js';
 import { usdValue, numeric } from '../../blockchain/amounts.js';
 import { nativeCurrency } from './chain.js';
 import type { TokenBalance } from '../types.js';
 import type { PriceSource } from '../../blockchain/prices.js';
 import { batched, type RpcClient } from '../../blockchain/rpc.js';
-import { fungibleTokens } from '../../blockchain/tokens.js';
+import type { EvmReadsRepository } from '../../storage/evm-reads.js';
 
 export interface BalanceContext {
-  db: Database;
+  index: EvmReadsRepository;
   rpc: RpcClient;
   prices: PriceSource;
   tokenIcon(imageId: string): string;
 }
 
 export async function accountBalances(ctx: BalanceContext, chainId: string, address: string): Promise<TokenBalance[]> {
-  const tokens = fungibleTokens(ctx.db, chainId);
+  const tokens = await ctx.index.fungibleTokens(chainId);
   const outcomes = await batched(ctx.rpc, [
     { method: 'eth_getBalance', params: [address, 'latest'] },
     ...tokens.map((t) => ({

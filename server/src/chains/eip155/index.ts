@@ -32,7 +32,7 @@ export const eip155Chain: ServerChain = {
     token: (id) => (id === 'native' || EVM_ADDRESS.test(id) ? id.toLowerCase() : undefined),
     rule: 'must be eip155:<chain id>:native or eip155:<chain id>:0x and 40 hex characters',
   },
-  node({ db, prices, indexer, tokenInfo }) {
+  node({ index, images, prices, indexer, tokenInfo }) {
     if (!indexer) return undefined;
     const publicUrl = publicRpcUrl(indexer.rpcUrl);
     return {
@@ -44,10 +44,11 @@ export const eip155Chain: ServerChain = {
         return chainId;
       },
       announcedChainId: async () => indexer.chainId(),
-      balances: (chainId, address, tokenIcon) => accountBalances({ db, rpc: indexer.rpc, prices, tokenIcon }, chainId, address),
-      history: (chainId, address, cursor, tokenIcon) => accountHistory({ db, prices, tokenIcon }, chainId, address, cursor),
-      nfts: async (chainId, address, tokenIcon) => ownedNfts(db, chainId, address, tokenIcon),
-      tokens: (chainId, tokens, tokenIcon) => fungiblePrices({ db, prices, rpc: indexer.rpc, tokenIcon, tokenInfo }, chainId, tokens),
+      balances: (chainId, address, tokenIcon) => accountBalances({ index, rpc: indexer.rpc, prices, tokenIcon }, chainId, address),
+      history: (chainId, address, cursor, tokenIcon) => accountHistory({ index, prices, tokenIcon }, chainId, address, cursor),
+      nfts: (chainId, address, tokenIcon) => ownedNfts(index, chainId, address, tokenIcon),
+      tokens: (chainId, tokens, tokenIcon) =>
+        fungiblePrices({ index, images, prices, rpc: indexer.rpc, tokenIcon, tokenInfo }, chainId, tokens),
     };
   },
   siwx: eip155Siwx,

@@ -65,8 +65,8 @@ afterAll(async () => {
 
 describe('GET /v1/account/{address}/balance for solana', () => {
   it('gives SOL first, then SPL tokens summed per mint, named from the token metadata or by a short mint, valued with the price table', async () => {
-    setPrice(server.db, CHAIN, 'native', 150);
-    setPrice(server.db, CHAIN, DEV_SPL_MINT, 1);
+    await setPrice(server.storage, CHAIN, 'native', 150);
+    await setPrice(server.storage, CHAIN, DEV_SPL_MINT, 1);
     const reply = await balances(owner.publicKey.toBase58());
     expect(reply.status).toBe(200);
     const mint = unknownMint.toBase58();

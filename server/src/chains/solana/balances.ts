@@ -6,13 +6,13 @@
  * tokens with 0 decimals are left out (spec 5); SOL is always there. Order: SOL first, then by
  * value, then by symbol. Node failures are the RpcUnavailableError / RpcResponseError of rpc.ts.
  */
-import type { Database } from '../../db/open.js';
 import { usdValue, numeric } from '../../blockchain/amounts.js';
 import type { TokenBalance } from '../types.js';
 import { ensureTokenImage, tokenImageId } from '../../blockchain/icons.js';
 import type { PriceSource } from '../../blockchain/prices.js';
 import { createRpcClient, RpcResponseError, type RpcClient } from '../../blockchain/rpc.js';
 import { shortMint, SPL_TOKENS } from './tokens.js';
+import type { ImagesRepository } from '../../storage/images.js';
 
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 };
 const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'];
@@ -48,7 +48,7 @@ export function createSolanaChain(rpcUrl: string): SolanaChain {
 }
 
 export interface SolanaBalanceContext {
-  db: Database;
+  images: ImagesRepository;
   rpc: RpcClient;
   prices: PriceSource;
   tokenIcon(imageId: string): string;
@@ -96,12 +96,13 @@ export async function solanaBalances(ctx: SolanaBalanceContext, chainId: string,
   const sol = SOL;
   const solAmount = numeric(BigInt(lamports), sol.decimals);
   const solPrice = prices.get('native') ?? 0;
+  const badges: Promise<void>[] = [];
   const fungibles: TokenBalance[] = mints.map(([mint, { amount, decimals }]) => {
     const known = SPL_TOKENS.get(mint);
     const name = known?.name ?? shortMint(mint);
     const symbol = known?.symbol ?? shortMint(mint);
     const imageId = tokenImageId(symbol, chainId, mint);
-    ensureTokenImage(ctx.db, imageId, known?.symbol ?? mint.slice(0, 4));
+    badges.push(ensureTokenImage(ctx.images, imageId, known?.symbol ?? mint.slice(0, 4)));
     const quantity = numeric(amount, decimals);
     const price = prices.get(mint) ?? 0;
     return {
@@ -115,6 +116,7 @@ export async function solanaBalances(ctx: SolanaBalanceContext, chainId: string,
       iconUrl: ctx.tokenIcon(imageId),
     };
   });
+  await Promise.all(badges);
   fungibles.sort((a, b) => b.value - a.value || a.symbol.localeCompare(b.symbol));
   return [
     {

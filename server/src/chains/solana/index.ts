@@ -20,7 +20,7 @@ export const solanaChain: ServerChain = {
   caip10Balances: true,
   missingNode: 'No Solana chain is configured: start w3kit-server with --solana-rpc URL',
   reads: [],
-  node({ db, prices, rpcUrls }) {
+  node({ images, prices, rpcUrls }) {
     const url = rpcUrls.solana;
     if (!url) return undefined;
     const solana = createSolanaChain(url);
@@ -35,7 +35,7 @@ export const solanaChain: ServerChain = {
         );
         return Promise.race([solana.chainId().catch(() => undefined), timeout]);
       },
-      balances: (chainId, address, tokenIcon) => solanaBalances({ db, rpc: solana.rpc, prices, tokenIcon }, chainId, address),
+      balances: (chainId, address, tokenIcon) => solanaBalances({ images, rpc: solana.rpc, prices, tokenIcon }, chainId, address),
     };
   },
   siwx: solanaSiwx,

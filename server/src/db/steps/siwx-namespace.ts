@@ -3,7 +3,7 @@
  * Migration 8 listed two namespaces in a CHECK, so a namespace added as a folder of
  * server/src/chains could not store a session; SQLite changes a CHECK only by rebuilding the
  * table, so the sessions move to a table without it, rows (and their rowids, the trimming
- * order's tie-break) kept. The namespace is checked in code against the registry (./store.ts);
+ * order's tie-break) kept. The namespace is checked in code against the registry (../../siwx/store.ts);
  * the table keeps only the CAIP-2 form of a namespace (3 to 8 characters).
  */
 import type { Database } from 'better-sqlite3';
