@@ -128,8 +128,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         pollIntervalMs: options.evmPollIntervalMs,
         stallAfterMs: options.evmStallAfterMs,
         ...(options.indexerLogger ? { logger: options.indexerLogger } : {}),
-        ...(options.indexLease ? { lease: options.indexLease } : {}),
+        lease: options.indexLease ?? scale.lease,
       });
+    if (indexer && !options.indexLease) scale.lease.start();
     await indexer?.restore();
     metrics.sources.indexers = () => (indexer ? [indexer.status()] : []);
     if (scale.redis) metrics.sources.redis = scale.redis.problem;
