@@ -18,6 +18,7 @@ import { passkeyHandlers } from './handlers/passkeys.js';
 import { rpcHandlers } from './handlers/rpc.js';
 import { sessionHandlers } from './handlers/session.js';
 import { socialHandlers } from './handlers/social.js';
+import { storageHandlers } from './handlers/storage.js';
 import type { Handler, Handlers } from './handlers/types.js';
 import { forgetSession } from './session.js';
 import { FRAME_REPLY_TEXT, reasonOf } from './texts.js';
@@ -33,6 +34,7 @@ const handlers: Handlers = {
   ...sessionHandlers,
   ...rpcHandlers,
   ...accountHandlers,
+  ...storageHandlers,
 };
 
 type PortLike = Pick<MessagePort, 'postMessage'> & { onmessage: ((event: MessageEvent) => void) | null };
