@@ -41,6 +41,8 @@ export interface FrameStorageOptions {
   /** The window's IndexedDB (undefined where the browser gives none). */
   factory?: IDBFactory;
   probeMs?: number;
+  /** Whether the browser granted storage access earlier (the permission's state); default navigator.permissions. */
+  granted?: () => Promise<boolean>;
 }
 
 function within<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -122,7 +124,7 @@ export async function openFrameStorage(options: FrameStorageOptions = {}): Promi
   let current: DeviceStore | undefined = await tryPersistent(name, factory, ms);
   let mode: StorageMode = 'persistent';
   const memory = openMemoryStore();
-  if (!current && typeof doc.requestStorageAccess === 'function' && (await permissionGranted())) {
+  if (!current && typeof doc.requestStorageAccess === 'function' && (await (options.granted ?? permissionGranted)())) {
     current = await tryPersistent(name, await grantedFactory(doc, factory).catch(() => undefined), ms);
   }
   if (!current) {
