@@ -72,7 +72,10 @@ async function expectNoRawErrors(p: Page): Promise<void> {
 
 beforeAll(async () => {
   const executablePath = await ensureBrowser({ quiet: true });
-  [eh, partitioning] = await Promise.all([startEmbedded(), chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...PARTITIONING_ARGS] })]);
+  [eh, partitioning] = await Promise.all([
+    startEmbedded(),
+    chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...PARTITIONING_ARGS] }),
+  ]);
 }, 180_000);
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));

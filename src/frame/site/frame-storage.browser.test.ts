@@ -22,7 +22,9 @@ const freshName = (): string => {
 /** An IndexedDB that refuses as Chromium does for a cross-site frame with third-party storage blocked. */
 const refusingFactory = {
   open() {
-    const req = { error: new DOMException('The user denied permission to access the database.', 'UnknownError') } as unknown as IDBOpenDBRequest;
+    const req = {
+      error: new DOMException('The user denied permission to access the database.', 'UnknownError'),
+    } as unknown as IDBOpenDBRequest;
     setTimeout(() => (req as unknown as { onerror?: () => void }).onerror?.());
     return req;
   },
@@ -83,7 +85,12 @@ describe('frame storage', () => {
 
   it('takes a grant given on an earlier visit at start, without a click', async () => {
     const name = freshName();
-    const storage = await openFrameStorage({ name, doc: { requestStorageAccess: async () => ({ indexedDB }) }, factory: refusingFactory, granted: async () => true });
+    const storage = await openFrameStorage({
+      name,
+      doc: { requestStorageAccess: async () => ({ indexedDB }) },
+      factory: refusingFactory,
+      granted: async () => true,
+    });
     expect(storage.mode()).to.equal('persistent');
   });
 
@@ -108,7 +115,12 @@ describe('frame storage', () => {
     });
     expect(await hanging.request()).to.equal('session');
 
-    const declined = await openFrameStorage({ name: freshName(), doc: { requestStorageAccess: async () => undefined }, factory: refusingFactory, granted: async () => false });
+    const declined = await openFrameStorage({
+      name: freshName(),
+      doc: { requestStorageAccess: async () => undefined },
+      factory: refusingFactory,
+      granted: async () => false,
+    });
     declined.decline();
     expect(declined.mode()).to.equal('session');
   });

@@ -47,7 +47,11 @@ export function openMemoryStore(): MemoryDeviceStore {
     async getDeviceShare(userId) {
       const record = shares.get(userId);
       if (!record) return undefined;
-      const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: record.iv, additionalData: additionalData(userId) }, await wrapKey(), record.data);
+      const plain = await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: record.iv, additionalData: additionalData(userId) },
+        await wrapKey(),
+        record.data,
+      );
       const share = new Uint8Array(plain);
       if (share.length === SHARE_SIZE && share[0] === 1) return share;
       wipe(share);

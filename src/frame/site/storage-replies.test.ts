@@ -47,7 +47,7 @@ describe('frame storage requests', () => {
     expect((await h.call('GetStorage')).payload).toEqual({ storage: 'ask' });
   });
 
-  it("shows the screen only when the frame may ask, and answers the mode it ends in", async () => {
+  it('shows the screen only when the frame may ask, and answers the mode it ends in', async () => {
     const asked = withStorage('ask', 'persistent');
     expect((await asked.h.call('RequestStorage')).payload).toEqual({ storage: 'persistent' });
     expect(asked.shown).toEqual(['screen']);

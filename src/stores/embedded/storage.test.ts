@@ -63,7 +63,12 @@ beforeEach(() => {
     SyncTheme: () => ({}),
     RpcAbort: () => ({}),
   });
-  setOptions({ projectId: 'w3kit-dev', networks: [local(networks.localhost)], secureSiteUrl: 'http://127.0.0.1:4303', features: { email: true } });
+  setOptions({
+    projectId: 'w3kit-dev',
+    networks: [local(networks.localhost)],
+    secureSiteUrl: 'http://127.0.0.1:4303',
+    features: { email: true },
+  });
   initNetworks();
   initConnectors();
   initEmbedded();
@@ -89,7 +94,7 @@ describe('keeping the login on this browser', () => {
     expect(frame.calls.some((c) => c.type === 'RequestStorage')).toBe(false);
   });
 
-  it("says once, in words, that the login ends with a reload, offering a passkey, when the frame keeps none", async () => {
+  it('says once, in words, that the login ends with a reload, offering a passkey, when the frame keeps none', async () => {
     frame.handlers.GetStorage = () => ({ storage: 'session' });
     await login();
     await until(() => $alert.get() !== undefined);
