@@ -10,7 +10,8 @@ import { logger } from '../../core/logger.js';
 import { showAlert } from '../ui/alerts.js';
 import { $modal } from '../ui/modal.js';
 import { onApprovalAbort, showFrameTask } from './approval.js';
-import { frameRequest } from './frame.js';
+import type { FrameBridge } from '../../frame/bridge/bridge.js';
+import { currentFrame } from './frame.js';
 
 /** How long the login's own closing of the modal may take before the frame asks anyway. */
 const MODAL_CLOSE_WAIT_MS = 3_000;
@@ -30,26 +31,33 @@ function modalClosed(): Promise<void> {
   });
 }
 
-/** Asks the frame to keep the fresh login; says so once when it cannot. Never rejects. */
-export async function keepLogin(): Promise<void> {
+/**
+ * Asks `frame` (the bridge the login went through) to keep the fresh login; says so once when it
+ * cannot. Nothing when that bridge is gone meanwhile (signed out, destroyed). Never rejects.
+ */
+export async function keepLogin(frame: FrameBridge): Promise<void> {
+  const live = (): boolean => currentFrame() === frame;
   try {
-    let { storage } = await frameRequest('GetStorage', {});
+    if (!live()) return;
+    let { storage } = await frame.request('GetStorage', {});
+    if (!live()) return;
     if (storage === 'ask') {
       // The login closes the modal first; then the frame's screen opens it again.
       await modalClosed();
+      if (!live()) return;
       const done = showFrameTask({ kind: 'storage' });
       let stopAbort: () => void = () => undefined;
       const left = new Promise<{ storage: 'session' }>((resolve) => {
         stopAbort = onApprovalAbort(() => resolve({ storage: 'session' }));
       });
       try {
-        ({ storage } = await Promise.race([frameRequest('RequestStorage', {}, { timeoutMs: null }), left]));
+        ({ storage } = await Promise.race([frame.request('RequestStorage', {}, { timeoutMs: null }), left]));
       } finally {
         stopAbort();
         done();
       }
     }
-    if (storage !== 'persistent') showAlert('SESSION_ONLY_LOGIN');
+    if (storage !== 'persistent' && live()) showAlert('SESSION_ONLY_LOGIN');
   } catch (err) {
     logger.warn('Could not ask the embedded wallet to keep the login', err);
   }
