@@ -41,7 +41,9 @@ describe('bundled w3kit-server', () => {
       expect(wallets.count).toBe(1000);
       expect(wallets.data).toHaveLength(40);
       expect(wallets.data[0]!.id).toBe('metamask');
-      expect(server.stdout()).toMatch(/^w3kit-frame {3}http:\/\/127\.0\.0\.1:\d+ {2}\(secure frame site\)$/m);
+      expect(server.stdout()).toMatch(
+        /^w3kit-frame {3}http:\/\/localhost:\d+ {2}\(secure frame site; localhost: passkeys refuse IP-address origins\)$/m,
+      );
     } finally {
       expect(await server.stop()).toBe(0);
     }

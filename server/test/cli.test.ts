@@ -240,7 +240,7 @@ describe('running the server', () => {
     const done = main(['--port', '0', '--seed', ...data()], io);
     const url = await started;
     expect(stdout).toMatch(
-      /^w3kit-server {2}http:\/\/127\.0\.0\.1:\d+ {2}\(Provider API\)\nw3kit-relay {3}ws:\/\/127\.0\.0\.1:\d+ {2}\(WalletConnect relay\)\nw3kit-frame {3}http:\/\/127\.0\.0\.1:\d+ {2}\(secure frame site\)\nw3kit-db {6}sqlite \S+w3kit\.sqlite {2}\(database\)\n$/,
+      /^w3kit-server {2}http:\/\/127\.0\.0\.1:\d+ {2}\(Provider API\)\nw3kit-relay {3}ws:\/\/127\.0\.0\.1:\d+ {2}\(WalletConnect relay\)\nw3kit-frame {3}http:\/\/localhost:\d+ {2}\(secure frame site; localhost: passkeys refuse IP-address origins\)\nw3kit-db {6}sqlite \S+w3kit\.sqlite {2}\(database\)\n$/,
     );
     expect(stdout).toContain(`w3kit-db      sqlite ${path.join(dir, 'data', 'w3kit.sqlite')}  (database)`);
     const wallets = (await (await fetch(`${url}/getWallets?projectId=w3kit-dev&entries=1`)).json()) as { count: number };

@@ -103,7 +103,9 @@ describe('w3kit-server', () => {
     const run = await serve(['--port', '0']);
     expect(run.lines).toHaveLength(4);
     expect(run.lines[3]).toMatch(/^w3kit-db {6}sqlite \S+w3kit\.sqlite {2}\(database\)$/);
-    expect(run.lines[2]).toMatch(/^w3kit-frame {3}http:\/\/127\.0\.0\.1:\d+ {2}\(secure frame site\)$/);
+    expect(run.lines[2]).toMatch(
+      /^w3kit-frame {3}http:\/\/localhost:\d+ {2}\(secure frame site; localhost: passkeys refuse IP-address origins\)$/,
+    );
     expect(run.lines[0]).toMatch(/^w3kit-server {2}http:\/\/127\.0\.0\.1:\d+ {2}\(Provider API\)$/);
     const relayUrl = /^w3kit-relay {3}(ws:\/\/127\.0\.0\.1:\d+) {2}\(WalletConnect relay\)$/.exec(run.lines[1]!)?.[1];
     expect(relayUrl).toBeDefined();

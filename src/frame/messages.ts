@@ -178,6 +178,14 @@ export const frameRequests = {
   AddPasskey: { payload: empty, result: z.object({ passkey: passkeySchema }) },
   ListPasskeys: { payload: empty, result: z.object({ passkeys: z.array(passkeySchema).check(z.maxLength(32)) }) },
   RemovePasskey: { payload: z.object({ id: text(512) }), result: empty },
+  /**
+   * Whether the frame keeps its data (frame-storage.ts): 'persistent'; 'ask' (a cross-site frame
+   * whose browser blocks third-party storage, where the Storage Access API may grant it); 'session'
+   * (the login lasts until the page reloads).
+   */
+  GetStorage: { payload: empty, result: z.object({ storage: z.enum(['persistent', 'ask', 'session']) }) },
+  /** Shows the frame's 'Stay logged in' screen; its Allow asks the browser from the user's click. Resolves with the mode it ends in. */
+  RequestStorage: { payload: empty, result: z.object({ storage: z.enum(['persistent', 'session']) }) },
   /** Reloads the frame (after a failure); the bridge does the handshake again. */
   Reload: { payload: empty, result: empty },
 } as const;

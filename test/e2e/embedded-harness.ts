@@ -98,14 +98,15 @@ export const appBase = (eh: EmbeddedHarness): string => eh.h.localBaseUrl;
 export async function openApp(
   eh: EmbeddedHarness,
   context: BrowserContext,
-  options: { secureSiteUrl?: string; projectId?: string; features?: object } = {},
+  options: { secureSiteUrl?: string; projectId?: string; features?: object; base?: string } = {},
 ): Promise<Page> {
   const path = `/embedded-${Math.random().toString(36).slice(2)}.html`;
   eh.h.pages.set(path, appPage(eh, options.secureSiteUrl ?? eh.backend.frameUrl, options.projectId ?? 'w3kit-dev', options.features));
   const page = await context.newPage();
   // On localhost like the frame site (WebAuthn refuses IP origins): one site, so the frame keeps
   // its storage in browsers that block third-party storage (Playwright's contexts do).
-  await page.goto(appBase(eh) + path);
+  // `base`: another origin for the app (eh.h.baseUrl, 127.0.0.1: another site than the frame's).
+  await page.goto((options.base ?? appBase(eh)) + path);
   await page.waitForFunction(() => (window as unknown as { modal?: unknown }).modal !== undefined);
   return page;
 }

@@ -7,6 +7,11 @@ import { isDiskFull } from '../db/disk-full.js';
 import { DatabaseFileError } from '../db/open.js';
 import { SHUTDOWN_DEADLINE_MS } from '../http/close.js';
 
+/** Why the frame's printed URL says localhost: on a loopback host without --frame-public-url (start.ts, defaultFrameUrl). */
+function frameUrlNote(frameUrl: string, config: ServerConfig): string {
+  return !config.framePublicUrl && frameUrl.startsWith('http://localhost:') ? '; localhost: passkeys refuse IP-address origins' : '';
+}
+
 /** The server's settings among the flags, for resolveConfig. */
 export function configFlags(flags: Flags): ConfigFlags {
   const { port, host, data, db, redis, seed, config, log } = flags;
@@ -127,7 +132,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
   }
   io.stdout.write(`w3kit-server  ${server.url}  (Provider API)\n`);
   if (server.relayUrl) io.stdout.write(`w3kit-relay   ${server.relayUrl}  (WalletConnect relay)\n`);
-  if (server.frameUrl) io.stdout.write(`w3kit-frame   ${server.frameUrl}  (secure frame site)\n`);
+  if (server.frameUrl) io.stdout.write(`w3kit-frame   ${server.frameUrl}  (secure frame site${frameUrlNote(server.frameUrl, config)})\n`);
   if (server.smtpSinkPort !== undefined) {
     io.stdout.write(
       `w3kit-smtp    smtp://${config.host}:${server.smtpSinkPort}  (development SMTP sink; mails at ${server.url}/dev/mail)\n`,
@@ -218,7 +223,7 @@ export const serveCommand: Command = {
       {
         flag: 'frame-public-url',
         value: 'URL',
-        text: 'the URL users reach the frame site at, for links in mails\n(env W3KIT_FRAME_PUBLIC_URL; default the frame listen address)',
+        text: 'the URL users reach the frame site at, for links in mails\n(env W3KIT_FRAME_PUBLIC_URL; default the frame listen address,\nhttp://localhost:PORT on a loopback host: passkeys refuse IP addresses)',
       },
       { flag: 'smtp', value: 'URL', text: 'SMTP server for login mails, smtp://HOST:PORT (env W3KIT_SMTP_URL)' },
       { flag: 'mail-from', value: 'ADDR', text: 'sender of login mails (default w3kit <login@w3kit.localhost>, env W3KIT_MAIL_FROM)' },

@@ -20,6 +20,16 @@ import type { TrustProxy } from '../trust-proxy.js';
 import { setUpSocial, type SocialOptions } from '../auth/social/setup.js';
 import { buildFrameApp } from './app.js';
 import { closeWithinGrace } from '../http/close.js';
+import { isLoopbackName } from '../allowed-hosts.js';
+
+/**
+ * The frame site's public URL when no `framePublicUrl` is given: on a loopback host it is
+ * `http://localhost:PORT` (passkeys refuse IP-address origins, and the social login's redirect
+ * and the mails' links must name the origin the browser uses); elsewhere the listener's URL.
+ */
+export function defaultFrameUrl(host: string, port: number): string {
+  return isLoopbackName(host) ? `http://localhost:${port}` : serverUrl(host, port);
+}
 
 /**
  * The frame site folder beside the running bundle (server/dist/frame-site); run from the sources
@@ -36,7 +46,7 @@ export interface EmbeddedWalletOptions extends SocialOptions {
   framePort?: number | false;
   /** The frame site's files (index.html, frame.js, frame.css); default `<bundle folder>/frame-site`. */
   frameSiteDir?: string;
-  /** The frame origin as users reach it, for links in mails; default the frame listener's URL. */
+  /** The frame origin as users reach it, for links in mails; default defaultFrameUrl (localhost on a loopback host). */
   framePublicUrl?: string;
   /** SMTP server for login mails, `smtp://HOST:PORT`; without it (and without `smtpSink`) e-mail login answers 503. */
   smtp?: string;
@@ -105,6 +115,7 @@ export async function setUpMail(app: FastifyInstance, host: string, options: Emb
 }
 
 export interface RunningFrameSite {
+  /** The listener's URL with `framePublicUrl`; without it the public one, defaultFrameUrl (localhost on loopback). */
   url: string;
   port: number;
   /** The development OpenID provider's URL, with `oidcPort`. */
@@ -121,7 +132,8 @@ export async function startFrameSite(
   options: EmbeddedWalletOptions,
 ): Promise<RunningFrameSite> {
   const kek = loadKek({ kekFile: options.kekFile, kek: options.kek, dataDir: common.dataDir, warn: options.warn });
-  let url = serverUrl(common.host, port);
+  const reachAt = (at: number) => (options.framePublicUrl ? serverUrl(common.host, at) : defaultFrameUrl(common.host, at));
+  let url = reachAt(port);
   const auth = createAuthContext({
     storage: common.storage,
     kek,
@@ -149,7 +161,7 @@ export async function startFrameSite(
     await app.listen({ port, host: common.host });
     const address = app.server.address();
     actual = typeof address === 'object' && address ? address.port : port;
-    url = serverUrl(common.host, actual);
+    url = reachAt(actual);
     await social.ready(url);
   } catch (err) {
     await Promise.allSettled([app.close(), social.close()]);

@@ -108,6 +108,8 @@ export type FrameRefusalCode =
   | 'NoSmartAccounts'
   | 'FarcasterExpired'
   | 'FarcasterTimeout'
+  /** The browser refused the frame its storage (a cross-site frame, third-party storage blocked). */
+  | 'FrameStorageRefused'
   | 'PasskeysUnsupported'
   | 'PasskeyCancelled'
   | 'PasskeyNotCreated'

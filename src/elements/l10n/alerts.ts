@@ -33,5 +33,12 @@ export function alertText(code: AlertCode): { shortMessage: string; longMessage:
         shortMessage: msg('Local configuration ignored'),
         longMessage: msg("The project's remote configuration overrides some features set in the page's options."),
       };
+    case 'SESSION_ONLY_LOGIN':
+      return {
+        shortMessage: msg('Logged in until you reload'),
+        longMessage: msg(
+          'This browser does not let the wallet keep your login: it ends when you reload the page. Add a passkey to log in next time without a code.',
+        ),
+      };
   }
 }

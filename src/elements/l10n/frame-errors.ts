@@ -69,6 +69,8 @@ export function refusalText(code: FrameRefusalCode, count?: unknown): string {
       return msg('This application might not support Smart Accounts');
     case 'FarcasterExpired':
       return msg('The sign-in link expired. Please start again.');
+    case 'FrameStorageRefused':
+      return msg('This browser did not let the wallet keep its data. Reload the page and log in again.');
     case 'FarcasterTimeout':
       return msg('The sign-in was not approved in time. Please start again.');
     case 'PasskeysUnsupported':

@@ -42,6 +42,7 @@ export function viewTitle(view: ViewName, task?: FrameTask): string | undefined 
       // The frame shows more than approvals: the header says which of its screens is up.
       if (task?.kind === 'export') return msg('Export key');
       if (task?.kind === 'passkey') return msg('Passkeys');
+      if (task?.kind === 'storage') return msg('Stay logged in');
       return msg('Approve Transaction');
     case 'SIWXSignMessage':
       return msg('Sign In', { desc: 'Title of the sign-in view' });

@@ -58,6 +58,7 @@ export const REFUSAL_CODES: Readonly<Record<string, ErrorMessageCode>> = {
   PASSKEY_NOT_CREATED: 'PasskeyNotCreated',
   PASSKEY_NOT_USED: 'PasskeyNotUsed',
   PASSKEY_NO_PRF: 'PasskeyNoPrf',
+  STORAGE_REFUSED: 'FrameStorageRefused',
   USER_REJECTED: 'UserRejectedRequestError',
   UNSUPPORTED_METHOD: 'UnsupportedProviderMethodError',
   NOT_ALLOWED: 'MethodNotSupportedRpcError',

@@ -8,6 +8,7 @@ import type { FrameEvent, FrameNetwork, FramePayload, HostLayoutMessage, Passkey
 import type { AuthApi } from './api-client.js';
 import type { ApprovalQueue } from './approval-queue.js';
 import type { DeviceStore } from './device-store.js';
+import type { FrameStorage } from './frame-storage.js';
 
 /** What the approval screen shows: a title, labelled rows, and an optional long text. */
 export interface ApprovalView {
@@ -43,6 +44,12 @@ export interface PasskeyAuthenticator {
 export interface PasskeyScreen {
   run(create: () => Promise<Passkey>): Promise<Passkey>;
   /** Ends a shown screen as cancelled (the host left the view: RpcAbort). */
+  dismiss(): void;
+}
+
+/** The frame's 'Stay logged in' screen: resolves with the mode once the user chose (Allow asks the browser). */
+export interface StorageScreen {
+  run(storage: Pick<FrameStorage, 'request' | 'decline'>): Promise<'persistent' | 'session'>;
   dismiss(): void;
 }
 
@@ -92,6 +99,9 @@ export interface FrameDeps {
   reload(): void;
   /** The host's report of where the frame element is (the click guard's, ./guard). */
   hostLayout?(layout: HostLayoutMessage): void;
+  /** Whether the frame keeps its data and how it asks (absent: it always does, as on the dApp's own site). */
+  storage?: Pick<FrameStorage, 'mode' | 'request' | 'decline'>;
+  storageScreen?: StorageScreen;
 }
 
 export interface FrameContext extends FrameDeps {

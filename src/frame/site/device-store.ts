@@ -18,6 +18,11 @@ export interface DeviceStore {
   setDeviceShare(userId: string, share: Uint8Array): Promise<void>;
 }
 
+/** The IndexedDB store, which can also take over a device id made before it could be opened (frame-storage.ts). */
+export interface PersistentDeviceStore extends DeviceStore {
+  adoptDeviceId(id: string): Promise<void>;
+}
+
 const STORE = 'records';
 const WRAP_KEY = 'wrap-key';
 const ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
@@ -30,8 +35,8 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
-function openDatabase(name: string): Promise<IDBDatabase> {
-  const req = indexedDB.open(name, 1);
+function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+  const req = factory.open(name, 1);
   req.onupgradeneeded = () => req.result.createObjectStore(STORE);
   return request(req);
 }
@@ -47,13 +52,16 @@ function isWrappedShare(value: unknown): value is WrappedShare {
   return iv instanceof Uint8Array && iv.length === 12 && data instanceof ArrayBuffer && data.byteLength === SHARE_SIZE + 16;
 }
 
-/** The store on the frame origin's IndexedDB database `name`. */
-export function openDeviceStore(name = 'w3kit-frame'): DeviceStore {
+/**
+ * The store on the frame origin's IndexedDB database `name`, through `factory` (the window's, or
+ * the one a Storage Access API handle gives).
+ */
+export function openDeviceStore(name = 'w3kit-frame', factory: IDBFactory = indexedDB): PersistentDeviceStore {
   let db: Promise<IDBDatabase> | undefined;
   let wrapKey: Promise<CryptoKey> | undefined;
   let deviceId: Promise<string> | undefined;
 
-  const database = (): Promise<IDBDatabase> => (db ??= openDatabase(name));
+  const database = (): Promise<IDBDatabase> => (db ??= openDatabase(factory, name));
   const read = async (key: string): Promise<unknown> => request((await database()).transaction(STORE).objectStore(STORE).get(key));
   const write = async (key: string, value: unknown): Promise<void> => {
     await request((await database()).transaction(STORE, 'readwrite').objectStore(STORE).put(value, key));
@@ -90,6 +98,11 @@ export function openDeviceStore(name = 'w3kit-frame'): DeviceStore {
         await write('device-id', created);
         return created;
       })()),
+    async adoptDeviceId(id) {
+      if (!ID_PATTERN.test(id)) return;
+      await write('device-id', id);
+      deviceId = Promise.resolve(id);
+    },
     getToken: () => readString('token', /^[\x21-\x7e]{32,128}$/),
     setToken: (token) => (token === undefined ? remove('token') : write('token', token)),
     getChainId: () => readString('chain-id', CHAIN_PATTERN),

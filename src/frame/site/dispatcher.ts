@@ -2,7 +2,8 @@
  * The frame's side of the MessagePort: every message is parsed (the envelope, then its type's
  * payload schema), a malformed envelope is dropped with a warning and no reply, at most 32
  * requests are pending at once, each handler's result is parsed by its schema before it is
- * sent, and errors become `{ message, code? }` replies. A 401 from the auth API posts the
+ * sent, and errors become `{ message, code? }` replies (a browser's own DOMException never
+ * carries its words: 'Something went wrong', ABORTED). A 401 from the auth API posts the
  * SessionExpired event and answers 'Session Expired'.
  */
 import { W3Error } from '../../core/errors/base.js';
@@ -25,6 +26,7 @@ import { passkeyHandlers } from './handlers/passkeys.js';
 import { rpcHandlers } from './handlers/rpc.js';
 import { sessionHandlers } from './handlers/session.js';
 import { socialHandlers } from './handlers/social.js';
+import { storageHandlers } from './handlers/storage.js';
 import type { Handler, Handlers } from './handlers/types.js';
 import { forgetSession } from './session.js';
 import { FRAME_REPLY_TEXT, reasonOf } from './texts.js';
@@ -40,6 +42,7 @@ const handlers: Handlers = {
   ...sessionHandlers,
   ...rpcHandlers,
   ...accountHandlers,
+  ...storageHandlers,
 };
 
 type PortLike = Pick<MessagePort, 'postMessage'> & { onmessage: ((event: MessageEvent) => void) | null };
@@ -66,6 +69,11 @@ function refusalOf(error: unknown, message: string): Omit<FrameErrorPayload, 'me
 
 function errorPayload(error: unknown): FrameErrorPayload {
   if (error instanceof SessionExpiredError) return { message: FRAME_ALERT_TEXT.sessionExpired, code: 401, reason: 'SESSION_EXPIRED' };
+  // A browser's own exception (IndexedDB, WebCrypto, the Storage Access API): its words stay in the console.
+  if (typeof DOMException !== 'undefined' && error instanceof DOMException) {
+    console.warn('w3kit frame: the browser refused', error);
+    return { message: FRAME_ERROR_TEXT.aborted, reason: 'ABORTED' };
+  }
   const code = typeof (error as { code?: unknown })?.code === 'number' ? (error as { code: number }).code : undefined;
   const raw =
     error instanceof W3Error

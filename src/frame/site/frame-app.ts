@@ -1,12 +1,12 @@
 /**
  * Starts the frame site in its page: restores the stored session token, does the handshake with
  * an allowed parent, and serves the host's requests on the port with the real dependencies
- * (auth API on this origin, IndexedDB, the approval, export and passkey screens, WebAuthn).
+ * (auth API on this origin, the device store its storage allows, the approval, export and passkey screens, WebAuthn).
  */
 import { originsReply } from '../../wire/auth-api.js';
 import { createAuthApi } from './api-client.js';
 import { systemClock, type FrameDeps, type FrameState } from './context.js';
-import { openDeviceStore } from './device-store.js';
+import { openFrameStorage } from './frame-storage.js';
 import { serveFramePort } from './dispatcher.js';
 import { acceptHost } from './handshake.js';
 import { createClickGuard } from './guard/click-guard.js';
@@ -15,6 +15,7 @@ import { safetyTexts } from './safety-texts.js';
 import { createApprovalScreen } from './ui/approval-screen.js';
 import { createExportScreen } from './ui/export-screen.js';
 import { createPasskeyScreen } from './ui/passkey-screen.js';
+import { createStorageScreen } from './ui/storage-screen.js';
 import { createSurface } from './ui/surface.js';
 import { applyTheme } from './ui/theme.js';
 import { browserPasskeys } from './webauthn.js';
@@ -37,7 +38,9 @@ export async function startFrame(): Promise<void> {
   const projectId = new URLSearchParams(location.search).get('projectId') ?? '';
   const fetchFn = (url: string, init: RequestInit) => fetch(url, init);
   const api = createAuthApi(fetchFn);
-  const store = openDeviceStore();
+  // Found out first: whether this browser keeps the frame's data (a cross-site frame may get none).
+  const storage = await openFrameStorage();
+  const { store } = storage;
   const token = await store.getToken().catch(() => undefined);
   if (token) api.setToken(token);
 
@@ -71,6 +74,8 @@ export async function startFrame(): Promise<void> {
     applyTheme: (theme) => applyTheme(document.documentElement, theme),
     reload: () => location.reload(),
     hostLayout: (layout) => guard.hostLayout(layout),
+    storage,
+    storageScreen: createStorageScreen(surface),
   };
   serveFramePort(port, deps, state);
 }

@@ -43,6 +43,12 @@ export const FRAME_TEXTS = {
     'Where your device supports it, the passkey also locks your recovery share, so that from then on not even the wallet server can release it.',
   createPasskey: 'Create passkey',
   creatingPasskey: 'Follow your browser to create the passkey...',
+  storageTitle: 'Stay logged in on this browser',
+  storageExplain:
+    "This browser keeps the wallet's data apart from this site. Allow it to keep your login after a reload, or go on without: you stay logged in until you reload the page.",
+  storageAllow: 'Allow',
+  storageNotNow: 'Not now',
+  storageAsking: 'Follow your browser...',
 } as const;
 
 /** The errors the frame answers with (spec 6, 8 and the issue), exactly. */
@@ -73,6 +79,7 @@ export const FRAME_REPLY_TEXT = {
   passkeyCancelled: 'Passkey creation cancelled',
   passkeyNotCreated: 'The passkey was not created',
   passkeyNotUsed: 'No passkey was used',
+  storageRefused: 'This browser did not let the wallet keep its data',
   passkeyNoPrf: 'This passkey cannot unlock the recovery share: use the passkey you added to this wallet',
 } as const;
 

@@ -53,6 +53,8 @@ export async function connectUser(user: FrameUser, restored = false): Promise<vo
     activate(namespace, AUTH_CONNECTOR_ID, provider, adapter, await adapter.connect(provider, network), restored);
   }
   saveLoginCache(user.email, $activeNetwork.get()?.caipNetworkId ?? user.chainId);
+  // A fresh login (not the reload's restore): the frame may need the user's click to keep it.
+  if (!restored) void import('./storage.js').then(({ keepLogin }) => keepLogin(frame));
   stopChainWatch?.();
   stopChainWatch = $activeNetwork.listen((n) => {
     if (n && onAuth(n.chainNamespace)) saveLoginCache(null, n.caipNetworkId);

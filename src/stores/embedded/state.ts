@@ -55,7 +55,12 @@ export const $frameView = map<{ visible: boolean; height: number }>({ visible: f
  * What the frame shows in the ApproveTransaction view, for its heading: an RPC request waiting
  * for the user's approval, or the export screen.
  */
-export type FrameTask = { kind: 'rpc'; namespace: EmbeddedNamespace; method: string } | { kind: 'export' } | { kind: 'passkey' };
+export type FrameTask =
+  | { kind: 'rpc'; namespace: EmbeddedNamespace; method: string }
+  | { kind: 'export' }
+  | { kind: 'passkey' }
+  /** The frame asks to keep the login on this browser (the Storage Access API, from the user's click). */
+  | { kind: 'storage' };
 export const $frameTask = atom<FrameTask | undefined>(undefined);
 
 /**

@@ -41,12 +41,23 @@ describe('alerts', () => {
     expect($alert.get()).toBeUndefined();
   });
 
-  it('only the warning is not an error', () => {
+  it("says 'Logged in until you reload' once, as a warning", () => {
+    expect(showAlert('SESSION_ONLY_LOGIN')).toBe(true);
+    expect($alert.get()).toEqual({ code: 'SESSION_ONLY_LOGIN', variant: 'warning' });
+    closeAlert();
+    expect(showAlert('SESSION_ONLY_LOGIN')).toBe(false);
+    expect($alert.get()).toBeUndefined();
+  });
+
+  it('only the warnings are not errors', () => {
     const variants = CODES.map((code) => {
       showAlert(code);
       return [code, $alert.get()?.variant];
     });
-    expect(variants.filter(([, variant]) => variant !== 'error')).toEqual([['LOCAL_CONFIGURATION_IGNORED', 'warning']]);
+    expect(variants.filter(([, variant]) => variant !== 'error')).toEqual([
+      ['LOCAL_CONFIGURATION_IGNORED', 'warning'],
+      ['SESSION_ONLY_LOGIN', 'warning'],
+    ]);
   });
 
   it('carries a code and a variant, no text (the elements localize it)', () => {

@@ -20,6 +20,8 @@ export const ALERTS = {
   RATE_LIMITED: {},
   UNVERIFIED_DOMAIN: {},
   LOCAL_CONFIGURATION_IGNORED: { variant: 'warning', once: true },
+  /** The embedded wallet keeps the login only until a reload (its browser gave the frame no storage). */
+  SESSION_ONLY_LOGIN: { variant: 'warning', once: true },
 } as const satisfies Record<string, { variant?: AlertVariant; once?: boolean }>;
 
 export type AlertCode = keyof typeof ALERTS;

@@ -177,9 +177,10 @@ describe('passkeys', () => {
 
 describe('passkeys on an IP-address frame origin', () => {
   it('answers 400 with the host name to use instead', async () => {
-    const ip = await startAuthHarness({ kek: randomBytes(32).toString('base64') });
+    // Only a public URL given as an IP address gets here: without one, a loopback frame is http://localhost:PORT.
+    const port = '8799';
+    const ip = await startAuthHarness({ kek: randomBytes(32).toString('base64'), framePublicUrl: `http://127.0.0.1:${port}` });
     try {
-      const port = new URL(ip.server.frameUrl!).port;
       const session = await emailLogin(ip, 'fay@example.com', 'device-fay-0001');
       const register = await ip.call('POST', '/passkeys/register/options', undefined, session.token);
       expect(register.status).toBe(400);

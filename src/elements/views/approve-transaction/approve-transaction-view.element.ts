@@ -13,6 +13,7 @@ export const FRAME_MIN_HEIGHT_PX = 200;
 function taskHeading(task: FrameTask | undefined): string {
   if (task?.kind === 'export') return msg('Export your key');
   if (task?.kind === 'passkey') return msg('Create passkey', { desc: 'Heading while the embedded wallet creates a passkey' });
+  if (task?.kind === 'storage') return msg('Keep your login on this browser?');
   return msg('Approve the request in the embedded wallet');
 }
 

@@ -49,6 +49,7 @@ export const rpcHandlers: Handlers<'RpcRequest' | 'RpcAbort'> = {
     ctx.queue.abortAll();
     // The host left the view that showed the frame: a waiting 'Create passkey' screen ends too.
     ctx.passkeyScreen.dismiss();
+    ctx.storageScreen?.dismiss();
     return {};
   },
 };
