@@ -5,91 +5,27 @@
  * auth API, with e-mail through SMTP or the development sink) over SQLite; the project,
  * wallet, price, identity and spam functions manage its data.
  */
-import type { AnalyticsRetention } from './analytics-retention.js';
 import { projectsRepository } from './storage/projects.js';
 import { openServerStorage } from './storage/server-storage.js';
 import { hostsOfUrls } from './allowed-hosts.js';
 import { buildApp } from './app.js';
-import { createIndexer, type IndexLease, type Indexer, type IndexerLogger } from './blockchain/indexer.js';
+import { createIndexer, type Indexer } from './blockchain/indexer.js';
 import { seedDevIdentities } from './blockchain/identities.js';
-import { seedDevPrices, type PriceSource } from './blockchain/prices.js';
+import { seedDevPrices } from './blockchain/prices.js';
 import { chainRpcUrls } from './chains/index.js';
 import { seedStaticImages } from './storage/images.js';
-import { startRelay, type RunningRelay, type StartRelayOptions } from './relay/server.js';
-import type { RateLimitOptions } from './rate-limit.js';
+import { startRelay, type RunningRelay } from './relay/server.js';
 import { serverUrl } from './server-url.js';
-import type { TrustProxy } from './trust-proxy.js';
 import { DEFAULT_SEED_WALLETS, seedWallets } from './wallets/seed.js';
 import { closeWithinGrace } from './http/close.js';
 import { ServerMetrics } from './ops/metrics.js';
 import type { RunningServer } from './running-server.js';
+import type { StartServerOptions } from './start-options.js';
 import { openScale } from './scale.js';
 import { readinessChecks } from './ops/readiness.js';
-import { setUpMail, startFrameSite, type EmbeddedWalletOptions, type MailSetup, type RunningFrameSite } from './frame-site/start.js';
+import { setUpMail, startFrameSite, type MailSetup, type RunningFrameSite } from './frame-site/start.js';
 
-export interface StartServerOptions extends EmbeddedWalletOptions {
-  /** Default 4301; 0 picks a free port. */
-  port?: number;
-  /** Default '127.0.0.1'. */
-  host?: string;
-  /** Directory of the SQLite database (`<dataDir>/w3kit.sqlite`); without one the database is in memory. */
-  dataDir?: string;
-  /**
-   * `--redis`: Redis between instances (relay fan-out, shared per-IP limits, the indexer's lease,
-   * GET /ready's check). Absent: all in process, and on Postgres one instance only.
-   */
-  redisUrl?: string;
-  /** `--db`: a Postgres URL (refused by serve until every feature is on the seam: storage/server-storage.ts); absent, SQLite in dataDir. */
-  dbUrl?: string;
-  /** Create the `w3kit-dev` project and the wallet registry (1000 wallets unless `{ wallets: n }`). */
-  seed?: boolean | { wallets?: number };
-  /** Per-IP limit; default 3000 requests per 60 s. */
-  rateLimit?: RateLimitOptions;
-  /** Log requests. Default false. */
-  log?: boolean;
-  /**
-   * Take the client IP from X-Forwarded-For behind reverse proxies: a number of hops (`true` or
-   * 1: one proxy in front, whose right-most entry counts) or the proxies' addresses and CIDR
-   * ranges. Default false.
-   */
-  trustProxy?: TrustProxy | boolean;
-  /** The URL clients reach the server at, for absolute URLs in replies (icons). Default `url`. */
-  publicUrl?: string;
-  /**
-   * WalletConnect relay port: default port + 1 (a free port when `port` is 0); 0 picks a free
-   * port; `false` serves no relay.
-   */
-  relayPort?: number | false;
-  /** The relay's public URL (a JWT audience it accepts besides its own URL) and limits (default RELAY_LIMITS). */
-  relay?: Pick<StartRelayOptions, 'publicUrl' | 'limits'>;
-  /** EVM JSON-RPC URL of the chain the Blockchain API indexes and reads (`--evm-rpc`). */
-  evmRpc?: string;
-  /** Solana JSON-RPC URL whose balances the Blockchain API reads (`--solana-rpc`), e.g. the local SVM's. */
-  solanaRpc?: string;
-  /** How often the indexer asks the node for new blocks; default 250 ms. */
-  evmPollIntervalMs?: number;
-  /** How long the indexer may index nothing while the node has more blocks before it reports a stall; default 30 s. */
-  evmStallAfterMs?: number;
-  /** Asked before each indexing pass whether this instance indexes the chain (default: always; a Redis or Postgres lease with several instances). */
-  indexLease?: IndexLease;
-  /** Where the indexer reports a node going away and coming back; default one line on stderr each. */
-  indexerLogger?: IndexerLogger;
-  /** USD prices for the Blockchain API; default the `prices` table. */
-  prices?: PriceSource;
-  /** How long analytics events are kept (days) and how many per project; default 90 days, 100,000 events. */
-  analyticsRetention?: Partial<AnalyticsRetention>;
-  /** The name registry's zone (`--name-zone`); default w3kit.id. */
-  nameZone?: string;
-  /** The sandbox on-ramp's payout key (`--onramp-key`); default Hardhat's dev account 19, refused off local chains. */
-  onrampKey?: `0x${string}`;
-  /**
-   * Host names (or `*.example.com`) the servers answer for besides their listen host, loopback
-   * and the hosts of the public URLs (`--allowed-hosts`); `['*']` answers any. Others get 421.
-   */
-  allowedHosts?: readonly string[];
-  /** The token GET /metrics asks for (`Authorization: Bearer <token>`); without one /metrics is a 404. */
-  metricsToken?: string;
-}
+export type { StartServerOptions } from './start-options.js';
 
 export const DEFAULT_PORT = 4301;
 export const DEFAULT_HOST = '127.0.0.1';
