@@ -32,8 +32,7 @@ import { siwxChainsMigration, siwxLimitsMigration, siwxMigration } from '../siwx
 import { siwxNamespaceMigration } from '../siwx/namespace-schema.js';
 import { onrampMigration } from '../onramp/schema.js';
 import { onrampPayoutMigration } from '../onramp/payout-schema.js';
-import { relaySubscriptionsMigration } from '../relay/subscriptions-schema.js';
-import { relayRetentionMigration } from '../relay/schema.js';
+import { relayRetentionMigration, relaySubscriptionsMigration } from '../storage/relay-migrations.js';
 
 /** A shipped SQLite-only step (versions 1-18; Postgres starts from the baseline). */
 export interface SqliteMigration {

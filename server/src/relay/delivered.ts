@@ -35,20 +35,29 @@ export function delivered(m: StoredMessage): DeliveredMessage {
 }
 
 /**
- * Undelivered messages of `topics` for `clientId`, marked delivered to it: up to FETCH_PAGE,
- * and past the first up to FETCH_PAGE_BYTES; `hasMore` when some are left.
+ * Undelivered messages of `topics` for `clientId`, marked delivered to it (written before it
+ * settles): up to FETCH_PAGE, and past the first up to FETCH_PAGE_BYTES; `hasMore` when some are left.
  */
-export function fetchPending(store: RelayStore, clientId: string, topics: string[]): { messages: DeliveredMessage[]; hasMore: boolean } {
+export async function fetchPending(
+  store: RelayStore,
+  clientId: string,
+  topics: string[],
+): Promise<{ messages: DeliveredMessage[]; hasMore: boolean }> {
   const messages: DeliveredMessage[] = [];
+  const ids: number[] = [];
   let bytes = 0;
+  const reply = async (hasMore: boolean) => {
+    await store.markDelivered(ids, clientId);
+    return { messages, hasMore };
+  };
   for (const topic of topics) {
     let after = 0;
     for (;;) {
-      const page = store.pending(topic, clientId, FETCH_STORE_PAGE, after);
+      const page = await store.pending(topic, clientId, FETCH_STORE_PAGE, after);
       for (const m of page) {
         const size = publishedBytes({ ...m, attestation: m.attestation ?? undefined });
-        if (messages.length >= FETCH_PAGE || (messages.length && bytes + size > FETCH_PAGE_BYTES)) return { messages, hasMore: true };
-        store.markDelivered(m.id, clientId);
+        if (messages.length >= FETCH_PAGE || (messages.length && bytes + size > FETCH_PAGE_BYTES)) return reply(true);
+        ids.push(m.id);
         messages.push(delivered(m));
         bytes += size;
         after = m.id;
@@ -56,5 +65,5 @@ export function fetchPending(store: RelayStore, clientId: string, topics: string
       if (page.length < FETCH_STORE_PAGE) break;
     }
   }
-  return { messages, hasMore: false };
+  return reply(false);
 }

@@ -5,6 +5,7 @@
  */
 import type { AuthTables } from './auth-schema.js';
 import type { FeatureTables } from './feature-schema.js';
+import type { RelayTables } from './relay-schema.js';
 
 export interface ProjectsTable {
   id: string;
@@ -27,8 +28,8 @@ export interface SchemaMigrationsTable {
   applied_at: string;
 }
 
-/** The tables of sign-in (./auth-schema.ts) and of names, on-ramp, wallets and images, analytics and the DEX (./feature-schema.ts). */
-export interface StorageSchema extends AuthTables, FeatureTables {
+/** The tables of sign-in (./auth-schema.ts), of names, on-ramp, wallets and images, analytics and the DEX (./feature-schema.ts), and of the relay (./relay-schema.ts). */
+export interface StorageSchema extends AuthTables, FeatureTables, RelayTables {
   projects: ProjectsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,0 +1,194 @@
+/**
+ * The relay's mailboxes on either engine (`relay_messages`, `relay_deliveries`): messages kept
+ * per topic until their TTL, in id order, and which client ids received each one. The rules
+ * (TTLs, the storage cap, who gets what) are ../relay's; this holds their statements, each hot
+ * one a single statement: a publish of several messages is one INSERT (ids in the list's order),
+ * a page of what a client id waits for one SELECT, and acknowledgements are batched: those made
+ * in one turn of the event loop are written by one INSERT ... ON CONFLICT DO NOTHING (a client
+ * id receives a message once, on one instance or several), and every read of what waits writes
+ * the batch first. Eviction (./relay-eviction.ts) and the pruning of expired or unfetched
+ * messages return the bytes they freed, for the relay's running total.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Storage } from './engine.js';
+import { evictionBody } from './relay-eviction.js';
+import type { StorageSchema } from './schema.js';
+import { stepRunner } from './steps.js';
+
+export interface MailboxMessage {
+  id: number;
+  topic: string;
+  message: string;
+  tag: number;
+  attestation: string | null;
+  senderClientId: string;
+  /** Milliseconds since the epoch. */
+  publishedAt: number;
+  expiresAt: number;
+}
+
+export interface NewMailboxMessage extends Omit<MailboxMessage, 'id'> {
+  /** The quota key of the sender's address. */
+  senderIp: string;
+  /** Bytes of topic, message and attestation in UTF-8. */
+  size: number;
+}
+
+/** What a deletion took out of the mailboxes. */
+export interface Freed {
+  messages: number;
+  bytes: number;
+}
+
+export interface RelayMailbox {
+  /** Stores messages all or nothing; their ids, in the list's order. */
+  add(messages: readonly NewMailboxMessage[]): Promise<number[]>;
+  /** Unexpired messages of `topic` after id `afterId` that `clientId` neither sent nor received, oldest first. */
+  pending(topic: string, clientId: string, now: number, limit: number, afterId: number): Promise<MailboxMessage[]>;
+  /** Marks messages received by `clientId` (a message gone meanwhile is skipped); settles once written. */
+  markDelivered(messageIds: readonly number[], clientId: string, now: number): Promise<void>;
+  /** Writes the acknowledgements waiting for their batch. */
+  flushDeliveries(): Promise<void>;
+  /** The messages stored and their bytes (expired ones until pruned). */
+  totals(): Promise<Freed>;
+  /** Deletes the messages expired at `now` (their deliveries go with them). */
+  prune(now: number): Promise<Freed>;
+  /** Deletes the messages published at or before `before` that no client id has received. */
+  pruneUnfetched(before: number): Promise<Freed>;
+  /**
+   * Evicts the oldest unfetched messages of the heaviest senders (by address), the heaviest
+   * brought down towards the next one, until `target` bytes are freed or `maxRounds` rounds ran.
+   */
+  evict(target: number, maxRounds: number): Promise<Freed & { senders: string[] }>;
+}
+
+/** Acknowledgements written by one statement at most. */
+const DELIVERY_BATCH = 500;
+
+type Db = Kysely<StorageSchema>;
+
+/** Rows of relay_messages nobody has received (`m` the message's alias). */
+const unfetched = sql<boolean>`NOT EXISTS (SELECT 1 FROM relay_deliveries d WHERE d.message_id = m.id)`;
+
+const freed = (rows: { size: number }[]): Freed => ({ messages: rows.length, bytes: rows.reduce((n, r) => n + Number(r.size), 0) });
+
+function deliveriesInsert(db: Db, batch: readonly (readonly [number, string, number])[]) {
+  const values = sql.join(
+    batch.map(([id, client, at]) => sql`SELECT CAST(${id} AS BIGINT) AS id, CAST(${client} AS TEXT) AS client_id, CAST(${at} AS BIGINT) AS at`),
+    sql` UNION ALL `,
+  );
+  // A message evicted or expired while its push was in flight is not there to mark (the join drops it).
+  return sql`INSERT INTO relay_deliveries (message_id, client_id, delivered_at)
+    SELECT m.id, v.client_id, v.at FROM relay_messages m JOIN (${values}) AS v ON v.id = m.id WHERE true
+    ON CONFLICT (message_id, client_id) DO NOTHING`.compile(db);
+}
+
+export function relayMailbox(storage: Storage): RelayMailbox {
+  const { db } = storage;
+  const run = stepRunner(storage);
+  const columns = ['id', 'topic', 'message', 'tag', 'attestation', 'sender_client_id', 'published_at', 'expires_at'] as const;
+
+  let waiting = new Map<string, readonly [number, string, number]>();
+  let written: Promise<void> = Promise.resolve();
+  let scheduled: Promise<void> | undefined;
+  const writeBatch = async (batch: (readonly [number, string, number])[]) => {
+    for (let i = 0; i < batch.length; i += DELIVERY_BATCH) {
+      const chunk = batch.slice(i, i + DELIVERY_BATCH);
+      try {
+        await run.one(deliveriesInsert(db, chunk));
+      } catch (err) {
+        // Postgres: a message deleted by another instance after this statement's snapshot fails its foreign key; once more without it.
+        if ((err as { code?: unknown }).code !== '23503') throw err;
+        await run.one(deliveriesInsert(db, chunk));
+      }
+    }
+  };
+  const flush = (): Promise<void> => {
+    scheduled = undefined;
+    if (waiting.size === 0) return written;
+    const batch = [...waiting.values()];
+    waiting = new Map();
+    written = written.catch(() => undefined).then(() => writeBatch(batch));
+    return written;
+  };
+
+  return {
+    async add(messages) {
+      if (messages.length === 0) return [];
+      const { rows } = await run.one(
+        db
+          .insertInto('relay_messages')
+          .values(
+            messages.map((m) => ({
+              topic: m.topic,
+              message: m.message,
+              tag: m.tag,
+              attestation: m.attestation,
+              sender_client_id: m.senderClientId,
+              published_at: m.publishedAt,
+              expires_at: m.expiresAt,
+              sender_ip: m.senderIp,
+              size: m.size,
+            })),
+          )
+          .returning('id')
+          .compile(),
+      );
+      // Ids are drawn in the rows' order; RETURNING need not keep it.
+      return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    },
+    async pending(topic, clientId, now, limit, afterId) {
+      if (waiting.size) await flush();
+      const { rows } = await run.one(
+        db
+          .selectFrom('relay_messages as m')
+          .select(columns.map((c) => `m.${c}` as const))
+          .where('m.topic', '=', topic)
+          .where('m.id', '>', afterId)
+          .where('m.expires_at', '>', now)
+          .where('m.sender_client_id', '<>', clientId)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('relay_deliveries as d').select('d.message_id').whereRef('d.message_id', '=', 'm.id').where('d.client_id', '=', clientId))),
+          )
+          .orderBy('m.id')
+          .limit(limit)
+          .compile(),
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        topic: r.topic,
+        message: r.message,
+        tag: Number(r.tag),
+        attestation: r.attestation,
+        senderClientId: r.sender_client_id,
+        publishedAt: Number(r.published_at),
+        expiresAt: Number(r.expires_at),
+      }));
+    },
+    markDelivered(messageIds, clientId, now) {
+      for (const id of messageIds) waiting.set(`${id} ${clientId}`, [id, clientId, now]);
+      if (waiting.size >= DELIVERY_BATCH) return flush();
+      scheduled ??= new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
+      return scheduled;
+    },
+    flushDeliveries: () => flush(),
+    async totals() {
+      const { rows } = await run.one(
+        sql<{ n: number; bytes: number }>`SELECT count(*) AS n, CAST(coalesce(sum(size), 0) AS BIGINT) AS bytes FROM relay_messages`.compile(db),
+      );
+      return { messages: Number(rows[0]?.n ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
+    },
+    async prune(now) {
+      const { rows } = await run.one(db.deleteFrom('relay_messages').where('expires_at', '<=', now).returning('size').compile());
+      return freed(rows);
+    },
+    async pruneUnfetched(before) {
+      const { rows } = await run.one(
+        db.deleteFrom('relay_messages as m').where('m.published_at', '<=', before).where(unfetched).returning('m.size').compile(),
+      );
+      return freed(rows);
+    },
+    evict: (target, maxRounds) => run.transact(() => evictionBody(db, target, maxRounds), ['w3kit-relay-eviction']),
+  };
+}
+

@@ -1,0 +1,97 @@
+/**
+ * The relay's hourly quota windows on either engine (`relay_quota_windows`): one row per counter
+ * and key (an address's quota key, or '*' for all addresses) holding what was counted in the
+ * key's current window and when it ends; the quotas themselves are ../relay/quota.ts's. A take
+ * adds to its windows in one upsert that returns the new counts, and the caller's verdict on them
+ * runs in the same transaction: a refusal rolls the counts back. On Postgres the upsert holds the
+ * rows it touched until the end of that transaction, so takes from several instances are counted
+ * one after the other and a quota is never passed by a race. Rows of ended windows are swept,
+ * with at most `maxKeys` rows kept per counter (the oldest windows dropped first).
+ */
+import { sql } from 'kysely';
+import type { Storage } from './engine.js';
+import { step, stepRunner } from './steps.js';
+
+export interface WindowCount {
+  /** What was counted in the current window (0 when the key has none). */
+  count: number;
+  /** When the current window ends (ms since the epoch); a window not yet started ends `windowMs` from now. */
+  resetAt: number;
+}
+
+export type WindowKey = readonly [counter: string, key: string];
+
+export interface RelayQuotaRepository {
+  /** The current windows of `keys`, in their order (one query). */
+  read(keys: readonly WindowKey[], now: number): Promise<WindowCount[]>;
+  /**
+   * Adds `n` to each window, starting a window now where the last one ended, all or nothing:
+   * `verdict` sees the windows before the addition and may throw, which counts nothing.
+   */
+  take(counts: readonly (readonly [counter: string, key: string, n: number])[], now: number, verdict: (before: WindowCount[]) => void): Promise<void>;
+  /** Deletes ended windows, and the oldest ones of a counter past `maxKeys`. */
+  sweep(now: number): Promise<void>;
+}
+
+export function relayQuotaRepository(storage: Storage, windowMs: number, maxKeys = Infinity): RelayQuotaRepository {
+  const { db } = storage;
+  const run = stepRunner(storage);
+  const keyOf = (counter: string, key: string) => `${counter}\n${key}`;
+  return {
+    async read(keys, now) {
+      if (keys.length === 0) return [];
+      const { rows } = await run.one(
+        db
+          .selectFrom('relay_quota_windows')
+          .select(['counter', 'key', 'count', 'reset_at'])
+          .where((eb) => eb.or(keys.map(([counter, key]) => eb.and([eb('counter', '=', counter), eb('key', '=', key)]))))
+          .where('reset_at', '>', now)
+          .compile(),
+      );
+      const found = new Map(rows.map((r) => [keyOf(r.counter, r.key), r]));
+      return keys.map(([counter, key]) => {
+        const row = found.get(keyOf(counter, key));
+        return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : { count: 0, resetAt: now + windowMs };
+      });
+    },
+    take: (counts, now, verdict) =>
+      run.transact(function* () {
+        const { rows } = yield* step(
+          db
+            .insertInto('relay_quota_windows')
+            .values(counts.map(([counter, key, n]) => ({ counter, key, count: n, reset_at: now + windowMs })))
+            .onConflict((oc) =>
+              oc.columns(['counter', 'key']).doUpdateSet({
+                count: sql`CASE WHEN relay_quota_windows.reset_at > ${now} THEN relay_quota_windows.count + excluded.count ELSE excluded.count END`,
+                reset_at: sql`CASE WHEN relay_quota_windows.reset_at > ${now} THEN relay_quota_windows.reset_at ELSE excluded.reset_at END`,
+              }),
+            )
+            .returning(['counter', 'key', 'count', 'reset_at'])
+            .compile(),
+        );
+        const after = new Map(rows.map((r) => [keyOf(r.counter, r.key), r]));
+        verdict(
+          counts.map(([counter, key, n]) => {
+            const row = after.get(keyOf(counter, key));
+            return { count: Number(row?.count ?? n) - n, resetAt: Number(row?.reset_at ?? now + windowMs) };
+          }),
+        );
+      }),
+    async sweep(now) {
+      await run.one(db.deleteFrom('relay_quota_windows').where('reset_at', '<=', now).compile());
+      if (maxKeys === Infinity) return;
+      const { rows } = await run.one(
+        db
+          .selectFrom('relay_quota_windows')
+          .select((eb) => ['counter', eb.fn.countAll<number>().as('n')])
+          .groupBy('counter')
+          .compile(),
+      );
+      for (const { counter, n } of rows) {
+        if (Number(n) <= maxKeys) continue;
+        const oldest = db.selectFrom('relay_quota_windows').select('key').where('counter', '=', counter).orderBy('reset_at').limit(Number(n) - maxKeys);
+        await run.one(db.deleteFrom('relay_quota_windows').where('counter', '=', counter).where('key', 'in', oldest).compile());
+      }
+    },
+  };
+}
