@@ -108,7 +108,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     let paused = false;
     ws.on('message', (data, isBinary) => {
       const text = isBinary ? null : data.toString();
-      if (++queued >= MAX_QUEUED_FRAMES && !paused) {
+      if (++queued >= MAX_QUEUED_FRAMES) {
         paused = true;
         ws.pause();
       }
@@ -116,7 +116,8 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
         .then(() => handleFrame(hub, conn, text, log))
         .catch((err: unknown) => log({ event: 'relay_error', clientId, error: (err as Error)?.stack ?? String(err) }))
         .finally(() => {
-          if (--queued <= MAX_QUEUED_FRAMES >> 1 && paused) {
+          // The send buffer's bound (SocketFlow) may hold the socket paused too.
+          if (--queued <= MAX_QUEUED_FRAMES >> 1 && paused && !conn.flow.blocked) {
             paused = false;
             ws.resume();
           }

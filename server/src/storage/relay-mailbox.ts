@@ -184,7 +184,7 @@ export function relayMailbox(storage: Storage): RelayMailbox {
     },
     async pruneUnfetched(before) {
       const { rows } = await run.one(
-        db.deleteFrom('relay_messages as m').where('m.published_at', '<=', before).where(unfetched).returning('m.size').compile(),
+        db.deleteFrom('relay_messages as m').where('m.published_at', '<=', before).where(unfetched).returning('size').compile(),
       );
       return freed(rows);
     },
