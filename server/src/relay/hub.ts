@@ -174,7 +174,8 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
       list.map((p) => p.topic),
       async () => {
         const recipients: string[][] = [];
-        for (const p of list) recipients.push((await this.subscriptions.subscribers(p.topic)).filter((clientId) => clientId !== senderClientId));
+        for (const p of list)
+          recipients.push((await this.subscriptions.subscribers(p.topic)).filter((clientId) => clientId !== senderClientId));
         const messages = await this.store.addMessages(
           list.map((p, i) => {
             const ttl = recipients[i]!.length ? p.ttl : Math.min(p.ttl, this.limits.unsubscribedTtl);

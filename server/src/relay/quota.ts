@@ -90,7 +90,10 @@ export class RelayQuotas {
 
   private checkPerClient(clientId: string, messages: number): void {
     if (!this.perClient.check(clientId, messages).ok) {
-      throw new RelayRpcError(RPC_ERRORS.rateLimited, `Too many publishes: at most ${this.limits.maxPublishesPerSecond} per second per client`);
+      throw new RelayRpcError(
+        RPC_ERRORS.rateLimited,
+        `Too many publishes: at most ${this.limits.maxPublishesPerSecond} per second per client`,
+      );
     }
   }
 

@@ -95,6 +95,11 @@ export class RelayStore {
     return this.mailbox.markDelivered(typeof messageIds === 'number' ? [messageIds] : messageIds, clientId, this.now());
   }
 
+  /** Marks messages received by `clientId` unless they already were (on any instance): the ids this call marked. */
+  claim(messageIds: readonly number[], clientId: string): Promise<Set<number>> {
+    return this.mailbox.claim(messageIds, clientId, this.now());
+  }
+
   /** Deletes expired messages (their deliveries go with them); returns how many. */
   async prune(): Promise<{ messages: number }> {
     const gone = await this.mailbox.prune(this.now());

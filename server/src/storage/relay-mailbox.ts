@@ -47,6 +47,11 @@ export interface RelayMailbox {
   pending(topic: string, clientId: string, now: number, limit: number, afterId: number): Promise<MailboxMessage[]>;
   /** Marks messages received by `clientId` (a message gone meanwhile is skipped); settles once written. */
   markDelivered(messageIds: readonly number[], clientId: string, now: number): Promise<void>;
+  /**
+   * Marks messages received by `clientId` now, unless they were already (by this instance or
+   * another): the ids this call marked, which are the ones to hand to the client.
+   */
+  claim(messageIds: readonly number[], clientId: string, now: number): Promise<Set<number>>;
   /** Writes the acknowledgements waiting for their batch. */
   flushDeliveries(): Promise<void>;
   /** The messages stored and their bytes (expired ones until pruned). */
@@ -74,7 +79,9 @@ const freed = (rows: { size: number }[]): Freed => ({ messages: rows.length, byt
 
 function deliveriesInsert(db: Db, batch: readonly (readonly [number, string, number])[]) {
   const values = sql.join(
-    batch.map(([id, client, at]) => sql`SELECT CAST(${id} AS BIGINT) AS id, CAST(${client} AS TEXT) AS client_id, CAST(${at} AS BIGINT) AS at`),
+    batch.map(
+      ([id, client, at]) => sql`SELECT CAST(${id} AS BIGINT) AS id, CAST(${client} AS TEXT) AS client_id, CAST(${at} AS BIGINT) AS at`,
+    ),
     sql` UNION ALL `,
   );
   // A message evicted or expired while its push was in flight is not there to mark (the join drops it).
@@ -148,7 +155,14 @@ export function relayMailbox(storage: Storage): RelayMailbox {
           .where('m.expires_at', '>', now)
           .where('m.sender_client_id', '<>', clientId)
           .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('relay_deliveries as d').select('d.message_id').whereRef('d.message_id', '=', 'm.id').where('d.client_id', '=', clientId))),
+            not(
+              exists(
+                selectFrom('relay_deliveries as d')
+                  .select('d.message_id')
+                  .whereRef('d.message_id', '=', 'm.id')
+                  .where('d.client_id', '=', clientId),
+              ),
+            ),
           )
           .orderBy('m.id')
           .limit(limit)
@@ -171,10 +185,35 @@ export function relayMailbox(storage: Storage): RelayMailbox {
       scheduled ??= new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
       return scheduled;
     },
+    async claim(messageIds, clientId, now) {
+      if (messageIds.length === 0) return new Set();
+      const { rows } = await run.one(
+        db
+          .insertInto('relay_deliveries')
+          .columns(['message_id', 'client_id', 'delivered_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('relay_messages')
+              .select((s) => [
+                'id',
+                s.cast<string>(s.val(clientId), 'text').as('client_id'),
+                s.cast<number>(s.val(now), 'bigint').as('delivered_at'),
+              ])
+              .where('id', 'in', messageIds),
+          )
+          .onConflict((oc) => oc.columns(['message_id', 'client_id']).doNothing())
+          .returning('message_id')
+          .compile(),
+      );
+      return new Set(rows.map((r) => Number(r.message_id)));
+    },
     flushDeliveries: () => flush(),
     async totals() {
       const { rows } = await run.one(
-        sql<{ n: number; bytes: number }>`SELECT count(*) AS n, CAST(coalesce(sum(size), 0) AS BIGINT) AS bytes FROM relay_messages`.compile(db),
+        sql<{
+          n: number;
+          bytes: number;
+        }>`SELECT count(*) AS n, CAST(coalesce(sum(size), 0) AS BIGINT) AS bytes FROM relay_messages`.compile(db),
       );
       return { messages: Number(rows[0]?.n ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
     },
@@ -191,4 +230,3 @@ export function relayMailbox(storage: Storage): RelayMailbox {
     evict: (target, maxRounds) => run.transact(() => evictionBody(db, target, maxRounds), ['w3kit-relay-eviction']),
   };
 }
-

@@ -28,7 +28,11 @@ export interface RelayQuotaRepository {
    * Adds `n` to each window, starting a window now where the last one ended, all or nothing:
    * `verdict` sees the windows before the addition and may throw, which counts nothing.
    */
-  take(counts: readonly (readonly [counter: string, key: string, n: number])[], now: number, verdict: (before: WindowCount[]) => void): Promise<void>;
+  take(
+    counts: readonly (readonly [counter: string, key: string, n: number])[],
+    now: number,
+    verdict: (before: WindowCount[]) => void,
+  ): Promise<void>;
   /** Deletes ended windows, and the oldest ones of a counter past `maxKeys`. */
   sweep(now: number): Promise<void>;
 }
@@ -89,7 +93,12 @@ export function relayQuotaRepository(storage: Storage, windowMs: number, maxKeys
       );
       for (const { counter, n } of rows) {
         if (Number(n) <= maxKeys) continue;
-        const oldest = db.selectFrom('relay_quota_windows').select('key').where('counter', '=', counter).orderBy('reset_at').limit(Number(n) - maxKeys);
+        const oldest = db
+          .selectFrom('relay_quota_windows')
+          .select('key')
+          .where('counter', '=', counter)
+          .orderBy('reset_at')
+          .limit(Number(n) - maxKeys);
         await run.one(db.deleteFrom('relay_quota_windows').where('counter', '=', counter).where('key', 'in', oldest).compile());
       }
     },

@@ -47,7 +47,9 @@ export function relaySubscriptionsRepository(storage: Storage): RelaySubscriptio
       run.transact(
         function* () {
           const topics = e.topics.map((t) => t.topic);
-          const { rows: held } = yield* step(live(e.now).select(['topic', 'ip']).where('client_id', '=', e.clientId).where('topic', 'in', topics).compile());
+          const { rows: held } = yield* step(
+            live(e.now).select(['topic', 'ip']).where('client_id', '=', e.clientId).where('topic', 'in', topics).compile(),
+          );
           const newForClient = topics.length - held.length;
           if (newForClient) {
             const { rows } = yield* step(countOf(e.now, 'client_id', e.clientId));
@@ -61,7 +63,16 @@ export function relaySubscriptionsRepository(storage: Storage): RelaySubscriptio
           yield* step(
             db
               .insertInto('relay_subscriptions')
-              .values(e.topics.map((t) => ({ client_id: e.clientId, topic: t.topic, id: t.id, subscribed_at: e.now, ip: e.ip, expires_at: e.expiresAt })))
+              .values(
+                e.topics.map((t) => ({
+                  client_id: e.clientId,
+                  topic: t.topic,
+                  id: t.id,
+                  subscribed_at: e.now,
+                  ip: e.ip,
+                  expires_at: e.expiresAt,
+                })),
+              )
               .onConflict((oc) =>
                 oc.columns(['client_id', 'topic']).doUpdateSet((eb) => ({
                   subscribed_at: eb.ref('excluded.subscribed_at'),
@@ -76,7 +87,8 @@ export function relaySubscriptionsRepository(storage: Storage): RelaySubscriptio
         [`w3kit-relay-client:${e.clientId}`, `w3kit-relay-address:${e.ip}`],
       ),
     async delete(clientId, topics) {
-      if (topics.length) await run.one(db.deleteFrom('relay_subscriptions').where('client_id', '=', clientId).where('topic', 'in', topics).compile());
+      if (topics.length)
+        await run.one(db.deleteFrom('relay_subscriptions').where('client_id', '=', clientId).where('topic', 'in', topics).compile());
     },
     async subscribers(topic, now) {
       const { rows } = await run.one(live(now).select('client_id').where('topic', '=', topic).compile());

@@ -80,7 +80,10 @@ export function stepRunner(storage: Storage): StepRunner {
     };
   }
   const { db } = storage;
-  const toResult = <R>(r: { rows: R[]; numAffectedRows?: bigint }): StepResult<R> => ({ rows: r.rows, changes: Number(r.numAffectedRows ?? 0n) });
+  const toResult = <R>(r: { rows: R[]; numAffectedRows?: bigint }): StepResult<R> => ({
+    rows: r.rows,
+    changes: Number(r.numAffectedRows ?? 0n),
+  });
   return {
     one: async (query) => toResult(await db.executeQuery(query)),
     transact: (body, locks = []) =>
