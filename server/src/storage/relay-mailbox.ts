@@ -2,7 +2,7 @@
  * The relay's mailboxes on either engine (`relay_messages`, `relay_deliveries`): messages kept
  * per topic until their TTL, in id order, and which client ids received each one. The rules
  * (TTLs, the storage cap, who gets what) are ../relay's; this holds their statements, each hot
- * one a single statement: a publish of several messages is one INSERT (ids in the list's order),
+ * one a single statement: the publishes of one turn of the event loop are one INSERT (ids in order),
  * a page of what a client id waits for one SELECT, and acknowledgements are batched: those made
  * in one turn of the event loop are written by one INSERT ... ON CONFLICT DO NOTHING (a client
  * id receives a message once, on one instance or several), and every read of what waits writes
@@ -13,7 +13,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Storage } from './engine.js';
 import { evictionBody } from './relay-eviction.js';
 import type { StorageSchema } from './schema.js';
-import { stepRunner } from './steps.js';
+import { prepared, preparedByShape, stepRunner } from './steps.js';
 
 export interface MailboxMessage {
   id: number;
@@ -41,7 +41,10 @@ export interface Freed {
 }
 
 export interface RelayMailbox {
-  /** Stores messages all or nothing; their ids, in the list's order. */
+  /**
+   * Stores messages all or nothing; their ids, in the list's order. What is added in one turn of
+   * the event loop is written by one statement (a group commit), ids in the order of the calls.
+   */
   add(messages: readonly NewMailboxMessage[]): Promise<number[]>;
   /** Unexpired messages of `topic` after id `afterId` that `clientId` neither sent nor received, oldest first. */
   pending(topic: string, clientId: string, now: number, limit: number, afterId: number): Promise<MailboxMessage[]>;
@@ -65,6 +68,15 @@ export interface RelayMailbox {
    * brought down towards the next one, until `target` bytes are freed or `maxRounds` rounds ran.
    */
   evict(target: number, maxRounds: number): Promise<Freed & { senders: string[] }>;
+}
+
+/** Rows of messages written by one statement at most (a publish is never split). */
+const INSERT_BATCH = 256;
+
+interface Publish {
+  messages: readonly NewMailboxMessage[];
+  resolve(ids: number[]): void;
+  reject(err: unknown): void;
 }
 
 /** Acknowledgements written by one statement at most. */
@@ -94,6 +106,44 @@ export function relayMailbox(storage: Storage): RelayMailbox {
   const { db } = storage;
   const run = stepRunner(storage);
   const columns = ['id', 'topic', 'message', 'tag', 'attestation', 'sender_client_id', 'published_at', 'expires_at'] as const;
+  // The hot statements are built and compiled once (./steps.ts).
+  const insert = preparedByShape(16, (n) =>
+    prepared(n * 9, (...v: never[]) =>
+      db
+        .insertInto('relay_messages')
+        .values(
+          Array.from({ length: n }, (_, r) => {
+            const [topic, message, tag, attestation, sender_client_id, published_at, expires_at, sender_ip, size] = v.slice(
+              r * 9,
+              r * 9 + 9,
+            );
+            return { topic, message, tag, attestation, sender_client_id, published_at, expires_at, sender_ip, size };
+          }),
+        )
+        .returning('id'),
+    ),
+  );
+  const pendingQuery = prepared(5, (topic: string, afterId: number, now: number, clientId: string, limit: number) =>
+    db
+      .selectFrom('relay_messages as m')
+      .select(columns.map((c) => `m.${c}` as const))
+      .where('m.topic', '=', topic)
+      .where('m.id', '>', afterId)
+      .where('m.expires_at', '>', now)
+      .where('m.sender_client_id', '<>', clientId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('relay_deliveries as d')
+              .select('d.message_id')
+              .whereRef('d.message_id', '=', 'm.id')
+              .where('d.client_id', '=', clientId),
+          ),
+        ),
+      )
+      .orderBy('m.id')
+      .limit(limit),
+  );
 
   let waiting = new Map<string, readonly [number, string, number]>();
   let written: Promise<void> = Promise.resolve();
@@ -119,55 +169,53 @@ export function relayMailbox(storage: Storage): RelayMailbox {
     return written;
   };
 
+  // Publishes of one turn of the event loop are written together (one statement, one commit, per INSERT_BATCH rows).
+  let publishes: Publish[] = [];
+  const writePublishes = async () => {
+    const batch = publishes;
+    publishes = [];
+    for (let i = 0; i < batch.length; ) {
+      const group: Publish[] = [];
+      let rows = 0;
+      while (i < batch.length && (group.length === 0 || rows + batch[i]!.messages.length <= INSERT_BATCH)) {
+        rows += batch[i]!.messages.length;
+        group.push(batch[i++]!);
+      }
+      const all = group.flatMap((g) => g.messages);
+      try {
+        const values = all.flatMap((m) => [
+          m.topic,
+          m.message,
+          m.tag,
+          m.attestation,
+          m.senderClientId,
+          m.publishedAt,
+          m.expiresAt,
+          m.senderIp,
+          m.size,
+        ]) as never[];
+        const { rows: inserted } = await run.one(insert(all.length)(...values));
+        // Ids are drawn in the rows' order; RETURNING need not keep it.
+        const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
+        let k = 0;
+        for (const g of group) g.resolve(ids.slice(k, (k += g.messages.length)));
+      } catch (err) {
+        for (const g of group) g.reject(err);
+      }
+    }
+  };
+
   return {
-    async add(messages) {
-      if (messages.length === 0) return [];
-      const { rows } = await run.one(
-        db
-          .insertInto('relay_messages')
-          .values(
-            messages.map((m) => ({
-              topic: m.topic,
-              message: m.message,
-              tag: m.tag,
-              attestation: m.attestation,
-              sender_client_id: m.senderClientId,
-              published_at: m.publishedAt,
-              expires_at: m.expiresAt,
-              sender_ip: m.senderIp,
-              size: m.size,
-            })),
-          )
-          .returning('id')
-          .compile(),
-      );
-      // Ids are drawn in the rows' order; RETURNING need not keep it.
-      return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    add(messages) {
+      if (messages.length === 0) return Promise.resolve([]);
+      return new Promise((resolve, reject) => {
+        publishes.push({ messages, resolve, reject });
+        if (publishes.length === 1) setImmediate(() => void writePublishes());
+      });
     },
     async pending(topic, clientId, now, limit, afterId) {
       if (waiting.size) await flush();
-      const { rows } = await run.one(
-        db
-          .selectFrom('relay_messages as m')
-          .select(columns.map((c) => `m.${c}` as const))
-          .where('m.topic', '=', topic)
-          .where('m.id', '>', afterId)
-          .where('m.expires_at', '>', now)
-          .where('m.sender_client_id', '<>', clientId)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('relay_deliveries as d')
-                  .select('d.message_id')
-                  .whereRef('d.message_id', '=', 'm.id')
-                  .where('d.client_id', '=', clientId),
-              ),
-            ),
-          )
-          .orderBy('m.id')
-          .limit(limit)
-          .compile(),
-      );
+      const { rows } = await run.one(pendingQuery(topic, afterId, now, clientId, limit));
       return rows.map((r) => ({
         id: Number(r.id),
         topic: r.topic,

@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { Storage } from './engine.js';
-import { step, stepRunner } from './steps.js';
+import { prepared, preparedByShape, step, stepRunner } from './steps.js';
 
 export interface WindowCount {
   /** What was counted in the current window (0 when the key has none). */
@@ -41,17 +41,35 @@ export function relayQuotaRepository(storage: Storage, windowMs: number, maxKeys
   const { db } = storage;
   const run = stepRunner(storage);
   const keyOf = (counter: string, key: string) => `${counter}\n${key}`;
+  // Built and compiled once per number of windows (./steps.ts): a publish reads and adds four.
+  const readQuery = preparedByShape(8, (n) =>
+    prepared(2 * n + 1, (...v: never[]) =>
+      db
+        .selectFrom('relay_quota_windows')
+        .select(['counter', 'key', 'count', 'reset_at'])
+        .where((eb) => eb.or(Array.from({ length: n }, (_, i) => eb.and([eb('counter', '=', v[2 * i]!), eb('key', '=', v[2 * i + 1]!)]))))
+        .where('reset_at', '>', v[2 * n]!),
+    ),
+  );
+  const addQuery = preparedByShape(8, (n) =>
+    prepared(3 * n + 2, (...v: never[]) => {
+      const [resetAt, now] = [v[3 * n]!, v[3 * n + 1]!];
+      return db
+        .insertInto('relay_quota_windows')
+        .values(Array.from({ length: n }, (_, i) => ({ counter: v[3 * i]!, key: v[3 * i + 1]!, count: v[3 * i + 2]!, reset_at: resetAt })))
+        .onConflict((oc) =>
+          oc.columns(['counter', 'key']).doUpdateSet({
+            count: sql`CASE WHEN relay_quota_windows.reset_at > ${now} THEN relay_quota_windows.count + excluded.count ELSE excluded.count END`,
+            reset_at: sql`CASE WHEN relay_quota_windows.reset_at > ${now} THEN relay_quota_windows.reset_at ELSE excluded.reset_at END`,
+          }),
+        )
+        .returning(['counter', 'key', 'count', 'reset_at']);
+    }),
+  );
   return {
     async read(keys, now) {
       if (keys.length === 0) return [];
-      const { rows } = await run.one(
-        db
-          .selectFrom('relay_quota_windows')
-          .select(['counter', 'key', 'count', 'reset_at'])
-          .where((eb) => eb.or(keys.map(([counter, key]) => eb.and([eb('counter', '=', counter), eb('key', '=', key)]))))
-          .where('reset_at', '>', now)
-          .compile(),
-      );
+      const { rows } = await run.one(readQuery(keys.length)(...(keys.flat() as never[]), now as never));
       const found = new Map(rows.map((r) => [keyOf(r.counter, r.key), r]));
       return keys.map(([counter, key]) => {
         const row = found.get(keyOf(counter, key));
@@ -60,19 +78,7 @@ export function relayQuotaRepository(storage: Storage, windowMs: number, maxKeys
     },
     take: (counts, now, verdict) =>
       run.transact(function* () {
-        const { rows } = yield* step(
-          db
-            .insertInto('relay_quota_windows')
-            .values(counts.map(([counter, key, n]) => ({ counter, key, count: n, reset_at: now + windowMs })))
-            .onConflict((oc) =>
-              oc.columns(['counter', 'key']).doUpdateSet({
-                count: sql`CASE WHEN relay_quota_windows.reset_at > ${now} THEN relay_quota_windows.count + excluded.count ELSE excluded.count END`,
-                reset_at: sql`CASE WHEN relay_quota_windows.reset_at > ${now} THEN relay_quota_windows.reset_at ELSE excluded.reset_at END`,
-              }),
-            )
-            .returning(['counter', 'key', 'count', 'reset_at'])
-            .compile(),
-        );
+        const { rows } = yield* step(addQuery(counts.length)(...(counts.flat() as never[]), (now + windowMs) as never, now as never));
         const after = new Map(rows.map((r) => [keyOf(r.counter, r.key), r]));
         verdict(
           counts.map(([counter, key, n]) => {

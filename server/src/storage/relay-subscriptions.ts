@@ -6,7 +6,7 @@
  * the other and never pass a cap.
  */
 import type { Storage } from './engine.js';
-import { step, stepRunner } from './steps.js';
+import { prepared, step, stepRunner } from './steps.js';
 
 export interface NewSubscriptions {
   clientId: string;
@@ -42,6 +42,7 @@ export function relaySubscriptionsRepository(storage: Storage): RelaySubscriptio
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(column, '=', value)
       .compile();
+  const subscribersQuery = prepared(2, (topic: string, now: number) => live(now).select('client_id').where('topic', '=', topic));
   return {
     add: (e) =>
       run.transact(
@@ -91,7 +92,7 @@ export function relaySubscriptionsRepository(storage: Storage): RelaySubscriptio
         await run.one(db.deleteFrom('relay_subscriptions').where('client_id', '=', clientId).where('topic', 'in', topics).compile());
     },
     async subscribers(topic, now) {
-      const { rows } = await run.one(live(now).select('client_id').where('topic', '=', topic).compile());
+      const { rows } = await run.one(subscribersQuery(topic, now));
       return rows.map((r) => r.client_id);
     },
     countOfClient: async (clientId, now) => Number((await run.one(countOf(now, 'client_id', clientId))).rows[0]?.n ?? 0),

@@ -28,6 +28,47 @@ export function* step<R>(query: CompiledQuery<R>): Generator<CompiledQuery, Step
   return (yield query) as StepResult<R>;
 }
 
+/** A parameter's place while a prepared query is compiled. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+/**
+ * A query built and compiled once, then run with other values: `build` is called once with
+ * placeholders for its `arity` arguments, and each call puts the values in their places. For the
+ * hot statements, where building and compiling costs more than running (a fixed shape: no list
+ * of varying length among the arguments).
+ */
+export function prepared<A extends unknown[], R>(
+  arity: number,
+  build: (...args: A) => { compile(): CompiledQuery<R> },
+): (...args: A) => CompiledQuery<R> {
+  let compiled: CompiledQuery<R> | undefined;
+  let places: number[] = [];
+  return (...args) => {
+    if (!compiled) {
+      compiled = build(...(Array.from({ length: arity }, (_, i) => new Slot(i)) as A)).compile();
+      places = compiled.parameters.map((p) => (p instanceof Slot ? p.index : -1));
+    }
+    const constants = compiled.parameters;
+    return { ...compiled, parameters: places.map((i, k) => (i < 0 ? constants[k] : args[i])) };
+  };
+}
+
+/** `prepared` per shape (e.g. per row count), for at most `max` shapes; others are built each time. */
+export function preparedByShape<A extends unknown[], R>(
+  max: number,
+  make: (shape: number) => (...args: A) => CompiledQuery<R>,
+): (shape: number) => (...args: A) => CompiledQuery<R> {
+  const shapes = new Map<number, (...args: A) => CompiledQuery<R>>();
+  return (shape) => {
+    if (shape > max) return make(shape);
+    let query = shapes.get(shape);
+    if (!query) shapes.set(shape, (query = make(shape)));
+    return query;
+  };
+}
+
 export interface StepRunner {
   /** Runs one statement (on SQLite before it returns). */
   one<R>(query: CompiledQuery<R>): Promise<StepResult<R>>;
