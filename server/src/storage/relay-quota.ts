@@ -2,15 +2,17 @@
  * The relay's hourly quota windows on either engine (`relay_quota_windows`): one row per counter
  * and key (an address's quota key, or '*' for all addresses) holding what was counted in the
  * key's current window and when it ends; the quotas themselves are ../relay/quota.ts's. A take
- * adds to its windows in one upsert that returns the new counts, and the caller's verdict on them
- * runs in the same transaction: a refusal rolls the counts back. On Postgres the upsert holds the
- * rows it touched until the end of that transaction, so takes from several instances are counted
- * one after the other and a quota is never passed by a race. Rows of ended windows are swept,
- * with at most `maxKeys` rows kept per counter (the oldest windows dropped first).
+ * adds to its windows first, in one upsert (one statement, its own transaction) that returns the
+ * new counts, and the caller's verdict judges them: a refusal gives its counts back. Takes from
+ * several instances are therefore counted one after the other by the rows' locks, held for one
+ * statement only (the all-addresses row is in every take), and a quota is never passed by a race;
+ * a take racing one that is being given back may be refused where it would have fit, never the
+ * reverse. Rows of ended windows are swept, with at most `maxKeys` rows kept per counter (the
+ * oldest windows dropped first).
  */
 import { sql } from 'kysely';
 import type { Storage } from './engine.js';
-import { prepared, preparedByShape, step, stepRunner } from './steps.js';
+import { prepared, preparedByShape, stepRunner } from './steps.js';
 
 export interface WindowCount {
   /** What was counted in the current window (0 when the key has none). */
@@ -26,7 +28,7 @@ export interface RelayQuotaRepository {
   read(keys: readonly WindowKey[], now: number): Promise<WindowCount[]>;
   /**
    * Adds `n` to each window, starting a window now where the last one ended, all or nothing:
-   * `verdict` sees the windows before the addition and may throw, which counts nothing.
+   * `verdict` sees the windows before the addition and may throw, which gives the counts back.
    */
   take(
     counts: readonly (readonly [counter: string, key: string, n: number])[],
@@ -66,6 +68,13 @@ export function relayQuotaRepository(storage: Storage, windowMs: number, maxKeys
         .returning(['counter', 'key', 'count', 'reset_at']);
     }),
   );
+  const giveBack = prepared(3, (n: number, counter: string, key: string) =>
+    db
+      .updateTable('relay_quota_windows')
+      .set((eb) => ({ count: eb('count', '-', n) }))
+      .where('counter', '=', counter)
+      .where('key', '=', key),
+  );
   return {
     async read(keys, now) {
       if (keys.length === 0) return [];
@@ -76,17 +85,21 @@ export function relayQuotaRepository(storage: Storage, windowMs: number, maxKeys
         return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : { count: 0, resetAt: now + windowMs };
       });
     },
-    take: (counts, now, verdict) =>
-      run.transact(function* () {
-        const { rows } = yield* step(addQuery(counts.length)(...(counts.flat() as never[]), (now + windowMs) as never, now as never));
-        const after = new Map(rows.map((r) => [keyOf(r.counter, r.key), r]));
+    async take(counts, now, verdict) {
+      const { rows } = await run.one(addQuery(counts.length)(...(counts.flat() as never[]), (now + windowMs) as never, now as never));
+      const after = new Map(rows.map((r) => [keyOf(r.counter, r.key), r]));
+      try {
         verdict(
           counts.map(([counter, key, n]) => {
             const row = after.get(keyOf(counter, key));
             return { count: Number(row?.count ?? n) - n, resetAt: Number(row?.reset_at ?? now + windowMs) };
           }),
         );
-      }),
+      } catch (refusal) {
+        for (const [counter, key, n] of counts) await run.one(giveBack(n, counter, key));
+        throw refusal;
+      }
+    },
     async sweep(now) {
       await run.one(db.deleteFrom('relay_quota_windows').where('reset_at', '<=', now).compile());
       if (maxKeys === Infinity) return;
