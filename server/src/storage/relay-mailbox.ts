@@ -113,11 +113,18 @@ export function relayMailbox(storage: Storage): RelayMailbox {
         .insertInto('relay_messages')
         .values(
           Array.from({ length: n }, (_, r) => {
-            const [topic, message, tag, attestation, sender_client_id, published_at, expires_at, sender_ip, size] = v.slice(
-              r * 9,
-              r * 9 + 9,
-            );
-            return { topic, message, tag, attestation, sender_client_id, published_at, expires_at, sender_ip, size };
+            const at = (k: number) => v[r * 9 + k]!;
+            return {
+              topic: at(0),
+              message: at(1),
+              tag: at(2),
+              attestation: at(3),
+              sender_client_id: at(4),
+              published_at: at(5),
+              expires_at: at(6),
+              sender_ip: at(7),
+              size: at(8),
+            };
           }),
         )
         .returning('id'),
