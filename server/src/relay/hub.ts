@@ -12,7 +12,8 @@
  * and what runs in the background (pumps, acknowledgements) is awaited by `settled`.
  */
 import type { Storage } from '../storage/engine.js';
-import { SocketFlow, type FlowSocket } from './backpressure.js';
+import { SocketFlow } from './backpressure.js';
+import { newConnection, type Connection, type RelaySocket } from './connection.js';
 import { publishedBytes, RelayRpcError, RPC_ERRORS, type PublishParams, type RelayLimits, type RpcId } from './protocol.js';
 import { delivered, fetchPending, STORE_PAGE, type DeliveredMessage } from './delivered.js';
 import { RelayQuotas } from './quota.js';
@@ -22,33 +23,7 @@ import { RelaySubscriptions, subscriptionId } from './subscriptions.js';
 import { refusalReason, type RelayMetrics } from './metrics.js';
 import { KeyedOrder } from './topic-order.js';
 
-/** What the hub needs of a socket (a `ws` WebSocket satisfies it). */
-export interface RelaySocket extends FlowSocket {
-  readonly readyState: number;
-  readonly OPEN: number;
-}
-
-export interface Connection<S extends RelaySocket = RelaySocket> {
-  ws: S;
-  clientId: string;
-  /** The key of the socket's address in the per-IP quotas (clientKey). */
-  ip: string;
-  alive: boolean;
-  invalidFrames: number;
-  /** irn_subscription request id -> message id, until the client acknowledges it (at most maxUnacknowledgedPushes). */
-  inflight: Map<RpcId, number>;
-  /** Per topic, the id of the last message pushed on this socket (each is pushed once on it, in order). */
-  cursors: Map<string, number>;
-  /** Topics that may have messages waiting for this socket in the database. */
-  backlog: Set<string>;
-  /** Topics subscribed on this socket: only these are pushed on it. */
-  topics: Set<string>;
-  /** Its send buffer's bound. */
-  flow: SocketFlow;
-  /** Whether a pump reads its backlog now, and how often it was asked to (a pump reads again when asked meanwhile). */
-  pumping: boolean;
-  wakes: number;
-}
+export type { Connection, RelaySocket } from './connection.js';
 
 export class RelayHub<S extends RelaySocket = RelaySocket> {
   /** Where the hub reports what it does; none by default. */
@@ -76,25 +51,18 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
 
   /** Registers a newly authenticated socket of `clientId` from the address counted as `ip`. */
   attach(ws: S, clientId: string, ip: string): Connection<S> {
-    const conn: Connection<S> = {
+    const conn: Connection<S> = newConnection(
       ws,
       clientId,
       ip,
-      alive: true,
-      invalidFrames: 0,
-      inflight: new Map(),
-      cursors: new Map(),
-      backlog: new Set(),
-      topics: new Set(),
-      pumping: false,
-      wakes: 0,
-      flow: new SocketFlow(ws, {
-        highWater: this.limits.socketBufferBytes,
-        stallMs: this.limits.socketStallTimeout * 1000,
-        onDrain: () => this.pump(conn),
-        onStall: (info) => this.log({ event: 'relay_slow_reader', clientId, ip, ...info }),
-      }),
-    };
+      (c) =>
+        new SocketFlow(ws, {
+          highWater: this.limits.socketBufferBytes,
+          stallMs: this.limits.socketStallTimeout * 1000,
+          onDrain: () => this.pump(c),
+          onStall: (info) => this.log({ event: 'relay_slow_reader', clientId, ip, ...info }),
+        }),
+    );
     const list = this.clients.get(clientId) ?? [];
     list.push(conn);
     this.clients.set(clientId, list);
@@ -310,7 +278,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   private track(work: Promise<unknown>): void {
     if (this.background.has(work)) return;
     this.background.add(work);
-    work
+    void work
       .catch((err: unknown) => this.log({ event: 'relay_error', error: (err as Error)?.stack ?? String(err) }))
       .finally(() => this.background.delete(work));
   }
