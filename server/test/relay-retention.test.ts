@@ -6,7 +6,7 @@
  * a restart on the same data file; messages nobody fetches expire after `unfetchedTtl`.
  */
 import { describe, expect, it } from 'vitest';
-import { RPC_ERRORS, type RelayLimits } from '../src/index.js';
+import { RPC_ERRORS, sqliteStorage, type RelayLimits } from '../src/index.js';
 import { RelayHub, type RelaySocket } from '../src/relay/hub.js';
 import { RELAY_LIMITS } from '../src/relay/protocol.js';
 import { RelayStore } from '../src/relay/store.js';
@@ -88,71 +88,75 @@ describe('RelayRetention through the hub', () => {
   const clock = () => t;
   const hubWith = (limits: Partial<RelayLimits>) => {
     t = 5_000_000;
-    return new RelayHub<FakeSocket>(fx.db, new RelayStore(fx.db, clock), { ...RELAY_LIMITS, ipBytesPerHour: 1e9, ...limits }, clock);
+    const storage = sqliteStorage(fx.db);
+    return new RelayHub<FakeSocket>(storage, new RelayStore(storage, clock), { ...RELAY_LIMITS, ipBytesPerHour: 1e9, ...limits }, clock);
   };
   const msg = (name: string, bytes = 1000) => ({ topic: name.padEnd(10, '-'), message: 'x'.repeat(bytes - 10), ttl: 86_400, tag: 1 });
   const left = () =>
     (fx.db.prepare('SELECT topic FROM relay_messages ORDER BY id').pluck().all() as string[]).map((s) => s.replace(/-+$/, ''));
 
-  it('evicts the heaviest sender down towards the next, oldest first, and never what was fetched', () => {
+  it('evicts the heaviest sender down towards the next, oldest first, and never what was fetched', async () => {
     const hub = hubWith({ maxStoredBytes: 10_000 });
     const heavy = hub.attach(new FakeSocket(), 'heavy', '10.0.0.1');
     const light = hub.attach(new FakeSocket(), 'light', '10.0.0.2');
     const reader = hub.attach(new FakeSocket(), 'reader', '10.0.0.3');
-    const send = (conn: typeof heavy, name: string) => {
-      hub.admit(conn, [msg(name)]);
-      hub.publish(conn, msg(name));
+    const send = async (conn: typeof heavy, name: string) => {
+      await hub.admit(conn, [msg(name)]);
+      await hub.publish(conn, msg(name));
     };
-    send(heavy, 'read');
-    expect(hub.fetchMessages(reader, [msg('read').topic]).messages).toHaveLength(1);
-    for (const name of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) send(heavy, name);
-    for (const name of ['l1', 'l2']) send(light, name);
+    await send(heavy, 'read');
+    expect((await hub.fetchMessages(reader, [msg('read').topic])).messages).toHaveLength(1);
+    for (const name of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) await send(heavy, name);
+    for (const name of ['l1', 'l2']) await send(light, name);
     expect(left()).toEqual(['read', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'l1', 'l2']);
     // Full (9,000 of 10,000 bytes): two more from the light one make room from the heavy one's oldest.
-    send(light, 'l3');
-    send(light, 'l4');
+    await send(light, 'l3');
+    await send(light, 'l4');
     expect(left()).toEqual(['read', 'h3', 'h4', 'h5', 'h6', 'l1', 'l2', 'l3', 'l4']);
   });
 
-  it('refuses with storage full only when nothing unfetched is left', () => {
+  it('refuses with storage full only when nothing unfetched is left', async () => {
     const hub = hubWith({ maxStoredBytes: 2_500 });
     const a = hub.attach(new FakeSocket(), 'a', '10.0.0.1');
     const reader = hub.attach(new FakeSocket(), 'reader', '10.0.0.3');
     for (const name of ['m1', 'm2']) {
-      hub.admit(a, [msg(name)]);
-      hub.publish(a, msg(name));
-      hub.fetchMessages(reader, [msg(name).topic]);
+      await hub.admit(a, [msg(name)]);
+      await hub.publish(a, msg(name));
+      await hub.fetchMessages(reader, [msg(name).topic]);
     }
-    expect(() => hub.admit(a, [msg('m3')])).toThrow(expect.objectContaining({ code: RPC_ERRORS.storageFull }));
+    await expect(hub.admit(a, [msg('m3')])).rejects.toThrow(expect.objectContaining({ code: RPC_ERRORS.storageFull }));
   });
 
-  it('takes the answer to a push whose message was evicted meanwhile', () => {
+  it('takes the answer to a push whose message was evicted meanwhile', async () => {
     const hub = hubWith({ maxStoredBytes: 2_500 });
     const a = hub.attach(new FakeSocket(), 'a', '10.0.0.1');
     const reader = hub.attach(new FakeSocket(), 'reader', '10.0.0.3');
-    hub.subscribe(reader, [msg('m1').topic]);
+    await hub.subscribe(reader, [msg('m1').topic]);
     for (const name of ['m1', 'm2', 'm3']) {
-      hub.admit(a, [msg(name)]);
-      hub.publish(a, msg(name));
+      await hub.admit(a, [msg(name)]);
+      await hub.publish(a, msg(name));
     }
+    await hub.settled();
     expect(left()).toEqual(['m2', 'm3']);
     const [pushed] = [...reader.inflight.keys()];
-    expect(() => hub.acknowledge(reader, pushed!, true)).not.toThrow();
+    expect(pushed).toBeDefined();
+    hub.acknowledge(reader, pushed!, true);
+    await hub.settled();
     expect(fx.db.prepare('SELECT count(*) FROM relay_deliveries').pluck().get()).toBe(0);
   });
 
-  it('deletes what nobody fetched within unfetchedTtl, keeping what was fetched until its TTL', () => {
+  it('deletes what nobody fetched within unfetchedTtl, keeping what was fetched until its TTL', async () => {
     const hub = hubWith({ unfetchedTtl: 600 });
     const a = hub.attach(new FakeSocket(), 'a', '10.0.0.1');
     const reader = hub.attach(new FakeSocket(), 'reader', '10.0.0.3');
-    hub.subscribe(reader, [msg('kept').topic, msg('lost').topic]);
-    hub.publish(a, msg('kept'), msg('lost'));
-    hub.fetchMessages(reader, [msg('kept').topic]);
+    await hub.subscribe(reader, [msg('kept').topic, msg('lost').topic]);
+    await hub.publish(a, msg('kept'), msg('lost'));
+    await hub.fetchMessages(reader, [msg('kept').topic]);
     t += 599_000;
-    hub.prune();
+    await hub.prune();
     expect(left()).toEqual(['kept', 'lost']);
     t += 1_000;
-    hub.prune();
+    await hub.prune();
     expect(left()).toEqual(['kept']);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { migrations, openDatabase, RELAY_LIMITS, RPC_ERRORS } from '../src/index.js';
-import { relaySubscriptionsMigration } from '../src/relay/subscriptions-schema.js';
+import { relaySubscriptionsMigration } from '../src/storage/relay-migrations.js';
 import { sleep, tempDir } from './helpers.js';
 import { useRelayFixture } from './relay-fixture.js';
 import { topic } from './relay-peer.js';

@@ -29,8 +29,7 @@ import { siwxChainsMigration, siwxLimitsMigration, siwxMigration } from './steps
 import { siwxNamespaceMigration } from './steps/siwx-namespace.js';
 import { onrampMigration } from './steps/onramp.js';
 import { onrampPayoutMigration } from './steps/onramp-payout.js';
-import { relaySubscriptionsMigration } from '../relay/subscriptions-schema.js';
-import { relayRetentionMigration } from '../relay/schema.js';
+import { relayRetentionMigration, relaySubscriptionsMigration } from '../storage/relay-migrations.js';
 
 /** A shipped SQLite-only step (versions 1-18; Postgres starts from the baseline). */
 export interface SqliteMigration {

@@ -36,23 +36,44 @@ export function delivered(m: StoredMessage): DeliveredMessage {
 
 /**
  * Undelivered messages of `topics` for `clientId`, marked delivered to it: up to FETCH_PAGE,
- * and past the first up to FETCH_PAGE_BYTES; `hasMore` when some are left.
+ * and past the first up to FETCH_PAGE_BYTES; `hasMore` when some are left. Each page is claimed
+ * (storage/relay-mailbox.ts): a message goes into the reply only when this fetch marked it, so a
+ * client id gets it once even from two sockets fetching at once, on one instance or two.
  */
-export function fetchPending(store: RelayStore, clientId: string, topics: string[]): { messages: DeliveredMessage[]; hasMore: boolean } {
+export async function fetchPending(
+  store: RelayStore,
+  clientId: string,
+  topics: string[],
+): Promise<{ messages: DeliveredMessage[]; hasMore: boolean }> {
   const messages: DeliveredMessage[] = [];
   let bytes = 0;
+  const sizeOf = (m: StoredMessage) => publishedBytes({ ...m, attestation: m.attestation ?? undefined });
   for (const topic of topics) {
     let after = 0;
     for (;;) {
-      const page = store.pending(topic, clientId, FETCH_STORE_PAGE, after);
+      const page = await store.pending(topic, clientId, FETCH_STORE_PAGE, after);
+      const fitting: StoredMessage[] = [];
+      let [count, size, full] = [messages.length, bytes, false];
       for (const m of page) {
-        const size = publishedBytes({ ...m, attestation: m.attestation ?? undefined });
-        if (messages.length >= FETCH_PAGE || (messages.length && bytes + size > FETCH_PAGE_BYTES)) return { messages, hasMore: true };
-        store.markDelivered(m.id, clientId);
-        messages.push(delivered(m));
-        bytes += size;
-        after = m.id;
+        if (count >= FETCH_PAGE || (count && size + sizeOf(m) > FETCH_PAGE_BYTES)) {
+          full = true;
+          break;
+        }
+        fitting.push(m);
+        count++;
+        size += sizeOf(m);
       }
+      // Another socket of the client id (here or on another instance) may have taken some meanwhile.
+      const claimed = await store.claim(
+        fitting.map((m) => m.id),
+        clientId,
+      );
+      for (const m of fitting.filter((m) => claimed.has(m.id))) {
+        messages.push(delivered(m));
+        bytes += sizeOf(m);
+      }
+      if (full) return { messages, hasMore: true };
+      after = fitting.at(-1)?.id ?? after;
       if (page.length < FETCH_STORE_PAGE) break;
     }
   }

@@ -24,7 +24,8 @@ function invalidFrame(hub: RelayHub, conn: Connection, id: RpcId | null, code: n
   if (++conn.invalidFrames > MAX_INVALID_FRAMES) conn.ws.close(1008, 'Too many invalid frames');
 }
 
-export function handleFrame(hub: RelayHub, conn: Connection, text: string | null, log: RelayLog): void {
+/** Handles one frame; settles once its reply is sent (server.ts runs a socket's frames one after the other). */
+export async function handleFrame(hub: RelayHub, conn: Connection, text: string | null, log: RelayLog): Promise<void> {
   conn.alive = true;
   if (text === null) return invalidFrame(hub, conn, null, RPC_ERRORS.parse, 'Parse error: binary frames are not supported');
   let payload: unknown;
@@ -46,7 +47,7 @@ export function handleFrame(hub: RelayHub, conn: Connection, text: string | null
     return invalidFrame(hub, conn, id, RPC_ERRORS.invalidRequest, "Invalid request: needs 'id' (number or string) and 'method' (string)");
   }
   try {
-    const { result, after } = runMethod(hub, conn, msg.method, msg.params);
+    const { result, after } = await runMethod(hub, conn, msg.method, msg.params);
     hub.send(conn, { id, jsonrpc: '2.0', result });
     after?.();
   } catch (err) {
@@ -54,7 +55,7 @@ export function handleFrame(hub: RelayHub, conn: Connection, text: string | null
       hub.refused(err.code);
       replyError(hub, conn, id, err.code, err.message);
     } else if (isDiskFull(err)) {
-      noteDiskFull(hub.db, err);
+      if (hub.storage.sqlite) noteDiskFull(hub.storage.sqlite, err);
       log({ event: 'relay_disk_full', method: msg.method, clientId: conn.clientId, error: (err as Error).message });
       replyError(hub, conn, id, RPC_ERRORS.storageFull, DISK_FULL_MESSAGE);
     } else {

@@ -1,15 +1,16 @@
 /**
- * The relay's hub: which sockets each client id has open, and how messages move between them.
- * A published message is admitted against the quotas and the storage cap, stored per topic
- * (RelayStore; on a topic no other client id subscribes to, for at most `unsubscribedTtl`) and
- * pushed as `irn_subscription` once per subscribed client id, on that client's newest open
- * socket subscribed to the topic, and never back to the sender's client id. A socket gets at
- * most `maxUnacknowledgedPushes` pushes it has not acknowledged, and none while it has
- * `socketBufferBytes` waiting to be sent (SocketFlow); the rest wait in the database and follow,
- * in order, as it acknowledges and drains. The hub knows nothing of HTTP or JSON-RPC framing.
- */
-import type { Database } from 'better-sqlite3';
-import { SocketFlow, type FlowSocket } from './backpressure.js';
+ * The relay's hub: which sockets each client id has open, and how messages move between them. A
+ * published message is admitted against the quotas and the storage cap, stored per topic
+ * (RelayStore; unsubscribed topics keep it at most `unsubscribedTtl`) and pushed as
+ * `irn_subscription` once per subscribed client id (through the fan-out, fanout.ts), on its
+ * newest open socket subscribed to the topic, never back to the sender. A socket gets at most
+ * `maxUnacknowledgedPushes` unacknowledged pushes and none while `socketBufferBytes` wait
+ * (SocketFlow); the rest wait in the database and follow in order. Storage is asynchronous
+ * (storage/relay-*.ts): a topic's publishes are handled in order (KeyedOrder), a socket's backlog
+ * by one pump at a time, and background work is awaited by `settled`. No HTTP or JSON-RPC here.
+ */ import type { Storage } from '../storage/engine.js';
+import { SocketFlow } from './backpressure.js';
+import { newConnection, roomOf, type Connection, type RelaySocket } from './connection.js';
 import { publishedBytes, RelayRpcError, RPC_ERRORS, type PublishParams, type RelayLimits, type RpcId } from './protocol.js';
 import { delivered, fetchPending, STORE_PAGE, type DeliveredMessage } from './delivered.js';
 import { RelayQuotas } from './quota.js';
@@ -18,31 +19,9 @@ import type { RelayStore, StoredMessage } from './store.js';
 import { RelaySubscriptions, subscriptionId } from './subscriptions.js';
 import { refusalReason, type RelayMetrics } from './metrics.js';
 import type { Fanned, RelayFanout } from './fanout.js';
+import { KeyedOrder } from './topic-order.js';
 
-/** What the hub needs of a socket (a `ws` WebSocket satisfies it). */
-export interface RelaySocket extends FlowSocket {
-  readonly readyState: number;
-  readonly OPEN: number;
-}
-
-export interface Connection<S extends RelaySocket = RelaySocket> {
-  ws: S;
-  clientId: string;
-  /** The key of the socket's address in the per-IP quotas (clientKey). */
-  ip: string;
-  alive: boolean;
-  invalidFrames: number;
-  /** irn_subscription request id -> message id, until the client acknowledges it (at most maxUnacknowledgedPushes). */
-  inflight: Map<RpcId, number>;
-  /** Per topic, the id of the last message pushed on this socket (each is pushed once on it, in order). */
-  cursors: Map<string, number>;
-  /** Topics that may have messages waiting for this socket in the database. */
-  backlog: Set<string>;
-  /** Topics subscribed on this socket: only these are pushed on it. */
-  topics: Set<string>;
-  /** Its send buffer's bound. */
-  flow: SocketFlow;
-}
+export type { Connection, RelaySocket } from './connection.js';
 
 export class RelayHub<S extends RelaySocket = RelaySocket> {
   /** Where the hub reports what it does; none by default. */
@@ -53,40 +32,37 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   private readonly quotas: RelayQuotas;
   private readonly subscriptions: RelaySubscriptions;
   private readonly retention: RelayRetention;
+  private readonly topicOrder = new KeyedOrder();
+  private readonly background = new Set<Promise<unknown>>();
   private nextRpcId = Date.now() * 1000;
 
   constructor(
-    /** The backend's database (a write it refuses for a full disk is noted on it for /health). */
-    readonly db: Database,
+    /** The backend's storage (on SQLite, a write refused for a full disk is noted on its handle for /health). */
+    readonly storage: Storage,
     private readonly store: RelayStore,
     readonly limits: RelayLimits,
     now: () => number = Date.now,
     private readonly log: (entry: Record<string, unknown>) => void = () => undefined,
   ) {
-    this.quotas = new RelayQuotas(limits, db, now);
-    this.subscriptions = new RelaySubscriptions(db, limits, now);
-    this.retention = new RelayRetention(db, store, limits, now);
+    this.quotas = new RelayQuotas(limits, storage, now);
+    this.subscriptions = new RelaySubscriptions(storage, limits, now);
+    this.retention = new RelayRetention(store, limits, now);
   }
 
   /** Registers a newly authenticated socket of `clientId` from the address counted as `ip`. */
   attach(ws: S, clientId: string, ip: string): Connection<S> {
-    const conn: Connection<S> = {
+    const conn: Connection<S> = newConnection(
       ws,
       clientId,
       ip,
-      alive: true,
-      invalidFrames: 0,
-      inflight: new Map(),
-      cursors: new Map(),
-      backlog: new Set(),
-      topics: new Set(),
-      flow: new SocketFlow(ws, {
-        highWater: this.limits.socketBufferBytes,
-        stallMs: this.limits.socketStallTimeout * 1000,
-        onDrain: () => this.pump(conn),
-        onStall: (info) => this.log({ event: 'relay_slow_reader', clientId, ip, ...info }),
-      }),
-    };
+      (c) =>
+        new SocketFlow(ws, {
+          highWater: this.limits.socketBufferBytes,
+          stallMs: this.limits.socketStallTimeout * 1000,
+          onDrain: () => this.pump(c),
+          onStall: (info) => this.log({ event: 'relay_slow_reader', clientId, ip, ...info }),
+        }),
+    );
     const list = this.clients.get(clientId) ?? [];
     list.push(conn);
     this.clients.set(clientId, list);
@@ -107,9 +83,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
 
   /** How many sockets are registered. */
   socketCount(): number {
-    let n = 0;
-    for (const list of this.clients.values()) n += list.length;
-    return n;
+    return this.connections().length;
   }
 
   /** Notes a refusal in words (a RelayRpcError) for the metrics when a quota made it. */
@@ -127,14 +101,10 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     if (conn.ws.readyState === conn.ws.OPEN) conn.flow.send(JSON.stringify(payload));
   }
 
-  /** Runs `fn` in one database transaction. */
-  transaction<T>(fn: () => T): T {
-    try {
-      return this.db.transaction(fn)();
-    } catch (err) {
-      this.store.recount();
-      throw err;
-    }
+  /** Settles once what runs in the background (pumps, acknowledgements being written) has finished. */
+  async settled(): Promise<void> {
+    while (this.background.size) await Promise.allSettled([...this.background]);
+    await this.store.mailbox.flushDeliveries();
   }
 
   /**
@@ -142,40 +112,48 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
    * RelayRpcError when it would pass one, or when the store cannot take its bytes even once the
    * expired messages are pruned and the heaviest senders' oldest unfetched messages evicted.
    */
-  admit(conn: Connection, list: readonly PublishParams[]): void {
+  async admit(conn: Connection, list: readonly PublishParams[]): Promise<void> {
     const bytes = list.reduce((n, p) => n + publishedBytes(p), 0);
     const fits = () => this.store.storedBytes() + bytes <= this.limits.maxStoredBytes;
     if (!fits()) {
-      this.store.prune();
+      await this.store.prune();
       // Nothing is evicted for a publish the quotas refuse.
-      if (!fits()) this.quotas.check(conn.clientId, conn.ip, list.length, bytes);
-      if (!fits() && !this.retention.makeRoom(bytes).fits) {
+      if (!fits()) await this.quotas.check(conn.clientId, conn.ip, list.length, bytes);
+      if (!fits() && !(await this.retention.makeRoom(bytes)).fits) {
         throw new RelayRpcError(
           RPC_ERRORS.storageFull,
           `The relay's storage is full: it keeps at most ${this.limits.maxStoredBytes} bytes of messages; retry once some expire`,
         );
       }
     }
-    this.quotas.take(conn.clientId, conn.ip, list.length, bytes);
+    await this.quotas.take(conn.clientId, conn.ip, list.length, bytes);
   }
 
   /**
-   * Stores messages from `sender` (a client id, or a socket's client id and address) in one
-   * transaction and then pushes each to every other subscribed client id that has a socket
-   * open. One no other client id subscribes to is kept at most `unsubscribedTtl`.
+   * Stores messages from `sender` (a client id, or a socket's client id and address) all or
+   * nothing and then pushes each to every other subscribed client id that has a socket open, in
+   * order per topic. One no other client id subscribes to is kept at most `unsubscribedTtl`.
    */
-  publish(sender: string | Pick<Connection, 'clientId' | 'ip'>, ...list: PublishParams[]): void {
+  publish(sender: string | Pick<Connection, 'clientId' | 'ip'>, ...list: PublishParams[]): Promise<void> {
     const { clientId: senderClientId, ip: senderIp } = typeof sender === 'string' ? { clientId: sender, ip: undefined } : sender;
-    const stored = this.transaction(() =>
-      list.map((p) => {
-        const to = this.subscriptions.subscribers(p.topic).filter((clientId) => clientId !== senderClientId);
-        const ttl = to.length ? p.ttl : Math.min(p.ttl, this.limits.unsubscribedTtl);
-        return { m: this.store.addMessage({ ...p, ttl, senderClientId, senderIp }), to };
-      }),
+    return this.topicOrder.run(
+      list.map((p) => p.topic),
+      async () => {
+        const recipients: string[][] = [];
+        for (const p of list)
+          recipients.push((await this.subscriptions.subscribers(p.topic)).filter((clientId) => clientId !== senderClientId));
+        const messages = await this.store.addMessages(
+          list.map((p, i) => {
+            const ttl = recipients[i]!.length ? p.ttl : Math.min(p.ttl, this.limits.unsubscribedTtl);
+            return { ...p, ttl, senderClientId, senderIp };
+          }),
+        );
+        const stored = messages.map((m, i) => ({ m, to: recipients[i]! }));
+        this.metrics?.published(stored.length);
+        if (this.fanout) this.fanout.publish(stored);
+        else this.deliver(stored);
+      },
     );
-    this.metrics?.published(stored.length);
-    if (this.fanout) this.fanout.publish(stored);
-    else this.deliver(stored);
   }
 
   /** Offers stored messages to the sockets of this process of the client ids each is for (the fan-out's last step). */
@@ -193,8 +171,8 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
    * the per-client and per-address limits); returns their subscription ids. What waits on them
    * is pushed by `flush`.
    */
-  subscribe(conn: Connection, topics: string[]): string[] {
-    const ids = this.subscriptions.add(conn.clientId, conn.ip, topics);
+  async subscribe(conn: Connection, topics: string[]): Promise<string[]> {
+    const ids = await this.subscriptions.add(conn.clientId, conn.ip, topics);
     for (const t of topics) {
       conn.topics.add(t);
       conn.backlog.add(t);
@@ -203,8 +181,8 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   }
 
   /** Unsubscribes a client id from `topics`, on every socket of it. */
-  unsubscribe(clientId: string, topics: string[]): void {
-    this.subscriptions.delete(clientId, topics);
+  async unsubscribe(clientId: string, topics: string[]): Promise<void> {
+    await this.subscriptions.delete(clientId, topics);
     for (const c of this.clients.get(clientId) ?? []) {
       for (const t of topics) {
         c.topics.delete(t);
@@ -223,8 +201,8 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
    * Undelivered messages of `topics`, marked delivered to the socket's client: up to FETCH_PAGE,
    * and past the first up to FETCH_PAGE_BYTES; `hasMore` when some are left.
    */
-  fetchMessages(conn: Connection, topics: string[]): { messages: DeliveredMessage[]; hasMore: boolean } {
-    const fetched = fetchPending(this.store, conn.clientId, topics);
+  async fetchMessages(conn: Connection, topics: string[]): Promise<{ messages: DeliveredMessage[]; hasMore: boolean }> {
+    const fetched = await fetchPending(this.store, conn.clientId, topics);
     if (fetched.messages.length) this.metrics?.delivered(fetched.messages.length);
     return fetched;
   }
@@ -235,18 +213,21 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     if (messageId === undefined) return;
     conn.inflight.delete(rpcId);
     if (ok) {
-      this.store.markDelivered(messageId, conn.clientId);
+      // Written with the other acknowledgements of this turn; every read of what waits writes them first.
+      this.track(this.store.markDelivered(messageId, conn.clientId));
       this.metrics?.delivered(1);
     }
     this.pump(conn);
   }
 
   /** Deletes expired messages, messages nobody fetched within `unfetchedTtl`, expired subscriptions and ended quota windows. */
-  prune(): void {
-    this.store.prune();
-    this.retention.pruneUnfetched();
-    this.subscriptions.sweep();
-    this.quotas.sweep();
+  async prune(): Promise<void> {
+    await this.store.prune();
+    await this.retention.pruneUnfetched();
+    await this.subscriptions.sweep();
+    await this.quotas.sweep();
+    // Other instances on one Postgres add and delete messages too: the running totals are read again.
+    if (this.storage.engine === 'postgres') await this.store.recount();
   }
 
   /** The socket a client id receives `topic` on: its newest open one subscribed to it. */
@@ -256,7 +237,9 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
 
   /** Pushes a message just published, unless older ones of its topic wait or the socket has no room (then it waits too). */
   private offer(conn: Connection, m: StoredMessage): void {
-    if (conn.backlog.has(m.topic) || this.room(conn) === 0) {
+    // A pump that read the topic since the message was stored has pushed it already.
+    if (m.id <= (conn.cursors.get(m.topic) ?? 0)) return;
+    if (conn.backlog.has(m.topic) || roomOf(conn, this.limits) === 0) {
       conn.backlog.add(m.topic);
       this.pump(conn);
     } else {
@@ -264,27 +247,44 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     }
   }
 
-  /** Pushes what waits on the socket's backlog topics, oldest first per topic, while it has room. */
+  /** Pushes what waits on the socket's backlog topics, oldest first per topic, while it has room (one pump per socket at a time). */
   private pump(conn: Connection): void {
-    for (const topic of conn.backlog) {
-      for (;;) {
-        const room = this.room(conn);
-        if (room === 0) return;
-        const page = this.store.pending(topic, conn.clientId, Math.min(room, STORE_PAGE), conn.cursors.get(topic) ?? 0);
-        for (const m of page) {
-          if (this.room(conn) === 0) return;
-          this.push(conn, m);
+    conn.wakes++;
+    if (!conn.pumping) this.track(this.drain(conn));
+  }
+
+  private async drain(conn: Connection): Promise<void> {
+    conn.pumping = true;
+    try {
+      for (const topic of conn.backlog) {
+        for (;;) {
+          const room = roomOf(conn, this.limits);
+          if (room === 0) return;
+          const limit = Math.min(room, STORE_PAGE);
+          const wakes = conn.wakes;
+          const page = await this.store.pending(topic, conn.clientId, limit, conn.cursors.get(topic) ?? 0);
+          if (!conn.backlog.has(topic)) break;
+          for (const m of page) {
+            if (roomOf(conn, this.limits) === 0) return;
+            if (m.id > (conn.cursors.get(topic) ?? 0)) this.push(conn, m);
+          }
+          // A short page is the end, unless more was offered or acknowledged while it was read.
+          if (page.length < limit && wakes === conn.wakes) break;
         }
-        if (page.length < Math.min(room, STORE_PAGE)) break;
+        conn.backlog.delete(topic);
       }
-      conn.backlog.delete(topic);
+    } finally {
+      conn.pumping = false;
     }
   }
 
-  /** How many more pushes the socket takes now: none while closed or blocked, else what its window has left. */
-  private room(conn: Connection): number {
-    if (conn.ws.readyState !== conn.ws.OPEN || conn.flow.blocked) return 0;
-    return Math.max(0, this.limits.maxUnacknowledgedPushes - conn.inflight.size);
+  /** Runs `work` in the background (awaited by `settled`); a failure is logged. */
+  private track(work: Promise<unknown>): void {
+    if (this.background.has(work)) return;
+    this.background.add(work);
+    void work
+      .catch((err: unknown) => this.log({ event: 'relay_error', error: (err as Error)?.stack ?? String(err) }))
+      .finally(() => this.background.delete(work));
   }
 
   private push(conn: Connection, m: StoredMessage): void {

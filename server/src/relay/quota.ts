@@ -5,18 +5,22 @@
  * A publish is counted all or nothing; past any quota it is refused with `rateLimited`
  * (-32029) saying which quota and when it resets. Past the all-clients quota only the heavy
  * addresses are refused (LIGHT_SHARE_DIVISOR), so a few addresses cannot lock everyone out.
- * The hourly windows are rows in SQLite (QuotaWindows: a restart does not reset them), bounded
- * (MAX_QUOTA_KEYS, the oldest dropped first), so many addresses cannot grow them without end.
+ * The hourly windows are rows in the database (storage/relay-quota.ts: a restart does not reset
+ * them, and instances on one database share them), bounded (MAX_QUOTA_KEYS, the oldest dropped
+ * first), so many addresses cannot grow them without end.
  */
-import type { Database } from 'better-sqlite3';
 import { FixedWindowCounter } from '../fixed-window.js';
+import type { Storage } from '../storage/engine.js';
+import { relayQuotaRepository, type RelayQuotaRepository, type WindowCount } from '../storage/relay-quota.js';
 import { RelayRpcError, RPC_ERRORS, type RelayLimits } from './protocol.js';
-import { QuotaWindows, type WindowCount } from './quota-windows.js';
 
 export const QUOTA_WINDOW_MS = 3_600_000;
 /** Windows kept per counter of client ids or IPs. */
 export const MAX_QUOTA_KEYS = 100_000;
 const ALL = '*';
+
+/** The windows of one publish: the address's messages and bytes, all addresses' messages and bytes. */
+type Windows = [WindowCount, WindowCount, WindowCount, WindowCount];
 
 /** Counters of the hourly windows (QuotaWindows), per address and for all addresses ('*'). */
 const COUNTERS = { ipMessages: 'ip-messages', ipBytes: 'ip-bytes', allMessages: 'all-messages', allBytes: 'all-bytes' } as const;
@@ -30,42 +34,72 @@ export const LIGHT_SHARE_DIVISOR = 10;
 
 export class RelayQuotas {
   private readonly perClient: FixedWindowCounter;
-  private readonly windows: QuotaWindows;
+  private readonly windows: RelayQuotaRepository;
 
   constructor(
     private readonly limits: RelayLimits,
-    db: Database,
+    storage: Storage,
     private readonly now: () => number = Date.now,
   ) {
     this.perClient = new FixedWindowCounter(limits.maxPublishesPerSecond, 1000, now, MAX_QUOTA_KEYS);
-    this.windows = new QuotaWindows(db, QUOTA_WINDOW_MS, now, MAX_QUOTA_KEYS);
+    this.windows = relayQuotaRepository(storage, QUOTA_WINDOW_MS, MAX_QUOTA_KEYS);
   }
 
-  /** Counts `messages` messages of `bytes` bytes from `clientId` at `ip`, all or nothing; a RelayRpcError past any quota. */
-  take(clientId: string, ip: string, messages: number, bytes: number): void {
-    this.check(clientId, ip, messages, bytes);
-    this.perClient.take(clientId, messages);
-    this.windows.add(
-      [COUNTERS.ipMessages, ip, messages],
-      [COUNTERS.ipBytes, ip, bytes],
-      [COUNTERS.allMessages, ALL, messages],
-      [COUNTERS.allBytes, ALL, bytes],
+  /**
+   * Counts `messages` messages of `bytes` bytes from `clientId` at `ip`, all or nothing; a
+   * RelayRpcError past any quota. The hourly windows are judged on the counts the addition found
+   * (in its transaction), so concurrent publishes, on one instance or several, never pass a quota.
+   */
+  async take(clientId: string, ip: string, messages: number, bytes: number): Promise<void> {
+    this.checkPerClient(clientId, messages);
+    const now = this.now();
+    await this.windows.take(
+      [
+        [COUNTERS.ipMessages, ip, messages],
+        [COUNTERS.ipBytes, ip, bytes],
+        [COUNTERS.allMessages, ALL, messages],
+        [COUNTERS.allBytes, ALL, bytes],
+      ],
+      now,
+      (before) => this.judge(before as Windows, messages, bytes, now),
     );
+    this.perClient.take(clientId, messages);
   }
 
   /** What `take` would refuse (a RelayRpcError), counting nothing. */
-  check(clientId: string, ip: string, messages: number, bytes: number): void {
-    const { limits } = this;
-    if (!this.perClient.check(clientId, messages).ok) {
-      throw new RelayRpcError(RPC_ERRORS.rateLimited, `Too many publishes: at most ${limits.maxPublishesPerSecond} per second per client`);
-    }
+  async check(clientId: string, ip: string, messages: number, bytes: number): Promise<void> {
+    this.checkPerClient(clientId, messages);
     const now = this.now();
-    const [ipMessages, ipBytes, allMessages, allBytes] = this.windows.read(
-      [COUNTERS.ipMessages, ip],
-      [COUNTERS.ipBytes, ip],
-      [COUNTERS.allMessages, ALL],
-      [COUNTERS.allBytes, ALL],
-    ) as [WindowCount, WindowCount, WindowCount, WindowCount];
+    const windows = await this.windows.read(
+      [
+        [COUNTERS.ipMessages, ip],
+        [COUNTERS.ipBytes, ip],
+        [COUNTERS.allMessages, ALL],
+        [COUNTERS.allBytes, ALL],
+      ],
+      now,
+    );
+    this.judge(windows as Windows, messages, bytes, now);
+  }
+
+  /** Forgets ended windows. */
+  async sweep(): Promise<void> {
+    this.perClient.sweep();
+    await this.windows.sweep(this.now());
+  }
+
+  private checkPerClient(clientId: string, messages: number): void {
+    if (!this.perClient.check(clientId, messages).ok) {
+      throw new RelayRpcError(
+        RPC_ERRORS.rateLimited,
+        `Too many publishes: at most ${this.limits.maxPublishesPerSecond} per second per client`,
+      );
+    }
+  }
+
+  /** Throws the refusal of a publish on the hourly windows as they were before it. */
+  private judge([ipMessages, ipBytes, allMessages, allBytes]: Windows, messages: number, bytes: number, now: number): void {
+    const { limits } = this;
     const refuse = (what: string, resetAt: number): never => {
       const retryS = Math.max(1, Math.ceil((resetAt - now) / 1000));
       throw new RelayRpcError(RPC_ERRORS.rateLimited, `Quota exceeded: ${what}; retry in ${retryS} s`);
@@ -90,11 +124,5 @@ export class RelayQuotas {
         Math.min(ipBytes.resetAt, allBytes.resetAt),
       );
     }
-  }
-
-  /** Forgets ended windows. */
-  sweep(): void {
-    this.perClient.sweep();
-    this.windows.sweep();
   }
 }

@@ -1,11 +1,12 @@
 /**
  * The WalletConnect relay: irn_* JSON-RPC over WebSocket on its own HTTP server. Clients
- * authenticate with a relay-auth JWT in the `auth` query; messages are kept in SQLite per topic
- * until their TTL and pushed (`irn_subscription`) once per subscribed client id, never back to
+ * authenticate with a relay-auth JWT in the `auth` query; messages are kept in the database
+ * (SQLite or Postgres, through the storage seam) per topic until their TTL and pushed (`irn_subscription`) once per subscribed client id, never back to
  * the sender's client id. This file wires the parts: the transport (HTTP, upgrade, pings), the
- * hub (sockets per client id, message routing), the frames and their method table.
+ * hub (sockets per client id, message routing), the frames and their method table. A socket's
+ * frames are handled one after the other (their storage is asynchronous); past
+ * MAX_QUEUED_FRAMES waiting, the socket is not read until they are down to half.
  */
-import type { Database } from 'better-sqlite3';
 import type { WebSocket } from 'ws';
 import { authenticate, relayAudiences, type AuthPolicy } from './auth.js';
 import { handleFrame, type RelayLog } from './frames.js';
@@ -19,14 +20,18 @@ import { hostAllowed, hostsOfUrls } from '../allowed-hosts.js';
 import type { ServerMetrics } from '../ops/metrics.js';
 import type { RedisLink } from '../redis/client.js';
 import { inProcessFanout, redisFanout, type RelayFanout } from './fanout.js';
+import { relayStorage, type RelayDatabase } from '../storage/relay-storage.js';
 
 export interface StartRelayOptions {
   /** 0 picks a free port. */
   port: number;
   /** Default '127.0.0.1'. */
   host?: string;
-  /** The backend's database (migrated by `openDatabase`); the relay does not close it. */
-  db: Database;
+  /**
+   * The backend's storage (`openStorage`: SQLite or Postgres, migrated), or the SQLite handle of
+   * `openDatabase`; the relay does not close it.
+   */
+  db: RelayDatabase;
   /** Log connections and errors as JSON lines on stdout (or to the function). Default off. */
   log?: boolean | ((entry: Record<string, unknown>) => void);
   /** Overrides of RELAY_LIMITS (a RangeError for a bad one). */
@@ -67,6 +72,8 @@ export interface RunningRelay {
 export const DEFAULT_RELAY_PING_INTERVAL_MS = 15_000;
 /** How often expired messages are deleted by default. */
 export const DEFAULT_RELAY_PRUNE_INTERVAL_MS = 60_000;
+/** Frames of one socket waiting for their turn before the socket is no longer read. */
+export const MAX_QUEUED_FRAMES = 64;
 
 /** The URL to reach a relay on host:port (a wildcard host is reached on loopback). */
 export function relayUrl(host: string, port: number): string {
@@ -84,9 +91,11 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const host = options.host ?? '127.0.0.1';
   const limits = relayLimits(options.limits);
   const log = relayLog(options.log);
-  const store = new RelayStore(options.db);
-  const hub = new RelayHub<WebSocket>(options.db, store, limits, Date.now, log);
-  hub.prune();
+  const storage = relayStorage(options.db);
+  const store = new RelayStore(storage);
+  const hub = new RelayHub<WebSocket>(storage, store, limits, Date.now, log);
+  await store.recount();
+  await hub.prune();
   const fanout: RelayFanout = options.redis ? redisFanout(hub, options.redis, log) : inProcessFanout(hub);
   if ('ready' in fanout) await fanout.ready;
   hub.fanout = fanout;
@@ -96,7 +105,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     metrics.sources.relay = {
       sockets: () => hub.socketCount(),
       mailboxBytes: () => store.storedBytes(),
-      mailboxMessages: (cap) => (options.db.open ? store.storedMessages(cap) : 0),
+      mailboxMessages: (cap) => store.storedMessages(cap),
     };
   }
 
@@ -104,12 +113,25 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     const conn = hub.attach(ws, clientId, ip);
     log({ event: 'relay_connect', clientId, ip });
     ws.on('pong', () => (conn.alive = true));
+    let turn: Promise<void> = Promise.resolve();
+    let queued = 0;
+    let paused = false;
     ws.on('message', (data, isBinary) => {
-      try {
-        handleFrame(hub, conn, isBinary ? null : data.toString(), log);
-      } catch (err) {
-        log({ event: 'relay_error', clientId, error: (err as Error)?.stack ?? String(err) });
+      const text = isBinary ? null : data.toString();
+      if (++queued >= MAX_QUEUED_FRAMES) {
+        paused = true;
+        ws.pause();
       }
+      turn = turn
+        .then(() => handleFrame(hub, conn, text, log))
+        .catch((err: unknown) => log({ event: 'relay_error', clientId, error: (err as Error)?.stack ?? String(err) }))
+        .finally(() => {
+          // The send buffer's bound (SocketFlow) may hold the socket paused too.
+          if (--queued <= MAX_QUEUED_FRAMES >> 1 && paused && !conn.flow.blocked) {
+            paused = false;
+            ws.resume();
+          }
+        });
     });
     ws.on('error', (err) => log({ event: 'relay_socket_error', clientId, error: err.message }));
     ws.on('close', (code) => {
@@ -137,11 +159,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const url = relayUrl(host, transport.port);
   policy.audiences = relayAudiences(url, options.publicUrl);
   const pruneTimer = setInterval(() => {
-    try {
-      hub.prune();
-    } catch (err) {
-      log({ event: 'relay_error', error: (err as Error)?.stack ?? String(err) });
-    }
+    hub.prune().catch((err: unknown) => log({ event: 'relay_error', error: (err as Error)?.stack ?? String(err) }));
   }, options.pruneIntervalMs ?? DEFAULT_RELAY_PRUNE_INTERVAL_MS);
   pruneTimer.unref();
 
@@ -155,6 +173,8 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
         if (metrics) metrics.sources.relay = undefined;
         await transport.close(hub.connections().map((c) => c.ws));
         await fanout.close();
+        // What was acknowledged is written before the relay is closed.
+        await hub.settled().catch((err: unknown) => log({ event: 'relay_error', error: (err as Error)?.stack ?? String(err) }));
       })();
       return closed;
     },

@@ -1,23 +1,16 @@
 /**
- * The relay's SQLite state: messages kept per topic until their TTL and which client ids have
- * received each one (both survive a relay restart; subscriptions are in subscriptions.ts). It keeps
- * the bytes its messages take (topic, message and attestation in UTF-8) as a running total,
- * read once on start, so the storage cap costs no query per publish.
+ * The relay's mailboxes: messages kept per topic until their TTL and which client ids have
+ * received each one (both survive a relay restart; subscriptions are in subscriptions.ts), on
+ * SQLite or Postgres through the storage seam (storage/relay-mailbox.ts). It keeps the messages
+ * and bytes stored (topic, message and attestation in UTF-8) as running totals, read on start and
+ * again on every periodic prune (other instances on one database add and delete too), so the
+ * storage cap and the mailbox gauge cost no query per publish.
  */
-import type { Database, Statement } from 'better-sqlite3';
 import { publishedBytes } from './protocol.js';
+import type { Storage } from '../storage/engine.js';
+import { relayMailbox, type Freed, type MailboxMessage, type RelayMailbox } from '../storage/relay-mailbox.js';
 
-export interface StoredMessage {
-  id: number;
-  topic: string;
-  message: string;
-  tag: number;
-  attestation: string | null;
-  senderClientId: string;
-  /** Milliseconds since the epoch. */
-  publishedAt: number;
-  expiresAt: number;
-}
+export type StoredMessage = MailboxMessage;
 
 export interface NewMessage {
   topic: string;
@@ -31,61 +24,16 @@ export interface NewMessage {
   senderIp?: string | undefined;
 }
 
-interface MessageRow {
-  id: number;
-  topic: string;
-  message: string;
-  tag: number;
-  attestation: string | null;
-  sender_client_id: string;
-  published_at: number;
-  expires_at: number;
-}
-
-const toMessage = (r: MessageRow): StoredMessage => ({
-  id: r.id,
-  topic: r.topic,
-  message: r.message,
-  tag: r.tag,
-  attestation: r.attestation,
-  senderClientId: r.sender_client_id,
-  publishedAt: r.published_at,
-  expiresAt: r.expires_at,
-});
-
-/** A message's bytes in SQL: what `publishedBytes` counts in JavaScript (octet_length reads no content). */
-const SIZE = 'octet_length(topic) + octet_length(message) + coalesce(octet_length(attestation), 0)';
-
 export class RelayStore {
-  private readonly insertMessage: Statement;
-  private readonly pendingQuery: Statement;
-  private readonly deliveredInsert: Statement;
-  private readonly pruneMessages: Statement;
-  private readonly totalBytes: Statement;
-  private bytes: number;
+  readonly mailbox: RelayMailbox;
+  private bytes = 0;
+  private messages = 0;
 
   constructor(
-    readonly db: Database,
+    readonly storage: Storage,
     private readonly now: () => number = Date.now,
   ) {
-    this.insertMessage = db.prepare(
-      `INSERT INTO relay_messages (topic, message, tag, attestation, sender_client_id, published_at, expires_at, sender_ip, size)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.pendingQuery = db.prepare(
-      `SELECT * FROM relay_messages m
-       WHERE m.topic = ? AND m.id > ? AND m.expires_at > ? AND m.sender_client_id <> ?
-         AND NOT EXISTS (SELECT 1 FROM relay_deliveries d WHERE d.message_id = m.id AND d.client_id = ?)
-       ORDER BY m.id LIMIT ?`,
-    );
-    // A message evicted or expired while its push was in flight is not there to mark.
-    this.deliveredInsert = db.prepare(
-      `INSERT OR IGNORE INTO relay_deliveries (message_id, client_id, delivered_at)
-       SELECT id, ?, ? FROM relay_messages WHERE id = ?`,
-    );
-    this.pruneMessages = db.prepare(`DELETE FROM relay_messages WHERE expires_at <= ? RETURNING ${SIZE} AS size`);
-    this.totalBytes = db.prepare(`SELECT total(${SIZE}) AS n FROM relay_messages`).pluck();
-    this.bytes = this.totalBytes.get() as number;
+    this.mailbox = relayMailbox(storage);
   }
 
   /** Bytes of the messages stored (expired ones until they are pruned). */
@@ -93,63 +41,69 @@ export class RelayStore {
     return this.bytes;
   }
 
-  /** How many messages are stored, counting at most `cap` (one bounded read, for the metrics). */
+  /** How many messages are stored, counting at most `cap` (for the metrics). */
   storedMessages(cap: number): number {
-    return this.db.prepare('SELECT count(*) FROM (SELECT 1 FROM relay_messages LIMIT ?)').pluck().get(cap) as number;
+    return Math.min(this.messages, cap);
   }
 
-  /** Reads the stored bytes again (after a transaction that added messages was rolled back). */
-  recount(): void {
-    this.bytes = this.totalBytes.get() as number;
+  /** Reads the stored messages and bytes again. */
+  async recount(): Promise<void> {
+    const { messages, bytes } = await this.mailbox.totals();
+    this.messages = messages;
+    this.bytes = bytes;
   }
 
-  /** Takes `bytes` of messages deleted elsewhere (retention.ts) off the stored total. */
-  released(bytes: number): void {
-    this.bytes -= bytes;
+  /** Takes messages deleted elsewhere (retention.ts) off the stored totals. */
+  released(gone: Freed): void {
+    this.bytes -= gone.bytes;
+    this.messages -= gone.messages;
+  }
+
+  /** Stores messages (all or nothing) until their TTLs; returns them with their ids. */
+  async addMessages(list: readonly NewMessage[]): Promise<StoredMessage[]> {
+    const publishedAt = this.now();
+    const rows = list.map((m) => ({
+      topic: m.topic,
+      message: m.message,
+      tag: m.tag,
+      attestation: m.attestation ?? null,
+      senderClientId: m.senderClientId,
+      senderIp: m.senderIp ?? 'unknown',
+      publishedAt,
+      expiresAt: publishedAt + m.ttl * 1000,
+      size: publishedBytes(m),
+    }));
+    const ids = await this.mailbox.add(rows);
+    for (const r of rows) this.bytes += r.size;
+    this.messages += rows.length;
+    return rows.map(({ senderIp: _ip, size: _size, ...m }, i) => ({ ...m, id: ids[i]! }));
   }
 
   /** Stores a message until its TTL; returns it with its id. */
-  addMessage(input: NewMessage): StoredMessage {
-    const publishedAt = this.now();
-    const expiresAt = publishedAt + input.ttl * 1000;
-    const size = publishedBytes(input);
-    const info = this.insertMessage.run(
-      input.topic,
-      input.message,
-      input.tag,
-      input.attestation ?? null,
-      input.senderClientId,
-      publishedAt,
-      expiresAt,
-      input.senderIp ?? 'unknown',
-      size,
-    );
-    this.bytes += size;
-    return {
-      id: Number(info.lastInsertRowid),
-      topic: input.topic,
-      message: input.message,
-      tag: input.tag,
-      attestation: input.attestation ?? null,
-      senderClientId: input.senderClientId,
-      publishedAt,
-      expiresAt,
-    };
+  async addMessage(input: NewMessage): Promise<StoredMessage> {
+    const [stored] = await this.addMessages([input]);
+    return stored!;
   }
 
   /** Unexpired messages of `topic` after id `afterId` that `clientId` neither sent nor received, oldest first. */
-  pending(topic: string, clientId: string, limit = 1000, afterId = 0): StoredMessage[] {
-    return (this.pendingQuery.all(topic, afterId, this.now(), clientId, clientId, limit) as MessageRow[]).map(toMessage);
+  pending(topic: string, clientId: string, limit = 1000, afterId = 0): Promise<StoredMessage[]> {
+    return this.mailbox.pending(topic, clientId, this.now(), limit, afterId);
   }
 
-  markDelivered(messageId: number, clientId: string): void {
-    this.deliveredInsert.run(clientId, this.now(), messageId);
+  /** Marks messages received by `clientId`; settles once written (acknowledgements of one turn are written together). */
+  markDelivered(messageIds: number | readonly number[], clientId: string): Promise<void> {
+    return this.mailbox.markDelivered(typeof messageIds === 'number' ? [messageIds] : messageIds, clientId, this.now());
+  }
+
+  /** Marks messages received by `clientId` unless they already were (on any instance): the ids this call marked. */
+  claim(messageIds: readonly number[], clientId: string): Promise<Set<number>> {
+    return this.mailbox.claim(messageIds, clientId, this.now());
   }
 
   /** Deletes expired messages (their deliveries go with them); returns how many. */
-  prune(): { messages: number } {
-    const pruned = this.pruneMessages.all(this.now()) as { size: number }[];
-    for (const { size } of pruned) this.bytes -= size;
-    return { messages: pruned.length };
+  async prune(): Promise<{ messages: number }> {
+    const gone = await this.mailbox.prune(this.now());
+    this.released(gone);
+    return { messages: gone.messages };
   }
 }

@@ -6,6 +6,7 @@
 import type { AuthTables } from './auth-schema.js';
 import type { FeatureTables } from './feature-schema.js';
 import type { IndexTables } from './index-schema.js';
+import type { RelayTables } from './relay-schema.js';
 
 export interface ProjectsTable {
   id: string;
@@ -28,8 +29,8 @@ export interface SchemaMigrationsTable {
   applied_at: string;
 }
 
-/** The tables of sign-in (./auth-schema.ts), of names, on-ramp, wallets and images, analytics and the DEX (./feature-schema.ts), and of the Blockchain API's index (./index-schema.ts). */
-export interface StorageSchema extends AuthTables, FeatureTables, IndexTables {
+/** The tables of sign-in (./auth-schema.ts), of names, on-ramp, wallets and images, analytics and the DEX (./feature-schema.ts), the Blockchain API's index (./index-schema.ts) and the relay (./relay-schema.ts). */
+export interface StorageSchema extends AuthTables, FeatureTables, IndexTables, RelayTables {
   projects: ProjectsTable;
   schema_migrations: SchemaMigrationsTable;
 }
