@@ -15,7 +15,7 @@ import { LAYER_ZONES } from './layers.mjs';
 export const STORAGE_LAYER = ['server/src/storage/**', 'server/src/db/**'];
 
 /** Files of server/src (relative to it) still on the raw SQLite handle: convert them feature by feature. */
-export const RAW_HANDLE_FILES = ['app.ts', 'cli/serve.ts', 'repositories.ts'];
+export const RAW_HANDLE_FILES = [];
 
 const MESSAGE =
   'Storage goes through the repositories of server/src/storage (Fastify decorators such as app.projects), on SQLite or Postgres: ' +

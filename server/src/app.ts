@@ -7,10 +7,9 @@ import { errorReply } from './http/error-reply.js';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnalyticsRetention } from './analytics-retention.js';
-import type { Database } from './db/open.js';
 import { sqliteStorage, type Storage } from './storage/engine.js';
 import { featureRepositories } from './feature-repositories.js';
-import { DISK_FULL_CODE, noteDiskFull } from './db/disk-full.js';
+import { DISK_FULL_CODE, diskKey, noteDiskFull } from './db/disk-full.js';
 import { access } from './access.js';
 import { hostGuard, hostsOfUrls, listenAddress } from './allowed-hosts.js';
 import { HttpError } from './errors.js';
@@ -40,8 +39,9 @@ import { onrampRoutes, type OnrampRouteOptions } from './routes/onramp.js';
 import { loggerOption } from './redact.js';
 
 export interface BuildAppOptions {
-  db: Database;
-  /** The storage seam (default the one over `db`): the converted features' repositories use it. */
+  /** The SQLite handle to serve from (its storage seam); or give `storage`. */
+  db?: NonNullable<Storage['sqlite']>;
+  /** The storage seam every feature's repositories use (SQLite or Postgres); default the one over `db`. */
   storage?: Storage;
   rateLimit?: RateLimitOptions;
   /** Log requests (pino, JSON lines on stdout). Default false. */
@@ -69,7 +69,7 @@ export interface BuildAppOptions {
    * `--allowed-hosts` and the other servers' public URL hosts; `*` serves any Host. Others get 421.
    */
   allowedHosts?: readonly string[];
-  /** What GET /ready checks; default readinessChecks(db) (the database). */
+  /** What GET /ready checks; default readinessChecks(storage) (the database). */
   readiness?: readonly ReadinessCheck[];
   /** Where requests are counted; with `metricsToken` too, GET /metrics serves them (Bearer token). */
   metrics?: ServerMetrics;
@@ -87,7 +87,7 @@ declare module 'fastify' {
 
 export function buildApp({
   db,
-  storage,
+  storage: given,
   rateLimit,
   log = false,
   trustProxy = false,
@@ -97,11 +97,13 @@ export function buildApp({
   names,
   onramp,
   allowedHosts = [],
-  readiness = readinessChecks(db),
+  readiness,
   metrics,
   metricsToken,
   rateLimitCounters,
 }: BuildAppOptions): FastifyInstance {
+  const storage = given ?? (db ? sqliteStorage(db) : undefined);
+  if (!storage) throw new TypeError('buildApp needs a storage (or a SQLite handle as db)');
   const app = Fastify({
     // Request lines are logged without their query values (tokens, codes).
     logger: loggerOption(log),
@@ -126,9 +128,9 @@ export function buildApp({
   metrics?.observeHttp(app, 'api');
   app.addHook('onRequest', hostGuard({ listenHost: listenAddress(app), allowed }));
   app.addHook('onRequest', limiter.hook);
-  app.register(repositories, { db, storage, blockchain });
-  app.register(featureRepositories, { storage: storage ?? sqliteStorage(db), analyticsRetention });
-  app.register(signInRepositories, { storage: storage ?? sqliteStorage(db) });
+  app.register(repositories, { storage, blockchain });
+  app.register(featureRepositories, { storage, analyticsRetention });
+  app.register(signInRepositories, { storage });
   app.register(access);
   app.register(openApi);
 
@@ -140,7 +142,7 @@ export function buildApp({
         .send(err.field === undefined ? { message: err.message } : { message: err.message, field: err.field });
     }
     const { status, message, field, code } = errorReply(err, ANALYTICS_BODY_LIMIT, 'application/json or text/plain');
-    if (code === DISK_FULL_CODE) noteDiskFull(db, err);
+    if (code === DISK_FULL_CODE) noteDiskFull(diskKey(storage), err);
     if (status >= 500) request.log.error(err);
     return reply.code(status).send({ message, ...(field === undefined ? {} : { field }), ...(code === undefined ? {} : { code }) });
   });
@@ -150,7 +152,7 @@ export function buildApp({
   });
 
   app.register(healthRoutes);
-  app.register(readyRoutes, { checks: readiness });
+  app.register(readyRoutes, { checks: readiness ?? readinessChecks(storage) });
   if (metrics && metricsToken) app.register(metricsRoutes, { metrics, token: metricsToken });
   app.register(projectRoutes);
   app.register(walletRoutes);

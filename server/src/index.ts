@@ -6,7 +6,7 @@
  * wallet, price, identity and spam functions manage its data.
  */
 import { projectsRepository } from './storage/projects.js';
-import { openServerStorage } from './storage/server-storage.js';
+import { openServerStorage, sqliteHandle } from './storage/server-storage.js';
 import { hostsOfUrls } from './allowed-hosts.js';
 import { buildApp } from './app.js';
 import { createIndexer, type Indexer } from './blockchain/indexer.js';
@@ -33,7 +33,6 @@ export const DEFAULT_HOST = '127.0.0.1';
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const { port = DEFAULT_PORT, host = DEFAULT_HOST, dataDir, seed = false } = options;
   const storage = await openServerStorage(options.dbUrl, dataDir);
-  const db = storage.sqlite;
   const scale = await openScale({ redisUrl: options.redisUrl, engine: storage.engine, dbUrl: options.dbUrl, storage });
   const projects = projectsRepository(storage);
   // Every server answers for every configured public name (one deployment, several origins).
@@ -71,7 +70,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     metrics.sources.indexers = () => (indexer ? [indexer.status()] : []);
     if (scale.redis) metrics.sources.redis = scale.redis.problem;
     const app = buildApp({
-      db,
       storage,
       rateLimit: options.rateLimit,
       log: options.log,
@@ -85,7 +83,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       metrics,
       metricsToken: options.metricsToken,
       rateLimitCounters: scale.counters,
-      readiness: readinessChecks(db, scale.redis),
+      readiness: readinessChecks(storage, scale.redis),
     });
     mail = await setUpMail(app, host, options);
     await app.listen({ port, host });
@@ -97,7 +95,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         relay = await startRelay({
           port: relayPort,
           host,
-          db,
+          db: storage,
           log: options.log,
           trustProxy: options.trustProxy,
           allowedHosts,
@@ -142,7 +140,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       port: actualPort,
       relayUrl: relay?.url,
       relayPort: relay?.port,
-      db,
+      get db() {
+        return sqliteHandle(storage);
+      },
       storage,
       projects,
       redis: scale.redis?.shown,
@@ -156,7 +156,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         closed ??= Promise.allSettled([indexer?.stop(), relay?.close(), closeWithinGrace(app), frame?.close(), mail?.close()]).then(
           async () => {
             await scale.close();
-            db.close();
+            await storage.close();
           },
         );
         return closed;
@@ -166,7 +166,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await indexer?.stop();
     await mail?.close();
     await scale.close();
-    if (db.open) db.close();
+    await storage.close();
     throw err;
   }
 }

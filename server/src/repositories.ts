@@ -13,8 +13,7 @@ import { tablePriceSource, type PriceSource } from './blockchain/prices.js';
 import { TokenInfoCache } from './blockchain/token-info-cache.js';
 import { SERVER_CHAINS } from './chains/index.js';
 import type { ChainNode, ServerChain } from './chains/types.js';
-import type { Database } from './db/open.js';
-import { sqliteStorage, type Storage } from './storage/engine.js';
+import type { Storage } from './storage/engine.js';
 import { evmReadsRepository } from './storage/evm-reads.js';
 import { imagesRepository } from './storage/images.js';
 import { projectsRepository, type ProjectsRepository } from './storage/projects.js';
@@ -71,23 +70,22 @@ export function blockchainRepository(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The database, for the health check; routes use the repositories. */
-    db: Database;
+    /** The storage seam (engine, full-disk notes for the health check); routes use the repositories. */
+    storage: Storage;
     projects: ProjectsRepository;
     blockchain: BlockchainRepository;
   }
 }
 
 export interface RepositoriesOptions {
-  db: Database;
-  /** The storage seam; default the one over `db`. Converted features (projects) go through it. */
-  storage?: Storage;
+  /** The storage seam (SQLite or Postgres) every repository is on. */
+  storage: Storage;
   blockchain?: BlockchainOptions;
 }
 
 export const repositories = fp<RepositoriesOptions>(
-  async (app, { db, storage = sqliteStorage(db), blockchain }) => {
-    app.decorate('db', db);
+  async (app, { storage, blockchain }) => {
+    app.decorate('storage', storage);
     app.decorate('projects', projectsRepository(storage));
     app.decorate('blockchain', blockchainRepository(storage, blockchain));
   },

@@ -11,7 +11,7 @@ export interface RunningServer {
   /** The WalletConnect relay, e.g. `ws://127.0.0.1:4302`; undefined with `relayPort: false`. */
   relayUrl: string | undefined;
   relayPort: number | undefined;
-  /** The SQLite handle of the features not yet behind the storage seam. */
+  /** The SQLite handle (the synchronous helpers and tests use it); reading it on Postgres throws, naming `storage`. */
   db: NonNullable<Storage['sqlite']>;
   /** The storage seam (engine, start-line label) and its repositories. */
   storage: Storage;

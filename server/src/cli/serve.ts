@@ -4,7 +4,7 @@ import { startServer } from '../index.js';
 import { COMMON_FLAGS, type CliIo, type Command, type Flags } from './command.js';
 import { redactText, redactUrl } from '../redact.js';
 import { isDiskFull } from '../db/disk-full.js';
-import { DatabaseFileError } from '../db/open.js';
+import { DatabaseFileError } from '../db/file-check.js';
 import { SHUTDOWN_DEADLINE_MS } from '../http/close.js';
 
 /** Why the frame's printed URL says localhost: on a loopback host without --frame-public-url (start.ts, defaultFrameUrl). */

@@ -20,6 +20,9 @@ export function isDiskFull(err: unknown): boolean {
   return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR_');
 }
 
+/** Where a storage's full-disk refusals are noted: its SQLite handle, else the storage itself. */
+export const diskKey = (storage: { sqlite?: object | undefined }): object => storage.sqlite ?? storage;
+
 /** By database: the SQLite handle, or the storage of another engine. */
 const lastRefusal = new WeakMap<object, { at: number; code: string }>();
 

@@ -21,7 +21,7 @@ import { loginRoutes } from '../auth/routes.js';
 import { SOCIAL_CALLBACK_PATH, type SocialContext } from '../auth/social/flow.js';
 import { socialRoutes } from '../auth/social/routes.js';
 import { authRepositoriesPlugin } from '../auth-repositories.js';
-import { DISK_FULL_CODE, noteDiskFull } from '../db/disk-full.js';
+import { DISK_FULL_CODE, diskKey, noteDiskFull } from '../db/disk-full.js';
 import { hostGuard, listenAddress } from '../allowed-hosts.js';
 import { HttpError } from '../errors.js';
 import { clientErrorHandler, frameworkErrors } from '../framework-errors.js';
@@ -94,7 +94,7 @@ export function buildFrameApp({
     // The auth API's replies carry the refusal's code (src/wire/auth-api.ts) beside the message.
     if (err instanceof HttpError) return reply.headers(err.headers).code(err.statusCode).send(err.body());
     const { status, message, field, code } = errorReply(err, FRAME_BODY_LIMIT, 'application/json');
-    if (code === DISK_FULL_CODE && auth.storage.sqlite) noteDiskFull(auth.storage.sqlite, err);
+    if (code === DISK_FULL_CODE) noteDiskFull(diskKey(auth.storage), err);
     if (status >= 500) request.log.error(err);
     return reply.code(status).send({ message, ...(field === undefined ? {} : { field }), ...(code === undefined ? {} : { code }) });
   });

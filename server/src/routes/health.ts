@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { diskState } from '../db/disk-full.js';
+import { diskKey, diskState } from '../db/disk-full.js';
 
 export const healthReplySchema = z.object({
   ok: z.literal(true),
@@ -35,7 +35,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const { indexer } = app.blockchain;
-      const disk = diskState(app.db);
+      const disk = diskState(diskKey(app.storage));
       return { ok: true as const, ...(indexer ? { evm: indexer.status() } : {}), ...(disk ? { disk } : {}) };
     },
   );

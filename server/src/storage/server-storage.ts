@@ -1,24 +1,22 @@
 /**
- * The storage `startServer` runs on. SQLite (no `--db`): the file in `--data`, as before, and
- * every feature on it. Postgres: opened and migrated (so a deployment can lay its schema), then
- * refused while features still wait on the raw SQLite handle (the lint zone's allowlist in
- * scripts/lib/storage-zone.mjs); projects already work there through `w3kit-server projects`.
+ * The storage `startServer` runs on: SQLite (no `--db`), the file in `--data`, as before; or
+ * Postgres (`--db postgres://…`), opened and migrated. Every feature reaches it through the
+ * repositories of this folder, so both engines serve the same server.
  */
 import { openStorage, StorageError, type Storage } from './engine.js';
 import { storageTarget } from './url.js';
 
-export const POSTGRES_NOT_SERVED =
-  'serving on Postgres waits for the remaining features to move behind the storage seam (issue 31): leave --db unset to serve on SQLite in --data; `w3kit-server projects … --db URL` already works on Postgres';
+/** Opens (and migrates) the server's storage: Postgres for a `postgres://` URL, else SQLite in dataDir. */
+export function openServerStorage(dbUrl: string | undefined, dataDir: string | undefined): Promise<Storage> {
+  return openStorage(storageTarget(dbUrl, dataDir));
+}
 
-/** Opens the server's storage; a Postgres URL is opened, migrated and then refused (POSTGRES_NOT_SERVED). */
-export async function openServerStorage(
-  dbUrl: string | undefined,
-  dataDir: string | undefined,
-): Promise<Storage & { sqlite: NonNullable<Storage['sqlite']> }> {
-  const storage = await openStorage(storageTarget(dbUrl, dataDir));
+/** The storage's SQLite handle, for the synchronous helpers of the programmatic API; on Postgres a StorageError naming `storage`. */
+export function sqliteHandle(storage: Storage): NonNullable<Storage['sqlite']> {
   if (!storage.sqlite) {
-    await storage.close();
-    throw new StorageError(`${storage.label}: ${POSTGRES_NOT_SERVED}`);
+    throw new StorageError(
+      `server.db is the SQLite handle, and this server runs on ${storage.label}: use server.storage and its repositories`,
+    );
   }
-  return storage as Storage & { sqlite: NonNullable<Storage['sqlite']> };
+  return storage.sqlite;
 }
