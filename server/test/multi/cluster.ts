@@ -142,7 +142,7 @@ export async function startCluster(extraArgs: string[] = [], env: Record<string,
         ...['--host', HOST, '--port', String(p.api), '--relay-port', String(p.relay), '--frame-port', String(p.frame)],
         ...['--data', path.join(dir, `data-${i}`), '--db', database.url, '--redis', redis.url],
         ...['--public-url', apiUrl, '--relay-public-url', relayUrl, '--frame-public-url', frameUrl],
-        ...['--smtp', `smtp://${HOST}:${sink.port}`, '--kek-file', kekFile, '--trust-proxy', '--seed'],
+        ...['--smtp', `smtp://${HOST}:${sink.port}`, '--kek-file', kekFile, '--trust-proxy', '1', '--seed'],
         ...extraArgs,
       ];
       const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
