@@ -1,7 +1,7 @@
 /**
  * The command line on the storage seam: `projects` commands on Postgres through `--db`, `serve`
- * naming its engine in --help, and serve on Postgres refused with a sentence (the features still
- * on the SQLite handle), the password never printed.
+ * naming its engine in --help, serving on Postgres, a second instance on it without Redis refused
+ * with a sentence, the password never printed.
  */
 import { describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../src/cli/index.js';
@@ -43,15 +43,43 @@ describe('the command line on Postgres', () => {
     expect(empty.stdout + empty.stderr).not.toContain('hunter2');
   });
 
-  it('refuses to serve on Postgres yet, saying why, after migrating it', async () => {
+  it('serves on Postgres (the start line names it without the password); a second instance without Redis is refused, saying why', async () => {
     const url = withPassword(await postgresUrl());
-    const served = await run(['--port', '0', '--db', url]);
-    expect(served.code).toBe(1);
-    expect(served.stderr).toMatch(
-      /^w3kit-server: cannot start: postgres:\/\/w3kit:\*\*\*@127\.0\.0\.1:\d+\/t_[0-9a-f]+: serving on Postgres waits for/,
-    );
-    expect(served.stderr).not.toContain('hunter2');
-  });
+    const stop = new AbortController();
+    let stdout = '';
+    let stderr = '';
+    const { dir, remove } = tempDir();
+    const io: CliIo = {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t) },
+      env: {},
+      cwd: dir,
+      signal: stop.signal,
+    };
+    const serving = main(['--port', '0', '--relay-port', '0', '--frame-port', '0', '--db', url, '--seed'], io);
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!stdout.includes('w3kit-db') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stdout, stderr).toMatch(/w3kit-db {6}postgres postgres:\/\/w3kit:\*\*\*@127\.0\.0\.1:\d+\/t_[0-9a-f]+ {2}\(database\)/);
+      expect(stdout).not.toContain('hunter2');
+      const api = /^w3kit-server {2}(\S+)/m.exec(stdout)![1]!;
+      const ready = await fetch(`${api}/ready`);
+      expect(await ready.json()).toMatchObject({ ready: true, checks: { database: 'ok' } });
+      const wallets = await fetch(`${api}/getWallets?projectId=w3kit-dev&entries=2&page=1`, {
+        headers: { origin: 'http://localhost:5173' },
+      });
+      expect(wallets.status).toBe(200);
+
+      const second = await run(['--port', '0', '--relay-port', '0', '--frame-port', '0', '--db', url]);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain('another w3kit-server instance already serves this Postgres database without Redis');
+      expect(second.stderr).not.toContain('hunter2');
+    } finally {
+      stop.abort();
+      expect(await serving).toBe(0);
+      remove();
+    }
+  }, 60_000);
 
   it('names an unreachable Postgres without its password', async () => {
     const closed = await run(['projects', 'list', '--db', 'postgres://w3kit:hunter2-secret@127.0.0.1:1/w3kit']);

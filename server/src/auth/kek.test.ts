@@ -26,6 +26,13 @@ describe('the key-encryption key', () => {
     expect(loadKek({ dataDir: dir, warn: () => undefined }).equals(key)).toBe(true);
   });
 
+  it('makes the data directory when nothing else has (the database on Postgres), private to its owner', () => {
+    const dir = path.join(temp(), 'data', 'nested');
+    const key = loadKek({ dataDir: dir, warn: () => undefined });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(loadKek({ dataDir: dir, warn: () => undefined }).equals(key)).toBe(true);
+  });
+
   it('comes from --kek-file or W3KIT_KEK before the data directory, and bad keys are named', () => {
     const dir = temp();
     const key = randomBytes(32);

@@ -6,7 +6,7 @@
  * user id as additional data, stored as base64url `iv.ciphertext.tag`.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 
@@ -48,6 +48,8 @@ export function loadKek({ kekFile, kek, dataDir, warn = (line) => process.stderr
   const file = path.join(dataDir, KEK_FILE_NAME);
   if (existsSync(file)) return decodeKey(readFileSync(file, 'utf8'), file);
   const key = randomBytes(32);
+  // On Postgres nothing else makes the data folder (SQLite's file is not in it).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   warn(`w3kit-server: created the key-encryption key ${file}; in production keep it apart from the database (--kek-file or W3KIT_KEK)\n`);
   return key;
