@@ -13,7 +13,6 @@ import { isShared, migrations as defaultMigrations, type Migration } from './mig
 import { checkExistingFile, DatabaseFileError, openFailure, removeEmptyFresh } from './file-check.js';
 
 export type { Database } from 'better-sqlite3';
-export { DatabaseFileError } from './file-check.js';
 
 export const DB_FILE_NAME = 'w3kit.sqlite';
 
