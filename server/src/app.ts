@@ -32,7 +32,7 @@ import { imageRoutes } from './routes/images.js';
 import { profileRoutes } from './routes/profiles.js';
 import { projectRoutes } from './routes/project.js';
 import { walletRoutes } from './routes/wallets.js';
-import { siwxRoutes } from './siwx/routes.js';
+import { siwxRoutes, type SiwxRouteOptions } from './siwx/routes.js';
 import { signInRepositories } from './sign-in-repositories.js';
 import { nameRoutes, type NameRouteOptions } from './names/routes.js';
 import { onrampRoutes, type OnrampRouteOptions } from './routes/onramp.js';
@@ -60,6 +60,8 @@ export interface BuildAppOptions {
   blockchain?: BlockchainOptions;
   /** How long analytics events are kept and how many per project (DEFAULT_ANALYTICS_RETENTION). */
   analyticsRetention?: Partial<AnalyticsRetention>;
+  /** The sign-in routes' per-address limits (DEFAULT_SIWX_LIMITS). */
+  siwx?: Pick<SiwxRouteOptions, 'limits'>;
   /** The name registry: its zone (`--name-zone`, default w3kit.id) and limits. */
   names?: NameRouteOptions;
   /** The sandbox on-ramp: its payout key (default Hardhat's dev account 19, local chains only) and limits. */
@@ -74,7 +76,7 @@ export interface BuildAppOptions {
   /** Where requests are counted; with `metricsToken` too, GET /metrics serves them (Bearer token). */
   metrics?: ServerMetrics;
   metricsToken?: string;
-  /** Where the per-IP limit counts (with `--redis`, one window shared by every instance); default this process. */
+  /** Where the per-IP limits count (the whole API's and the SIWX, name and on-ramp routes'; with `--redis`, one window shared by every instance); default this process. */
   rateLimitCounters?: CounterFactory;
 }
 
@@ -94,6 +96,7 @@ export function buildApp({
   publicUrl,
   blockchain,
   analyticsRetention,
+  siwx,
   names,
   onramp,
   allowedHosts = [],
@@ -160,9 +163,9 @@ export function buildApp({
   app.register(imageRoutes);
   app.register(blockchainRoutes);
   app.register(profileRoutes);
-  app.register(siwxRoutes);
+  app.register(siwxRoutes, { ...siwx, counters: rateLimitCounters });
   app.register(convertRoutes);
-  app.register(nameRoutes, names ?? {});
-  app.register(onrampRoutes, onramp ?? {});
+  app.register(nameRoutes, { ...names, counters: rateLimitCounters });
+  app.register(onrampRoutes, { ...onramp, counters: rateLimitCounters });
   return app;
 }

@@ -8,7 +8,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientKey } from './client-key.js';
 import { varyByOrigin } from './cors.js';
 import { HttpError } from './errors.js';
-import { FixedWindowCounter } from './fixed-window.js';
 import { inProcessCounter, type WindowCounter } from './window-counter.js';
 
 export interface RateLimitOptions {
@@ -69,15 +68,27 @@ export function createRateLimiter(
 /** How many IPs a per-route limiter tracks at most (the oldest windows go first). */
 const MAX_TRACKED_IPS = 10_000;
 
+/** The name of `what`'s shared window (its Redis keys' namespace): `route:` and its words joined by '-'. */
+export function routeLimitName(what: string): string {
+  return `route:${what.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+}
+
 /**
  * A per-address limit of one kind of request (logins, code checks, sign-in nonces...): the
  * returned function counts one for `ip`'s clientKey (an IPv6 /64 counts as one address) and throws 429 'Too many <what> from this address' with
- * Retry-After past `max` per `windowMs`.
+ * Retry-After past `max` per `windowMs`. Counted in this process, or with `counters` (`--redis`)
+ * in one window shared by every instance, named routeLimitName(what).
  */
-export function ipLimiter(max: number, windowMs: number, now: () => number, what: string): (ip: string) => void {
-  const counter = new FixedWindowCounter(max, windowMs, now, MAX_TRACKED_IPS);
-  return (ip: string) => {
-    const verdict = counter.take(clientKey(ip));
+export function ipLimiter(
+  max: number,
+  windowMs: number,
+  now: () => number,
+  what: string,
+  counters?: CounterFactory,
+): (ip: string) => Promise<void> {
+  const counter = counters ? counters(routeLimitName(what), max, windowMs) : inProcessCounter(max, windowMs, now, MAX_TRACKED_IPS);
+  return async (ip: string) => {
+    const verdict = await counter.take(clientKey(ip));
     if (verdict.ok) return;
     const seconds = Math.ceil(verdict.retryInMs / 1000);
     throw new HttpError(

@@ -70,7 +70,7 @@ async function create(ctx: AuthContext, user: UserRow, kind: Kind, stage: Stage,
  * spends it once: of two right codes racing, one clears the code and the other is refused.
  */
 async function check(ctx: AuthContext, row: ChallengeRow, otp: string, ip: string): Promise<void> {
-  ctx.limitVerify(ip);
+  await ctx.limitVerify(ip);
   const now = ctx.now();
   const account = userAccount(row.user_id);
   await checkCodeFailures(ctx.authLimits, account, ctx.limits.codeFailuresPerAccountPerHour, now);

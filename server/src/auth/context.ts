@@ -12,7 +12,7 @@ import { projectsRepository, type ProjectsRepository } from '../storage/projects
 import { authError } from './auth-error.js';
 import { DEFAULT_CODE_FAILURES_PER_ACCOUNT } from './code-failures.js';
 import { DEFAULT_MAIL_CAPS, type MailCaps } from './mail-budget.js';
-import { ipLimiter } from '../rate-limit.js';
+import { ipLimiter, type CounterFactory } from '../rate-limit.js';
 import type { Mailer, OutgoingMail } from '../mail/mailer.js';
 import { codeKey } from './secrets.js';
 
@@ -51,6 +51,8 @@ export interface AuthOptions {
   now?: () => number;
   sessionTtlMs?: number;
   limits?: Partial<AuthLimits>;
+  /** Where the per-address limits count: with `--redis` one window shared by every instance; default this process. */
+  counters?: CounterFactory;
 }
 
 /** The repositories (../auth-repositories.ts, on the storage seam) and what the auth API needs beside them. */
@@ -68,11 +70,11 @@ export interface AuthContext extends AuthRepositories {
   send(mail: OutgoingMail): Promise<void>;
   hasMail: boolean;
   /** Counts one start (or one verify) of this IP's client key; 429 past the limit. */
-  limitStart(ip: string): void;
-  limitVerify(ip: string): void;
+  limitStart(ip: string): Promise<void>;
+  limitVerify(ip: string): Promise<void>;
 }
 
-const keyed = (limit: (key: string) => void) => (ip: string) => limit(clientKey(ip));
+const keyed = (limit: (key: string) => Promise<void>) => (ip: string) => limit(clientKey(ip));
 
 export function createAuthContext(options: AuthOptions): AuthContext {
   const now = options.now ?? Date.now;
@@ -98,7 +100,7 @@ export function createAuthContext(options: AuthOptions): AuthContext {
         throw authError(502, 'MAIL_NOT_SENT', 'The mail could not be sent: the SMTP server did not accept it');
       }
     },
-    limitStart: keyed(ipLimiter(limits.startsPerIp, limits.windowMs, now, 'login requests')),
-    limitVerify: keyed(ipLimiter(limits.verifiesPerIp, limits.windowMs, now, 'code checks')),
+    limitStart: keyed(ipLimiter(limits.startsPerIp, limits.windowMs, now, 'login requests', options.counters)),
+    limitVerify: keyed(ipLimiter(limits.verifiesPerIp, limits.windowMs, now, 'code checks', options.counters)),
   };
 }

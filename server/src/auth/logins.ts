@@ -98,7 +98,7 @@ export async function startLogin(
   const email = normalizeEmailAddress(given);
   if (email === undefined)
     throw authError(400, 'INVALID_REQUEST', "Invalid body field 'email': must be one e-mail address", { field: 'email' });
-  ctx.limitStart(ip);
+  await ctx.limitStart(ip);
   const now = ctx.now();
   const deviceHash = sha256(deviceId);
   const known = await isKnownDevice(ctx, email, deviceHash);
@@ -138,7 +138,7 @@ export async function startLogin(
 /** The pending login's mail again: the device link until the device is approved, then a new code. */
 export async function resendLogin(ctx: AuthContext, loginId: string, ip: string): Promise<void> {
   const row = await login(ctx, loginId);
-  ctx.limitStart(ip);
+  await ctx.limitStart(ip);
   // An approved device was approved by the mailbox (before, or by this login's link).
   const request: MailRequest = {
     email: row.email,
@@ -182,7 +182,7 @@ export async function verifyLogin(
   ctx: AuthContext,
   { loginId, otp, ip }: { loginId: string; otp: string; ip: string },
 ): Promise<LoginSession> {
-  ctx.limitVerify(ip);
+  await ctx.limitVerify(ip);
   const row = await login(ctx, loginId);
   if (!row.approved)
     throw authError(403, 'DEVICE_NOT_APPROVED', 'This device is not approved yet: open the link in the approval mail', {

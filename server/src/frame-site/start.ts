@@ -142,6 +142,7 @@ export async function startFrameSite(
     now: options.now,
     sessionTtlMs: options.sessionTtlMs,
     limits: options.authLimits,
+    counters: common.rateLimitCounters,
   });
   const social = await setUpSocial(auth, common.host, options, options.warn ?? ((line) => process.stderr.write(line)));
   const app = buildFrameApp({

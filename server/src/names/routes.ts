@@ -21,7 +21,7 @@ import { HttpError } from '../errors.js';
 import { FixedWindowCounter } from '../fixed-window.js';
 import { errorReply } from '../http/error-reply.js';
 import { jsonTextBody } from '../http/validation.js';
-import { ipLimiter } from '../rate-limit.js';
+import { ipLimiter, type CounterFactory } from '../rate-limit.js';
 import { projectQueryShape } from '../routes/schemas.js';
 import { checkLabel, checkNameMessage, labelInZone } from './message.js';
 import { NameConflictError, suggestNames } from './registry.js';
@@ -57,6 +57,8 @@ export interface NameRouteOptions {
   now?: () => number;
   /** Signature check; default EIP-191, then EIP-1271 over the Blockchain API's EVM node. */
   verify?: NameSignatureCheck;
+  /** Where the per-IP limits count: with `--redis` one window shared by every instance; default this process. */
+  counters?: CounterFactory;
 }
 
 /** The zone as configured, lower-cased; throws naming `--name-zone` when it is not a domain. */
@@ -73,8 +75,8 @@ export const nameRoutes: FastifyPluginAsyncZod<NameRouteOptions> = async (app, o
   const now = options.now ?? Date.now;
   const limits = { ...DEFAULT_NAME_LIMITS, ...options.limits };
   const verify = options.verify ?? namesCapability().signatureCheck(app.blockchain.indexer, (line) => app.log.warn(line));
-  const limitRegister = ipLimiter(limits.registrationsPerIp, limits.windowMs, now, 'name registrations');
-  const limitSuggest = ipLimiter(limits.suggestionsPerIp, limits.windowMs, now, 'name suggestion requests');
+  const limitRegister = ipLimiter(limits.registrationsPerIp, limits.windowMs, now, 'name registrations', options.counters);
+  const limitSuggest = ipLimiter(limits.suggestionsPerIp, limits.windowMs, now, 'name suggestion requests', options.counters);
   const perAddress = new FixedWindowCounter(limits.registrationsPerAddress, limits.windowMs, now, MAX_TRACKED_ADDRESSES);
   const config = { access: 'allowed-origins' } as const;
 
@@ -111,7 +113,7 @@ export const nameRoutes: FastifyPluginAsyncZod<NameRouteOptions> = async (app, o
       },
     },
     async (request) => {
-      limitSuggest(request.ip);
+      await limitSuggest(request.ip);
       const asked = request.query.zone;
       if (asked !== undefined && asked !== '' && asked.toLowerCase() !== zone) {
         throw new HttpError(400, `Unknown zone '${asked.slice(0, 80)}': this registry serves ${zone}`, 'zone');
@@ -136,7 +138,7 @@ export const nameRoutes: FastifyPluginAsyncZod<NameRouteOptions> = async (app, o
       },
     },
     async (request) => {
-      limitRegister(request.ip);
+      await limitRegister(request.ip);
       const { address, message, signature } = request.body;
       const checked = checkNameMessage(message, zone, now());
       const verdict = perAddress.take(address.toLowerCase());

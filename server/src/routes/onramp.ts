@@ -29,7 +29,7 @@ import { checkoutPage } from '../onramp/checkout-page.js';
 import { createPayout, PayoutError } from '../onramp/payout.js';
 import { settlement } from '../onramp/settle.js';
 import type { Project } from '../projects.js';
-import { ipLimiter } from '../rate-limit.js';
+import { ipLimiter, type CounterFactory } from '../rate-limit.js';
 import { errorReplies, projectQuerySchema } from './schemas.js';
 
 export const ONRAMP_SESSION_TTL_MS = 15 * 60_000;
@@ -48,6 +48,8 @@ export interface OnrampRouteOptions {
   receiptWaitMs?: number;
   /** How often the watcher looks at payouts under way (default 3 s). */
   watchIntervalMs?: number;
+  /** Where the per-IP limit of checkouts counts: with `--redis` one window shared by every instance; default this process. */
+  counters?: CounterFactory;
 }
 
 /** Whether a project's features leave the on-ramp on (unset: the app's own option decides). */
@@ -94,7 +96,7 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
       watchIntervalMs: options.watchIntervalMs,
     });
   const maxOpen = options.maxOpenSessions ?? 1000;
-  const limitUrls = ipLimiter(options.urlsPerIpPerMinute ?? 60, 60_000, now, 'on-ramp checkouts');
+  const limitUrls = ipLimiter(options.urlsPerIpPerMinute ?? 60, 60_000, now, 'on-ramp checkouts', options.counters);
   const config = { access: 'allowed-origins' } as const;
 
   let sweep: NodeJS.Timeout | undefined;
@@ -173,7 +175,7 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
     },
     async (request) => {
       requireOnramp(request.caller!.project);
-      limitUrls(request.ip);
+      await limitUrls(request.ip);
       const { body } = request;
       const addresses = body.destinationWallets.map((w, i) => checkedAddress(w.address, `destinationWallets.${i}.address`));
       const chainId = sandboxChain();

@@ -22,7 +22,7 @@ import {
 } from '../../../src/wire/siwx-api.js';
 import { clientKey } from '../client-key.js';
 import { HttpError } from '../errors.js';
-import { ipLimiter } from '../rate-limit.js';
+import { ipLimiter, type CounterFactory } from '../rate-limit.js';
 import { errorReplies, projectQuerySchema } from '../routes/schemas.js';
 import { checkChainAccepted } from './chains.js';
 import { checkDomainAndUri, checkTimes, parseSiwxMessage } from './message-checks.js';
@@ -62,6 +62,8 @@ export interface SiwxRouteOptions {
   limits?: Partial<SiwxLimits>;
   /** The RPC per chain for EIP-1271; default the Blockchain API's `--evm-rpc` node. */
   clients?: ChainClients;
+  /** Where the per-address limits count: with `--redis` one window shared by every instance; default this process. */
+  counters?: CounterFactory;
 }
 
 /** The token of `Authorization: Bearer <token>`: 401 without the header, 400 when it is malformed. */
@@ -93,8 +95,8 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
   const clients = options.clients ?? indexerClients(app.blockchain.indexer);
   const { chains } = app.blockchain;
   const store = app.siwx;
-  const limitNonce = ipLimiter(limits.noncesPerIp, limits.windowMs, now, 'nonce requests');
-  const limitVerify = ipLimiter(limits.verifiesPerIp, limits.windowMs, now, 'sign-in verifications');
+  const limitNonce = ipLimiter(limits.noncesPerIp, limits.windowMs, now, 'nonce requests', options.counters);
+  const limitVerify = ipLimiter(limits.verifiesPerIp, limits.windowMs, now, 'sign-in verifications', options.counters);
   const config = { access: 'allowed-origins' } as const;
 
   let sweep: NodeJS.Timeout | undefined;
@@ -118,7 +120,7 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
     },
     async (request) => {
       const ipKey = clientKey(request.ip);
-      limitNonce(ipKey);
+      await limitNonce(ipKey);
       const { project } = request.caller!;
       const t = now();
       if ((await store.outstandingNonces(project.id, ipKey, t, limits.outstandingNoncesPerIp)) >= limits.outstandingNoncesPerIp) {
@@ -147,7 +149,7 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
       },
     },
     async (request) => {
-      limitVerify(clientKey(request.ip));
+      await limitVerify(clientKey(request.ip));
       const { project } = request.caller!;
       const { message, signature } = request.body;
       const checked = parseSiwxMessage(message, signature, chains);

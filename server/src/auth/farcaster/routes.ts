@@ -33,7 +33,7 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSetup | un
         if (!farcaster) throw new HttpError(404, FARCASTER_NOT_CONFIGURED);
         const { projectId, deviceId } = request.body;
         if (!(await ctx.projects.get(projectId))) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
-        ctx.limitStart(request.ip);
+        await ctx.limitStart(request.ip);
         const channel = await openChannel(ctx.farcasterChannels, { deviceId, ip: request.ip, now: ctx.now() });
         return { channelId: channel.id, url: farcaster.channelUrl(ctx.frameOrigin(), channel.token), expiresAt: channel.expiresAt };
       },
@@ -54,7 +54,7 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSetup | un
       { schema: { body: farcasterFinishBody, response: { 200: sessionReply, ...errors } } },
       async (request) => {
         if (!farcaster) throw new HttpError(404, FARCASTER_NOT_CONFIGURED);
-        ctx.limitVerify(request.ip);
+        await ctx.limitVerify(request.ip);
         const now = ctx.now();
         const channel = await takeApprovedChannel(ctx.farcasterChannels, request.body.channelId, now);
         const { fid, userName } = await verifySignIn(farcaster.registry, {

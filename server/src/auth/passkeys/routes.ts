@@ -23,7 +23,7 @@ export function passkeyRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/passkeys/register/options', { schema: { response: { 200: passkeyOptionsReply, ...errors } } }, async (request) => {
       const { session, user } = await sessionOf(ctx, request);
-      ctx.limitStart(request.ip);
+      await ctx.limitStart(request.ip);
       return registrationOptions(ctx, user, session, request.ip);
     });
     app.post(
@@ -31,7 +31,7 @@ export function passkeyRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       { schema: { body: passkeyRegisterBody, response: { 200: passkeyRegisterReply, ...errors } } },
       async (request) => {
         const { user } = await sessionOf(ctx, request);
-        ctx.limitVerify(request.ip);
+        await ctx.limitVerify(request.ip);
         return verifyRegistration(ctx, user, request.body);
       },
     );
@@ -41,7 +41,7 @@ export function passkeyRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       async (request) => {
         const { projectId } = request.body;
         if (!(await ctx.projects.get(projectId))) throw new HttpError(404, `Unknown project '${projectId}'`, 'projectId');
-        ctx.limitStart(request.ip);
+        await ctx.limitStart(request.ip);
         return loginOptions(ctx, request.ip);
       },
     );
@@ -49,7 +49,7 @@ export function passkeyRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       '/passkeys/login/verify',
       { schema: { body: passkeyLoginBody, response: { 200: passkeyLoginReply, ...errors } } },
       async (request) => {
-        ctx.limitVerify(request.ip);
+        await ctx.limitVerify(request.ip);
         return verifyPasskeyLogin(ctx, request.body);
       },
     );

@@ -65,7 +65,7 @@ export async function startSocial(
   }
   const config = sc.providers()[provider];
   if (!config) throw new HttpError(404, notConfigured(provider), 'provider');
-  sc.auth.limitStart(ip);
+  await sc.auth.limitStart(ip);
   const logins = sc.auth.socialLogins;
   const now = sc.auth.now();
   const crowded = () => new HttpError(503, 'Too many social logins in progress: please try again in a few minutes');
