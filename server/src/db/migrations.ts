@@ -29,6 +29,7 @@ import { siwxChainsMigration, siwxLimitsMigration, siwxMigration } from './steps
 import { siwxNamespaceMigration } from './steps/siwx-namespace.js';
 import { onrampMigration } from './steps/onramp.js';
 import { onrampPayoutMigration } from './steps/onramp-payout.js';
+import { onrampClaimsMigration } from './steps/onramp-claims.js';
 import { relayRetentionMigration, relaySubscriptionsMigration } from '../storage/relay-migrations.js';
 
 /** A shipped SQLite-only step (versions 1-18; Postgres starts from the baseline). */
@@ -282,4 +283,5 @@ export const migrations: readonly Migration[] = [
   authLimitsMigration,
   siwxChainsMigration,
   siwxNamespaceMigration,
+  onrampClaimsMigration,
 ];

@@ -47,6 +47,15 @@ export type NewSession = Omit<OnrampSession, 'id' | 'csrf' | 'status' | 'txHash'
 /** 24 random bytes as base64url: 32 characters. */
 export const randomToken = () => randomBytes(24).toString('base64url');
 
+/**
+ * How old an unrecorded claim must be before another instance takes it back. A live instance
+ * records its payout within seconds of the claim (sign, then one UPDATE); an older claim without
+ * a record was left by an instance that died. Were a live one ever this slow, its record (bound
+ * to its own claim) would fail and it would send nothing: the bound costs a retry, never a
+ * second payout.
+ */
+export const CLAIM_STALE_MS = 2 * 60_000;
+
 export interface OnrampSessions {
   create(session: NewSession): Promise<OnrampSession>;
   get(id: string): Promise<OnrampSession | undefined>;
@@ -62,10 +71,13 @@ export interface OnrampSessions {
   paid(id: string, now: number): Promise<void>;
   /** The recorded payout can never pay (refused, reverted, replaced); terminal. */
   fail(id: string, reason: string): Promise<void>;
-  /** Gives back a claim with no transaction recorded (nothing was sent); false otherwise. */
+  /** Gives back this instance's claim with no transaction recorded (nothing was sent); false otherwise. */
   release(id: string): Promise<boolean>;
-  /** Gives back every claim with no transaction recorded (at start: nothing of theirs was sent); how many. */
-  releaseUnrecorded(): Promise<number>;
+  /**
+   * Gives back the claims with no transaction recorded made before `now - CLAIM_STALE_MS` (their
+   * instance died between claim and record: nothing of theirs was sent), whoever made them; how many.
+   */
+  releaseUnrecorded(now: number): Promise<number>;
   /** Sessions being paid (oldest first, at most `limit`): with a transaction to watch, or none recorded. */
   paying(limit: number): Promise<OnrampSession[]>;
   /** Deletes pending sessions that expired before `before` (never one being paid). */

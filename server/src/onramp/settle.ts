@@ -7,8 +7,11 @@
  * `paying`, and the watcher (every few seconds, and on start) follows its hash, sending the
  * same bytes again when the node lost them; a second payout is never signed for it.
  *
- * On start, a `paying` session without a recorded transaction is given back to `pending`: its
- * payout was never sent (the record comes before the broadcast), so paying it later pays once.
+ * On start and on each watch pass, a `paying` session without a recorded transaction claimed more
+ * than CLAIM_STALE_MS ago is given back to `pending`: its instance died between claim and record,
+ * so its payout was never sent (the record comes before the broadcast) and paying it later pays
+ * once. A younger claim may be another live instance's, about to sign: it is left alone
+ * (../storage/onramp-sessions.ts says why the bound is safe).
  */
 import type { Hex } from 'viem';
 import { BroadcastRefused, PayoutError, type Payout } from './payout.js';
@@ -45,7 +48,7 @@ export interface Settlement {
   pay(session: OnrampSession): Promise<PayOutcome>;
   /** One pass over the payouts under way: settles the mined, sends again the lost. */
   watch(): Promise<void>;
-  /** Gives back the claims without a recorded payout (await it before serving), then watches every interval. */
+  /** Gives back the stale claims without a recorded payout (await it before serving), then watches every interval. */
   start(): Promise<void>;
   stop(): void;
 }
@@ -135,6 +138,7 @@ export function settlement(options: SettleOptions): Settlement {
     if (watching) return;
     watching = true;
     try {
+      await sessions.releaseUnrecorded(now()).catch((err: unknown) => log(err, 'on-ramp: giving back stale claims'));
       for (const s of await sessions.paying(WATCH_BATCH)) {
         if (s.txHash === null || s.txNonce === null || s.txFrom === null) continue;
         try {
@@ -154,7 +158,7 @@ export function settlement(options: SettleOptions): Settlement {
     pay,
     watch,
     async start() {
-      await sessions.releaseUnrecorded();
+      await sessions.releaseUnrecorded(now());
       if (stopped) return;
       void watch();
       timer = setInterval(() => void watch(), options.watchIntervalMs ?? WATCH_INTERVAL_MS);

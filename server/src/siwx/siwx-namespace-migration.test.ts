@@ -67,7 +67,7 @@ describe('migration 18: siwx_sessions without a CHECK naming namespaces', () => 
 
     const db = openDatabase(dir);
     try {
-      expect(db.prepare('SELECT max(version) AS v FROM schema_migrations').get()).toEqual({ v: 18 });
+      expect(db.prepare('SELECT max(version) AS v FROM schema_migrations').get()).toEqual({ v: migrations.at(-1)!.version });
       expect(db.prepare('SELECT rowid, * FROM siwx_sessions ORDER BY rowid').all()).toEqual(before);
       expect(before).toHaveLength(2);
       const sql = (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'siwx_sessions'").get() as { sql: string }).sql;

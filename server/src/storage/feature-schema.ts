@@ -46,6 +46,9 @@ export interface OnrampSessionsTable {
   created_at: number;
   expires_at: number;
   paid_at: number | null;
+  /** The claiming instance's random id and the claim's time (migration 19); null while not claimed. */
+  claimed_by: string | null;
+  claimed_at: number | null;
 }
 
 export interface WalletsTable {

@@ -1,6 +1,6 @@
 /**
- * One migration list on both engines: the Postgres baseline equals SQLite's schema after
- * migration 18, a shared migration runs on either (also on a copy of a database written by the
+ * One migration list on both engines: the Postgres baseline and the shared migrations after it
+ * (19 on) equal SQLite's schema, a shared migration runs on either (also on a copy of a database written by the
  * current release), and two instances starting together on Postgres migrate once.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ENGINES, freshStorage, openAgain, postgresUrl } from '../../test/engines.js';
 import { tempDir } from '../../test/helpers.js';
-import { migrations, POSTGRES_BASELINE_VERSION, type Migration, type SharedMigration } from '../db/migrations.js';
+import { migrations, type Migration, type SharedMigration } from '../db/migrations.js';
 import { appliedMigrations, databaseFile, openDatabase } from '../db/open.js';
 import { createProject } from '../projects.js';
 import { openStorage, type Storage } from './engine.js';
@@ -54,7 +54,7 @@ const byName = (a: Column, b: Column) => `${a.table}.${a.column}`.localeCompare(
 
 /** A shared migration as a later release would add it: a column and a table, built with Kysely. */
 const next: SharedMigration = {
-  version: POSTGRES_BASELINE_VERSION + 1,
+  version: migrations.at(-1)!.version + 1,
   name: 'projects: contact',
   statements: (db) => [
     db.schema.alterTable('projects').addColumn('contact', 'text'),
@@ -67,7 +67,7 @@ const next: SharedMigration = {
 const withNext: readonly Migration[] = [...migrations, next];
 
 describe('migrations on both engines', () => {
-  it('lays on Postgres the schema SQLite has after migration 18, column by column and index by index', async () => {
+  it('lays on Postgres (the baseline, then the shared migrations) the schema SQLite has, column by column and index by index', async () => {
     const [lite, pg] = [await freshStorage('sqlite'), await freshStorage('postgres')];
     expect((await columns(pg)).sort(byName)).toEqual((await columns(lite)).sort(byName));
     // Postgres adds one index: names taken once whatever their case (SQLite's COLLATE NOCASE).
@@ -120,8 +120,11 @@ describe('migrations on both engines', () => {
   it('refuses on Postgres a newer database and an SQLite-only step past the baseline, by name', async () => {
     const url = await postgresUrl();
     await openAgain(url, { migrations: withNext });
-    await expect(openAgain(url)).rejects.toThrow(/schema version 19, newer than this w3kit-server knows \(18\)/);
-    const sqliteOnly: Migration = { version: 20, name: 'rebuild', up: () => undefined };
-    await expect(openAgain(url, { migrations: [...withNext, sqliteOnly] })).rejects.toThrow(/Migration 20 \(rebuild\) is SQLite-only/);
+    const known = migrations.at(-1)!.version;
+    await expect(openAgain(url)).rejects.toThrow(`schema version ${known + 1}, newer than this w3kit-server knows (${known})`);
+    const sqliteOnly: Migration = { version: known + 2, name: 'rebuild', up: () => undefined };
+    await expect(openAgain(url, { migrations: [...withNext, sqliteOnly] })).rejects.toThrow(
+      `Migration ${known + 2} (rebuild) is SQLite-only`,
+    );
   });
 });

@@ -1,7 +1,10 @@
-/** The on-ramp sessions' repository on both engines, and two instances racing to pay one checkout on one Postgres. */
+/**
+ * The on-ramp sessions' repository on both engines (claims owned by their instance, only stale
+ * ones given back by another), and two instances racing to pay one checkout on one Postgres.
+ */
 import { describe, expect, it } from 'vitest';
 import { ENGINES, freshStorage, openAgain, postgresUrl } from '../../test/engines.js';
-import type { NewSession } from '../onramp/sessions.js';
+import { CLAIM_STALE_MS, type NewSession } from '../onramp/sessions.js';
 import type { Storage } from './engine.js';
 import { onrampSessionsRepository } from './onramp-sessions.js';
 import { projectsRepository } from './projects.js';
@@ -61,7 +64,7 @@ describe.each(ENGINES)('the on-ramp sessions on %s', (engine) => {
     for (const s of [a, b, c]) expect(await sessions.claim(s.id, T)).toBe(true);
     await sessions.record(b.id, tx(7));
     expect(await sessions.release(a.id)).toBe(true);
-    expect(await sessions.releaseUnrecorded()).toBe(1);
+    expect(await sessions.releaseUnrecorded(T + CLAIM_STALE_MS)).toBe(1);
     expect((await sessions.get(c.id))!.status).toBe('pending');
     await sessions.paid(c.id, T);
     expect((await sessions.get(c.id))!.status).toBe('pending');
@@ -72,6 +75,31 @@ describe.each(ENGINES)('the on-ramp sessions on %s', (engine) => {
     expect(await sessions.sweep(T)).toBe(1);
     expect(await sessions.get(old.id)).toBeUndefined();
     expect(await sessions.get(a.id)).toBeDefined();
+  });
+
+  it("at another instance's start gives back only stale claims; only the owner records or gives back its claim", async () => {
+    const storage = await freshStorage(engine);
+    const one = await seeded(storage);
+    const two = onrampSessionsRepository(storage); // another instance, starting
+    const [live, stale] = [await one.create(fresh()), await one.create(fresh())];
+    expect(await one.claim(live.id, T + 30_000)).toBe(true);
+    expect(await one.claim(stale.id, T)).toBe(true);
+    // At T + CLAIM_STALE_MS the live claim is 90 s old: about to be signed, it stays one's.
+    expect(await two.releaseUnrecorded(T + CLAIM_STALE_MS)).toBe(1);
+    expect(await one.get(live.id)).toMatchObject({ status: 'paying' });
+    expect(await two.release(live.id)).toBe(false);
+    expect(await two.record(live.id, tx(1))).toBe(false);
+    expect(await one.record(live.id, tx(2))).toBe(true);
+    expect(await one.get(live.id)).toMatchObject({ status: 'paying', txHash: '0x2' });
+    // The stale claim was given back: its late owner records nothing, a new claim pays it once.
+    expect(await one.get(stale.id)).toMatchObject({ status: 'pending', txHash: null });
+    expect(await one.record(stale.id, tx(3))).toBe(false);
+    expect(await two.claim(stale.id, T + CLAIM_STALE_MS)).toBe(false); // expired by now
+    expect(await two.claim(stale.id, T + 1)).toBe(true);
+    expect(await one.record(stale.id, tx(4))).toBe(false);
+    expect(await two.record(stale.id, tx(5))).toBe(true);
+    // A recorded claim is never given back, however old.
+    expect(await two.releaseUnrecorded(T + 10 ** 9)).toBe(0);
   });
 });
 
@@ -87,7 +115,12 @@ describe('the on-ramp sessions, two instances on one Postgres', () => {
       expect(claims.filter(Boolean)).toHaveLength(1);
       const records = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).record(s.id, tx(i))));
       expect(records.filter(Boolean)).toHaveLength(1);
-      const releases = await Promise.all([a.release(s.id), b.release(s.id), a.releaseUnrecorded(), b.releaseUnrecorded()]);
+      const releases = await Promise.all([
+        a.release(s.id),
+        b.release(s.id),
+        a.releaseUnrecorded(T + CLAIM_STALE_MS),
+        b.releaseUnrecorded(T + CLAIM_STALE_MS),
+      ]);
       expect(releases).toEqual([false, false, 0, 0]);
       await Promise.all([a.paid(s.id, T + 1), b.fail(s.id, 'lost'), b.paid(s.id, T + 2)]);
       expect(['paid', 'failed']).toContain((await a.get(s.id))!.status);

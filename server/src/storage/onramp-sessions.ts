@@ -4,13 +4,20 @@
  * UPDATE (... WHERE status = ... RETURNING id), so under concurrency, on SQLite or on Postgres
  * with several instances, a session is claimed for its payout by one caller only, its payout is
  * recorded once, and it is paid once.
+ *
+ * A claim names its owner (`owner`: this repository's random id, one per running instance) and
+ * its time. Only the owner records or gives back its claim; at start and on each watch pass
+ * (../onramp/settle.ts) any instance gives back the unrecorded claims older than CLAIM_STALE_MS,
+ * whoever made them: those of a dead instance, never one a live instance is about to sign. The
+ * rule needs no list of live instances (a restarted instance has a new id, so its old claims are
+ * stale ones like any dead instance's); claims from before migration 19 (no time) count as stale.
  */
 import type { Selectable } from 'kysely';
-import { randomToken, type OnrampSession, type OnrampSessions } from '../onramp/sessions.js';
+import { CLAIM_STALE_MS, randomToken, type OnrampSession, type OnrampSessions } from '../onramp/sessions.js';
 import type { Storage } from './engine.js';
 import type { OnrampSessionsTable } from './feature-schema.js';
 
-const fromRow = (r: Selectable<OnrampSessionsTable>): OnrampSession => ({
+const fromRow = (r: Omit<Selectable<OnrampSessionsTable>, 'claimed_by' | 'claimed_at'>): OnrampSession => ({
   id: r.id,
   csrf: r.csrf,
   projectId: r.project_id,
@@ -30,6 +37,9 @@ const fromRow = (r: Selectable<OnrampSessionsTable>): OnrampSession => ({
   expiresAt: r.expires_at,
   paidAt: r.paid_at,
 });
+
+/** A claim given back: pending, and no one's. */
+const GIVEN_BACK = { status: 'pending', claimed_by: null, claimed_at: null } as const;
 
 const COLUMNS = [
   'id',
@@ -53,7 +63,8 @@ const COLUMNS = [
   'paid_at',
 ] as const;
 
-export function onrampSessionsRepository({ db }: Storage): OnrampSessions {
+/** `owner` names this instance's claims (default a fresh random id). */
+export function onrampSessionsRepository({ db }: Storage, owner: string = randomToken()): OnrampSessions {
   const sessions = db.selectFrom('onramp_sessions').select(COLUMNS);
   const update = () => db.updateTable('onramp_sessions');
   /** Whether the conditional update changed the row. */
@@ -111,7 +122,7 @@ export function onrampSessionsRepository({ db }: Storage): OnrampSessions {
     },
     async claim(id, now) {
       const claimed = await update()
-        .set({ status: 'paying' })
+        .set({ status: 'paying', claimed_by: owner, claimed_at: now })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .where('expires_at', '>', now)
@@ -124,6 +135,7 @@ export function onrampSessionsRepository({ db }: Storage): OnrampSessions {
         .set({ tx_hash: tx.hash, tx_nonce: tx.nonce, tx_from: tx.from, tx_raw: tx.raw })
         .where('id', '=', id)
         .where('status', '=', 'paying')
+        .where('claimed_by', '=', owner)
         .where('tx_hash', 'is', null)
         .returning('id')
         .executeTakeFirst();
@@ -141,12 +153,20 @@ export function onrampSessionsRepository({ db }: Storage): OnrampSessions {
       await update().set({ status: 'failed', failure: reason }).where('id', '=', id).where('status', '=', 'paying').execute();
     },
     release: (id) =>
-      changed(update().set({ status: 'pending' }).where('id', '=', id).where('status', '=', 'paying').where('tx_hash', 'is', null)),
-    async releaseUnrecorded() {
+      changed(
+        update()
+          .set(GIVEN_BACK)
+          .where('id', '=', id)
+          .where('status', '=', 'paying')
+          .where('tx_hash', 'is', null)
+          .where('claimed_by', '=', owner),
+      ),
+    async releaseUnrecorded(now) {
       const { numUpdatedRows } = await update()
-        .set({ status: 'pending' })
+        .set(GIVEN_BACK)
         .where('status', '=', 'paying')
         .where('tx_hash', 'is', null)
+        .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<=', now - CLAIM_STALE_MS)]))
         .executeTakeFirst();
       return Number(numUpdatedRows);
     },
