@@ -19,30 +19,8 @@ import type {
   PasskeyAuthenticator,
   PasskeyScreen,
 } from '../context.js';
-import type { DeviceStore } from '../device-store.js';
 import { serveFramePort } from '../dispatcher.js';
-
-export function memoryDeviceStore(): DeviceStore & { shares: Map<string, Uint8Array> } {
-  const shares = new Map<string, Uint8Array>();
-  let token: string | undefined;
-  let chainId: string | undefined;
-  return {
-    shares,
-    deviceId: async () => 'device-0000000001',
-    getToken: async () => token,
-    setToken: async (next) => {
-      token = next;
-    },
-    getChainId: async () => chainId,
-    setChainId: async (next) => {
-      chainId = next;
-    },
-    getDeviceShare: async (userId) => shares.get(userId)?.slice(),
-    setDeviceShare: async (userId, share) => {
-      shares.set(userId, share.slice());
-    },
-  };
-}
+import { memoryDeviceStore } from './memory-device-store.js';
 
 export interface FakeUser {
   id: string;
