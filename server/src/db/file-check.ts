@@ -62,5 +62,25 @@ export function openFailure(err: unknown, file: string): unknown {
     return new DatabaseFileError(file, `${file} is damaged (SQLITE_CORRUPT): restore it from a backup, or move it away to start afresh`);
   if (code === 'SQLITE_CANTOPEN' || code === 'EACCES')
     return new DatabaseFileError(file, `Cannot open ${file} (${String(code)}): check the data folder's path and permissions`);
-  return err;
+  return nativeDriverFailure(err);
+}
+
+/**
+ * better-sqlite3 without a native module for this Node: its install script did not run (npm 11
+ * runs a dependency's install script only once it is approved) or it was built for another Node
+ * version. Named with the commands that mend it, instead of the loader's list of tried paths.
+ */
+export function nativeDriverFailure(err: unknown): unknown {
+  const message = err instanceof Error ? err.message : '';
+  const code = (err as { code?: unknown } | null)?.code;
+  const missing = message.startsWith('Could not locate the bindings file');
+  const otherNode = code === 'ERR_DLOPEN_FAILED' || /NODE_MODULE_VERSION|compiled against a different Node/.test(message);
+  if (!missing && !otherNode) return err;
+  const why = missing
+    ? 'has no native module: its install script did not run or failed'
+    : `was built for another Node version than ${process.version}`;
+  return new Error(
+    `The SQLite driver better-sqlite3 ${why}. In the folder where w3kit-server is installed run \`npm rebuild better-sqlite3\` (npm 11 and newer run a dependency's install script only once it is approved: first \`npm install-scripts approve better-sqlite3\`), or use Postgres with --db postgres://…`,
+    { cause: err },
+  );
 }

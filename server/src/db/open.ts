@@ -10,7 +10,7 @@ import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { isShared, migrations as defaultMigrations, type Migration } from './migrations.js';
-import { checkExistingFile, DatabaseFileError, openFailure, removeEmptyFresh } from './file-check.js';
+import { checkExistingFile, DatabaseFileError, nativeDriverFailure, openFailure, removeEmptyFresh } from './file-check.js';
 
 export type { Database } from 'better-sqlite3';
 
@@ -31,7 +31,15 @@ export function databaseFile(dataDir: string): string {
  * `undefined` gives an in-memory one. A DatabaseFileError says why an existing file is refused.
  */
 export function openDatabase(dataDir: string | undefined, options: OpenDatabaseOptions = {}): Database {
-  if (dataDir === undefined) return prepare(new BetterSqlite3(':memory:'), options);
+  if (dataDir === undefined) {
+    let memory: Database;
+    try {
+      memory = new BetterSqlite3(':memory:');
+    } catch (err) {
+      throw nativeDriverFailure(err);
+    }
+    return prepare(memory, options);
+  }
   const file = databaseFile(dataDir);
   let fresh = false;
   let db: Database | undefined;
