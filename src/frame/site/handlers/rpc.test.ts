@@ -160,8 +160,9 @@ describe('RpcRequest', () => {
     const rpcCalls: { url: string; method: string; params: unknown }[] = [];
     const h = await loggedIn(rpcCalls);
     const payer = new PublicKey(h.api.user.solanaAddress!);
+    const recipient = Keypair.generate().publicKey;
     const tx = new Transaction({ feePayer: payer, recentBlockhash: new PublicKey(new Uint8Array(32).fill(5)).toBase58() }).add(
-      SystemProgram.transfer({ fromPubkey: payer, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 }),
+      SystemProgram.transfer({ fromPubkey: payer, toPubkey: recipient, lamports: 1_000_000 }),
     );
     const transaction = tx.serialize({ requireAllSignatures: false }).toString('base64');
     const sending = h.call('RpcRequest', {
@@ -171,6 +172,14 @@ describe('RpcRequest', () => {
       params: { transaction, options: { skipPreflight: true } },
     });
     await waitFor(() => h.approvals.shown[0]);
+    expect(h.approvals.shown[0]!.view).toMatchObject({
+      title: 'Approve transaction',
+      rows: [
+        { label: 'Network', value: 'Solana Local' },
+        { label: 'Amount', value: '0.001 SOL' },
+        { label: 'Recipient', value: recipient.toBase58() },
+      ],
+    });
     expect(rpcCalls).toEqual([]);
     h.approvals.answer(true);
     expect((await sending).payload).toEqual({ result: { signature: '5sent' } });
