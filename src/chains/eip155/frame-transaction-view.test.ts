@@ -9,7 +9,7 @@ import { deployDemoContracts, DEV_ACCOUNT } from '../../../scripts/lib/contracts
 import { freePort, startHardhat, type HardhatNode } from '../../../scripts/lib/hardhat.mjs';
 import { approvalTexts } from '../../frame/site/approval-texts.js';
 import { createJsonRpc } from '../../frame/site/json-rpc.js';
-import { callRows, networkFee, type ViewEnv } from './frame-transaction-view.js';
+import { callRows, networkFee, significant, type ViewEnv } from './frame-transaction-view.js';
 
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 let node: HardhatNode;
@@ -30,6 +30,14 @@ afterAll(async () => {
 const rowsOf = (rows: { label: string; value: string }[]) => Object.fromEntries(rows.map((row) => [row.label, row.value]));
 
 describe('an eip155 transaction on the approval screen', () => {
+  it('a fee reads with at most 6 significant digits', () => {
+    expect(significant('0.000065388804607929')).toBe('0.0000653888');
+    expect(significant('12.3456789')).toBe('12.3456');
+    expect(significant('0.1')).toBe('0.1');
+    expect(significant('1.000000001')).toBe('1');
+    expect(significant('42')).toBe('42');
+  });
+
   it('an ERC-20 transfer names the recipient and the amount in the token symbol; the fee is gas x price in ETH', async () => {
     const call = { to: dusd, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [B, 12_500_000n] }) };
     expect(rowsOf(await callRows(call, env))).toEqual({
@@ -41,7 +49,7 @@ describe('an eip155 transaction on the approval screen', () => {
       Amount: '12.5 DUSD',
     });
     const fee = await networkFee([call], DEV_ACCOUNT, env);
-    expect(fee).toMatch(/^0\.0\d+ ETH$/);
+    expect(fee).toMatch(/^0\.0+[1-9]\d{0,5} ETH$/);
     // The same call with the gas and fee per gas given: exactly their product.
     expect(await networkFee([{ ...call, gas: 50_000n, feePerGas: 2_000_000_000n }], DEV_ACCOUNT, env)).toBe('0.0001 ETH');
   });

@@ -66,6 +66,15 @@ async function tokenInfo(env: ViewEnv, token: string): Promise<{ symbol?: string
 
 const native = (env: ViewEnv, wei: bigint) => `${formatUnits(wei, env.network.nativeCurrency.decimals)} ${env.network.nativeCurrency.symbol}`;
 
+/** `amount` (a decimal) cut to `digits` significant digits after the point: a fee reads 0.0000653888, not 18 decimals. */
+export function significant(amount: string, digits = 6): string {
+  const [whole, fraction = ''] = amount.split('.');
+  if (!fraction) return amount;
+  const lead = whole === '0' ? (/^0*/.exec(fraction)?.[0].length ?? 0) : 0;
+  const kept = fraction.slice(0, whole === '0' ? lead + digits : Math.max(0, digits - whole!.length)).replace(/0+$/, '');
+  return kept ? `${whole}.${kept}` : whole!;
+}
+
 function tokenAmount(texts: ApprovalTexts, amount: bigint, info: { symbol?: string; decimals?: number }): string {
   if (info.decimals === undefined) return fill(texts.units, { amount: amount.toString() });
   return `${formatUnits(amount, info.decimals)}${info.symbol ? ` ${info.symbol}` : ''}`;
@@ -128,5 +137,5 @@ export async function networkFee(calls: EvmCall[], from: string, env: ViewEnv): 
   );
   if (price === undefined || gases.some((gas) => gas === undefined)) return env.texts.feeUnavailable;
   const total = calls.reduce((sum, call, i) => sum + (gases[i] as bigint) * (call.feePerGas ?? price), 0n);
-  return native(env, total);
+  return `${significant(formatUnits(total, env.network.nativeCurrency.decimals))} ${env.network.nativeCurrency.symbol}`;
 }
