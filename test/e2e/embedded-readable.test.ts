@@ -12,7 +12,16 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployDemoContracts, DEV_PRIVATE_KEY } from '../../scripts/lib/contracts.mjs';
 import { rpc, startRequest } from './embedded-probe.js';
-import { approveInFrame, frameSettled, login, newEmail, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
+import {
+  approveInFrame,
+  frameSettled,
+  login,
+  newEmail,
+  openApp,
+  startEmbedded,
+  waitView,
+  type EmbeddedHarness,
+} from './embedded-harness.js';
 
 const SHOTS = '/tmp/shots-frame-readable';
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -22,7 +31,12 @@ let evm: Hex;
 let dusd: Hex;
 
 const balanceOf = (holder: Hex) =>
-  createPublicClient({ transport: http(eh.h.chainA.url) }).readContract({ address: dusd, abi: erc20Abi, functionName: 'balanceOf', args: [holder] });
+  createPublicClient({ transport: http(eh.h.chainA.url) }).readContract({
+    address: dusd,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [holder],
+  });
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -41,7 +55,12 @@ beforeAll(async () => {
     abi: erc20Abi,
     functionName: 'transfer',
     args: [evm, 100_000_000n],
-    chain: { id: chainId, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [eh.h.chainA.url] } } },
+    chain: {
+      id: chainId,
+      name: 'Local',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [eh.h.chainA.url] } },
+    },
   });
   await createPublicClient({ transport: http(eh.h.chainA.url) }).waitForTransactionReceipt({ hash });
 }, 240_000);
@@ -115,18 +134,19 @@ describe('embedded wallet: approvals say what they approve', { timeout: 120_000 
     expect(await frame().locator('.approval > .tree > .node > .key').allTextContents()).toEqual(['Domain', 'Message']);
     const domain = await frame()
       .locator('.approval > .tree > .node:first-child > .tree > .node')
-      .evaluateAll((nodes) => nodes.map((node) => `${node.querySelector('.key')?.textContent}: ${node.querySelector('.value')?.textContent}`));
-    expect(domain).toEqual([
-      'Name: Demo Dollar',
-      'Version: 1',
-      'Network: Localhost (31337)',
-      `Contract: ${dusd}`,
-    ]);
+      .evaluateAll((nodes) =>
+        nodes.map((node) => `${node.querySelector('.key')?.textContent}: ${node.querySelector('.value')?.textContent}`),
+      );
+    expect(domain).toEqual(['Name: Demo Dollar', 'Version: 1', 'Network: Localhost (31337)', `Contract: ${dusd}`]);
     const text = (await frame().locator('.tree').first().textContent()) ?? '';
     expect(text).toContain(`wallet${RECIPIENT}`);
     expect(text).not.toContain('{');
     // Long values wrap: nothing in the frame is wider than its page.
-    expect(await frame().locator('body').evaluate((body) => body.scrollWidth <= body.clientWidth)).toBe(true);
+    expect(
+      await frame()
+        .locator('body')
+        .evaluate((body) => body.scrollWidth <= body.clientWidth),
+    ).toBe(true);
     await shoot('sign-typed-data');
     const { ok, value } = await approveInFrame(p, outcome);
     expect(ok, value).toBe(true);

@@ -8,7 +8,9 @@ const erc1155 = parseAbi(['function safeTransferFrom(address from, address to, u
 
 describe('transaction data decoded where the ABI is known', () => {
   it('ERC-20 transfer, approve and transferFrom, with checksummed addresses', () => {
-    expect(decodeKnownCall(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [A.toLowerCase() as Hex, 12_500_000n] }))).toEqual({
+    expect(
+      decodeKnownCall(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [A.toLowerCase() as Hex, 12_500_000n] })),
+    ).toEqual({
       kind: 'transfer',
       to: A,
       amount: 12_500_000n,
@@ -62,6 +64,8 @@ describe('transaction data decoded where the ABI is known', () => {
     expect(decodeKnownCall('0x1234')).toBeUndefined();
     // An unknown selector, and a known one (transfer) with its arguments cut short.
     expect(decodeKnownCall('0xdeadbeef0000000000000000000000000000000000000000000000000000000000000001')).toBeUndefined();
-    expect(decodeKnownCall(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [A, 1n] }).slice(0, 40) as Hex)).toBeUndefined();
+    expect(
+      decodeKnownCall(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [A, 1n] }).slice(0, 40) as Hex),
+    ).toBeUndefined();
   });
 });

@@ -133,7 +133,13 @@ function sendTransaction(params: unknown[], mine: string, network: FrameNetwork,
   const maxPriorityFeePerGas = optionalQuantity(tx, 'maxPriorityFeePerGas');
   const nonceHex = optionalQuantity(tx, 'nonce');
   const feePerGas = maxFeePerGas ?? optionalQuantity(tx, 'gasPrice');
-  const call: EvmCall = { value, ...(to ? { to } : {}), ...(data ? { data } : {}), ...(gas ? { gas } : {}), ...(feePerGas ? { feePerGas } : {}) };
+  const call: EvmCall = {
+    value,
+    ...(to ? { to } : {}),
+    ...(data ? { data } : {}),
+    ...(gas ? { gas } : {}),
+    ...(feePerGas ? { feePerGas } : {}),
+  };
   const viewEnv: ViewEnv = { network, jsonRpc: env.jsonRpc, texts: env.texts };
   return {
     view: Promise.all([callRows(call, viewEnv), networkFee([call], mine, viewEnv)]).then(([rows, fee]) => ({
@@ -164,11 +170,15 @@ function sendCalls(params: unknown[], mine: string, network: FrameNetwork, env: 
   const batch = params[0] as Record<string, unknown> | undefined;
   if (typeof batch !== 'object' || batch === null) throw invalid('params[0] must be the calls');
   if (batch.from !== undefined) checkAddress(batch.from, mine, 'params[0].from');
-  if (batch.chainId !== undefined && (typeof batch.chainId !== 'string' || !isHex(batch.chainId) || BigInt(batch.chainId) !== BigInt(chainOf(network).id))) {
+  if (
+    batch.chainId !== undefined &&
+    (typeof batch.chainId !== 'string' || !isHex(batch.chainId) || BigInt(batch.chainId) !== BigInt(chainOf(network).id))
+  ) {
     throw new FrameRpcError(FRAME_REPLY_TEXT.chainNotFound, 4901);
   }
   const list = batch.calls;
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_CALLS) throw invalid(`params[0].calls must be 1 to ${MAX_CALLS} calls`);
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_CALLS)
+    throw invalid(`params[0].calls must be 1 to ${MAX_CALLS} calls`);
   const calls: EvmCall[] = list.map((raw: unknown, i) => {
     if (typeof raw !== 'object' || raw === null) throw invalid(`params[0].calls[${i}] must be a call`);
     const item = raw as Record<string, unknown>;
@@ -178,24 +188,33 @@ function sendCalls(params: unknown[], mine: string, network: FrameNetwork, env: 
   });
   const viewEnv: ViewEnv = { network, jsonRpc: env.jsonRpc, texts: env.texts };
   return {
-    view: Promise.all([Promise.all(calls.map((call) => callRows(call, viewEnv))), networkFee(calls, mine, viewEnv)]).then(([items, fee]) => ({
-      title: fill(env.texts.approveTransactions, { count: calls.length }),
-      rows: [{ label: env.texts.fee, value: fee }],
-      items,
-      locale: env.locale,
-    })),
+    view: Promise.all([Promise.all(calls.map((call) => callRows(call, viewEnv))), networkFee(calls, mine, viewEnv)]).then(
+      ([items, fee]) => ({
+        title: fill(env.texts.approveTransactions, { count: calls.length }),
+        rows: [{ label: env.texts.fee, value: fee }],
+        items,
+        locale: env.locale,
+      }),
+    ),
     run: (seed) =>
       withKey(seed, async (key) => {
         const client = createWalletClient({ account: privateKeyToAccount(key), chain: chainOf(network), transport: http(network.rpcUrl) });
         const hashes: Hex[] = [];
-        for (const call of calls) hashes.push(await client.sendTransaction({ to: call.to as Hex | undefined, value: call.value, data: call.data }));
+        for (const call of calls)
+          hashes.push(await client.sendTransaction({ to: call.to as Hex | undefined, value: call.value, data: call.data }));
         return { id: hashes.join(',') };
       }),
   };
 }
 
 /** Checks and describes an unsafe eip155 request; unsupported methods fail with 4200. */
-export function prepareEvmRequest(method: string, params: unknown, address: string, network: FrameNetwork, env: PrepareEnv): PreparedRequest {
+export function prepareEvmRequest(
+  method: string,
+  params: unknown,
+  address: string,
+  network: FrameNetwork,
+  env: PrepareEnv,
+): PreparedRequest {
   const list = Array.isArray(params) ? params : [];
   switch (method) {
     case 'personal_sign':

@@ -20,7 +20,12 @@ let nft: `0x${string}`;
 beforeAll(async () => {
   node = await startHardhat({ chainId: 31337 });
   ({ dusd, nft } = (await deployDemoContracts(node.url)) as { dusd: `0x${string}`; nft: `0x${string}` });
-  const network = { caipNetworkId: 'eip155:31337', name: 'Hardhat', rpcUrl: node.url, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } };
+  const network = {
+    caipNetworkId: 'eip155:31337',
+    name: 'Hardhat',
+    rpcUrl: node.url,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  };
   env = { network, jsonRpc: createJsonRpc((url, init) => fetch(url, init)), texts: approvalTexts('en') };
 }, 120_000);
 afterAll(async () => {
@@ -66,7 +71,11 @@ describe('an eip155 transaction on the approval screen', () => {
   });
 
   it('an ERC-721 transferFrom (no decimals) is an NFT transfer with its token id; setApprovalForAll says what it gives', async () => {
-    const move = { to: nft, value: 0n, data: encodeFunctionData({ abi: erc721Abi, functionName: 'transferFrom', args: [DEV_ACCOUNT, B, 2n] }) };
+    const move = {
+      to: nft,
+      value: 0n,
+      data: encodeFunctionData({ abi: erc721Abi, functionName: 'transferFrom', args: [DEV_ACCOUNT, B, 2n] }),
+    };
     expect(rowsOf(await callRows(move, env))).toMatchObject({ Action: 'Send NFT', From: DEV_ACCOUNT, Recipient: B, 'Token ID': '2' });
     const all = { to: nft, value: 0n, data: encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [B, true] }) };
     expect(rowsOf(await callRows(all, env))).toMatchObject({ Action: 'Allow control of all your items in this collection', 'Given to': B });

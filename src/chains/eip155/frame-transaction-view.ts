@@ -64,7 +64,8 @@ async function tokenInfo(env: ViewEnv, token: string): Promise<{ symbol?: string
   };
 }
 
-const native = (env: ViewEnv, wei: bigint) => `${formatUnits(wei, env.network.nativeCurrency.decimals)} ${env.network.nativeCurrency.symbol}`;
+const native = (env: ViewEnv, wei: bigint) =>
+  `${formatUnits(wei, env.network.nativeCurrency.decimals)} ${env.network.nativeCurrency.symbol}`;
 
 /** `amount` (a decimal) cut to `digits` significant digits after the point: a fee reads 0.0000653888, not 18 decimals. */
 export function significant(amount: string, digits = 6): string {
@@ -90,11 +91,15 @@ export async function callRows(call: EvmCall, env: ViewEnv): Promise<ApprovalRow
   ];
   const known = call.to ? decodeKnownCall(call.data) : undefined;
   if (!known || !call.to) {
-    if (call.data && call.data.length > 2) rows.push({ label: texts.data, value: fill(texts.bytes, { count: (call.data.length - 2) / 2 }) });
+    if (call.data && call.data.length > 2)
+      rows.push({ label: texts.data, value: fill(texts.bytes, { count: (call.data.length - 2) / 2 }) });
     return rows;
   }
   if (known.kind === 'approveAll') {
-    rows.push({ label: texts.action, value: known.approved ? texts.allowAll : texts.revokeAll }, { label: texts.operator, value: known.operator });
+    rows.push(
+      { label: texts.action, value: known.approved ? texts.allowAll : texts.revokeAll },
+      { label: texts.operator, value: known.operator },
+    );
     return rows;
   }
   if (known.kind === 'nftTransfer') {
@@ -110,7 +115,11 @@ export async function callRows(call: EvmCall, env: ViewEnv): Promise<ApprovalRow
     rows.push({ label: texts.action, value: texts.allowSpending }, { label: texts.spender, value: known.spender });
     const unlimited = known.amount === maxUint256 || known.amount >= 2n ** 255n;
     if (info.decimals === undefined && !unlimited) rows.push({ label: texts.tokenId, value: known.amount.toString() });
-    else rows.push({ label: texts.amount, value: unlimited ? fill(texts.unlimited, { symbol: token }) : tokenAmount(texts, known.amount, info) });
+    else
+      rows.push({
+        label: texts.amount,
+        value: unlimited ? fill(texts.unlimited, { symbol: token }) : tokenAmount(texts, known.amount, info),
+      });
     return rows;
   }
   // transfer / transferFrom: without decimals, transferFrom is an ERC-721 token's move.
@@ -118,7 +127,9 @@ export async function callRows(call: EvmCall, env: ViewEnv): Promise<ApprovalRow
   rows.push({ label: texts.action, value: nft ? texts.sendNft : texts.sendTokens });
   if (known.from) rows.push({ label: texts.from, value: known.from });
   rows.push({ label: texts.recipient, value: known.to });
-  rows.push(nft ? { label: texts.tokenId, value: known.amount.toString() } : { label: texts.amount, value: tokenAmount(texts, known.amount, info) });
+  rows.push(
+    nft ? { label: texts.tokenId, value: known.amount.toString() } : { label: texts.amount, value: tokenAmount(texts, known.amount, info) },
+  );
   return rows;
 }
 
@@ -131,7 +142,12 @@ export async function networkFee(calls: EvmCall[], from: string, env: ViewEnv): 
   const gases = await Promise.all(
     calls.map(async (call) => {
       if (call.gas !== undefined) return call.gas;
-      const request = { from, ...(call.to ? { to: call.to } : {}), value: numberToHex(call.value), ...(call.data ? { data: call.data } : {}) };
+      const request = {
+        from,
+        ...(call.to ? { to: call.to } : {}),
+        value: numberToHex(call.value),
+        ...(call.data ? { data: call.data } : {}),
+      };
       return quantity(await within(env.jsonRpc(rpcUrl, 'eth_estimateGas', [request])));
     }),
   );

@@ -103,7 +103,16 @@ describe('typed data as a readable tree', () => {
     // A struct nested in itself 50 levels deep (as an array, so it is valid EIP-712).
     let message: Record<string, unknown> = { leaf: 'x', next: [] };
     for (let i = 0; i < 50; i++) message = { leaf: `l${i}`, next: [message] };
-    const deep = { types: { Node: [{ name: 'leaf', type: 'string' }, { name: 'next', type: 'Node[]' }] }, primaryType: 'Node', message };
+    const deep = {
+      types: {
+        Node: [
+          { name: 'leaf', type: 'string' },
+          { name: 'next', type: 'Node[]' },
+        ],
+      },
+      primaryType: 'Node',
+      message,
+    };
     const tree = typedDataTree(deep, chainName, EN).tree;
     expect(depth(tree)).toBeLessThanOrEqual(MAX_TREE_DEPTH + 2);
     expect(JSON.stringify(tree)).toContain('more not shown');

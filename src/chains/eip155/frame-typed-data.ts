@@ -59,11 +59,27 @@ function typedNode(label: string, type: string, value: unknown, types: Types, de
   const array = /^(.*)\[(\d*)\]$/.exec(type);
   if (array && Array.isArray(value)) {
     const inner = array[1]!;
-    return { label, children: nested(value.map((item, i) => [`#${i + 1}`, inner, item] as const), types, depth, budget) };
+    return {
+      label,
+      children: nested(
+        value.map((item, i) => [`#${i + 1}`, inner, item] as const),
+        types,
+        depth,
+        budget,
+      ),
+    };
   }
   const struct = Object.hasOwn(types, type) ? types[type] : undefined;
   if (struct && isRecord(value)) {
-    return { label, children: nested(struct.map((f) => [f.name, f.type, value[f.name]] as const), types, depth, budget) };
+    return {
+      label,
+      children: nested(
+        struct.map((f) => [f.name, f.type, value[f.name]] as const),
+        types,
+        depth,
+        budget,
+      ),
+    };
   }
   return { label, value: scalar(type, value) };
 }
@@ -81,7 +97,13 @@ function plainNode(label: string, value: unknown, depth: number, budget: Budget)
   if (!isRecord(value) && !Array.isArray(value)) return { label, value: scalar('', value) };
   const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, i) => [`#${i + 1}`, item]) : Object.entries(value);
   if (depth >= MAX_TREE_DEPTH) return { label, children: [{ label: '…', value: fill(budget.texts.more, { count: entries.length }) }] };
-  return { label, children: bounded(entries.map(([key, item]) => [key, () => plainNode(key, item, depth + 1, budget)]), budget) };
+  return {
+    label,
+    children: bounded(
+      entries.map(([key, item]) => [key, () => plainNode(key, item, depth + 1, budget)]),
+      budget,
+    ),
+  };
 }
 
 function domainNode(domain: Record<string, unknown>, chainName: ChainName, budget: Budget): ApprovalTree {

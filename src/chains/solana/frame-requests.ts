@@ -52,7 +52,9 @@ function transactionRows(bytes: Uint8Array, network: FrameNetwork, texts: Approv
       rows.push({ label: texts.amount, value: `${formatUnits(transfer.lamports, 9)} ${network.nativeCurrency.symbol}` });
     } else {
       const amount =
-        transfer.decimals === undefined ? fill(texts.units, { amount: transfer.amount.toString() }) : formatUnits(transfer.amount, transfer.decimals);
+        transfer.decimals === undefined
+          ? fill(texts.units, { amount: transfer.amount.toString() })
+          : formatUnits(transfer.amount, transfer.decimals);
       rows.push({ label: texts.amount, value: amount });
       if (transfer.mint) rows.push({ label: texts.token, value: base58Encode(transfer.mint) });
     }
@@ -103,7 +105,10 @@ export function prepareSolanaRequest(
           withSolanaSeed(seed, async (solanaSeed) => {
             const { transaction, signature } = signTransaction(bytes, solanaSeed);
             if (method === 'solana_signTransaction') return { transaction: base64Encode(transaction) };
-            const sent = await env.jsonRpc(network.rpcUrl, 'sendTransaction', [base64Encode(transaction), { ...options, encoding: 'base64' }]);
+            const sent = await env.jsonRpc(network.rpcUrl, 'sendTransaction', [
+              base64Encode(transaction),
+              { ...options, encoding: 'base64' },
+            ]);
             return { signature: typeof sent === 'string' ? sent : base58Encode(signature) };
           }),
       };

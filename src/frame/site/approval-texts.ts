@@ -52,7 +52,21 @@ export const APPROVAL_TEXTS_EN = {
 
 export type ApprovalTexts = { readonly [K in keyof typeof APPROVAL_TEXTS_EN]: string };
 
-const ACCENTS: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú', y: 'ý', n: 'ñ', c: 'ç', s: 'š', A: 'Á', E: 'É', O: 'Ó', S: 'Š' };
+const ACCENTS: Record<string, string> = {
+  a: 'á',
+  e: 'é',
+  i: 'í',
+  o: 'ó',
+  u: 'ú',
+  y: 'ý',
+  n: 'ñ',
+  c: 'ç',
+  s: 'š',
+  A: 'Á',
+  E: 'É',
+  O: 'Ó',
+  S: 'Š',
+};
 
 /** The pseudo-locale's text: accented and bracketed, `{placeholders}` kept. */
 function pseudo(text: string): string {

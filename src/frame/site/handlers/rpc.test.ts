@@ -115,7 +115,12 @@ describe('RpcRequest', () => {
 
   it('answers unsupported unsafe methods with 4200, before any approval', async () => {
     const h = await loggedIn();
-    const reply = await h.call('RpcRequest', { namespace: 'eip155', chainId: 'eip155:31337', method: 'wallet_grantPermissions', params: [] });
+    const reply = await h.call('RpcRequest', {
+      namespace: 'eip155',
+      chainId: 'eip155:31337',
+      method: 'wallet_grantPermissions',
+      params: [],
+    });
     expect(reply.error).toEqual({
       code: 4200,
       message: 'The Provider does not support the requested method.',

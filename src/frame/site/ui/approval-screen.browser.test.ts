@@ -136,7 +136,12 @@ describe('frame approval screen', () => {
       { label: 'Value', value: '0 ETH' },
     ];
     void screen.show(
-      { title: 'Approve 3 transactions', rows: [{ label: 'Network fee', value: '0.0001 ETH' }], items: [call('0xA'), call('0xB'), call('0xC')], locale: 'xx' },
+      {
+        title: 'Approve 3 transactions',
+        rows: [{ label: 'Network fee', value: '0.0001 ETH' }],
+        items: [call('0xA'), call('0xB'), call('0xC')],
+        locale: 'xx',
+      },
       'Demo',
     );
     expect(root.querySelectorAll('h1').length).to.equal(1);
