@@ -3,11 +3,12 @@
  * frame site, backend, Hardhat (the demo ERC-20, DUSD) and Chromium: a real ERC-20 transfer's
  * 'Approve transaction' names the recipient, the amount in the token's symbol and the network fee;
  * typed data reads as a tree under 'Sign message', its domain first with the chain by its network's
- * name. Each screen has one heading. Screenshots of both at 1280 and 375 px go to SHOTS.
+ * name; wallet_sendCalls shows its calls as one list under 'Approve 2 transactions' and sends them
+ * all. Each screen has one heading. Screenshots of the first two at 1280 and 375 px go to SHOTS.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, verifyTypedData, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, maxUint256, verifyTypedData, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployDemoContracts, DEV_PRIVATE_KEY } from '../../scripts/lib/contracts.mjs';
@@ -152,5 +153,27 @@ describe('embedded wallet: approvals say what they approve', { timeout: 120_000 
     expect(ok, value).toBe(true);
     const { domain: d, types, primaryType, message } = typed;
     expect(await verifyTypedData({ address: evm, domain: d, types, primaryType, message, signature: value as Hex } as any)).toBe(true);
+  });
+  it('wallet_sendCalls: one heading, one list of the calls (an unlimited approve said in words); approved, both are sent', async () => {
+    const calls = [
+      { to: dusd, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 1_000_000n] }) },
+      { to: dusd, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [RECIPIENT, maxUint256] }) },
+    ];
+    const request = { method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: evm, calls }] };
+    const outcome = await startRequest(p, `modal.getWalletProvider('eip155').request(${JSON.stringify(request)}).then((r) => r.id)`);
+    await waitView(p, 'ApproveTransaction');
+    await frame().locator('ol.calls').waitFor();
+    expect(await frame().locator('h1').allTextContents()).toEqual(['Approve 2 transactions']);
+    const items = await frame().locator('ol.calls > li').allTextContents();
+    expect(items).toHaveLength(2);
+    expect(items[0]).toContain('1 DUSD');
+    expect(items[1]).toContain('Unlimited: all your DUSD, now and later');
+    const { ok, value } = await approveInFrame(p, outcome);
+    expect(ok, value).toBe(true);
+    const hashes = value.split(',') as Hex[];
+    expect(hashes).toHaveLength(2);
+    const client = createPublicClient({ transport: http(eh.h.chainA.url) });
+    for (const hash of hashes) expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect(await client.readContract({ address: dusd, abi: erc20Abi, functionName: 'allowance', args: [evm, RECIPIENT] })).toBe(maxUint256);
   });
 });
