@@ -4,8 +4,7 @@
  * an unsafe request (src/chains/<namespace>/frame-requests.ts).
  */
 import type { FrameNetwork } from '../frame/messages.js';
-import type { JsonRpcCall } from '../frame/site/context.js';
-import type { PreparedRequest } from '../frame/site/prepared-request.js';
+import type { PrepareEnv, PreparedRequest } from '../frame/site/prepared-request.js';
 import type { AuthUser } from '../wire/auth-api.js';
 import { prepareEvmRequest } from './eip155/frame-requests.js';
 import { isEmbeddedNamespace, type EmbeddedNamespace } from './frame-namespaces.js';
@@ -15,7 +14,7 @@ export interface FrameSigner {
   /** The user's address on the namespace; undefined when the record has none. */
   address(user: AuthUser): string | undefined;
   /** Checks and describes an unsafe request; it runs with the seed once approved. */
-  prepare(method: string, params: unknown, address: string, network: FrameNetwork, jsonRpc: JsonRpcCall): PreparedRequest;
+  prepare(method: string, params: unknown, address: string, network: FrameNetwork, env: PrepareEnv): PreparedRequest;
 }
 
 const SIGNERS: Record<EmbeddedNamespace, FrameSigner> = {

@@ -1,19 +1,25 @@
 /**
- * The unsafe eip155 methods the frame signs: personal_sign, eth_signTypedData_v4 and
- * eth_sendTransaction. Each is checked first (a clear error naming the bad parameter), described
- * for the approval screen, and run with the key only after the user approved.
+ * The unsafe eip155 methods the frame signs: personal_sign, eth_signTypedData_v4,
+ * eth_sendTransaction and wallet_sendCalls (its calls sent one after another). Each is checked
+ * first (a clear error naming the bad parameter), described for the approval screen ('Sign
+ * message' with the message or typed data's tree, ./frame-typed-data.ts; 'Approve transaction'
+ * or 'Approve {count} transactions' with each call's rows and the network fee,
+ * ./frame-transaction-view.ts), and run with the key only after the user approved.
  */
-import { bytesToHex, createWalletClient, defineChain, formatUnits, hexToBytes, http, isAddress, isHex, type Hex } from 'viem';
+import { bytesToHex, createWalletClient, defineChain, hexToBytes, http, isAddress, isHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { FrameNetwork } from '../../frame/messages.js';
 import { wipe } from '../../frame/keys/bytes.js';
 import { deriveEvmKey } from '../../frame/keys/derive.js';
 import { FrameRpcError } from '../../frame/site/approval-queue.js';
-import { messageText, type PreparedRequest } from '../../frame/site/prepared-request.js';
-import { fill, FRAME_REPLY_TEXT, FRAME_TEXTS } from '../../frame/site/texts.js';
+import { messageText, type PrepareEnv, type PreparedRequest } from '../../frame/site/prepared-request.js';
+import { fill, FRAME_REPLY_TEXT } from '../../frame/site/texts.js';
+import { callRows, networkFee, type EvmCall, type ViewEnv } from './frame-transaction-view.js';
+import { typedDataTree } from './frame-typed-data.js';
 
-/** A checked request: what to show, and what to do with the seed once approved. */
 const MAX_MESSAGE = 65_536;
+/** The most calls one wallet_sendCalls may batch. */
+export const MAX_CALLS = 16;
 
 function invalid(message: string): FrameRpcError {
   return new FrameRpcError(message, -32602);
@@ -24,7 +30,6 @@ function checkAddress(value: unknown, mine: string, name: string): void {
   if (value.toLowerCase() !== mine.toLowerCase()) throw new FrameRpcError(FRAME_REPLY_TEXT.wrongAddress, 4100);
 }
 
-/** A message as text when it is UTF-8 text, else its hex. */
 async function withKey<T>(seed: Uint8Array, fn: (key: Hex) => Promise<T>): Promise<T> {
   const key = deriveEvmKey(seed);
   try {
@@ -34,14 +39,14 @@ async function withKey<T>(seed: Uint8Array, fn: (key: Hex) => Promise<T>): Promi
   }
 }
 
-function personalSign(params: unknown[], mine: string): PreparedRequest {
+function personalSign(params: unknown[], mine: string, env: PrepareEnv): PreparedRequest {
   const [message, address] = params;
   if (typeof message !== 'string' || message.length > MAX_MESSAGE) throw invalid('params[0] must be the message (hex)');
   checkAddress(address, mine, 'params[1]');
   const raw = isHex(message) ? hexToBytes(message) : new TextEncoder().encode(message);
   const { text, isText } = messageText(raw);
   return {
-    view: { title: FRAME_TEXTS.signMessage, rows: [], body: isText ? text : `${FRAME_TEXTS.hexMessage}\n${text}` },
+    view: { title: env.texts.signMessage, rows: [], body: isText ? text : `${env.texts.hexMessage}\n${text}`, locale: env.locale },
     run: (seed) => withKey(seed, (key) => privateKeyToAccount(key).signMessage({ message: { raw } })),
   };
 }
@@ -71,21 +76,15 @@ function parseTypedData(value: unknown): TypedData {
   return typed as TypedData;
 }
 
-function signTypedData(params: unknown[], mine: string): PreparedRequest {
+function signTypedData(params: unknown[], mine: string, env: PrepareEnv): PreparedRequest {
   checkAddress(params[0], mine, 'params[0]');
   const typed = parseTypedData(params[1]);
   const { EIP712Domain: _domain, ...types } = typed.types;
   const domain = typed.domain ?? {};
+  const chainName = (id: number) => env.networks.find((network) => network.caipNetworkId === `eip155:${id}`)?.name;
+  const { tree, valid } = typedDataTree(typed, chainName, env.texts);
   return {
-    view: {
-      title: FRAME_TEXTS.signTypedData,
-      rows: [
-        { label: FRAME_TEXTS.domain, value: String(domain.name ?? '') },
-        { label: FRAME_TEXTS.chain, value: String(domain.chainId ?? '') },
-        { label: FRAME_TEXTS.primaryType, value: typed.primaryType },
-      ],
-      body: JSON.stringify(typed.message, null, 2),
-    },
+    view: { title: env.texts.signMessage, rows: [], tree, ...(valid ? {} : { note: env.texts.unreadable }), locale: env.locale },
     run: (seed) =>
       withKey(seed, (key) =>
         privateKeyToAccount(key).signTypedData({ domain, types, primaryType: typed.primaryType, message: typed.message } as Parameters<
@@ -107,38 +106,50 @@ function optionalQuantity(tx: Record<string, unknown>, name: string): bigint | u
   return value === undefined ? undefined : BigInt(value);
 }
 
-function sendTransaction(params: unknown[], mine: string, network: FrameNetwork): PreparedRequest {
+function chainOf(network: FrameNetwork) {
+  return defineChain({
+    id: Number(network.caipNetworkId.split(':')[1]),
+    name: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: { default: { http: [network.rpcUrl] } },
+  });
+}
+
+function checkTo(to: unknown, name: string): string | undefined {
+  if (to === undefined || to === null) return undefined;
+  if (typeof to !== 'string' || !isAddress(to, { strict: false })) throw invalid(`${name} must be an address`);
+  return to;
+}
+
+function sendTransaction(params: unknown[], mine: string, network: FrameNetwork, env: PrepareEnv): PreparedRequest {
   const tx = params[0] as Record<string, unknown> | undefined;
   if (typeof tx !== 'object' || tx === null) throw invalid('params[0] must be a transaction');
   if (tx.from !== undefined) checkAddress(tx.from, mine, 'params[0].from');
-  const to = tx.to ?? undefined;
-  if (to !== undefined && (typeof to !== 'string' || !isAddress(to, { strict: false }))) throw invalid('params[0].to must be an address');
+  const to = checkTo(tx.to, 'params[0].to');
   const value = optionalQuantity(tx, 'value') ?? 0n;
   const data = optionalHex(tx, 'data') ?? optionalHex(tx, 'input');
   const gas = optionalQuantity(tx, 'gas');
   const maxFeePerGas = optionalQuantity(tx, 'maxFeePerGas');
   const maxPriorityFeePerGas = optionalQuantity(tx, 'maxPriorityFeePerGas');
   const nonceHex = optionalQuantity(tx, 'nonce');
-  const { nativeCurrency } = network;
-  const chain = defineChain({
-    id: Number(network.caipNetworkId.split(':')[1]),
-    name: network.name,
-    nativeCurrency,
-    rpcUrls: { default: { http: [network.rpcUrl] } },
-  });
+  const feePerGas = maxFeePerGas ?? optionalQuantity(tx, 'gasPrice');
+  const call: EvmCall = {
+    value,
+    ...(to ? { to } : {}),
+    ...(data ? { data } : {}),
+    ...(gas ? { gas } : {}),
+    ...(feePerGas ? { feePerGas } : {}),
+  };
+  const viewEnv: ViewEnv = { network, jsonRpc: env.jsonRpc, texts: env.texts };
   return {
-    view: {
-      title: FRAME_TEXTS.sendTransaction,
-      rows: [
-        { label: FRAME_TEXTS.to, value: typeof to === 'string' ? to : FRAME_TEXTS.contractCreation },
-        { label: FRAME_TEXTS.value, value: `${formatUnits(value, nativeCurrency.decimals)} ${nativeCurrency.symbol}` },
-        { label: FRAME_TEXTS.network, value: network.name },
-        { label: FRAME_TEXTS.dataLength, value: fill(FRAME_TEXTS.bytes, { count: data ? (data.length - 2) / 2 : 0 }) },
-      ],
-    },
+    view: Promise.all([callRows(call, viewEnv), networkFee([call], mine, viewEnv)]).then(([rows, fee]) => ({
+      title: env.texts.approveTransaction,
+      rows: [...rows, { label: env.texts.fee, value: fee }],
+      locale: env.locale,
+    })),
     run: (seed) =>
       withKey(seed, (key) => {
-        const client = createWalletClient({ account: privateKeyToAccount(key), chain, transport: http(network.rpcUrl) });
+        const client = createWalletClient({ account: privateKeyToAccount(key), chain: chainOf(network), transport: http(network.rpcUrl) });
         return client.sendTransaction({
           to: to as Hex | undefined,
           value,
@@ -151,16 +162,69 @@ function sendTransaction(params: unknown[], mine: string, network: FrameNetwork)
   };
 }
 
+/**
+ * wallet_sendCalls (EIP-5792): its calls on one screen, sent one after another once approved;
+ * answers `{ id }`, the calls' transaction hashes joined by commas.
+ */
+function sendCalls(params: unknown[], mine: string, network: FrameNetwork, env: PrepareEnv): PreparedRequest {
+  const batch = params[0] as Record<string, unknown> | undefined;
+  if (typeof batch !== 'object' || batch === null) throw invalid('params[0] must be the calls');
+  if (batch.from !== undefined) checkAddress(batch.from, mine, 'params[0].from');
+  if (
+    batch.chainId !== undefined &&
+    (typeof batch.chainId !== 'string' || !isHex(batch.chainId) || BigInt(batch.chainId) !== BigInt(chainOf(network).id))
+  ) {
+    throw new FrameRpcError(FRAME_REPLY_TEXT.chainNotFound, 4901);
+  }
+  const list = batch.calls;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_CALLS)
+    throw invalid(`params[0].calls must be 1 to ${MAX_CALLS} calls`);
+  const calls: EvmCall[] = list.map((raw: unknown, i) => {
+    if (typeof raw !== 'object' || raw === null) throw invalid(`params[0].calls[${i}] must be a call`);
+    const item = raw as Record<string, unknown>;
+    const to = checkTo(item.to, `params[0].calls[${i}].to`);
+    const data = optionalHex(item, 'data');
+    return { value: optionalQuantity(item, 'value') ?? 0n, ...(to ? { to } : {}), ...(data ? { data } : {}) };
+  });
+  const viewEnv: ViewEnv = { network, jsonRpc: env.jsonRpc, texts: env.texts };
+  return {
+    view: Promise.all([Promise.all(calls.map((call) => callRows(call, viewEnv))), networkFee(calls, mine, viewEnv)]).then(
+      ([items, fee]) => ({
+        title: fill(env.texts.approveTransactions, { count: calls.length }),
+        rows: [{ label: env.texts.fee, value: fee }],
+        items,
+        locale: env.locale,
+      }),
+    ),
+    run: (seed) =>
+      withKey(seed, async (key) => {
+        const client = createWalletClient({ account: privateKeyToAccount(key), chain: chainOf(network), transport: http(network.rpcUrl) });
+        const hashes: Hex[] = [];
+        for (const call of calls)
+          hashes.push(await client.sendTransaction({ to: call.to as Hex | undefined, value: call.value, data: call.data }));
+        return { id: hashes.join(',') };
+      }),
+  };
+}
+
 /** Checks and describes an unsafe eip155 request; unsupported methods fail with 4200. */
-export function prepareEvmRequest(method: string, params: unknown, address: string, network: FrameNetwork): PreparedRequest {
+export function prepareEvmRequest(
+  method: string,
+  params: unknown,
+  address: string,
+  network: FrameNetwork,
+  env: PrepareEnv,
+): PreparedRequest {
   const list = Array.isArray(params) ? params : [];
   switch (method) {
     case 'personal_sign':
-      return personalSign(list, address);
+      return personalSign(list, address, env);
     case 'eth_signTypedData_v4':
-      return signTypedData(list, address);
+      return signTypedData(list, address, env);
     case 'eth_sendTransaction':
-      return sendTransaction(list, address, network);
+      return sendTransaction(list, address, network, env);
+    case 'wallet_sendCalls':
+      return sendCalls(list, address, network, env);
     default:
       throw new FrameRpcError(FRAME_REPLY_TEXT.unsupportedMethod, 4200);
   }

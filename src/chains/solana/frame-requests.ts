@@ -11,11 +11,13 @@ import type { FrameNetwork } from '../../frame/messages.js';
 import { base64Decode, base64Encode } from '../../wire/base64.js';
 import { wipe } from '../../frame/keys/bytes.js';
 import { deriveSolanaSeed } from '../../frame/keys/derive.js';
-import { describeTransfer, MAX_TRANSACTION_SIZE, parseTransaction, signTransaction } from './frame-transaction.js';
+import { MAX_TRANSACTION_SIZE, parseTransaction, signTransaction } from './frame-transaction.js';
+import { describeTransfers } from './frame-transfers.js';
 import { FrameRpcError } from '../../frame/site/approval-queue.js';
-import type { JsonRpcCall } from '../../frame/site/context.js';
-import { messageText, type PreparedRequest } from '../../frame/site/prepared-request.js';
-import { fill, FRAME_REPLY_TEXT, FRAME_TEXTS } from '../../frame/site/texts.js';
+import type { ApprovalTexts } from '../../frame/site/approval-texts.js';
+import type { ApprovalRow } from '../../frame/site/context.js';
+import { messageText, type PrepareEnv, type PreparedRequest } from '../../frame/site/prepared-request.js';
+import { fill, FRAME_REPLY_TEXT } from '../../frame/site/texts.js';
 
 const MAX_MESSAGE_TEXT = 8_192;
 const MAX_BATCH = 16;
@@ -41,17 +43,26 @@ function transactionBytes(value: unknown, name: string, address: string): Uint8A
   return bytes;
 }
 
-function transactionRows(bytes: Uint8Array, network: FrameNetwork): ApprovalRows {
-  const rows: ApprovalRows = [{ label: FRAME_TEXTS.network, value: network.name }];
-  const transfer = describeTransfer(parseTransaction(bytes));
-  if (transfer) {
-    rows.push({ label: FRAME_TEXTS.amount, value: `${formatUnits(transfer.lamports, 9)} ${network.nativeCurrency.symbol}` });
-    rows.push({ label: FRAME_TEXTS.recipient, value: base58Encode(transfer.to) });
+/** A transaction's transfers (amount and recipient each), and how many other instructions it has. */
+function transactionRows(bytes: Uint8Array, network: FrameNetwork, texts: ApprovalTexts): ApprovalRow[] {
+  const { transfers, others } = describeTransfers(parseTransaction(bytes));
+  const rows: ApprovalRow[] = [];
+  for (const transfer of transfers) {
+    if (transfer.kind === 'sol') {
+      rows.push({ label: texts.amount, value: `${formatUnits(transfer.lamports, 9)} ${network.nativeCurrency.symbol}` });
+    } else {
+      const amount =
+        transfer.decimals === undefined
+          ? fill(texts.units, { amount: transfer.amount.toString() })
+          : formatUnits(transfer.amount, transfer.decimals);
+      rows.push({ label: texts.amount, value: amount });
+      if (transfer.mint) rows.push({ label: texts.token, value: base58Encode(transfer.mint) });
+    }
+    rows.push({ label: texts.recipient, value: base58Encode(transfer.to) });
   }
+  if (others > 0 || transfers.length === 0) rows.push({ label: texts.action, value: fill(texts.instructions, { count: others }) });
   return rows;
 }
-
-type ApprovalRows = { label: string; value: string }[];
 
 async function withSolanaSeed<T>(seed: Uint8Array, fn: (solanaSeed: Uint8Array) => Promise<T> | T): Promise<T> {
   const solanaSeed = deriveSolanaSeed(seed);
@@ -68,8 +79,10 @@ export function prepareSolanaRequest(
   params: unknown,
   address: string,
   network: FrameNetwork,
-  jsonRpc: JsonRpcCall,
+  env: PrepareEnv,
 ): PreparedRequest {
+  const { texts, locale } = env;
+  const networkRow = { label: texts.network, value: network.name };
   switch (method) {
     case 'solana_signMessage': {
       const { message } = record(params);
@@ -77,11 +90,7 @@ export function prepareSolanaRequest(
       if (!bytes) throw invalid('params.message must be base58');
       const { text, isText } = messageText(bytes);
       return {
-        view: {
-          title: FRAME_TEXTS.signMessage,
-          rows: [{ label: FRAME_TEXTS.network, value: network.name }],
-          body: isText ? text : `${FRAME_TEXTS.hexMessage}\n${text}`,
-        },
+        view: { title: texts.signMessage, rows: [networkRow], body: isText ? text : `${texts.hexMessage}\n${text}`, locale },
         run: (seed) => withSolanaSeed(seed, (solanaSeed) => ({ signature: base58Encode(ed25519.sign(bytes, solanaSeed)) })),
       };
     }
@@ -91,12 +100,15 @@ export function prepareSolanaRequest(
       const bytes = transactionBytes(p.transaction, 'params.transaction', address);
       const options = p.options === undefined ? {} : record(p.options);
       return {
-        view: { title: FRAME_TEXTS.approveTransaction, rows: transactionRows(bytes, network) },
+        view: { title: texts.approveTransaction, rows: [networkRow, ...transactionRows(bytes, network, texts)], locale },
         run: (seed) =>
           withSolanaSeed(seed, async (solanaSeed) => {
             const { transaction, signature } = signTransaction(bytes, solanaSeed);
             if (method === 'solana_signTransaction') return { transaction: base64Encode(transaction) };
-            const sent = await jsonRpc(network.rpcUrl, 'sendTransaction', [base64Encode(transaction), { ...options, encoding: 'base64' }]);
+            const sent = await env.jsonRpc(network.rpcUrl, 'sendTransaction', [
+              base64Encode(transaction),
+              { ...options, encoding: 'base64' },
+            ]);
             return { signature: typeof sent === 'string' ? sent : base58Encode(signature) };
           }),
       };
@@ -109,8 +121,10 @@ export function prepareSolanaRequest(
       const all = transactions.map((tx, i) => transactionBytes(tx, `params.transactions[${i}]`, address));
       return {
         view: {
-          title: fill(FRAME_TEXTS.approveTransactions, { count: all.length }),
-          rows: [{ label: FRAME_TEXTS.network, value: network.name }],
+          title: fill(texts.approveTransactions, { count: all.length }),
+          rows: [networkRow],
+          items: all.map((bytes) => transactionRows(bytes, network, texts)),
+          locale,
         },
         run: (seed) =>
           withSolanaSeed(seed, (solanaSeed) => ({

@@ -10,11 +10,32 @@ import type { ApprovalQueue } from './approval-queue.js';
 import type { DeviceStore } from './device-store.js';
 import type { FrameStorage } from './frame-storage.js';
 
-/** What the approval screen shows: a title, labelled rows, and an optional long text. */
+/** One labelled detail of an approval. */
+export interface ApprovalRow {
+  label: string;
+  value: string;
+}
+
+/** A node of a readable tree (typed data): a label with a value, or with nested nodes. */
+export interface ApprovalTree {
+  label: string;
+  value?: string;
+  children?: ApprovalTree[];
+}
+
+/**
+ * What the approval screen shows under its one heading (`title`): an optional line (`note`),
+ * labelled rows, a typed-data tree, a numbered list of batched calls (`items`, each its rows), an
+ * optional long text, in the host's `locale` (./approval-texts.ts).
+ */
 export interface ApprovalView {
   title: string;
-  rows: { label: string; value: string }[];
+  note?: string;
+  rows: ApprovalRow[];
+  tree?: ApprovalTree[];
+  items?: ApprovalRow[][];
   body?: string;
+  locale?: string;
 }
 
 /** The frame's approval screen: resolves true on Approve, false on Reject; `hide` clears it. */

@@ -122,7 +122,7 @@ describe('frame dispatcher', () => {
     await waitFor(() => harness!.approvals.shown[0]);
     await settle(50);
     expect(harness.received.filter((m) => m.kind === 'reply' && m.type === 'RpcRequest')).toEqual([]);
-    expect(harness.approvals.shown[0]!.view).toMatchObject({ title: 'Sign this message', body: 'hello frame' });
+    expect(harness.approvals.shown[0]!.view).toMatchObject({ title: 'Sign message', body: 'hello frame' });
     harness.approvals.answer(true);
     const reply = await pending;
     const signature = (reply.payload as { result: `0x${string}` }).result;

@@ -1,5 +1,5 @@
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import { verifyTypedData } from 'viem';
+import { formatUnits, verifyTypedData } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFrameHarness, waitFor } from '../test-utils/frame-harness.js';
 
@@ -67,7 +67,7 @@ describe('RpcRequest', () => {
     expect((await rpc('eip155', 'eip155:1', 'eth_getBalance')).error?.message).toBe('ChainId not found');
   });
 
-  it('signs eth_signTypedData_v4 after showing domain, chain and primary type', async () => {
+  it('signs eth_signTypedData_v4 after showing it as a tree: the domain first (chain by its network name), then the message', async () => {
     const h = await loggedIn();
     const address = h.api.user.evmAddress as `0x${string}`;
     const signing = h.call('RpcRequest', {
@@ -78,13 +78,20 @@ describe('RpcRequest', () => {
     });
     await waitFor(() => h.approvals.shown[0]);
     const view = h.approvals.shown[0]!.view;
-    expect(view.title).toBe('Sign typed data');
-    expect(view.rows).toEqual([
-      { label: 'Domain', value: 'Mail' },
-      { label: 'Chain', value: '31337' },
-      { label: 'Primary type', value: 'Mail' },
+    expect(view.title).toBe('Sign message');
+    expect(view.tree).toEqual([
+      {
+        label: 'Domain',
+        children: [
+          { label: 'Name', value: 'Mail' },
+          { label: 'Version', value: '1' },
+          { label: 'Network', value: 'Hardhat (31337)' },
+          { label: 'Contract', value: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
+        ],
+      },
+      { label: 'Message', value: 'Mail', children: [{ label: 'contents', value: 'Hello, Bob! <script>' }] },
     ]);
-    expect(view.body).toContain('Hello, Bob! <script>');
+    expect(view.body).toBeUndefined();
     h.approvals.answer(true);
     const signature = ((await signing).payload as { result: `0x${string}` }).result;
     const { EIP712Domain: _, ...types } = typedData.types;
@@ -108,7 +115,12 @@ describe('RpcRequest', () => {
 
   it('answers unsupported unsafe methods with 4200, before any approval', async () => {
     const h = await loggedIn();
-    const reply = await h.call('RpcRequest', { namespace: 'eip155', chainId: 'eip155:31337', method: 'wallet_sendCalls', params: [] });
+    const reply = await h.call('RpcRequest', {
+      namespace: 'eip155',
+      chainId: 'eip155:31337',
+      method: 'wallet_grantPermissions',
+      params: [],
+    });
     expect(reply.error).toEqual({
       code: 4200,
       message: 'The Provider does not support the requested method.',
@@ -117,12 +129,45 @@ describe('RpcRequest', () => {
     expect(h.approvals.shown).toEqual([]);
   });
 
+  it('wallet_sendCalls shows its calls as one list under one heading, with the total fee; Reject sends nothing', async () => {
+    const rpcCalls: { url: string; method: string; params: unknown }[] = [];
+    const h = await loggedIn(rpcCalls);
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const calls = [
+      { to, value: '0xde0b6b3a7640000' },
+      { to, data: '0x12345678' },
+    ];
+    const pending = h.call('RpcRequest', { namespace: 'eip155', chainId: 'eip155:31337', method: 'wallet_sendCalls', params: [{ calls }] });
+    await waitFor(() => h.approvals.shown[0]);
+    const view = h.approvals.shown[0]!.view;
+    expect(view.title).toBe('Approve 2 transactions');
+    expect(view.items).toEqual([
+      [
+        { label: 'To', value: to },
+        { label: 'Value', value: '1 ETH' },
+        { label: 'Network', value: 'Hardhat' },
+      ],
+      [
+        { label: 'To', value: to },
+        { label: 'Value', value: '0 ETH' },
+        { label: 'Network', value: 'Hardhat' },
+        { label: 'Data', value: '4 bytes' },
+      ],
+    ]);
+    // The fake node answers 0x99 to every read: 2 x (0x99 gas x 0x99 wei).
+    expect(view.rows).toEqual([{ label: 'Network fee', value: `${formatUnits(2n * 0x99n * 0x99n, 18)} ETH` }]);
+    h.approvals.answer(false);
+    expect((await pending).error?.code).toBe(4001);
+    expect(rpcCalls.map((call) => call.method).sort()).toEqual(['eth_estimateGas', 'eth_estimateGas', 'eth_gasPrice']);
+  });
+
   it('solana_signAndSendTransaction sends the signed transaction as base64 to the synced network', async () => {
     const rpcCalls: { url: string; method: string; params: unknown }[] = [];
     const h = await loggedIn(rpcCalls);
     const payer = new PublicKey(h.api.user.solanaAddress!);
+    const recipient = Keypair.generate().publicKey;
     const tx = new Transaction({ feePayer: payer, recentBlockhash: new PublicKey(new Uint8Array(32).fill(5)).toBase58() }).add(
-      SystemProgram.transfer({ fromPubkey: payer, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 }),
+      SystemProgram.transfer({ fromPubkey: payer, toPubkey: recipient, lamports: 1_000_000 }),
     );
     const transaction = tx.serialize({ requireAllSignatures: false }).toString('base64');
     const sending = h.call('RpcRequest', {
@@ -132,6 +177,14 @@ describe('RpcRequest', () => {
       params: { transaction, options: { skipPreflight: true } },
     });
     await waitFor(() => h.approvals.shown[0]);
+    expect(h.approvals.shown[0]!.view).toMatchObject({
+      title: 'Approve transaction',
+      rows: [
+        { label: 'Network', value: 'Solana Local' },
+        { label: 'Amount', value: '0.001 SOL' },
+        { label: 'Recipient', value: recipient.toBase58() },
+      ],
+    });
     expect(rpcCalls).toEqual([]);
     h.approvals.answer(true);
     expect((await sending).payload).toEqual({ result: { signature: '5sent' } });

@@ -11,6 +11,7 @@ import { FrameRpcError } from '../approval-queue.js';
 import { findNetwork, type FrameContext } from '../context.js';
 import { frameSigner } from '../../../chains/frame-signers.js';
 import { requireSession, withSeed } from '../session.js';
+import { approvalTexts } from '../approval-texts.js';
 import { FRAME_REPLY_TEXT, FRAME_TEXTS } from '../texts.js';
 import { addressOn } from './session.js';
 import type { Handlers } from './types.js';
@@ -40,8 +41,14 @@ export const rpcHandlers: Handlers<'RpcRequest' | 'RpcAbort'> = {
     const address = addressOn(session, request.namespace);
     const signer = frameSigner(request.namespace);
     if (!signer) throw new FrameRpcError(FRAME_REPLY_TEXT.chainNotFound, 4901);
-    const prepared = signer.prepare(request.method, request.params, address, network, ctx.jsonRpc);
-    await ctx.queue.approve(prepared.view, requester(ctx.state));
+    const locale = ctx.state.dapp?.locale;
+    const prepared = signer.prepare(request.method, request.params, address, network, {
+      jsonRpc: ctx.jsonRpc,
+      texts: approvalTexts(locale),
+      networks: ctx.state.dapp?.networks ?? [],
+      ...(locale ? { locale } : {}),
+    });
+    await ctx.queue.approve(await prepared.view, requester(ctx.state));
     return { result: await withSeed(ctx, (seed) => prepared.run(seed)) };
   },
 

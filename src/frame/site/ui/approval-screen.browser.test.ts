@@ -98,6 +98,61 @@ describe('frame approval screen', () => {
     expect(second).to.equal(false);
   });
 
+  it('typed data as a nested tree (text only), in the view locale, under one heading', async () => {
+    const { root, surface, guard } = setup();
+    const screen = createApprovalScreen(surface, guard);
+    void screen.show(
+      {
+        title: 'Signer le message',
+        rows: [],
+        note: 'Ces données typées ne sont pas valides',
+        tree: [
+          { label: 'Domaine', children: [{ label: 'Réseau', value: 'Hardhat (31337)' }] },
+          { label: 'Message', value: 'Mail', children: [{ label: 'from', children: [{ label: 'name', value: '<b>Ada</b>' }] }] },
+        ],
+        locale: 'fr',
+      },
+      'Demo',
+    );
+    expect([...root.querySelectorAll('h1')].map((h) => h.textContent)).to.deep.equal(['Signer le message']);
+    expect(root.querySelector('.asker')!.textContent).to.equal('Demo vous demande de');
+    expect(button(root, 'Approuver').disabled).to.equal(true);
+    button(root, 'Refuser');
+    expect(root.querySelector('.note')!.textContent).to.equal('Ces données typées ne sont pas valides');
+    const top = [...root.querySelectorAll('.approval > .tree > .node')];
+    expect(top.map((node) => node.querySelector(':scope > .key')!.textContent)).to.deep.equal(['Domaine', 'Message']);
+    const leaf = root.querySelector('.approval > .tree > .node:nth-child(2) > .tree > .node > .tree > .node')!;
+    expect(leaf.querySelector('.key')!.textContent).to.equal('name');
+    expect(leaf.querySelector('.value')!.textContent).to.equal('<b>Ada</b>');
+    expect(root.querySelector('b')).to.equal(null);
+    screen.hide();
+  });
+
+  it('batched calls: one numbered list of their rows, one heading, the fee below; English when the locale is unknown', async () => {
+    const { root, surface, guard } = setup();
+    const screen = createApprovalScreen(surface, guard);
+    const call = (to: string) => [
+      { label: 'To', value: to },
+      { label: 'Value', value: '0 ETH' },
+    ];
+    void screen.show(
+      {
+        title: 'Approve 3 transactions',
+        rows: [{ label: 'Network fee', value: '0.0001 ETH' }],
+        items: [call('0xA'), call('0xB'), call('0xC')],
+        locale: 'xx',
+      },
+      'Demo',
+    );
+    expect(root.querySelectorAll('h1').length).to.equal(1);
+    const items = [...root.querySelectorAll('ol.calls > li')];
+    expect(items.map((li) => li.querySelector('dd')!.textContent)).to.deep.equal(['0xA', '0xB', '0xC']);
+    expect(root.querySelector('.approval > .rows dd')!.textContent).to.equal('0.0001 ETH');
+    expect(root.querySelector('.asker')!.textContent).to.equal('Demo asks you to');
+    button(root, 'Approve');
+    screen.hide();
+  });
+
   it('export: Send code, a wrong code stays, the right one asks again; Show keys (after 500 ms) shows both; 60 s later they are gone', async () => {
     const { root, surface, events, guard } = setup();
     const { clock, sleeps } = testClock();
