@@ -49,6 +49,8 @@ export async function bundleFrameSite(outDir, siteDir = FRAME_SITE_SOURCES) {
     format: 'esm',
     target: 'es2022',
     minify: true,
+    // Module scripts are always read as UTF-8: the 20 locales' texts stay as they are, not \uXXXX (a third of the bundle).
+    charset: 'utf8',
     sourcemap: false,
     legalComments: 'none',
     logLevel: 'warning',

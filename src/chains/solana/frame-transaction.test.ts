@@ -9,7 +9,7 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { describeTransfer, parseTransaction, signTransaction, TransactionFormatError } from './frame-transaction.js';
+import { parseTransaction, signTransaction, TransactionFormatError } from './frame-transaction.js';
 
 const seed = Uint8Array.from({ length: 32 }, (_, i) => 200 - i);
 const payer = new PublicKey(ed25519.getPublicKey(seed));
@@ -52,19 +52,6 @@ describe('the Solana wire-format signer', () => {
     expect(ed25519.verify(signature, transaction.subarray(parsed.messageOffset), payer.toBytes())).toBe(true);
     const decoded = VersionedTransaction.deserialize(transaction);
     expect(Uint8Array.from(decoded.signatures[0]!)).toEqual(signature);
-  });
-
-  it('describes a single system transfer (compute budget aside), and nothing else', () => {
-    for (const bytes of [legacyTransfer(), legacyTransfer(true)]) {
-      const transfer = describeTransfer(parseTransaction(bytes));
-      expect(transfer?.lamports).toBe(1_500_000_000n);
-      expect(new PublicKey(transfer!.to).equals(recipient)).toBe(true);
-    }
-    const two = new Transaction({ feePayer: payer, recentBlockhash: blockhash })
-      .add(SystemProgram.transfer({ fromPubkey: payer, toPubkey: recipient, lamports: 1 }))
-      .add(SystemProgram.transfer({ fromPubkey: payer, toPubkey: recipient, lamports: 2 }))
-      .serialize({ requireAllSignatures: false, verifySignatures: false });
-    expect(describeTransfer(parseTransaction(two))).toBeUndefined();
   });
 
   it('refuses a transaction the wallet does not sign, and malformed bytes', () => {

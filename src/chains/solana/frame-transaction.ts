@@ -118,30 +118,3 @@ export function signTransaction(bytes: Uint8Array, solanaSeed: Uint8Array): { tr
   transaction.set(signature, parsed.messageOffset - parsed.signatureCount * SIGNATURE_SIZE + slot * SIGNATURE_SIZE);
   return { transaction, signature };
 }
-
-const SYSTEM_PROGRAM = new Uint8Array(KEY_SIZE);
-
-/** A single System Program transfer's payer, recipient and lamports; undefined for anything else. */
-export function describeTransfer(parsed: ParsedTransaction): { from: Uint8Array; to: Uint8Array; lamports: bigint } | undefined {
-  const meaningful = parsed.instructions.filter((ix) => !isComputeBudget(parsed.accountKeys[ix.programIndex]));
-  if (meaningful.length !== 1) return undefined;
-  const [ix] = meaningful as [ParsedInstruction];
-  const program = parsed.accountKeys[ix.programIndex];
-  if (!program || !sameKey(program, SYSTEM_PROGRAM) || ix.data.length !== 12 || ix.accounts.length !== 2) return undefined;
-  const view = new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
-  if (view.getUint32(0, true) !== 2) return undefined;
-  const from = parsed.accountKeys[ix.accounts[0] as number];
-  const to = parsed.accountKeys[ix.accounts[1] as number];
-  if (!from || !to) return undefined;
-  return { from, to, lamports: view.getBigUint64(4, true) };
-}
-
-// ComputeBudget111111111111111111111111111111 in bytes.
-const COMPUTE_BUDGET = Uint8Array.from([
-  3, 6, 70, 111, 229, 33, 23, 50, 255, 236, 173, 186, 114, 195, 155, 231, 188, 140, 229, 187, 197, 247, 18, 107, 44, 67, 155, 58, 64, 0, 0,
-  0,
-]);
-
-function isComputeBudget(key: Uint8Array | undefined): boolean {
-  return key !== undefined && sameKey(key, COMPUTE_BUDGET);
-}
