@@ -19,8 +19,8 @@ export interface RateLimit {
   max: number;
   windowMs: number;
 }
-/** Requests per IP: like the backend's other development routes, generous for one developer, bounded for a loop. */
-export const DEFAULT_RATE_LIMIT: RateLimit = { max: 1200, windowMs: 60_000 };
+/** Requests per IP: the backend's default rate (3000 a minute), generous for one developer, bounded for a loop. */
+export const DEFAULT_RATE_LIMIT: RateLimit = { max: 3000, windowMs: 60_000 };
 const MAX_RATE_KEYS = 10_000;
 const TXID = /^[0-9a-f]{64}$/;
 
