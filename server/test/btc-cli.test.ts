@@ -54,13 +54,24 @@ describe('w3kit-server btc (built bin)', () => {
     const [, url, address, wif] = LINES.exec(first.stdout())!;
     expect(address).toBe(DEV_BITCOIN_KEY.address);
     expect(WIF(REGTEST).decode(wif!)).toEqual(DEV_BITCOIN_KEY.privateKey);
-    const stats = async (base: string, a: string) => ((await (await fetch(`${base}/address/${a}`)).json()) as { chain_stats: { funded_txo_sum: number } }).chain_stats;
+    const stats = async (base: string, a: string) =>
+      ((await (await fetch(`${base}/address/${a}`)).json()) as { chain_stats: { funded_txo_sum: number } }).chain_stats;
     expect((await stats(url!, address!)).funded_txo_sum).toBe(10 * 1e8);
     expect((await stats(url!, FUNDED)).funded_txo_sum).toBe(1.5 * 1e8);
     // The bundled bin verifies a real signature and mines the transaction.
     const [coin] = (await (await fetch(`${url}/address/${address}/utxo`)).json()) as { txid: string; vout: number; value: number }[];
     const dev = testKey('w3kit dev bitcoin account');
-    const sent = await post(url!, spend(dev, [{ ...coin!, kind: 'wpkh' }], [{ address: FUNDED, value: 1e8 }, { address: address!, value: coin!.value - 1e8 - 500 }]));
+    const sent = await post(
+      url!,
+      spend(
+        dev,
+        [{ ...coin!, kind: 'wpkh' }],
+        [
+          { address: FUNDED, value: 1e8 },
+          { address: address!, value: coin!.value - 1e8 - 500 },
+        ],
+      ),
+    );
     expect(sent.status).toBe(200);
     expect((await stats(url!, FUNDED)).funded_txo_sum).toBe(2.5 * 1e8);
     const hash = await (await fetch(`${url}/blocks/tip/hash`)).text();
@@ -92,13 +103,28 @@ describe('w3kit-server btc (command line)', () => {
   };
 
   it('refuses a bad --fund, --block-time, port or argument, and lists itself in --help', async () => {
-    expect(await run(['btc', '--fund', 'bcrt1qnotanaddress=1'])).toEqual({ code: 2, out: expect.stringContaining("is not a regtest P2WPKH or P2TR address") });
-    expect(await run(['btc', '--fund', `${FUNDED}=0`])).toEqual({ code: 2, out: expect.stringContaining('more than 0 and at most 100000 BTC') });
-    expect(await run(['btc', '--fund', `${FUNDED}=100000.000000001`])).toEqual({ code: 2, out: expect.stringContaining('at most 8 decimals') });
+    expect(await run(['btc', '--fund', 'bcrt1qnotanaddress=1'])).toEqual({
+      code: 2,
+      out: expect.stringContaining('is not a regtest P2WPKH or P2TR address'),
+    });
+    expect(await run(['btc', '--fund', `${FUNDED}=0`])).toEqual({
+      code: 2,
+      out: expect.stringContaining('more than 0 and at most 100000 BTC'),
+    });
+    expect(await run(['btc', '--fund', `${FUNDED}=100000.000000001`])).toEqual({
+      code: 2,
+      out: expect.stringContaining('at most 8 decimals'),
+    });
     expect(await run(['btc', '--fund', FUNDED])).toEqual({ code: 2, out: expect.stringContaining('must be ADDRESS=BTC') });
-    expect(await run(['btc', '--fund', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4=1'])).toEqual({ code: 2, out: expect.stringContaining('regtest') });
+    expect(await run(['btc', '--fund', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4=1'])).toEqual({
+      code: 2,
+      out: expect.stringContaining('regtest'),
+    });
     expect(await run(['btc', '--block-time', '0'])).toEqual({ code: 2, out: expect.stringContaining("Invalid --block-time '0'") });
-    expect(await run(['btc'], { W3KIT_BITCOIN_PORT: 'x' })).toEqual({ code: 2, out: expect.stringContaining("Invalid W3KIT_BITCOIN_PORT 'x'") });
+    expect(await run(['btc'], { W3KIT_BITCOIN_PORT: 'x' })).toEqual({
+      code: 2,
+      out: expect.stringContaining("Invalid W3KIT_BITCOIN_PORT 'x'"),
+    });
     expect(await run(['btc', 'extra'])).toEqual({ code: 2, out: expect.stringContaining("'btc' takes no arguments") });
     const help = await run(['--help']);
     expect(help.out).toContain('w3kit-server btc [--port N] [--data DIR] [--block-time N] [--fund ADDRESS=BTC]');
@@ -112,7 +138,12 @@ describe('w3kit-server btc (command line)', () => {
     await probe.close();
     let stdout = '';
     const stop = new AbortController();
-    const io: CliIo = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true }, signal: stop.signal, env: { W3KIT_BITCOIN_PORT: String(port) } };
+    const io: CliIo = {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: () => true },
+      signal: stop.signal,
+      env: { W3KIT_BITCOIN_PORT: String(port) },
+    };
     const done = main(['btc'], io);
     await expect.poll(() => stdout.split('\n').length).toBe(3);
     expect(stdout.split('\n')[0]).toBe(`bitcoin esplora http://127.0.0.1:${port}`);

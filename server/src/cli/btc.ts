@@ -15,7 +15,8 @@ const MAX_BLOCK_TIME = 3600;
 
 /** The port from --port, else W3KIT_BITCOIN_PORT, else 18443. */
 function btcPort({ flags, io }: CommandContext): number {
-  const [raw, name] = flags.port !== undefined ? [flags.port, '--port'] : [(io.env ?? process.env).W3KIT_BITCOIN_PORT, 'W3KIT_BITCOIN_PORT'];
+  const [raw, name] =
+    flags.port !== undefined ? [flags.port, '--port'] : [(io.env ?? process.env).W3KIT_BITCOIN_PORT, 'W3KIT_BITCOIN_PORT'];
   if (raw === undefined || raw === '') return DEFAULT_BTC_PORT;
   const port = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
   if (!(port >= 0 && port <= 65535)) throw new UsageError(`Invalid ${name} '${raw}': must be a port from 0 to 65535`);
@@ -33,7 +34,9 @@ export function parseFunds(values: readonly string[] = []): { address: string; s
     const match = /^(\d{1,6})(?:\.(\d{1,8}))?$/.exec(amount);
     const sats = match ? BigInt(match[1]!) * SATS_PER_BTC + BigInt((match[2] ?? '').padEnd(8, '0')) : -1n;
     if (sats <= 0n || sats > MAX_FUND_BTC * SATS_PER_BTC)
-      throw new UsageError(`Invalid --fund '${value}': the amount must be more than 0 and at most ${MAX_FUND_BTC} BTC, with at most 8 decimals`);
+      throw new UsageError(
+        `Invalid --fund '${value}': the amount must be more than 0 and at most ${MAX_FUND_BTC} BTC, with at most 8 decimals`,
+      );
     return { address, sats };
   });
 }
@@ -41,7 +44,8 @@ export function parseFunds(values: readonly string[] = []): { address: string; s
 function blockTime(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const seconds = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
-  if (!(seconds >= 1 && seconds <= MAX_BLOCK_TIME)) throw new UsageError(`Invalid --block-time '${raw}': must be seconds from 1 to ${MAX_BLOCK_TIME}`);
+  if (!(seconds >= 1 && seconds <= MAX_BLOCK_TIME))
+    throw new UsageError(`Invalid --block-time '${raw}': must be seconds from 1 to ${MAX_BLOCK_TIME}`);
   return seconds;
 }
 

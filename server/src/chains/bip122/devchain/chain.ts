@@ -64,9 +64,7 @@ export class BtcDevChain implements ChainView {
   private readonly byAddress = new Map<string, string[]>();
   private mempool: string[] = [];
 
-  constructor(
-    private readonly options: { mempoolMax?: number; now?: () => number; onChange?: () => void } = {},
-  ) {}
+  constructor(private readonly options: { mempoolMax?: number; now?: () => number; onChange?: () => void } = {}) {}
 
   get height(): number {
     return this.blocks.length - 1;

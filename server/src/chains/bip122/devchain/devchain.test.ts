@@ -31,6 +31,7 @@ afterAll(() => btc.close());
 describe('Bitcoin development chain: Esplora routes', () => {
   it('starts at height 1 with the dev account funded with 10 BTC and --fund addresses funded', async () => {
     expect(dev.wpkh.address).toBe(DEV_BITCOIN_KEY.address);
+    expect(DEV_BITCOIN_KEY.address).toBe('bcrt1qpdqxnjuhq5z074ts537q2dq26cyd3pe6sdus5s'); // as server/README.md says
     expect(await (await fetch(`${btc.url}/blocks/tip/height`)).text()).toBe('1');
     expect(await balance(btc.url, dev.wpkh.address)).toEqual({ confirmed: 10 * BTC, unconfirmed: 0 });
     expect(await balance(btc.url, bob.tr.address)).toEqual({ confirmed: 2 * BTC, unconfirmed: 0 });
@@ -49,16 +50,25 @@ describe('Bitcoin development chain: Esplora routes', () => {
   it('accepts a P2WPKH spend, mines it, and the receiver, the sender and the miner see it', async () => {
     const coin = await devCoin();
     const fee = 1_000;
-    const hex = spend(dev, [coin], [
-      { address: alice.tr.address, value: BTC },
-      { address: dev.wpkh.address, value: coin.value - BTC - fee },
-    ]);
+    const hex = spend(
+      dev,
+      [coin],
+      [
+        { address: alice.tr.address, value: BTC },
+        { address: dev.wpkh.address, value: coin.value - BTC - fee },
+      ],
+    );
     const res = await post(btc.url, hex);
     expect(res).toEqual({ status: 200, text: txidOf(hex) });
     const txid = res.text;
     expect(await (await fetch(`${btc.url}/blocks/tip/height`)).text()).toBe('2');
     const status = await getJson(`${btc.url}/tx/${txid}/status`);
-    expect(status).toEqual({ confirmed: true, block_height: 2, block_hash: expect.stringMatching(/^[0-9a-f]{64}$/), block_time: expect.any(Number) });
+    expect(status).toEqual({
+      confirmed: true,
+      block_height: 2,
+      block_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      block_time: expect.any(Number),
+    });
     expect(await (await fetch(`${btc.url}/blocks/tip/hash`)).text()).toBe(status.block_hash);
     expect(await (await fetch(`${btc.url}/tx/${txid}/hex`)).text()).toBe(hex);
 
@@ -89,7 +99,13 @@ describe('Bitcoin development chain: Esplora routes', () => {
     expect(await balance(btc.url, alice.tr.address)).toEqual({ confirmed: BTC, unconfirmed: 0 });
     expect(await balance(btc.url, dev.wpkh.address)).toEqual({ confirmed: 9 * BTC - fee, unconfirmed: 0 });
     const devStats = await getJson(`${btc.url}/address/${dev.wpkh.address}`);
-    expect(devStats.chain_stats).toEqual({ funded_txo_count: 2, funded_txo_sum: 10 * BTC + coin.value - BTC - fee, spent_txo_count: 1, spent_txo_sum: 10 * BTC, tx_count: 2 });
+    expect(devStats.chain_stats).toEqual({
+      funded_txo_count: 2,
+      funded_txo_sum: 10 * BTC + coin.value - BTC - fee,
+      spent_txo_count: 1,
+      spent_txo_sum: 10 * BTC,
+      tx_count: 2,
+    });
     expect(devStats.mempool_stats).toEqual({ funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 0 });
     // The block's coinbase pays the fee to the dev miner.
     const miner = await getJson(`${btc.url}/address/${DEV_MINER_KEY.address}/txs`);
@@ -126,22 +142,46 @@ describe('Bitcoin development chain: Esplora routes', () => {
       /^sendrawtransaction RPC error: \{"code":-25,"message":"bad-txns-inputs-missingorspent: input 0 spends [0-9a-f]{64}:0, already spent by [0-9a-f]{64}"\}$/,
     );
     const unknown: Coin = { txid: 'ab'.repeat(32), vout: 0, value: BTC, kind: 'wpkh' };
-    expect(await refusal(spend(dev, [unknown], [{ address: bob.wpkh.address, value: 1000 }]))).toContain(`input 0 spends ${'ab'.repeat(32)}:0, which does not exist`);
+    expect(await refusal(spend(dev, [unknown], [{ address: bob.wpkh.address, value: 1000 }]))).toContain(
+      `input 0 spends ${'ab'.repeat(32)}:0, which does not exist`,
+    );
     const bobSpend = { ...bobCoin, kind: 'tr' } as Coin;
-    const good = spend(bob, [bobSpend], [{ address: alice.wpkh.address, value: BTC }, { address: bob.tr.address, value: BTC - 1000 }]);
+    const good = spend(
+      bob,
+      [bobSpend],
+      [
+        { address: alice.wpkh.address, value: BTC },
+        { address: bob.tr.address, value: BTC - 1000 },
+      ],
+    );
     const raw = RawTx.decode(Buffer.from(good, 'hex'));
     raw.outputs[0]!.amount += 1n; // the signature no longer covers the outputs
-    expect(await refusal(Buffer.from(RawTx.encode(raw)).toString('hex'))).toContain("input 0 (");
-    expect(await refusal(Buffer.from(RawTx.encode(raw)).toString('hex'))).toContain("signature does not verify (P2TR key path, BIP-341 sighash)");
+    expect(await refusal(Buffer.from(RawTx.encode(raw)).toString('hex'))).toContain('input 0 (');
+    expect(await refusal(Buffer.from(RawTx.encode(raw)).toString('hex'))).toContain(
+      'signature does not verify (P2TR key path, BIP-341 sighash)',
+    );
     const devBad = RawTx.decode(Buffer.from(spend(dev, [await devCoin()], [{ address: alice.wpkh.address, value: BTC }]), 'hex'));
     devBad.outputs[0]!.amount -= 1n;
-    expect(await refusal(Buffer.from(RawTx.encode(devBad)).toString('hex'))).toContain('signature does not verify (P2WPKH, BIP-143 sighash)');
+    expect(await refusal(Buffer.from(RawTx.encode(devBad)).toString('hex'))).toContain(
+      'signature does not verify (P2WPKH, BIP-143 sighash)',
+    );
     const over = spend(bob, [bobSpend], [{ address: alice.wpkh.address, value: 3 * BTC }], [3 * BTC + 1000]);
     expect(await refusal(over)).toContain(`bad-txns-in-belowout: the outputs pay ${3 * BTC} sats, more than the inputs' ${2 * BTC} sats`);
-    expect(await refusal(spend(bob, [bobSpend], [{ address: alice.wpkh.address, value: 2 * BTC - 10 }]))).toMatch(/min relay fee not met: the fee is 10 sats, under \d+ sats/);
-    expect(await refusal(spend(bob, [bobSpend], [{ address: alice.wpkh.address, value: 100 }, { address: bob.tr.address, value: 2 * BTC - 2000 }]))).toContain(
-      'dust: output 0 pays 100 sats, under the dust limit of 294 sats for v0_p2wpkh',
+    expect(await refusal(spend(bob, [bobSpend], [{ address: alice.wpkh.address, value: 2 * BTC - 10 }]))).toMatch(
+      /min relay fee not met: the fee is 10 sats, under \d+ sats/,
     );
+    expect(
+      await refusal(
+        spend(
+          bob,
+          [bobSpend],
+          [
+            { address: alice.wpkh.address, value: 100 },
+            { address: bob.tr.address, value: 2 * BTC - 2000 },
+          ],
+        ),
+      ),
+    ).toContain('dust: output 0 pays 100 sats, under the dust limit of 294 sats for v0_p2wpkh');
     // Nothing moved.
     expect(await balance(btc.url, bob.tr.address)).toEqual({ confirmed: 2 * BTC, unconfirmed: 0 });
     expect(await (await fetch(`${btc.url}/blocks/tip/height`)).text()).toBe('3');
@@ -149,7 +189,10 @@ describe('Bitcoin development chain: Esplora routes', () => {
 
   it('refuses malformed hex, bytes that are no transaction, a resend and an oversized body', async () => {
     expect(await post(btc.url, 'zz12')).toEqual({ status: 400, text: expect.stringContaining('TX decode failed: the body is not hex') });
-    expect(await post(btc.url, '00ff00')).toEqual({ status: 400, text: expect.stringContaining('TX decode failed: the bytes are not a transaction') });
+    expect(await post(btc.url, '00ff00')).toEqual({
+      status: 400,
+      text: expect.stringContaining('TX decode failed: the bytes are not a transaction'),
+    });
     const last = (await getJson(`${btc.url}/address/${bob.wpkh.address}/txs`))[0].txid;
     const hex = await (await fetch(`${btc.url}/tx/${last}/hex`)).text();
     expect(await post(btc.url, hex)).toEqual({ status: 400, text: expect.stringContaining(`Transaction already in block chain: ${last}`) });
@@ -162,7 +205,10 @@ describe('Bitcoin development chain: Esplora routes', () => {
       const res = await fetch(`${btc.url}${p}`);
       return { status: res.status, text: await res.text() };
     };
-    expect(await get('/address/bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toEqual({ status: 400, text: expect.stringContaining('Invalid Bitcoin address') });
+    expect(await get('/address/bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toEqual({
+      status: 400,
+      text: expect.stringContaining('Invalid Bitcoin address'),
+    });
     expect(await get(`/tx/${'cd'.repeat(32)}`)).toEqual({ status: 404, text: 'Transaction not found' });
     expect(await get('/tx/xyz/status')).toEqual({ status: 400, text: 'Invalid hex string' });
     expect((await get('/blocks/nope')).status).toBe(404);

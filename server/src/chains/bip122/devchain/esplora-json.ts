@@ -14,9 +14,7 @@ export const CHAIN_PAGE = 25;
 /** The most UTXOs /address/{a}/utxo lists (electrs' default --utxos-limit is 500). */
 export const UTXO_LIMIT = 500;
 
-export type TxStatus =
-  | { confirmed: false }
-  | { confirmed: true; block_height: number; block_hash: string; block_time: number };
+export type TxStatus = { confirmed: false } | { confirmed: true; block_height: number; block_hash: string; block_time: number };
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 

@@ -57,7 +57,8 @@ function getRoute(chain: BtcDevChain, parts: string[]): Reply {
     if (sub === 'hex') return text(200, chain.entry(id)!.tx.hex);
   }
   if (root === 'address' && id !== undefined && parts.length <= 5) {
-    if (!addressScript(id)) return text(400, `Invalid Bitcoin address: '${id.slice(0, 100)}' is not a regtest P2WPKH or P2TR address (bcrt1...)`);
+    if (!addressScript(id))
+      return text(400, `Invalid Bitcoin address: '${id.slice(0, 100)}' is not a regtest P2WPKH or P2TR address (bcrt1...)`);
     if (sub === undefined && parts.length === 2) return json(addressJson(chain, id));
     if (sub === 'utxo' && parts.length === 3) {
       const utxos = utxoJson(chain, id);
@@ -103,7 +104,10 @@ export function esploraHttpServer(
     const verdict = windows.take(req.socket.remoteAddress ?? '');
     if (!verdict.ok) {
       const seconds = Math.ceil(verdict.retryInMs / 1000);
-      return send(res, text(429, `Too many requests: at most ${limit.max} in ${limit.windowMs / 1000} s from one address; retry in ${seconds} s`));
+      return send(
+        res,
+        text(429, `Too many requests: at most ${limit.max} in ${limit.windowMs / 1000} s from one address; retry in ${seconds} s`),
+      );
     }
     const parts = (req.url ?? '/').split('?')[0]!.split('/').filter(Boolean);
     if (req.method === 'GET') {
@@ -121,22 +125,24 @@ export function esploraHttpServer(
       }
     }
     if (req.method !== 'POST' || parts.join('/') !== 'tx') return send(res, text(405, 'Method not allowed: POST /tx only, else GET'));
-    readBody(req).then(
-      (body) => {
-        if (body === undefined) return send(res, text(413, `Payload too large: a raw transaction is at most ${BODY_MAX} hex characters`));
-        try {
-          const txid = chain.accept(body.trim());
-          options.onAccepted();
-          send(res, text(200, txid));
-        } catch (err) {
-          if (!(err instanceof TxRefusal)) throw err;
-          send(res, text(400, `sendrawtransaction RPC error: ${JSON.stringify({ code: err.code, message: err.message })}`));
-        }
-      },
-      () => res.destroy(),
-    ).catch((err: unknown) => {
-      options.onError(err);
-      send(res, text(500, 'Internal error'));
-    });
+    readBody(req)
+      .then(
+        (body) => {
+          if (body === undefined) return send(res, text(413, `Payload too large: a raw transaction is at most ${BODY_MAX} hex characters`));
+          try {
+            const txid = chain.accept(body.trim());
+            options.onAccepted();
+            send(res, text(200, txid));
+          } catch (err) {
+            if (!(err instanceof TxRefusal)) throw err;
+            send(res, text(400, `sendrawtransaction RPC error: ${JSON.stringify({ code: err.code, message: err.message })}`));
+          }
+        },
+        () => res.destroy(),
+      )
+      .catch((err: unknown) => {
+        options.onError(err);
+        send(res, text(500, 'Internal error'));
+      });
   });
 }

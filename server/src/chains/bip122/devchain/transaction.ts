@@ -85,7 +85,9 @@ export function coinbaseTx(height: number, outputs: readonly TxOutput[]): Decode
   const raw = RawTx.encode({
     version: 2,
     segwitFlag: false,
-    inputs: [{ txid: new Uint8Array(Buffer.from(NULL_TXID, 'hex')), index: COINBASE_VOUT, finalScriptSig: scriptSig, sequence: 0xffffffff }],
+    inputs: [
+      { txid: new Uint8Array(Buffer.from(NULL_TXID, 'hex')), index: COINBASE_VOUT, finalScriptSig: scriptSig, sequence: 0xffffffff },
+    ],
     outputs: outputs.map((o) => ({ amount: o.value, script: o.script })),
     witnesses: undefined,
     lockTime: 0,

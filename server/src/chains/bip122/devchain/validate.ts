@@ -50,11 +50,13 @@ function checkOutputs(tx: DecodedTx): bigint {
   tx.outputs.forEach((o, i) => {
     if (o.value < 0n || o.value > MAX_MONEY) refuse(-26, `bad-txns-vout-toolarge: output ${i} is over 21,000,000 BTC`);
     const type = scriptType(o.script);
-    if (type === 'unknown') refuse(-26, `scriptpubkey: output ${i}'s script is not a standard one (P2PKH, P2SH, P2WPKH, P2WSH, P2TR or OP_RETURN)`);
+    if (type === 'unknown')
+      refuse(-26, `scriptpubkey: output ${i}'s script is not a standard one (P2PKH, P2SH, P2WPKH, P2WSH, P2TR or OP_RETURN)`);
     if (type === 'op_return' && o.script.length > MAX_OP_RETURN)
       refuse(-26, `scriptpubkey: output ${i}'s OP_RETURN script is over ${MAX_OP_RETURN} bytes`);
     const dust = DUST[type];
-    if (dust !== undefined && o.value < dust) refuse(-26, `dust: output ${i} pays ${o.value} sats, under the dust limit of ${dust} sats for ${type}`);
+    if (dust !== undefined && o.value < dust)
+      refuse(-26, `dust: output ${i} pays ${o.value} sats, under the dust limit of ${dust} sats for ${type}`);
     total += o.value;
   });
   if (total > MAX_MONEY) refuse(-26, 'bad-txns-txouttotal-toolarge: the outputs add up to over 21,000,000 BTC');
@@ -68,13 +70,15 @@ function verifyInput(tx: DecodedTx, parsed: Transaction, i: number, prevouts: Tx
   const where = `input ${i} (${input.txid}:${input.vout})`;
   if (input.scriptSig.length !== 0) refuse(-26, `scriptsig-not-pushonly: ${where} has a scriptSig; native segwit spends have none`);
   if (type === 'v0_p2wpkh') {
-    if (input.witness.length !== 2) refuse(-26, `mandatory-script-verify-flag-failed: ${where} needs a witness of signature and public key (P2WPKH)`);
+    if (input.witness.length !== 2)
+      refuse(-26, `mandatory-script-verify-flag-failed: ${where} needs a witness of signature and public key (P2WPKH)`);
     const [sig, pub] = input.witness as [Uint8Array, Uint8Array];
     const program = OutScript.decode(prev.script) as { hash: Uint8Array };
     if (pub.length !== 33 || !equalBytes(hash160(pub), program.hash))
       refuse(-26, `mandatory-script-verify-flag-failed: ${where}'s public key does not match the P2WPKH output it spends`);
     const hashType = sig.at(-1) ?? 0;
-    if (!ECDSA_SIGHASH.has(hashType)) refuse(-26, `mandatory-script-verify-flag-failed: ${where}'s signature has an unknown sighash type ${hashType}`);
+    if (!ECDSA_SIGHASH.has(hashType))
+      refuse(-26, `mandatory-script-verify-flag-failed: ${where}'s signature has an unknown sighash type ${hashType}`);
     const scriptCode = OutScript.encode({ type: 'pkh', hash: program.hash });
     const digest = parsed.preimageWitnessV0(i, scriptCode, hashType, prev.value);
     let ok = false;
@@ -88,7 +92,10 @@ function verifyInput(tx: DecodedTx, parsed: Transaction, i: number, prevouts: Tx
   }
   if (type === 'v1_p2tr') {
     if (input.witness.length !== 1)
-      refuse(-26, `mandatory-script-verify-flag-failed: ${where} is not a P2TR key-path spend (one signature); script-path spends and annexes are not supported here`);
+      refuse(
+        -26,
+        `mandatory-script-verify-flag-failed: ${where} is not a P2TR key-path spend (one signature); script-path spends and annexes are not supported here`,
+      );
     const sig = input.witness[0]!;
     if (sig.length !== 64 && !(sig.length === 65 && TAPROOT_SIGHASH.has(sig[64]!)))
       refuse(-26, `mandatory-script-verify-flag-failed: ${where}'s Schnorr signature is not 64 bytes (or 65 with a valid sighash type)`);
@@ -127,7 +134,8 @@ export function validateTx(tx: DecodedTx, chain: ChainView): bigint {
     if (!prev) refuse(-25, `bad-txns-inputs-missingorspent: input ${i} spends ${outpoint}, which does not exist`);
     const spender = chain.spender(input.txid, input.vout);
     if (spender) {
-      if (chain.where(spender) === 'mempool') refuse(-26, `txn-mempool-conflict: input ${i} spends ${outpoint}, already spent by ${spender} in the mempool`);
+      if (chain.where(spender) === 'mempool')
+        refuse(-26, `txn-mempool-conflict: input ${i} spends ${outpoint}, already spent by ${spender} in the mempool`);
       refuse(-25, `bad-txns-inputs-missingorspent: input ${i} spends ${outpoint}, already spent by ${spender}`);
     }
     return prev!;
@@ -137,7 +145,8 @@ export function validateTx(tx: DecodedTx, chain: ChainView): bigint {
   if (valueOut > valueIn) refuse(-26, `bad-txns-in-belowout: the outputs pay ${valueOut} sats, more than the inputs' ${valueIn} sats`);
   const fee = valueIn - valueOut;
   const minFee = BigInt(tx.vsize * MIN_RELAY_FEE_RATE);
-  if (fee < minFee) refuse(-26, `min relay fee not met: the fee is ${fee} sats, under ${minFee} sats (${MIN_RELAY_FEE_RATE} sat/vB of ${tx.vsize} vB)`);
+  if (fee < minFee)
+    refuse(-26, `min relay fee not met: the fee is ${fee} sats, under ${minFee} sats (${MIN_RELAY_FEE_RATE} sat/vB of ${tx.vsize} vB)`);
   const parsed = Transaction.fromRaw(new Uint8Array(Buffer.from(tx.hex, 'hex')), {
     allowUnknownOutputs: true,
     allowUnknownInputs: true,

@@ -27,7 +27,12 @@ export interface Coin {
 }
 
 /** A signed raw transaction (hex) spending `coins` of `key` to `outputs`; `claimedValues` lies about the inputs' amounts to the signer. */
-export function spend(key: TestKey, coins: readonly Coin[], outputs: readonly { address: string; value: number }[], claimedValues?: number[]): string {
+export function spend(
+  key: TestKey,
+  coins: readonly Coin[],
+  outputs: readonly { address: string; value: number }[],
+  claimedValues?: number[],
+): string {
   const tx = new Transaction();
   coins.forEach((coin, i) => {
     const out = key[coin.kind];
@@ -47,6 +52,7 @@ export function spend(key: TestKey, coins: readonly Coin[], outputs: readonly { 
 /** The txid of a raw transaction hex. */
 export const txidOf = (hex: string) => Transaction.fromRaw(Buffer.from(hex, 'hex')).id;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read Esplora's JSON loosely, as any client does
 export async function getJson<T = any>(url: string): Promise<T> {
   const res = await fetch(url);
   if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
