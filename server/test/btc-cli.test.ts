@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../src/cli/index.js';
 import { DEV_BITCOIN_KEY, REGTEST } from '../src/chains/bip122/devchain/network.js';
 import { builtBin, removeBuiltBin } from './built-bin.js';
-import { post, spend, testKey } from '../src/chains/bip122/devchain/test-utils/wallet.js';
+import { post, spend, testKey } from './btc-wallet.js';
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBtcDevChain, type RunningBtcDevChain } from './server.js';
 import { BTC_STATE_FILE } from './state-file.js';
-import { balance, getJson, post, spend, testKey, type Coin } from './test-utils/wallet.js';
+import { balance, getJson, post, spend, testKey, type Coin } from '../../../../test/btc-wallet.js';
 
 const BTC = 100_000_000;
 const dev = testKey('w3kit dev bitcoin account');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RawTx } from '@scure/btc-signer/script.js';
 import { DEV_BITCOIN_KEY, DEV_MINER_KEY } from './network.js';
 import { startBtcDevChain, type RunningBtcDevChain } from './server.js';
-import { balance, getJson, post, spend, testKey, txidOf, type Coin, type TestKey } from './test-utils/wallet.js';
+import { balance, getJson, post, spend, testKey, txidOf, type Coin, type TestKey } from '../../../../test/btc-wallet.js';
 
 const BTC = 100_000_000;
 let btc: RunningBtcDevChain;

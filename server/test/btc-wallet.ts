@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { p2tr, p2wpkh, Transaction } from '@scure/btc-signer';
 import { pubECDSA, pubSchnorr } from '@scure/btc-signer/utils.js';
-import { REGTEST } from '../network.js';
+import { REGTEST } from '../src/chains/bip122/devchain/network.js';
 
 export interface TestKey {
   privateKey: Uint8Array;
