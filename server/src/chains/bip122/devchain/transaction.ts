@@ -2,8 +2,8 @@
  * A raw Bitcoin transaction as the development chain keeps it: decoded with @scure/btc-signer
  * (RawTx), with its txid, size, weight and virtual size.
  */
-import { Transaction } from '@scure/btc-signer';
 import { RawTx } from '@scure/btc-signer/script.js';
+import { sha256x2 } from '@scure/btc-signer/utils.js';
 
 export const NULL_TXID = '0'.repeat(64);
 export const COINBASE_VOUT = 0xffffffff;
@@ -59,7 +59,8 @@ export function decodeTx(raw: Uint8Array): DecodedTx {
     witness: decoded.witnesses?.[i] ?? [],
   }));
   return {
-    txid: Transaction.fromRaw(raw, { allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true }).id,
+    // The txid: the double SHA-256 of the serialization without witnesses, shown byte-reversed.
+    txid: Buffer.from(sha256x2(stripped)).reverse().toString('hex'),
     hex: toHex(raw),
     version: decoded.version,
     locktime: decoded.lockTime,

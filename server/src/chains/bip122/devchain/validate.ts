@@ -147,11 +147,16 @@ export function validateTx(tx: DecodedTx, chain: ChainView): bigint {
   const minFee = BigInt(tx.vsize * MIN_RELAY_FEE_RATE);
   if (fee < minFee)
     refuse(-26, `min relay fee not met: the fee is ${fee} sats, under ${minFee} sats (${MIN_RELAY_FEE_RATE} sat/vB of ${tx.vsize} vB)`);
-  const parsed = Transaction.fromRaw(new Uint8Array(Buffer.from(tx.hex, 'hex')), {
-    allowUnknownOutputs: true,
-    allowUnknownInputs: true,
-    disableScriptCheck: true,
-  });
+  let parsed: Transaction;
+  try {
+    parsed = Transaction.fromRaw(new Uint8Array(Buffer.from(tx.hex, 'hex')), {
+      allowUnknownOutputs: true,
+      allowUnknownInputs: true,
+      disableScriptCheck: true,
+    });
+  } catch (err) {
+    return refuse(-22, `TX decode failed: ${(err as Error).message.split('\n')[0]}`);
+  }
   for (let i = 0; i < tx.inputs.length; i++) verifyInput(tx, parsed, i, prevouts);
   return fee;
 }
