@@ -5,8 +5,10 @@
  * refuse is refused with its reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { p2pkh } from '@scure/btc-signer';
 import { RawTx } from '@scure/btc-signer/script.js';
-import { DEV_BITCOIN_KEY, DEV_MINER_KEY } from './network.js';
+import { pubECDSA } from '@scure/btc-signer/utils.js';
+import { DEV_BITCOIN_KEY, DEV_MINER_KEY, REGTEST } from './network.js';
 import { startBtcDevChain, type RunningBtcDevChain } from './server.js';
 import { balance, getJson, post, spend, testKey, txidOf, type Coin, type TestKey } from '../../../../test/btc-wallet.js';
 
@@ -185,6 +187,36 @@ describe('Bitcoin development chain: Esplora routes', () => {
     // Nothing moved.
     expect(await balance(btc.url, bob.tr.address)).toEqual({ confirmed: 2 * BTC, unconfirmed: 0 });
     expect(await (await fetch(`${btc.url}/blocks/tip/height`)).text()).toBe('3');
+  });
+
+  it('refuses an input of another kind than P2WPKH or P2TR key path, naming it', async () => {
+    const coin = await devCoin();
+    const legacy = p2pkh(pubECDSA(alice.privateKey), REGTEST).address!;
+    const res = await post(
+      btc.url,
+      spend(
+        dev,
+        [coin],
+        [
+          { address: legacy, value: 10_000 },
+          { address: dev.wpkh.address, value: coin.value - 11_000 },
+        ],
+      ),
+    );
+    expect(res.status).toBe(200);
+    const raw = RawTx.encode({
+      version: 2,
+      segwitFlag: false,
+      inputs: [{ txid: Buffer.from(res.text, 'hex'), index: 0, finalScriptSig: new Uint8Array(), sequence: 0xffffffff }],
+      outputs: [{ amount: 9_000n, script: alice.wpkh.script }],
+      witnesses: undefined,
+      lockTime: 0,
+    });
+    const refused = await post(btc.url, Buffer.from(raw).toString('hex'));
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(
+      `unsupported input: input 0 (${res.text}:0) spends a p2pkh output; this development chain verifies P2WPKH and P2TR key-path spends only`,
+    );
   });
 
   it('refuses malformed hex, bytes that are no transaction, a resend and an oversized body', async () => {
