@@ -9,7 +9,8 @@
  * secure frame site and auth API, addressed as http://localhost:PORT since WebAuthn refuses IP origins),
  * W3KIT_OIDC_PORT (4304, the development OpenID provider playing every social provider), W3KIT_SMTP_PORT (4325, the development SMTP sink that receives
  * the login mails; they are listed at the backend's /dev/mail), W3KIT_SOLANA_PORT (8899, the local Solana chain,
- * websocket on 8900, in memory). The demo contracts (DUSD, DUSDT, DNFT and a spam NFT) are deployed on
+ * websocket on 8900, in memory), W3KIT_BITCOIN_PORT (18443, the local Bitcoin development chain: regtest behind
+ * the Esplora HTTP API, in memory; its dev account gets 10 BTC). The demo contracts (DUSD, DUSDT, DNFT and a spam NFT) are deployed on
  * chain 31337 first, and the backend's Blockchain API indexes it; the Solana dev account gets 100 SOL
  * and 1,000,000 W3USD (an SPL token), and the Blockchain API reads Solana balances from the chain.
  * The local DEX (Uniswap V2: WETH, DUSD and DUSDT pools) is deployed on chain 31337 next (or found
@@ -25,14 +26,16 @@ const { startBackend } = await import('./lib/backend.mjs');
 const { deployDemoContracts } = await import('./lib/contracts.mjs');
 const { deployDex } = await import('./lib/dex.mjs');
 const { startSvm, seedDevSolana } = await import('./lib/svm.mjs');
+const { startBtc } = await import('./lib/btc.mjs');
 const { SERVER_BUNDLE } = await import('../server/scripts/bundle.mjs');
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const DATA_DIR = '.cache/w3kit-data';
-const [chainA, chainB, svm] = await Promise.all([
+const [chainA, chainB, svm, btc] = await Promise.all([
   startHardhat({ port: env('W3KIT_HARDHAT_PORT', 8545), chainId: 31337 }),
   startHardhat({ port: env('W3KIT_HARDHAT_B_PORT', 8546), chainId: 31338 }),
   startSvm({ port: env('W3KIT_SOLANA_PORT', 8899) }),
+  startBtc({ port: env('W3KIT_BITCOIN_PORT', 18443) }),
 ]);
 const [contracts, solana] = await Promise.all([deployDemoContracts(chainA.url), seedDevSolana(svm), setSolanaPrices()]);
 const dex = await deployDex(chainA.url, { dataDir: DATA_DIR, tokens: [contracts.dusd, contracts.dusdt] });
@@ -79,6 +82,9 @@ console.log(
 console.log(`dex          router ${dex.router} (Uniswap V2 on chain ${dex.chainId}: ETH, ${dex.tokens.map((t) => t.symbol).join(', ')})`);
 console.log(`hardhat B    ${chainB.url}   (chain 31338)`);
 console.log(`solana       ${svm.url} ws ${svm.wsUrl} (local SVM; dev account ${solana.address}, token mint ${solana.mint})`);
+console.log(
+  `bitcoin      ${btc.url}   (local regtest development chain, Esplora API; dev account ${btc.devAddress}, 10 BTC, wif ${btc.devWif})`,
+);
 console.log('ready');
 
 /** USD prices of SOL (150) and W3USD (1) on the local SVM, set in the backend's data before it starts. */
@@ -98,7 +104,7 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await Promise.allSettled([demo.close(), backend.close(), chainA.stop(), chainB.stop(), svm.close()]);
+  await Promise.allSettled([demo.close(), backend.close(), chainA.stop(), chainB.stop(), svm.close(), btc.close()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

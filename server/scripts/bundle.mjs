@@ -13,6 +13,7 @@
  *   node scripts/bundle.mjs [outfile]     (from server/; npm run build -w w3kit-server)
  */
 import { chmodSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -59,6 +60,20 @@ export async function bundleFrameSite(outDir, siteDir = FRAME_SITE_SOURCES) {
   return outDir;
 }
 
+/**
+ * Packages bundled into the bin instead of loaded from node_modules: the repository's root
+ * hoists the client's @noble/curves and @noble/hashes 1.x, and the server (the Bitcoin
+ * development chain) verifies signatures with 2.x from server/node_modules, which a bin built
+ * outside server/ (tests bundle into .cache/) would not find. Resolved from the importing file.
+ */
+const INLINED = /^@noble\/(curves|hashes)(\/|$)/;
+const inlinePackages = {
+  name: 'inline-packages',
+  setup(build) {
+    build.onResolve({ filter: INLINED }, (args) => ({ path: createRequire(args.importer).resolve(args.path) }));
+  },
+};
+
 /** Bundles the server bin to `outfile` (relative paths are taken from the server package's folder) and makes it executable. */
 export async function bundleServer(outfile = SERVER_BUNDLE) {
   const out = path.resolve(ROOT, outfile);
@@ -71,6 +86,7 @@ export async function bundleServer(outfile = SERVER_BUNDLE) {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    plugins: [inlinePackages],
     banner: { js: '#!/usr/bin/env node' },
     sourcemap: false,
     legalComments: 'none',

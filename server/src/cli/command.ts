@@ -55,6 +55,8 @@ export const FLAGS = {
   'allowed-hosts': { type: 'string' },
   'metrics-token': { type: 'string' },
   'trust-proxy': { type: 'string' },
+  fund: { type: 'string', multiple: true },
+  'block-time': { type: 'string' },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;

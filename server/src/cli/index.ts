@@ -16,6 +16,7 @@ import { pricesCommands } from './prices.js';
 import { projectsCommands } from './projects.js';
 import { configFlags, serveCommand } from './serve.js';
 import { svmCommand } from './svm.js';
+import { btcCommand } from './btc.js';
 import { tokensCommands } from './tokens.js';
 import { walletsCommands } from './wallets.js';
 import { redactText } from '../redact.js';
@@ -32,6 +33,7 @@ export const COMMANDS: readonly Command[] = [
   ...tokensCommands,
   svmCommand,
   ...dexCommands,
+  btcCommand,
 ];
 
 export const USAGE = helpText(COMMANDS);
