@@ -10,6 +10,8 @@ export interface PasskeyTexts {
   passkeyPrf: string;
   createPasskey: string;
   creatingPasskey: string;
+  passkeysUnsupported: string;
+  passkeyNotCreated: string;
 }
 
 const TEXTS: Record<string, PasskeyTexts> = {
@@ -21,6 +23,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'Where your device supports it, the passkey also locks your recovery share, so that from then on not even the wallet server can release it.',
     createPasskey: 'Create passkey',
     creatingPasskey: 'Follow your browser to create the passkey...',
+    passkeysUnsupported: 'This browser does not support passkeys',
+    passkeyNotCreated: 'The passkey was not created',
   },
   es: {
     passkeyTitle: 'Agregar llave de acceso',
@@ -30,6 +34,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'Si tu dispositivo lo admite, la llave de acceso también protege tu parte de recuperación, de modo que desde entonces ni siquiera el servidor de la billetera puede liberarla.',
     createPasskey: 'Crear llave de acceso',
     creatingPasskey: 'Sigue las indicaciones del navegador para crear la llave de acceso...',
+    passkeysUnsupported: 'Este navegador no admite llaves de acceso',
+    passkeyNotCreated: 'No se creó la llave de acceso',
   },
   fr: {
     passkeyTitle: "Ajouter une clé d'accès",
@@ -39,6 +45,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       "Si votre appareil le permet, la clé d'accès verrouille aussi votre part de récupération : dès lors, même le serveur du portefeuille ne peut plus la libérer.",
     createPasskey: "Créer une clé d'accès",
     creatingPasskey: "Suivez votre navigateur pour créer la clé d'accès...",
+    passkeysUnsupported: "Ce navigateur ne prend pas en charge les clés d'accès",
+    passkeyNotCreated: "La clé d'accès n'a pas été créée",
   },
   de: {
     passkeyTitle: 'Passkey hinzufügen',
@@ -48,6 +56,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'Wo Ihr Gerät es unterstützt, sperrt der Passkey auch Ihren Wiederherstellungsanteil, sodass ihn danach nicht einmal der Wallet-Server freigeben kann.',
     createPasskey: 'Passkey erstellen',
     creatingPasskey: 'Folgen Sie Ihrem Browser, um den Passkey zu erstellen …',
+    passkeysUnsupported: 'Dieser Browser unterstützt keine Passkeys',
+    passkeyNotCreated: 'Der Passkey wurde nicht erstellt',
   },
   it: {
     passkeyTitle: 'Aggiungi una passkey',
@@ -57,6 +67,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'Se il tuo dispositivo lo supporta, la passkey protegge anche la tua quota di recupero, così da quel momento nemmeno il server del wallet può rilasciarla.',
     createPasskey: 'Crea passkey',
     creatingPasskey: 'Segui il browser per creare la passkey...',
+    passkeysUnsupported: 'Questo browser non supporta le passkey',
+    passkeyNotCreated: 'La passkey non è stata creata',
   },
   'pt-BR': {
     passkeyTitle: 'Adicionar chave de acesso',
@@ -66,6 +78,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'Se o seu dispositivo permitir, a chave de acesso também protege sua parte de recuperação, de modo que, a partir daí, nem o servidor da carteira consegue liberá-la.',
     createPasskey: 'Criar chave de acesso',
     creatingPasskey: 'Siga o navegador para criar a chave de acesso...',
+    passkeysUnsupported: 'Este navegador não oferece suporte a chaves de acesso',
+    passkeyNotCreated: 'A chave de acesso não foi criada',
   },
   ru: {
     passkeyTitle: 'Добавить ключ доступа',
@@ -75,6 +89,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'Если устройство это поддерживает, ключ доступа также защищает вашу долю восстановления, и с этого момента даже сервер кошелька не может её выдать.',
     createPasskey: 'Создание ключа доступа',
     creatingPasskey: 'Следуйте указаниям браузера, чтобы создать ключ доступа...',
+    passkeysUnsupported: 'Этот браузер не поддерживает ключи доступа',
+    passkeyNotCreated: 'Ключ доступа не был создан',
   },
   uk: {
     passkeyTitle: 'Додати ключ доступу',
@@ -84,6 +100,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'Якщо пристрій це підтримує, ключ доступу також захищає вашу частку відновлення, і відтоді навіть сервер гаманця не може її видати.',
     createPasskey: 'Створення ключа доступу',
     creatingPasskey: 'Виконуйте вказівки браузера, щоб створити ключ доступу...',
+    passkeysUnsupported: 'Цей браузер не підтримує ключі доступу',
+    passkeyNotCreated: 'Ключ доступу не створено',
   },
   pl: {
     passkeyTitle: 'Dodaj klucz dostępu',
@@ -93,6 +111,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'Jeśli urządzenie to obsługuje, klucz dostępu blokuje też Twój udział odzyskiwania, tak że odtąd nawet serwer portfela nie może go wydać.',
     createPasskey: 'Utwórz klucz dostępu',
     creatingPasskey: 'Postępuj zgodnie z instrukcjami przeglądarki, aby utworzyć klucz dostępu...',
+    passkeysUnsupported: 'Ta przeglądarka nie obsługuje kluczy dostępu',
+    passkeyNotCreated: 'Klucz dostępu nie został utworzony',
   },
   tr: {
     passkeyTitle: 'Geçiş anahtarı ekle',
@@ -102,6 +122,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'Cihazınız destekliyorsa geçiş anahtarı kurtarma payınızı da kilitler; böylece bundan sonra cüzdan sunucusu bile onu veremez.',
     createPasskey: 'Geçiş anahtarı oluştur',
     creatingPasskey: 'Geçiş anahtarını oluşturmak için tarayıcınızı izleyin...',
+    passkeysUnsupported: 'Bu tarayıcı geçiş anahtarlarını desteklemiyor',
+    passkeyNotCreated: 'Geçiş anahtarı oluşturulmadı',
   },
   ar: {
     passkeyTitle: 'إضافة مفتاح مرور',
@@ -111,6 +133,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'إذا كان جهازك يدعم ذلك، يقفل مفتاح المرور أيضًا حصة الاسترداد الخاصة بك، فلا يستطيع حتى خادم المحفظة الإفراج عنها بعد ذلك.',
     createPasskey: 'إنشاء مفتاح مرور',
     creatingPasskey: 'اتبع تعليمات المتصفح لإنشاء مفتاح المرور...',
+    passkeysUnsupported: 'هذا المتصفح لا يدعم مفاتيح المرور',
+    passkeyNotCreated: 'لم يُنشأ مفتاح المرور',
   },
   he: {
     passkeyTitle: 'הוספת מפתח גישה',
@@ -118,6 +142,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
     passkeyPrf: 'אם המכשיר תומך בכך, מפתח הגישה נועל גם את חלק השחזור שלך, כך שמעתה אפילו שרת הארנק לא יכול לשחרר אותו.',
     createPasskey: 'יצירת מפתח גישה',
     creatingPasskey: 'עקבו אחר הדפדפן כדי ליצור את מפתח הגישה...',
+    passkeysUnsupported: 'הדפדפן הזה לא תומך במפתחות גישה',
+    passkeyNotCreated: 'מפתח הגישה לא נוצר',
   },
   fa: {
     passkeyTitle: 'افزودن کلید عبور',
@@ -127,6 +153,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'اگر دستگاهتان پشتیبانی کند، کلید عبور سهم بازیابی شما را هم قفل می‌کند تا از آن پس حتی سرور کیف پول هم نتواند آن را آزاد کند.',
     createPasskey: 'ساخت کلید عبور',
     creatingPasskey: 'برای ساخت کلید عبور، مراحل مرورگر را دنبال کنید...',
+    passkeysUnsupported: 'این مرورگر از کلیدهای عبور پشتیبانی نمی‌کند',
+    passkeyNotCreated: 'کلید عبور ساخته نشد',
   },
   hi: {
     passkeyTitle: 'पासकी जोड़ें',
@@ -136,6 +164,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'जहां आपका डिवाइस इसका समर्थन करता है, वहां पासकी आपके रिकवरी हिस्से को भी लॉक कर देती है, ताकि उसके बाद वॉलेट सर्वर भी उसे जारी न कर सके।',
     createPasskey: 'पासकी बनाएं',
     creatingPasskey: 'पासकी बनाने के लिए अपने ब्राउज़र के निर्देशों का पालन करें...',
+    passkeysUnsupported: 'यह ब्राउज़र पासकी का समर्थन नहीं करता',
+    passkeyNotCreated: 'पासकी नहीं बनाई गई',
   },
   'zh-CN': {
     passkeyTitle: '添加通行密钥',
@@ -143,6 +173,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
     passkeyPrf: '如果你的设备支持，通行密钥还会锁定你的恢复份额，此后连钱包服务器也无法释放它。',
     createPasskey: '创建通行密钥',
     creatingPasskey: '请按照浏览器的提示创建通行密钥...',
+    passkeysUnsupported: '此浏览器不支持通行密钥',
+    passkeyNotCreated: '未创建通行密钥',
   },
   'zh-TW': {
     passkeyTitle: '新增密碼金鑰',
@@ -150,6 +182,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
     passkeyPrf: '如果你的裝置支援，密碼金鑰也會鎖定你的復原份額，從此連錢包伺服器也無法釋出它。',
     createPasskey: '建立密碼金鑰',
     creatingPasskey: '請依照瀏覽器的指示建立密碼金鑰...',
+    passkeysUnsupported: '此瀏覽器不支援密碼金鑰',
+    passkeyNotCreated: '未建立密碼金鑰',
   },
   ja: {
     passkeyTitle: 'パスキーを追加',
@@ -159,6 +193,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'デバイスが対応していれば、パスキーは復元用シェアもロックするため、それ以降はウォレットのサーバーでさえそれを渡せなくなります。',
     createPasskey: 'パスキーを作成',
     creatingPasskey: 'ブラウザの案内に従ってパスキーを作成してください...',
+    passkeysUnsupported: 'このブラウザはパスキーに対応していません',
+    passkeyNotCreated: 'パスキーは作成されませんでした',
   },
   ko: {
     passkeyTitle: '패스키 추가',
@@ -167,6 +203,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
     passkeyPrf: '기기가 지원하면 패스키가 복구 조각도 잠가, 그 후로는 지갑 서버조차 이를 내줄 수 없습니다.',
     createPasskey: '패스키 만들기',
     creatingPasskey: '브라우저 안내에 따라 패스키를 만드세요...',
+    passkeysUnsupported: '이 브라우저는 패스키를 지원하지 않습니다',
+    passkeyNotCreated: '패스키가 생성되지 않았습니다',
   },
   id: {
     passkeyTitle: 'Tambah kunci sandi',
@@ -176,6 +214,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'Jika perangkat Anda mendukungnya, kunci sandi juga mengunci bagian pemulihan Anda, sehingga sejak itu bahkan server dompet pun tidak dapat melepaskannya.',
     createPasskey: 'Buat kunci sandi',
     creatingPasskey: 'Ikuti petunjuk browser untuk membuat kunci sandi...',
+    passkeysUnsupported: 'Browser ini tidak mendukung kunci sandi',
+    passkeyNotCreated: 'Kunci sandi tidak dibuat',
   },
   vi: {
     passkeyTitle: 'Thêm khóa truy cập',
@@ -185,6 +225,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       'Nếu thiết bị hỗ trợ, khóa truy cập còn khóa phần khôi phục của bạn, để từ đó ngay cả máy chủ ví cũng không thể giải phóng nó.',
     createPasskey: 'Tạo khóa truy cập',
     creatingPasskey: 'Làm theo trình duyệt để tạo khóa truy cập...',
+    passkeysUnsupported: 'Trình duyệt này không hỗ trợ khóa truy cập',
+    passkeyNotCreated: 'Khóa truy cập chưa được tạo',
   },
   'en-XA': {
     passkeyTitle: '⟦Ádd á pášškéý⟧',
@@ -194,6 +236,8 @@ const TEXTS: Record<string, PasskeyTexts> = {
       '⟦Whéré ýóúr dévíçé šúppórtš ít, thé pášškéý álšó lóçkš ýóúr réçóvérý šháré, šó thát fróm théñ óñ ñót évéñ thé wállét šérvér çáñ réléášé ít.⟧',
     createPasskey: '⟦Çréáté pášškéý⟧',
     creatingPasskey: '⟦Fóllów ýóúr brówšér tó çréáté thé pášškéý...⟧',
+    passkeysUnsupported: '⟦Thíš brówšér dóéš ñót šúppórt pášškéýš⟧',
+    passkeyNotCreated: '⟦Thé pášškéý wáš ñót çréátéd⟧',
   },
 };
 

@@ -9,6 +9,7 @@ import { expect } from 'chai';
 import { AuthApiError } from '../api-client.js';
 import { createClickGuard } from '../guard/click-guard.js';
 import { codeTexts } from '../l10n/code-texts.js';
+import { passkeyTexts } from '../l10n/passkey-texts.js';
 import { applyLocale } from '../l10n/pick.js';
 import { safetyTexts } from '../safety-texts.js';
 import { createExportScreen } from './export-screen.js';
@@ -86,12 +87,20 @@ describe('frame screens in the host locale and theme', () => {
     expect([document.documentElement.lang, document.documentElement.dir]).to.deep.equal(['en', 'ltr']);
   });
 
-  it('the passkey and storage screens follow it too', async () => {
+  it("the passkey and storage screens follow it too; a failed creation says our words, not the browser's", async () => {
     const s = setup();
-    void createPasskeyScreen(s.surface, s.locale).run(() => new Promise(() => undefined));
+    void createPasskeyScreen(s.surface, s.locale).run(() =>
+      Promise.reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError')),
+    );
     s.switchTo('de');
     expect(heading(s.root)).to.equal('Passkey hinzufügen');
     expect(buttons(s.root)).to.deep.equal(['Abbrechen', 'Passkey erstellen']);
+    await realClick(s.root.querySelectorAll('button')[1]!);
+    await tick();
+    const error = s.root.querySelector('[role="alert"]')!;
+    expect(error.textContent).to.equal(passkeyTexts('de').passkeyNotCreated);
+    s.switchTo('ar');
+    expect(error.textContent).to.equal(passkeyTexts('ar').passkeyNotCreated);
     s.switchTo('he');
     void createStorageScreen(s.surface, s.locale).run({ request: async () => 'session', decline: () => undefined });
     expect(heading(s.root)).to.equal('להישאר מחוברים בדפדפן הזה');

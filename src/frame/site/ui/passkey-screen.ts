@@ -1,8 +1,9 @@
 /**
  * The frame's 'Create passkey' screen: what a passkey does for this wallet, 'Create passkey' and
  * 'Cancel'. WebAuthn lets a cross-origin frame create a credential only on a user's click inside
- * it, so the creation runs from this button's trusted click. A failure shows here and the user
- * can try again or cancel; Cancel rejects with 'Passkey creation cancelled'.
+ * it, so the creation runs from this button's trusted click. A failure shows here, in the
+ * product's words (never the browser's), and the user can try again or cancel; Cancel rejects
+ * with 'Passkey creation cancelled'.
  */
 import { W3Error } from '../../../core/errors/base.js';
 import type { Passkey } from '../../messages.js';
@@ -12,8 +13,9 @@ import { passkeyTexts } from '../l10n/passkey-texts.js';
 import { FRAME_REPLY_TEXT } from '../texts.js';
 import { el, say, trustedButton, type Surface } from './surface.js';
 
-const reasonText = (reason: unknown): string =>
-  reason instanceof W3Error ? reason.shortMessage : reason instanceof Error ? reason.message : String(reason);
+/** The words for a failed creation, in the host's locale: never the browser's or the server's message. */
+const failureKey = (reason: unknown): 'passkeysUnsupported' | 'passkeyNotCreated' =>
+  reason instanceof W3Error && reason.shortMessage === FRAME_REPLY_TEXT.passkeysUnsupported ? 'passkeysUnsupported' : 'passkeyNotCreated';
 
 /** `locale`: the locale the host sent (absent: English); the screen's texts follow it while shown. */
 export function createPasskeyScreen(surface: Surface, locale: () => string | undefined = () => undefined): PasskeyScreen {
@@ -50,7 +52,7 @@ export function createPasskeyScreen(surface: Surface, locale: () => string | und
           () => {
             if (settled || createButton.disabled) return;
             createButton.disabled = true;
-            error.textContent = '';
+            say(error, undefined);
             say(status, () => t().creatingPasskey);
             create().then(
               (passkey) => {
@@ -61,7 +63,8 @@ export function createPasskeyScreen(surface: Surface, locale: () => string | und
               (reason: unknown) => {
                 createButton.disabled = false;
                 say(status, undefined);
-                error.textContent = reasonText(reason);
+                const key = failureKey(reason);
+                say(error, () => t()[key]);
               },
             );
           },
