@@ -31,7 +31,7 @@ const heading = () => frame().locator('h1').textContent();
 const frameLang = () =>
   frame()
     .locator('html')
-    .evaluate((html) => [html.lang, html.dir]);
+    .evaluate((html: HTMLElement) => [html.lang, html.dir]);
 /** A computed style property of the first element matching `selector` in the frame. */
 const frameStyle = (selector: string, property: string) =>
   frame()

@@ -74,7 +74,7 @@ export async function startFrame(): Promise<void> {
     clock: systemClock,
     jsonRpc: createJsonRpc(fetchFn),
     applyTheme: (theme) => applyTheme(document.documentElement, theme),
-    // A shown screen says its texts again in the new locale (the approval screen's come later).
+    // The page's lang and dir, and a shown export, passkey or storage screen says its texts again.
     localeChanged: (next) => {
       applyLocale(document.documentElement, next);
       relocalize(root);
