@@ -117,6 +117,8 @@ export interface FrameDeps {
   clock: Clock;
   jsonRpc: JsonRpcCall;
   applyTheme(theme: FramePayload<'SyncTheme'>): void;
+  /** The host sent its locale (SyncDappData, on load and on every change): the page and shown screens follow it. */
+  localeChanged?(locale: string | undefined): void;
   reload(): void;
   /** The host's report of where the frame element is (the click guard's, ./guard). */
   hostLayout?(layout: HostLayoutMessage): void;

@@ -11,12 +11,13 @@ import { serveFramePort } from './dispatcher.js';
 import { acceptHost } from './handshake.js';
 import { createClickGuard } from './guard/click-guard.js';
 import { createJsonRpc } from './json-rpc.js';
+import { applyLocale } from './l10n/pick.js';
 import { safetyTexts } from './safety-texts.js';
 import { createApprovalScreen } from './ui/approval-screen.js';
 import { createExportScreen } from './ui/export-screen.js';
 import { createPasskeyScreen } from './ui/passkey-screen.js';
 import { createStorageScreen } from './ui/storage-screen.js';
-import { createSurface } from './ui/surface.js';
+import { createSurface, relocalize } from './ui/surface.js';
 import { applyTheme } from './ui/theme.js';
 import { browserPasskeys } from './webauthn.js';
 
@@ -60,22 +61,28 @@ export async function startFrame(): Promise<void> {
   const root = document.getElementById('w3kit-frame') ?? document.body;
   const surface = createSurface(root, (event) => port.postMessage(event));
   const state: FrameState = { projectId, ...(origin ? { parentOrigin: origin } : {}) };
-  const texts = () => safetyTexts(state.dapp?.locale);
+  const locale = () => state.dapp?.locale;
+  const texts = () => safetyTexts(locale());
   const guard = createClickGuard({ texts });
   const deps: FrameDeps = {
     api,
     store,
     approvals: createApprovalScreen(surface, guard),
-    exportScreen: createExportScreen(surface, { guard, clock: systemClock, texts }),
-    passkeyScreen: createPasskeyScreen(surface),
+    exportScreen: createExportScreen(surface, { guard, clock: systemClock, texts, locale }),
+    passkeyScreen: createPasskeyScreen(surface, locale),
     passkeys: browserPasskeys(),
     clock: systemClock,
     jsonRpc: createJsonRpc(fetchFn),
     applyTheme: (theme) => applyTheme(document.documentElement, theme),
+    // The page's lang and dir, and a shown export, passkey or storage screen says its texts again.
+    localeChanged: (next) => {
+      applyLocale(document.documentElement, next);
+      relocalize(root);
+    },
     reload: () => location.reload(),
     hostLayout: (layout) => guard.hostLayout(layout),
     storage,
-    storageScreen: createStorageScreen(surface),
+    storageScreen: createStorageScreen(surface, locale),
   };
   serveFramePort(port, deps, state);
 }

@@ -1,34 +1,10 @@
 /**
- * Every text the frame site shows or answers with, in English. The host sends `locale` in
- * SyncDappData; other locales can be added here later as more objects of the same shape.
+ * The frame's texts that are not shown in a locale: the fallback app name and the errors it
+ * answers the host with. What a person reads is in the 20 locales: the export, passkey and
+ * storage screens' texts in ./l10n, the approval screens' in ./approval-texts.ts.
  */
 export const FRAME_TEXTS = {
   appFallbackName: 'This app',
-  exportTitle: 'Export your keys',
-  exportWarning: 'Anyone with this key controls your wallet. Never share it.',
-  sendCode: 'Send code',
-  codeSent: 'We sent a code to your e-mail.',
-  codeLabel: 'Code',
-  reveal: 'Reveal',
-  evmKeyLabel: 'EVM private key',
-  solanaKeyLabel: 'Solana secret key',
-  copy: 'Copy',
-  copied: 'Copied',
-  done: 'Done',
-  cancel: 'Cancel',
-  passkeyTitle: 'Add a passkey',
-  passkeyExplain:
-    "A passkey lets you log in to this wallet with your device's screen lock or security key, with no e-mail code, on any device where the passkey is available.",
-  passkeyPrf:
-    'Where your device supports it, the passkey also locks your recovery share, so that from then on not even the wallet server can release it.',
-  createPasskey: 'Create passkey',
-  creatingPasskey: 'Follow your browser to create the passkey...',
-  storageTitle: 'Stay logged in on this browser',
-  storageExplain:
-    "This browser keeps the wallet's data apart from this site. Allow it to keep your login after a reload, or go on without: you stay logged in until you reload the page.",
-  storageAllow: 'Allow',
-  storageNotNow: 'Not now',
-  storageAsking: 'Follow your browser...',
 } as const;
 
 /** The errors the frame answers with (spec 6, 8 and the issue), exactly. */

@@ -293,6 +293,7 @@ describe('frame timeouts, events and sync', () => {
       locale: 'en',
     });
     setThemeMode('dark');
+    await until(() => (frame.calls.filter((c) => c.type === 'SyncTheme').at(-1)?.payload as { themeMode?: string }).themeMode === 'dark');
     expect(frame.calls.filter((c) => c.type === 'SyncTheme').at(-1)?.payload).toEqual({ themeMode: 'dark' });
   });
 });

@@ -2,8 +2,9 @@
  * The one bridge to the secure frame (lazy): created on demand, published in `$frameElement` for
  * the modal to render, its timeouts shown as alerts (spec 8), its events applied (Visibility and
  * Height to `$frameView`; SessionExpired signs out locally with 'Session Expired'), theme and
- * dapp data synced once it is initialized. The bridge's chunk failing to load is 'Unable to load
- * email login dependency'.
+ * dapp data synced once it is initialized and again on every change (the theme as the modal
+ * resolved it, the dapp data with the locale). The bridge's chunk failing to load is 'Unable to
+ * load email login dependency'.
  */
 import { isEmbeddedNamespace } from '../../chains/frame-namespaces.js';
 import { EmbeddedWalletError } from '../../core/errors/frame.js';
@@ -17,6 +18,7 @@ import { showAlert } from '../ui/alerts.js';
 import { $locale } from '../ui/locale.js';
 import { $themeMode, $themeVariables } from '../ui/theme.js';
 import { $frameLayout } from './frame-element.js';
+import { afterHolderUpdate, resolvedTheme } from './frame-theme.js';
 import { $frameElement, $frameView } from './state.js';
 
 type CreateBridge = (options: FrameBridgeOptions) => FrameBridge;
@@ -56,9 +58,14 @@ function onEvent(event: FrameEvent): void {
   }
 }
 
-/** The theme as the frame takes it: the mode and the `--w3-*` variables as strings. */
+/**
+ * The theme as the frame takes it: the mode and the `--w3-*` variables as strings, the app's
+ * overlaid with the values the modal resolved (./frame-theme.ts).
+ */
 export function themePayload(): FramePayload<'SyncTheme'> {
-  const variables = Object.entries($themeVariables.get()).filter(([key]) => /^--w3-[a-z0-9-]{1,40}$/.test(key));
+  const variables = Object.entries({ ...$themeVariables.get(), ...resolvedTheme($frameElement.get()) }).filter(([key]) =>
+    /^--w3-[a-z0-9-]{1,40}$/.test(key),
+  );
   return {
     themeMode: $themeMode.get(),
     ...(variables.length ? { themeVariables: Object.fromEntries(variables.map(([k, v]) => [k, String(v).slice(0, 200)])) } : {}),
@@ -103,15 +110,41 @@ const logSyncFailure = (what: string) => (err: unknown) => logger.warn(`Could no
 let synced: Promise<void> = Promise.resolve();
 
 function startSync(b: FrameBridge): void {
+  let sentLocale: string | undefined;
   synced = b.initialized.then(
-    () => b.request('SyncDappData', dappDataPayload()).then(() => undefined, logSyncFailure('dapp data')),
+    () => {
+      const dapp = dappDataPayload();
+      sentLocale = dapp.locale;
+      return b.request('SyncDappData', dapp).then(() => undefined, logSyncFailure('dapp data'));
+    },
     () => undefined,
   );
   void synced.then(() => {
     if (bridge !== b) return;
-    const syncTheme = (): void => void b.request('SyncTheme', themePayload()).catch(logSyncFailure('the theme'));
-    const stops = [$themeMode.listen(syncTheme), $themeVariables.listen(syncTheme)];
+    // After the modal rendered the change (its resolved values), and only when something changed.
+    let sent = '';
+    const syncTheme = (): void =>
+      void afterHolderUpdate($frameElement.get())
+        .then(() => {
+          const payload = themePayload();
+          const key = JSON.stringify(payload);
+          if (bridge !== b || key === sent) return;
+          sent = key;
+          return b.request('SyncTheme', payload);
+        })
+        .catch(logSyncFailure('the theme'));
+    // The locale goes with the dapp data: the frame's screens follow it, a shown one at once.
+    const syncLocale = (): void => void b.request('SyncDappData', dappDataPayload()).catch(logSyncFailure('dapp data'));
+    const stops = [
+      $themeMode.listen(syncTheme),
+      $themeVariables.listen(syncTheme),
+      // Shown again: the page's own CSS may have changed the modal's look meanwhile.
+      $frameView.listen((view) => view.visible && syncTheme()),
+      $locale.listen(syncLocale),
+    ];
     syncTheme();
+    // A change while the first dapp data was on its way.
+    if ($locale.get() !== sentLocale) syncLocale();
     stopSync = () => stops.forEach((stop) => stop());
   });
 }

@@ -96,6 +96,7 @@ export const accountHandlers: Handlers<
 
   async SyncDappData(data, ctx) {
     ctx.state.dapp = data;
+    ctx.localeChanged?.(data.locale);
     return {};
   },
 

@@ -6,6 +6,7 @@
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import type { FrameEvent } from '../../messages.js';
+import { AuthApiError } from '../api-client.js';
 import type { Clock } from '../context.js';
 import { createClickGuard } from '../guard/click-guard.js';
 import { STILL_MS } from '../guard/clickable.js';
@@ -164,7 +165,7 @@ describe('frame approval screen', () => {
           sent.push('code');
         },
         reveal: async (otp) => {
-          if (otp !== '123456') throw new Error('Invalid code');
+          if (otp !== '123456') throw new AuthApiError('Wrong code', 400, undefined, { code: 'CODE_WRONG' });
           return { evmPrivateKey: '0xabc123', solanaSecretKey: 'SoLKey111' };
         },
       })

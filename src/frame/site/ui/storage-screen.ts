@@ -5,10 +5,12 @@
  * for this page only. Either way the login already works; the screen says which mode it ends in.
  */
 import type { StorageScreen } from '../context.js';
-import { FRAME_TEXTS } from '../texts.js';
-import { el, trustedButton, type Surface } from './surface.js';
+import { storageTexts } from '../l10n/storage-texts.js';
+import { el, say, trustedButton, type Surface } from './surface.js';
 
-export function createStorageScreen(surface: Surface): StorageScreen {
+/** `locale`: the locale the host sent (absent: English); the screen's texts follow it while shown. */
+export function createStorageScreen(surface: Surface, locale: () => string | undefined = () => undefined): StorageScreen {
+  const t = () => storageTexts(locale());
   let endShown: (() => void) | undefined;
   return {
     dismiss() {
@@ -17,8 +19,7 @@ export function createStorageScreen(surface: Surface): StorageScreen {
     run(storage) {
       endShown?.();
       return new Promise((resolve) => {
-        const card = el('section', 'card storage');
-        card.setAttribute('aria-label', FRAME_TEXTS.storageTitle);
+        const card = say(el('section', 'card storage'), () => t().storageTitle, 'aria-label');
         const status = el('p', 'status');
         status.setAttribute('role', 'status');
         let settled = false;
@@ -34,16 +35,28 @@ export function createStorageScreen(surface: Surface): StorageScreen {
           storage.decline();
           finish('session');
         };
-        const allow = trustedButton(FRAME_TEXTS.storageAllow, 'primary', () => {
-          if (settled || allow.disabled) return;
-          allow.disabled = true;
-          status.textContent = FRAME_TEXTS.storageAsking;
-          // Called at once, in the click: the browser needs the user's activation.
-          storage.request().then(finish, () => finish('session'));
-        });
+        const allow = trustedButton(
+          () => t().storageAllow,
+          'primary',
+          () => {
+            if (settled || allow.disabled) return;
+            allow.disabled = true;
+            say(status, () => t().storageAsking);
+            // Called at once, in the click: the browser needs the user's activation.
+            storage.request().then(finish, () => finish('session'));
+          },
+        );
         const actions = el('div', 'actions');
-        actions.append(trustedButton(FRAME_TEXTS.storageNotNow, 'secondary', decline), allow);
-        card.append(el('h1', 'title', FRAME_TEXTS.storageTitle), el('p', 'explain', FRAME_TEXTS.storageExplain), status, actions);
+        actions.append(
+          trustedButton(() => t().storageNotNow, 'secondary', decline),
+          allow,
+        );
+        card.append(
+          el('h1', 'title', () => t().storageTitle),
+          el('p', 'explain', () => t().storageExplain),
+          status,
+          actions,
+        );
         endShown = decline;
         surface.show(card);
       });

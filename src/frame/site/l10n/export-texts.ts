@@ -1,0 +1,235 @@
+/**
+ * The export screen's texts (./ui/export-screen.ts: warning, code, keys)
+ * in the 20 locales and the pseudo-locale; the host sends its locale in SyncDappData.
+ */
+import { pickTexts } from './pick.js';
+
+export interface ExportTexts {
+  exportTitle: string;
+  exportWarning: string;
+  sendCode: string;
+  codeSent: string;
+  codeLabel: string;
+  reveal: string;
+  evmKeyLabel: string;
+  solanaKeyLabel: string;
+}
+
+const TEXTS: Record<string, ExportTexts> = {
+  en: {
+    exportTitle: 'Export your keys',
+    exportWarning: 'Anyone with this key controls your wallet. Never share it.',
+    sendCode: 'Send code',
+    codeSent: 'We sent a code to your e-mail.',
+    codeLabel: 'Code',
+    reveal: 'Reveal',
+    evmKeyLabel: 'EVM private key',
+    solanaKeyLabel: 'Solana secret key',
+  },
+  es: {
+    exportTitle: 'Exporta tus claves',
+    exportWarning: 'Quien tenga esta clave controla tu billetera. No la compartas nunca.',
+    sendCode: 'Enviar código',
+    codeSent: 'Te enviamos un código a tu correo electrónico.',
+    codeLabel: 'Código',
+    reveal: 'Mostrar',
+    evmKeyLabel: 'Clave privada EVM',
+    solanaKeyLabel: 'Clave secreta de Solana',
+  },
+  fr: {
+    exportTitle: 'Exporter vos clés',
+    exportWarning: 'Quiconque possède cette clé contrôle votre portefeuille. Ne la partagez jamais.',
+    sendCode: 'Envoyer le code',
+    codeSent: 'Nous avons envoyé un code à votre adresse e-mail.',
+    codeLabel: 'Code',
+    reveal: 'Afficher',
+    evmKeyLabel: 'Clé privée EVM',
+    solanaKeyLabel: 'Clé secrète Solana',
+  },
+  de: {
+    exportTitle: 'Schlüssel exportieren',
+    exportWarning: 'Wer diesen Schlüssel hat, kontrolliert Ihre Wallet. Geben Sie ihn niemals weiter.',
+    sendCode: 'Code senden',
+    codeSent: 'Wir haben Ihnen einen Code per E-Mail gesendet.',
+    codeLabel: 'Code',
+    reveal: 'Anzeigen',
+    evmKeyLabel: 'Privater EVM-Schlüssel',
+    solanaKeyLabel: 'Geheimer Solana-Schlüssel',
+  },
+  it: {
+    exportTitle: 'Esporta le tue chiavi',
+    exportWarning: 'Chiunque abbia questa chiave controlla il tuo wallet. Non condividerla mai.',
+    sendCode: 'Invia codice',
+    codeSent: 'Ti abbiamo inviato un codice via email.',
+    codeLabel: 'Codice',
+    reveal: 'Mostra',
+    evmKeyLabel: 'Chiave privata EVM',
+    solanaKeyLabel: 'Chiave segreta Solana',
+  },
+  'pt-BR': {
+    exportTitle: 'Exporte suas chaves',
+    exportWarning: 'Quem tiver esta chave controla sua carteira. Nunca a compartilhe.',
+    sendCode: 'Enviar código',
+    codeSent: 'Enviamos um código para o seu e-mail.',
+    codeLabel: 'Código',
+    reveal: 'Revelar',
+    evmKeyLabel: 'Chave privada EVM',
+    solanaKeyLabel: 'Chave secreta Solana',
+  },
+  ru: {
+    exportTitle: 'Экспорт ключей',
+    exportWarning: 'Любой, у кого есть этот ключ, управляет вашим кошельком. Никому его не передавайте.',
+    sendCode: 'Отправить код',
+    codeSent: 'Мы отправили код на вашу почту.',
+    codeLabel: 'Код',
+    reveal: 'Показать',
+    evmKeyLabel: 'Закрытый ключ EVM',
+    solanaKeyLabel: 'Секретный ключ Solana',
+  },
+  uk: {
+    exportTitle: 'Експорт ключів',
+    exportWarning: 'Будь-хто з цим ключем керує вашим гаманцем. Нікому його не передавайте.',
+    sendCode: 'Надіслати код',
+    codeSent: 'Ми надіслали код на вашу пошту.',
+    codeLabel: 'Код',
+    reveal: 'Показати',
+    evmKeyLabel: 'Закритий ключ EVM',
+    solanaKeyLabel: 'Секретний ключ Solana',
+  },
+  pl: {
+    exportTitle: 'Eksportuj klucze',
+    exportWarning: 'Każdy, kto ma ten klucz, kontroluje Twój portfel. Nigdy go nie udostępniaj.',
+    sendCode: 'Wyślij kod',
+    codeSent: 'Wysłaliśmy kod na Twój adres e-mail.',
+    codeLabel: 'Kod',
+    reveal: 'Pokaż',
+    evmKeyLabel: 'Klucz prywatny EVM',
+    solanaKeyLabel: 'Klucz tajny Solana',
+  },
+  tr: {
+    exportTitle: 'Anahtarlarınızı dışa aktarın',
+    exportWarning: 'Bu anahtara sahip olan herkes cüzdanınızı yönetir. Asla paylaşmayın.',
+    sendCode: 'Kod gönder',
+    codeSent: 'E-postanıza bir kod gönderdik.',
+    codeLabel: 'Kod',
+    reveal: 'Göster',
+    evmKeyLabel: 'EVM özel anahtarı',
+    solanaKeyLabel: 'Solana gizli anahtarı',
+  },
+  ar: {
+    exportTitle: 'تصدير مفاتيحك',
+    exportWarning: 'من يملك هذا المفتاح يتحكم في محفظتك. لا تشاركه أبدًا.',
+    sendCode: 'إرسال الرمز',
+    codeSent: 'أرسلنا رمزًا إلى بريدك الإلكتروني.',
+    codeLabel: 'الرمز',
+    reveal: 'إظهار',
+    evmKeyLabel: 'المفتاح الخاص لـ EVM',
+    solanaKeyLabel: 'المفتاح السري لـ Solana',
+  },
+  he: {
+    exportTitle: 'ייצוא המפתחות שלך',
+    exportWarning: 'מי שמחזיק במפתח הזה שולט בארנק שלך. לעולם אל תשתפו אותו.',
+    sendCode: 'שליחת קוד',
+    codeSent: 'שלחנו קוד לאימייל שלך.',
+    codeLabel: 'קוד',
+    reveal: 'הצגה',
+    evmKeyLabel: 'מפתח פרטי של EVM',
+    solanaKeyLabel: 'מפתח סודי של Solana',
+  },
+  fa: {
+    exportTitle: 'خروجی گرفتن از کلیدها',
+    exportWarning: 'هر کس این کلید را داشته باشد کیف پول شما را در اختیار دارد. هرگز آن را به کسی ندهید.',
+    sendCode: 'ارسال کد',
+    codeSent: 'یک کد به ایمیل شما فرستادیم.',
+    codeLabel: 'کد',
+    reveal: 'نمایش',
+    evmKeyLabel: 'کلید خصوصی EVM',
+    solanaKeyLabel: 'کلید مخفی Solana',
+  },
+  hi: {
+    exportTitle: 'अपनी कुंजियां निर्यात करें',
+    exportWarning: 'जिसके पास यह कुंजी है, वह आपके वॉलेट को नियंत्रित करता है। इसे कभी साझा न करें।',
+    sendCode: 'कोड भेजें',
+    codeSent: 'हमने आपके ईमेल पर एक कोड भेजा है।',
+    codeLabel: 'कोड',
+    reveal: 'दिखाएं',
+    evmKeyLabel: 'EVM निजी कुंजी',
+    solanaKeyLabel: 'Solana गुप्त कुंजी',
+  },
+  'zh-CN': {
+    exportTitle: '导出你的密钥',
+    exportWarning: '任何拥有此密钥的人都能控制你的钱包。切勿分享。',
+    sendCode: '发送验证码',
+    codeSent: '我们已向你的电子邮箱发送验证码。',
+    codeLabel: '验证码',
+    reveal: '显示',
+    evmKeyLabel: 'EVM 私钥',
+    solanaKeyLabel: 'Solana 密钥',
+  },
+  'zh-TW': {
+    exportTitle: '匯出你的金鑰',
+    exportWarning: '任何擁有此金鑰的人都能控制你的錢包。請勿分享。',
+    sendCode: '傳送驗證碼',
+    codeSent: '我們已將驗證碼傳送到你的電子郵件。',
+    codeLabel: '驗證碼',
+    reveal: '顯示',
+    evmKeyLabel: 'EVM 私密金鑰',
+    solanaKeyLabel: 'Solana 秘密金鑰',
+  },
+  ja: {
+    exportTitle: '鍵をエクスポート',
+    exportWarning: 'この鍵を持つ人は誰でもウォレットを操作できます。絶対に共有しないでください。',
+    sendCode: 'コードを送信',
+    codeSent: 'メールにコードを送信しました。',
+    codeLabel: 'コード',
+    reveal: '表示',
+    evmKeyLabel: 'EVM 秘密鍵',
+    solanaKeyLabel: 'Solana シークレットキー',
+  },
+  ko: {
+    exportTitle: '키 내보내기',
+    exportWarning: '이 키를 가진 사람은 누구나 지갑을 제어할 수 있습니다. 절대 공유하지 마세요.',
+    sendCode: '코드 보내기',
+    codeSent: '이메일로 코드를 보냈습니다.',
+    codeLabel: '코드',
+    reveal: '표시',
+    evmKeyLabel: 'EVM 개인 키',
+    solanaKeyLabel: 'Solana 비밀 키',
+  },
+  id: {
+    exportTitle: 'Ekspor kunci Anda',
+    exportWarning: 'Siapa pun yang memiliki kunci ini mengendalikan dompet Anda. Jangan pernah membagikannya.',
+    sendCode: 'Kirim kode',
+    codeSent: 'Kami telah mengirim kode ke email Anda.',
+    codeLabel: 'Kode',
+    reveal: 'Tampilkan',
+    evmKeyLabel: 'Kunci privat EVM',
+    solanaKeyLabel: 'Kunci rahasia Solana',
+  },
+  vi: {
+    exportTitle: 'Xuất khóa của bạn',
+    exportWarning: 'Bất kỳ ai có khóa này đều kiểm soát ví của bạn. Đừng bao giờ chia sẻ nó.',
+    sendCode: 'Gửi mã',
+    codeSent: 'Chúng tôi đã gửi mã đến email của bạn.',
+    codeLabel: 'Mã',
+    reveal: 'Hiển thị',
+    evmKeyLabel: 'Khóa riêng tư EVM',
+    solanaKeyLabel: 'Khóa bí mật Solana',
+  },
+  'en-XA': {
+    exportTitle: '⟦Éxpórt ýóúr kéýš⟧',
+    exportWarning: '⟦Áñýóñé wíth thíš kéý çóñtrólš ýóúr wállét. Ñévér šháré ít.⟧',
+    sendCode: '⟦Šéñd çódé⟧',
+    codeSent: '⟦Wé šéñt á çódé tó ýóúr é-máíl.⟧',
+    codeLabel: '⟦Çódé⟧',
+    reveal: '⟦Révéál⟧',
+    evmKeyLabel: '⟦ÉVM príváté kéý⟧',
+    solanaKeyLabel: '⟦Šóláñá šéçrét kéý⟧',
+  },
+};
+
+/** The texts for `locale` (the tag the host sent), English when the frame does not speak it. */
+export const exportTexts = (locale: string | undefined): ExportTexts => pickTexts(TEXTS, locale);
+
+/** The locales these texts are in (the test checks they are the product's). */
+export const EXPORT_LOCALES = Object.keys(TEXTS);
