@@ -10,7 +10,7 @@ import { $connectors } from '../connection/connectors.js';
 import { $alert } from '../ui/alert-state.js';
 import { showAlert } from '../ui/alerts.js';
 import { networks } from '../../wire/networks.js';
-import { $embeddedUser } from '../embedded/state.js';
+import { $emailLogin, $embeddedUser, $farcasterLogin, $socialLogin } from '../embedded/state.js';
 
 describe('resetStores', () => {
   it('sets a store made resettable back to the value it was created with, and runs registered resets', () => {
@@ -49,5 +49,24 @@ describe('resetStores', () => {
     expect($connectors.get()).toEqual([]);
     expect($alert.get()).toBeUndefined();
     expect($embeddedUser.get()).toBeUndefined();
+  });
+
+  // The login stores of the embedded wallet: a test that left one mid-login no longer leaks into the next.
+  it('puts $emailLogin back to idle', () => {
+    $emailLogin.set({ step: 'otp', email: 'ada@example.com', error: new Error('Invalid code'), resendAt: 5 });
+    resetStores();
+    expect($emailLogin.get()).toEqual({ step: 'idle', email: undefined, error: undefined, resendAt: 0 });
+  });
+
+  it('puts $socialLogin back to idle', () => {
+    $socialLogin.set({ step: 'error', provider: 'google', error: new Error('Popup closed') });
+    resetStores();
+    expect($socialLogin.get()).toEqual({ step: 'idle', provider: undefined, error: undefined });
+  });
+
+  it('puts $farcasterLogin back to idle', () => {
+    $farcasterLogin.set({ step: 'waiting', url: 'https://farcaster.xyz/~/siwf?channelToken=x', expiresAt: 5, error: undefined });
+    resetStores();
+    expect($farcasterLogin.get()).toEqual({ step: 'idle', url: undefined, expiresAt: 0, error: undefined });
   });
 });
