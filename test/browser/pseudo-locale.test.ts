@@ -449,7 +449,6 @@ describe('pseudo-locale en-XA: every text goes through msg()', () => {
   });
   afterEach(async () => {
     setWalletconnectPending(undefined);
-    $connectedWallet.set(undefined);
     for (const w of wallets) w.remove();
     $emailChange.set({ step: 'idle', newEmail: undefined, error: undefined });
     $frameTask.set(undefined);

@@ -6,7 +6,7 @@ import { $options, setOptions } from './options.js';
 import { $modal } from '../ui/modal.js';
 import { $router, pushView } from '../ui/router.js';
 import { $activeNamespace } from '../network/networks.js';
-import { $connectors } from '../connection/connectors.js';
+import { $connectedWallet, $connectors } from '../connection/connectors.js';
 import { $alert } from '../ui/alert-state.js';
 import { showAlert } from '../ui/alerts.js';
 import { networks } from '../../wire/networks.js';
@@ -33,6 +33,7 @@ describe('resetStores', () => {
     $activeNamespace.set('eip155');
     $connectors.set([{ id: 'x', type: 'INJECTED', name: 'X', chain: 'eip155' }]);
     showAlert('SERVER_ERROR');
+    $connectedWallet.set({ name: 'Google', type: 'AUTH', social: 'google' });
     $embeddedUser.set({
       email: 'ada@example.com',
       address: '0xabc',
@@ -48,6 +49,7 @@ describe('resetStores', () => {
     expect($activeNamespace.get()).toBeUndefined();
     expect($connectors.get()).toEqual([]);
     expect($alert.get()).toBeUndefined();
+    expect($connectedWallet.get()).toBeUndefined();
     expect($embeddedUser.get()).toBeUndefined();
   });
 
