@@ -16,12 +16,24 @@ import { forgetUser } from '../stores/embedded/session.js';
 import { $emailLogin } from '../stores/embedded/state.js';
 import { initNetworks } from '../stores/network/networks.js';
 import { $modal } from '../stores/ui/modal.js';
-import { installFrameDouble, type FrameDouble, type Handlers } from './frame-double.js';
+import { EMBEDDED_USER, installFrameDouble, type FrameDouble, type Handlers } from './frame-double.js';
 import { offlineLocal } from './networks.js';
 import { MemoryStorage } from './storage.js';
 
 /** The frame's address in the options (the double answers in its place). */
 export const FRAME_URL = 'http://127.0.0.1:4303';
+
+/** The frame's answers for an e-mail login (any code) and a live session; a test adds or replaces its own. */
+export const loginHandlers = (): Handlers => ({
+  ConnectEmail: () => ({ action: 'VERIFY_OTP' }),
+  ConnectOtp: () => ({}),
+  GetUser: () => EMBEDDED_USER,
+  IsConnected: () => ({ isConnected: true }),
+  SignOut: () => ({}),
+  SyncDappData: () => ({}),
+  SyncTheme: () => ({}),
+  RpcAbort: () => ({}),
+});
 
 /** Resolves once `check()` holds; throws after `ms`. */
 export async function until(check: () => boolean, ms = 2000): Promise<void> {
@@ -33,7 +45,7 @@ export async function until(check: () => boolean, ms = 2000): Promise<void> {
 }
 
 /** A fresh start for one test (see the header); returns the frame double. */
-export function startEmbedded(handlers: Handlers, options: Partial<W3ModalOptions> = {}): FrameDouble {
+export function startEmbedded(handlers: Handlers = loginHandlers(), options: Partial<W3ModalOptions> = {}): FrameDouble {
   vi.stubGlobal('localStorage', new MemoryStorage());
   vi.stubGlobal('window', new EventTarget());
   resetStores();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alertText } from '../../elements/l10n/alerts.js';
 import { EMBEDDED_USER, type FrameDouble } from '../../test-utils/frame-double.js';
-import { emailLogin, endEmbedded, startEmbedded, until } from '../../test-utils/embedded-stores.js';
+import { emailLogin, endEmbedded, loginHandlers, startEmbedded, until } from '../../test-utils/embedded-stores.js';
 import { networks, type Network } from '../../wire/networks.js';
 import { storage } from '../app/storage.js';
 import { getAccountState } from '../connection/account.js';
@@ -35,16 +35,7 @@ async function login(): Promise<void> {
 beforeEach(() => {
   $emailChange.set({ step: 'idle', newEmail: undefined, error: undefined });
   frame = startEmbedded(
-    {
-      ConnectEmail: () => ({ action: 'VERIFY_OTP' }),
-      ConnectOtp: () => ({}),
-      GetUser: () => EMBEDDED_USER,
-      SignOut: () => ({}),
-      SyncDappData: () => ({}),
-      SyncTheme: () => ({}),
-      RpcAbort: () => ({}),
-      SwitchNetwork: ({ chainId }) => ({ chainId }),
-    },
+    { ...loginHandlers(), SwitchNetwork: ({ chainId }) => ({ chainId }) },
     {
       networks: [EVM, SOLANA, EVM2],
       metadata: { name: 'Demo', description: 'A demo', url: 'https://demo.example', icons: [] },

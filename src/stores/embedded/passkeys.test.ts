@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EmbeddedWalletError } from '../../core/errors/frame.js';
 import type { Passkey } from '../../frame/messages.js';
 import { EMBEDDED_USER, type FrameDouble } from '../../test-utils/frame-double.js';
-import { endEmbedded, startEmbedded, until } from '../../test-utils/embedded-stores.js';
+import { endEmbedded, loginHandlers, startEmbedded, until } from '../../test-utils/embedded-stores.js';
 import { networks, type Network } from '../../wire/networks.js';
 import { storage } from '../app/storage.js';
 import { getAccountState } from '../connection/account.js';
@@ -29,15 +29,7 @@ const callTypes = (): string[] => frame.calls.map((c) => c.type);
 beforeEach(() => {
   $passkeyLogin.set({ step: 'idle', error: undefined });
   frame = startEmbedded(
-    {
-      ConnectPasskey: () => ({}),
-      GetUser: () => EMBEDDED_USER,
-      SignOut: () => ({}),
-      SyncDappData: () => ({}),
-      SyncTheme: () => ({}),
-      RpcAbort: () => ({}),
-      ListPasskeys: () => ({ passkeys: [KEY_A] }),
-    },
+    { ...loginHandlers(), ConnectPasskey: () => ({}), ListPasskeys: () => ({ passkeys: [KEY_A] }) },
     { networks: [EVM, SOLANA] },
   );
 });

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMBEDDED_USER, type FrameDouble } from '../../test-utils/frame-double.js';
-import { emailLogin, endEmbedded, startEmbedded } from '../../test-utils/embedded-stores.js';
+import { emailLogin, endEmbedded, loginHandlers, startEmbedded } from '../../test-utils/embedded-stores.js';
 import { storage } from '../app/storage.js';
 import { $connectedWallet } from '../connection/connectors.js';
 import { restoreEmbedded } from './actions.js';
@@ -15,15 +15,7 @@ const SOCIAL_USER = { ...EMBEDDED_USER, email: null, userName: 'ada', socialProv
 let frame: FrameDouble;
 
 beforeEach(() => {
-  frame = startEmbedded({
-    ConnectEmail: () => ({ action: 'VERIFY_OTP' }),
-    ConnectOtp: () => ({}),
-    GetUser: () => SOCIAL_USER,
-    IsConnected: () => ({ isConnected: true }),
-    SignOut: () => ({}),
-    SyncDappData: () => ({}),
-    SyncTheme: () => ({}),
-  });
+  frame = startEmbedded({ ...loginHandlers(), GetUser: () => SOCIAL_USER });
 });
 afterEach(() => endEmbedded());
 

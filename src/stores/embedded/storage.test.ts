@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alertText } from '../../elements/l10n/alerts.js';
-import { EMBEDDED_USER, type FrameDouble } from '../../test-utils/frame-double.js';
+import { type FrameDouble } from '../../test-utils/frame-double.js';
 import { emailLogin as login, endEmbedded, startEmbedded, until } from '../../test-utils/embedded-stores.js';
 import { $alert } from '../ui/alerts.js';
 import { $modal } from '../ui/modal.js';
@@ -18,16 +18,7 @@ let frame: FrameDouble;
 const settle = () => new Promise((r) => setTimeout(r, 50));
 
 beforeEach(() => {
-  frame = startEmbedded({
-    ConnectEmail: () => ({ action: 'VERIFY_OTP' }),
-    ConnectOtp: () => ({}),
-    GetUser: () => EMBEDDED_USER,
-    IsConnected: () => ({ isConnected: true }),
-    SignOut: () => ({}),
-    SyncDappData: () => ({}),
-    SyncTheme: () => ({}),
-    RpcAbort: () => ({}),
-  });
+  frame = startEmbedded();
 });
 
 afterEach(() => endEmbedded());
