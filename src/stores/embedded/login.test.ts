@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { EMBEDDED_USER, installFrameDouble, type FrameDouble } from '../../test-utils/frame-double.js';
-import { until } from '../../test-utils/embedded-stores.js';
+import { loginHandlers, until } from '../../test-utils/embedded-stores.js';
 import { networks, type Network } from '../../wire/networks.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { storage } from '../app/storage.js';
@@ -51,18 +51,14 @@ beforeEach(() => {
   resetRouter('Connect');
   $modal.setKey('open', true);
   frame = installFrameDouble({
+    ...loginHandlers(),
     ConnectEmail: ({ email }) => ({ action: email.startsWith('new') ? 'VERIFY_DEVICE' : 'VERIFY_OTP' }),
     ConnectDevice: () => ({}),
     ConnectOtp: ({ otp }) => {
       if (otp !== '123456') throw new Error('Invalid code');
       return {};
     },
-    GetUser: () => EMBEDDED_USER,
-    IsConnected: () => ({ isConnected: true }),
-    SignOut: () => ({}),
     ResendEmail: () => ({}),
-    SyncDappData: () => ({}),
-    SyncTheme: () => ({}),
   });
   configure();
 });
