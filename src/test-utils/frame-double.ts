@@ -9,7 +9,7 @@ import { rpcMethodClass } from '../frame/constants.js';
 import type { FramePayload, FrameRequestType } from '../frame/messages.js';
 import { setBridgeLoader } from '../stores/embedded/frame.js';
 
-type Handlers = { [T in FrameRequestType]?: (payload: FramePayload<T>) => unknown };
+export type Handlers = { [T in FrameRequestType]?: (payload: FramePayload<T>) => unknown };
 
 export interface FrameDouble extends FrameBridge {
   handlers: Handlers;

@@ -449,14 +449,9 @@ describe('pseudo-locale en-XA: every text goes through msg()', () => {
   });
   afterEach(async () => {
     setWalletconnectPending(undefined);
-    $connectedWallet.set(undefined);
     for (const w of wallets) w.remove();
-    $emailLogin.set({ step: 'idle', email: undefined, error: undefined, resendAt: 0 });
     $emailChange.set({ step: 'idle', newEmail: undefined, error: undefined });
-    $embeddedUser.set(undefined);
     $frameTask.set(undefined);
-    $socialLogin.set({ step: 'idle', provider: undefined, error: undefined });
-    $farcasterLogin.set({ step: 'idle', url: undefined, expiresAt: 0, error: undefined });
     resetSwap();
     resetSwapCatalogue();
     setSwapApiDeps({});

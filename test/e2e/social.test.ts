@@ -1,7 +1,8 @@
 /**
  * Social login end to end (issue 16): Google (OpenID discovery, id token) and GitHub (the OAuth 2
  * endpoints form) played by the development OpenID provider, in a real popup; the wallet connects,
- * signs and sends on eip155 and solana, and survives a reload; an e-mail user and a GitHub login
+ * signs and sends on eip155 and solana, and survives a reload; the Account's wallet row names the
+ * provider with its mark (not 'Email'), after the login and after the reload; an e-mail user and a GitHub login
  * with the same verified address reach the same wallet; closing the popup says so and 'Try
  * again' works; a tampered state is refused; Farcaster through the sandbox sign-in page. The page
  * never receives a token or a key. (A replayed code, an id token for another audience, an expired
@@ -44,6 +45,14 @@ async function openPopup(p: Page, provider: string): Promise<Page> {
   return popup;
 }
 
+/** The Account view's wallet row after a social login: its text, once it shows the provider's mark (issue 32, section 4). */
+async function walletRow(p: Page, provider: string): Promise<string> {
+  const row = modal(p).locator(`w3-ui-list-item:has([data-wallet-social="${provider}"])`);
+  await row.waitFor({ timeout: 15_000 });
+  expect(await row.locator('[data-wallet-social] svg').count()).toBe(1);
+  return (await row.textContent())!.trim();
+}
+
 /** Logs in at the development provider as `login` (any name works there). */
 async function providerLogin(popup: Page, login: string): Promise<void> {
   await popup.locator('input[name="login"]').fill(login);
@@ -74,6 +83,8 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
     // The account names how the user logged in.
     await expect.poll(() => modal(p).getByText(name).count()).toBeGreaterThan(0);
     await expect.poll(() => p.evaluate(() => localStorage.getItem('@w3kit/socialProvider'))).toContain('google');
+    // The wallet row is the provider with its mark, not 'Email'.
+    expect(await walletRow(p, 'google')).toBe('Google');
 
     const signed = await startRequest(p, "modal.signMessage('hello social', { namespace: 'eip155' })");
     const evmSig = await approveInFrame(p, signed);
@@ -108,6 +119,9 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
 
     await p.reload();
     await expect.poll(() => p.evaluate(() => (window as any).modal?.getAccount('eip155').address), { timeout: 30_000 }).toBe(evm);
+    // The restored session knows the provider too (the backend keeps it with the session).
+    await p.evaluate(() => (window as any).modal.open({ view: 'Account' }));
+    expect(await walletRow(p, 'google')).toBe('Google');
   });
 
   it('GitHub (the OAuth 2 form) with the same verified address as an e-mail login reaches the same wallet', async () => {
@@ -121,6 +135,8 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
     await afterConnect(p, 30_000);
     await p.waitForFunction(() => (window as any).modal.getAccount('solana').isConnected === true, null, { timeout: 15_000 });
     expect(await addresses(p)).toEqual(byEmail);
+    // The same account as the e-mail login, yet this session logged in with GitHub: the row says so.
+    expect(await walletRow(p, 'github')).toBe('GitHub');
   });
 
   it("closing the popup says 'Popup closed' until the user acts, and 'Try again' logs in", async () => {

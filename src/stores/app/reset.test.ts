@@ -6,11 +6,11 @@ import { $options, setOptions } from './options.js';
 import { $modal } from '../ui/modal.js';
 import { $router, pushView } from '../ui/router.js';
 import { $activeNamespace } from '../network/networks.js';
-import { $connectors } from '../connection/connectors.js';
+import { $connectedWallet, $connectors } from '../connection/connectors.js';
 import { $alert } from '../ui/alert-state.js';
 import { showAlert } from '../ui/alerts.js';
 import { networks } from '../../wire/networks.js';
-import { $embeddedUser } from '../embedded/state.js';
+import { $emailLogin, $embeddedUser, $farcasterLogin, $socialLogin } from '../embedded/state.js';
 
 describe('resetStores', () => {
   it('sets a store made resettable back to the value it was created with, and runs registered resets', () => {
@@ -33,6 +33,7 @@ describe('resetStores', () => {
     $activeNamespace.set('eip155');
     $connectors.set([{ id: 'x', type: 'INJECTED', name: 'X', chain: 'eip155' }]);
     showAlert('SERVER_ERROR');
+    $connectedWallet.set({ name: 'Google', type: 'AUTH', social: 'google' });
     $embeddedUser.set({
       email: 'ada@example.com',
       address: '0xabc',
@@ -48,6 +49,26 @@ describe('resetStores', () => {
     expect($activeNamespace.get()).toBeUndefined();
     expect($connectors.get()).toEqual([]);
     expect($alert.get()).toBeUndefined();
+    expect($connectedWallet.get()).toBeUndefined();
     expect($embeddedUser.get()).toBeUndefined();
+  });
+
+  // The login stores of the embedded wallet: a test that left one mid-login no longer leaks into the next.
+  it('puts $emailLogin back to idle', () => {
+    $emailLogin.set({ step: 'otp', email: 'ada@example.com', error: new Error('Invalid code'), resendAt: 5 });
+    resetStores();
+    expect($emailLogin.get()).toEqual({ step: 'idle', email: undefined, error: undefined, resendAt: 0 });
+  });
+
+  it('puts $socialLogin back to idle', () => {
+    $socialLogin.set({ step: 'error', provider: 'google', error: new Error('Popup closed') });
+    resetStores();
+    expect($socialLogin.get()).toEqual({ step: 'idle', provider: undefined, error: undefined });
+  });
+
+  it('puts $farcasterLogin back to idle', () => {
+    $farcasterLogin.set({ step: 'waiting', url: 'https://farcaster.xyz/~/siwf?channelToken=x', expiresAt: 5, error: undefined });
+    resetStores();
+    expect($farcasterLogin.get()).toEqual({ step: 'idle', url: undefined, expiresAt: 0, error: undefined });
   });
 });

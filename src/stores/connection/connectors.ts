@@ -1,5 +1,6 @@
 import { atom, map } from 'nanostores';
 import type { ChainNamespace } from '../../core/caip.js';
+import type { SocialProvider } from '../../core/options.js';
 import { resettable } from '../app/reset.js';
 
 export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'WALLET_CONNECT' | 'AUTH' | 'MULTI_CHAIN';
@@ -32,13 +33,14 @@ export interface ConnectedWalletInfo {
   icon?: string;
   type?: ConnectorType;
   identifier?: string;
-  social?: string;
+  /** The provider of a social login (the embedded wallet): the wallet row shows its name and mark. */
+  social?: SocialProvider;
 }
 
 export const $connectors = resettable(atom<Connector[]>([]));
 export const $connections = resettable(map<Partial<Record<ChainNamespace, Connection[]>>>({}));
 export const $activeConnectorIds = resettable(map<Partial<Record<ChainNamespace, string>>>({}));
-export const $connectedWallet = atom<ConnectedWalletInfo | undefined>(undefined);
+export const $connectedWallet = resettable(atom<ConnectedWalletInfo | undefined>(undefined));
 
 /** Adds connectors, keeping only the first one per name and chain. */
 export function addConnectors(list: Connector[]): void {

@@ -1,27 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alertText } from '../../elements/l10n/alerts.js';
-import { MemoryStorage } from '../../test-utils/storage.js';
-import { EMBEDDED_USER, installFrameDouble, type FrameDouble } from '../../test-utils/frame-double.js';
+import { EMBEDDED_USER, type FrameDouble } from '../../test-utils/frame-double.js';
+import { emailLogin, endEmbedded, loginHandlers, startEmbedded, until } from '../../test-utils/embedded-stores.js';
 import { networks, type Network } from '../../wire/networks.js';
-import { resetOptions, setOptions } from '../app/options.js';
 import { storage } from '../app/storage.js';
-import { $accounts, getAccountState } from '../connection/account.js';
-import { $activeConnectorIds, $connectors } from '../connection/connectors.js';
-import { initConnectors } from '../connection/discovery.js';
-import { initEmbedded } from './connector.js';
+import { getAccountState } from '../connection/account.js';
 import { $frameLayout } from './frame-element.js';
 import { getWalletProvider } from '../connection/providers.js';
 import { chooseNetwork, performSwitch } from '../connection/network-switch.js';
-import { $activeNamespace, $activeNetwork, initNetworks } from '../network/networks.js';
-import { $alert, resetAlerts } from '../ui/alerts.js';
+import { $activeNetwork } from '../network/networks.js';
+import { $alert } from '../ui/alerts.js';
 import { $modal, closeModal, openModalOn } from '../ui/modal.js';
-import { $router, popView, pushView, resetRouter } from '../ui/router.js';
+import { $router, popView, pushView } from '../ui/router.js';
 import { $toast } from '../ui/toast.js';
 import { setThemeMode } from '../ui/theme.js';
-import { abortPendingApproval, exportKey, startEmailChange, submitEmail, submitEmailChangeOtp, submitOtp } from './actions.js';
-import { destroyFrame, setBridgeLoader } from './frame.js';
-import { forgetUser } from './session.js';
-import { $emailChange, $emailLogin, $embeddedUser, $frameElement, $frameTask, $frameView } from './state.js';
+import { abortPendingApproval, exportKey, startEmailChange, submitEmailChangeOtp } from './actions.js';
+import { destroyFrame } from './frame.js';
+import { $emailChange, $embeddedUser, $frameElement, $frameTask, $frameView } from './state.js';
 
 const local = (n: Network): Network => ({ ...n, rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } } });
 const EVM = local(networks.localhost);
@@ -29,66 +24,26 @@ const SOLANA = local(networks.solanaLocal);
 const EVM2 = local(networks.localhost2);
 
 let frame: FrameDouble;
-const until = async (check: () => boolean, ms = 2000): Promise<void> => {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 async function login(): Promise<void> {
-  submitEmail('ada@example.com');
-  await until(() => $emailLogin.get().step === 'otp');
-  await submitOtp('123456');
-  expect($emailLogin.get().step).toBe('connected');
+  await emailLogin();
   // A login from the connect flow closes the modal (issue 28); these tests act from Account, as a dApp opens it.
   expect($modal.get().open).toBe(false);
   openModalOn('Account');
 }
 
 beforeEach(() => {
-  vi.stubGlobal('localStorage', new MemoryStorage());
-  vi.stubGlobal('window', new EventTarget());
-  resetOptions();
-  resetAlerts();
-  $accounts.set({});
-  $activeConnectorIds.set({});
-  $connectors.set([]);
-  $activeNamespace.set(undefined);
-  $emailLogin.set({ step: 'idle', email: undefined, error: undefined, resendAt: 0 });
   $emailChange.set({ step: 'idle', newEmail: undefined, error: undefined });
-  resetRouter('Connect');
-  $modal.setKey('open', true);
-  frame = installFrameDouble({
-    ConnectEmail: () => ({ action: 'VERIFY_OTP' }),
-    ConnectOtp: () => ({}),
-    GetUser: () => EMBEDDED_USER,
-    SignOut: () => ({}),
-    SyncDappData: () => ({}),
-    SyncTheme: () => ({}),
-    RpcAbort: () => ({}),
-    SwitchNetwork: ({ chainId }) => ({ chainId }),
-  });
-  setOptions({
-    projectId: 'w3kit-dev',
-    networks: [EVM, SOLANA, EVM2],
-    secureSiteUrl: 'http://127.0.0.1:4303',
-    features: { email: true },
-    metadata: { name: 'Demo', description: 'A demo', url: 'https://demo.example', icons: [] },
-  });
-  initNetworks();
-  initConnectors();
-  initEmbedded();
+  frame = startEmbedded(
+    { ...loginHandlers(), SwitchNetwork: ({ chainId }) => ({ chainId }) },
+    {
+      networks: [EVM, SOLANA, EVM2],
+      metadata: { name: 'Demo', description: 'A demo', url: 'https://demo.example', icons: [] },
+    },
+  );
 });
 
-afterEach(() => {
-  forgetUser();
-  destroyFrame();
-  setBridgeLoader(undefined);
-  $modal.setKey('open', false);
-  vi.unstubAllGlobals();
-});
+afterEach(() => endEmbedded());
 
 describe('unsafe requests and the approval view', () => {
   it('opens ApproveTransaction (opening the modal) while the frame asks the user, then closes it', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../../test-utils/storage.js';
 import { EMBEDDED_USER, installFrameDouble, type FrameDouble } from '../../test-utils/frame-double.js';
+import { loginHandlers, until } from '../../test-utils/embedded-stores.js';
 import { networks, type Network } from '../../wire/networks.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { storage } from '../app/storage.js';
@@ -26,13 +27,6 @@ const SOLANA = local(networks.solanaLocal);
 const HARDHAT = local(networks.localhost);
 
 let frame: FrameDouble;
-const until = async (check: () => boolean, ms = 2000): Promise<void> => {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 function configure(extra: Record<string, unknown> = {}): void {
   setOptions({
@@ -57,18 +51,14 @@ beforeEach(() => {
   resetRouter('Connect');
   $modal.setKey('open', true);
   frame = installFrameDouble({
+    ...loginHandlers(),
     ConnectEmail: ({ email }) => ({ action: email.startsWith('new') ? 'VERIFY_DEVICE' : 'VERIFY_OTP' }),
     ConnectDevice: () => ({}),
     ConnectOtp: ({ otp }) => {
       if (otp !== '123456') throw new Error('Invalid code');
       return {};
     },
-    GetUser: () => EMBEDDED_USER,
-    IsConnected: () => ({ isConnected: true }),
-    SignOut: () => ({}),
     ResendEmail: () => ({}),
-    SyncDappData: () => ({}),
-    SyncTheme: () => ({}),
   });
   configure();
 });

@@ -1,23 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EmbeddedWalletError } from '../../core/errors/frame.js';
 import type { Passkey } from '../../frame/messages.js';
-import { EMBEDDED_USER, installFrameDouble, type FrameDouble } from '../../test-utils/frame-double.js';
-import { MemoryStorage } from '../../test-utils/storage.js';
+import { EMBEDDED_USER, type FrameDouble } from '../../test-utils/frame-double.js';
+import { endEmbedded, loginHandlers, startEmbedded, until } from '../../test-utils/embedded-stores.js';
 import { networks, type Network } from '../../wire/networks.js';
-import { resetOptions, setOptions } from '../app/options.js';
 import { storage } from '../app/storage.js';
-import { $accounts, getAccountState } from '../connection/account.js';
-import { $activeConnectorIds, $connectors } from '../connection/connectors.js';
-import { initConnectors } from '../connection/discovery.js';
-import { initEmbedded } from './connector.js';
-import { $activeNamespace, initNetworks } from '../network/networks.js';
-import { resetAlerts } from '../ui/alerts.js';
+import { getAccountState } from '../connection/account.js';
 import { $modal, openModalOn } from '../ui/modal.js';
-import { $router, resetRouter } from '../ui/router.js';
+import { $router } from '../ui/router.js';
 import { $toast, hideToast } from '../ui/toast.js';
 import { abortPendingApproval } from './approval.js';
-import { destroyFrame, setBridgeLoader } from './frame.js';
-import { $passkeys, loadPasskeys, resetPasskeys } from './passkey-list.js';
+import { $passkeys, loadPasskeys } from './passkey-list.js';
 import { addPasskey, clearPasskeyLoginError, loginWithPasskey, removePasskey } from './passkeys.js';
 import { forgetUser } from './session.js';
 import { $embeddedUser, $frameTask, $passkeyChanges, $passkeyLogin } from './state.js';
@@ -30,52 +23,20 @@ const KEY_A: Passkey = { id: 'cred-a', name: 'Chrome on Linux', createdAt: Date.
 const KEY_B: Passkey = { id: 'cred-b', name: 'iPhone', createdAt: Date.UTC(2026, 1, 3), lastUsedAt: null, prf: false };
 
 let frame: FrameDouble;
-const until = async (check: () => boolean, ms = 2000): Promise<void> => {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 const toastCode = (): string | undefined => ($toast.get().open ? ($toast.get().message as { code?: string }).code : undefined);
 const callTypes = (): string[] => frame.calls.map((c) => c.type);
 
 beforeEach(() => {
-  vi.stubGlobal('localStorage', new MemoryStorage());
-  vi.stubGlobal('window', new EventTarget());
-  resetOptions();
-  resetAlerts();
-  hideToast();
-  $accounts.set({});
-  $activeConnectorIds.set({});
-  $connectors.set([]);
-  $activeNamespace.set(undefined);
   $passkeyLogin.set({ step: 'idle', error: undefined });
-  resetPasskeys();
-  resetRouter('Connect');
-  $modal.setKey('open', true);
-  frame = installFrameDouble({
-    ConnectPasskey: () => ({}),
-    GetUser: () => EMBEDDED_USER,
-    SignOut: () => ({}),
-    SyncDappData: () => ({}),
-    SyncTheme: () => ({}),
-    RpcAbort: () => ({}),
-    ListPasskeys: () => ({ passkeys: [KEY_A] }),
-  });
-  setOptions({ projectId: 'w3kit-dev', networks: [EVM, SOLANA], secureSiteUrl: 'http://127.0.0.1:4303', features: { email: true } });
-  initNetworks();
-  initConnectors();
-  initEmbedded();
+  frame = startEmbedded(
+    { ...loginHandlers(), ConnectPasskey: () => ({}), ListPasskeys: () => ({ passkeys: [KEY_A] }) },
+    { networks: [EVM, SOLANA] },
+  );
 });
 
 afterEach(() => {
-  forgetUser();
-  destroyFrame();
-  setBridgeLoader(undefined);
-  $modal.setKey('open', false);
+  endEmbedded();
   hideToast();
-  vi.unstubAllGlobals();
 });
 
 describe('passkey login', () => {

@@ -8,10 +8,11 @@
 import { EMBEDDED_PROVIDERS, type EmbeddedProvider } from '../../chains/embedded.js';
 import { EMBEDDED_NAMESPACES, type EmbeddedNamespace } from '../../chains/frame-namespaces.js';
 import type { ChainNamespace } from '../../core/caip.js';
+import { SOCIAL_NAMES } from '../../core/social-names.js';
 import { FRAME_DISCONNECT_WAIT_MS } from '../../frame/constants.js';
 import type { FrameUser } from '../../frame/messages.js';
 import { namespaceNetwork } from '../connection/chain-state.js';
-import { $activeConnectorIds, setConnectorProvider } from '../connection/connectors.js';
+import { $activeConnectorIds, $connectedWallet, setConnectorProvider } from '../connection/connectors.js';
 import { disconnect, onDisconnect } from '../connection/disconnect.js';
 import { activate, adapterFor } from '../connection/session.js';
 import { $activeNamespace, $activeNetwork, $networks } from '../network/networks.js';
@@ -52,6 +53,7 @@ export async function connectUser(user: FrameUser, restored = false): Promise<vo
     const adapter = await adapterFor(namespace);
     activate(namespace, AUTH_CONNECTOR_ID, provider, adapter, await adapter.connect(provider, network), restored);
   }
+  nameSocialWallet(user);
   saveLoginCache(user.email, $activeNetwork.get()?.caipNetworkId ?? user.chainId);
   // A fresh login (not the reload's restore): the frame may need the user's click to keep it.
   if (!restored) void import('./storage.js').then(({ keepLogin }) => keepLogin(frame));
@@ -59,6 +61,17 @@ export async function connectUser(user: FrameUser, restored = false): Promise<vo
   stopChainWatch = $activeNetwork.listen((n) => {
     if (n && onAuth(n.chainNamespace)) saveLoginCache(null, n.caipNetworkId);
   });
+}
+
+/**
+ * After a social login the connected wallet is the provider ('Google', with `social`), not the
+ * connector's 'Email': the frame's user says how this session logged in, on a login and on the
+ * reload's restore alike (the backend keeps the provider with the session).
+ */
+function nameSocialWallet(user: FrameUser): void {
+  const wallet = $connectedWallet.get();
+  if (!user.socialProvider || wallet?.type !== 'AUTH') return;
+  $connectedWallet.set({ ...wallet, name: SOCIAL_NAMES[user.socialProvider], social: user.socialProvider });
 }
 
 /** Updates the user's e-mail (after an e-mail change). */

@@ -26,7 +26,8 @@ export interface EmailLoginState {
   resendAt: number;
 }
 
-export const $emailLogin = map<EmailLoginState>({ step: 'idle', email: undefined, error: undefined, resendAt: 0 });
+/** Idle again on resetStores(), like every login store here. */
+export const $emailLogin = resettable(map<EmailLoginState>({ step: 'idle', email: undefined, error: undefined, resendAt: 0 }));
 
 /** E-mail change (spec 4): the code to the current address, then to the new one, then stored. */
 export type EmailChangeStep = 'idle' | 'sending' | 'primary' | 'secondary' | 'verifying' | 'done';
@@ -70,20 +71,24 @@ export const $frameTask = atom<FrameTask | undefined>(undefined);
  * user acts.
  */
 export type SocialLoginStep = 'idle' | 'authenticating' | 'connecting' | 'error';
-export const $socialLogin = map<{ step: SocialLoginStep; provider: OAuthProvider | undefined; error: unknown }>({
-  step: 'idle',
-  provider: undefined,
-  error: undefined,
-});
+export const $socialLogin = resettable(
+  map<{ step: SocialLoginStep; provider: OAuthProvider | undefined; error: unknown }>({
+    step: 'idle',
+    provider: undefined,
+    error: undefined,
+  }),
+);
 
 /** Farcaster (ConnectingFarcaster): the sign-in link while it lives, and the last failure. */
 export type FarcasterStep = 'idle' | 'loading' | 'waiting' | 'connecting' | 'expired' | 'error';
-export const $farcasterLogin = map<{ step: FarcasterStep; url: string | undefined; expiresAt: number; error: unknown }>({
-  step: 'idle',
-  url: undefined,
-  expiresAt: 0,
-  error: undefined,
-});
+export const $farcasterLogin = resettable(
+  map<{ step: FarcasterStep; url: string | undefined; expiresAt: number; error: unknown }>({
+    step: 'idle',
+    url: undefined,
+    expiresAt: 0,
+    error: undefined,
+  }),
+);
 
 /**
  * Passkeys: login from Connect, and an add or remove of the account's passkeys under way (busy) or

@@ -4,83 +4,24 @@
  * ApproveTransaction (the modal opens for it after the login closed it) and closes after; when
  * the login lasts only until a reload the modal says so once (SESSION_ONLY_LOGIN).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alertText } from '../../elements/l10n/alerts.js';
-import { MemoryStorage } from '../../test-utils/storage.js';
-import { EMBEDDED_USER, installFrameDouble, type FrameDouble } from '../../test-utils/frame-double.js';
-import { networks, type Network } from '../../wire/networks.js';
-import { resetOptions, setOptions } from '../app/options.js';
-import { $accounts } from '../connection/account.js';
-import { $activeConnectorIds, $connectors } from '../connection/connectors.js';
-import { initConnectors } from '../connection/discovery.js';
-import { initEmbedded } from './connector.js';
-import { $activeNamespace, initNetworks } from '../network/networks.js';
-import { $alert, resetAlerts } from '../ui/alerts.js';
+import { type FrameDouble } from '../../test-utils/frame-double.js';
+import { emailLogin as login, endEmbedded, startEmbedded, until } from '../../test-utils/embedded-stores.js';
+import { $alert } from '../ui/alerts.js';
 import { $modal } from '../ui/modal.js';
 import { $router, resetRouter } from '../ui/router.js';
-import { submitEmail, submitOtp, restoreEmbedded } from './actions.js';
-import { destroyFrame, setBridgeLoader } from './frame.js';
-import { forgetUser } from './session.js';
+import { restoreEmbedded } from './actions.js';
 import { $emailLogin, $frameTask } from './state.js';
 
-const local = (n: Network): Network => ({ ...n, rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } } });
 let frame: FrameDouble;
-const until = async (check: () => boolean, ms = 2000): Promise<void> => {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 const settle = () => new Promise((r) => setTimeout(r, 50));
 
-async function login(): Promise<void> {
-  submitEmail('ada@example.com');
-  await until(() => $emailLogin.get().step === 'otp');
-  await submitOtp('123456');
-  expect($emailLogin.get().step).toBe('connected');
-}
-
 beforeEach(() => {
-  vi.stubGlobal('localStorage', new MemoryStorage());
-  vi.stubGlobal('window', new EventTarget());
-  resetOptions();
-  resetAlerts();
-  $accounts.set({});
-  $activeConnectorIds.set({});
-  $connectors.set([]);
-  $activeNamespace.set(undefined);
-  $emailLogin.set({ step: 'idle', email: undefined, error: undefined, resendAt: 0 });
-  resetRouter('Connect');
-  $modal.setKey('open', true);
-  frame = installFrameDouble({
-    ConnectEmail: () => ({ action: 'VERIFY_OTP' }),
-    ConnectOtp: () => ({}),
-    GetUser: () => EMBEDDED_USER,
-    IsConnected: () => ({ isConnected: true }),
-    SignOut: () => ({}),
-    SyncDappData: () => ({}),
-    SyncTheme: () => ({}),
-    RpcAbort: () => ({}),
-  });
-  setOptions({
-    projectId: 'w3kit-dev',
-    networks: [local(networks.localhost)],
-    secureSiteUrl: 'http://127.0.0.1:4303',
-    features: { email: true },
-  });
-  initNetworks();
-  initConnectors();
-  initEmbedded();
+  frame = startEmbedded();
 });
 
-afterEach(() => {
-  forgetUser();
-  destroyFrame();
-  setBridgeLoader(undefined);
-  $modal.setKey('open', false);
-  vi.unstubAllGlobals();
-});
+afterEach(() => endEmbedded());
 
 describe('keeping the login on this browser', () => {
   it('shows nothing when the frame keeps its data', async () => {

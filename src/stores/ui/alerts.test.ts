@@ -33,19 +33,12 @@ describe('alerts', () => {
     expect($alert.get()?.code).toBe(code);
   });
 
-  it("shows 'Local configuration ignored' once, as a warning", () => {
-    expect(showAlert('LOCAL_CONFIGURATION_IGNORED')).toBe(true);
-    expect($alert.get()).toEqual({ code: 'LOCAL_CONFIGURATION_IGNORED', variant: 'warning' });
+  // 'Local configuration ignored' and 'Logged in until you reload'.
+  it.each(['LOCAL_CONFIGURATION_IGNORED', 'SESSION_ONLY_LOGIN'] as const)('shows %s once, as a warning', (code) => {
+    expect(showAlert(code)).toBe(true);
+    expect($alert.get()).toEqual({ code, variant: 'warning' });
     closeAlert();
-    expect(showAlert('LOCAL_CONFIGURATION_IGNORED')).toBe(false);
-    expect($alert.get()).toBeUndefined();
-  });
-
-  it("says 'Logged in until you reload' once, as a warning", () => {
-    expect(showAlert('SESSION_ONLY_LOGIN')).toBe(true);
-    expect($alert.get()).toEqual({ code: 'SESSION_ONLY_LOGIN', variant: 'warning' });
-    closeAlert();
-    expect(showAlert('SESSION_ONLY_LOGIN')).toBe(false);
+    expect(showAlert(code)).toBe(false);
     expect($alert.get()).toBeUndefined();
   });
 

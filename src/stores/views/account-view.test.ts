@@ -38,8 +38,11 @@ const calls = () => {
     activity: count('/history'),
   };
 };
-/** Lets the requests under way reach the backend. */
-const settle = () => new Promise((r) => setTimeout(r, 150));
+/** Resolves once the stores' requests reach `expected` (each reaches the backend in its own time: on a busy machine, late). */
+const reached = (expected: Partial<ReturnType<typeof calls>>) =>
+  vi.waitFor(() => expect(calls()).toMatchObject(expected), { timeout: 5000, interval: 10 });
+/** For a check that nothing more is asked (there is no event to wait for): a request made would have arrived by then. */
+const quiet = () => new Promise((r) => setTimeout(r, 150));
 /** Past nanostores' unmount delay of a derived store (1 s) once nothing listens to it. */
 const unmounted = () => new Promise((r) => setTimeout(r, 1100));
 
@@ -80,13 +83,13 @@ afterEach(async () => {
 
 describe('$accountView', () => {
   it('loads nothing until the view listens', async () => {
-    await settle();
+    await quiet();
     expect(calls()).toEqual({ native: 0, balances: 0, identity: 0, nfts: 0, activity: 0 });
   });
 
   it('on showing: native balance, token balances, identity and the Tokens tab', async () => {
     show();
-    await settle();
+    await reached({ native: 1, balances: 1, identity: 1 });
     expect(calls()).toEqual({ native: 1, balances: 1, identity: 1, nfts: 0, activity: 0 });
     expect($accountView.get()).toEqual({ tab: 'tokens', withApi: true, tokensFromChain: false });
   });
@@ -94,7 +97,8 @@ describe('$accountView', () => {
   it('without a Blockchain API: the native balance only, and withApi false', async () => {
     setOptions({ networks: [networks.localhost, networks.mainnet] });
     show();
-    await settle();
+    await reached({ native: 1 });
+    await quiet();
     expect(calls()).toEqual({ native: 1, balances: 0, identity: 0, nfts: 0, activity: 0 });
     expect($accountView.get().withApi).toBe(false);
   });
@@ -115,47 +119,47 @@ describe('$accountView', () => {
       status: 'loading',
       key: `${networks.solanaLocal.caipNetworkId}|aufc4jcgkvvxrxwsk1aygpwacxn3gehaqrsg7ufp5fyv`,
     });
-    await settle();
+    await reached({ native: 1 });
+    await quiet();
     expect(calls()).toEqual({ native: 1, balances: 0, identity: 0, nfts: 0, activity: 0 });
   });
 
   it('loads again when the network or the account changes, not on other changes', async () => {
     show();
-    await settle();
+    await reached({ native: 1, balances: 1, identity: 1 });
     vi.clearAllMocks();
     $accounts.set({ ...$accounts.get() });
     expect(calls().native).toBe(0);
     switchToMainnet();
-    await settle();
-    expect(calls()).toMatchObject({ native: 1, balances: 2, identity: 1 }); // the identity is the address's, on any chain
+    await reached({ native: 1, balances: 2 });
+    expect(calls().identity).toBe(1); // the identity is the address's, on any chain
     $accounts.setKey('eip155', { ...$accounts.get().eip155!, address: OTHER, caipAddress: `eip155:1:${OTHER}` });
-    await settle();
-    expect(calls()).toMatchObject({ native: 2, balances: 3, identity: 2 });
+    await reached({ native: 2, balances: 3, identity: 2 });
   });
 
   it('loads nothing when the account disconnects', async () => {
     show();
-    await settle();
+    await reached({ native: 1, balances: 1, identity: 1 });
     const before = calls();
     vi.clearAllMocks();
     $accounts.set({});
     expect($accountTarget.get()).toBeUndefined();
     expect($balances.get().status).toBe('idle');
-    await settle();
+    await quiet();
     expect(calls()).toEqual({ ...before, native: 0 });
   });
 
   it('stops following changes once the view is gone, and loads again when shown again', async () => {
     show();
     hide();
+    await reached({ balances: 1 });
     await unmounted();
     vi.clearAllMocks();
     switchToMainnet();
-    await settle();
+    await quiet();
     expect(calls()).toMatchObject({ native: 0, balances: 1 });
     show();
-    await settle();
-    expect(calls()).toMatchObject({ native: 1, balances: 2 });
+    await reached({ native: 1, balances: 2 });
   });
 
   it("a tab's list loads while its tab shows; showing the view again starts on Tokens", async () => {
@@ -165,12 +169,11 @@ describe('$accountView', () => {
     expect($accountTabList.get().nfts).toMatchObject({ status: 'loading' });
     selectAccountTab('activity');
     expect($accountTabList.get()).toEqual({ activity: expect.objectContaining({ status: 'loading' }) });
-    await settle();
-    expect(calls()).toMatchObject({ nfts: 1, activity: 1 });
+    await reached({ nfts: 1, activity: 1 });
     await unmounted();
     switchToMainnet();
-    await settle();
-    expect(calls().activity).toBe(2);
+    await reached({ activity: 2 });
+    await quiet();
     expect(calls().nfts).toBe(1); // its tab is not shown
     hide();
     show();

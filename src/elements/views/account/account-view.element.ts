@@ -32,6 +32,7 @@ import { renderNativeBalance } from '../../base/native-balance.js';
 import { W3Element } from '../../base/w3-element.js';
 import { icon } from '../../primitives/icons.js';
 import { networkIcon } from '../network-icon.js';
+import { walletMark } from './wallet-mark.js';
 import { viewStyles } from '../view.styles.js';
 import { renderActivity } from './account-activity.js';
 import { activityStyles } from './account-activity.styles.js';
@@ -237,8 +238,7 @@ export class W3AccountView extends W3Element {
               </w3-ui-list-item>`
             : nothing}
         <w3-ui-list-item chevron @click=${() => pushView('ProfileWallets')}>
-          <w3-ui-wallet-image slot="image" .imageSrc=${this.wallet.value?.icon}></w3-ui-wallet-image>
-          ${this.wallet.value?.name ?? msg('Wallets')}
+          ${walletMark(this.wallet.value)} ${this.wallet.value?.name ?? msg('Wallets')}
         </w3-ui-list-item>
         ${renderEmbeddedRows(this.embeddedUser.value, this.embeddedActions)}
         <w3-ui-list-item @click=${() => void disconnectAndClose()}>

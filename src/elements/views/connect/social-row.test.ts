@@ -23,7 +23,6 @@ describe("Connect's social row", () => {
   afterEach(() => {
     cancelSocialLogin();
     window.open = realOpen;
-    $socialLogin.set({ step: 'idle', provider: undefined, error: undefined });
     resetAll();
   });
 

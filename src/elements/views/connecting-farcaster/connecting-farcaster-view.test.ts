@@ -22,7 +22,7 @@ const set = (step: 'idle' | 'waiting' | 'expired' | 'error' | 'connecting', erro
   $farcasterLogin.set({ step, url: step === 'idle' ? undefined : URL_, expiresAt: Date.now() + 60_000, error });
 
 describe('ConnectingFarcaster', () => {
-  afterEach(() => (set('idle'), resetAll()));
+  afterEach(() => resetAll());
 
   it('is titled Farcaster', () => {
     expect(viewTitle('ConnectingFarcaster')).to.equal('Farcaster');

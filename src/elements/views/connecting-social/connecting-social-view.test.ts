@@ -14,10 +14,8 @@ async function mount(): Promise<{ view: HTMLElement & { updateComplete: Promise<
   return { view, retried };
 }
 
-const idle = () => $socialLogin.set({ step: 'idle', provider: undefined, error: undefined });
-
 describe('ConnectingSocial', () => {
-  afterEach(() => (idle(), resetAll()));
+  afterEach(() => resetAll());
 
   it("shows the provider and 'Authenticating...' while the popup runs", async () => {
     $socialLogin.set({ step: 'authenticating', provider: 'github', error: undefined });

@@ -10,8 +10,6 @@ import { $router, resetRouter } from '../../../stores/ui/router.js';
 import { setLocale } from '../../../stores/ui/locale.js';
 import './email-login-view.js';
 
-const idle = () => $emailLogin.set({ step: 'idle', email: undefined, error: undefined, resendAt: 0 });
-
 async function mount(): Promise<{ view: HTMLElement & { updateComplete: Promise<unknown> }; calls: string[] }> {
   const calls: string[] = [];
   const view = document.createElement('w3-email-login-view');
@@ -25,10 +23,8 @@ async function mount(): Promise<{ view: HTMLElement & { updateComplete: Promise<
 }
 
 describe('EmailLogin', () => {
-  beforeEach(() => idle());
   afterEach(async () => {
     await setLocale('en');
-    idle();
     resetAll();
   });
 

@@ -15,7 +15,7 @@ async function mount(): Promise<{ view: HTMLElement & { updateComplete: Promise<
 }
 
 describe('EmailVerifyDevice', () => {
-  afterEach(() => ($emailLogin.set({ step: 'idle', email: undefined, error: undefined, resendAt: 0 }), resetAll()));
+  afterEach(() => resetAll());
 
   it('asks to approve this device from the inbox, counts the cooldown down, then resends', async () => {
     $emailLogin.set({ step: 'device', email: 'ada@example.com', error: undefined, resendAt: Date.now() + 1500 });

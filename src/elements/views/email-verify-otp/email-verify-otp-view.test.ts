@@ -36,7 +36,7 @@ const boxes = (view: HTMLElement) => deepAll<HTMLInputElement>(view, 'w3-ui-otp-
 
 describe('EmailVerifyOtp', () => {
   beforeEach(() => otpState());
-  afterEach(() => ($emailLogin.set({ step: 'idle', email: undefined, error: undefined, resendAt: 0 }), resetAll()));
+  afterEach(() => resetAll());
 
   it('asks for the code sent to the address (bold), focuses the first box, and the sixth digit submits', async () => {
     const { view, calls } = await mount();
