@@ -1,28 +1,31 @@
 /**
  * The caps that count live rows or per-user windows, on two instances sharing one Postgres and
- * one Redis (issue 31 §2): unused SIWX nonces per address and the Farcaster sign-in live cap are
- * counted and inserted in one transaction under an advisory lock, so requests racing through
+ * one Redis (issue 31 §2): unused SIWX nonces per address, open on-ramp checkouts per project and
+ * the live caps (Farcaster sign-ins, social logins, passkey challenges: ../src/storage/live-cap.ts)
+ * are counted and inserted in one transaction under an advisory lock, so requests racing through
  * both instances never pass the cap; name registrations per address count in one Redis window.
  * The N+1st, whichever instance gets it, is refused with the one-instance refusal.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startRedis } from '../../scripts/lib/redis.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
-import type { CounterFactory } from '../src/rate-limit.js';
-import { openScale } from '../src/scale.js';
 import type { Storage } from '../src/storage/engine.js';
 import { farcasterChannelsRepository, type NewChannel } from '../src/storage/farcaster-channels.js';
+import { liveCapLock } from '../src/storage/live-cap.js';
+import { onrampSessionsRepository } from '../src/storage/onramp-sessions.js';
+import { passkeysRepository, type PasskeyChallengeRow } from '../src/storage/passkeys.js';
+import { socialLoginsRepository, type NewSocialLogin } from '../src/storage/social-logins.js';
 import { projectsRepository } from '../src/storage/projects.js';
-import { openAgain, postgresUrl } from './engines.js';
+import { openAgain, postgres, postgresUrl } from './engines.js';
+import { onrampSession } from './onramp-fixture.js';
+import { cleanupsAfterEach, sharedCounters, testRedis } from './redis-fixture.js';
 
 const ORIGIN = 'http://localhost:5173';
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
+// The file's Postgres cluster starts once, before the timed tests.
+beforeAll(() => postgres().then(() => undefined), 120_000);
 
 /** Two storages on one fresh Postgres database (two instances), the dev project seeded. */
 async function twoStorages(): Promise<[Storage, Storage]> {
@@ -32,17 +35,8 @@ async function twoStorages(): Promise<[Storage, Storage]> {
   return [first, await openAgain(url)];
 }
 
-/** The counter factory startServer makes with `--redis` (scale.ts), on a real redis-server. */
-async function sharedCounters(): Promise<CounterFactory> {
-  const redis = await startRedis();
-  cleanups.push(() => redis.stop());
-  const scale = await openScale({ redisUrl: redis.url, engine: 'sqlite' });
-  cleanups.push(() => scale.close());
-  return scale.counters!;
-}
-
 async function twoApps(options: Omit<BuildAppOptions, 'storage'>): Promise<FastifyInstance[]> {
-  const [counters, storages] = await Promise.all([sharedCounters(), twoStorages()]);
+  const [counters, storages] = await Promise.all([testRedis(cleanups).then((redis) => sharedCounters(cleanups, redis.url)), twoStorages()]);
   const apps = storages.map((storage) => buildApp({ ...options, storage, rateLimitCounters: counters }));
   for (const app of apps) {
     cleanups.push(() => app.close());
@@ -74,41 +68,6 @@ describe('caps on two instances sharing one Postgres and one Redis', () => {
     }
   });
 
-  it('open at most the live cap of Farcaster sign-in channels across both, even racing', async () => {
-    const [first, second] = await twoStorages();
-    const stores = [farcasterChannelsRepository(first), farcasterChannelsRepository(second)];
-    const now = Date.now();
-    const channel = (i: number): NewChannel => ({
-      id: `channel-${i}`,
-      token_hash: `token-${i}`,
-      device_hash: 'device',
-      nonce: `nonce-${i}`,
-      ip: `10.5.0.${i}`,
-      expires_at: now + 60_000,
-    });
-    const limits = { maxLive: 4, keepPerIp: 10 };
-    expect(await Promise.all([0, 1, 2].map((i) => stores[i % 2]!.open(channel(i), now, limits)))).toEqual([true, true, true]);
-    // Instance one is opening the 4th (the cap's lock taken, its row not committed yet) while
-    // instance two opens a 5th: that one waits for the 4th and is refused.
-    let inserted!: () => void;
-    let commit!: () => void;
-    const [rowInserted, committed] = [new Promise<void>((r) => (inserted = r)), new Promise<void>((r) => (commit = r))];
-    const fourth = first.db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext('auth_farcaster_channels'))`.execute(trx);
-      await trx.insertInto('auth_farcaster_channels').values(channel(9)).execute();
-      inserted();
-      await committed;
-    });
-    await rowInserted;
-    const fifth = stores[1]!.open(channel(10), now, limits);
-    await new Promise((r) => setTimeout(r, 300));
-    commit();
-    await fourth;
-    expect(await fifth).toBe(false);
-    const late = await Promise.all([11, 12, 13, 14].map((i) => stores[i % 2]!.open(channel(i), now, limits)));
-    expect(late).toEqual([false, false, false, false]);
-  });
-
   it('refuse the N+1st name registration of one address across both (one Redis window)', async () => {
     const apps = await twoApps({ names: { limits: { registrationsPerAddress: 2 } } });
     // Signed by another key: each attempt counts for the address, then is refused for its signature.
@@ -128,5 +87,105 @@ describe('caps on two instances sharing one Postgres and one Redis', () => {
       expect(refused.json().message).toMatch(/^Too many name registrations for this address: please try again after \d+ seconds$/);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the open on-ramp checkouts of a project on two instances sharing one Postgres', () => {
+  it('are created up to the cap and no further, even racing', async () => {
+    const [first, second] = await twoStorages();
+    const repos = [onrampSessionsRepository(first), onrampSessionsRepository(second)];
+    const now = Date.now();
+    const created = await Promise.all(Array.from({ length: 10 }, (_, i) => repos[i % 2]!.createUnder(onrampSession(now), 3)));
+    expect(created.filter((s) => s !== undefined)).toHaveLength(3);
+    expect(await repos[0]!.open('w3kit-dev', now)).toBe(3);
+    expect(await repos[1]!.createUnder(onrampSession(now), 3)).toBeUndefined();
+  });
+});
+
+/** A live-capped table's opening on one instance, and how to make the n-th row of it. */
+interface LiveCapCase {
+  table: 'auth_farcaster_channels' | 'auth_social_logins' | 'auth_passkey_challenges';
+  row(i: number, now: number): Record<string, unknown>;
+  open(storage: Storage, i: number, now: number, maxLive: number): Promise<boolean>;
+}
+
+const LIVE_CAPS: Record<string, LiveCapCase> = {
+  'Farcaster sign-in channels': {
+    table: 'auth_farcaster_channels',
+    row: (i, now) => ({
+      id: `channel-${i}`,
+      token_hash: `token-${i}`,
+      device_hash: 'device',
+      nonce: `n-${i}`,
+      ip: `10.5.0.${i}`,
+      expires_at: now + 60_000,
+    }),
+    open: (storage, i, now, maxLive) =>
+      farcasterChannelsRepository(storage).open(LIVE_CAPS['Farcaster sign-in channels']!.row(i, now) as NewChannel, now, {
+        maxLive,
+        keepPerIp: 10,
+      }),
+  },
+  'social logins in progress': {
+    table: 'auth_social_logins',
+    row: (i, now) => ({
+      state_hash: `state-${i}`,
+      social_id_hash: `social-${i}`,
+      provider: 'google',
+      project_id: 'w3kit-dev',
+      device_hash: 'device',
+      origin: ORIGIN,
+      created_at: now,
+      expires_at: now + 60_000,
+    }),
+    open: (storage, i, now, maxLive) =>
+      socialLoginsRepository(storage).start(LIVE_CAPS['social logins in progress']!.row(i, now) as NewSocialLogin, maxLive),
+  },
+  'passkey challenges': {
+    table: 'auth_passkey_challenges',
+    row: (i, now) => ({
+      id: `challenge-${i}`,
+      challenge: `c-${i}`,
+      kind: 'login',
+      user_id: null,
+      ip: `10.7.0.${i}`,
+      expires_at: now + 60_000,
+    }),
+    open: (storage, i, now, maxLive) =>
+      passkeysRepository(storage).saveChallenge(LIVE_CAPS['passkey challenges']!.row(i, now) as PasskeyChallengeRow, now, {
+        maxLive,
+        keepPerKey: 5,
+      }),
+  },
+};
+
+describe.each(Object.keys(LIVE_CAPS))('the live cap of %s on two instances sharing one Postgres', (name) => {
+  it('holds when both open at once: the one opening waits for the other’s row and is refused', async () => {
+    const { table, row, open } = LIVE_CAPS[name]!;
+    const [first, second] = await twoStorages();
+    const now = Date.now();
+    const CAP = 3;
+    expect(await Promise.all([0, 1].map((i) => open(i % 2 ? second : first, i, now, CAP)))).toEqual([true, true]);
+    // Instance one is opening the 3rd (the cap's lock taken, its row not committed yet) while
+    // instance two opens a 4th: that one waits for the 3rd and is refused.
+    let inserted!: () => void;
+    let commit!: () => void;
+    const [rowInserted, committed] = [new Promise<void>((r) => (inserted = r)), new Promise<void>((r) => (commit = r))];
+    const third = first.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${liveCapLock(table)}))`.execute(trx);
+      await trx
+        .insertInto(table)
+        .values(row(2, now) as never)
+        .execute();
+      inserted();
+      await committed;
+    });
+    await rowInserted;
+    const fourth = open(second, 3, now, CAP);
+    await new Promise((r) => setTimeout(r, 300));
+    commit();
+    await third;
+    expect(await fourth).toBe(false);
+    expect(await Promise.all([4, 5, 6, 7].map((i) => open(i % 2 ? second : first, i, now, CAP)))).toEqual([false, false, false, false]);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The Farcaster sign-in channels' storage on either engine (the rules are
- * ../auth/farcaster/channels.ts's). A channel is opened in one transaction that counts the live
- * ones and inserts only under the cap (on Postgres under an advisory lock of the table, so
- * instances racing never pass it); the other once-only steps are single statements: approved by one conditional
+ * ../auth/farcaster/channels.ts's). A channel is opened under the live cap (./live-cap.ts: counted
+ * and inserted in one transaction, so instances racing never pass it); the other once-only
+ * steps are single statements: approved by one conditional
  * UPDATE (only while unapproved), and taken by one DELETE ... RETURNING (of two finishes racing,
  * on one instance or two, one gets the row).
  */
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Storage } from './engine.js';
+import { belowLiveCap, liveCapLock } from './live-cap.js';
 import { step, stepRunner } from './steps.js';
 import type { AuthFarcasterChannelsTable } from './auth-schema.js';
 
@@ -39,25 +40,13 @@ export function farcasterChannelsRepository(storage: Storage): FarcasterChannels
       run.transact(
         function* () {
           yield* step(db.deleteFrom(table).where('expires_at', '<=', now).compile());
-          const { rows } = yield* step(
-            db
-              .selectFrom((eb) =>
-                eb
-                  .selectFrom(table)
-                  .select(sql<number>`1`.as('one'))
-                  .limit(maxLive)
-                  .as('live'),
-              )
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .compile(),
-          );
-          if (Number(rows[0]!.n) >= maxLive) return false;
+          if (!(yield* belowLiveCap(db, table, maxLive))) return false;
           yield* step(db.insertInto(table).values(channel).compile());
           const newest = db.selectFrom(table).select('id').where('ip', '=', channel.ip).orderBy('expires_at', 'desc').limit(keepPerIp);
           yield* step(db.deleteFrom(table).where('ip', '=', channel.ip).where('id', 'not in', newest).compile());
           return true;
         },
-        [table],
+        [liveCapLock(table)],
       ),
     byId: (id) => db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst(),
     byTokenHash: (tokenHash) => db.selectFrom(table).selectAll().where('token_hash', '=', tokenHash).executeTakeFirst(),
