@@ -39,8 +39,7 @@ export function farcasterChannelsRepository(storage: Storage): FarcasterChannels
     open: (channel, now, { maxLive, keepPerIp }) =>
       run.transact(
         function* () {
-          yield* step(db.deleteFrom(table).where('expires_at', '<=', now).compile());
-          if (!(yield* belowLiveCap(db, table, maxLive))) return false;
+          if (!(yield* belowLiveCap(db, table, maxLive, now))) return false;
           yield* step(db.insertInto(table).values(channel).compile());
           const newest = db.selectFrom(table).select('id').where('ip', '=', channel.ip).orderBy('expires_at', 'desc').limit(keepPerIp);
           yield* step(db.deleteFrom(table).where('ip', '=', channel.ip).where('id', 'not in', newest).compile());

@@ -10,10 +10,14 @@ import type { StorageSchema } from './schema.js';
 import { step, type Steps } from './steps.js';
 
 /** The advisory lock key of `table`'s live cap (one per table). */
-export const liveCapLock = (table: keyof StorageSchema & string): string => `live-cap:${table}`;
+export const liveCapLock = (table: LiveCapTable): string => `live-cap:${table}`;
 
-/** One step of a transaction: true while `table` holds fewer than `max` rows. */
-export function* belowLiveCap(db: Kysely<StorageSchema>, table: keyof StorageSchema & string, max: number): Steps<boolean> {
+/** The tables under a live cap: rows that lapse at `expires_at`. */
+export type LiveCapTable = 'auth_farcaster_channels' | 'auth_social_logins' | 'auth_passkey_challenges';
+
+/** Steps of a transaction: with `now`, deletes the rows lapsed by then; true while `table` holds fewer than `max` rows. */
+export function* belowLiveCap(db: Kysely<StorageSchema>, table: LiveCapTable, max: number, now?: number): Steps<boolean> {
+  if (now !== undefined) yield* step(db.deleteFrom(table).where('expires_at', '<=', now).compile());
   const count = sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.table(table)} LIMIT ${max}) AS live`;
   const { rows } = yield* step(count.compile(db));
   return Number(rows[0]!.n) < max;

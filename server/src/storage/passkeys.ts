@@ -52,8 +52,7 @@ export function passkeysRepository(storage: Storage): PasskeysRepository {
     saveChallenge: (row, now, { maxLive, keepPerKey }) =>
       run.transact(
         function* () {
-          yield* step(db.deleteFrom(challenges).where('expires_at', '<=', now).compile());
-          if (!(yield* belowLiveCap(db, challenges, maxLive))) return false;
+          if (!(yield* belowLiveCap(db, challenges, maxLive, now))) return false;
           const [column, key] = row.kind === 'register' ? (['user_id', row.user_id] as const) : (['ip', row.ip] as const);
           const ofKey = db
             .selectFrom(challenges)
