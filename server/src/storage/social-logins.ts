@@ -49,7 +49,12 @@ export function socialLoginsRepository(storage: Storage): SocialLoginsRepository
       run.transact(
         function* () {
           if (!(yield* belowLiveCap(db, table, maxLive))) return false;
-          yield* step(db.insertInto(table).values(row).compile());
+          yield* step(
+            db
+              .insertInto(table)
+              .values({ ...row, status: 'pending' })
+              .compile(),
+          );
           return true;
         },
         [liveCapLock(table)],
