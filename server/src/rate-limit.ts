@@ -73,6 +73,18 @@ export function routeLimitName(what: string): string {
   return `route:${what.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
 
+/** The window counter of the limit `name`: `counters`' (one window shared by every instance, with `--redis`), else this process's tracking at most `maxKeys` keys. */
+export function limitCounter(
+  name: string,
+  max: number,
+  windowMs: number,
+  now: () => number,
+  counters: CounterFactory | undefined,
+  maxKeys: number,
+): WindowCounter {
+  return counters ? counters(name, max, windowMs) : inProcessCounter(max, windowMs, now, maxKeys);
+}
+
 /**
  * A per-address limit of one kind of request (logins, code checks, sign-in nonces...): the
  * returned function counts one for `ip`'s clientKey (an IPv6 /64 counts as one address) and throws 429 'Too many <what> from this address' with
@@ -86,7 +98,7 @@ export function ipLimiter(
   what: string,
   counters?: CounterFactory,
 ): (ip: string) => Promise<void> {
-  const counter = counters ? counters(routeLimitName(what), max, windowMs) : inProcessCounter(max, windowMs, now, MAX_TRACKED_IPS);
+  const counter = limitCounter(routeLimitName(what), max, windowMs, now, counters, MAX_TRACKED_IPS);
   return async (ip: string) => {
     const verdict = await counter.take(clientKey(ip));
     if (verdict.ok) return;

@@ -6,31 +6,22 @@
  * lock: a second instance on one Postgres without Redis is refused at start, in words.
  */
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RunningRedis } from '../../scripts/lib/redis.mjs';
+import { describe, expect, it } from 'vitest';
 import { alwaysHeld, DEFAULT_LEASE_TTL_MS, redisLease, type ChainLease } from '../src/ops/lease.js';
 import { openRedis } from '../src/redis/client.js';
 import { openScale } from '../src/scale.js';
 import { claimSingleInstance, postgresLease, SINGLE_INSTANCE_REFUSED } from '../src/storage/postgres/advisory.js';
 import { postgresUrl } from './engines.js';
 import { sleep } from './helpers.js';
+import { cleanupsAfterEach, redisForFile } from './redis-fixture.js';
 
 const CHAIN = 'eip155:31337';
 
-let redis: RunningRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await redis?.stop();
-});
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const redis = redisForFile();
+const cleanups = cleanupsAfterEach();
 
 async function redisHolder(ttlMs?: number) {
-  const link = await openRedis(redis.url);
+  const link = await openRedis(redis().url);
   const lease = redisLease(link, ttlMs === undefined ? {} : { ttlMs });
   lease.start();
   cleanups.push(async () => {
@@ -129,9 +120,9 @@ describe('several instances on one Postgres', () => {
     const url = await postgresUrl();
     const first = await claimSingleInstance(url);
     cleanups.push(() => first.release());
-    const withRedis = await openScale({ engine: 'postgres', dbUrl: url, redisUrl: redis.url });
+    const withRedis = await openScale({ engine: 'postgres', dbUrl: url, redisUrl: redis().url });
     cleanups.push(() => withRedis.close());
-    expect(withRedis.redis?.shown).toBe(redis.url);
+    expect(withRedis.redis?.shown).toBe(redis().url);
     const sqlite = await openScale({ engine: 'sqlite' });
     await sqlite.close();
     expect(sqlite.lease).toBe(alwaysHeld);

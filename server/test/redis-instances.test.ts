@@ -4,23 +4,15 @@
  * instance's own window while Redis is down, and GET /ready says Redis is unreachable (503 with
  * the reason). A server whose Redis does not answer does not start, and says why.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/postgres.mjs';
-import { startRedis, type RunningRedis } from '../../scripts/lib/redis.mjs';
 import { main, type CliIo } from '../src/cli/index.js';
 import type { RunningServer } from '../src/index.js';
 import { getJson, start, tempDir } from './helpers.js';
+import { cleanupsAfterEach, testRedis } from './redis-fixture.js';
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function redisServer(): Promise<RunningRedis> {
-  const redis = await startRedis();
-  cleanups.push(() => redis.stop());
-  return redis;
-}
+const cleanups = cleanupsAfterEach();
+const redisServer = () => testRedis(cleanups);
 
 const TOKEN = 'redis-metrics-token-0123456789';
 

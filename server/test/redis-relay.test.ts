@@ -6,26 +6,16 @@
  * to the other instance; the relay's hourly quotas count across both.
  */
 import { generateKeyPair } from '@walletconnect/relay-auth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RunningRedis } from '../../scripts/lib/redis.mjs';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, startRelay, type Database, type RunningRelay } from '../src/index.js';
 import { openRedis, type RedisLink } from '../src/redis/client.js';
 import { RPC_ERRORS } from '../src/relay/protocol.js';
 import { sleep, tempDir } from './helpers.js';
 import { errorCode, Peer, topic } from './relay-peer.js';
+import { cleanupsAfterEach, redisForFile } from './redis-fixture.js';
 
-let redis: RunningRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await redis?.stop();
-});
-
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const redis = redisForFile();
+const cleanups = cleanupsAfterEach();
 
 /** Two relays on one database file, each with its own Redis link (with `redis`), and a way to open peers on them. */
 async function twoInstances(withRedis = true, limits: Parameters<typeof startRelay>[0]['limits'] = {}) {
@@ -34,7 +24,7 @@ async function twoInstances(withRedis = true, limits: Parameters<typeof startRel
   const relays: RunningRelay[] = [];
   for (let i = 0; i < 2; i++) {
     const db: Database = openDatabase(folder.dir);
-    const link: RedisLink | undefined = withRedis ? await openRedis(redis.url) : undefined;
+    const link: RedisLink | undefined = withRedis ? await openRedis(redis().url) : undefined;
     const relay = await startRelay({ port: 0, db, redis: link, limits });
     cleanups.push(async () => {
       await relay.close();

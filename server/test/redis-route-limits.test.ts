@@ -5,32 +5,16 @@
  * keeps its own window (as before).
  */
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startRedis } from '../../scripts/lib/redis.mjs';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/open.js';
 import { seedDevProject } from '../src/projects.js';
 import type { CounterFactory } from '../src/rate-limit.js';
-import { openScale } from '../src/scale.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
+import { cleanupsAfterEach, sharedCounters, testRedis } from './redis-fixture.js';
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function redisUrl(): Promise<string> {
-  const redis = await startRedis();
-  cleanups.push(() => redis.stop());
-  return redis.url;
-}
-
-/** The counter factory startServer makes with `--redis` (scale.ts). */
-async function sharedCounters(url: string): Promise<CounterFactory> {
-  const scale = await openScale({ redisUrl: url, engine: 'sqlite' });
-  cleanups.push(() => scale.close());
-  return scale.counters!;
-}
+const cleanups = cleanupsAfterEach();
+const redisUrl = async () => (await testRedis(cleanups)).url;
 
 const NONCES = 3;
 
@@ -60,7 +44,7 @@ async function nonceStatuses(instances: FastifyInstance[], n: number): Promise<n
 
 describe('per-route limits on instances sharing one Redis', () => {
   it('refuse the N+1st SIWX nonce across both instances, with the one-instance refusal', async () => {
-    const counters = await sharedCounters(await redisUrl());
+    const counters = await sharedCounters(cleanups, await redisUrl());
     const a = await app(counters);
     const b = await app(counters);
     expect(await nonceStatuses([a, b], NONCES)).toEqual([200, 200, 200]);

@@ -6,7 +6,8 @@
  */
 import type { FetchedRange } from './blocks.js';
 import { tokenImageId } from './icons.js';
-import { fetchNftMetadata, fetchTokenMetadata, type TokenKind } from './metadata.js';
+import { fetchNftMetadata, fetchTokenMetadata } from './metadata.js';
+import type { TokenKind } from '../storage/index-schema.js';
 import type { RpcClient } from './rpc.js';
 import { looksLikeSpam } from './spam.js';
 import type { IndexBatch, NftRow, TokenRow } from './index-rows.js';

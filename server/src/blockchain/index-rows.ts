@@ -3,7 +3,8 @@
  * storage layer (../storage/evm-index.ts writes them, one transaction per batch of blocks).
  * Addresses and hashes are lower-case.
  */
-import type { TokenKind } from './metadata.js';
+import type { IndexedToken } from '../storage/evm-reads.js';
+import type { TokenKind } from '../storage/index-schema.js';
 
 export interface BlockRow {
   number: number;
@@ -38,16 +39,8 @@ export interface TransferRow {
   tokenId: bigint | null;
 }
 
-export interface TokenRow {
-  address: string;
-  kind: TokenKind;
-  name: string;
-  symbol: string;
-  decimals: number | null;
-  imageId: string;
-  spam: boolean;
-  firstBlock: number;
-}
+/** A contract seen for the first time: the token the Blockchain API reads, without its chain, and the block it was first seen in. */
+export type TokenRow = Omit<IndexedToken, 'chainId'> & { firstBlock: number };
 
 export interface NftRow {
   contract: string;

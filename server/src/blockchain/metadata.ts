@@ -7,8 +7,7 @@
 import { decodeFunctionResult, encodeFunctionData, hexToString, type Hex } from 'viem';
 import { BYTES32_ABI, TOKEN_ABI } from './abi.js';
 import { batched, type RpcCall, type RpcClient, type RpcOutcome } from './rpc.js';
-
-export type TokenKind = 'erc20' | 'erc721';
+import type { TokenKind } from '../storage/index-schema.js';
 
 export interface TokenMetadata {
   name: string;

@@ -3,8 +3,8 @@
  * (zone) and POST /v1/profile/account (coin_type 60, address, message, signature). A name is
  * `<label>.<zone>` in the zone this backend serves (`--name-zone`, default w3kit.id). Refusals
  * answer `{ message, field?, reasons: [{ description }] }` (the client shows the first reason).
- * Registrations are limited per client IP and per address, suggestions per IP; both counters
- * hold a bounded number of keys.
+ * Registrations are limited per client IP and per address, suggestions per IP: in this process
+ * (a bounded number of keys), or with `--redis` in one window shared by every instance.
  */
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,10 +18,9 @@ import {
   registerNameReplySchema,
 } from '../../../src/wire/names-api.js';
 import { HttpError } from '../errors.js';
-import { FixedWindowCounter } from '../fixed-window.js';
 import { errorReply } from '../http/error-reply.js';
 import { jsonTextBody } from '../http/validation.js';
-import { ipLimiter, type CounterFactory } from '../rate-limit.js';
+import { ipLimiter, limitCounter, type CounterFactory } from '../rate-limit.js';
 import { projectQueryShape } from '../routes/schemas.js';
 import { checkLabel, checkNameMessage, labelInZone } from './message.js';
 import { NameConflictError, suggestNames } from './registry.js';
@@ -57,7 +56,7 @@ export interface NameRouteOptions {
   now?: () => number;
   /** Signature check; default EIP-191, then EIP-1271 over the Blockchain API's EVM node. */
   verify?: NameSignatureCheck;
-  /** Where the per-IP limits count: with `--redis` one window shared by every instance; default this process. */
+  /** Where the per-IP and per-address limits count: with `--redis` one window shared by every instance; default this process. */
   counters?: CounterFactory;
 }
 
@@ -77,7 +76,14 @@ export const nameRoutes: FastifyPluginAsyncZod<NameRouteOptions> = async (app, o
   const verify = options.verify ?? namesCapability().signatureCheck(app.blockchain.indexer, (line) => app.log.warn(line));
   const limitRegister = ipLimiter(limits.registrationsPerIp, limits.windowMs, now, 'name registrations', options.counters);
   const limitSuggest = ipLimiter(limits.suggestionsPerIp, limits.windowMs, now, 'name suggestion requests', options.counters);
-  const perAddress = new FixedWindowCounter(limits.registrationsPerAddress, limits.windowMs, now, MAX_TRACKED_ADDRESSES);
+  const perAddress = limitCounter(
+    'route:name-registrations-per-address',
+    limits.registrationsPerAddress,
+    limits.windowMs,
+    now,
+    options.counters,
+    MAX_TRACKED_ADDRESSES,
+  );
   const config = { access: 'allowed-origins' } as const;
 
   // Every refusal of these routes also carries `reasons` (the hosted API's shape).
@@ -141,7 +147,7 @@ export const nameRoutes: FastifyPluginAsyncZod<NameRouteOptions> = async (app, o
       await limitRegister(request.ip);
       const { address, message, signature } = request.body;
       const checked = checkNameMessage(message, zone, now());
-      const verdict = perAddress.take(address.toLowerCase());
+      const verdict = await perAddress.take(address.toLowerCase());
       if (!verdict.ok) {
         const seconds = Math.ceil(verdict.retryInMs / 1000);
         throw new HttpError(429, `Too many name registrations for this address: please try again after ${seconds} seconds`, 'address', {

@@ -58,6 +58,12 @@ export const CLAIM_STALE_MS = 2 * 60_000;
 
 export interface OnrampSessions {
   create(session: NewSession): Promise<OnrampSession>;
+  /**
+   * Creates the session unless its project has `maxOpen` open ones (then undefined): counted and
+   * inserted in one transaction, on Postgres under an advisory lock of the project, so instances
+   * racing never pass the cap.
+   */
+  createUnder(session: NewSession, maxOpen: number): Promise<OnrampSession | undefined>;
   get(id: string): Promise<OnrampSession | undefined>;
   /** The raw signed payout transaction of a session, when recorded. */
   rawTx(id: string): Promise<string | undefined>;

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ENGINES, freshStorage } from '../../test/engines.js';
+import { onrampSession } from '../../test/onramp-fixture.js';
 import { onrampSessionsRepository } from '../storage/onramp-sessions.js';
 import { projectsRepository } from '../storage/projects.js';
 import { createPayout } from './payout.js';
@@ -19,18 +20,7 @@ describe.each(ENGINES)('stale on-ramp claims on %s', (engine) => {
     const storage = await freshStorage(engine);
     await projectsRepository(storage).seedDev();
     const other = onrampSessionsRepository(storage);
-    const s = await other.create({
-      projectId: 'w3kit-dev',
-      chainId: 'eip155:31337',
-      address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-      asset: 'ETH',
-      cryptoAmount: '1000',
-      fiatTotal: '100.00',
-      fiatFee: '1.50',
-      fiatCurrency: 'USD',
-      createdAt: T,
-      expiresAt: T + 10 * 60_000,
-    });
+    const s = await other.create(onrampSession(T, 10 * 60_000));
     expect(await other.claim(s.id, T)).toBe(true);
     const clock = { now: T + 1_000 };
     const errors: unknown[] = [];

@@ -1,10 +1,7 @@
 /** `--redis URL` / W3KIT_REDIS_URL / config key `redis`: Redis URLs taken, anything else refused by the flag's name, passwords never shown. */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inputErrorField, tempDir } from '../../test/helpers.js';
+import { expectReadInOrder, inputRefusal } from '../../test/url-settings.js';
 import { resolveConfig } from '../config.js';
-import { InputError } from '../errors.js';
 import { parseRedisUrl, redactRedisUrl } from './url.js';
 
 describe('the --redis URL', () => {
@@ -23,38 +20,19 @@ describe('the --redis URL', () => {
   });
 
   it('is read from the flag, then W3KIT_REDIS_URL, then the config key redis; absent, none', () => {
-    const { dir, remove } = tempDir();
-    try {
-      const file = path.join(dir, 'w3kit.config.json');
-      writeFileSync(file, JSON.stringify({ redis: 'redis://file:1' }));
-      expect(resolveConfig({}, {}, dir).redis).toBeUndefined();
-      expect(resolveConfig({ config: file }, {}, dir).redis).toBe('redis://file:1');
-      expect(resolveConfig({ config: file }, { W3KIT_REDIS_URL: 'redis://env:1' }, dir).redis).toBe('redis://env:1');
-      expect(resolveConfig({ config: file, redis: 'redis://flag:1' }, { W3KIT_REDIS_URL: 'redis://env:1' }, dir).redis).toBe(
-        'redis://flag:1',
-      );
-      writeFileSync(file, JSON.stringify({ redis: 'memcached://h:11211' }));
-      expect(inputErrorField(() => resolveConfig({ config: file }, {}, dir))).toBe('config:redis');
-    } finally {
-      remove();
-    }
+    expectReadInOrder({
+      key: 'redis',
+      env: 'W3KIT_REDIS_URL',
+      urls: { file: 'redis://file:1', env: 'redis://env:1', flag: 'redis://flag:1', refused: 'memcached://h:11211' },
+    });
   });
 
   it('refuses another scheme with a sentence naming the flag or variable, never the password', () => {
-    const refusal = (fn: () => unknown) => {
-      try {
-        fn();
-      } catch (err) {
-        expect(err).toBeInstanceOf(InputError);
-        return err as InputError;
-      }
-      throw new Error('not refused');
-    };
-    const flag = refusal(() => resolveConfig({ redis: 'http://user:s3cret-pw@cache.example:6379' }, {}, '/'));
+    const flag = inputRefusal(() => resolveConfig({ redis: 'http://user:s3cret-pw@cache.example:6379' }, {}, '/'));
     expect(flag.field).toBe('--redis');
     expect(flag.message).not.toContain('s3cret-pw');
     expect(flag.message).toMatch(/^Invalid --redis ".*": must be a redis:\/\/\[USER:PASS@\]HOST\[:PORT\]\[\/DB\] or rediss:\/\/ URL$/);
-    const env = refusal(() => resolveConfig({}, { W3KIT_REDIS_URL: 'localhost:6379' }, '/'));
+    const env = inputRefusal(() => resolveConfig({}, { W3KIT_REDIS_URL: 'localhost:6379' }, '/'));
     expect(env.field).toBe('W3KIT_REDIS_URL');
   });
 });

@@ -227,21 +227,23 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRouteOptions> = async (ap
       }
       const { project } = request.caller!;
       const t = now();
-      if ((await sessions.open(project.id, t)) >= maxOpen) {
+      const session = await sessions.createUnder(
+        {
+          projectId: project.id,
+          chainId,
+          address: addresses[index]!,
+          asset: 'ETH',
+          cryptoAmount: priced.baseUnits.toString(),
+          fiatTotal: priced.quote.paymentTotal.amount,
+          fiatFee: priced.quote.coinbaseFee.amount,
+          fiatCurrency: paymentCurrency,
+          createdAt: t,
+          expiresAt: t + ONRAMP_SESSION_TTL_MS,
+        },
+        maxOpen,
+      );
+      if (!session)
         throw new HttpError(429, `Too many open on-ramp checkouts for project '${project.id}': at most ${maxOpen}; retry later`);
-      }
-      const session = await sessions.create({
-        projectId: project.id,
-        chainId,
-        address: addresses[index]!,
-        asset: 'ETH',
-        cryptoAmount: priced.baseUnits.toString(),
-        fiatTotal: priced.quote.paymentTotal.amount,
-        fiatFee: priced.quote.coinbaseFee.amount,
-        fiatCurrency: paymentCurrency,
-        createdAt: t,
-        expiresAt: t + ONRAMP_SESSION_TTL_MS,
-      });
       return { url: `${app.publicUrl()}${ONRAMP_CHECKOUT_PATH}${session.id}` };
     },
   );

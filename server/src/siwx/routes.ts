@@ -123,7 +123,8 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
       await limitNonce(ipKey);
       const { project } = request.caller!;
       const t = now();
-      if ((await store.outstandingNonces(project.id, ipKey, t, limits.outstandingNoncesPerIp)) >= limits.outstandingNoncesPerIp) {
+      const row = await store.issueNonceUnder(project.id, ipKey, t, NONCE_TTL_MS, limits.outstandingNoncesPerIp);
+      if (!row) {
         const seconds = Math.max(1, Math.ceil(((await store.firstNonceExpiry(project.id, ipKey, t))! - t) / 1000));
         throw new HttpError(
           429,
@@ -132,7 +133,6 @@ export const siwxRoutes: FastifyPluginAsyncZod<SiwxRouteOptions> = async (app, o
           { 'retry-after': String(seconds) },
         );
       }
-      const row = await store.issueNonce(project.id, ipKey, t, NONCE_TTL_MS);
       return { nonce: row.nonce, expiresAt: row.expires_at };
     },
   );

@@ -11,7 +11,7 @@
  * their row locks in one order on Postgres and never deadlock.
  */
 import type { BlockRow, IndexBatch } from '../blockchain/index-rows.js';
-import type { TokenKind } from '../blockchain/metadata.js';
+import type { TokenKind } from './index-schema.js';
 import { atomically } from './atomic.js';
 import type { Storage } from './engine.js';
 import { batchQueries, chunks, rollbackQueries } from './evm-index-writes.js';

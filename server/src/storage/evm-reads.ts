@@ -5,10 +5,10 @@
  * Postgres, SQLite's default), as SQLite always did.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { TokenKind } from '../blockchain/metadata.js';
 import type { Storage } from './engine.js';
 import type { StorageSchema } from './schema.js';
 import type { Engine } from './url.js';
+import type { EvmTransactionsTable, EvmTransfersTable, TokenKind } from './index-schema.js';
 
 /** An indexed token: the row with its chain, without indexing details; `spam` is the effective flag. */
 export interface IndexedToken {
@@ -32,27 +32,11 @@ export interface OwnedNftRow {
   spam: boolean;
 }
 
-export interface HistoryTxRow {
-  hash: string;
-  block_number: number;
-  tx_index: number;
-  from_address: string;
-  to_address: string | null;
-  created_contract: string | null;
-  nonce: number;
-  status: 'confirmed' | 'failed';
-  timestamp: number;
-}
+/** A transaction of an address's history: its evm_transactions row without the chain and value. */
+export type HistoryTxRow = Omit<EvmTransactionsTable, 'chain_id' | 'value'>;
 
-export interface HistoryTransferRow {
-  tx_hash: string;
-  kind: 'native' | 'erc20' | 'erc721';
-  token_address: string | null;
-  from_address: string;
-  to_address: string;
-  amount: string;
-  token_id: string | null;
-}
+/** A transfer of a history transaction: its evm_transfers row without the chain and position. */
+export type HistoryTransferRow = Omit<EvmTransfersTable, 'chain_id' | 'log_index' | 'block_number'>;
 
 export interface NftInfoRow {
   name: string;

@@ -1,12 +1,15 @@
 /**
  * The Farcaster sign-in channels' storage on either engine (the rules are
- * ../auth/farcaster/channels.ts's). Once-only steps are single statements: a channel is opened by
- * one conditional INSERT (only while fewer than the cap are live), approved by one conditional
+ * ../auth/farcaster/channels.ts's). A channel is opened under the live cap (./live-cap.ts: counted
+ * and inserted in one transaction, so instances racing never pass it); the other once-only
+ * steps are single statements: approved by one conditional
  * UPDATE (only while unapproved), and taken by one DELETE ... RETURNING (of two finishes racing,
  * on one instance or two, one gets the row).
  */
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Storage } from './engine.js';
+import { belowLiveCap, liveCapLock } from './live-cap.js';
+import { step, stepRunner } from './steps.js';
 import type { AuthFarcasterChannelsTable } from './auth-schema.js';
 
 export type ChannelRow = Selectable<AuthFarcasterChannelsTable>;
@@ -28,28 +31,22 @@ export interface FarcasterChannelsRepository {
   remove(id: string): Promise<void>;
 }
 
-export function farcasterChannelsRepository({ db }: Storage): FarcasterChannelsRepository {
+export function farcasterChannelsRepository(storage: Storage): FarcasterChannelsRepository {
+  const { db } = storage;
+  const run = stepRunner(storage);
   const table = 'auth_farcaster_channels' as const;
   return {
-    async open(channel, now, { maxLive, keepPerIp }) {
-      await db.deleteFrom(table).where('expires_at', '<=', now).execute();
-      const { rows } = await sql<{ id: string }>`INSERT INTO auth_farcaster_channels (id, token_hash, device_hash, nonce, ip, expires_at)
-        SELECT CAST(${channel.id} AS TEXT), CAST(${channel.token_hash} AS TEXT), CAST(${channel.device_hash} AS TEXT),
-          CAST(${channel.nonce} AS TEXT), CAST(${channel.ip} AS TEXT), CAST(${channel.expires_at} AS BIGINT)
-        WHERE (SELECT count(*) FROM (SELECT 1 FROM auth_farcaster_channels LIMIT ${maxLive}) AS live) < ${maxLive}
-        RETURNING id`.execute(db);
-      if (rows.length === 0) return false;
-      await db
-        .deleteFrom(table)
-        .where('ip', '=', channel.ip)
-        .where(
-          'id',
-          'not in',
-          db.selectFrom(table).select('id').where('ip', '=', channel.ip).orderBy('expires_at', 'desc').limit(keepPerIp),
-        )
-        .execute();
-      return true;
-    },
+    open: (channel, now, { maxLive, keepPerIp }) =>
+      run.transact(
+        function* () {
+          if (!(yield* belowLiveCap(db, table, maxLive, now))) return false;
+          yield* step(db.insertInto(table).values(channel).compile());
+          const newest = db.selectFrom(table).select('id').where('ip', '=', channel.ip).orderBy('expires_at', 'desc').limit(keepPerIp);
+          yield* step(db.deleteFrom(table).where('ip', '=', channel.ip).where('id', 'not in', newest).compile());
+          return true;
+        },
+        [liveCapLock(table)],
+      ),
     byId: (id) => db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst(),
     byTokenHash: (tokenHash) => db.selectFrom(table).selectAll().where('token_hash', '=', tokenHash).executeTakeFirst(),
     async approve(id, { fid, userName, message, signature }) {

@@ -5,6 +5,9 @@
  * (./postgres/baseline-core.ts); `identities` is in ./feature-schema.ts. Addresses and hashes
  * are lower-case, amounts and token ids decimal text, flags 0 or 1.
  */
+/** What kind of contract an indexed token is. */
+export type TokenKind = 'erc20' | 'erc721';
+
 export interface EvmChainsTable {
   chain_id: string;
   rpc_url: string;
@@ -40,7 +43,7 @@ export interface EvmTransfersTable {
   /** -1 for the native value of the transaction. */
   log_index: number;
   block_number: number;
-  kind: 'native' | 'erc20' | 'erc721';
+  kind: 'native' | TokenKind;
   token_address: string | null;
   from_address: string;
   to_address: string;
@@ -51,7 +54,7 @@ export interface EvmTransfersTable {
 export interface EvmTokensTable {
   chain_id: string;
   address: string;
-  kind: 'erc20' | 'erc721';
+  kind: TokenKind;
   name: string;
   symbol: string;
   decimals: number | null;

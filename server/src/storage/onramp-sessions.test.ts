@@ -4,24 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ENGINES, freshStorage, openAgain, postgresUrl } from '../../test/engines.js';
-import { CLAIM_STALE_MS, type NewSession } from '../onramp/sessions.js';
+import { onrampSession } from '../../test/onramp-fixture.js';
+import { CLAIM_STALE_MS } from '../onramp/sessions.js';
 import type { Storage } from './engine.js';
 import { onrampSessionsRepository } from './onramp-sessions.js';
 import { projectsRepository } from './projects.js';
 
 const T = 1_000_000;
-const fresh = (createdAt = T): NewSession => ({
-  projectId: 'w3kit-dev',
-  chainId: 'eip155:31337',
-  address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-  asset: 'ETH',
-  cryptoAmount: '1000',
-  fiatTotal: '100.00',
-  fiatFee: '1.50',
-  fiatCurrency: 'USD',
-  createdAt,
-  expiresAt: createdAt + 60_000,
-});
+const fresh = (createdAt = T) => onrampSession(createdAt);
 const tx = (n: number) => ({ hash: `0x${n}`, nonce: n, from: '0xfrom', raw: `0xraw${n}` });
 
 async function seeded(storage: Storage) {

@@ -3,7 +3,9 @@
  * either engine; the rules are ../onramp/sessions.ts's. Every state change is one conditional
  * UPDATE (... WHERE status = ... RETURNING id), so under concurrency, on SQLite or on Postgres
  * with several instances, a session is claimed for its payout by one caller only, its payout is
- * recorded once, and it is paid once.
+ * recorded once, and it is paid once. A session is created under its project's cap of open ones
+ * in one transaction (on Postgres under an advisory lock of the project), so instances racing
+ * never pass the cap.
  *
  * A claim names its owner (`owner`: this repository's random id, one per running instance) and
  * its time. Only the owner records or gives back its claim; at start and on each watch pass
@@ -13,8 +15,9 @@
  * stale ones like any dead instance's); claims from before migration 19 (no time) count as stale.
  */
 import type { Selectable } from 'kysely';
-import { CLAIM_STALE_MS, randomToken, type OnrampSession, type OnrampSessions } from '../onramp/sessions.js';
+import { CLAIM_STALE_MS, randomToken, type NewSession, type OnrampSession, type OnrampSessions } from '../onramp/sessions.js';
 import type { Storage } from './engine.js';
+import { step, stepRunner } from './steps.js';
 import type { OnrampSessionsTable } from './feature-schema.js';
 
 const fromRow = (r: Omit<Selectable<OnrampSessionsTable>, 'claimed_by' | 'claimed_at'>): OnrampSession => ({
@@ -63,8 +66,45 @@ const COLUMNS = [
   'paid_at',
 ] as const;
 
+const newSession = (s: NewSession): OnrampSession => ({
+  ...s,
+  id: randomToken(),
+  csrf: randomToken(),
+  status: 'pending',
+  txHash: null,
+  txNonce: null,
+  txFrom: null,
+  failure: null,
+  paidAt: null,
+});
+
+const toRow = (s: OnrampSession) => ({
+  id: s.id,
+  csrf: s.csrf,
+  project_id: s.projectId,
+  chain_id: s.chainId,
+  address: s.address,
+  asset: s.asset,
+  crypto_amount: s.cryptoAmount,
+  fiat_total: s.fiatTotal,
+  fiat_fee: s.fiatFee,
+  fiat_currency: s.fiatCurrency,
+  status: 'pending' as const,
+  created_at: s.createdAt,
+  expires_at: s.expiresAt,
+});
+
 /** `owner` names this instance's claims (default a fresh random id). */
-export function onrampSessionsRepository({ db }: Storage, owner: string = randomToken()): OnrampSessions {
+export function onrampSessionsRepository(storage: Storage, owner: string = randomToken()): OnrampSessions {
+  const { db } = storage;
+  const run = stepRunner(storage);
+  /** How many of the project's sessions are open at `now`: unpaid and unexpired, or being paid. */
+  const openOf = (projectId: string, now: number) =>
+    db
+      .selectFrom('onramp_sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .where((eb) => eb.or([eb('status', '=', 'paying'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)])]));
   const sessions = db.selectFrom('onramp_sessions').select(COLUMNS);
   const update = () => db.updateTable('onramp_sessions');
   /** Whether the conditional update changed the row. */
@@ -72,36 +112,21 @@ export function onrampSessionsRepository({ db }: Storage, owner: string = random
     (await query.executeTakeFirst()).numUpdatedRows > 0n;
   return {
     async create(s) {
-      const session: OnrampSession = {
-        ...s,
-        id: randomToken(),
-        csrf: randomToken(),
-        status: 'pending',
-        txHash: null,
-        txNonce: null,
-        txFrom: null,
-        failure: null,
-        paidAt: null,
-      };
-      await db
-        .insertInto('onramp_sessions')
-        .values({
-          id: session.id,
-          csrf: session.csrf,
-          project_id: s.projectId,
-          chain_id: s.chainId,
-          address: s.address,
-          asset: s.asset,
-          crypto_amount: s.cryptoAmount,
-          fiat_total: s.fiatTotal,
-          fiat_fee: s.fiatFee,
-          fiat_currency: s.fiatCurrency,
-          status: 'pending',
-          created_at: s.createdAt,
-          expires_at: s.expiresAt,
-        })
-        .execute();
+      const session = newSession(s);
+      await db.insertInto('onramp_sessions').values(toRow(session)).execute();
       return session;
+    },
+    createUnder(s, maxOpen) {
+      const session = newSession(s);
+      return run.transact(
+        function* () {
+          const { rows } = yield* step(openOf(s.projectId, s.createdAt).compile());
+          if (Number(rows[0]!.n) >= maxOpen) return undefined;
+          yield* step(db.insertInto('onramp_sessions').values(toRow(session)).compile());
+          return session;
+        },
+        [`onramp_sessions:open:${s.projectId}`],
+      );
     },
     async get(id) {
       const row = await sessions.where('id', '=', id).executeTakeFirst();
@@ -112,13 +137,7 @@ export function onrampSessionsRepository({ db }: Storage, owner: string = random
       return row?.tx_raw ?? undefined;
     },
     async open(projectId, now) {
-      const { n } = await db
-        .selectFrom('onramp_sessions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('project_id', '=', projectId)
-        .where((eb) => eb.or([eb('status', '=', 'paying'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)])]))
-        .executeTakeFirstOrThrow();
-      return Number(n);
+      return Number((await openOf(projectId, now).executeTakeFirstOrThrow()).n);
     },
     async claim(id, now) {
       const claimed = await update()

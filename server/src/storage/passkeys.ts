@@ -1,6 +1,7 @@
 /**
  * Passkeys on either engine (`ctx.passkeys`; the rules are ../auth/passkeys/store.ts's):
- * WebAuthn challenges and credentials. A challenge is taken by one DELETE ... RETURNING, so of
+ * WebAuthn challenges and credentials. A challenge is stored under the live cap (./live-cap.ts:
+ * counted and inserted in one transaction, so instances racing never pass it), and taken by one DELETE ... RETURNING, so of
  * two responses racing with it, on one instance or several, one gets it. Adding a passkey that
  * holds the recovery share drops the sealed copy in the same transaction; removing the last one
  * that holds it seals the share again in the same transaction.
@@ -8,6 +9,8 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { AuthPasskeyChallengesTable, AuthPasskeysTable } from './auth-schema.js';
 import type { Storage } from './engine.js';
+import { belowLiveCap, liveCapLock } from './live-cap.js';
+import { step, stepRunner } from './steps.js';
 
 export type PasskeyRow = Selectable<AuthPasskeysTable>;
 export type PasskeyChallengeRow = Selectable<AuthPasskeyChallengesTable>;
@@ -40,30 +43,32 @@ export interface PasskeysRepository {
   remove(id: string, reseal?: { userId: string; sealed: string }): Promise<void>;
 }
 
-export function passkeysRepository({ db }: Storage): PasskeysRepository {
+export function passkeysRepository(storage: Storage): PasskeysRepository {
+  const { db } = storage;
+  const run = stepRunner(storage);
   const challenges = 'auth_passkey_challenges' as const;
   const passkeys = 'auth_passkeys' as const;
   return {
     saveChallenge: (row, now, { maxLive, keepPerKey }) =>
-      db.transaction().execute(async (trx) => {
-        await trx.deleteFrom(challenges).where('expires_at', '<=', now).execute();
-        const { live } = await trx
-          .selectFrom(challenges)
-          .select((eb) => eb.fn.countAll<number>().as('live'))
-          .executeTakeFirstOrThrow();
-        if (Number(live) >= maxLive) return false;
-        const [column, key] = row.kind === 'register' ? (['user_id', row.user_id] as const) : (['ip', row.ip] as const);
-        const ofKey = trx
-          .selectFrom(challenges)
-          .select('id')
-          .where('kind', '=', row.kind)
-          .where(column, '=', key)
-          .orderBy('expires_at', 'desc')
-          .limit(keepPerKey - 1);
-        await trx.deleteFrom(challenges).where('kind', '=', row.kind).where(column, '=', key).where('id', 'not in', ofKey).execute();
-        await trx.insertInto(challenges).values(row).execute();
-        return true;
-      }),
+      run.transact(
+        function* () {
+          if (!(yield* belowLiveCap(db, challenges, maxLive, now))) return false;
+          const [column, key] = row.kind === 'register' ? (['user_id', row.user_id] as const) : (['ip', row.ip] as const);
+          const ofKey = db
+            .selectFrom(challenges)
+            .select('id')
+            .where('kind', '=', row.kind)
+            .where(column, '=', key)
+            .orderBy('expires_at', 'desc')
+            .limit(keepPerKey - 1);
+          yield* step(
+            db.deleteFrom(challenges).where('kind', '=', row.kind).where(column, '=', key).where('id', 'not in', ofKey).compile(),
+          );
+          yield* step(db.insertInto(challenges).values(row).compile());
+          return true;
+        },
+        [liveCapLock(challenges)],
+      ),
     takeChallenge: (where) =>
       (where.kind === 'login'
         ? db.deleteFrom(challenges).where('id', '=', where.id).where('kind', '=', 'login')

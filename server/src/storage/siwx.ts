@@ -21,11 +21,18 @@ import {
   type StoredSession,
 } from '../siwx/sessions.js';
 import type { Storage } from './engine.js';
+import { step, stepRunner } from './steps.js';
 import type { StorageSchema } from './schema.js';
 import type { Engine } from './url.js';
 
 export interface SiwxRepository {
   issueNonce(projectId: string, ipKey: string, now: number, ttlMs: number): Promise<NonceRow>;
+  /**
+   * Issues a nonce unless `ipKey` holds `atMost` outstanding ones in the project (then undefined):
+   * the count and the insert run in one transaction, on Postgres under an advisory lock of the
+   * address, so requests racing on one instance or several never pass the cap.
+   */
+  issueNonceUnder(projectId: string, ipKey: string, now: number, ttlMs: number, atMost: number): Promise<NonceRow | undefined>;
   /** The unused, unexpired nonces `ipKey` holds in the project, counted up to `atMost`. */
   outstandingNonces(projectId: string, ipKey: string, now: number, atMost: number): Promise<number>;
   /** When the first of those lapses (ms); undefined when there are none. */
@@ -109,8 +116,18 @@ export function siwxQueries(db: Kysely<StorageSchema>, engine: Engine) {
 }
 
 /** `chains`: the namespaces served (the registry); a session of another namespace is refused. */
-export function siwxRepository({ db, engine }: Storage, chains: readonly ServerChain[] = SERVER_CHAINS): SiwxRepository {
+export function siwxRepository(storage: Storage, chains: readonly ServerChain[] = SERVER_CHAINS): SiwxRepository {
+  const { db, engine } = storage;
   const q = siwxQueries(db, engine);
+  const run = stepRunner(storage);
+  const nonceRow = (projectId: string, ipKey: string, now: number, ttlMs: number): NonceRow => ({
+    nonce: newNonce(),
+    project_id: projectId,
+    ip_key: ipKey,
+    created_at: now,
+    expires_at: now + ttlMs,
+    used_at: null,
+  });
   const spendNonce = async (projectId: string, nonce: string, now: number) =>
     (await q.spend(projectId, nonce, now).executeTakeFirst()).numUpdatedRows === 1n;
   const session = async (projectId: string, token: string) => {
@@ -124,9 +141,21 @@ export function siwxRepository({ db, engine }: Storage, chains: readonly ServerC
   };
   return {
     async issueNonce(projectId, ipKey, now, ttlMs) {
-      const row = { nonce: newNonce(), project_id: projectId, ip_key: ipKey, created_at: now, expires_at: now + ttlMs, used_at: null };
+      const row = nonceRow(projectId, ipKey, now, ttlMs);
       await db.insertInto('siwx_nonces').values(row).execute();
       return row;
+    },
+    issueNonceUnder(projectId, ipKey, now, ttlMs, atMost) {
+      const row = nonceRow(projectId, ipKey, now, ttlMs);
+      return run.transact(
+        function* () {
+          const { rows } = yield* step(q.outstanding(projectId, ipKey, now, atMost).compile());
+          if (Number(rows[0]!.n) >= atMost) return undefined;
+          yield* step(db.insertInto('siwx_nonces').values(row).compile());
+          return row;
+        },
+        [`siwx_nonces:${projectId}:${ipKey}`],
+      );
     },
     outstandingNonces: async (projectId, ipKey, now, atMost) =>
       Number((await q.outstanding(projectId, ipKey, now, atMost).executeTakeFirstOrThrow()).n),

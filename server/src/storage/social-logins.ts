@@ -1,12 +1,15 @@
 /**
  * Social logins in progress on either engine (`social.logins`; the rules are
- * ../auth/social/flow.ts's). Once-only steps are single conditional statements: the callback's
+ * ../auth/social/flow.ts's). A login starts under the live cap (./live-cap.ts: counted and
+ * inserted in one transaction, so instances racing never pass it). Once-only steps are single conditional statements: the callback's
  * state is claimed by one UPDATE (pending to running, unexpired), and a finished login is taken
  * by one DELETE (of two finishes racing, on one instance or several, one deletes the row).
  */
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { AuthSocialLoginsTable } from './auth-schema.js';
 import type { Storage } from './engine.js';
+import { belowLiveCap, liveCapLock } from './live-cap.js';
+import { step, stepRunner } from './steps.js';
 
 export type SocialLoginRow = Selectable<AuthSocialLoginsTable>;
 export type NewSocialLogin = Omit<
@@ -30,7 +33,9 @@ export interface SocialLoginsRepository {
   take(stateHash: string, status: SocialLoginRow['status']): Promise<boolean>;
 }
 
-export function socialLoginsRepository({ db }: Storage): SocialLoginsRepository {
+export function socialLoginsRepository(storage: Storage): SocialLoginsRepository {
+  const { db } = storage;
+  const run = stepRunner(storage);
   const table = 'auth_social_logins' as const;
   return {
     async full(now, maxLive) {
@@ -40,16 +45,20 @@ export function socialLoginsRepository({ db }: Storage): SocialLoginsRepository 
       }>`SELECT count(*) AS n FROM (SELECT 1 FROM auth_social_logins LIMIT ${maxLive}) AS live`.execute(db);
       return Number(rows[0]!.n) >= maxLive;
     },
-    async start(row, maxLive) {
-      const { rows } = await sql<{ state_hash: string }>`INSERT INTO auth_social_logins
-          (state_hash, social_id_hash, provider, project_id, device_hash, origin, created_at, expires_at)
-        SELECT CAST(${row.state_hash} AS TEXT), CAST(${row.social_id_hash} AS TEXT), CAST(${row.provider} AS TEXT),
-          CAST(${row.project_id} AS TEXT), CAST(${row.device_hash} AS TEXT), CAST(${row.origin} AS TEXT),
-          CAST(${row.created_at} AS BIGINT), CAST(${row.expires_at} AS BIGINT)
-        WHERE (SELECT count(*) FROM (SELECT 1 FROM auth_social_logins LIMIT ${maxLive}) AS live) < ${maxLive}
-        RETURNING state_hash`.execute(db);
-      return rows.length === 1;
-    },
+    start: (row, maxLive) =>
+      run.transact(
+        function* () {
+          if (!(yield* belowLiveCap(db, table, maxLive))) return false;
+          yield* step(
+            db
+              .insertInto(table)
+              .values({ ...row, status: 'pending' })
+              .compile(),
+          );
+          return true;
+        },
+        [liveCapLock(table)],
+      ),
     async claim(stateHash, now) {
       const { numUpdatedRows } = await db
         .updateTable(table)

@@ -1,10 +1,7 @@
 /** `--db URL` / W3KIT_DB_URL / config key `db`: Postgres URLs taken, anything else refused by the flag's name, passwords never shown. */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inputErrorField, tempDir } from '../../test/helpers.js';
+import { expectReadInOrder, inputRefusal } from '../../test/url-settings.js';
 import { resolveConfig } from '../config.js';
-import { InputError } from '../errors.js';
 import { parseDbUrl, redactDbUrl, storageTarget } from './url.js';
 
 const URL_WITH_SECRET = 'postgres://w3kit:s3cret-pw@db.example:5432/w3kit';
@@ -39,39 +36,25 @@ describe('the --db URL', () => {
   });
 
   it('is read from the flag, then W3KIT_DB_URL, then the config key db; absent, SQLite', () => {
-    const { dir, remove } = tempDir();
-    try {
-      const file = path.join(dir, 'w3kit.config.json');
-      writeFileSync(file, JSON.stringify({ db: 'postgres://file@h/file' }));
-      expect(resolveConfig({}, {}, dir).db).toBeUndefined();
-      expect(resolveConfig({ config: file }, {}, dir).db).toBe('postgres://file@h/file');
-      expect(resolveConfig({ config: file }, { W3KIT_DB_URL: 'postgres://env@h/env' }, dir).db).toBe('postgres://env@h/env');
-      expect(resolveConfig({ config: file, db: 'postgres://flag@h/flag' }, { W3KIT_DB_URL: 'postgres://env@h/env' }, dir).db).toBe(
-        'postgres://flag@h/flag',
-      );
-      writeFileSync(file, JSON.stringify({ db: 'mysql://root:s3cret-pw@h/db' }));
-      expect(inputErrorField(() => resolveConfig({ config: file }, {}, dir))).toBe('config:db');
-    } finally {
-      remove();
-    }
+    expectReadInOrder({
+      key: 'db',
+      env: 'W3KIT_DB_URL',
+      urls: {
+        file: 'postgres://file@h/file',
+        env: 'postgres://env@h/env',
+        flag: 'postgres://flag@h/flag',
+        refused: 'mysql://root:s3cret-pw@h/db',
+      },
+    });
   });
 
   it('refuses another scheme with a sentence naming the flag or variable, never the password', () => {
-    const refusal = (fn: () => unknown) => {
-      try {
-        fn();
-      } catch (err) {
-        expect(err).toBeInstanceOf(InputError);
-        return err as InputError;
-      }
-      throw new Error('not refused');
-    };
-    const flag = refusal(() => resolveConfig({ db: 'mysql://root:s3cret-pw@db.example/w3kit' }, {}, '/'));
+    const flag = inputRefusal(() => resolveConfig({ db: 'mysql://root:s3cret-pw@db.example/w3kit' }, {}, '/'));
     expect(flag.field).toBe('--db');
     expect(flag.message).toBe(
       'Invalid --db "mysql://root:***@db.example/w3kit": must be a postgres://user:password@host:port/database URL (leave it unset for SQLite in --data)',
     );
-    const env = refusal(() => resolveConfig({}, { W3KIT_DB_URL: 'sqlite:///srv/w3kit.sqlite' }, '/'));
+    const env = inputRefusal(() => resolveConfig({}, { W3KIT_DB_URL: 'sqlite:///srv/w3kit.sqlite' }, '/'));
     expect(env.field).toBe('W3KIT_DB_URL');
     expect(env.message).toMatch(/^Invalid W3KIT_DB_URL "sqlite:\/\/\/srv\/w3kit.sqlite": must be a postgres:\/\//);
   });
