@@ -1,5 +1,6 @@
 /**
- * E-mail login: start (a known device gets the code mail, a new one the device-approval mail),
+ * E-mail login: start (a known device, and the first device of an address with no account yet,
+ * get the code mail; a known account's new device the device-approval mail),
  * resend, the approval link's page (POST only approves, then the code mail goes out), the
  * device status, and the code check that opens a session. Every mail passes the mail budget
  * (./mail-budget.ts: cooldown and hourly caps per requester, device and mailbox), and wrong
@@ -24,12 +25,13 @@ import { deviceName } from './device-name.js';
 import { takeMail, type MailRequest } from './mail-budget.js';
 import { hashCode, newCode, newId, newLinkToken, sha256 } from './secrets.js';
 import type { LoginRow } from '../storage/auth-logins.js';
-import { isKnownDevice, newSession, type NewSession, type UserRow } from './users.js';
+import { isKnownDevice, newSession, userByEmail, type NewSession, type UserRow } from './users.js';
 
 export type { LoginRow };
 
 const PURPOSE = 'login';
 export const LOGIN_GONE = 'Unknown or finished login: start again';
+export const ACCOUNT_EXISTS = 'This address got an account meanwhile: start the login again to approve this device';
 
 async function login(ctx: AuthContext, id: string): Promise<LoginRow> {
   const row = await ctx.logins.get(id);
@@ -102,6 +104,9 @@ export async function startLogin(
   const now = ctx.now();
   const deviceHash = sha256(deviceId);
   const known = await isKnownDevice(ctx, email, deviceHash);
+  // No account for this address yet (none by e-mail, social or passkey login): no other device to
+  // protect, so the code comes at once. The account must still be new when the code is checked.
+  const newAccount = !known && (await userByEmail(ctx, email)) === undefined;
   const row = {
     id: newId(),
     email,
@@ -116,35 +121,38 @@ export async function startLogin(
     {
       ...row,
       new_device: known ? 0 : 1,
-      approved: known ? 1 : 0,
+      approved: known || newAccount ? 1 : 0,
+      new_account: newAccount ? 1 : 0,
       expires_at: now + CODE_LIFETIME_MS,
       last_sent_at: now,
       ip,
     },
     now,
   );
+  // A new account's code is asked for by whoever typed the address: every limit of a stranger.
   const request: MailRequest = { email, requester: row.requester, deviceHash, who: known ? 'owner' : 'stranger' };
   try {
-    if (known) await sendCode(ctx, row, request);
+    if (known || newAccount) await sendCode(ctx, row, request);
     else await sendDeviceLink(ctx, row, request);
   } catch (err) {
     // Refused or not sent: no login waits for a mail that never came.
     await ctx.logins.remove(row.id);
     throw err;
   }
-  return { loginId: row.id, action: known ? 'VERIFY_OTP' : 'VERIFY_DEVICE' };
+  return { loginId: row.id, action: known || newAccount ? 'VERIFY_OTP' : 'VERIFY_DEVICE' };
 }
 
 /** The pending login's mail again: the device link until the device is approved, then a new code. */
 export async function resendLogin(ctx: AuthContext, loginId: string, ip: string): Promise<void> {
   const row = await login(ctx, loginId);
   await ctx.limitStart(ip);
-  // An approved device was approved by the mailbox (before, or by this login's link).
+  // An approved device was approved by the mailbox (before, or by this login's link); a new
+  // account's login was approved by nobody, so it stays a stranger's.
   const request: MailRequest = {
     email: row.email,
     requester: clientKey(ip),
     deviceHash: row.device_hash,
-    who: row.approved ? 'owner' : 'stranger',
+    who: row.approved && !row.new_account ? 'owner' : 'stranger',
   };
   if (row.approved) await sendCode(ctx, row, request);
   else await sendDeviceLink(ctx, row, request);
@@ -213,5 +221,8 @@ export async function verifyLogin(
   // The code is spent once (of two right codes racing, one ends the login); the user, the device and the session follow in one transaction.
   const user = await ctx.logins.finish(row, newId(), sessionRow, now);
   if (!user) throw authError(404, 'LOGIN_GONE', LOGIN_GONE, { field: 'loginId' });
+  // The address got an account meanwhile (another device's first login, a social login): this
+  // device was never approved, so the login ends; started again, it gets the approval mail.
+  if (user === 'account-exists') throw authError(404, 'LOGIN_GONE', ACCOUNT_EXISTS, { field: 'loginId' });
   return { ...session, user, deviceVerified };
 }

@@ -21,6 +21,7 @@ import {
 import { isOriginAllowed } from '../../../src/wire/origins.js';
 import { authError } from './auth-error.js';
 import type { AuthContext } from './context.js';
+import { touchDevice } from './devices.js';
 import { deviceStatus, resendLogin, startLogin, verifyLogin } from './logins.js';
 import { deleteSession, liveSession, publicUser, SESSION_EXPIRED } from './users.js';
 
@@ -91,6 +92,7 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
 
     app.get('/session', { schema: { response: { 200: userReply, ...errors } } }, async (request) => {
       const { session, user } = await sessionOf(ctx, request);
+      await touchDevice(ctx, user, session);
       return { user: publicUser(user, session), expiresAt: session.expires_at };
     });
 
