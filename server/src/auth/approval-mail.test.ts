@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deviceName } from './device-name.js';
-import { digitRuns, linkOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
+import { digitRuns, linkOf, seedAccount, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IPHONE =
@@ -32,6 +32,8 @@ describe('the device-approval mail and page', () => {
   let h: AuthHarness;
   beforeEach(async () => {
     h = await startAuthHarness({ trustProxy: 1 });
+    // A known account: its new devices get the approval mail.
+    seedAccount(h, 'ada@example.com');
   });
   afterEach(async () => {
     await h.close();
