@@ -11,6 +11,7 @@ import { normalizeEmailAddress } from '../../../src/wire/email-address.js';
 import { authError } from './auth-error.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { codeMail, deviceMail, type LoginRequester } from '../mail/texts.js';
+import { mailLocale } from '../mail/login-texts.js';
 import {
   checkCode,
   CODE_LIFETIME_MS,
@@ -53,7 +54,7 @@ function expiryOf(row: Pick<LoginRow, 'created_at'>, now: number): number {
   return Math.min(now + CODE_LIFETIME_MS, row.created_at + LOGIN_MAX_LIFETIME_MS);
 }
 
-type MailRow = Pick<LoginRow, 'id' | 'email' | 'device_hash' | 'created_at' | 'device_name' | 'requester' | 'site'>;
+type MailRow = Pick<LoginRow, 'id' | 'email' | 'device_hash' | 'created_at' | 'device_name' | 'requester' | 'site' | 'locale'>;
 
 /** Sends a login's mail, taken from the mail budget first; when it cannot go out, the budget forgets it, so the user may retry at once. */
 async function send(ctx: AuthContext, forget: () => Promise<void>, mail: OutgoingMail): Promise<void> {
@@ -71,7 +72,7 @@ async function sendCode(ctx: AuthContext, row: MailRow, request: MailRequest): P
   const forget = await takeMail(ctx.authLimits, ctx.limits, now, request);
   const code = newCode();
   await ctx.logins.setCode(row.id, hashCode(ctx.codeKey, PURPOSE, row.id, code), expiryOf(row, now), now);
-  await send(ctx, forget, codeMail(row.email, code, 'login'));
+  await send(ctx, forget, codeMail(row.email, code, 'login', row.locale));
 }
 
 async function sendDeviceLink(ctx: AuthContext, row: MailRow, request: MailRequest): Promise<void> {
@@ -79,7 +80,7 @@ async function sendDeviceLink(ctx: AuthContext, row: MailRow, request: MailReque
   const forget = await takeMail(ctx.authLimits, ctx.limits, now, request);
   const token = newLinkToken();
   await ctx.logins.setLink(row.id, sha256(token), expiryOf(row, now), now);
-  await send(ctx, forget, deviceMail(row.email, approveUrl(ctx, token), requesterOf(row)));
+  await send(ctx, forget, deviceMail(row.email, approveUrl(ctx, token), requesterOf(row), row.locale));
 }
 
 export interface LoginStart {
@@ -90,11 +91,13 @@ export interface LoginStart {
   userAgent: string | undefined;
   /** The host of the site the frame is on, checked against the project's origins by the route. */
   site: string | undefined;
+  /** The modal's locale: the mails and the approval page speak it when it is one of the 20, else English. */
+  locale?: string | undefined;
 }
 
 export async function startLogin(
   ctx: AuthContext,
-  { email: given, deviceId, ip, userAgent, site }: LoginStart,
+  { email: given, deviceId, ip, userAgent, site, locale }: LoginStart,
 ): Promise<{ loginId: string; action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }> {
   if (!ctx.hasMail) throw authError(503, 'MAIL_NOT_CONFIGURED', SMTP_NOT_CONFIGURED);
   const email = normalizeEmailAddress(given);
@@ -115,6 +118,7 @@ export async function startLogin(
     requester: clientKey(ip),
     device_name: deviceName(userAgent),
     site: site ?? null,
+    locale: locale === undefined ? null : mailLocale(locale),
   };
   // Lapsed logins go.
   await ctx.logins.start(

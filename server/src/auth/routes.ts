@@ -62,7 +62,7 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
     });
 
     app.post('/email/start', { schema: { body: emailStartBody, response: { 200: emailStartReply, ...errors } } }, async (request) => {
-      const { projectId, email, deviceId, site } = request.body;
+      const { projectId, email, deviceId, site, locale } = request.body;
       const project = await ctx.projects.get(projectId);
       if (!project) throw authError(404, 'UNKNOWN_PROJECT', `Unknown project '${projectId}'`, { field: 'projectId' });
       return startLogin(ctx, {
@@ -71,6 +71,7 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         site: siteOf(site, project.allowedOrigins),
+        locale,
       });
     });
 

@@ -102,6 +102,8 @@ export interface AuthLoginsTable {
   site: string | null;
   /** 1 when the address had no account at start: the code came at once, no approval (migration 20). */
   new_account: number;
+  /** The locale of the login's mails and approval page, one of the 20 (migration 20); null: English. */
+  locale: string | null;
 }
 
 export interface AuthSessionsTable {
