@@ -11,7 +11,7 @@ import { codeMail, deviceMail } from './texts.js';
 const KEYS = Object.keys(table.en).sort();
 
 describe('login texts', () => {
-  it('exist in each of the 20 locales with every key, non-empty, the code placeholder only in the code lines, and no digits but the product name's', () => {
+  it('exist in each of the 20 locales with every key, non-empty, the code placeholder only in the code lines, and no digits but the product name', () => {
     expect(Object.keys(table).sort()).toEqual([...MAIL_LOCALES].sort());
     for (const locale of MAIL_LOCALES) {
       const texts = table[locale] as Record<string, string>;
