@@ -105,5 +105,7 @@ export async function startPasskeyHarness(kek = randomBytes(32)): Promise<{ h: A
  * e-mail login is a known account's new device: the approval mail, not the code at once.
  */
 export function seedAccount(h: AuthHarness, email: string): void {
-  h.server.db.prepare('INSERT INTO auth_users (id, email, created_at) VALUES (?, ?, ?)').run(`seeded-${randomBytes(6).toString('hex')}`, email.toLowerCase(), h.clock.now);
+  h.server.db
+    .prepare('INSERT INTO auth_users (id, email, created_at) VALUES (?, ?, ?)')
+    .run(`seeded-${randomBytes(6).toString('hex')}`, email.toLowerCase(), h.clock.now);
 }

@@ -58,7 +58,7 @@ describe('the Devices routes', () => {
     expect((await h.call('GET', '/devices')).status).toBe(401);
   });
 
-  it("removing another device refuses its next request and its next login asks for approval; removing this device signs it out", async () => {
+  it('removing another device refuses its next request and its next login asks for approval; removing this device signs it out', async () => {
     const { laptop, phone } = await twoDevices();
     const other = (await list(phone.token)).find((d) => !d.current)!;
     const removed = await h.call('POST', '/devices/remove', { id: other.id }, phone.token);

@@ -71,9 +71,13 @@ export function accountRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       const { session, user } = await sessionOf(ctx, request);
       return listDevices(ctx, user, session);
     });
-    app.post('/devices/remove', { schema: { body: removeDeviceBody, response: { 200: removeDeviceReply, ...errors } } }, async (request) => {
-      const { session, user } = await sessionOf(ctx, request);
-      return removeDevice(ctx, user, session, request.body.id);
-    });
+    app.post(
+      '/devices/remove',
+      { schema: { body: removeDeviceBody, response: { 200: removeDeviceReply, ...errors } } },
+      async (request) => {
+        const { session, user } = await sessionOf(ctx, request);
+        return removeDevice(ctx, user, session, request.body.id);
+      },
+    );
   };
 }

@@ -45,12 +45,17 @@ describe('login texts', () => {
     for (const locale of MAIL_LOCALES) {
       const mail = codeMail('a@example.com', '042917', 'login', locale);
       expect(`${mail.subject}\n${mail.text}`.match(/\d{6,}/g)).toEqual(['042917', '042917']);
-      const device = deviceMail('a@example.com', 'https://frame.example/auth/v1/device/approve?token=abc', {
-        device: 'Firefox on Windows',
-        address: '198.51.100.7',
-        site: undefined,
-        at: Date.UTC(2025, 5, 1, 14, 3),
-      }, locale);
+      const device = deviceMail(
+        'a@example.com',
+        'https://frame.example/auth/v1/device/approve?token=abc',
+        {
+          device: 'Firefox on Windows',
+          address: '198.51.100.7',
+          site: undefined,
+          at: Date.UTC(2025, 5, 1, 14, 3),
+        },
+        locale,
+      );
       expect(device.subject).toBe(table[locale].deviceSubject);
       expect(device.text).toContain(`${table[locale].site}: ${table[locale].notGiven}`);
       expect(`${device.subject}\n${device.text}`.match(/\d{6,}/g)).toBeNull();

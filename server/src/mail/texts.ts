@@ -61,6 +61,17 @@ export function deviceMail(to: string, approveUrl: string, requester: LoginReque
   return {
     to,
     subject: t.deviceSubject,
-    text: [t.deviceIntro, '', ...requesterLines(requester, locale), '', t.deviceOpen, '', approveUrl, '', t.deviceSecond, t.deviceNotYou].join('\n'),
+    text: [
+      t.deviceIntro,
+      '',
+      ...requesterLines(requester, locale),
+      '',
+      t.deviceOpen,
+      '',
+      approveUrl,
+      '',
+      t.deviceSecond,
+      t.deviceNotYou,
+    ].join('\n'),
   };
 }

@@ -115,23 +115,23 @@ export function loginsRepository({ db }: Storage): LoginsRepository {
 
   function finishIn(...[row, newUserId, session, now]: Parameters<LoginsRepository['finish']>): Promise<UserRow | undefined> {
     return db.transaction().execute(async (trx) => {
-        if (row.code_hash === null) return undefined;
-        // The code is spent once: of two right codes racing, one ends the login.
-        const { numUpdatedRows } = await trx
-          .updateTable(table)
-          .set({ done: 1, code_hash: null, attempts: sql`attempts - 1`, total_attempts: sql`total_attempts - 1` })
-          .where('id', '=', row.id)
-          .where('code_hash', '=', row.code_hash)
-          .executeTakeFirst();
-        if (numUpdatedRows !== 1n) return undefined;
-        const users = userQueries(trx);
-        const user = await users.ensure(row.email, newUserId, now);
-        // Rolls the transaction back: the code stays unspent until the login is ended above.
-        if (row.new_account === 1 && user.id !== newUserId) throw new AccountExists();
-        await users.rememberDevice(row.email, row.device_hash, row.device_name, now);
-        await users.createSession({ ...session, user_id: user.id }, now);
-        return user;
-      });
+      if (row.code_hash === null) return undefined;
+      // The code is spent once: of two right codes racing, one ends the login.
+      const { numUpdatedRows } = await trx
+        .updateTable(table)
+        .set({ done: 1, code_hash: null, attempts: sql`attempts - 1`, total_attempts: sql`total_attempts - 1` })
+        .where('id', '=', row.id)
+        .where('code_hash', '=', row.code_hash)
+        .executeTakeFirst();
+      if (numUpdatedRows !== 1n) return undefined;
+      const users = userQueries(trx);
+      const user = await users.ensure(row.email, newUserId, now);
+      // Rolls the transaction back: the code stays unspent until the login is ended above.
+      if (row.new_account === 1 && user.id !== newUserId) throw new AccountExists();
+      await users.rememberDevice(row.email, row.device_hash, row.device_name, now);
+      await users.createSession({ ...session, user_id: user.id }, now);
+      return user;
+    });
   }
 }
 
