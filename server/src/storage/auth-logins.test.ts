@@ -27,6 +27,7 @@ const newLogin = (id: string, expiresAt = NOW + 600_000): NewLogin => ({
   device_name: 'Firefox on Linux',
   site: null,
   new_account: 0,
+  locale: null,
 });
 const sessionOf = (tokenHash: string) => ({
   token_hash: tokenHash,

@@ -93,7 +93,7 @@ export class W3DevicesView extends W3Element {
   /** The device whose removal waits for the user's confirmation. */
   @state() private confirming: string | undefined;
 
-  private remove(device: AccountDevice): void {
+  private removeConfirmed(device: AccountDevice): void {
     this.confirming = undefined;
     void this.actions.removeDevice(device.id);
   }
@@ -135,7 +135,7 @@ export class W3DevicesView extends W3Element {
       </p>
       <div class="actions">
         <w3-ui-button variant="secondary" data-cancel @click=${() => (this.confirming = undefined)}>${msg('Cancel')}</w3-ui-button>
-        <w3-ui-button data-confirm-remove @click=${() => this.remove(device)}
+        <w3-ui-button data-confirm-remove @click=${() => this.removeConfirmed(device)}
           >${msg('Remove device', { desc: 'Devices view: confirm removing a device' })}</w3-ui-button
         >
       </div>
