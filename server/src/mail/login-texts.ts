@@ -9,7 +9,6 @@ import table from '../../data/login-texts.json' with { type: 'json' };
 import { MAIL_LOCALES, mailLocale, RTL_MAIL_LOCALES, type MailLocale } from '../../../src/wire/mail-locales.js';
 
 export type LoginTexts = (typeof table)['en'];
-export type LoginTextKey = keyof LoginTexts;
 
 const TEXTS: Readonly<Record<MailLocale, LoginTexts>> = table;
 
