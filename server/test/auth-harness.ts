@@ -99,3 +99,13 @@ export async function startPasskeyHarness(kek = randomBytes(32)): Promise<{ h: A
   const h = await startAuthHarness({ host: 'localhost', kek: kek.toString('base64') });
   return { h, origin: h.server.frameUrl! };
 }
+
+/**
+ * An account for `email` with no device yet (as a social login leaves one), so that its next
+ * e-mail login is a known account's new device: the approval mail, not the code at once.
+ */
+export function seedAccount(h: AuthHarness, email: string): void {
+  h.server.db
+    .prepare('INSERT INTO auth_users (id, email, created_at) VALUES (?, ?, ?)')
+    .run(`seeded-${randomBytes(6).toString('hex')}`, email.toLowerCase(), h.clock.now);
+}

@@ -39,13 +39,16 @@ export const originsReply = z.object({ allowedOrigins: z.array(z.string()) });
  * POST /auth/v1/email/start: a device this user approved before gets the code mail
  * (VERIFY_OTP); a new one gets the device-approval mail first (VERIFY_DEVICE), which names the
  * device, the network address, the site and the time. `site` is the origin of the page the frame
- * is on (one of the project's allowed origins; the frame checked it in its handshake).
+ * is on (one of the project's allowed origins; the frame checked it in its handshake). The
+ * first device of an address with no account yet gets the code mail at once (VERIFY_OTP).
  */
 export const emailStartBody = z.object({
   projectId: z.string().check(z.minLength(1), z.maxLength(128)),
   email,
   deviceId: id,
   site: z.optional(z.string().check(z.maxLength(255), z.regex(/^https?:\/\/[^\s/?#@]+$/))),
+  /** The modal's locale (./mail-locales.ts): the login's mails and approval page speak it; a tag the backend does not speak is English. */
+  locale: z.optional(z.string().check(z.maxLength(16), z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,2}$/))),
 });
 export const emailStartReply = z.object({ loginId: id, action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) });
 

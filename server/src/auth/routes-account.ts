@@ -1,6 +1,6 @@
 /**
  * The auth API's routes for a logged-in user under /auth/v1: key registration and the shares,
- * the recovery share's passkey-wrapped copies, key export, e-mail change.
+ * the recovery share's passkey-wrapped copies, key export, e-mail change, the approved devices.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -18,6 +18,8 @@ import {
   userReply,
 } from '../../../src/wire/auth-api.js';
 import { recoveryWrappedReply } from '../../../src/wire/passkey-api.js';
+import { devicesReply, removeDeviceBody, removeDeviceReply } from '../../../src/wire/devices-api.js';
+import { listDevices, removeDevice } from './devices.js';
 import { startEmailChange, startExport, verifyEmailChangePrimary, verifyEmailChangeSecondary, verifyExport } from './challenges.js';
 import type { AuthContext } from './context.js';
 import { recoveryShare, recoveryWrapped, registerKeys, serverShare } from './keys.js';
@@ -63,6 +65,19 @@ export function accountRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       '/email/change/secondary',
       { schema: { body: emailChangeSecondaryBody, response: { 200: emailChangeSecondaryReply, ...errors } } },
       async (request) => verifyEmailChangeSecondary(ctx, (await sessionOf(ctx, request)).user, { ...request.body, ip: request.ip }),
+    );
+
+    app.get('/devices', { schema: { response: { 200: devicesReply, ...errors } } }, async (request) => {
+      const { session, user } = await sessionOf(ctx, request);
+      return listDevices(ctx, user, session);
+    });
+    app.post(
+      '/devices/remove',
+      { schema: { body: removeDeviceBody, response: { 200: removeDeviceReply, ...errors } } },
+      async (request) => {
+        const { session, user } = await sessionOf(ctx, request);
+        return removeDevice(ctx, user, session, request.body.id);
+      },
     );
   };
 }

@@ -28,6 +28,15 @@ describe('login, export and e-mail change handlers', () => {
     expect(emailStartBody.parse(JSON.parse(sent.body))).toMatchObject({ email: 'ada@example.com', site: 'http://app.test' });
   });
 
+  it("ConnectEmail sends the modal's locale, so the mails and the approval page speak it", async () => {
+    const h = startFrameHarness({ deviceVerified: true });
+    open.push(h);
+    await h.call('SyncDappData', { projectId: 'w3kit-dev', sdkVersion: '4', networks: [], locale: 'fa' });
+    await h.call('ConnectEmail', { email: 'ada@example.com' });
+    const sent = h.api.sent.find((s) => s.path === '/email/start')!;
+    expect(emailStartBody.parse(JSON.parse(sent.body))).toMatchObject({ email: 'ada@example.com', locale: 'fa' });
+  });
+
   it("ConnectDevice gives up with 'The device was not approved in time'", async () => {
     let now = 0;
     const clock = { now: () => now, sleep: async (ms: number) => void (now += ms) };
