@@ -14,6 +14,7 @@ import { newConnection, roomOf, type Connection, type RelaySocket } from './conn
 import { publishedBytes, RelayRpcError, RPC_ERRORS, type PublishParams, type RelayLimits, type RpcId } from './protocol.js';
 import { delivered, fetchPending, STORE_PAGE, type DeliveredMessage } from './delivered.js';
 import { RelayQuotas } from './quota.js';
+import type { QuotaWindows } from './quota-windows.js';
 import { RelayRetention } from './retention.js';
 import type { RelayStore, StoredMessage } from './store.js';
 import { RelaySubscriptions, subscriptionId } from './subscriptions.js';
@@ -44,7 +45,8 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     now: () => number = Date.now,
     private readonly log: (entry: Record<string, unknown>) => void = () => undefined,
   ) {
-    this.quotas = new RelayQuotas(limits, storage, now);
+    // One instance counts in memory (written back); with Redis, server.ts counts there (countQuotasIn).
+    this.quotas = new RelayQuotas(limits, storage, now, 'local');
     this.subscriptions = new RelaySubscriptions(storage, limits, now);
     this.retention = new RelayRetention(store, limits, now);
   }
@@ -105,6 +107,17 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   async settled(): Promise<void> {
     while (this.background.size) await Promise.allSettled([...this.background]);
     await this.store.mailbox.flushDeliveries();
+    await this.quotas.flush();
+  }
+
+  /** Counts the hourly quota windows in `windows` from now on (Redis between instances). */
+  countQuotasIn(make: (current: QuotaWindows) => QuotaWindows): void {
+    this.quotas.countIn(make);
+  }
+
+  /** The database's namespace of its quota windows in Redis (drawn once per database). */
+  quotaNamespace(): Promise<number> {
+    return this.quotas.repository.namespace();
   }
 
   /**
@@ -140,8 +153,10 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
       list.map((p) => p.topic),
       async () => {
         const recipients: string[][] = [];
+        // One instance alone subscribes its clients: their subscribers are cached (subscriptions.ts).
+        const cached = this.fanout?.inProcess ?? true;
         for (const p of list)
-          recipients.push((await this.subscriptions.subscribers(p.topic)).filter((clientId) => clientId !== senderClientId));
+          recipients.push((await this.subscriptions.subscribers(p.topic, cached)).filter((clientId) => clientId !== senderClientId));
         const messages = await this.store.addMessages(
           list.map((p, i) => {
             const ttl = recipients[i]!.length ? p.ttl : Math.min(p.ttl, this.limits.unsubscribedTtl);
