@@ -102,10 +102,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   if ('ready' in fanout) await fanout.ready;
   hub.fanout = fanout;
   const { redis } = options;
-  if (redis) {
-    const namespace = await hub.quotaNamespace();
-    hub.countQuotasIn((local) => redisQuotaWindows(redis, namespace, QUOTA_WINDOW_MS, local));
-  }
+  if (redis) await hub.countQuotasIn((namespace, local) => redisQuotaWindows(redis, namespace, QUOTA_WINDOW_MS, local));
   const { metrics } = options;
   if (metrics) {
     hub.metrics = metrics.relay;
