@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Storage } from './engine.js';
 import type { NewMailboxMessage } from './relay-mailbox.js';
 import type { StorageSchema } from './schema.js';
-import { prepared, preparedByShape, step, stepRunner } from './steps.js';
+import { prepared, preparedByShape, stepRunner } from './steps.js';
 
 /** Rows of messages written by one statement (Postgres) or transaction (SQLite) at most; a publish is never split. */
 const INSERT_BATCH = 256;
@@ -59,13 +59,23 @@ function insertMessages(db: Kysely<StorageSchema>) {
 export function publishWriter(storage: Storage): { add(messages: readonly NewMailboxMessage[]): Promise<number[]> } {
   const run = stepRunner(storage);
   const insert = insertMessages(storage.db);
+  const handle = storage.sqlite;
+  // SQLite: the statement prepared and the transaction made once (a transaction function per call costs more than its rows).
+  let sqliteInsert: ((all: readonly NewMailboxMessage[]) => number[]) | undefined;
   const idsOf = (all: readonly NewMailboxMessage[]): Promise<number[]> => {
-    if (storage.sqlite)
-      return run.transact(function* () {
-        const drawn: number[] = [];
-        for (const m of all) drawn.push(Number((yield* step(insert(1)(...valuesOf(m)))).rows[0]!.id));
-        return drawn;
-      });
+    if (handle) {
+      if (!sqliteInsert) {
+        const statement = handle.prepare<unknown[], { id: number }>(insert(1)(...valuesOf(all[0]!)).sql);
+        sqliteInsert = handle.transaction((rows: readonly NewMailboxMessage[]) =>
+          rows.map((m) => Number(statement.get(...(insert(1)(...valuesOf(m)).parameters as unknown[]))!.id)),
+        );
+      }
+      try {
+        return Promise.resolve(sqliteInsert(all));
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
+    }
     // Ids are drawn in the rows' order; RETURNING need not keep it.
     return run.one(insert(all.length)(...all.flatMap(valuesOf))).then(({ rows }) => rows.map((r) => Number(r.id)).sort((a, b) => a - b));
   };
@@ -131,11 +141,17 @@ export function deliveryWriter(storage: Storage): DeliveryWriter {
         SELECT m.id, ${client}, ${at} FROM relay_messages m WHERE m.id = ${id}
         ON CONFLICT (message_id, client_id) DO NOTHING`.compile(db),
   }));
+  const handle = storage.sqlite;
+  let sqliteWrite: ((batch: readonly Delivery[]) => void) | undefined;
   const writeBatch = async (batch: Delivery[]) => {
-    if (storage.sqlite) {
-      await run.transact(function* () {
-        for (const [id, client, at] of batch) yield* step(one(id, client, at));
-      });
+    if (handle) {
+      if (!sqliteWrite) {
+        const statement = handle.prepare(one(0, '', 0).sql);
+        sqliteWrite = handle.transaction((rows: readonly Delivery[]) => {
+          for (const [id, client, at] of rows) statement.run(...(one(id, client, at).parameters as unknown[]));
+        });
+      }
+      sqliteWrite(batch);
       return;
     }
     for (let i = 0; i < batch.length; i += DELIVERY_BATCH) {
