@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { RPC_ERRORS, type Storage } from '../src/index.js';
 import { RelayHub, type RelaySocket } from '../src/relay/hub.js';
 import { runMethod } from '../src/relay/methods.js';
-import { RELAY_LIMITS } from '../src/relay/protocol.js';
+import { RELAY_LIMITS, type RelayLimits } from '../src/relay/protocol.js';
 import { QUOTA_WINDOW_MS } from '../src/relay/quota.js';
 import { RelayStore } from '../src/relay/store.js';
 import { ENGINES, freshStorage } from './engines.js';
@@ -29,8 +29,8 @@ class FakeSocket implements RelaySocket {
 }
 
 let storage: Storage;
-const limits = { ...RELAY_LIMITS, maxPublishesPerSecond: 1000 };
-const newHub = (overrides: Partial<typeof limits> = {}, now: () => number = Date.now) =>
+const limits: RelayLimits = { ...RELAY_LIMITS, maxPublishesPerSecond: 1000 };
+const newHub = (overrides: Partial<RelayLimits> = {}, now: () => number = Date.now) =>
   new RelayHub<FakeSocket>(storage, new RelayStore(storage, now), { ...limits, ...overrides }, now);
 const stored = async (message: string) =>
   (await storage.db.selectFrom('relay_messages').select('id').where('message', '=', message).execute()).length;

@@ -137,7 +137,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
       async () => {
         const recipients: string[][] = [];
         // One instance alone subscribes its clients: their subscribers are cached (subscriptions.ts).
-        const cached = this.fanout?.inProcess ?? true;
+        const cached = !this.fanout || this.fanout.inProcess === true;
         for (const p of list)
           recipients.push((await this.subscriptions.subscribers(p.topic, cached)).filter((clientId) => clientId !== senderClientId));
         const messages = await this.store.addMessages(
