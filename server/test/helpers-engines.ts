@@ -13,8 +13,6 @@ import { startRedis, type RunningRedis } from '../../scripts/lib/redis.mjs';
 import { openStorage, type Storage } from '../src/storage/engine.js';
 import { storageTarget } from '../src/storage/url.js';
 
-/** `postgres` in the server-postgres and server-redis projects. */
-export const SWITCHED_ENGINE = process.env.W3KIT_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 /** True in the server-redis project. */
 export const SWITCHED_REDIS = process.env.W3KIT_TEST_REDIS === '1';
 
