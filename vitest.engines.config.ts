@@ -13,7 +13,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** Suites that are about SQLite itself, or reach it beside the server, so they stay on SQLite. */
-export const SQLITE_ONLY: Record<string, string> = {
+const SQLITE_ONLY: Record<string, string> = {
   'server/test/disk-full.test.ts': 'fills the SQLite file (max_page_count) to test a full disk',
   'server/test/db.test.ts': 'the SQLite file: opening, modes and in-place migration',
 };
@@ -33,6 +33,8 @@ const files = (dir: string): string[] =>
  */
 function notSwitched(text: string): string | undefined {
   if (/\bserver!?\.db\b|\bopenDatabase\(/.test(text)) return 'reads or writes through the SQLite handle (server.db)';
+  if (/dex-chain\.js/.test(text))
+    return 'its DEX is deployed into the SQLite file of its data folder (dex-chain.ts) before the server starts';
   if (/useRelayFixture/.test(text)) return "its relay runs on relay-fixture.ts's own SQLite file";
   return undefined;
 }

@@ -5,7 +5,7 @@
  * every test server copies (helpers-engines.ts). Stopped, with its folder, when the run ends.
  */
 import type { TestProject } from 'vitest/node';
-import { startPostgres } from '../../scripts/lib/postgres.mjs';
+import { startPostgres, type RunningPostgres } from '../../scripts/lib/postgres.mjs';
 import { openStorage } from '../src/storage/engine.js';
 import { storageTarget } from '../src/storage/url.js';
 
@@ -16,16 +16,36 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+interface RunCluster {
+  started: Promise<{ pg: RunningPostgres; template: string }>;
+  users: number;
+}
+
+/** Both projects run in one vitest process: they share its one cluster (kept on globalThis, as each project loads this file anew). */
+const shared = globalThis as typeof globalThis & { w3kitRunCluster?: RunCluster };
+
+async function startCluster(): Promise<{ pg: RunningPostgres; template: string }> {
   const pg = await startPostgres();
   try {
     const template = await pg.createDatabase();
     await (await openStorage(storageTarget(template.url, undefined))).close();
-    process.stderr.write(`postgres for ${project.name}: ${pg.how}, answered in ${pg.ms} ms\n`);
-    project.provide('w3kitPostgres', { adminUrl: pg.url('postgres'), template: template.name });
+    process.stderr.write(`postgres for this run: ${pg.how}, answered in ${pg.ms} ms\n`);
+    return { pg, template: template.name };
   } catch (err) {
     await pg.stop();
     throw err;
   }
-  return () => pg.stop();
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const run = (shared.w3kitRunCluster ??= { started: startCluster(), users: 0 });
+  run.users += 1;
+  const { pg, template } = await run.started;
+  project.provide('w3kitPostgres', { adminUrl: pg.url('postgres'), template });
+  return async () => {
+    run.users -= 1;
+    if (run.users > 0) return;
+    shared.w3kitRunCluster = undefined;
+    await pg.stop();
+  };
 }

@@ -20,7 +20,8 @@ vi.mock('../src/storage/server-storage.js', async (importOriginal) => {
 
 vi.mock('../src/scale.js', async (importOriginal) => {
   const real = await importOriginal<typeof ScaleModule>();
-  const { SWITCHED_REDIS, switchedRedisUrl } = await import('./helpers-engines.js');
+  const { switchedRedisUrl } = await import('./helpers-engines.js');
+  const { SWITCHED_REDIS } = await import('./helpers.js');
   if (!SWITCHED_REDIS) return real;
   const openScale: typeof real.openScale = async (options) =>
     real.openScale(options.redisUrl ? options : { ...options, redisUrl: await switchedRedisUrl(options.storage) });

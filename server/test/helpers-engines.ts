@@ -13,9 +13,6 @@ import { startRedis, type RunningRedis } from '../../scripts/lib/redis.mjs';
 import { openStorage, type Storage } from '../src/storage/engine.js';
 import { storageTarget } from '../src/storage/url.js';
 
-/** True in the server-redis project. */
-export const SWITCHED_REDIS = process.env.W3KIT_TEST_REDIS === '1';
-
 const byDataDir = new Map<string, ThrowawayDatabase>();
 const created: ThrowawayDatabase[] = [];
 /** The data folder (or a unique key) each switched storage stands for, to give its Redis. */
