@@ -4,7 +4,8 @@
  * 'Approve transaction' names the recipient, the amount in the token's symbol and the network fee;
  * typed data reads as a tree under 'Sign message', its domain first with the chain by its network's
  * name; wallet_sendCalls shows its calls as one list under 'Approve 2 transactions' and sends them
- * all, and wallet_getCallsStatus for its id is the frame's answer from the chain. Each screen has one heading. Screenshots of the first two at 1280 and 375 px go to SHOTS.
+ * all, and wallet_getCallsStatus for its id is the frame's answer from the chain. Each screen has
+ * one heading. Screenshots of the first two at 1280 and 375 px go to SHOTS.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
