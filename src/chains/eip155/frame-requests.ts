@@ -14,12 +14,12 @@ import { deriveEvmKey } from '../../frame/keys/derive.js';
 import { FrameRpcError } from '../../frame/site/approval-queue.js';
 import { messageText, type PrepareEnv, type PreparedRequest } from '../../frame/site/prepared-request.js';
 import { fill, FRAME_REPLY_TEXT } from '../../frame/site/texts.js';
+import { MAX_CALLS, rememberBatch } from './frame-calls-status.js';
 import { callRows, networkFee, type EvmCall, type ViewEnv } from './frame-transaction-view.js';
 import { typedDataTree } from './frame-typed-data.js';
 
 const MAX_MESSAGE = 65_536;
-/** The most calls one wallet_sendCalls may batch. */
-export const MAX_CALLS = 16;
+export { MAX_CALLS };
 
 function invalid(message: string): FrameRpcError {
   return new FrameRpcError(message, -32602);
@@ -164,7 +164,8 @@ function sendTransaction(params: unknown[], mine: string, network: FrameNetwork,
 
 /**
  * wallet_sendCalls (EIP-5792): its calls on one screen, sent one after another once approved;
- * answers `{ id }`, the calls' transaction hashes joined by commas.
+ * answers `{ id }`, the calls' transaction hashes joined by commas, which the frame remembers
+ * for wallet_getCallsStatus (./frame-calls-status.ts).
  */
 function sendCalls(params: unknown[], mine: string, network: FrameNetwork, env: PrepareEnv): PreparedRequest {
   const batch = params[0] as Record<string, unknown> | undefined;
@@ -202,7 +203,9 @@ function sendCalls(params: unknown[], mine: string, network: FrameNetwork, env: 
         const hashes: Hex[] = [];
         for (const call of calls)
           hashes.push(await client.sendTransaction({ to: call.to as Hex | undefined, value: call.value, data: call.data }));
-        return { id: hashes.join(',') };
+        const id = hashes.join(',');
+        rememberBatch(id);
+        return { id };
       }),
   };
 }
