@@ -19,6 +19,8 @@ import { callRows, networkFee, type EvmCall, type ViewEnv } from './frame-transa
 import { typedDataTree } from './frame-typed-data.js';
 
 const MAX_MESSAGE = 65_536;
+/** EIP-5792's refusal of a batch with `atomicRequired: true` by a wallet that sends calls one by one. */
+const ATOMICITY_NOT_SUPPORTED = { code: 5760, message: 'Atomicity not supported' } as const;
 export { MAX_CALLS };
 
 function invalid(message: string): FrameRpcError {
@@ -170,6 +172,8 @@ function sendTransaction(params: unknown[], mine: string, network: FrameNetwork,
 function sendCalls(params: unknown[], mine: string, network: FrameNetwork, env: PrepareEnv): PreparedRequest {
   const batch = params[0] as Record<string, unknown> | undefined;
   if (typeof batch !== 'object' || batch === null) throw invalid('params[0] must be the calls');
+  // EIP-5792: the calls are sent one after another, never atomically; a batch that needs it is refused before any screen.
+  if (batch.atomicRequired === true) throw new FrameRpcError(ATOMICITY_NOT_SUPPORTED.message, ATOMICITY_NOT_SUPPORTED.code);
   if (batch.from !== undefined) checkAddress(batch.from, mine, 'params[0].from');
   if (
     batch.chainId !== undefined &&

@@ -176,6 +176,21 @@ describe('RpcRequest', () => {
     expect(rpcCalls.map((call) => call.method).sort()).toEqual(['eth_estimateGas', 'eth_estimateGas', 'eth_gasPrice']);
   });
 
+  it("wallet_sendCalls with atomicRequired is refused with EIP-5792's 5760 before any screen or request", async () => {
+    const rpcCalls: { url: string; method: string; params: unknown }[] = [];
+    const h = await loggedIn(rpcCalls);
+    const calls = [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x1' }];
+    const reply = await h.call('RpcRequest', {
+      namespace: 'eip155',
+      chainId: 'eip155:31337',
+      method: 'wallet_sendCalls',
+      params: [{ calls, atomicRequired: true }],
+    });
+    expect(reply.error).toMatchObject({ code: 5760, message: 'Atomicity not supported' });
+    expect(h.approvals.shown).toHaveLength(0);
+    expect(rpcCalls).toHaveLength(0);
+  });
+
   it('solana_signAndSendTransaction sends the signed transaction as base64 to the synced network', async () => {
     const rpcCalls: { url: string; method: string; params: unknown }[] = [];
     const h = await loggedIn(rpcCalls);
