@@ -137,7 +137,10 @@ describe('Esplora failures', () => {
     // An Esplora that knows the chain but answers an address with another shape.
     fake = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(req.url === '/block-height/0' ? REGTEST_GENESIS_HASH : JSON.stringify({ chain_stats: { funded_txo_sum: 'lots' } }));
+      if (req.url === '/block-height/0') return res.end(REGTEST_GENESIS_HASH);
+      // Fee estimates of 5 MB: refused unread past the cap.
+      if (req.url === '/fee-estimates') return res.end(`{"1":${' '.repeat(5 * 1024 * 1024)}1}`);
+      res.end(JSON.stringify({ chain_stats: { funded_txo_sum: 'lots' } }));
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const gone = await startBtcDevChain({ port: 0, onError: () => undefined });
@@ -170,6 +173,12 @@ describe('Esplora failures', () => {
     expect(reply.body.message).toMatch(
       /answered with an error: Esplora's reply to GET \/address\/bcrt1p\w+ is not of the form Esplora gives$/,
     );
+  });
+
+  it('answers 502 when Esplora answers with more than it ever sends', async () => {
+    const reply = await read('/v1/fee-estimates', { chainId: CHAIN }, broken);
+    expect(reply.status).toBe(502);
+    expect(reply.body.message).toMatch(/answered with an error: Esplora's reply to GET \/fee-estimates is over 4194304 bytes$/);
   });
 
   it('answers 503 naming the flag without --bitcoin-esplora', async () => {

@@ -59,6 +59,29 @@ export interface Esplora {
   fees(): Promise<FeeTargets>;
 }
 
+/** The reply's text, read up to MAX_REPLY_BYTES (a longer one is refused without reading the rest). */
+async function readCapped(res: Response, path: string): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body?.getReader();
+  try {
+    for (;;) {
+      const next = await reader?.read();
+      if (!next || next.done) break;
+      size += next.value.length;
+      if (size > MAX_REPLY_BYTES) {
+        await reader?.cancel();
+        throw new RpcResponseError(`Esplora's reply to GET ${path} is over ${MAX_REPLY_BYTES} bytes`);
+      }
+      chunks.push(next.value);
+    }
+  } catch (err) {
+    if (err instanceof RpcResponseError) throw err;
+    throw new RpcUnavailableError(`Esplora's reply to GET ${path} broke off`);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 export function createEsplora(baseUrl: string, fetchFn: typeof fetch = fetch): Esplora {
   const base = baseUrl.replace(/\/+$/, '');
 
@@ -72,12 +95,9 @@ export function createEsplora(baseUrl: string, fetchFn: typeof fetch = fetch): E
         timedOut ? `Esplora did not answer GET ${path} within ${ESPLORA_TIMEOUT_MS / 1000} s` : `Esplora is unreachable (GET ${path})`,
       );
     }
-    const text = await res.text().catch(() => {
-      throw new RpcUnavailableError(`Esplora's reply to GET ${path} broke off`);
-    });
+    const text = await readCapped(res, path);
     if (res.status >= 500) throw new RpcUnavailableError(`Esplora answered GET ${path} with HTTP ${res.status}`);
     if (res.status !== 200) throw new RpcResponseError(`Esplora answered GET ${path} with HTTP ${res.status}: ${text.slice(0, 200)}`);
-    if (text.length > MAX_REPLY_BYTES) throw new RpcResponseError(`Esplora's reply to GET ${path} is over ${MAX_REPLY_BYTES} bytes`);
     return text;
   }
 
