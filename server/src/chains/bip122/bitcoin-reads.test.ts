@@ -118,6 +118,9 @@ describe('Bitcoin through the Blockchain API', () => {
 
   it('refuses an address of another form, another chain, and reads other namespaces lack, in words', async () => {
     expect(await account('bc1notanaddress', 'utxos')).toMatchObject({ status: 400, body: { field: 'address' } });
+    const mainnet = await account('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'balance');
+    expect(mainnet).toMatchObject({ status: 400, body: { field: 'address' } });
+    expect(mainnet.body.message).toBe(`Invalid path parameter 'address': ${CHAIN} addresses start with bcrt1`);
     const other = await account(alice.tr.address, 'utxos', { chainId: 'bip122:000000000019d6689c085ae165831e93' });
     expect(other).toMatchObject({ status: 400, body: { field: 'chainId' } });
     expect(other.body.message).toContain(`supported: ${CHAIN}`);

@@ -11,6 +11,7 @@ import type { PriceSource } from '../../blockchain/prices.js';
 import { InputError } from '../../errors.js';
 import type { FeeEstimates, TokenBalance, UtxoSet } from '../types.js';
 import type { Esplora, EsploraTx } from './esplora.js';
+import { BIP122_ADDRESS_PREFIXES } from './siwx.js';
 
 export const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 };
 /** Esplora's page of confirmed transactions. */
@@ -22,6 +23,13 @@ export interface Bip122Context {
   prices: PriceSource;
 }
 
+/** Refuses (400 on `address`) an address of another network than the chain's. */
+function checkNetwork(chainId: string, address: string): void {
+  const prefix = BIP122_ADDRESS_PREFIXES[chainId];
+  if (prefix && !address.startsWith(prefix))
+    throw new InputError('address', `Invalid path parameter 'address': ${chainId} addresses start with ${prefix}`);
+}
+
 const price = async (ctx: Bip122Context, chainId: string) => (await ctx.prices.usdPrices(chainId, ['native'])).get('native') ?? 0;
 
 export async function bitcoinBalances(
@@ -30,6 +38,7 @@ export async function bitcoinBalances(
   address: string,
   tokenIcon: (id: string) => string,
 ): Promise<TokenBalance[]> {
+  checkNetwork(chainId, address);
   const [account, usd] = await Promise.all([ctx.esplora.address(address), price(ctx, chainId)]);
   const confirmed = account.chain_stats.funded_txo_sum - account.chain_stats.spent_txo_sum;
   const quantity = numeric(BigInt(Math.max(confirmed, 0)), BTC.decimals);
@@ -49,6 +58,7 @@ export async function bitcoinBalances(
 const confirmations = (status: EsploraTx['status'], tip: number) => (status.confirmed ? Math.max(tip - status.block_height + 1, 0) : 0);
 
 export async function bitcoinUtxos(ctx: Bip122Context, chainId: string, address: string): Promise<UtxoSet> {
+  checkNetwork(chainId, address);
   const [account, utxos, tip, usd] = await Promise.all([
     ctx.esplora.address(address),
     ctx.esplora.utxos(address),
@@ -110,6 +120,7 @@ export async function bitcoinHistory(
   cursor: string | undefined,
   tokenIcon: (id: string) => string,
 ): Promise<HistoryPage> {
+  checkNetwork(chainId, address);
   if (cursor !== undefined && !TXID.test(cursor))
     throw new InputError('cursor', "Invalid query parameter 'cursor': must be a txid of the previous page");
   const [txs, tip, usd] = await Promise.all([ctx.esplora.txs(address, cursor), ctx.esplora.tipHeight(), price(ctx, chainId)]);

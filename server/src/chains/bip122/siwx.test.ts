@@ -88,6 +88,11 @@ describe('bip122 sign-in (BIP-322)', () => {
       message: 'Invalid bip122 address 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2: must be a P2WPKH or P2TR (bech32) address',
       field: 'address',
     });
+    const elsewhere = await message(MAINNET_TR, BIP122_CHAINS.regtest);
+    expect((await verify(elsewhere, signBip322(KEY, MAINNET_TR, elsewhere))).json()).toEqual({
+      message: `Invalid bip122 address ${MAINNET_TR}: ${BIP122_CHAINS.regtest} addresses start with bcrt1`,
+      field: 'address',
+    });
     const text = await message(REGTEST_WPKH, BIP122_CHAINS.regtest);
     expect((await verify(text, 'not base64!')).json()).toEqual({
       message: 'Invalid signature: must be a BIP-322 simple signature in base64',

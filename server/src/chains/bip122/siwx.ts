@@ -21,6 +21,14 @@ export const BIP122_CHAINS = {
   regtest: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
 } as const;
 
+/** The bech32 prefix of each known chain's addresses. */
+export const BIP122_ADDRESS_PREFIXES: Readonly<Record<string, string>> = {
+  [BIP122_CHAINS.mainnet]: 'bc1',
+  [BIP122_CHAINS.testnet]: 'tb1',
+  [BIP122_CHAINS.signet]: 'tb1',
+  [BIP122_CHAINS.regtest]: 'bcrt1',
+};
+
 export const bip122Siwx: SiwxCapability = {
   accountType: 'Bitcoin',
   chainForm: "bip122:<the genesis block hash's first 32 hex digits>",
@@ -35,6 +43,9 @@ export const bip122Siwx: SiwxCapability = {
     return { address, signature: bytes };
   },
   async verify(text, message, { log }) {
+    const prefix = BIP122_ADDRESS_PREFIXES[message.chainId];
+    if (prefix && !message.address.toLowerCase().startsWith(prefix))
+      throw new HttpError(400, `Invalid bip122 address ${message.address}: ${message.chainId} addresses start with ${prefix}`, 'address');
     const result = verifyBip322(message.address, text, base64Encode(message.signature as Uint8Array));
     if (!result.valid) log(`siwx: BIP-322 signature of ${message.address} refused: ${result.reason}`);
     return result.valid;
