@@ -4,27 +4,28 @@
  * approval page. Neither repeats the recipient's address. The device mail (and its approval
  * page) says who asked: the device's name (from an allowlist, never the raw User-Agent), the
  * requester's network address, the site the login began on (its host, no link) and when.
- * Login mails speak the login's locale (./login-texts.ts, the 20 locales); export and e-mail
- * change codes are English.
+ * Every mail speaks the locale the frame sent with the request that mails it (./login-texts.ts,
+ * the 20 locales): the login's start, the key export's start, the e-mail change's two steps.
  */
-import { loginTexts } from './login-texts.js';
+import { loginTexts, type LoginTexts } from './login-texts.js';
 import type { OutgoingMail } from './mailer.js';
 
 export type CodePurpose = 'login' | 'export' | 'email-change-current' | 'email-change-new';
 
-const PURPOSE_LINES: Record<CodePurpose, string> = {
-  login: 'Use it to log in to your wallet.',
-  export: 'Use it to reveal your private key. If you did not ask to export your key, do not use it and ignore this mail.',
-  'email-change-current': 'Use it to confirm changing the e-mail address of your wallet (step one: this address).',
-  'email-change-new': 'Use it to confirm the new e-mail address of your wallet (step two: the new address).',
-};
+/** The line of each purpose's code mail, from the locale's texts. */
+const PURPOSE_LINE = {
+  login: 'codeLogin',
+  export: 'codeExport',
+  'email-change-current': 'codeEmailChangeCurrent',
+  'email-change-new': 'codeEmailChangeNew',
+} as const satisfies Record<CodePurpose, keyof LoginTexts>;
 
 export function codeMail(to: string, code: string, purpose: CodePurpose, locale?: string | null): OutgoingMail {
-  const t = loginTexts(purpose === 'login' ? locale : 'en');
+  const t = loginTexts(locale);
   return {
     to,
     subject: t.codeSubject.replace('{code}', code),
-    text: [t.codeFirst.replace('{code}', code), '', purpose === 'login' ? t.codeLogin : PURPOSE_LINES[purpose], t.codeValid].join('\n'),
+    text: [t.codeFirst.replace('{code}', code), '', t[PURPOSE_LINE[purpose]], t.codeValid].join('\n'),
   };
 }
 
