@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/index.js';
 import type { SinkMail } from '../src/mail/sink.js';
+import { userQueries } from '../src/storage/auth-users.js';
 
 export interface AuthHarness {
   server: RunningServer;
@@ -104,8 +105,7 @@ export async function startPasskeyHarness(kek = randomBytes(32)): Promise<{ h: A
  * An account for `email` with no device yet (as a social login leaves one), so that its next
  * e-mail login is a known account's new device: the approval mail, not the code at once.
  */
-export function seedAccount(h: AuthHarness, email: string): void {
-  h.server.db
-    .prepare('INSERT INTO auth_users (id, email, created_at) VALUES (?, ?, ?)')
-    .run(`seeded-${randomBytes(6).toString('hex')}`, email.toLowerCase(), h.clock.now);
+export async function seedAccount(h: AuthHarness, email: string): Promise<void> {
+  // Through the storage seam, so it holds on either engine (the suites also run on Postgres).
+  await userQueries(h.server.storage.db).ensure(email, `seeded-${randomBytes(6).toString('hex')}`, h.clock.now);
 }

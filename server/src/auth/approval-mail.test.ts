@@ -35,7 +35,7 @@ describe('the device-approval mail and page', () => {
   beforeEach(async () => {
     h = await startAuthHarness({ trustProxy: 1 });
     // A known account: its new devices get the approval mail.
-    seedAccount(h, 'ada@example.com');
+    await seedAccount(h, 'ada@example.com');
   });
   afterEach(async () => {
     await h.close();

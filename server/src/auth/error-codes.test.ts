@@ -31,7 +31,7 @@ describe('auth API refusal codes', () => {
     expect(refusal(await start(`${'a'.repeat(65)}@example.com`))).toMatchObject({ status: 400, code: 'INVALID_REQUEST', field: 'email' });
     expect(refusal(await start('ada@example.com', 'nope'))).toMatchObject({ status: 404, code: 'UNKNOWN_PROJECT' });
     // A known account: this device must be approved before a code is checked.
-    seedAccount(h, 'ada@example.com');
+    await seedAccount(h, 'ada@example.com');
 
     const first = await start('ada@example.com');
     expect(first.status).toBe(200);

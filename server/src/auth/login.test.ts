@@ -9,7 +9,7 @@ let h: AuthHarness;
 beforeEach(async () => {
   h = await startAuthHarness();
   // A known account (as a social login leaves one): its new devices need the approval mail.
-  seedAccount(h, ADDRESS);
+  await seedAccount(h, ADDRESS);
 });
 afterEach(async () => {
   await h.close();
@@ -208,7 +208,7 @@ describe('links in mails', () => {
   it('take the frame origin from configuration, never from the request', async () => {
     const configured = await startAuthHarness({ framePublicUrl: 'https://frame.example' });
     try {
-      seedAccount(configured, ADDRESS);
+      await seedAccount(configured, ADDRESS);
       await configured.call('POST', '/email/start', { projectId: 'w3kit-dev', email: EMAIL, deviceId: DEVICE });
       const link = linkOf(await configured.mailTo(ADDRESS));
       expect(link).toMatch(/^https:\/\/frame\.example\/auth\/v1\/device\/approve\?token=[A-Za-z]{40}$/);

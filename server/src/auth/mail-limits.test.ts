@@ -17,7 +17,7 @@ let h: AuthHarness;
 beforeEach(async () => {
   h = await startAuthHarness({ trustProxy: 1 });
   // The victim has an account: a device it never approved gets the approval mail.
-  seedAccount(h, VICTIM);
+  await seedAccount(h, VICTIM);
 });
 afterEach(async () => {
   await h.close();
