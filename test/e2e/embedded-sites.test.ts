@@ -29,6 +29,8 @@ import { afterConnect } from './page.js';
 import {
   approveInFrame,
   clickInFrame,
+  frameButton,
+  journal,
   login,
   modal,
   newEmail,
@@ -37,6 +39,7 @@ import {
   startEmbedded,
   submitEmail,
   typeCode,
+  view,
   waitView,
   type EmbeddedHarness,
 } from './embedded-harness.js';
@@ -62,6 +65,40 @@ const newContext = async (browser: Browser = eh.h.browser) => {
 const evmAddress = (p: Page) => p.evaluate(() => (window as any).modal?.getAccount('eip155').address as string | undefined);
 /** The modal's alert (a warning has role status), shown whether or not the dialog is open. */
 const alerts = async (p: Page) => (await modal(p).locator('[part="alert"]').allTextContents()).join(' ');
+
+/** What the page and the frame show, the page's journal and its console: for a failure's message. */
+async function explain(p: Page, logs: string[]): Promise<string> {
+  const frameText = await p
+    .frameLocator('w3-modal iframe')
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch((e: Error) => `(frame unreadable: ${e.message})`);
+  return [`view: ${await view(p)}`, `frame: ${frameText}`, `journal:\n${await journal(p)}`, `console:\n${logs.slice(-30).join('\n')}`].join(
+    '\n',
+  );
+}
+
+/**
+ * Clicks the frame's Allow until the click counts: Allow disabled while the browser answers, or the
+ * screen gone. A click that never reached the button (the frame moved under the pointer) is made
+ * again, as a person would, and says so in the log with the page's journal.
+ */
+async function clickAllow(p: Page): Promise<void> {
+  const allow = frameButton(p, 'Allow');
+  for (let attempt = 1; ; attempt++) {
+    await clickInFrame(p, 'Allow');
+    const counted = await expect
+      .poll(() => allow.isDisabled({ timeout: 500 }).catch(() => true), { timeout: 5_000 })
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (counted) return;
+    if (attempt === 3) throw new Error(`Allow never took a click:\n${await journal(p)}`);
+    console.warn(`Allow did not take click ${attempt}; clicking again. Journal:\n${await journal(p)}`);
+  }
+}
 
 /** No raw browser error text in the modal (its shadow roots) nor in the frame. */
 async function expectNoRawErrors(p: Page): Promise<void> {
@@ -112,6 +149,8 @@ describe('embedded wallet: where the frame is hosted', { timeout: 180_000 }, () 
   it('another site with third-party storage blocked: logs in for the page, asks from a click in the frame, says the login ends with a reload', async () => {
     const email = newEmail('blocked');
     const p = await openApp(eh, await newContext(), { base: eh.h.baseUrl });
+    const logs: string[] = [];
+    p.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`.slice(0, 300)));
     const since = Date.now() - 1000;
     await submitEmail(p, email);
     await waitView(p, 'EmailVerifyOtp');
@@ -124,10 +163,16 @@ describe('embedded wallet: where the frame is hosted', { timeout: 180_000 }, () 
     await expect.poll(() => modal(p).getByText('Keep your login on this browser?').count()).toBe(1);
     const frame = p.frameLocator('w3-modal iframe');
     await frame.getByRole('heading', { name: 'Stay logged in on this browser' }).waitFor();
-    await clickInFrame(p, 'Allow');
+    await clickAllow(p);
 
     // Chromium refuses storage access here: the login lasts for the page, and the modal says so once.
-    await expect.poll(() => alerts(p), { timeout: 20_000 }).toContain(SESSION_ONLY);
+    await expect
+      .poll(() => alerts(p), { timeout: 20_000 })
+      .toContain(SESSION_ONLY)
+      .catch(async (error: Error) => {
+        // A rare failure explains itself: what the page saw, the frame's screen and the console.
+        throw new Error(`${error.message}\n${await explain(p, logs)}`);
+      });
     expect(await alerts(p)).toContain('Add a passkey to log in next time without a code.');
     await expectNoRawErrors(p);
     expect(await p.evaluate(() => (window as any).modal.getAccount('eip155').isConnected)).toBe(true);

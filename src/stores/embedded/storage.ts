@@ -8,26 +8,31 @@
  */
 import { logger } from '../../core/logger.js';
 import { showAlert } from '../ui/alerts.js';
+import { isConnectFlowView } from '../ui/after-connect.js';
 import { $modal } from '../ui/modal.js';
+import { $router } from '../ui/router.js';
 import { onApprovalAbort, showFrameTask } from './approval.js';
 import type { FrameBridge } from '../../frame/bridge/bridge.js';
 import { currentFrame } from './frame.js';
 
-/** How long the login's own closing of the modal may take before the frame asks anyway. */
-const MODAL_CLOSE_WAIT_MS = 3_000;
-
-function modalClosed(): Promise<void> {
-  if (!$modal.get().open) return Promise.resolve();
+/**
+ * Resolves once the login has left the connect flow (after-connect.ts): the modal closed, or it
+ * shows another view (ProfileWallets after 'Add wallet', SIWXSignMessage asking, a view the person
+ * chose). No timer: on a slow machine the login's own closing may come late, and a screen pushed
+ * over the connect flow before it would stay open over a spent code view.
+ */
+function connectFlowLeft(): Promise<void> {
+  const left = (): boolean => !$modal.get().open || !isConnectFlowView($router.get().view);
+  if (left()) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(done, MODAL_CLOSE_WAIT_MS);
-    const stop = $modal.listen(({ open }) => {
-      if (!open) done();
-    });
-    function done(): void {
-      clearTimeout(timer);
-      stop();
+    const check = (): void => {
+      if (!left()) return;
+      stopModal();
+      stopRouter();
       resolve();
-    }
+    };
+    const stopModal = $modal.listen(check);
+    const stopRouter = $router.listen(check);
   });
 }
 
@@ -43,7 +48,7 @@ export async function keepLogin(frame: FrameBridge): Promise<void> {
     if (!live()) return;
     if (storage === 'ask') {
       // The login closes the modal first; then the frame's screen opens it again.
-      await modalClosed();
+      await connectFlowLeft();
       if (!live()) return;
       const done = showFrameTask({ kind: 'storage' });
       let stopAbort: () => void = () => undefined;
@@ -51,7 +56,12 @@ export async function keepLogin(frame: FrameBridge): Promise<void> {
         stopAbort = onApprovalAbort(() => resolve({ storage: 'session' }));
       });
       try {
-        ({ storage } = await Promise.race([frame.request('RequestStorage', {}, { timeoutMs: null }), left]));
+        // A frame that fails to answer still keeps nothing: the login lasts for the page.
+        const asked = frame.request('RequestStorage', {}, { timeoutMs: null }).catch((err: unknown) => {
+          logger.warn('The embedded wallet did not answer whether it keeps the login', err);
+          return { storage: 'session' as const };
+        });
+        ({ storage } = await Promise.race([asked, left]));
       } finally {
         stopAbort();
         done();
