@@ -248,4 +248,18 @@ describe('Bitcoin development chain: Esplora routes', () => {
     expect((await get('/blocks/nope')).status).toBe(404);
     expect((await get('/address/%zz')).status).toBe(400);
   });
+
+  it('lets any origin read it: the preflight allows GET and POST, and JSON and text replies carry the origin header', async () => {
+    const preflight = await fetch(`${btc.url}/tx`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:4300', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    const json = await fetch(`${btc.url}/fee-estimates`);
+    expect([json.headers.get('content-type'), json.headers.get('access-control-allow-origin')]).toEqual(['application/json', '*']);
+    const text = await fetch(`${btc.url}/blocks/tip/height`);
+    expect([text.headers.get('content-type'), text.headers.get('access-control-allow-origin')]).toEqual(['text/plain; charset=utf-8', '*']);
+  });
 });
