@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { startBackend, type Backend } from '../../scripts/lib/backend.mjs';
 import { codeOf, linkOf, waitForMail, type Mail } from '../../scripts/lib/mail.mjs';
 import { startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
@@ -274,8 +274,8 @@ export async function clickInFrame(p: Page, name: string): Promise<void> {
 export interface EmbeddedSuite {
   /** The file's harness (read it inside a hook or a test: it starts before all of them). */
   readonly eh: EmbeddedHarness;
-  /** A new browser context (a new device), `init` run first in each of its pages; closed after the test. */
-  newContext(init?: () => void): Promise<BrowserContext>;
+  /** A new browser context (a new device) made with `options`, `init` run first in each of its pages; closed after the test. */
+  newContext(init?: () => void, options?: BrowserContextOptions): Promise<BrowserContext>;
 }
 
 /**
@@ -302,8 +302,8 @@ export function embeddedSuite(startTimeout = 180_000): EmbeddedSuite {
     get eh() {
       return harness();
     },
-    async newContext(init) {
-      const context = await harness().h.browser.newContext();
+    async newContext(init, options) {
+      const context = await harness().h.browser.newContext(options);
       if (init) await context.addInitScript(init);
       contexts.push(context);
       return context;
