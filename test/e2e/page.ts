@@ -100,3 +100,22 @@ export async function sign(page: Page, address: string, message: string): Promis
     [address, stringToHex(message)] as const,
   );
 }
+
+/**
+ * Sends the page's requests to `npm start`'s fixed ports (the demo's network presets: Hardhat 8545
+ * and 8546, the SVM 8899) to the suite's own chains, which run on free ports.
+ */
+export async function routePresetPorts(page: Page, chains: { chainA: string; chainB: string; svm: string }): Promise<void> {
+  const targets = new Map([
+    ['http://127.0.0.1:8545', chains.chainA],
+    ['http://127.0.0.1:8546', chains.chainB],
+    ['http://127.0.0.1:8899', chains.svm],
+  ]);
+  await page.route(
+    (url) => targets.has(url.origin),
+    (route) => {
+      const url = new URL(route.request().url());
+      return route.continue({ url: `${targets.get(url.origin)}${url.pathname}${url.search}` });
+    },
+  );
+}
