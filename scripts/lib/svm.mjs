@@ -7,18 +7,16 @@
  *   const dev = await seedDevSolana(svm);             // 100 SOL and 1,000,000 W3USD for the dev account
  *   await svm.close();
  *
- * The chain never outlives the caller: killed on `process.on('exit')`, and it exits by itself when
- * its stdin pipe closes (the caller died in any way).
+ * The chain never outlives the caller (./bin-child.mjs).
  *
  * The dev account and the W3USD mint are keypairs from fixed seeds (sha256 of a fixed text), so
  * their addresses never change: the demo's Dev Wallet signs with DEV_SOLANA_SECRET_KEY, and the
  * backend knows the mint as W3USD (server/src/chains/solana/tokens.ts: DEV_SPL_MINT).
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { createMint, getOrCreateAssociatedTokenAccount, mintTo } from '@solana/spl-token';
-import { SERVER_BUNDLE } from '../../server/scripts/bundle.mjs';
+import { startBinChild } from './bin-child.mjs';
 
 const seed = (text) => createHash('sha256').update(text).digest();
 
@@ -39,68 +37,14 @@ export const DEV_SOL = 100;
 export const DEV_SPL_AMOUNT = 1_000_000;
 
 const LINE = /^solana rpc (http:\/\/\S+) ws (ws:\/\/\S+)$/m;
-/** Exits the chain when its stdin closes (the caller died without running exit handlers); unref'd, so it never keeps the chain running. */
-const WATCHDOG =
-  'data:text/javascript,' +
-  encodeURIComponent(
-    'const q=()=>process.exit(0);process.stdin.on("end",q);process.stdin.on("close",q);process.stdin.on("error",q);process.stdin.resume();process.stdin.unref?.();',
-  );
-const START_TIMEOUT_MS = 30_000;
-
-/** Live children, killed when the caller exits. */
-const live = new Set();
-let hooked = false;
-
 /**
  * @param {{ port?: number, dataDir?: string }} [options] port 0 (default) picks free ports; dataDir keeps the state
  */
 export async function startSvm({ port = 0, dataDir } = {}) {
-  if (!hooked) {
-    hooked = true;
-    process.on('exit', () => live.forEach((child) => child.kill('SIGKILL')));
-  }
-  const args = ['--import', WATCHDOG, SERVER_BUNDLE, 'svm', '--port', String(port), ...(dataDir ? ['--data', dataDir] : [])];
-  const child = spawn(process.execPath, args, {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env },
-  });
-  live.add(child);
-  let output = '';
-  const exited = new Promise((resolve) => child.once('exit', (code) => (live.delete(child), resolve(code))));
-  const found = await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`w3kit-server svm printed no URL within ${START_TIMEOUT_MS / 1000} s:\n${output}`)),
-      START_TIMEOUT_MS,
-    );
-    const onData = (chunk) => {
-      output += chunk;
-      const match = LINE.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk) => (output += chunk));
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`w3kit-server svm exited with code ${code} before answering:\n${output}`));
-    });
-  }).catch((err) => {
-    child.kill('SIGKILL');
-    throw err;
-  });
-  const [, url, wsUrl] = found;
-  return {
-    url,
-    wsUrl,
-    port: Number(new URL(url).port),
-    close() {
-      if (child.exitCode !== null) return Promise.resolve();
-      child.kill('SIGTERM');
-      return exited.then(() => undefined);
-    },
-  };
+  const args = ['--port', String(port), ...(dataDir ? ['--data', dataDir] : [])];
+  const { match, close } = await startBinChild('svm', args, LINE);
+  const [, url, wsUrl] = match;
+  return { url, wsUrl, port: Number(new URL(url).port), close };
 }
 
 /**

@@ -72,3 +72,14 @@ export async function balance(base: string, address: string): Promise<{ confirme
     unconfirmed: a.mempool_stats.funded_txo_sum - a.mempool_stats.spent_txo_sum,
   };
 }
+
+/** A signed raw transaction (hex) paying `value` of `key`'s `coin` to `to`, the rest less `fee` back to the key's P2WPKH address. */
+export const payWithChange = (key: TestKey, coin: Coin, to: string, value: number, fee: number): string =>
+  spend(
+    key,
+    [coin],
+    [
+      { address: to, value },
+      { address: key.wpkh.address, value: coin.value - value - fee },
+    ],
+  );

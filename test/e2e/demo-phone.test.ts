@@ -18,6 +18,7 @@ import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
 import { startDemoServer } from '../../scripts/lib/demo-server.mjs';
 import { startChains, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { seedDevSolana, startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
+import { routePresetPorts } from './page.js';
 
 const WIDTH = 375;
 const SHOTS = '/tmp/shots-phone';
@@ -68,18 +69,7 @@ async function openPhone(path: string): Promise<{ page: Page; errors: string[] }
   contexts.push(context);
   const page = await context.newPage();
   // The presets' fixed ports (npm start's Hardhat nodes and SVM) go to this suite's own.
-  const targets = new Map([
-    ['http://127.0.0.1:8545', chains.chainA.url],
-    ['http://127.0.0.1:8546', chains.chainB.url],
-    ['http://127.0.0.1:8899', svm.url],
-  ]);
-  await page.route(
-    (url) => targets.has(url.origin),
-    (route) => {
-      const url = new URL(route.request().url());
-      return route.continue({ url: `${targets.get(url.origin)}${url.pathname}${url.search}` });
-    },
-  );
+  await routePresetPorts(page, { chainA: chains.chainA.url, chainB: chains.chainB.url, svm: svm.url });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(demo.url + path);

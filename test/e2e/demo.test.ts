@@ -30,7 +30,7 @@ import { startChains, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { DEV_SOLANA_ADDRESS, DEV_SPL_MINT, seedDevSolana, startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
 import { networks } from '../../src/wire/networks.js';
 import { describeSolanaMessage, describeSolanaRequest, describeTransaction, formatUnits } from '../../demo/dev-wallet/solana-requests.js';
-import { afterConnect } from './page.js';
+import { afterConnect, routePresetPorts } from './page.js';
 
 const SOLANA_LOCAL = networks.solanaLocal.caipNetworkId;
 const SHOTS = '/tmp/shots14';
@@ -82,29 +82,13 @@ afterAll(async () => {
   await svm?.close();
 });
 
-/**
- * The page's network presets use `npm start`'s ports (Hardhat 8545 and 8546, the SVM 8899); this
- * suite's chains run on free ports, so the page's requests to those are sent to them.
- */
-async function routePresetPorts(page: Page): Promise<void> {
-  const targets = new Map([
-    ['http://127.0.0.1:8545', chains.chainA.url],
-    ['http://127.0.0.1:8546', chains.chainB.url],
-    ['http://127.0.0.1:8899', svm.url],
-  ]);
-  await page.route(
-    (url) => targets.has(url.origin),
-    (route) => {
-      const url = new URL(route.request().url());
-      return route.continue({ url: `${targets.get(url.origin)}${url.pathname}${url.search}` });
-    },
-  );
-}
+/** The page's requests to `npm start`'s ports go to this suite's chains (./page.ts). */
+const routePorts = (page: Page) => routePresetPorts(page, { chainA: chains.chainA.url, chainB: chains.chainB.url, svm: svm.url });
 
 /** Opens a page and records what it logs and every failed request. */
 async function open(path: string): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage();
-  await routePresetPorts(page);
+  await routePorts(page);
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') problems.push(`${m.type()}: ${m.text()}`);

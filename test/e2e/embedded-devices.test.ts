@@ -4,42 +4,27 @@
  * approval mail naming the device and when it asked; Devices lists both, this one marked;
  * removing the other device makes its next request refused; removing this device logs out.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isCodeMail, login, mailsTo, modal, newEmail, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { embeddedSuite, isCodeMail, login, mailsTo, modal, newEmail, openApp, waitView } from './embedded-harness.js';
 
-let eh: EmbeddedHarness;
-const contexts: BrowserContext[] = [];
-const newContext = async () => {
-  const c = await eh.h.browser.newContext();
-  contexts.push(c);
-  return c;
-};
+const suite = embeddedSuite();
+const { newContext } = suite;
 const connected = (p: Page) => p.evaluate(() => (window as any).modal.getAccount('eip155').isConnected as boolean);
 const deviceRows = (p: Page) => modal(p).locator('w3-devices-view li[data-device]');
-
-beforeAll(async () => {
-  eh = await startEmbedded();
-}, 180_000);
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
-});
-afterAll(async () => {
-  await eh?.stop();
-});
 
 describe('embedded wallet: devices', { timeout: 240_000 }, () => {
   it('one mail for a new user; a second browser gets the approval mail naming it; Devices lists both; removing the other refuses it, removing this one logs out', async () => {
     const email = newEmail('devices');
-    const first = await openApp(eh, await newContext());
+    const first = await openApp(suite.eh, await newContext());
     const since = Date.now() - 1000;
-    await login(eh, first, email);
-    expect((await mailsTo(eh, email, since)).map(isCodeMail)).toEqual([true]);
+    await login(suite.eh, first, email);
+    expect((await mailsTo(suite.eh, email, since)).map(isCodeMail)).toEqual([true]);
 
-    const second = await openApp(eh, await newContext());
+    const second = await openApp(suite.eh, await newContext());
     const secondSince = Date.now() - 1000;
-    await login(eh, second, email, { approval: true });
-    const approval = (await mailsTo(eh, email, secondSince)).find((m) => !isCodeMail(m))!;
+    await login(suite.eh, second, email, { approval: true });
+    const approval = (await mailsTo(suite.eh, email, secondSince)).find((m) => !isCodeMail(m))!;
     expect(approval.text).toMatch(/Device: (Chrome|A browser) on Linux/);
     expect(approval.text).toMatch(/When: \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
 

@@ -4,19 +4,12 @@
  * during login gives a clear error, leaves the modal usable, and login works after a restart.
  */
 import { execFileSync } from 'node:child_process';
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/hardhat.mjs';
-import { login, modal, newEmail, openApp, startEmbedded, submitEmail, view, waitView, type EmbeddedHarness } from './embedded-harness.js';
+import { embeddedSuite, login, modal, newEmail, openApp, submitEmail, view, waitView } from './embedded-harness.js';
 
-let eh: EmbeddedHarness;
-const contexts: BrowserContext[] = [];
-const newContext = async (init?: () => void) => {
-  const c = await eh.h.browser.newContext();
-  if (init) await c.addInitScript(init);
-  contexts.push(c);
-  return c;
-};
+const suite = embeddedSuite();
+const { newContext } = suite;
 
 /** Records the origin of every window message the page receives. */
 function recordOrigins(): void {
@@ -24,19 +17,9 @@ function recordOrigins(): void {
   window.addEventListener('message', (e) => (window as unknown as { __origins: string[] }).__origins.push(e.origin), true);
 }
 
-beforeAll(async () => {
-  eh = await startEmbedded();
-}, 180_000);
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
-});
-afterAll(async () => {
-  await eh?.stop();
-});
-
 describe('embedded wallet: failures', { timeout: 180_000 }, () => {
   it("an unreachable frame origin ends in 'Network Error - Could not load embedded wallet' and the modal stays usable", async () => {
-    const p = await openApp(eh, await newContext(), { secureSiteUrl: `http://127.0.0.1:${await freePort()}` });
+    const p = await openApp(suite.eh, await newContext(), { secureSiteUrl: `http://127.0.0.1:${await freePort()}` });
     await submitEmail(p, newEmail('unreachable'));
     await expect
       .poll(() => p.locator('w3-modal').getByText('Network Error - Could not load embedded wallet').count(), { timeout: 40_000 })
@@ -59,24 +42,24 @@ describe('embedded wallet: failures', { timeout: 180_000 }, () => {
       '--origins',
       'https://app.example.com',
       '--data',
-      eh.dataDir,
+      suite.eh.dataDir,
     ]);
-    const p = await openApp(eh, await newContext(recordOrigins), { projectId: 'strict-e2e' });
+    const p = await openApp(suite.eh, await newContext(recordOrigins), { projectId: 'strict-e2e' });
     await submitEmail(p, newEmail('strict'));
     await expect
       .poll(() => p.locator('w3-modal').getByText('Network Error - Could not load embedded wallet').count(), { timeout: 40_000 })
       .toBeGreaterThan(0);
-    const frameOrigin = new URL(eh.backend.frameUrl).origin;
+    const frameOrigin = new URL(suite.eh.backend.frameUrl).origin;
     expect(await p.evaluate(() => (window as unknown as { __origins: string[] }).__origins)).not.toContain(frameOrigin);
   });
 
   it('the backend stopped during login: a clear error, the modal usable, and login works once it is back', async () => {
     const email = newEmail('restart');
-    const p = await openApp(eh, await newContext());
+    const p = await openApp(suite.eh, await newContext());
     await submitEmail(p, email);
     await waitView(p, 'EmailVerifyOtp');
     // The frame is loaded; the backend goes away mid-login: the next step fails in words.
-    await eh.stopBackend();
+    await suite.eh.stopBackend();
     await p.keyboard.press('Escape');
     await submitEmail(p, newEmail('restart-other'));
     await expect
@@ -88,11 +71,11 @@ describe('embedded wallet: failures', { timeout: 180_000 }, () => {
     await p.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
     await waitView(p, 'Connect');
     // Back up on the same ports: login works again.
-    await eh.restartBackend();
+    await suite.eh.restartBackend();
     await p.keyboard.press('Escape');
     await p.reload();
     await expect.poll(() => p.evaluate(() => (window as any).modal !== undefined)).toBe(true);
-    await login(eh, p, newEmail('restart-after'));
+    await login(suite.eh, p, newEmail('restart-after'));
     expect(await p.evaluate(() => (window as any).modal.getAccount('eip155').isConnected)).toBe(true);
   });
 });

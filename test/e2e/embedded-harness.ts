@@ -9,11 +9,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { startBackend, type Backend } from '../../scripts/lib/backend.mjs';
 import { codeOf, linkOf, waitForMail, type Mail } from '../../scripts/lib/mail.mjs';
 import { startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
 import { startHarness, type Harness } from './harness.js';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { afterConnect } from './page.js';
 
 export interface EmbeddedHarness {
@@ -267,4 +268,45 @@ export async function clickInFrame(p: Page, name: string): Promise<void> {
     await p.waitForTimeout(50);
   }
   await button.click();
+}
+
+/** What embeddedSuite gives a test file: its harness, and new devices that close after each test. */
+export interface EmbeddedSuite {
+  /** The file's harness (read it inside a hook or a test: it starts before all of them). */
+  readonly eh: EmbeddedHarness;
+  /** A new browser context (a new device) made with `options`, `init` run first in each of its pages; closed after the test. */
+  newContext(init?: () => void, options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+/**
+ * The set-up the embedded suites share: one harness for the file, started before all its tests
+ * and stopped after them, and browser contexts (devices) closed after every test.
+ */
+export function embeddedSuite(startTimeout = 180_000): EmbeddedSuite {
+  let started: EmbeddedHarness | undefined;
+  const contexts: BrowserContext[] = [];
+  const harness = (): EmbeddedHarness => {
+    if (!started) throw new Error('the embedded harness is not started: read suite.eh inside a hook or a test');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startEmbedded();
+  }, startTimeout);
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  return {
+    get eh() {
+      return harness();
+    },
+    async newContext(init, options) {
+      const context = await harness().h.browser.newContext(options);
+      if (init) await context.addInitScript(init);
+      contexts.push(context);
+      return context;
+    },
+  };
 }

@@ -6,12 +6,12 @@
  * device) rebuilds the same wallet; five wrong codes void the code; the cooldown; e-mail change
  * with both codes; disconnect signs out and clears the login cache.
  */
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeOf, waitForMail } from '../../scripts/lib/mail.mjs';
 import { afterConnect } from './page.js';
 import {
   approveDevice,
+  embeddedSuite,
   isCodeMail,
   login,
   mailsTo,
@@ -19,21 +19,14 @@ import {
   newEmail,
   nextMail,
   openApp,
-  startEmbedded,
   submitEmail,
   typeCode,
   view,
   waitView,
-  type EmbeddedHarness,
 } from './embedded-harness.js';
 
-let eh: EmbeddedHarness;
-const contexts: BrowserContext[] = [];
-const newContext = async () => {
-  const c = await eh.h.browser.newContext();
-  contexts.push(c);
-  return c;
-};
+const suite = embeddedSuite();
+const { newContext } = suite;
 const accounts = (p: import('playwright-core').Page) =>
   p.evaluate(() => ({ evm: (window as any).modal.getAccount('eip155').address, sol: (window as any).modal.getAccount('solana').address }));
 const stored = (p: import('playwright-core').Page) =>
@@ -42,26 +35,16 @@ const stored = (p: import('playwright-core').Page) =>
 /** Waits out the 30 s a new mail to the same address must wait (spec 5), counted from `since`. */
 const cooldown = (since: number) => new Promise((r) => setTimeout(r, Math.max(0, since + 31_000 - Date.now())));
 
-beforeAll(async () => {
-  eh = await startEmbedded();
-}, 180_000);
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
-});
-afterAll(async () => {
-  await eh?.stop();
-});
-
 describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
   it('a new account gets its code at once (one mail), shows the e-mail, keeps the user on reload, and a known device goes straight to the code', async () => {
     const email = newEmail('login');
     const context = await newContext();
-    const p = await openApp(eh, context);
+    const p = await openApp(suite.eh, context);
     const since = Date.now() - 1000;
-    await login(eh, p, email);
+    await login(suite.eh, p, email);
     let mailedAt = Date.now();
     // One mail for a new user: the code, no device approval (no other device to protect).
-    expect((await mailsTo(eh, email, since)).map((m) => isCodeMail(m))).toEqual([true]);
+    expect((await mailsTo(suite.eh, email, since)).map((m) => isCodeMail(m))).toEqual([true]);
     const first = await accounts(p);
     expect(first.evm).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(first.sol).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
@@ -81,14 +64,14 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
 
     // The same browser is a known device now: straight to the code, the same wallet (once the 30 s between mails passed).
     await cooldown(mailedAt);
-    await login(eh, p, email);
+    await login(suite.eh, p, email);
     mailedAt = Date.now();
     expect(await accounts(p)).toEqual(first);
 
     // Another browser is a new device: approval first; it rebuilds the same wallet from the server and recovery shares.
     await cooldown(mailedAt);
-    const other = await openApp(eh, await newContext());
-    await login(eh, other, email, { approval: true });
+    const other = await openApp(suite.eh, await newContext());
+    await login(suite.eh, other, email, { approval: true });
     expect(await accounts(other)).toEqual(first);
   });
 
@@ -96,8 +79,8 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
     const first = newEmail('b1');
     const second = newEmail('b2');
     // Known accounts (logged in elsewhere): this browser is a new device of each.
-    await Promise.all([first, second].map(async (email) => login(eh, await openApp(eh, await newContext()), email)));
-    const p = await openApp(eh, await newContext());
+    await Promise.all([first, second].map(async (email) => login(suite.eh, await openApp(suite.eh, await newContext()), email)));
+    const p = await openApp(suite.eh, await newContext());
     await submitEmail(p, first);
     await waitView(p, 'EmailVerifyDevice');
     await modal(p).getByRole('button', { name: 'Back' }).click();
@@ -117,9 +100,9 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
         .count(),
     ).toBe(0);
     expect(await view(p)).toBe('EmailVerifyDevice');
-    await approveDevice(eh, p.context(), second, since);
+    await approveDevice(suite.eh, p.context(), second, since);
     await waitView(p, 'EmailVerifyOtp');
-    await typeCode(p, codeOf(await nextMail(eh, second, since, true)));
+    await typeCode(p, codeOf(await nextMail(suite.eh, second, since, true)));
     // Logged in: the modal closes (issue 28); Account, reopened, shows the second address.
     await afterConnect(p, 30_000);
     await expect.poll(() => modal(p).getByText(second).count()).toBeGreaterThan(0);
@@ -127,11 +110,11 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
 
   it('voids a code after five wrong tries, and says so', async () => {
     const email = newEmail('wrong');
-    const p = await openApp(eh, await newContext());
+    const p = await openApp(suite.eh, await newContext());
     const since = Date.now() - 1000;
     await submitEmail(p, email);
     await waitView(p, 'EmailVerifyOtp');
-    const code = codeOf(await nextMail(eh, email, since, true));
+    const code = codeOf(await nextMail(suite.eh, email, since, true));
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
       await typeCode(p, wrong);
@@ -148,7 +131,7 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
 
   it('holds a second code mail for 30 s with the spec text, and shows the resend countdown', async () => {
     const email = newEmail('cooldown');
-    const p = await openApp(eh, await newContext());
+    const p = await openApp(suite.eh, await newContext());
     await submitEmail(p, email);
     await waitView(p, 'EmailVerifyOtp');
     await expect
@@ -169,8 +152,8 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
   it('changes the e-mail with a code to the old address and one to the new', async () => {
     const email = newEmail('change');
     const next = newEmail('changed');
-    const p = await openApp(eh, await newContext());
-    await login(eh, p, email);
+    const p = await openApp(suite.eh, await newContext());
+    await login(suite.eh, p, email);
     const since = Date.now() - 1000;
     await modal(p).getByRole('button', { name: 'Update e-mail' }).click();
     await waitView(p, 'UpdateEmailWallet');
@@ -178,7 +161,7 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
     await field.fill(next);
     await field.press('Enter');
     const purpose = (to: string, step: RegExp) =>
-      waitForMail(eh.backend.mailUrl!, { to, since, match: (m) => step.test(m.text), timeoutMs: 20_000 });
+      waitForMail(suite.eh.backend.mailUrl!, { to, since, match: (m) => step.test(m.text), timeoutMs: 20_000 });
     const first = codeOf(await purpose(email, /step one/));
     // A wrong code first: the server's refusal (CODE_WRONG, 4 left) in the user's words.
     await typeCode(p, first === '000000' ? '111111' : '000000');

@@ -1,5 +1,6 @@
 /** Page helpers for the end-to-end suites: text across shadow roots, waiting for text, connecting. */
 import type { Page } from 'playwright-core';
+import { stringToHex } from 'viem';
 
 /** Visible text of the first element matching `selector`, looking through shadow roots. */
 export async function text(page: Page, selector: string): Promise<string> {
@@ -78,4 +79,43 @@ export async function axeViolations(page: Page): Promise<string[]> {
     const result = await axe.run(document, { resultTypes: ['violations'], rules });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   });
+}
+
+/** Waits until the modal's account is `address` (15 s). */
+export async function waitConnected(page: Page, address: string): Promise<void> {
+  await page.waitForFunction(
+    (a) => (window as unknown as { modal?: { getAccount(): { address?: string } } }).modal?.getAccount().address === a,
+    address,
+    { timeout: 15_000 },
+  );
+}
+
+/** personal_sign of `message` (as hex) by `address` through the modal's eip155 provider. */
+export async function sign(page: Page, address: string, message: string): Promise<`0x${string}`> {
+  return page.evaluate(
+    ([a, m]) =>
+      (window as unknown as { modal: { getWalletProvider(ns: string): { request(r: object): Promise<`0x${string}`> } } }).modal
+        .getWalletProvider('eip155')
+        .request({ method: 'personal_sign', params: [m, a] }),
+    [address, stringToHex(message)] as const,
+  );
+}
+
+/**
+ * Sends the page's requests to `npm start`'s fixed ports (the demo's network presets: Hardhat 8545
+ * and 8546, the SVM 8899) to the suite's own chains, which run on free ports.
+ */
+export async function routePresetPorts(page: Page, chains: { chainA: string; chainB: string; svm: string }): Promise<void> {
+  const targets = new Map([
+    ['http://127.0.0.1:8545', chains.chainA],
+    ['http://127.0.0.1:8546', chains.chainB],
+    ['http://127.0.0.1:8899', chains.svm],
+  ]);
+  await page.route(
+    (url) => targets.has(url.origin),
+    (route) => {
+      const url = new URL(route.request().url());
+      return route.continue({ url: `${targets.get(url.origin)}${url.pathname}${url.search}` });
+    },
+  );
 }

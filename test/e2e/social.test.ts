@@ -11,26 +11,23 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createPublicClient, http, verifyMessage, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { receivedByPage, recordMessages, rpc, startRequest } from './embedded-probe.js';
-import { approveInFrame, login, modal, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
+import { approveInFrame, embeddedSuite, login, modal, openApp, waitView } from './embedded-harness.js';
 import { afterConnect } from './page.js';
 
-let eh: EmbeddedHarness;
-const contexts: BrowserContext[] = [];
+const suite = embeddedSuite(240_000);
 const FEATURES = { email: true, socials: ['google', 'github', 'farcaster'] };
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function newApp(): Promise<Page> {
-  const context = await eh.h.browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  contexts.push(context);
-  await context.addInitScript(recordMessages);
+  const context = await suite.newContext(recordMessages, { viewport: { width: 1280, height: 1000 } });
   // The development provider's login page asks Google Fonts for its font: not here.
   await context.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.abort());
-  return openApp(eh, context, { features: FEATURES });
+  return openApp(suite.eh, context, { features: FEATURES });
 }
 
 const addresses = (p: Page) =>
@@ -60,16 +57,6 @@ async function providerLogin(popup: Page, login: string): Promise<void> {
   await popup.locator('button[type="submit"]').click();
 }
 
-beforeAll(async () => {
-  eh = await startEmbedded();
-}, 240_000);
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
-});
-afterAll(async () => {
-  await eh?.stop();
-});
-
 describe('embedded wallet: social login', { timeout: 180_000 }, () => {
   it('logs in with Google in a popup, signs and sends on eip155 and solana, keeps the session on reload; no token or key reaches the page', async () => {
     const p = await newApp();
@@ -94,15 +81,19 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
     const solSig = await approveInFrame(p, solSigned);
     expect(ed25519.verify(bs58.decode(solSig.value), new TextEncoder().encode('hello social'), new PublicKey(sol).toBytes())).toBe(true);
 
-    await rpc(eh.h.chainA.url, 'hardhat_setBalance', [evm, '0xDE0B6B3A7640000']);
-    await rpc(eh.svm.url, 'requestAirdrop', [sol, 2 * LAMPORTS_PER_SOL]);
+    await rpc(suite.eh.h.chainA.url, 'hardhat_setBalance', [evm, '0xDE0B6B3A7640000']);
+    await rpc(suite.eh.svm.url, 'requestAirdrop', [sol, 2 * LAMPORTS_PER_SOL]);
     const to = privateKeyToAccount(`0x${'33'.repeat(32)}`).address;
     const sent = await startRequest(p, `modal.sendTransaction({ to: '${to}', value: '1000000000000000' }, { namespace: 'eip155' })`);
     const tx = await approveInFrame(p, sent);
     expect(tx.ok, tx.value).toBe(true);
-    const receipt = await createPublicClient({ transport: http(eh.h.chainA.url) }).waitForTransactionReceipt({ hash: tx.value as Hex });
+    const receipt = await createPublicClient({ transport: http(suite.eh.h.chainA.url) }).waitForTransactionReceipt({
+      hash: tx.value as Hex,
+    });
     expect(receipt.status).toBe('success');
-    await expect.poll(() => new Connection(eh.svm.url, 'confirmed').getBalance(new PublicKey(sol)), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => new Connection(suite.eh.svm.url, 'confirmed').getBalance(new PublicKey(sol)), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     const solTo = Keypair.generate().publicKey.toBase58();
     await p.evaluate(() =>
       (window as any).modal.switchNetwork((window as any).modal.getAccount('solana').caipAddress.split(':').slice(0, 2).join(':')),
@@ -110,7 +101,9 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
     const solSent = await startRequest(p, `modal.sendTransaction({ to: '${solTo}', value: '5000000' }, { namespace: 'solana' })`);
     const solTx = await approveInFrame(p, solSent);
     expect(solTx.ok, solTx.value).toBe(true);
-    await expect.poll(() => new Connection(eh.svm.url, 'confirmed').getBalance(new PublicKey(solTo)), { timeout: 20_000 }).toBe(5_000_000);
+    await expect
+      .poll(() => new Connection(suite.eh.svm.url, 'confirmed').getBalance(new PublicKey(solTo)), { timeout: 20_000 })
+      .toBe(5_000_000);
 
     const received = await receivedByPage(p);
     expect(received).toContain('social-result');
@@ -127,7 +120,7 @@ describe('embedded wallet: social login', { timeout: 180_000 }, () => {
   it('GitHub (the OAuth 2 form) with the same verified address as an e-mail login reaches the same wallet', async () => {
     const name = unique('bob');
     const first = await newApp();
-    await login(eh, first, `${name}@w3kit.test`);
+    await login(suite.eh, first, `${name}@w3kit.test`);
     const byEmail = await addresses(first);
     const p = await newApp();
     const popup = await openPopup(p, 'GitHub');

@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { stringToHex, verifyMessage } from 'viem';
+import { verifyMessage } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/src/index.js';
 import { createWcWallet, type WcWallet } from '../fixtures/wc-wallet.js';
 import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
-import { text, waitText } from './page.js';
+import { sign, text, waitConnected, waitText } from './page.js';
 
 let h: Harness;
 let backend: Awaited<ReturnType<typeof startServer>>;
@@ -68,24 +68,6 @@ async function qrUri(page: Page): Promise<string> {
     await page.waitForTimeout(100);
   }
   throw new Error('The QR view never showed a pairing URI');
-}
-
-async function waitConnected(page: Page, address: string): Promise<void> {
-  await page.waitForFunction(
-    (a) => (window as unknown as { modal?: { getAccount(): { address?: string } } }).modal?.getAccount().address === a,
-    address,
-    { timeout: 15_000 },
-  );
-}
-
-async function sign(page: Page, address: string, message: string): Promise<`0x${string}`> {
-  return page.evaluate(
-    ([a, m]) =>
-      (window as unknown as { modal: { getWalletProvider(ns: string): { request(r: object): Promise<`0x${string}`> } } }).modal
-        .getWalletProvider('eip155')
-        .request({ method: 'personal_sign', params: [m, a] }),
-    [address, stringToHex(message)] as const,
-  );
 }
 
 describe('WalletConnect with the browser offline', { timeout: 120_000 }, () => {

@@ -15,7 +15,7 @@ import bs58 from 'bs58';
 import { startServer } from '../../server/src/index.js';
 import { createWcWallet, type ApproveOptions, type WcWallet } from '../fixtures/wc-wallet.js';
 import { type AppSession, closeApp, type Harness, openApp, startHarness } from './harness.js';
-import { afterConnect, axeViolations, waitText } from './page.js';
+import { afterConnect, axeViolations, sign, waitConnected, waitText } from './page.js';
 
 type Backend = Awaited<ReturnType<typeof startServer>>;
 
@@ -91,27 +91,6 @@ async function qrUri(page: Page, not?: string): Promise<string> {
     )
     .toBe(true);
   return (await qr.getAttribute('uri')) as string;
-}
-
-async function waitConnected(page: Page, address: string): Promise<void> {
-  await page.waitForFunction(
-    (a) => (window as unknown as { modal: { getAccount(): { address?: string } } }).modal.getAccount().address === a,
-    address,
-    {
-      timeout: 15_000,
-    },
-  );
-}
-
-/** personal_sign through the modal's EIP-1193 provider (which goes over the relay to the wallet). */
-async function sign(page: Page, address: string, message: string): Promise<`0x${string}`> {
-  return page.evaluate(
-    ([a, m]) =>
-      (window as unknown as { modal: { getWalletProvider(ns: string): { request(r: object): Promise<`0x${string}`> } } }).modal
-        .getWalletProvider('eip155')
-        .request({ method: 'personal_sign', params: [m, a] }),
-    [address, stringToHex(message)] as const,
-  );
 }
 
 describe('WalletConnect end to end', { timeout: 120_000 }, () => {

@@ -12,12 +12,12 @@ import { accountMethods } from './methods-accounts.js';
 import { transactionMethods } from './methods-transactions.js';
 import { readState, stateSaver } from './state-file.js';
 import { attachPubSub } from './ws.js';
+import { closeServer, listenOn } from '../http/dev-server.js';
 import { LOCAL_SVM_GENESIS_HASH } from '../../../src/wire/networks.js';
 
 export const DEFAULT_SVM_PORT = 8899;
 const HOST = '127.0.0.1';
 const ADJACENT_TRIES = 10;
-const CLOSE_GRACE_MS = 1000;
 
 export interface StartSvmOptions {
   /** JSON-RPC port; the websocket listens on port + 1. Default 8899; 0 picks free ports. */
@@ -44,52 +44,28 @@ export interface RunningSvm {
   close(): Promise<void>;
 }
 
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (err: Error) => reject(err);
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    });
-  });
-}
-
-/** Stops listening, lets requests in flight finish (at most CLOSE_GRACE_MS), then drops the connections. */
-const closeServer = (server: Server) =>
-  new Promise<void>((resolve) => {
-    if (!server.listening) return resolve();
-    const timer = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
-
 async function listenPair(http: Server, ws: Server, port: number, host: string): Promise<[number, number]> {
   if (port !== 0) {
-    const httpPort = await listen(http, port, host);
+    const httpPort = await listenOn(http, port, host);
     try {
-      return [httpPort, await listen(ws, port + 1, host)];
+      return [httpPort, await listenOn(ws, port + 1, host)];
     } catch (err) {
       await closeServer(http);
       throw err;
     }
   }
   for (let i = 0; i < ADJACENT_TRIES; i++) {
-    const httpPort = await listen(http, 0, host);
+    const httpPort = await listenOn(http, 0, host);
     if (httpPort < 65535) {
       try {
-        return [httpPort, await listen(ws, httpPort + 1, host)];
+        return [httpPort, await listenOn(ws, httpPort + 1, host)];
       } catch {
         // taken: try another pair
       }
     }
     await closeServer(http);
   }
-  return [await listen(http, 0, host), await listen(ws, 0, host)];
+  return [await listenOn(http, 0, host), await listenOn(ws, 0, host)];
 }
 
 export async function startSvmServer(options: StartSvmOptions = {}): Promise<RunningSvm> {

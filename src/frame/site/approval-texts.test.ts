@@ -30,4 +30,11 @@ describe('the approval screen texts', () => {
     expect(approvalTexts('constructor')).toBe(approvalTexts('en'));
     expect(approvalTexts(PSEUDO_LOCALE).approveTransactions).toBe('⟦Áppróvé {count} tráñšáçtíóñš⟧');
   });
+
+  it('a tag with a region reads its language (l10n/pick.ts): de-AT German, pt-PT Brazilian Portuguese, en-GB English', () => {
+    expect(approvalTexts('de-AT')).toBe(approvalTexts('de'));
+    expect(approvalTexts('de-AT').approve).not.toBe('Approve');
+    expect(approvalTexts('pt-PT')).toBe(approvalTexts('pt-BR'));
+    expect(approvalTexts('en-GB')).toBe(approvalTexts('en'));
+  });
 });

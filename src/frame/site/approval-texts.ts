@@ -8,6 +8,7 @@ import { APPROVAL_TEXTS_EAST_ASIA } from './approval-texts-east-asia.js';
 import { APPROVAL_TEXTS_EAST_EUROPE } from './approval-texts-east-europe.js';
 import { APPROVAL_TEXTS_EUROPE } from './approval-texts-europe.js';
 import { APPROVAL_TEXTS_WEST_ASIA } from './approval-texts-west-asia.js';
+import { pickTexts } from './l10n/pick.js';
 
 export const APPROVAL_TEXTS_EN = {
   asksTo: 'asks you to',
@@ -82,10 +83,8 @@ const TEXTS: Record<string, ApprovalTexts> = {
   [PSEUDO_LOCALE]: Object.fromEntries(Object.entries(APPROVAL_TEXTS_EN).map(([key, text]) => [key, pseudo(text)])) as ApprovalTexts,
 };
 
-/** The texts for `locale` (a tag the host sent), English when the frame does not speak it. */
-export function approvalTexts(locale: string | undefined): ApprovalTexts {
-  return (locale !== undefined && Object.hasOwn(TEXTS, locale) ? TEXTS[locale] : undefined) ?? APPROVAL_TEXTS_EN;
-}
+/** The texts for `locale` (a tag the host sent), as ./l10n/pick.ts picks them: English when the frame does not speak it. */
+export const approvalTexts = (locale: string | undefined): ApprovalTexts => pickTexts(TEXTS, locale);
 
 /** The locales these texts are in (the test checks they are the product's). */
 export const APPROVAL_LOCALES = Object.keys(TEXTS);

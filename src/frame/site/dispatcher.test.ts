@@ -5,22 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { base58Decode, base58Encode } from '../../wire/base58.js';
 import { MAX_QUEUED_APPROVALS } from './approval-queue.js';
 import { MAX_PENDING_REQUESTS } from './dispatcher.js';
-import { settle, startFrameHarness, waitFor, type Reply } from './test-utils/frame-harness.js';
+import { settle, startFrameHarness, TEST_NETWORKS, waitFor, type Reply } from './test-utils/frame-harness.js';
 
-const networks = [
-  {
-    caipNetworkId: 'eip155:31337',
-    name: 'Hardhat',
-    rpcUrl: 'http://127.0.0.1:8545',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  },
-  {
-    caipNetworkId: 'solana:localnet',
-    name: 'Solana Local',
-    rpcUrl: 'http://127.0.0.1:8899',
-    nativeCurrency: { name: 'Sol', symbol: 'SOL', decimals: 9 },
-  },
-];
+const networks = TEST_NETWORKS;
 
 async function loggedIn(options: Parameters<typeof startFrameHarness>[0] = {}) {
   const h = startFrameHarness(options);

@@ -3,14 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { keccak256, parseTransaction, recoverTransactionAddress, toHex, type TransactionSerialized } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJsonRpc } from './json-rpc.js';
-import { startFrameHarness, waitFor } from './test-utils/frame-harness.js';
+import { HARDHAT_NETWORK, startFrameHarness, waitFor } from './test-utils/frame-harness.js';
 
-const hardhat = (rpcUrl: string) => ({
-  caipNetworkId: 'eip155:31337',
-  name: 'Hardhat',
-  rpcUrl,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-});
+const hardhat = (rpcUrl: string) => ({ ...HARDHAT_NETWORK, rpcUrl });
 const open: { close(): void }[] = [];
 afterEach(() => {
   for (const item of open.splice(0)) item.close();

@@ -22,4 +22,10 @@ describe('the click guard and export texts', () => {
     expect(safetyTexts(undefined).moving).toBe('Hold on: the window is moving');
     expect(safetyTexts('constructor')).toBe(safetyTexts('en'));
   });
+
+  it('a tag with a region reads its language (l10n/pick.ts): es-MX Spanish, zh-Hant-HK traditional Chinese', () => {
+    expect(safetyTexts('es-MX')).toBe(safetyTexts('es'));
+    expect(safetyTexts('es-MX').showKeys).toBe('Mostrar claves');
+    expect(safetyTexts('zh-Hant-HK')).toBe(safetyTexts('zh-TW'));
+  });
 });

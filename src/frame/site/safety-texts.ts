@@ -5,6 +5,7 @@
  * ./texts.ts (English for now).
  */
 import type { HoldReason } from './guard/clickable.js';
+import { pickTexts } from './l10n/pick.js';
 
 export interface SafetyTexts extends Record<HoldReason, string> {
   exportConfirm: string;
@@ -247,10 +248,8 @@ const TEXTS: Record<string, SafetyTexts> = {
   },
 };
 
-/** The texts for `locale` (a tag the host sent), English when the frame does not speak it. */
-export function safetyTexts(locale: string | undefined): SafetyTexts {
-  return (locale !== undefined && Object.hasOwn(TEXTS, locale) ? TEXTS[locale] : undefined) ?? TEXTS.en!;
-}
+/** The texts for `locale` (a tag the host sent), as ./l10n/pick.ts picks them: English when the frame does not speak it. */
+export const safetyTexts = (locale: string | undefined): SafetyTexts => pickTexts(TEXTS, locale);
 
 /** The locales these texts are in (the test checks they are the product's). */
 export const SAFETY_LOCALES = Object.keys(TEXTS);

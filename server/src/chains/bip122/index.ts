@@ -5,13 +5,11 @@
  * (./siwx.ts). No NFTs or token metadata, no name registrations.
  */
 import { publicRpcUrl } from '../../blockchain/rpc.js';
+import { chainIdWithin } from '../announce.js';
 import type { ServerChain } from '../types.js';
 import { createEsplora } from './esplora.js';
 import { bitcoinBalances, bitcoinFees, bitcoinHistory, bitcoinUtxos } from './reads.js';
 import { bip122Siwx } from './siwx.js';
-
-/** How long supported-chains waits for the genesis hash. */
-const ANNOUNCE_WAIT_MS = 2000;
 
 export const bip122Chain: ServerChain = {
   namespace: 'bip122',
@@ -36,12 +34,7 @@ export const bip122Chain: ServerChain = {
       namespace: 'bip122',
       publicUrl: publicRpcUrl(url),
       chainId: () => esplora.chainId(),
-      announcedChainId() {
-        const timeout = new Promise<undefined>((resolve) =>
-          AbortSignal.timeout(ANNOUNCE_WAIT_MS).addEventListener('abort', () => resolve(undefined)),
-        );
-        return Promise.race([esplora.chainId().catch(() => undefined), timeout]);
-      },
+      announcedChainId: () => chainIdWithin(() => esplora.chainId()),
       balances: (chainId, address, tokenIcon) => bitcoinBalances(ctx, chainId, address, tokenIcon),
       history: (chainId, address, cursor, tokenIcon) => bitcoinHistory(ctx, chainId, address, cursor, tokenIcon),
       utxos: (chainId, address) => bitcoinUtxos(ctx, chainId, address),

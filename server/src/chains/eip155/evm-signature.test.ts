@@ -11,36 +11,29 @@ const signer = privateKeyToAccount(generatePrivateKey());
 const other = privateKeyToAccount(generatePrivateKey());
 const message = 'register alice.w3kit.id';
 
+/** Checks `signature` as `signer`'s with no chain to ask; gives the verdict and the lines logged. */
+async function checkOffline(signature: `0x${string}`, who: string): Promise<{ valid: boolean; lines: string[] }> {
+  const lines: string[] = [];
+  const valid = await evmSignatureValid({
+    message,
+    address: signer.address,
+    signature,
+    client: undefined,
+    log: (l: string) => lines.push(l),
+    who,
+    node: 'n',
+  });
+  return { valid, lines };
+}
+
 describe('evmSignatureValid', () => {
   it("accepts the address's own personal_sign signature without asking any chain", async () => {
-    const signature = await signer.signMessage({ message });
-    const lines: string[] = [];
-    const check = {
-      message,
-      address: signer.address,
-      signature,
-      client: undefined,
-      log: (l: string) => lines.push(l),
-      who: 't',
-      node: 'n',
-    };
-    await expect(evmSignatureValid(check)).resolves.toBe(true);
-    expect(lines).toEqual([]);
+    expect(await checkOffline(await signer.signMessage({ message }), 't')).toEqual({ valid: true, lines: [] });
   });
 
   it('refuses, saying why, a signature by another key when there is no chain to ask', async () => {
-    const signature = await other.signMessage({ message });
-    const lines: string[] = [];
-    const check = {
-      message,
-      address: signer.address,
-      signature,
-      client: undefined,
-      log: (l: string) => lines.push(l),
-      who: 'siwx',
-      node: 'n',
-    };
-    await expect(evmSignatureValid(check)).resolves.toBe(false);
+    const { valid, lines } = await checkOffline(await other.signMessage({ message }), 'siwx');
+    expect(valid).toBe(false);
     expect(lines[0]).toMatch(/^siwx: 0x[0-9a-fA-F]{40} did not sign \(EIP-191\); no RPC/);
   });
 
@@ -50,18 +43,10 @@ describe('evmSignatureValid', () => {
     const v = good.slice(130) === '1b' ? '1c' : '1b';
     const high: `0x${string}` = `0x${good.slice(2, 66)}${(SECP256K1_N - s).toString(16).padStart(64, '0')}${v}`;
     expect(await recoverMessageAddress({ message, signature: high })).toBe(signer.address);
-    const lines: string[] = [];
-    const check = {
-      message,
-      address: signer.address,
-      signature: high,
-      client: undefined,
-      log: (l: string) => lines.push(l),
-      who: 'names',
-      node: 'n',
-    };
-    await expect(evmSignatureValid(check)).resolves.toBe(false);
-    expect(lines).toEqual([`names: a high-s signature for ${signer.address} (EIP-2) is refused`]);
+    expect(await checkOffline(high, 'names')).toEqual({
+      valid: false,
+      lines: [`names: a high-s signature for ${signer.address} (EIP-2) is refused`],
+    });
   });
 
   it('answers 503 naming the node, never a refusal, when the chain it must ask does not answer', async () => {

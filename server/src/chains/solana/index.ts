@@ -4,13 +4,11 @@
  * metadata (no index reads Solana: those routes refuse the namespace), no name registrations.
  */
 import { publicRpcUrl } from '../../blockchain/rpc.js';
+import { chainIdWithin } from '../announce.js';
 import type { ServerChain } from '../types.js';
 import { createSolanaChain, solanaBalances } from './balances.js';
 import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE, SOLANA_CHAIN } from './tokens.js';
 import { solanaSiwx } from './siwx.js';
-
-/** How long supported-chains waits for the node's genesis hash. */
-const ANNOUNCE_WAIT_MS = 2000;
 
 export const solanaChain: ServerChain = {
   namespace: 'solana',
@@ -28,13 +26,7 @@ export const solanaChain: ServerChain = {
       namespace: 'solana',
       publicUrl: publicRpcUrl(url),
       chainId: () => solana.chainId(),
-      announcedChainId() {
-        // AbortSignal.timeout's timer does not keep the process alive.
-        const timeout = new Promise<undefined>((resolve) =>
-          AbortSignal.timeout(ANNOUNCE_WAIT_MS).addEventListener('abort', () => resolve(undefined)),
-        );
-        return Promise.race([solana.chainId().catch(() => undefined), timeout]);
-      },
+      announcedChainId: () => chainIdWithin(() => solana.chainId()),
       balances: (chainId, address, tokenIcon) => solanaBalances({ images, rpc: solana.rpc, prices, tokenIcon }, chainId, address),
     };
   },

@@ -9,6 +9,7 @@ import type { HostLayoutMessage } from '../../messages.js';
 import { safetyTexts } from '../safety-texts.js';
 import { createClickGuard } from './click-guard.js';
 import { STILL_MS } from './clickable.js';
+import { realClick } from '../test-utils/screen-clicks.js';
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 const EN = safetyTexts('en');
@@ -25,11 +26,6 @@ function setup(locale = 'en') {
   const clicks: number[] = [];
   const stop = guard.guard(card, button, note, () => clicks.push(Date.now()));
   return { card, note, button, guard, clicks, stop };
-}
-
-async function realClick(target: HTMLElement): Promise<void> {
-  const rect = target.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(rect.x + rect.width / 2), Math.round(rect.y + rect.height / 2)] });
 }
 
 const layout = (over: Partial<HostLayoutMessage> = {}): HostLayoutMessage => ({

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeAuthenticator, fakePasskeyRoutes } from '../test-utils/fake-passkeys.js';
-import { startFrameHarness, type FakeUser } from '../test-utils/frame-harness.js';
+import { HARDHAT_NETWORK, startFrameHarness, type FakeUser } from '../test-utils/frame-harness.js';
 
 const SALT = createHash('sha256').update('w3kit passkey recovery share v1').digest();
 const open: { close(): void }[] = [];
@@ -63,9 +63,7 @@ describe('passkey handlers', () => {
     const login = second.api.sent.find((s) => s.path === '/passkeys/login/verify')!;
     expect(JSON.parse(login.body)).toMatchObject({ challengeId: 'challenge-0001', deviceId: 'device-0000000001' });
     for (const output of prfOutputs(auth)) expect(JSON.stringify(second.api.sent)).not.toContain(output);
-    const hardhat = { caipNetworkId: 'eip155:31337', name: 'Hardhat', rpcUrl: 'http://127.0.0.1:8545' };
-    const nativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 };
-    await second.call('SyncDappData', { projectId: 'w3kit-dev', sdkVersion: '4', networks: [{ ...hardhat, nativeCurrency }] });
+    await second.call('SyncDappData', { projectId: 'w3kit-dev', sdkVersion: '4', networks: [HARDHAT_NETWORK] });
     expect((await second.call('GetUser')).payload).toMatchObject({ address: user.evmAddress });
   });
 

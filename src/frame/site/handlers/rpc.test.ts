@@ -1,22 +1,9 @@
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { formatUnits, verifyTypedData } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFrameHarness, waitFor } from '../test-utils/frame-harness.js';
+import { startFrameHarness, TEST_NETWORKS, waitFor } from '../test-utils/frame-harness.js';
 
-const networks = [
-  {
-    caipNetworkId: 'eip155:31337',
-    name: 'Hardhat',
-    rpcUrl: 'http://127.0.0.1:8545',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  },
-  {
-    caipNetworkId: 'solana:localnet',
-    name: 'Solana Local',
-    rpcUrl: 'http://127.0.0.1:8899',
-    nativeCurrency: { name: 'Sol', symbol: 'SOL', decimals: 9 },
-  },
-];
+const networks = TEST_NETWORKS;
 const open: { close(): void }[] = [];
 afterEach(() => {
   for (const item of open.splice(0)) item.close();

@@ -1,18 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { farcasterFinishBody, socialFinishBody, socialStartBody } from '../../../wire/social-api.js';
 import type { Clock } from '../context.js';
-import { startFrameHarness, type FakeRoutes } from '../test-utils/frame-harness.js';
+import { HARDHAT_NETWORK, startFrameHarness, type FakeRoutes } from '../test-utils/frame-harness.js';
 
 const SOCIAL_ID = 'social-secret-0001';
 const CHANNEL_ID = 'channel-secret-0001';
-const networks = [
-  {
-    caipNetworkId: 'eip155:31337',
-    name: 'Hardhat',
-    rpcUrl: 'http://127.0.0.1:8545',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  },
-];
+const networks = [HARDHAT_NETWORK];
 const open: { close(): void }[] = [];
 afterEach(() => {
   for (const item of open.splice(0)) item.close();

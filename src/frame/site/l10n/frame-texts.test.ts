@@ -49,4 +49,10 @@ describe("the frame screens' texts", () => {
       'en',
     ]);
   });
+
+  it('a tag with a region reads its language, and the page speaks it: fr-CA French, es-419 Spanish', () => {
+    for (const [, , texts] of GROUPS) expect(texts('fr-CA')).toBe(texts('fr'));
+    expect(exportTexts('de-CH').exportTitle).toBe('Schlüssel exportieren');
+    expect([frameLocale('fr-CA'), frameLocale('es-419'), frameLocale('pt-PT')]).toEqual(['fr', 'es', 'pt-BR']);
+  });
 });

@@ -183,6 +183,21 @@ export function scriptedPrompt() {
   };
 }
 
+/** The networks the frame's tests sync (SyncDappData): Hardhat and the local SVM. */
+export const HARDHAT_NETWORK = {
+  caipNetworkId: 'eip155:31337',
+  name: 'Hardhat',
+  rpcUrl: 'http://127.0.0.1:8545',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+};
+export const SOLANA_LOCAL_NETWORK = {
+  caipNetworkId: 'solana:localnet',
+  name: 'Solana Local',
+  rpcUrl: 'http://127.0.0.1:8899',
+  nativeCurrency: { name: 'Sol', symbol: 'SOL', decimals: 9 },
+};
+export const TEST_NETWORKS = [HARDHAT_NETWORK, SOLANA_LOCAL_NETWORK];
+
 export const manualClock: Clock = { now: () => Date.now(), sleep: () => new Promise((resolve) => setTimeout(resolve, 1)) };
 
 export interface Reply {

@@ -3,7 +3,7 @@
  * only once the screen has been fully visible and still for 500 ms (the click guard); export
  * shows the keys after a second confirmation and wipes them after 60 s.
  */
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import type { FrameEvent } from '../../messages.js';
 import { AuthApiError } from '../api-client.js';
@@ -14,6 +14,7 @@ import { safetyTexts } from '../safety-texts.js';
 import { createApprovalScreen } from './approval-screen.js';
 import { createExportScreen, KEYS_SHOWN_MS } from './export-screen.js';
 import { createSurface } from './surface.js';
+import { button, realClick } from '../test-utils/screen-clicks.js';
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 const EN = safetyTexts('en');
@@ -35,17 +36,6 @@ function testClock() {
 }
 
 const holdText = (root: HTMLElement) => root.querySelector('.hold')?.textContent ?? '';
-
-function button(root: HTMLElement, name: string): HTMLButtonElement {
-  const found = [...root.querySelectorAll('button')].find((b) => b.textContent === name);
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-}
-
-async function realClick(target: HTMLElement): Promise<void> {
-  const rect = target.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(rect.x + rect.width / 2), Math.round(rect.y + rect.height / 2)] });
-}
 
 describe('frame approval screen', () => {
   afterEach(() => {

@@ -4,7 +4,7 @@
  * malformed code gets the product's own sentence (no browser bubble), tied to the field; the
  * theme's variables reach the buttons, and only the allowed ones with safe values.
  */
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { AuthApiError } from '../api-client.js';
 import { createClickGuard } from '../guard/click-guard.js';
@@ -17,6 +17,7 @@ import { createPasskeyScreen } from './passkey-screen.js';
 import { createStorageScreen } from './storage-screen.js';
 import { createSurface, relocalize } from './surface.js';
 import { applyTheme } from './theme.js';
+import { realClick } from '../test-utils/screen-clicks.js';
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,10 +36,6 @@ function setup() {
 
 const heading = (root: HTMLElement) => root.querySelector('h1')?.textContent;
 const buttons = (root: HTMLElement) => [...root.querySelectorAll('button')].map((b) => b.textContent);
-async function realClick(target: Element): Promise<void> {
-  const rect = target.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(rect.x + rect.width / 2), Math.round(rect.y + rect.height / 2)] });
-}
 function exportScreen(s: ReturnType<typeof setup>, reveal: (otp: string) => Promise<never>) {
   const guard = createClickGuard({ texts: () => safetyTexts(s.locale()) });
   const screen = createExportScreen(s.surface, {

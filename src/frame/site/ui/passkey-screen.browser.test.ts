@@ -1,9 +1,9 @@
 /** The frame's 'Create passkey' screen in Chromium: only a real click creates, errors stay, Cancel rejects. */
-import { sendMouse } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import type { FrameEvent, Passkey } from '../../messages.js';
 import { createPasskeyScreen } from './passkey-screen.js';
 import { createSurface } from './surface.js';
+import { button, realClick } from '../test-utils/screen-clicks.js';
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 const PASSKEY: Passkey = { id: 'credential-id-0001', name: 'Passkey', createdAt: 1, lastUsedAt: null, prf: true };
@@ -13,17 +13,6 @@ function setup() {
   document.body.append(root);
   const events: FrameEvent[] = [];
   return { root, events, screen: createPasskeyScreen(createSurface(root, (event) => events.push(event))) };
-}
-
-function button(root: HTMLElement, name: string): HTMLButtonElement {
-  const found = [...root.querySelectorAll('button')].find((b) => b.textContent === name);
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-}
-
-async function realClick(target: HTMLElement): Promise<void> {
-  const rect = target.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(rect.x + rect.width / 2), Math.round(rect.y + rect.height / 2)] });
 }
 
 const outcome = <T>(promise: Promise<T>) =>

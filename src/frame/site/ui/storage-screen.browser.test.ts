@@ -3,11 +3,11 @@
  * browser (the Storage Access API needs the user's activation), 'Not now' goes on for the page,
  * and dismissing it (the host left the view) ends it as 'Not now'.
  */
-import { sendMouse } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import type { FrameEvent } from '../../messages.js';
 import { createStorageScreen } from './storage-screen.js';
 import { createSurface } from './surface.js';
+import { button, realClick } from '../test-utils/screen-clicks.js';
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,17 +28,6 @@ function setup() {
   };
   const screen = createStorageScreen(createSurface(root, (event) => events.push(event)));
   return { root, events, screen, storage, counts: () => ({ requests, declined, activeAtRequest }) };
-}
-
-function button(root: HTMLElement, name: string): HTMLButtonElement {
-  const found = [...root.querySelectorAll('button')].find((b) => b.textContent === name);
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-}
-
-async function realClick(target: HTMLElement): Promise<void> {
-  const rect = target.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(rect.x + rect.width / 2), Math.round(rect.y + rect.height / 2)] });
 }
 
 describe('frame storage screen', () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBtcDevChain, type RunningBtcDevChain } from './server.js';
 import { BTC_STATE_FILE } from './state-file.js';
-import { balance, getJson, post, spend, testKey, type Coin } from '../../../../test/btc-wallet.js';
+import { balance, getJson, payWithChange, post, testKey, type Coin } from '../../../../test/btc-wallet.js';
 
 const BTC = 100_000_000;
 const dev = testKey('w3kit dev bitcoin account');
@@ -42,17 +42,7 @@ describe('Bitcoin development chain: mempool, blocks and state', () => {
     // A block time no test reaches: the block comes from mine(), so a busy machine cannot race the checks.
     const btc = await start({ blockTimeSeconds: 3600 });
     const coin = await devCoin(btc.url);
-    const res = await post(
-      btc.url,
-      spend(
-        dev,
-        [coin],
-        [
-          { address: carol.wpkh.address, value: BTC },
-          { address: dev.wpkh.address, value: coin.value - BTC - 300 },
-        ],
-      ),
-    );
+    const res = await post(btc.url, payWithChange(dev, coin, carol.wpkh.address, BTC, 300));
     expect(res.status).toBe(200);
     expect(await getJson(`${btc.url}/tx/${res.text}/status`)).toEqual({ confirmed: false });
     expect(await balance(btc.url, carol.wpkh.address)).toEqual({ confirmed: 0, unconfirmed: BTC });
@@ -63,17 +53,7 @@ describe('Bitcoin development chain: mempool, blocks and state', () => {
     ]);
     expect(await (await fetch(`${btc.url}/blocks/tip/height`)).text()).toBe('1');
     // A second spend of the coin the mempool spends is a conflict.
-    const conflict = await post(
-      btc.url,
-      spend(
-        dev,
-        [coin],
-        [
-          { address: carol.tr.address, value: BTC },
-          { address: dev.wpkh.address, value: coin.value - BTC - 400 },
-        ],
-      ),
-    );
+    const conflict = await post(btc.url, payWithChange(dev, coin, carol.tr.address, BTC, 400));
     expect(conflict.status).toBe(400);
     expect(conflict.text).toContain(
       `txn-mempool-conflict: input 0 spends ${coin.txid}:${coin.vout}, already spent by ${res.text} in the mempool`,
@@ -81,17 +61,7 @@ describe('Bitcoin development chain: mempool, blocks and state', () => {
     // The unconfirmed change can be spent at once (a child in the same block).
     const change = await devCoin(btc.url);
     expect(change.txid).toBe(res.text);
-    const child = await post(
-      btc.url,
-      spend(
-        dev,
-        [change],
-        [
-          { address: carol.tr.address, value: BTC },
-          { address: dev.wpkh.address, value: change.value - BTC - 300 },
-        ],
-      ),
-    );
+    const child = await post(btc.url, payWithChange(dev, change, carol.tr.address, BTC, 300));
     expect(child.status).toBe(200);
     btc.mine();
     expect((await getJson(`${btc.url}/tx/${res.text}/status`)).block_height).toBe(2);
@@ -102,17 +72,7 @@ describe('Bitcoin development chain: mempool, blocks and state', () => {
   it('with --block-time mines the mempool on its clock', async () => {
     const btc = await start({ blockTimeSeconds: 1 });
     const coin = await devCoin(btc.url);
-    const res = await post(
-      btc.url,
-      spend(
-        dev,
-        [coin],
-        [
-          { address: carol.wpkh.address, value: BTC },
-          { address: dev.wpkh.address, value: coin.value - BTC - 300 },
-        ],
-      ),
-    );
+    const res = await post(btc.url, payWithChange(dev, coin, carol.wpkh.address, BTC, 300));
     expect(res.status).toBe(200);
     await expect
       .poll(async () => (await getJson(`${btc.url}/tx/${res.text}/status`)).confirmed, { timeout: 10_000, interval: 100 })
@@ -124,17 +84,7 @@ describe('Bitcoin development chain: mempool, blocks and state', () => {
     const dir = tempDir();
     const first = await start({ dataDir: dir });
     const coin = await devCoin(first.url);
-    const sent = await post(
-      first.url,
-      spend(
-        dev,
-        [coin],
-        [
-          { address: carol.tr.address, value: 3 * BTC },
-          { address: dev.wpkh.address, value: coin.value - 3 * BTC - 500 },
-        ],
-      ),
-    );
+    const sent = await post(first.url, payWithChange(dev, coin, carol.tr.address, 3 * BTC, 500));
     expect(sent.status).toBe(200);
     const status = await getJson(`${first.url}/tx/${sent.text}/status`);
     await first.close();
@@ -164,17 +114,7 @@ describe('Bitcoin development chain: mempool, blocks and state', () => {
     const sent: string[] = [];
     for (let i = 0; i < 27; i++) {
       const coin = await devCoin(btc.url);
-      const res = await post(
-        btc.url,
-        spend(
-          dev,
-          [coin],
-          [
-            { address: carol.tr.address, value: 1000 },
-            { address: dev.wpkh.address, value: coin.value - 1300 },
-          ],
-        ),
-      );
+      const res = await post(btc.url, payWithChange(dev, coin, carol.tr.address, 1000, 300));
       expect(res.status).toBe(200);
       sent.push(res.text);
     }
@@ -196,33 +136,9 @@ describe('Bitcoin development chain: mempool, blocks and state', () => {
   it('refuses a transaction past the mempool bound', async () => {
     const btc = await start({ blockTimeSeconds: 3600, mempoolMax: 1 });
     const coin = await devCoin(btc.url);
-    expect(
-      (
-        await post(
-          btc.url,
-          spend(
-            dev,
-            [coin],
-            [
-              { address: carol.tr.address, value: BTC },
-              { address: dev.wpkh.address, value: coin.value - BTC - 300 },
-            ],
-          ),
-        )
-      ).status,
-    ).toBe(200);
+    expect((await post(btc.url, payWithChange(dev, coin, carol.tr.address, BTC, 300))).status).toBe(200);
     const change = await devCoin(btc.url);
-    const full = await post(
-      btc.url,
-      spend(
-        dev,
-        [change],
-        [
-          { address: carol.tr.address, value: BTC },
-          { address: dev.wpkh.address, value: change.value - BTC - 300 },
-        ],
-      ),
-    );
+    const full = await post(btc.url, payWithChange(dev, change, carol.tr.address, BTC, 300));
     expect(full).toEqual({ status: 400, text: expect.stringContaining('mempool full: it holds 1 transactions') });
   });
 });

@@ -10,7 +10,7 @@ import { RawTx } from '@scure/btc-signer/script.js';
 import { pubECDSA } from '@scure/btc-signer/utils.js';
 import { DEV_BITCOIN_KEY, DEV_MINER_KEY, REGTEST, REGTEST_GENESIS_HASH } from './network.js';
 import { startBtcDevChain, type RunningBtcDevChain } from './server.js';
-import { balance, getJson, post, spend, testKey, txidOf, type Coin, type TestKey } from '../../../../test/btc-wallet.js';
+import { balance, getJson, payWithChange, post, spend, testKey, txidOf, type Coin, type TestKey } from '../../../../test/btc-wallet.js';
 
 const BTC = 100_000_000;
 let btc: RunningBtcDevChain;
@@ -54,14 +54,7 @@ describe('Bitcoin development chain: Esplora routes', () => {
   it('accepts a P2WPKH spend, mines it, and the receiver, the sender and the miner see it', async () => {
     const coin = await devCoin();
     const fee = 1_000;
-    const hex = spend(
-      dev,
-      [coin],
-      [
-        { address: alice.tr.address, value: BTC },
-        { address: dev.wpkh.address, value: coin.value - BTC - fee },
-      ],
-    );
+    const hex = payWithChange(dev, coin, alice.tr.address, BTC, fee);
     const res = await post(btc.url, hex);
     expect(res).toEqual({ status: 200, text: txidOf(hex) });
     const txid = res.text;
@@ -194,17 +187,7 @@ describe('Bitcoin development chain: Esplora routes', () => {
   it('refuses an input of another kind than P2WPKH or P2TR key path, naming it', async () => {
     const coin = await devCoin();
     const legacy = p2pkh(pubECDSA(alice.privateKey), REGTEST).address!;
-    const res = await post(
-      btc.url,
-      spend(
-        dev,
-        [coin],
-        [
-          { address: legacy, value: 10_000 },
-          { address: dev.wpkh.address, value: coin.value - 11_000 },
-        ],
-      ),
-    );
+    const res = await post(btc.url, payWithChange(dev, coin, legacy, 10_000, 1_000));
     expect(res.status).toBe(200);
     const raw = RawTx.encode({
       version: 2,
@@ -247,5 +230,19 @@ describe('Bitcoin development chain: Esplora routes', () => {
     expect(await get('/tx/xyz/status')).toEqual({ status: 400, text: 'Invalid hex string' });
     expect((await get('/blocks/nope')).status).toBe(404);
     expect((await get('/address/%zz')).status).toBe(400);
+  });
+
+  it('lets any origin read it: the preflight allows GET and POST, and JSON and text replies carry the origin header', async () => {
+    const preflight = await fetch(`${btc.url}/tx`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:4300', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    const json = await fetch(`${btc.url}/fee-estimates`);
+    expect([json.headers.get('content-type'), json.headers.get('access-control-allow-origin')]).toEqual(['application/json', '*']);
+    const text = await fetch(`${btc.url}/blocks/tip/height`);
+    expect([text.headers.get('content-type'), text.headers.get('access-control-allow-origin')]).toEqual(['text/plain; charset=utf-8', '*']);
   });
 });

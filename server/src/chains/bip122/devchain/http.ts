@@ -5,14 +5,16 @@
  * /block-height/{height} (the block's hash: the backend reads the genesis hash, its CAIP-2 id),
  * /fee-estimates, and POST /tx (raw hex body; answers the txid as text). Refusals are text,
  * as Esplora's: 400 (bitcoind's error for a refused transaction), 404, 413 over BODY_MAX,
- * 429 over the per-IP rate. Every answer allows any origin (browsers read it directly).
+ * 429 over the per-IP rate. Every answer allows any origin (browsers read it directly): the
+ * scaffolding is ../../../http/dev-server.ts, shared with the local SVM.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { BtcDevChain } from './chain.js';
 import { addressJson, feeEstimates, historyJson, txJson, txStatus, utxoJson, UTXO_LIMIT } from './esplora-json.js';
 import { addressScript } from './network.js';
 import { TxRefusal } from './validate.js';
 import { FixedWindowCounter } from '../../../fixed-window.js';
+import { answerPreflight, JSON_TYPE, readBodyUpTo, sendOpen, TEXT_TYPE } from '../../../http/dev-server.js';
 
 /** POST /tx bodies: raw transaction hex of up to 200 kB (twice Bitcoin Core's standard 100 kvB bound). */
 export const BODY_MAX = 400_000;
@@ -28,20 +30,6 @@ const TXID = /^[0-9a-f]{64}$/;
 type Reply = { status: number; body: string; type?: 'json' | 'text' };
 const text = (status: number, body: string): Reply => ({ status, body, type: 'text' });
 const json = (body: unknown): Reply => ({ status: 200, body: JSON.stringify(body), type: 'json' });
-
-function readBody(req: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > BODY_MAX) return resolve(undefined);
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 function getRoute(chain: BtcDevChain, parts: string[]): Reply {
   const [root, id, sub, extra, more] = parts;
@@ -89,23 +77,10 @@ export function esploraHttpServer(
 ): Server {
   const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const windows = new FixedWindowCounter(limit.max, limit.windowMs, Date.now, MAX_RATE_KEYS);
-  const send = (res: ServerResponse, reply: Reply) => {
-    res.writeHead(reply.status, {
-      'content-type': reply.type === 'json' ? 'application/json' : 'text/plain; charset=utf-8',
-      'access-control-allow-origin': '*',
-    });
-    res.end(reply.body);
-  };
+  const send = (res: ServerResponse, reply: Reply) =>
+    sendOpen(res, reply.status, reply.type === 'json' ? JSON_TYPE : TEXT_TYPE, reply.body);
   return createServer((req, res) => {
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        'access-control-allow-origin': '*',
-        'access-control-allow-methods': 'GET, POST, OPTIONS',
-        'access-control-allow-headers': '*',
-        'access-control-max-age': '86400',
-      });
-      return res.end();
-    }
+    if (req.method === 'OPTIONS') return answerPreflight(res, 'GET, POST, OPTIONS');
     const verdict = windows.take(req.socket.remoteAddress ?? '');
     if (!verdict.ok) {
       const seconds = Math.ceil(verdict.retryInMs / 1000);
@@ -130,7 +105,7 @@ export function esploraHttpServer(
       }
     }
     if (req.method !== 'POST' || parts.join('/') !== 'tx') return send(res, text(405, 'Method not allowed: POST /tx only, else GET'));
-    readBody(req)
+    readBodyUpTo(req, BODY_MAX)
       .then(
         (body) => {
           if (body === undefined) return send(res, text(413, `Payload too large: a raw transaction is at most ${BODY_MAX} hex characters`));

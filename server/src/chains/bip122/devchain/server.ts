@@ -6,14 +6,13 @@
  * accepted transaction is mined into a block at once; with it, transactions wait unconfirmed
  * in the mempool and a block is mined every that many seconds while the mempool holds any.
  */
-import type { Server } from 'node:http';
 import { BtcDevChain, type Block } from './chain.js';
 import { esploraHttpServer, type RateLimit } from './http.js';
 import { DEV_BITCOIN_KEY, DEV_FUND_BTC, SATS_PER_BTC } from './network.js';
 import { restoreState, stateSaver } from './state-file.js';
+import { closeServer, listenOn } from '../../../http/dev-server.js';
 
 export const DEFAULT_BTC_PORT = 18443;
-const CLOSE_GRACE_MS = 1000;
 
 export interface StartBtcOptions {
   port?: number;
@@ -39,17 +38,6 @@ export interface RunningBtcDevChain {
   /** Stops the server (and the block clock) and saves the state when there is a data directory. */
   close(): Promise<void>;
 }
-
-const closeServer = (server: Server) =>
-  new Promise<void>((resolve) => {
-    if (!server.listening) return resolve();
-    const timer = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
 
 export async function startBtcDevChain(options: StartBtcOptions = {}): Promise<RunningBtcDevChain> {
   const onError = options.onError ?? ((err: unknown) => process.stderr.write(`btc dev chain: ${(err as Error)?.stack ?? String(err)}\n`));
@@ -79,15 +67,9 @@ export async function startBtcDevChain(options: StartBtcOptions = {}): Promise<R
         }, blockMs);
   const server = esploraHttpServer(chain, { onAccepted: () => blockMs === undefined && mine(), onError, rateLimit: options.rateLimit });
   const host = options.host ?? '127.0.0.1';
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', (err) => {
-      clearInterval(clock);
-      reject(err);
-    });
-    server.listen(options.port ?? DEFAULT_BTC_PORT, host, () => {
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_BTC_PORT));
-    });
+  const port = await listenOn(server, options.port ?? DEFAULT_BTC_PORT, host).catch((err: unknown) => {
+    clearInterval(clock);
+    throw err;
   });
   return {
     url: `http://${host}:${port}`,
