@@ -16,6 +16,8 @@ import { defineConfig } from 'vitest/config';
 const SQLITE_ONLY: Record<string, string> = {
   'server/test/disk-full.test.ts': 'fills the SQLite file (max_page_count) to test a full disk',
   'server/test/db.test.ts': 'the SQLite file: opening, modes and in-place migration',
+  'server/src/onramp/payout-once-bin.test.ts':
+    'kill -9 of the real bin on its SQLite data folder, read beside it and edited after the kill',
 };
 
 const files = (dir: string): string[] =>
@@ -33,8 +35,6 @@ const files = (dir: string): string[] =>
  */
 function notSwitched(text: string): string | undefined {
   if (/\bserver!?\.db\b|\bopenDatabase\(/.test(text)) return 'reads or writes through the SQLite handle (server.db)';
-  if (/dex-chain\.js/.test(text))
-    return 'its DEX is deployed into the SQLite file of its data folder (dex-chain.ts) before the server starts';
   if (/useRelayFixture/.test(text)) return "its relay runs on relay-fixture.ts's own SQLite file";
   return undefined;
 }
@@ -45,7 +45,9 @@ function routeSuites(): string[] {
     .filter((file) => {
       const text = readFileSync(file, 'utf8');
       if (/\bENGINES\b|runBin|built-bin/.test(text)) return false;
-      return /\bstartServer\(|\bstart\(\s*[{)]|[hH]arness/.test(text) && notSwitched(text) === undefined;
+      return (
+        /\bstartServer\(|\bstart\(\s*[{)]|[hH]arness|startDexChain\(|\bopenServerStorage\(/.test(text) && notSwitched(text) === undefined
+      );
     })
     .filter((file) => !(file in SQLITE_ONLY))
     .sort();

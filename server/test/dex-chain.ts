@@ -1,7 +1,9 @@
 /**
  * For the swap route tests: a Hardhat node with the demo tokens and the DEX deployed (through
- * the same deployDex as the bin) into a data folder, and a seeded backend on that folder
- * reading the node; viem clients for Hardhat's unlocked dev accounts.
+ * the same deployDex as the bin) into the storage of a data folder, and a seeded backend on that
+ * folder reading the node; viem clients for Hardhat's unlocked dev accounts. The storage is opened
+ * as the server opens it (openServerStorage), so on the engines' run (vitest.engines.config.ts)
+ * the DEX goes into the Postgres database that stands for the folder, and the server finds it.
  */
 import path from 'node:path';
 import { createPublicClient, createWalletClient, http, type Address } from 'viem';
@@ -9,8 +11,7 @@ import { hardhat } from 'viem/chains';
 import { deployDemoContracts, type DemoContracts } from '../../scripts/lib/contracts.mjs';
 import { startHardhat, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { tempDir } from './helpers.js';
-import { openDatabase } from '../src/db/open.js';
-import { sqliteStorage } from '../src/storage/engine.js';
+import { openServerStorage } from '../src/storage/server-storage.js';
 import { startServer, type RunningServer } from '../src/index.js';
 import { deployDex } from '../src/dex/deploy.js';
 import type { DexRecord } from '../src/dex/store.js';
@@ -32,12 +33,12 @@ export async function startDexChain(): Promise<DexChain> {
   try {
     const demo = await deployDemoContracts(node.url);
     const dataDir = path.join(dir, 'data');
-    const db = openDatabase(dataDir);
+    const storage = await openServerStorage(undefined, dataDir);
     let dex: DexRecord;
     try {
-      ({ record: dex } = await deployDex({ storage: sqliteStorage(db), rpcUrl: node.url, tokens: [demo.dusd, demo.dusdt] }));
+      ({ record: dex } = await deployDex({ storage, rpcUrl: node.url, tokens: [demo.dusd, demo.dusdt] }));
     } finally {
-      db.close();
+      await storage.close();
     }
     server = await startServer({ port: 0, relayPort: false, framePort: false, seed: { wallets: 1 }, dataDir, evmRpc: node.url });
     const transport = http(node.url, { retryCount: 0 });

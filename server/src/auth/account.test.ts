@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decryptShare, encryptShare } from './kek.js';
+import { authUsersRepository } from '../storage/auth-users.js';
 import { codeOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 import texts from '../../data/login-texts.json' with { type: 'json' };
 import { emailLogin, testKeys } from '../../test/auth-session.js';
@@ -43,9 +44,8 @@ describe('keys', () => {
     expect(ok.body.user).toMatchObject({ evmAddress: keys.evmAddress, solanaAddress: keys.solanaAddress });
     expect((await h.call('POST', '/keys', other, session.token)).status).toBe(409);
 
-    const row = h.server.db.prepare('SELECT recovery_share FROM auth_users WHERE id = ?').get(session.user.id) as {
-      recovery_share: string;
-    };
+    const users = authUsersRepository(h.server.storage);
+    const row = (await users.byId(session.user.id)) as { recovery_share: string };
     expect(row.recovery_share).not.toContain(keys.recoveryShare);
     expect(decryptShare(KEK, session.user.id, row.recovery_share)).toBe(keys.recoveryShare);
     expect(() => decryptShare(randomBytes(32), session.user.id, row.recovery_share)).toThrow();
@@ -55,11 +55,11 @@ describe('keys', () => {
     expect((await h.call('GET', '/keys/server-share', undefined, session.token)).body).toEqual({ share: keys.serverShare });
     expect((await h.call('GET', '/keys/recovery-share', undefined, session.token)).body).toEqual({ share: keys.recoveryShare });
     const elsewhere = encryptShare(randomBytes(32), session.user.id, keys.recoveryShare);
-    h.server.db.prepare('UPDATE auth_users SET recovery_share = ? WHERE id = ?').run(elsewhere, session.user.id);
+    await users.sealRecoveryShare(session.user.id, elsewhere);
     const lost = await h.call('GET', '/keys/recovery-share', undefined, session.token);
     expect(lost.status).toBe(500);
     expect(lost.body.message).toMatch(/^The recovery share cannot be decrypted/);
-    h.server.db.prepare('UPDATE auth_users SET recovery_share = ? WHERE id = ?').run(row.recovery_share, session.user.id);
+    await users.sealRecoveryShare(session.user.id, row.recovery_share);
 
     h.clock.now += 31_000;
     const known = await login('bob@example.com', 'device-bob-0001');

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { devicesReply, removeDeviceReply } from '../../../src/wire/devices-api.js';
 import { startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
+import { authUsersRepository } from '../storage/auth-users.js';
 import { emailLogin } from '../../test/auth-session.js';
 
 const EMAIL = 'dev@example.com';
@@ -44,7 +45,9 @@ describe('the Devices routes', () => {
       { name: 'Safari on iOS', addedAt: t0 + 60_000, lastUsedAt: t0 + 60_000, current: true },
       { name: 'Firefox on Windows', addedAt: t0, lastUsedAt: t0, current: false },
     ]);
-    const stored = h.server.db.prepare('SELECT device_hash FROM auth_devices').all() as { device_hash: string }[];
+    // The account's two devices are all the devices stored.
+    const stored = await authUsersRepository(h.server.storage).devices(EMAIL, 100);
+    expect(stored).toHaveLength(2);
     const text = JSON.stringify(seen);
     for (const { device_hash } of stored) expect(text).not.toContain(device_hash);
     expect(text).not.toContain('device-laptop-01');

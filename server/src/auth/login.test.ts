@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codeOf, digitRuns, linkOf, seedAccount, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
+import { authUsersRepository } from '../storage/auth-users.js';
+import { loginsRepository } from '../storage/auth-logins.js';
+import { sha256 } from './secrets.js';
 
 const DEVICE = 'device-one-0001';
 const EMAIL = 'Alice@Example.com';
@@ -72,8 +75,10 @@ describe('e-mail login', () => {
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ deviceVerified: true, user: { email: ADDRESS } });
     expect(verified.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const stored = h.server.db.prepare('SELECT token_hash FROM auth_sessions').all() as { token_hash: string }[];
-    expect(stored.map((r) => r.token_hash)).not.toContain(verified.body.token);
+    // Stored by its hash, never as itself.
+    const users = authUsersRepository(h.server.storage);
+    expect(await users.session(verified.body.token)).toBeUndefined();
+    expect((await users.session(sha256(verified.body.token)))?.user_id).toBe(verified.body.user.id);
 
     const session = await h.call('GET', '/session', undefined, verified.body.token);
     expect(session.body.user).toEqual(verified.body.user);
@@ -88,7 +93,7 @@ describe('e-mail login', () => {
     const mail = await h.mailTo(ADDRESS, before);
     expect(new Set(digitRuns(mail))).toEqual(new Set([codeOf(mail)]));
     const code = codeOf(mail);
-    const stored = h.server.db.prepare('SELECT code_hash FROM auth_logins WHERE id = ?').get(start.body.loginId) as { code_hash: string };
+    const stored = (await loginsRepository(h.server.storage).get(start.body.loginId))!;
     expect(stored.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.code_hash).not.toContain(code);
     const verified = await h.call('POST', '/email/verify', { loginId: start.body.loginId, otp: code });
@@ -115,10 +120,13 @@ describe('e-mail login', () => {
   });
 
   it('forgets lapsed logins when a new one starts', async () => {
-    await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: EMAIL, deviceId: DEVICE });
+    const lapsed = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: EMAIL, deviceId: DEVICE });
     h.clock.now += 10 * 60_000 + 1;
-    await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: 'other@example.com', deviceId: DEVICE });
-    expect(h.server.db.prepare('SELECT email FROM auth_logins').all()).toEqual([{ email: 'other@example.com' }]);
+    const next = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: 'other@example.com', deviceId: DEVICE });
+    const logins = loginsRepository(h.server.storage);
+    expect(await logins.count()).toBe(1);
+    expect(await logins.get(lapsed.body.loginId)).toBeUndefined();
+    expect((await logins.get(next.body.loginId))?.email).toBe('other@example.com');
   });
 
   it('does not count a mail that could not be sent against the cooldown', async () => {
@@ -199,7 +207,7 @@ describe('e-mail login', () => {
       const refused = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email, deviceId: DEVICE });
       expect([email, refused.status, refused.body.field]).toEqual([email, 400, 'email']);
     }
-    expect(h.server.db.prepare('SELECT count(*) AS n FROM auth_logins').get()).toEqual({ n: 0 });
+    expect(await loginsRepository(h.server.storage).count()).toBe(0);
     expect(h.server.mails()).toHaveLength(0);
   });
 });
@@ -273,11 +281,15 @@ describe('a first-ever e-mail login (no account for the address yet)', () => {
     const other = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: NEW, deviceId: 'device-two-0002' });
     expect(other.body.action).toBe('VERIFY_OTP');
     const otherCode = codeOf(await h.mailTo(NEW, 1));
-    expect((await h.call('POST', '/email/verify', { loginId: first.body.loginId, otp: firstCode })).status).toBe(200);
+    const firstSession = await h.call('POST', '/email/verify', { loginId: first.body.loginId, otp: firstCode });
+    expect(firstSession.status).toBe(200);
     const late = await h.call('POST', '/email/verify', { loginId: other.body.loginId, otp: otherCode });
     expect(late).toMatchObject({ status: 404, body: { code: 'LOGIN_GONE', field: 'loginId' } });
     expect(late.body.message).toBe('This address got an account meanwhile: start the login again to approve this device');
-    expect(h.server.db.prepare('SELECT count(*) AS n FROM auth_sessions').get()).toEqual({ n: 1 });
+    // The address's one user has the first session only (and no other user was made for it).
+    const users = authUsersRepository(h.server.storage);
+    expect((await users.byEmail(NEW))?.id).toBe(firstSession.body.user.id);
+    expect(await users.sessionCount(firstSession.body.user.id)).toBe(1);
     h.clock.now += 31_000;
     const again = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: NEW, deviceId: 'device-two-0002' });
     expect(again.body.action).toBe('VERIFY_DEVICE');

@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAIL_CAPS } from './mail-budget.js';
 import { codeOf, seedAccount, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
+import { loginsRepository } from '../storage/auth-logins.js';
 
 const VICTIM = 'victim@example.com';
 const VICTIM_IP = '198.51.100.7';
@@ -89,7 +90,7 @@ describe('the mail budget', () => {
     expect(refused.body.message).toMatch(/^Too many mails to this address in the last hour: please try again after \d+ seconds$/);
     expect(refused.headers.get('retry-after')).toBe(String(refused.body.retryAfter));
     // No login is left waiting for the mail that was refused.
-    expect(h.server.db.prepare('SELECT count(*) AS n FROM auth_logins WHERE done = 0').get()).toEqual({ n: mailsPerMailboxPerHour });
+    expect(await loginsRepository(h.server.storage).count({ inProgress: true })).toBe(mailsPerMailboxPerHour);
 
     const own = await start(VICTIM_IP, 'victim-laptop-01');
     expect(own.status).toBe(200);

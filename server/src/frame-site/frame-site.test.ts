@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject } from '../projects.js';
 import { startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 import { frameAncestors, frameSiteCsp } from './csp.js';
 
 let h: AuthHarness;
 beforeAll(async () => {
   h = await startAuthHarness();
-  createProject(h.server.db, {
+  await h.server.projects.create({
     id: 'shop',
     name: 'Shop',
     allowedOrigins: ['https://shop.example.com', 'https://*.example.org', 'http://localhost:*', 'http://[::1]:3000'],
   });
-  createProject(h.server.db, { id: 'closed', name: 'Closed', allowedOrigins: [] });
+  await h.server.projects.create({ id: 'closed', name: 'Closed', allowedOrigins: [] });
 });
 afterAll(async () => {
   await h.close();

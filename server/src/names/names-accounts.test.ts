@@ -12,10 +12,10 @@ import { DEV_PRIVATE_KEY } from '../../../scripts/lib/contracts.mjs';
 import { startHardhat, type HardhatNode } from '../../../scripts/lib/hardhat.mjs';
 import { buildApp } from '../app.js';
 import { resolveConfig } from '../config.js';
-import { openDatabase } from '../db/open.js';
 import { InputError } from '../errors.js';
 import { startServer, type RunningServer } from '../index.js';
-import { seedDevProject } from '../projects.js';
+import { projectsRepository } from '../storage/projects.js';
+import { openServerStorage } from '../storage/server-storage.js';
 
 const ORIGIN = 'http://localhost:5173';
 const OWNER = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
@@ -41,7 +41,7 @@ beforeAll(async () => {
   chain = await startHardhat({ port: 0 });
   wallet = await deployWallet(OWNER.address);
   server = await startServer({ port: 0, relayPort: false, framePort: false, evmRpc: chain.url, nameZone: 'Example.ORG' });
-  seedDevProject(server.db);
+  await server.projects.seedDev();
 });
 afterAll(async () => {
   await server?.close();
@@ -92,7 +92,7 @@ describe('an EVM node that does not answer', () => {
       indexerLogger: { info: () => {}, warn: () => {} },
     });
     try {
-      seedDevProject(down.db);
+      await down.projects.seedDev();
       const text = message('downcheck.w3kit.id');
       const reply = await post(down.url, {
         coin_type: 60,
@@ -148,9 +148,10 @@ describe('--name-zone', () => {
 
 describe('limits', () => {
   it('limits registrations per address and per client IP, with Retry-After', async () => {
-    const db = openDatabase(undefined);
-    seedDevProject(db);
-    const app = buildApp({ db, names: { limits: { registrationsPerAddress: 2, registrationsPerIp: 4 } } });
+    // A fresh storage as a server opens one: SQLite in memory, or on the engines' run a fresh Postgres database.
+    const storage = await openServerStorage(undefined, undefined);
+    await projectsRepository(storage).seedDev();
+    const app = buildApp({ storage, names: { limits: { registrationsPerAddress: 2, registrationsPerIp: 4 } } });
     const account = privateKeyToAccount(generatePrivateKey());
     const inject = async (name: string, from = account) => {
       const text = message(name);
@@ -176,6 +177,6 @@ describe('limits', () => {
     expect(perIp.status).toBe(429);
     expect(perIp.body.message).toMatch(/^Too many name registrations from this address/);
     await app.close();
-    db.close();
+    await storage.close();
   });
 });

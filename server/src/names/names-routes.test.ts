@@ -7,14 +7,13 @@ import { privateKeyToAccount, generatePrivateKey, type PrivateKeyAccount } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setIdentity } from '../blockchain/identities.js';
 import { startServer, type RunningServer } from '../index.js';
-import { seedDevProject } from '../projects.js';
 
 const ORIGIN = 'http://localhost:5173';
 let server: RunningServer;
 
 beforeAll(async () => {
   server = await startServer({ port: 0, relayPort: false, framePort: false });
-  seedDevProject(server.db);
+  await server.projects.seedDev();
 });
 afterAll(async () => {
   await server?.close();

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDevPrices } from '../blockchain/prices.js';
 import { startServer, type RunningServer } from '../index.js';
-import { createProject, seedDevProject } from '../projects.js';
 import { onrampSessionsRepository } from '../storage/onramp-sessions.js';
 import { ONRAMP_CHECKOUT_PATH } from '../../../src/wire/onramp-api.js';
 
@@ -19,9 +18,9 @@ let server: RunningServer;
 
 beforeAll(async () => {
   server = await startServer({ port: 0, relayPort: false, framePort: false });
-  seedDevProject(server.db);
+  await server.projects.seedDev();
   await seedDevPrices(server.storage);
-  createProject(server.db, { id: 'no-onramp', name: 'No on-ramp', allowedOrigins: [ORIGIN], features: { onramp: false } });
+  await server.projects.create({ id: 'no-onramp', name: 'No on-ramp', allowedOrigins: [ORIGIN], features: { onramp: false } });
 });
 afterAll(async () => {
   await server?.close();

@@ -10,10 +10,9 @@ import { startHardhat, type HardhatNode } from '../../../scripts/lib/hardhat.mjs
 import { checkoutSessionId, ONRAMP_CHECKOUT_PATH } from '../../../src/wire/onramp-api.js';
 import { buildApp } from '../app.js';
 import { createIndexer } from '../blockchain/indexer.js';
-import { openDatabase } from '../db/open.js';
-import { sqliteStorage } from '../storage/engine.js';
 import { startServer, type RunningServer } from '../index.js';
-import { seedDevProject } from '../projects.js';
+import { projectsRepository } from '../storage/projects.js';
+import { openServerStorage } from '../storage/server-storage.js';
 import { seedDevPrices } from '../blockchain/prices.js';
 import { cardProblem } from './checkout-page.js';
 
@@ -34,7 +33,7 @@ async function waitFor(test: () => boolean, what: string, ms = 20_000) {
 beforeAll(async () => {
   chain = await startHardhat({ port: 0 });
   server = await startServer({ port: 0, relayPort: false, framePort: false, evmRpc: chain.url, evmPollIntervalMs: 100 });
-  seedDevProject(server.db);
+  await server.projects.seedDev();
   await seedDevPrices(server.storage);
   await waitFor(() => server.indexer!.chainId() === 'eip155:31337', 'the indexer');
 }, 90_000);
@@ -268,11 +267,12 @@ describe('expiry and the default key', () => {
   it('pays nothing on an expired session', async () => {
     let clock = Date.now();
     // A second app over its own database, its clock moved past the 15 minutes.
-    const db = openDatabase(undefined);
-    seedDevProject(db);
-    await seedDevPrices(sqliteStorage(db));
-    const indexer = createIndexer({ storage: sqliteStorage(db), rpcUrl: chain.url, pollIntervalMs: 100 });
-    const app = buildApp({ db, blockchain: { indexer }, onramp: { now: () => clock } });
+    // (A fresh storage as a server opens one: SQLite in memory, or on the engines' run a fresh Postgres database.)
+    const storage = await openServerStorage(undefined, undefined);
+    await projectsRepository(storage).seedDev();
+    await seedDevPrices(storage);
+    const indexer = createIndexer({ storage, rpcUrl: chain.url, pollIntervalMs: 100 });
+    const app = buildApp({ storage, blockchain: { indexer }, onramp: { now: () => clock } });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     indexer.start();
     try {
@@ -293,7 +293,7 @@ describe('expiry and the default key', () => {
     } finally {
       await app.close();
       await indexer.stop();
-      db.close();
+      await storage.close();
     }
   });
 
@@ -301,7 +301,7 @@ describe('expiry and the default key', () => {
     const mainnetLike = await startHardhat({ port: 0, chainId: 5 });
     const other = await startServer({ port: 0, relayPort: false, framePort: false, evmRpc: mainnetLike.url, evmPollIntervalMs: 100 });
     try {
-      seedDevProject(other.db);
+      await other.projects.seedDev();
       await waitFor(() => other.indexer!.chainId() === 'eip155:5', 'the indexer');
       const res = await fetch(`${other.url}/v1/generators/onrampurl?projectId=w3kit-dev`, {
         method: 'POST',
@@ -321,7 +321,7 @@ describe('expiry and the default key', () => {
   it('answers the generator with a clear error without --evm-rpc', async () => {
     const plain = await startServer({ port: 0, relayPort: false, framePort: false });
     try {
-      seedDevProject(plain.db);
+      await plain.projects.seedDev();
       const res = await fetch(`${plain.url}/v1/generators/onrampurl?projectId=w3kit-dev`, {
         method: 'POST',
         headers: { origin: ORIGIN, 'content-type': 'application/json' },

@@ -13,7 +13,7 @@ import { base58Encode } from '../../../src/wire/base58.js';
 import { formatCaip122, type Caip122Fields } from '../../../src/wire/caip122.js';
 import { networks } from '../../../src/wire/networks.js';
 import { startServer, type RunningServer } from '../index.js';
-import { createProject, seedDevProject, updateProject } from '../projects.js';
+import { createProject, updateProject } from '../projects.js';
 import { DEFAULT_SIWX_CHAINS } from './chains.js';
 import { EIP155_MAX_CHAIN_ID } from '../chains/eip155/siwx.js';
 
@@ -121,7 +121,7 @@ describe('with --evm-rpc on a chain no registry knows', () => {
   beforeAll(async () => {
     chain = await startHardhat({ port: 0, chainId: Number(UNKNOWN_CHAIN) });
     server = await startServer({ port: 0, relayPort: false, framePort: false, evmRpc: chain.url });
-    seedDevProject(server.db);
+    await server.projects.seedDev();
   });
   afterAll(async () => {
     await server?.close();

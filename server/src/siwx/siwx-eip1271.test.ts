@@ -12,7 +12,6 @@ import { DEV_PRIVATE_KEY } from '../../../scripts/lib/contracts.mjs';
 import { startHardhat, type HardhatNode } from '../../../scripts/lib/hardhat.mjs';
 import { formatCaip122 } from '../../../src/wire/caip122.js';
 import { startServer, type RunningServer } from '../index.js';
-import { seedDevProject } from '../projects.js';
 
 const ORIGIN = 'http://localhost:5173';
 const OWNER = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
@@ -40,7 +39,7 @@ beforeAll(async () => {
   wallet = await deployWallet(OWNER.address);
   otherWallet = await deployWallet(OTHER_OWNER.address);
   server = await startServer({ port: 0, relayPort: false, framePort: false, evmRpc: chain.url });
-  seedDevProject(server.db);
+  await server.projects.seedDev();
 });
 afterAll(async () => {
   await server?.close();

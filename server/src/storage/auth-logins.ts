@@ -28,6 +28,8 @@ export interface AttemptLimits {
 export interface LoginsRepository {
   get(id: string): Promise<LoginRow | undefined>;
   byLinkHash(tokenHash: string): Promise<LoginRow | undefined>;
+  /** How many logins are stored (lapsed ones until the next start deletes them); with `inProgress`, only those not ended. */
+  count(options?: { inProgress?: boolean }): Promise<number>;
   /** Deletes the logins lapsed at `now`, then stores this one. */
   start(row: NewLogin, now: number): Promise<void>;
   remove(id: string): Promise<void>;
@@ -65,6 +67,11 @@ export function loginsRepository({ db }: Storage): LoginsRepository {
   return {
     get: (id) => db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst(),
     byLinkHash: (tokenHash) => db.selectFrom(table).selectAll().where('device_token_hash', '=', tokenHash).executeTakeFirst(),
+    async count({ inProgress = false } = {}) {
+      let query = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+      if (inProgress) query = query.where('done', '=', 0);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    },
     async start(row, now) {
       await db.deleteFrom(table).where('expires_at', '<=', now).execute();
       await db

@@ -56,7 +56,12 @@ export interface AuthUsersRepository {
   userForIdentity(identity: IdentityLink, newId: string, now: number): Promise<UserRow>;
   /** Stores the keys unless the user has some; false when they were registered already. */
   registerKeys(userId: string, keys: RegisteredKeys): Promise<boolean>;
-  setRecoveryShareHash(userId: string, hash: string): Promise<void>;
+  /** Stores the hash of the recovery share; null forgets it (../auth/keys.ts fills it again from the sealed share). */
+  setRecoveryShareHash(userId: string, hash: string | null): Promise<void>;
+  /** Stores the recovery share sealed anew (under another KEK, when the KEK is rotated). */
+  sealRecoveryShare(userId: string, sealed: string): Promise<void>;
+  /** How many sessions the user has (lapsed ones included until the next login deletes them). */
+  sessionCount(userId: string): Promise<number>;
 }
 
 /** The queries over `db` (the storage's Kysely, or a transaction of it). */
@@ -217,5 +222,18 @@ export function authUsersRepository({ db, engine }: Storage): AuthUsersRepositor
     async setRecoveryShareHash(userId, hash) {
       await db.updateTable('auth_users').set({ recovery_share_hash: hash }).where('id', '=', userId).execute();
     },
+    async sealRecoveryShare(userId, sealed) {
+      await db.updateTable('auth_users').set({ recovery_share: sealed }).where('id', '=', userId).execute();
+    },
+    sessionCount: async (userId) =>
+      Number(
+        (
+          await db
+            .selectFrom('auth_sessions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
   };
 }

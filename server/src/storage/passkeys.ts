@@ -32,6 +32,8 @@ export interface PasskeysRepository {
   takeChallenge(
     where: { kind: 'login'; id: string } | { kind: 'register'; challenge: string; userId: string },
   ): Promise<Pick<PasskeyChallengeRow, 'challenge' | 'expires_at'> | undefined>;
+  /** The ids of the stored challenges (of one kind, when given), lapsed ones until the next save deletes them. */
+  challengeIds(kind?: PasskeyChallengeRow['kind']): Promise<string[]>;
   ofUser(userId: string): Promise<PasskeyRow[]>;
   byId(id: string): Promise<PasskeyRow | undefined>;
   /** The user's passkeys holding a wrapped recovery share, oldest first. */
@@ -80,6 +82,11 @@ export function passkeysRepository(storage: Storage): PasskeysRepository {
       )
         .returning(['challenge', 'expires_at'])
         .executeTakeFirst(),
+    async challengeIds(kind) {
+      let query = db.selectFrom(challenges).select('id').orderBy('id');
+      if (kind) query = query.where('kind', '=', kind);
+      return (await query.execute()).map((row) => row.id);
+    },
     ofUser: (userId) => db.selectFrom(passkeys).selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
     byId: (id) => db.selectFrom(passkeys).selectAll().where('id', '=', id).executeTakeFirst(),
     wrappedShares: async (userId) =>

@@ -25,6 +25,8 @@ export interface SocialLoginsRepository {
   /** Claims a pending, unexpired state for its callback; false when it was claimed (or lapsed) before. */
   claim(stateHash: string, now: number): Promise<boolean>;
   byState(stateHash: string): Promise<SocialLoginRow | undefined>;
+  /** How many lapsed logins are still stored (the next start deletes them). */
+  countLapsed(now: number): Promise<number>;
   /** The unexpired login of a frame's socialId (hashed). */
   bySocialId(socialIdHash: string, now: number): Promise<SocialLoginRow | undefined>;
   fail(stateHash: string, message: string): Promise<void>;
@@ -70,6 +72,16 @@ export function socialLoginsRepository(storage: Storage): SocialLoginsRepository
       return numUpdatedRows === 1n;
     },
     byState: (stateHash) => db.selectFrom(table).selectAll().where('state_hash', '=', stateHash).executeTakeFirst(),
+    countLapsed: async (now) =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('expires_at', '<=', now)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     bySocialId: (socialIdHash, now) =>
       db.selectFrom(table).selectAll().where('social_id_hash', '=', socialIdHash).where('expires_at', '>', now).executeTakeFirst(),
     async fail(stateHash, message) {

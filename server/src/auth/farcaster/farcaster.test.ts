@@ -3,7 +3,15 @@ import { readFileSync } from 'node:fs';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
-import { CHANNEL_EXPIRED, CHANNEL_PENDING, FARCASTER_CHANNEL_TTL_MS, MAX_CHANNELS_PER_IP, UNKNOWN_CHANNEL } from './channels.js';
+import { farcasterChannelsRepository } from '../../storage/farcaster-channels.js';
+import {
+  approveChannel,
+  CHANNEL_EXPIRED,
+  CHANNEL_PENDING,
+  FARCASTER_CHANNEL_TTL_MS,
+  MAX_CHANNELS_PER_IP,
+  UNKNOWN_CHANNEL,
+} from './channels.js';
 import { signInMessage } from './message.js';
 import { FARCASTER_NOT_CONFIGURED } from './routes.js';
 import { FARCASTER_SANDBOX_PATH, sandboxCustodyAccount } from './sandbox-registry.js';
@@ -30,8 +38,8 @@ async function approveAs(url: string, name: string) {
   return { page, html, res, text: await res.text() };
 }
 
-const channelRow = (id: string) =>
-  h.server.db.prepare('SELECT * FROM auth_farcaster_channels WHERE id = ?').get(id) as { nonce: string; expires_at: number };
+const channelStore = () => farcasterChannelsRepository(h.server.storage);
+const channelRow = async (id: string) => (await channelStore().byId(id))!;
 
 describe('Farcaster login through the development sandbox', () => {
   it('starts a channel, approves it on the sandbox page, and finishes with a verified session for the fid', async () => {
@@ -85,11 +93,9 @@ describe('Farcaster login through the development sandbox', () => {
     const frameOrigin = h.server.frameUrl!;
     const tamper = async (sign: (row: { nonce: string; expires_at: number }) => Promise<{ message: string; signature: string }>) => {
       const channel = await start();
-      await approveAs(channel.url, 'alice');
-      const forged = await sign(channelRow(channel.channelId));
-      h.server.db
-        .prepare('UPDATE auth_farcaster_channels SET message = ?, signature = ? WHERE id = ?')
-        .run(forged.message, forged.signature, channel.channelId);
+      // The relay (here the sandbox's place) records alice's approval with a forged message or signature.
+      const forged = await sign(await channelRow(channel.channelId));
+      await approveChannel(channelStore(), channel.channelId, { fid: 1001, userName: 'alice', ...forged });
       return h.call('POST', '/farcaster/finish', { channelId: channel.channelId });
     };
     const alice = sandboxCustodyAccount(1001);
@@ -154,8 +160,9 @@ describe('Farcaster login through the development sandbox', () => {
     expect((await h.call('GET', `/farcaster/status?channelId=${channels[0].channelId}`)).status).toBe(404);
     expect((await fetch(channels[0].url)).status).toBe(404);
     expect((await h.call('GET', `/farcaster/status?channelId=${channels[1].channelId}`)).body).toEqual({ state: 'pending' });
-    const { n } = h.server.db.prepare('SELECT count(*) AS n FROM auth_farcaster_channels').get() as { n: number };
-    expect(n).toBe(MAX_CHANNELS_PER_IP);
+    // Only the oldest of the channels started went: the store holds exactly the others.
+    expect(await channelStore().byId(channels[0].channelId)).toBeUndefined();
+    for (const { channelId } of channels.slice(1)) expect((await channelStore().byId(channelId))?.id).toBe(channelId);
   });
 
   it('serves the API routes to the frame only (header, JSON), and only the sandbox page without the header', async () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startAuthHarness, startPasskeyHarness, type AuthHarness } from '../../../test/auth-harness.js';
 import { ipOriginMessage } from './relying-party.js';
 import { CHALLENGE_GONE } from './store.js';
+import { passkeysRepository } from '../../storage/passkeys.js';
 import { assertCredential, createCredential, type TestCredential } from '../../../test/passkey-authenticator.js';
 import { emailLogin, type TestSession } from '../../../test/auth-session.js';
 
@@ -144,8 +145,7 @@ describe('passkeys', () => {
     const session = await emailLogin(h, 'dan@example.com', 'device-dan-0001');
     const { credential } = await addPasskey(session);
     expect((await passkeyLogin(credential, { counter: 5 })).status).toBe(200);
-    const row = h.server.db.prepare('SELECT counter FROM auth_passkeys WHERE id = ?').get(credential.id) as { counter: number };
-    expect(row.counter).toBe(5);
+    expect((await passkeysRepository(h.server.storage).byId(credential.id))?.counter).toBe(5);
     const cloned = await passkeyLogin(credential, { counter: 5 });
     expect(cloned.status).toBe(400);
     expect(cloned.body.message).toMatch(/counter/i);

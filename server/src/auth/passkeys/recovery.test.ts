@@ -6,6 +6,8 @@ import { RECOVERY_HELD_BY_PASSKEYS, recoveryShareHash } from '../keys.js';
 import { LAST_RECOVERY_PASSKEY } from './remove.js';
 import { assertCredential, createCredential } from '../../../test/passkey-authenticator.js';
 import { emailLogin, registerTestKeys, testShare, type TestSession } from '../../../test/auth-session.js';
+import { authUsersRepository } from '../../storage/auth-users.js';
+import { passkeysRepository } from '../../storage/passkeys.js';
 
 const KEK = randomBytes(32);
 let h: AuthHarness;
@@ -28,33 +30,33 @@ async function addPasskey(session: TestSession, wrappedRecoveryShare?: string) {
   return { credential, res };
 }
 
-const userRow = (id: string) =>
-  h.server.db.prepare('SELECT recovery_share, recovery_share_hash FROM auth_users WHERE id = ?').get(id) as {
-    recovery_share: string | null;
-    recovery_share_hash: string | null;
-  };
+const users = () => authUsersRepository(h.server.storage);
+const passkeys = () => passkeysRepository(h.server.storage);
+const userRow = async (id: string) => {
+  const { recovery_share, recovery_share_hash } = (await users().byId(id))!;
+  return { recovery_share, recovery_share_hash };
+};
 
 describe('the recovery share and PRF passkeys', () => {
   it('stores the wrapped share with the passkey, drops the sealed copy, and then releases only the wrapped copies', async () => {
     const session = await emailLogin(h, 'gus@example.com', 'device-gus-0001');
     const noKeys = await addPasskey(session, wrapped());
     expect(noKeys.res.status).toBe(409);
-    expect(h.server.db.prepare('SELECT count(*) AS n FROM auth_passkeys').get()).toEqual({ n: 0 });
+    expect(await passkeys().ofUser(session.user.id)).toEqual([]);
 
     const { recoveryShare } = await registerTestKeys(h, session);
-    expect(userRow(session.user.id).recovery_share_hash).toBe(recoveryShareHash(recoveryShare));
+    expect((await userRow(session.user.id)).recovery_share_hash).toBe(recoveryShareHash(recoveryShare));
     expect((await h.call('GET', '/keys/recovery-share', undefined, session.token)).body).toEqual({ share: recoveryShare });
 
     const plain = await addPasskey(session);
     expect(plain.res.body.passkey.prf).toBe(false);
-    expect(userRow(session.user.id).recovery_share).not.toBeNull();
+    expect((await userRow(session.user.id)).recovery_share).not.toBeNull();
 
     const first = wrapped();
     const { credential, res } = await addPasskey(session, first);
     expect(res.body.passkey.prf).toBe(true);
-    expect(userRow(session.user.id)).toEqual({ recovery_share: null, recovery_share_hash: recoveryShareHash(recoveryShare) });
-    const stored = h.server.db.prepare('SELECT wrapped_recovery_share FROM auth_passkeys WHERE id = ?').get(credential.id);
-    expect(stored).toEqual({ wrapped_recovery_share: first });
+    expect(await userRow(session.user.id)).toEqual({ recovery_share: null, recovery_share_hash: recoveryShareHash(recoveryShare) });
+    expect((await passkeys().byId(credential.id))?.wrapped_recovery_share).toBe(first);
 
     const held = await h.call('GET', '/keys/recovery-share', undefined, session.token);
     expect(held.status).toBe(409);
@@ -72,18 +74,20 @@ describe('the recovery share and PRF passkeys', () => {
     });
     expect(login.body).toMatchObject({ deviceVerified: true, wrappedRecoveryShare: first });
     expect((await h.call('GET', '/keys/recovery-wrapped', undefined, login.body.token)).body.wrapped).toHaveLength(1);
-    // A session whose device was not approved gets no wrapped copy.
-    h.server.db.prepare('UPDATE auth_sessions SET device_verified = 0').run();
-    const unverified = await h.call('GET', '/keys/recovery-wrapped', undefined, login.body.token);
+    // A session whose device was not approved gets no wrapped copy: the known device's next e-mail login.
+    h.clock.now += 31_000;
+    const known = await emailLogin(h, 'gus@example.com', 'device-gus-0001');
+    expect(known.deviceVerified).toBe(false);
+    const unverified = await h.call('GET', '/keys/recovery-wrapped', undefined, known.token);
     expect(unverified.status).toBe(403);
   });
 
   it('fills the hash lazily for users registered before it was kept', async () => {
     const session = await emailLogin(h, 'hal@example.com', 'device-hal-0001');
     const { recoveryShare } = await registerTestKeys(h, session);
-    h.server.db.prepare('UPDATE auth_users SET recovery_share_hash = NULL').run();
+    await users().setRecoveryShareHash(session.user.id, null);
     await addPasskey(session, wrapped());
-    expect(userRow(session.user.id)).toEqual({ recovery_share: null, recovery_share_hash: recoveryShareHash(recoveryShare) });
+    expect(await userRow(session.user.id)).toEqual({ recovery_share: null, recovery_share_hash: recoveryShareHash(recoveryShare) });
   });
 
   it('removes the last PRF passkey only with the recovery share handed back, checked and sealed again', async () => {
@@ -115,13 +119,13 @@ describe('the recovery share and PRF passkeys', () => {
       session.token,
     );
     expect(x1.body.message).toBe("Invalid body field 'recoveryShare': must be the share with x = 3");
-    expect(h.server.db.prepare('SELECT count(*) AS n FROM auth_passkeys').get()).toEqual({ n: 1 });
-    expect(userRow(session.user.id).recovery_share).toBeNull();
+    expect((await passkeys().ofUser(session.user.id)).map((p) => p.id)).toEqual([b.credential.id]);
+    expect((await userRow(session.user.id)).recovery_share).toBeNull();
 
     const ok = await h.call('POST', '/passkeys/remove', { id: b.credential.id, recoveryShare }, session.token);
     expect(ok.status).toBe(200);
     expect((await h.call('GET', '/passkeys', undefined, session.token)).body).toEqual({ passkeys: [] });
-    const sealed = userRow(session.user.id).recovery_share!;
+    const sealed = (await userRow(session.user.id)).recovery_share!;
     expect(decryptShare(KEK, session.user.id, sealed)).toBe(recoveryShare);
     expect((await h.call('GET', '/keys/recovery-share', undefined, session.token)).body).toEqual({ share: recoveryShare });
 

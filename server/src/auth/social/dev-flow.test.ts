@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
 import { authUsersRepository } from '../../storage/auth-users.js';
-import { sqliteStorage } from '../../storage/engine.js';
 import { browseToCallback, DEMO, startSocial } from '../../../test/social-oidc.js';
 
 // The whole code flow against the development OpenID provider (real oidc-provider, real HTTP).
@@ -96,7 +95,7 @@ describe('social login through the development OpenID provider', () => {
   });
 
   it('links an e-mail user and a google login with the same verified address', async () => {
-    const emailUser = await authUsersRepository(sqliteStorage(h.server.db)).ensure('carol@w3kit.test', 'user-carol', Date.now());
+    const emailUser = await authUsersRepository(h.server.storage).ensure('carol@w3kit.test', 'user-carol', Date.now());
     const { start, completion } = await login('google', 'carol');
     const finish = await h.call('POST', '/social/finish', { socialId: start.body.socialId, completion });
     expect(finish.body.user.id).toBe(emailUser.id);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAuthHarness, type AuthHarness } from '../../../test/auth-harness.js';
+import { socialLoginsRepository } from '../../storage/social-logins.js';
 import { DEMO, startLocalIssuer, startSocial } from '../../../test/social-oidc.js';
 
 // Id token checks against a local issuer whose tokens are really signed (ES256, its JWKS served).
@@ -141,10 +142,7 @@ describe('the id token', () => {
       expect(issuer.tokenRequests.length).toBe(seen);
       expect((await h.call('POST', '/social/finish', { socialId: start.body.socialId })).status).toBe(404);
       await startSocial(h, 'google');
-      const rows = h.server.db.prepare('SELECT count(*) AS n FROM auth_social_logins WHERE expires_at <= ?').get(h.clock.now) as {
-        n: number;
-      };
-      expect(rows.n).toBe(0);
+      expect(await socialLoginsRepository(h.server.storage).countLapsed(h.clock.now)).toBe(0);
     } finally {
       h.clock.now = Date.now();
     }
