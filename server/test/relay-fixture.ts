@@ -10,10 +10,21 @@ import { afterEach, beforeEach } from 'vitest';
 import { startRelay, type RunningRelay, type StartRelayOptions } from '../src/index.js';
 import { openScale, type Scale } from '../src/scale.js';
 import type { Storage } from '../src/storage/engine.js';
-import { relayContents, type RelayContents } from '../src/storage/relay-contents.js';
+import { relayMailbox, type StoredRelayMessage } from '../src/storage/relay-mailbox.js';
+import { relaySubscriptionsRepository, type StoredSubscription } from '../src/storage/relay-subscriptions.js';
 import { openServerStorage } from '../src/storage/server-storage.js';
 import { tempDir } from './helpers.js';
 import { Peer, type PeerOptions } from './relay-peer.js';
+
+/** What the relay keeps in its storage, as stored (through its repositories, on either engine). */
+export interface RelayContents {
+  /** Every stored message, in mailbox (id) order. */
+  messages(): Promise<StoredRelayMessage[]>;
+  /** How many receipts (a message received by a client id) are kept. */
+  deliveries(): Promise<number>;
+  /** Every subscription, by client id then topic. */
+  subscriptions(): Promise<StoredSubscription[]>;
+}
 
 export interface RelayFixture {
   /** The data folder and storage of the current test. */
@@ -61,8 +72,13 @@ export function useRelayFixture(prefix: string): RelayFixture {
     get storage() {
       return storage!;
     },
-    get contents() {
-      return relayContents(storage!);
+    get contents(): RelayContents {
+      const at = storage!;
+      return {
+        messages: () => relayMailbox(at).list(),
+        deliveries: () => relayMailbox(at).receipts(),
+        subscriptions: () => relaySubscriptionsRepository(at).list(),
+      };
     },
     get relay() {
       return relay;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RELAY_LIMITS, RPC_ERRORS } from '../src/index.js';
-import type { StoredSubscription } from '../src/storage/relay-contents.js';
+import type { StoredSubscription } from '../src/storage/relay-subscriptions.js';
 import { sleep } from './helpers.js';
 import { useRelayFixture } from './relay-fixture.js';
 import { topic } from './relay-peer.js';
