@@ -30,12 +30,11 @@ const files = (dir: string): string[] =>
 /**
  * Why a suite that starts a server stays on SQLite for now, or undefined: it reads or writes the
  * database through the SQLite handle (`server.db`, a `Database`), which a server on Postgres does
- * not have (to move to `server.storage` and the repositories), or its relay runs on a SQLite file
- * of its own (relay-fixture.ts), out of the switch's reach.
+ * not have (to move to `server.storage` and the repositories). (relay-fixture.ts opens its
+ * storage as a server does, so the relay suites on it are switched.)
  */
 function notSwitched(text: string): string | undefined {
   if (/\bserver!?\.db\b|\bopenDatabase\(/.test(text)) return 'reads or writes through the SQLite handle (server.db)';
-  if (/useRelayFixture/.test(text)) return "its relay runs on relay-fixture.ts's own SQLite file";
   return undefined;
 }
 

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostAllowed, parseAllowedHosts } from '../src/allowed-hosts.js';
 import { buildApp } from '../src/app.js';
 import { resolveConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/open.js';
 import { devMailRoutes } from '../src/routes/dev-mail.js';
 import type { RunningServer } from '../src/index.js';
+import { openServerStorage } from '../src/storage/server-storage.js';
 import { inputErrorField, start } from './helpers.js';
 
 interface Raw {
@@ -103,8 +103,8 @@ describe('/dev/', () => {
   });
 
   it('is refused from a non-loopback address', async () => {
-    const db = openDatabase(undefined);
-    const app = buildApp({ db });
+    const storage = await openServerStorage(undefined, undefined);
+    const app = buildApp({ storage });
     app.register(devMailRoutes(() => []));
     try {
       const from = (remoteAddress: string) => app.inject({ url: '/dev/mail.json', remoteAddress, headers: { host: 'localhost' } });
@@ -112,7 +112,7 @@ describe('/dev/', () => {
       expect((await from('::ffff:127.0.0.1')).statusCode).toBe(200);
     } finally {
       await app.close();
-      db.close();
+      await storage.close();
     }
   });
 });

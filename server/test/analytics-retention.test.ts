@@ -4,7 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProject, openDatabase, type Database, type RunningServer } from '../src/index.js';
+import type { RunningServer } from '../src/index.js';
+import { analyticsRepository } from '../src/storage/analytics.js';
+import type { Storage } from '../src/storage/engine.js';
+import { projectsRepository } from '../src/storage/projects.js';
+import { openServerStorage } from '../src/storage/server-storage.js';
 import { waitFor } from './blockchain-helpers.js';
 import { getJson, start, tempDir } from './helpers.js';
 
@@ -19,18 +23,24 @@ afterEach(async () => {
 
 const DAY = 86_400_000;
 
-function insert(db: Database, project: string, receivedAt: number, eventId = randomUUID()): string {
-  db.prepare(
-    `INSERT INTO analytics_events (project_id, event_id, url, domain, timestamp, type, event, props, received_at)
-     VALUES (?, ?, 'https://a.example/', 'a.example', 0, 'track', 'MODAL_OPEN', '{}', ?)`,
-  ).run(project, eventId, receivedAt);
+/** Stores an event of `project` as received at `receivedAt` (checking it was stored); its id. */
+async function insert(storage: Storage, project: string, receivedAt: number, eventId = randomUUID()): Promise<string> {
+  const event = {
+    eventId,
+    url: 'https://a.example/',
+    domain: 'a.example',
+    timestamp: 0,
+    props: { type: 'track', event: 'MODAL_OPEN' },
+  } as const;
+  const stored = await analyticsRepository(storage, undefined, () => receivedAt).record(project, event, {
+    type: undefined,
+    version: undefined,
+  });
+  expect(stored).toBe(true);
   return eventId;
 }
 
-const ids = (db: Database, project: string) =>
-  (db.prepare('SELECT event_id FROM analytics_events WHERE project_id = ? ORDER BY seq').all(project) as { event_id: string }[]).map(
-    (r) => r.event_id,
-  );
+const ids = async (storage: Storage, project: string) => (await analyticsRepository(storage).events(project)).map((e) => e.eventId);
 
 const post = (project: string, eventId: string) =>
   getJson(server!, `/e?projectId=${project}&st=w3kit&sv=w3kit-0.1.0`, {
@@ -49,34 +59,37 @@ describe('analytics retention', () => {
   it('deletes events older than the retention when the server starts, and then on its timer', async () => {
     const { dir, remove } = tempDir();
     cleanup = remove;
-    const db = openDatabase(dir);
-    createProject(db, { id: 'stats', name: 'Stats', allowedOrigins: [], analytics: true });
+    // The storage a server on this data folder opens (the same Postgres database in the engines' run).
+    const before = await openServerStorage(undefined, dir);
+    await projectsRepository(before).create({ id: 'stats', name: 'Stats', allowedOrigins: [], analytics: true });
     const now = Date.now();
-    insert(db, 'stats', now - 31 * DAY);
-    const recent = insert(db, 'stats', now - 29 * DAY);
-    db.close();
+    await insert(before, 'stats', now - 31 * DAY);
+    const recent = await insert(before, 'stats', now - 29 * DAY);
+    await before.close();
 
     server = await start({ dataDir: dir, relayPort: false, analyticsRetention: { retentionDays: 30, pruneIntervalMs: 50 } });
-    expect(ids(server.db, 'stats')).toEqual([recent]);
+    expect(await ids(server.storage, 'stats')).toEqual([recent]);
 
-    const later = insert(server.db, 'stats', now - 40 * DAY);
-    expect(ids(server.db, 'stats')).toContain(later);
-    await waitFor('the timer to delete the old event', async () => (ids(server!.db, 'stats').includes(later) ? undefined : true));
-    expect(ids(server.db, 'stats')).toEqual([recent]);
+    // Stored (insert checks it), then deleted by the timer, which may already have run by the next read.
+    const later = await insert(server.storage, 'stats', now - 40 * DAY);
+    await waitFor('the timer to delete the old event', async () =>
+      (await ids(server!.storage, 'stats')).includes(later) ? undefined : true,
+    );
+    expect(await ids(server.storage, 'stats')).toEqual([recent]);
   });
 
   it('keeps at most the cap of events per project, dropping the oldest, without touching other projects', async () => {
     server = await start({ relayPort: false, analyticsRetention: { maxEventsPerProject: 3 } });
-    createProject(server.db, { id: 'a', name: 'A', allowedOrigins: [], analytics: true });
-    createProject(server.db, { id: 'b', name: 'B', allowedOrigins: [], analytics: true });
+    await server.projects.create({ id: 'a', name: 'A', allowedOrigins: [], analytics: true });
+    await server.projects.create({ id: 'b', name: 'B', allowedOrigins: [], analytics: true });
     const other = [randomUUID(), randomUUID()];
     for (const id of other) expect((await post('b', id)).status).toBe(202);
     const sent = Array.from({ length: 5 }, () => randomUUID());
     for (const id of sent) expect((await post('a', id)).status).toBe(202);
-    expect(ids(server.db, 'a')).toEqual(sent.slice(2));
-    expect(ids(server.db, 'b')).toEqual(other);
+    expect(await ids(server.storage, 'a')).toEqual(sent.slice(2));
+    expect(await ids(server.storage, 'b')).toEqual(other);
     // A repeated event id is not a new event: nothing is dropped for it.
     expect((await post('a', sent[4]!)).status).toBe(202);
-    expect(ids(server.db, 'a')).toEqual(sent.slice(2));
+    expect(await ids(server.storage, 'a')).toEqual(sent.slice(2));
   });
 });

@@ -1,14 +1,15 @@
 /** POST /e: analytics events stored once per event id; the project switch, body checks and limits. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, type RunningServer } from '../src/index.js';
+import type { RunningServer } from '../src/index.js';
+import { analyticsRepository } from '../src/storage/analytics.js';
 import { DEV, getJson, start } from './helpers.js';
 
 let server: RunningServer;
 
 beforeAll(async () => {
   server = await start({ seed: { wallets: 0 } });
-  createProject(server.db, { id: 'stats', name: 'Stats', allowedOrigins: ['https://stats.example.com'], analytics: true });
+  await server.projects.create({ id: 'stats', name: 'Stats', allowedOrigins: ['https://stats.example.com'], analytics: true });
 });
 afterAll(() => server.close());
 
@@ -33,12 +34,8 @@ const post = (
     headers: { 'content-type': type, ...(origin ? { origin } : {}) },
   });
 
-function stored(eventId: string) {
-  return server.db.prepare('SELECT * FROM analytics_events WHERE project_id = ? AND event_id = ?').all('stats', eventId) as Record<
-    string,
-    unknown
-  >[];
-}
+/** The events of project stats stored under this event id. */
+const stored = async (eventId: string) => (await analyticsRepository(server.storage).events('stats')).filter((e) => e.eventId === eventId);
 
 describe('POST /e', () => {
   it('stores an event and answers 202 { success: true }', async () => {
@@ -47,7 +44,7 @@ describe('POST /e', () => {
     expect(reply.status).toBe(202);
     expect(reply.body).toEqual({ success: true });
     expect(reply.headers.get('access-control-allow-origin')).toBe('https://stats.example.com');
-    const rows = stored(e.eventId);
+    const rows = await stored(e.eventId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       url: e.url,
@@ -55,10 +52,10 @@ describe('POST /e', () => {
       timestamp: e.timestamp,
       type: 'error',
       event: 'ERROR',
-      sdk_type: 'w3kit',
-      sdk_version: 'w3kit-0.1.0',
+      sdkType: 'w3kit',
+      sdkVersion: 'w3kit-0.1.0',
     });
-    expect(JSON.parse(rows[0]!.props as string)).toEqual(e.props);
+    expect(rows[0]!.props).toEqual(e.props);
   });
 
   it('stores the same event id once', async () => {
@@ -66,15 +63,16 @@ describe('POST /e', () => {
     expect((await post(JSON.stringify(e))).status).toBe(202);
     expect((await post(JSON.stringify({ ...e, url: 'https://stats.example.com/other' }))).status).toBe(202);
     expect((await post(JSON.stringify({ ...e, eventId: e.eventId.toUpperCase() }))).status).toBe(202);
-    expect(stored(e.eventId)).toHaveLength(1);
-    expect(stored(e.eventId)[0]!.url).toBe('https://stats.example.com/app');
+    const rows = await stored(e.eventId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.url).toBe('https://stats.example.com/app');
   });
 
   it('accepts a text/plain body holding JSON (sendBeacon)', async () => {
     const e = event();
     const reply = await post(JSON.stringify(e), { type: 'text/plain;charset=UTF-8' });
     expect(reply.status).toBe(202);
-    expect(stored(e.eventId)).toHaveLength(1);
+    expect(await stored(e.eventId)).toHaveLength(1);
   });
 
   it('answers 403 when analytics is off for the project', async () => {

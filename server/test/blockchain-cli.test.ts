@@ -10,17 +10,8 @@ import { freePort } from '../../scripts/lib/hardhat.mjs';
 import { parseTokenUri } from '../src/blockchain/metadata.js';
 import { decodeCursor, encodeCursor } from '../src/blockchain/history.js';
 import { main, type CliIo } from '../src/cli/index.js';
-import {
-  DEV_PRICES,
-  getIdentity,
-  listPrices,
-  listSpam,
-  looksLikeSpam,
-  openDatabase,
-  sqliteStorage,
-  startServer,
-  type Storage,
-} from '../src/index.js';
+import { DEV_PRICES, getIdentity, listPrices, listSpam, looksLikeSpam, startServer, type Storage } from '../src/index.js';
+import { openServerStorage } from '../src/storage/server-storage.js';
 import { ACCOUNTS, api, CHAIN } from './blockchain-helpers.js';
 import { getJson, tempDir } from './helpers.js';
 
@@ -37,8 +28,9 @@ async function cli(...argv: string[]): Promise<{ code: number; stdout: string; s
   return { code, stdout, stderr };
 }
 
+/** Runs `fn` on the storage of the commands' data folder (the same Postgres database in the engines' run). */
 async function withDb<T>(fn: (storage: Storage) => Promise<T>): Promise<T> {
-  const storage = sqliteStorage(openDatabase(path.join(dir, 'data')));
+  const storage = await openServerStorage(undefined, path.join(dir, 'data'));
   try {
     return await fn(storage);
   } finally {

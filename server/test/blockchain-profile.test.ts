@@ -6,17 +6,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../src/cli/index.js';
-import {
-  createProject,
-  DEV_IDENTITIES,
-  getIdentity,
-  openDatabase,
-  sqliteStorage,
-  removeIdentity,
-  setIdentity,
-  startServer,
-  type RunningServer,
-} from '../src/index.js';
+import { DEV_IDENTITIES, getIdentity, removeIdentity, setIdentity, startServer, type RunningServer } from '../src/index.js';
+import { openServerStorage } from '../src/storage/server-storage.js';
 import { ACCOUNTS, api } from './blockchain-helpers.js';
 import { inputErrorFieldOf, LOCAL_ORIGIN, tempDir } from './helpers.js';
 
@@ -100,7 +91,7 @@ describe('GET /v1/profile/account/{name}', () => {
     const other = await api(server, '/v1/profile/account/dev.w3kit', { apiVersion: '2' }, { headers: { origin: 'https://evil.example' } });
     expect(other.status).toBe(403);
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
-    createProject(server.db, { id: 'names-app', name: 'Names', allowedOrigins: ['https://names.example'] });
+    await server.projects.create({ id: 'names-app', name: 'Names', allowedOrigins: ['https://names.example'] });
     const app = await api(
       server,
       '/v1/profile/account/dev.w3kit',
@@ -187,7 +178,7 @@ describe('--seed names', () => {
     const dataDir = path.join(dir, 'data');
     try {
       // Account 1 named otherwise by the operator: the seed leaves it alone.
-      const storage = sqliteStorage(openDatabase(dataDir));
+      const storage = await openServerStorage(undefined, dataDir);
       await setIdentity(storage, ACCOUNTS[1], 'bob.w3kit');
       await storage.close();
       let seeded = await startServer({ port: 0, relayPort: false, dataDir, seed: { wallets: 1 } });

@@ -4,8 +4,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../src/cli/index.js';
-import { countWallets, getProject, listProjects, openDatabase } from '../src/index.js';
-import { tempDir } from './helpers.js';
+import type { Storage } from '../src/storage/engine.js';
+import { projectsRepository } from '../src/storage/projects.js';
+import { openServerStorage } from '../src/storage/server-storage.js';
+import { walletsRepository } from '../src/wallets/registry.js';
+import { SWITCHED_ENGINE, tempDir } from './helpers.js';
 
 let dir: string;
 let remove: () => void;
@@ -28,14 +31,17 @@ async function cli(...argv: string[]): Promise<Run> {
 
 const data = () => ['--data', path.join(dir, 'data')];
 
-function withDb<T>(fn: (db: ReturnType<typeof openDatabase>) => T): T {
-  const db = openDatabase(path.join(dir, 'data'));
+/** Runs `fn` on the storage of the commands' data folder (the same Postgres database in the engines' run). */
+async function withDb<T>(fn: (storage: Storage) => Promise<T>): Promise<T> {
+  const storage = await openServerStorage(undefined, path.join(dir, 'data'));
   try {
-    return fn(db);
+    return await fn(storage);
   } finally {
-    db.close();
+    await storage.close();
   }
 }
+const getProject = (id: string) => withDb((storage) => projectsRepository(storage).get(id));
+const listProjects = () => withDb((storage) => projectsRepository(storage).list());
 
 describe('w3kit-server --help', () => {
   it('prints usage and flags, the relay, the frame site and e-mail among them', async () => {
@@ -85,7 +91,7 @@ describe('projects commands', () => {
     );
     expect(add).toMatchObject({ code: 0, stderr: '' });
     expect(add.stdout).toContain('Added project shop');
-    expect(withDb((db) => getProject(db, 'shop'))).toMatchObject({
+    expect(await getProject('shop')).toMatchObject({
       name: 'Shop',
       allowedOrigins: ['https://shop.example.com', 'http://localhost:*'],
       analytics: true,
@@ -94,7 +100,7 @@ describe('projects commands', () => {
 
     const set = await cli('projects', 'set', 'shop', '--analytics', 'off', '--origins', '', ...data());
     expect(set.code).toBe(0);
-    expect(withDb((db) => getProject(db, 'shop'))).toMatchObject({
+    expect(await getProject('shop')).toMatchObject({
       name: 'Shop',
       allowedOrigins: [],
       analytics: false,
@@ -114,7 +120,7 @@ describe('projects commands', () => {
     expect(JSON.parse(json.stdout).map((p: { id: string }) => p.id)).toEqual(['blog', 'shop']);
 
     expect((await cli('projects', 'remove', 'blog', ...data())).code).toBe(0);
-    expect(withDb(listProjects).map((p) => p.id)).toEqual(['shop']);
+    expect((await listProjects()).map((p) => p.id)).toEqual(['shop']);
     const again = await cli('projects', 'remove', 'blog', ...data());
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("Unknown project 'blog'");
@@ -133,7 +139,7 @@ describe('projects commands', () => {
     );
     expect(add).toMatchObject({ code: 0, stderr: '' });
     expect(add.stdout).toContain('\tsiwx chains eip155:31337, solana:9RBqoiFs7cLT5bbZ4bKGEFZgvmojsDxM\n');
-    expect(withDb((db) => getProject(db, 'local'))!.siwxChains).toEqual(['eip155:31337', 'solana:9RBqoiFs7cLT5bbZ4bKGEFZgvmojsDxM']);
+    expect((await getProject('local'))!.siwxChains).toEqual(['eip155:31337', 'solana:9RBqoiFs7cLT5bbZ4bKGEFZgvmojsDxM']);
 
     expect((await cli('projects', 'set', 'local', '--siwx-chains', 'eip155:1', ...data())).code).toBe(0);
     const list = await cli('projects', 'list', ...data());
@@ -143,14 +149,14 @@ describe('projects commands', () => {
 
     const reset = await cli('projects', 'set', 'local', '--siwx-chains', 'default', ...data());
     expect(reset.stdout).toContain('\tsiwx chains default\n');
-    expect(withDb((db) => getProject(db, 'local'))!.siwxChains).toBeNull();
+    expect((await getProject('local'))!.siwxChains).toBeNull();
 
     const bad = await cli('projects', 'set', 'local', '--siwx-chains', 'eip155:1,eip155:999999999999999999', ...data());
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--siwx-chains');
     expect(bad.stderr).toContain('"eip155:999999999999999999"');
     expect((await cli('projects', 'set', 'local', '--siwx-chains', '', ...data())).stderr).toContain('at least one chain');
-    expect(withDb((db) => getProject(db, 'local'))!.siwxChains).toBeNull();
+    expect((await getProject('local'))!.siwxChains).toBeNull();
   });
 
   it('names the flag of a bad value and exits 2', async () => {
@@ -172,7 +178,7 @@ describe('projects commands', () => {
       expect(run.code, argv.join(' ')).toBe(2);
       expect(run.stderr, argv.join(' ')).toContain(flag);
     }
-    expect(withDb(listProjects)).toEqual([]);
+    expect(await listProjects()).toEqual([]);
   });
 
   it('rejects unknown commands and flags with exit 2', async () => {
@@ -211,7 +217,7 @@ describe('wallets commands', () => {
     const failed = await cli('wallets', 'import', bad, '--replace', ...data());
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain("entry 1 (id 'broken'): 'badge_type'");
-    expect(withDb(countWallets)).toBe(1);
+    expect(await withDb((storage) => walletsRepository(storage).count())).toBe(1);
 
     writeFileSync(bad, JSON.stringify([{ ...wallet, id: 'replaced' }]));
     expect((await cli('wallets', 'import', bad, '--replace', ...data())).code).toBe(0);
@@ -242,9 +248,12 @@ describe('running the server', () => {
     const done = main(['--port', '0', '--seed', ...data()], io);
     const url = await started;
     expect(stdout).toMatch(
-      /^w3kit-server {2}http:\/\/127\.0\.0\.1:\d+ {2}\(Provider API\)\nw3kit-relay {3}ws:\/\/127\.0\.0\.1:\d+ {2}\(WalletConnect relay\)\nw3kit-frame {3}http:\/\/localhost:\d+ {2}\(secure frame site; localhost: passkeys refuse IP-address origins\)\nw3kit-db {6}sqlite \S+w3kit\.sqlite {2}\(database\)\n$/,
+      /^w3kit-server {2}http:\/\/127\.0\.0\.1:\d+ {2}\(Provider API\)\nw3kit-relay {3}ws:\/\/127\.0\.0\.1:\d+ {2}\(WalletConnect relay\)\nw3kit-frame {3}http:\/\/localhost:\d+ {2}\(secure frame site; localhost: passkeys refuse IP-address origins\)\nw3kit-db {6}\S+ \S+ {2}\(database\)\n$/,
     );
-    expect(stdout).toContain(`w3kit-db      sqlite ${path.join(dir, 'data', 'w3kit.sqlite')}  (database)`);
+    // The data folder's SQLite file; in the engines' run, the switched Postgres database, its password never shown.
+    if (SWITCHED_ENGINE === 'sqlite')
+      expect(stdout).toContain(`w3kit-db      sqlite ${path.join(dir, 'data', 'w3kit.sqlite')}  (database)`);
+    else expect(stdout).toMatch(/\nw3kit-db {6}postgres postgres:\/\/[^:@\s]+(:\*\*\*)?@127\.0\.0\.1:\d+\/\S+ {2}\(database\)\n$/);
     const wallets = (await (await fetch(`${url}/getWallets?projectId=w3kit-dev&entries=1`)).json()) as { count: number };
     expect(wallets.count).toBe(1000);
     controller.abort();

@@ -1,13 +1,13 @@
 /** CORS: project routes echo allowed origins only; origins, images and health answer any origin; preflight. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, type RunningServer } from '../src/index.js';
+import type { RunningServer } from '../src/index.js';
 import { DEV, getJson, LOCAL_ORIGIN, start } from './helpers.js';
 
 let server: RunningServer;
 
 beforeAll(async () => {
   server = await start({ seed: { wallets: 0 } });
-  createProject(server.db, {
+  await server.projects.create({
     id: 'shop',
     name: 'Shop',
     allowedOrigins: ['https://shop.example.com', 'https://*.preview.example.com'],

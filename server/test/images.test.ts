@@ -1,6 +1,8 @@
 /** Image routes: content types, caching headers, ETag/304, 404 and 400. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importWallets, seedWalletEntries, type RunningServer } from '../src/index.js';
+import { seedWalletEntries, type RunningServer } from '../src/index.js';
+import { walletsRepository } from '../src/storage/wallets.js';
+import { validateWalletList } from '../src/wallets/import.js';
 import { DEV, getJson, start } from './helpers.js';
 
 let server: RunningServer;
@@ -9,9 +11,10 @@ const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8B
 beforeAll(async () => {
   server = await start({ seed: { wallets: 200 } });
   const base = seedWalletEntries()[0]!.entry;
-  importWallets(server.db, [
+  const wallets = validateWalletList([
     { ...base, id: 'png-wallet', name: 'PNG Wallet', image_id: 'png-wallet', image: `data:image/png;base64,${PNG_1PX}` },
   ]);
+  await walletsRepository(server.storage).store(wallets, 'upsert');
 });
 afterAll(() => server.close());
 

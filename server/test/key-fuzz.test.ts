@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHardhat, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { seedDevPrices } from '../src/blockchain/prices.js';
 import type { RunningServer } from '../src/index.js';
-import { seedDevProject } from '../src/projects.js';
 import { DEV, LOCAL_ORIGIN, start } from './helpers.js';
 
 const WALLET = { address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', blockchains: ['localhost'], assets: ['ETH'] };
@@ -33,7 +32,7 @@ let server: RunningServer;
 beforeAll(async () => {
   chain = await startHardhat({ port: 0 });
   server = await start({ relayPort: false, framePort: false, rateLimit: { max: 100_000 }, evmRpc: chain.url, evmPollIntervalMs: 100 });
-  seedDevProject(server.db);
+  await server.projects.seedDev();
   await seedDevPrices(server.storage);
   const end = Date.now() + 20_000;
   while (!server.indexer!.chainId() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));

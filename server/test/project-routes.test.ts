@@ -1,14 +1,14 @@
 /** Project identification and the project endpoints over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorReplySchema, originsReplySchema, projectConfigReplySchema, analyticsConfigReplySchema } from '../../src/wire/provider-api.js';
-import { createProject, type RunningServer } from '../src/index.js';
+import type { RunningServer } from '../src/index.js';
 import { DEV, getJson, start } from './helpers.js';
 
 let server: RunningServer;
 
 beforeAll(async () => {
   server = await start({ seed: { wallets: 0 } });
-  createProject(server.db, {
+  await server.projects.create({
     id: 'shop',
     name: 'Shop',
     allowedOrigins: ['https://shop.example.com'],
@@ -111,7 +111,7 @@ describe('project endpoints', () => {
   });
 
   it('reads projects per request, so changes show at once', async () => {
-    createProject(server.db, { id: 'late', name: 'Late' });
+    await server.projects.create({ id: 'late', name: 'Late' });
     const reply = await getJson(server, '/getAnalyticsConfig?projectId=late');
     expect(reply.body).toEqual({ isAnalyticsEnabled: false });
   });

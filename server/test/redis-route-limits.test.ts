@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { openDatabase } from '../src/db/open.js';
-import { seedDevProject } from '../src/projects.js';
+import { projectsRepository } from '../src/storage/projects.js';
+import { openServerStorage } from '../src/storage/server-storage.js';
 import type { CounterFactory } from '../src/rate-limit.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
 import { cleanupsAfterEach, sharedCounters, testRedis } from './redis-fixture.js';
@@ -19,10 +19,10 @@ const redisUrl = async () => (await testRedis(cleanups)).url;
 const NONCES = 3;
 
 async function app(counters: CounterFactory | undefined): Promise<FastifyInstance> {
-  const db = openDatabase(undefined);
-  seedDevProject(db);
-  const built = buildApp({ db, siwx: { limits: { noncesPerIp: NONCES } }, rateLimitCounters: counters });
-  cleanups.push(() => db.close());
+  const storage = await openServerStorage(undefined, undefined);
+  cleanups.push(() => storage.close());
+  await projectsRepository(storage).seedDev();
+  const built = buildApp({ storage, siwx: { limits: { noncesPerIp: NONCES } }, rateLimitCounters: counters });
   cleanups.push(() => built.close());
   await built.ready();
   return built;

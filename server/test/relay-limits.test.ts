@@ -1,6 +1,6 @@
 /**
  * What keeps the relay from filling the disk, over real sockets, real relay-auth JWTs and
- * SQLite: per-IP and global quotas in UTF-8 bytes (two loopback addresses, 127.0.0.1 and
+ * its storage (SQLite; Postgres in the engines' run): per-IP and global quotas in UTF-8 bytes (two loopback addresses, 127.0.0.1 and
  * 127.0.0.2, are two IPs), the storage cap, TTLs shortened on topics nobody else subscribes
  * to, the JWT's audience and lifetime, and the tag range.
  */
@@ -24,13 +24,14 @@ const open = fx.open;
 const publish = (peer: Peer, t: string, message: string, extra: Record<string, unknown> = {}) =>
   peer.result('irn_publish', { topic: t, message, ttl: 300, tag: 1108, ...extra });
 
-const stored = () =>
-  fx.db.prepare('SELECT topic, message, tag, (expires_at - published_at) / 1000 AS ttl FROM relay_messages ORDER BY id').all() as {
-    topic: string;
-    message: string;
-    tag: number;
-    ttl: number;
-  }[];
+/** The stored messages in mailbox order, each with the TTL it was stored with (whole seconds). */
+const stored = async () =>
+  (await fx.contents.messages()).map((m) => ({
+    topic: m.topic,
+    message: m.message,
+    tag: m.tag,
+    ttl: Math.trunc((m.expiresAt - m.publishedAt) / 1000),
+  }));
 
 describe('quotas', () => {
   it('refuses a publisher past its per-IP quota, whatever keys it uses, while another IP keeps working', async () => {
@@ -129,8 +130,8 @@ describe('quotas', () => {
     for (let i = 0; i < 3; i++) expect(await publish(a, t, 'x'.repeat(30_000), { ttl: 1 })).toBe(true);
     // Delivered, so not evicted.
     await listener.waitForPushes(3);
-    const delivered = () => fx.db.prepare('SELECT count(*) AS n FROM relay_deliveries').pluck().get() as number;
-    for (let i = 0; i < 100 && delivered() < 3; i++) await sleep(10);
+    const delivered = () => fx.contents.deliveries();
+    for (let i = 0; i < 100 && (await delivered()) < 3; i++) await sleep(10);
     const reply = await a.call('irn_publish', { topic: t, message: 'x'.repeat(30_000), ttl: 300 });
     expect(reply.error).toEqual({
       code: RPC_ERRORS.storageFull,
@@ -140,7 +141,7 @@ describe('quotas', () => {
     expect(await errorCode(publish(await open({ localAddress: OTHER_IP }), t, 'x'.repeat(30_000)))).toBe(RPC_ERRORS.storageFull);
     await sleep(1100);
     expect(await publish(a, t, 'x'.repeat(30_000))).toBe(true);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
   });
 });
 
@@ -156,7 +157,7 @@ describe('TTL', () => {
     expect(await publish(a, shared, 'm3', { ttl: MONTH })).toBe(true);
     expect(await publish(a, shared, 'm4', { ttl: 1e300 })).toBe(true);
     expect(await publish(a, lonely, 'm5', { ttl: 30 })).toBe(true);
-    expect(stored().map((m) => [m.message, m.ttl])).toEqual([
+    expect((await stored()).map((m) => [m.message, m.ttl])).toEqual([
       ['m1', 600],
       ['m2', 600],
       ['m3', MONTH],
@@ -190,7 +191,7 @@ describe('tag', () => {
       ],
     });
     expect(batch.error).toMatchObject({ code: RPC_ERRORS.invalidParams, message: expect.stringContaining('params.messages[1].tag') });
-    expect(stored().map((m) => m.tag)).toEqual([0, 1100, 1119, 4000, 4294967295, 0]);
+    expect((await stored()).map((m) => m.tag)).toEqual([0, 1100, 1119, 4000, 4294967295, 0]);
   });
 });
 

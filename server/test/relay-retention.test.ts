@@ -6,7 +6,7 @@
  * a restart on the same data file; messages nobody fetches expire after `unfetchedTtl`.
  */
 import { describe, expect, it } from 'vitest';
-import { RPC_ERRORS, sqliteStorage, type RelayLimits } from '../src/index.js';
+import { RPC_ERRORS, type RelayLimits } from '../src/index.js';
 import { RelayHub, type RelaySocket } from '../src/relay/hub.js';
 import { RELAY_LIMITS } from '../src/relay/protocol.js';
 import { RelayStore } from '../src/relay/store.js';
@@ -22,7 +22,7 @@ const fx = useRelayFixture('w3kit-relay-retention-');
 const open = (localAddress: string) => fx.open({ localAddress });
 
 const publish = (peer: Peer, t: string, message: string) => peer.result('irn_publish', { topic: t, message, ttl: 86_400, tag: 1108 });
-const storedBytes = () => fx.db.prepare('SELECT total(size) FROM relay_messages').pluck().get() as number;
+const storedBytes = async () => (await fx.contents.messages()).reduce((n, m) => n + m.size, 0);
 
 describe('the all-clients quota and the store, filled by ten addresses', () => {
   it('lets an eleventh address publish, evicting the oldest unfetched messages of the heaviest senders', async () => {
@@ -38,23 +38,23 @@ describe('the all-clients quota and the store, filled by ten addresses', () => {
       for (let i = 0; i < 4; i++) expect(await publish(attacker, topic(`junk-${a}-${i}`), chunk)).toBe(true);
       expect(await errorCode(publish(attacker, topic(`junk-${a}-x`), chunk))).toBe(RPC_ERRORS.rateLimited);
     }
-    expect(storedBytes()).toBeLessThanOrEqual(512 * KIB);
+    expect(await storedBytes()).toBeLessThanOrEqual(512 * KIB);
 
     // The eleventh address: its message is taken and delivered.
     const dapp = await open('127.0.0.11');
     expect(await publish(dapp, t, 'session request')).toBe(true);
     expect((await wallet.waitForPushes(1)).map((p) => p.params.data.message)).toEqual(['session request']);
     // What went were the oldest junk messages, evenly from the heaviest: every address keeps its newest.
-    const left = fx.db.prepare('SELECT sender_ip AS ip, count(*) AS n FROM relay_messages GROUP BY sender_ip').all() as {
-      ip: string;
-      n: number;
-    }[];
+    const messages = await fx.contents.messages();
+    const bySender = new Map<string, number>();
+    for (const m of messages) bySender.set(m.senderIp, (bySender.get(m.senderIp) ?? 0) + 1);
+    const left = [...bySender].map(([ip, n]) => ({ ip, n }));
     expect(left.find((r) => r.ip === '127.0.0.11')).toEqual({ ip: '127.0.0.11', n: 1 });
     const junk = left.filter((r) => r.ip !== '127.0.0.11');
     expect(junk).toHaveLength(10);
     expect(junk.every((r) => r.n === 3 || r.n === 4)).toBe(true);
-    const newest = fx.db.prepare('SELECT count(*) FROM relay_messages WHERE topic IN (' + junk.map(() => '?').join() + ')').pluck();
-    expect(newest.get(...Array.from({ length: 10 }, (_, a) => topic(`junk-${a + 1}-3`)))).toBe(10);
+    const newest = new Set(Array.from({ length: 10 }, (_, a) => topic(`junk-${a + 1}-3`)));
+    expect(messages.filter((m) => newest.has(m.topic))).toHaveLength(10);
   });
 
   it('keeps the quota windows across a restart on the same data file', async () => {
@@ -88,12 +88,11 @@ describe('RelayRetention through the hub', () => {
   const clock = () => t;
   const hubWith = (limits: Partial<RelayLimits>) => {
     t = 5_000_000;
-    const storage = sqliteStorage(fx.db);
+    const storage = fx.storage;
     return new RelayHub<FakeSocket>(storage, new RelayStore(storage, clock), { ...RELAY_LIMITS, ipBytesPerHour: 1e9, ...limits }, clock);
   };
   const msg = (name: string, bytes = 1000) => ({ topic: name.padEnd(10, '-'), message: 'x'.repeat(bytes - 10), ttl: 86_400, tag: 1 });
-  const left = () =>
-    (fx.db.prepare('SELECT topic FROM relay_messages ORDER BY id').pluck().all() as string[]).map((s) => s.replace(/-+$/, ''));
+  const left = async () => (await fx.contents.messages()).map((m) => m.topic.replace(/-+$/, ''));
 
   it('evicts the heaviest sender down towards the next, oldest first, and never what was fetched', async () => {
     const hub = hubWith({ maxStoredBytes: 10_000 });
@@ -108,11 +107,11 @@ describe('RelayRetention through the hub', () => {
     expect((await hub.fetchMessages(reader, [msg('read').topic])).messages).toHaveLength(1);
     for (const name of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) await send(heavy, name);
     for (const name of ['l1', 'l2']) await send(light, name);
-    expect(left()).toEqual(['read', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'l1', 'l2']);
+    expect(await left()).toEqual(['read', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'l1', 'l2']);
     // Full (9,000 of 10,000 bytes): two more from the light one make room from the heavy one's oldest.
     await send(light, 'l3');
     await send(light, 'l4');
-    expect(left()).toEqual(['read', 'h3', 'h4', 'h5', 'h6', 'l1', 'l2', 'l3', 'l4']);
+    expect(await left()).toEqual(['read', 'h3', 'h4', 'h5', 'h6', 'l1', 'l2', 'l3', 'l4']);
   });
 
   it('refuses with storage full only when nothing unfetched is left', async () => {
@@ -137,12 +136,12 @@ describe('RelayRetention through the hub', () => {
       await hub.publish(a, msg(name));
     }
     await hub.settled();
-    expect(left()).toEqual(['m2', 'm3']);
+    expect(await left()).toEqual(['m2', 'm3']);
     const [pushed] = [...reader.inflight.keys()];
     expect(pushed).toBeDefined();
     hub.acknowledge(reader, pushed!, true);
     await hub.settled();
-    expect(fx.db.prepare('SELECT count(*) FROM relay_deliveries').pluck().get()).toBe(0);
+    expect(await fx.contents.deliveries()).toBe(0);
   });
 
   it('deletes what nobody fetched within unfetchedTtl, keeping what was fetched until its TTL', async () => {
@@ -154,9 +153,9 @@ describe('RelayRetention through the hub', () => {
     await hub.fetchMessages(reader, [msg('kept').topic]);
     t += 599_000;
     await hub.prune();
-    expect(left()).toEqual(['kept', 'lost']);
+    expect(await left()).toEqual(['kept', 'lost']);
     t += 1_000;
     await hub.prune();
-    expect(left()).toEqual(['kept']);
+    expect(await left()).toEqual(['kept']);
   });
 });

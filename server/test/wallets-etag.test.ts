@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletEntry } from '../../src/test-utils/wallet-entry.js';
 import { getWalletsReplySchema } from '../../src/wire/provider-api.js';
-import { importWallets, type RunningServer } from '../src/index.js';
+import type { RunningServer } from '../src/index.js';
+import { walletsRepository } from '../src/storage/wallets.js';
+import { validateWalletList } from '../src/wallets/import.js';
 import { matchesEtag, SerializedReplies } from '../src/routes/serialized-replies.js';
 import { DEV, LOCAL_ORIGIN, start } from './helpers.js';
 
@@ -49,7 +51,7 @@ describe('GET /getWallets ETag', () => {
   it('gives a new body and ETag as soon as the registry changes', async () => {
     const before = await get();
     const etag = before.headers.get('etag')!;
-    importWallets(server.db, [walletEntry('aaa-first', { order: 0 })]);
+    await walletsRepository(server.storage).store(validateWalletList([walletEntry('aaa-first', { order: 0 })]), 'upsert');
     const after = await get({ 'if-none-match': etag });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);

@@ -5,8 +5,8 @@
  * command line against them and `helpText` builds `--help` from them.
  */
 import type { ServerConfig } from '../config.js';
-import { openStorage, type Storage } from '../storage/engine.js';
-import { storageTarget } from '../storage/url.js';
+import type { Storage } from '../storage/engine.js';
+import { openServerStorage } from '../storage/server-storage.js';
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -116,9 +116,9 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Runs `fn` on the configured storage (`--db`, else SQLite in --data), closing it afterwards. */
+/** Runs `fn` on the configured storage (`--db`, else SQLite in --data), opened as the server opens it, closing it afterwards. */
 export async function withStorage<T>(config: ServerConfig, fn: (storage: Storage) => Promise<T>): Promise<T> {
-  const storage = await openStorage(storageTarget(config.db, config.dataDir));
+  const storage = await openServerStorage(config.db, config.dataDir);
   try {
     return await fn(storage);
   } finally {

@@ -22,8 +22,8 @@ describe.each(ENGINES)('the analytics repository on %s', (engine) => {
     const storage = await freshStorage(engine);
     await projectsRepository(storage).seedDev();
     const analytics = analyticsRepository(storage, { retentionDays: 1, maxEventsPerProject: 3 });
-    await analytics.record('w3kit-dev', event(1), sdk);
-    await analytics.record('w3kit-dev', { ...event(1), eventId: event(1).eventId.toLowerCase() }, sdk);
+    expect(await analytics.record('w3kit-dev', event(1), sdk)).toBe(true);
+    expect(await analytics.record('w3kit-dev', { ...event(1), eventId: event(1).eventId.toLowerCase() }, sdk)).toBe(false);
     expect(await events(storage)).toEqual(['e1']);
     for (let n = 2; n <= 5; n++) await analytics.record('w3kit-dev', event(n), sdk);
     expect(await events(storage)).toEqual(['e3', 'e4', 'e5']);

@@ -10,17 +10,30 @@ import { DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from '../analyti
 import type { Storage } from './engine.js';
 
 export interface AnalyticsRepository {
-  /** Stores an event once per (project, event id); a repeated one is ignored. */
-  record(projectId: string, event: AnalyticsEvent, sdk: { type: string | undefined; version: string | undefined }): Promise<void>;
+  /** Stores an event once per (project, event id); a repeated one is ignored (false). */
+  record(projectId: string, event: AnalyticsEvent, sdk: { type: string | undefined; version: string | undefined }): Promise<boolean>;
   /** Deletes events past the retention and every project's events past the cap; returns how many. */
   prune(now?: number): Promise<number>;
+  /** A project's stored events, oldest first (in the order they were stored). */
+  events(projectId: string): Promise<StoredAnalyticsEvent[]>;
+}
+
+/** An event as stored: the event, its type and name (the columns kept beside its props), its SDK and when it was received (ms since the epoch). */
+export interface StoredAnalyticsEvent extends AnalyticsEvent {
+  type: string;
+  event: string;
+  sdkType: string | null;
+  sdkVersion: string | null;
+  receivedAt: number;
 }
 
 const DAY_MS = 86_400_000;
 
+/** `now` is the clock events are received by (and pruned at, by default). */
 export function analyticsRepository(
   { db, engine }: Storage,
   retention: AnalyticsRetention = DEFAULT_ANALYTICS_RETENTION,
+  now: () => number = Date.now,
 ): AnalyticsRepository {
   const { retentionDays, maxEventsPerProject: max } = retention;
   /** Events per project as last counted (a project is counted once, then kept up to date). */
@@ -67,12 +80,12 @@ export function analyticsRepository(
           props: JSON.stringify(props),
           sdk_type: sdk.type ?? null,
           sdk_version: sdk.version ?? null,
-          received_at: Date.now(),
+          received_at: now(),
         })
         .onConflict((oc) => oc.columns(['project_id', 'event_id']).doNothing())
         .returning('seq')
         .executeTakeFirst();
-      if (!stored) return;
+      if (!stored) return false;
       const known = counts.get(projectId);
       let count = known === undefined ? await countOf(projectId) : known + 1;
       if (count > max) {
@@ -80,11 +93,12 @@ export function analyticsRepository(
         count = max;
       }
       counts.set(projectId, count);
+      return true;
     },
-    async prune(now = Date.now()) {
+    async prune(at = now()) {
       const old = await db
         .deleteFrom('analytics_events')
-        .where('received_at', '<', now - retentionDays * DAY_MS)
+        .where('received_at', '<', at - retentionDays * DAY_MS)
         .executeTakeFirst();
       let deleted = Number(old.numDeletedRows);
       const over = await db
@@ -96,6 +110,21 @@ export function analyticsRepository(
       for (const { project_id } of over) deleted += await trim(project_id);
       counts.clear();
       return deleted;
+    },
+    async events(projectId) {
+      const rows = await db.selectFrom('analytics_events').selectAll().where('project_id', '=', projectId).orderBy('seq').execute();
+      return rows.map((r) => ({
+        eventId: r.event_id,
+        url: r.url,
+        domain: r.domain,
+        timestamp: Number(r.timestamp),
+        props: JSON.parse(r.props) as AnalyticsEvent['props'],
+        type: r.type,
+        event: r.event,
+        sdkType: r.sdk_type,
+        sdkVersion: r.sdk_version,
+        receivedAt: Number(r.received_at),
+      }));
     },
   };
 }

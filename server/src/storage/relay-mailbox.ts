@@ -33,6 +33,11 @@ export interface NewMailboxMessage extends Omit<MailboxMessage, 'id'> {
   size: number;
 }
 
+/** A message as stored, with what the storage rules read (an operator's look, the tests). */
+export interface StoredRelayMessage extends NewMailboxMessage {
+  id: number;
+}
+
 /** What a deletion took out of the mailboxes. */
 export interface Freed {
   messages: number;
@@ -67,6 +72,10 @@ export interface RelayMailbox {
    * brought down towards the next one, until `target` bytes are freed or `maxRounds` rounds ran.
    */
   evict(target: number, maxRounds: number): Promise<Freed & { senders: string[] }>;
+  /** Every stored message (expired ones until pruned), oldest first, as stored: not for the hot path. */
+  list(): Promise<StoredRelayMessage[]>;
+  /** How many receipts (a message received by a client id) are kept. */
+  receipts(): Promise<number>;
 }
 
 /** Rows of relay_messages nobody has received (`m` the message's alias). */
@@ -164,5 +173,27 @@ export function relayMailbox(storage: Storage): RelayMailbox {
       return freed(rows);
     },
     evict: (target, maxRounds) => run.transact(() => evictionBody(db, target, maxRounds), ['w3kit-relay-eviction']),
+    async list() {
+      const rows = await db.selectFrom('relay_messages').selectAll().orderBy('id').execute();
+      return rows.map((r) => ({
+        id: Number(r.id),
+        topic: r.topic,
+        message: r.message,
+        tag: Number(r.tag),
+        attestation: r.attestation,
+        senderClientId: r.sender_client_id,
+        publishedAt: Number(r.published_at),
+        expiresAt: Number(r.expires_at),
+        senderIp: r.sender_ip,
+        size: Number(r.size),
+      }));
+    },
+    async receipts() {
+      const row = await db
+        .selectFrom('relay_deliveries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
   };
 }

@@ -21,6 +21,17 @@ export interface NewSubscriptions {
   perAddress: number;
 }
 
+/** A subscription as stored (an operator's look, the tests). */
+export interface StoredSubscription {
+  clientId: string;
+  topic: string;
+  /** The quota key of the address that made it ('' for one from before the relay counted addresses). */
+  ip: string;
+  /** Milliseconds since the epoch. */
+  subscribedAt: number;
+  expiresAt: number;
+}
+
 export interface RelaySubscriptionsRepository {
   /** Subscribes (renewing those held); 'client' or 'address' names the cap it would pass (then nothing changes). */
   add(entry: NewSubscriptions): Promise<'client' | 'address' | undefined>;
@@ -31,6 +42,8 @@ export interface RelaySubscriptionsRepository {
   countOfAddress(ip: string, now: number): Promise<number>;
   /** Deletes subscriptions expired at `now`; how many. */
   sweep(now: number): Promise<number>;
+  /** Every subscription (expired ones until swept), by client id then topic: not for the hot path. */
+  list(): Promise<StoredSubscription[]>;
 }
 
 export function relaySubscriptionsRepository(storage: Storage): RelaySubscriptionsRepository {
@@ -101,6 +114,16 @@ export function relaySubscriptionsRepository(storage: Storage): RelaySubscriptio
     countOfAddress: async (ip, now) => Number((await run.one(countOf(now, 'ip', ip))).rows[0]?.n ?? 0),
     async sweep(now) {
       return (await run.one(db.deleteFrom('relay_subscriptions').where('expires_at', '<=', now).compile())).changes;
+    },
+    async list() {
+      const rows = await db.selectFrom('relay_subscriptions').selectAll().orderBy('client_id').orderBy('topic').execute();
+      return rows.map((r) => ({
+        clientId: r.client_id,
+        topic: r.topic,
+        ip: r.ip,
+        subscribedAt: Number(r.subscribed_at),
+        expiresAt: Number(r.expires_at),
+      }));
     },
   };
 }
