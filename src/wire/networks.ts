@@ -25,7 +25,6 @@ export interface Network {
 
 const ETH: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 };
 const SOL: NativeCurrency = { name: 'Solana', symbol: 'SOL', decimals: 9 };
-const BTC: NativeCurrency = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 };
 
 /**
  * The genesis hash the local SVM (`w3kit-server svm`) reports, whatever its data folder holds,
@@ -56,19 +55,22 @@ function svm(
 
 /**
  * A Bitcoin network: the CAIP-2 reference is the genesis block hash's first 32 hex characters
- * (CAIP-4); `rpcUrls.default.http[0]` is its Esplora HTTP API (what mempool.space and electrs
- * serve), read directly when the modal has no Blockchain API.
+ * (CAIP-4); `rpcUrls.default.http[0]` is its Esplora HTTP API, read directly when the modal has
+ * no Blockchain API: mempool.space's (`mempool` is the path of the network there: '', '/testnet',
+ * '/signet'), or the local regtest chain's without one.
  */
-function btc(genesisPrefix: string, name: string, esplora: string, explorer: string | undefined, testnet: boolean): Network {
+function btc(genesisPrefix: string, name: string, mempool?: string): Network {
+  const site = `https://mempool.space${mempool}`;
   return {
     id: genesisPrefix,
     caipNetworkId: `bip122:${genesisPrefix}`,
     chainNamespace: 'bip122',
     name,
-    nativeCurrency: BTC,
-    rpcUrls: { default: { http: [esplora] } },
-    ...(explorer ? { blockExplorers: { default: { name: 'mempool.space', url: explorer } } } : {}),
-    ...(testnet ? { testnet } : {}),
+    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+    rpcUrls: { default: { http: [mempool === undefined ? 'http://127.0.0.1:18443' : `${site}/api`] } },
+    ...(mempool === undefined
+      ? { testnet: true }
+      : { blockExplorers: { default: { name: 'mempool.space', url: site } }, ...(mempool ? { testnet: true } : {}) }),
   };
 }
 
@@ -152,23 +154,11 @@ export const networks = {
   ),
   /** The local SVM (`w3kit-server svm`; `npm start` runs it): JSON-RPC on 8899, websocket on 8900. */
   solanaLocal: svm(LOCAL_SVM_GENESIS_HASH.slice(0, 32), 'Solana Local', 'http://127.0.0.1:8899', 'ws://127.0.0.1:8900', undefined, true),
-  bitcoin: btc('000000000019d6689c085ae165831e93', 'Bitcoin', 'https://mempool.space/api', 'https://mempool.space', false),
-  bitcoinTestnet: btc(
-    '000000000933ea01ad0ee984209779ba',
-    'Bitcoin Testnet',
-    'https://mempool.space/testnet/api',
-    'https://mempool.space/testnet',
-    true,
-  ),
-  bitcoinSignet: btc(
-    '00000008819873e925422c1ff0f99f7c',
-    'Bitcoin Signet',
-    'https://mempool.space/signet/api',
-    'https://mempool.space/signet',
-    true,
-  ),
+  bitcoin: btc('000000000019d6689c085ae165831e93', 'Bitcoin', ''),
+  bitcoinTestnet: btc('000000000933ea01ad0ee984209779ba', 'Bitcoin Testnet', '/testnet'),
+  bitcoinSignet: btc('00000008819873e925422c1ff0f99f7c', 'Bitcoin Signet', '/signet'),
   /** The local regtest development chain (`w3kit-server btc`; `npm start` runs it): its Esplora API on 18443. */
-  bitcoinRegtest: btc('0f9188f13cb7b2c71f2a335e3a4fc328', 'Bitcoin Regtest', 'http://127.0.0.1:18443', undefined, true),
+  bitcoinRegtest: btc('0f9188f13cb7b2c71f2a335e3a4fc328', 'Bitcoin Regtest'),
 } satisfies Record<string, Network>;
 
 export type NetworkPresetName = keyof typeof networks;
