@@ -14,9 +14,6 @@ const BY_CAIP = new Map<string, { chain: string; net: AddressNet }>([
   [networks.bitcoinRegtest.caipNetworkId, { chain: 'bitcoin:regtest', net: 'regtest' }],
 ]);
 
-/** Whether a Wallet Standard chain is a Bitcoin one. */
-export const isBitcoinChain = (chain: unknown): boolean => typeof chain === 'string' && /^bitcoin:[a-z0-9-]{1,32}$/.test(chain);
-
 /** The Wallet Standard chain of a network (undefined for a network that is no preset). */
 export const standardChain = (network: Network | undefined): string | undefined =>
   network ? BY_CAIP.get(network.caipNetworkId)?.chain : undefined;

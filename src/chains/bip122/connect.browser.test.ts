@@ -142,6 +142,8 @@ describe('Bitcoin beside EVM and Solana in one wallet row (issue 33)', () => {
       throw new Error(`${err.message}: ${shown().slice(0, 400)}`);
     });
 
+    // The instance's provider of the namespace is typed (src/instance.ts) and is the wallet's.
+    expect(el.modal.getWalletProvider('bip122')?.name).to.equal(NAME);
     const signature = await el.modal.signMessage('Sign in to w3kit', { namespace: 'bip122' });
     expect(signature).to.match(/^[A-Za-z0-9+/]+=*$/);
     expect(atob(signature).length).to.be.greaterThan(100);
