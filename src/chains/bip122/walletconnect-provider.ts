@@ -97,6 +97,8 @@ export function createWcBitcoinProvider(
   /** The session's account: the first address; the wallet's addresses it did not put in the session (ordinals). */
   const account = (): string => accounts[0] ?? '';
   let extra: string[] = [];
+  /** The wallet told its addresses by an event: an older getAccountAddresses reply no longer counts. */
+  let told = false;
   let closed = false;
   const listeners = new Set<(accounts: string[]) => void>();
   const pending = new PendingRequests((p) => options.onPending?.(p));
@@ -135,6 +137,7 @@ export function createWcBitcoinProvider(
     if (p.topic !== topic || closed || event?.name !== 'bip122_addressesChanged' || chainId !== chainCaipId) return;
     const list = addressesOf(event.data);
     if (!list || (list.length === 0 && Array.isArray(event.data) && event.data.length > 0)) return;
+    told = true;
     set(list);
   };
   const onEnd = (p: { topic: string }): void => {
@@ -161,7 +164,7 @@ export function createWcBitcoinProvider(
   void ask('getAccountAddresses', { account: account(), intentions: ['payment', 'ordinal'] }, false).then(
     (reply) => {
       const list = addressesOf(reply);
-      if (!list?.length || closed) return;
+      if (!list?.length || closed || told) return;
       extra = list.filter((a) => !accounts.includes(a));
       set([...accounts, ...extra]);
     },
