@@ -12,8 +12,15 @@
  * Solana: the wallet's ed25519 dev account is approved on the solana chains a dapp proposes;
  * solana_signAndSendTransaction sends to the local SVM (default http://127.0.0.1:8899, the
  * <meta name="w3kit-solana-rpc-url">, then the query parameter `solana-rpc`).
+ * Bitcoin: the dev account the local regtest chain funds (the key is the SHA-256 of 'w3kit dev
+ * bitcoin account', as server/src/chains/bip122/devchain/network.ts derives it) is approved on
+ * the bip122 chains a dapp proposes (its payment address; the ordinals address through
+ * getAccountAddresses); it signs BIP-322 messages and PSBTs, and signPsbt's broadcast and
+ * sendTransfer go to the chain's Esplora API (default http://127.0.0.1:18443, the query
+ * parameter `bitcoin-esplora`).
  * Sessions are kept in IndexedDB, so they survive a reload.
  */
+import { sha256 } from '@scure/btc-signer/utils.js';
 import { formatEther } from 'viem';
 import { describeMessage } from '../../test/fixtures/eip1193-wallet.js';
 import { base58Decode } from '../../src/chains/solana/walletconnect-codec.js';
@@ -37,9 +44,20 @@ declare global {
 const DEFAULT_RPC_URLS: Record<number, string> = { 31337: 'http://127.0.0.1:8545', 31338: 'http://127.0.0.1:8546' };
 const DEFAULT_RELAY_URL = 'ws://127.0.0.1:4302';
 const DEFAULT_SOLANA_RPC_URL = 'http://127.0.0.1:8899';
+const DEFAULT_BITCOIN_ESPLORA_URL = 'http://127.0.0.1:18443';
+const DEV_BITCOIN_KEY = sha256(new TextEncoder().encode('w3kit dev bitcoin account'));
 /** The Solana presets' CAIP-2 ids, named as people know them. */
 const SOLANA_CHAINS: Record<string, string> = Object.fromEntries(
-  [networks.solana, networks.solanaDevnet, networks.solanaTestnet, networks.solanaLocal].map((n) => [n.caipNetworkId, n.name]),
+  [
+    networks.solana,
+    networks.solanaDevnet,
+    networks.solanaTestnet,
+    networks.solanaLocal,
+    networks.bitcoin,
+    networks.bitcoinTestnet,
+    networks.bitcoinSignet,
+    networks.bitcoinRegtest,
+  ].map((n) => [n.caipNetworkId, n.name]),
 );
 
 /** The URLs `npm start` filled in, or undefined for an empty or unfilled placeholder. */
@@ -50,7 +68,7 @@ function filledRpcUrls(text: string): Record<number, string> | undefined {
   return Object.keys(out).length ? out : undefined;
 }
 
-function readSettings(): { rpcUrls: Record<number, string>; relayUrl: string; solanaRpcUrl: string } {
+function readSettings(): { rpcUrls: Record<number, string>; relayUrl: string; solanaRpcUrl: string; esploraUrl: string } {
   const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
   const query = new URLSearchParams(location.search);
   const relayMeta = meta('w3kit-relay-url');
@@ -58,7 +76,8 @@ function readSettings(): { rpcUrls: Record<number, string>; relayUrl: string; so
   const relayUrl = query.get('relay') || (relayMeta && !relayMeta.startsWith('__') ? relayMeta : DEFAULT_RELAY_URL);
   const solanaMeta = meta('w3kit-solana-rpc-url');
   const solanaRpcUrl = query.get('solana-rpc') || (solanaMeta && !solanaMeta.startsWith('__') ? solanaMeta : DEFAULT_SOLANA_RPC_URL);
-  return { rpcUrls, relayUrl, solanaRpcUrl };
+  const esploraUrl = query.get('bitcoin-esplora') || DEFAULT_BITCOIN_ESPLORA_URL;
+  return { rpcUrls, relayUrl, solanaRpcUrl, esploraUrl };
 }
 
 // ---- DOM helpers ----
@@ -128,6 +147,16 @@ function solanaMessage(params: unknown): string {
 function describe(request: WcRequest): { title: string; rows: [string, string | Node][] } {
   const list = Array.isArray(request.params) ? (request.params as unknown[]) : [];
   const solana = (request.params ?? {}) as { pubkey?: unknown; transaction?: unknown; sendOptions?: unknown };
+  const bitcoin = (request.params ?? {}) as {
+    account?: unknown;
+    address?: unknown;
+    message?: unknown;
+    psbt?: unknown;
+    signInputs?: { index?: unknown }[];
+    broadcast?: unknown;
+    recipientAddress?: unknown;
+    amount?: unknown;
+  };
   const common: [string, string][] = [
     ['Dapp', dappName(request.peer)],
     ['Network', chainLabel(request.chainId)],
@@ -189,6 +218,35 @@ function describe(request: WcRequest): { title: string; rows: [string, string | 
       if (solana.sendOptions) rows.push(['Send options', short(solana.sendOptions)]);
       return { title: request.method === 'solana_signTransaction' ? 'Sign transaction' : 'Send transaction', rows };
     }
+    case 'signMessage':
+      return {
+        title: 'Sign message',
+        rows: [
+          ...common,
+          ['Account', String(bitcoin.address ?? bitcoin.account)],
+          ['Message', scrollable('Message', short(String(bitcoin.message ?? '')))],
+        ],
+      };
+    case 'signPsbt':
+      return {
+        title: bitcoin.broadcast === true ? 'Sign and send transaction' : 'Sign transaction',
+        rows: [
+          ...common,
+          ['Account', String(bitcoin.account)],
+          ['Inputs to sign', short(Array.isArray(bitcoin.signInputs) ? bitcoin.signInputs.map((i) => i?.index) : [])],
+          ['PSBT', `${typeof bitcoin.psbt === 'string' ? Math.floor((bitcoin.psbt.length * 3) / 4) : 0} bytes`],
+        ],
+      };
+    case 'sendTransfer':
+      return {
+        title: 'Send bitcoin',
+        rows: [
+          ...common,
+          ['From', String(bitcoin.account)],
+          ['To', String(bitcoin.recipientAddress)],
+          ['Amount', `${String(bitcoin.amount)} sats`],
+        ],
+      };
     default:
       return { title: request.method, rows: [...common, ['Params', scrollable('Params', short(request.params ?? []))]] };
   }
@@ -243,7 +301,10 @@ function renderProposals(): void {
     const meta = proposal.proposer.metadata;
     const name = dappName(meta);
     const proposed = proposedChains(proposal);
-    const ours = new Set([...(w?.chainIds ?? []).map((id) => `eip155:${id}`), ...proposed.filter((c) => c.startsWith('solana:'))]);
+    const ours = new Set([
+      ...(w?.chainIds ?? []).map((id) => `eip155:${id}`),
+      ...proposed.filter((c) => c.startsWith('solana:') || !!w?.bip122.addressesOn(c)),
+    ]);
     const headingId = `proposal-${proposal.id}`;
     list.append(
       h(
@@ -367,7 +428,7 @@ async function pair(event: Event): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  const { rpcUrls, relayUrl, solanaRpcUrl } = readSettings();
+  const { rpcUrls, relayUrl, solanaRpcUrl, esploraUrl } = readSettings();
   const chainIds = Object.keys(rpcUrls).map(Number);
   byId('pair-form').addEventListener('submit', (e) => void pair(e));
   byId('uri').addEventListener('input', () => setUriError(undefined));
@@ -384,6 +445,7 @@ async function start(): Promise<void> {
       projectId: 'w3kit-dev',
       mode: 'prompt',
       solana: { rpcUrl: solanaRpcUrl },
+      bip122: { privateKey: DEV_BITCOIN_KEY, esploraUrl },
       prompt: (request) =>
         new Promise<boolean>((resolve) => {
           waiting.set(request.id, {
@@ -409,6 +471,7 @@ async function start(): Promise<void> {
       details([
         ['Accounts', w.addresses.join(', ')],
         ['Solana account', w.solana.address],
+        ['Bitcoin account', w.bip122.addressesOn(networks.bitcoinRegtest.caipNetworkId)?.payment ?? ''],
         [
           'Chains',
           Object.entries(rpcUrls)
@@ -416,6 +479,7 @@ async function start(): Promise<void> {
             .join(', '),
         ],
         ['Solana RPC', solanaRpcUrl],
+        ['Bitcoin Esplora', esploraUrl],
         ['Relay', relayUrl],
       ]),
       { id: 'wallet-info' },

@@ -3,11 +3,12 @@
  * list and the codecs free of the modal's modules). Signature checks load apart
  * (src/chains/siwx-signatures.ts).
  */
+import { bip122Siwx } from './bip122/siwx.js';
 import { eip155Siwx } from './eip155/siwx.js';
 import type { SiwxCodec } from './siwx-codec.js';
 import { solanaSiwx } from './solana/siwx.js';
 
-const CODECS: Record<string, SiwxCodec> = { eip155: eip155Siwx, solana: solanaSiwx };
+const CODECS: Record<string, SiwxCodec> = { eip155: eip155Siwx, solana: solanaSiwx, bip122: bip122Siwx };
 
 /** The namespaces with a codec, in order. */
 export const SIWX_NAMESPACES = Object.keys(CODECS);

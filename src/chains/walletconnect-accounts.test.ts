@@ -58,4 +58,23 @@ describe('sessionAccounts', () => {
     const late = sessionAccounts({ namespaces: { eip155: { accounts: [...Array(256).fill('junk'), `eip155:1:${EVM_A}`] } } });
     expect(late).toEqual({});
   });
+
+  it('reads bip122 accounts: a genesis-hash reference and a Bitcoin address with a valid checksum', () => {
+    const REGTEST = networks.bitcoinRegtest.caipNetworkId;
+    const payment = 'bcrt1ql3e9pgs3mmwuwrh95fecme0s0qtn2880hlwwpw';
+    const broken = `${payment.slice(0, -1)}${payment.endsWith('w') ? 'x' : 'w'}`;
+    const out = sessionAccounts({
+      namespaces: {
+        bip122: {
+          accounts: [
+            `${REGTEST}:${broken}`,
+            `bip122:0F9188F13CB7B2C71F2A335E3A4FC328:${payment}`,
+            `${REGTEST}:${payment}`,
+            `${REGTEST}:0xabc`,
+          ],
+        },
+      },
+    });
+    expect(out).toEqual({ bip122: { chainId: REGTEST.slice(7), accounts: [payment] } });
+  });
 });

@@ -5,6 +5,7 @@
  * namespace's are dropped, and only the first entries are read.
  */
 import { isNamespace, type ChainNamespace } from '../core/caip.js';
+import { isAddress as isBitcoinAddress } from './bip122/address.js';
 import { isSolanaAddress } from './solana/walletconnect-codec.js';
 
 /** How many account entries are read per namespace entry of a session, and addresses kept per namespace. */
@@ -24,10 +25,12 @@ interface SessionLike {
 const REFERENCE: Partial<Record<ChainNamespace, RegExp>> = {
   eip155: /^[1-9][0-9]{0,15}$/,
   solana: /^[1-9A-HJ-NP-Za-km-z]{32}$/,
+  bip122: /^[0-9a-f]{32}$/,
 };
 const ADDRESS: Partial<Record<ChainNamespace, (address: string) => boolean>> = {
   eip155: (a) => /^0x[0-9a-fA-F]{40}$/.test(a),
   solana: isSolanaAddress,
+  bip122: isBitcoinAddress,
 };
 // CAIP-2 and CAIP-10 in general, for the namespaces checked no further.
 const ANY_REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/;

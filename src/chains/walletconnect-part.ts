@@ -34,6 +34,8 @@ export interface WcPartContext {
 }
 
 export interface WalletConnectPart<P extends WcNamespaceProvider = WcNamespaceProvider> {
+  /** The methods and events the proposal asks for in this namespace (when the adapters' own list has none for it). */
+  proposal?: { methods: readonly string[]; events: readonly string[] };
   provider(context: WcPartContext): P;
   /** What the namespace's adapter activates with (its accounts and chain). */
   session(provider: P, accounts: NamespaceAccounts): AdapterSession;

@@ -7,6 +7,8 @@
 import { getAddress } from 'viem';
 import type { ChainNamespace } from '../core/caip.js';
 import { WalletConnectProvider } from './eip155/walletconnect-provider.js';
+import { orderAccounts } from './bip122/accounts.js';
+import { BIP122_WC_EVENTS, BIP122_WC_METHODS, createWcBitcoinProvider, type WcBitcoinProvider } from './bip122/walletconnect-provider.js';
 import { adapterEntry } from './registry.js';
 import { createWcSolanaProvider, type WcSolanaProvider } from './solana/walletconnect-provider.js';
 import type { WalletConnectPart } from './walletconnect-part.js';
@@ -29,9 +31,21 @@ const solana: WalletConnectPart<WcSolanaProvider> = {
   session: (_provider, accounts) => accounts,
 };
 
+/** Bitcoin: the session's first address (payment) is the active account, an ordinals address the wallet gives follows. */
+const bip122: WalletConnectPart<WcBitcoinProvider> = {
+  proposal: { methods: BIP122_WC_METHODS, events: BIP122_WC_EVENTS },
+  provider: ({ client, session, accounts, walletName, onPending }) =>
+    createWcBitcoinProvider(client, session, `bip122:${accounts.chainId}`, { name: walletName, onPending }),
+  session: (provider, accounts) => {
+    const ordered = orderAccounts(provider.accounts, undefined);
+    return { accounts: ordered.length ? ordered : provider.accounts, chainId: accounts.chainId };
+  },
+};
+
 const BUILT_IN: Partial<Record<ChainNamespace, WalletConnectPart>> = {
   eip155: eip155 as unknown as WalletConnectPart,
   solana: solana as unknown as WalletConnectPart,
+  bip122: bip122 as unknown as WalletConnectPart,
 };
 
 /** The namespace's WalletConnect part: its registry entry's, else the built-in one; undefined when it has none. */

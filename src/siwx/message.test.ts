@@ -76,8 +76,11 @@ describe('buildSiwxMessage', () => {
 
   it('refuses another namespace, a bad chain id, a bad address and a bad nonce, naming them', () => {
     const opts = { nonce: 'n0nce1234567', ...PAGE };
-    expect(() => buildSiwxMessage({ accountAddress: 'bc1q', chainId: 'bip122:000000000019d6689c085ae165831e93' }, opts)).toThrow(
-      'Sign in with X supports the eip155 and solana namespaces, not "bip122"',
+    expect(() => buildSiwxMessage({ accountAddress: 'cosmos1abc', chainId: 'cosmos:cosmoshub-4' }, opts)).toThrow(
+      'Sign in with X supports the eip155, solana and bip122 namespaces, not "cosmos"',
+    );
+    expect(() => buildSiwxMessage({ accountAddress: 'bc1q', chainId: 'bip122:000000000019D6689C085AE165831E93' }, opts)).toThrow(
+      '"000000000019D6689C085AE165831E93" is not a bip122 chain reference',
     );
     expect(() => buildSiwxMessage({ accountAddress: EVM, chainId: 'eip155' as 'eip155:1' }, opts)).toThrow(/not a CAIP-2 id/);
     expect(() => buildSiwxMessage({ accountAddress: EVM, chainId: 'eip155:one' }, opts)).toThrow('"one" is not an eip155 chain id');

@@ -62,7 +62,10 @@ export function currentHost(): string | undefined {
 export function buildSiwxMessage(input: SIWXMessageInput, options: BuildMessageOptions): SIWXMessage {
   const { namespace, reference } = splitChainId(input.chainId);
   const codec = siwxCodec(namespace);
-  if (!codec) throw new SiwxError(`Sign in with X supports the ${SIWX_NAMESPACES.join(' and ')} namespaces, not "${namespace}"`);
+  if (!codec) {
+    const names = `${SIWX_NAMESPACES.slice(0, -1).join(', ')} and ${SIWX_NAMESPACES.at(-1)}`;
+    throw new SiwxError(`Sign in with X supports the ${names} namespaces, not "${namespace}"`);
+  }
   const needsPage = options.domain === undefined || options.uri === undefined;
   const page = needsPage ? pageLocation() : undefined;
   const domain = options.domain ?? page!.host;

@@ -65,7 +65,7 @@ describe('CAIP-122 messages', () => {
     };
     expect(problem('')).toBe('message');
     expect(problem('x'.repeat(5000))).toBe('message');
-    expect(problem(text.replace('Ethereum', 'Bitcoin'))).toBe('namespace');
+    expect(problem(text.replace('Ethereum', 'Cosmos'))).toBe('namespace');
     expect(problem(text.replace('Nonce: abcdEFGH12345678', 'Nonce: short'))).toBe('nonce');
     expect(problem(text.replace('Version: 1', 'Version: 2'))).toBe('version');
     expect(problem(text.replace('Issued At: 2026-11-24T12:00:00.000Z', 'Issued At: yesterday'))).toBe('issuedAt');
@@ -73,7 +73,7 @@ describe('CAIP-122 messages', () => {
     expect(problem(`${text}\nsomething else`)).toBe('message');
     expect(problem(text.replace(' wants you', 'wants you'))).toBe('domain');
     expect(() => formatCaip122({ ...base, statement: 'two\nlines' })).toThrow(/one line/);
-    expect(() => formatCaip122({ ...base, namespace: 'bip122' })).toThrow(Caip122Error);
+    expect(() => formatCaip122({ ...base, namespace: 'cosmos' })).toThrow(Caip122Error);
   });
 
   it('takes the account types as a parameter: a namespace the caller serves reads and writes its own', () => {

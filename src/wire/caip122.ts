@@ -45,6 +45,7 @@ export type Caip122AccountTypes = ReadonlyMap<string, string>;
 export const CAIP122_ACCOUNT_TYPES: Caip122AccountTypes = new Map([
   ['eip155', 'Ethereum'],
   ['solana', 'Solana'],
+  ['bip122', 'Bitcoin'],
 ]);
 
 /** The most a message may hold: what a wallet shows is short, and a server parses it before anything else. */

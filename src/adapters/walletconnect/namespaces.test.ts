@@ -40,6 +40,20 @@ describe('WalletConnect namespaces', () => {
     expect(optionalNamespaces([polkadot])).toEqual({});
   });
 
+  it("proposes a namespace this file lists nothing for with its part's methods and events; never replaces eip155's", () => {
+    const lookup = (ns: string) => ({ methods: [`${ns}_m`], events: [`${ns}_e`] });
+    const out = optionalNamespaces([networks.bitcoinRegtest, networks.bitcoin, networks.mainnet], lookup);
+    expect(out).toEqual({
+      bip122: {
+        chains: [networks.bitcoinRegtest.caipNetworkId, networks.bitcoin.caipNetworkId],
+        methods: ['bip122_m'],
+        events: ['bip122_e'],
+      },
+      eip155: { chains: ['eip155:1'], methods: EIP155_METHODS, events: ['chainChanged', 'accountsChanged'] },
+    });
+    expect(optionalNamespaces([networks.bitcoinRegtest], () => undefined)).toEqual({});
+  });
+
   it('reads approved chains from chains and accounts, and accounts per chain', () => {
     const ns = {
       eip155: {

@@ -51,15 +51,19 @@ const EVENTS: Partial<Record<ChainNamespace, string[]>> = {
   solana: ['chainChanged', 'accountsChanged'],
 };
 
+/** A namespace's methods and events when this file lists none for it (its WalletConnect part's, src/chains/<namespace>). */
+export type ProposalLookup = (namespace: ChainNamespace) => { methods: readonly string[]; events: readonly string[] } | undefined;
+
 /**
  * The proposal's optionalNamespaces: every configured namespace that WalletConnect carries, with
  * all its configured chains (nothing is required, so a wallet may approve a subset).
  */
-export function optionalNamespaces(networks: readonly Network[]): Record<string, ProposalNamespace> {
+export function optionalNamespaces(networks: readonly Network[], lookup?: ProposalLookup): Record<string, ProposalNamespace> {
   const out: Record<string, ProposalNamespace> = {};
   for (const network of networks) {
-    const methods = METHODS[network.chainNamespace];
-    const events = EVENTS[network.chainNamespace];
+    const own = Object.hasOwn(METHODS, network.chainNamespace) ? undefined : lookup?.(network.chainNamespace);
+    const methods = METHODS[network.chainNamespace] ?? (own ? [...own.methods] : undefined);
+    const events = EVENTS[network.chainNamespace] ?? (own ? [...own.events] : undefined);
     if (!methods || !events) continue;
     const entry = (out[network.chainNamespace] ??= { chains: [], methods, events });
     if (!entry.chains.includes(network.caipNetworkId)) entry.chains.push(network.caipNetworkId);

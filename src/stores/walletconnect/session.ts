@@ -139,7 +139,7 @@ export async function startWcPairing(wallet?: RegistryWallet): Promise<void> {
     $wcPairing.set({ status: 'error', error: { code: 'ERROR', error: err }, ...(wallet ? { wallet } : {}) });
     throw err;
   }
-  const namespaces = optionalNamespaces($networks.get());
+  const namespaces = optionalNamespaces($networks.get(), (ns) => walletconnectPart(ns)?.proposal);
   if (!Object.keys(namespaces).some((ns) => walletconnectPart(ns as ChainNamespace))) {
     const err = new ChainNotSupportedError(undefined, { details: 'WalletConnect here needs a network of a namespace it serves' });
     $wcPairing.set({ status: 'error', error: { code: 'ERROR', error: err } });
