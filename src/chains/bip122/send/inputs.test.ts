@@ -4,7 +4,13 @@
  * Esplora's estimates, and coin selection's dust, change and insufficient-funds rules.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatBtc, loadBtcSigner, parseAddress, parseAmount, parsePaymentAddress, feeRates, selectCoins, type Coin } from './index.js';
+import { parseAddress, parsePaymentAddress } from './address.js';
+import { formatBtc, parseAmount } from './amount.js';
+import { loadBtcSigner } from './btc-signer.js';
+import { refusalCode } from './esplora.js';
+import { feeRates } from './fees.js';
+import { netOfCaip2 } from './networks.js';
+import { selectCoins, type Coin } from './select.js';
 import { DUST_LIMIT, estimateVsize } from './size.js';
 
 beforeAll(() => loadBtcSigner().then(() => undefined));
@@ -100,6 +106,30 @@ describe('parseAddress', () => {
     }
     expect(code(() => parsePaymentAddress('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', 'mainnet'))).toBe('ADDRESS_UNSUPPORTED');
     expect(parsePaymentAddress(MAIN_TR, 'mainnet').type).toBe('p2tr');
+  });
+});
+
+describe('networks and refusal texts', () => {
+  it('knows the four networks by CAIP-2 id, and nothing else', () => {
+    expect(netOfCaip2('bip122:000000000019d6689c085ae165831e93')).toBe('mainnet');
+    expect(netOfCaip2('bip122:000000000933ea01ad0ee984209779ba')).toBe('testnet');
+    expect(netOfCaip2('bip122:00000008819873e925422c1ff0f99f7c')).toBe('signet');
+    expect(netOfCaip2('bip122:0f9188f13cb7b2c71f2a335e3a4fc328')).toBe('regtest');
+    expect(netOfCaip2('bip122:ffff')).toBeUndefined();
+    expect(netOfCaip2('toString')).toBeUndefined();
+  });
+
+  it("maps mempool.space's and bitcoind's refusal texts to codes", () => {
+    expect(refusalCode('sendrawtransaction RPC error: {"code":-26,"message":"min relay fee not met, 100 < 141"}')).toBe('TX_FEE_TOO_LOW');
+    expect(refusalCode('sendrawtransaction RPC error: {"code":-26,"message":"mempool min fee not met"}')).toBe('TX_FEE_TOO_LOW');
+    expect(refusalCode('sendrawtransaction RPC error: {"code":-25,"message":"bad-txns-inputs-missingorspent"}')).toBe('TX_INPUTS_SPENT');
+    expect(refusalCode('sendrawtransaction RPC error: {"code":-26,"message":"txn-mempool-conflict"}')).toBe('TX_INPUTS_SPENT');
+    expect(refusalCode('sendrawtransaction RPC error: {"code":-26,"message":"dust"}')).toBe('TX_DUST');
+    expect(refusalCode('sendrawtransaction RPC error: {"code":-27,"message":"Transaction already in block chain"}')).toBe(
+      'TX_ALREADY_KNOWN',
+    );
+    expect(refusalCode('non-mandatory-script-verify-flag (Invalid Schnorr signature)')).toBe('TX_BAD_SIGNATURE');
+    expect(refusalCode('something else')).toBe('TX_REFUSED');
   });
 });
 

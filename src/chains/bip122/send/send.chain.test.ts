@@ -12,17 +12,10 @@ import { pubSchnorr } from '@scure/btc-signer/utils.js';
 import { DEV_BITCOIN_KEY, DEV_MINER_KEY } from '../../../../server/src/chains/bip122/devchain/network.js';
 import { startBtcDevChain, type RunningBtcDevChain } from '../../../../server/src/chains/bip122/devchain/server.js';
 import { balance, testKey } from '../../../../server/test/btc-wallet.js';
-import {
-  broadcast,
-  createEsploraClient,
-  finalizeSigned,
-  followTransaction,
-  prepareSend,
-  spendableCoins,
-  type EsploraClient,
-  type PreparedSend,
-} from './index.js';
-import { fromBase64, toBase64 } from './psbt.js';
+import { createEsploraClient, type EsploraClient } from './esplora.js';
+import { followTransaction } from './follow.js';
+import { finalizeSigned, fromBase64, toBase64 } from './psbt.js';
+import { broadcast, prepareSend, spendableCoins, type PreparedSend } from './send.js';
 
 let btc: RunningBtcDevChain;
 let client: EsploraClient;

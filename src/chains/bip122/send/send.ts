@@ -3,7 +3,7 @@
  * `prepareSend` checks the amount and the addresses (before any request), reads the fee
  * estimates and the account's spendable coins from Esplora, selects coins and builds the PSBT
  * with the inputs to sign; the wallet signs; `finalizeSigned` (./psbt.ts) extracts the raw
- * transaction; `broadcast` posts it; `followTransaction` (./follow.ts) waits for its block.
+ * transaction; `broadcast` posts it; `followTransaction` (./follow.ts) waits for its block. Errors: ./errors.ts (codes for the modal to word); the client: ./esplora.ts; networks by CAIP-2 id: ./networks.ts.
  */
 import { parseAddress, parsePaymentAddress, type ParsedAddress } from './address.js';
 import { parseAmount } from './amount.js';
