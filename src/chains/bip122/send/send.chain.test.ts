@@ -6,7 +6,7 @@
  * P2TR senders; unconfirmed own change is spent, a stranger's unconfirmed coin is not; and what
  * must be refused is, before anything is broadcast.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Transaction } from '@scure/btc-signer';
 import { pubSchnorr } from '@scure/btc-signer/utils.js';
 import { DEV_BITCOIN_KEY, DEV_MINER_KEY } from '../../../../server/src/chains/bip122/devchain/network.js';
@@ -74,7 +74,7 @@ describe('Bitcoin send on the development chain', () => {
 
     const statuses: unknown[] = [];
     const followed = followTransaction(client, signed.txid, { intervalMs: 100, timeoutMs: 10_000, onStatus: (s) => statuses.push(s) });
-    await new Promise((r) => setTimeout(r, 250));
+    await vi.waitFor(() => expect(statuses.length).toBeGreaterThan(0), { timeout: 5_000, interval: 20 });
     const block = btc.mine();
     await expect(followed).resolves.toMatchObject({ txid: signed.txid, blockHeight: block.height, blockHash: block.hash });
     expect(statuses[0]).toEqual({ confirmed: false });
