@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { CHROMIUM_ARGS } from './scripts/lib/chromium.mjs';
 import { ensureBrowserOrExit } from './scripts/lib/browser.mjs';
 import { startBackend } from './scripts/lib/backend.mjs';
+import { startBtc } from './scripts/lib/btc.mjs';
 
 /**
  * Starts the real backend (the built `w3kit-server` bin, seeded: project w3kit-dev and the wallet
@@ -24,6 +25,20 @@ function backendPlugin() {
     async serverStop() {
       await backend?.close();
       if (backendDir) rmSync(backendDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The local Bitcoin chain (`w3kit-server btc`, regtest, port 0) for the bip122 tests; they find it at `window.__W3_BTC_URL__`. */
+let btc;
+function btcPlugin() {
+  return {
+    name: 'w3kit-btc',
+    async serverStart() {
+      btc = await startBtc({ port: 0 });
+    },
+    async serverStop() {
+      await btc?.close();
     },
   };
 }
@@ -67,7 +82,7 @@ const executablePath = await ensureBrowserOrExit({ quiet: Boolean(process.env.CH
 export default {
   files: ['src/elements/**/*.test.ts', 'src/**/*.browser.test.ts', 'test/browser/**/*.test.ts', 'test/.bundled/**/*.test.js'],
   nodeResolve: { exportConditions: ['production', 'browser'] },
-  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }), backendPlugin()],
+  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }), backendPlugin(), btcPlugin()],
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath, args: CHROMIUM_ARGS },
@@ -75,7 +90,7 @@ export default {
   ],
   // nanostores reads process.env.NODE_ENV; bundlers replace it, a plain browser page needs it defined.
   testRunnerHtml: (testFramework) =>
-    `<!doctype html><html lang="en"><head><title>w3kit tests</title><script>window.process = { env: { NODE_ENV: 'production' } }; window.__W3_API_URL__ = ${JSON.stringify(backend?.url ?? '')};</script></head>` +
+    `<!doctype html><html lang="en"><head><title>w3kit tests</title><script>window.process = { env: { NODE_ENV: 'production' } }; window.__W3_API_URL__ = ${JSON.stringify(backend?.url ?? '')}; window.__W3_BTC_URL__ = ${JSON.stringify(btc?.url ?? '')};</script></head>` +
     `<body><script type="module" src="${testFramework}"></script></body></html>`,
   concurrency: 1,
   browserStartTimeout: 60_000,

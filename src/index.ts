@@ -22,6 +22,7 @@ export type {
   Transfer,
 } from './chains/types.js';
 export type { SolanaProvider, SolanaSendOptions } from './chains/solana/provider.js';
+export type { BitcoinInputsToSign, BitcoinProvider } from './chains/bip122/provider.js';
 export { networks, presetByCaipId } from './wire/networks.js';
 export type { Network, NativeCurrency, NetworkPresetName } from './wire/networks.js';
 export * from './core/errors.js';

@@ -20,6 +20,8 @@ import { setLocale } from './stores/ui/locale.js';
 import type { Locale } from './core/locales.js';
 import type { SolanaProvider, SolanaSendOptions } from './chains/solana/provider.js';
 import type { SolanaNamespace } from './chains/solana/namespace.js';
+import type { Bip122Namespace } from './chains/bip122/namespace.js';
+import type { BitcoinProvider } from './chains/bip122/provider.js';
 import type { Eip155Namespace } from './chains/eip155/namespace.js';
 import { getWalletProvider } from './stores/connection/providers.js';
 import { openModal, type OpenModalParameters } from './stores/views/open-modal.js';
@@ -84,6 +86,8 @@ export interface W3ModalInstance {
   getWalletProvider(namespace: Eip155Namespace): EIP1193Provider | undefined;
   /** The Solana provider (src/chains/solana/provider.ts): connect, signMessage, signTransaction, signAndSendTransaction. */
   getWalletProvider(namespace: SolanaNamespace): SolanaProvider | undefined;
+  /** The Bitcoin provider (src/chains/bip122/provider.ts): connect, signMessage (BIP-322), signPsbt. */
+  getWalletProvider(namespace: Bip122Namespace): BitcoinProvider | undefined;
   getWalletProvider(namespace: ChainNamespace): unknown;
   setThemeMode(mode: ThemeMode | undefined): void;
   setThemeVariables(variables: Record<string, string | number>): void;

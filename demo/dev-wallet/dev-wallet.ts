@@ -8,6 +8,12 @@
  *   account is the dev account `npm start` funds: the bundler puts the seed scripts/lib/svm.mjs
  *   derives (sha256 of DEV_SOLANA_SEED_TEXT) into the bundle as __W3KIT_DEV_SOLANA_SEED__.
  *   signAndSendTransaction sends to the local SVM at data-solana-rpc-url.
+ * - Bitcoin: a Wallet Standard Bitcoin wallet of the same name and icon
+ *   (test/fixtures/bitcoin-wallet.ts), on `bitcoin:regtest` (the local chain `w3kit-server btc`
+ *   runs): its payment account is the dev account the chain funds with 10 BTC (the key is the
+ *   SHA-256 of 'w3kit dev bitcoin account', as server/src/chains/bip122/devchain/network.ts
+ *   derives it), its ordinals account the P2TR of the same key. It signs BIP-322 messages and
+ *   PSBTs after the same prompt. data-bitcoin = false (or `bitcoin: false`) for none.
  *
  * Bundled by scripts/bundle-demo-wallets.mjs to dist/demo/dev-wallet.js (a classic script):
  *
@@ -22,10 +28,13 @@
  * data-solana-rpc-url; data-solana = false for no Solana wallet), then
  * `window.W3KIT_DEV_WALLET = { rpcUrls, chainId, accounts, mode, name, rdns, injectWindowEthereum,
  * solana, solanaRpcUrl, solanaSeed }` set before the script runs (solanaSeed: 64 hex characters).
- * The wallets are `window.w3kitDevWallet` (EVM) and `window.w3kitDevSolanaWallet`.
+ * The wallets are `window.w3kitDevWallet` (EVM), `window.w3kitDevSolanaWallet` and `window.w3kitDevBitcoinWallet`.
  */
 import { createTestWallet, type TestWallet, type TestWalletOptions, type WalletMode } from '../../test/fixtures/eip1193-wallet.js';
 import { createSolanaTestWallet, type SolanaTestWallet } from '../../test/fixtures/solana-wallet.js';
+import { sha256 } from '@scure/btc-signer/utils.js';
+import { createBitcoinTestWallet, type BitcoinTestWallet } from '../../test/fixtures/bitcoin-wallet.js';
+import { describeBitcoinRequest } from './bitcoin-requests.js';
 import { parseRpcUrls } from '../rpc-urls.js';
 import { describeEvmRequest } from './evm-requests.js';
 import { createPrompt } from './prompt.js';
@@ -47,6 +56,8 @@ interface DevWalletSettings {
   solanaRpcUrl: string;
   /** The Solana account's seed, 64 hex characters (default: the dev account's). */
   solanaSeed?: string;
+  /** Offer the Bitcoin wallet too (default true). */
+  bitcoin?: boolean;
 }
 
 declare global {
@@ -54,6 +65,7 @@ declare global {
     W3KIT_DEV_WALLET?: Partial<DevWalletSettings>;
     w3kitDevWallet?: TestWallet;
     w3kitDevSolanaWallet?: SolanaTestWallet;
+    w3kitDevBitcoinWallet?: BitcoinTestWallet;
   }
 }
 
@@ -75,6 +87,7 @@ function readSettings(script: HTMLOrSVGScriptElement | null): DevWalletSettings 
     if (data.mode && MODES.includes(data.mode as WalletMode)) settings.mode = data.mode as WalletMode;
     if (data.injectWindowEthereum !== undefined) settings.injectWindowEthereum = data.injectWindowEthereum !== 'false';
     if (data.solana !== undefined) settings.solana = data.solana !== 'false';
+    if (data.bitcoin !== undefined) settings.bitcoin = data.bitcoin !== 'false';
     // Left unfilled (the page served some other way): the default.
     if (data.solanaRpcUrl && !data.solanaRpcUrl.startsWith('__')) settings.solanaRpcUrl = data.solanaRpcUrl;
   }
@@ -117,4 +130,24 @@ if (settings.solana !== false && solanaSeed) {
   });
   solana.register();
   window.w3kitDevSolanaWallet = solana;
+}
+
+if (settings.bitcoin !== false) {
+  const chain = 'bitcoin:regtest';
+  const bitcoin: BitcoinTestWallet = createBitcoinTestWallet({
+    privateKey: sha256(new TextEncoder().encode('w3kit dev bitcoin account')),
+    name: wallet.info.name,
+    icon: wallet.info.icon,
+    network: 'regtest',
+    storageKey: `w3kit-dev-wallet:bitcoin:${wallet.info.name}`,
+    mode: settings.mode ?? 'prompt',
+    prompt: (request) =>
+      prompt({
+        wallet: wallet.info,
+        method: request.feature,
+        described: describeBitcoinRequest(request, [bitcoin.address, bitcoin.ordinalsAddress], chain),
+      }),
+  });
+  bitcoin.register();
+  window.w3kitDevBitcoinWallet = bitcoin;
 }

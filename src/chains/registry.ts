@@ -9,11 +9,12 @@
  * and one line below, or a call at run time) without a change anywhere else.
  */
 import type { ChainNamespace } from '../core/caip.js';
+import { bip122Entry } from './bip122/entry.js';
 import { eip155Entry } from './eip155/entry.js';
 import { solanaEntry } from './solana/entry.js';
 import type { AdapterEntry, ChainAdapter, ChainRules } from './types.js';
 
-const table = new Map<ChainNamespace, AdapterEntry>([eip155Entry, solanaEntry].map((entry) => [entry.namespace, entry]));
+const table = new Map<ChainNamespace, AdapterEntry>([eip155Entry, solanaEntry, bip122Entry].map((entry) => [entry.namespace, entry]));
 
 /**
  * The namespace whose Connect list shows the WalletConnect row and keeps its status; the session's

@@ -17,6 +17,7 @@
  * `W3Error`s.
  */
 import type { ChainNamespace } from '../core/caip.js';
+import type { AccountType } from '../core/options.js';
 import type { Network } from '../wire/networks.js';
 import type { WalletConnectPart } from './walletconnect-part.js';
 
@@ -161,6 +162,8 @@ export interface ChainRules {
   maxAmount: bigint;
   /** The chain's own id is a number (EIP-155 chain ids): React's useW3Network gives it so. */
   numericChainId?: boolean;
+  /** The type of the namespace's accounts (spec 3 and 9: bip122's are 'payment'); 'eoa' when absent. */
+  accountType?: AccountType;
   /** The same account (addresses of this namespace compare case-insensitively when true). */
   caseInsensitive?: boolean;
   /**

@@ -17,7 +17,7 @@ describe('network presets', () => {
 
   it.each(presets)('%s has a valid chain id, a native currency and an rpc url', (_name, n) => {
     if (n.chainNamespace === 'eip155') expect(assertChainId(n.id)).toBe(n.id);
-    expect(n.nativeCurrency.decimals).toBe(n.chainNamespace === 'solana' ? 9 : 18);
+    expect(n.nativeCurrency.decimals).toBe(({ solana: 9, bip122: 8 } as Record<string, number>)[n.chainNamespace] ?? 18);
     expect(n.nativeCurrency.symbol.length).toBeGreaterThan(0);
     expect(n.rpcUrls.default.http.length).toBeGreaterThan(0);
     for (const url of n.rpcUrls.default.http) expect(url).toMatch(/^https?:\/\//);

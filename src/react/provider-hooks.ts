@@ -7,6 +7,8 @@ import { useMemo } from 'react';
 import type { EIP1193Provider } from 'viem';
 import type { SolanaProvider } from '../chains/solana/provider.js';
 import type { SolanaNamespace } from '../chains/solana/namespace.js';
+import type { Bip122Namespace } from '../chains/bip122/namespace.js';
+import type { BitcoinProvider } from '../chains/bip122/provider.js';
 import type { Eip155Namespace } from '../chains/eip155/namespace.js';
 import type { ChainNamespace } from '../core/caip.js';
 import { $activeConnectorIds, $connectors, type ConnectorType } from '../stores/connection/connectors.js';
@@ -46,6 +48,7 @@ function typeOf(
  */
 export function useW3Provider(namespace: Eip155Namespace): UseW3ProviderResult<EIP1193Provider>;
 export function useW3Provider(namespace: SolanaNamespace): UseW3ProviderResult<SolanaProvider>;
+export function useW3Provider(namespace: Bip122Namespace): UseW3ProviderResult<BitcoinProvider>;
 export function useW3Provider(namespace?: ChainNamespace): UseW3ProviderResult;
 export function useW3Provider(namespace?: ChainNamespace): UseW3ProviderResult {
   const providers = useW3Store($walletProviders, NO_PROVIDERS);

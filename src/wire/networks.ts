@@ -53,6 +53,27 @@ function svm(
   };
 }
 
+/**
+ * A Bitcoin network: the CAIP-2 reference is the genesis block hash's first 32 hex characters
+ * (CAIP-4); `rpcUrls.default.http[0]` is its Esplora HTTP API, read directly when the modal has
+ * no Blockchain API: mempool.space's (`mempool` is the path of the network there: '', '/testnet',
+ * '/signet'), or the local regtest chain's without one.
+ */
+function btc(genesisPrefix: string, name: string, mempool?: string): Network {
+  const site = `https://mempool.space${mempool}`;
+  return {
+    id: genesisPrefix,
+    caipNetworkId: `bip122:${genesisPrefix}`,
+    chainNamespace: 'bip122',
+    name,
+    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+    rpcUrls: { default: { http: [mempool === undefined ? 'http://127.0.0.1:18443' : `${site}/api`] } },
+    ...(mempool === undefined
+      ? { testnet: true }
+      : { blockExplorers: { default: { name: 'mempool.space', url: site } }, ...(mempool ? { testnet: true } : {}) }),
+  };
+}
+
 function evm(id: number, name: string, rpc: string, explorer: [string, string] | undefined, extra: Partial<Network> = {}): Network {
   return {
     id,
@@ -133,6 +154,11 @@ export const networks = {
   ),
   /** The local SVM (`w3kit-server svm`; `npm start` runs it): JSON-RPC on 8899, websocket on 8900. */
   solanaLocal: svm(LOCAL_SVM_GENESIS_HASH.slice(0, 32), 'Solana Local', 'http://127.0.0.1:8899', 'ws://127.0.0.1:8900', undefined, true),
+  bitcoin: btc('000000000019d6689c085ae165831e93', 'Bitcoin', ''),
+  bitcoinTestnet: btc('000000000933ea01ad0ee984209779ba', 'Bitcoin Testnet', '/testnet'),
+  bitcoinSignet: btc('00000008819873e925422c1ff0f99f7c', 'Bitcoin Signet', '/signet'),
+  /** The local regtest development chain (`w3kit-server btc`; `npm start` runs it): its Esplora API on 18443. */
+  bitcoinRegtest: btc('0f9188f13cb7b2c71f2a335e3a4fc328', 'Bitcoin Regtest'),
 } satisfies Record<string, Network>;
 
 export type NetworkPresetName = keyof typeof networks;

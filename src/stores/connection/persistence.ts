@@ -3,13 +3,11 @@
  * connections, connectedConnectorIds, connectedNamespaces, connectionStatus), so a reload
  * restores them. Lazy, with the session modules.
  */
+import { chainRules } from '../../chains/registry.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { sameAddress } from '../../core/same-address.js';
 import { storage } from '../app/storage.js';
 import { $activeConnectorIds, $connections, type Connection } from './connectors.js';
-
-/** Default account types (spec 9): the type stored for a namespace's accounts. */
-const ACCOUNT_TYPE: Partial<Record<ChainNamespace, Connection['accounts'][number]['type']>> = { bip122: 'payment' };
 
 /** Writes a namespace's connections and active connector to storage. */
 export function persist(namespace: ChainNamespace): void {
@@ -27,7 +25,8 @@ export function persist(namespace: ChainNamespace): void {
 /** Puts a connector's accounts first among the namespace's known connections. */
 export function upsertConnection(namespace: ChainNamespace, connectorId: string, accounts: string[]): void {
   const list = ($connections.get()[namespace] ?? []).filter((c) => c.connectorId !== connectorId);
-  const type = ACCOUNT_TYPE[namespace] ?? 'eoa';
+  // Default account types (spec 9): the namespace's rules say (bip122's are 'payment').
+  const type = chainRules(namespace)?.accountType ?? 'eoa';
   const connection: Connection = { connectorId, accounts: accounts.map((address) => ({ address, type })) };
   $connections.setKey(namespace, [connection, ...list]);
 }
