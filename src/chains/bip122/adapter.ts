@@ -3,16 +3,18 @@
  * undefined and switchNetwork resolves; the accounts kept are the network's (./accounts.ts), the
  * payment address first. Messages are signed as UTF-8 bytes with the wallet's BIP-322 "simple"
  * signature, returned as base64. Balances and transaction statuses come from the network's
- * Esplora API (./esplora.ts). Sends (PSBTs) are not here yet: WalletSend says 'Unsupported chain'.
+ * Esplora API (./esplora.ts). Sends (a PSBT the wallet signs, broadcast and followed) are in
+ * ./send/adapter-send.ts.
  */
-import { ConnectionRejectedError, MethodNotSupportedRpcError } from '../../core/errors.js';
+import { ConnectionRejectedError } from '../../core/errors.js';
 import { base64Encode } from '../../wire/base64.js';
 import type { Network } from '../../wire/networks.js';
 import type { AdapterSession, ChainAdapter } from '../types.js';
 import { orderAccounts } from './accounts.js';
 import { formatAddress, isAddress, isTransactionId } from './address.js';
-import { readNativeBalance, waitForTransaction } from './esplora.js';
+import { readNativeBalance } from './esplora.js';
 import type { BitcoinProvider } from './provider.js';
+import { estimateTransferFee, sendTransaction, sendTransfer, waitForTransaction } from './send/adapter-send.js';
 import { askWallet, connectError, malformed, signError } from './wallet-errors.js';
 
 /** A BIP-322 simple signature is a serialized witness: a few hundred bytes; more is no signature. */
@@ -88,9 +90,10 @@ export const bip122Adapter: ChainAdapter<BitcoinProvider> = {
   },
   switchNetwork: async () => undefined,
   signMessage: (provider, address, message) => signMessage(provider, address, message),
-  sendTransaction: () =>
-    Promise.reject(new MethodNotSupportedRpcError(undefined, { details: 'Bitcoin transactions are sent from WalletSend (a PSBT)' })),
-  waitForTransaction: (network, hash, timeoutMs) => waitForTransaction(network, hash, timeoutMs),
+  sendTransaction,
+  sendTransfer,
+  estimateTransferFee,
+  waitForTransaction,
   isAddress,
   formatAddress,
   isTransactionId,

@@ -1,10 +1,11 @@
 /**
  * The refusals of a Bitcoin send, each a BitcoinSendError with a string code the modal words
- * (its message is English for developers and logs). Input codes: the amount, the address, the
+ * (its message is English for developers and logs; `localized` gives the person's sentence: ./texts.ts). Input codes: the amount, the address, the
  * funds; Esplora codes: the API could not be read, or refused the transaction (its own text in
  * `details`); follow codes: the poller stopped.
  */
 import { W3Error, type ErrorCategory } from '../../../core/errors.js';
+import { bitcoinSendText } from './texts.js';
 
 export const BITCOIN_SEND_CODES = [
   // amount
@@ -61,8 +62,15 @@ export class BitcoinSendError extends W3Error {
   readonly facts: BitcoinSendFacts;
 
   constructor(code: BitcoinSendCode, message: string, options: { details?: string; cause?: unknown; facts?: BitcoinSendFacts } = {}) {
-    super(message, { code, category: CATEGORY(code), details: options.details, cause: options.cause });
-    this.facts = options.facts ?? {};
+    const facts = options.facts ?? {};
+    super(message, {
+      code,
+      category: CATEGORY(code),
+      details: options.details,
+      cause: options.cause,
+      localized: () => bitcoinSendText(code, facts),
+    });
+    this.facts = facts;
   }
 }
 
