@@ -38,7 +38,8 @@ function clientOf(network: Network): EsploraClient {
 
 function netOf(network: Network): BitcoinNet {
   const net = netOfCaip2(network.caipNetworkId);
-  if (!net) throw new BitcoinSendError('ADDRESS_UNSUPPORTED', `${network.name} (${network.caipNetworkId}) is not a Bitcoin network a send knows`);
+  if (!net)
+    throw new BitcoinSendError('ADDRESS_UNSUPPORTED', `${network.name} (${network.caipNetworkId}) is not a Bitcoin network a send knows`);
   return net;
 }
 
@@ -70,9 +71,20 @@ export async function estimateTransferFee(network: Network, from: string, transf
  * The instance API: `{ to, value }` (value: sats as a bigint, or BTC as a decimal string); the
  * options may name a fee speed: `{ namespace, feeSpeed: 'slow' | 'normal' | 'fast' }`.
  */
-export function sendTransaction(provider: BitcoinProvider, from: string, tx: unknown, network: Network, options?: unknown): Promise<string> {
+export function sendTransaction(
+  provider: BitcoinProvider,
+  from: string,
+  tx: unknown,
+  network: Network,
+  options?: unknown,
+): Promise<string> {
   if (typeof tx !== 'object' || tx === null || !('to' in tx) || !('value' in tx)) {
-    return Promise.reject(new BitcoinSendError('AMOUNT_INVALID', 'A Bitcoin transaction is { to, value } (value: sats as a bigint, or BTC as a decimal string)'));
+    return Promise.reject(
+      new BitcoinSendError(
+        'AMOUNT_INVALID',
+        'A Bitcoin transaction is { to, value } (value: sats as a bigint, or BTC as a decimal string)',
+      ),
+    );
   }
   const speed = typeof options === 'object' && options !== null ? (options as { feeSpeed?: unknown }).feeSpeed : undefined;
   return send(provider, from, network, tx.to, tx.value, speed);

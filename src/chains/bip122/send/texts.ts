@@ -36,9 +36,12 @@ export function bitcoinSendText(code: BitcoinSendCode, facts: BitcoinSendFacts):
     case 'ADDRESS_UNSUPPORTED':
       return msg('This kind of Bitcoin address cannot be used here', { id: 'btc-send-address-unsupported' });
     case 'INSUFFICIENT_FUNDS':
-      return msg(str`Insufficient funds: the amount and its fee need ${btc(facts.needed)} BTC, the account can spend ${btc(facts.available)} BTC`, {
-        id: 'btc-send-insufficient',
-      });
+      return msg(
+        str`Insufficient funds: the amount and its fee need ${btc(facts.needed)} BTC, the account can spend ${btc(facts.available)} BTC`,
+        {
+          id: 'btc-send-insufficient',
+        },
+      );
     case 'PSBT_INVALID':
     case 'PSBT_NOT_SIGNED':
       return msg('The wallet did not return the signed transaction; nothing was sent', { id: 'btc-send-not-signed' });

@@ -26,13 +26,9 @@ export function renderFeeSpeed(current: FeeSpeed, disabled: boolean, choose: (sp
     ${SPEEDS.map(
       (speed) =>
         html`<label
-          ><input
-            type="radio"
-            name="fee-speed"
-            value=${speed}
-            .checked=${speed === current}
-            @change=${() => choose(speed)}
-          />${speedLabel(speed)}</label
+          ><input type="radio" name="fee-speed" value=${speed} .checked=${speed === current} @change=${() => choose(speed)} />${speedLabel(
+            speed,
+          )}</label
         >`,
     )}
   </fieldset>`;

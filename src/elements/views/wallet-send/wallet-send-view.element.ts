@@ -194,7 +194,8 @@ export class W3WalletSendView extends W3Element {
     // The native coin's amount plus the fee must fit in the balance: Max leaves nothing for the fee.
     const short = fee.status === 'ready' && native !== undefined && sendTotals(token, amount, fee.wei, native).insufficient;
     // A chain's own refusal of the estimate (a Bitcoin amount under the dust limit, too little for amount and fee) is said and stops the send.
-    const refused = fee.status === 'error' && fee.error instanceof W3Error && fee.error.localized?.() ? sendFailureText(fee.error) : undefined;
+    const refused =
+      fee.status === 'error' && fee.error instanceof W3Error && fee.error.localized?.() ? sendFailureText(fee.error) : undefined;
     const speeds = chainRules(this.network.value?.chainNamespace)?.feeSpeeds;
     return html`<h3 tabindex="-1" data-step-focus>
         ${msg('Review', { id: 'send-review-title', desc: 'Send view: heading of the step that reviews the transaction' })}
