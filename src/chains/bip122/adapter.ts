@@ -4,7 +4,7 @@
  * payment address first. Messages are signed as UTF-8 bytes with the wallet's BIP-322 "simple"
  * signature, returned as base64. Balances and transaction statuses come from the network's
  * Esplora API (./esplora.ts). Sends (a PSBT the wallet signs, broadcast and followed) are in
- * ./send/adapter-send.ts.
+ * ./send/adapter-send.ts, loaded on the first send (with its PSBT library).
  */
 import { ConnectionRejectedError } from '../../core/errors.js';
 import { base64Encode } from '../../wire/base64.js';
@@ -14,13 +14,15 @@ import { orderAccounts } from './accounts.js';
 import { formatAddress, isAddress, isTransactionId } from './address.js';
 import { readNativeBalance } from './esplora.js';
 import type { BitcoinProvider } from './provider.js';
-import { estimateTransferFee, sendTransaction, sendTransfer, waitForTransaction } from './send/adapter-send.js';
 import { askWallet, connectError, malformed, signError } from './wallet-errors.js';
 
 /** A BIP-322 simple signature is a serialized witness: a few hundred bytes; more is no signature. */
 const MAX_SIGNATURE_BYTES = 10_000;
 
 /** The network each provider was connected on: its events keep that network's accounts. */
+/** The send's module (PSBTs, Esplora client, follow): loaded on the first send, fee estimate or wait. */
+const sends = () => import('./send/adapter-send.js');
+
 const networkOf = new WeakMap<BitcoinProvider, Network | undefined>();
 
 function accountsOf(method: string, reply: unknown, network: Network | undefined): string[] {
@@ -90,10 +92,10 @@ export const bip122Adapter: ChainAdapter<BitcoinProvider> = {
   },
   switchNetwork: async () => undefined,
   signMessage: (provider, address, message) => signMessage(provider, address, message),
-  sendTransaction,
-  sendTransfer,
-  estimateTransferFee,
-  waitForTransaction,
+  sendTransaction: async (provider, from, tx, network, options) => (await sends()).sendTransaction(provider, from, tx, network, options),
+  sendTransfer: async (provider, from, transfer, network) => (await sends()).sendTransfer(provider, from, transfer, network),
+  estimateTransferFee: async (network, from, transfer) => (await sends()).estimateTransferFee(network, from, transfer),
+  waitForTransaction: async (network, hash, timeoutMs) => (await sends()).waitForTransaction(network, hash, timeoutMs),
   isAddress,
   formatAddress,
   isTransactionId,
