@@ -35,7 +35,8 @@ function btcPlugin() {
   return {
     name: 'w3kit-btc',
     async serverStart() {
-      btc = await startBtc({ port: 0 });
+      // src/chains/bip122/send.browser.test.ts sends from its own key's address (sha256 of 'w3kit btc-send browser test'), not the dev account's.
+      btc = await startBtc({ port: 0, fund: ['bcrt1qgt37zpmq457eeucw74kkaemur44mc9lc09rxlx=1'] });
     },
     async serverStop() {
       await btc?.close();

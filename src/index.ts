@@ -2,6 +2,7 @@
 export { createW3Modal } from './create.js';
 export { getInstance } from './instance.js';
 export type {
+  BitcoinTransferRequest,
   Eip155TransactionRequest,
   OpenOptions,
   PublicAccount,
@@ -19,6 +20,7 @@ export type {
   AdapterSession,
   AdapterWallet,
   ChainAdapter,
+  FeeSpeed,
   Transfer,
 } from './chains/types.js';
 export type { SolanaProvider, SolanaSendOptions } from './chains/solana/provider.js';

@@ -21,6 +21,7 @@ import type { Locale } from './core/locales.js';
 import type { SolanaProvider, SolanaSendOptions } from './chains/solana/provider.js';
 import type { SolanaNamespace } from './chains/solana/namespace.js';
 import type { Bip122Namespace } from './chains/bip122/namespace.js';
+import type { FeeSpeed } from './chains/types.js';
 import type { BitcoinProvider } from './chains/bip122/provider.js';
 import type { Eip155Namespace } from './chains/eip155/namespace.js';
 import { getWalletProvider } from './stores/connection/providers.js';
@@ -38,6 +39,14 @@ export interface WalletActionOptions {
 export interface SendTransactionOptions extends WalletActionOptions {
   /** Solana send options (spec 5): skipPreflight, preflightCommitment, maxRetries, minContextSlot. */
   sendOptions?: SolanaSendOptions;
+  /** Bitcoin: the fee's speed ('normal' when absent), from the network's fee estimates. */
+  feeSpeed?: FeeSpeed;
+}
+
+/** A Bitcoin send: `value` in sats as a bigint, or in BTC as a decimal string (at most 8 decimals). */
+export interface BitcoinTransferRequest {
+  to: string;
+  value: bigint | string;
 }
 
 export interface Eip155TransactionRequest {
@@ -111,9 +120,12 @@ export interface W3ModalInstance {
    * Sends a transaction from the namespace's connected account; resolves with the transaction
    * hash (eip155: `{ to, value?, data? }`) or signature (solana: `{ to, value }`, `value` lamports
    * of SOL to the base58 address `to`). `value` is a bigint, a safe integer or a decimal string.
-   * `options.sendOptions` are Solana's send options (spec 5), checked.
+   * `options.sendOptions` are Solana's send options (spec 5), checked. Bitcoin (`{ to, value }`,
+   * sats or a BTC decimal string): the modal builds the PSBT from the account's coins at
+   * `options.feeSpeed`, the wallet signs it, the modal broadcasts it; resolves with the txid.
    */
   sendTransaction(tx: Eip155TransactionRequest, options: { namespace: Eip155Namespace }): Promise<`0x${string}`>;
+  sendTransaction(tx: BitcoinTransferRequest, options: SendTransactionOptions & { namespace: Bip122Namespace }): Promise<string>;
   sendTransaction(tx: Eip155TransactionRequest | SolanaTransferRequest, options?: SendTransactionOptions): Promise<string>;
   /** wallet_getCapabilities (EIP-5792) for the connected account. */
   getCapabilities(): Promise<Record<string, unknown>>;
@@ -196,7 +208,11 @@ export function getInstance(): W3ModalInstance {
       (await requests()).signMessage(message, options?.namespace)) as W3ModalInstance['signMessage'],
     signTypedData: async (typedData) => (await requests()).signTypedData(typedData) as Promise<`0x${string}`>,
     sendTransaction: (async (tx: unknown, options?: SendTransactionOptions) =>
-      (await requests()).sendTransaction(tx, options?.namespace, options?.sendOptions)) as W3ModalInstance['sendTransaction'],
+      (await requests()).sendTransaction(
+        tx,
+        options?.namespace,
+        options?.sendOptions ?? (options?.feeSpeed ? { feeSpeed: options.feeSpeed } : undefined),
+      )) as W3ModalInstance['sendTransaction'],
     getCapabilities: async () => (await requests()).getCapabilities(),
     getSiwxSessions: (namespace) => import('./stores/siwx/sessions.js').then((m) => m.getSiwxSessions(namespace)),
     getAuthStatus: () => $authStatus.get(),

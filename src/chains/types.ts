@@ -68,7 +68,12 @@ export interface Transfer {
   amount: bigint;
   /** The token (ERC-20 contract, SPL mint); absent for the native coin. */
   token?: { address: string; decimals: number };
+  /** The fee's speed, where the chain lets the sender choose (rules' `feeSpeeds`); the chain's default when absent. */
+  feeSpeed?: FeeSpeed;
 }
+
+/** How fast a transfer should confirm, for chains whose fee is chosen (Bitcoin: slow, normal, fast). */
+export type FeeSpeed = 'slow' | 'normal' | 'fast';
 
 /** A token balance read from the chain itself (used when no Blockchain API is set). */
 export interface ChainTokenBalance {
@@ -164,6 +169,8 @@ export interface ChainRules {
   numericChainId?: boolean;
   /** The type of the namespace's accounts (spec 3 and 9: bip122's are 'payment'); 'eoa' when absent. */
   accountType?: AccountType;
+  /** The Review step offers a fee speed (slow, normal, fast) and the transfer carries it. */
+  feeSpeeds?: boolean;
   /** The same account (addresses of this namespace compare case-insensitively when true). */
   caseInsensitive?: boolean;
   /**

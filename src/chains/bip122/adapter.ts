@@ -3,15 +3,16 @@
  * undefined and switchNetwork resolves; the accounts kept are the network's (./accounts.ts), the
  * payment address first. Messages are signed as UTF-8 bytes with the wallet's BIP-322 "simple"
  * signature, returned as base64. Balances and transaction statuses come from the network's
- * Esplora API (./esplora.ts). Sends (PSBTs) are not here yet: WalletSend says 'Unsupported chain'.
+ * Esplora API (./esplora.ts). Sends (a PSBT the wallet signs, broadcast and followed) are in
+ * ./send/adapter-send.ts, loaded on the first send (with its PSBT library).
  */
-import { ConnectionRejectedError, MethodNotSupportedRpcError } from '../../core/errors.js';
+import { ConnectionRejectedError } from '../../core/errors.js';
 import { base64Encode } from '../../wire/base64.js';
 import type { Network } from '../../wire/networks.js';
 import type { AdapterSession, ChainAdapter } from '../types.js';
 import { orderAccounts } from './accounts.js';
 import { formatAddress, isAddress, isTransactionId } from './address.js';
-import { readNativeBalance, waitForTransaction } from './esplora.js';
+import { readNativeBalance } from './esplora.js';
 import type { BitcoinProvider } from './provider.js';
 import { askWallet, connectError, malformed, signError } from './wallet-errors.js';
 
@@ -19,6 +20,9 @@ import { askWallet, connectError, malformed, signError } from './wallet-errors.j
 const MAX_SIGNATURE_BYTES = 10_000;
 
 /** The network each provider was connected on: its events keep that network's accounts. */
+/** The send's module (PSBTs, Esplora client, follow): loaded on the first send, fee estimate or wait. */
+const sends = () => import('./send/adapter-send.js');
+
 const networkOf = new WeakMap<BitcoinProvider, Network | undefined>();
 
 function accountsOf(method: string, reply: unknown, network: Network | undefined): string[] {
@@ -88,9 +92,10 @@ export const bip122Adapter: ChainAdapter<BitcoinProvider> = {
   },
   switchNetwork: async () => undefined,
   signMessage: (provider, address, message) => signMessage(provider, address, message),
-  sendTransaction: () =>
-    Promise.reject(new MethodNotSupportedRpcError(undefined, { details: 'Bitcoin transactions are sent from WalletSend (a PSBT)' })),
-  waitForTransaction: (network, hash, timeoutMs) => waitForTransaction(network, hash, timeoutMs),
+  sendTransaction: async (provider, from, tx, network, options) => (await sends()).sendTransaction(provider, from, tx, network, options),
+  sendTransfer: async (provider, from, transfer, network) => (await sends()).sendTransfer(provider, from, transfer, network),
+  estimateTransferFee: async (network, from, transfer) => (await sends()).estimateTransferFee(network, from, transfer),
+  waitForTransaction: async (network, hash, timeoutMs) => (await sends()).waitForTransaction(network, hash, timeoutMs),
   isAddress,
   formatAddress,
   isTransactionId,

@@ -1,8 +1,8 @@
 /**
  * Reads from a Bitcoin network's Esplora HTTP API (the network's `rpcUrls.default.http`, tried in
  * order; what mempool.space, electrs and the local `w3kit-server btc` serve): the balance of an
- * address (confirmed and in the mempool: funded minus spent, in sats, exact) and a transaction's
- * status. Each request has a timeout; replies are parsed, never trusted. Failures are
+ * address (confirmed and in the mempool: funded minus spent, in sats, exact); a transaction's
+ * status is followed by ./send/follow.ts. Each request has a timeout; replies are parsed, never trusted. Failures are
  * ChainRequestErrors with the spec's texts; a server that is down names its URL.
  */
 import { ChainRequestError, MissingConfigError } from '../../core/errors.js';
@@ -86,34 +86,4 @@ export async function readSats(network: Network, address: string): Promise<bigin
 /** The BTC balance in whole coins (8 decimals), as a decimal string. */
 export async function readNativeBalance(network: Network, address: string): Promise<string> {
   return formatUnits(await readSats(network, address), network.nativeCurrency.decimals);
-}
-
-export const WAIT_POLICY = { intervalMs: 1000, timeoutMs: 120_000 } as const;
-
-/**
- * Polls /tx/{txid}/status until the transaction is in a block ('success'), or `timeoutMs` passed
- * without that ('unknown'); never throws. A Bitcoin transaction never fails on chain once mined.
- */
-export async function waitForTransaction(
-  network: Network,
-  txid: string,
-  timeoutMs: number = WAIT_POLICY.timeoutMs,
-  intervalMs: number = WAIT_POLICY.intervalMs,
-): Promise<'success' | 'unknown'> {
-  if (!/^[0-9a-f]{64}$/i.test(txid)) return 'unknown';
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const status = await esploraGet(
-        network,
-        `/tx/${txid.toLowerCase()}/status`,
-        Math.max(1, Math.min(ESPLORA_TIMEOUT_MS, deadline - Date.now())),
-      );
-      if ((status as { confirmed?: unknown } | null)?.confirmed === true) return 'success';
-    } catch {
-      // not known yet, or the server does not answer now: the next poll may tell
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, Math.max(0, deadline - Date.now()))));
-  }
-  return 'unknown';
 }

@@ -14,4 +14,5 @@ export const bip122Rules: ChainRules = {
   isAddress: (value) => SHAPE.test(value === value.toUpperCase() ? value.toLowerCase() : value),
   maxAmount: 21_000_000n * 100_000_000n, // every sat there will ever be
   accountType: 'payment',
+  feeSpeeds: true,
 };

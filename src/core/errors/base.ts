@@ -22,6 +22,11 @@ export interface W3ErrorOptions {
   cause?: unknown;
   /** What the user sees, as a code for the elements to localize (the class name of a known failure). */
   messageCode?: ErrorMessageCode | undefined;
+  /**
+   * What the user sees, in the active locale, for errors whose words live with their chain
+   * (a namespace's lazy chunk); read before `messageCode`. Undefined from it: the usual rules.
+   */
+  localized?: (() => string | undefined) | undefined;
 }
 
 export class W3Error extends Error {
@@ -33,6 +38,8 @@ export class W3Error extends Error {
   readonly metaMessages: string[];
   /** The code of the localized text the user sees (see `src/elements/l10n/errors.ts`); undefined: the message is data. */
   readonly messageCode: ErrorMessageCode | undefined;
+  /** The user's text in the active locale, when the error's chain words it (see W3ErrorOptions.localized). */
+  readonly localized: (() => string | undefined) | undefined;
 
   constructor(shortMessage: string, options: W3ErrorOptions = {}) {
     const lines = [shortMessage, ...(options.metaMessages ?? [])];
@@ -44,6 +51,7 @@ export class W3Error extends Error {
     this.details = options.details;
     this.metaMessages = options.metaMessages ?? [];
     this.messageCode = options.messageCode;
+    this.localized = options.localized;
   }
 
   /** Walks the cause chain; returns the first error `fn` accepts, or the deepest one. */

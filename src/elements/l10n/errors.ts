@@ -130,14 +130,16 @@ export function errorCodeText(code: ErrorMessageCode, status?: unknown): string 
 }
 
 /**
- * The text to show for `err`: the first error along its cause chain with a `messageCode`
- * localized, else its short message or message as given, else `fallback` (default 'An error
+ * The text to show for `err`: the first error along its cause chain with its own localized
+ * words (`localized`, a chain's refusals) or a `messageCode` localized, else its short message or message as given, else `fallback` (default 'An error
  * occurred', localized).
  */
 export function errorMessage(err: unknown, fallback?: string): string {
   let next: unknown = err;
   for (let depth = 0; next instanceof Error && depth < 32; depth++) {
-    const { messageCode, code } = next as { messageCode?: ErrorMessageCode; code?: unknown };
+    const { messageCode, code, localized } = next as { messageCode?: ErrorMessageCode; code?: unknown; localized?: unknown };
+    const own = typeof localized === 'function' ? (localized as () => unknown).call(next) : undefined;
+    if (typeof own === 'string' && own) return own;
     if (messageCode) return errorCodeText(messageCode, code);
     next = next.cause;
   }

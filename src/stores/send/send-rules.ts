@@ -3,7 +3,7 @@
  * valid, how an amount becomes base units, the first problem of a form, and the transfer it
  * asks the namespace's adapter to send. Pure: the state and actions are in send.ts.
  */
-import type { Transfer } from '../../chains/types.js';
+import type { FeeSpeed, Transfer } from '../../chains/types.js';
 import { chainRules } from '../../chains/registry.js';
 import { amountReasonEnglish, balanceUnits, isAmountReason, MAX_UINT256, type AmountReason, type ParsedAmount } from '../../core/amount.js';
 import { SendError } from '../../core/errors.js';
@@ -76,7 +76,8 @@ export interface SendToken {
   iconUrl: string | undefined;
 }
 
-export type SendFee = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; wei: bigint };
+/** The Review step's fee: `error` keeps why it could not be had (a chain's refusal, such as too little for amount and fee). */
+export type SendFee = { status: 'idle' | 'loading' } | { status: 'error'; error?: unknown } | { status: 'ready'; wei: bigint };
 
 export interface SendState {
   token: SendToken | undefined;
@@ -92,6 +93,8 @@ export interface SendState {
   attempted: boolean;
   /** The network fee estimate of the previewed transfer (gas estimate times gas price), in wei. */
   fee: SendFee;
+  /** The fee's speed, on chains whose rules offer the choice (`feeSpeeds`). */
+  feeSpeed: FeeSpeed;
   loading: boolean;
   /** The last validation problem or send failure, shown by the view. */
   error: SendProblem | SendFailure | undefined;
@@ -188,8 +191,8 @@ export function sendTotals(
   return { fee, total: formatUnits(units + feeWei, native.decimals), insufficient: units + feeWei > balance };
 }
 
-/** The transfer that sends `amount` of `token` to `receiver` (the adapter builds the namespace's transaction). */
-export function buildTransfer(token: SendToken, receiver: string, amount: string): Transfer {
+/** The transfer that sends `amount` of `token` to `receiver` (the adapter builds the namespace's transaction), at `feeSpeed` where the chain offers it. */
+export function buildTransfer(token: SendToken, receiver: string, amount: string, feeSpeed?: FeeSpeed): Transfer {
   const parsed = parseSendAmount(amount, token);
   if (!parsed.ok)
     throw new SendError(sendErrorText(parsed.reason, receiver, token.decimals), {
@@ -199,5 +202,6 @@ export function buildTransfer(token: SendToken, receiver: string, amount: string
     to: receiver,
     amount: parsed.units,
     ...(token.contract ? { token: { address: token.contract, decimals: token.decimals } } : {}),
+    ...(feeSpeed ? { feeSpeed } : {}),
   };
 }

@@ -16,6 +16,7 @@ import { computed, map } from 'nanostores';
 import { isEvmAddress } from '../../core/address.js';
 import { SendError } from '../../core/errors.js';
 import { chainRules } from '../../chains/registry.js';
+import type { FeeSpeed, Transfer } from '../../chains/types.js';
 import { $activeAccount } from '../connection/account.js';
 import { watchTransaction } from '../portfolio/activity.js';
 import { $balances, fetchBalances } from '../portfolio/balances.js';
@@ -58,6 +59,7 @@ const EMPTY: SendState = {
   step: 'form',
   attempted: false,
   fee: { status: 'idle' },
+  feeSpeed: 'normal',
   loading: false,
   error: undefined,
 };
@@ -207,6 +209,19 @@ export async function reviewSend(): Promise<SendProblem | undefined> {
 
 let feeRun = 0;
 
+/** The transfer of the form's state: its token, receiver and amount, and the fee's speed where the chain offers one. */
+function transferOf(state: SendState): Transfer {
+  const speed = chainRules($activeNetwork.get()?.chainNamespace)?.feeSpeeds ? state.feeSpeed : undefined;
+  return buildTransfer(state.token!, sendReceiver(state), state.amount, speed);
+}
+
+/** The Review step's fee speed (slow, normal, fast): the fee is estimated again at that speed. */
+export function setFeeSpeed(feeSpeed: FeeSpeed): void {
+  if ($send.get().feeSpeed === feeSpeed) return;
+  $send.set({ ...$send.get(), feeSpeed, error: undefined });
+  if ($send.get().step === 'preview') estimateSendFee();
+}
+
 /** Estimates the previewed transfer's network fee on the chain (through the namespace's adapter); the Review step shows it. */
 function estimateSendFee(): void {
   const mine = ++feeRun;
@@ -222,9 +237,9 @@ function estimateSendFee(): void {
   const settle = (fee: SendState['fee']) => {
     if (mine === feeRun && $send.get().step === 'preview') $send.setKey('fee', fee);
   };
-  estimateTransferFee(network, from, buildTransfer(state.token, sendReceiver(state), state.amount)).then(
+  estimateTransferFee(network, from, transferOf(state)).then(
     (wei) => settle({ status: 'ready', wei }),
-    () => settle({ status: 'error' }),
+    (error: unknown) => settle({ status: 'error', error }),
   );
 }
 
@@ -267,7 +282,7 @@ export async function submitSend(): Promise<string> {
   $send.set({ ...state, loading: true, error: undefined });
   let hash: string;
   try {
-    hash = await sendTransfer(buildTransfer(state.token!, sendReceiver(state), state.amount));
+    hash = await sendTransfer(transferOf(state));
   } catch (err) {
     const failure = { code: 'SEND_FAILED', error: err } as const;
     $send.set({ ...$send.get(), loading: false, error: failure });

@@ -16,6 +16,7 @@ import {
   setMaxAmount,
   setReceiver,
   setSendAmount,
+  setFeeSpeed,
   setSendToken,
   submitSend,
   type SendToken,
@@ -23,9 +24,12 @@ import {
 import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
+import { W3Error } from '../../../core/errors.js';
 import { sendProblemText } from '../../l10n/send.js';
 import { viewStyles } from '../view.styles.js';
 import { walletSendStyles } from './wallet-send.styles.js';
+import { renderFeeSpeed } from './fee-speed.js';
+import { sendFailureText } from '../../l10n/messages.js';
 
 const tokenKey = (t: SendToken | undefined) => t?.contract?.toLowerCase() ?? 'native';
 
@@ -189,6 +193,10 @@ export class W3WalletSendView extends W3Element {
     if (!token) return nothing;
     // The native coin's amount plus the fee must fit in the balance: Max leaves nothing for the fee.
     const short = fee.status === 'ready' && native !== undefined && sendTotals(token, amount, fee.wei, native).insufficient;
+    // A chain's own refusal of the estimate (a Bitcoin amount under the dust limit, too little for amount and fee) is said and stops the send.
+    const refused =
+      fee.status === 'error' && fee.error instanceof W3Error && fee.error.localized?.() ? sendFailureText(fee.error) : undefined;
+    const speeds = chainRules(this.network.value?.chainNamespace)?.feeSpeeds;
     return html`<h3 tabindex="-1" data-step-focus>
         ${msg('Review', { id: 'send-review-title', desc: 'Send view: heading of the step that reviews the transaction' })}
       </h3>
@@ -203,12 +211,15 @@ export class W3WalletSendView extends W3Element {
         <dd>${this.network.value?.name ?? ''}</dd>
         ${this.renderFee(token, amount)}
       </dl>
-      <p class="error" role="alert">${error ? sendProblemText(error, typed) : short ? sendProblemText('INSUFFICIENT', typed) : ''}</p>
+      ${speeds ? renderFeeSpeed(this.send.value.feeSpeed, loading, setFeeSpeed) : nothing}
+      <p class="error" role="alert">
+        ${error ? sendProblemText(error, typed) : short ? sendProblemText('INSUFFICIENT', typed) : (refused ?? '')}
+      </p>
       <div class="actions">
         <w3-ui-button variant="secondary" ?disabled=${loading} @click=${() => backToForm()}>${msg('Back to edit')}</w3-ui-button>
         <w3-ui-button
           aria-busy=${loading ? 'true' : 'false'}
-          ?disabled=${loading || short}
+          ?disabled=${loading || short || refused !== undefined}
           @click=${() => void submitSend().catch(() => undefined)}
         >
           ${loading
@@ -232,8 +243,11 @@ export class W3WalletSendView extends W3Element {
         </dd>`;
     const totals = sendTotals(token, amount, fee.wei, native);
     const feeText = `${feeAmount(totals.fee)} ${native.symbol}`;
+    // Where the sender chooses the fee (Bitcoin), it shows in USD too when the native coin has a price.
+    const chosen = chainRules(this.network.value?.chainNamespace)?.feeSpeeds;
+    const feeFiat = chosen && !token.contract && token.price > 0 ? ` (${formatFiat(Number(totals.fee) * token.price)})` : '';
     return html`<dt>${msg('Network fee')}</dt>
-      <dd data-preview-fee aria-live="polite"><span dir="ltr">${feeText}</span></dd>
+      <dd data-preview-fee aria-live="polite"><span dir="ltr">${feeText}${feeFiat}</span></dd>
       <dt>${msg('Total', { id: 'send-review-total', desc: 'Send view review: label of amount plus fee' })}</dt>
       <dd data-preview-total>
         <span dir="ltr"

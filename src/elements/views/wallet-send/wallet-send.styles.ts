@@ -72,4 +72,25 @@ export const walletSendStyles = css`
   .actions w3-ui-button {
     flex: 1;
   }
+  .fee-speed {
+    display: flex;
+    gap: 12px;
+    margin: 0 0 12px;
+    padding: 8px 12px;
+    border: 1px solid var(--w3i-border);
+    border-radius: var(--w3i-radius-md);
+  }
+  .fee-speed legend {
+    padding: 0 4px;
+    font: 500 var(--w3i-text-xs) / 1.4 var(--w3i-font-family);
+    color: var(--w3i-fg-muted);
+  }
+  .fee-speed label {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    margin: 0;
+    color: var(--w3i-fg);
+    font-size: var(--w3i-text-sm);
+  }
 `;
