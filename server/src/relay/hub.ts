@@ -12,7 +12,7 @@
 import { SocketFlow } from './backpressure.js';
 import { newConnection, roomOf, type Connection, type RelaySocket } from './connection.js';
 import type { PublishParams, RelayLimits, RpcId } from './protocol.js';
-import { delivered, fetchPending, STORE_PAGE, type DeliveredMessage } from './delivered.js';
+import { deliveredJson, fetchPending, STORE_PAGE, type DeliveredMessage } from './delivered.js';
 import { admit } from './admission.js';
 import { RelayQuotas } from './quota.js';
 import type { QuotaWindows } from './quota-windows.js';
@@ -250,7 +250,8 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   /** Pushes what waits on the socket's backlog topics, oldest first per topic, while it has room (one pump per socket at a time). */
   private pump(conn: Connection): void {
     conn.wakes++;
-    if (!conn.pumping) this.track(this.drain(conn));
+    // Nothing waits (the common case of an acknowledgement): no pump, no promise.
+    if (!conn.pumping && conn.backlog.size) this.track(this.drain(conn));
   }
 
   private async drain(conn: Connection): Promise<void> {
@@ -291,7 +292,9 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     const id = ++this.nextRpcId;
     conn.inflight.set(id, m.id);
     conn.cursors.set(m.topic, Math.max(m.id, conn.cursors.get(m.topic) ?? 0));
-    const params = { id: conn.subscriptionIds.get(m.topic) ?? subscriptionId(m.topic, conn.clientId), data: delivered(m) };
-    this.send(conn, { id, jsonrpc: '2.0', method: 'irn_subscription', params });
+    if (conn.ws.readyState !== conn.ws.OPEN) return;
+    const subscription = conn.subscriptionIds.get(m.topic) ?? subscriptionId(m.topic, conn.clientId);
+    // The message's JSON is made once, whatever the number of recipients (delivered.ts).
+    conn.flow.send(`{"id":${id},"jsonrpc":"2.0","method":"irn_subscription","params":{"id":"${subscription}","data":${deliveredJson(m)}}}`);
   }
 }

@@ -120,22 +120,38 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     let turn: Promise<void> = Promise.resolve();
     let queued = 0;
     let paused = false;
+    const failed = (err: unknown) => log({ event: 'relay_error', clientId, error: (err as Error)?.stack ?? String(err) });
+    const done = () => {
+      // The send buffer's bound (SocketFlow) may hold the socket paused too.
+      if (--queued <= MAX_QUEUED_FRAMES >> 1 && paused && !conn.flow.blocked) {
+        paused = false;
+        ws.resume();
+      }
+    };
     ws.on('message', (data, isBinary) => {
       const text = isBinary ? null : data.toString();
+      if (queued === 0) {
+        // Nothing of this socket waits: the frame runs now, and one that needs no storage (an
+        // acknowledgement, the most frequent) costs no promise.
+        let running: Promise<void> | undefined;
+        try {
+          running = handleFrame(hub, conn, text, log);
+        } catch (err) {
+          failed(err);
+        }
+        if (!running) return;
+        queued = 1;
+        turn = running.catch(failed).finally(done);
+        return;
+      }
       if (++queued >= MAX_QUEUED_FRAMES) {
         paused = true;
         ws.pause();
       }
       turn = turn
         .then(() => handleFrame(hub, conn, text, log))
-        .catch((err: unknown) => log({ event: 'relay_error', clientId, error: (err as Error)?.stack ?? String(err) }))
-        .finally(() => {
-          // The send buffer's bound (SocketFlow) may hold the socket paused too.
-          if (--queued <= MAX_QUEUED_FRAMES >> 1 && paused && !conn.flow.blocked) {
-            paused = false;
-            ws.resume();
-          }
-        });
+        .catch(failed)
+        .finally(done);
     });
     ws.on('error', (err) => log({ event: 'relay_socket_error', clientId, error: err.message }));
     ws.on('close', (code) => {
