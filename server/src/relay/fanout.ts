@@ -6,6 +6,10 @@
  * client id is pushed a message once, whichever instances hold its sockets: the instance that
  * wins `SET NX` on the message's claim for that client id pushes it. Mailboxes, TTLs and acks are
  * the database's, as before: what a socket misses waits there for its next flush or fetch.
+ * The subscribers of a topic are cached by every instance: one that subscribes or unsubscribes
+ * anyone publishes `{ forget: topics }` on the same channel before it answers, and every
+ * instance drops those topics' cached subscribers. While Redis does not answer, the caches of
+ * the others are at most SUBSCRIBERS_CACHE_MS old (subscriptions.ts).
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
@@ -22,11 +26,17 @@ export interface Fanned {
 export interface FanoutHub {
   deliver(stored: readonly Fanned[]): void;
   socketOf(clientId: string, topic: string): unknown;
+  subscriptions: {
+    changed: ((topics: readonly string[]) => Promise<void>) | undefined;
+    forgetCached(topics: readonly string[]): void;
+  };
 }
 
 export interface RelayFanout {
-  /** This process's sockets only: no other instance subscribes or is pushed (the hub may cache subscribers). */
+  /** This process's sockets only: no other instance subscribes or is pushed. */
   inProcess?: boolean;
+  /** The hub may cache a topic's subscribers: no other instance changes them, or each tells of it. */
+  cachesSubscribers: boolean;
   /** Sends messages just stored to every instance's sockets. */
   publish(stored: readonly Fanned[]): void;
   close(): Promise<void>;
@@ -41,7 +51,7 @@ const MIN_CLAIM_MS = 1000;
 
 /** Today's behaviour: this process's sockets only. */
 export function inProcessFanout(hub: FanoutHub): RelayFanout {
-  return { inProcess: true, publish: (stored) => hub.deliver(stored), close: async () => undefined };
+  return { inProcess: true, cachesSubscribers: true, publish: (stored) => hub.deliver(stored), close: async () => undefined };
 }
 
 const messageSchema = z.object({
@@ -54,10 +64,13 @@ const messageSchema = z.object({
   publishedAt: z.number(),
   expiresAt: z.number(),
 });
-const frameSchema = z.object({
-  from: z.string(),
-  list: z.array(z.object({ m: messageSchema, to: z.array(z.string().max(1024)).max(10_000) })).max(1000),
-});
+const frameSchema = z.union([
+  z.object({
+    from: z.string(),
+    list: z.array(z.object({ m: messageSchema, to: z.array(z.string().max(1024)).max(10_000) })).max(1000),
+  }),
+  z.object({ from: z.string(), forget: z.array(z.string().max(1024)).max(1000) }),
+]);
 
 export interface RedisFanout extends RelayFanout {
   /** Resolves once this instance listens on the channel. */
@@ -82,6 +95,7 @@ export function redisFanout(
       log({ event: 'relay_fanout_bad_frame', error: (err as Error).message.slice(0, 200) });
       return;
     }
+    if ('forget' in frame) return hub.subscriptions.forgetCached(frame.forget);
     const wanted = frame.list.flatMap(({ m, to }) => to.filter((id) => hub.socketOf(id, m.topic) !== undefined).map((id) => ({ m, id })));
     if (!wanted.length) return;
     const t = now();
@@ -103,9 +117,18 @@ export function redisFanout(
     if (channel === FANOUT_CHANNEL) receive(text).catch((err: Error) => log({ event: 'relay_fanout_error', error: err.message }));
   });
   const ready = sub.subscribe(FANOUT_CHANNEL).then(() => undefined);
+  hub.subscriptions.changed = async (topics) => {
+    if (!topics.length) return;
+    try {
+      await link.command.publish(FANOUT_CHANNEL, JSON.stringify({ from: instance, forget: topics }));
+    } catch (err) {
+      log({ event: 'relay_fanout_error', error: `the other instances' cached subscribers were not dropped: ${(err as Error).message}` });
+    }
+  };
 
   return {
     ready,
+    cachesSubscribers: true,
     publish(stored) {
       if (!stored.length) return;
       link.command.publish(FANOUT_CHANNEL, JSON.stringify({ from: instance, list: stored })).catch((err: Error) => {
@@ -115,6 +138,7 @@ export function redisFanout(
       });
     },
     async close() {
+      hub.subscriptions.changed = undefined;
       sub.disconnect();
     },
   };

@@ -32,7 +32,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   fanout: RelayFanout | undefined;
   private readonly clients = new Map<string, Connection<S>[]>();
   readonly quotas: RelayQuotas;
-  private readonly subscriptions: RelaySubscriptions;
+  readonly subscriptions: RelaySubscriptions;
   readonly retention: RelayRetention;
   private readonly topicOrder = new KeyedOrder();
   private readonly background = new Set<Promise<unknown>>();
@@ -136,8 +136,8 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
       list.map((p) => p.topic),
       async () => {
         const recipients: string[][] = [];
-        // One instance alone subscribes its clients: their subscribers are cached (subscriptions.ts).
-        const cached = !this.fanout || this.fanout.inProcess === true;
+        // Cached (subscriptions.ts) when no other instance subscribes, or each tells of its changes (fanout.ts).
+        const cached = this.fanout?.cachesSubscribers ?? true;
         for (const p of list)
           recipients.push((await this.subscriptions.subscribers(p.topic, cached)).filter((clientId) => clientId !== senderClientId));
         const messages = await this.store.addMessages(
@@ -247,10 +247,9 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     }
   }
 
-  /** Pushes what waits on the socket's backlog topics, oldest first per topic, while it has room (one pump per socket at a time). */
+  /** Pushes what waits on the socket's backlog topics, oldest first per topic, while it has room (one pump per socket at a time; none, and no promise, when nothing waits). */
   private pump(conn: Connection): void {
     conn.wakes++;
-    // Nothing waits (the common case of an acknowledgement): no pump, no promise.
     if (!conn.pumping && conn.backlog.size) this.track(this.drain(conn));
   }
 
@@ -288,13 +287,13 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
       .finally(() => this.background.delete(work));
   }
 
+  /** Sends `m` on `conn` (its JSON made once, whatever the number of recipients: delivered.ts). */
   private push(conn: Connection, m: StoredMessage): void {
     const id = ++this.nextRpcId;
     conn.inflight.set(id, m.id);
     conn.cursors.set(m.topic, Math.max(m.id, conn.cursors.get(m.topic) ?? 0));
     if (conn.ws.readyState !== conn.ws.OPEN) return;
     const subscription = conn.subscriptionIds.get(m.topic) ?? subscriptionId(m.topic, conn.clientId);
-    // The message's JSON is made once, whatever the number of recipients (delivered.ts).
     conn.flow.send(`{"id":${id},"jsonrpc":"2.0","method":"irn_subscription","params":{"id":"${subscription}","data":${deliveredJson(m)}}}`);
   }
 }
