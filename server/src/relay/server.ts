@@ -21,6 +21,7 @@ import type { ServerMetrics } from '../ops/metrics.js';
 import type { RedisLink } from '../redis/client.js';
 import { inProcessFanout, redisFanout, type RelayFanout } from './fanout.js';
 import { redisQuotaWindows } from '../redis/quota-windows.js';
+import { redisOutage } from '../redis/outage.js';
 import { QUOTA_WINDOW_MS } from './quota.js';
 import { relayStorage, type RelayDatabase } from '../storage/relay-storage.js';
 
@@ -98,11 +99,13 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const hub = new RelayHub<WebSocket>(storage, store, limits, Date.now, log);
   await store.recount();
   await hub.prune();
-  const fanout: RelayFanout = options.redis ? redisFanout(hub, options.redis, log) : inProcessFanout(hub);
+  // One outage log for the fan-out and the quotas (../redis/outage.ts).
+  const outage = redisOutage(log);
+  const fanout: RelayFanout = options.redis ? redisFanout(hub, options.redis, log, Date.now, outage) : inProcessFanout(hub);
   if ('ready' in fanout) await fanout.ready;
   hub.fanout = fanout;
   const { redis } = options;
-  if (redis) await hub.countQuotasIn((namespace, local) => redisQuotaWindows(redis, namespace, QUOTA_WINDOW_MS, local));
+  if (redis) await hub.countQuotasIn((namespace, local) => redisQuotaWindows(redis, namespace, QUOTA_WINDOW_MS, local, outage));
   const { metrics } = options;
   if (metrics) {
     hub.metrics = metrics.relay;

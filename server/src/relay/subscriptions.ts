@@ -128,8 +128,8 @@ export class RelaySubscriptions {
     return this.repo.sweep(this.now());
   }
 
-  /** Drops the cached subscribers of `topics` (another instance changed them). */
-  forgetCached(topics: readonly string[]): void {
+  /** Drops the cached subscribers of `topics`, all when none given (another instance changed them). */
+  forgetCached(topics?: readonly string[]): void {
     this.forget(topics);
   }
 
