@@ -29,7 +29,7 @@ function invalidFrame(hub: RelayHub, conn: Connection, id: RpcId | null, code: n
  * returns undefined; a request returns a promise that settles once its reply is sent (server.ts
  * runs a socket's requests one after the other).
  */
-export function handleFrame(hub: RelayHub, conn: Connection, text: string | null, log: RelayLog): Promise<void> | undefined {
+export function handleFrame(hub: RelayHub, conn: Connection, text: string | null, log: RelayLog): Promise<void> | void {
   conn.alive = true;
   if (text === null) return invalidFrame(hub, conn, null, RPC_ERRORS.parse, 'Parse error: binary frames are not supported');
   let payload: unknown;

@@ -136,7 +136,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       if (queued === 0) {
         // Nothing of this socket waits: the frame runs now, and one that needs no storage (an
         // acknowledgement, the most frequent) costs no promise.
-        let running: Promise<void> | undefined;
+        let running: Promise<void> | void = undefined;
         try {
           running = handleFrame(hub, conn, text, log);
         } catch (err) {
