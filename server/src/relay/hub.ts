@@ -84,18 +84,13 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     }
   }
 
-  /** How many sockets are registered. */
-  socketCount(): number {
-    return this.connections().length;
-  }
-
   /** Notes a refusal in words (a RelayRpcError) for the metrics when a quota made it. */
   refused(code: number): void {
     const reason = refusalReason(code);
     if (reason) this.metrics?.refused(reason);
   }
 
-  /** Every registered socket. */
+  /** Every registered socket (`.length`: how many). */
   connections(): Connection<S>[] {
     return [...this.clients.values()].flat();
   }
@@ -232,7 +227,10 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
 
   /** The socket a client id receives `topic` on: its newest open one subscribed to it. */
   socketOf(clientId: string, topic: string): Connection<S> | undefined {
-    return [...(this.clients.get(clientId) ?? [])].reverse().find((c) => c.ws.readyState === c.ws.OPEN && c.topics.has(topic));
+    const list = this.clients.get(clientId) ?? [];
+    for (let i = list.length - 1; i >= 0; i--)
+      if (list[i]!.ws.readyState === list[i]!.ws.OPEN && list[i]!.topics.has(topic)) return list[i];
+    return undefined;
   }
 
   /** Pushes a message just published, unless older ones of its topic wait or the socket has no room (then it waits too). */

@@ -110,7 +110,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   if (metrics) {
     hub.metrics = metrics.relay;
     metrics.sources.relay = {
-      sockets: () => hub.socketCount(),
+      sockets: () => hub.connections().length,
       mailboxBytes: () => store.storedBytes(),
       mailboxMessages: (cap) => store.storedMessages(cap),
     };
