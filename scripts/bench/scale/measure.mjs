@@ -43,11 +43,14 @@ function figure(result) {
     generatorCores,
     generatorShare,
     serverCores,
+    // CPU each message or request costs, in µs: what limits the rate once the cores are busy.
+    serverMicros: (serverCores * 1e6) / rate,
+    generatorMicros: (generatorCores * 1e6) / rate,
   };
 }
 
 const cpuLine = (f) =>
-  `generator ${fmt(f.generatorCores, 2)} cores (${fmt(f.generatorShare * 100)}% of ${cpus().length}), server ${fmt(f.serverCores, 2)} cores (${fmt(f.perServerCore)}/s per server core)`;
+  `generator ${fmt(f.generatorCores, 2)} cores (${fmt(f.generatorShare * 100)}% of ${cpus().length}), server ${fmt(f.serverCores, 2)} cores (${fmt(f.perServerCore)}/s per server core); CPU per unit: server ${fmt(f.serverMicros)} µs, generator ${fmt(f.generatorMicros)} µs`;
 const errLine = (f) => (f.errors ? `; ${f.errors} errors, first: ${f.firstError}` : '');
 
 /** Opens the relay's sockets (RSS per 1,000), then runs the relay loads, saturating and at the target rate. */

@@ -29,3 +29,20 @@ describe('relay load', () => {
     }
   });
 });
+
+describe('readPush', () => {
+  it('reads a push’s id and send time without parsing it, and leaves other frames to JSON.parse', async () => {
+    const { benchMessage, readPush } = await import('./relay-load.mjs');
+    const message = benchMessage(1234.5);
+    const push = JSON.stringify({
+      id: 1764451200000001,
+      jsonrpc: '2.0',
+      method: 'irn_subscription',
+      params: { id: 'ab'.repeat(32), data: { topic: 'cd'.repeat(32), message, publishedAt: 1, tag: 1108 } },
+    });
+    expect(readPush(push)).toEqual({ id: '1764451200000001', sentAt: 1234.5 });
+    expect(readPush('{"id":3,"jsonrpc":"2.0","result":true}')).toBeUndefined();
+    expect(readPush('{"id":3,"jsonrpc":"2.0","error":{"code":-32029,"message":"irn_subscription refused"}}')).toBeUndefined();
+    expect(message).toHaveLength(1024);
+  });
+});

@@ -6,10 +6,13 @@
  * them back (DECRBY where the window still exists), as the database rows did: a take racing one
  * being given back may be refused where it would have fit, never the reverse. The window is
  * Redis's (its key's TTL). When Redis does not answer, `fallback` counts (this instance's own
- * windows), so an outage degrades the quotas to one per instance, never to none.
+ * windows), so an outage degrades the quotas to one per instance, never to none; `outage` says
+ * so in the log once, and again when Redis answers.
  */
 import type { QuotaWindows, WindowCount } from '../relay/quota-windows.js';
+import { currentWindow } from '../storage/relay-quota.js';
 import type { RedisLink } from './client.js';
+import { redisOutage, type RedisOutage } from './outage.js';
 
 /** Redis keys of the windows: `w3kit:relay-quota:<database's namespace>:<counter>:<key>`. */
 export const QUOTA_PREFIX = 'w3kit:relay-quota:';
@@ -47,19 +50,24 @@ return out
 `;
 
 /** The windows of the database whose namespace (storage/relay-quota.ts) is `namespace`. */
-export function redisQuotaWindows(link: RedisLink, namespace: number, windowMs: number, fallback: QuotaWindows): QuotaWindows {
+export function redisQuotaWindows(
+  link: RedisLink,
+  namespace: number,
+  windowMs: number,
+  fallback: QuotaWindows,
+  outage: RedisOutage = redisOutage(() => undefined),
+): QuotaWindows {
   const keyOf = (counter: string, key: string) => `${QUOTA_PREFIX}${namespace}:${counter}:${key}`;
   const windowsOf = (answer: number[], now: number, minus: readonly number[] = []): WindowCount[] =>
-    minus.map((n, i) => {
-      const ttl = Number(answer[2 * i + 1]);
-      return { count: Number(answer[2 * i]) - n, resetAt: now + (ttl > 0 ? ttl : windowMs) };
-    });
+    minus.map((n, i) => currentWindow({ count: Number(answer[2 * i]) - n, resetAt: now + Number(answer[2 * i + 1]) }, now, windowMs));
   return {
     async read(keys, now) {
       let answer: number[];
       try {
         answer = (await link.command.eval(READ, keys.length, ...keys.map(([c, k]) => keyOf(c, k)))) as number[];
-      } catch {
+        outage.ok();
+      } catch (err) {
+        outage.failed(err);
         return fallback.read(keys, now);
       }
       return windowsOf(
@@ -73,7 +81,9 @@ export function redisQuotaWindows(link: RedisLink, namespace: number, windowMs: 
       let answer: number[];
       try {
         answer = (await link.command.eval(TAKE, keys.length, ...keys, windowMs, ...counts.map(([, , n]) => n))) as number[];
-      } catch {
+        outage.ok();
+      } catch (err) {
+        outage.failed(err);
         return fallback.take(counts, now, verdict);
       }
       try {

@@ -34,6 +34,16 @@ export function delivered(m: StoredMessage): DeliveredMessage {
   return entry;
 }
 
+/** Each stored message's irn_subscription `data` as JSON, made on its first push (held as long as the message object). */
+const jsonOf = new WeakMap<StoredMessage, string>();
+
+/** `delivered(m)` as JSON, serialised once per message however many sockets it is pushed to. */
+export function deliveredJson(m: StoredMessage): string {
+  let json = jsonOf.get(m);
+  if (json === undefined) jsonOf.set(m, (json = JSON.stringify(delivered(m))));
+  return json;
+}
+
 /**
  * Undelivered messages of `topics` for `clientId`, marked delivered to it: up to FETCH_PAGE,
  * and past the first up to FETCH_PAGE_BYTES; `hasMore` when some are left. Each page is claimed

@@ -6,10 +6,21 @@
  * client id is pushed a message once, whichever instances hold its sockets: the instance that
  * wins `SET NX` on the message's claim for that client id pushes it. Mailboxes, TTLs and acks are
  * the database's, as before: what a socket misses waits there for its next flush or fetch.
+ * The subscribers of a topic are cached by every instance: one that subscribes or unsubscribes
+ * anyone publishes `{ forget: topics }` on the same channel before it answers, and every
+ * instance drops those topics' cached subscribers. While Redis does not answer, the caches of
+ * the others are at most SUBSCRIBERS_CACHE_MS old (subscriptions.ts).
+ *
+ * When Redis stops answering, each instance goes on alone: it pushes what it stores to its own
+ * sockets (the others' clients get it from the database on their next flush or fetch) and says
+ * so once in its log (../redis/outage.ts). When its subscription is up again, it drops every
+ * cached subscriber list and pushes its sockets what waited meanwhile, and says that too.
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { RedisLink } from '../redis/client.js';
+import { redisOutage, type RedisOutage } from '../redis/outage.js';
+import type { Connection } from './connection.js';
 import type { StoredMessage } from './store.js';
 
 /** A message stored and the client ids it is pushed to. */
@@ -22,11 +33,19 @@ export interface Fanned {
 export interface FanoutHub {
   deliver(stored: readonly Fanned[]): void;
   socketOf(clientId: string, topic: string): unknown;
+  subscriptions: {
+    changed: ((topics: readonly string[]) => Promise<void>) | undefined;
+    forgetCached(topics?: readonly string[]): void;
+  };
+  connections(): Connection[];
+  flush(conn: Connection, topics: Iterable<string>): void;
 }
 
 export interface RelayFanout {
-  /** This process's sockets only: no other instance subscribes or is pushed (the hub may cache subscribers). */
+  /** This process's sockets only: no other instance subscribes or is pushed. */
   inProcess?: boolean;
+  /** The hub may cache a topic's subscribers: no other instance changes them, or each tells of it. */
+  cachesSubscribers: boolean;
   /** Sends messages just stored to every instance's sockets. */
   publish(stored: readonly Fanned[]): void;
   close(): Promise<void>;
@@ -41,7 +60,7 @@ const MIN_CLAIM_MS = 1000;
 
 /** Today's behaviour: this process's sockets only. */
 export function inProcessFanout(hub: FanoutHub): RelayFanout {
-  return { inProcess: true, publish: (stored) => hub.deliver(stored), close: async () => undefined };
+  return { inProcess: true, cachesSubscribers: true, publish: (stored) => hub.deliver(stored), close: async () => undefined };
 }
 
 const messageSchema = z.object({
@@ -54,10 +73,13 @@ const messageSchema = z.object({
   publishedAt: z.number(),
   expiresAt: z.number(),
 });
-const frameSchema = z.object({
-  from: z.string(),
-  list: z.array(z.object({ m: messageSchema, to: z.array(z.string().max(1024)).max(10_000) })).max(1000),
-});
+const frameSchema = z.union([
+  z.object({
+    from: z.string(),
+    list: z.array(z.object({ m: messageSchema, to: z.array(z.string().max(1024)).max(10_000) })).max(1000),
+  }),
+  z.object({ from: z.string(), forget: z.array(z.string().max(1024)).max(1000) }),
+]);
 
 export interface RedisFanout extends RelayFanout {
   /** Resolves once this instance listens on the channel. */
@@ -70,9 +92,11 @@ export function redisFanout(
   link: RedisLink,
   log: (entry: Record<string, unknown>) => void = () => undefined,
   now: () => number = Date.now,
+  outage: RedisOutage = redisOutage(log),
 ): RedisFanout {
   const instance = randomUUID();
   const sub = link.subscriber();
+  const alone = (err: unknown) => outage.failed(err);
 
   const receive = async (text: string) => {
     let frame: z.infer<typeof frameSchema>;
@@ -82,6 +106,7 @@ export function redisFanout(
       log({ event: 'relay_fanout_bad_frame', error: (err as Error).message.slice(0, 200) });
       return;
     }
+    if ('forget' in frame) return hub.subscriptions.forgetCached(frame.forget);
     const wanted = frame.list.flatMap(({ m, to }) => to.filter((id) => hub.socketOf(id, m.topic) !== undefined).map((id) => ({ m, id })));
     if (!wanted.length) return;
     const t = now();
@@ -93,7 +118,7 @@ export function redisFanout(
       won = ((await claims.exec()) ?? []).map(([err, ok]) => !err && ok === 'OK');
     } catch (err) {
       // Without Redis no instance can claim: push here (a socket on two instances may get it twice).
-      log({ event: 'relay_fanout_error', error: (err as Error).message });
+      alone(err);
       won = wanted.map(() => true);
     }
     hub.deliver(wanted.filter((_, i) => won[i]).map(({ m, id }) => ({ m, to: [id] })));
@@ -103,18 +128,48 @@ export function redisFanout(
     if (channel === FANOUT_CHANNEL) receive(text).catch((err: Error) => log({ event: 'relay_fanout_error', error: err.message }));
   });
   const ready = sub.subscribe(FANOUT_CHANNEL).then(() => undefined);
+  let connected = false;
+  let closing = false;
+  // The subscription's connection dropping is an outage too, on an instance that sends no command meanwhile.
+  sub.on('close', () => {
+    if (connected && !closing) alone(new Error(`the connection to Redis at ${link.shown} closed`));
+  });
+  sub.on('ready', () => {
+    // A reconnection (Redis was gone): what the others changed or published meanwhile was not heard.
+    if (connected) {
+      hub.subscriptions.forgetCached();
+      for (const conn of hub.connections()) hub.flush(conn, conn.topics);
+      outage.ok();
+    }
+    connected = true;
+  });
+  hub.subscriptions.changed = async (topics) => {
+    if (!topics.length) return;
+    try {
+      await link.command.publish(FANOUT_CHANNEL, JSON.stringify({ from: instance, forget: topics }));
+      outage.ok();
+    } catch (err) {
+      alone(err);
+    }
+  };
 
   return {
     ready,
+    cachesSubscribers: true,
     publish(stored) {
       if (!stored.length) return;
-      link.command.publish(FANOUT_CHANNEL, JSON.stringify({ from: instance, list: stored })).catch((err: Error) => {
-        // The messages are stored: this instance's sockets get them now, the others' on their next flush or fetch.
-        log({ event: 'relay_fanout_error', error: err.message });
-        hub.deliver(stored);
-      });
+      link.command.publish(FANOUT_CHANNEL, JSON.stringify({ from: instance, list: stored })).then(
+        () => outage.ok(),
+        (err: unknown) => {
+          // The messages are stored: this instance's sockets get them now, the others' on their next flush or fetch.
+          alone(err);
+          hub.deliver(stored);
+        },
+      );
     },
     async close() {
+      closing = true;
+      hub.subscriptions.changed = undefined;
       sub.disconnect();
     },
   };

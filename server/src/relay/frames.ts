@@ -24,8 +24,12 @@ function invalidFrame(hub: RelayHub, conn: Connection, id: RpcId | null, code: n
   if (++conn.invalidFrames > MAX_INVALID_FRAMES) conn.ws.close(1008, 'Too many invalid frames');
 }
 
-/** Handles one frame; settles once its reply is sent (server.ts runs a socket's frames one after the other). */
-export async function handleFrame(hub: RelayHub, conn: Connection, text: string | null, log: RelayLog): Promise<void> {
+/**
+ * Handles one frame: what needs no storage (an acknowledgement, a malformed frame) at once, and
+ * returns undefined; a request returns a promise that settles once its reply is sent (server.ts
+ * runs a socket's requests one after the other).
+ */
+export function handleFrame(hub: RelayHub, conn: Connection, text: string | null, log: RelayLog): Promise<void> | void {
   conn.alive = true;
   if (text === null) return invalidFrame(hub, conn, null, RPC_ERRORS.parse, 'Parse error: binary frames are not supported');
   let payload: unknown;
@@ -46,8 +50,12 @@ export async function handleFrame(hub: RelayHub, conn: Connection, text: string 
   if (typeof msg.method !== 'string' || id === null) {
     return invalidFrame(hub, conn, id, RPC_ERRORS.invalidRequest, "Invalid request: needs 'id' (number or string) and 'method' (string)");
   }
+  return request(hub, conn, id, msg.method, msg.params, log);
+}
+
+async function request(hub: RelayHub, conn: Connection, id: RpcId, method: string, params: unknown, log: RelayLog): Promise<void> {
   try {
-    const { result, after } = await runMethod(hub, conn, msg.method, msg.params);
+    const { result, after } = await runMethod(hub, conn, method, params);
     hub.send(conn, { id, jsonrpc: '2.0', result });
     after?.();
   } catch (err) {
@@ -56,10 +64,10 @@ export async function handleFrame(hub: RelayHub, conn: Connection, text: string 
       replyError(hub, conn, id, err.code, err.message);
     } else if (isDiskFull(err)) {
       if (hub.storage.sqlite) noteDiskFull(hub.storage.sqlite, err);
-      log({ event: 'relay_disk_full', method: msg.method, clientId: conn.clientId, error: (err as Error).message });
+      log({ event: 'relay_disk_full', method, clientId: conn.clientId, error: (err as Error).message });
       replyError(hub, conn, id, RPC_ERRORS.storageFull, DISK_FULL_MESSAGE);
     } else {
-      log({ event: 'relay_error', method: msg.method, clientId: conn.clientId, error: (err as Error)?.stack ?? String(err) });
+      log({ event: 'relay_error', method, clientId: conn.clientId, error: (err as Error)?.stack ?? String(err) });
       replyError(hub, conn, id, RPC_ERRORS.internal, 'Internal error');
     }
   }

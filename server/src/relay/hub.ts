@@ -12,7 +12,7 @@
 import { SocketFlow } from './backpressure.js';
 import { newConnection, roomOf, type Connection, type RelaySocket } from './connection.js';
 import type { PublishParams, RelayLimits, RpcId } from './protocol.js';
-import { delivered, fetchPending, STORE_PAGE, type DeliveredMessage } from './delivered.js';
+import { deliveredJson, fetchPending, STORE_PAGE, type DeliveredMessage } from './delivered.js';
 import { admit } from './admission.js';
 import { RelayQuotas } from './quota.js';
 import type { QuotaWindows } from './quota-windows.js';
@@ -32,7 +32,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   fanout: RelayFanout | undefined;
   private readonly clients = new Map<string, Connection<S>[]>();
   readonly quotas: RelayQuotas;
-  private readonly subscriptions: RelaySubscriptions;
+  readonly subscriptions: RelaySubscriptions;
   readonly retention: RelayRetention;
   private readonly topicOrder = new KeyedOrder();
   private readonly background = new Set<Promise<unknown>>();
@@ -84,18 +84,13 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     }
   }
 
-  /** How many sockets are registered. */
-  socketCount(): number {
-    return this.connections().length;
-  }
-
   /** Notes a refusal in words (a RelayRpcError) for the metrics when a quota made it. */
   refused(code: number): void {
     const reason = refusalReason(code);
     if (reason) this.metrics?.refused(reason);
   }
 
-  /** Every registered socket. */
+  /** Every registered socket (`.length`: how many). */
   connections(): Connection<S>[] {
     return [...this.clients.values()].flat();
   }
@@ -136,8 +131,8 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
       list.map((p) => p.topic),
       async () => {
         const recipients: string[][] = [];
-        // One instance alone subscribes its clients: their subscribers are cached (subscriptions.ts).
-        const cached = !this.fanout || this.fanout.inProcess === true;
+        // Cached (subscriptions.ts) when no other instance subscribes, or each tells of its changes (fanout.ts).
+        const cached = this.fanout?.cachesSubscribers ?? true;
         for (const p of list)
           recipients.push((await this.subscriptions.subscribers(p.topic, cached)).filter((clientId) => clientId !== senderClientId));
         const messages = await this.store.addMessages(
@@ -232,7 +227,10 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
 
   /** The socket a client id receives `topic` on: its newest open one subscribed to it. */
   socketOf(clientId: string, topic: string): Connection<S> | undefined {
-    return [...(this.clients.get(clientId) ?? [])].reverse().find((c) => c.ws.readyState === c.ws.OPEN && c.topics.has(topic));
+    const list = this.clients.get(clientId) ?? [];
+    for (let i = list.length - 1; i >= 0; i--)
+      if (list[i]!.ws.readyState === list[i]!.ws.OPEN && list[i]!.topics.has(topic)) return list[i];
+    return undefined;
   }
 
   /** Pushes a message just published, unless older ones of its topic wait or the socket has no room (then it waits too). */
@@ -247,10 +245,10 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     }
   }
 
-  /** Pushes what waits on the socket's backlog topics, oldest first per topic, while it has room (one pump per socket at a time). */
+  /** Pushes what waits on the socket's backlog topics, oldest first per topic, while it has room (one pump per socket at a time; none, and no promise, when nothing waits). */
   private pump(conn: Connection): void {
     conn.wakes++;
-    if (!conn.pumping) this.track(this.drain(conn));
+    if (!conn.pumping && conn.backlog.size) this.track(this.drain(conn));
   }
 
   private async drain(conn: Connection): Promise<void> {
@@ -287,11 +285,13 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
       .finally(() => this.background.delete(work));
   }
 
+  /** Sends `m` on `conn` (its JSON made once, whatever the number of recipients: delivered.ts). */
   private push(conn: Connection, m: StoredMessage): void {
     const id = ++this.nextRpcId;
     conn.inflight.set(id, m.id);
     conn.cursors.set(m.topic, Math.max(m.id, conn.cursors.get(m.topic) ?? 0));
-    const params = { id: conn.subscriptionIds.get(m.topic) ?? subscriptionId(m.topic, conn.clientId), data: delivered(m) };
-    this.send(conn, { id, jsonrpc: '2.0', method: 'irn_subscription', params });
+    if (conn.ws.readyState !== conn.ws.OPEN) return;
+    const subscription = conn.subscriptionIds.get(m.topic) ?? subscriptionId(m.topic, conn.clientId);
+    conn.flow.send(`{"id":${id},"jsonrpc":"2.0","method":"irn_subscription","params":{"id":"${subscription}","data":${deliveredJson(m)}}}`);
   }
 }

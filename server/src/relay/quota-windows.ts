@@ -9,7 +9,7 @@
  * second of counts. Windows held in memory are bounded (`maxKeys`; written-back ones are dropped
  * first, oldest first, and read again when needed).
  */
-import type { RelayQuotaRepository, WindowCount, WindowKey } from '../storage/relay-quota.js';
+import { currentWindow, type RelayQuotaRepository, type WindowCount, type WindowKey } from '../storage/relay-quota.js';
 
 export type { WindowCount, WindowKey } from '../storage/relay-quota.js';
 
@@ -74,7 +74,8 @@ export function localWindows(repo: RelayQuotaRepository, windowMs: number, maxKe
     while (!keys.every(([c, k]) => held.has(idOf(c, k)))) await load(keys, now);
     return keys.map(([c, k]) => {
       const h = held.get(idOf(c, k))!;
-      if (h.resetAt <= now) Object.assign(h, { count: 0, resetAt: now + windowMs });
+      const window = currentWindow(h, now, windowMs);
+      if (window !== h) Object.assign(h, window);
       return h;
     });
   };

@@ -21,6 +21,7 @@ import type { ServerMetrics } from '../ops/metrics.js';
 import type { RedisLink } from '../redis/client.js';
 import { inProcessFanout, redisFanout, type RelayFanout } from './fanout.js';
 import { redisQuotaWindows } from '../redis/quota-windows.js';
+import { redisOutage } from '../redis/outage.js';
 import { QUOTA_WINDOW_MS } from './quota.js';
 import { relayStorage, type RelayDatabase } from '../storage/relay-storage.js';
 
@@ -98,16 +99,18 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const hub = new RelayHub<WebSocket>(storage, store, limits, Date.now, log);
   await store.recount();
   await hub.prune();
-  const fanout: RelayFanout = options.redis ? redisFanout(hub, options.redis, log) : inProcessFanout(hub);
+  // One outage log for the fan-out and the quotas (../redis/outage.ts).
+  const outage = redisOutage(log);
+  const fanout: RelayFanout = options.redis ? redisFanout(hub, options.redis, log, Date.now, outage) : inProcessFanout(hub);
   if ('ready' in fanout) await fanout.ready;
   hub.fanout = fanout;
   const { redis } = options;
-  if (redis) await hub.countQuotasIn((namespace, local) => redisQuotaWindows(redis, namespace, QUOTA_WINDOW_MS, local));
+  if (redis) await hub.countQuotasIn((namespace, local) => redisQuotaWindows(redis, namespace, QUOTA_WINDOW_MS, local, outage));
   const { metrics } = options;
   if (metrics) {
     hub.metrics = metrics.relay;
     metrics.sources.relay = {
-      sockets: () => hub.socketCount(),
+      sockets: () => hub.connections().length,
       mailboxBytes: () => store.storedBytes(),
       mailboxMessages: (cap) => store.storedMessages(cap),
     };
@@ -120,22 +123,38 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     let turn: Promise<void> = Promise.resolve();
     let queued = 0;
     let paused = false;
+    const failed = (err: unknown) => log({ event: 'relay_error', clientId, error: (err as Error)?.stack ?? String(err) });
+    const done = () => {
+      // The send buffer's bound (SocketFlow) may hold the socket paused too.
+      if (--queued <= MAX_QUEUED_FRAMES >> 1 && paused && !conn.flow.blocked) {
+        paused = false;
+        ws.resume();
+      }
+    };
     ws.on('message', (data, isBinary) => {
       const text = isBinary ? null : data.toString();
+      if (queued === 0) {
+        // Nothing of this socket waits: the frame runs now, and one that needs no storage (an
+        // acknowledgement, the most frequent) costs no promise.
+        let running: Promise<void> | void = undefined;
+        try {
+          running = handleFrame(hub, conn, text, log);
+        } catch (err) {
+          failed(err);
+        }
+        if (!running) return;
+        queued = 1;
+        turn = running.catch(failed).finally(done);
+        return;
+      }
       if (++queued >= MAX_QUEUED_FRAMES) {
         paused = true;
         ws.pause();
       }
       turn = turn
         .then(() => handleFrame(hub, conn, text, log))
-        .catch((err: unknown) => log({ event: 'relay_error', clientId, error: (err as Error)?.stack ?? String(err) }))
-        .finally(() => {
-          // The send buffer's bound (SocketFlow) may hold the socket paused too.
-          if (--queued <= MAX_QUEUED_FRAMES >> 1 && paused && !conn.flow.blocked) {
-            paused = false;
-            ws.resume();
-          }
-        });
+        .catch(failed)
+        .finally(done);
     });
     ws.on('error', (err) => log({ event: 'relay_socket_error', clientId, error: err.message }));
     ws.on('close', (code) => {

@@ -4,10 +4,11 @@
  * count against the address that made them (its quota key: an IPv4 address, an IPv6 /64):
  * all its client ids together hold at most `ipSubscriptions`. A subscription lives as long as
  * a message on its topic can (`maxTtl` from its last subscribe, which renews it) and is then
- * swept; clients subscribe again on every connect. On one instance the subscribers of a topic are
- * cached (`subscribers(topic, true)`): read once, dropped when this instance subscribes or
- * unsubscribes anyone to the topic or sweeps, and read again at least every SUBSCRIBERS_CACHE_MS
- * (at most SUBSCRIBERS_CACHE_TOPICS topics, the oldest dropped first).
+ * swept; clients subscribe again on every connect. The subscribers of a topic are cached
+ * (`subscribers(topic, true)`): read once, dropped when this instance subscribes or unsubscribes
+ * anyone to the topic or sweeps, and read again at least every SUBSCRIBERS_CACHE_MS (at most
+ * SUBSCRIBERS_CACHE_TOPICS topics, the oldest dropped first). Between instances, `changed` tells
+ * the others (fanout.ts, through Redis) before a change is answered, and they `forgetCached`.
  */
 import { createHash } from 'node:crypto';
 import { RelayRpcError, RPC_ERRORS, type RelayLimits } from './protocol.js';
@@ -40,6 +41,8 @@ export class RelaySubscriptions {
   private readonly cache = new Map<string, CachedSubscribers>();
   /** Bumped by every change, so a read that raced one is not cached. */
   private generation = 0;
+  /** Tells the other instances the subscribers of `topics` changed (awaited before the change is answered); none alone. */
+  changed: ((topics: readonly string[]) => Promise<void>) | undefined;
 
   constructor(
     storage: Storage,
@@ -69,6 +72,7 @@ export class RelaySubscriptions {
         perAddress,
       })
       .finally(() => this.forget(topics));
+    if (refused === undefined) await this.changed?.(topics);
     if (refused === 'client') {
       throw new RelayRpcError(RPC_ERRORS.tooManySubscriptions, `Too many subscriptions: at most ${perClient} topics per client`);
     }
@@ -86,6 +90,7 @@ export class RelaySubscriptions {
     this.forget(topics);
     await this.repo.delete(clientId, topics);
     this.forget(topics);
+    await this.changed?.(topics);
   }
 
   /**
@@ -121,6 +126,11 @@ export class RelaySubscriptions {
   async sweep(): Promise<number> {
     this.forget();
     return this.repo.sweep(this.now());
+  }
+
+  /** Drops the cached subscribers of `topics`, all when none given (another instance changed them). */
+  forgetCached(topics?: readonly string[]): void {
+    this.forget(topics);
   }
 
   /** Drops the cached subscribers of `topics` (all when none given). */

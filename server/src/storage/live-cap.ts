@@ -22,3 +22,21 @@ export function* belowLiveCap(db: Kysely<StorageSchema>, table: LiveCapTable, ma
   const { rows } = yield* step(count.compile(db));
   return Number(rows[0]!.n) < max;
 }
+
+/** The advisory lock key of one owner's rows in `table` (e.g. one user's passkeys): callers adding under a per-owner cap take it. */
+export const ownerCapLock = (table: string, owner: string): string => `owner-cap:${table}:${owner}`;
+
+/** Steps of a transaction: true while `table` holds fewer than `max` rows whose `column` is `value` (reads at most `max`). */
+export function* belowOwnerCap(
+  db: Kysely<StorageSchema>,
+  table: 'auth_passkeys',
+  column: 'user_id',
+  value: string,
+  max: number,
+): Steps<boolean> {
+  const count = sql<{
+    n: number | string;
+  }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${value} LIMIT ${max}) AS owned`;
+  const { rows } = yield* step(count.compile(db));
+  return Number(rows[0]!.n) < max;
+}

@@ -2,14 +2,15 @@
  * Passkeys on either engine (`ctx.passkeys`; the rules are ../auth/passkeys/store.ts's):
  * WebAuthn challenges and credentials. A challenge is stored under the live cap (./live-cap.ts:
  * counted and inserted in one transaction, so instances racing never pass it), and taken by one DELETE ... RETURNING, so of
- * two responses racing with it, on one instance or several, one gets it. Adding a passkey that
+ * two responses racing with it, on one instance or several, one gets it. A passkey is added under
+ * its user's cap the same way (./live-cap.ts's owner cap). Adding a passkey that
  * holds the recovery share drops the sealed copy in the same transaction; removing the last one
  * that holds it seals the share again in the same transaction.
  */
 import type { Insertable, Selectable } from 'kysely';
 import type { AuthPasskeyChallengesTable, AuthPasskeysTable } from './auth-schema.js';
 import type { Storage } from './engine.js';
-import { belowLiveCap, liveCapLock } from './live-cap.js';
+import { belowLiveCap, belowOwnerCap, liveCapLock, ownerCapLock } from './live-cap.js';
 import { step, stepRunner } from './steps.js';
 
 export type PasskeyRow = Selectable<AuthPasskeysTable>;
@@ -40,6 +41,12 @@ export interface PasskeysRepository {
   wrappedShares(userId: string): Promise<{ credentialId: string; share: string }[]>;
   /** Stores the passkey; with `dropSealedShare`, the user's KEK-sealed recovery share goes in the same transaction. */
   add(row: Insertable<AuthPasskeysTable>, dropSealedShare: boolean): Promise<void>;
+  /**
+   * `add` unless its user holds `maxPerUser` passkeys already (then false): counted and inserted
+   * in one transaction under the user's lock, so registrations racing on one instance or several
+   * never pass it.
+   */
+  addUnder(row: Insertable<AuthPasskeysTable>, dropSealedShare: boolean, maxPerUser: number): Promise<boolean>;
   markUsed(id: string, counter: number, now: number): Promise<void>;
   /** Deletes the passkey; with `reseal`, the user's recovery share is sealed again in the same transaction. */
   remove(id: string, reseal?: { userId: string; sealed: string }): Promise<void>;
@@ -50,6 +57,18 @@ export function passkeysRepository(storage: Storage): PasskeysRepository {
   const run = stepRunner(storage);
   const challenges = 'auth_passkey_challenges' as const;
   const passkeys = 'auth_passkeys' as const;
+  const addUnder = (row: Insertable<AuthPasskeysTable>, dropSealedShare: boolean, maxPerUser: number): Promise<boolean> =>
+    run.transact(
+      function* () {
+        if (maxPerUser !== Infinity && !(yield* belowOwnerCap(db, passkeys, 'user_id', row.user_id, maxPerUser))) return false;
+        yield* step(db.insertInto(passkeys).values(row).compile());
+        // Only once the wrapped copy is stored may the server's own copy go.
+        if (dropSealedShare)
+          yield* step(db.updateTable('auth_users').set({ recovery_share: null }).where('id', '=', row.user_id).compile());
+        return true;
+      },
+      [ownerCapLock(passkeys, row.user_id)],
+    );
   return {
     saveChallenge: (row, now, { maxLive, keepPerKey }) =>
       run.transact(
@@ -100,12 +119,9 @@ export function passkeysRepository(storage: Storage): PasskeysRepository {
           .orderBy('id')
           .execute()
       ).map((row) => ({ credentialId: row.id, share: row.wrapped_recovery_share! })),
-    add: (row, dropSealedShare) =>
-      db.transaction().execute(async (trx) => {
-        await trx.insertInto(passkeys).values(row).execute();
-        // Only once the wrapped copy is stored may the server's own copy go.
-        if (dropSealedShare) await trx.updateTable('auth_users').set({ recovery_share: null }).where('id', '=', row.user_id).execute();
-      }),
+    add: async (row, dropSealedShare) => void (await addUnder(row, dropSealedShare, Infinity)),
+    addUnder,
+
     async markUsed(id, counter, now) {
       await db.updateTable(passkeys).set({ counter, last_used_at: now }).where('id', '=', id).execute();
     },

@@ -55,6 +55,17 @@ function insertMessages(db: Kysely<StorageSchema>) {
   );
 }
 
+/**
+ * Where each bound parameter of a prepared statement comes from, as indexes into its arguments
+ * (found once, by building it with the indexes themselves), so a row binds its values without
+ * building the query again; undefined when they are the arguments in their order.
+ */
+function bindOrder(query: (...v: never[]) => { parameters: readonly unknown[] }, arity: number): number[] | undefined {
+  const order = query(...(Array.from({ length: arity }, (_, i) => i) as never[])).parameters.map(Number);
+  if (!order.every((i) => Number.isInteger(i) && i >= 0 && i < arity)) throw new Error('bindOrder: the statement has constant parameters');
+  return order.length === arity && order.every((i, k) => i === k) ? undefined : order;
+}
+
 /** Stores messages all or nothing, in the batch of the current turn; resolves to their ids once committed. */
 export function publishWriter(storage: Storage): { add(messages: readonly NewMailboxMessage[]): Promise<number[]> } {
   const run = stepRunner(storage);
@@ -66,8 +77,12 @@ export function publishWriter(storage: Storage): { add(messages: readonly NewMai
     if (handle) {
       if (!sqliteInsert) {
         const statement = handle.prepare<unknown[], { id: number }>(insert(1)(...valuesOf(all[0]!)).sql);
+        const order = bindOrder(insert(1), 9);
         sqliteInsert = handle.transaction((rows: readonly NewMailboxMessage[]) =>
-          rows.map((m) => Number(statement.get(...(insert(1)(...valuesOf(m)).parameters as unknown[]))!.id)),
+          rows.map((m) => {
+            const v = valuesOf(m);
+            return Number(statement.get(...(order ? order.map((i) => v[i]) : v))!.id);
+          }),
         );
       }
       try {
@@ -147,8 +162,9 @@ export function deliveryWriter(storage: Storage): DeliveryWriter {
     if (handle) {
       if (!sqliteWrite) {
         const statement = handle.prepare(one(0, '', 0).sql);
+        const order = bindOrder(one as (...v: never[]) => { parameters: readonly unknown[] }, 3);
         sqliteWrite = handle.transaction((rows: readonly Delivery[]) => {
-          for (const [id, client, at] of rows) statement.run(...(one(id, client, at).parameters as unknown[]));
+          for (const row of rows) statement.run(...(order ? order.map((i) => row[i]) : row));
         });
       }
       sqliteWrite(batch);

@@ -24,6 +24,15 @@ export interface WindowCount {
 
 export type WindowKey = readonly [counter: string, key: string];
 
+/**
+ * The window arithmetic every place that counts shares (these rows, ../relay/quota-windows.ts in
+ * memory, ../redis/quota-windows.ts): a window that has ended (or never started) is a new one,
+ * empty, ending `windowMs` from now.
+ */
+export function currentWindow(held: WindowCount | undefined, now: number, windowMs: number): WindowCount {
+  return held && held.resetAt > now ? held : { count: 0, resetAt: now + windowMs };
+}
+
 export interface RelayQuotaRepository {
   /** The current windows of `keys`, in their order (one query). */
   read(keys: readonly WindowKey[], now: number): Promise<WindowCount[]>;
@@ -130,7 +139,7 @@ export function relayQuotaRepository(storage: Storage, windowMs: number, maxKeys
       const found = new Map(rows.map((r) => [keyOf(r.counter, r.key), r]));
       return keys.map(([counter, key]) => {
         const row = found.get(keyOf(counter, key));
-        return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : { count: 0, resetAt: now + windowMs };
+        return currentWindow(row && { count: Number(row.count), resetAt: Number(row.reset_at) }, now, windowMs);
       });
     },
     async take(counts, now, verdict) {

@@ -111,6 +111,7 @@ export async function verifyRegistration(
     wrapped_recovery_share: body.wrappedRecoveryShare ?? null,
   };
   // Only once the wrapped copy is stored may the server's own copy go (its hash, ensured above, stays).
-  await ctx.passkeys.add(row, row.wrapped_recovery_share !== null);
+  // The check above answers early; this one holds when registrations race (one transaction under the user's lock).
+  if (!(await ctx.passkeys.addUnder(row, row.wrapped_recovery_share !== null, MAX_PASSKEYS_PER_USER))) throw new HttpError(409, TOO_MANY);
   return { passkey: passkeyReply(row) };
 }
