@@ -80,6 +80,17 @@ async function mount(): Promise<ViewHostHost> {
   return host;
 }
 
+/** A host showing the stepped view, rendered. */
+async function openStepped(): Promise<SteppedView> {
+  const host = await mount();
+  host.loaders.WalletSend.resolve();
+  host.open = true;
+  host.route = { view: 'WalletSend' };
+  const view = await waitFor(() => host.renderRoot.querySelector<SteppedView>('w3-test-stepped-view'), 2000, 'the view');
+  await view.updateComplete;
+  return view;
+}
+
 describe('ViewHostController', () => {
   afterEach(() => resetAll());
 
@@ -131,12 +142,7 @@ describe('ViewHostController', () => {
   });
 
   it("focuses the element a view's new step marks (data-step-focus) when the view says its step changed, never the body", async () => {
-    const host = await mount();
-    host.loaders.WalletSend.resolve();
-    host.open = true;
-    host.route = { view: 'WalletSend' };
-    const view = await waitFor(() => host.renderRoot.querySelector<SteppedView>('w3-test-stepped-view'), 2000, 'the view');
-    await view.updateComplete;
+    const view = await openStepped();
     const preview = view.shadowRoot!.querySelector('button')!;
     preview.focus();
     preview.click(); // the button pressed leaves the DOM with its step
@@ -147,12 +153,7 @@ describe('ViewHostController', () => {
   });
 
   it('leaves the focus alone when an update keeps the step', async () => {
-    const host = await mount();
-    host.loaders.WalletSend.resolve();
-    host.open = true;
-    host.route = { view: 'WalletSend' };
-    const view = await waitFor(() => host.renderRoot.querySelector<SteppedView>('w3-test-stepped-view'), 2000, 'the view');
-    await view.updateComplete;
+    const view = await openStepped();
     const preview = view.shadowRoot!.querySelector('button')!;
     preview.focus();
     view.requestUpdate();
