@@ -3,31 +3,14 @@
  * matched to one of them (the lazy locale runtime's work; the first chunk needs only
  * ./locale-tags.ts).
  */
+import { MAIL_LOCALES } from '../wire/mail-locales.js';
 import { PSEUDO_LOCALE, SOURCE_LOCALE } from './locale-tags.js';
 
-/** The locales a visitor gets by their page's `lang` or their browser's languages. */
-export const LOCALES = [
-  'en',
-  'es',
-  'fr',
-  'de',
-  'it',
-  'pt-BR',
-  'ru',
-  'uk',
-  'pl',
-  'tr',
-  'ar',
-  'he',
-  'fa',
-  'hi',
-  'zh-CN',
-  'zh-TW',
-  'ja',
-  'ko',
-  'id',
-  'vi',
-] as const;
+/**
+ * The locales a visitor gets by their page's `lang` or their browser's languages: the wire's list
+ * (src/wire/mail-locales.ts), which the backend's mails and approval page speak too.
+ */
+export const LOCALES = MAIL_LOCALES;
 
 export type Locale = (typeof LOCALES)[number] | typeof PSEUDO_LOCALE;
 

@@ -1,7 +1,7 @@
 /**
- * The locales the backend's mails and device-approval page speak: the product's 20 (the client's
- * src/core/locales.ts LOCALES, the same list in the same order; a test keeps them equal). The
- * frame sends the modal's locale with a login's start; anything else is English.
+ * The product's 20 locales: the client's LOCALES (src/core/locales.ts takes this list) and the
+ * ones the backend's mails and device-approval page speak. The frame sends the modal's locale
+ * with a login's start; anything else is English.
  */
 export const MAIL_LOCALES = [
   'en',

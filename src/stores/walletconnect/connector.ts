@@ -3,7 +3,7 @@ import type { ChainNamespace } from '../../core/caip.js';
 import { addConnectors, removeConnector, type Connector } from '../connection/connectors.js';
 import { markRestoring } from '../connection/restore-hint.js';
 import { registerConnectorHandler } from '../connection/connect-handlers.js';
-import { pushView } from '../ui/router.js';
+import { $router, pushView } from '../ui/router.js';
 import { storage } from '../app/storage.js';
 import { $wcConfigured, WALLETCONNECT_ID } from './state.js';
 
@@ -35,17 +35,30 @@ export function initWalletConnect(): void {
 
 let prepared = false;
 
+/** Connect is on screen: the person may still choose WalletConnect. */
+const onConnect = (): boolean => $router.get().view === 'Connect';
+
 /**
  * Loads sign-client and starts its client while the person looks at the Connect view, so a click
  * on WalletConnect only has to pair. Starting the client opens no socket: it connects to the
- * relay once there is a pairing or session.
+ * relay once there is a pairing or session. The work (about 30 ms of script on a laptop, in
+ * several tasks) waits for an idle moment and is dropped when the person has left Connect by
+ * then (All Wallets, another wallet): it would compete with the view they opened. Connect shown
+ * again prepares again.
  */
 export function prepareWalletConnect(): void {
   if (prepared || !$wcConfigured.get() || typeof window === 'undefined') return;
   prepared = true;
   const run = (): void => {
+    if (!onConnect()) {
+      prepared = false;
+      return;
+    }
     loadWalletConnectSession()
-      .then((m) => m.getWcClient())
+      .then(async (m) => {
+        if (onConnect()) await m.getWcClient();
+        else prepared = false;
+      })
       .catch(() => {
         prepared = false; // a click tries again and shows the error
       });

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { html, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import type { ViewName } from '../../../core/views.js';
 import { W3Element } from '../../base/w3-element.js';
-import { resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import { StepFocusController } from '../../base/step-focus.js';
+import { activeDeep, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import { ViewHostController, type ViewLoader } from './view-host.js';
 
 class ViewOne extends W3Element {
@@ -16,6 +17,19 @@ class ViewTwo extends W3Element {
   static override readonly tagName = 'w3-test-two-view';
   override render(): TemplateResult {
     return html`two`;
+  }
+}
+
+/** A view with two steps (a form, then its review), opted in to step focus. */
+class SteppedView extends W3Element {
+  static override readonly tagName = 'w3-test-stepped-view';
+  @state() step: 'form' | 'review' = 'form';
+  readonly stepFocus = new StepFocusController(this, () => this.step);
+  override render(): TemplateResult {
+    return this.step === 'form'
+      ? html`<input aria-label="Amount" data-step-focus /><button @click=${() => (this.step = 'review')}>Preview</button>`
+      : html`<h3 tabindex="-1" data-step-focus>Review</h3>
+          <button @click=${() => (this.step = 'form')}>Back</button>`;
   }
 }
 
@@ -40,7 +54,7 @@ class ViewHostHost extends W3Element {
   @property({ type: Boolean }) open = false;
   @property({ attribute: false }) route: { view: ViewName } = { view: 'Connect' };
   log: string[] = [];
-  loaders = { Connect: deferredLoader(ViewOne), Account: deferredLoader(ViewTwo) };
+  loaders = { Connect: deferredLoader(ViewOne), Account: deferredLoader(ViewTwo), WalletSend: deferredLoader(SteppedView) };
   readonly viewHost = new ViewHostController(this, {
     loaders: this.loaders,
     active: () => this.open,
@@ -64,6 +78,17 @@ async function mount(): Promise<ViewHostHost> {
   document.body.append(host);
   await host.updateComplete;
   return host;
+}
+
+/** A host showing the stepped view, rendered. */
+async function openStepped(): Promise<SteppedView> {
+  const host = await mount();
+  host.loaders.WalletSend.resolve();
+  host.open = true;
+  host.route = { view: 'WalletSend' };
+  const view = await waitFor(() => host.renderRoot.querySelector<SteppedView>('w3-test-stepped-view'), 2000, 'the view');
+  await view.updateComplete;
+  return view;
 }
 
 describe('ViewHostController', () => {
@@ -114,5 +139,25 @@ describe('ViewHostController', () => {
     await host.updateComplete;
     expect(host.shownTag).to.equal('w3-test-two-view');
     expect(host.log.filter((l) => l.startsWith('shown'))).to.deep.equal(['shown:Account:first']);
+  });
+
+  it("focuses the element a view's new step marks (data-step-focus) when the view says its step changed, never the body", async () => {
+    const view = await openStepped();
+    const preview = view.shadowRoot!.querySelector('button')!;
+    preview.focus();
+    preview.click(); // the button pressed leaves the DOM with its step
+    await waitFor(() => activeDeep()?.tagName === 'H3', 2000, 'focus on the Review heading');
+    view.shadowRoot!.querySelector('button')!.click();
+    await waitFor(() => activeDeep()?.getAttribute('aria-label') === 'Amount', 2000, 'focus on the form field');
+    expect(document.activeElement).not.to.equal(document.body);
+  });
+
+  it('leaves the focus alone when an update keeps the step', async () => {
+    const view = await openStepped();
+    const preview = view.shadowRoot!.querySelector('button')!;
+    preview.focus();
+    view.requestUpdate();
+    await view.updateComplete;
+    expect(activeDeep()).to.equal(preview);
   });
 });

@@ -2,11 +2,14 @@
  * Hosts the modal's current view (spec section 2): while active, each new router state gets a
  * fresh element of its view's class, loaded through the view registry (lazy chunks; a class
  * loaded once is created at once afterwards). Once the element has rendered and is still
- * current, `shown` is called, with `first` true for the first view since activation.
+ * current, `shown` is called, with `first` true for the first view since activation. A view
+ * with steps (base/step-focus.ts) says when its step changed: the host then focuses the element
+ * the new step marks with `data-step-focus`.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ViewName } from '../../../core/views.js';
 import type { ViewClass, ViewModule } from '../../views/registry.js';
+import { STEP_FOCUS_ATTRIBUTE, VIEW_STEP_EVENT } from '../../base/step-focus.js';
 
 export type ViewLoader = () => Promise<ViewModule>;
 
@@ -35,11 +38,26 @@ export class ViewHostController implements ReactiveController {
   private first = false;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly options: ViewHostOptions,
   ) {
     host.addController(this);
   }
+
+  hostConnected(): void {
+    this.host.addEventListener(VIEW_STEP_EVENT, this.onStep);
+  }
+
+  hostDisconnected(): void {
+    this.host.removeEventListener(VIEW_STEP_EVENT, this.onStep);
+  }
+
+  /** The current view's step changed (it has rendered the new one): focus what the step marks. */
+  private readonly onStep = (e: Event): void => {
+    const view = this.element;
+    if (!view || e.composedPath()[0] !== view) return;
+    view.shadowRoot?.querySelector<HTMLElement>(`[${STEP_FOCUS_ATTRIBUTE}]`)?.focus({ preventScroll: true });
+  };
 
   hostUpdate(): void {
     const active = this.options.active();

@@ -82,10 +82,13 @@ export class W3ConnectView extends W3Element {
   @state() private emailError: EmailProblem | undefined;
   /** The WalletConnect logo, loaded with the QR view's code (lazily: the first chunk stays small). */
   @state() private wcLogo: SVGTemplateResult | undefined;
-  /** Once the registry is there, load the All Wallets view's chunk ahead of a click on its row (and the QR view's). */
+  /**
+   * With a registry configured, load the All Wallets view's chunk ahead of a click on its row (its
+   * row shows while the registry loads: a click then must not wait for the chunk), and the QR view's.
+   */
   protected override updated(): void {
     // The chunk itself, not through the view registry (which loads this view: no cycle).
-    if (this.view.value.registry.status === 'ready') void import('../all-wallets/all-wallets-view.js');
+    if (this.view.value.registry.status !== 'off') void import('../all-wallets/all-wallets-view.js');
     if ($wcConfigured.get()) void import('../connecting-wallet-connect/connecting-wallet-connect-view.js');
     const hasWalletConnect = this.view.value.rows.some((r) => r.kind === 'connector' && r.connector.type === 'WALLET_CONNECT');
     if (hasWalletConnect && !this.wcLogo)

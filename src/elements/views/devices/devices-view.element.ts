@@ -8,6 +8,7 @@ import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { errorMessage } from '../../l10n/errors.js';
 import { viewStyles } from '../view.styles.js';
+import { removableListStyles } from '../removable-list.styles.js';
 
 /** A date in the active locale's format. */
 function dateText(at: number): string {
@@ -32,41 +33,11 @@ export class W3DevicesView extends W3Element {
   static override readonly tagName = 'w3-devices-view';
   static override styles = [
     viewStyles,
+    removableListStyles,
     css`
-      li {
-        display: flex;
-        align-items: center;
-        gap: 12px;
-        padding: 10px 12px;
-        border-radius: var(--w3i-radius-md);
-        background: var(--w3i-surface);
-        border: 1px solid var(--w3i-border);
-      }
-      .info {
-        flex: 1;
-        min-width: 0;
-        display: flex;
-        flex-direction: column;
-      }
-      .name {
-        font-weight: 600;
-        overflow-wrap: anywhere;
-      }
-      .small {
-        font-size: var(--w3i-text-xs);
-      }
       .current {
         color: var(--w3i-accent);
       }
-      .error {
-        color: var(--w3i-error);
-        font-size: var(--w3i-text-xs);
-        text-align: center;
-      }
-      .error:empty {
-        display: none;
-      }
-      .state,
       .confirm {
         display: flex;
         flex-direction: column;
@@ -76,12 +47,7 @@ export class W3DevicesView extends W3Element {
         text-align: center;
       }
       .actions {
-        display: flex;
-        gap: 8px;
         align-self: stretch;
-      }
-      .actions > * {
-        flex: 1;
       }
     `,
   ];

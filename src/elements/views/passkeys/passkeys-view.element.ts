@@ -9,6 +9,7 @@ import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { errorMessage } from '../../l10n/errors.js';
 import { viewStyles } from '../view.styles.js';
+import { removableListStyles } from '../removable-list.styles.js';
 
 /** A passkey's creation date in the active locale's date format. */
 function createdText(createdAt: number): string {
@@ -34,60 +35,16 @@ export class W3PasskeysView extends W3Element {
   static override readonly tagName = 'w3-passkeys-view';
   static override styles = [
     viewStyles,
+    removableListStyles,
     css`
-      li {
-        display: flex;
-        align-items: center;
-        gap: 12px;
-        padding: 10px 12px;
-        border-radius: var(--w3i-radius-md);
-        background: var(--w3i-surface);
-        border: 1px solid var(--w3i-border);
-      }
-      .info {
-        flex: 1;
-        min-width: 0;
-        display: flex;
-        flex-direction: column;
-      }
-      .name {
-        font-weight: 600;
-        overflow-wrap: anywhere;
-      }
-      .small {
-        font-size: var(--w3i-text-xs);
-      }
       .prf {
         color: var(--w3i-accent);
-      }
-      .error {
-        color: var(--w3i-error);
-        font-size: var(--w3i-text-xs);
-        text-align: center;
-      }
-      .error:empty {
-        display: none;
-      }
-      .state {
-        display: flex;
-        flex-direction: column;
-        align-items: center;
-        gap: 12px;
-        padding: 16px 8px;
-        text-align: center;
       }
       .confirm {
         display: flex;
         flex-direction: column;
         gap: 12px;
         text-align: center;
-      }
-      .actions {
-        display: flex;
-        gap: 8px;
-      }
-      .actions > * {
-        flex: 1;
       }
     `,
   ];

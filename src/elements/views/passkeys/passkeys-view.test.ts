@@ -200,4 +200,13 @@ describe('Passkeys view', () => {
     await view.updateComplete;
     check('confirmation');
   });
+
+  it('lays its rows out with the shared removable-list styles: a padded row, details beside the remove button, no empty error line', async () => {
+    const { view } = await mount();
+    await setStore(view, { list: [CHROME, PHONE] });
+    const row = getComputedStyle(rows(view)[0]!);
+    expect([row.display, row.alignItems, row.paddingTop, row.gap]).to.deep.equal(['flex', 'center', '10px', '12px']);
+    expect(getComputedStyle(rows(view)[0]!.querySelector('.info')!).flexGrow).to.equal('1');
+    expect(getComputedStyle(deep(view, '[data-action-error]')!).display).to.equal('none');
+  });
 });

@@ -22,6 +22,7 @@ import {
   type SendToken,
 } from '../../../stores/send/send.js';
 import { msg, str } from '../../base/localize.js';
+import { StepFocusController } from '../../base/step-focus.js';
 import { StoreController } from '../../base/store-controller.js';
 import { W3Element } from '../../base/w3-element.js';
 import { W3Error } from '../../../core/errors.js';
@@ -84,15 +85,11 @@ export class W3WalletSendView extends W3Element {
     if (!$send.get().loading) resetSend();
   }
 
-  /** The step shown last: when it changes, focus goes to the new step (the button pressed is gone). */
-  private shownStep: string | undefined;
+  /** A new step gets the focus (the view host focuses its `data-step-focus`: the button pressed is gone). */
+  private readonly stepFocus = new StepFocusController(this, () => this.send.value.step);
 
   /** Keeps the chosen token in step with the list: the native coin by default, fresh balances. */
   protected override updated(): void {
-    const { step } = this.send.value;
-    if (this.shownStep !== undefined && step !== this.shownStep)
-      this.renderRoot.querySelector<HTMLElement>('[data-step-focus]')?.focus({ preventScroll: true });
-    this.shownStep = step;
     const { token } = this.send.value;
     const list = this.tokens.value;
     const current = list.find((t) => tokenKey(t) === tokenKey(token)) ?? (token ? undefined : list[0]);
