@@ -12,7 +12,9 @@
  * websocket on 8900, in memory), W3KIT_BITCOIN_PORT (18443, the local Bitcoin development chain: regtest behind
  * the Esplora HTTP API, in memory; its dev account gets 10 BTC). The demo contracts (DUSD, DUSDT, DNFT and a spam NFT) are deployed on
  * chain 31337 first, and the backend's Blockchain API indexes it; the Solana dev account gets 100 SOL
- * and 1,000,000 W3USD (an SPL token), and the Blockchain API reads Solana balances from the chain.
+ * and 1,000,000 W3USD (an SPL token), and the Blockchain API reads Solana balances from the chain,
+ * and Bitcoin balances, UTXOs, history and fee estimates from the Bitcoin chain's Esplora API
+ * (--bitcoin-esplora; the backend's --seed prices BTC on regtest).
  * The local DEX (Uniswap V2: WETH, DUSD and DUSDT pools) is deployed on chain 31337 next (or found
  * there), recorded in the backend's data, so the Blockchain API serves swaps on it.
  */
@@ -48,6 +50,7 @@ const backend = await startBackend({
   dataDir: DATA_DIR,
   evmRpc: chainA.url,
   // Farcaster's relay and registry cannot run offline: the backend's sandbox plays them.
+  bitcoinEsplora: btc.url,
   env: { W3KIT_SOLANA_RPC: svm.url, W3KIT_FARCASTER_SANDBOX: '1' },
 });
 const demo = await startDemoServer({
@@ -83,7 +86,7 @@ console.log(`dex          router ${dex.router} (Uniswap V2 on chain ${dex.chainI
 console.log(`hardhat B    ${chainB.url}   (chain 31338)`);
 console.log(`solana       ${svm.url} ws ${svm.wsUrl} (local SVM; dev account ${solana.address}, token mint ${solana.mint})`);
 console.log(
-  `bitcoin      ${btc.url}   (local regtest development chain, Esplora API; dev account ${btc.devAddress}, 10 BTC, wif ${btc.devWif})`,
+  `bitcoin      ${btc.url}   (local regtest development chain, Esplora API, read by the backend's Blockchain API; dev account ${btc.devAddress}, 10 BTC, wif ${btc.devWif})`,
 );
 console.log('ready');
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: installs if needed, finds or installs a browser (scripts/lib/browser.mjs), builds,
- * then runs every suite: vitest (core, stores, server), @web/test-runner in Chromium (elements,
+ * then runs every suite: vitest (core, stores, server), the route-level server suites again on a
+ * real Postgres and the relay's and rate limits' with a real Redis (vitest.engines.config.ts),
+ * @web/test-runner in Chromium (elements,
  * React wrappers, the CDN bundle) and the consumer suite (the packed package in real apps,
  * scripts/test-consumers.mjs). Prints each runner's summary and a closing line
  * "w3kit: N passed, M failed".
@@ -15,6 +17,7 @@ await ensureInstalled();
 process.env.CHROME_PATH = await ensureBrowserOrExit();
 rmSync('.cache/vitest.json', { force: true });
 rmSync('.cache/wtr-counts.json', { force: true });
+rmSync('.cache/vitest-engines.json', { force: true });
 
 const results = [];
 
@@ -56,6 +59,26 @@ await suite(
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/vitest.json'],
   '.cache/vitest.json',
+  (j) => ({
+    passed: j.numPassedTests,
+    failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0),
+    failures: vitestFailures(j),
+  }),
+);
+// The same route-level suites with the server on a real Postgres (and a real Redis for the relay and rate limits).
+await suite(
+  'server on Postgres, relay and rate limits also with Redis (vitest.engines.config.ts)',
+  'npx',
+  [
+    'vitest',
+    'run',
+    '-c',
+    'vitest.engines.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=.cache/vitest-engines.json',
+  ],
+  '.cache/vitest-engines.json',
   (j) => ({
     passed: j.numPassedTests,
     failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0),

@@ -11,12 +11,12 @@ import { SERVER_BUNDLE } from '../../server/scripts/bundle.mjs';
 import { freePort } from './hardhat.mjs';
 
 /**
- * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string>, relayPort?: number, framePort?: number, smtpSink?: number, oidcPort?: number, evmRpc?: string, maxOpenFiles?: number }} options
+ * @param {{ port: number, dataDir: string, host?: string, env?: Record<string, string>, relayPort?: number, framePort?: number, smtpSink?: number, oidcPort?: number, evmRpc?: string, bitcoinEsplora?: string, maxOpenFiles?: number }} options
  *   port 0 picks a free one; relayPort and framePort default to port + 1 and port + 2 (free
  *   ones when port is 0, or when given as 0); smtpSink runs the development SMTP sink on that
  *   port (0 a free one; `--smtp-sink`) and e-mail goes to it; env adds environment variables
  *   (e.g. W3KIT_RATE_LIMIT_MAX, W3KIT_SMTP_URL); evmRpc is the EVM node the Blockchain API
- *   indexes (`--evm-rpc`)
+ *   indexes (`--evm-rpc`); bitcoinEsplora the Esplora API it reads Bitcoin from (`--bitcoin-esplora`)
  */
 export async function startBackend({
   port: wanted,
@@ -28,6 +28,7 @@ export async function startBackend({
   smtpSink: wantedSink,
   oidcPort: wantedOidc,
   evmRpc,
+  bitcoinEsplora,
   maxOpenFiles,
 }) {
   // Free ports are asked for one by one, so the OS may hand out the same one twice: never reuse one.
@@ -70,6 +71,7 @@ export async function startBackend({
     dataDir,
     '--seed',
     ...(evmRpc ? ['--evm-rpc', evmRpc] : []),
+    ...(bitcoinEsplora ? ['--bitcoin-esplora', bitcoinEsplora] : []),
   ];
   // With maxOpenFiles the bin runs under `ulimit -n` (the shell execs node, so the pid is the server's).
   const [cmd, argv] =

@@ -30,3 +30,4 @@ export function findInstalled(env?: Record<string, string | undefined>): { binDi
 export function getPostgres(only?: string): Promise<PostgresWay>;
 export function freePort(): Promise<number>;
 export function startPostgres(): Promise<RunningPostgres>;
+export function databasesOn(adminUrl: string): Pick<RunningPostgres, 'url' | 'createDatabase'>;

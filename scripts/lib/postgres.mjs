@@ -235,10 +235,30 @@ export async function startPostgres() {
     throw err;
   }
   const password = way.kind === 'embedded' ? `:${PG_USER}` : '';
-  const url = (database) => `postgres://${PG_USER}${password}@127.0.0.1:${port}/${database}`;
+  const base = `postgres://${PG_USER}${password}@127.0.0.1:${port}/postgres`;
+  return {
+    how: way.how,
+    port,
+    dir: root,
+    ms: Date.now() - started,
+    ...databasesOn(base),
+    async stop() {
+      await server.stop();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The databases of the cluster whose `postgres` database is at `adminUrl` (a cluster another
+ * process started, e.g. the one cluster of a test run): `url(name)`, and `createDatabase(template)`,
+ * a new database `t_<12 hex>`, empty or a copy of `template` (a database of this cluster), with its `drop()`.
+ */
+export function databasesOn(adminUrl) {
+  const url = (database) => adminUrl.replace(/\/postgres$/, `/${database}`);
   const admin = async (statement) => {
     const pg = await loadPg();
-    const client = new pg.Client({ connectionString: url('postgres') });
+    const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
       await client.query(statement);
@@ -247,21 +267,12 @@ export async function startPostgres() {
     }
   };
   return {
-    how: way.how,
-    port,
-    dir: root,
-    ms: Date.now() - started,
     url,
-    /** A new database, empty or a copy of `template` (a database of this cluster); `drop()` removes it. */
     async createDatabase(template) {
       const name = `t_${randomBytes(6).toString('hex')}`;
       if (template !== undefined && !/^t_[0-9a-f]{12}$/.test(template)) throw new Error(`Not a database of this cluster: ${template}`);
       await admin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
       return { name, url: url(name), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-    },
-    async stop() {
-      await server.stop();
-      fs.rmSync(root, { recursive: true, force: true });
     },
   };
 }

@@ -87,7 +87,10 @@ export async function bundleServer(outfile = SERVER_BUNDLE) {
     target: 'node20',
     packages: 'external',
     plugins: [inlinePackages],
-    banner: { js: '#!/usr/bin/env node' },
+    // The client's @noble 1.x (src/wire/bip122's BIP-322 checks) is CommonJS and requires node:crypto: give it a require.
+    banner: {
+      js: "#!/usr/bin/env node\nimport { createRequire as w3kitCreateRequire } from 'node:module';\nconst require = w3kitCreateRequire(import.meta.url);",
+    },
     sourcemap: false,
     legalComments: 'none',
     logLevel: 'warning',

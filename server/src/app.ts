@@ -22,6 +22,7 @@ import { fastifyTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { repositories, type BlockchainOptions } from './repositories.js';
 import { analyticsRoutes, ANALYTICS_BODY_LIMIT } from './routes/analytics.js';
 import { blockchainRoutes } from './routes/blockchain.js';
+import { utxoReadRoutes } from './routes/utxo-reads.js';
 import { convertRoutes } from './routes/convert.js';
 import { healthRoutes } from './routes/health.js';
 import { readyRoutes } from './routes/ready.js';
@@ -162,6 +163,7 @@ export function buildApp({
   app.register(analyticsRoutes);
   app.register(imageRoutes);
   app.register(blockchainRoutes);
+  app.register(utxoReadRoutes);
   app.register(profileRoutes);
   app.register(siwxRoutes, { ...siwx, counters: rateLimitCounters });
   app.register(convertRoutes);

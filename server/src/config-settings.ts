@@ -23,6 +23,7 @@ export interface ConfigFlags {
   'frame-port'?: string;
   'evm-rpc'?: string;
   'solana-rpc'?: string;
+  'bitcoin-esplora'?: string;
   'relay-public-url'?: string;
   'public-url'?: string;
   'frame-public-url'?: string;
@@ -52,6 +53,7 @@ export type Key =
   | 'framePort'
   | 'evmRpc'
   | 'solanaRpc'
+  | 'bitcoinEsplora'
   | 'trustProxy'
   | 'log'
   | 'publicUrl'
@@ -179,6 +181,7 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   framePort: { flag: 'frame-port', env: 'W3KIT_FRAME_PORT', file: 'framePort', kind: 'port' },
   evmRpc: { flag: 'evm-rpc', env: 'W3KIT_EVM_RPC', file: 'evmRpc', kind: 'url' },
   solanaRpc: { flag: 'solana-rpc', env: 'W3KIT_SOLANA_RPC', file: 'solanaRpc', kind: 'url' },
+  bitcoinEsplora: { flag: 'bitcoin-esplora', env: 'W3KIT_BITCOIN_ESPLORA', file: 'bitcoinEsplora', kind: 'url' },
   rateLimitMax: { env: 'W3KIT_RATE_LIMIT_MAX', file: 'rateLimit.max', kind: 'positive' },
   rateLimitWindowMs: { env: 'W3KIT_RATE_LIMIT_WINDOW_MS', file: 'rateLimit.windowMs', kind: 'positive' },
   trustProxy: { flag: 'trust-proxy', env: 'W3KIT_TRUST_PROXY', file: 'trustProxy', kind: 'trust' },

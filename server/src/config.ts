@@ -69,6 +69,8 @@ export interface ServerConfig {
   evmRpc: string | undefined;
   /** Solana JSON-RPC URL for the Blockchain API (used by later work). */
   solanaRpc: string | undefined;
+  /** Esplora HTTP API whose Bitcoin accounts the Blockchain API reads (`--bitcoin-esplora`). */
+  bitcoinEsplora: string | undefined;
   rateLimit: { max: number; windowMs: number };
   trustProxy: TrustProxy;
   log: boolean;
@@ -104,6 +106,7 @@ const configFileSchema = z.strictObject({
   framePort: z.unknown().optional(),
   evmRpc: z.unknown().optional(),
   solanaRpc: z.unknown().optional(),
+  bitcoinEsplora: z.unknown().optional(),
   rateLimit: z.strictObject({ max: z.unknown().optional(), windowMs: z.unknown().optional() }).optional(),
   trustProxy: z.unknown().optional(),
   log: z.unknown().optional(),
@@ -260,6 +263,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     },
     evmRpc: get('evmRpc') as string | undefined,
     solanaRpc: get('solanaRpc') as string | undefined,
+    bitcoinEsplora: get('bitcoinEsplora') as string | undefined,
     rateLimit: {
       max: (get('rateLimitMax') as number | undefined) ?? DEFAULT_RATE_LIMIT.max,
       windowMs: (get('rateLimitWindowMs') as number | undefined) ?? DEFAULT_RATE_LIMIT.windowMs,

@@ -46,6 +46,8 @@ export interface StartServerOptions extends EmbeddedWalletOptions {
   evmRpc?: string;
   /** Solana JSON-RPC URL whose balances the Blockchain API reads (`--solana-rpc`), e.g. the local SVM's. */
   solanaRpc?: string;
+  /** Esplora HTTP API whose Bitcoin accounts the Blockchain API reads (`--bitcoin-esplora`), e.g. `w3kit-server btc`'s. */
+  bitcoinEsplora?: string;
   /** How often the indexer asks the node for new blocks; default 250 ms. */
   evmPollIntervalMs?: number;
   /** How long the indexer may index nothing while the node has more blocks before it reports a stall; default 30 s. */

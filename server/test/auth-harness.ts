@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer, type StartServerOptions } from '../src/index.js';
 import type { SinkMail } from '../src/mail/sink.js';
+import { userQueries } from '../src/storage/auth-users.js';
 
 export interface AuthHarness {
   server: RunningServer;
@@ -98,4 +99,13 @@ export function linkOf(mail: SinkMail): string {
 export async function startPasskeyHarness(kek = randomBytes(32)): Promise<{ h: AuthHarness; origin: string }> {
   const h = await startAuthHarness({ host: 'localhost', kek: kek.toString('base64') });
   return { h, origin: h.server.frameUrl! };
+}
+
+/**
+ * An account for `email` with no device yet (as a social login leaves one), so that its next
+ * e-mail login is a known account's new device: the approval mail, not the code at once.
+ */
+export async function seedAccount(h: AuthHarness, email: string): Promise<void> {
+  // Through the storage seam, so it holds on either engine (the suites also run on Postgres).
+  await userQueries(h.server.storage.db).ensure(email, `seeded-${randomBytes(6).toString('hex')}`, h.clock.now);
 }

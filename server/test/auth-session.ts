@@ -1,6 +1,7 @@
 /**
- * Test helpers of the passkey tests: an e-mail login through the real approval mail and code
- * (so the session is device-verified), and a key registration with real proofs.
+ * Test helpers of the passkey and device tests: an e-mail login through the real mails (a new
+ * account's code at once, a known account's new device through its approval mail first: either
+ * session is device-verified), and a key registration with real proofs.
  */
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -16,9 +17,9 @@ export interface TestSession {
   deviceVerified: boolean;
 }
 
-/** Logs `email` in on `deviceId` (approving the device through its mail when new). */
-export async function emailLogin(h: AuthHarness, email: string, deviceId: string): Promise<TestSession> {
-  const start = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email, deviceId });
+/** Logs `email` in on `deviceId` (approving the device through its mail when the account asks for it). */
+export async function emailLogin(h: AuthHarness, email: string, deviceId: string, headers?: Record<string, string>): Promise<TestSession> {
+  const start = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email, deviceId }, undefined, headers);
   if (start.status !== 200) throw new Error(`email/start answered ${start.status}: ${JSON.stringify(start.body)}`);
   let before = h.server.mails().length - 1;
   if (start.body.action === 'VERIFY_DEVICE') {
@@ -31,7 +32,7 @@ export async function emailLogin(h: AuthHarness, email: string, deviceId: string
     });
   }
   const code = codeOf(await h.mailTo(email, before));
-  const { body } = await h.call('POST', '/email/verify', { loginId: start.body.loginId, otp: code });
+  const { body } = await h.call('POST', '/email/verify', { loginId: start.body.loginId, otp: code }, undefined, headers);
   return body as TestSession;
 }
 

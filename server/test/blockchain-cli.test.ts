@@ -138,7 +138,12 @@ describe('--seed prices', () => {
     await cli('prices', 'set', CHAIN, 'native', '2500');
     const server = await startServer({ port: 0, relayPort: false, dataDir: path.join(dir, 'data'), seed: { wallets: 1 } });
     try {
-      expect((await listPrices(server.storage)).map((p) => [p.token, p.usd])).toEqual([
+      const prices = await listPrices(server.storage);
+      // The Bitcoin development chain's BTC (server/src/chains/bip122/dev-prices.ts) is seeded too.
+      expect(prices.filter((p) => p.chainId !== CHAIN).map((p) => [p.chainId, p.token, p.usd])).toEqual([
+        ['bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'native', 90_000],
+      ]);
+      expect(prices.filter((p) => p.chainId === CHAIN).map((p) => [p.token, p.usd])).toEqual([
         ['native', 2500],
         [DEMO_CONTRACTS.dusd.toLowerCase(), 1],
         [DEMO_CONTRACTS.dusdt.toLowerCase(), 1],

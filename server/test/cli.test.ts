@@ -50,6 +50,8 @@ describe('w3kit-server --help', () => {
       '--frame-port',
       '--evm-rpc',
       '--solana-rpc',
+      '--bitcoin-esplora URL',
+      'W3KIT_BITCOIN_ESPLORA',
       '--seed',
       '--frame-public-url URL\n',
       '--smtp URL',

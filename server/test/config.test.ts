@@ -61,6 +61,7 @@ describe('resolveConfig', () => {
       },
       evmRpc: undefined,
       solanaRpc: undefined,
+      bitcoinEsplora: undefined,
       rateLimit: { max: 3000, windowMs: 60000 },
       trustProxy: false,
       log: false,
@@ -209,7 +210,14 @@ describe('resolveConfig', () => {
     const fromEnv = resolveConfig({ config: file }, env, dir);
     expect(fromEnv).toMatchObject({ port: 6000, dataDir: '/srv/w3kit', rateLimit: { max: 20, windowMs: 1000 }, relayPort: 6001 });
     const fromFlags = resolveConfig(
-      { config: file, port: '7000', 'relay-port': '9000', data: 'here', 'solana-rpc': 'http://127.0.0.1:8899' },
+      {
+        config: file,
+        port: '7000',
+        'relay-port': '9000',
+        data: 'here',
+        'solana-rpc': 'http://127.0.0.1:8899',
+        'bitcoin-esplora': 'http://127.0.0.1:18443',
+      },
       env,
       dir,
     );
@@ -219,7 +227,9 @@ describe('resolveConfig', () => {
       framePort: 7002,
       dataDir: path.join(dir, 'here'),
       solanaRpc: 'http://127.0.0.1:8899',
+      bitcoinEsplora: 'http://127.0.0.1:18443',
     });
+    expect(resolveConfig({}, { W3KIT_BITCOIN_ESPLORA: 'https://mempool.space/api' }, dir).bitcoinEsplora).toBe('https://mempool.space/api');
     expect(resolveConfig({}, { W3KIT_CONFIG: file }, dir).port).toBe(5000);
   });
 
@@ -234,6 +244,7 @@ describe('resolveConfig', () => {
     expect(inputErrorField(() => resolveConfig({ 'frame-port': '4301' }, {}, dir))).toBe('--frame-port');
     expect(inputErrorField(() => resolveConfig({ 'evm-rpc': 'not a url' }, {}, dir))).toBe('--evm-rpc');
     expect(inputErrorField(() => resolveConfig({ 'solana-rpc': 'ftp://x' }, {}, dir))).toBe('--solana-rpc');
+    expect(inputErrorField(() => resolveConfig({ 'bitcoin-esplora': 'not a url' }, {}, dir))).toBe('--bitcoin-esplora');
     expect(inputErrorField(() => resolveConfig({ host: 'bad host' }, {}, dir))).toBe('--host');
     expect(inputErrorField(() => resolveConfig({}, { W3KIT_RATE_LIMIT_MAX: '0' }, dir))).toBe('W3KIT_RATE_LIMIT_MAX');
     expect(inputErrorField(() => resolveConfig({}, { W3KIT_SERVER_PORT: 'x' }, dir))).toBe('W3KIT_SERVER_PORT');

@@ -10,6 +10,10 @@ import { startServer, type RunningServer, type StartServerOptions } from '../src
 
 export const DEV = 'w3kit-dev';
 export const LOCAL_ORIGIN = 'http://localhost:5173';
+/** The engine a server started without `dbUrl` runs on: `postgres` in the projects of vitest.engines.config.ts (helpers-engines.ts). */
+export const SWITCHED_ENGINE: 'sqlite' | 'postgres' = process.env.W3KIT_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+/** True in the server-redis project, where a server started without `redisUrl` gets a real Redis as `--redis`. */
+export const SWITCHED_REDIS = process.env.W3KIT_TEST_REDIS === '1';
 
 export async function start(options: StartServerOptions = {}): Promise<RunningServer> {
   return startServer({ port: 0, ...options });

@@ -106,7 +106,7 @@ describe('projects', () => {
       [['eip155:4503599627370477'], /siwxChains\[0\] "eip155:4503599627370477"/],
       [['eip155:999999999999999999999'], /siwxChains\[0\]/],
       [['1'], /siwxChains\[0\] "1"/],
-      [['bip122:000000000019d6689c085ae165831e93'], /siwxChains\[0\] "bip122:/],
+      [['bip122:000000000019D6689C085AE165831E93'], /siwxChains\[0\] "bip122:/],
       [['solana:mainnet'], /siwxChains\[0\] "solana:mainnet"/],
       [['solana:0eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'], /siwxChains\[0\]/],
       [[42], /siwxChains\[0\] 42/],

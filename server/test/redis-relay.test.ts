@@ -59,6 +59,20 @@ describe('the relay between instances, through Redis', () => {
     expect(await subscriber.result('irn_fetchMessages', { topic: t })).toMatchObject({ messages: [], hasMore: false });
   });
 
+  it('pushes a subscriber who subscribed on A after B last published on the topic (B caches no subscribers)', async () => {
+    const { a, b, open } = await twoInstances();
+    const t = topic('late');
+    const publisher = await open(b);
+    expect(await publisher.result('irn_publish', publish(t, 'before anyone'))).toBe(true);
+    const subscriber = await open(a);
+    await subscriber.result('irn_subscribe', { topic: t });
+    const pushes = await subscriber.waitForPushes(1);
+    expect(pushes.map((p) => p.params.data.message)).toEqual(['before anyone']);
+    expect(await publisher.result('irn_publish', publish(t, 'after the subscribe'))).toBe(true);
+    const both = await subscriber.waitForPushes(2);
+    expect(both.map((p) => p.params.data.message)).toEqual(['before anyone', 'after the subscribe']);
+  });
+
   it('without Redis, a subscriber on A is not pushed what B publishes (it waits in the database)', async () => {
     const { a, b, open } = await twoInstances(false);
     const t = topic('no-redis');

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/index.js';
 import { RPC_ERRORS, startServer, type RunningServer } from '../src/index.js';
 import { freePort } from '../../scripts/lib/hardhat.mjs';
-import { tempDir, upgradeStatus } from './helpers.js';
+import { SWITCHED_ENGINE, SWITCHED_REDIS, tempDir, upgradeStatus } from './helpers.js';
 import { Peer, signAuth, topic } from './relay-peer.js';
 
 let dir: string;
@@ -101,8 +101,15 @@ describe('w3kit-server', () => {
 
   it('prints the relay line and serves it on a free port with --port 0, or on --relay-port', async () => {
     const run = await serve(['--port', '0']);
-    expect(run.lines).toHaveLength(4);
-    expect(run.lines[3]).toMatch(/^w3kit-db {6}sqlite \S+w3kit\.sqlite {2}\(database\)$/);
+    // With the server-redis project's Redis, a fifth line names it (after the database line).
+    expect(run.lines).toHaveLength(SWITCHED_REDIS ? 5 : 4);
+    if (SWITCHED_REDIS) expect(run.lines[4]).toMatch(/^w3kit-redis {3}redis:\/\/\S+ {2}\(between instances: /);
+    // On the server-postgres project (vitest.engines.config.ts) the same storage is a Postgres database.
+    const dbLine =
+      SWITCHED_ENGINE === 'postgres'
+        ? /^w3kit-db {6}postgres postgres:\/\/\S+ {2}\(database\)$/
+        : /^w3kit-db {6}sqlite \S+w3kit\.sqlite {2}\(database\)$/;
+    expect(run.lines[3]).toMatch(dbLine);
     expect(run.lines[2]).toMatch(
       /^w3kit-frame {3}http:\/\/localhost:\d+ {2}\(secure frame site; localhost: passkeys refuse IP-address origins\)$/,
     );

@@ -177,7 +177,7 @@ describe('a fourth namespace, registered in the test', () => {
     const solanaAccount = 'So11111111111111111111111111111111111111112';
     expect(await get(`/v1/account/${solanaAccount}/history`)).toMatchObject({
       status: 400,
-      body: { message: 'This server has no account history on the solana namespace (only on eip155, tst)', field: 'address' },
+      body: { message: 'This server has no account history on the solana namespace (only on eip155, bip122, tst)', field: 'address' },
     });
     expect(await get('/v1/account/acct-7f/nfts', { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })).toMatchObject({
       status: 400,

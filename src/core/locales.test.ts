@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, matchLocale, pickLocale } from './locales.js';
 import { localeDir, PSEUDO_LOCALE, SOURCE_LOCALE } from './locale-tags.js';
+import { MAIL_LOCALES, RTL_MAIL_LOCALES } from '../wire/mail-locales.js';
 
 describe('LOCALES', () => {
   it('are the 20 locales of issue 13, English first', () => {
@@ -120,5 +121,12 @@ describe('localeDir', () => {
     expect(rtl.sort()).toEqual(['ar', 'fa', 'he']);
     expect(localeDir('en')).toBe('ltr');
     expect(localeDir(PSEUDO_LOCALE)).toBe('ltr');
+  });
+});
+
+describe("the backend's mail locales (src/wire/mail-locales.ts)", () => {
+  it('are these 20, in order, with the same right-to-left ones', () => {
+    expect(MAIL_LOCALES).toEqual(LOCALES);
+    expect(RTL_MAIL_LOCALES).toEqual(LOCALES.filter((l) => localeDir(l) === 'rtl'));
   });
 });

@@ -40,6 +40,7 @@ export const VIEWS = [
   'OnRampTokenSelect',
   'OnRampFiatSelect',
   'BuyInProgress',
+  'Devices',
 ] as const;
 
 export type ViewName = (typeof VIEWS)[number];

@@ -86,6 +86,16 @@ export const passkeySchema = z.object({
 });
 export type Passkey = z.infer<typeof passkeySchema>;
 
+/** A device the account's e-mail approved, as the Devices view lists it (src/wire/devices-api.ts). */
+export const deviceSchema = z.object({
+  id: z.string().check(z.regex(/^[0-9a-f]{32}$/)),
+  name: z.optional(text(64)),
+  addedAt: z.number(),
+  lastUsedAt: z.number(),
+  current: z.boolean(),
+});
+export type AccountDevice = z.infer<typeof deviceSchema>;
+
 /** Each request type: its payload and its success reply's payload. */
 export const frameRequests = {
   /** Starts e-mail login: the frame answers what comes next (spec 4). */
@@ -178,6 +188,10 @@ export const frameRequests = {
   AddPasskey: { payload: empty, result: z.object({ passkey: passkeySchema }) },
   ListPasskeys: { payload: empty, result: z.object({ passkeys: z.array(passkeySchema).check(z.maxLength(32)) }) },
   RemovePasskey: { payload: z.object({ id: text(512) }), result: empty },
+  /** The devices the account's e-mail approved (the most recently used first); `current` is this one. */
+  ListDevices: { payload: empty, result: z.object({ devices: z.array(deviceSchema).check(z.maxLength(50)) }) },
+  /** Forgets a device and ends its sessions; `signedOut` when it was this device (the frame forgot its session). */
+  RemoveDevice: { payload: z.object({ id: deviceSchema.shape.id }), result: z.object({ signedOut: z.boolean() }) },
   /**
    * Whether the frame keeps its data (frame-storage.ts): 'persistent'; 'ask' (a cross-site frame
    * whose browser blocks third-party storage, where the Storage Access API may grant it); 'session'

@@ -35,17 +35,22 @@ const share = z.string().check(z.regex(/^[A-Za-z0-9_-]{44}$/));
 export const originsQuery = z.object({ projectId: z.string().check(z.minLength(1), z.maxLength(128)) });
 export const originsReply = z.object({ allowedOrigins: z.array(z.string()) });
 
+/** The modal's locale (./mail-locales.ts): the mails (and the approval page) speak it; a tag the backend does not speak is English. */
+const mailLocale = z.optional(z.string().check(z.maxLength(16), z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,2}$/)));
+
 /**
  * POST /auth/v1/email/start: a device this user approved before gets the code mail
  * (VERIFY_OTP); a new one gets the device-approval mail first (VERIFY_DEVICE), which names the
  * device, the network address, the site and the time. `site` is the origin of the page the frame
- * is on (one of the project's allowed origins; the frame checked it in its handshake).
+ * is on (one of the project's allowed origins; the frame checked it in its handshake). The
+ * first device of an address with no account yet gets the code mail at once (VERIFY_OTP).
  */
 export const emailStartBody = z.object({
   projectId: z.string().check(z.minLength(1), z.maxLength(128)),
   email,
   deviceId: id,
   site: z.optional(z.string().check(z.maxLength(255), z.regex(/^https?:\/\/[^\s/?#@]+$/))),
+  locale: mailLocale,
 });
 export const emailStartReply = z.object({ loginId: id, action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) });
 
@@ -106,14 +111,15 @@ export const keyRegistrationMessage = (userId: string): string => `w3kit key reg
 export const shareReply = z.object({ share });
 
 /** POST /auth/v1/export/start mails a fresh code; POST /auth/v1/export/verify checks it (single use). */
+export const exportStartBody = z.object({ locale: mailLocale });
 export const exportStartReply = z.object({ exportId: id });
 export const exportVerifyBody = z.object({ exportId: id, otp });
 export const exportVerifyReply = z.object({ share });
 
 /** E-mail change: start (code to the current address), primary (code to the new one), secondary (stored). */
-export const emailChangeStartBody = z.object({ email });
+export const emailChangeStartBody = z.object({ email, locale: mailLocale });
 export const emailChangeStartReply = z.object({ changeId: id, action: z.literal('VERIFY_PRIMARY_OTP') });
-export const emailChangePrimaryBody = z.object({ changeId: id, otp });
+export const emailChangePrimaryBody = z.object({ changeId: id, otp, locale: mailLocale });
 export const emailChangePrimaryReply = z.object({ action: z.literal('VERIFY_SECONDARY_OTP') });
 export const emailChangeSecondaryBody = z.object({ changeId: id, otp });
 export const emailChangeSecondaryReply = z.object({ email: storedEmail });

@@ -68,6 +68,8 @@ export const transactionSchema = z.object({
     status: z.string(),
     nonce: z.union([z.number(), z.string()]),
     chain: z.string(),
+    /** UTXO chains (bip122): blocks since the one that mined it, 0 while in the mempool. */
+    confirmations: z.optional(z.number()),
   }),
   transfers: z.array(transactionTransferSchema),
 });
@@ -126,4 +128,23 @@ export const fungiblePriceBodySchema = z.object({
       z.minLength(1, 'must list at least one address'),
       z.maxLength(FUNGIBLE_PRICE_MAX, `must list at most ${FUNGIBLE_PRICE_MAX} addresses per request`),
     ),
+});
+
+/** GET /v1/account/{address}/utxos reply (UTXO chains): the balance in sats, confirmed and in the mempool, and the unspent outputs. */
+export const utxoReplySchema = z.object({
+  chainId: caipNetworkIdSchema,
+  confirmed: z.number(),
+  unconfirmed: z.number(),
+  price: nonNegativeNumber,
+  value: nonNegativeNumber,
+  utxos: z.array(z.object({ txid: z.string(), vout: z.number(), value: z.number(), confirmations: z.number() })),
+});
+
+/** GET /v1/fee-estimates reply (UTXO chains): sat/vB to be mined in 1 (fast), 6 (normal) and 144 (slow) blocks, and every target the node gives. */
+export const feeEstimatesReplySchema = z.object({
+  chainId: caipNetworkIdSchema,
+  fast: nonNegativeNumber,
+  normal: nonNegativeNumber,
+  slow: nonNegativeNumber,
+  targets: z.record(z.string(), z.number()),
 });

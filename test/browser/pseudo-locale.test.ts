@@ -23,6 +23,7 @@ import { $allWallets, $walletSearch } from '../../src/stores/registry/all-wallet
 import { $wcPairing } from '../../src/stores/walletconnect/state.js';
 import { $emailChange, $emailLogin, $embeddedUser, $farcasterLogin, $frameTask, $socialLogin } from '../../src/stores/embedded/state.js';
 import { $passkeyList, $passkeys } from '../../src/stores/embedded/passkey-list.js';
+import { $deviceList, $devices } from '../../src/stores/embedded/device-list.js';
 import { EmbeddedWalletError } from '../../src/core/errors/frame.js';
 import { DEFAULT_SOCIALS } from '../../src/core/constants.js';
 import { $options } from '../../src/stores/app/options.js';
@@ -332,6 +333,19 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     const createdAt = Date.UTC(2026, 0, 2, 12);
     $passkeyList.mutate([{ id: 'a', name: 'Chrome on Linux', createdAt, lastUsedAt: null, prf: true }]);
     return ['Chrome on Linux', new Intl.DateTimeFormat('en-XA', { dateStyle: 'medium' }).format(createdAt)];
+  },
+  Devices: async (el) => {
+    connectAccount();
+    $embeddedUser.set({ email: EMAIL, address: ADDRESS } as ReturnType<typeof $embeddedUser.get>);
+    await el.modal.open({ view: 'Devices' });
+    // No frame here: the list's load fails, then the list shows as the frame would give it.
+    await waitFor(() => $devices.get().status === 'error', 10_000, 'the devices load settled');
+    const at = Date.UTC(2026, 0, 2, 12);
+    $deviceList.mutate([
+      { id: 'a'.repeat(32), name: 'Chrome on Linux', addedAt: at, lastUsedAt: at, current: true },
+      { id: 'b'.repeat(32), addedAt: at, lastUsedAt: at, current: false },
+    ]);
+    return ['Chrome on Linux', new Intl.DateTimeFormat('en-XA', { dateStyle: 'medium' }).format(at)];
   },
   ConnectSocials: async (el) => {
     $options.set({ ...$options.get()!, features: { socials: [...DEFAULT_SOCIALS] } });

@@ -74,7 +74,7 @@ describe('embedded wallet: failures', { timeout: 180_000 }, () => {
     const email = newEmail('restart');
     const p = await openApp(eh, await newContext());
     await submitEmail(p, email);
-    await waitView(p, 'EmailVerifyDevice');
+    await waitView(p, 'EmailVerifyOtp');
     // The frame is loaded; the backend goes away mid-login: the next step fails in words.
     await eh.stopBackend();
     await p.keyboard.press('Escape');

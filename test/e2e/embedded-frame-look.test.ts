@@ -6,10 +6,24 @@
  * own, dark mode gives the frame the modal's card colour, and a malformed code gets the
  * product's own sentence on the field, not the browser's validation bubble.
  */
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeTexts } from '../../src/frame/site/l10n/code-texts.js';
-import { clickInFrame, login, modal, newEmail, openApp, startEmbedded, waitView, type EmbeddedHarness } from './embedded-harness.js';
+import {
+  clickInFrame,
+  frameSettled,
+  login,
+  modal,
+  newEmail,
+  openApp,
+  startEmbedded,
+  waitView,
+  type EmbeddedHarness,
+} from './embedded-harness.js';
+
+/** Screenshots of the code screen (375 and 1280 px, light and dark, English and Arabic). */
+const SHOTS = process.env.W3_SHOTS ?? '/tmp/shots-frame-fit';
 
 let eh: EmbeddedHarness;
 let p: Page;
@@ -95,5 +109,48 @@ describe('embedded wallet: the frame in the page language and theme', { timeout:
     expect(await frameStyle('section', 'border-top-width')).toBe('0px');
     expect(await frameStyle('button.primary', 'background-color')).toBe('rgb(200, 30, 90)');
     expect(await frameStyle('section', 'font-family')).toBe(await modalComputes('font-family', 'var(--w3i-font-family)'));
+  });
+
+  // Continues on the code screen the test above left shown (a new code would wait out the mail cooldown).
+  it("the code screen fits: the room is the frame's own height (no empty space under it), Cancel in the row at 375 px", async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const input = frame().locator('input.code');
+    await input.fill(''); // clears the malformed code's sentence: the screen as it first shows
+    const seen: { shot: string; room: number; content: number; rows?: number[] }[] = [];
+    for (const locale of ['en', 'ar']) {
+      await p.evaluate((l) => (window as any).modal.setLocale(l), locale);
+      await expect.poll(heading).toBe(locale === 'en' ? 'Export your keys' : 'تصدير مفاتيحك');
+      for (const mode of ['light', 'dark']) {
+        await p.evaluate((m) => (window as any).modal.setThemeMode(m), mode);
+        for (const width of [375, 1280]) {
+          await p.setViewportSize({ width, height: width === 375 ? 812 : 1000 });
+          await frameSettled(p);
+          await p.waitForTimeout(300);
+          const shot = `code-${width}-${mode}-${locale}`;
+          await p.screenshot({ path: `${SHOTS}/${shot}.png` });
+          const room = (await p.locator('w3-modal iframe').boundingBox())!.height;
+          const content = await frame()
+            .locator('#w3kit-frame')
+            .evaluate((main) => main.scrollHeight);
+          // The tops of the field, 'Reveal' and 'Cancel': one row.
+          const rows =
+            width === 375
+              ? await frame()
+                  .locator('.export-body')
+                  .evaluate((body) =>
+                    ['input.code', 'button.primary', ':scope > button.secondary'].map((s) =>
+                      Math.round(body.querySelector(s)!.getBoundingClientRect().top),
+                    ),
+                  )
+              : undefined;
+          seen.push({ shot, room: Math.round(room), content, ...(rows ? { rows } : {}) });
+        }
+      }
+    }
+    for (const { shot, room, content, rows } of seen) {
+      expect(Math.abs(room - content), `${shot}: room ${room} px for ${content} px of screen`).toBeLessThanOrEqual(1);
+      if (rows) expect(new Set(rows).size, `${shot}: field, Reveal and Cancel at ${rows.join(', ')}`).toBe(1);
+    }
+    await p.setViewportSize({ width: 1280, height: 1000 });
   });
 });

@@ -3,7 +3,8 @@
  * with its secure frame site on another (its port + 2), the development SMTP sink, the development
  * OpenID provider (every social provider) and the Farcaster sandbox, a real
  * Hardhat node and the local SVM. Mails are read from the sink (`/dev/mail.json`); a device is
- * approved the way a person does it, by opening the mail's link and pressing Approve.
+ * approved the way a person does it, by opening the mail's link and pressing Approve (a known
+ * account's new device; a new account gets its code at once).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,7 +120,13 @@ export const waitView = (p: Page, name: string, timeout = 20_000) =>
 /** A fresh address per test, so cooldowns and devices never cross tests. */
 export const newEmail = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
-const isCodeMail = (m: Mail) => /\b\d{6}\b/.test(m.subject);
+export const isCodeMail = (m: Mail) => /\b\d{6}\b/.test(m.subject);
+
+/** Every mail the sink got for `to` since `since` (ms), oldest first. */
+export async function mailsTo(eh: EmbeddedHarness, to: string, since: number): Promise<Mail[]> {
+  const { mails } = (await (await fetch(eh.backend.mailUrl!)).json()) as { mails: Mail[] };
+  return mails.filter((m) => m.to.toLowerCase() === to.toLowerCase() && new Date(m.date).getTime() >= since).reverse();
+}
 
 /** The next mail to `to` after `since` that matches. */
 export function nextMail(eh: EmbeddedHarness, to: string, since: number, code: boolean): Promise<Mail> {
@@ -155,13 +162,14 @@ export async function submitEmail(p: Page, email: string): Promise<void> {
 }
 
 /**
- * Logs in by e-mail from the Connect view: a new device is approved through its mail first;
- * then the code from the sink. Resolves once Account shows.
+ * Logs in by e-mail from the Connect view: a known account's new device (`approval`) is approved
+ * through its mail first; a new account and a known device go straight to the code from the sink.
+ * Resolves once Account shows.
  */
-export async function login(eh: EmbeddedHarness, p: Page, email: string, { newDevice = true } = {}): Promise<void> {
+export async function login(eh: EmbeddedHarness, p: Page, email: string, { approval = false } = {}): Promise<void> {
   const since = Date.now() - 1000;
   await submitEmail(p, email);
-  if (newDevice) {
+  if (approval) {
     await waitView(p, 'EmailVerifyDevice');
     await approveDevice(eh, p.context(), email, since);
   }

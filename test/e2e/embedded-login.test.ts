@@ -1,5 +1,6 @@
 /**
- * E-mail login end to end (issue 15): a new device approves through its mail, then the code;
+ * E-mail login end to end (issue 15): a new account gets its code at once (one mail); a known
+ * account's new device approves through its mail, then the code;
  * Back and another address start a new login (issue 28);
  * reload keeps the user; a known device goes straight to the code; another browser (a new
  * device) rebuilds the same wallet; five wrong codes void the code; the cooldown; e-mail change
@@ -11,7 +12,9 @@ import { codeOf, waitForMail } from '../../scripts/lib/mail.mjs';
 import { afterConnect } from './page.js';
 import {
   approveDevice,
+  isCodeMail,
   login,
+  mailsTo,
   modal,
   newEmail,
   nextMail,
@@ -50,12 +53,15 @@ afterAll(async () => {
 });
 
 describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
-  it('logs in on a new device (approval mail, then the code), shows the e-mail, keeps the user on reload, and a known device goes straight to the code', async () => {
+  it('a new account gets its code at once (one mail), shows the e-mail, keeps the user on reload, and a known device goes straight to the code', async () => {
     const email = newEmail('login');
     const context = await newContext();
     const p = await openApp(eh, context);
+    const since = Date.now() - 1000;
     await login(eh, p, email);
     let mailedAt = Date.now();
+    // One mail for a new user: the code, no device approval (no other device to protect).
+    expect((await mailsTo(eh, email, since)).map((m) => isCodeMail(m))).toEqual([true]);
     const first = await accounts(p);
     expect(first.evm).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(first.sol).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
@@ -75,20 +81,22 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
 
     // The same browser is a known device now: straight to the code, the same wallet (once the 30 s between mails passed).
     await cooldown(mailedAt);
-    await login(eh, p, email, { newDevice: false });
+    await login(eh, p, email);
     mailedAt = Date.now();
     expect(await accounts(p)).toEqual(first);
 
     // Another browser is a new device: approval first; it rebuilds the same wallet from the server and recovery shares.
     await cooldown(mailedAt);
     const other = await openApp(eh, await newContext());
-    await login(eh, other, email);
+    await login(eh, other, email, { approval: true });
     expect(await accounts(other)).toEqual(first);
   });
 
   it('Back, then another address: a new login for it, no stale refusal in red, and it logs in', async () => {
     const first = newEmail('b1');
     const second = newEmail('b2');
+    // Known accounts (logged in elsewhere): this browser is a new device of each.
+    await Promise.all([first, second].map(async (email) => login(eh, await openApp(eh, await newContext()), email)));
     const p = await openApp(eh, await newContext());
     await submitEmail(p, first);
     await waitView(p, 'EmailVerifyDevice');
@@ -122,8 +130,6 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
     const p = await openApp(eh, await newContext());
     const since = Date.now() - 1000;
     await submitEmail(p, email);
-    await waitView(p, 'EmailVerifyDevice');
-    await approveDevice(eh, p.context(), email, since);
     await waitView(p, 'EmailVerifyOtp');
     const code = codeOf(await nextMail(eh, email, since, true));
     const wrong = code === '000000' ? '111111' : '000000';
@@ -144,7 +150,7 @@ describe('embedded wallet: e-mail login', { timeout: 180_000 }, () => {
     const email = newEmail('cooldown');
     const p = await openApp(eh, await newContext());
     await submitEmail(p, email);
-    await waitView(p, 'EmailVerifyDevice');
+    await waitView(p, 'EmailVerifyOtp');
     await expect
       .poll(() =>
         modal(p)

@@ -4,7 +4,8 @@
  * 'Approve transaction' names the recipient, the amount in the token's symbol and the network fee;
  * typed data reads as a tree under 'Sign message', its domain first with the chain by its network's
  * name; wallet_sendCalls shows its calls as one list under 'Approve 2 transactions' and sends them
- * all. Each screen has one heading. Screenshots of the first two at 1280 and 375 px go to SHOTS.
+ * all, and wallet_getCallsStatus for its id is the frame's answer from the chain. Each screen has
+ * one heading. Screenshots of the first two at 1280 and 375 px go to SHOTS.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -30,6 +31,8 @@ let eh: EmbeddedHarness;
 let p: Page;
 let evm: Hex;
 let dusd: Hex;
+/** The id the frame's wallet_sendCalls answered (the next test asks for its status). */
+let batchId = '';
 
 const balanceOf = (holder: Hex) =>
   createPublicClient({ transport: http(eh.h.chainA.url) }).readContract({
@@ -170,10 +173,35 @@ describe('embedded wallet: approvals say what they approve', { timeout: 120_000 
     expect(items[1]).toContain('Unlimited: all your DUSD, now and later');
     const { ok, value } = await approveInFrame(p, outcome);
     expect(ok, value).toBe(true);
+    batchId = value;
     const hashes = value.split(',') as Hex[];
     expect(hashes).toHaveLength(2);
     const client = createPublicClient({ transport: http(eh.h.chainA.url) });
     for (const hash of hashes) expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
     expect(await client.readContract({ address: dusd, abi: erc20Abi, functionName: 'allowance', args: [evm, RECIPIENT] })).toBe(maxUint256);
+  });
+
+  it('wallet_getCallsStatus for that id: the frame answers from the chain (200, both receipts, not atomic); an unknown id gets 5730', async () => {
+    expect(batchId).toMatch(/^0x[0-9a-f]{64},0x[0-9a-f]{64}$/);
+    const ask = (params: unknown[]) =>
+      p.evaluate(
+        (params) =>
+          (window as any).modal
+            .getWalletProvider('eip155')
+            .request({ method: 'wallet_getCallsStatus', params })
+            .then(
+              (result: unknown) => ({ result }),
+              (err: { code?: number; message?: string }) => ({ error: { code: err.code, message: err.message } }),
+            ),
+        params,
+      );
+    const { result } = (await ask([batchId])) as { result: Record<string, any> };
+    expect(result).toMatchObject({ version: '2.0.0', id: batchId, chainId: '0x7a69', atomic: false, status: 200 });
+    expect(result.receipts.map((r: { transactionHash: string; status: string }) => [r.transactionHash, r.status])).toEqual(
+      batchId.split(',').map((hash) => [hash, '0x1']),
+    );
+    // The transfer's Transfer event, as the chain logged it.
+    expect(result.receipts[0].logs[0].address.toLowerCase()).toBe(dusd.toLowerCase());
+    expect(await ask([`0x${'ab'.repeat(32)}`])).toEqual({ error: { code: 5730, message: 'Unknown bundle id' } });
   });
 });

@@ -27,7 +27,6 @@ import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
 import { startRequest } from './embedded-probe.js';
 import { afterConnect } from './page.js';
 import {
-  approveDevice,
   approveInFrame,
   clickInFrame,
   login,
@@ -115,8 +114,6 @@ describe('embedded wallet: where the frame is hosted', { timeout: 180_000 }, () 
     const p = await openApp(eh, await newContext(), { base: eh.h.baseUrl });
     const since = Date.now() - 1000;
     await submitEmail(p, email);
-    await waitView(p, 'EmailVerifyDevice');
-    await approveDevice(eh, p.context(), email, since);
     await waitView(p, 'EmailVerifyOtp');
     await typeCode(p, codeOf(await nextMail(eh, email, since, true)));
     await afterConnect(p, 30_000, false);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decryptShare, encryptShare } from './kek.js';
 import { codeOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
+import texts from '../../data/login-texts.json' with { type: 'json' };
 import { emailLogin, testKeys } from '../../test/auth-session.js';
 
 const KEK = randomBytes(32);
@@ -117,5 +118,38 @@ describe('keys', () => {
       deviceId: 'device-dave-001',
     });
     expect(known.body.action).toBe('VERIFY_OTP');
+  });
+
+  it('speaks the locale the frame sent in the export and e-mail change mails; an empty body is English, a bad tag refused', async () => {
+    const fay = await login('fay@example.com', 'device-fay-0001');
+    await h.call('POST', '/keys', await keysFor(fay.user.id), fay.token);
+    let before = h.server.mails().length;
+    expect((await h.call('POST', '/export/start', { locale: 'de' }, fay.token)).status).toBe(200);
+    const german = await h.mailTo('fay@example.com', before);
+    expect(german.subject).toMatch(/^\d{6} /);
+    expect(german.text).toContain(texts.de.codeExport);
+    expect(german.text).toContain(texts.de.codeValid);
+    expect((await h.call('POST', '/export/start', { locale: 'not a tag' }, fay.token)).status).toBe(400);
+
+    h.clock.now += 31_000;
+    before = h.server.mails().length;
+    const start = await h.call('POST', '/email/change/start', { email: 'fay.new@example.com', locale: 'ar' }, fay.token);
+    expect(start.status).toBe(200);
+    const current = await h.mailTo('fay@example.com', before);
+    expect(current.text).toContain(texts.ar.codeEmailChangeCurrent);
+    before = h.server.mails().length;
+    const primary = await h.call(
+      'POST',
+      '/email/change/primary',
+      { changeId: start.body.changeId, otp: codeOf(current), locale: 'ja' },
+      fay.token,
+    );
+    expect(primary.status).toBe(200);
+    expect((await h.mailTo('fay.new@example.com', before)).text).toContain(texts.ja.codeEmailChangeNew);
+
+    h.clock.now += 31_000;
+    before = h.server.mails().length;
+    expect((await h.call('POST', '/export/start', undefined, fay.token)).status).toBe(200);
+    expect((await h.mailTo('fay@example.com', before)).text).toContain(texts.en.codeExport);
   });
 });

@@ -3,9 +3,11 @@
  * from its User-Agent by an allowlist (never the header itself), the network address, the site
  * the frame is on and when; checked in the SMTP sink of the real backend.
  */
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import texts from '../../data/login-texts.json' with { type: 'json' };
 import { deviceName } from './device-name.js';
-import { digitRuns, linkOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
+import { digitRuns, linkOf, seedAccount, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IPHONE =
@@ -32,6 +34,8 @@ describe('the device-approval mail and page', () => {
   let h: AuthHarness;
   beforeEach(async () => {
     h = await startAuthHarness({ trustProxy: 1 });
+    // A known account: its new devices get the approval mail.
+    await seedAccount(h, 'ada@example.com');
   });
   afterEach(async () => {
     await h.close();
@@ -79,5 +83,42 @@ describe('the device-approval mail and page', () => {
     expect(foreign.status).toBe(400);
     expect(foreign.body).toMatchObject({ code: 'INVALID_REQUEST', field: 'site' });
     expect(h.server.mails()).toHaveLength(1);
+  });
+
+  it("speak the login's locale (Arabic: right to left), styled by one hashed style, and English for a locale outside the 20", async () => {
+    const reply = await start({ 'x-forwarded-for': '198.51.100.9' }, { locale: 'ar' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const ar = texts.ar;
+    const mail = await h.mailTo('ada@example.com');
+    expect(mail.subject).toBe(ar.deviceSubject);
+    expect(mail.text).toContain(`${ar.address}: 198.51.100.9`);
+    const link = linkOf(mail);
+    const got = await fetch(link, { headers: { 'accept-language': 'de' } });
+    const html = await got.text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain(`<button type="submit">${ar.approve}</button>`);
+    expect(html).toContain(`<h1>${ar.pageTitle}</h1>`);
+    const csp = got.headers.get('content-security-policy')!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+    expect(style).toContain('prefers-color-scheme: dark');
+    expect(csp).not.toMatch(/script-src|unsafe-inline/);
+    const approved = await fetch(link.split('?')[0]!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${new URL(link).searchParams.get('token')}`,
+    });
+    expect(await approved.text()).toContain(ar.approved);
+    const code = await h.mailTo('ada@example.com', 1);
+    expect(code.subject).toBe(ar.codeSubject.replace('{code}', /\d{6}/.exec(code.subject)![0]));
+    // The link is spent: the browser's language now (German).
+    const gone = await (await fetch(link, { headers: { 'accept-language': 'de-DE,de;q=0.9' } })).text();
+    expect(gone).toContain('<html lang="de" dir="ltr">');
+    expect(gone).toContain(texts.de.expired);
+
+    h.clock.now += 31_000;
+    expect((await start({ 'x-forwarded-for': '198.51.100.10' }, { locale: 'xx-YY' })).status).toBe(200);
+    expect((await h.mailTo('ada@example.com', 2)).subject).toBe(texts.en.deviceSubject);
   });
 });

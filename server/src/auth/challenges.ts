@@ -32,7 +32,7 @@ async function challenge(ctx: AuthContext, id: string, user: UserRow, kind: Kind
 async function mailCode(
   ctx: AuthContext,
   row: Pick<ChallengeRow, 'id' | 'kind'>,
-  { stage, to, purpose, ip }: { stage: Stage; to: string; purpose: CodePurpose; ip: string },
+  { stage, to, purpose, ip, locale }: { stage: Stage; to: string; purpose: CodePurpose; ip: string; locale: string | undefined },
 ): Promise<void> {
   const code = newCode();
   const now = ctx.now();
@@ -46,7 +46,7 @@ async function mailCode(
   }
   await ctx.challenges.setCode(row.id, stage, hashCode(ctx.codeKey, `${row.id}:${stage}`, row.id, code), now + CODE_LIFETIME_MS, now);
   try {
-    await ctx.send(codeMail(to, code, purpose));
+    await ctx.send(codeMail(to, code, purpose, locale));
   } catch (err) {
     await forget();
     await ctx.challenges.unsent(row.id);
@@ -94,10 +94,10 @@ function mailOf(user: UserRow): string {
   return user.email;
 }
 
-export async function startExport(ctx: AuthContext, user: UserRow, ip: string): Promise<{ exportId: string }> {
+export async function startExport(ctx: AuthContext, user: UserRow, ip: string, locale?: string): Promise<{ exportId: string }> {
   if (!user.server_share) throw authError(404, 'NO_KEYS', 'This user has no keys to export yet');
   const id = await create(ctx, user, 'export', 'export', null);
-  await mailCode(ctx, { id, kind: 'export' }, { stage: 'export', to: mailOf(user), purpose: 'export', ip });
+  await mailCode(ctx, { id, kind: 'export' }, { stage: 'export', to: mailOf(user), purpose: 'export', ip, locale });
   return { exportId: id };
 }
 
@@ -121,6 +121,7 @@ export async function startEmailChange(
   user: UserRow,
   email: string,
   ip: string,
+  locale?: string,
 ): Promise<{ changeId: string; action: 'VERIFY_PRIMARY_OTP' }> {
   const newEmail = normalizeEmailAddress(email);
   if (newEmail === undefined)
@@ -128,7 +129,7 @@ export async function startEmailChange(
   const current = mailOf(user);
   await newAddressFree(ctx, user, newEmail);
   const id = await create(ctx, user, 'email-change', 'primary', newEmail);
-  await mailCode(ctx, { id, kind: 'email-change' }, { stage: 'primary', to: current, purpose: 'email-change-current', ip });
+  await mailCode(ctx, { id, kind: 'email-change' }, { stage: 'primary', to: current, purpose: 'email-change-current', ip, locale });
   return { changeId: id, action: 'VERIFY_PRIMARY_OTP' };
 }
 
@@ -136,13 +137,13 @@ export async function startEmailChange(
 export async function verifyEmailChangePrimary(
   ctx: AuthContext,
   user: UserRow,
-  { changeId, otp, ip }: { changeId: string; otp: string; ip: string },
+  { changeId, otp, ip, locale }: { changeId: string; otp: string; ip: string; locale?: string | undefined },
 ): Promise<{ action: 'VERIFY_SECONDARY_OTP' }> {
   const row = await challenge(ctx, changeId, user, 'email-change', 'changeId');
   if (row.stage !== 'primary')
     throw authError(409, 'EMAIL_CHANGE_STEP', 'The current address was confirmed already: send the code of the new address');
   await check(ctx, row, otp, ip);
-  await mailCode(ctx, row, { stage: 'secondary', to: row.new_email!, purpose: 'email-change-new', ip });
+  await mailCode(ctx, row, { stage: 'secondary', to: row.new_email!, purpose: 'email-change-new', ip, locale });
   return { action: 'VERIFY_SECONDARY_OTP' };
 }
 

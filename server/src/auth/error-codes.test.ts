@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authErrorReply } from '../../../src/wire/auth-api.js';
-import { codeOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
+import { codeOf, seedAccount, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 import { emailLogin } from '../../test/auth-session.js';
 
 const DEVICE = 'device-code-0001';
@@ -30,6 +30,8 @@ describe('auth API refusal codes', () => {
     expect(refusal(await start(`${'a'.repeat(300)}@example.com`))).toMatchObject({ status: 400, code: 'INVALID_REQUEST', field: 'email' });
     expect(refusal(await start(`${'a'.repeat(65)}@example.com`))).toMatchObject({ status: 400, code: 'INVALID_REQUEST', field: 'email' });
     expect(refusal(await start('ada@example.com', 'nope'))).toMatchObject({ status: 404, code: 'UNKNOWN_PROJECT' });
+    // A known account: this device must be approved before a code is checked.
+    await seedAccount(h, 'ada@example.com');
 
     const first = await start('ada@example.com');
     expect(first.status).toBe(200);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codeOf, digitRuns, linkOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
+import { codeOf, digitRuns, linkOf, seedAccount, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 
 const DEVICE = 'device-one-0001';
 const EMAIL = 'Alice@Example.com';
@@ -8,6 +8,8 @@ const ADDRESS = 'alice@example.com';
 let h: AuthHarness;
 beforeEach(async () => {
   h = await startAuthHarness();
+  // A known account (as a social login leaves one): its new devices need the approval mail.
+  await seedAccount(h, ADDRESS);
 });
 afterEach(async () => {
   await h.close();
@@ -206,6 +208,7 @@ describe('links in mails', () => {
   it('take the frame origin from configuration, never from the request', async () => {
     const configured = await startAuthHarness({ framePublicUrl: 'https://frame.example' });
     try {
+      await seedAccount(configured, ADDRESS);
       await configured.call('POST', '/email/start', { projectId: 'w3kit-dev', email: EMAIL, deviceId: DEVICE });
       const link = linkOf(await configured.mailTo(ADDRESS));
       expect(link).toMatch(/^https:\/\/frame\.example\/auth\/v1\/device\/approve\?token=[A-Za-z]{40}$/);
@@ -239,5 +242,55 @@ describe('e-mail login without SMTP', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('a first-ever e-mail login (no account for the address yet)', () => {
+  const NEW = 'newcomer@example.com';
+
+  it('gets its code at once, one mail and no approval link; the session may take the recovery share; a second device of the now known account gets the approval mail', async () => {
+    const start = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: NEW, deviceId: DEVICE });
+    expect(start.body.action).toBe('VERIFY_OTP');
+    const mail = await h.mailTo(NEW);
+    expect(h.server.mails()).toHaveLength(1);
+    expect(mail.text).not.toMatch(/https?:\/\//);
+    const verified = await h.call('POST', '/email/verify', { loginId: start.body.loginId, otp: codeOf(mail) });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ deviceVerified: true, user: { email: NEW } });
+
+    // The account is known now: another device must be approved through the mailbox first.
+    h.clock.now += 31_000;
+    const second = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: NEW, deviceId: 'device-two-0002' });
+    expect(second.body.action).toBe('VERIFY_DEVICE');
+    expect(linkOf(await h.mailTo(NEW, 1))).toContain('/auth/v1/device/approve?token=');
+    const early = await h.call('POST', '/email/verify', { loginId: second.body.loginId, otp: '123456' });
+    expect(early).toMatchObject({ status: 403, body: { code: 'DEVICE_NOT_APPROVED' } });
+  });
+
+  it('ends when the address got an account meanwhile: no session, and started again it asks for approval', async () => {
+    const first = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: NEW, deviceId: DEVICE });
+    const firstCode = codeOf(await h.mailTo(NEW));
+    const other = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: NEW, deviceId: 'device-two-0002' });
+    expect(other.body.action).toBe('VERIFY_OTP');
+    const otherCode = codeOf(await h.mailTo(NEW, 1));
+    expect((await h.call('POST', '/email/verify', { loginId: first.body.loginId, otp: firstCode })).status).toBe(200);
+    const late = await h.call('POST', '/email/verify', { loginId: other.body.loginId, otp: otherCode });
+    expect(late).toMatchObject({ status: 404, body: { code: 'LOGIN_GONE', field: 'loginId' } });
+    expect(late.body.message).toBe('This address got an account meanwhile: start the login again to approve this device');
+    expect(h.server.db.prepare('SELECT count(*) AS n FROM auth_sessions').get()).toEqual({ n: 1 });
+    h.clock.now += 31_000;
+    const again = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: NEW, deviceId: 'device-two-0002' });
+    expect(again.body.action).toBe('VERIFY_DEVICE');
+  });
+
+  it("is a stranger's request: its resends are held to the hourly caps like any new device's", async () => {
+    const start = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: NEW, deviceId: DEVICE });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      h.clock.now += 31_000;
+      statuses.push((await h.call('POST', '/email/resend', { loginId: start.body.loginId })).status);
+    }
+    // The start and five resends are the six mails one requester may send one mailbox an hour.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

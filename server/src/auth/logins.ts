@@ -1,5 +1,6 @@
 /**
- * E-mail login: start (a known device gets the code mail, a new one the device-approval mail),
+ * E-mail login: start (a known device, and the first device of an address with no account yet,
+ * get the code mail; a known account's new device the device-approval mail),
  * resend, the approval link's page (POST only approves, then the code mail goes out), the
  * device status, and the code check that opens a session. Every mail passes the mail budget
  * (./mail-budget.ts: cooldown and hourly caps per requester, device and mailbox), and wrong
@@ -10,6 +11,7 @@ import { normalizeEmailAddress } from '../../../src/wire/email-address.js';
 import { authError } from './auth-error.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { codeMail, deviceMail, type LoginRequester } from '../mail/texts.js';
+import { mailLocale } from '../mail/login-texts.js';
 import {
   checkCode,
   CODE_LIFETIME_MS,
@@ -24,12 +26,13 @@ import { deviceName } from './device-name.js';
 import { takeMail, type MailRequest } from './mail-budget.js';
 import { hashCode, newCode, newId, newLinkToken, sha256 } from './secrets.js';
 import type { LoginRow } from '../storage/auth-logins.js';
-import { isKnownDevice, newSession, type NewSession, type UserRow } from './users.js';
+import { isKnownDevice, newSession, userByEmail, type NewSession, type UserRow } from './users.js';
 
 export type { LoginRow };
 
 const PURPOSE = 'login';
 export const LOGIN_GONE = 'Unknown or finished login: start again';
+export const ACCOUNT_EXISTS = 'This address got an account meanwhile: start the login again to approve this device';
 
 async function login(ctx: AuthContext, id: string): Promise<LoginRow> {
   const row = await ctx.logins.get(id);
@@ -51,7 +54,7 @@ function expiryOf(row: Pick<LoginRow, 'created_at'>, now: number): number {
   return Math.min(now + CODE_LIFETIME_MS, row.created_at + LOGIN_MAX_LIFETIME_MS);
 }
 
-type MailRow = Pick<LoginRow, 'id' | 'email' | 'device_hash' | 'created_at' | 'device_name' | 'requester' | 'site'>;
+type MailRow = Pick<LoginRow, 'id' | 'email' | 'device_hash' | 'created_at' | 'device_name' | 'requester' | 'site' | 'locale'>;
 
 /** Sends a login's mail, taken from the mail budget first; when it cannot go out, the budget forgets it, so the user may retry at once. */
 async function send(ctx: AuthContext, forget: () => Promise<void>, mail: OutgoingMail): Promise<void> {
@@ -69,7 +72,7 @@ async function sendCode(ctx: AuthContext, row: MailRow, request: MailRequest): P
   const forget = await takeMail(ctx.authLimits, ctx.limits, now, request);
   const code = newCode();
   await ctx.logins.setCode(row.id, hashCode(ctx.codeKey, PURPOSE, row.id, code), expiryOf(row, now), now);
-  await send(ctx, forget, codeMail(row.email, code, 'login'));
+  await send(ctx, forget, codeMail(row.email, code, 'login', row.locale));
 }
 
 async function sendDeviceLink(ctx: AuthContext, row: MailRow, request: MailRequest): Promise<void> {
@@ -77,7 +80,7 @@ async function sendDeviceLink(ctx: AuthContext, row: MailRow, request: MailReque
   const forget = await takeMail(ctx.authLimits, ctx.limits, now, request);
   const token = newLinkToken();
   await ctx.logins.setLink(row.id, sha256(token), expiryOf(row, now), now);
-  await send(ctx, forget, deviceMail(row.email, approveUrl(ctx, token), requesterOf(row)));
+  await send(ctx, forget, deviceMail(row.email, approveUrl(ctx, token), requesterOf(row), row.locale));
 }
 
 export interface LoginStart {
@@ -88,11 +91,13 @@ export interface LoginStart {
   userAgent: string | undefined;
   /** The host of the site the frame is on, checked against the project's origins by the route. */
   site: string | undefined;
+  /** The modal's locale: the mails and the approval page speak it when it is one of the 20, else English. */
+  locale?: string | undefined;
 }
 
 export async function startLogin(
   ctx: AuthContext,
-  { email: given, deviceId, ip, userAgent, site }: LoginStart,
+  { email: given, deviceId, ip, userAgent, site, locale }: LoginStart,
 ): Promise<{ loginId: string; action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }> {
   if (!ctx.hasMail) throw authError(503, 'MAIL_NOT_CONFIGURED', SMTP_NOT_CONFIGURED);
   const email = normalizeEmailAddress(given);
@@ -102,6 +107,9 @@ export async function startLogin(
   const now = ctx.now();
   const deviceHash = sha256(deviceId);
   const known = await isKnownDevice(ctx, email, deviceHash);
+  // No account for this address yet (none by e-mail, social or passkey login): no other device to
+  // protect, so the code comes at once. The account must still be new when the code is checked.
+  const newAccount = !known && (await userByEmail(ctx, email)) === undefined;
   const row = {
     id: newId(),
     email,
@@ -110,41 +118,45 @@ export async function startLogin(
     requester: clientKey(ip),
     device_name: deviceName(userAgent),
     site: site ?? null,
+    locale: locale === undefined ? null : mailLocale(locale),
   };
   // Lapsed logins go.
   await ctx.logins.start(
     {
       ...row,
       new_device: known ? 0 : 1,
-      approved: known ? 1 : 0,
+      approved: known || newAccount ? 1 : 0,
+      new_account: newAccount ? 1 : 0,
       expires_at: now + CODE_LIFETIME_MS,
       last_sent_at: now,
       ip,
     },
     now,
   );
+  // A new account's code is asked for by whoever typed the address: every limit of a stranger.
   const request: MailRequest = { email, requester: row.requester, deviceHash, who: known ? 'owner' : 'stranger' };
   try {
-    if (known) await sendCode(ctx, row, request);
+    if (known || newAccount) await sendCode(ctx, row, request);
     else await sendDeviceLink(ctx, row, request);
   } catch (err) {
     // Refused or not sent: no login waits for a mail that never came.
     await ctx.logins.remove(row.id);
     throw err;
   }
-  return { loginId: row.id, action: known ? 'VERIFY_OTP' : 'VERIFY_DEVICE' };
+  return { loginId: row.id, action: known || newAccount ? 'VERIFY_OTP' : 'VERIFY_DEVICE' };
 }
 
 /** The pending login's mail again: the device link until the device is approved, then a new code. */
 export async function resendLogin(ctx: AuthContext, loginId: string, ip: string): Promise<void> {
   const row = await login(ctx, loginId);
   await ctx.limitStart(ip);
-  // An approved device was approved by the mailbox (before, or by this login's link).
+  // An approved device was approved by the mailbox (before, or by this login's link); a new
+  // account's login was approved by nobody, so it stays a stranger's.
   const request: MailRequest = {
     email: row.email,
     requester: clientKey(ip),
     deviceHash: row.device_hash,
-    who: row.approved ? 'owner' : 'stranger',
+    who: row.approved && !row.new_account ? 'owner' : 'stranger',
   };
   if (row.approved) await sendCode(ctx, row, request);
   else await sendDeviceLink(ctx, row, request);
@@ -213,5 +225,8 @@ export async function verifyLogin(
   // The code is spent once (of two right codes racing, one ends the login); the user, the device and the session follow in one transaction.
   const user = await ctx.logins.finish(row, newId(), sessionRow, now);
   if (!user) throw authError(404, 'LOGIN_GONE', LOGIN_GONE, { field: 'loginId' });
+  // The address got an account meanwhile (another device's first login, a social login): this
+  // device was never approved, so the login ends; started again, it gets the approval mail.
+  if (user === 'account-exists') throw authError(404, 'LOGIN_GONE', ACCOUNT_EXISTS, { field: 'loginId' });
   return { ...session, user, deviceVerified };
 }

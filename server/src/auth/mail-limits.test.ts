@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAIL_CAPS } from './mail-budget.js';
-import { codeOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
+import { codeOf, seedAccount, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 
 const VICTIM = 'victim@example.com';
 const VICTIM_IP = '198.51.100.7';
@@ -16,6 +16,8 @@ const { mailsPerRequesterPerHour, mailsPerMailboxPerHour } = DEFAULT_MAIL_CAPS;
 let h: AuthHarness;
 beforeEach(async () => {
   h = await startAuthHarness({ trustProxy: 1 });
+  // The victim has an account: a device it never approved gets the approval mail.
+  await seedAccount(h, VICTIM);
 });
 afterEach(async () => {
   await h.close();

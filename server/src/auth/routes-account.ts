@@ -1,8 +1,9 @@
 /**
  * The auth API's routes for a logged-in user under /auth/v1: key registration and the shares,
- * the recovery share's passkey-wrapped copies, key export, e-mail change.
+ * the recovery share's passkey-wrapped copies, key export, e-mail change, the approved devices.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authError } from './auth-error.js';
 import {
   emailChangePrimaryBody,
   emailChangePrimaryReply,
@@ -10,6 +11,7 @@ import {
   emailChangeSecondaryReply,
   emailChangeStartBody,
   emailChangeStartReply,
+  exportStartBody,
   exportStartReply,
   exportVerifyBody,
   exportVerifyReply,
@@ -18,6 +20,8 @@ import {
   userReply,
 } from '../../../src/wire/auth-api.js';
 import { recoveryWrappedReply } from '../../../src/wire/passkey-api.js';
+import { devicesReply, removeDeviceBody, removeDeviceReply } from '../../../src/wire/devices-api.js';
+import { listDevices, removeDevice } from './devices.js';
 import { startEmailChange, startExport, verifyEmailChangePrimary, verifyEmailChangeSecondary, verifyExport } from './challenges.js';
 import type { AuthContext } from './context.js';
 import { recoveryShare, recoveryWrapped, registerKeys, serverShare } from './keys.js';
@@ -42,9 +46,13 @@ export function accountRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       return recoveryWrapped(ctx, user, session);
     });
 
-    app.post('/export/start', { schema: { response: { 200: exportStartReply, ...errors } } }, async (request) =>
-      startExport(ctx, (await sessionOf(ctx, request)).user, request.ip),
-    );
+    // The body (the locale its mail speaks) is optional: an empty POST, as before, mails in English.
+    app.post('/export/start', { schema: { response: { 200: exportStartReply, ...errors } } }, async (request) => {
+      const body = exportStartBody.safeParse(request.body ?? {});
+      if (!body.success)
+        throw authError(400, 'INVALID_REQUEST', "Invalid body field 'locale': must be a language tag", { field: 'locale' });
+      return startExport(ctx, (await sessionOf(ctx, request)).user, request.ip, body.data.locale);
+    });
     app.post('/export/verify', { schema: { body: exportVerifyBody, response: { 200: exportVerifyReply, ...errors } } }, async (request) =>
       verifyExport(ctx, (await sessionOf(ctx, request)).user, { ...request.body, ip: request.ip }),
     );
@@ -52,7 +60,7 @@ export function accountRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
     app.post(
       '/email/change/start',
       { schema: { body: emailChangeStartBody, response: { 200: emailChangeStartReply, ...errors } } },
-      async (request) => startEmailChange(ctx, (await sessionOf(ctx, request)).user, request.body.email, request.ip),
+      async (request) => startEmailChange(ctx, (await sessionOf(ctx, request)).user, request.body.email, request.ip, request.body.locale),
     );
     app.post(
       '/email/change/primary',
@@ -63,6 +71,19 @@ export function accountRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
       '/email/change/secondary',
       { schema: { body: emailChangeSecondaryBody, response: { 200: emailChangeSecondaryReply, ...errors } } },
       async (request) => verifyEmailChangeSecondary(ctx, (await sessionOf(ctx, request)).user, { ...request.body, ip: request.ip }),
+    );
+
+    app.get('/devices', { schema: { response: { 200: devicesReply, ...errors } } }, async (request) => {
+      const { session, user } = await sessionOf(ctx, request);
+      return listDevices(ctx, user, session);
+    });
+    app.post(
+      '/devices/remove',
+      { schema: { body: removeDeviceBody, response: { 200: removeDeviceReply, ...errors } } },
+      async (request) => {
+        const { session, user } = await sessionOf(ctx, request);
+        return removeDevice(ctx, user, session, request.body.id);
+      },
     );
   };
 }

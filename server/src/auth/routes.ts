@@ -21,6 +21,7 @@ import {
 import { isOriginAllowed } from '../../../src/wire/origins.js';
 import { authError } from './auth-error.js';
 import type { AuthContext } from './context.js';
+import { touchDevice } from './devices.js';
 import { deviceStatus, resendLogin, startLogin, verifyLogin } from './logins.js';
 import { deleteSession, liveSession, publicUser, SESSION_EXPIRED } from './users.js';
 
@@ -61,7 +62,7 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
     });
 
     app.post('/email/start', { schema: { body: emailStartBody, response: { 200: emailStartReply, ...errors } } }, async (request) => {
-      const { projectId, email, deviceId, site } = request.body;
+      const { projectId, email, deviceId, site, locale } = request.body;
       const project = await ctx.projects.get(projectId);
       if (!project) throw authError(404, 'UNKNOWN_PROJECT', `Unknown project '${projectId}'`, { field: 'projectId' });
       return startLogin(ctx, {
@@ -70,6 +71,7 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         site: siteOf(site, project.allowedOrigins),
+        locale,
       });
     });
 
@@ -91,6 +93,7 @@ export function loginRoutes(ctx: AuthContext): FastifyPluginAsyncZod {
 
     app.get('/session', { schema: { response: { 200: userReply, ...errors } } }, async (request) => {
       const { session, user } = await sessionOf(ctx, request);
+      await touchDevice(ctx, user, session);
       return { user: publicUser(user, session), expiresAt: session.expires_at };
     });
 

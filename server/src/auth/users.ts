@@ -4,12 +4,12 @@
  * stored as SHA-256.
  */
 import type { AuthUser } from '../../../src/wire/auth-api.js';
-import type { SessionRow, UserRow } from '../storage/auth-users.js';
+import type { DeviceRow, SessionRow, UserRow } from '../storage/auth-users.js';
 import { authError } from './auth-error.js';
 import type { AuthContext } from './context.js';
 import { newToken, sha256 } from './secrets.js';
 
-export type { SessionRow, UserRow };
+export type { DeviceRow, SessionRow, UserRow };
 
 export const EMAIL_TAKEN = 'This e-mail address belongs to another account';
 

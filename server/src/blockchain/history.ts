@@ -36,9 +36,12 @@ export interface HistoryTransaction {
     minedAt: string;
     sentFrom: string;
     sentTo: string;
-    status: 'confirmed' | 'failed';
+    /** `pending` while a UTXO chain's transaction waits in the mempool. */
+    status: 'confirmed' | 'failed' | 'pending';
     nonce: number;
     chain: string;
+    /** UTXO chains: blocks since (and including) the one that mined it; 0 while pending. */
+    confirmations?: number;
   };
   transfers: HistoryTransfer[];
 }

@@ -1,10 +1,11 @@
 /**
  * USD prices of native currencies and tokens. The source is pluggable (`PriceSource`); the
  * default reads the `prices` table, which the operator fills with the CLI
- * (`w3kit-server prices set CHAIN TOKEN USD`) and `--seed` fills for the local chain.
+ * (`w3kit-server prices set CHAIN TOKEN USD`) and `--seed` fills for the local chains (Hardhat's, the Bitcoin development chain's).
  * A token without a price is worth 0.
  */
 import { InputError } from '../errors.js';
+import { BIP122_DEV_PRICES } from '../chains/bip122/dev-prices.js';
 import { DEV_PRICES } from '../chains/eip155/dev-prices.js';
 import { chainAddress, chainOfId, SERVER_CHAINS } from '../chains/index.js';
 import type { Storage } from '../storage/engine.js';
@@ -53,7 +54,7 @@ export function listPrices(storage: Storage): Promise<PriceRow[]> {
 
 /** Adds the local chain's default prices that are missing (never changes one that is set). */
 export function seedDevPrices(storage: Storage): Promise<void> {
-  return chainDataRepository(storage).addPrices(DEV_PRICES);
+  return chainDataRepository(storage).addPrices([...DEV_PRICES, ...BIP122_DEV_PRICES]);
 }
 
 /** The default source: the `prices` table. */

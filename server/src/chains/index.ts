@@ -4,11 +4,12 @@
  * repositories iterate it; each namespace's code is in its own folder.
  */
 import { InputError } from '../errors.js';
+import { bip122Chain } from './bip122/index.js';
 import { eip155Chain } from './eip155/index.js';
 import { solanaChain } from './solana/index.js';
 import type { NamesCapability, ServerChain } from './types.js';
 
-export const SERVER_CHAINS: readonly ServerChain[] = [eip155Chain, solanaChain];
+export const SERVER_CHAINS: readonly ServerChain[] = [eip155Chain, solanaChain, bip122Chain];
 
 /** The namespace of a CAIP-2 chain id, if one of `chains` takes it. */
 export function chainOfId(chainId: string, chains: readonly ServerChain[] = SERVER_CHAINS): ServerChain | undefined {
@@ -27,8 +28,11 @@ export function chainAddress(chain: ServerChain, value: string, field: string): 
 }
 
 /** The node URLs of the server's start options, by namespace. */
-export function chainRpcUrls(options: { solanaRpc?: string | undefined }): Record<string, string | undefined> {
-  return { [solanaChain.namespace]: options.solanaRpc };
+export function chainRpcUrls(options: {
+  solanaRpc?: string | undefined;
+  bitcoinEsplora?: string | undefined;
+}): Record<string, string | undefined> {
+  return { [solanaChain.namespace]: options.solanaRpc, [bip122Chain.namespace]: options.bitcoinEsplora };
 }
 
 /** Name registrations' capability: the first namespace that has one (EVM only today). */

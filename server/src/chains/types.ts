@@ -83,7 +83,7 @@ export interface NamesCapability {
  * namespace lists those its node answers in `ServerChain.reads`; the routes refuse the others
  * with words naming the namespace.
  */
-export type AccountRead = 'history' | 'nfts' | 'tokens';
+export type AccountRead = 'history' | 'nfts' | 'tokens' | 'utxos' | 'fees';
 
 /** Token metadata as a namespace reads it. */
 export interface TokenReads {
@@ -102,8 +102,37 @@ export interface ChainReads {
   tokens(chainId: string, tokens: readonly string[], tokenIcon: (imageId: string) => string): Promise<FungiblePrice[]>;
 }
 
+/** An account's unspent outputs and its balance in base units (UTXO chains: GET /v1/account/{address}/utxos). */
+export interface UtxoSet {
+  chainId: string;
+  /** In the chain's smallest unit (sats). */
+  confirmed: number;
+  /** The mempool's change to it (negative while a spend waits). */
+  unconfirmed: number;
+  /** USD per coin, and the USD value of confirmed + unconfirmed. */
+  price: number;
+  value: number;
+  utxos: { txid: string; vout: number; value: number; confirmations: number }[];
+}
+
+/** Fee rates in the chain's unit per virtual byte (GET /v1/fee-estimates). */
+export interface FeeEstimates {
+  chainId: string;
+  fast: number;
+  normal: number;
+  slow: number;
+  /** Confirmation target in blocks → rate, as the node gives them. */
+  targets: Record<string, number>;
+}
+
+/** The reads of UTXO chains. */
+export interface UtxoReads {
+  utxos(chainId: string, address: string): Promise<UtxoSet>;
+  fees(chainId: string): Promise<FeeEstimates>;
+}
+
 /** The node a namespace's balances are read from, as the server was started. */
-export interface ChainNode extends Partial<ChainReads> {
+export interface ChainNode extends Partial<ChainReads & UtxoReads> {
   readonly namespace: string;
   /** The node's URL as replies show it (its origin only). */
   readonly publicUrl: string;
@@ -124,7 +153,7 @@ export interface ChainNodeSettings {
   prices: PriceSource;
   /** The EVM index (`--evm-rpc`). */
   indexer: Indexer | undefined;
-  /** Node URLs by namespace (`--solana-rpc` is solana's). */
+  /** Node URLs by namespace (`--solana-rpc` is solana's, `--bitcoin-esplora` bip122's). */
   rpcUrls: Readonly<Partial<Record<string, string>>>;
   /** What nodes said of tokens no index knows, shared by the namespaces (bounded). */
   tokenInfo: TokenInfoCache;

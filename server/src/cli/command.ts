@@ -31,6 +31,7 @@ export const FLAGS = {
   'frame-port': { type: 'string' },
   'evm-rpc': { type: 'string' },
   'solana-rpc': { type: 'string' },
+  'bitcoin-esplora': { type: 'string' },
   'relay-public-url': { type: 'string' },
   'public-url': { type: 'string' },
   'frame-public-url': { type: 'string' },

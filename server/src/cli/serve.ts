@@ -28,6 +28,7 @@ export function configFlags(flags: Flags): ConfigFlags {
     'frame-port': flags['frame-port'],
     'evm-rpc': flags['evm-rpc'],
     'solana-rpc': flags['solana-rpc'],
+    'bitcoin-esplora': flags['bitcoin-esplora'],
     'relay-public-url': flags['relay-public-url'],
     'public-url': flags['public-url'],
     'frame-public-url': flags['frame-public-url'],
@@ -104,6 +105,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       relay: config.relay,
       evmRpc: config.evmRpc,
       solanaRpc: config.solanaRpc,
+      bitcoinEsplora: config.bitcoinEsplora,
       framePort: config.framePort,
       framePublicUrl: config.framePublicUrl,
       smtp: config.smtp,
@@ -142,6 +144,8 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
   if (config.evmRpc) io.stdout.write(`w3kit-evm     ${redactUrl(config.evmRpc)}  (EVM chain indexed for the Blockchain API)\n`);
   if (config.solanaRpc)
     io.stdout.write(`w3kit-solana  ${redactUrl(config.solanaRpc)}  (Solana chain read for the Blockchain API's balances)\n`);
+  if (config.bitcoinEsplora)
+    io.stdout.write(`w3kit-bitcoin ${redactUrl(config.bitcoinEsplora)}  (Bitcoin Esplora API read for the Blockchain API)\n`);
   io.stdout.write(`w3kit-db      ${server.storage.engine} ${server.storage.label}  (database)\n`);
   if (server.redis)
     io.stdout.write(`w3kit-redis   ${server.redis}  (between instances: relay fan-out, shared rate limits, indexer lease)\n`);
@@ -176,6 +180,7 @@ export const serveCommand: Command = {
     'farcaster-sandbox',
     'evm-rpc',
     'solana-rpc',
+    'bitcoin-esplora',
     'public-url',
     'allowed-hosts',
     'trust-proxy',
@@ -251,6 +256,11 @@ export const serveCommand: Command = {
         flag: 'solana-rpc',
         value: 'URL',
         text: "Solana JSON-RPC whose SOL and SPL token balances the Blockchain API reads\n(env W3KIT_SOLANA_RPC; e.g. w3kit-server svm's http://127.0.0.1:8899)",
+      },
+      {
+        flag: 'bitcoin-esplora',
+        value: 'URL',
+        text: "Esplora HTTP API whose Bitcoin balances, UTXOs, history and fee estimates the\nBlockchain API reads (env W3KIT_BITCOIN_ESPLORA; e.g. w3kit-server btc's http://127.0.0.1:18443)",
       },
       {
         flag: 'public-url',

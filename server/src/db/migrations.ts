@@ -30,6 +30,7 @@ import { siwxNamespaceMigration } from './steps/siwx-namespace.js';
 import { onrampMigration } from './steps/onramp.js';
 import { onrampPayoutMigration } from './steps/onramp-payout.js';
 import { onrampClaimsMigration } from './steps/onramp-claims.js';
+import { devicesMigration } from './steps/devices.js';
 import { relayRetentionMigration, relaySubscriptionsMigration } from '../storage/relay-migrations.js';
 
 /** A shipped SQLite-only step (versions 1-18; Postgres starts from the baseline). */
@@ -284,4 +285,5 @@ export const migrations: readonly Migration[] = [
   siwxChainsMigration,
   siwxNamespaceMigration,
   onrampClaimsMigration,
+  devicesMigration,
 ];

@@ -5,7 +5,7 @@
  * public URL is used as given.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkOf, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
+import { linkOf, seedAccount, startAuthHarness, type AuthHarness } from '../../test/auth-harness.js';
 import { defaultFrameUrl } from './start.js';
 
 describe('the frame site public URL', () => {
@@ -29,6 +29,7 @@ describe('the frame site public URL', () => {
     it('reports http://localhost:PORT, answers there, and names it in the device mail', async () => {
       expect(h.server.frameUrl).toMatch(/^http:\/\/localhost:\d+$/);
       expect((await fetch(`${h.server.frameUrl}/frame.css`)).status).toBe(200);
+      await seedAccount(h, 'url@example.com');
       const start = await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: 'url@example.com', deviceId: 'device-url-0001' });
       expect(start.body.action).toBe('VERIFY_DEVICE');
       expect(linkOf(await h.mailTo('url@example.com'))).toMatch(/^http:\/\/localhost:\d+\/auth\/v1\/device\/approve\?token=/);
@@ -46,6 +47,7 @@ describe('the frame site public URL', () => {
 
     it('links to it and keeps the listener URL as the server URL', async () => {
       expect(h.server.frameUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      await seedAccount(h, 'pub@example.com');
       await h.call('POST', '/email/start', { projectId: 'w3kit-dev', email: 'pub@example.com', deviceId: 'device-url-0002' });
       expect(linkOf(await h.mailTo('pub@example.com'))).toMatch(/^https:\/\/wallet\.example\.com\/auth\/v1\/device\/approve\?token=/);
     });

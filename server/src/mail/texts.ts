@@ -4,28 +4,28 @@
  * approval page. Neither repeats the recipient's address. The device mail (and its approval
  * page) says who asked: the device's name (from an allowlist, never the raw User-Agent), the
  * requester's network address, the site the login began on (its host, no link) and when.
+ * Every mail speaks the locale the frame sent with the request that mails it (./login-texts.ts,
+ * the 20 locales): the login's start, the key export's start, the e-mail change's two steps.
  */
+import { loginTexts, type LoginTexts } from './login-texts.js';
 import type { OutgoingMail } from './mailer.js';
 
 export type CodePurpose = 'login' | 'export' | 'email-change-current' | 'email-change-new';
 
-const PURPOSE_LINES: Record<CodePurpose, string> = {
-  login: 'Use it to log in to your wallet.',
-  export: 'Use it to reveal your private key. If you did not ask to export your key, do not use it and ignore this mail.',
-  'email-change-current': 'Use it to confirm changing the e-mail address of your wallet (step one: this address).',
-  'email-change-new': 'Use it to confirm the new e-mail address of your wallet (step two: the new address).',
-};
+/** The line of each purpose's code mail, from the locale's texts. */
+const PURPOSE_LINE = {
+  login: 'codeLogin',
+  export: 'codeExport',
+  'email-change-current': 'codeEmailChangeCurrent',
+  'email-change-new': 'codeEmailChangeNew',
+} as const satisfies Record<CodePurpose, keyof LoginTexts>;
 
-export function codeMail(to: string, code: string, purpose: CodePurpose): OutgoingMail {
+export function codeMail(to: string, code: string, purpose: CodePurpose, locale?: string | null): OutgoingMail {
+  const t = loginTexts(locale);
   return {
     to,
-    subject: `${code} is your w3kit code`,
-    text: [
-      `Your w3kit code is ${code}`,
-      '',
-      PURPOSE_LINES[purpose],
-      'It is valid for ten minutes and works once. Never share it: w3kit will never ask you for it.',
-    ].join('\n'),
+    subject: t.codeSubject.replace('{code}', code),
+    text: [t.codeFirst.replace('{code}', code), '', t[PURPOSE_LINE[purpose]], t.codeValid].join('\n'),
   };
 }
 
@@ -46,31 +46,33 @@ export function mailTime(at: number): string {
   return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** The lines that say who asked, for the mail and the approval page. */
-export function requesterLines(requester: LoginRequester): string[] {
+/** The lines that say who asked, for the mail and the approval page, in the login's locale. */
+export function requesterLines(requester: LoginRequester, locale?: string | null): string[] {
+  const t = loginTexts(locale);
   return [
-    `Device: ${requester.device}`,
-    `Network address: ${requester.address}`,
-    `Site: ${requester.site ?? 'not given'}`,
-    `When: ${mailTime(requester.at)}`,
+    `${t.device}: ${requester.device}`,
+    `${t.address}: ${requester.address}`,
+    `${t.site}: ${requester.site ?? t.notGiven}`,
+    `${t.when}: ${mailTime(requester.at)}`,
   ];
 }
 
-export function deviceMail(to: string, approveUrl: string, requester: LoginRequester): OutgoingMail {
+export function deviceMail(to: string, approveUrl: string, requester: LoginRequester, locale?: string | null): OutgoingMail {
+  const t = loginTexts(locale);
   return {
     to,
-    subject: 'Approve your new device for w3kit',
+    subject: t.deviceSubject,
     text: [
-      'Someone is logging in to your w3kit wallet from a new device:',
+      t.deviceIntro,
       '',
-      ...requesterLines(requester),
+      ...requesterLines(requester, locale),
       '',
-      'If it is you, open this page and press Approve:',
+      t.deviceOpen,
       '',
       approveUrl,
       '',
-      'The login code comes in a second mail once the device is approved.',
-      'If it was not you, ignore this mail: nothing happens without your approval.',
+      t.deviceSecond,
+      t.deviceNotYou,
     ].join('\n'),
   };
 }

@@ -21,6 +21,13 @@ export interface FlowSocket {
   terminate?(): void;
 }
 
+/** The TCP socket under a `ws` WebSocket, when there is one: frames sent in one tick are written together. */
+type Corkable = { cork(): void; uncork(): void };
+const tcpOf = (ws: FlowSocket): Corkable | undefined => {
+  const raw = (ws as { _socket?: unknown })._socket as Partial<Corkable> | null | undefined;
+  return raw && typeof raw.cork === 'function' && typeof raw.uncork === 'function' ? (raw as Corkable) : undefined;
+};
+
 /** The close code of a socket that did not read what it was sent (1013, try again later: clients reconnect). */
 export const SLOW_READER_CLOSE = 1013;
 /** How long a closed slow reader gets for its close frame before it is terminated. */
@@ -40,6 +47,7 @@ export interface FlowOptions {
 export class SocketFlow {
   private blockTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  private corked = false;
   /** The most bytes the socket had waiting, right after a send. */
   peakBufferedBytes = 0;
 
@@ -54,6 +62,18 @@ export class SocketFlow {
   }
 
   send(data: string): void {
+    if (!this.corked) {
+      // The frames of this tick (a push and a publish's answer, a page) leave in one write when the tick ends.
+      const tcp = tcpOf(this.ws);
+      if (tcp) {
+        this.corked = true;
+        tcp.cork();
+        process.nextTick(() => {
+          this.corked = false;
+          tcp.uncork();
+        });
+      }
+    }
     this.ws.send(data, () => this.written());
     const buffered = this.ws.bufferedAmount;
     if (buffered > this.peakBufferedBytes) this.peakBufferedBytes = buffered;

@@ -26,6 +26,8 @@ export interface Connection<S extends RelaySocket = RelaySocket> {
   backlog: Set<string>;
   /** Topics subscribed on this socket: only these are pushed on it. */
   topics: Set<string>;
+  /** Per topic subscribed on it, its subscription id (computed once, not per push). */
+  subscriptionIds: Map<string, string>;
   /** Its send buffer's bound. */
   flow: SocketFlow;
   /** Whether a pump reads its backlog now, and how often it was asked to (a pump reads again when asked meanwhile). */
@@ -50,6 +52,7 @@ export function newConnection<S extends RelaySocket>(
     cursors: new Map(),
     backlog: new Set(),
     topics: new Set(),
+    subscriptionIds: new Map(),
     pumping: false,
     wakes: 0,
   } as Omit<Connection<S>, 'flow'> as Connection<S>;

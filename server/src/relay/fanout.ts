@@ -25,6 +25,8 @@ export interface FanoutHub {
 }
 
 export interface RelayFanout {
+  /** This process's sockets only: no other instance subscribes or is pushed (the hub may cache subscribers). */
+  inProcess?: boolean;
   /** Sends messages just stored to every instance's sockets. */
   publish(stored: readonly Fanned[]): void;
   close(): Promise<void>;
@@ -39,7 +41,7 @@ const MIN_CLAIM_MS = 1000;
 
 /** Today's behaviour: this process's sockets only. */
 export function inProcessFanout(hub: FanoutHub): RelayFanout {
-  return { publish: (stored) => hub.deliver(stored), close: async () => undefined };
+  return { inProcess: true, publish: (stored) => hub.deliver(stored), close: async () => undefined };
 }
 
 const messageSchema = z.object({

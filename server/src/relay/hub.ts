@@ -11,9 +11,11 @@
  */ import type { Storage } from '../storage/engine.js';
 import { SocketFlow } from './backpressure.js';
 import { newConnection, roomOf, type Connection, type RelaySocket } from './connection.js';
-import { publishedBytes, RelayRpcError, RPC_ERRORS, type PublishParams, type RelayLimits, type RpcId } from './protocol.js';
+import type { PublishParams, RelayLimits, RpcId } from './protocol.js';
 import { delivered, fetchPending, STORE_PAGE, type DeliveredMessage } from './delivered.js';
+import { admit } from './admission.js';
 import { RelayQuotas } from './quota.js';
+import type { QuotaWindows } from './quota-windows.js';
 import { RelayRetention } from './retention.js';
 import type { RelayStore, StoredMessage } from './store.js';
 import { RelaySubscriptions, subscriptionId } from './subscriptions.js';
@@ -29,9 +31,9 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   /** How published messages reach the other instances' sockets (fanout.ts); none: this process's only. */
   fanout: RelayFanout | undefined;
   private readonly clients = new Map<string, Connection<S>[]>();
-  private readonly quotas: RelayQuotas;
+  readonly quotas: RelayQuotas;
   private readonly subscriptions: RelaySubscriptions;
-  private readonly retention: RelayRetention;
+  readonly retention: RelayRetention;
   private readonly topicOrder = new KeyedOrder();
   private readonly background = new Set<Promise<unknown>>();
   private nextRpcId = Date.now() * 1000;
@@ -39,12 +41,13 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   constructor(
     /** The backend's storage (on SQLite, a write refused for a full disk is noted on its handle for /health). */
     readonly storage: Storage,
-    private readonly store: RelayStore,
+    readonly store: RelayStore,
     readonly limits: RelayLimits,
     now: () => number = Date.now,
     private readonly log: (entry: Record<string, unknown>) => void = () => undefined,
   ) {
-    this.quotas = new RelayQuotas(limits, storage, now);
+    // One instance counts in memory (written back); with Redis, server.ts counts there (countQuotasIn).
+    this.quotas = new RelayQuotas(limits, storage, now, 'local');
     this.subscriptions = new RelaySubscriptions(storage, limits, now);
     this.retention = new RelayRetention(store, limits, now);
   }
@@ -105,28 +108,21 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
   async settled(): Promise<void> {
     while (this.background.size) await Promise.allSettled([...this.background]);
     await this.store.mailbox.flushDeliveries();
+    await this.quotas.flush();
+  }
+
+  /** Counts the hourly quota windows in what `make` returns from now on (Redis between instances), given the database's namespace. */
+  async countQuotasIn(make: (namespace: number, current: QuotaWindows) => QuotaWindows): Promise<void> {
+    const namespace = await this.quotas.repository.namespace();
+    this.quotas.countIn((current) => make(namespace, current));
   }
 
   /**
    * Counts `list`, about to be published from `conn`, against the quotas (all or nothing): a
-   * RelayRpcError when it would pass one, or when the store cannot take its bytes even once the
-   * expired messages are pruned and the heaviest senders' oldest unfetched messages evicted.
+   * RelayRpcError when it would pass one or the store cannot take it (admission.ts).
    */
-  async admit(conn: Connection, list: readonly PublishParams[]): Promise<void> {
-    const bytes = list.reduce((n, p) => n + publishedBytes(p), 0);
-    const fits = () => this.store.storedBytes() + bytes <= this.limits.maxStoredBytes;
-    if (!fits()) {
-      await this.store.prune();
-      // Nothing is evicted for a publish the quotas refuse.
-      if (!fits()) await this.quotas.check(conn.clientId, conn.ip, list.length, bytes);
-      if (!fits() && !(await this.retention.makeRoom(bytes)).fits) {
-        throw new RelayRpcError(
-          RPC_ERRORS.storageFull,
-          `The relay's storage is full: it keeps at most ${this.limits.maxStoredBytes} bytes of messages; retry once some expire`,
-        );
-      }
-    }
-    await this.quotas.take(conn.clientId, conn.ip, list.length, bytes);
+  admit(conn: Connection, list: readonly PublishParams[]): Promise<void> {
+    return admit(this, conn, list);
   }
 
   /**
@@ -140,8 +136,10 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
       list.map((p) => p.topic),
       async () => {
         const recipients: string[][] = [];
+        // One instance alone subscribes its clients: their subscribers are cached (subscriptions.ts).
+        const cached = !this.fanout || this.fanout.inProcess === true;
         for (const p of list)
-          recipients.push((await this.subscriptions.subscribers(p.topic)).filter((clientId) => clientId !== senderClientId));
+          recipients.push((await this.subscriptions.subscribers(p.topic, cached)).filter((clientId) => clientId !== senderClientId));
         const messages = await this.store.addMessages(
           list.map((p, i) => {
             const ttl = recipients[i]!.length ? p.ttl : Math.min(p.ttl, this.limits.unsubscribedTtl);
@@ -173,10 +171,11 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
    */
   async subscribe(conn: Connection, topics: string[]): Promise<string[]> {
     const ids = await this.subscriptions.add(conn.clientId, conn.ip, topics);
-    for (const t of topics) {
+    topics.forEach((t, i) => {
       conn.topics.add(t);
+      conn.subscriptionIds.set(t, ids[i]!);
       conn.backlog.add(t);
-    }
+    });
     return ids;
   }
 
@@ -186,6 +185,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     for (const c of this.clients.get(clientId) ?? []) {
       for (const t of topics) {
         c.topics.delete(t);
+        c.subscriptionIds.delete(t);
         c.backlog.delete(t);
       }
     }
@@ -291,7 +291,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
     const id = ++this.nextRpcId;
     conn.inflight.set(id, m.id);
     conn.cursors.set(m.topic, Math.max(m.id, conn.cursors.get(m.topic) ?? 0));
-    const params = { id: subscriptionId(m.topic, conn.clientId), data: delivered(m) };
+    const params = { id: conn.subscriptionIds.get(m.topic) ?? subscriptionId(m.topic, conn.clientId), data: delivered(m) };
     this.send(conn, { id, jsonrpc: '2.0', method: 'irn_subscription', params });
   }
 }

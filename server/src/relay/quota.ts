@@ -6,12 +6,15 @@
  * (-32029) saying which quota and when it resets. Past the all-clients quota only the heavy
  * addresses are refused (LIGHT_SHARE_DIVISOR), so a few addresses cannot lock everyone out.
  * The hourly windows are rows in the database (storage/relay-quota.ts: a restart does not reset
- * them, and instances on one database share them), bounded (MAX_QUOTA_KEYS, the oldest dropped
- * first), so many addresses cannot grow them without end.
+ * them), bounded (MAX_QUOTA_KEYS, the oldest dropped first), so many addresses cannot grow them
+ * without end. Where they are counted is quota-windows.ts's: by default in the rows (instances on
+ * one database share them), for the relay's hub in memory with write-back (one instance), or in
+ * Redis (`--redis`, instances share them there).
  */
 import { FixedWindowCounter } from '../fixed-window.js';
 import type { Storage } from '../storage/engine.js';
 import { relayQuotaRepository, type RelayQuotaRepository, type WindowCount } from '../storage/relay-quota.js';
+import { localWindows, sharedWindows, type QuotaWindows } from './quota-windows.js';
 import { RelayRpcError, RPC_ERRORS, type RelayLimits } from './protocol.js';
 
 export const QUOTA_WINDOW_MS = 3_600_000;
@@ -34,15 +37,31 @@ export const LIGHT_SHARE_DIVISOR = 10;
 
 export class RelayQuotas {
   private readonly perClient: FixedWindowCounter;
-  private readonly windows: RelayQuotaRepository;
+  /** The windows' rows. */
+  readonly repository: RelayQuotaRepository;
+  private windows: QuotaWindows;
 
   constructor(
     private readonly limits: RelayLimits,
     storage: Storage,
     private readonly now: () => number = Date.now,
+    /** 'shared': each take an upsert of the rows; 'local': counted in memory, written back. */
+    where: 'shared' | 'local' = 'shared',
   ) {
     this.perClient = new FixedWindowCounter(limits.maxPublishesPerSecond, 1000, now, MAX_QUOTA_KEYS);
-    this.windows = relayQuotaRepository(storage, QUOTA_WINDOW_MS, MAX_QUOTA_KEYS);
+    this.repository = relayQuotaRepository(storage, QUOTA_WINDOW_MS, MAX_QUOTA_KEYS);
+    this.windows =
+      where === 'local' ? localWindows(this.repository, QUOTA_WINDOW_MS, 2 * MAX_QUOTA_KEYS + 2) : sharedWindows(this.repository);
+  }
+
+  /** Counts the windows in what `make` returns from now on (Redis between instances, falling back on today's). */
+  countIn(make: (current: QuotaWindows) => QuotaWindows): void {
+    this.windows = make(this.windows);
+  }
+
+  /** Writes what is counted in memory back. */
+  flush(): Promise<void> {
+    return this.windows.flush();
   }
 
   /**

@@ -20,6 +20,8 @@ import { hostAllowed, hostsOfUrls } from '../allowed-hosts.js';
 import type { ServerMetrics } from '../ops/metrics.js';
 import type { RedisLink } from '../redis/client.js';
 import { inProcessFanout, redisFanout, type RelayFanout } from './fanout.js';
+import { redisQuotaWindows } from '../redis/quota-windows.js';
+import { QUOTA_WINDOW_MS } from './quota.js';
 import { relayStorage, type RelayDatabase } from '../storage/relay-storage.js';
 
 export interface StartRelayOptions {
@@ -99,6 +101,8 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const fanout: RelayFanout = options.redis ? redisFanout(hub, options.redis, log) : inProcessFanout(hub);
   if ('ready' in fanout) await fanout.ready;
   hub.fanout = fanout;
+  const { redis } = options;
+  if (redis) await hub.countQuotasIn((namespace, local) => redisQuotaWindows(redis, namespace, QUOTA_WINDOW_MS, local));
   const { metrics } = options;
   if (metrics) {
     hub.metrics = metrics.relay;

@@ -4,7 +4,10 @@
  * count against the address that made them (its quota key: an IPv4 address, an IPv6 /64):
  * all its client ids together hold at most `ipSubscriptions`. A subscription lives as long as
  * a message on its topic can (`maxTtl` from its last subscribe, which renews it) and is then
- * swept; clients subscribe again on every connect.
+ * swept; clients subscribe again on every connect. On one instance the subscribers of a topic are
+ * cached (`subscribers(topic, true)`): read once, dropped when this instance subscribes or
+ * unsubscribes anyone to the topic or sweeps, and read again at least every SUBSCRIBERS_CACHE_MS
+ * (at most SUBSCRIBERS_CACHE_TOPICS topics, the oldest dropped first).
  */
 import { createHash } from 'node:crypto';
 import { RelayRpcError, RPC_ERRORS, type RelayLimits } from './protocol.js';
@@ -21,8 +24,22 @@ export function subscriptionId(topic: string, clientId: string): string {
 /** How long a subscription lives after its last subscribe: as long as a message can (maxTtl). */
 export const subscriptionTtlMs = (limits: Pick<RelayLimits, 'maxTtl'>): number => limits.maxTtl * 1000;
 
+/** How long a topic's cached subscribers are used before they are read again. */
+export const SUBSCRIBERS_CACHE_MS = 5000;
+/** Topics whose subscribers are cached at most. */
+export const SUBSCRIBERS_CACHE_TOPICS = 10_000;
+
+interface CachedSubscribers {
+  readAt: number;
+  /** Client id and when its subscription expires. */
+  list: { clientId: string; expiresAt: number }[];
+}
+
 export class RelaySubscriptions {
   private readonly repo: RelaySubscriptionsRepository;
+  private readonly cache = new Map<string, CachedSubscribers>();
+  /** Bumped by every change, so a read that raced one is not cached. */
+  private generation = 0;
 
   constructor(
     storage: Storage,
@@ -38,17 +55,20 @@ export class RelaySubscriptions {
    * address would hold more than it may. Returns the subscription ids, in the order of `topics`.
    */
   async add(clientId: string, ip: string, topics: readonly string[]): Promise<string[]> {
+    this.forget(topics);
     const now = this.now();
     const { maxSubscriptionsPerClient: perClient, ipSubscriptions: perAddress } = this.limits;
-    const refused = await this.repo.add({
-      clientId,
-      ip,
-      topics: [...new Set(topics)].map((topic) => ({ topic, id: subscriptionId(topic, clientId) })),
-      now,
-      expiresAt: now + subscriptionTtlMs(this.limits),
-      perClient,
-      perAddress,
-    });
+    const refused = await this.repo
+      .add({
+        clientId,
+        ip,
+        topics: [...new Set(topics)].map((topic) => ({ topic, id: subscriptionId(topic, clientId) })),
+        now,
+        expiresAt: now + subscriptionTtlMs(this.limits),
+        perClient,
+        perAddress,
+      })
+      .finally(() => this.forget(topics));
     if (refused === 'client') {
       throw new RelayRpcError(RPC_ERRORS.tooManySubscriptions, `Too many subscriptions: at most ${perClient} topics per client`);
     }
@@ -62,13 +82,29 @@ export class RelaySubscriptions {
   }
 
   /** Removes the client id's subscriptions to `topics`. */
-  delete(clientId: string, topics: readonly string[]): Promise<void> {
-    return this.repo.delete(clientId, topics);
+  async delete(clientId: string, topics: readonly string[]): Promise<void> {
+    this.forget(topics);
+    await this.repo.delete(clientId, topics);
+    this.forget(topics);
   }
 
-  /** Client ids with an unexpired subscription to `topic`. */
-  subscribers(topic: string): Promise<string[]> {
-    return this.repo.subscribers(topic, this.now());
+  /**
+   * Client ids with an unexpired subscription to `topic`; with `cached`, as last read within
+   * SUBSCRIBERS_CACHE_MS unless this instance changed them since (one instance: nobody else does).
+   */
+  async subscribers(topic: string, cached = false): Promise<string[]> {
+    const now = this.now();
+    if (!cached) return (await this.repo.subscribers(topic, now)).map((s) => s.clientId);
+    const hit = this.cache.get(topic);
+    if (hit && now - hit.readAt < SUBSCRIBERS_CACHE_MS) return hit.list.filter((s) => s.expiresAt > now).map((s) => s.clientId);
+    const generation = this.generation;
+    const list = await this.repo.subscribers(topic, now);
+    if (generation === this.generation) {
+      this.cache.delete(topic);
+      if (this.cache.size >= SUBSCRIBERS_CACHE_TOPICS) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(topic, { readAt: now, list });
+    }
+    return list.map((s) => s.clientId);
   }
 
   /** Unexpired subscriptions of a client id. */
@@ -82,7 +118,15 @@ export class RelaySubscriptions {
   }
 
   /** Deletes expired subscriptions; returns how many. */
-  sweep(): Promise<number> {
+  async sweep(): Promise<number> {
+    this.forget();
     return this.repo.sweep(this.now());
+  }
+
+  /** Drops the cached subscribers of `topics` (all when none given). */
+  private forget(topics?: readonly string[]): void {
+    this.generation++;
+    if (topics) for (const t of topics) this.cache.delete(t);
+    else this.cache.clear();
   }
 }

@@ -9,7 +9,7 @@
 import * as z from 'zod';
 import { RpcResponseError, RpcUnavailableError } from '../blockchain/rpc.js';
 import { chainOfId } from '../chains/index.js';
-import type { AccountRead, ChainNode, ChainReads, ServerChain } from '../chains/types.js';
+import type { AccountRead, ChainNode, ChainReads, ServerChain, UtxoReads } from '../chains/types.js';
 import { HttpError, InputError } from '../errors.js';
 import { patternParam } from '../http/query.js';
 
@@ -49,7 +49,13 @@ export function rpcFailure(err: unknown, chainId: string, rpcUrl: string): unkno
   return err;
 }
 
-const READ_WORDS: Record<AccountRead, string> = { history: 'account history', nfts: 'NFTs', tokens: 'token metadata' };
+const READ_WORDS: Record<AccountRead, string> = {
+  history: 'account history',
+  nfts: 'NFTs',
+  tokens: 'token metadata',
+  utxos: 'unspent outputs',
+  fees: 'fee estimates',
+};
 
 /** The namespace of a request: the one of its chain id, else the one its address is of, else the first. */
 export function requestChain(chains: readonly ServerChain[], address: string, asked: string | undefined): ServerChain {
@@ -95,7 +101,7 @@ export async function chainNode(
 }
 
 /** Runs one of the node's reads; a failure of the node names its chain and RPC. */
-export async function onNode<K extends keyof ChainReads | 'balances', T>(
+export async function onNode<K extends keyof ChainReads | keyof UtxoReads | 'balances', T>(
   node: ChainNode,
   chainId: string,
   read: K,

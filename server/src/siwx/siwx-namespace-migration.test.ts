@@ -106,7 +106,7 @@ describe('the session store checks the namespace against the registry', () => {
     const store = siwxRepository(sqliteStorage(db));
     const fresh = await session(db, 'tst', 'tst:main', 'acct-7F');
     await expect(store.openSession(fresh, Date.now(), 20)).rejects.toThrow(
-      'No chain module of this server serves the namespace tst (served: eip155, solana)',
+      'No chain module of this server serves the namespace tst (served: eip155, solana, bip122)',
     );
     expect((await store.nonce(DEV, fresh.nonce))?.used_at).toBeNull();
     db.close();

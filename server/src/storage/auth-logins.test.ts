@@ -26,6 +26,8 @@ const newLogin = (id: string, expiresAt = NOW + 600_000): NewLogin => ({
   requester: '10.0.0.1',
   device_name: 'Firefox on Linux',
   site: null,
+  new_account: 0,
+  locale: null,
 });
 const sessionOf = (tokenHash: string) => ({
   token_hash: tokenHash,
@@ -65,6 +67,26 @@ describe.each(ENGINES)('e-mail logins on %s', (engine) => {
     expect(await users.isKnownDevice('alice@example.com', 'device')).toBe(true);
     await logins.remove('l1');
     expect(await logins.get('l1')).toBeUndefined();
+  });
+
+  it('a new account login creates the user, names the device, and ends without a session when the address got an account meanwhile', async () => {
+    const storage = await freshStorage(engine);
+    const logins = loginsRepository(storage);
+    const users = authUsersRepository(storage);
+    await logins.start({ ...newLogin('n1'), approved: 1, new_account: 1 }, NOW);
+    await logins.setCode('n1', 'code-n1', NOW + 600, NOW);
+    expect(await logins.finish((await logins.get('n1'))!, 'user-n1', sessionOf('s-n1'), NOW + 1)).toMatchObject({ id: 'user-n1' });
+    expect(await users.devices('alice@example.com', 10)).toEqual([
+      { email: 'alice@example.com', device_hash: 'device', name: 'Firefox on Linux', approved_at: NOW + 1, last_used_at: NOW + 1 },
+    ]);
+    // A second first login of the address, begun before the first ended, on another device.
+    await logins.start({ ...newLogin('n2'), device_hash: 'other', approved: 1, new_account: 1 }, NOW);
+    await logins.setCode('n2', 'code-n2', NOW + 600, NOW);
+    expect(await logins.finish((await logins.get('n2'))!, 'user-n2', sessionOf('s-n2'), NOW + 2)).toBe('account-exists');
+    expect(await logins.get('n2')).toMatchObject({ done: 1, code_hash: null });
+    expect(await users.session('s-n2')).toBeUndefined();
+    expect(await users.byId('user-n2')).toBeUndefined();
+    expect(await users.isKnownDevice('alice@example.com', 'other')).toBe(false);
   });
 
   it('ends a login at its last attempt over all its codes', async () => {
@@ -130,6 +152,21 @@ describe('e-mail codes, two instances on one Postgres', () => {
         Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).finish(row, `user-${round}-${i}`, sessionOf(`s-${round}-${i}`), NOW)),
       );
       expect(finished.filter(Boolean)).toHaveLength(1);
+    }
+  });
+
+  it('make one account of two first logins of one address ending together: the other gets no session', async () => {
+    const [a, b] = (await two()).map(loginsRepository) as [ReturnType<typeof loginsRepository>, ReturnType<typeof loginsRepository>];
+    for (let round = 0; round < 3; round++) {
+      const ids = [`first-${round}-a`, `first-${round}-b`];
+      for (const id of ids) {
+        await a.start({ ...newLogin(id), email: `n${round}@example.com`, device_hash: id, approved: 1, new_account: 1 }, NOW);
+        await a.setCode(id, `code-${id}`, NOW + 600, NOW);
+      }
+      const rows = await Promise.all(ids.map((id) => a.get(id)));
+      const finished = await Promise.all(rows.map((row, i) => (i ? b : a).finish(row!, `user-${row!.id}`, sessionOf(`s-${row!.id}`), NOW)));
+      expect(finished.filter((f) => f === 'account-exists')).toHaveLength(1);
+      expect(finished.filter((f) => typeof f === 'object')).toHaveLength(1);
     }
   });
 

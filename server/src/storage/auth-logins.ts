@@ -45,14 +45,16 @@ export interface LoginsRepository {
   /**
    * Spends the right code once (giving its claimed attempt back) and, in the same transaction,
    * ends the login, ensures the user (`newUserId` when created), remembers the device and opens
-   * `session`. Undefined when the code was spent meanwhile.
+   * `session`. Undefined when the code was spent meanwhile. A login begun for a new account
+   * (`new_account`) must create the user: when the address has one already, nothing changes but
+   * the login's end, and the answer is 'account-exists'.
    */
   finish(
-    row: Pick<LoginRow, 'id' | 'code_hash' | 'email' | 'device_hash'>,
+    row: Pick<LoginRow, 'id' | 'code_hash' | 'email' | 'device_hash' | 'new_account' | 'device_name'>,
     newUserId: string,
     session: Omit<SessionRow, 'user_id'>,
     now: number,
-  ): Promise<UserRow | undefined>;
+  ): Promise<UserRow | 'account-exists' | undefined>;
 }
 
 export function loginsRepository({ db }: Storage): LoginsRepository {
@@ -100,22 +102,38 @@ export function loginsRepository({ db }: Storage): LoginsRepository {
         .where('total_attempts', '<', perRequest)
         .returning(['attempts', 'total_attempts'])
         .executeTakeFirst(),
-    finish: (row, newUserId, session, now) =>
-      db.transaction().execute(async (trx) => {
-        if (row.code_hash === null) return undefined;
-        // The code is spent once: of two right codes racing, one ends the login.
-        const { numUpdatedRows } = await trx
-          .updateTable(table)
-          .set({ done: 1, code_hash: null, attempts: sql`attempts - 1`, total_attempts: sql`total_attempts - 1` })
-          .where('id', '=', row.id)
-          .where('code_hash', '=', row.code_hash)
-          .executeTakeFirst();
-        if (numUpdatedRows !== 1n) return undefined;
-        const users = userQueries(trx);
-        const user = await users.ensure(row.email, newUserId, now);
-        await users.rememberDevice(row.email, row.device_hash, now);
-        await users.createSession({ ...session, user_id: user.id }, now);
-        return user;
-      }),
+    async finish(row, newUserId, session, now) {
+      try {
+        return await finishIn(row, newUserId, session, now);
+      } catch (err) {
+        if (!(err instanceof AccountExists)) throw err;
+        await set(row.id, { done: 1, code_hash: null });
+        return 'account-exists';
+      }
+    },
   };
+
+  function finishIn(...[row, newUserId, session, now]: Parameters<LoginsRepository['finish']>): Promise<UserRow | undefined> {
+    return db.transaction().execute(async (trx) => {
+      if (row.code_hash === null) return undefined;
+      // The code is spent once: of two right codes racing, one ends the login.
+      const { numUpdatedRows } = await trx
+        .updateTable(table)
+        .set({ done: 1, code_hash: null, attempts: sql`attempts - 1`, total_attempts: sql`total_attempts - 1` })
+        .where('id', '=', row.id)
+        .where('code_hash', '=', row.code_hash)
+        .executeTakeFirst();
+      if (numUpdatedRows !== 1n) return undefined;
+      const users = userQueries(trx);
+      const user = await users.ensure(row.email, newUserId, now);
+      // Rolls the transaction back: the code stays unspent until the login is ended above.
+      if (row.new_account === 1 && user.id !== newUserId) throw new AccountExists();
+      await users.rememberDevice(row.email, row.device_hash, row.device_name, now);
+      await users.createSession({ ...session, user_id: user.id }, now);
+      return user;
+    });
+  }
 }
+
+/** A new account's login found the address taken at its end. */
+class AccountExists extends Error {}

@@ -76,6 +76,10 @@ export interface AuthDevicesTable {
   email: string;
   device_hash: string;
   approved_at: number;
+  /** The device's name (migration 20; null for devices approved before it). */
+  name: string | null;
+  /** When a session of this device was last opened or used (migration 20; null before it). */
+  last_used_at: number | null;
 }
 
 export interface AuthLoginsTable {
@@ -96,6 +100,10 @@ export interface AuthLoginsTable {
   requester: string;
   device_name: string;
   site: string | null;
+  /** 1 when the address had no account at start: the code came at once, no approval (migration 20). */
+  new_account: number;
+  /** The locale of the login's mails and approval page, one of the 20 (migration 20); null: English. */
+  locale: string | null;
 }
 
 export interface AuthSessionsTable {

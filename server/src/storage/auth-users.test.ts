@@ -32,8 +32,8 @@ describe.each(ENGINES)('auth users on %s', (engine) => {
     expect(alice).toMatchObject({ id: 'user-a', email: 'alice@example.com', server_share: null, created_at: NOW });
     expect((await users.ensure('alice@example.com', 'user-b', NOW + 1)).id).toBe('user-a');
     expect(await users.isKnownDevice('ALICE@example.com', 'd1')).toBe(false);
-    await users.rememberDevice('alice@example.com', 'd1', NOW);
-    await users.rememberDevice('alice@example.com', 'd1', NOW + 5);
+    await users.rememberDevice('alice@example.com', 'd1', 'Firefox on Linux', NOW);
+    await users.rememberDevice('alice@example.com', 'd1', 'Chrome on Windows', NOW + 5);
     expect(await users.isKnownDevice('alice@example.com', 'd1')).toBe(true);
     await users.ensure('bob@example.com', 'user-b', NOW);
     expect(await users.changeEmail('user-a', 'BOB@example.com')).toBe('taken');
@@ -41,6 +41,39 @@ describe.each(ENGINES)('auth users on %s', (engine) => {
     expect(await users.isKnownDevice('alice2@example.com', 'd1')).toBe(true);
     expect(await users.isKnownDevice('alice@example.com', 'd1')).toBe(false);
     expect(await users.byEmail('alice@example.com')).toBeUndefined();
+  });
+
+  it('lists devices with name, approval and last use, notes a use once a minute, and removes one with its sessions only', async () => {
+    const users = authUsersRepository(await freshStorage(engine));
+    await users.ensure('alice@example.com', 'user-a', NOW);
+    await users.rememberDevice('alice@example.com', 'd1', 'Firefox on Linux', NOW);
+    await users.rememberDevice('Alice@example.com', 'd2', 'Safari on iOS', NOW + 10);
+    await users.rememberDevice('alice@example.com', 'd1', 'Chrome on Windows', NOW + 20);
+    expect(await users.devices('ALICE@example.com', 10)).toEqual([
+      { email: 'alice@example.com', device_hash: 'd1', name: 'Firefox on Linux', approved_at: NOW, last_used_at: NOW + 20 },
+      { email: 'alice@example.com', device_hash: 'd2', name: 'Safari on iOS', approved_at: NOW + 10, last_used_at: NOW + 10 },
+    ]);
+    expect(await users.devices('alice@example.com', 1)).toHaveLength(1);
+    // A use within a minute of the last is not written; a later one is.
+    await users.touchDevice('alice@example.com', 'd2', NOW + 10 + 59_999);
+    expect((await users.devices('alice@example.com', 10)).map((d) => [d.device_hash, d.last_used_at])).toEqual([
+      ['d1', NOW + 20],
+      ['d2', NOW + 10],
+    ]);
+    await users.touchDevice('alice@example.com', 'd2', NOW + 10 + 60_001);
+    expect((await users.devices('alice@example.com', 10)).map((d) => [d.device_hash, d.last_used_at])).toEqual([
+      ['d2', NOW + 10 + 60_001],
+      ['d1', NOW + 20],
+    ]);
+
+    await users.createSession({ ...session('user-a', 'on-d1', NOW + 1e6), device_hash: 'd1' }, NOW);
+    await users.createSession({ ...session('user-a', 'on-d2', NOW + 1e6), device_hash: 'd2' }, NOW);
+    expect(await users.removeDevice('user-a', 'alice@example.com', 'd1')).toBe(true);
+    expect(await users.removeDevice('user-a', 'alice@example.com', 'd1')).toBe(false);
+    expect(await users.isKnownDevice('alice@example.com', 'd1')).toBe(false);
+    expect(await users.session('on-d1')).toBeUndefined();
+    expect(await users.session('on-d2')).toBeDefined();
+    expect((await users.devices('alice@example.com', 10)).map((d) => d.device_hash)).toEqual(['d2']);
   });
 
   it('stores sessions by token hash, sweeps lapsed ones on the next, and deletes one', async () => {

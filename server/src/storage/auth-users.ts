@@ -7,13 +7,14 @@
  * logins race: on Postgres its transaction holds advisory locks on the identity and the address.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AuthSessionsTable, AuthUsersTable } from './auth-schema.js';
+import type { AuthDevicesTable, AuthSessionsTable, AuthUsersTable } from './auth-schema.js';
 import type { Storage } from './engine.js';
 import type { StorageSchema } from './schema.js';
 import type { Engine } from './url.js';
 
 export type UserRow = Selectable<AuthUsersTable>;
 export type SessionRow = Selectable<AuthSessionsTable>;
+export type DeviceRow = Selectable<AuthDevicesTable>;
 
 export interface IdentityLink {
   provider: string;
@@ -37,7 +38,14 @@ export interface AuthUsersRepository {
   /** The user of this address, created (once, whoever races) when there is none. */
   ensure(email: string, id: string, now: number): Promise<UserRow>;
   isKnownDevice(email: string, deviceHash: string): Promise<boolean>;
-  rememberDevice(email: string, deviceHash: string, now: number): Promise<void>;
+  /** Approves the device for the address (named `name`), or notes its use when it is approved already. */
+  rememberDevice(email: string, deviceHash: string, name: string, now: number): Promise<void>;
+  /** The address's approved devices, the most recently used first (at most `limit`). */
+  devices(email: string, limit: number): Promise<DeviceRow[]>;
+  /** Notes a use of an approved device (at most once a minute). */
+  touchDevice(email: string, deviceHash: string, now: number): Promise<void>;
+  /** Forgets the device for the address and ends the user's sessions on it; false when it was not approved. */
+  removeDevice(userId: string, email: string, deviceHash: string): Promise<boolean>;
   /** Moves the user and their devices to `email`; 'taken' when another user has it. */
   changeEmail(userId: string, email: string): Promise<UserRow | 'taken'>;
   /** Deletes lapsed sessions and stores this one. */
@@ -66,11 +74,11 @@ export function userQueries(db: Kysely<StorageSchema>) {
         .execute();
       return (await byEmail(email))!;
     },
-    async rememberDevice(email: string, deviceHash: string, now: number) {
+    async rememberDevice(email: string, deviceHash: string, name: string, now: number) {
       await db
         .insertInto('auth_devices')
-        .values({ email: email.toLowerCase(), device_hash: deviceHash, approved_at: now })
-        .onConflict((oc) => oc.columns(['email', 'device_hash']).doNothing())
+        .values({ email: email.toLowerCase(), device_hash: deviceHash, approved_at: now, name, last_used_at: now })
+        .onConflict((oc) => oc.columns(['email', 'device_hash']).doUpdateSet({ last_used_at: now }))
         .execute();
     },
     async createSession(row: SessionRow, now: number) {
@@ -100,6 +108,35 @@ export function authUsersRepository({ db, engine }: Storage): AuthUsersRepositor
         .where('device_hash', '=', deviceHash)
         .executeTakeFirst()) !== undefined,
     rememberDevice: q.rememberDevice,
+    devices: (email, limit) =>
+      db
+        .selectFrom('auth_devices')
+        .selectAll()
+        .where('email', '=', email.toLowerCase())
+        .orderBy(sql`coalesce(last_used_at, approved_at)`, 'desc')
+        .orderBy('device_hash')
+        .limit(limit)
+        .execute(),
+    async touchDevice(email, deviceHash, now) {
+      await db
+        .updateTable('auth_devices')
+        .set({ last_used_at: now })
+        .where('email', '=', email.toLowerCase())
+        .where('device_hash', '=', deviceHash)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', now - 60_000)]))
+        .execute();
+    },
+    removeDevice: (userId, email, deviceHash) =>
+      db.transaction().execute(async (trx) => {
+        const { numDeletedRows } = await trx
+          .deleteFrom('auth_devices')
+          .where('email', '=', email.toLowerCase())
+          .where('device_hash', '=', deviceHash)
+          .executeTakeFirst();
+        if (numDeletedRows !== 1n) return false;
+        await trx.deleteFrom('auth_sessions').where('user_id', '=', userId).where('device_hash', '=', deviceHash).execute();
+        return true;
+      }),
     changeEmail: (userId, newEmail) =>
       db.transaction().execute(async (trx) => {
         const email = newEmail.toLowerCase();

@@ -1,19 +1,18 @@
 /**
  * The relay's mailboxes on either engine (`relay_messages`, `relay_deliveries`): messages kept
  * per topic until their TTL, in id order, and which client ids received each one. The rules
- * (TTLs, the storage cap, who gets what) are ../relay's; this holds their statements, each hot
- * one a single statement: the publishes of one turn of the event loop are one INSERT (ids in order),
- * a page of what a client id waits for one SELECT, and acknowledgements are batched: those made
- * in one turn of the event loop are written by one INSERT ... ON CONFLICT DO NOTHING (a client
- * id receives a message once, on one instance or several), and every read of what waits writes
- * the batch first. Eviction (./relay-eviction.ts) and the pruning of expired or unfetched
+ * (TTLs, the storage cap, who gets what) are ../relay's; this holds their statements. The hot
+ * writes are batched per turn of the event loop (./relay-mailbox-writes.ts: the publishes of a
+ * turn one group commit, ids in order; the acknowledgements of a turn one write), a page of what
+ * a client id waits for is one SELECT, and every read of what waits writes the acknowledgements'
+ * batch first. Eviction (./relay-eviction.ts) and the pruning of expired or unfetched
  * messages return the bytes they freed, for the relay's running total.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Storage } from './engine.js';
 import { evictionBody } from './relay-eviction.js';
-import type { StorageSchema } from './schema.js';
-import { prepared, preparedByShape, stepRunner } from './steps.js';
+import { deliveryWriter, publishWriter } from './relay-mailbox-writes.js';
+import { prepared, stepRunner } from './steps.js';
 
 export interface MailboxMessage {
   id: number;
@@ -70,66 +69,16 @@ export interface RelayMailbox {
   evict(target: number, maxRounds: number): Promise<Freed & { senders: string[] }>;
 }
 
-/** Rows of messages written by one statement at most (a publish is never split). */
-const INSERT_BATCH = 256;
-
-interface Publish {
-  messages: readonly NewMailboxMessage[];
-  resolve(ids: number[]): void;
-  reject(err: unknown): void;
-}
-
-/** Acknowledgements written by one statement at most. */
-const DELIVERY_BATCH = 500;
-
-type Db = Kysely<StorageSchema>;
-
 /** Rows of relay_messages nobody has received (`m` the message's alias). */
 const unfetched = sql<boolean>`NOT EXISTS (SELECT 1 FROM relay_deliveries d WHERE d.message_id = m.id)`;
 
 const freed = (rows: { size: number }[]): Freed => ({ messages: rows.length, bytes: rows.reduce((n, r) => n + Number(r.size), 0) });
-
-function deliveriesInsert(db: Db, batch: readonly (readonly [number, string, number])[]) {
-  const values = sql.join(
-    batch.map(
-      ([id, client, at]) => sql`SELECT CAST(${id} AS BIGINT) AS id, CAST(${client} AS TEXT) AS client_id, CAST(${at} AS BIGINT) AS at`,
-    ),
-    sql` UNION ALL `,
-  );
-  // A message evicted or expired while its push was in flight is not there to mark (the join drops it).
-  return sql`INSERT INTO relay_deliveries (message_id, client_id, delivered_at)
-    SELECT m.id, v.client_id, v.at FROM relay_messages m JOIN (${values}) AS v ON v.id = m.id WHERE true
-    ON CONFLICT (message_id, client_id) DO NOTHING`.compile(db);
-}
 
 export function relayMailbox(storage: Storage): RelayMailbox {
   const { db } = storage;
   const run = stepRunner(storage);
   const columns = ['id', 'topic', 'message', 'tag', 'attestation', 'sender_client_id', 'published_at', 'expires_at'] as const;
   // The hot statements are built and compiled once (./steps.ts).
-  const insert = preparedByShape(16, (n) =>
-    prepared(n * 9, (...v: never[]) =>
-      db
-        .insertInto('relay_messages')
-        .values(
-          Array.from({ length: n }, (_, r) => {
-            const at = (k: number) => v[r * 9 + k]!;
-            return {
-              topic: at(0),
-              message: at(1),
-              tag: at(2),
-              attestation: at(3),
-              sender_client_id: at(4),
-              published_at: at(5),
-              expires_at: at(6),
-              sender_ip: at(7),
-              size: at(8),
-            };
-          }),
-        )
-        .returning('id'),
-    ),
-  );
   const pendingQuery = prepared(5, (topic: string, afterId: number, now: number, clientId: string, limit: number) =>
     db
       .selectFrom('relay_messages as m')
@@ -152,76 +101,13 @@ export function relayMailbox(storage: Storage): RelayMailbox {
       .limit(limit),
   );
 
-  let waiting = new Map<string, readonly [number, string, number]>();
-  let written: Promise<void> = Promise.resolve();
-  let scheduled: Promise<void> | undefined;
-  const writeBatch = async (batch: (readonly [number, string, number])[]) => {
-    for (let i = 0; i < batch.length; i += DELIVERY_BATCH) {
-      const chunk = batch.slice(i, i + DELIVERY_BATCH);
-      try {
-        await run.one(deliveriesInsert(db, chunk));
-      } catch (err) {
-        // Postgres: a message deleted by another instance after this statement's snapshot fails its foreign key; once more without it.
-        if ((err as { code?: unknown }).code !== '23503') throw err;
-        await run.one(deliveriesInsert(db, chunk));
-      }
-    }
-  };
-  const flush = (): Promise<void> => {
-    scheduled = undefined;
-    if (waiting.size === 0) return written;
-    const batch = [...waiting.values()];
-    waiting = new Map();
-    written = written.catch(() => undefined).then(() => writeBatch(batch));
-    return written;
-  };
-
-  // Publishes of one turn of the event loop are written together (one statement, one commit, per INSERT_BATCH rows).
-  let publishes: Publish[] = [];
-  const writePublishes = async () => {
-    const batch = publishes;
-    publishes = [];
-    for (let i = 0; i < batch.length; ) {
-      const group: Publish[] = [];
-      let rows = 0;
-      while (i < batch.length && (group.length === 0 || rows + batch[i]!.messages.length <= INSERT_BATCH)) {
-        rows += batch[i]!.messages.length;
-        group.push(batch[i++]!);
-      }
-      const all = group.flatMap((g) => g.messages);
-      try {
-        const values = all.flatMap((m) => [
-          m.topic,
-          m.message,
-          m.tag,
-          m.attestation,
-          m.senderClientId,
-          m.publishedAt,
-          m.expiresAt,
-          m.senderIp,
-          m.size,
-        ]) as never[];
-        const { rows: inserted } = await run.one(insert(all.length)(...values));
-        // Ids are drawn in the rows' order; RETURNING need not keep it.
-        const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
-        let k = 0;
-        for (const g of group) g.resolve(ids.slice(k, (k += g.messages.length)));
-      } catch (err) {
-        for (const g of group) g.reject(err);
-      }
-    }
-  };
+  const publishes = publishWriter(storage);
+  const deliveries = deliveryWriter(storage);
 
   return {
-    add(messages) {
-      if (messages.length === 0) return Promise.resolve([]);
-      return new Promise((resolve, reject) => {
-        publishes.push({ messages, resolve, reject });
-        if (publishes.length === 1) setImmediate(() => void writePublishes());
-      });
-    },
+    add: (messages) => publishes.add(messages),
     async pending(topic, clientId, now, limit, afterId) {
-      if (waiting.size) await flush();
+      if (deliveries.waiting()) await deliveries.flush();
       const { rows } = await run.one(pendingQuery(topic, afterId, now, clientId, limit));
       return rows.map((r) => ({
         id: Number(r.id),
@@ -234,12 +120,7 @@ export function relayMailbox(storage: Storage): RelayMailbox {
         expiresAt: Number(r.expires_at),
       }));
     },
-    markDelivered(messageIds, clientId, now) {
-      for (const id of messageIds) waiting.set(`${id} ${clientId}`, [id, clientId, now]);
-      if (waiting.size >= DELIVERY_BATCH) return flush();
-      scheduled ??= new Promise<void>((resolve) => setImmediate(resolve)).then(flush);
-      return scheduled;
-    },
+    markDelivered: (messageIds, clientId, now) => deliveries.mark(messageIds, clientId, now),
     async claim(messageIds, clientId, now) {
       if (messageIds.length === 0) return new Set();
       const { rows } = await run.one(
@@ -262,7 +143,7 @@ export function relayMailbox(storage: Storage): RelayMailbox {
       );
       return new Set(rows.map((r) => Number(r.message_id)));
     },
-    flushDeliveries: () => flush(),
+    flushDeliveries: () => deliveries.flush(),
     async totals() {
       const { rows } = await run.one(
         sql<{

@@ -10,6 +10,7 @@
  * reverse. Rows of ended windows are swept, with at most `maxKeys` rows kept per counter (the
  * oldest windows dropped first).
  */
+import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Storage } from './engine.js';
 import { prepared, preparedByShape, stepRunner } from './steps.js';
@@ -37,7 +38,23 @@ export interface RelayQuotaRepository {
   ): Promise<void>;
   /** Deletes ended windows, and the oldest ones of a counter past `maxKeys`. */
   sweep(now: number): Promise<void>;
+  /**
+   * Sets windows to what one instance counted in memory (../relay/quota-windows.ts writes them
+   * back), in one statement.
+   */
+  save(windows: readonly (readonly [counter: string, key: string, count: number, resetAt: number])[]): Promise<void>;
+  /**
+   * A number drawn once per database (kept as a row that never ends and is never swept): the
+   * namespace of its windows in Redis, so databases sharing one Redis keep apart windows.
+   */
+  namespace(): Promise<number>;
 }
+
+/** The row holding the database's namespace in Redis. */
+const NAMESPACE: WindowKey = ['redis-namespace', '*'];
+
+/** Windows written back by one statement at most. */
+const SAVE_BATCH = 200;
 
 export function relayQuotaRepository(storage: Storage, windowMs: number, maxKeys = Infinity): RelayQuotaRepository {
   const { db } = storage;
@@ -76,6 +93,37 @@ export function relayQuotaRepository(storage: Storage, windowMs: number, maxKeys
       .where('key', '=', key),
   );
   return {
+    async namespace() {
+      const [counter, key] = NAMESPACE;
+      const drawn = randomInt(1, 2 ** 31 - 1);
+      await run.one(
+        db
+          .insertInto('relay_quota_windows')
+          .values({ counter, key, count: drawn, reset_at: Number.MAX_SAFE_INTEGER })
+          .onConflict((oc) => oc.columns(['counter', 'key']).doNothing())
+          .compile(),
+      );
+      const { rows } = await run.one(
+        db.selectFrom('relay_quota_windows').select('count').where('counter', '=', counter).where('key', '=', key).compile(),
+      );
+      return Number(rows[0]?.count ?? drawn);
+    },
+    async save(windows) {
+      for (let i = 0; i < windows.length; i += SAVE_BATCH) {
+        const rows = windows.slice(i, i + SAVE_BATCH).map(([counter, key, count, resetAt]) => ({ counter, key, count, reset_at: resetAt }));
+        await run.one(
+          db
+            .insertInto('relay_quota_windows')
+            .values(rows)
+            .onConflict((oc) =>
+              oc
+                .columns(['counter', 'key'])
+                .doUpdateSet((eb) => ({ count: eb.ref('excluded.count'), reset_at: eb.ref('excluded.reset_at') })),
+            )
+            .compile(),
+        );
+      }
+    },
     async read(keys, now) {
       if (keys.length === 0) return [];
       const { rows } = await run.one(readQuery(keys.length)(...(keys.flat() as never[]), now as never));

@@ -25,8 +25,8 @@ export interface RelaySubscriptionsRepository {
   /** Subscribes (renewing those held); 'client' or 'address' names the cap it would pass (then nothing changes). */
   add(entry: NewSubscriptions): Promise<'client' | 'address' | undefined>;
   delete(clientId: string, topics: readonly string[]): Promise<void>;
-  /** Client ids with an unexpired subscription to `topic`. */
-  subscribers(topic: string, now: number): Promise<string[]>;
+  /** Client ids with an unexpired subscription to `topic`, and when each expires. */
+  subscribers(topic: string, now: number): Promise<{ clientId: string; expiresAt: number }[]>;
   countOfClient(clientId: string, now: number): Promise<number>;
   countOfAddress(ip: string, now: number): Promise<number>;
   /** Deletes subscriptions expired at `now`; how many. */
@@ -42,7 +42,9 @@ export function relaySubscriptionsRepository(storage: Storage): RelaySubscriptio
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(column, '=', value)
       .compile();
-  const subscribersQuery = prepared(2, (topic: string, now: number) => live(now).select('client_id').where('topic', '=', topic));
+  const subscribersQuery = prepared(2, (topic: string, now: number) =>
+    live(now).select(['client_id', 'expires_at']).where('topic', '=', topic),
+  );
   return {
     add: (e) =>
       run.transact(
@@ -93,7 +95,7 @@ export function relaySubscriptionsRepository(storage: Storage): RelaySubscriptio
     },
     async subscribers(topic, now) {
       const { rows } = await run.one(subscribersQuery(topic, now));
-      return rows.map((r) => r.client_id);
+      return rows.map((r) => ({ clientId: r.client_id, expiresAt: Number(r.expires_at) }));
     },
     countOfClient: async (clientId, now) => Number((await run.one(countOf(now, 'client_id', clientId))).rows[0]?.n ?? 0),
     countOfAddress: async (ip, now) => Number((await run.one(countOf(now, 'ip', ip))).rows[0]?.n ?? 0),

@@ -85,7 +85,7 @@ describe.each(ENGINES)('the SIWX repository on %s', (engine) => {
     const siwx = await seeded(await freshStorage(engine));
     const { nonce } = await siwx.issueNonce(DEV_PROJECT_ID, 'ip', NOW, HOUR);
     await expect(siwx.openSession({ ...newSession(nonce), namespace: 'tst' }, NOW, 20)).rejects.toThrow(
-      'No chain module of this server serves the namespace tst (served: eip155, solana)',
+      'No chain module of this server serves the namespace tst (served: eip155, solana, bip122)',
     );
     expect((await siwx.nonce(DEV_PROJECT_ID, nonce))?.used_at).toBeNull();
   });

@@ -14,12 +14,14 @@ import { deriveEvmKey } from '../../frame/keys/derive.js';
 import { FrameRpcError } from '../../frame/site/approval-queue.js';
 import { messageText, type PrepareEnv, type PreparedRequest } from '../../frame/site/prepared-request.js';
 import { fill, FRAME_REPLY_TEXT } from '../../frame/site/texts.js';
+import { MAX_CALLS, rememberBatch } from './frame-calls-status.js';
 import { callRows, networkFee, type EvmCall, type ViewEnv } from './frame-transaction-view.js';
 import { typedDataTree } from './frame-typed-data.js';
 
 const MAX_MESSAGE = 65_536;
-/** The most calls one wallet_sendCalls may batch. */
-export const MAX_CALLS = 16;
+/** EIP-5792's refusal of a batch with `atomicRequired: true` by a wallet that sends calls one by one. */
+const ATOMICITY_NOT_SUPPORTED = { code: 5760, message: 'Atomicity not supported' } as const;
+export { MAX_CALLS };
 
 function invalid(message: string): FrameRpcError {
   return new FrameRpcError(message, -32602);
@@ -164,11 +166,14 @@ function sendTransaction(params: unknown[], mine: string, network: FrameNetwork,
 
 /**
  * wallet_sendCalls (EIP-5792): its calls on one screen, sent one after another once approved;
- * answers `{ id }`, the calls' transaction hashes joined by commas.
+ * answers `{ id }`, the calls' transaction hashes joined by commas, which the frame remembers
+ * for wallet_getCallsStatus (./frame-calls-status.ts).
  */
 function sendCalls(params: unknown[], mine: string, network: FrameNetwork, env: PrepareEnv): PreparedRequest {
   const batch = params[0] as Record<string, unknown> | undefined;
   if (typeof batch !== 'object' || batch === null) throw invalid('params[0] must be the calls');
+  // EIP-5792: the calls are sent one after another, never atomically; a batch that needs it is refused before any screen.
+  if (batch.atomicRequired === true) throw new FrameRpcError(ATOMICITY_NOT_SUPPORTED.message, ATOMICITY_NOT_SUPPORTED.code);
   if (batch.from !== undefined) checkAddress(batch.from, mine, 'params[0].from');
   if (
     batch.chainId !== undefined &&
@@ -202,7 +207,9 @@ function sendCalls(params: unknown[], mine: string, network: FrameNetwork, env: 
         const hashes: Hex[] = [];
         for (const call of calls)
           hashes.push(await client.sendTransaction({ to: call.to as Hex | undefined, value: call.value, data: call.data }));
-        return { id: hashes.join(',') };
+        const id = hashes.join(',');
+        rememberBatch(id);
+        return { id };
       }),
   };
 }

@@ -131,6 +131,30 @@ describe('<w3-modal> and the embedded wallet frame', () => {
     expect($router.get().view).to.equal('ApproveTransaction');
   });
 
+  it('lays the frame on whole pixels (a half-pixel edge shows a line under the screen), within half a pixel of its room', async () => {
+    const el = await mountModal();
+    $frameElement.set(makeFrame().iframe);
+    $frameTask.set({ kind: 'export' });
+    await el.modal.open({ view: 'ApproveTransaction' });
+    const tops: number[] = [];
+    // One of two heights a pixel apart centres the dialog on a half pixel.
+    for (const height of [320, 321]) {
+      $frameView.set({ visible: true, height });
+      await waitFor(() => isShown(el), 3000, 'the frame shown');
+      await animationsOver(el);
+      const room = deep(el, 'w3-approve-transaction-view', '[data-frame-room]')!.getBoundingClientRect();
+      await waitFor(() => Math.abs(containerOf(el)!.getBoundingClientRect().height - room.height) < 0.01, 2000, 'followed');
+      const box = containerOf(el)!.getBoundingClientRect();
+      tops.push(room.top);
+      expect(Number.isInteger(box.top) && Number.isInteger(box.left), `placed at ${box.left}, ${box.top}`).to.equal(true);
+      expect(Math.abs(box.top - room.top) <= 0.5 && Math.abs(box.left - room.left) <= 0.5).to.equal(true);
+    }
+    expect(
+      tops.some((top) => !Number.isInteger(top)),
+      `room tops ${tops.join(', ')}`,
+    ).to.equal(true);
+  });
+
   it('cuts the frame to the scrolling body when its room is taller (never over the header)', async () => {
     const el = await mountModal();
     const { iframe } = makeFrame();

@@ -81,6 +81,8 @@ export function viewTitle(view: ViewName, task?: FrameTask): string | undefined 
       return msg('Get a wallet');
     case 'Passkeys':
       return msg('Passkeys');
+    case 'Devices':
+      return msg('Devices');
     default:
       return undefined;
   }

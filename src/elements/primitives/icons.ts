@@ -17,6 +17,7 @@ export const ICONS = {
   disconnect: path('M15 4h4v16h-4M10 17l-5-5 5-5M5 12h11'),
   warning: path('M12 4l9 16H3zM12 10v4M12 17v.5'),
   search: path('M11 4a7 7 0 100 14 7 7 0 000-14zM20 20l-4-4'),
+  devices: path('M4 5h16v10H4zM2 19h20M10 15v4M14 15v4'),
 } as const;
 
 export type IconName = keyof typeof ICONS;

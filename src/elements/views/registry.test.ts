@@ -27,6 +27,7 @@ const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
   UpdateEmailWallet: 'w3-update-email-wallet-view',
   ApproveTransaction: 'w3-approve-transaction-view',
   Passkeys: 'w3-passkeys-view',
+  Devices: 'w3-devices-view',
   ConnectSocials: 'w3-connect-socials-view',
   ConnectingSocial: 'w3-connecting-social-view',
   ConnectingFarcaster: 'w3-connecting-farcaster-view',

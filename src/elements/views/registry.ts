@@ -45,6 +45,7 @@ export const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   UpdateEmailWallet: () => import('./update-email-wallet/update-email-wallet-view.js'),
   ApproveTransaction: () => import('./approve-transaction/approve-transaction-view.js'),
   Passkeys: () => import('./passkeys/passkeys-view.js'),
+  Devices: () => import('./devices/devices-view.js'),
   ConnectSocials: () => import('./connect-socials/connect-socials-view.js'),
   ConnectingSocial: () => import('./connecting-social/connecting-social-view.js'),
   ConnectingFarcaster: () => import('./connecting-farcaster/connecting-farcaster-view.js'),

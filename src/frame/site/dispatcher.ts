@@ -23,6 +23,7 @@ import { accountHandlers } from './handlers/account.js';
 import { farcasterHandlers } from './handlers/farcaster.js';
 import { loginHandlers } from './handlers/login.js';
 import { passkeyHandlers } from './handlers/passkeys.js';
+import { deviceHandlers } from './handlers/devices.js';
 import { rpcHandlers } from './handlers/rpc.js';
 import { sessionHandlers } from './handlers/session.js';
 import { socialHandlers } from './handlers/social.js';
@@ -42,6 +43,7 @@ const handlers: Handlers = {
   ...sessionHandlers,
   ...rpcHandlers,
   ...accountHandlers,
+  ...deviceHandlers,
   ...storageHandlers,
 };
 

@@ -10,7 +10,15 @@ import { $connectedWallet, $connectors } from '../connection/connectors.js';
 import { $alert } from '../ui/alert-state.js';
 import { showAlert } from '../ui/alerts.js';
 import { networks } from '../../wire/networks.js';
-import { $emailLogin, $embeddedUser, $farcasterLogin, $socialLogin } from '../embedded/state.js';
+import {
+  $emailChange,
+  $emailLogin,
+  $embeddedUser,
+  $farcasterLogin,
+  $passkeyChanges,
+  $passkeyLogin,
+  $socialLogin,
+} from '../embedded/state.js';
 
 describe('resetStores', () => {
   it('sets a store made resettable back to the value it was created with, and runs registered resets', () => {
@@ -70,5 +78,23 @@ describe('resetStores', () => {
     $farcasterLogin.set({ step: 'waiting', url: 'https://farcaster.xyz/~/siwf?channelToken=x', expiresAt: 5, error: undefined });
     resetStores();
     expect($farcasterLogin.get()).toEqual({ step: 'idle', url: undefined, expiresAt: 0, error: undefined });
+  });
+
+  it('puts $emailChange back to idle', () => {
+    $emailChange.set({ step: 'secondary', newEmail: 'new@example.com', error: new Error('Invalid code') });
+    resetStores();
+    expect($emailChange.get()).toEqual({ step: 'idle', newEmail: undefined, error: undefined });
+  });
+
+  it('puts $passkeyLogin back to idle', () => {
+    $passkeyLogin.set({ step: 'error', error: new Error('No passkey was chosen') });
+    resetStores();
+    expect($passkeyLogin.get()).toEqual({ step: 'idle', error: undefined });
+  });
+
+  it('puts $passkeyChanges back to no change under way', () => {
+    $passkeyChanges.set({ busy: true, error: new Error('Passkey not removed') });
+    resetStores();
+    expect($passkeyChanges.get()).toEqual({ error: undefined, busy: false });
   });
 });

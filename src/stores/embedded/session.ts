@@ -111,11 +111,12 @@ onDisconnect(async (namespace) => {
   forgetUser();
 });
 
-/** The frame said the session expired: every namespace on the embedded wallet disconnects. */
-onSessionExpired(() => {
+/** The frame has no session any more (it expired, or this device was removed): every namespace on the embedded wallet disconnects. */
+export async function endEmbeddedSession(): Promise<void> {
   const namespaces = EMBEDDED_NAMESPACES.filter(onAuth);
   if (namespaces.length === 0) return forgetUser();
-  void (async () => {
-    for (const namespace of namespaces) await disconnect(namespace);
-  })();
-});
+  for (const namespace of namespaces) await disconnect(namespace);
+}
+
+/** The frame said the session expired. */
+onSessionExpired(() => void endEmbeddedSession());

@@ -38,7 +38,7 @@ export interface EmailChangeState {
   error: unknown;
 }
 
-export const $emailChange = map<EmailChangeState>({ step: 'idle', newEmail: undefined, error: undefined });
+export const $emailChange = resettable(map<EmailChangeState>({ step: 'idle', newEmail: undefined, error: undefined }));
 
 /** The embedded wallet's user while logged in (its e-mail shows in the account view); none again on resetStores(). */
 export const $embeddedUser = resettable(atom<FrameUser | undefined>(undefined));
@@ -95,5 +95,5 @@ export const $farcasterLogin = resettable(
  * failed (error); the list itself is a fetcher store of the Passkeys view (./passkey-list.ts).
  */
 export type PasskeyStep = 'idle' | 'working' | 'error';
-export const $passkeyLogin = map<{ step: PasskeyStep; error: unknown }>({ step: 'idle', error: undefined });
-export const $passkeyChanges = map<{ error: unknown; busy: boolean }>({ error: undefined, busy: false });
+export const $passkeyLogin = resettable(map<{ step: PasskeyStep; error: unknown }>({ step: 'idle', error: undefined }));
+export const $passkeyChanges = resettable(map<{ error: unknown; busy: boolean }>({ error: undefined, busy: false }));

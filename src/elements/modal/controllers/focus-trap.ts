@@ -4,9 +4,7 @@
  * lands outside the host is pulled back, Escape calls `onEscape`, and on deactivation focus
  * returns to the element that had it before (or the page's connect button: base/focus-return.ts).
  * With several traps active (two dialogs open), only the one connected last (the top-most) acts,
- * and pulling focus back never re-enters itself. Focus is never lost: when the focused element
- * inside the dialog is removed or disabled (a view's step changes: Send's form to its review),
- * the focus goes to the view's first tabbable once the view has rendered again.
+ * and pulling focus back never re-enters itself.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { containsDeep, deepActiveElement, tabbables } from '../../base/focus.js';
@@ -45,7 +43,6 @@ export class FocusTrapController implements ReactiveController {
     traps.push(this);
     document.addEventListener('keydown', this.onKeyDown, true);
     document.addEventListener('focusin', this.onFocusIn);
-    document.addEventListener('focusout', this.onFocusOut);
   }
 
   hostDisconnected(): void {
@@ -53,7 +50,6 @@ export class FocusTrapController implements ReactiveController {
     if (index >= 0) traps.splice(index, 1);
     document.removeEventListener('keydown', this.onKeyDown, true);
     document.removeEventListener('focusin', this.onFocusIn);
-    document.removeEventListener('focusout', this.onFocusOut);
   }
 
   /** Remembers who had focus when the trap turns on. */
@@ -141,17 +137,5 @@ export class FocusTrapController implements ReactiveController {
     if (!this.isTopMost() || !this.options.container()) return;
     const target = e.composedPath()[0] as Node | undefined;
     if (target && !containsDeep(this.host, target)) this.focusFirst();
-  };
-
-  /** The focused element left the DOM or was disabled: once the view has rendered, focus its first tabbable. */
-  private readonly onFocusOut = (e: FocusEvent): void => {
-    const container = this.options.container();
-    const target = e.composedPath()[0];
-    if (e.relatedTarget || !container || !(target instanceof HTMLElement) || !containsDeep(container, target)) return;
-    requestAnimationFrame(() => {
-      const active = deepActiveElement();
-      const lost = active === null || active === document.body;
-      if (lost && this.isTopMost() && (!target.isConnected || target.matches(':disabled'))) this.focusFirst();
-    });
   };
 }

@@ -111,7 +111,8 @@ export class FrameHostController implements ReactiveController {
     if (!rect || rect.width === 0) return this.hide();
     const cut = (n: number) => `${Math.max(0, n)}px`;
     const clip = area ? `clip-path: inset(${cut(area.top - rect.top)} 0 ${cut(rect.bottom - area.bottom)} 0);` : '';
-    const placed = `${SHOWN} inline-size: ${rect.width}px; block-size: ${rect.height}px; transform: translate(${rect.left}px, ${rect.top}px); ${clip}`;
+    // On whole pixels: an iframe at a half pixel blends its edge row into a line under the screen.
+    const placed = `${SHOWN} inline-size: ${rect.width}px; block-size: ${rect.height}px; transform: translate(${Math.round(rect.left)}px, ${Math.round(rect.top)}px); ${clip}`;
     const root = this.host.renderRoot as unknown as Partial<DocumentOrShadowRoot>;
     this.report({
       kind: 'layout',

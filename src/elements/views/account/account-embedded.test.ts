@@ -34,7 +34,7 @@ describe('Account view, embedded wallet', () => {
     const email = deep(view, '[data-embedded-email]')!;
     expect(email.textContent).to.equal(`${LONG.slice(0, 30)}…`);
     expect(email.title).to.equal(LONG);
-    expect(rows(view).map((r) => r.textContent!.trim())).to.deep.equal(['Passkeys', 'Update e-mail', 'Export key']);
+    expect(rows(view).map((r) => r.textContent!.trim())).to.deep.equal(['Passkeys', 'Devices', 'Update e-mail', 'Export key']);
     expect(await axeViolations()).to.deep.equal([]);
     const calls: string[] = [];
     (view as unknown as { embeddedActions: { updateEmail(): void; exportKey(): void } }).embeddedActions.exportKey = () =>
@@ -54,6 +54,15 @@ describe('Account view, embedded wallet', () => {
     await waitFor(() => $router.get().view === 'Passkeys', 2000, 'Passkeys');
   });
 
+  it("'Devices' opens the Devices view", async () => {
+    $embeddedUser.set({ email: 'ada@example.com' } as ReturnType<typeof $embeddedUser.get>);
+    const view = await openAccount();
+    const devices = row(view, 'devices');
+    expect(devices.querySelector('svg[aria-hidden="true"]')).to.not.equal(null);
+    deep(devices, 'button')!.click();
+    await waitFor(() => $router.get().view === 'Devices', 2000, 'Devices');
+  });
+
   it("a social login shows the provider and the username, and without an e-mail no 'Update e-mail' nor 'Export key'", async () => {
     $embeddedUser.set({ email: null, socialProvider: 'google', userName: 'alice' } as ReturnType<typeof $embeddedUser.get>);
     const view = await openAccount();
@@ -69,7 +78,7 @@ describe('Account view, embedded wallet', () => {
     expect(deep(view, '[data-embedded-identity]')!.textContent).to.equal('Farcaster · @alice');
     $embeddedUser.set({ email: 'bob@example.com', socialProvider: 'github' } as ReturnType<typeof $embeddedUser.get>);
     await waitFor(() => deep(view, '[data-embedded-identity]')?.textContent === 'GitHub · bob@example.com', 2000, 'GitHub');
-    expect(rows(view).map((r) => r.dataset['embedded'])).to.deep.equal(['passkeys', 'update-email', 'export-key']);
+    expect(rows(view).map((r) => r.dataset['embedded'])).to.deep.equal(['passkeys', 'devices', 'update-email', 'export-key']);
   });
 
   it("offers no 'Passkeys' row in a browser without WebAuthn", async () => {
@@ -78,7 +87,7 @@ describe('Account view, embedded wallet', () => {
     try {
       $embeddedUser.set({ email: 'ada@example.com' } as ReturnType<typeof $embeddedUser.get>);
       const view = await openAccount();
-      expect(rows(view).map((r) => r.dataset['embedded'])).to.deep.equal(['update-email', 'export-key']);
+      expect(rows(view).map((r) => r.dataset['embedded'])).to.deep.equal(['devices', 'update-email', 'export-key']);
     } finally {
       Object.defineProperty(window, 'PublicKeyCredential', original);
     }

@@ -11,6 +11,7 @@ export interface EmbeddedAccountActions {
   updateEmail(): void;
   exportKey(): void;
   passkeys(): void;
+  devices(): void;
 }
 
 /** 'Google · alice', 'Farcaster · @alice' (the username, else the e-mail, else the provider alone). */
@@ -37,8 +38,9 @@ export function renderEmbeddedIdentity(user: FrameUser | undefined) {
 }
 
 /**
- * 'Passkeys' (where the browser has WebAuthn), and 'Update e-mail' and 'Export key' (only with an
- * e-mail: both send a code to it), for the embedded wallet only.
+ * 'Passkeys' (where the browser has WebAuthn), and 'Devices', 'Update e-mail' and 'Export key'
+ * (only with an e-mail: the devices it approved; the others send a code to it), for the embedded
+ * wallet only.
  */
 export function renderEmbeddedRows(user: FrameUser | undefined, actions: EmbeddedAccountActions) {
   if (!user) return nothing;
@@ -49,7 +51,11 @@ export function renderEmbeddedRows(user: FrameUser | undefined, actions: Embedde
       </w3-ui-list-item>`
     : nothing}
   ${user.email
-    ? html`<w3-ui-list-item chevron data-embedded="update-email" @click=${() => actions.updateEmail()}>
+    ? html`<w3-ui-list-item chevron data-embedded="devices" @click=${() => actions.devices()}>
+          <span slot="image" class="muted">${icon('devices', 22)}</span>
+          ${msg('Devices')}
+        </w3-ui-list-item>
+        <w3-ui-list-item chevron data-embedded="update-email" @click=${() => actions.updateEmail()}>
           <span slot="image" class="muted">${icon('mail', 22)}</span>
           ${msg('Update e-mail')}
         </w3-ui-list-item>

@@ -62,12 +62,13 @@ describe('Account view in the pseudo-locale', () => {
     expect(deepAll<HTMLElement>(view, '.feature').map((b) => b.textContent!.trim())).to.deep.equal(['⟦Réçéívé⟧', '⟦Šéñd⟧']);
   });
 
-  it('the embedded wallet: its social identity is data, its rows (Passkeys, Update e-mail, Export key) are localized', async () => {
+  it('the embedded wallet: its social identity is data, its rows (Passkeys, Devices, Update e-mail, Export key) are localized', async () => {
     $embeddedUser.set({ email: 'ada@example.com', socialProvider: 'google', userName: 'alice' } as ReturnType<typeof $embeddedUser.get>);
     const view = await openAccount(await mountModal());
-    await expectPseudo(view, () => deepAll(view, '[data-embedded]').length === 3, 'embedded rows');
+    await expectPseudo(view, () => deepAll(view, '[data-embedded]').length === 4, 'embedded rows');
     expect(deepAll<HTMLElement>(view, '[data-embedded]').map((r) => r.textContent!.trim())).to.deep.equal([
       '⟦Pášškéýš⟧',
+      '⟦Dévíçéš⟧',
       '⟦Úpdáté é-máíl⟧',
       '⟦Éxpórt kéý⟧',
     ]);

@@ -111,6 +111,7 @@ export class W3AccountView extends W3Element {
     updateEmail: () => pushView('UpdateEmailWallet'),
     exportKey: () => void embedded.exportKey().catch(() => undefined),
     passkeys: () => pushView('Passkeys'),
+    devices: () => pushView('Devices'),
   };
 
   protected override updated(): void {

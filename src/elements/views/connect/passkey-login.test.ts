@@ -24,10 +24,7 @@ const nativeButton = (el: HTMLElement) => deep<HTMLButtonElement>(el, 'w3-ui-but
 
 describe('<w3-passkey-login>', () => {
   beforeEach(() => resetAll());
-  afterEach(() => {
-    $passkeyLogin.set({ step: 'idle', error: undefined });
-    resetAll();
-  });
+  afterEach(() => resetAll());
 
   it("offers 'Log in with a passkey' (a full-width secondary button with an icon) when the embedded wallet is configured", async () => {
     const { el, logins } = await mount({ ...EMBEDDED, features: { email: true } });

@@ -9,7 +9,11 @@ import {
   type Connection,
   type ConnectorStatus,
 } from '../../../stores/connection/connectors.js';
+import { AUTH_CONNECTOR_ID } from '../../../stores/connection/connector-ids.js';
+import { $embeddedUser } from '../../../stores/embedded/state.js';
 import { $activeNamespace } from '../../../stores/network/networks.js';
+import { SOCIAL_NAMES } from '../../../core/social-names.js';
+import { walletMark } from '../account/wallet-mark.js';
 import { pushView } from '../../../stores/ui/router.js';
 import { showErrorOf } from '../../../stores/ui/toast.js';
 import { activateConnection, removeConnection, selectAccount } from '../../../stores/connection/actions.js';
@@ -80,6 +84,8 @@ export class W3ProfileWalletsView extends W3Element {
   private readonly activeIds = new StoreController(this, $activeConnectorIds);
   private readonly accounts = new StoreController(this, $accounts);
   private readonly namespace = new StoreController(this, $activeNamespace);
+  /** After a social login the embedded wallet's row names the provider with its mark, as the Account row does. */
+  private readonly embeddedUser = new StoreController(this, $embeddedUser);
   /** Arrow keys, Home and End move within the wallets and within a wallet's accounts. */
   private readonly roving = new RovingFocusController(this, {
     lists: 'ul.stack, ul.accounts',
@@ -126,7 +132,8 @@ export class W3ProfileWalletsView extends W3Element {
     return html`<ul class="stack" aria-label=${msg('Connected wallets')}>
         ${list.map((connection) => {
           const connector = this.connectors.value.find((c) => c.id === connection.connectorId);
-          const name = connector?.name ?? connection.connectorId;
+          const social = connection.connectorId === AUTH_CONNECTOR_ID ? this.embeddedUser.value?.socialProvider : undefined;
+          const name = social ? SOCIAL_NAMES[social] : (connector?.name ?? connection.connectorId);
           const status = namespace ? connectorStatus(namespace, connection.connectorId) : 'disconnected';
           const address = status === 'connected' ? (activeAddress ?? connection.accounts[0]?.address) : connection.accounts[0]?.address;
           return html`<li>
@@ -137,7 +144,7 @@ export class W3ProfileWalletsView extends W3Element {
                 ?selected=${status === 'connected'}
                 @click=${() => void this.choose(connection.connectorId, name)}
               >
-                <w3-ui-wallet-image slot="image" .imageSrc=${connector?.imageUrl}></w3-ui-wallet-image>
+                ${walletMark({ name, icon: connector?.imageUrl, social })}
                 <span class="name" title=${name}>${name}</span><span class="sub" dir="ltr">${address ? truncateAddress(address) : ''}</span>
               </w3-ui-list-item>
               <w3-ui-icon-button

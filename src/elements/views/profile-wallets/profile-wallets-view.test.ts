@@ -10,6 +10,11 @@ import { storage } from '../../../stores/app/storage.js';
 import { axeViolations, connectedAndClosed, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import { pseudoCheck } from '../../../../test/browser/pseudo-check-b.js';
 import type { W3Modal } from '../../modal/modal.element.js';
+import { SOCIAL_NAMES } from '../../../core/social-names.js';
+import { $activeConnectorIds, $connections, $connectors } from '../../../stores/connection/connectors.js';
+import { AUTH_CONNECTOR_ID } from '../../../stores/connection/connector-ids.js';
+import { $embeddedUser } from '../../../stores/embedded/state.js';
+import { ADDRESS, connectAccount } from '../../../../test/browser/helpers.js';
 
 const LONG = 'A Wallet With A Remarkably Long Name For Testing';
 let wallets: TestWallet[] = [];
@@ -133,5 +138,47 @@ describe('<w3-profile-wallets-view>', () => {
     } finally {
       await setLocale('en');
     }
+  });
+
+  /** The embedded wallet connected (its connector is 'Email'), logged in through `socialProvider` or by e-mail. */
+  async function openEmbedded(socialProvider?: 'google' | 'github'): Promise<HTMLElement> {
+    const el = await mountModal();
+    connectAccount();
+    $connectors.set([{ id: AUTH_CONNECTOR_ID, type: 'AUTH', name: 'Email', chain: 'eip155' }]);
+    $connections.setKey('eip155', [{ connectorId: AUTH_CONNECTOR_ID, accounts: [{ address: ADDRESS, type: 'eoa' }] }]);
+    $activeConnectorIds.setKey('eip155', AUTH_CONNECTOR_ID);
+    $embeddedUser.set({
+      email: 'ada@example.com',
+      address: ADDRESS,
+      chainId: 'eip155:31337',
+      accounts: [],
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+      ...(socialProvider ? { socialProvider } : {}),
+    });
+    await el.modal.open({ view: 'ProfileWallets' });
+    return waitFor(() => deep<HTMLElement>(el, 'w3-profile-wallets-view'), 3000, 'view');
+  }
+  const embeddedRow = (view: HTMLElement) => deep<HTMLElement>(view, `w3-ui-list-item[data-connector-id="${AUTH_CONNECTOR_ID}"]`)!;
+
+  it("after a social login names the embedded wallet's row by the provider with its mark, as the Account row does (issue 32)", async () => {
+    const view = await openEmbedded('google');
+    const row = await waitFor(() => embeddedRow(view), 3000, 'the embedded row');
+    expect(row.querySelector('.name')!.textContent).to.equal(SOCIAL_NAMES.google);
+    expect(row.querySelector('[data-wallet-social="google"] svg')).to.not.equal(null);
+    expect(row.querySelector('w3-ui-wallet-image')).to.equal(null);
+    expect(deep<HTMLElement & { label: string }>(view, 'w3-ui-icon-button')!.label).to.equal('Disconnect Google');
+    $embeddedUser.set({ ...$embeddedUser.get()!, socialProvider: 'github' });
+    await waitFor(() => row.querySelector('[data-wallet-social="github"]'), 2000, "GitHub's mark");
+    expect(row.querySelector('.name')!.textContent).to.equal('GitHub');
+    expect(await axeViolations()).to.deep.equal([]);
+  });
+
+  it("after an e-mail login the embedded wallet's row stays 'Email' with the wallet image", async () => {
+    const view = await openEmbedded();
+    const row = await waitFor(() => embeddedRow(view), 3000, 'the embedded row');
+    expect(row.querySelector('.name')!.textContent).to.equal('Email');
+    expect(row.querySelector('w3-ui-wallet-image')).to.not.equal(null);
+    expect(row.querySelector('[data-wallet-social]')).to.equal(null);
   });
 });

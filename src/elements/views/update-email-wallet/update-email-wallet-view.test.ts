@@ -29,8 +29,6 @@ describe('UpdateEmailWallet', () => {
   beforeEach(() => $embeddedUser.set({ email: 'old@example.com' } as ReturnType<typeof $embeddedUser.get>));
   afterEach(async () => {
     await setLocale('en');
-    $emailChange.set({ step: 'idle', newEmail: undefined, error: undefined });
-    $embeddedUser.set(undefined);
     resetAll();
   });
 

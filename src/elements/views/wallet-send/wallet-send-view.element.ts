@@ -80,8 +80,15 @@ export class W3WalletSendView extends W3Element {
     if (!$send.get().loading) resetSend();
   }
 
+  /** The step shown last: when it changes, focus goes to the new step (the button pressed is gone). */
+  private shownStep: string | undefined;
+
   /** Keeps the chosen token in step with the list: the native coin by default, fresh balances. */
   protected override updated(): void {
+    const { step } = this.send.value;
+    if (this.shownStep !== undefined && step !== this.shownStep)
+      this.renderRoot.querySelector<HTMLElement>('[data-step-focus]')?.focus({ preventScroll: true });
+    this.shownStep = step;
     const { token } = this.send.value;
     const list = this.tokens.value;
     const current = list.find((t) => tokenKey(t) === tokenKey(token)) ?? (token ? undefined : list[0]);
@@ -109,7 +116,7 @@ export class W3WalletSendView extends W3Element {
     return html`<form novalidate @submit=${this.onSubmit}>
       <div>
         <label for="token">${msg('Token', { id: 'send-token-label', desc: 'Send view: label of the token to send' })}</label>
-        <select id="token" .value=${tokenKey(token)} @change=${this.onTokenChange}>
+        <select id="token" data-step-focus .value=${tokenKey(token)} @change=${this.onTokenChange}>
           ${this.tokens.value.map(
             (t) =>
               html`<option value=${tokenKey(t)} ?selected=${tokenKey(t) === tokenKey(token)}>
@@ -182,7 +189,9 @@ export class W3WalletSendView extends W3Element {
     if (!token) return nothing;
     // The native coin's amount plus the fee must fit in the balance: Max leaves nothing for the fee.
     const short = fee.status === 'ready' && native !== undefined && sendTotals(token, amount, fee.wei, native).insufficient;
-    return html`<h3>${msg('Review', { id: 'send-review-title', desc: 'Send view: heading of the step that reviews the transaction' })}</h3>
+    return html`<h3 tabindex="-1" data-step-focus>
+        ${msg('Review', { id: 'send-review-title', desc: 'Send view: heading of the step that reviews the transaction' })}
+      </h3>
       <dl>
         <dt>${msg('Send', { id: 'send-review-amount', desc: 'Send view review: label of the amount being sent' })}</dt>
         <dd data-preview-amount><span dir="ltr">${typedAmount(token, amount)} ${token.symbol}</span></dd>

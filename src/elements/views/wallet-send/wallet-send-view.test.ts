@@ -8,6 +8,7 @@ import { $accounts } from '../../../stores/connection/account.js';
 import { $activeNamespace, $activeNetworkIds } from '../../../stores/network/networks.js';
 import { setBlockchainApiDeps } from '../../../stores/portfolio/blockchain.js';
 import {
+  activeDeep,
   apiOptions,
   axeViolations,
   connectAccount,
@@ -135,6 +136,21 @@ describe('WalletSend view', () => {
     button(view, 'Back to edit').click();
     await waitFor(() => deep(view, 'select'), 2000, 'form again');
     expect($send.get()).to.include({ amount: '1.23456', receiver: RECEIVER });
+  });
+
+  it("keeps the focus when the step changes: Preview send's Review heading, then Back to edit's token field", async () => {
+    const el = await mountModal();
+    const view = await openSend(el);
+    await waitFor(() => $send.get().token?.symbol === 'ETH', 2000, 'native token chosen');
+    type(view, 'Amount', '0.5');
+    type(view, 'To', RECEIVER);
+    const preview = button(view, 'Preview send');
+    preview.focus();
+    preview.click();
+    await waitFor(() => activeDeep()?.tagName === 'H3', 3000, 'focus on the Review heading');
+    expect(activeDeep()!.textContent!.trim()).to.equal('Review');
+    button(view, 'Back to edit').click();
+    await waitFor(() => activeDeep()?.id === 'token', 3000, 'focus on the token field');
   });
 
   it("refuses '1e5' in its own words, with no fiat value beside it; a good amount has one", async () => {

@@ -1,5 +1,6 @@
 /**
- * The rest of the frame's requests: e-mail change, key export (the frame's own screen), theme
+ * The rest of the frame's requests: e-mail change, key export (the frame's own screen; each
+ * request that mails a code sends the modal's locale, so the mail speaks it), theme
  * and dapp data, the smart-account calls (eoa only for now), and reload.
  */
 import { W3Error } from '../../../core/errors/base.js';
@@ -25,7 +26,7 @@ function exportFlow(ctx: FrameContext): ExportFlow {
   let exportId: string | undefined;
   return {
     async sendCode() {
-      exportId = (await ctx.api.post('/export/start', {}, exportStartReply)).exportId;
+      exportId = (await ctx.api.post('/export/start', { locale: ctx.state.dapp?.locale }, exportStartReply)).exportId;
     },
     async reveal(otp) {
       if (!exportId) throw new W3Error(FRAME_REPLY_TEXT.noExport);
@@ -67,13 +68,17 @@ export const accountHandlers: Handlers<
 > = {
   async UpdateEmail({ email }, ctx) {
     await requireSession(ctx);
-    const reply = await ctx.api.post('/email/change/start', { email }, emailChangeStartReply);
+    const reply = await ctx.api.post('/email/change/start', { email, locale: ctx.state.dapp?.locale }, emailChangeStartReply);
     ctx.state.changeId = reply.changeId;
     return { action: reply.action };
   },
 
   async UpdateEmailPrimaryOtp({ otp }, ctx) {
-    return ctx.api.post('/email/change/primary', { changeId: requireChange(ctx), otp }, emailChangePrimaryReply);
+    return ctx.api.post(
+      '/email/change/primary',
+      { changeId: requireChange(ctx), otp, locale: ctx.state.dapp?.locale },
+      emailChangePrimaryReply,
+    );
   },
 
   async UpdateEmailSecondaryOtp({ otp }, ctx) {

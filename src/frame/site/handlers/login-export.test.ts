@@ -1,7 +1,7 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { ed25519 } from '@noble/curves/ed25519';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailStartBody } from '../../../wire/auth-api.js';
+import { emailChangePrimaryBody, emailChangeStartBody, emailStartBody, exportStartBody } from '../../../wire/auth-api.js';
 import { base58Decode } from '../../../wire/base58.js';
 import type { ExportFlow } from '../context.js';
 import { startFrameHarness } from '../test-utils/frame-harness.js';
@@ -26,6 +26,15 @@ describe('login, export and e-mail change handlers', () => {
     await h.call('ConnectEmail', { email: 'ada@example.com' });
     const sent = h.api.sent.find((s) => s.path === '/email/start')!;
     expect(emailStartBody.parse(JSON.parse(sent.body))).toMatchObject({ email: 'ada@example.com', site: 'http://app.test' });
+  });
+
+  it("ConnectEmail sends the modal's locale, so the mails and the approval page speak it", async () => {
+    const h = startFrameHarness({ deviceVerified: true });
+    open.push(h);
+    await h.call('SyncDappData', { projectId: 'w3kit-dev', sdkVersion: '4', networks: [], locale: 'fa' });
+    await h.call('ConnectEmail', { email: 'ada@example.com' });
+    const sent = h.api.sent.find((s) => s.path === '/email/start')!;
+    expect(emailStartBody.parse(JSON.parse(sent.body))).toMatchObject({ email: 'ada@example.com', locale: 'fa' });
   });
 
   it("ConnectDevice gives up with 'The device was not approved in time'", async () => {
@@ -100,5 +109,20 @@ describe('login, export and e-mail change handlers', () => {
     expect((await h.call('UpdateEmail', { email: 'grace@example.com' })).payload).toEqual({ action: 'VERIFY_PRIMARY_OTP' });
     expect((await h.call('UpdateEmailPrimaryOtp', { otp: '111111' })).payload).toEqual({ action: 'VERIFY_SECONDARY_OTP' });
     expect((await h.call('UpdateEmailSecondaryOtp', { otp: '222222' })).payload).toEqual({ newEmail: 'grace@example.com' });
+  });
+
+  it("sends the modal's locale with each request that mails a code: export start, e-mail change start and primary", async () => {
+    const h = startFrameHarness({ exportScreen: { run: async (flow: ExportFlow) => flow.sendCode() } });
+    open.push(h);
+    await h.call('SyncDappData', { projectId: 'w3kit-dev', sdkVersion: '4', networks: [], locale: 'ar' });
+    await h.call('ConnectEmail', { email: 'ada@example.com' });
+    await h.call('ConnectOtp', { otp: '123456' });
+    await h.call('ExportKey');
+    await h.call('UpdateEmail', { email: 'grace@example.com' });
+    await h.call('UpdateEmailPrimaryOtp', { otp: '111111' });
+    const bodyOf = (path: string) => JSON.parse(h.api.sent.find((s) => s.path === path)!.body) as Record<string, unknown>;
+    expect(exportStartBody.parse(bodyOf('/export/start'))).toEqual({ locale: 'ar' });
+    expect(emailChangeStartBody.parse(bodyOf('/email/change/start'))).toEqual({ email: 'grace@example.com', locale: 'ar' });
+    expect(emailChangePrimaryBody.parse(bodyOf('/email/change/primary'))).toMatchObject({ otp: '111111', locale: 'ar' });
   });
 });

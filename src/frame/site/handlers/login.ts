@@ -44,7 +44,15 @@ export const loginHandlers: Handlers<'ConnectEmail' | 'ResendEmail' | 'ConnectDe
     if (await hasLiveSessionFor(ctx, email)) return { action: 'CONNECT' };
     const { projectId, parentOrigin } = ctx.state;
     // The page's origin (checked in the handshake) is named in the device-approval mail.
-    const body = { projectId, email, deviceId: await ctx.store.deviceId(), ...(parentOrigin ? { site: parentOrigin } : {}) };
+    // The modal's locale: the mails and the approval page speak it (English when the backend does not).
+    const locale = ctx.state.dapp?.locale;
+    const body = {
+      projectId,
+      email,
+      deviceId: await ctx.store.deviceId(),
+      ...(parentOrigin ? { site: parentOrigin } : {}),
+      ...(locale && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,2}$/.test(locale) ? { locale } : {}),
+    };
     const reply = await ctx.api.post('/email/start', body, emailStartReply);
     ctx.state.login = { loginId: reply.loginId, email };
     return { action: reply.action };

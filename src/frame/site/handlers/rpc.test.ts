@@ -129,6 +129,21 @@ describe('RpcRequest', () => {
     expect(h.approvals.shown).toEqual([]);
   });
 
+  it("answers EIP-5792's wallet_getCallsStatus and wallet_getCapabilities itself: the node never gets them", async () => {
+    const rpcCalls: { url: string; method: string; params: unknown }[] = [];
+    const h = await loggedIn(rpcCalls);
+    const request = (method: string, params: unknown[]) =>
+      h.call('RpcRequest', { namespace: 'eip155', chainId: 'eip155:31337', method, params });
+    // An id this wallet did not send (the fake node knows no such transaction): EIP-5792's refusal, as it is.
+    const hash = `0x${'12'.repeat(32)}`;
+    expect((await request('wallet_getCallsStatus', [hash])).error).toEqual({ code: 5730, message: 'Unknown bundle id' });
+    expect((await request('wallet_getCapabilities', [h.api.user.evmAddress])).payload).toEqual({
+      result: { '0x7a69': { atomic: { status: 'unsupported' } } },
+    });
+    expect(rpcCalls.map((c) => c.method)).toEqual(['eth_getTransactionByHash']);
+    expect(h.approvals.shown).toEqual([]);
+  });
+
   it('wallet_sendCalls shows its calls as one list under one heading, with the total fee; Reject sends nothing', async () => {
     const rpcCalls: { url: string; method: string; params: unknown }[] = [];
     const h = await loggedIn(rpcCalls);
@@ -159,6 +174,21 @@ describe('RpcRequest', () => {
     h.approvals.answer(false);
     expect((await pending).error?.code).toBe(4001);
     expect(rpcCalls.map((call) => call.method).sort()).toEqual(['eth_estimateGas', 'eth_estimateGas', 'eth_gasPrice']);
+  });
+
+  it("wallet_sendCalls with atomicRequired is refused with EIP-5792's 5760 before any screen or request", async () => {
+    const rpcCalls: { url: string; method: string; params: unknown }[] = [];
+    const h = await loggedIn(rpcCalls);
+    const calls = [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x1' }];
+    const reply = await h.call('RpcRequest', {
+      namespace: 'eip155',
+      chainId: 'eip155:31337',
+      method: 'wallet_sendCalls',
+      params: [{ calls, atomicRequired: true }],
+    });
+    expect(reply.error).toMatchObject({ code: 5760, message: 'Atomicity not supported' });
+    expect(h.approvals.shown).toHaveLength(0);
+    expect(rpcCalls).toHaveLength(0);
   });
 
   it('solana_signAndSendTransaction sends the signed transaction as base64 to the synced network', async () => {

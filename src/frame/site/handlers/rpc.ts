@@ -1,12 +1,13 @@
 /**
  * RpcRequest and RpcAbort (spec 6): a method on neither list is refused; safe methods are
- * answered locally (accounts, chain id) or forwarded to the synced network's RPC URL; unsafe
+ * answered locally (accounts, chain id, the namespace's own reads such as EIP-5792's
+ * wallet_getCallsStatus for the frame's batches) or forwarded to the synced network's RPC URL; unsafe
  * ones are checked, shown on the frame's approval screen, and signed only after Approve.
  * RpcAbort fails only the requests waiting for approval (and ends a shown 'Create passkey' screen).
  */
 import { numberToHex } from 'viem';
 import { FRAME_ERROR_TEXT, rpcMethodClass } from '../../constants.js';
-import type { FramePayload } from '../../messages.js';
+import type { FrameNetwork, FramePayload } from '../../messages.js';
 import { FrameRpcError } from '../approval-queue.js';
 import { findNetwork, type FrameContext } from '../context.js';
 import { frameSigner } from '../../../chains/frame-signers.js';
@@ -16,7 +17,7 @@ import { FRAME_REPLY_TEXT, FRAME_TEXTS } from '../texts.js';
 import { addressOn } from './session.js';
 import type { Handlers } from './types.js';
 
-async function answerSafe(ctx: FrameContext, request: FramePayload<'RpcRequest'>, rpcUrl: string): Promise<unknown> {
+async function answerSafe(ctx: FrameContext, request: FramePayload<'RpcRequest'>, network: FrameNetwork): Promise<unknown> {
   const { method, namespace, chainId } = request;
   if (method === 'eth_chainId') return numberToHex(Number(chainId.split(':')[1]));
   if (method === 'eth_accounts' || method === 'solana_getAccounts') {
@@ -25,7 +26,13 @@ async function answerSafe(ctx: FrameContext, request: FramePayload<'RpcRequest'>
     const address = addressOn(session, namespace);
     return method === 'eth_accounts' ? [address] : [{ pubkey: address }];
   }
-  return ctx.jsonRpc(rpcUrl, method, request.params ?? []);
+  const signer = frameSigner(namespace);
+  if (signer?.answer && signer.answers?.has(method)) {
+    const session = await requireSession(ctx);
+    const env = { jsonRpc: ctx.jsonRpc, networks: ctx.state.dapp?.networks ?? [] };
+    return signer.answer(method, request.params ?? [], addressOn(session, namespace), network, env);
+  }
+  return ctx.jsonRpc(network.rpcUrl, method, request.params ?? []);
 }
 
 export const rpcHandlers: Handlers<'RpcRequest' | 'RpcAbort'> = {
@@ -35,7 +42,7 @@ export const rpcHandlers: Handlers<'RpcRequest' | 'RpcAbort'> = {
     if (!request.chainId.startsWith(`${request.namespace}:`)) throw new FrameRpcError(FRAME_REPLY_TEXT.chainNotFound, 4901);
     const network = findNetwork(ctx, request.chainId);
     if (!network) throw new FrameRpcError(FRAME_REPLY_TEXT.chainNotFound, 4901);
-    if (kind === 'safe') return { result: await answerSafe(ctx, request, network.rpcUrl) };
+    if (kind === 'safe') return { result: await answerSafe(ctx, request, network) };
 
     const session = await requireSession(ctx);
     const address = addressOn(session, request.namespace);

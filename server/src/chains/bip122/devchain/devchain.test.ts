@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { p2pkh } from '@scure/btc-signer';
 import { RawTx } from '@scure/btc-signer/script.js';
 import { pubECDSA } from '@scure/btc-signer/utils.js';
-import { DEV_BITCOIN_KEY, DEV_MINER_KEY, REGTEST } from './network.js';
+import { DEV_BITCOIN_KEY, DEV_MINER_KEY, REGTEST, REGTEST_GENESIS_HASH } from './network.js';
 import { startBtcDevChain, type RunningBtcDevChain } from './server.js';
 import { balance, getJson, post, spend, testKey, txidOf, type Coin, type TestKey } from '../../../../test/btc-wallet.js';
 
@@ -35,6 +35,8 @@ describe('Bitcoin development chain: Esplora routes', () => {
     expect(dev.wpkh.address).toBe(DEV_BITCOIN_KEY.address);
     expect(DEV_BITCOIN_KEY.address).toBe('bcrt1qpdqxnjuhq5z074ts537q2dq26cyd3pe6sdus5s'); // as server/README.md says
     expect(await (await fetch(`${btc.url}/blocks/tip/height`)).text()).toBe('1');
+    expect(await (await fetch(`${btc.url}/block-height/0`)).text()).toBe(REGTEST_GENESIS_HASH);
+    expect((await fetch(`${btc.url}/block-height/9`)).status).toBe(404);
     expect(await balance(btc.url, dev.wpkh.address)).toEqual({ confirmed: 10 * BTC, unconfirmed: 0 });
     expect(await balance(btc.url, bob.tr.address)).toEqual({ confirmed: 2 * BTC, unconfirmed: 0 });
     const [utxo] = await getJson(`${btc.url}/address/${dev.wpkh.address}/utxo`);

@@ -2,6 +2,7 @@
  * The development chain's Esplora HTTP routes: GET /address/{a}, /address/{a}/utxo,
  * /address/{a}/txs, /address/{a}/txs/mempool, /address/{a}/txs/chain/{last_seen_txid},
  * /tx/{txid}, /tx/{txid}/status, /tx/{txid}/hex, /blocks/tip/height, /blocks/tip/hash,
+ * /block-height/{height} (the block's hash: the backend reads the genesis hash, its CAIP-2 id),
  * /fee-estimates, and POST /tx (raw hex body; answers the txid as text). Refusals are text,
  * as Esplora's: 400 (bitcoind's error for a refused transaction), 404, 413 over BODY_MAX,
  * 429 over the per-IP rate. Every answer allows any origin (browsers read it directly).
@@ -47,6 +48,10 @@ function getRoute(chain: BtcDevChain, parts: string[]): Reply {
   if (root === 'blocks' && id === 'tip' && parts.length === 3) {
     if (sub === 'height') return text(200, String(chain.height));
     if (sub === 'hash') return text(200, chain.blocks.at(-1)!.hash);
+  }
+  if (root === 'block-height' && id !== undefined && parts.length === 2) {
+    const block = /^\d{1,9}$/.test(id) ? chain.blocks[Number(id)] : undefined;
+    return block ? text(200, block.hash) : text(404, 'Block not found');
   }
   if (root === 'fee-estimates' && parts.length === 1) return json(feeEstimates());
   if (root === 'tx' && id !== undefined && parts.length <= 3) {
