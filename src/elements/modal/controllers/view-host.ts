@@ -21,6 +21,8 @@ export interface ViewHostOptions {
   beforeChange?(): void;
   /** The view's element has rendered and is current. */
   shown(view: ViewName, first: boolean): void;
+  /** What a view loading for the first time waits for besides its module (the registry's lazy rules). */
+  ready?(): Promise<unknown>;
 }
 
 /** View classes loaded so far, by loader. */
@@ -69,7 +71,7 @@ export class ViewHostController implements ReactiveController {
     const ViewClass = load && loaded.get(load);
     this.element = ViewClass && document.createElement(ViewClass.tagName);
     if (ViewClass || !load) return;
-    void load().then(({ default: LoadedClass }) => {
+    void Promise.all([load(), this.options.ready?.()]).then(([{ default: LoadedClass }]) => {
       loaded.set(load, LoadedClass);
       if (this.route !== route || !this.options.active()) return;
       this.element = document.createElement(LoadedClass.tagName);
