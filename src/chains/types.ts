@@ -144,8 +144,13 @@ export interface AdapterEntry<P = unknown> {
   load: () => Promise<ChainAdapter<P>>;
   /** The adapter reads token balances from the chain: without a Blockchain API the Tokens list comes from there. */
   readsTokens?: boolean;
-  /** Its rules and labels (Send, Networks); absent: the namespace connects and signs but has no Send. */
+  /** Its rules and labels (Send, Networks); absent (and no `loadRules`): the namespace connects and signs but has no Send. */
   rules?: ChainRules;
+  /**
+   * Its rules loaded lazily instead (a namespace that stays out of the first chunk): the registry
+   * loads them into `rules` once the namespace is configured or its adapter loads (`loadChainRules`).
+   */
+  loadRules?: () => Promise<ChainRules>;
   /** Its WalletConnect part (a namespace registered at run time; the built-in ones are in src/chains/walletconnect.ts). */
   walletconnect?: WalletConnectPart;
   /** The app's own connectors (the `connectors` option, EIP-1193 providers) connect on this namespace. */

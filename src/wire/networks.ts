@@ -25,6 +25,7 @@ export interface Network {
 
 const ETH: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 };
 const SOL: NativeCurrency = { name: 'Solana', symbol: 'SOL', decimals: 9 };
+const BTC: NativeCurrency = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 };
 
 /**
  * The genesis hash the local SVM (`w3kit-server svm`) reports, whatever its data folder holds,
@@ -33,6 +34,32 @@ const SOL: NativeCurrency = { name: 'Solana', symbol: 'SOL', decimals: 9 };
  */
 export const LOCAL_SVM_GENESIS_HASH = '9RBqoiFs7cLT5bbZ4bKGEFZgvmojsDxMrar1tfpMVxk7';
 
+/**
+ * A preset: every namespace's builder below writes its networks through this one, so a preset
+ * costs the first chunk little more than its own values (ids, names, URLs).
+ */
+function preset(
+  namespace: ChainNamespace,
+  id: number | string,
+  name: string,
+  nativeCurrency: NativeCurrency,
+  rpc: string,
+  explorer: [string, string] | undefined,
+  extra: Partial<Network>,
+): Network {
+  return {
+    id,
+    caipNetworkId: `${namespace}:${id}`,
+    chainNamespace: namespace,
+    name,
+    nativeCurrency,
+    rpcUrls: { default: { http: [rpc] } },
+    ...(explorer ? { blockExplorers: { default: { name: explorer[0], url: explorer[1] } } } : {}),
+    ...extra,
+  };
+}
+
+/** A Solana network: the CAIP-2 reference is the genesis hash's first 32 characters. */
 function svm(
   genesisPrefix: string,
   name: string,
@@ -41,16 +68,10 @@ function svm(
   explorer: string | undefined,
   testnet: boolean,
 ): Network {
-  return {
-    id: genesisPrefix,
-    caipNetworkId: `solana:${genesisPrefix}`,
-    chainNamespace: 'solana',
-    name,
-    nativeCurrency: SOL,
-    rpcUrls: { default: { http: [rpc], ...(ws ? { webSocket: [ws] } : {}) } },
-    ...(explorer ? { blockExplorers: { default: { name: 'Solscan', url: explorer } } } : {}),
+  return preset('solana', genesisPrefix, name, SOL, rpc, explorer ? ['Solscan', explorer] : undefined, {
+    ...(ws ? { rpcUrls: { default: { http: [rpc], webSocket: [ws] } } } : {}),
     ...(testnet ? { testnet } : {}),
-  };
+  });
 }
 
 /**
@@ -61,31 +82,20 @@ function svm(
  */
 function btc(genesisPrefix: string, name: string, mempool?: string): Network {
   const site = `https://mempool.space${mempool}`;
-  return {
-    id: genesisPrefix,
-    caipNetworkId: `bip122:${genesisPrefix}`,
-    chainNamespace: 'bip122',
+  const local = mempool === undefined;
+  return preset(
+    'bip122',
+    genesisPrefix,
     name,
-    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-    rpcUrls: { default: { http: [mempool === undefined ? 'http://127.0.0.1:18443' : `${site}/api`] } },
-    ...(mempool === undefined
-      ? { testnet: true }
-      : { blockExplorers: { default: { name: 'mempool.space', url: site } }, ...(mempool ? { testnet: true } : {}) }),
-  };
+    BTC,
+    local ? 'http://127.0.0.1:18443' : `${site}/api`,
+    local ? undefined : ['mempool.space', site],
+    local || mempool ? { testnet: true } : {},
+  );
 }
 
-function evm(id: number, name: string, rpc: string, explorer: [string, string] | undefined, extra: Partial<Network> = {}): Network {
-  return {
-    id,
-    caipNetworkId: `eip155:${id}`,
-    chainNamespace: 'eip155',
-    name,
-    nativeCurrency: ETH,
-    rpcUrls: { default: { http: [rpc] } },
-    ...(explorer ? { blockExplorers: { default: { name: explorer[0], url: explorer[1] } } } : {}),
-    ...extra,
-  };
-}
+const evm = (id: number, name: string, rpc: string, explorer: [string, string] | undefined, extra: Partial<Network> = {}): Network =>
+  preset('eip155', id, name, ETH, rpc, explorer, extra);
 
 /** Network presets keyed by camelCase name (DESIGN.md). */
 export const networks = {

@@ -16,6 +16,7 @@ import { getAccountState } from '../../stores/connection/account.js';
 import { resetOptions, setOptions } from '../../stores/app/options.js';
 import { $activeNetworkIds } from '../../stores/network/networks.js';
 import { networks, type Network } from '../../wire/networks.js';
+import { loadChainRules } from '../registry.js';
 import type { AdapterWallet } from '../types.js';
 import { bip122Adapter } from './adapter.js';
 import { watchBitcoinWallets } from './discovery.js';
@@ -86,8 +87,9 @@ describe('Bitcoin adapter', () => {
     await expect(bip122Adapter.connect(wrapBitcoinWallet(mainnet.wallet, 'm'), regtest)).rejects.toThrow(/no payment address/);
   });
 
-  it("puts the accounts in the store as type 'payment' (spec 3 and 9), the payment address active", () => {
+  it("puts the accounts in the store as type 'payment' (spec 3 and 9), the payment address active", async () => {
     const test = fresh();
+    await loadChainRules('bip122'); // as loadAdapter does before any account reaches the stores
     setOptions({ networks: [regtest] });
     $activeNetworkIds.setKey('bip122', regtest.caipNetworkId);
     applyAccounts('bip122', [test.address, test.ordinalsAddress]);

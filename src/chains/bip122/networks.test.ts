@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseOptions } from '../../core/options.js';
 import { networks, presetByCaipId } from '../../wire/networks.js';
-import { adapterEntry, chainRules } from '../registry.js';
+import { adapterEntry, chainRules, loadChainRules } from '../registry.js';
 import { addressNet, standardChain } from './chains.js';
 
 describe('Bitcoin network presets', () => {
@@ -22,10 +22,13 @@ describe('Bitcoin network presets', () => {
     expect(networks.bitcoinRegtest.testnet).toBe(true);
   });
 
-  it('configure the modal, have an entry in the registry with payment accounts, and name their Wallet Standard chains', () => {
+  it('configure the modal, have an entry in the registry with payment accounts (rules loaded lazily), and name their Wallet Standard chains', async () => {
     const options = parseOptions({ networks: [networks.bitcoinRegtest, networks.localhost] });
     expect(options.networks.map((n) => n.caipNetworkId)).toContain('bip122:0f9188f13cb7b2c71f2a335e3a4fc328');
     expect(adapterEntry('bip122')?.discovery).toBeTypeOf('function');
+    // The entry is a small descriptor: its rules are not there until the namespace is configured or used.
+    expect(chainRules('bip122')).toBeUndefined();
+    expect((await loadChainRules('bip122'))?.accountType).toBe('payment');
     expect(chainRules('bip122')?.accountType).toBe('payment');
     expect(chainRules('bip122')?.heading()).toBe('Bitcoin networks');
     expect(chainRules('bip122')?.addressPlaceholder()).toBe('Bitcoin address');

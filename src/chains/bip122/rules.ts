@@ -1,4 +1,4 @@
-/** Bitcoin's rules and labels for the registry (first chunk: small; the full address parser is in the lazy ./address.ts). */
+/** Bitcoin's rules and labels for the registry (lazy: loaded when a bip122 network is configured; the full address parser is in ./address.ts). */
 import { msg } from '@lit/localize/init/install.js';
 import type { ChainRules } from '../types.js';
 

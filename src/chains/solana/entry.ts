@@ -1,10 +1,9 @@
 /**
- * Solana's registry entry: discovery (Wallet Standard and injected) and the adapter load when
- * used; the adapter runs on @solana/web3.js, an optional peer: loaded first (./web3.ts), a
+ * Solana's registry entry, a small descriptor: discovery (Wallet Standard and injected), the
+ * adapter and the rules load when a Solana network is configured or used; the adapter runs on @solana/web3.js, an optional peer: loaded first (./web3.ts), a
  * missing package is a sentence naming it.
  */
 import type { AdapterDiscovery, AdapterEntry, ChainAdapter } from '../types.js';
-import { solanaRules } from './rules.js';
 
 const loadSolanaAdapter = async () => {
   const [{ loadWeb3 }, adapter] = await Promise.all([import('./web3.js'), import('./adapter.js')]);
@@ -17,5 +16,5 @@ export const solanaEntry: AdapterEntry = {
   discovery: async () => (await import('./discovery.js')).watchSolanaWallets as AdapterDiscovery,
   load: async () => (await loadSolanaAdapter()).solanaAdapter as ChainAdapter,
   readsTokens: true,
-  rules: solanaRules,
+  loadRules: async () => (await import('./rules.js')).solanaRules,
 };

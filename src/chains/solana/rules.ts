@@ -1,4 +1,4 @@
-/** Solana's rules and labels for the registry (first chunk: small). */
+/** Solana's rules and labels for the registry (lazy: loaded when a Solana network is configured). */
 import { msg } from '@lit/localize/init/install.js';
 import { isSolanaAddress } from '../../core/address.js';
 import type { ChainRules } from '../types.js';

@@ -14,6 +14,8 @@ import { $frameTask } from '../../stores/embedded/state.js';
 import { msg } from '../base/localize.js';
 import { definePrimitives } from '../primitives/index.js';
 import { VIEW_LOADERS } from '../views/registry.js';
+import { adapterEntry, chainRules, loadChainRules } from '../../chains/registry.js';
+import { $networks } from '../../stores/network/networks.js';
 import { AnnouncerController } from './controllers/announcer.js';
 import { FocusTrapController } from './controllers/focus-trap.js';
 import { FRAME_CONTAINER_ID, FrameHostController } from './controllers/frame-host.js';
@@ -81,6 +83,8 @@ export class ModalShell {
     this.announcer = new AnnouncerController(host, { loading: () => active() && !this.viewHost.element });
     this.viewHost = new ViewHostController(host, {
       loaders: VIEW_LOADERS,
+      // A namespace configured just now may still be loading its rules (headings, Send's address rule).
+      ready: rulesPending,
       active,
       route: () => $router.get(),
       beforeChange: () => this.height.remember(),
@@ -155,4 +159,14 @@ export class ModalShell {
       : nothing;
     return html`${dialog}${this.notices.renderToast()}${this.notices.renderAlert()}`;
   }
+}
+
+/**
+ * The configured namespaces' lazy rules still loading (a namespace configured just now: its
+ * Networks heading, Send's address rule), or undefined when every one is there; never rejects
+ * (a view shows without rules that could not load).
+ */
+function rulesPending(): Promise<unknown> | undefined {
+  const waiting = [...new Set($networks.get().map((n) => n.chainNamespace))].filter((ns) => adapterEntry(ns)?.loadRules && !chainRules(ns));
+  return waiting.length ? Promise.all(waiting.map(loadChainRules)).catch(() => undefined) : undefined;
 }

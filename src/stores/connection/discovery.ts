@@ -4,7 +4,7 @@
  * connection of each namespace is restored in the background. Connecting, reading and signing
  * live in the lazy session module (session.ts).
  */
-import { adapterEntry } from '../../chains/registry.js';
+import { adapterEntry, loadChainRules } from '../../chains/registry.js';
 import type { AdapterWallet } from '../../chains/types.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import { $options } from '../app/options.js';
@@ -68,7 +68,7 @@ function watch(namespace: ChainNamespace): void {
 
 /**
  * (Re)starts discovery for every configured namespace (stopping it for namespaces no longer
- * configured), adds the app's own connectors (`connectors` option: EIP-1193 providers) and
+ * configured), loads the rules of those whose rules are lazy, adds the app's own connectors (`connectors` option: EIP-1193 providers) and
  * restores each namespace's stored connection in the background.
  */
 export function initConnectors(): void {
@@ -82,6 +82,8 @@ export function initConnectors(): void {
     setDiscoveryStarted(namespace, undefined);
   }
   for (const namespace of namespaces) {
+    // A namespace whose rules are lazy (a small registry descriptor) loads them now it is configured.
+    loadChainRules(namespace).catch(() => undefined); // tried again when its adapter loads
     // `connectors` was validated with the options (id, name, an EIP-1193 provider): they join the namespace that takes them.
     if (adapterEntry(namespace)?.appConnectors)
       addConnectors(

@@ -1,5 +1,6 @@
 /** A send's receiver typed as a name: resolved through the Blockchain API (a loopback server), cached, and the messages when it does not resolve. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadChainRules } from '../../chains/registry.js';
 import { CACHE_LIFETIME_MS } from '../../core/constants.js';
 import { networks } from '../../wire/networks.js';
 import { RECEIVER } from '../../test-utils/blockchain-fixtures.js';
@@ -52,6 +53,9 @@ function fill(receiver: string, amount = '1'): void {
   setSendAmount(amount);
   setReceiver(receiver);
 }
+
+// Solana's rules are lazy: a connected Solana account has them (its adapter loaded them).
+beforeAll(() => loadChainRules('solana'));
 
 beforeEach(() => {
   time = 7_000_000;

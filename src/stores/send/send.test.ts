@@ -1,5 +1,6 @@
 import { decodeFunctionData, parseAbi } from 'viem';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadChainRules } from '../../chains/registry.js';
 import { networks } from '../../wire/networks.js';
 import { BALANCES, DUSD, RECEIVER } from '../../test-utils/blockchain-fixtures.js';
 import { connectWithApi } from '../../test-utils/blockchain-setup.js';
@@ -35,6 +36,9 @@ const sendTx = (...args: Parameters<typeof buildTransfer>) => transferTransactio
 const eth: SendToken = { name: 'Ether', symbol: 'ETH', decimals: 18, balance: '10', price: 3000, iconUrl: undefined };
 const usdt: SendToken = { name: 'Tether', symbol: 'USDT', decimals: 6, contract: DUSD, balance: '50.5', price: 1, iconUrl: undefined };
 const state = (patch: Partial<SendState>): SendState => ({ ...$send.get(), ...patch });
+
+// Solana's rules are lazy: a connected Solana account has them (its adapter loaded them).
+beforeAll(() => loadChainRules('solana'));
 
 beforeEach(() => {
   connectWithApi('http://127.0.0.1:9');

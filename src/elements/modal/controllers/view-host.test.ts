@@ -54,6 +54,8 @@ class ViewHostHost extends W3Element {
   @property({ type: Boolean }) open = false;
   @property({ attribute: false }) route: { view: ViewName } = { view: 'Connect' };
   log: string[] = [];
+  /** What `ready` answers: a promise while something (the registry's lazy rules) still loads. */
+  pending: Promise<unknown> | undefined;
   loaders = { Connect: deferredLoader(ViewOne), Account: deferredLoader(ViewTwo), WalletSend: deferredLoader(SteppedView) };
   readonly viewHost = new ViewHostController(this, {
     loaders: this.loaders,
@@ -61,6 +63,7 @@ class ViewHostHost extends W3Element {
     route: () => this.route,
     beforeChange: () => this.log.push(`before:${this.route.view}`),
     shown: (view, first) => this.log.push(`shown:${view}:${first ? 'first' : 'next'}`),
+    ready: () => this.pending,
   });
 
   override render(): TemplateResult {
@@ -125,6 +128,27 @@ describe('ViewHostController', () => {
     await host.updateComplete;
     expect(host.viewHost.element).to.equal(undefined);
     expect(host.shownTag).to.equal(undefined);
+  });
+
+  it('waits for what `ready` still loads (lazy rules) before creating a view, even one whose class is loaded', async () => {
+    const host = await mount();
+    host.loaders.Connect.resolve();
+    let release: () => void = () => undefined;
+    host.pending = new Promise<void>((r) => (release = r));
+    host.open = true;
+    await host.loaders.Connect();
+    await host.updateComplete;
+    expect(host.shownTag).to.equal(undefined);
+    release();
+    host.pending = undefined;
+    await waitFor(() => host.shownTag === 'w3-test-one-view', 2000, 'shown once ready');
+    host.pending = new Promise<void>((r) => (release = r));
+    host.route = { view: 'Connect' };
+    await host.updateComplete;
+    expect(host.viewHost.element).to.equal(undefined);
+    release();
+    host.pending = undefined;
+    await waitFor(() => host.shownTag === 'w3-test-one-view', 2000, 'the loaded class waited too');
   });
 
   it('drops a view whose class arrives after the route moved on', async () => {

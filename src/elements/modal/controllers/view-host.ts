@@ -1,10 +1,10 @@
 /**
  * Hosts the modal's current view (spec section 2): while active, each new router state gets a
  * fresh element of its view's class, loaded through the view registry (lazy chunks; a class
- * loaded once is created at once afterwards). Once the element has rendered and is still
- * current, `shown` is called, with `first` true for the first view since activation. A view
- * with steps (base/step-focus.ts) says when its step changed: the host then focuses the element
- * the new step marks with `data-step-focus`.
+ * loaded once is created at once afterwards, unless `ready` has something still loading). Once
+ * the element has rendered and is still current, `shown` is called, with `first` true for the
+ * first view since activation. A view with steps (base/step-focus.ts) says when its step
+ * changed: the host then focuses the element the new step marks with `data-step-focus`.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ViewName } from '../../../core/views.js';
@@ -24,6 +24,8 @@ export interface ViewHostOptions {
   beforeChange?(): void;
   /** The view's element has rendered and is current. */
   shown(view: ViewName, first: boolean): void;
+  /** What a new view waits for besides its module, if anything (the registry's lazy rules still loading). */
+  ready?(): Promise<unknown> | undefined;
 }
 
 /** View classes loaded so far, by loader. */
@@ -84,10 +86,11 @@ export class ViewHostController implements ReactiveController {
     this.route = route;
     this.options.beforeChange?.();
     const load = this.options.loaders[route.view];
-    const ViewClass = load && loaded.get(load);
+    const ready = this.options.ready?.();
+    const ViewClass = load && !ready ? loaded.get(load) : undefined;
     this.element = ViewClass && document.createElement(ViewClass.tagName);
     if (ViewClass || !load) return;
-    void load().then(({ default: LoadedClass }) => {
+    void Promise.all([load(), ready]).then(([{ default: LoadedClass }]) => {
       loaded.set(load, LoadedClass);
       if (this.route !== route || !this.options.active()) return;
       this.element = document.createElement(LoadedClass.tagName);
