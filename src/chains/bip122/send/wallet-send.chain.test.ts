@@ -7,6 +7,7 @@
  * sendTransaction takes sats or a BTC decimal string; each refusal a person can meet is said in
  * its own words, and nothing is lost.
  */
+import { loadChainRules } from '../../registry.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startBtcDevChain, type RunningBtcDevChain } from '../../../../server/src/chains/bip122/devchain/server.js';
 import { balance } from '../../../../server/test/btc-wallet.js';
@@ -76,6 +77,8 @@ async function review(amount: string, to: string) {
 const refusal = (fee: ReturnType<typeof $send.get>['fee']) => (fee.status === 'error' ? (fee.error as BitcoinSendError) : undefined);
 
 beforeAll(async () => {
+  // A namespace's rules load when it is configured (registry.ts); the stores here are set by hand.
+  await loadChainRules('bip122');
   sender = createBitcoinTestWallet({ storageKey: false, privateKey: '5b'.repeat(32) });
   btc = await startBtcDevChain({ port: 0, fund: [{ address: sender.address, sats: 100_000_000n }], onError: () => undefined });
   regtest = { ...networks.bitcoinRegtest, rpcUrls: { default: { http: [btc.url] } } };
