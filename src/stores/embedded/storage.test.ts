@@ -4,16 +4,14 @@
  * ApproveTransaction (the modal opens for it after the login closed it) and closes after; when
  * the login lasts only until a reload the modal says so once (SESSION_ONLY_LOGIN).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alertText } from '../../elements/l10n/alerts.js';
 import { type FrameDouble } from '../../test-utils/frame-double.js';
 import { emailLogin as login, endEmbedded, startEmbedded, until } from '../../test-utils/embedded-stores.js';
 import { $alert } from '../ui/alerts.js';
-import { $modal, closeModal, openModalOn } from '../ui/modal.js';
+import { $modal } from '../ui/modal.js';
 import { $router, resetRouter } from '../ui/router.js';
 import { restoreEmbedded } from './actions.js';
-import { currentFrame } from './frame.js';
-import { keepLogin } from './storage.js';
 import { $emailLogin, $frameTask } from './state.js';
 
 let frame: FrameDouble;
@@ -72,31 +70,6 @@ describe('keeping the login on this browser', () => {
     await until(() => $alert.get() !== undefined);
     expect($alert.get()?.code).toBe('SESSION_ONLY_LOGIN');
     expect(frame.calls.some((c) => c.type === 'RpcAbort')).toBe(true);
-  });
-
-  it("waits for the login's own closing however late it comes, never pushing its screen over the code view", async () => {
-    frame.handlers.GetStorage = () => ({ storage: 'ask' });
-    frame.handlers.RequestStorage = () => ({ storage: 'persistent' });
-    await login();
-    await until(() => !$modal.get().open && frame.calls.some((c) => c.type === 'RequestStorage'));
-    const calls = frame.calls.length;
-    // A second login whose modal is still on the code view: a slow machine, the closing not yet come.
-    openModalOn('EmailVerifyOtp');
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
-      const kept = keepLogin(currentFrame()!);
-      await vi.advanceTimersByTimeAsync(30_000);
-      expect($router.get().view).toBe('EmailVerifyOtp');
-      expect($frameTask.get()).toBeUndefined();
-      expect(frame.calls.slice(calls).some((c) => c.type === 'RequestStorage')).toBe(false);
-      closeModal();
-      await vi.advanceTimersByTimeAsync(100);
-      await kept;
-    } finally {
-      vi.useRealTimers();
-    }
-    expect(frame.calls.slice(calls).filter((c) => c.type === 'RequestStorage')).toHaveLength(1);
-    expect($modal.get().open).toBe(false);
   });
 
   it('says so when the frame fails to answer whether it keeps the login', async () => {

@@ -8,31 +8,26 @@
  */
 import { logger } from '../../core/logger.js';
 import { showAlert } from '../ui/alerts.js';
-import { isConnectFlowView } from '../ui/after-connect.js';
 import { $modal } from '../ui/modal.js';
-import { $router } from '../ui/router.js';
 import { onApprovalAbort, showFrameTask } from './approval.js';
 import type { FrameBridge } from '../../frame/bridge/bridge.js';
 import { currentFrame } from './frame.js';
 
-/**
- * Resolves once the login has left the connect flow (after-connect.ts): the modal closed, or it
- * shows another view (ProfileWallets after 'Add wallet', SIWXSignMessage asking, a view the person
- * chose). No timer: on a slow machine the login's own closing may come late, and a screen pushed
- * over the connect flow before it would stay open over a spent code view.
- */
-function connectFlowLeft(): Promise<void> {
-  const left = (): boolean => !$modal.get().open || !isConnectFlowView($router.get().view);
-  if (left()) return Promise.resolve();
+/** How long the login's own closing of the modal may take before the frame asks anyway. */
+const MODAL_CLOSE_WAIT_MS = 3_000;
+
+function modalClosed(): Promise<void> {
+  if (!$modal.get().open) return Promise.resolve();
   return new Promise((resolve) => {
-    const check = (): void => {
-      if (!left()) return;
-      stopModal();
-      stopRouter();
+    const timer = setTimeout(done, MODAL_CLOSE_WAIT_MS);
+    const stop = $modal.listen(({ open }) => {
+      if (!open) done();
+    });
+    function done(): void {
+      clearTimeout(timer);
+      stop();
       resolve();
-    };
-    const stopModal = $modal.listen(check);
-    const stopRouter = $router.listen(check);
+    }
   });
 }
 
@@ -48,7 +43,7 @@ export async function keepLogin(frame: FrameBridge): Promise<void> {
     if (!live()) return;
     if (storage === 'ask') {
       // The login closes the modal first; then the frame's screen opens it again.
-      await connectFlowLeft();
+      await modalClosed();
       if (!live()) return;
       const done = showFrameTask({ kind: 'storage' });
       let stopAbort: () => void = () => undefined;
