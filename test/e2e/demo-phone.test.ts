@@ -4,7 +4,7 @@
  * /wc-wallet/) in Chromium emulating a 375 px phone, connected, with the Account view open and the
  * page's log or result filled. None scrolls sideways (document.documentElement.scrollWidth stays
  * 375) and the modal's Close button lies inside the viewport. Two Hardhat nodes, the local SVM,
- * the backend and its relay run on free ports; the pages' network presets (npm start's fixed
+ * the local Bitcoin chain, the backend and its relay run on free ports; the pages' network presets (npm start's fixed
  * ports) are routed to them. Screenshots go to /tmp/shots-phone/.
  *
  *   npm run build && npx vitest run test/e2e/demo-phone.test.ts
@@ -12,6 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBtcDevChain, type RunningBtcDevChain } from '../../server/src/chains/bip122/devchain/server.js';
 import { DEV_PROJECT_ID, startServer, type RunningServer } from '../../server/src/index.js';
 import { ensureBrowser } from '../../scripts/lib/browser.mjs';
 import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
@@ -25,16 +26,18 @@ const SHOTS = '/tmp/shots-phone';
 
 let chains: { chainA: HardhatNode; chainB: HardhatNode; stop(): Promise<void> };
 let svm: LocalSvm;
+let btc: RunningBtcDevChain;
 let server: RunningServer;
 let demo: { url: string; close(): Promise<void> };
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [chains, svm, browser] = await Promise.all([
+  [chains, svm, browser, btc] = await Promise.all([
     startChains(),
     startSvm(),
     ensureBrowser({ quiet: true }).then((executablePath) => chromium.launch({ executablePath, args: CHROMIUM_ARGS })),
+    startBtcDevChain({ port: 0, onError: () => undefined }),
   ]);
   await seedDevSolana(svm);
   server = await startServer({ port: 0, seed: { wallets: 5 }, relayPort: 0, framePort: 0, evmRpc: chains.chainA.url, solanaRpc: svm.url });
@@ -56,6 +59,7 @@ afterAll(async () => {
   await server?.close();
   await chains?.stop();
   await svm?.close();
+  await btc?.close();
 });
 
 /** A phone (375 px, touch, mobile viewport rules: a wide page widens the layout viewport) on a demo page. */
@@ -68,8 +72,8 @@ async function openPhone(path: string): Promise<{ page: Page; errors: string[] }
   });
   contexts.push(context);
   const page = await context.newPage();
-  // The presets' fixed ports (npm start's Hardhat nodes and SVM) go to this suite's own.
-  await routePresetPorts(page, { chainA: chains.chainA.url, chainB: chains.chainB.url, svm: svm.url });
+  // The presets' fixed ports (npm start's Hardhat nodes, SVM and Bitcoin chain) go to this suite's own.
+  await routePresetPorts(page, { chainA: chains.chainA.url, chainB: chains.chainB.url, svm: svm.url, btc: btc.url });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(demo.url + path);
@@ -87,13 +91,14 @@ async function approve(page: Page, method: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Approve' }).evaluate((button: HTMLButtonElement) => button.click());
 }
 
-/** Connects the Dev Wallet (EVM and Solana) from the Connect view. */
+/** Connects the Dev Wallet (EVM, Solana and Bitcoin: three prompts) from the Connect view. */
 async function connectDevWallet(page: Page): Promise<void> {
   await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
   await page.locator('w3-modal').getByRole('button', { name: 'w3kit Dev Wallet' }).first().click();
   await approve(page, 'eth_requestAccounts');
   await approve(page, 'standard:connect');
-  await page.waitForFunction(() => document.querySelector('w3-modal')?.modal.getAccount('eip155').isConnected === true, null, {
+  await approve(page, 'bitcoin:connect');
+  await page.waitForFunction(() => document.querySelector('w3-modal')?.modal.getAccount('bip122').isConnected === true, null, {
     timeout: 15_000,
   });
   await closeModal(page);

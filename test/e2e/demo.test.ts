@@ -1,12 +1,14 @@
 /**
  * The demo pages as `npm start` serves them (scripts/lib/demo-server.mjs, the built dist/), with
- * two Hardhat nodes, the local SVM (the dev account seeded), the backend and its relay: the
- * network lists hold both local chains and the local SVM (and the public ones only with
- * ?public), the favicon is served, and no page logs a warning or an error (the WalletConnect Dev
- * Wallet's metadata url matches its page). The Dev Wallet is one wallet on EVM and Solana: one
- * row in Connect, whose prompts connect both namespaces, the Solana one on the funded dev account,
- * and signs and sends on Solana through the same prompt. The Dev Wallet is bundled afresh; the
- * rest of dist/ comes from `node scripts/build.mjs`. Screenshots go to /tmp/shots14/.
+ * two Hardhat nodes, the local SVM (the dev account seeded), the local Bitcoin chain (the dev
+ * account funded), the backend and its relay: the network lists hold both local chains, the
+ * local SVM and Bitcoin Regtest (and the public ones only with ?public), the favicon is served,
+ * and no page logs a warning or an error (the WalletConnect Dev Wallet's metadata url matches
+ * its page). The Dev Wallet is one wallet on EVM, Solana and Bitcoin: one row in Connect, whose
+ * prompts connect the three namespaces, the Solana one on the funded dev account, the Bitcoin one
+ * on the dev account the chain funds, and signs and sends on Solana through the same prompt. The
+ * pages' presets (npm start's fixed ports) are routed to this suite's chains. The Dev Wallet is
+ * bundled afresh; the rest of dist/ comes from `node scripts/build.mjs`. Screenshots go to /tmp/shots14/.
  */
 import { verify } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -21,6 +23,8 @@ import {
 import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_BITCOIN_KEY } from '../../server/src/chains/bip122/devchain/network.js';
+import { startBtcDevChain, type RunningBtcDevChain } from '../../server/src/chains/bip122/devchain/server.js';
 import { DEV_PROJECT_ID, startServer, type RunningServer } from '../../server/src/index.js';
 import { bundleDevWallet } from '../../scripts/bundle-demo-wallets.mjs';
 import { ensureBrowser } from '../../scripts/lib/browser.mjs';
@@ -33,20 +37,24 @@ import { describeSolanaMessage, describeSolanaRequest, describeTransaction, form
 import { afterConnect, routePresetPorts } from './page.js';
 
 const SOLANA_LOCAL = networks.solanaLocal.caipNetworkId;
+const BITCOIN_REGTEST = networks.bitcoinRegtest.caipNetworkId;
 const SHOTS = '/tmp/shots14';
 
 let chains: { chainA: HardhatNode; chainB: HardhatNode; stop(): Promise<void> };
 let svm: LocalSvm;
+let btc: RunningBtcDevChain;
 let server: RunningServer;
 let demo: { url: string; close(): Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  [chains, svm, browser] = await Promise.all([
+  [chains, svm, browser, btc] = await Promise.all([
     startChains(),
     // The Dev Wallet as it is now (the rest of dist/ comes from the build).
     bundleDevWallet().then(() => startSvm()),
     ensureBrowser({ quiet: true }).then((executablePath) => chromium.launch({ executablePath, args: CHROMIUM_ARGS })),
+    // The local Bitcoin chain `npm start` runs (`w3kit-server btc`): the Dev Wallet's Bitcoin account gets 10 BTC.
+    startBtcDevChain({ port: 0, onError: () => undefined }),
   ]);
   await seedDevSolana(svm);
   // The prices `npm start` sets on the local SVM: SOL 150 USD, W3USD 1.
@@ -62,6 +70,7 @@ beforeAll(async () => {
     smtpSink: 0,
     evmRpc: chains.chainA.url,
     solanaRpc: svm.url,
+    bitcoinEsplora: btc.url,
     prices,
   });
   demo = await startDemoServer({
@@ -80,10 +89,12 @@ afterAll(async () => {
   await server?.close();
   await chains?.stop();
   await svm?.close();
+  await btc?.close();
 });
 
 /** The page's requests to `npm start`'s ports go to this suite's chains (./page.ts). */
-const routePorts = (page: Page) => routePresetPorts(page, { chainA: chains.chainA.url, chainB: chains.chainB.url, svm: svm.url });
+const routePorts = (page: Page) =>
+  routePresetPorts(page, { chainA: chains.chainA.url, chainB: chains.chainB.url, svm: svm.url, btc: btc.url });
 
 /** Opens a page and records what it logs and every failed request. */
 async function open(path: string): Promise<{ page: Page; problems: string[] }> {
@@ -142,9 +153,11 @@ describe('demo pages', () => {
     },
   );
 
-  it('the plain demo offers both local chains, the public ones only with ?public, and serves its favicon', async () => {
+  it('the plain demo offers the local chains (Bitcoin Regtest too), the public ones only with ?public, and serves its favicon', async () => {
     const { page, problems } = await open('/');
-    expect(await networkList(page)).toEqual(['eip155:31337', 'eip155:31338', SOLANA_LOCAL]);
+    expect(await networkList(page)).toEqual(['eip155:31337', 'eip155:31338', SOLANA_LOCAL, BITCOIN_REGTEST]);
+    expect(await page.locator('w3-networks-view').getByRole('heading', { name: 'Bitcoin networks' }).count()).toBe(1);
+    expect(await page.locator('w3-networks-view').getByRole('button', { name: 'Bitcoin Regtest' }).count()).toBe(1);
     const icon = await page.locator('link[rel="icon"]').evaluate((el) => (el as HTMLLinkElement).href);
     const reply = await page.request.get(icon);
     expect(reply.status()).toBe(200);
@@ -154,7 +167,14 @@ describe('demo pages', () => {
     await page.close();
 
     const withPublic = await open('/?public');
-    expect(await networkList(withPublic.page)).toEqual(['eip155:31337', 'eip155:31338', 'eip155:1', 'eip155:11155111', SOLANA_LOCAL]);
+    expect(await networkList(withPublic.page)).toEqual([
+      'eip155:31337',
+      'eip155:31338',
+      'eip155:1',
+      'eip155:11155111',
+      SOLANA_LOCAL,
+      BITCOIN_REGTEST,
+    ]);
     expect(await withPublic.page.locator('#public-note').isVisible()).toBe(true);
     await withPublic.page.close();
   });
@@ -211,8 +231,8 @@ async function lamports(address: string): Promise<number> {
 
 const view = (page: Page): Promise<string | null> => page.evaluate(() => document.querySelector('w3-modal')?.getAttribute('view') ?? null);
 
-describe('the Dev Wallet on EVM and Solana', () => {
-  it('shows once in Connect, connects both namespaces through its prompt, and signs on Solana (approved verifies, rejected is declined)', async () => {
+describe('the Dev Wallet on EVM, Solana and Bitcoin', () => {
+  it('shows once in Connect, connects the three namespaces through its prompt, and signs on Solana (approved verifies, rejected is declined)', async () => {
     mkdirSync(SHOTS, { recursive: true });
     const { page, problems } = await open('/');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -234,17 +254,25 @@ describe('the Dev Wallet on EVM and Solana', () => {
     expect(solanaPrompt).toContain('Connect to this site?');
     expect(solanaPrompt).toContain(DEV_SOLANA_ADDRESS);
     expect(solanaPrompt).toContain('solana:localnet');
+    const bitcoinPrompt = await answer(page, 'bitcoin:connect', true);
+    expect(bitcoinPrompt).toContain('Connect to this site?');
+    expect(bitcoinPrompt).toContain(DEV_BITCOIN_KEY.address);
     await afterConnect(page);
     await expect.poll(() => view(page), { timeout: 10_000 }).toBe('Account');
     const accounts = await page.evaluate(() => {
       const modal = document.querySelector('w3-modal')!.modal;
-      return { eip155: modal.getAccount('eip155'), solana: modal.getAccount('solana') };
+      return { eip155: modal.getAccount('eip155'), solana: modal.getAccount('solana'), bip122: modal.getAccount('bip122') };
     });
     expect(accounts.eip155).toMatchObject({ isConnected: true, address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
     expect(accounts.solana).toMatchObject({
       isConnected: true,
       address: DEV_SOLANA_ADDRESS,
       caipAddress: `${SOLANA_LOCAL}:${DEV_SOLANA_ADDRESS}`,
+    });
+    expect(accounts.bip122).toMatchObject({
+      isConnected: true,
+      address: DEV_BITCOIN_KEY.address,
+      caipAddress: `${BITCOIN_REGTEST}:${DEV_BITCOIN_KEY.address}`,
     });
 
     // The Account view on Solana (both connected: switching needs no prompt), then the Networks view, at 1280 and 375 px.
@@ -303,7 +331,7 @@ describe('the Dev Wallet on EVM and Solana', () => {
   }, 90_000);
 });
 
-describe('the Dev Wallet, one wallet on two namespaces (issue 28)', () => {
+describe('the Dev Wallet, one wallet on three namespaces (issue 28)', () => {
   const modalCall = (page: Page, script: string) => page.evaluate(`document.querySelector('w3-modal').modal.${script}`);
   /** The Connect view's rows and All Wallets' tiles named 'w3kit Dev Wallet', with their tags. */
   async function devWalletShown(page: Page): Promise<{ rows: string[]; tiles: number }> {
@@ -326,10 +354,14 @@ describe('the Dev Wallet, one wallet on two namespaces (issue 28)', () => {
     await row.click();
     await answer(page, 'eth_requestAccounts', true);
     await answer(page, 'standard:connect', true);
+    await answer(page, 'bitcoin:connect', true);
     await expect
       .poll(
         () =>
-          modalCall(page, `getAccount('solana').isConnected && document.querySelector('w3-modal').modal.getAccount('eip155').isConnected`),
+          modalCall(
+            page,
+            `getAccount('solana').isConnected && document.querySelector('w3-modal').modal.getAccount('eip155').isConnected && document.querySelector('w3-modal').modal.getAccount('bip122').isConnected`,
+          ),
         { timeout: 10_000 },
       )
       .toBe(true);

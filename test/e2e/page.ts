@@ -103,13 +103,14 @@ export async function sign(page: Page, address: string, message: string): Promis
 
 /**
  * Sends the page's requests to `npm start`'s fixed ports (the demo's network presets: Hardhat 8545
- * and 8546, the SVM 8899) to the suite's own chains, which run on free ports.
+ * and 8546, the SVM 8899, the Bitcoin dev chain 18443) to the suite's own chains, which run on free ports.
  */
-export async function routePresetPorts(page: Page, chains: { chainA: string; chainB: string; svm: string }): Promise<void> {
+export async function routePresetPorts(page: Page, chains: { chainA: string; chainB: string; svm: string; btc: string }): Promise<void> {
   const targets = new Map([
     ['http://127.0.0.1:8545', chains.chainA],
     ['http://127.0.0.1:8546', chains.chainB],
     ['http://127.0.0.1:8899', chains.svm],
+    ['http://127.0.0.1:18443', chains.btc],
   ]);
   await page.route(
     (url) => targets.has(url.origin),
