@@ -19,7 +19,7 @@ import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
 import { startDemoServer } from '../../scripts/lib/demo-server.mjs';
 import { startChains, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { seedDevSolana, startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
-import { routePresetPorts } from './page.js';
+import { approveConnect, routePresetPorts } from './page.js';
 
 const WIDTH = 375;
 const SHOTS = '/tmp/shots-phone';
@@ -98,9 +98,8 @@ async function approve(page: Page, method: string): Promise<void> {
 async function connectDevWallet(page: Page, bitcoin = true): Promise<void> {
   await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
   await page.locator('w3-modal').getByRole('button', { name: 'w3kit Dev Wallet' }).first().click();
-  await approve(page, 'eth_requestAccounts');
-  await approve(page, 'standard:connect');
-  if (bitcoin) await approve(page, 'bitcoin:connect');
+  const methods = ['eth_requestAccounts', 'standard:connect', ...(bitcoin ? ['bitcoin:connect'] : [])];
+  await approveConnect(page, methods, (button) => button.evaluate((b: HTMLButtonElement) => b.click()));
   const last = bitcoin ? 'bip122' : 'solana';
   await page.waitForFunction((ns) => document.querySelector('w3-modal')?.modal.getAccount(ns).isConnected === true, last, {
     timeout: 15_000,

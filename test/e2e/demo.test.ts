@@ -34,10 +34,12 @@ import { startChains, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { DEV_SOLANA_ADDRESS, DEV_SPL_MINT, seedDevSolana, startSvm, type LocalSvm } from '../../scripts/lib/svm.mjs';
 import { networks } from '../../src/wire/networks.js';
 import { describeSolanaMessage, describeSolanaRequest, describeTransaction, formatUnits } from '../../demo/dev-wallet/solana-requests.js';
-import { afterConnect, routePresetPorts } from './page.js';
+import { afterConnect, approveConnect, routePresetPorts } from './page.js';
 
 const SOLANA_LOCAL = networks.solanaLocal.caipNetworkId;
 const BITCOIN_REGTEST = networks.bitcoinRegtest.caipNetworkId;
+/** The Dev Wallet's prompts on connecting the plain demo: one per namespace. */
+const CONNECT_PROMPTS = ['eth_requestAccounts', 'standard:connect', 'bitcoin:connect'];
 const SHOTS = '/tmp/shots14';
 
 let chains: { chainA: HardhatNode; chainB: HardhatNode; stop(): Promise<void> };
@@ -248,15 +250,13 @@ describe('the Dev Wallet on EVM, Solana and Bitcoin', () => {
     expect(await row.count()).toBe(1);
     await row.click();
 
-    const evmPrompt = await answer(page, 'eth_requestAccounts', true);
-    expect(evmPrompt).toContain('Connect to this site?');
-    const solanaPrompt = await answer(page, 'standard:connect', true);
-    expect(solanaPrompt).toContain('Connect to this site?');
-    expect(solanaPrompt).toContain(DEV_SOLANA_ADDRESS);
-    expect(solanaPrompt).toContain('solana:localnet');
-    const bitcoinPrompt = await answer(page, 'bitcoin:connect', true);
-    expect(bitcoinPrompt).toContain('Connect to this site?');
-    expect(bitcoinPrompt).toContain(DEV_BITCOIN_KEY.address);
+    const prompts = await approveConnect(page, CONNECT_PROMPTS);
+    expect(prompts['eth_requestAccounts']).toContain('Connect to this site?');
+    expect(prompts['standard:connect']).toContain('Connect to this site?');
+    expect(prompts['standard:connect']).toContain(DEV_SOLANA_ADDRESS);
+    expect(prompts['standard:connect']).toContain('solana:localnet');
+    expect(prompts['bitcoin:connect']).toContain('Connect to this site?');
+    expect(prompts['bitcoin:connect']).toContain(DEV_BITCOIN_KEY.address);
     await afterConnect(page);
     await expect.poll(() => view(page), { timeout: 10_000 }).toBe('Account');
     const accounts = await page.evaluate(() => {
@@ -352,9 +352,7 @@ describe('the Dev Wallet, one wallet on three namespaces (issue 28)', () => {
     await row.first().waitFor();
     await page.waitForTimeout(500);
     await row.click();
-    await answer(page, 'eth_requestAccounts', true);
-    await answer(page, 'standard:connect', true);
-    await answer(page, 'bitcoin:connect', true);
+    await approveConnect(page, CONNECT_PROMPTS);
     await expect
       .poll(
         () =>

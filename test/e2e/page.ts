@@ -1,5 +1,5 @@
 /** Page helpers for the end-to-end suites: text across shadow roots, waiting for text, connecting. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { stringToHex } from 'viem';
 
 /** Visible text of the first element matching `selector`, looking through shadow roots. */
@@ -119,4 +119,29 @@ export async function routePresetPorts(page: Page, chains: { chainA: string; cha
       return route.continue({ url: `${targets.get(url.origin)}${url.pathname}${url.search}` });
     },
   );
+}
+
+/**
+ * Answers the Dev Wallet's connect prompts (demo/dev-wallet: one per namespace, `methods`, in
+ * whichever order they come: the namespaces connect at once, its panel asks one at a time),
+ * approving each; resolves with what each prompt showed, by method. `press` clicks a button
+ * (the phone suite presses in the DOM).
+ */
+export async function approveConnect(
+  page: Page,
+  methods: string[],
+  press: (button: Locator) => Promise<void> = (button) => button.click(),
+): Promise<Record<string, string>> {
+  const shown: Record<string, string> = {};
+  const open = page.locator('#w3kit-dev-wallet dialog[open]');
+  while (Object.keys(shown).length < methods.length) {
+    await open.waitFor({ timeout: 15_000 });
+    const text = (await open.innerText()).replace(/\s+/g, ' ');
+    const method = methods.find((m) => !(m in shown) && text.includes(`· ${m}`));
+    if (!method) throw new Error(`the Dev Wallet asks something else than ${methods.join(', ')}: ${text}`);
+    shown[method] = text;
+    await press(open.getByRole('button', { name: 'Approve' }));
+    await open.filter({ hasText: `· ${method}` }).waitFor({ state: 'hidden' });
+  }
+  return shown;
 }
