@@ -13,9 +13,9 @@ import {
 import type { W3ModalOptions } from '../../src/react/index.js';
 import { SiwxPanel, siwxFromUrl } from './siwx-panel.js';
 
-/** The two local Hardhat nodes and the local SVM work offline; `?public` adds the networks whose public RPCs need the internet. */
+/** The two local Hardhat nodes, the local SVM and the local Bitcoin regtest chain work offline; `?public` adds the networks whose public RPCs need the internet. */
 const PUBLIC = new URLSearchParams(location.search).has('public');
-const LOCAL = [networks.localhost, networks.localhost2, networks.solanaLocal];
+const LOCAL = [networks.localhost, networks.localhost2, networks.solanaLocal, networks.bitcoinRegtest];
 const NETWORKS = PUBLIC ? [...LOCAL, networks.mainnet, networks.sepolia] : LOCAL;
 
 /** A value `npm start` wrote into a meta tag, or undefined when the page is served some other way. */

@@ -91,17 +91,13 @@ async function approve(page: Page, method: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Approve' }).evaluate((button: HTMLButtonElement) => button.click());
 }
 
-/**
- * Connects the Dev Wallet from the Connect view: EVM and Solana, and Bitcoin where the page offers
- * it (the plain demo; `bitcoin: false` for the React demo): one prompt each.
- */
-async function connectDevWallet(page: Page, bitcoin = true): Promise<void> {
+/** Connects the Dev Wallet from the Connect view: EVM, Solana and Bitcoin, one prompt each (both demos offer the three). */
+async function connectDevWallet(page: Page): Promise<void> {
   await page.locator('w3-button').getByRole('button', { name: 'Connect Wallet' }).click();
   await page.locator('w3-modal').getByRole('button', { name: 'w3kit Dev Wallet' }).first().click();
-  const methods = ['eth_requestAccounts', 'standard:connect', ...(bitcoin ? ['bitcoin:connect'] : [])];
+  const methods = ['eth_requestAccounts', 'standard:connect', 'bitcoin:connect'];
   await approveConnect(page, methods, (button) => button.evaluate((b: HTMLButtonElement) => b.click()));
-  const last = bitcoin ? 'bip122' : 'solana';
-  await page.waitForFunction((ns) => document.querySelector('w3-modal')?.modal.getAccount(ns).isConnected === true, last, {
+  await page.waitForFunction((ns) => document.querySelector('w3-modal')?.modal.getAccount(ns).isConnected === true, 'bip122', {
     timeout: 15_000,
   });
   await closeModal(page);
@@ -159,7 +155,7 @@ describe('the demos at 375 px, connected, Account open, log filled', () => {
     await expect.poll(() => view(page)).toBe('Networks');
     await closeModal(page);
     await expectFits(page, 'react-demo-disconnected', false);
-    await connectDevWallet(page, false);
+    await connectDevWallet(page);
     await openAccount(page);
     const log = page.locator('[data-testid="log"] li');
     expect(await log.count()).toBeGreaterThanOrEqual(4);

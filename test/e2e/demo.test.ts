@@ -181,12 +181,12 @@ describe('demo pages', () => {
     await withPublic.page.close();
   });
 
-  it('the React demo has the Dev Wallet and both local chains, with no warnings', async () => {
+  it('the React demo has the Dev Wallet and the local chains, Bitcoin Regtest included, with no warnings', async () => {
     const { page, problems } = await open('/react/');
     await expect.poll(() => page.locator('[data-testid="network"]').textContent()).toBe('Localhost (eip155:31337)');
     await expect.poll(() => page.evaluate(() => 'w3kitDevWallet' in window)).toBe(true);
     const options = await page.locator('select option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
-    expect(options).toEqual(['eip155:31337', 'eip155:31338', SOLANA_LOCAL]);
+    expect(options).toEqual(['eip155:31337', 'eip155:31338', SOLANA_LOCAL, BITCOIN_REGTEST]);
     expect(problems).toEqual([]);
     await page.close();
   });
