@@ -138,7 +138,8 @@ export async function startBundler(options: BundlerOptions): Promise<RunningBund
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await serves(url))) {
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
-      const why = child.exitCode !== null ? `it exited with code ${child.exitCode}` : `it did not answer within ${START_TIMEOUT_MS / 1000} s`;
+      const why =
+        child.exitCode !== null ? `it exited with code ${child.exitCode}` : `it did not answer within ${START_TIMEOUT_MS / 1000} s`;
       await stopChild(child);
       throw new AaDeployError(`cannot start the bundler on port ${port}: ${why}\n${output.trim().split('\n').slice(-10).join('\n')}`);
     }

@@ -38,7 +38,12 @@ export async function ensureCreate2Deployer(client: PublicClient, wallet: Wallet
   if (nonce === 0) {
     try {
       if (balance < PRESIGNED_COST) {
-        const hash = await wallet.sendTransaction({ to: PRESIGNED_SIGNER, value: PRESIGNED_COST - balance, account: wallet.account!, chain: wallet.chain });
+        const hash = await wallet.sendTransaction({
+          to: PRESIGNED_SIGNER,
+          value: PRESIGNED_COST - balance,
+          account: wallet.account!,
+          chain: wallet.chain,
+        });
         await client.waitForTransactionReceipt({ hash });
       }
       const hash = await client.sendRawTransaction({ serializedTransaction: PRESIGNED_TX });
@@ -76,7 +81,12 @@ export async function ensureCreate2(
   const address = create2Address(bytecode, salt);
   if (await hasCode(client, address)) return { address, deployed: false };
   try {
-    const hash = await wallet.sendTransaction({ to: CREATE2_DEPLOYER, data: concat([salt, bytecode]), account: wallet.account!, chain: wallet.chain });
+    const hash = await wallet.sendTransaction({
+      to: CREATE2_DEPLOYER,
+      data: concat([salt, bytecode]),
+      account: wallet.account!,
+      chain: wallet.chain,
+    });
     const receipt = await client.waitForTransactionReceipt({ hash });
     if (receipt.status !== 'success') throw new Error('the transaction reverted');
   } catch (err) {

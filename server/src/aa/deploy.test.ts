@@ -24,10 +24,19 @@ afterAll(async () => {
 });
 
 async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return run('aa', 'deploy', ...argv);
+}
+
+async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, env: {}, cwd: dir.dir };
-  const code = await main(['aa', 'deploy', ...argv], io);
+  const io: CliIo = {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    env: {},
+    cwd: dir.dir,
+  };
+  const code = await main(argv, io);
   return { code, stdout, stderr };
 }
 
@@ -37,6 +46,12 @@ describe('aa deploy', () => {
   it('deploys the CREATE2 deployer, the canonical EntryPoint, the Safe contracts and a paymaster once, printing the same line twice', async () => {
     const client = createPublicClient({ transport: http(node.url) });
     expect(await client.getCode({ address: entryPoint07Address })).toBeUndefined();
+    // The bundler needs the EntryPoint, and says so.
+    expect(await run('bundler', '--evm-rpc', node.url, '--port', '0')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `w3kit-server bundler: chain 31337 has no EntryPoint v0.7 at ${entryPoint07Address}: run 'w3kit-server aa deploy' first\n`,
+    });
     const first = await cli('--evm-rpc', node.url);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
@@ -50,7 +65,8 @@ describe('aa deploy', () => {
     expect(await client.readContract({ address: line.paymaster, abi: paymasterAbi, functionName: 'owner' })).toBe(DEPLOYER);
     expect(await client.readContract({ address: line.paymaster, abi: paymasterAbi, functionName: 'verifyingSigner' })).toBe(DEPLOYER);
     const depositOf = parseAbi(['function balanceOf(address) view returns (uint256)']);
-    const deposit = () => client.readContract({ address: entryPoint07Address, abi: depositOf, functionName: 'balanceOf', args: [line.paymaster] });
+    const deposit = () =>
+      client.readContract({ address: entryPoint07Address, abi: depositOf, functionName: 'balanceOf', args: [line.paymaster] });
     expect(await deposit()).toBe(DEV_PAYMASTER_DEPOSIT);
 
     const block = await client.getBlockNumber();
@@ -79,6 +95,14 @@ describe('aa deploy', () => {
     expect(await cli('--evm-rpc', node.url, '--paymaster-deposit', 'lots')).toMatchObject({
       code: 2,
       stderr: expect.stringContaining("--paymaster-deposit 'lots' is not an amount of ETH"),
+    });
+    expect(await run('bundler', '--evm-rpc', node.url, '--port', 'x')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Invalid --port "x": must be an integer from 0 to 65535'),
+    });
+    expect(await run('bundler', '--evm-rpc', node.url, '--executor-key', '0x1')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--executor-key must be 0x and 64 hex characters'),
     });
     const closed = await cli('--evm-rpc', 'http://127.0.0.1:1');
     expect(closed).toMatchObject({ code: 1, stderr: expect.stringContaining('w3kit-server aa deploy: cannot reach the EVM RPC') });

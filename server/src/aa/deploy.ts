@@ -20,7 +20,16 @@
  * addresses are the same on every chain; the paymaster's depend on the deployer's key and the
  * verifying signer (paymaster.ts). A second run deploys nothing and answers the same line.
  */
-import { createPublicClient, createWalletClient, defineChain, encodeDeployData, http, type Address, type Hex, type PublicClient } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeDeployData,
+  http,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import { entryPoint07Address } from 'viem/account-abstraction';
 import { privateKeyToAccount } from 'viem/accounts';
 import { aaArtifact, type AaContract } from './artifacts.js';
@@ -54,7 +63,9 @@ function safeCreationCode(name: AaContract): Hex {
 
 /** Where `aa deploy` puts the Safe contracts (the same on every chain). */
 export function safeContracts(): SafeContracts {
-  return Object.fromEntries(Object.entries(SAFE_CONTRACTS).map(([key, name]) => [key, create2Address(safeCreationCode(name))])) as SafeContracts;
+  return Object.fromEntries(
+    Object.entries(SAFE_CONTRACTS).map(([key, name]) => [key, create2Address(safeCreationCode(name))]),
+  ) as SafeContracts;
 }
 
 export interface AaDeployOptions {
@@ -92,7 +103,8 @@ async function isDevNode(client: PublicClient): Promise<boolean> {
 
 export async function deployAa(options: AaDeployOptions): Promise<AaDeployResult> {
   const { rpcUrl, deployerKey, paymasterSigner } = options;
-  if (deployerKey !== undefined && !isPrivateKey(deployerKey)) throw new AaDeployError('the deployer key must be 0x and 64 hex characters', true);
+  if (deployerKey !== undefined && !isPrivateKey(deployerKey))
+    throw new AaDeployError('the deployer key must be 0x and 64 hex characters', true);
   if (paymasterSigner !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(paymasterSigner))
     throw new AaDeployError(`--paymaster-signer '${paymasterSigner}' is not an address (0x and 40 hex characters)`, true);
   const transport = http(rpcUrl, { retryCount: 0, timeout: 30_000 });

@@ -56,7 +56,9 @@ export interface EnsurePaymasterOptions {
 }
 
 /** Deploys the paymaster when missing and tops its deposit up; resolves to its address and what this call did. */
-export async function ensurePaymaster(options: EnsurePaymasterOptions): Promise<{ address: Address; deployed: boolean; deposited: bigint }> {
+export async function ensurePaymaster(
+  options: EnsurePaymasterOptions,
+): Promise<{ address: Address; deployed: boolean; deposited: bigint }> {
   const { client, wallet, deployerKey, entryPoint, signer, deposit } = options;
   const owner = wallet.account!;
   const deployer = privateKeyToAccount(paymasterDeployerKey(deployerKey, signer));
@@ -66,7 +68,9 @@ export async function ensurePaymaster(options: EnsurePaymasterOptions): Promise<
       const receipt = await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction(tx) });
       if (receipt.status !== 'success') throw new Error('the transaction reverted');
     } catch (err) {
-      throw new AaDeployError(`cannot ${what}: ${((err as { shortMessage?: string }).shortMessage ?? (err as Error).message).split('\n')[0]}`);
+      throw new AaDeployError(
+        `cannot ${what}: ${((err as { shortMessage?: string }).shortMessage ?? (err as Error).message).split('\n')[0]}`,
+      );
     }
   };
 
@@ -79,8 +83,19 @@ export async function ensurePaymaster(options: EnsurePaymasterOptions): Promise<
     const fees = await client.estimateFeesPerGas();
     const gas = (await client.estimateGas({ account: deployer.address, data })) + 60_000n;
     // Its own gas: the deployment and the ownership transfer (about 30,000), with room for a fee rise.
-    await send('fund the paymaster deployer', { account: owner, chain: wallet.chain, to: deployer.address, value: gas * fees.maxFeePerGas * 2n });
-    await send('deploy the verifying paymaster', { account: deployer, chain: wallet.chain, data, gas, maxFeePerGas: fees.maxFeePerGas * 2n });
+    await send('fund the paymaster deployer', {
+      account: owner,
+      chain: wallet.chain,
+      to: deployer.address,
+      value: gas * fees.maxFeePerGas * 2n,
+    });
+    await send('deploy the verifying paymaster', {
+      account: deployer,
+      chain: wallet.chain,
+      data,
+      gas,
+      maxFeePerGas: fees.maxFeePerGas * 2n,
+    });
     await send('hand the paymaster to the deployer', {
       account: deployer,
       chain: wallet.chain,

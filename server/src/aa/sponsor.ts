@@ -56,10 +56,22 @@ export interface SponsorOptions {
 }
 
 /** The signed paymaster fields that sponsor `userOperation`. */
-export async function sponsor({ client, paymaster, signer, userOperation, validUntil, validAfter = 0 }: SponsorOptions): Promise<PaymasterFields> {
+export async function sponsor({
+  client,
+  paymaster,
+  signer,
+  userOperation,
+  validUntil,
+  validAfter = 0,
+}: SponsorOptions): Promise<PaymasterFields> {
   const stub = paymasterStub(paymaster, validUntil, validAfter);
   const packed = toPackedUserOperation({ ...userOperation, signature: '0x', ...stub } as UserOperation<'0.7'>);
-  const hash = await client.readContract({ address: paymaster, abi: getHashAbi, functionName: 'getHash', args: [packed, validUntil, validAfter] });
+  const hash = await client.readContract({
+    address: paymaster,
+    abi: getHashAbi,
+    functionName: 'getHash',
+    args: [packed, validUntil, validAfter],
+  });
   const account = typeof signer === 'string' ? privateKeyToAccount(signer) : signer;
   const signature = await account.signMessage({ message: { raw: hash } });
   return { ...stub, paymasterData: concat([window(validUntil, validAfter), signature]) };

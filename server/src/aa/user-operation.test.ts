@@ -6,7 +6,7 @@
  * ETH, is sponsored by the verifying paymaster. Ctrl-C (the io's abort signal) stops Alto.
  */
 import { toSafeSmartAccount } from 'permissionless/accounts';
-import { createPublicClient, createWalletClient, http, parseEther, type Address, type PublicClient } from 'viem';
+import { createPublicClient, createWalletClient, http, parseEther, type Address, type Chain, type PublicClient } from 'viem';
 import { createBundlerClient, entryPoint07Address, type SmartAccount } from 'viem/account-abstraction';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
@@ -19,6 +19,7 @@ import { paymasterStub, sponsor } from './sponsor.js';
 
 let node: HardhatNode;
 let client: PublicClient;
+let chain: Chain;
 let stack: AaDeployment;
 let bundlerUrl: string;
 let stopBundler: AbortController;
@@ -26,7 +27,8 @@ let exited: Promise<number>;
 
 beforeAll(async () => {
   node = await startHardhat();
-  client = createPublicClient({ chain: { ...hardhat, rpcUrls: { default: { http: [node.url] } } }, transport: http(node.url), pollingInterval: 100 }) as PublicClient;
+  chain = { ...hardhat, rpcUrls: { default: { http: [node.url] } } };
+  client = createPublicClient({ chain, transport: http(node.url), pollingInterval: 100 }) as PublicClient;
   ({ deployment: stack } = await deployAa({ rpcUrl: node.url }));
   stopBundler = new AbortController();
   let stdout = '';
@@ -74,7 +76,7 @@ describe('a user operation through the bundler', () => {
   it("deploys a counterfactual Safe with its first operation, paid from the account's own ETH", async () => {
     const account = await safeAccount();
     expect(await client.getCode({ address: account.address })).toBeUndefined();
-    const funder = createWalletClient({ account: privateKeyToAccount(devAccountKey(5)), transport: http(node.url), chain: null });
+    const funder = createWalletClient({ account: privateKeyToAccount(devAccountKey(5)), transport: http(node.url), chain });
     await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther('1') }) });
     const recipient = privateKeyToAccount(generatePrivateKey()).address;
     const bundler = bundlerFor(account);
@@ -110,7 +112,7 @@ describe('a user operation through the bundler', () => {
     expect(await paymasterDeposit(paymaster)).toBe(deposit - receipt.actualGasCost);
   }, 30_000);
 
-  it('refuses a sponsored operation whose paymaster signature is not the verifying signer\'s', async () => {
+  it("refuses a sponsored operation whose paymaster signature is not the verifying signer's", async () => {
     const account = await safeAccount();
     const validUntil = Math.floor(Date.now() / 1000) + 3600;
     const paymaster = stack.paymaster as Address;

@@ -21,7 +21,11 @@ function rpcUrl({ flags, config }: CommandContext, name: string): string {
 }
 
 /** A flag's value, else its environment variable's (empty counts as unset). */
-function flagOrEnv({ flags, io }: CommandContext, flag: 'deployer-key' | 'executor-key' | 'utility-key' | 'port', env: string): string | undefined {
+function flagOrEnv(
+  { flags, io }: CommandContext,
+  flag: 'deployer-key' | 'executor-key' | 'utility-key' | 'port',
+  env: string,
+): string | undefined {
   const value = flags[flag] ?? (io.env ?? process.env)[env];
   return value === '' ? undefined : value;
 }
@@ -41,7 +45,7 @@ async function reporting(context: CommandContext, name: string, fn: () => Promis
 const deployCommand: Command = {
   name: 'aa deploy',
   usage: 'aa deploy --evm-rpc URL',
-  summary: 'deploy the ERC-4337 stack (EntryPoint v0.7, Safe accounts, a paymaster) where missing; print it',
+  summary: 'deploy the ERC-4337 stack where missing, print it',
   args: 0,
   flags: ['help', 'data', 'config', 'evm-rpc', 'deployer-key', 'paymaster-signer', 'paymaster-deposit'],
   options: {
@@ -60,7 +64,7 @@ const deployCommand: Command = {
         text: "top the paymaster's EntryPoint deposit up to ETH (default 10 on chains 31337\nand 1337, else none)",
       },
     ],
-    note: 'Prints {"chainId","entryPoint","factory","paymaster"}; run again, it deploys nothing and prints the same line.',
+    note: 'EntryPoint v0.7, Safe 1.4.1 accounts with Safe4337Module, a verifying paymaster; prints\n{"chainId","entryPoint","factory","paymaster"}; run again, it deploys nothing and prints the same line.',
   },
   run: (context) =>
     reporting(context, 'aa deploy', async () => {
@@ -87,7 +91,7 @@ const deployCommand: Command = {
 const bundlerCommand: Command = {
   name: 'bundler',
   usage: 'bundler --evm-rpc URL [--port N]',
-  summary: 'run the ERC-4337 bundler (Alto) against the chain until Ctrl-C',
+  summary: 'run the Alto bundler until Ctrl-C',
   args: 0,
   flags: ['help', 'data', 'config', 'evm-rpc', 'port', 'executor-key', 'utility-key'],
   options: {
@@ -106,7 +110,7 @@ const bundlerCommand: Command = {
         text: "the account refilling the executor (env W3KIT_BUNDLER_UTILITY_KEY; default\nHardhat's dev account 2, on chains 31337 and 1337 only)",
       },
     ],
-    note: 'Prints `bundler http://127.0.0.1:N` once it answers. Alto (@pimlico/alto, GPL) runs as its own process and\nlistens on every interface.',
+    note: 'Prints `bundler http://127.0.0.1:N` once it answers. Alto (@pimlico/alto, GPL) runs as its own\nprocess and listens on every interface.',
   },
   run: (context) =>
     reporting(context, 'bundler', async () => {
@@ -114,7 +118,9 @@ const bundlerCommand: Command = {
       const raw = flagOrEnv(context, 'port', 'W3KIT_BUNDLER_PORT');
       const port = raw === undefined ? DEFAULT_BUNDLER_PORT : /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
       if (!(port >= 0 && port <= 65535))
-        throw new UsageError(`Invalid ${context.flags.port !== undefined ? '--port' : 'W3KIT_BUNDLER_PORT'} '${raw}': must be a port from 0 to 65535`);
+        throw new UsageError(
+          `Invalid ${context.flags.port !== undefined ? '--port' : 'W3KIT_BUNDLER_PORT'} '${raw}': must be a port from 0 to 65535`,
+        );
       const { startBundler } = await import('../aa/bundler.js');
       const bundler = await startBundler({
         rpcUrl: url,
