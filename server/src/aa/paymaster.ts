@@ -40,7 +40,7 @@ function paymasterDeployerKey(deployerKey: Hex, signer: Address): Hex {
 }
 
 /** Where the paymaster of `signer` deployed by `deployerKey` is. */
-export function paymasterAddress(deployerKey: Hex, signer: Address): Address {
+function paymasterAddress(deployerKey: Hex, signer: Address): Address {
   return getContractAddress({ from: privateKeyToAccount(paymasterDeployerKey(deployerKey, signer)).address, nonce: 0n });
 }
 
@@ -62,7 +62,7 @@ export async function ensurePaymaster(
   const { client, wallet, deployerKey, entryPoint, signer, deposit } = options;
   const owner = wallet.account!;
   const deployer = privateKeyToAccount(paymasterDeployerKey(deployerKey, signer));
-  const address = getContractAddress({ from: deployer.address, nonce: 0n });
+  const address = paymasterAddress(deployerKey, signer);
   const send = async (what: string, tx: Parameters<WalletClient['sendTransaction']>[0]) => {
     try {
       const receipt = await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction(tx) });
