@@ -61,6 +61,8 @@ describe('aa deploy', () => {
     expect(line).toMatchObject({ chainId: 31337, entryPoint: entryPoint07Address, factory: safeContracts().safeProxyFactoryAddress });
     for (const address of [CREATE2_DEPLOYER, entryPoint07Address, line.paymaster, ...Object.values(safeContracts())])
       expect(await client.getCode({ address }), address).toMatch(/^0x[0-9a-f]{40,}/);
+    // The CREATE2 deployer came by its presigned transaction (Hardhat takes it), not by hardhat_setCode.
+    expect(await client.getTransactionCount({ address: '0x3fab184622dc19b6109349b94811493bf2a45362' })).toBe(1);
     const paymasterAbi = parseAbi(['function owner() view returns (address)', 'function verifyingSigner() view returns (address)']);
     expect(await client.readContract({ address: line.paymaster, abi: paymasterAbi, functionName: 'owner' })).toBe(DEPLOYER);
     expect(await client.readContract({ address: line.paymaster, abi: paymasterAbi, functionName: 'verifyingSigner' })).toBe(DEPLOYER);
