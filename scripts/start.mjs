@@ -17,6 +17,9 @@
  * (--bitcoin-esplora; the backend's --seed prices BTC on regtest).
  * The local DEX (Uniswap V2: WETH, DUSD and DUSDT pools) is deployed on chain 31337 next (or found
  * there), recorded in the backend's data, so the Blockchain API serves swaps on it.
+ * The ERC-4337 stack follows on chain 31337 (`w3kit-server aa deploy`: EntryPoint v0.7, Safe
+ * accounts, a verifying paymaster; found there on a second start), and its bundler, Alto, runs on
+ * W3KIT_BUNDLER_PORT (4337; `w3kit-server bundler`).
  */
 import { ensureInstalled, run } from './lib/run.mjs';
 
@@ -29,6 +32,7 @@ const { deployDemoContracts } = await import('./lib/contracts.mjs');
 const { deployDex } = await import('./lib/dex.mjs');
 const { startSvm, seedDevSolana } = await import('./lib/svm.mjs');
 const { startBtc } = await import('./lib/btc.mjs');
+const { deployAa, startBundler } = await import('./lib/aa.mjs');
 const { SERVER_BUNDLE } = await import('../server/scripts/bundle.mjs');
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -41,6 +45,9 @@ const [chainA, chainB, svm, btc] = await Promise.all([
 ]);
 const [contracts, solana] = await Promise.all([deployDemoContracts(chainA.url), seedDevSolana(svm), setSolanaPrices()]);
 const dex = await deployDex(chainA.url, { dataDir: DATA_DIR, tokens: [contracts.dusd, contracts.dusdt] });
+// After the DEX: both deploy from Hardhat's dev account 0, so never at once.
+const aa = await deployAa(chainA.url);
+const bundler = await startBundler({ rpcUrl: chainA.url, port: env('W3KIT_BUNDLER_PORT', 4337) });
 const backend = await startBackend({
   port: env('W3KIT_SERVER_PORT', 4301),
   relayPort: env('W3KIT_RELAY_PORT', env('W3KIT_SERVER_PORT', 4301) + 1),
@@ -83,6 +90,9 @@ console.log(
   `contracts    DUSD ${contracts.dusd}  DUSDT ${contracts.dusdt}  DNFT ${contracts.nft}  spam NFT ${contracts.spamNft}  (chain 31337)`,
 );
 console.log(`dex          router ${dex.router} (Uniswap V2 on chain ${dex.chainId}: ETH, ${dex.tokens.map((t) => t.symbol).join(', ')})`);
+console.log(
+  `bundler      ${bundler.url}   (ERC-4337 bundler, Alto, chain ${aa.chainId}: EntryPoint ${aa.entryPoint}, Safe factory ${aa.factory}, paymaster ${aa.paymaster})`,
+);
 console.log(`hardhat B    ${chainB.url}   (chain 31338)`);
 console.log(`solana       ${svm.url} ws ${svm.wsUrl} (local SVM; dev account ${solana.address}, token mint ${solana.mint})`);
 console.log(
@@ -107,7 +117,7 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await Promise.allSettled([demo.close(), backend.close(), chainA.stop(), chainB.stop(), svm.close(), btc.close()]);
+  await Promise.allSettled([demo.close(), backend.close(), chainA.stop(), chainB.stop(), svm.close(), btc.close(), bundler.close()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

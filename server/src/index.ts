@@ -241,3 +241,7 @@ export type { BlockchainOptions } from './repositories.js';
 export { deployDex, DexDeployError, DEV_DEPLOYER_KEY, type DeployDexOptions, type DeployDexResult } from './dex/deploy.js';
 export { getDex, dexLine, type DexRecord, type DexToken } from './dex/store.js';
 export { SWAPS_UNSUPPORTED, GAS_PRICE_UNSUPPORTED } from './routes/convert.js';
+export { deployAa, safeContracts, type AaDeployOptions, type AaDeployment, type AaDeployResult, type SafeContracts } from './aa/deploy.js';
+export { AaDeployError } from './aa/errors.js';
+export { startBundler, type BundlerOptions, type RunningBundler } from './aa/bundler.js';
+export { sponsor, paymasterStub, type PaymasterFields, type SponsorOptions } from './aa/sponsor.js';

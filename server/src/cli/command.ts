@@ -58,6 +58,10 @@ export const FLAGS = {
   'trust-proxy': { type: 'string' },
   fund: { type: 'string', multiple: true },
   'block-time': { type: 'string' },
+  'paymaster-signer': { type: 'string' },
+  'paymaster-deposit': { type: 'string' },
+  'executor-key': { type: 'string' },
+  'utility-key': { type: 'string' },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;

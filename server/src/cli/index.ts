@@ -17,6 +17,7 @@ import { projectsCommands } from './projects.js';
 import { configFlags, serveCommand } from './serve.js';
 import { svmCommand } from './svm.js';
 import { btcCommand } from './btc.js';
+import { aaCommands } from './aa.js';
 import { tokensCommands } from './tokens.js';
 import { walletsCommands } from './wallets.js';
 import { redactText } from '../redact.js';
@@ -34,6 +35,7 @@ export const COMMANDS: readonly Command[] = [
   svmCommand,
   ...dexCommands,
   btcCommand,
+  ...aaCommands,
 ];
 
 export const USAGE = helpText(COMMANDS);
