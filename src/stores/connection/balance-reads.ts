@@ -40,13 +40,22 @@ const targetOf = (namespace: ChainNamespace) =>
     return { key: balanceKey(network.caipNetworkId, address), network, address };
   });
 
-/** Keeps the account state's `balance` (spec section 3) the active key's figure, never another chain's. */
+/**
+ * Keeps the account state's `balance` (spec section 3) the active key's figure, never another
+ * chain's: on each answer, and when the active key changes (a namespace made active after its
+ * figure was read). Writes only a change, so following $activeBalance cannot loop.
+ */
 function mirror(): void {
   const current = $activeBalance.get();
   const namespace = $activeNetwork.get()?.chainNamespace;
-  if (!namespace || getAccountState(namespace).status !== 'connected') return;
-  patchAccount(namespace, { balance: current?.value, balanceSymbol: current?.symbol || undefined });
+  if (!namespace) return;
+  const state = getAccountState(namespace);
+  const balance = current?.value;
+  const balanceSymbol = current?.symbol || undefined;
+  if (state.status !== 'connected' || (state.balance === balance && state.balanceSymbol === balanceSymbol)) return;
+  patchAccount(namespace, { balance, balanceSymbol });
 }
+$activeBalance.listen(mirror);
 
 /** A fetcher value as the views read it: a figure the key has stays while it reads again, 'unavailable' after a failure. */
 function toNative({ data, error }: FetcherValue<string>, symbol: string, previous: NativeBalance | undefined): NativeBalance {

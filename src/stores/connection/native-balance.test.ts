@@ -21,6 +21,7 @@ let chainB: HardhatNode;
 let stop: () => Promise<void>;
 let localA: Network;
 let localB: Network;
+const solana: Network = networks.solanaLocal;
 const offline: Network = { ...networks.sepolia, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } };
 
 /** Sets ACCOUNT's balance on a chain (wei, hex). */
@@ -45,7 +46,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   resetNativeBalances();
-  setOptions({ networks: [localA, localB, offline] });
+  setOptions({ networks: [localA, localB, offline, solana] });
   $accounts.set({});
   $activeNamespace.set('eip155');
   $unknownNetwork.set(undefined);
@@ -86,6 +87,19 @@ describe('native balance per account and network', () => {
     // Back on 31337 its own figure shows at once (kept under its key), not 31338's.
     setActiveNetwork(localA.caipNetworkId);
     expect($activeBalance.get()?.value).toBe('10000');
+    expect(getAccountState('eip155').balance).toBe('10000');
+  });
+
+  it('a namespace made active shows the figure read before in its account state at once', async () => {
+    // Active on Solana (no account here): an eip155 read lands under its key, not in the account state.
+    setActiveNetwork(solana.caipNetworkId);
+    await refreshBalance('eip155', { force: true });
+    expect($nativeBalances.get()[balanceKey('eip155:31337', ACCOUNT)]?.value).toBe('10000');
+    expect(getAccountState('eip155').balance).toBeUndefined();
+    // Back on eip155: its figure, read before, is its account's balance now, with no new read.
+    setActiveNetwork(localA.caipNetworkId);
+    expect(getAccountState('eip155').balance).toBe('10000');
+    expect(getAccountState('eip155').balanceSymbol).toBe('ETH');
   });
 
   it('a chain whose RPC cannot be reached is unavailable, not the previous chain figure', async () => {

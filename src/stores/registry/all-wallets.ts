@@ -39,7 +39,8 @@ const $pages = createFetcherStore<Pages, W3ModalOptions>($registryParams, {
   key: registryKey,
   lifetimeMs: Infinity,
   maxEntries: 4,
-  fetcher: async (options) => ({ ...(await fetchRegistryPage(options, 1)), pages: [1] }),
+  // The page All Wallets opens on: its first row paints first, its images follow (not waited for).
+  fetcher: async (options) => ({ ...(await fetchRegistryPage(options, 1, { waitForImages: false })), pages: [1] }),
 });
 
 /** The next page under way (one at a time), for the list of `key`. */

@@ -79,11 +79,20 @@ export async function fetchWalletLists(options: W3ModalOptions): Promise<WalletL
   return { featured, recommended, count: recommendedReply.count + featured.length };
 }
 
-/** One page of 40 of the registry (All Wallets), its first images loaded (or 2 s passed). */
-export async function fetchRegistryPage(options: W3ModalOptions, page: number): Promise<{ wallets: RegistryWallet[]; count: number }> {
+/**
+ * One page of 40 of the registry (All Wallets), its first images loaded (or 2 s passed). The
+ * first page, what All Wallets opens on, is not held for its images (`waitForImages: false`):
+ * its first row paints as soon as the list is there, the images loading meanwhile.
+ */
+export async function fetchRegistryPage(
+  options: W3ModalOptions,
+  page: number,
+  { waitForImages = true } = {},
+): Promise<{ wallets: RegistryWallet[]; count: number }> {
   const reply = await api().getWallets({ page, entries: WALLETS.pageSize, ...filters(options) });
   const wallets = reply.data.map(withImage);
-  await preloadImages(wallets.slice(0, WALLETS.imagesPerPage).map((w) => w.imageUrl));
+  const images = preloadImages(wallets.slice(0, WALLETS.imagesPerPage).map((w) => w.imageUrl));
+  if (waitForImages) await images;
   return { wallets, count: reply.count };
 }
 

@@ -33,6 +33,15 @@ class SteppedView extends W3Element {
   }
 }
 
+/** A view defined before any route needs it, as a prefetch of its chunk does (the All Wallets view's tag). */
+class PrefetchedView extends W3Element {
+  static override readonly tagName = 'w3-all-wallets-view';
+  override render(): TemplateResult {
+    return html`all`;
+  }
+}
+PrefetchedView.define();
+
 /** A loader that resolves when the test says so, counting its calls. */
 function deferredLoader(ViewClass: typeof W3Element): ViewLoader & { calls: number; resolve(): void } {
   let release: () => void = () => undefined;
@@ -56,7 +65,12 @@ class ViewHostHost extends W3Element {
   log: string[] = [];
   /** What `ready` answers: a promise while something (the registry's lazy rules) still loads. */
   pending: Promise<unknown> | undefined;
-  loaders = { Connect: deferredLoader(ViewOne), Account: deferredLoader(ViewTwo), WalletSend: deferredLoader(SteppedView) };
+  loaders = {
+    Connect: deferredLoader(ViewOne),
+    Account: deferredLoader(ViewTwo),
+    WalletSend: deferredLoader(SteppedView),
+    AllWallets: deferredLoader(PrefetchedView),
+  };
   readonly viewHost = new ViewHostController(this, {
     loaders: this.loaders,
     active: () => this.open,
@@ -128,6 +142,18 @@ describe('ViewHostController', () => {
     await host.updateComplete;
     expect(host.viewHost.element).to.equal(undefined);
     expect(host.shownTag).to.equal(undefined);
+  });
+
+  it('creates at once a view whose element a prefetch of its chunk defined, without waiting for its loader', async () => {
+    const host = await mount();
+    host.loaders.Connect.resolve();
+    host.open = true;
+    await waitFor(() => host.shownTag === 'w3-test-one-view', 2000, 'Connect');
+    // 'w3-all-wallets-view' is defined (its chunk prefetched); its loader never resolves.
+    host.route = { view: 'AllWallets' };
+    await host.updateComplete;
+    expect(host.loaders.AllWallets.calls).to.equal(0);
+    expect(host.shownTag).to.equal('w3-all-wallets-view');
   });
 
   it('waits for what `ready` still loads (lazy rules) before creating a view, even one whose class is loaded', async () => {

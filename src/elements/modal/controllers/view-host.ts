@@ -1,7 +1,8 @@
 /**
  * Hosts the modal's current view (spec section 2): while active, each new router state gets a
  * fresh element of its view's class, loaded through the view registry (lazy chunks; a class
- * loaded once is created at once afterwards, unless `ready` has something still loading). Once
+ * loaded once, or defined by a prefetch of its chunk, is created at once, in the update that
+ * routes to it, unless `ready` has something still loading). Once
  * the element has rendered and is still current, `shown` is called, with `first` true for the
  * first view since activation. A view with steps (base/step-focus.ts) says when its step
  * changed: the host then focuses the element the new step marks with `data-step-focus`.
@@ -30,6 +31,12 @@ export interface ViewHostOptions {
 
 /** View classes loaded so far, by loader. */
 const loaded = new WeakMap<ViewLoader, ViewClass>();
+
+/** The class of `view`'s element when its chunk has defined it (its tag: `w3-<view-in-kebab-case>-view`, views/registry.ts). */
+function definedView(view: ViewName): ViewClass | undefined {
+  const tag = `w3-${view.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}-view`;
+  return customElements.get(tag) as ViewClass | undefined;
+}
 
 export class ViewHostController implements ReactiveController {
   /** The current view's element, to render; undefined while closed or while its class loads. */
@@ -87,7 +94,8 @@ export class ViewHostController implements ReactiveController {
     this.options.beforeChange?.();
     const load = this.options.loaders[route.view];
     const ready = this.options.ready?.();
-    const ViewClass = load && !ready ? loaded.get(load) : undefined;
+    // A class defined already (a view's chunk prefetched, e.g. All Wallets' by the Connect view) needs no load either.
+    const ViewClass = load && !ready ? (loaded.get(load) ?? definedView(route.view)) : undefined;
     this.element = ViewClass && document.createElement(ViewClass.tagName);
     if (ViewClass || !load) return;
     void Promise.all([load(), ready]).then(([{ default: LoadedClass }]) => {

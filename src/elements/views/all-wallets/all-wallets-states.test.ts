@@ -66,6 +66,25 @@ describe('All Wallets: skeletons, empty state, one icon', () => {
     expect(q(view, '.skeleton')).to.have.length(0);
   });
 
+  it("the first page's tiles show before its images load (they are not waited for, up to 2 s)", async () => {
+    // Images that never load: a page held for its images would show after the 2 s cap only.
+    const RealImage = window.Image;
+    window.Image = class {
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      src = '';
+    } as unknown as typeof Image;
+    try {
+      const el = await mountModal(apiOptions());
+      const started = performance.now();
+      const view = await openAllWallets(el);
+      await waitFor(() => q(view, '.tile[data-wallet-id="zerion"]').length > 0, 1500, 'a first-page wallet, its image not loaded');
+      expect(performance.now() - started).to.be.below(1500);
+    } finally {
+      window.Image = RealImage;
+    }
+  });
+
   it('shows skeleton tiles at the end of the grid while the next page loads', async () => {
     const el = await mountModal(apiOptions());
     const view = await openAllWallets(el);

@@ -2,6 +2,7 @@ import { css, html, nothing, type PropertyValues } from 'lit';
 import { $purchase, finishPurchase, reopenCheckout, type PurchaseState } from '../../../stores/onramp/purchase.js';
 import { popView } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';
+import { StepFocusController } from '../../base/step-focus.js';
 import { msg, str } from '../../base/localize.js';
 import { W3Element } from '../../base/w3-element.js';
 import { errorMessage } from '../../l10n/errors.js';
@@ -10,6 +11,10 @@ import { formatAmount } from '../../../core/format.js';
 
 /** The crypto bought, with at most 6 decimals (truncated). */
 const shownAmount = (amount: string) => formatAmount(amount, { decimals: Math.min(6, (amount.split('.')[1] ?? '').length) });
+
+/** The step a status shows (the texts of renderState): waiting while it opens, one step for an expiry. */
+const stepOf = (status: PurchaseState['status']) =>
+  status === 'idle' || status === 'opening' ? 'waiting' : status === 'timeout' ? 'expired' : status;
 
 /** How long the success shows before the Account view (with the purchase in its Activity) follows. */
 export const SUCCESS_SHOWN_MS = 2500;
@@ -45,6 +50,8 @@ export class W3BuyInProgressView extends W3Element {
   ];
 
   private readonly purchase = new StoreController(this, $purchase);
+  /** A new state of the purchase gets the focus on its heading (the view host focuses `data-step-focus`). */
+  private readonly stepFocus = new StepFocusController(this, () => stepOf(this.purchase.value.status));
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   override disconnectedCallback(): void {
@@ -79,11 +86,11 @@ export class W3BuyInProgressView extends W3Element {
     const { status, url, bought, provider } = state;
     switch (status) {
       case 'paid':
-        return html`<h3>${msg('Purchase complete')}</h3>
+        return html`<h3 tabindex="-1" data-step-focus>${msg('Purchase complete')}</h3>
           ${bought ? html`<p data-bought>${msg(str`You received ${shownAmount(bought.amount)} ${bought.currency}`)}</p>` : nothing}
           <w3-ui-button data-done @click=${() => finishPurchase()}>${msg('View account')}</w3-ui-button>`;
       case 'blocked':
-        return html`<h3>${msg('The popup was blocked')}</h3>
+        return html`<h3 tabindex="-1" data-step-focus>${msg('The popup was blocked')}</h3>
           <p class="muted">${msg('Allow popups for this page, or open the checkout yourself.')}</p>
           <div class="actions">${this.again()}</div>
           ${url
@@ -91,19 +98,19 @@ export class W3BuyInProgressView extends W3Element {
             : nothing}
           ${this.back()}`;
       case 'closed':
-        return html`<h3>${msg('The checkout window was closed before paying')}</h3>
+        return html`<h3 tabindex="-1" data-step-focus>${msg('The checkout window was closed before paying')}</h3>
           <div class="actions">${this.back()} ${this.again()}</div>`;
       case 'expired':
       case 'timeout':
-        return html`<h3>${msg('The checkout expired and nothing was paid')}</h3>
+        return html`<h3 tabindex="-1" data-step-focus>${msg('The checkout expired and nothing was paid')}</h3>
           <div class="actions">${this.back()}</div>`;
       case 'failed':
-        return html`<h3>${msg('Could not open the checkout')}</h3>
+        return html`<h3 tabindex="-1" data-step-focus>${msg('Could not open the checkout')}</h3>
           <p class="muted" data-error>${this.failureText(state)}</p>
           <div class="actions">${this.back()}</div>`;
       default:
         return html`<w3-ui-spinner label=${msg('Waiting for your purchase')}></w3-ui-spinner>
-          <h3>${msg('Waiting for your purchase')}</h3>
+          <h3 tabindex="-1" data-step-focus>${msg('Waiting for your purchase')}</h3>
           <p class="muted">
             ${provider?.external
               ? msg("Finish in the provider's window. Your balance updates once the purchase arrives.")

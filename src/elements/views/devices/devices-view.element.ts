@@ -5,6 +5,7 @@ import { $devices, loadDevices, removeDevice } from '../../../stores/embedded/de
 import { $locale } from '../../../stores/ui/locale.js';
 import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
+import { StepFocusController } from '../../base/step-focus.js';
 import { W3Element } from '../../base/w3-element.js';
 import { errorMessage } from '../../l10n/errors.js';
 import { viewStyles } from '../view.styles.js';
@@ -21,6 +22,9 @@ function dateText(at: number): string {
 }
 
 const nameOf = (device: AccountDevice): string => device.name ?? msg('Unknown device', { desc: 'Devices view: a device without a name' });
+
+/** The text of an empty list (a function: the texts follow the active locale). */
+const noDevicesText = (): string => msg('No device was approved by e-mail for this account yet.');
 
 /**
  * @summary Devices: the devices the account's e-mail approved (name, when approved, when last
@@ -58,13 +62,17 @@ export class W3DevicesView extends W3Element {
   private readonly store = new StoreController(this, $devices);
   /** The device whose removal waits for the user's confirmation. */
   @state() private confirming: string | undefined;
+  /** The device last asked about: back on the list, its Remove button takes the focus again. */
+  private asked: string | undefined;
+  /** A new step gets the focus (the view host focuses its `data-step-focus`: the button pressed is gone). */
+  private readonly stepFocus = new StepFocusController(this, () => (this.confirming ? 'confirm' : 'list'));
 
   private removeConfirmed(device: AccountDevice): void {
     this.confirming = undefined;
     void this.actions.removeDevice(device.id);
   }
 
-  private renderDevice(device: AccountDevice, busy: boolean) {
+  private renderDevice(device: AccountDevice, busy: boolean, focus: boolean) {
     const name = nameOf(device);
     return html`<li data-device=${device.id} ?data-current=${device.current}>
       <div class="info">
@@ -83,7 +91,8 @@ export class W3DevicesView extends W3Element {
         data-remove
         label=${msg(str`Remove ${name}`, { id: 'devices-remove-label', desc: 'Devices view: the remove button of one device' })}
         ?disabled=${busy}
-        @click=${() => (this.confirming = device.id)}
+        ?data-step-focus=${focus}
+        @click=${() => (this.confirming = this.asked = device.id)}
         >${msg('Remove', { desc: 'Passkeys view: remove a passkey' })}</w3-ui-button
       >
     </li>`;
@@ -91,7 +100,7 @@ export class W3DevicesView extends W3Element {
 
   private renderConfirm(device: AccountDevice) {
     return html`<div class="confirm" data-confirm role="group" aria-labelledby="confirm-title">
-      <h3 id="confirm-title" dir="auto">
+      <h3 id="confirm-title" dir="auto" tabindex="-1" data-step-focus>
         ${msg(str`Remove ${nameOf(device)}?`, { id: 'devices-remove-confirm', desc: 'Devices view: confirming a removal' })}
       </h3>
       <p class="muted">
@@ -117,10 +126,12 @@ export class W3DevicesView extends W3Element {
       </div>`;
     if (status !== 'ready' && list.length === 0)
       return html`<div class="state"><w3-ui-spinner label=${msg('Loading')}></w3-ui-spinner></div>`;
+    // Back on the list: the Remove button of the device asked about, else the list (or its empty text).
+    const back = busy ? undefined : list.find((d) => d.id === this.asked)?.id;
     return html`${list.length === 0
-        ? html`<p class="empty" data-empty>${msg('No device was approved by e-mail for this account yet.')}</p>`
-        : html`<ul class="stack" aria-label=${msg('Devices')}>
-            ${list.map((d) => this.renderDevice(d, busy))}
+        ? html`<p class="empty" tabindex="-1" data-step-focus data-empty>${noDevicesText()}</p>`
+        : html`<ul class="stack" tabindex="-1" ?data-step-focus=${back === undefined} aria-label=${msg('Devices')}>
+            ${list.map((d) => this.renderDevice(d, busy, d.id === back))}
           </ul>`}
       <p class="error" role="alert" data-action-error>${error ? errorMessage(error) : ''}</p>`;
   }

@@ -6,6 +6,7 @@ import { addPasskey, removePasskey } from '../../../stores/embedded/passkeys.js'
 import { $locale } from '../../../stores/ui/locale.js';
 import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
+import { StepFocusController } from '../../base/step-focus.js';
 import { W3Element } from '../../base/w3-element.js';
 import { errorMessage } from '../../l10n/errors.js';
 import { viewStyles } from '../view.styles.js';
@@ -22,6 +23,9 @@ function createdText(createdAt: number): string {
   }
   return msg(str`Added ${date}`, { desc: 'Passkeys view: when a passkey was created' });
 }
+
+/** The text of an empty list (a function: the texts follow the active locale). */
+const noPasskeysText = (): string => msg('No passkeys yet. Add one to log in with it alone, on this device or another.');
 
 /**
  * @summary Passkeys: the user's passkeys (name, when added, 'Protects your recovery key' for those
@@ -59,6 +63,10 @@ export class W3PasskeysView extends W3Element {
   private readonly store = new StoreController(this, $passkeys);
   /** The passkey whose removal waits for the user's confirmation. */
   @state() private confirming: Passkey | undefined;
+  /** The passkey last asked about: back on the list, its Remove button takes the focus again. */
+  private asked: string | undefined;
+  /** A new step gets the focus (the view host focuses its `data-step-focus`: the button pressed is gone). */
+  private readonly stepFocus = new StepFocusController(this, () => (this.confirming ? 'confirm' : 'list'));
 
   /** Removes `passkey`, first asking when it is the last one that protects the recovery key. */
   private removeOrConfirm(passkey: Passkey): void {
@@ -67,13 +75,14 @@ export class W3PasskeysView extends W3Element {
     const lastPrf = passkey.prf && !list.some((p) => p.prf && p.id !== passkey.id);
     if (lastPrf && this.confirming?.id !== passkey.id) {
       this.confirming = passkey;
+      this.asked = passkey.id;
       return;
     }
     this.confirming = undefined;
     void this.actions.removePasskey(passkey.id);
   }
 
-  private renderPasskey(passkey: Passkey, busy: boolean) {
+  private renderPasskey(passkey: Passkey, busy: boolean, focus: boolean) {
     return html`<li data-passkey=${passkey.id}>
       <div class="info">
         <span class="name" dir="auto">${passkey.name}</span>
@@ -86,15 +95,20 @@ export class W3PasskeysView extends W3Element {
         data-remove
         label=${msg(str`Remove ${passkey.name}`, { desc: 'Passkeys view: the remove button of one passkey' })}
         ?disabled=${busy}
+        ?data-step-focus=${focus}
         @click=${() => this.removeOrConfirm(passkey)}
         >${msg('Remove', { desc: 'Passkeys view: remove a passkey' })}</w3-ui-button
       >
     </li>`;
   }
 
+  private confirmTitle(passkey: Passkey): string {
+    return msg(str`Remove ${passkey.name}?`, { desc: 'Passkeys view: confirming a removal' });
+  }
+
   private renderConfirm(passkey: Passkey) {
     return html`<div class="confirm" data-confirm role="group" aria-labelledby="confirm-title">
-      <h3 id="confirm-title" dir="auto">${msg(str`Remove ${passkey.name}?`, { desc: 'Passkeys view: confirming a removal' })}</h3>
+      <h3 id="confirm-title" dir="auto" tabindex="-1" data-step-focus>${this.confirmTitle(passkey)}</h3>
       <p class="muted">
         ${msg(
           'This is your only passkey that protects your recovery key. Once it is removed, the recovery key is protected by the server again.',
@@ -118,10 +132,12 @@ export class W3PasskeysView extends W3Element {
       </div>`;
     if (status !== 'ready' && list.length === 0)
       return html`<div class="state"><w3-ui-spinner label=${msg('Loading passkeys')}></w3-ui-spinner></div>`;
+    // Back on the list: the Remove button of the passkey asked about, else the list (or its empty text).
+    const back = busy ? undefined : list.find((p) => p.id === this.asked)?.id;
     return html`${list.length === 0
-        ? html`<p class="empty" data-empty>${msg('No passkeys yet. Add one to log in with it alone, on this device or another.')}</p>`
-        : html`<ul class="stack" aria-label=${msg('Your passkeys')}>
-            ${list.map((p) => this.renderPasskey(p, busy))}
+        ? html`<p class="empty" tabindex="-1" data-step-focus data-empty>${noPasskeysText()}</p>`
+        : html`<ul class="stack" tabindex="-1" ?data-step-focus=${back === undefined} aria-label=${msg('Your passkeys')}>
+            ${list.map((p) => this.renderPasskey(p, busy, p.id === back))}
           </ul>`}
       <p class="error" role="alert" data-action-error>${error ? errorMessage(error) : ''}</p>
       <w3-ui-button

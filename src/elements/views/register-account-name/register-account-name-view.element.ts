@@ -15,6 +15,7 @@ import { $nameZone } from '../../../stores/names/zone.js';
 import { replaceView } from '../../../stores/ui/router.js';
 import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
+import { StepFocusController } from '../../base/step-focus.js';
 import { W3Element } from '../../base/w3-element.js';
 import type { W3UiTextInput } from '../../primitives/text-input/text-input.element.js';
 import { viewStyles } from '../view.styles.js';
@@ -137,6 +138,8 @@ export class W3RegisterAccountNameView extends W3Element {
 
   private readonly state = new StoreController(this, $registerName);
   private readonly zone = new StoreController(this, $nameZone);
+  /** Waiting for the wallet is a step: its text, then the name field again, get the focus (the view host focuses `data-step-focus`). */
+  private readonly stepFocus = new StepFocusController(this, () => this.state.value.stage !== undefined);
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -184,6 +187,7 @@ export class W3RegisterAccountNameView extends W3Element {
           label=${msg('Name', { id: 'register-name-input', desc: 'Choose name view: label of the name input' })}
           hide-label
           autocomplete="off"
+          ?data-step-focus=${!busy}
           .value=${label}
           .error=${problemText(check)}
           ?disabled=${busy}
@@ -195,9 +199,11 @@ export class W3RegisterAccountNameView extends W3Element {
       <p role="status" data-availability data-status=${check.status}>${availabilityText(check)}</p>
       ${this.renderSuggestions()}
       <p class="error center" role="alert" data-error>${failureText(state.error)}</p>
-      ${stage === 'signing'
-        ? html`<p class="muted center" data-waiting>
-            ${msg('Confirm in your wallet', { id: 'register-name-confirm', desc: 'Choose name view: the wallet is asked to sign' })}
+      ${busy
+        ? html`<p class="muted center" tabindex="-1" data-step-focus data-waiting>
+            ${stage === 'signing'
+              ? msg('Confirm in your wallet', { id: 'register-name-confirm', desc: 'Choose name view: the wallet is asked to sign' })
+              : nothing}
           </p>`
         : nothing}
       <w3-ui-button data-register aria-busy=${busy ? 'true' : 'false'} ?disabled=${!canRegister(state)} @click=${() => void this.register()}

@@ -19,6 +19,7 @@ import {
 } from '../../../stores/swap/swap.js';
 import { msg, str } from '../../base/localize.js';
 import { StoreController } from '../../base/store-controller.js';
+import { StepFocusController } from '../../base/step-focus.js';
 import { W3Element } from '../../base/w3-element.js';
 import { formatAmount, formatBalance, formatFiat } from '../../l10n/format.js';
 import { viewStyles } from '../view.styles.js';
@@ -47,6 +48,12 @@ export class W3SwapView extends W3Element {
   private readonly account = new StoreController(this, $activeAccount);
   /** The slippage field is open for editing. */
   @state() private editingSlippage = false;
+  /**
+   * Editing the slippage is a step: its field, then the Edit button, get the focus (the view host
+   * focuses `data-step-focus`). Enter in the field is kept from its keypress: it would press the
+   * Edit button focused meanwhile (and submit the form).
+   */
+  private readonly stepFocus = new StepFocusController(this, () => this.editingSlippage);
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -153,18 +160,21 @@ export class W3SwapView extends W3Element {
     const slippageRow = this.editingSlippage
       ? html`<w3-ui-text-input
           data-slippage
+          data-step-focus
           label=${msg('Slippage tolerance (%)', { id: 'swap-slippage-label', desc: 'Swap view: label of the slippage field' })}
           inputmode="decimal"
           autocomplete="off"
           .value=${slippage}
           .error=${slippageProblem ? swapProblemText(slippageProblem) : undefined}
           @w3-input=${(e: CustomEvent<{ value: string }>) => setSlippage(e.detail.value)}
+          @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && e.preventDefault()}
           @w3-submit=${() => !slippageProblem && (this.editingSlippage = false)}
         ></w3-ui-text-input>`
       : html`<span data-slippage-value>${slippage}%</span>
           <button
             type="button"
             class="edit"
+            data-step-focus
             aria-label=${msg('Edit slippage tolerance', {
               id: 'swap-slippage-edit',
               desc: 'Swap view: name of the button that edits the slippage',

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
 import { setBlockchainApiDeps } from '../../../stores/portfolio/blockchain.js';
 import { $router } from '../../../stores/ui/router.js';
 import { $activeNetworkIds } from '../../../stores/network/networks.js';
@@ -168,6 +169,23 @@ describe('Swap views', () => {
     type(slippage, '2');
     await waitFor(() => deep(view, '[data-minimum]')?.textContent!.trim() === '1,960 DUSD', 2000, 'minimum at 2%');
     expect(mainButton(view).disabled).to.equal(false);
+  });
+
+  it('editing the slippage by keyboard: Edit gives the focus to its field, Enter in the field gives it back to Edit', async () => {
+    const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', features: { swaps: true } });
+    const view = await openSwap(el);
+    await waitFor(() => $swap.get().from?.symbol === 'ETH', 3000, 'ETH chosen');
+    const edit = await waitFor(() => deep<HTMLButtonElement>(view, 'button.edit'), 2000, 'Edit');
+    edit.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => activeDeep() === deep(view, 'w3-ui-text-input[data-slippage]', 'input'), 2000, 'slippage field focused');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => activeDeep() === deep(view, 'button.edit'), 2000, 'Edit focused again');
+    // Closed for good: Enter's keypress did not press the Edit button it left focused.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(deep(view, 'w3-ui-text-input[data-slippage]')).to.equal(null);
+    expect(activeDeep()).to.equal(deep(view, 'button.edit'));
+    expect($router.get().view).to.equal('Swap');
   });
 
   it('paying with a token asks for approval first: Approve DUSD, and the preview says so', async () => {

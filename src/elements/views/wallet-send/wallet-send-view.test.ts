@@ -5,6 +5,7 @@ import { $send, reviewSend, setReceiver, setSendAmount } from '../../../stores/s
 import { RECEIVER } from '../../../test-utils/blockchain-fixtures.js';
 import { networks } from '../../../wire/networks.js';
 import { $accounts } from '../../../stores/connection/account.js';
+import { $nativeBalances, balanceKey } from '../../../stores/connection/native-balance.js';
 import { $activeNamespace, $activeNetworkIds } from '../../../stores/network/networks.js';
 import { setBlockchainApiDeps } from '../../../stores/portfolio/blockchain.js';
 import {
@@ -184,12 +185,14 @@ describe('WalletSend view', () => {
     const devnet = networks.solanaDevnet;
     const el = await mountModal({ networks: [networks.localhost, devnet] });
     const address = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+    // The figure where a read lands (the account state's balance follows it), not the account state by hand.
+    $nativeBalances.setKey(balanceKey(devnet.caipNetworkId, address), { status: 'ready', value: '2.5', symbol: 'SOL' });
     $accounts.setKey('solana', {
       address,
       caipAddress: `${devnet.caipNetworkId}:${address}`,
       status: 'connected',
-      balance: '2.5',
-      balanceSymbol: 'SOL',
+      balance: undefined,
+      balanceSymbol: undefined,
       profileName: undefined,
       profileImage: undefined,
       allAccounts: [{ namespace: 'solana', address, type: 'eoa' }],
