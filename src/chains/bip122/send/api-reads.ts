@@ -32,7 +32,8 @@ function sendError(err: unknown, root: string, path: string): unknown {
   if (err instanceof BitcoinSendError) return err;
   if (err instanceof ApiError) {
     const facts = { status: err.status };
-    if (err.status === 429) return new BitcoinSendError('ESPLORA_RATE_LIMITED', `The Blockchain API at ${root} asks to slow down`, { facts });
+    if (err.status === 429)
+      return new BitcoinSendError('ESPLORA_RATE_LIMITED', `The Blockchain API at ${root} asks to slow down`, { facts });
     if (err.status === 502 || err.status === 503 || err.status === 504)
       return new BitcoinSendError('ESPLORA_UNREACHABLE', `The Blockchain API at ${root} could not read Bitcoin (HTTP ${err.status})`, {
         cause: err,
