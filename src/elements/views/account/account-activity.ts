@@ -91,12 +91,13 @@ function row(tx: Transaction, now: number, network: Network | undefined) {
 
 /**
  * The Activity panel: loading, then 'No activity yet' or the list grouped by date (newest first);
- * on a network of another namespace (Solana), a plain note that activity is EVM-only.
+ * on a network of a namespace without the `activity` feature (Solana), a plain note instead;
+ * Bitcoin's rows add 'Pending' or their confirmations.
  * While further pages exist a fixed-height slot ends the list; the next page's spinner shows in
  * it, so loading never shifts the rows.
  */
 export function renderActivity(state: ActivityState, now: number, network?: Network) {
-  // The Blockchain API's history covers EVM networks only (spec 9): say so rather than spin.
+  // History covers the namespaces with the `activity` feature (EVM, spec 9; Bitcoin, issue 33): say so rather than spin.
   if (network && !chainRules(network.chainNamespace)?.features?.activity)
     return html`<p class="empty" data-activity-unsupported>${msg('Activity is shown for EVM networks only')}</p>`;
   if (state.status === 'idle' || state.status === 'loading') return html`<w3-ui-spinner label=${msg('Loading activity')}></w3-ui-spinner>`;
