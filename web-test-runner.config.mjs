@@ -35,8 +35,12 @@ function btcPlugin() {
   return {
     name: 'w3kit-btc',
     async serverStart() {
-      // src/chains/bip122/send.browser.test.ts sends from its own key's address (sha256 of 'w3kit btc-send browser test'), not the dev account's.
-      btc = await startBtc({ port: 0, fund: ['bcrt1qgt37zpmq457eeucw74kkaemur44mc9lc09rxlx=1'] });
+      // src/chains/bip122/send.browser.test.ts sends from its own key's address (sha256 of 'w3kit btc-send browser test'), not the dev account's;
+      // src/chains/bip122/activity.browser.test.ts from its own (sha256 of 'w3kit btc-activity browser test').
+      btc = await startBtc({
+        port: 0,
+        fund: ['bcrt1qgt37zpmq457eeucw74kkaemur44mc9lc09rxlx=1', 'bcrt1qjr076ecqda5e0gzxg4rjxlluqprz2ch3mymr9g=1'],
+      });
     },
     async serverStop() {
       await btc?.close();

@@ -165,7 +165,9 @@ function sameAccount(a: PublicAccount, b: PublicAccount | undefined): boolean {
   return !!b && a.address === b.address && a.status === b.status && a.caipAddress === b.caipAddress && a.allAccounts === b.allAccounts;
 }
 
-const requests = () => import('./stores/connection/requests.js');
+// With the stores' Blockchain API registered (./stores/portfolio/blockchain.ts): a Bitcoin send reads its coins through it.
+const requests = () =>
+  Promise.all([import('./stores/connection/requests.js'), import('./stores/portfolio/blockchain.js')]).then(([m]) => m);
 
 let instance: W3ModalInstance | undefined;
 

@@ -7,12 +7,15 @@ import { ApiError } from './errors.js';
 import { buildUrl, definedDeps, type HttpDeps, httpRequest, type Query, sdkQuery } from './http.js';
 import {
   balanceReplySchema,
+  feeEstimatesReplySchema,
   fungiblePriceReplySchema,
   historyReplySchema,
   identityReplySchema,
   nftsReplySchema,
   profileReplySchema,
   supportedChainsReplySchema,
+  utxoReplySchema,
+  type FeeEstimatesReply,
   type FungiblePrice,
   type HistoryReply,
   type Identity,
@@ -20,6 +23,7 @@ import {
   type Profile,
   type SupportedChainsReply,
   type TokenBalance,
+  type UtxoReply,
 } from '../wire/blockchain-api.js';
 import type { RequestSignal } from './provider-api.js';
 import {
@@ -59,6 +63,10 @@ export interface BlockchainApi {
   getNameSuggestions(label: string, params: { zone?: string | undefined }, options?: RequestSignal): Promise<NameSuggestionsReply>;
   /** Registers a signed name (POST /v1/profile/account); sent once, never retried. Rejects with ApiError on a refusal. */
   registerName(body: RegisterNameBody, options?: RequestSignal): Promise<void>;
+  /** UTXO chains (bip122): the unspent outputs of `address` on `chainId`, with its balance in sats. */
+  getUtxos(address: string, params: { chainId: string }, options?: RequestSignal): Promise<UtxoReply>;
+  /** UTXO chains (bip122): the fee rates of `chainId` in sat/vB, with every confirmation target the node gives. */
+  getFeeEstimates(params: { chainId: string }, options?: RequestSignal): Promise<FeeEstimatesReply>;
 }
 
 export function createBlockchainApi(options: BlockchainApiOptions): BlockchainApi {
@@ -137,5 +145,25 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
         schema: registerNameReplySchema,
       });
     },
+
+    getUtxos: (address, { chainId }, { signal } = {}) =>
+      httpRequest(url(account(address, 'utxos'), { chainId }), { ...deps, signal, schema: utxoReplySchema }),
+
+    getFeeEstimates: ({ chainId }, { signal } = {}) =>
+      httpRequest(url('/v1/fee-estimates', { chainId }), { ...deps, signal, schema: feeEstimatesReplySchema }),
   };
+}
+
+let current: (() => BlockchainApi | undefined) | undefined;
+
+/**
+ * The Blockchain API of the current options, for the namespaces' adapters (chains may not import
+ * stores: the stores register their getter here, src/stores/portfolio/blockchain.ts); undefined
+ * when none is configured or none registered.
+ */
+export const currentBlockchainApi = (): BlockchainApi | undefined => current?.();
+
+/** Registers the getter currentBlockchainApi() asks (the stores' getBlockchainApi). */
+export function registerBlockchainApi(getter: () => BlockchainApi | undefined): void {
+  current = getter;
 }

@@ -18,6 +18,7 @@
  */
 import type { ChainNamespace } from '../core/caip.js';
 import type { AccountType } from '../core/options.js';
+import type { HistoryReply } from '../wire/blockchain-api.js';
 import type { Network } from '../wire/networks.js';
 import type { WalletConnectPart } from './walletconnect-part.js';
 
@@ -128,6 +129,8 @@ export interface ChainAdapter<P = unknown> {
   readNativeBalance(network: Network, address: string): Promise<string>;
   /** Token balances read from the chain (the fallback without a Blockchain API); absent when unsupported. */
   readTokenBalances?(network: Network, address: string): Promise<ChainTokenBalance[]>;
+  /** One page of the account's activity read from the chain (the fallback without a Blockchain API), as the API's history. */
+  readActivity?(network: Network, address: string, cursor?: string): Promise<HistoryReply>;
 
   /** eip155 only: EIP-712 typed data. */
   signTypedData?(provider: P, address: string, typedData: object): Promise<string>;
@@ -144,6 +147,8 @@ export interface AdapterEntry<P = unknown> {
   load: () => Promise<ChainAdapter<P>>;
   /** The adapter reads token balances from the chain: without a Blockchain API the Tokens list comes from there. */
   readsTokens?: boolean;
+  /** The adapter reads the account's activity from the chain (`readActivity`): without a Blockchain API the Activity tab comes from there. */
+  readsActivity?: boolean;
   /** Its rules and labels (Send, Networks); absent (and no `loadRules`): the namespace connects and signs but has no Send. */
   rules?: ChainRules;
   /**

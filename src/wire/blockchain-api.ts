@@ -139,6 +139,7 @@ export const utxoReplySchema = z.object({
   value: nonNegativeNumber,
   utxos: z.array(z.object({ txid: z.string(), vout: z.number(), value: z.number(), confirmations: z.number() })),
 });
+export type UtxoReply = z.infer<typeof utxoReplySchema>;
 
 /** GET /v1/fee-estimates reply (UTXO chains): sat/vB to be mined in 1 (fast), 6 (normal) and 144 (slow) blocks, and every target the node gives. */
 export const feeEstimatesReplySchema = z.object({
@@ -148,3 +149,4 @@ export const feeEstimatesReplySchema = z.object({
   slow: nonNegativeNumber,
   targets: z.record(z.string(), z.number()),
 });
+export type FeeEstimatesReply = z.infer<typeof feeEstimatesReplySchema>;

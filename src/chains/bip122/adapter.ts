@@ -101,4 +101,6 @@ export const bip122Adapter: ChainAdapter<BitcoinProvider> = {
   isTransactionId,
   readNativeBalance,
   readTokenBalances: async () => [],
+  // Without a Blockchain API: the network's Esplora history (loaded when the Activity tab shows).
+  readActivity: async (network, address, cursor) => (await import('./activity.js')).readActivity(network, address, cursor),
 };

@@ -15,4 +15,6 @@ export const bip122Rules: ChainRules = {
   maxAmount: 21_000_000n * 100_000_000n, // every sat there will ever be
   accountType: 'payment',
   feeSpeeds: true,
+  // The Activity tab: the Blockchain API's history, or the network's Esplora without one (./activity.ts).
+  features: { activity: true },
 };

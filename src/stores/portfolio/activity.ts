@@ -1,12 +1,14 @@
 /**
  * The transaction list of the active account (Blockchain API history, on namespaces whose rules
- * have the `activity` feature; spec section 9), a fetcher store that loads while listened: loading, then empty or filled, cursor paging; a failure marks it empty with
+ * have the `activity` feature; spec section 9; without a Blockchain API, the history the
+ * namespace's adapter reads from the chain where its entry `readsActivity`: Bitcoin's Esplora), a fetcher store that loads while listened: loading, then empty or filled, cursor paging; a failure marks it empty with
  * 'Failed to fetch transactions'. Only the active chain's transactions show, and those whose
  * transfers are all spam NFTs are hidden.
  */
 import { atom, computed } from 'nanostores';
 import type { Transaction } from '../../wire/blockchain-api.js';
-import { chainRules } from '../../chains/registry.js';
+import type { HistoryReply } from '../../wire/blockchain-api.js';
+import { adapterEntry, chainRules, loadAdapter } from '../../chains/registry.js';
 import { createFetcherStore } from '../app/fetcher.js';
 import { $activeTarget, getBlockchainApi, now, type AccountTarget } from './blockchain.js';
 import { onReset } from '../app/reset.js';
@@ -35,18 +37,30 @@ export function visibleTransactions(list: readonly Transaction[], caipNetworkId:
 }
 
 const $historyTarget = computed($activeTarget, (t) =>
-  t && chainRules(t.network.chainNamespace)?.features?.activity && getBlockchainApi() ? t : undefined,
+  t &&
+  chainRules(t.network.chainNamespace)?.features?.activity &&
+  (getBlockchainApi() || adapterEntry(t.network.chainNamespace)?.readsActivity)
+    ? t
+    : undefined,
 );
+
+/** One page of history: from the Blockchain API, else from the chain through the namespace's adapter. */
+async function historyPage({ address, network }: AccountTarget, cursor?: string): Promise<HistoryReply> {
+  const api = getBlockchainApi();
+  if (api) return api.getHistory(address, { chainId: network.caipNetworkId, cursor });
+  const adapter = await loadAdapter(network.chainNamespace);
+  if (!adapter?.readActivity) throw new Error('No Blockchain API');
+  return adapter.readActivity(network, address, cursor);
+}
 
 /** The loaded pages of the active account's history; each showing asks again (a short lifetime only shares a burst of reads). */
 export const $history = createFetcherStore<Page, AccountTarget>($historyTarget, {
   key: (t) => t.key,
   lifetimeMs: 2000,
   now,
-  fetcher: async ({ address, network }) => {
-    const api = getBlockchainApi();
-    if (!api) throw new Error('No Blockchain API');
-    const reply = await api.getHistory(address, { chainId: network.caipNetworkId });
+  fetcher: async (target) => {
+    const { network } = target;
+    const reply = await historyPage(target);
     return { transactions: visibleTransactions(reply.data, network.caipNetworkId, String(network.id)), next: reply.next };
   },
 });
@@ -67,13 +81,12 @@ export const fetchActivity = (): Promise<void> => $history.fetch({ force: true }
 
 /** Loads the next page when there is one and none is loading; a page for a list since replaced is dropped. Never rejects. */
 export async function fetchMoreActivity(): Promise<void> {
-  const api = getBlockchainApi();
   const t = $historyTarget.get();
   const { data: page, key, loading } = $history.value ?? { loading: false };
-  if (!api || !t || !page || key !== t.key || loading || !page.next || $activityLoadingMore.get()) return;
+  if (!t || !page || key !== t.key || loading || !page.next || $activityLoadingMore.get()) return;
   $activityLoadingMore.set(true);
   try {
-    const reply = await api.getHistory(t.address, { chainId: t.network.caipNetworkId, cursor: page.next });
+    const reply = await historyPage(t, page.next);
     if ($history.value?.data !== page) return;
     const seen = new Set(page.transactions.map((x) => x.id));
     const more = visibleTransactions(reply.data, t.network.caipNetworkId, String(t.network.id)).filter((x) => !seen.has(x.id));

@@ -4,7 +4,7 @@
  * stores), a clock tests can move, and small time-limited caches for on-demand lookups.
  */
 import { computed } from 'nanostores';
-import { createBlockchainApi, type BlockchainApi, type BlockchainApiOptions } from '../../api/blockchain-api.js';
+import { createBlockchainApi, registerBlockchainApi, type BlockchainApi, type BlockchainApiOptions } from '../../api/blockchain-api.js';
 import type { Network } from '../../wire/networks.js';
 import { $activeAccount } from '../connection/account.js';
 import { $activeNetwork, $unknownNetwork } from '../network/networks.js';
@@ -75,6 +75,8 @@ export function getBlockchainApi(): BlockchainApi | undefined {
   }
   return cached.api;
 }
+// The adapters read it through the api layer (a Bitcoin send's UTXOs and fee estimates).
+registerBlockchainApi(getBlockchainApi);
 
 /** What the account stores read: the active address on the active (configured) network. */
 export interface AccountTarget {

@@ -3,18 +3,25 @@
  * value })`), its fee estimate and its wait for a block: the PSBT is built here from the
  * account's coins (./send.ts), the wallet signs it (`bitcoin:signTransaction`: the PSBT and the
  * inputs to sign), then it is finalised, broadcast and followed (./follow.ts). The coins and fee
- * estimates come from the network's Esplora URL (`rpcUrls.default.http[0]`).
+ * estimates come from the Blockchain API when one is configured (./api-reads.ts, with the project
+ * id), else from the network's Esplora URL (`rpcUrls.default.http[0]`). Broadcast and follow
+ * always use the network's Esplora: the Blockchain API serves reads only (it has no route that
+ * posts a transaction), and a transaction is the network's to accept, so the send's own network
+ * is asked whether it took it and when it is mined.
  */
+import { currentBlockchainApi } from '../../../api/blockchain-api.js';
 import type { Network } from '../../../wire/networks.js';
 import type { Transfer } from '../../types.js';
 import { standardChain } from '../chains.js';
 import type { BitcoinProvider } from '../provider.js';
 import { askWallet, signError } from '../wallet-errors.js';
 import { BitcoinSendError } from './errors.js';
+import { createApiReads, type SendReads } from './api-reads.js';
 import { createEsploraClient, type EsploraClient } from './esplora.js';
 import { FEE_SPEEDS, type FeeSpeed } from './fees.js';
 import { followTransaction } from './follow.js';
 import { netOfCaip2, type BitcoinNet } from './networks.js';
+import { parseInstanceTransaction } from './instance-tx.js';
 import { finalizeSigned, fromBase64 } from './psbt.js';
 import { broadcast, prepareSend, type PreparedSend } from './send.js';
 
@@ -43,10 +50,21 @@ function netOf(network: Network): BitcoinNet {
   return net;
 }
 
+/** Where a send reads its coins and fee estimates: the Blockchain API when configured, else the network's Esplora. */
+function readsOf(network: Network): SendReads {
+  const api = currentBlockchainApi();
+  return api ? createApiReads(api, network.caipNetworkId, lazyEsplora(network)) : clientOf(network);
+}
+
+/** The network's Esplora for an unconfirmed coin's inputs (a network without an Esplora URL answers none). */
+const lazyEsplora = (network: Network): Pick<EsploraClient, 'txInputs'> => ({
+  txInputs: (txid, signal) => clientOf(network).txInputs(txid, signal),
+});
+
 const speedOf = (speed: unknown): FeeSpeed => (FEE_SPEEDS.includes(speed as FeeSpeed) ? (speed as FeeSpeed) : 'normal');
 
 const prepare = (network: Network, from: string, to: unknown, value: unknown, speed: unknown): Promise<PreparedSend> =>
-  prepareSend({ client: clientOf(network), net: netOf(network), from, to, value, speed: speedOf(speed) });
+  prepareSend({ client: readsOf(network), net: netOf(network), from, to, value, speed: speedOf(speed) });
 
 /** Builds, has the wallet sign, finalises and broadcasts; the txid. */
 async function send(provider: BitcoinProvider, from: string, network: Network, to: unknown, value: unknown, speed: unknown) {
@@ -78,16 +96,14 @@ export function sendTransaction(
   network: Network,
   options?: unknown,
 ): Promise<string> {
-  if (typeof tx !== 'object' || tx === null || !('to' in tx) || !('value' in tx)) {
-    return Promise.reject(
-      new BitcoinSendError(
-        'AMOUNT_INVALID',
-        'A Bitcoin transaction is { to, value } (value: sats as a bigint, or BTC as a decimal string)',
-      ),
-    );
+  let parsed;
+  try {
+    parsed = parseInstanceTransaction(tx);
+  } catch (err) {
+    return Promise.reject(err);
   }
   const speed = typeof options === 'object' && options !== null ? (options as { feeSpeed?: unknown }).feeSpeed : undefined;
-  return send(provider, from, network, tx.to, tx.value, speed);
+  return send(provider, from, network, parsed.to, parsed.value, speed);
 }
 
 /** Until the transaction is in a block ('success'), or 'unknown' after `timeoutMs`; never throws. */

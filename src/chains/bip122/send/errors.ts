@@ -37,6 +37,9 @@ export const BITCOIN_SEND_CODES = [
   // following a transaction
   'FOLLOW_TIMEOUT',
   'FOLLOW_CANCELLED',
+  // the instance API's { to, value } (./instance-tx.ts)
+  'TRANSACTION_INVALID',
+  'FIELD_UNKNOWN',
 ] as const;
 export type BitcoinSendCode = (typeof BITCOIN_SEND_CODES)[number];
 
@@ -54,6 +57,8 @@ export interface BitcoinSendFacts {
   available?: bigint;
   /** ESPLORA_*: the HTTP status, when there was one. */
   status?: number;
+  /** The instance API's transaction: the field that is wrong (`to`, `value`, or one it does not take). */
+  field?: string;
 }
 
 export class BitcoinSendError extends W3Error {

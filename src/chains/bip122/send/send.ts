@@ -1,7 +1,8 @@
 /**
  * A Bitcoin send, start to end, for WalletSend and `sendTransaction(..., { namespace })`:
  * `prepareSend` checks the amount and the addresses (before any request), reads the fee
- * estimates and the account's spendable coins from Esplora, selects coins and builds the PSBT
+ * estimates and the account's spendable coins (from the Blockchain API, ./api-reads.ts, or the
+ * network's Esplora), selects coins and builds the PSBT
  * with the inputs to sign; the wallet signs; `finalizeSigned` (./psbt.ts) extracts the raw
  * transaction; `broadcast` posts it; `followTransaction` (./follow.ts) waits for its block. Errors: ./errors.ts (codes for the modal to word); the client: ./esplora.ts; networks by CAIP-2 id: ./networks.ts.
  */
@@ -9,6 +10,7 @@ import { parseAddress, parsePaymentAddress, type ParsedAddress } from './address
 import { parseAmount } from './amount.js';
 import { loadBtcSigner } from './btc-signer.js';
 import { BitcoinSendError, isBitcoinSendError } from './errors.js';
+import type { SendReads } from './api-reads.js';
 import type { EsploraClient } from './esplora.js';
 import { feeRates, MAX_RATE, MIN_RATE, type FeeRates, type FeeSpeed } from './fees.js';
 import type { BitcoinNet } from './networks.js';
@@ -23,7 +25,7 @@ export const MAX_UNCONFIRMED_CHECKED = 20;
  * their transaction spent the account's own coins alone (its change: a stranger's unconfirmed
  * payment may be replaced or never confirm).
  */
-export async function spendableCoins(client: EsploraClient, address: string, signal?: AbortSignal): Promise<Coin[]> {
+export async function spendableCoins(client: SendReads, address: string, signal?: AbortSignal): Promise<Coin[]> {
   const utxos = await client.utxos(address, signal);
   const coin = (u: (typeof utxos)[number]): Coin => ({ txid: u.txid, vout: u.vout, value: BigInt(u.value), confirmed: u.status.confirmed });
   const confirmed = utxos.filter((u) => u.status.confirmed).map(coin);
@@ -40,7 +42,8 @@ export async function spendableCoins(client: EsploraClient, address: string, sig
 }
 
 export interface SendRequest {
-  client: EsploraClient;
+  /** Where the fee estimates and the coins are read. */
+  client: SendReads;
   net: BitcoinNet;
   /** The payment address (P2WPKH or P2TR) paying, and the wallet's public key of it. */
   from: string;

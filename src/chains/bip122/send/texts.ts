@@ -63,6 +63,10 @@ export function bitcoinSendText(code: BitcoinSendCode, facts: BitcoinSendFacts):
       return msg("The network refused the transaction: the wallet's signature is not valid", { id: 'btc-send-refused-signature' });
     case 'TX_REFUSED':
       return msg('The network refused the transaction', { id: 'btc-send-refused' });
+    case 'TRANSACTION_INVALID':
+      return msg('This is not a Bitcoin transaction: it has a receiver and an amount', { id: 'btc-send-tx-invalid' });
+    case 'FIELD_UNKNOWN':
+      return msg(str`The transaction has a field a Bitcoin send does not take: ${facts.field ?? '?'}`, { id: 'btc-send-field-unknown' });
     default:
       return undefined;
   }

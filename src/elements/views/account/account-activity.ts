@@ -9,7 +9,7 @@ import { formatAmount, formatFiat } from '../../l10n/format.js';
 import { dateGroup, relativeTime } from '../../l10n/time.js';
 import type { ActivityState } from '../../../stores/portfolio/activity.js';
 import { copyText } from '../../base/clipboard.js';
-import { msg } from '../../base/localize.js';
+import { msg, str } from '../../base/localize.js';
 import { messageText, viewOnText } from '../../l10n/messages.js';
 import { featureIcon } from './feature-icons.js';
 
@@ -32,7 +32,17 @@ function transferText(t: TransactionTransfer): string {
   return `${sign}${formatAmount(t.quantity.numeric, { decimals })} ${what}`.trim();
 }
 
+/** A UTXO chain's transaction (Bitcoin): 'Pending' in the mempool, then its confirmations; nothing for other chains. */
+function confirmationsText(confirmations: number | undefined): string | undefined {
+  if (confirmations === undefined) return undefined;
+  if (confirmations <= 0) return msg('Pending', { id: 'activity-pending', desc: 'Activity: a Bitcoin transaction not in a block yet' });
+  if (confirmations === 1)
+    return msg('1 confirmation', { id: 'activity-confirmation-one', desc: 'Activity: a Bitcoin transaction in the last block' });
+  return msg(str`${confirmations} confirmations`, { id: 'activity-confirmations', desc: "Activity: blocks since the transaction's own" });
+}
+
 function rowContent(tx: Transaction, now: number) {
+  const confirmations = confirmationsText(tx.metadata.confirmations);
   const transfer = tx.transfers.find((t) => !t.nft_info?.flags.is_spam) ?? tx.transfers[0];
   const image = safeImage(transfer?.fungible_info?.icon.url ?? transfer?.nft_info?.content.preview.url);
   const direction = transfer?.direction === 'in' ? 'in' : 'out';
@@ -42,6 +52,7 @@ function rowContent(tx: Transaction, now: number) {
     <span class="grow">
       <span class="title">${operationTitle(tx.metadata.operationType)}</span>
       <span class="small">${relativeTime(Date.parse(tx.metadata.minedAt), now)}</span>
+      ${confirmations ? html`<span class="small" data-confirmations=${tx.metadata.confirmations!}>${confirmations}</span>` : nothing}
     </span>
     <span class="end">
       ${transfer
@@ -80,12 +91,13 @@ function row(tx: Transaction, now: number, network: Network | undefined) {
 
 /**
  * The Activity panel: loading, then 'No activity yet' or the list grouped by date (newest first);
- * on a network of another namespace (Solana), a plain note that activity is EVM-only.
+ * on a network of a namespace without the `activity` feature (Solana), a plain note instead;
+ * Bitcoin's rows add 'Pending' or their confirmations.
  * While further pages exist a fixed-height slot ends the list; the next page's spinner shows in
  * it, so loading never shifts the rows.
  */
 export function renderActivity(state: ActivityState, now: number, network?: Network) {
-  // The Blockchain API's history covers EVM networks only (spec 9): say so rather than spin.
+  // History covers the namespaces with the `activity` feature (EVM, spec 9; Bitcoin, issue 33): say so rather than spin.
   if (network && !chainRules(network.chainNamespace)?.features?.activity)
     return html`<p class="empty" data-activity-unsupported>${msg('Activity is shown for EVM networks only')}</p>`;
   if (state.status === 'idle' || state.status === 'loading') return html`<w3-ui-spinner label=${msg('Loading activity')}></w3-ui-spinner>`;

@@ -26,7 +26,7 @@ import { isViewAvailable, pushView } from '../../../stores/ui/router.js';
 import { StoreController } from '../../base/store-controller.js';
 import { copyText } from '../../base/clipboard.js';
 import { msg } from '../../base/localize.js';
-import { chainRules } from '../../../chains/registry.js';
+import { adapterEntry, chainRules } from '../../../chains/registry.js';
 import { viewOnText } from '../../l10n/messages.js';
 import { renderNativeBalance } from '../../base/native-balance.js';
 import { W3Element } from '../../base/w3-element.js';
@@ -128,10 +128,11 @@ export class W3AccountView extends W3Element {
   private tabs(): TabItem[] {
     const namespace = this.current.value.network?.chainNamespace;
     const list: TabItem[] = [{ value: 'tokens', label: msg('Tokens') }];
-    // Without a Blockchain API only the tokens read from the chain show; NFTs are indexed for eip155.
-    if (!this.view.value.withApi) return list;
-    if (chainRules(namespace)?.features?.nfts) list.push({ value: 'nfts', label: msg('NFTs') });
-    // Activity follows the `history` feature; it is eip155 only (spec section 9) and says so elsewhere.
+    // Without a Blockchain API only what the chain gives shows: the tokens, and the activity where the adapter reads it (Bitcoin).
+    const fromChain = !!namespace && !!adapterEntry(namespace)?.readsActivity && !!chainRules(namespace)?.features?.activity;
+    if (!this.view.value.withApi && !fromChain) return list;
+    if (this.view.value.withApi && chainRules(namespace)?.features?.nfts) list.push({ value: 'nfts', label: msg('NFTs') });
+    // Activity follows the `history` feature; namespaces without it (Solana) say so in the panel.
     if (this.features.value.history)
       list.push({
         value: 'activity',
