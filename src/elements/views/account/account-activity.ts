@@ -99,7 +99,7 @@ function row(tx: Transaction, now: number, network: Network | undefined) {
 export function renderActivity(state: ActivityState, now: number, network?: Network) {
   // History covers the namespaces with the `activity` feature (EVM, spec 9; Bitcoin, issue 33): say so rather than spin.
   if (network && !chainRules(network.chainNamespace)?.features?.activity)
-    return html`<p class="empty" data-activity-unsupported>${msg('Activity is shown for EVM networks only')}</p>`;
+    return html`<p class="empty" data-activity-unsupported>${msg('Activity is not shown for this network')}</p>`;
   if (state.status === 'idle' || state.status === 'loading') return html`<w3-ui-spinner label=${msg('Loading activity')}></w3-ui-spinner>`;
   if (state.status === 'error') return html`<p class="empty" role="alert">${messageText({ code: 'TRANSACTIONS_FETCH_FAILED' })}</p>`;
   if (state.transactions.length === 0) return html`<p class="empty">${msg('No activity yet')}</p>`;
