@@ -43,6 +43,8 @@ export interface WcProviderBase extends WcNamespaceProvider {
 export interface WcLink {
   readonly topic: string;
   readonly closed: boolean;
+  /** Stops following the session; waiting requests fail, the handlers' `end` runs, listeners are dropped. Idempotent. */
+  end(): void;
   /** Sends `method` on `chainId`; `prompts`: the person answers it (tracked for onPending). */
   ask(method: string, chainId: string, params: unknown, prompts?: boolean): Promise<unknown>;
   /** Tells each listener (a copy of) the accounts; a listener's failure is its own. */
@@ -118,6 +120,7 @@ export function linkWcSession(client: WcClientLike, session: WcLinkSession, hand
     get closed() {
       return closed;
     },
+    end,
     ask,
     emit,
     provider<P extends WcProviderBase>(own: Omit<P, keyof WcProviderBase>, accounts: () => string[]): P {
