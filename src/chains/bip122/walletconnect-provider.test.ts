@@ -20,6 +20,7 @@ import { createWcWallet, type WcSession, type WcWallet, type WcWalletOptions } f
 import { closeWcClient, createWcClient, type WcSignClient } from '../../adapters/walletconnect/client.js';
 import { optionalNamespaces, type WcClientLike } from '../../adapters/walletconnect/namespaces.js';
 import { SignatureDeclinedError, WalletConnectSessionError, WalletRequestError } from '../../core/errors.js';
+import { errorMessage } from '../../elements/l10n/errors.js';
 import { verifyBip322 } from '../../wire/bip122/bip322.js';
 import { networks, type Network } from '../../wire/networks.js';
 import { walletconnectPart } from '../walletconnect.js';
@@ -201,6 +202,28 @@ describe('bip122 over WalletConnect', () => {
     expect(reply.txid).toMatch(/^[0-9a-f]{64}$/);
     const after = (await (await fetch(`${btc.url}/address/${OTHER}`)).json()) as { chain_stats: { funded_txo_sum: number } };
     expect(after.chain_stats.funded_txo_sum - before.chain_stats.funded_txo_sum).toBe(12345);
+  });
+
+  it("the adapter's sendTransaction over WalletConnect: signPsbt with signInputs, the chain takes it; a refusal is 'Signature declined' and sends nothing", async () => {
+    const { wallet, dapp, session } = await pair();
+    const { payment } = addresses(wallet);
+    const p = provider(dapp, session);
+    const received = async () =>
+      ((await (await fetch(`${btc.url}/address/${OTHER}`)).json()) as { chain_stats: { funded_txo_sum: number } }).chain_stats
+        .funded_txo_sum;
+    const before = await received();
+    const txid = await bip122Adapter.sendTransaction(p, payment, { to: OTHER, value: 54_321n }, regtest);
+    expect(txid).toMatch(/^[0-9a-f]{64}$/);
+    expect(await received()).toBe(before + 54_321);
+    const asked = wallet.requests.find((r) => r.method === 'signPsbt')!;
+    expect(asked.params).toMatchObject({ account: payment, broadcast: false, signInputs: [{ address: payment, sighashTypes: [1] }] });
+    const spent = wallet.requests.length;
+    wallet.setMode('reject');
+    const err = await bip122Adapter.sendTransaction(p, payment, { to: OTHER, value: 1000n }, regtest).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SignatureDeclinedError);
+    expect(errorMessage(err)).toBe('Signature declined');
+    expect(wallet.requests.slice(spent).map((r) => r.method)).toEqual(['signPsbt']);
+    expect(await received()).toBe(before + 54_321);
   });
 
   it('bip122_addressesChanged updates the accounts live; the session ending empties them', async () => {

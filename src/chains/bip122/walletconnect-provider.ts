@@ -13,19 +13,14 @@
  * - event `bip122_addressesChanged` (a list of `{ address }` or of addresses): the accounts now
  *
  * A malformed reply is a WalletRequestError naming the method; WalletConnect's 5000 'User
- * rejected.' is 4001 (the adapter types it). `disconnect()` does nothing: the session is shared
- * with the other namespaces and its owner ends it; its delete or expiry is an empty account list.
+ * rejected.' is 4001 (the adapter types it). What all namespaces share (following the session,
+ * requests, `connect`, `disconnect`, `end`) is ../walletconnect-link.ts; the session's delete or
+ * expiry is an empty account list.
  */
-import {
-  ProviderDisconnectedError,
-  toRpcError,
-  UserRejectedRequestError,
-  WalletConnectSessionError,
-  WalletRequestError,
-} from '../../core/errors.js';
+import { WalletConnectSessionError } from '../../core/errors.js';
 import { base64Decode, base64Encode } from '../../wire/base64.js';
-import type { WcClientLike, WcSessionLike } from '../../adapters/walletconnect/namespaces.js';
-import { PendingRequests, type PendingWalletRequest } from '../../adapters/walletconnect/pending.js';
+import type { WcClientLike } from '../../adapters/walletconnect/namespaces.js';
+import { linkWcSession, malformedReply as malformed, type WcLinkOptions, type WcLinkSession } from '../walletconnect-link.js';
 import type { WcNamespaceProvider } from '../walletconnect-part.js';
 import { sessionAccounts } from '../walletconnect-accounts.js';
 import { addressInfo, formatAddress } from './address.js';
@@ -47,17 +42,7 @@ export interface WcBitcoinProvider extends BitcoinProvider, WcNamespaceProvider 
   readonly accounts: string[];
 }
 
-export interface WcBitcoinProviderOptions {
-  name?: string;
-  onPending?(pending: PendingWalletRequest | undefined): void;
-}
-
-type Session = WcSessionLike & { peer?: { metadata?: { name?: unknown } } };
-
-const malformed = (method: string, reply: unknown): WalletRequestError =>
-  new WalletRequestError(`The wallet answered ${method} with a malformed reply`, {
-    details: JSON.stringify(reply)?.slice(0, 200) ?? String(reply),
-  });
+export type WcBitcoinProviderOptions = WcLinkOptions;
 
 /** The Bitcoin addresses of a reply or an event: strings or `{ address }` objects; undefined when it is no list. */
 function addressesOf(value: unknown): string[] | undefined {
@@ -80,13 +65,12 @@ function signatureBytes(text: unknown): Uint8Array | undefined {
 /** A Bitcoin provider over `session`'s bip122 accounts on `chainCaipId` (`bip122:<genesis prefix>`). */
 export function createWcBitcoinProvider(
   client: WcClientLike,
-  session: Session,
+  session: WcLinkSession,
   chainCaipId: string,
   options: WcBitcoinProviderOptions = {},
 ): WcBitcoinProvider {
-  const topic = session.topic;
   const reference = chainCaipId.slice(chainCaipId.indexOf(':') + 1);
-  const onChain = (namespaces: Session['namespaces']): string[] => {
+  const onChain = (namespaces: WcLinkSession['namespaces']): string[] => {
     const found = sessionAccounts({ namespaces }, [chainCaipId]).bip122;
     return found?.chainId === reference ? found.accounts.map(formatAddress) : [];
   };
@@ -99,128 +83,75 @@ export function createWcBitcoinProvider(
   let extra: string[] = [];
   /** The wallet told its addresses by an event: an older getAccountAddresses reply no longer counts. */
   let told = false;
-  let closed = false;
-  const listeners = new Set<(accounts: string[]) => void>();
-  const pending = new PendingRequests((p) => options.onPending?.(p));
-  const peerName = session.peer?.metadata?.name;
-  const name = options.name ?? (typeof peerName === 'string' && peerName ? peerName : 'WalletConnect');
 
   const set = (next: string[]): void => {
     const list = [...new Set(next)].slice(0, MAX_ADDRESSES);
     if (list.join() === accounts.join()) return;
     accounts = list;
-    for (const listener of [...listeners]) {
-      try {
-        listener([...list]);
-      } catch {
-        // a listener's failure is its own
-      }
-    }
+    link.emit(list);
   };
-
-  const ask = (method: string, params: unknown, prompts: boolean): Promise<unknown> => {
-    if (closed) return Promise.reject(new ProviderDisconnectedError('Provider disconnected'));
-    const sent = client.request({ topic, chainId: chainCaipId, request: { method, params } }).catch((err: unknown) => {
-      if ((err as { code?: unknown } | null)?.code === 5000) throw new UserRejectedRequestError(undefined, { cause: err });
-      throw toRpcError(err);
-    });
-    return prompts ? pending.track(method, sent) : sent;
-  };
-
-  const onUpdate = (p: { topic: string; params: { namespaces: Session['namespaces'] } }): void => {
-    if (p.topic !== topic || closed || !p.params?.namespaces) return;
-    const next = onChain(p.params.namespaces);
-    set(next.length ? [...next, ...extra] : []);
-  };
-  const onEvent = (p: { topic: string; params: { event: { name: string; data: unknown }; chainId: string } }): void => {
-    const { event, chainId } = p.params ?? {};
-    if (p.topic !== topic || closed || event?.name !== 'bip122_addressesChanged' || chainId !== chainCaipId) return;
-    const list = addressesOf(event.data);
-    if (!list || (list.length === 0 && Array.isArray(event.data) && event.data.length > 0)) return;
-    told = true;
-    set(list);
-  };
-  const onEnd = (p: { topic: string }): void => {
-    if (p.topic === topic) end();
-  };
-  client.on('session_update', onUpdate);
-  client.on('session_event', onEvent);
-  client.on('session_delete', onEnd);
-  client.on('session_expire', onEnd);
-
-  function end(): void {
-    if (closed) return;
-    closed = true;
-    client.off('session_update', onUpdate);
-    client.off('session_event', onEvent);
-    client.off('session_delete', onEnd);
-    client.off('session_expire', onEnd);
-    pending.failAll(new ProviderDisconnectedError('Provider disconnected'));
-    set([]);
-    listeners.clear();
-  }
+  const link = linkWcSession(
+    client,
+    session,
+    {
+      update(namespaces) {
+        const next = onChain(namespaces);
+        set(next.length ? [...next, ...extra] : []);
+      },
+      event(event, chainId) {
+        if (event.name !== 'bip122_addressesChanged' || chainId !== chainCaipId) return;
+        const list = addressesOf(event.data);
+        if (!list || (list.length === 0 && Array.isArray(event.data) && event.data.length > 0)) return;
+        told = true;
+        set(list);
+      },
+      end: () => set([]),
+    },
+    options,
+  );
+  const ask = (method: string, params: unknown, prompts: boolean): Promise<unknown> => link.ask(method, chainCaipId, params, prompts);
 
   // The ordinals address is not in the session (the wallet connects its first address): ask for it.
   void ask('getAccountAddresses', { account: account(), intentions: ['payment', 'ordinal'] }, false).then(
     (reply) => {
       const list = addressesOf(reply);
-      if (!list?.length || closed || told) return;
+      if (!list?.length || link.closed || told) return;
       extra = list.filter((a) => !accounts.includes(a));
       set([...accounts, ...extra]);
     },
     () => undefined,
   );
 
-  return {
-    name,
-    topic,
-    chain: chainCaipId,
-    get accounts() {
-      return [...accounts];
-    },
-    get isClosed() {
-      return closed;
-    },
-    end,
+  return link.provider<WcBitcoinProvider>(
+    {
+      chain: chainCaipId,
+      get accounts() {
+        return [...accounts];
+      },
 
-    async connect({ silent }) {
-      if (closed) {
-        if (silent) return [];
-        throw new ProviderDisconnectedError('Provider disconnected');
-      }
-      return [...accounts];
-    },
+      async signMessage(address, message) {
+        const text = new TextDecoder('utf-8', { fatal: true }).decode(message);
+        const reply = await ask('signMessage', { account: account(), address, message: text, protocol: 'bip322' }, true);
+        const signature = signatureBytes((reply as { signature?: unknown } | null)?.signature);
+        if (!signature?.length) throw malformed('signMessage', reply);
+        return signature;
+      },
 
-    async disconnect() {
-      // The session is shared with the other namespaces: its owner ends it (client.disconnect).
+      async signPsbt(psbt, inputs) {
+        const signInputs = inputs.flatMap(({ address, indexes }) =>
+          indexes.map((index) => ({
+            address,
+            index,
+            sighashTypes: [addressInfo(address)?.kind === 'p2tr' ? SIGHASH_DEFAULT : SIGHASH_ALL],
+          })),
+        );
+        const reply = await ask('signPsbt', { account: account(), psbt: base64Encode(psbt), signInputs, broadcast: false }, true);
+        const text = (reply as { psbt?: unknown } | null)?.psbt;
+        const signed = typeof text === 'string' && text.length <= MAX_PSBT_CHARS ? base64Decode(text) : undefined;
+        if (!signed?.length) throw malformed('signPsbt', reply);
+        return signed;
+      },
     },
-
-    async signMessage(address, message) {
-      const text = new TextDecoder('utf-8', { fatal: true }).decode(message);
-      const reply = await ask('signMessage', { account: account(), address, message: text, protocol: 'bip322' }, true);
-      const signature = signatureBytes((reply as { signature?: unknown } | null)?.signature);
-      if (!signature?.length) throw malformed('signMessage', reply);
-      return signature;
-    },
-
-    async signPsbt(psbt, inputs) {
-      const signInputs = inputs.flatMap(({ address, indexes }) =>
-        indexes.map((index) => ({
-          address,
-          index,
-          sighashTypes: [addressInfo(address)?.kind === 'p2tr' ? SIGHASH_DEFAULT : SIGHASH_ALL],
-        })),
-      );
-      const reply = await ask('signPsbt', { account: account(), psbt: base64Encode(psbt), signInputs, broadcast: false }, true);
-      const text = (reply as { psbt?: unknown } | null)?.psbt;
-      const signed = typeof text === 'string' && text.length <= MAX_PSBT_CHARS ? base64Decode(text) : undefined;
-      if (!signed?.length) throw malformed('signPsbt', reply);
-      return signed;
-    },
-
-    onAccountsChanged(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-  };
+    () => accounts,
+  );
 }

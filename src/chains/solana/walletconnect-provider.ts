@@ -10,24 +10,17 @@
  *
  * A malformed reply is a WalletRequestError naming the method; the wallet's JSON-RPC errors are
  * typed by code (4001, and WalletConnect's 5000 'User rejected.', are UserRejectedRequestError).
- * `disconnect()` does nothing: the session is shared with the other namespaces and its owner
- * ends it. Session updates and accountsChanged events follow into `onAccountsChanged`; the
- * session's delete or expiry is an empty account list.
+ * What all namespaces share (following the session, requests, `connect`, `disconnect`, `end`) is
+ * ../walletconnect-link.ts. Session updates and accountsChanged events follow into
+ * `onAccountsChanged`; the session's delete or expiry is an empty account list.
  */
-import {
-  ChainDisconnectedError,
-  ProviderDisconnectedError,
-  toRpcError,
-  UserRejectedRequestError,
-  WalletConnectSessionError,
-  WalletRequestError,
-  type W3Error,
-} from '../../core/errors.js';
+import { ChainDisconnectedError, WalletConnectSessionError, WalletRequestError, type W3Error } from '../../core/errors.js';
 import { networks } from '../../wire/networks.js';
 import type { SolanaProvider, SolanaSendOptions } from './provider.js';
 import type { WcSignClient } from '../../adapters/walletconnect/client.js';
-import { PendingRequests, type PendingWalletRequest } from '../../adapters/walletconnect/pending.js';
-import type { WcClientLike, WcSessionLike } from '../../adapters/walletconnect/namespaces.js';
+import type { WcClientLike } from '../../adapters/walletconnect/namespaces.js';
+import { linkWcSession, malformedReply as malformed, type WcLinkOptions, type WcLinkSession } from '../walletconnect-link.js';
+import type { WcNamespaceProvider } from '../walletconnect-part.js';
 import { sessionAccounts } from '../walletconnect-accounts.js';
 import {
   base58Decode,
@@ -48,30 +41,12 @@ const STANDARD_CHAINS: Record<string, string> = {
 };
 const MAX_EVENT_ACCOUNTS = 32;
 
-export interface WcSolanaProviderOptions {
-  /** The wallet's name (default: the session peer's, else 'WalletConnect'). */
-  name?: string;
-  /** Sees the oldest request waiting for the person in the wallet, undefined when none. */
-  onPending?(pending: PendingWalletRequest | undefined): void;
-}
+export type WcSolanaProviderOptions = WcLinkOptions;
 
 /** The provider, plus what the session's owner needs to stop it. */
-export interface WcSolanaProvider extends SolanaProvider {
-  readonly topic: string;
+export interface WcSolanaProvider extends SolanaProvider, WcNamespaceProvider {
   /** The CAIP-2 id its accounts and its message signatures are on. */
   readonly chain: string;
-  /** Whether the session ended (deleted, expired, or `end()`). */
-  readonly isClosed: boolean;
-  /** Stops following the session; waiting requests fail, listeners get an empty account list. Idempotent. */
-  end(): void;
-}
-
-type Session = WcSessionLike & { peer?: { metadata?: { name?: unknown } } };
-
-function malformed(method: string, reply: unknown): W3Error {
-  return new WalletRequestError(`The wallet answered ${method} with a malformed reply`, {
-    details: JSON.stringify(reply)?.slice(0, 200) ?? String(reply),
-  });
 }
 
 function badInput(what: string): W3Error {
@@ -94,76 +69,48 @@ const signed = (signature: Uint8Array | undefined): boolean => !!signature && si
  */
 export function createWcSolanaProvider(
   wcClient: WcSignClient | WcClientLike,
-  session: Session,
+  session: WcLinkSession,
   chainCaipId: string,
   options: WcSolanaProviderOptions = {},
 ): WcSolanaProvider {
-  const client = wcClient as WcClientLike;
-  const topic = session.topic;
   let namespaces = session.namespaces;
-  let closed = false;
-  const listeners = new Set<(accounts: string[]) => void>();
-  const pending = new PendingRequests((p) => options.onPending?.(p));
   const accountsOn = (chain: string): string[] => sessionAccounts({ namespaces }, [chain]).solana?.accounts ?? [];
   const onChain = (chain: string): boolean => sessionAccounts({ namespaces }, [chain]).solana?.chainId === chain.slice(7);
   if (!chainCaipId.startsWith('solana:') || !onChain(chainCaipId)) {
     throw new WalletConnectSessionError(`The wallet approved no solana account on ${chainCaipId}`);
   }
   let accounts = accountsOn(chainCaipId);
-  const peerName = session.peer?.metadata?.name;
-  const name = options.name ?? (typeof peerName === 'string' && peerName ? peerName : 'WalletConnect');
 
-  const emit = (list: string[]): void => {
-    for (const listener of [...listeners]) {
-      try {
-        listener([...list]);
-      } catch {
-        // a listener's failure is its own
-      }
-    }
-  };
-
-  const onUpdate = (p: { topic: string; params: { namespaces: WcSessionLike['namespaces'] } }): void => {
-    if (p.topic !== topic || closed || !p.params?.namespaces) return;
-    namespaces = p.params.namespaces;
-    const next = accountsOn(chainCaipId);
-    if (next.join() === accounts.join()) return;
-    accounts = next;
-    emit(accounts);
-  };
-  const onEvent = (p: { topic: string; params: { event: { name: string; data: unknown }; chainId: string } }): void => {
-    const { event, chainId } = p.params ?? {};
-    if (p.topic !== topic || closed || event?.name !== 'accountsChanged' || !String(chainId).startsWith('solana:')) return;
-    const data = event.data;
-    if (!Array.isArray(data)) return;
-    const list = data
-      .slice(0, MAX_EVENT_ACCOUNTS)
-      .map((a: unknown) => (typeof a === 'string' ? a.slice(a.lastIndexOf(':') + 1) : ''))
-      .filter(isSolanaAddress);
-    if (list.length === 0 && data.length > 0) return;
-    accounts = [...new Set(list)];
-    emit(accounts);
-  };
-  const onEnd = (p: { topic: string }): void => {
-    if (p.topic === topic) end();
-  };
-  client.on('session_update', onUpdate);
-  client.on('session_event', onEvent);
-  client.on('session_delete', onEnd);
-  client.on('session_expire', onEnd);
-
-  function end(): void {
-    if (closed) return;
-    closed = true;
-    client.off('session_update', onUpdate);
-    client.off('session_event', onEvent);
-    client.off('session_delete', onEnd);
-    client.off('session_expire', onEnd);
-    pending.failAll(new ProviderDisconnectedError('Provider disconnected'));
-    accounts = [];
-    emit([]);
-    listeners.clear();
-  }
+  const link = linkWcSession(
+    wcClient as WcClientLike,
+    session,
+    {
+      update(next) {
+        namespaces = next;
+        const list = accountsOn(chainCaipId);
+        if (list.join() === accounts.join()) return;
+        accounts = list;
+        link.emit(accounts);
+      },
+      event(event, chainId) {
+        if (event.name !== 'accountsChanged' || !String(chainId).startsWith('solana:')) return;
+        const data = event.data;
+        if (!Array.isArray(data)) return;
+        const list = data
+          .slice(0, MAX_EVENT_ACCOUNTS)
+          .map((a: unknown) => (typeof a === 'string' ? a.slice(a.lastIndexOf(':') + 1) : ''))
+          .filter(isSolanaAddress);
+        if (list.length === 0 && data.length > 0) return;
+        accounts = [...new Set(list)];
+        link.emit(accounts);
+      },
+      end() {
+        accounts = [];
+        link.emit([]);
+      },
+    },
+    options,
+  );
 
   /** The CAIP-2 id of a request's chain, which the session must approve. */
   const chainFor = (chain: string): string => {
@@ -175,15 +122,7 @@ export function createWcSolanaProvider(
     });
   };
 
-  const ask = (method: string, chain: string, params: unknown): Promise<unknown> => {
-    if (closed) return Promise.reject(new ProviderDisconnectedError('Provider disconnected'));
-    const sent = client.request({ topic, chainId: chain, request: { method, params } }).catch((err: unknown) => {
-      const code = (err as { code?: unknown } | null)?.code;
-      if (code === 5000) throw new UserRejectedRequestError(undefined, { cause: err });
-      throw toRpcError(err);
-    });
-    return pending.track(method, sent);
-  };
+  const ask = (method: string, chain: string, params: unknown): Promise<unknown> => link.ask(method, chain, params);
 
   const checkAddress = (address: string): void => {
     if (!isSolanaAddress(address)) throw badInput(`Not a Solana address: ${String(address).slice(0, 60)}`);
@@ -194,67 +133,47 @@ export function createWcSolanaProvider(
     if (!layout.signers.includes(signer)) throw badInput(`${signer} is not a signer of this transaction`);
   };
 
-  return {
-    name,
-    topic,
-    chain: chainCaipId,
-    get isClosed() {
-      return closed;
-    },
-    end,
+  return link.provider<WcSolanaProvider>(
+    {
+      chain: chainCaipId,
 
-    async connect({ silent }) {
-      if (closed) {
-        if (silent) return [];
-        throw new ProviderDisconnectedError('Provider disconnected');
-      }
-      return [...accounts];
-    },
+      async signMessage(address, message) {
+        checkAddress(address);
+        if (!(message instanceof Uint8Array)) throw badInput('The message to sign must be bytes');
+        const reply = await ask('solana_signMessage', chainCaipId, { message: base58Encode(message), pubkey: address });
+        const signature = signatureOf(reply);
+        if (!signature) throw malformed('solana_signMessage', reply);
+        return signature;
+      },
 
-    async disconnect() {
-      // The session is shared with the other namespaces: its owner ends it (client.disconnect).
-    },
+      async signTransaction(address, transaction, chain) {
+        checkAddress(address);
+        checkTransaction(transaction, address);
+        const reply = await ask('solana_signTransaction', chainFor(chain), { transaction: base64Encode(transaction) });
+        const text = (reply as { transaction?: unknown } | null)?.transaction;
+        if (typeof text === 'string') {
+          const bytes = base64Decode(text);
+          const layout = bytes && transactionLayout(bytes);
+          const index = layout ? layout.signers.indexOf(address) : -1;
+          if (!bytes || !layout || !signed(layout.signatures[index])) throw malformed('solana_signTransaction', reply);
+          return bytes;
+        }
+        const signature = signatureOf(reply);
+        const out = signature && signed(signature) ? withSignature(transaction, address, signature) : undefined;
+        if (!out) throw malformed('solana_signTransaction', reply);
+        return out;
+      },
 
-    async signMessage(address, message) {
-      checkAddress(address);
-      if (!(message instanceof Uint8Array)) throw badInput('The message to sign must be bytes');
-      const reply = await ask('solana_signMessage', chainCaipId, { message: base58Encode(message), pubkey: address });
-      const signature = signatureOf(reply);
-      if (!signature) throw malformed('solana_signMessage', reply);
-      return signature;
+      async signAndSendTransaction(address, transaction, chain, sendOptions?: SolanaSendOptions) {
+        checkAddress(address);
+        checkTransaction(transaction, address);
+        const params = { transaction: base64Encode(transaction), ...(sendOptions ? { sendOptions } : {}) };
+        const reply = await ask('solana_signAndSendTransaction', chainFor(chain), params);
+        const signature = signatureOf(reply);
+        if (!signature || !signed(signature)) throw malformed('solana_signAndSendTransaction', reply);
+        return signature;
+      },
     },
-
-    async signTransaction(address, transaction, chain) {
-      checkAddress(address);
-      checkTransaction(transaction, address);
-      const reply = await ask('solana_signTransaction', chainFor(chain), { transaction: base64Encode(transaction) });
-      const text = (reply as { transaction?: unknown } | null)?.transaction;
-      if (typeof text === 'string') {
-        const bytes = base64Decode(text);
-        const layout = bytes && transactionLayout(bytes);
-        const index = layout ? layout.signers.indexOf(address) : -1;
-        if (!bytes || !layout || !signed(layout.signatures[index])) throw malformed('solana_signTransaction', reply);
-        return bytes;
-      }
-      const signature = signatureOf(reply);
-      const out = signature && signed(signature) ? withSignature(transaction, address, signature) : undefined;
-      if (!out) throw malformed('solana_signTransaction', reply);
-      return out;
-    },
-
-    async signAndSendTransaction(address, transaction, chain, sendOptions?: SolanaSendOptions) {
-      checkAddress(address);
-      checkTransaction(transaction, address);
-      const params = { transaction: base64Encode(transaction), ...(sendOptions ? { sendOptions } : {}) };
-      const reply = await ask('solana_signAndSendTransaction', chainFor(chain), params);
-      const signature = signatureOf(reply);
-      if (!signature || !signed(signature)) throw malformed('solana_signAndSendTransaction', reply);
-      return signature;
-    },
-
-    onAccountsChanged(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-  };
+    () => accounts,
+  );
 }
