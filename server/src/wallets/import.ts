@@ -10,6 +10,7 @@ import { hiddenCharacterProblem, WALLET_LINK_FIELDS, walletLinkProblem } from '.
 import { walletEntrySchema, type WalletEntry } from '../../../src/wire/provider-api.js';
 import { badgeSvg, initials } from '../images/svg.js';
 import { decodeImageSource, svgImage, type ImageData } from '../images/image-data.js';
+import { walletMark } from '../images/marks.js';
 
 export interface WalletIssue {
   /** Index of the entry in the list (0-based). */
@@ -126,9 +127,9 @@ export function readWalletFile(file: string): unknown {
   }
 }
 
-/** The generated image of a wallet without its own. */
+/** The image of a wallet without its own: its real mark where an icon package has one (../images/marks.ts), else a monogram. */
 export function walletBadge(entry: Pick<WalletEntry, 'id' | 'name'>): ImageData {
-  return svgImage(badgeSvg({ seed: entry.id, label: initials(entry.name) }));
+  return svgImage(walletMark(entry.id) ?? badgeSvg({ seed: entry.id, label: initials(entry.name) }));
 }
 
 export interface ImportWalletsOptions {
