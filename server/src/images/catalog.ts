@@ -171,7 +171,16 @@ export interface CatalogImage {
   kind: ImageKind;
   id: string;
   svg: string;
+  /**
+   * The ETag of the monogram this id was seeded with before it had a real mark: a stored image
+   * with that ETag is the old generated one and gets the mark; any other stored image (an
+   * operator's own) stays.
+   */
+  replacesEtag?: string;
 }
+
+const withMark = (kind: ImageKind, id: string, mark: string | undefined, badge: string): CatalogImage =>
+  mark === undefined ? { kind, id, svg: badge } : { kind, id, svg: mark, replacesEtag: etagOf(Buffer.from(badge, 'utf8')) };
 
 /** Every built-in image (networks of the presets plus the table above, currencies, tokens). */
 export function catalogImages(): CatalogImage[] {
@@ -180,17 +189,13 @@ export function catalogImages(): CatalogImage[] {
     if (!networkLabels.has(network.caipNetworkId)) networkLabels.set(network.caipNetworkId, initials(network.name));
   }
   return [
-    ...[...networkLabels].map(([id, label]) => ({ kind: 'asset' as const, id, svg: networkMarkOf(id) ?? badgeSvg({ seed: id, label }) })),
+    ...[...networkLabels].map(([id, label]) => withMark('asset', id, networkMarkOf(id), badgeSvg({ seed: id, label }))),
     ...Object.entries(CURRENCY_LABELS).map(([id, label]) => ({
       kind: 'currency' as const,
       id,
       svg: badgeSvg({ seed: id, label, shape: 'circle' }),
     })),
-    ...TOKEN_SYMBOLS.map((id) => ({
-      kind: 'token' as const,
-      id,
-      svg: tokenMark(id) ?? badgeSvg({ seed: id, label: id, shape: 'circle' }),
-    })),
+    ...TOKEN_SYMBOLS.map((id) => withMark('token', id, tokenMark(id), badgeSvg({ seed: id, label: id, shape: 'circle' }))),
   ];
 }
 
