@@ -114,7 +114,7 @@ describe('images', () => {
     expect(await (await get('/public/getAssetImage/eip155:1')).text()).toContain('#8FFCF3');
     expect(await (await get('/public/getAssetImage/bip122:000000000019d6689c085ae165831e93')).text()).toContain('#F7931A');
     expect(await (await get('/public/getAssetImage/eip155:31337')).text()).toContain('>LOC</text>');
-    expect(await (await get('/public/getAssetImage/eip155:31338')).text()).toContain('>B</text>');
+    expect(await (await get('/public/getAssetImage/eip155:31338')).text()).toContain('>LOC2</text>');
   });
 
   it('has currency and token images (token symbols in any case)', async () => {

@@ -69,7 +69,7 @@ export const NETWORK_LABELS: Readonly<Record<string, string>> = {
   'eip155:7777777': 'ZORA',
   'eip155:1313161554': 'AUR',
   'eip155:31337': 'LOC',
-  'eip155:31338': 'B',
+  'eip155:31338': 'LOC2',
   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'SOL',
   'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'SOLD',
   'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'SOLT',
