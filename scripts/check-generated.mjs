@@ -9,7 +9,9 @@
  *   4. runs `node scripts/gen-locales.mjs --check` (xliff/ and src/locales/generated/, from the
  *      msg() calls under src/ and the translations in xliff/);
  *   5. runs `node scripts/gen-eip155-chains.mjs --check` (server/data/eip155-chains.json,
- *      the chain ids of viem/chains that sign-in takes by default).
+ *      the chain ids of viem/chains that sign-in takes by default);
+ *   6. runs `node scripts/gen-marks.mjs --check` (src/wire/marks/marks-data.ts, the marks a
+ *      modal with no backend shows, from the icon packages).
  * Exits 1 when anything differs, naming the file and the command that regenerates it.
  */
 import { spawnSync } from 'node:child_process';
@@ -110,13 +112,22 @@ function checkEip155Chains() {
   return result.status === 0;
 }
 
+function checkMarks() {
+  const result = run([path.join(ROOT, 'scripts/gen-marks.mjs'), '--check']);
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  if (result.status === 0) console.log('check-generated: src/wire/marks/marks-data.ts is up to date.');
+  return result.status === 0;
+}
+
 const manifestOk = checkManifest();
 const reactOk = checkReact();
 const jsxOk = checkJsx();
 const openApiOk = checkOpenApi();
 const localesOk = checkLocales();
 const chainsOk = checkEip155Chains();
-if (!manifestOk || !reactOk || !jsxOk || !openApiOk || !localesOk || !chainsOk) {
+const marksOk = checkMarks();
+if (!manifestOk || !reactOk || !jsxOk || !openApiOk || !localesOk || !chainsOk || !marksOk) {
   console.error('check-generated: generated files are out of date (see above).');
   process.exitCode = 1;
 }

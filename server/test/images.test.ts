@@ -1,4 +1,4 @@
-/** Image routes: content types, caching headers, ETag/304, 404 and 400. */
+/** Image routes: content types, caching headers, ETag/304, 404 and 400; the real marks of wallets, networks, tokens and social providers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWalletEntries, type RunningServer } from '../src/index.js';
 import { walletsRepository } from '../src/storage/wallets.js';
@@ -21,7 +21,7 @@ afterAll(() => server.close());
 const get = (url: string, headers: Record<string, string> = {}) => fetch(`${server.url}${url}?projectId=${DEV}`, { headers });
 
 describe('images', () => {
-  it('serves generated wallet SVGs with cache, ETag, nosniff and CSP headers', async () => {
+  it('serves wallet SVGs with cache, ETag, nosniff and CSP headers', async () => {
     const res = await get('/getWalletImage/metamask');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
@@ -31,7 +31,31 @@ describe('images', () => {
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
     const svg = await res.text();
     expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(svg).toContain('>MM</text>');
+    // MetaMask's own mark (web3icons' fox: its orange), not a monogram.
+    expect(svg).toContain('#FF5C16');
+    expect(svg).not.toContain('<text');
+  });
+
+  it('gives a registry wallet without a mark in the icon packages a monogram', async () => {
+    const svg = await (await get('/getWalletImage/uniswap')).text();
+    expect(svg).toContain('>UW</text>');
+  });
+
+  it("serves the social providers' marks, Google's in its four colours, cached for a week", async () => {
+    for (const id of ['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster']) {
+      const res = await get(`/public/getSocialImage/${id}`);
+      expect(res.status, id).toBe(200);
+      expect(res.headers.get('content-type'), id).toMatch(/^image\/svg\+xml/);
+      expect(res.headers.get('cache-control'), id).toBe('public, max-age=604800');
+      expect(res.headers.get('content-security-policy'), id).toBe("default-src 'none'; style-src 'unsafe-inline'");
+      const etag = res.headers.get('etag')!;
+      expect((await get(`/public/getSocialImage/${id}`, { 'if-none-match': etag })).status, id).toBe(304);
+      expect(await res.text(), id).toMatch(/^<svg [^>]*viewBox="[^"]+"[^>]*>.*<path /s);
+    }
+    const google = (await (await get('/public/getSocialImage/google')).text()).toLowerCase();
+    for (const colour of ['#4285f4', '#34a853', '#fbbc05', '#eb4335']) expect(google).toContain(colour);
+    expect(await (await get('/public/getSocialImage/github')).text()).toContain('fill="#181717"');
+    expect((await get('/public/getSocialImage/myspace')).status).toBe(404);
   });
 
   it('serves a wallet image given in the wallet file (inline SVG)', async () => {
@@ -83,7 +107,14 @@ describe('images', () => {
       'bip122:000000000019d6689c085ae165831e93',
     ];
     for (const id of ids) expect((await get(`/public/getAssetImage/${encodeURIComponent(id)}`)).status, id).toBe(200);
-    expect(await (await get('/public/getAssetImage/eip155:8453')).text()).toContain('>BASE</text>');
+    // Base's own mark (web3icons: its blue square), testnets wearing their mainnet's, the local chains a monogram each.
+    const base = await (await get('/public/getAssetImage/eip155:8453')).text();
+    expect(base).not.toContain('<text');
+    expect(base).toBe(await (await get('/public/getAssetImage/eip155:84532')).text());
+    expect(await (await get('/public/getAssetImage/eip155:1')).text()).toContain('#8FFCF3');
+    expect(await (await get('/public/getAssetImage/bip122:000000000019d6689c085ae165831e93')).text()).toContain('#F7931A');
+    expect(await (await get('/public/getAssetImage/eip155:31337')).text()).toContain('>LOC</text>');
+    expect(await (await get('/public/getAssetImage/eip155:31338')).text()).toContain('>LOC2</text>');
   });
 
   it('has currency and token images (token symbols in any case)', async () => {
@@ -94,6 +125,10 @@ describe('images', () => {
       expect((await get(`/public/getTokenImage/${id}`)).status, id).toBe(200);
     }
     expect((await get('/public/getTokenImage/usdc')).status).toBe(200);
+    // Real marks: USDC's blue from web3icons, TON's from its network mark; WETH (in no package) a monogram.
+    expect(await (await get('/public/getTokenImage/USDC')).text()).toContain('#0B53BF');
+    expect(await (await get('/public/getTokenImage/TON')).text()).not.toContain('<text');
+    expect(await (await get('/public/getTokenImage/WETH')).text()).toContain('>WETH</text>');
   });
 
   it('answers 404 JSON for an unknown id', async () => {

@@ -68,6 +68,8 @@ export const networkSchema = object({
   blockExplorers: optional(record(stringKey, object({ name: string(), url }))),
   testnet: optional(boolean()),
   iconUrl: optional(string()),
+  imageUrl: optional(string()),
+  icon: optional(string()),
 }).check(refine((n) => n.caipNetworkId === `${n.chainNamespace}:${n.id}`, 'caipNetworkId must be chainNamespace:id', ['caipNetworkId']));
 
 /** Keys are --w3-* custom property names (a bad key fails at that key with 'Invalid input'). */

@@ -21,6 +21,13 @@ export interface Network {
   testnet?: boolean;
   /** Optional icon URL (https or data:image); without one a generated badge is shown. */
   iconUrl?: string;
+  /** The dApp's image of this network (https or data:image): shown before any other. */
+  imageUrl?: string;
+  /**
+   * The image id of its mark in the backend's catalog (`/public/getAssetImage/<icon>`, a CAIP-2 id);
+   * each preset names its own. Without a backend the presets' marks come from a lazy chunk.
+   */
+  icon?: string;
 }
 
 const ETH: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 };
@@ -47,14 +54,16 @@ function preset(
   explorer: [string, string] | undefined,
   extra: Partial<Network>,
 ): Network {
+  const caipNetworkId: CaipNetworkId = `${namespace}:${id}`;
   return {
     id,
-    caipNetworkId: `${namespace}:${id}`,
+    caipNetworkId,
     chainNamespace: namespace,
     name,
     nativeCurrency,
     rpcUrls: { default: { http: [rpc] } },
     ...(explorer ? { blockExplorers: { default: { name: explorer[0], url: explorer[1] } } } : {}),
+    icon: caipNetworkId,
     ...extra,
   };
 }

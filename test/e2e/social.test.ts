@@ -46,6 +46,8 @@ async function openPopup(p: Page, provider: string): Promise<Page> {
 async function walletRow(p: Page, provider: string): Promise<string> {
   const row = modal(p).locator(`w3-ui-list-item:has([data-wallet-social="${provider}"])`);
   await row.waitFor({ timeout: 15_000 });
+  // The provider's own mark (<w3-ui-social-mark>), drawn once its lazy chunk has loaded.
+  await row.locator('[data-wallet-social] w3-ui-social-mark svg').waitFor({ timeout: 5000 });
   expect(await row.locator('[data-wallet-social] svg').count()).toBe(1);
   return (await row.textContent())!.trim();
 }

@@ -11,11 +11,18 @@ import type { Storage } from './engine.js';
 import type { StorageSchema } from './schema.js';
 import type { Engine } from './url.js';
 
+export interface PutOptions {
+  /** false keeps an existing image (for generated defaults); default true. */
+  overwrite?: boolean;
+  /** With `overwrite: false`, an existing image with this ETag (a generated one) is replaced all the same. */
+  replacesEtag?: string | undefined;
+}
+
 export interface ImagesRepository {
   /** The image of this kind and id; an exact match first, else one differing in case only (`eth` finds `ETH`). */
   get(kind: ImageKind, id: string): Promise<StoredImage | undefined>;
   /** Stores an image; `overwrite: false` keeps an existing one (for generated defaults). */
-  put(kind: ImageKind, id: string, image: ImageData, options?: { overwrite?: boolean }): Promise<void>;
+  put(kind: ImageKind, id: string, image: ImageData, options?: PutOptions): Promise<void>;
 }
 
 export function imageQueries(db: Kysely<StorageSchema>, engine: Engine) {
@@ -29,7 +36,7 @@ export function imageQueries(db: Kysely<StorageSchema>, engine: Engine) {
         .orderBy(sql`id = ${id}`, 'desc')
         .orderBy(engine === 'sqlite' ? sql`id` : sql`id COLLATE "C"`)
         .limit(1),
-    put: (kind: ImageKind, id: string, image: ImageData, { overwrite = true } = {}) =>
+    put: (kind: ImageKind, id: string, image: ImageData, { overwrite = true, replacesEtag }: PutOptions = {}) =>
       db
         .insertInto('images')
         .values({
@@ -40,16 +47,17 @@ export function imageQueries(db: Kysely<StorageSchema>, engine: Engine) {
           etag: etagOf(image.body),
           updated_at: new Date().toISOString(),
         })
-        .onConflict((oc) =>
-          overwrite
-            ? oc.columns(['kind', 'id']).doUpdateSet((eb) => ({
-                content_type: eb.ref('excluded.content_type'),
-                body: eb.ref('excluded.body'),
-                etag: eb.ref('excluded.etag'),
-                updated_at: eb.ref('excluded.updated_at'),
-              }))
-            : oc.columns(['kind', 'id']).doNothing(),
-        ),
+        .onConflict((oc) => {
+          const update = oc.columns(['kind', 'id']).doUpdateSet((eb) => ({
+            content_type: eb.ref('excluded.content_type'),
+            body: eb.ref('excluded.body'),
+            etag: eb.ref('excluded.etag'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }));
+          if (overwrite) return update;
+          // Kept, unless it is the generated image this one replaces (matched by its ETag).
+          return replacesEtag ? update.where('images.etag', '=', replacesEtag) : oc.columns(['kind', 'id']).doNothing();
+        }),
     removeKind: (kind: ImageKind) => db.deleteFrom('images').where('kind', '=', kind),
   };
 }
@@ -73,11 +81,16 @@ export function imagesRepository({ db, engine }: Storage): ImagesRepository {
   };
 }
 
-/** Stores the built-in images (../images/catalog.ts) that are missing, in one transaction. */
+/**
+ * Stores the built-in images (../images/catalog.ts) that are missing, and replaces the monograms
+ * an older version seeded where a real mark exists now, in one transaction.
+ */
 export async function seedStaticImages(storage: Storage): Promise<void> {
   const q = imageQueries(storage.db, storage.engine);
   await atomically(
     storage,
-    catalogImages().map((image) => q.put(image.kind, image.id, svgImage(image.svg), { overwrite: false })),
+    catalogImages().map((image) =>
+      q.put(image.kind, image.id, svgImage(image.svg), { overwrite: false, replacesEtag: image.replacesEtag }),
+    ),
   );
 }

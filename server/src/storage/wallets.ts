@@ -178,7 +178,10 @@ export function walletStoreQueries(
   queries.push(...wallets.map((w) => q.write(w.entry, mode)));
   for (const { entry, image } of wallets) {
     if (image) queries.push(images.put('wallet', entry.image_id, image, { overwrite: mode === 'upsert' }));
-    else queries.push(images.put('wallet', entry.image_id, walletBadge(entry), { overwrite: false }));
+    else {
+      const { replacesEtag, ...badge } = walletBadge(entry);
+      queries.push(images.put('wallet', entry.image_id, badge, { overwrite: false, replacesEtag }));
+    }
   }
   return queries;
 }

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { hiddenCharacterProblem, WALLET_LINK_FIELDS, walletLinkProblem } from '../../../src/wire/links.js';
 import { walletEntrySchema, type WalletEntry } from '../../../src/wire/provider-api.js';
 import { badgeSvg, initials } from '../images/svg.js';
-import { decodeImageSource, svgImage, type ImageData } from '../images/image-data.js';
+import { decodeImageSource, etagOf, svgImage, type ImageData } from '../images/image-data.js';
+import { walletMark } from '../images/marks.js';
 
 export interface WalletIssue {
   /** Index of the entry in the list (0-based). */
@@ -126,9 +127,15 @@ export function readWalletFile(file: string): unknown {
   }
 }
 
-/** The generated image of a wallet without its own. */
-export function walletBadge(entry: Pick<WalletEntry, 'id' | 'name'>): ImageData {
-  return svgImage(badgeSvg({ seed: entry.id, label: initials(entry.name) }));
+/**
+ * The image of a wallet without its own: its real mark where an icon package has one
+ * (../images/marks.ts), else a monogram. With a mark, `replacesEtag` is the ETag of the monogram
+ * an older version stored for it, which the mark replaces (an operator's own image stays).
+ */
+export function walletBadge(entry: Pick<WalletEntry, 'id' | 'name'>): ImageData & { replacesEtag?: string } {
+  const monogram = svgImage(badgeSvg({ seed: entry.id, label: initials(entry.name) }));
+  const mark = walletMark(entry.id);
+  return mark === undefined ? monogram : { ...svgImage(mark), replacesEtag: etagOf(monogram.body) };
 }
 
 export interface ImportWalletsOptions {

@@ -11,7 +11,7 @@ describe('definePrimitives', () => {
   it('defines every exported primitive under its own tagName', () => {
     primitives.definePrimitives();
     const classes = Object.entries(primitives).filter(([name]) => name !== 'definePrimitives');
-    expect(classes.map(([name]) => name)).to.have.length(9);
+    expect(classes.map(([name]) => name)).to.have.length(10);
     for (const [name, klass] of classes) {
       const tagName = (klass as { tagName: string }).tagName;
       expect(tagName, name).to.match(/^w3-/);

@@ -1,5 +1,5 @@
-import { html } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { W3Element } from '../../base/w3-element.js';
 import { networkIconStyles } from './network-icon.styles.js';
 
@@ -15,9 +15,11 @@ export function networkHue(caipNetworkId: string): number {
 }
 
 /**
- * @summary A network's icon: its image (https or data:image only), else a hexagon badge with
- * the network's initial in a colour derived from its id. Decorative: the row names the network.
- * @csspart icon - The badge.
+ * @summary A network's icon: its mark (../marks/network-mark.ts: the dApp's `imageUrl`, else
+ * `image-src`, else its `icon` from the backend's catalog or, with no backend, the bundled marks,
+ * lazy chunks both), else a hexagon badge with the network's initials in a colour derived from its
+ * id. Decorative: the row names the network.
+ * @csspart icon - The image or badge.
  */
 export class W3UiNetworkIcon extends W3Element {
   static override readonly tagName = 'w3-ui-network-icon';
@@ -26,15 +28,47 @@ export class W3UiNetworkIcon extends W3Element {
   @property({ attribute: 'caip-network-id' }) caipNetworkId = '';
   @property() name = '';
   @property({ attribute: 'image-src' }) imageSrc: string | undefined;
+  /** The resolved mark's URL, once the lazy resolver answered. */
+  @state() private mark: string | undefined;
+  /** The backend's image failed to load: the bundled mark instead. */
+  @state() private failed = false;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('caipNetworkId') || changed.has('imageSrc')) this.failed = false;
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    if (!changed.has('caipNetworkId') && !changed.has('imageSrc') && !changed.has('failed')) return;
+    const asked = [this.caipNetworkId, this.imageSrc, this.failed].join();
+    void import('../marks/network-mark.js')
+      .then((m) => m.networkMarkSrc(this.caipNetworkId, this.imageSrc, this.failed))
+      .then(
+        (src) => {
+          if (asked === [this.caipNetworkId, this.imageSrc, this.failed].join()) this.mark = src;
+        },
+        () => undefined, // a chunk that failed to load leaves the badge
+      );
+  }
 
   override render() {
-    if (isSafeImage(this.imageSrc)) return html`<img part="icon" src=${this.imageSrc} alt="" />`;
+    const src = this.mark ?? (isSafeImage(this.imageSrc) ? this.imageSrc : undefined);
+    if (src) return html`<img part="icon" src=${src} alt="" @error=${() => (this.failed = src === this.mark)} />`;
     const hue = networkHue(this.caipNetworkId);
-    const initial = (this.name.trim()[0] ?? '?').toUpperCase();
+    // Initials: 'Localhost' L, 'Localhost 2' L2, so two local chains differ.
+    const [first = '?', second = ''] = this.name.trim().split(/\s+/);
+    const initials = (first[0]! + (second[0] ?? '')).toUpperCase();
     return html`<svg part="icon" viewBox="0 0 36 36" aria-hidden="true">
       <path d="M18 1.5l14.3 8.25v16.5L18 34.5 3.7 26.25V9.75z" fill="hsl(${hue} 62% 38%)" />
-      <text x="18" y="23.5" text-anchor="middle" font-size="15" font-weight="700" fill="#fff" font-family="system-ui, sans-serif">
-        ${initial}
+      <text
+        x="18"
+        y="23.5"
+        text-anchor="middle"
+        font-size=${initials.length > 1 ? 12 : 15}
+        font-weight="700"
+        fill="#fff"
+        font-family="system-ui, sans-serif"
+      >
+        ${initials}
       </text>
     </svg>`;
   }
