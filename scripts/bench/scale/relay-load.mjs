@@ -59,6 +59,16 @@ export const CLIENT_OPTIONS = { perMessageDeflate: false, skipUTF8Validation: tr
 /** A frame's text: whole when short, else its head (enough for readPush), `whole` forcing it. */
 const textOf = (data, whole = false) => (whole || data.length <= HEAD_BYTES ? data.toString() : data.latin1Slice(0, HEAD_BYTES));
 
+/** Sends `text` on the client's socket; what it sends in one tick leaves in one write (fewer syscalls on the shared cores). */
+export function send(c, text) {
+  if (!c.corked) {
+    c.corked = true;
+    c.tcp.cork();
+    process.nextTick(c.uncork);
+  }
+  c.ws.send(text);
+}
+
 /** Opens one socket and subscribes it to `topic`; resolves to its client record. */
 async function openClient(relayUrl, topic) {
   const keys = generateKeyPair();
@@ -67,7 +77,12 @@ async function openClient(relayUrl, topic) {
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   // The frame of a publish, but for its id and message: built once per client.
   const head = `{"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"${topic}","message":"`;
-  const client = { ws, topic, head, nextId: 1, inFlight: 0, nextAt: 0, peer: undefined, replies: new Map() };
+  const client = { ws, topic, head, nextId: 1, inFlight: 0, nextAt: 0, peer: undefined, replies: new Map(), corked: false };
+  client.tcp = ws._socket;
+  client.uncork = () => {
+    client.corked = false;
+    client.tcp.uncork();
+  };
   ws.on('message', (data) => client.onMessage?.(data));
   client.onMessage = (data) => {
     const msg = JSON.parse(textOf(data, true));
@@ -122,7 +137,7 @@ export async function runRelayLoad(clients, { seconds, window, perClient }) {
       c.inFlight++;
       published++;
       // The topic is hex and the message digits, '.', ':' and 'x': no JSON escaping needed.
-      c.ws.send(`${c.head}${benchMessage(now)}","ttl":300,"tag":1108},"id":${c.nextId++}}`);
+      send(c, `${c.head}${benchMessage(now)}","ttl":300,"tag":1108},"id":${c.nextId++}}`);
     }
   };
   for (const c of clients) {
@@ -131,7 +146,7 @@ export async function runRelayLoad(clients, { seconds, window, perClient }) {
       const text = textOf(data);
       const push = readPush(text);
       if (push) {
-        c.ws.send(`{"id":${push.id},"jsonrpc":"2.0","result":true}`);
+        send(c, `{"id":${push.id},"jsonrpc":"2.0","result":true}`);
         const now = performance.now();
         if (now >= from && now < until) {
           delivered++;

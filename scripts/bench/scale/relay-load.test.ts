@@ -20,6 +20,14 @@ describe('relay load', () => {
         expect(result.latencies).toHaveLength(result.delivered);
         expect(Math.min(...result.latencies)).toBeGreaterThanOrEqual(0);
         expect(clients.every((c) => c.inFlight === 0)).toBe(true);
+        // What a client sends in one tick leaves in one write: its socket is corked until the tick ends.
+        const { send } = await import('./relay-load.mjs');
+        const c = clients[0]!;
+        send(c, '{"id":1,"jsonrpc":"2.0","result":true}');
+        send(c, '{"id":2,"jsonrpc":"2.0","result":true}');
+        expect(c.ws._socket.writableCorked).toBe(1);
+        await new Promise((r) => process.nextTick(r));
+        expect(c.ws._socket.writableCorked).toBe(0);
       } finally {
         closeAll(clients);
       }
