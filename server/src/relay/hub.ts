@@ -136,9 +136,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
         for (const p of list) {
           // A cache hit costs no promise (the hot path); the sender is left out.
           const ids = (cached && this.subscriptions.cachedSubscribers(p.topic)) || (await this.subscriptions.subscribers(p.topic, cached));
-          const others: string[] = [];
-          for (const id of ids) if (id !== senderClientId) others.push(id);
-          recipients.push(others);
+          recipients.push(ids.filter((clientId) => clientId !== senderClientId));
         }
         const messages = await this.store.addMessages(
           list.map((p, i) => {
@@ -146,8 +144,7 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
             return { ...p, ttl, senderClientId, senderIp };
           }),
         );
-        const stored: Fanned[] = [];
-        for (let i = 0; i < messages.length; i++) stored.push({ m: messages[i]!, to: recipients[i]! });
+        const stored = messages.map((m, i) => ({ m, to: recipients[i]! }));
         this.metrics?.published(stored.length);
         if (this.fanout) this.fanout.publish(stored);
         else this.deliver(stored);
