@@ -59,10 +59,10 @@ export function cpuMsOf(pid) {
 /**
  * Starts an instance of `bin` (default server/dist's); resolves to { pid, url, relayUrl, close() }
  * once it answers /health, or to { refused } when it exits first. `args` are extra bin options
- * (--db URL, --redis URL).
+ * (--db URL, --redis URL); `nodeArgs` are node's own, before the bin (--max-semi-space-size=MB).
  */
-export async function startInstance({ dataDir, args = [], env = {}, cpuProfDir, bin = SERVER_BUNDLE }) {
-  const node = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
+export async function startInstance({ dataDir, args = [], env = {}, cpuProfDir, bin = SERVER_BUNDLE, nodeArgs = [] }) {
+  const node = [...nodeArgs, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [])];
   const argv = [...node, bin, '--port', '0', '--host', '127.0.0.1', '--data', dataDir, '--seed', '--trust-proxy', '127.0.0.1', ...args];
   const child = spawn(process.execPath, argv, {
     stdio: ['ignore', 'pipe', 'pipe'],

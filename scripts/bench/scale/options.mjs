@@ -9,6 +9,8 @@
  *   --scale-loads=A,B      relay (the sockets, their RSS and the relay loads), wallets (getWallets), nonce (SIWX nonce); default all
  *   --scale-cpu-prof=DIR   run the server under `node --cpu-prof`, profiles written to DIR
  *   --scale-bin=FILE       bench this build of the bin instead of server/dist/w3kit-server.js (before/after a change)
+ *   --scale-semi-space=MB  run the instances with V8's --max-semi-space-size=MB (an operator's NODE_OPTIONS; fewer
+ *                          scavenges of the young messages); default node's own (from 1 to 256)
  */
 export const SCENARIOS = ['sqlite', 'postgres', 'balancer'];
 export const LOADS = ['relay', 'wallets', 'nonce'];
@@ -44,6 +46,12 @@ export function parseScaleOptions(argv) {
   if (prof !== undefined) {
     if (!prof) throw new Error('bench: --scale-cpu-prof=DIR needs a folder');
     options.cpuProf = prof;
+  }
+  const semi = value('scale-semi-space');
+  if (semi !== undefined) {
+    const mb = Number(semi);
+    if (!Number.isInteger(mb) || mb < 1 || mb > 256) throw new Error('bench: --scale-semi-space=MB needs an integer from 1 to 256');
+    options.semiSpaceMB = mb;
   }
   const bin = value('scale-bin');
   if (bin !== undefined) {

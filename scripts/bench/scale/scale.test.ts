@@ -83,6 +83,12 @@ describe('scale options', () => {
     );
     expect(() => parseScaleOptions(['--scale-loads='])).toThrow('--scale-loads takes relay, wallets, nonce; not none');
     expect(() => parseScaleOptions(['--scale-cpu-prof='])).toThrow('needs a folder');
+    expect(() => parseScaleOptions(['--scale-semi-space=0'])).toThrow('--scale-semi-space=MB needs an integer from 1 to 256');
+  });
+
+  it('takes the instances’ young generation size in MB', () => {
+    expect(parseScaleOptions(['--scale-semi-space=64'])).toMatchObject({ semiSpaceMB: 64 });
+    expect(parseScaleOptions([])).not.toHaveProperty('semiSpaceMB');
   });
 
   it('is part of the bench options only with --only=scale', () => {

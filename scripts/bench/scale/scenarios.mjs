@@ -40,6 +40,7 @@ async function instance(cleanups, options, args = []) {
     args,
     cpuProfDir: options.cpuProf,
     bin: options.bin,
+    nodeArgs: options.semiSpaceMB ? [`--max-semi-space-size=${options.semiSpaceMB}`] : [],
   });
   if (!started.refused) cleanups.push(() => started.close());
   return started;

@@ -50,11 +50,20 @@ export class SocketFlow {
   private corked = false;
   /** The most bytes the socket had waiting, right after a send. */
   peakBufferedBytes = 0;
+  /** Made once per socket, not per frame or per tick (the hot path allocates as little as it can). */
+  private readonly onWritten = (): void => this.written();
+  private readonly tcp: Corkable | undefined;
+  private readonly uncork = (): void => {
+    this.corked = false;
+    this.tcp!.uncork();
+  };
 
   constructor(
     private readonly ws: FlowSocket,
     private readonly options: FlowOptions,
-  ) {}
+  ) {
+    this.tcp = tcpOf(ws);
+  }
 
   /** Blocked: over the high-water mark, not drained yet (or closed for stalling). */
   get blocked(): boolean {
@@ -62,19 +71,13 @@ export class SocketFlow {
   }
 
   send(data: string): void {
-    if (!this.corked) {
+    if (!this.corked && this.tcp) {
       // The frames of this tick (a push and a publish's answer, a page) leave in one write when the tick ends.
-      const tcp = tcpOf(this.ws);
-      if (tcp) {
-        this.corked = true;
-        tcp.cork();
-        process.nextTick(() => {
-          this.corked = false;
-          tcp.uncork();
-        });
-      }
+      this.corked = true;
+      this.tcp.cork();
+      process.nextTick(this.uncork);
     }
-    this.ws.send(data, () => this.written());
+    this.ws.send(data, this.onWritten);
     const buffered = this.ws.bufferedAmount;
     if (buffered > this.peakBufferedBytes) this.peakBufferedBytes = buffered;
     if (buffered >= this.options.highWater && !this.blocked) this.block();

@@ -34,14 +34,9 @@ export function delivered(m: StoredMessage): DeliveredMessage {
   return entry;
 }
 
-/** Each stored message's irn_subscription `data` as JSON, made on its first push (held as long as the message object). */
-const jsonOf = new WeakMap<StoredMessage, string>();
-
-/** `delivered(m)` as JSON, serialised once per message however many sockets it is pushed to. */
+/** `delivered(m)` as JSON, serialised once per message however many sockets it is pushed to (kept on the message object). */
 export function deliveredJson(m: StoredMessage): string {
-  let json = jsonOf.get(m);
-  if (json === undefined) jsonOf.set(m, (json = JSON.stringify(delivered(m))));
-  return json;
+  return (m.json ??= JSON.stringify(delivered(m)));
 }
 
 /**

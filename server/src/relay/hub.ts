@@ -133,8 +133,11 @@ export class RelayHub<S extends RelaySocket = RelaySocket> {
         const recipients: string[][] = [];
         // Cached (subscriptions.ts) when no other instance subscribes, or each tells of its changes (fanout.ts).
         const cached = this.fanout?.cachesSubscribers ?? true;
-        for (const p of list)
-          recipients.push((await this.subscriptions.subscribers(p.topic, cached)).filter((clientId) => clientId !== senderClientId));
+        for (const p of list) {
+          // A cache hit costs no promise (the hot path); the sender is left out.
+          const ids = (cached && this.subscriptions.cachedSubscribers(p.topic)) || (await this.subscriptions.subscribers(p.topic, cached));
+          recipients.push(ids.filter((clientId) => clientId !== senderClientId));
+        }
         const messages = await this.store.addMessages(
           list.map((p, i) => {
             const ttl = recipients[i]!.length ? p.ttl : Math.min(p.ttl, this.limits.unsubscribedTtl);

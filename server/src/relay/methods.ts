@@ -79,8 +79,9 @@ export const RELAY_METHODS: Readonly<Record<string, RelayMethod>> = {
 };
 
 /** Runs one request through the table; an unknown method is a RelayRpcError (method not found). */
-export async function runMethod(hub: RelayHub, conn: Connection, method: string, params: unknown): Promise<MethodResult> {
+export function runMethod(hub: RelayHub, conn: Connection, method: string, params: unknown): Promise<MethodResult> {
   const run = Object.hasOwn(RELAY_METHODS, method) ? RELAY_METHODS[method] : undefined;
-  if (!run) throw new RelayRpcError(RPC_ERRORS.methodNotFound, `Unknown method '${method}'`);
+  // A rejected promise, as an async function would give (no promise of its own otherwise).
+  if (!run) return Promise.reject(new RelayRpcError(RPC_ERRORS.methodNotFound, `Unknown method '${method}'`));
   return run(hub, conn, params);
 }

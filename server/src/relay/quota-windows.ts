@@ -69,15 +69,28 @@ export function localWindows(repo: RelayQuotaRepository, windowMs: number, maxKe
     await Promise.all(keys.map(([c, k]) => loading.get(idOf(c, k))));
   };
 
-  /** The windows of `keys` as they are now (an ended one starts again at 0), once all are held. */
-  const current = async (keys: readonly WindowKey[], now: number): Promise<Held[]> => {
-    while (!keys.every(([c, k]) => held.has(idOf(c, k)))) await load(keys, now);
-    return keys.map(([c, k]) => {
-      const h = held.get(idOf(c, k))!;
+  /** The windows of `keys` as they are now (an ended one starts again at 0) when all are held, else undefined. */
+  const heldNow = (keys: readonly (readonly [string, string, ...unknown[]])[], now: number): Held[] | undefined => {
+    const list: Held[] = [];
+    for (const [c, k] of keys) {
+      const h = held.get(idOf(c, k));
+      if (!h) return undefined;
+      list.push(h);
+    }
+    for (const h of list) {
       const window = currentWindow(h, now, windowMs);
       if (window !== h) Object.assign(h, window);
-      return h;
-    });
+    }
+    return list;
+  };
+  /** The windows of `keys` as they are now, once all are held. */
+  const current = async (keys: readonly WindowKey[], now: number): Promise<Held[]> => {
+    let list = heldNow(keys, now);
+    while (!list) {
+      await load(keys, now);
+      list = heldNow(keys, now);
+    }
+    return list;
   };
 
   const flush = (): Promise<void> => {
@@ -124,15 +137,18 @@ export function localWindows(repo: RelayQuotaRepository, windowMs: number, maxKe
       return (await current(keys, now)).map(({ count, resetAt }) => ({ count, resetAt }));
     },
     async take(counts, now, verdict) {
-      const windows = await current(
-        counts.map(([c, k]) => [c, k] as const),
-        now,
-      );
-      verdict(windows.map(({ count, resetAt }) => ({ count, resetAt })));
-      counts.forEach(([, , n], i) => {
-        windows[i]!.count += n;
+      // Held already (the hot path): no key lists or copies made.
+      const windows =
+        heldNow(counts, now) ??
+        (await current(
+          counts.map(([c, k]) => [c, k] as const),
+          now,
+        ));
+      verdict(windows);
+      for (let i = 0; i < counts.length; i++) {
+        windows[i]!.count += counts[i]![2];
         windows[i]!.dirty = true;
-      });
+      }
       schedule();
       bound();
     },

@@ -10,7 +10,10 @@ import { publishedBytes } from './protocol.js';
 import type { Storage } from '../storage/engine.js';
 import { relayMailbox, type Freed, type MailboxMessage, type RelayMailbox } from '../storage/relay-mailbox.js';
 
-export type StoredMessage = MailboxMessage;
+export interface StoredMessage extends MailboxMessage {
+  /** Its irn_subscription `data` as JSON, made on its first push (delivered.ts): a field, not a WeakMap entry, for the GC's sake. */
+  json?: string | undefined;
+}
 
 export interface NewMessage {
   topic: string;
@@ -76,7 +79,18 @@ export class RelayStore {
     const ids = await this.mailbox.add(rows);
     for (const r of rows) this.bytes += r.size;
     this.messages += rows.length;
-    return rows.map(({ senderIp: _ip, size: _size, ...m }, i) => ({ ...m, id: ids[i]! }));
+    // Built field by field (no rest and spread copies: one object per message).
+    return rows.map((r, i) => ({
+      id: ids[i]!,
+      topic: r.topic,
+      message: r.message,
+      tag: r.tag,
+      attestation: r.attestation,
+      senderClientId: r.senderClientId,
+      publishedAt: r.publishedAt,
+      expiresAt: r.expiresAt,
+      json: undefined,
+    }));
   }
 
   /** Stores a message until its TTL; returns it with its id. */

@@ -100,8 +100,8 @@ export class RelaySubscriptions {
   async subscribers(topic: string, cached = false): Promise<string[]> {
     const now = this.now();
     if (!cached) return (await this.repo.subscribers(topic, now)).map((s) => s.clientId);
-    const hit = this.cache.get(topic);
-    if (hit && now - hit.readAt < SUBSCRIBERS_CACHE_MS) return hit.list.filter((s) => s.expiresAt > now).map((s) => s.clientId);
+    const hit = this.cachedSubscribers(topic, now);
+    if (hit) return hit;
     const generation = this.generation;
     const list = await this.repo.subscribers(topic, now);
     if (generation === this.generation) {
@@ -110,6 +110,18 @@ export class RelaySubscriptions {
       this.cache.set(topic, { readAt: now, list });
     }
     return list.map((s) => s.clientId);
+  }
+
+  /**
+   * The cached client ids subscribed to `topic` at `now`, without a promise (a publish's hot
+   * path); undefined when not cached or read longer than SUBSCRIBERS_CACHE_MS ago.
+   */
+  cachedSubscribers(topic: string, now = this.now()): string[] | undefined {
+    const hit = this.cache.get(topic);
+    if (!hit || now - hit.readAt >= SUBSCRIBERS_CACHE_MS) return undefined;
+    const ids: string[] = [];
+    for (const s of hit.list) if (s.expiresAt > now) ids.push(s.clientId);
+    return ids;
   }
 
   /** Unexpired subscriptions of a client id. */

@@ -76,14 +76,16 @@ export function publishWriter(storage: Storage): { add(messages: readonly NewMai
   const idsOf = (all: readonly NewMailboxMessage[]): Promise<number[]> => {
     if (handle) {
       if (!sqliteInsert) {
-        const statement = handle.prepare<unknown[], { id: number }>(insert(1)(...valuesOf(all[0]!)).sql);
+        // pluck: the id itself, no row object per message.
+        const statement = handle.prepare<unknown[], number>(insert(1)(...valuesOf(all[0]!)).sql).pluck();
         const order = bindOrder(insert(1), 9);
-        sqliteInsert = handle.transaction((rows: readonly NewMailboxMessage[]) =>
-          rows.map((m) => {
-            const v = valuesOf(m);
-            return Number(statement.get(...(order ? order.map((i) => v[i]) : v))!.id);
-          }),
-        );
+        const bound = order
+          ? (m: NewMailboxMessage) => {
+              const v = valuesOf(m);
+              return order.map((i) => v[i]);
+            }
+          : valuesOf;
+        sqliteInsert = handle.transaction((rows: readonly NewMailboxMessage[]) => rows.map((m) => Number(statement.get(bound(m)))));
       }
       try {
         return Promise.resolve(sqliteInsert(all));
