@@ -10,9 +10,7 @@
  * `deployAa` deploys what the chain lacks and deploys nothing the second time. The bundler never
  * outlives the caller (./bin-child.mjs; the bin kills Alto when it exits).
  */
-import { spawn } from 'node:child_process';
-import { SERVER_BUNDLE } from '../../server/scripts/bundle.mjs';
-import { startBinChild } from './bin-child.mjs';
+import { runBinJson, startBinChild } from './bin-child.mjs';
 
 /**
  * Runs `w3kit-server aa deploy` on the chain at `rpcUrl`; resolves to its JSON line, rejects with its one-line error.
@@ -20,24 +18,9 @@ import { startBinChild } from './bin-child.mjs';
  * @param {{ deployerKey?: string }} [options]
  */
 export function deployAa(rpcUrl, { deployerKey } = {}) {
-  const args = [SERVER_BUNDLE, 'aa', 'deploy', '--evm-rpc', rpcUrl];
+  const args = ['--evm-rpc', rpcUrl];
   if (deployerKey) args.push('--deployer-key', deployerKey);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(stderr.trim() || `w3kit-server aa deploy exited with ${code}`));
-      try {
-        resolve(JSON.parse(stdout.trim()));
-      } catch {
-        reject(new Error(`w3kit-server aa deploy printed no JSON line: ${stdout}`));
-      }
-    });
-  });
+  return runBinJson(['aa', 'deploy'], args);
 }
 
 /**

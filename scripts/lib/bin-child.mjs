@@ -75,3 +75,30 @@ export async function startBinChild(command, args, ready) {
     },
   };
 }
+
+/**
+ * Runs `w3kit-server <command...> ...args` (the built bin) to its end; resolves to the one JSON line
+ * it prints, rejects with its one-line error (or its exit code) or when it printed no JSON.
+ * @param {string[]} command e.g. ['dex', 'deploy']
+ * @param {string[]} args
+ * @returns {Promise<unknown>}
+ */
+export function runBinJson(command, args) {
+  const name = `w3kit-server ${command.join(' ')}`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SERVER_BUNDLE, ...command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(stderr.trim() || `${name} exited with ${code}`));
+      try {
+        resolve(JSON.parse(stdout.trim()));
+      } catch {
+        reject(new Error(`${name} printed no JSON line: ${stdout}`));
+      }
+    });
+  });
+}

@@ -10,31 +10,15 @@
  * the record per request, so a running one serves it at once. Run again on the same chain and
  * folder it deploys nothing while the recorded router is there.
  */
-import { spawn } from 'node:child_process';
-import { SERVER_BUNDLE } from '../../server/scripts/bundle.mjs';
+import { runBinJson } from './bin-child.mjs';
 
 /**
  * @param {string} rpcUrl JSON-RPC URL of the chain
  * @param {{ dataDir: string, tokens?: string[], deployerKey?: string }} options
  */
 export function deployDex(rpcUrl, { dataDir, tokens = [], deployerKey }) {
-  const args = [SERVER_BUNDLE, 'dex', 'deploy', '--evm-rpc', rpcUrl, '--data', dataDir];
+  const args = ['--evm-rpc', rpcUrl, '--data', dataDir];
   for (const token of tokens) args.push('--token', token);
   if (deployerKey) args.push('--deployer-key', deployerKey);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(stderr.trim() || `w3kit-server dex deploy exited with ${code}`));
-      try {
-        resolve(JSON.parse(stdout.trim()));
-      } catch {
-        reject(new Error(`w3kit-server dex deploy printed no JSON line: ${stdout}`));
-      }
-    });
-  });
+  return runBinJson(['dex', 'deploy'], args);
 }
