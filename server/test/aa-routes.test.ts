@@ -27,10 +27,19 @@ let client: PublicClient;
 
 beforeAll(async () => {
   node = await startHardhat();
-  client = createPublicClient({ chain: { ...hardhat, rpcUrls: { default: { http: [node.url] } } }, transport: http(node.url) }) as PublicClient;
+  client = createPublicClient({
+    chain: { ...hardhat, rpcUrls: { default: { http: [node.url] } } },
+    transport: http(node.url),
+  }) as PublicClient;
   await deployAa({ rpcUrl: node.url });
   bundler = await startBundler({ rpcUrl: node.url, port: 0 });
-  server = await start({ relayPort: false, framePort: false, seed: { wallets: 1 }, evmRpc: node.url, aa: { bundlerUrl: bundler.url, dailyGas: DAILY_GAS } });
+  server = await start({
+    relayPort: false,
+    framePort: false,
+    seed: { wallets: 1 },
+    evmRpc: node.url,
+    aa: { bundlerUrl: bundler.url, dailyGas: DAILY_GAS },
+  });
 }, 90_000);
 
 afterAll(async () => {
@@ -41,7 +50,14 @@ afterAll(async () => {
 
 const routeUrl = (route: 'bundler' | 'paymaster', s = server, chain = CHAIN) => `${s.url}/v1/${route}/${chain}?projectId=${DEV}`;
 
-const rpc = async (route: 'bundler' | 'paymaster', method: string, params: unknown[] = [], init: RequestInit = {}, s = server, chain = CHAIN) => {
+const rpc = async (
+  route: 'bundler' | 'paymaster',
+  method: string,
+  params: unknown[] = [],
+  init: RequestInit = {},
+  s = server,
+  chain = CHAIN,
+) => {
   const path = routeUrl(route, s, chain).slice(s.url.length);
   return getJson(s, path, {
     method: 'POST',
@@ -122,7 +138,10 @@ describe('the daily gas budget', () => {
 
   it('refuses a user operation that is not one, naming the field', async () => {
     const reply = await rpc('paymaster', 'pm_getPaymasterStubData', params({ ...syntheticOp(1), sender: 'me' }));
-    expect(reply.body.error).toEqual({ code: -32602, message: "Invalid user operation field 'sender': must be an address (0x and 40 hex characters)" });
+    expect(reply.body.error).toEqual({
+      code: -32602,
+      message: "Invalid user operation field 'sender': must be an address (0x and 40 hex characters)",
+    });
   });
 });
 
@@ -131,7 +150,9 @@ describe('refusals', () => {
     const reply = await rpc('bundler', 'eth_sendRawTransaction', ['0x00']);
     expect(reply.status).toBe(200);
     expect(reply.body.error.code).toBe(-32601);
-    expect(reply.body.error.message).toMatch(/^Method 'eth_sendRawTransaction' is not served by the bundler route; it serves eth_sendUserOperation, /);
+    expect(reply.body.error.message).toMatch(
+      /^Method 'eth_sendRawTransaction' is not served by the bundler route; it serves eth_sendUserOperation, /,
+    );
   });
 
   it("passes the bundler's JSON-RPC errors on", async () => {
@@ -159,7 +180,10 @@ describe('refusals', () => {
     const bare = await start({ relayPort: false, framePort: false, seed: { wallets: 1 }, evmRpc: node.url });
     try {
       const reply = await rpc('bundler', 'eth_chainId', [], {}, bare);
-      expect(reply.body.error).toEqual({ code: -32003, message: 'Chain eip155:31337 has no bundler on this server: start it with --bundler-url' });
+      expect(reply.body.error).toEqual({
+        code: -32003,
+        message: 'Chain eip155:31337 has no bundler on this server: start it with --bundler-url',
+      });
       expect((await api(bare, '/v1/smart-accounts/networks')).body).toEqual({ smartAccountEnabledNetworks: [] });
     } finally {
       await bare.close();

@@ -83,7 +83,9 @@ export function aaService(evmRpc: string | undefined, options: AaServiceOptions 
       if (!chain?.bundlerUrl || !chain.paymaster) return false;
       try {
         const [entryPoint, paymaster] = await Promise.all(
-          [entryPoint07Address, chain.paymaster.address].map(async (address) => ((await chain.client.getCode({ address })) ?? '0x') !== '0x'),
+          [entryPoint07Address, chain.paymaster.address].map(
+            async (address) => ((await chain.client.getCode({ address })) ?? '0x') !== '0x',
+          ),
         );
         // Kept once true (contracts stay); a chain without them yet is asked again after RETRY_MS.
         return (enabled = Boolean(entryPoint && paymaster));

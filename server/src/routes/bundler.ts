@@ -45,7 +45,11 @@ export interface SmartAccountRouteOptions {
 /** The bundler URL of `asked`, or a refusal in words. */
 export async function chainOf(aa: AaService, asked: string, what: 'bundler' | 'paymaster') {
   const chain = await aa.chain();
-  if (!chain) throw new RpcRefusal(RPC.unavailable, `This server has no EVM chain for a ${what}: it was started without --evm-rpc, or its node does not answer`);
+  if (!chain)
+    throw new RpcRefusal(
+      RPC.unavailable,
+      `This server has no EVM chain for a ${what}: it was started without --evm-rpc, or its node does not answer`,
+    );
   if (caipChainId(chain.chainId) !== asked)
     throw new RpcRefusal(RPC.unavailable, `Chain ${asked} has no ${what} on this server (it serves ${caipChainId(chain.chainId)})`);
   return chain;
@@ -62,7 +66,10 @@ async function forward(url: string, request: JsonRpcRequest) {
     });
   } catch (err) {
     const timedOut = (err as Error).name === 'TimeoutError';
-    throw new RpcRefusal(RPC.unavailable, timedOut ? `The bundler did not answer within ${BUNDLER_TIMEOUT_MS / 1000} s` : 'The bundler does not answer');
+    throw new RpcRefusal(
+      RPC.unavailable,
+      timedOut ? `The bundler did not answer within ${BUNDLER_TIMEOUT_MS / 1000} s` : 'The bundler does not answer',
+    );
   }
   const text = await response.text();
   let reply: { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } } | undefined;
@@ -103,10 +110,16 @@ export const bundlerRoutes: FastifyPluginAsyncZod<SmartAccountRouteOptions> = as
       const { body } = request;
       return answerRpc(body, async () => {
         if (!BUNDLER_METHODS.includes(body.method))
-          throw new RpcRefusal(RPC.methodNotFound, `Method '${body.method}' is not served by the bundler route; it serves ${BUNDLER_METHODS.join(', ')}`);
+          throw new RpcRefusal(
+            RPC.methodNotFound,
+            `Method '${body.method}' is not served by the bundler route; it serves ${BUNDLER_METHODS.join(', ')}`,
+          );
         const chain = await chainOf(aa, request.params.chainId, 'bundler');
         if (!chain.bundlerUrl)
-          throw new RpcRefusal(RPC.unavailable, `Chain ${request.params.chainId} has no bundler on this server: start it with --bundler-url`);
+          throw new RpcRefusal(
+            RPC.unavailable,
+            `Chain ${request.params.chainId} has no bundler on this server: start it with --bundler-url`,
+          );
         return forward(chain.bundlerUrl, body);
       });
     },

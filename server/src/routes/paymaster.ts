@@ -14,15 +14,30 @@ import { PAYMASTER_POST_OP_GAS, PAYMASTER_VERIFICATION_GAS, paymasterStub, spons
 import { paymasterBudgetRepository, utcDay } from '../storage/paymaster-budget.js';
 import { chainOf, type SmartAccountRouteOptions } from './bundler.js';
 import { errorReplies, projectQuerySchema } from './schemas.js';
-import { answerRpc, chainParamsSchema, JSON_RPC_BODY_LIMIT, jsonRpcReplySchema, jsonRpcRequestSchema, RPC, RpcRefusal, rpcResult } from './json-rpc.js';
+import {
+  answerRpc,
+  chainParamsSchema,
+  JSON_RPC_BODY_LIMIT,
+  jsonRpcReplySchema,
+  jsonRpcRequestSchema,
+  RPC,
+  RpcRefusal,
+  rpcResult,
+} from './json-rpc.js';
 
 export const PAYMASTER_METHODS: readonly string[] = ['pm_getPaymasterStubData', 'pm_getPaymasterData'];
 
 /** How long the signed data stays valid (seconds). */
 const VALIDITY_S = 15 * 60;
 
-const quantity = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity').transform((v) => BigInt(v));
-const hexData = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be hex bytes').max(100_000);
+const quantity = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity')
+  .transform((v) => BigInt(v));
+const hexData = z
+  .string()
+  .regex(/^0x([0-9a-fA-F]{2})*$/, 'must be hex bytes')
+  .max(100_000);
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x and 40 hex characters)');
 
 /** An EntryPoint v0.7 user operation as JSON-RPC carries it (its paymaster fields and signature are ignored). */
@@ -72,10 +87,16 @@ export const paymasterRoutes: FastifyPluginAsyncZod<SmartAccountRouteOptions> = 
       const asked = request.params.chainId;
       return answerRpc(body, async () => {
         if (!PAYMASTER_METHODS.includes(body.method))
-          throw new RpcRefusal(RPC.methodNotFound, `Method '${body.method}' is not served by the paymaster route; it serves ${PAYMASTER_METHODS.join(', ')}`);
+          throw new RpcRefusal(
+            RPC.methodNotFound,
+            `Method '${body.method}' is not served by the paymaster route; it serves ${PAYMASTER_METHODS.join(', ')}`,
+          );
         const chain = await chainOf(aa, asked, 'paymaster');
         if (!chain.paymaster)
-          throw new RpcRefusal(RPC.unavailable, `Chain ${asked} has no paymaster on this server: start it with --paymaster and --paymaster-key`);
+          throw new RpcRefusal(
+            RPC.unavailable,
+            `Chain ${asked} has no paymaster on this server: start it with --paymaster and --paymaster-key`,
+          );
         const [op, entryPoint, chainId] = body.params ?? [];
         const parsed = userOperationSchema.safeParse(op);
         if (!parsed.success) {
@@ -118,4 +139,7 @@ export const paymasterRoutes: FastifyPluginAsyncZod<SmartAccountRouteOptions> = 
 };
 
 const budgetRefusal = (daily: number) =>
-  new RpcRefusal(RPC.refused, `The paymaster does not sponsor this operation: the account's daily gas budget (${daily} gas) would be exceeded`);
+  new RpcRefusal(
+    RPC.refused,
+    `The paymaster does not sponsor this operation: the account's daily gas budget (${daily} gas) would be exceeded`,
+  );
