@@ -19,7 +19,7 @@ export const paymasterSpendMigration: SharedMigration = {
         .addColumn('account', text, (c) => c.notNull())
         .addColumn('day', int, (c) => c.notNull())
         .addColumn('gas', int, (c) => c.notNull())
-        .addPrimaryKeyConstraint('paymaster_spend_pk', ['chain_id', 'account', 'day']),
+        .addPrimaryKeyConstraint('paymaster_spend_pkey', ['chain_id', 'account', 'day']),
       db.schema.createIndex('paymaster_spend_by_day').on('paymaster_spend').column('day'),
     ];
   },
