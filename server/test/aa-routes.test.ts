@@ -162,9 +162,11 @@ describe('refusals', () => {
     expect(reply.body.error.message.length).toBeGreaterThan(0);
   });
 
-  it('answers eth_supportedEntryPoints through the proxy', async () => {
+  it("answers eth_supportedEntryPoints and Alto's gas prices through the proxy", async () => {
     const reply = await rpc('bundler', 'eth_supportedEntryPoints');
     expect(reply.body).toEqual({ jsonrpc: '2.0', id: 7, result: [entryPoint07Address] });
+    const prices = await rpc('bundler', 'pimlico_getUserOperationGasPrice');
+    expect(prices.body.result.fast.maxFeePerGas).toMatch(/^0x[0-9a-f]+$/);
   });
 
   it('refuses an origin the project does not allow', async () => {

@@ -119,19 +119,24 @@ export const paymasterRoutes: FastifyPluginAsyncZod<SmartAccountRouteOptions> = 
         }
         if (gas > BigInt(aa.dailyGas) || !(await budget.spend(asked, account, day, Number(gas), aa.dailyGas)))
           throw budgetRefusal(aa.dailyGas);
-        const fields = await sponsor({
-          client: chain.client,
-          paymaster: paymaster as Address,
-          signer: key as Hex,
-          userOperation: {
-            ...userOp,
-            sender: userOp.sender as Address,
-            factory: (userOp.factory ?? undefined) as Address | undefined,
-            factoryData: (userOp.factoryData ?? undefined) as Hex | undefined,
-            callData: userOp.callData as Hex,
-          } as Omit<UserOperation<'0.7'>, 'signature'>,
-          validUntil,
-        });
+        let fields: PaymasterFields;
+        try {
+          fields = await sponsor({
+            client: chain.client,
+            paymaster: paymaster as Address,
+            signer: key as Hex,
+            userOperation: {
+              ...userOp,
+              sender: userOp.sender as Address,
+              factory: (userOp.factory ?? undefined) as Address | undefined,
+              factoryData: (userOp.factoryData ?? undefined) as Hex | undefined,
+              callData: userOp.callData as Hex,
+            } as Omit<UserOperation<'0.7'>, 'signature'>,
+            validUntil,
+          });
+        } catch {
+          throw new RpcRefusal(RPC.unavailable, `The paymaster could not sign: the node of ${asked} did not answer its getHash`);
+        }
         return rpcResult(body, reply(fields, false));
       });
     },
