@@ -58,7 +58,8 @@ const backend = await startBackend({
   evmRpc: chainA.url,
   // Farcaster's relay and registry cannot run offline: the backend's sandbox plays them.
   bitcoinEsplora: btc.url,
-  env: { W3KIT_SOLANA_RPC: svm.url, W3KIT_FARCASTER_SANDBOX: '1' },
+  // W3KIT_BUNDLER_URL: the bundler (Alto) the backend's bundler route proxies to; its paymaster service signs as aa deploy's dev paymaster expects.
+  env: { W3KIT_SOLANA_RPC: svm.url, W3KIT_FARCASTER_SANDBOX: '1', W3KIT_BUNDLER_URL: bundler.url },
 });
 const demo = await startDemoServer({
   port: env('W3KIT_DEMO_PORT', 4300),

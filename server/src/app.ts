@@ -22,6 +22,9 @@ import { fastifyTrustProxy, type TrustProxy } from './trust-proxy.js';
 import { repositories, type BlockchainOptions } from './repositories.js';
 import { analyticsRoutes, ANALYTICS_BODY_LIMIT } from './routes/analytics.js';
 import { blockchainRoutes } from './routes/blockchain.js';
+import { bundlerRoutes } from './routes/bundler.js';
+import { paymasterRoutes } from './routes/paymaster.js';
+import { aaService, type AaService } from './aa/service.js';
 import { utxoReadRoutes } from './routes/utxo-reads.js';
 import { convertRoutes } from './routes/convert.js';
 import { healthRoutes } from './routes/health.js';
@@ -79,6 +82,8 @@ export interface BuildAppOptions {
   metricsToken?: string;
   /** Where the per-IP limits count (the whole API's and the SIWX, name and on-ramp routes'; with `--redis`, one window shared by every instance); default this process. */
   rateLimitCounters?: CounterFactory;
+  /** The bundler and paymaster routes' services (default: none configured). */
+  aa?: AaService;
 }
 
 declare module 'fastify' {
@@ -105,6 +110,7 @@ export function buildApp({
   metrics,
   metricsToken,
   rateLimitCounters,
+  aa = aaService(undefined),
 }: BuildAppOptions): FastifyInstance {
   const storage = given ?? (db ? sqliteStorage(db) : undefined);
   if (!storage) throw new TypeError('buildApp needs a storage (or a SQLite handle as db)');
@@ -169,5 +175,7 @@ export function buildApp({
   app.register(convertRoutes);
   app.register(nameRoutes, { ...names, counters: rateLimitCounters });
   app.register(onrampRoutes, { ...onramp, counters: rateLimitCounters });
+  app.register(bundlerRoutes, { aa });
+  app.register(paymasterRoutes, { aa });
   return app;
 }

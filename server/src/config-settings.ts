@@ -9,9 +9,10 @@ import { ALLOWED_HOSTS_RULE, parseAllowedHosts } from './allowed-hosts.js';
 import { NAME_ZONE } from '../../src/wire/names-api.js';
 import { DB_URL_RULE, parseDbUrl } from './storage/url.js';
 import { REDIS_URL_RULE, parseRedisUrl } from './redis/url.js';
+import { AA_SETTINGS, type AaConfigFlags, type AaKey } from './aa/settings.js';
 
 /** Values given on the command line (strings as typed; booleans for switches). */
-export interface ConfigFlags {
+export interface ConfigFlags extends AaConfigFlags {
   port?: string;
   host?: string;
   data?: string;
@@ -65,6 +66,7 @@ export type Key =
   | 'onrampKey'
   | 'allowedHosts'
   | 'metricsToken'
+  | AaKey
   | EmbeddedWalletKey
   | RelayKey;
 
@@ -193,6 +195,7 @@ export const SETTINGS: Readonly<Record<Key, Setting>> = {
   ...RELAY_SETTINGS,
   ...HARDENING_SETTINGS,
   ...EMBEDDED_WALLET_SETTINGS,
+  ...AA_SETTINGS,
 };
 
 export const RULES = {
@@ -215,6 +218,7 @@ export const RULES = {
   token: 'must be 16 to 256 visible ASCII characters (no spaces)',
   dbUrl: DB_URL_RULE,
   redisUrl: REDIS_URL_RULE,
+  address: 'must be an EVM address: 0x and 40 hex characters',
 } as const satisfies Record<string, string>;
 
 /** Parses one value (a string from flags or env, any JSON value from the file); undefined when invalid. */
@@ -239,6 +243,8 @@ export function parseValue(kind: Setting['kind'], value: unknown, baseDir: strin
       return text && /^[\x21-\x7e]{16,256}$/.test(text) ? text : undefined;
     case 'privateKey':
       return text && /^0x[0-9a-fA-F]{64}$/.test(text) ? text : undefined;
+    case 'address':
+      return text && /^0x[0-9a-fA-F]{40}$/.test(text) ? text : undefined;
     case 'key':
       return text && /^[A-Za-z0-9+/_-]{43}=?$/.test(text) && Buffer.from(text, 'base64').length === 32 ? text : undefined;
     case 'mailbox':

@@ -18,6 +18,8 @@ import { DEFAULT_SEED_WALLETS } from './wallets/seed.js';
 import { DEFAULT_ANALYTICS_RETENTION } from './analytics-retention.js';
 import type { TrustProxy } from './trust-proxy.js';
 import { DEFAULT_NAME_ZONE } from '../../src/wire/names-api.js';
+import { AA_FILE_KEYS, aaOptions } from './aa/settings.js';
+import type { AaServiceOptions } from './aa/service.js';
 import { RELAY_LIMIT_KEYS, RULES, SETTINGS, parseValue, type ConfigFlags, type Key } from './config-settings.js';
 
 export type { ConfigFlags } from './config-settings.js';
@@ -88,6 +90,8 @@ export interface ServerConfig {
   allowedHosts: string[];
   /** The token GET /metrics asks for (`--metrics-token`, W3KIT_METRICS_TOKEN); without one /metrics is not served. */
   metricsToken: string | undefined;
+  /** The smart-account services: `--bundler-url`, `--paymaster`, `--paymaster-key`, `--paymaster-daily-gas`. */
+  aa: AaServiceOptions;
   /** The config file read, if any (absolute). */
   configFile: string | undefined;
 }
@@ -125,6 +129,7 @@ const configFileSchema = z.strictObject({
   onrampKey: z.unknown().optional(),
   allowedHosts: z.unknown().optional(),
   metricsToken: z.unknown().optional(),
+  ...Object.fromEntries(AA_FILE_KEYS.map((key) => [key, z.unknown().optional()])),
   // The OpenID providers' entries are checked by parseSocials; farcaster's here.
   socials: z.looseObject({ farcaster: z.strictObject({ sandbox: z.unknown().optional() }).optional() }).optional(),
   sessionTtlMs: z.unknown().optional(),
@@ -285,6 +290,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     onrampKey: get('onrampKey') as `0x${string}` | undefined,
     allowedHosts: (get('allowedHosts') as string[] | undefined) ?? [],
     metricsToken: get('metricsToken') as string | undefined,
+    aa: aaOptions(get),
     configFile,
   };
 }

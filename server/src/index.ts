@@ -24,6 +24,7 @@ import type { StartServerOptions } from './start-options.js';
 import { openScale } from './scale.js';
 import { readinessChecks } from './ops/readiness.js';
 import { setUpMail, startFrameSite, type MailSetup, type RunningFrameSite } from './frame-site/start.js';
+import { aaService } from './aa/service.js';
 
 export type { StartServerOptions } from './start-options.js';
 
@@ -84,6 +85,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       metricsToken: options.metricsToken,
       rateLimitCounters: scale.counters,
       readiness: readinessChecks(storage, scale.redis),
+      aa: aaService(options.evmRpc, options.aa),
     });
     mail = await setUpMail(app, host, options);
     await app.listen({ port, host });

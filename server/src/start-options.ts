@@ -1,4 +1,5 @@
 /** The options of `startServer` (index.ts): what the bin's flags and a program set. */
+import type { AaServiceOptions } from './aa/service.js';
 import type { AnalyticsRetention } from './analytics-retention.js';
 import type { IndexLease, IndexerLogger } from './blockchain/indexer.js';
 import type { PriceSource } from './blockchain/prices.js';
@@ -71,4 +72,6 @@ export interface StartServerOptions extends EmbeddedWalletOptions {
   allowedHosts?: readonly string[];
   /** The token GET /metrics asks for (`Authorization: Bearer <token>`); without one /metrics is a 404. */
   metricsToken?: string;
+  /** The smart-account services of the `--evm-rpc` chain: its bundler (`--bundler-url`) and the paymaster service's key, paymaster and daily gas per account. */
+  aa?: AaServiceOptions;
 }

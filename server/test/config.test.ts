@@ -71,6 +71,7 @@ describe('resolveConfig', () => {
       nameZone: 'w3kit.id',
       allowedHosts: [],
       configFile: undefined,
+      aa: { bundlerUrl: undefined, paymaster: undefined, paymasterKey: undefined, dailyGas: undefined },
     });
   });
 

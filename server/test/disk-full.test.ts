@@ -12,7 +12,7 @@ import { generateKeyPair } from '@walletconnect/relay-auth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHardhat, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { main, type CliIo } from '../src/cli/index.js';
-import { startFailure } from '../src/cli/serve.js';
+import { startFailure } from '../src/cli/start-failure.js';
 import { resolveConfig } from '../src/config.js';
 import { createProject, openDatabase, RPC_ERRORS, type Database, type RunningServer } from '../src/index.js';
 import { waitFor } from './blockchain-helpers.js';

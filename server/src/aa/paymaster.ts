@@ -40,7 +40,7 @@ function paymasterDeployerKey(deployerKey: Hex, signer: Address): Hex {
 }
 
 /** Where the paymaster of `signer` deployed by `deployerKey` is. */
-function paymasterAddress(deployerKey: Hex, signer: Address): Address {
+export function paymasterAddress(deployerKey: Hex, signer: Address): Address {
   return getContractAddress({ from: privateKeyToAccount(paymasterDeployerKey(deployerKey, signer)).address, nonce: 0n });
 }
 

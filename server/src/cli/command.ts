@@ -62,6 +62,10 @@ export const FLAGS = {
   'paymaster-deposit': { type: 'string' },
   'executor-key': { type: 'string' },
   'utility-key': { type: 'string' },
+  'bundler-url': { type: 'string' },
+  paymaster: { type: 'string' },
+  'paymaster-key': { type: 'string' },
+  'paymaster-daily-gas': { type: 'string' },
 } as const;
 
 export type FlagName = keyof typeof FLAGS;

@@ -2,9 +2,9 @@
 import type { ConfigFlags, ServerConfig } from '../config.js';
 import { startServer } from '../index.js';
 import { COMMON_FLAGS, type CliIo, type Command, type Flags } from './command.js';
-import { redactText, redactUrl } from '../redact.js';
-import { isDiskFull } from '../db/disk-full.js';
-import { DatabaseFileError } from '../db/file-check.js';
+import { redactUrl } from '../redact.js';
+import { startFailure } from './start-failure.js';
+import { AA_FLAG_HELP, AA_FLAG_NAMES } from '../aa/settings.js';
 import { SHUTDOWN_DEADLINE_MS } from '../http/close.js';
 
 /** Why the frame's printed URL says localhost: on a loopback host without --frame-public-url (start.ts, defaultFrameUrl). */
@@ -43,6 +43,7 @@ export function configFlags(flags: Flags): ConfigFlags {
     'allowed-hosts': flags['allowed-hosts'],
     'metrics-token': flags['metrics-token'],
     'trust-proxy': flags['trust-proxy'],
+    ...Object.fromEntries(AA_FLAG_NAMES.map((name) => [name, flags[name]])),
   };
 }
 
@@ -68,22 +69,6 @@ function exitByDeadline(io: CliIo): void {
     io.stderr.write(`w3kit-server: did not stop within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting\n`);
     process.exit(1);
   }, SHUTDOWN_DEADLINE_MS).unref();
-}
-
-/** The listen errors that are about the address and port. */
-const LISTEN_ERRORS = new Set(['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'EINVAL', 'ENOTFOUND', 'EAI_AGAIN']);
-
-/** Why the server could not start, in words: the address only when listening on it failed. */
-export function startFailure(err: unknown, config: ServerConfig): string {
-  const { code, port, syscall } = err as NodeJS.ErrnoException & { port?: number };
-  if (err instanceof DatabaseFileError) return `w3kit-server: cannot start: ${redactText(err.message)}\n`;
-  if (isDiskFull(err))
-    return `w3kit-server: cannot start: the disk holding ${config.dataDir} is full (${code}): free space on it and start again\n`;
-  if (syscall !== 'listen' && !(code && LISTEN_ERRORS.has(code)))
-    return `w3kit-server: cannot start: ${redactText((err as Error).message)}\n`;
-  const reason =
-    code === 'EADDRINUSE' ? 'the port is in use' : code === 'EACCES' ? 'permission denied' : redactText((err as Error).message);
-  return `w3kit-server: cannot start on ${config.host}:${port ?? config.port}: ${reason}\n`;
 }
 
 async function serve(config: ServerConfig, io: CliIo): Promise<number> {
@@ -122,6 +107,7 @@ async function serve(config: ServerConfig, io: CliIo): Promise<number> {
       onrampKey: config.onrampKey,
       allowedHosts: config.allowedHosts,
       metricsToken: config.metricsToken,
+      aa: config.aa,
       warn: (line) => io.stderr.write(line),
       indexerLogger: {
         info: (message) => (config.log ? io.stdout.write(`w3kit-server: ${message}\n`) : undefined),
@@ -188,6 +174,7 @@ export const serveCommand: Command = {
     'onramp-key',
     'log',
     'name-zone',
+    ...AA_FLAG_NAMES,
   ],
   options: {
     heading: 'Server options',
@@ -293,6 +280,7 @@ export const serveCommand: Command = {
         value: 'ZONE',
         text: "the name registry's zone: names register as LABEL.ZONE (default w3kit.id, env W3KIT_NAME_ZONE)",
       },
+      ...AA_FLAG_HELP,
     ],
   },
   run: ({ config, io }) => serve(config, io),

@@ -31,6 +31,7 @@ import { onrampMigration } from './steps/onramp.js';
 import { onrampPayoutMigration } from './steps/onramp-payout.js';
 import { onrampClaimsMigration } from './steps/onramp-claims.js';
 import { devicesMigration } from './steps/devices.js';
+import { paymasterSpendMigration } from './steps/paymaster-spend.js';
 import { relayRetentionMigration, relaySubscriptionsMigration } from '../storage/relay-migrations.js';
 
 /** A shipped SQLite-only step (versions 1-18; Postgres starts from the baseline). */
@@ -286,4 +287,5 @@ export const migrations: readonly Migration[] = [
   siwxNamespaceMigration,
   onrampClaimsMigration,
   devicesMigration,
+  paymasterSpendMigration,
 ];

@@ -105,6 +105,15 @@ export interface DexDeploymentsTable {
   deployed_at: number;
 }
 
+/** Gas the paymaster service signed for, per chain, account and UTC day (migration 21). */
+export interface PaymasterSpendTable {
+  chain_id: string;
+  account: string;
+  /** Days since the Unix epoch (UTC). */
+  day: number;
+  gas: number;
+}
+
 export interface FeatureTables {
   registered_names: RegisteredNamesTable;
   identities: IdentitiesTable;
@@ -113,4 +122,5 @@ export interface FeatureTables {
   images: ImagesTable;
   analytics_events: AnalyticsEventsTable;
   dex_deployments: DexDeploymentsTable;
+  paymaster_spend: PaymasterSpendTable;
 }
