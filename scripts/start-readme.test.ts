@@ -1,6 +1,8 @@
 /**
- * The README's table of `npm start`'s ports lists every port variable scripts/start.mjs reads,
- * with the default it falls back to: a new user sets them from the table to avoid a busy port.
+ * What `npm start` prints and what the README says of it agree: the table of ports lists every
+ * port variable scripts/start.mjs reads, with the default it falls back to (a new user sets them
+ * from the table to avoid a busy port), the chains' lines are quoted as printed, and the demo
+ * pages' lines name the chains the demos offer.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -48,5 +50,16 @@ describe("README: npm start's ports", () => {
         .filter(Boolean);
       for (const part of words) expect(start, `start.mjs prints "${part}" (README: ${line})`).toContain(part);
     }
+  });
+
+  it("names the Bitcoin chain beside EVM and Solana on the demo pages' lines (both demos offer Bitcoin Regtest)", () => {
+    const demoPage = readFileSync(new URL('../demo/index.html', import.meta.url), 'utf8');
+    const reactApp = readFileSync(new URL('../demo/react/App.tsx', import.meta.url), 'utf8');
+    expect(demoPage).toContain('bip122:');
+    expect(reactApp).toContain('networks.bitcoinRegtest');
+    const lines = [...start.matchAll(/`(demo|react demo) +\$\{demoUrl\}[^`]*`/g)].map(([line]) => line);
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatch(/Dev Wallet on EVM, Solana and Bitcoin/);
+    expect(lines[0]).toContain('Bitcoin Regtest');
   });
 });
