@@ -74,9 +74,9 @@ const demo = await startDemoServer({
 // site, so the frame keeps its storage where browsers block third-party storage (Incognito).
 const demoUrl = demo.url.replace('//127.0.0.1:', '//localhost:');
 console.log(
-  `demo         ${demoUrl}/            (plain HTML, CDN script, w3kit Dev Wallet on EVM and Solana; chains 31337, 31338 and Solana Local, ?public adds Ethereum and Sepolia)`,
+  `demo         ${demoUrl}/            (plain HTML, CDN script, w3kit Dev Wallet on EVM, Solana and Bitcoin; chains 31337, 31338, Solana Local and Bitcoin Regtest, ?public adds Ethereum and Sepolia)`,
 );
-console.log(`react demo   ${demoUrl}/react/      (React 19 wrappers and hooks, w3kit Dev Wallet on EVM and Solana)`);
+console.log(`react demo   ${demoUrl}/react/      (React 19 wrappers and hooks, w3kit Dev Wallet on EVM, Solana and Bitcoin)`);
 console.log(`wc wallet    ${demoUrl}/wc-wallet/  (WalletConnect Dev Wallet: paste the modal's wc: link to pair)`);
 console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics, Blockchain API; project w3kit-dev)`);
 console.log(`relay        ${backend.relayUrl}    (WalletConnect relay)`);
