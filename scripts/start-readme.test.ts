@@ -62,4 +62,13 @@ describe("README: npm start's ports", () => {
     for (const line of lines) expect(line).toMatch(/Dev Wallet on EVM, Solana and Bitcoin/);
     expect(lines[0]).toContain('Bitcoin Regtest');
   });
+
+  it("warns, as the README says, when a chain port the demo pages' presets read is moved", () => {
+    const moved = [...start.matchAll(/\['(W3KIT_[A-Z_]+_PORT)', (\d+)\]/g)].map(([, name, port]) => [name!, port!]);
+    expect(moved.map(([name]) => name)).toEqual(['W3KIT_HARDHAT_PORT', 'W3KIT_HARDHAT_B_PORT', 'W3KIT_SOLANA_PORT', 'W3KIT_BITCOIN_PORT']);
+    const rows = readmePorts();
+    for (const [name, port] of moved) expect(rows.get(name), `the preset port of ${name}`).toBe(port);
+    const paragraph = readme.slice(readme.indexOf('The demo pages name their networks by id'));
+    for (const [, port] of moved) expect(paragraph.slice(0, 400)).toContain(port);
+  });
 });

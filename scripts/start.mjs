@@ -99,6 +99,18 @@ console.log(`solana       ${svm.url} ws ${svm.wsUrl} (local SVM; dev account ${s
 console.log(
   `bitcoin      ${btc.url}   (local regtest development chain, Esplora API, read by the backend's Blockchain API; dev account ${btc.devAddress}, 10 BTC, wif ${btc.devWif})`,
 );
+// The demo pages name their networks by id, so their modal reads the presets' ports (README, "The demo pages name their networks").
+const movedChains = [
+  ['W3KIT_HARDHAT_PORT', 8545],
+  ['W3KIT_HARDHAT_B_PORT', 8546],
+  ['W3KIT_SOLANA_PORT', 8899],
+  ['W3KIT_BITCOIN_PORT', 18443],
+].filter(([name, port]) => env(name, port) !== port);
+if (movedChains.length > 0) {
+  console.log(
+    `note         ${movedChains.map(([name]) => name).join(', ')} moved: the demo pages' modal still reads the presets' ports (8545, 8546, 8899, 18443), so its own balance reads fail there (README)`,
+  );
+}
 console.log('ready');
 
 /** USD prices of SOL (150) and W3USD (1) on the local SVM, set in the backend's data before it starts. */
