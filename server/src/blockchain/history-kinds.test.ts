@@ -51,9 +51,17 @@ describe('history: swaps and purchases', () => {
     const amount = String(parseEther('1'));
     const from = NATIVE;
     const to = `${CHAIN}:${ctx.demo.dusd}`;
-    const quote = await call(`/v1/convert/quotes?amount=${amount}&userAddress=${CHAIN}:${USER}&from=${from}&to=${to}&st=w3kit&sv=w3kit-0.1.0`);
+    const quote = await call(
+      `/v1/convert/quotes?amount=${amount}&userAddress=${CHAIN}:${USER}&from=${from}&to=${to}&st=w3kit&sv=w3kit-0.1.0`,
+    );
     expect(quote.status).toBe(200);
-    const built = await call('/v1/convert/build-transaction', { amount, eip155: { slippage: '1' }, from, to, userAddress: `${CHAIN}:${USER}` });
+    const built = await call('/v1/convert/build-transaction', {
+      amount,
+      eip155: { slippage: '1' },
+      from,
+      to,
+      userAddress: `${CHAIN}:${USER}`,
+    });
     expect(built.status).toBe(200);
     const tx = built.body.tx;
     const hash = await ctx.wallet(USER).sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });

@@ -122,7 +122,12 @@ export async function accountHistory(ctx: HistoryContext, chainId: string, addre
     if (t.kind === 'erc721' && !nfts.has(key)) nfts.set(key, await index.nft(chainId, t.token_address!, t.token_id!));
   }
   const native = nativeCurrency(chainId);
-  const bought = ctx.purchases ? await ctx.purchases(chainId, page.map((tx) => tx.hash.toLowerCase())) : new Set<string>();
+  const bought = ctx.purchases
+    ? await ctx.purchases(
+        chainId,
+        page.map((tx) => tx.hash.toLowerCase()),
+      )
+    : new Set<string>();
 
   const transfer = (t: HistoryTransferRow, direction: Direction): HistoryTransfer => {
     const token: TokenInfo | undefined = t.token_address ? tokens.get(t.token_address) : undefined;

@@ -40,7 +40,9 @@ async function canned(input: RequestInfo | URL): Promise<Response> {
   if (url.pathname === '/v1/convert/quotes') {
     const amount = BigInt(url.searchParams.get('amount')!);
     return json({
-      quotes: [{ id: null, fromAmount: `${amount}`, fromAccount: ETH_ID, toAmount: `${amount * 2000n}`, toAccount: DUSD_ID, priceImpact: 0.1 }],
+      quotes: [
+        { id: null, fromAmount: `${amount}`, fromAccount: ETH_ID, toAmount: `${amount * 2000n}`, toAccount: DUSD_ID, priceImpact: 0.1 },
+      ],
     });
   }
   if (url.pathname === `/v1/account/${ACCOUNT}/balance`) return json({ balances: BALANCES });
@@ -90,7 +92,11 @@ describe('buttons that wait on the wallet', () => {
     await waitFor(() => $swap.get().quote, 3000, 'quote');
     await el.modal.open({ view: 'SwapPreview' });
     const preview = await waitFor(() => deep<HTMLElement>(el, 'w3-swap-preview-view'), 3000, 'preview');
-    const confirm = await waitFor(() => deep(preview, 'w3-ui-button[data-confirm]') && native(preview, 'w3-ui-button[data-confirm]'), 3000, 'Swap');
+    const confirm = await waitFor(
+      () => deep(preview, 'w3-ui-button[data-confirm]') && native(preview, 'w3-ui-button[data-confirm]'),
+      3000,
+      'Swap',
+    );
     expect(said(confirm)).to.equal('Swap');
     $swapStore.setKey('status', 'swapping');
     await waitFor(() => said(confirm) === 'Confirm in your wallet', 2000, 'Confirm in your wallet');

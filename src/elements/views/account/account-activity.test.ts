@@ -155,7 +155,10 @@ describe('Account view: Activity rows', () => {
     const view = await openActivity(el, 'eip155:31337');
     // As the wire reads them: `trade` and `buy` kept, a kind this client does not know read as `execute`.
     const reply = historyReplySchema.parse({ data: [swapped('1'), bought('2')], next: null });
-    const unknown = historyReplySchema.parse({ data: [{ ...executed('3'), metadata: { ...executed('3').metadata, operationType: 'approve' } }], next: null });
+    const unknown = historyReplySchema.parse({
+      data: [{ ...executed('3'), metadata: { ...executed('3').metadata, operationType: 'approve' } }],
+      next: null,
+    });
     expect(unknown.data[0]!.metadata.operationType).to.equal('execute');
     showActivity(list(reply.data));
     const rows = await waitFor(

@@ -92,7 +92,9 @@ export const fundStyles = css`
 export function renderFund({ buy, label }: { buy: boolean; label: (feature: 'onramp' | 'receive') => string }) {
   const receive = isViewAvailable('WalletReceive');
   return html`<div class="fund" data-fund role="group" aria-labelledby="w3-fund-title">
-    <h2 id="w3-fund-title">${msg('Fund your wallet', { id: 'account-fund-title', desc: 'Account view: title shown to a new, empty wallet' })}</h2>
+    <h2 id="w3-fund-title">
+      ${msg('Fund your wallet', { id: 'account-fund-title', desc: 'Account view: title shown to a new, empty wallet' })}
+    </h2>
     <p>
       ${msg('Buy crypto or receive it from another wallet to get started.', {
         id: 'account-fund-hint',

@@ -221,7 +221,8 @@ export class W3AccountView extends W3Element {
           ></w3-ui-icon-button>
           ${this.renderChooseName(profileName)}
         </div>
-        ${renderEmbeddedIdentity(this.embeddedUser.value)} ${fund ? nothing : renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
+        ${renderEmbeddedIdentity(this.embeddedUser.value)}
+        ${fund ? nothing : renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
         ${withApi && this.balances.value.tokens.length > 0
           ? html`<span class="small total">${msg('Total balance')} <span data-total dir="ltr">${formatFiat(total)}</span></span>`
           : nothing}
