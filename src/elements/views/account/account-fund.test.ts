@@ -2,14 +2,18 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { $nativeBalances, balanceKey } from '../../../stores/connection/native-balance.js';
 import { $activeNetworkIds } from '../../../stores/network/networks.js';
-import { setOnrampApiDeps } from '../../../stores/onramp/onramp.js';
+import { nativeBalanceStore } from '../../../stores/connection/balance-reads.js';
+import { $onrampOffers, setOnrampApiDeps } from '../../../stores/onramp/onramp.js';
 import { $router } from '../../../stores/ui/router.js';
 import { networks } from '../../../wire/networks.js';
 import { ADDRESS, axeViolations, connectAccount, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 
-const setBalance = (caipNetworkId: string, value: string) =>
+/** The active network's balance as if the chain had answered it (cached: the view reads no other figure from the offline RPC). */
+function setBalance(caipNetworkId: string, value: string): void {
+  nativeBalanceStore('eip155').mutate(value);
   $nativeBalances.setKey(balanceKey(caipNetworkId, ADDRESS), { status: 'ready', value, symbol: 'ETH' });
+}
 
 async function openAccount(el: W3Modal): Promise<HTMLElement> {
   await el.modal.open({ view: 'Account' });
@@ -66,8 +70,10 @@ describe('Account view: a new, empty wallet', () => {
     setBalance('eip155:31337', '0');
     const view = await openAccount(el);
     await waitFor(() => deep(view, '[data-fund]'), 3000, 'fund block');
-    // Give the on-ramp's options time to load: Buy never shows.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Once the on-ramp's options are known (the samples: Meld and Coinbase sell no test money), Buy does not show.
+    await waitFor(() => $onrampOffers.get() !== undefined, 4000, 'on-ramp offers known');
+    await (view as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect($onrampOffers.get()!.every((o) => o.currencies.length === 0)).to.equal(true);
     expect(actions(view)).to.deep.equal(['receive']);
     deep<HTMLElement>(view, '[data-fund-action="receive"]')!.click();
     await waitFor(() => $router.get().view === 'WalletReceive', 2000, 'WalletReceive');
