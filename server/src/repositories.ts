@@ -16,6 +16,7 @@ import type { ChainNode, ServerChain } from './chains/types.js';
 import type { Storage } from './storage/engine.js';
 import { evmReadsRepository } from './storage/evm-reads.js';
 import { imagesRepository } from './storage/images.js';
+import { onrampPayoutsAmong } from './storage/onramp-sessions.js';
 import { projectsRepository, type ProjectsRepository } from './storage/projects.js';
 
 export type { ProjectsRepository } from './storage/projects.js';
@@ -52,7 +53,12 @@ export function blockchainRepository(
   const tokenInfo = new TokenInfoCache();
   const nodes = new Map<string, ChainNode>();
   const priceTable = tablePriceSource(storage);
-  const settings = { index: evmReadsRepository(storage), images: imagesRepository(storage), prices: prices ?? priceTable };
+  const settings = {
+    index: evmReadsRepository(storage),
+    images: imagesRepository(storage),
+    prices: prices ?? priceTable,
+    purchases: (chainId: string, hashes: readonly string[]) => onrampPayoutsAmong(storage, chainId, hashes),
+  };
   for (const chain of chains) {
     const node = chain.node({ ...settings, indexer, rpcUrls, tokenInfo });
     if (node) nodes.set(chain.namespace, node);

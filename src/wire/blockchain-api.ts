@@ -60,7 +60,8 @@ export type TransactionTransfer = z.infer<typeof transactionTransferSchema>;
 export const transactionSchema = z.object({
   id: z.string(),
   metadata: z.object({
-    operationType: z.enum(['send', 'receive', 'mint', 'execute']),
+    /** `trade`: a swap (both legs in `transfers`); `buy`: an on-ramp purchase. A kind this client does not know reads as `execute`. */
+    operationType: z.catch(z.enum(['send', 'receive', 'mint', 'execute', 'trade', 'buy']), 'execute'),
     hash: z.string(),
     minedAt: z.string(),
     sentFrom: z.string(),

@@ -4,6 +4,9 @@
  * native, ERC-20 or ERC-721 transfer of it went from or to the address; its transfers (those
  * touching the address) are grouped under it. The cursor is opaque (the position of the last
  * transaction of the page); `next` is null on the last page.
+ *
+ * A swap is one `trade` entry: the coin or token that went out and the one that came in, both
+ * legs under the one transaction. A payout of the sandbox on-ramp is a `buy` (a purchase).
  */
 import { getAddress } from 'viem';
 import { InputError } from '../errors.js';
@@ -16,7 +19,7 @@ import type { EvmReadsRepository, HistoryTransferRow } from '../storage/evm-read
 
 export const HISTORY_PAGE_SIZE = 20;
 
-export type OperationType = 'send' | 'receive' | 'mint' | 'execute';
+export type OperationType = 'send' | 'receive' | 'mint' | 'execute' | 'trade' | 'buy';
 export type Direction = 'in' | 'out' | 'self';
 
 export interface HistoryTransfer {
@@ -55,6 +58,8 @@ export interface HistoryContext {
   index: EvmReadsRepository;
   prices: PriceSource;
   tokenIcon(imageId: string): string;
+  /** Which of the page's hashes are the sandbox on-ramp's payouts (none when not given). */
+  purchases?: (chainId: string, hashes: readonly string[]) => Promise<Set<string>>;
 }
 
 /** The opaque cursor of a position: base64url of "block.index". */
@@ -71,11 +76,20 @@ export function decodeCursor(cursor: string): { block: number; txIndex: number }
   return { block: Number(match[1]), txIndex: Number(match[2]) };
 }
 
-function operationType(transfers: readonly HistoryTransferRow[], directions: readonly Direction[]): OperationType {
+const fungible = (t: HistoryTransferRow) => t.kind === 'native' || t.kind === 'erc20';
+
+function operationType(transfers: readonly HistoryTransferRow[], directions: readonly Direction[], bought: boolean): OperationType {
   if (transfers.length === 0) return 'execute';
   if (transfers.every((t, i) => directions[i] === 'in' && t.from_address === ZERO_ADDRESS)) return 'mint';
   const ins = directions.includes('in');
   const outs = directions.includes('out') || directions.every((d) => d === 'self');
+  if (bought && ins && !outs) return 'buy';
+  // One coin or token out and another in, and no NFT: a swap.
+  if (ins && outs && transfers.every(fungible)) {
+    const legs = (d: Direction) => new Set(transfers.filter((_, i) => directions[i] === d).map((t) => t.token_address ?? 'native'));
+    const sold = legs('out');
+    if ([...legs('in')].some((token) => !sold.has(token))) return 'trade';
+  }
   if (ins && outs) return 'execute';
   return outs ? 'send' : 'receive';
 }
@@ -108,6 +122,12 @@ export async function accountHistory(ctx: HistoryContext, chainId: string, addre
     if (t.kind === 'erc721' && !nfts.has(key)) nfts.set(key, await index.nft(chainId, t.token_address!, t.token_id!));
   }
   const native = nativeCurrency(chainId);
+  const bought = ctx.purchases
+    ? await ctx.purchases(
+        chainId,
+        page.map((tx) => tx.hash.toLowerCase()),
+      )
+    : new Set<string>();
 
   const transfer = (t: HistoryTransferRow, direction: Direction): HistoryTransfer => {
     const token: TokenInfo | undefined = t.token_address ? tokens.get(t.token_address) : undefined;
@@ -155,7 +175,7 @@ export async function accountHistory(ctx: HistoryContext, chainId: string, addre
     return {
       id: tx.hash,
       metadata: {
-        operationType: operationType(rowsOfTx, directions),
+        operationType: operationType(rowsOfTx, directions, bought.has(tx.hash.toLowerCase())),
         hash: tx.hash,
         minedAt: new Date(tx.timestamp * 1000).toISOString(),
         sentFrom: getAddress(tx.from_address),

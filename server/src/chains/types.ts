@@ -157,6 +157,8 @@ export interface ChainNodeSettings {
   rpcUrls: Readonly<Partial<Record<string, string>>>;
   /** What nodes said of tokens no index knows, shared by the namespaces (bounded). */
   tokenInfo: TokenInfoCache;
+  /** Which of a page's transaction hashes are the sandbox on-ramp's payouts (the history's purchases). */
+  purchases?: (chainId: string, hashes: readonly string[]) => Promise<Set<string>>;
 }
 
 export interface ServerChain {

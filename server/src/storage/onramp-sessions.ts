@@ -94,6 +94,21 @@ const toRow = (s: OnrampSession) => ({
   expires_at: s.expiresAt,
 });
 
+/**
+ * Which of `hashes` (lower-case transaction hashes of `chainId`) are sandbox payouts: the
+ * history shows them as purchases. One indexed query (onramp_sessions_by_tx) per history page.
+ */
+export async function onrampPayoutsAmong(storage: Storage, chainId: string, hashes: readonly string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await storage.db
+    .selectFrom('onramp_sessions')
+    .select('tx_hash')
+    .where('chain_id', '=', chainId)
+    .where('tx_hash', 'in', [...hashes])
+    .execute();
+  return new Set(rows.flatMap((r) => (r.tx_hash ? [r.tx_hash.toLowerCase()] : [])));
+}
+
 /** `owner` names this instance's claims (default a fresh random id). */
 export function onrampSessionsRepository(storage: Storage, owner: string = randomToken()): OnrampSessions {
   const { db } = storage;

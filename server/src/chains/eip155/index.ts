@@ -32,7 +32,7 @@ export const eip155Chain: ServerChain = {
     token: (id) => (id === 'native' || EVM_ADDRESS.test(id) ? id.toLowerCase() : undefined),
     rule: 'must be eip155:<chain id>:native or eip155:<chain id>:0x and 40 hex characters',
   },
-  node({ index, images, prices, indexer, tokenInfo }) {
+  node({ index, images, prices, indexer, tokenInfo, purchases }) {
     if (!indexer) return undefined;
     const publicUrl = publicRpcUrl(indexer.rpcUrl);
     return {
@@ -45,7 +45,7 @@ export const eip155Chain: ServerChain = {
       },
       announcedChainId: async () => indexer.chainId(),
       balances: (chainId, address, tokenIcon) => accountBalances({ index, rpc: indexer.rpc, prices, tokenIcon }, chainId, address),
-      history: (chainId, address, cursor, tokenIcon) => accountHistory({ index, prices, tokenIcon }, chainId, address, cursor),
+      history: (chainId, address, cursor, tokenIcon) => accountHistory({ index, prices, tokenIcon, purchases }, chainId, address, cursor),
       nfts: (chainId, address, tokenIcon) => ownedNfts(index, chainId, address, tokenIcon),
       tokens: (chainId, tokens, tokenIcon) =>
         fungiblePrices({ index, images, prices, rpc: indexer.rpc, tokenIcon, tokenInfo }, chainId, tokens),

@@ -49,6 +49,14 @@ export const buttonStyles = css`
     outline: 2px solid var(--w3i-focus);
     outline-offset: 2px;
   }
+  button[aria-busy='true'] w3-ui-spinner {
+    --w3-spinner-size: 14px;
+    color: currentColor;
+  }
+  button[aria-disabled='true'] {
+    cursor: progress;
+    opacity: 0.8;
+  }
   button[disabled] {
     cursor: default;
     opacity: 0.6;

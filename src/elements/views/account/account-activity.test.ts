@@ -3,7 +3,7 @@ import { $activity, type ActivityState } from '../../../stores/portfolio/activit
 import { patchAccount } from '../../../stores/connection/account.js';
 import { $activeNetworkIds } from '../../../stores/network/networks.js';
 import { ACCOUNT, transaction } from '../../../test-utils/blockchain-fixtures.js';
-import type { Transaction } from '../../../wire/blockchain-api.js';
+import { historyReplySchema, type Transaction } from '../../../wire/blockchain-api.js';
 import { showActivity } from '../../../test-utils/blockchain-reset.js';
 import { axeViolations, connectAccount, deep, deepAll, deepText, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
@@ -61,6 +61,27 @@ const minted = (id: string): Transaction => {
 const big = (id: string): Transaction => {
   const tx = transaction(id);
   return { ...tx, transfers: tx.transfers.map((t) => ({ ...t, quantity: { numeric: '1000000.5' } })) };
+};
+
+/** A swap as the Blockchain API gives it: one `trade` entry with both legs (1 ETH out, 2,976 DUSD in). */
+const swapped = (id: string): Transaction => {
+  const tx = transaction(id);
+  const eth = tx.transfers[0]!;
+  const dusd = { name: 'Demo USD', symbol: 'DUSD', icon: { url: 'https://icons.example/dusd.png' } };
+  return {
+    ...tx,
+    metadata: { ...tx.metadata, operationType: 'trade' },
+    transfers: [
+      { ...eth, direction: 'out', quantity: { numeric: '1' } },
+      { fungible_info: dusd, direction: 'in', quantity: { numeric: '2976' }, value: 2976, price: 1 },
+    ],
+  };
+};
+
+/** An on-ramp purchase: a `buy` of ETH coming in. */
+const bought = (id: string): Transaction => {
+  const tx = transaction(id, { direction: 'in' });
+  return { ...tx, metadata: { ...tx.metadata, operationType: 'buy' } };
 };
 
 describe('Account view: Activity rows', () => {
@@ -127,5 +148,29 @@ describe('Account view: Activity rows', () => {
     expect(deepAll(view, 'w3-ui-spinner').length).to.equal(1);
     showActivity(list(rows));
     await waitFor(() => !deep(view, '[data-more]'), 2000, 'no slot at the end of the list');
+  });
+
+  it("a swap is one row with both legs ('Swapped 1 ETH for 2,976 DUSD'); an on-ramp purchase is 'Bought'", async () => {
+    const el = await mountModal(DOWN);
+    const view = await openActivity(el, 'eip155:31337');
+    // As the wire reads them: `trade` and `buy` kept, a kind this client does not know read as `execute`.
+    const reply = historyReplySchema.parse({ data: [swapped('1'), bought('2')], next: null });
+    const unknown = historyReplySchema.parse({
+      data: [{ ...executed('3'), metadata: { ...executed('3').metadata, operationType: 'approve' } }],
+      next: null,
+    });
+    expect(unknown.data[0]!.metadata.operationType).to.equal('execute');
+    showActivity(list(reply.data));
+    const rows = await waitFor(
+      () => (deepAll(view, 'li[data-hash]').length === 2 ? deepAll(view, 'li[data-hash]') : undefined),
+      2000,
+      'rows',
+    );
+    expect(deep(rows[0]!, '[data-title]')!.textContent).to.equal('Swapped 1 ETH for 2,976 DUSD');
+    expect(rows[0]!.dataset['direction']).to.equal('in');
+    expect(deepText(rows[0]!)).to.contain('+2,976.000 DUSD');
+    expect(deep(rows[1]!, '[data-title]')!.textContent).to.equal('Bought');
+    expect(deepText(rows[1]!)).to.contain('+1.234 ETH');
+    expect(await axeViolations()).to.deep.equal([]);
   });
 });

@@ -20,7 +20,37 @@ const operationTitle = (type: Transaction['metadata']['operationType']): string 
     receive: msg('Received', { id: 'activity-received', desc: 'Activity: a transaction that received assets' }),
     mint: msg('Minted', { id: 'activity-minted', desc: 'Activity: a transaction that minted a token' }),
     execute: msg('Executed', { id: 'activity-executed', desc: 'Activity: a contract call' }),
+    trade: msg('Swapped', { id: 'activity-swapped', desc: 'Activity: a swap of one token for another' }),
+    buy: msg('Bought', { id: 'activity-bought', desc: 'Activity: crypto bought through the on-ramp' }),
   })[type];
+
+/** `1 ETH`, `2,976.5 DUSD`: no sign, no trailing zeros, 3 decimals at most. */
+function legText(t: TransactionTransfer): string {
+  const fraction = (t.quantity.numeric.split('.')[1] ?? '').replace(/0+$/, '');
+  const decimals = Math.min(DECIMALS.transaction, fraction.length);
+  return `${formatAmount(t.quantity.numeric, { decimals })} ${t.fungible_info?.symbol ?? ''}`.trim();
+}
+
+/** A swap's two legs, when it has them: what went out and what came in. */
+function tradeLegs(tx: Transaction): { sold: TransactionTransfer; got: TransactionTransfer } | undefined {
+  if (tx.metadata.operationType !== 'trade') return undefined;
+  const sold = tx.transfers.find((t) => t.direction === 'out' && t.fungible_info);
+  const got = tx.transfers.find((t) => t.direction === 'in' && t.fungible_info);
+  return sold && got ? { sold, got } : undefined;
+}
+
+/** The row's title: 'Swapped 1 ETH for 2,976 DUSD' for a swap, else its operation ('Sent', 'Bought'…). */
+function titleOf(tx: Transaction): string {
+  const legs = tradeLegs(tx);
+  if (!legs) return operationTitle(tx.metadata.operationType);
+  const sold = legText(legs.sold);
+  const got = legText(legs.got);
+  return msg(str`Swapped ${sold} for ${got}`, { id: 'activity-swapped-legs', desc: 'Activity: a swap, what went out and what came in' });
+}
+
+/** The transfer a row shows: a swap's incoming leg, else the first that is not spam. */
+const shownTransfer = (tx: Transaction): TransactionTransfer | undefined =>
+  tradeLegs(tx)?.got ?? tx.transfers.find((t) => !t.nft_info?.flags.is_spam) ?? tx.transfers[0];
 
 const safeImage = (url: string | undefined) => (url && /^(https?:|data:image\/)/i.test(url) ? url : undefined);
 
@@ -43,14 +73,14 @@ function confirmationsText(confirmations: number | undefined): string | undefine
 
 function rowContent(tx: Transaction, now: number) {
   const confirmations = confirmationsText(tx.metadata.confirmations);
-  const transfer = tx.transfers.find((t) => !t.nft_info?.flags.is_spam) ?? tx.transfers[0];
+  const transfer = shownTransfer(tx);
   const image = safeImage(transfer?.fungible_info?.icon.url ?? transfer?.nft_info?.content.preview.url);
   const direction = transfer?.direction === 'in' ? 'in' : 'out';
   return html`${image
       ? html`<img src=${image} alt="" loading="lazy" />`
       : html`<span class="badge" aria-hidden="true">${featureIcon(direction === 'in' ? 'receive' : 'send')}</span>`}
     <span class="grow">
-      <span class="title">${operationTitle(tx.metadata.operationType)}</span>
+      <span class="title" data-title>${titleOf(tx)}</span>
       <span class="small">${relativeTime(Date.parse(tx.metadata.minedAt), now)}</span>
       ${confirmations ? html`<span class="small" data-confirmations=${tx.metadata.confirmations!}>${confirmations}</span>` : nothing}
     </span>
@@ -72,7 +102,7 @@ function rowContent(tx: Transaction, now: number) {
  */
 function row(tx: Transaction, now: number, network: Network | undefined) {
   const { hash } = tx.metadata;
-  const direction = (tx.transfers.find((t) => !t.nft_info?.flags.is_spam) ?? tx.transfers[0])?.direction === 'in' ? 'in' : 'out';
+  const direction = shownTransfer(tx)?.direction === 'in' ? 'in' : 'out';
   const link = transactionLink(network, hash);
   const open = link
     ? html`<a class="open" href=${link.href} target="_blank" rel="noopener noreferrer" title=${viewOnText(link.name)}
@@ -86,7 +116,7 @@ function row(tx: Transaction, now: number, network: Network | undefined) {
       >
         ${rowContent(tx, now)}
       </button>`;
-  return html`<li class="row" data-hash=${hash} data-direction=${direction}>${open}</li>`;
+  return html`<li class="row" data-hash=${hash} data-direction=${direction} data-operation=${tx.metadata.operationType}>${open}</li>`;
 }
 
 /**

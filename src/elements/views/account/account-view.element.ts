@@ -40,6 +40,7 @@ import { renderNfts } from './account-nfts.js';
 import { renderTokens } from './account-tokens.js';
 import { accountStyles } from './account.styles.js';
 import { featureIcon } from './feature-icons.js';
+import { fundStyles, isEmptyWallet, OnrampOfferController, renderFund } from './account-fund.js';
 import * as embedded from '../../../stores/embedded/actions.js';
 import { $embeddedUser } from '../../../stores/embedded/state.js';
 import { renderEmbeddedIdentity, renderEmbeddedRows, type EmbeddedAccountActions } from './account-embedded.js';
@@ -90,7 +91,7 @@ const PAGE_AHEAD_PX = 120;
  */
 export class W3AccountView extends W3Element {
   static override readonly tagName = 'w3-account-view';
-  static override styles = [viewStyles, accountStyles, activityStyles, chooseNameStyles];
+  static override styles = [viewStyles, accountStyles, activityStyles, chooseNameStyles, fundStyles];
 
   private readonly account = new StoreController(this, $activeAccount);
   /** The active network; none (and the wallet's chain) on an unsupported chain. */
@@ -106,6 +107,8 @@ export class W3AccountView extends W3Element {
   private readonly view = new StoreController(this, $accountView);
   /** The embedded wallet's user (its login identity and rows show only with one). */
   private readonly embeddedUser = new StoreController(this, $embeddedUser);
+  /** Whether the on-ramp sells on this network (read only while an empty wallet shows). */
+  private readonly onrampOffer = new OnrampOfferController(this);
   /** What the embedded wallet's rows do (a field, so tests can watch them). */
   protected embeddedActions: EmbeddedAccountActions = {
     updateEmail: () => pushView('UpdateEmailWallet'),
@@ -139,6 +142,14 @@ export class W3AccountView extends W3Element {
         label: msg('Activity', { id: 'account-tab-activity', desc: 'Account view: tab of past transactions' }),
       });
     return list;
+  }
+
+  /** 'Fund your wallet' for a new, empty wallet; undefined (the usual balance and features) otherwise. */
+  private renderFund() {
+    const empty = isEmptyWallet(this.nativeBalance.value, this.balances.value);
+    const canBuy = empty && this.features.value.onramp && isViewAvailable('OnRampProviders');
+    this.onrampOffer.watch(canBuy);
+    return empty ? renderFund({ buy: canBuy && this.onrampOffer.offered === true, label: featureLabel }) : undefined;
   }
 
   private renderFeatures() {
@@ -198,6 +209,7 @@ export class W3AccountView extends W3Element {
     const explorer = network?.blockExplorers?.default;
     const { withApi, tokensFromChain } = this.view.value;
     const total = this.balances.value.tokens.reduce((sum, t) => sum + t.value, 0);
+    const fund = this.renderFund();
     return html`<div class="profile">
         <w3-ui-avatar .address=${address} .imageSrc=${profileImage}></w3-ui-avatar>
         <div class="address">
@@ -209,7 +221,8 @@ export class W3AccountView extends W3Element {
           ></w3-ui-icon-button>
           ${this.renderChooseName(profileName)}
         </div>
-        ${renderEmbeddedIdentity(this.embeddedUser.value)} ${renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
+        ${renderEmbeddedIdentity(this.embeddedUser.value)}
+        ${fund ? nothing : renderNativeBalance(this.nativeBalance.value, { className: 'balance' })}
         ${withApi && this.balances.value.tokens.length > 0
           ? html`<span class="small total">${msg('Total balance')} <span data-total dir="ltr">${formatFiat(total)}</span></span>`
           : nothing}
@@ -223,7 +236,7 @@ export class W3AccountView extends W3Element {
             >`
           : nothing}
       </div>
-      ${this.renderFeatures()} ${(withApi || tokensFromChain) && network ? this.renderPanel() : nothing}
+      ${fund ?? this.renderFeatures()} ${(withApi || tokensFromChain) && network ? this.renderPanel() : nothing}
       <div class="stack rows">
         ${network
           ? html`<w3-ui-list-item chevron @click=${() => pushView('Networks')}>

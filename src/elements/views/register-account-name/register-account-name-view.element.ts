@@ -206,7 +206,12 @@ export class W3RegisterAccountNameView extends W3Element {
               : nothing}
           </p>`
         : nothing}
-      <w3-ui-button data-register aria-busy=${busy ? 'true' : 'false'} ?disabled=${!canRegister(state)} @click=${() => void this.register()}
+      <w3-ui-button
+        data-register
+        aria-busy=${busy ? 'true' : 'false'}
+        pending=${stage === 'signing' ? 'sign' : nothing}
+        ?disabled=${!canRegister(state)}
+        @click=${() => void this.register()}
         >${msg('Register', { id: 'register-name-submit', desc: 'Choose name view: button that registers the name' })}</w3-ui-button
       >
     </div>`;

@@ -104,7 +104,7 @@ export class W3SiwxSignMessageView extends W3Element {
       <p class="error center" role="alert">${error ? failureText(error) : ''}</p>
       <div class="actions">
         <w3-ui-button variant="secondary" data-cancel @click=${() => void cancelSignIn()}>${msg('Cancel')}</w3-ui-button>
-        <w3-ui-button data-sign aria-busy=${busy ? 'true' : 'false'} ?disabled=${busy} @click=${() => void signInWithWallet()}
+        <w3-ui-button data-sign pending=${busy ? 'sign' : nothing} ?disabled=${busy} @click=${() => void signInWithWallet()}
           >${msg('Sign')}</w3-ui-button
         >
       </div>

@@ -77,16 +77,29 @@ export class W3SwapPreviewView extends W3Element {
         >
       </div>`;
     const blocked = busy || !quote || slippageProblem !== undefined;
+    // Until the wallet sent the transaction (its hash known) the wait is on the wallet.
+    const { approveHash, swapHash } = this.swap.value;
+    const inWallet = (status === 'approving' && !approveHash) || (status === 'swapping' && !swapHash) ? 'wallet' : nothing;
     return html`<div class="actions">
       <w3-ui-button variant="secondary" ?disabled=${busy} @click=${() => popView()}>${msg('Back to edit')}</w3-ui-button>
       ${needsApproval
-        ? html`<w3-ui-button data-approve aria-busy=${busy ? 'true' : 'false'} ?disabled=${blocked} @click=${() => this.approve()}
+        ? html`<w3-ui-button
+            data-approve
+            aria-busy=${busy ? 'true' : 'false'}
+            pending=${inWallet}
+            ?disabled=${blocked}
+            @click=${() => this.approve()}
             >${msg(str`Approve ${from.symbol}`, {
               id: 'swap-action-approve',
               desc: 'Swap view: main button when the token must be approved first',
             })}</w3-ui-button
           >`
-        : html`<w3-ui-button data-confirm aria-busy=${busy ? 'true' : 'false'} ?disabled=${blocked} @click=${() => this.confirm()}
+        : html`<w3-ui-button
+            data-confirm
+            aria-busy=${busy ? 'true' : 'false'}
+            pending=${inWallet}
+            ?disabled=${blocked}
+            @click=${() => this.confirm()}
             >${msg('Swap', { id: 'swap-confirm', desc: 'Swap preview: button that sends the swap' })}</w3-ui-button
           >`}
     </div>`;

@@ -215,13 +215,12 @@ export class W3WalletSendView extends W3Element {
       <div class="actions">
         <w3-ui-button variant="secondary" ?disabled=${loading} @click=${() => backToForm()}>${msg('Back to edit')}</w3-ui-button>
         <w3-ui-button
-          aria-busy=${loading ? 'true' : 'false'}
+          data-submit
+          pending=${loading ? 'wallet' : nothing}
           ?disabled=${loading || short || refused !== undefined}
           @click=${() => void submitSend().catch(() => undefined)}
         >
-          ${loading
-            ? msg('Sending…')
-            : msg('Send', { id: 'send-submit', desc: 'Send view review: button that signs and sends the transaction' })}
+          ${msg('Send', { id: 'send-submit', desc: 'Send view review: button that signs and sends the transaction' })}
         </w3-ui-button>
       </div>`;
   }
