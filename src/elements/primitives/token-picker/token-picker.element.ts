@@ -60,14 +60,27 @@ export class W3UiTokenPicker extends W3Element {
     this.renderRoot.querySelector<HTMLButtonElement>('.chip')?.focus(options);
   }
 
+  /**
+   * Escape in the open list closes the list, not the dialog around it: taken on the window, in
+   * capture, before the modal's focus trap (on the document) sees it.
+   */
+  private readonly onEscape = (e: KeyboardEvent) => {
+    if (!this.open || e.key !== 'Escape' || !e.composedPath().includes(this)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.close();
+  };
+
   override connectedCallback(): void {
     super.connectedCallback();
     document.addEventListener('pointerdown', this.onOutside, true);
+    window.addEventListener('keydown', this.onEscape, true);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.removeEventListener('pointerdown', this.onOutside, true);
+    window.removeEventListener('keydown', this.onEscape, true);
   }
 
   /** The tokens shown for the query: held ones first (the given order kept), then the rest. */
@@ -118,10 +131,6 @@ export class W3UiTokenPicker extends W3Element {
     } else if (e.key === 'Enter') {
       e.preventDefault();
       this.choose(all[this.active]);
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      this.close();
     } else if (e.key === 'Tab') this.open = false;
   }
 
@@ -132,11 +141,12 @@ export class W3UiTokenPicker extends W3Element {
     }
   }
 
-  private icon(token: PickerToken) {
+  /** Without the letter in the chip: its text must match the chip's name (a letter would be extra text). */
+  private icon(token: PickerToken, letter = true) {
     const logo = safeLogo(token.logo);
     return logo
       ? html`<img class="icon" src=${logo} alt="" loading="lazy" />`
-      : html`<span class="icon badge" aria-hidden="true">${token.symbol.slice(0, 1)}</span>`;
+      : html`<span class="icon badge" aria-hidden="true">${letter ? token.symbol.slice(0, 1) : ''}</span>`;
   }
 
   private option(token: PickerToken, index: number) {
@@ -213,7 +223,7 @@ export class W3UiTokenPicker extends W3Element {
         @click=${() => void this.toggle()}
         @keydown=${this.onChipKey}
       >
-        ${token ? this.icon(token) : nothing}<span dir="ltr">${chosen}</span>${caret}
+        ${token ? this.icon(token, false) : nothing}<span dir="ltr">${chosen}</span>${caret}
       </button>
       ${this.open ? this.renderPanel() : nothing}`;
   }
