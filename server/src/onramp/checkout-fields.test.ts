@@ -31,7 +31,13 @@ async function checkout(presetFiatAmount: number): Promise<{ url: string; html: 
   const res = await fetch(`${server.url}/v1/generators/onrampurl?projectId=w3kit-dev`, {
     method: 'POST',
     headers: { origin: ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({ destinationWallets: [{ address: BUYER, blockchains: ['localhost'], assets: ['ETH'] }], defaultNetwork: 'localhost', partnerUserId: BUYER, defaultExperience: 'buy', presetFiatAmount }),
+    body: JSON.stringify({
+      destinationWallets: [{ address: BUYER, blockchains: ['localhost'], assets: ['ETH'] }],
+      defaultNetwork: 'localhost',
+      partnerUserId: BUYER,
+      defaultExperience: 'buy',
+      presetFiatAmount,
+    }),
   });
   expect(res.status).toBe(200);
   const { url } = (await res.json()) as { url: string };

@@ -96,7 +96,10 @@ export class W3UiTokenPicker extends W3Element {
     if (!open) return;
     this.query = '';
     const { held, rest } = this.shown();
-    this.active = Math.max(0, [...held, ...rest].findIndex((t) => t.id === this.value));
+    this.active = Math.max(
+      0,
+      [...held, ...rest].findIndex((t) => t.id === this.value),
+    );
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLInputElement>('input')?.focus();
     this.scrollActive();
@@ -141,15 +144,17 @@ export class W3UiTokenPicker extends W3Element {
     }
   }
 
-  /** Without the letter in the chip: its text must match the chip's name (a letter would be extra text). */
-  private icon(token: PickerToken, letter = true) {
+  /** Its logo, else a disc with its first letter, drawn by CSS with empty alternative text (no text added to the chip's name). */
+  private icon(token: PickerToken) {
     const logo = safeLogo(token.logo);
     return logo
       ? html`<img class="icon" src=${logo} alt="" loading="lazy" />`
-      : html`<span class="icon badge" aria-hidden="true">${letter ? token.symbol.slice(0, 1) : ''}</span>`;
+      : html`<span class="icon badge" aria-hidden="true" data-letter=${token.symbol.slice(0, 1)}></span>`;
   }
 
   private option(token: PickerToken, index: number) {
+    // The keys are the search field's (a combobox: the options are never focused), see onKey.
+    // eslint-disable-next-line lit-a11y/click-events-have-key-events
     return html`<div
       role="option"
       id=${`${this.uid}-o${index}`}
@@ -184,18 +189,29 @@ export class W3UiTokenPicker extends W3Element {
         aria-controls=${`${this.uid}-list`}
         aria-activedescendant=${activeId ?? nothing}
         aria-label=${msg('Search tokens', { id: 'swap-search-label', desc: 'Swap token list: label of the search field' })}
-        placeholder=${msg('Name, symbol or address', { id: 'swap-search-placeholder', desc: 'Swap token list: placeholder of the search field' })}
+        placeholder=${msg('Name, symbol or address', {
+          id: 'swap-search-placeholder',
+          desc: 'Swap token list: placeholder of the search field',
+        })}
         autocomplete="off"
         .value=${this.query}
         @input=${(e: Event) => ((this.query = (e.target as HTMLInputElement).value), (this.active = 0))}
         @keydown=${this.onKey}
       />
       <div role="listbox" id=${`${this.uid}-list`} aria-label=${this.label}>
-        ${group('held', msg('Your tokens', { id: 'swap-list-yours', desc: 'Swap token list: heading of the tokens the user holds' }), held, 0)}
+        ${group(
+          'held',
+          msg('Your tokens', { id: 'swap-list-yours', desc: 'Swap token list: heading of the tokens the user holds' }),
+          held,
+          0,
+        )}
         ${group(
           'rest',
           held.length > 0
-            ? msg('Other tokens', { id: 'token-picker-others', desc: 'Token list: heading of the tokens the user does not hold, after theirs' })
+            ? msg('Other tokens', {
+                id: 'token-picker-others',
+                desc: 'Token list: heading of the tokens the user does not hold, after theirs',
+              })
             : msg('All tokens', { id: 'swap-list-all', desc: 'Swap token list: heading of every token the exchange trades' }),
           rest,
           held.length,
@@ -223,7 +239,7 @@ export class W3UiTokenPicker extends W3Element {
         @click=${() => void this.toggle()}
         @keydown=${this.onChipKey}
       >
-        ${token ? this.icon(token, false) : nothing}<span dir="ltr">${chosen}</span>${caret}
+        ${token ? this.icon(token) : nothing}<span dir="ltr">${chosen}</span>${caret}
       </button>
       ${this.open ? this.renderPanel() : nothing}`;
   }

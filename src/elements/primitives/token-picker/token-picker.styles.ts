@@ -48,6 +48,9 @@ export const tokenPickerStyles = css`
     color: var(--w3i-fg);
     font: 600 var(--w3i-text-xs) / 1 var(--w3i-font-family);
   }
+  .badge::before {
+    content: attr(data-letter) / '';
+  }
   .panel {
     position: absolute;
     z-index: 5;
@@ -60,6 +63,7 @@ export const tokenPickerStyles = css`
     border-radius: var(--w3i-radius-md);
     background: var(--w3i-bg);
     box-shadow: 0 8px 24px rgb(0 0 0 / 0.18);
+    text-align: start;
   }
   :host([align='start']) .panel {
     inset-inline: 0 auto;

@@ -14,9 +14,9 @@ const TOKENS: PickerToken[] = [
 ];
 
 async function mount(): Promise<W3UiTokenPicker> {
-  const el = (await mountFixture('<div style="width: 360px"><w3-ui-token-picker label="You pay"></w3-ui-token-picker></div>')).querySelector(
-    'w3-ui-token-picker',
-  )!;
+  const el = (
+    await mountFixture('<div style="width: 360px"><w3-ui-token-picker label="You pay"></w3-ui-token-picker></div>')
+  ).querySelector('w3-ui-token-picker')!;
   el.tokens = TOKENS;
   el.value = 'eth';
   await el.updateComplete;

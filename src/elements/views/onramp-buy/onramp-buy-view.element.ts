@@ -19,7 +19,6 @@ import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 import { unavailableText } from '../onramp-providers/offer-text.js';
 
-
 /** A fiat amount with grouped thousands and 2 decimals ('7,500.00'). */
 const money = (amount: string) =>
   Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
@@ -136,7 +135,10 @@ export class W3OnRampBuyView extends W3Element {
       <div class="currencies">
         <div class="currency">
           <span class="caption" data-caption
-            >${msg('Currency to buy', { id: 'onramp-buy-currency-caption', desc: 'On-ramp buy view: caption of the button choosing the crypto to buy' })}</span
+            >${msg('Currency to buy', {
+              id: 'onramp-buy-currency-caption',
+              desc: 'On-ramp buy view: caption of the button choosing the crypto to buy',
+            })}</span
           >
           <w3-ui-button
             variant="secondary"
@@ -149,7 +151,10 @@ export class W3OnRampBuyView extends W3Element {
         </div>
         <div class="currency">
           <span class="caption" data-caption
-            >${msg('Currency to pay with', { id: 'onramp-pay-currency-caption', desc: 'On-ramp buy view: caption of the button choosing the money to pay with' })}</span
+            >${msg('Currency to pay with', {
+              id: 'onramp-pay-currency-caption',
+              desc: 'On-ramp buy view: caption of the button choosing the money to pay with',
+            })}</span
           >
           <w3-ui-button
             variant="secondary"

@@ -191,11 +191,16 @@ describe('on-ramp views', () => {
     expect(captions).to.deep.equal(['Currency to buy', 'Currency to pay with']);
     for (const c of deepAll<HTMLElement>(view, '[data-caption]')) expect(c.getBoundingClientRect().height).to.be.greaterThan(0);
     expect(buttonOf(deep(view, '[data-purchase-currency]')!).getAttribute('aria-label')).to.equal('Buy USDC: choose the currency to buy');
-    expect(buttonOf(deep(view, '[data-payment-currency]')!).getAttribute('aria-label')).to.equal('Pay in USD: choose the currency to pay with');
+    expect(buttonOf(deep(view, '[data-payment-currency]')!).getAttribute('aria-label')).to.equal(
+      'Pay in USD: choose the currency to pay with',
+    );
     type(view, '99.5');
     await waitFor(() => deep(view, '[data-you-get]'), 4000, 'quote');
     const shown = deepAll<HTMLElement>(view, '[data-quote] dd').map(text);
-    expect(shown.slice(0, 3).every((t) => /^[\d,]+\.\d{2} USD$/.test(t)), shown.join(' | ')).to.equal(true);
+    expect(
+      shown.slice(0, 3).every((t) => /^[\d,]+\.\d{2} USD$/.test(t)),
+      shown.join(' | '),
+    ).to.equal(true);
     expect(text(deep(view, '[data-you-get]'))).to.match(/^[\d,]+\.\d{6} USDC$/);
     expect(await axeViolations()).to.deep.equal([]);
   });

@@ -17,5 +17,11 @@ export function tokenIcon(token: Pick<SwapTokenInfo, 'logoUri' | 'symbol'>, { le
 export function pickerToken(token: SwapTokenInfo): PickerToken {
   const held = Number(token.balance) > 0;
   const value = held && token.price > 0 ? ` · ${formatFiat(Number(token.balance) * token.price)}` : '';
-  return { id: token.id, symbol: token.symbol, name: token.name, logo: token.logoUri, balance: held ? `${formatBalance(token.balance)}${value}` : undefined };
+  return {
+    id: token.id,
+    symbol: token.symbol,
+    name: token.name,
+    logo: token.logoUri,
+    balance: held ? `${formatBalance(token.balance)}${value}` : undefined,
+  };
 }

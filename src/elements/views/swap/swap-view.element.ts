@@ -144,7 +144,13 @@ export class W3SwapView extends W3Element {
         <span id="w3-swap-to">${receiveTitle}</span>
         ${this.tokenPicker('to', to, receiveTitle)}
       </div>
-      <output class="out" data-to-amount aria-labelledby="w3-swap-to" aria-live="polite" aria-busy=${status === 'quoting' ? 'true' : 'false'} dir="ltr"
+      <output
+        class="out"
+        data-to-amount
+        aria-labelledby="w3-swap-to"
+        aria-live="polite"
+        aria-busy=${status === 'quoting' ? 'true' : 'false'}
+        dir="ltr"
         >${status === 'quoting'
           ? msg('Getting quote…', { id: 'swap-action-quoting', desc: 'Swap view: main button while the quote loads' })
           : out}</output
@@ -195,7 +201,9 @@ export class W3SwapView extends W3Element {
         ? html`<dt>${msg('Minimum received', { id: 'swap-minimum', desc: 'Swap view: label of the least amount the swap gives' })}</dt>
             <dd data-minimum dir="ltr">${unitsText(minimumReceived, to.decimals)} ${to.symbol}</dd>`
         : nothing}
-      <dt id="w3-swap-slippage">${msg('Slippage tolerance', { id: 'swap-slippage', desc: 'Swap view: label of the slippage tolerance' })}</dt>
+      <dt id="w3-swap-slippage">
+        ${msg('Slippage tolerance', { id: 'swap-slippage', desc: 'Swap view: label of the slippage tolerance' })}
+      </dt>
       <dd class=${this.editingSlippage ? 'slippage-edit' : ''}>${slippageRow}</dd>
     </dl>`;
   }

@@ -91,7 +91,8 @@ const fieldError = (view: HTMLElement) => {
     : undefined;
 };
 
-const chip = (view: HTMLElement, side: 'from' | 'to') => deep<HTMLButtonElement>(view, `w3-ui-token-picker[data-side="${side}"]`, 'button.chip')!;
+const chip = (view: HTMLElement, side: 'from' | 'to') =>
+  deep<HTMLButtonElement>(view, `w3-ui-token-picker[data-side="${side}"]`, 'button.chip')!;
 
 /** Chooses `symbol` on `side` with the token picker: its chip, then the option in its list (the view stays). */
 async function pick(_el: W3Modal, view: HTMLElement, side: 'from' | 'to', symbol: string): Promise<HTMLElement> {

@@ -108,6 +108,7 @@ export const swapStyles = css`
   }
   dd.slippage-edit {
     grid-column: 1 / -1;
+    text-align: start;
   }
   .slippage {
     display: flex;
