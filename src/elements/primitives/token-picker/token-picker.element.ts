@@ -159,6 +159,7 @@ export class W3UiTokenPicker extends W3Element {
       role="option"
       id=${`${this.uid}-o${index}`}
       data-token=${token.symbol}
+      data-id=${token.id}
       aria-selected=${token.id === this.value ? 'true' : 'false'}
       ?data-active=${index === this.active}
       @pointerdown=${(e: Event) => e.preventDefault()}
