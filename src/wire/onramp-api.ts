@@ -18,6 +18,11 @@ export const DEFAULT_PURCHASE_CURRENCY = 'USDC';
 export const DEFAULT_PAYMENT_CURRENCY = 'USD';
 
 /** The path of the sandbox checkout page; a session id follows it. */
+/**
+ * The decimals the Buy form and the sandbox checkout both show (truncated, never rounded up):
+ * money with 2, the crypto bought with 6, so the two pages read the same amounts.
+ */
+export const ONRAMP_SHOWN_DECIMALS = { fiat: 2, crypto: 6 } as const;
 export const ONRAMP_CHECKOUT_PATH = '/onramp/sandbox/checkout/';
 /** A checkout session id: 32 base64url characters (192 random bits). */
 export const ONRAMP_SESSION_ID = /^[A-Za-z0-9_-]{32}$/;

@@ -153,8 +153,8 @@ describe('Account, Receive and Send end to end', { timeout: 90_000 }, () => {
     // A USDT-style token (transfer returns nothing) through open({ view: 'WalletSend' }), which resolves with the hash.
     const tokenBefore = await tokenBalance(contracts.dusdt, A1);
     const sent = page.evaluate(() => document.querySelector('w3-modal')!.modal.open({ view: 'WalletSend' }));
-    await page.locator('w3-wallet-send-view select').waitFor();
-    await page.locator('w3-wallet-send-view select').selectOption(contracts.dusdt.toLowerCase());
+    await page.locator('w3-wallet-send-view w3-ui-token-picker button.chip').click();
+    await page.locator(`w3-wallet-send-view [role="option"][data-id="${contracts.dusdt.toLowerCase()}"]`).click();
     await fillSend(page, '12.5', A1);
     await waitShown(page, 'w3-wallet-send-view [data-preview-amount]', '12.5 DUSDT');
     await page.locator('w3-wallet-send-view').getByRole('button', { name: 'Send', exact: true }).click();

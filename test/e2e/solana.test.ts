@@ -202,7 +202,7 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
     // SOL
     // open({ view: 'WalletSend' }) resolves only once sent: not awaited here.
     await p.evaluate(() => void (window as any).modal.open({ view: 'WalletSend' }));
-    await p.locator('w3-wallet-send-view select').waitFor();
+    await p.locator('w3-wallet-send-view w3-ui-token-picker button.chip').filter({ hasText: 'SOL' }).waitFor();
     await p.locator('w3-wallet-send-view w3-ui-text-input[label="Amount"] input').fill('0.25');
     await p.locator('w3-wallet-send-view w3-ui-text-input[label="To"] input').fill(receiver);
     await p.locator('w3-wallet-send-view').getByRole('button', { name: 'Preview send' }).click();
@@ -216,8 +216,8 @@ describe('Solana end to end', { timeout: 120_000 }, () => {
     // W3USD: the receiver has no token account yet; the send creates it.
     // open({ view: 'WalletSend' }) resolves only once sent: not awaited here.
     await p.evaluate(() => void (window as any).modal.open({ view: 'WalletSend' }));
-    await p.locator('w3-wallet-send-view select').waitFor();
-    await p.locator('w3-wallet-send-view select').selectOption(DEV_SPL_MINT.toLowerCase());
+    await p.locator('w3-wallet-send-view w3-ui-token-picker button.chip').click();
+    await p.locator(`w3-wallet-send-view [role="option"][data-id="${DEV_SPL_MINT.toLowerCase()}"]`).click();
     await p.locator('w3-wallet-send-view w3-ui-text-input[label="Amount"] input').fill('12.5');
     await p.locator('w3-wallet-send-view w3-ui-text-input[label="To"] input').fill(receiver);
     await p.locator('w3-wallet-send-view').getByRole('button', { name: 'Preview send' }).click();

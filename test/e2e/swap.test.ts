@@ -110,13 +110,14 @@ const APPROVE_SELECTOR = '0x095ea7b3';
 async function openSwap(page: Page): Promise<void> {
   await page.locator('w3-account-view').getByRole('button', { name: 'Swap' }).click();
   await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Swap');
-  await page.locator('w3-swap-view button.token[data-side="from"]').filter({ hasText: 'ETH' }).waitFor();
+  await page.locator('w3-swap-view w3-ui-token-picker[data-side="from"] button.chip').filter({ hasText: 'ETH' }).waitFor();
 }
 
 async function pick(page: Page, side: 'from' | 'to', symbol: string): Promise<void> {
-  await page.locator(`w3-swap-view button.token[data-side="${side}"]`).click();
-  await page.locator(`w3-swap-select-token-view ul.stack`).last().locator(`w3-ui-list-item[data-token="${symbol}"]`).click();
-  await page.locator(`w3-swap-view button.token[data-side="${side}"]`).filter({ hasText: symbol }).waitFor();
+  const picker = `w3-swap-view w3-ui-token-picker[data-side="${side}"]`;
+  await page.locator(`${picker} button.chip`).click();
+  await page.locator(`${picker} [role="option"][data-token="${symbol}"]`).click();
+  await page.locator(`${picker} button.chip`).filter({ hasText: symbol }).waitFor();
 }
 
 /** Types the amount and waits for the quote; returns the amount shown to receive. */
@@ -247,7 +248,7 @@ describe('Swap end to end', { timeout: 120_000 }, () => {
     await page.locator('w3-swap-preview-view').getByRole('button', { name: 'Back to edit' }).click();
     await page.waitForFunction(() => document.querySelector('w3-modal')?.getAttribute('view') === 'Swap');
     expect(await page.locator('w3-swap-view w3-ui-text-input[data-amount] input').inputValue()).toBe('1');
-    expect(await shown(page, 'w3-swap-view button.token[data-side="to"]')).toBe('DUSD');
+    expect(await shown(page, 'w3-swap-view w3-ui-token-picker[data-side="to"] button.chip')).toBe('DUSD');
   });
 
   it("a wallet's refusal shows its error with the inputs kept; Try again then swaps", async () => {
@@ -279,7 +280,7 @@ describe('Swap end to end', { timeout: 120_000 }, () => {
     // The view waits for typing to pause (300 ms) before asking; the local route answers well within a few seconds.
     expect(ms).toBeGreaterThanOrEqual(300);
     expect(ms).toBeLessThan(5000);
-    expect(await shown(page, 'w3-swap-view button.token[data-side="to"]')).toBe('DUSD');
+    expect(await shown(page, 'w3-swap-view w3-ui-token-picker[data-side="to"] button.chip')).toBe('DUSD');
   });
 
   it('hides the Swap button on chain B (no DEX, not a swap network)', async () => {

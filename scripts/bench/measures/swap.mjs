@@ -61,11 +61,11 @@ export const amountTypedToQuote = {
             .catch(() => undefined),
       ),
     );
-    const from = page.locator('w3-swap-view button.token[data-side="from"]').filter({ hasText: 'ETH' });
+    const from = page.locator('w3-swap-view w3-ui-token-picker[data-side="from"] button.chip').filter({ hasText: 'ETH' });
     await guard(from.waitFor({ timeout: TIMEOUT }));
-    await guard(page.locator('w3-swap-view button.token[data-side="to"]').click({ timeout: TIMEOUT }));
+    await guard(page.locator('w3-swap-view w3-ui-token-picker[data-side="to"] button.chip').click({ timeout: TIMEOUT }));
     await guard(
-      page.locator('w3-swap-select-token-view ul.stack').last().locator('w3-ui-list-item[data-token="DUSD"]').click({ timeout: TIMEOUT }),
+      page.locator('w3-swap-view w3-ui-token-picker[data-side="to"] [role="option"][data-token="DUSD"]').click({ timeout: TIMEOUT }),
     );
     const input = page.locator('w3-swap-view w3-ui-text-input[data-amount] input');
     await guard(input.waitFor({ timeout: TIMEOUT }));

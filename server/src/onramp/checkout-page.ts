@@ -11,7 +11,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatUnits } from 'viem';
-import { ONRAMP_CHECKOUT_PATH, ONRAMP_SESSION_ID } from '../../../src/wire/onramp-api.js';
+import { ONRAMP_CHECKOUT_PATH, ONRAMP_SESSION_ID, ONRAMP_SHOWN_DECIMALS } from '../../../src/wire/onramp-api.js';
 import { escapeHtml } from '../frame-site/html.js';
 import type { OnrampSession, OnrampSessions } from './sessions.js';
 import type { Settlement } from './settle.js';
@@ -66,24 +66,42 @@ ${body}
 
 const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
+/** An amount with `places` decimals, truncated, grouped: what the Buy form shows for the same quote (ONRAMP_SHOWN_DECIMALS). */
+export function shownAmount(value: string, places: number): string {
+  const [int = '0', frac = ''] = value.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return places === 0 ? grouped : `${grouped}.${frac.slice(0, places).padEnd(places, '0')}`;
+}
+
 function summary(s: OnrampSession): string {
-  return `<dl><dt>You pay</dt><dd>${escapeHtml(`${s.fiatTotal} ${s.fiatCurrency}`)} (fee ${escapeHtml(`${s.fiatFee} ${s.fiatCurrency}`)})</dd>
-<dt>You get</dt><dd>${escapeHtml(`${formatUnits(BigInt(s.cryptoAmount), 18)} ${s.asset}`)}</dd>
+  const fiat = (v: string) => escapeHtml(`${shownAmount(v, ONRAMP_SHOWN_DECIMALS.fiat)} ${s.fiatCurrency}`);
+  const crypto = shownAmount(formatUnits(BigInt(s.cryptoAmount), 18), ONRAMP_SHOWN_DECIMALS.crypto);
+  return `<dl><dt>You pay</dt><dd>${fiat(s.fiatTotal)} (fee ${fiat(s.fiatFee)})</dd>
+<dt>You get</dt><dd>${escapeHtml(`${crypto} ${s.asset}`)}</dd>
 <dt>To</dt><dd>${escapeHtml(s.address)} (${escapeHtml(s.chainId)})</dd></dl>`;
 }
 
-function form(s: OnrampSession, error?: string): string {
+/** What the card fields held: a declined card keeps them, to be corrected rather than typed again. */
+export interface CardFields {
+  card: string;
+  expiry: string;
+  cvc: string;
+}
+
+function form(s: OnrampSession, error?: string, typed: CardFields = { card: '', expiry: '', cvc: '' }): string {
   const action = `${ONRAMP_CHECKOUT_PATH}${s.id}`;
+  const value = (v: string) => (v ? ` value="${escapeHtml(v.slice(0, 23))}"` : '');
+  const invalid = error ? ' aria-invalid="true" aria-describedby="problem"' : '';
   return `${summary(s)}
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${error ? `<p class="error" id="problem" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="csrf" value="${escapeHtml(s.csrf)}">
 <label for="card">Card number (test card 4242 4242 4242 4242)</label>
-<input id="card" name="card" inputmode="numeric" autocomplete="off" required maxlength="23">
+<input id="card" name="card" inputmode="numeric" autocomplete="off" required maxlength="23"${value(typed.card)}${invalid}>
 <label for="expiry">Expiry (MM/YY)</label>
-<input id="expiry" name="expiry" placeholder="MM/YY" autocomplete="off" required maxlength="7">
+<input id="expiry" name="expiry" placeholder="MM/YY" autocomplete="off" required maxlength="7"${value(typed.expiry)}>
 <label for="cvc">CVC</label>
-<input id="cvc" name="cvc" inputmode="numeric" autocomplete="off" required maxlength="4">
+<input id="cvc" name="cvc" inputmode="numeric" autocomplete="off" required maxlength="4"${value(typed.cvc)}>
 <button type="submit">Pay</button>
 </form>`;
 }
@@ -194,7 +212,8 @@ export async function checkoutPage(app: FastifyInstance, ctx: CheckoutContext): 
       return send(reply, 403, 'Checkout refused', p('This form did not come from this checkout page. Open the checkout link again.'));
     }
     const problem = cardProblem(field('card'), field('expiry'), field('cvc'), ctx.now());
-    if (problem) return send(reply, 400, 'Buy test ETH', form(session, problem));
+    const typed = { card: field('card'), expiry: field('expiry'), cvc: field('cvc') };
+    if (problem) return send(reply, 400, 'Buy test ETH', form(session, problem, typed));
     if (!ctx.settlement)
       return send(reply, 503, 'Payment failed', p('The sandbox has no chain to pay on: start w3kit-server with --evm-rpc URL.'));
     if (!(await ctx.sessions.claim(session.id, ctx.now()))) {

@@ -8,6 +8,7 @@ export interface W3ElementEventMap extends ModalEventMap {
   'w3-input': CustomEvent<{ value: string }>;
   'w3-submit': CustomEvent<{ value: string }>;
   'w3-tab-change': CustomEvent<{ value: string }>;
+  'w3-token-change': CustomEvent<{ id: string }>;
   'w3-toast-close': CustomEvent<Record<string, never>>;
   'w3-toast-action': CustomEvent<Record<string, never>>;
 }

@@ -12,14 +12,12 @@ import {
 import { openProvider } from '../../../stores/onramp/purchase.js';
 import { pushView } from '../../../stores/ui/router.js';
 import { formatAmount } from '../../../core/format.js';
+import { ONRAMP_SHOWN_DECIMALS } from '../../../wire/onramp-api.js';
 import { StoreController } from '../../base/store-controller.js';
 import { msg, str } from '../../base/localize.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
 import { unavailableText } from '../onramp-providers/offer-text.js';
-
-/** The decimals the crypto amount a quote buys is shown with. */
-const PURCHASE_DECIMALS = 6;
 
 /** A fiat amount with grouped thousands and 2 decimals ('7,500.00'). */
 const money = (amount: string) =>
@@ -33,8 +31,8 @@ export function amountProblemText(problem: AmountProblem): string {
 }
 
 /**
- * @summary OnRampBuy: what to buy (a button opening OnRampTokenSelect), what to pay with (a button
- * opening OnRampFiatSelect), the amount within the payment method's limits, and the quote (fees,
+ * @summary OnRampBuy: what to buy (a captioned button opening OnRampTokenSelect), what to pay with (a
+ * captioned button opening OnRampFiatSelect), the amount within the payment method's limits, and the quote (fees,
  * total, what you get); 'Continue' opens the provider's page in a popup and shows BuyInProgress.
  * Only what the provider sells on the active network is offered; when that is nothing the view
  * says so and offers no Continue.
@@ -53,8 +51,16 @@ export class W3OnRampBuyView extends W3Element {
         display: flex;
         gap: 8px;
       }
-      .currencies w3-ui-button {
+      .currency {
+        display: flex;
         flex: 1;
+        flex-direction: column;
+        gap: 4px;
+        min-width: 0;
+      }
+      .caption {
+        color: var(--w3i-fg-muted);
+        font: 500 var(--w3i-text-xs) / 1.4 var(--w3i-font-family);
       }
       dl {
         display: grid;
@@ -91,9 +97,9 @@ export class W3OnRampBuyView extends W3Element {
     const { quote, quotesLoading, error, paymentAmount } = this.onramp.value;
     if (quotesLoading) return html`<p class="hint" role="status" data-quote-loading>${msg('Getting a quote…')}</p>`;
     if (!quote || error || !paymentAmount) return nothing;
-    // Fiat with 2 decimals; the crypto bought with at most 6, truncated (the checkout pays the exact amount).
-    const amount = (a: { amount: string; currency: string }, decimals = 2) =>
-      `${formatAmount(a.amount, { decimals: Math.min(decimals, (a.amount.split('.')[1] ?? '').length) })} ${a.currency}`;
+    // The decimals the checkout shows too: fiat with 2, the crypto bought with 6, truncated (the checkout pays the exact amount).
+    const amount = (a: { amount: string; currency: string }, decimals: number = ONRAMP_SHOWN_DECIMALS.fiat) =>
+      `${formatAmount(a.amount, { decimals })} ${a.currency}`;
     return html`<dl data-quote aria-live="polite">
         <dt>${msg('Provider fee')}</dt>
         <dd>${amount(quote.coinbaseFee)}</dd>
@@ -102,7 +108,7 @@ export class W3OnRampBuyView extends W3Element {
         <dt>${msg('Total', { id: 'onramp-total', desc: 'On-ramp buy view: the total paid, fees included' })}</dt>
         <dd data-total>${amount(quote.paymentTotal)}</dd>
         <dt>${msg('You get')}</dt>
-        <dd data-you-get>${amount(quote.purchaseAmount, PURCHASE_DECIMALS)}</dd>
+        <dd data-you-get>${amount(quote.purchaseAmount, ONRAMP_SHOWN_DECIMALS.crypto)}</dd>
       </dl>
       ${quote.quoteId === MOCKED_QUOTE_ID
         ? html`<p class="hint" data-placeholder-quote>${msg('No quote available now: the provider gives the final price.')}</p>`
@@ -127,22 +133,38 @@ export class W3OnRampBuyView extends W3Element {
           </p>`
         : nothing}
       <div class="currencies">
-        <w3-ui-button
-          variant="secondary"
-          data-purchase-currency
-          ?disabled=${loading || unavailable !== undefined}
-          label=${msg(str`Buy ${purchaseCurrency?.symbol ?? '…'}: choose the currency to buy`)}
-          @click=${() => pushView('OnRampTokenSelect')}
-          >${purchaseCurrency?.symbol ?? '…'}</w3-ui-button
-        >
-        <w3-ui-button
-          variant="secondary"
-          data-payment-currency
-          ?disabled=${loading}
-          label=${msg(str`Pay in ${currency}: choose the currency to pay with`)}
-          @click=${() => pushView('OnRampFiatSelect')}
-          >${currency}</w3-ui-button
-        >
+        <div class="currency">
+          <span class="caption" data-caption
+            >${msg('Currency to buy', {
+              id: 'onramp-buy-currency-caption',
+              desc: 'On-ramp buy view: caption of the button choosing the crypto to buy',
+            })}</span
+          >
+          <w3-ui-button
+            variant="secondary"
+            data-purchase-currency
+            ?disabled=${loading || unavailable !== undefined}
+            label=${msg(str`Buy ${purchaseCurrency?.symbol ?? '…'}: choose the currency to buy`)}
+            @click=${() => pushView('OnRampTokenSelect')}
+            >${purchaseCurrency?.symbol ?? '…'}</w3-ui-button
+          >
+        </div>
+        <div class="currency">
+          <span class="caption" data-caption
+            >${msg('Currency to pay with', {
+              id: 'onramp-pay-currency-caption',
+              desc: 'On-ramp buy view: caption of the button choosing the money to pay with',
+            })}</span
+          >
+          <w3-ui-button
+            variant="secondary"
+            data-payment-currency
+            ?disabled=${loading}
+            label=${msg(str`Pay in ${currency}: choose the currency to pay with`)}
+            @click=${() => pushView('OnRampFiatSelect')}
+            >${currency}</w3-ui-button
+          >
+        </div>
       </div>
       <div>
         <w3-ui-text-input

@@ -178,8 +178,30 @@ describe('on-ramp views', () => {
     type(view, '100');
     await waitFor(() => deep(view, '[data-placeholder-quote]'), 4000, 'placeholder quote');
     expect($onramp.get().quote?.quoteId).to.equal('mocked-quote-id');
-    expect(text(deep(view, '[data-total]'))).to.equal('100 USD');
+    expect(text(deep(view, '[data-total]'))).to.equal('100.00 USD');
     expect(buttonOf(deep(view, '[data-continue]')!).disabled).to.equal(false);
+    expect(await axeViolations()).to.deep.equal([]);
+  });
+
+  it('OnRampBuy captions its currency buttons, names what each chooses, and shows the decimals of the checkout (2 for money, 6 for crypto)', async () => {
+    const { view } = await open('OnRampBuy');
+    selectProvider(ONRAMP_PROVIDERS.find((p) => p.name === 'coinbase')!);
+    await waitFor(() => deep(view, '[data-sample-options]'), 4000, 'sample options');
+    const captions = deepAll<HTMLElement>(view, '.currency').map((c) => text(c.querySelector('[data-caption]')));
+    expect(captions).to.deep.equal(['Currency to buy', 'Currency to pay with']);
+    for (const c of deepAll<HTMLElement>(view, '[data-caption]')) expect(c.getBoundingClientRect().height).to.be.greaterThan(0);
+    expect(buttonOf(deep(view, '[data-purchase-currency]')!).getAttribute('aria-label')).to.equal('Buy USDC: choose the currency to buy');
+    expect(buttonOf(deep(view, '[data-payment-currency]')!).getAttribute('aria-label')).to.equal(
+      'Pay in USD: choose the currency to pay with',
+    );
+    type(view, '99.5');
+    await waitFor(() => deep(view, '[data-you-get]'), 4000, 'quote');
+    const shown = deepAll<HTMLElement>(view, '[data-quote] dd').map(text);
+    expect(
+      shown.slice(0, 3).every((t) => /^[\d,]+\.\d{2} USD$/.test(t)),
+      shown.join(' | '),
+    ).to.equal(true);
+    expect(text(deep(view, '[data-you-get]'))).to.match(/^[\d,]+\.\d{6} USDC$/);
     expect(await axeViolations()).to.deep.equal([]);
   });
 

@@ -21,7 +21,7 @@ export const tokenMatches = (token: SwapTokenInfo, query: string): boolean => {
 /**
  * @summary SwapSelectToken: a searchable list of the DEX's tokens for the side the Swap view
  * asked for (router data `side`: 'from' or 'to'): the tokens the account holds first, with
- * balances and values, then all of them; choosing one goes back to Swap.
+ * balances and values, then the others (each token once); choosing one goes back to Swap.
  */
 export class W3SwapSelectTokenView extends W3Element {
   static override readonly tagName = 'w3-swap-select-token-view';
@@ -114,7 +114,7 @@ export class W3SwapSelectTokenView extends W3Element {
                 : nothing}
               <h3 id="w3-swap-all">${all}</h3>
               <ul class="stack" aria-labelledby="w3-swap-all">
-                ${shown.map((t) => this.renderToken(t, chosen))}
+                ${shown.filter((t) => !(Number(t.balance) > 0)).map((t) => this.renderToken(t, chosen))}
               </ul>`}`;
   }
 }

@@ -4,6 +4,7 @@ import type { W3UiTextInput } from '../../primitives/text-input/text-input.eleme
 import { $activeAccount } from '../../../stores/connection/account.js';
 import { $activeNetwork } from '../../../stores/network/networks.js';
 import { pushView } from '../../../stores/ui/router.js';
+import { defineUiTokenPicker } from '../../primitives/token-picker/token-picker.js';
 import {
   $swap,
   $swapDetails,
@@ -11,10 +12,13 @@ import {
   leaveSwap,
   resetSwap,
   setAmount,
+  setFromToken,
   setMax,
   setSlippage,
+  setToToken,
   switchTokens,
   unitPrice,
+  type SwapProblem,
   type SwapTokenInfo,
 } from '../../../stores/swap/swap.js';
 import { msg, str } from '../../base/localize.js';
@@ -25,15 +29,20 @@ import { formatAmount, formatBalance, formatFiat } from '../../l10n/format.js';
 import { viewStyles } from '../view.styles.js';
 import { swapStyles } from './swap.styles.js';
 import { swapAction, swapFailureText, swapProblemText, unitsText } from './swap-texts.js';
-import { tokenIcon } from './swap-token.js';
+import { pickerToken } from './swap-token.js';
 
 const switchIcon = svg`<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4"/></svg>`;
+
+/** The slippage presets (percent). */
+const SLIPPAGE_PRESETS = ['0.1', '0.5', '1'];
 
 /** A fiat value of `amount` whole tokens at `price`; nothing when the price is unknown. */
 const fiat = (amount: number, price: number) => (price > 0 && amount > 0 ? `≈ ${formatFiat(amount * price)}` : '');
 
+defineUiTokenPicker();
+
 /**
- * @summary Swap: the token to pay with (balance, Max, fiat value) and the token to receive (the
+ * @summary Swap: the token to pay with (a chip opening a searchable list; balance, Max, fiat value) and the token to receive (the
  * quoted amount), a switch between them, the price, price impact, network fee, minimum received
  * and slippage tolerance; the main button says what is missing, or 'Approve' / 'Review swap'.
  */
@@ -77,32 +86,30 @@ export class W3SwapView extends W3Element {
     input?.focus();
   }
 
-  /** The token button of a card: named by the card's heading and its own text ('You pay ETH'). */
-  private tokenButton(side: 'from' | 'to', token: SwapTokenInfo | undefined) {
-    return html`<button
-      type="button"
+  /** The token chip of a card, opening the searchable list: named by the card's heading and the symbol ('You pay ETH'). */
+  private tokenPicker(side: 'from' | 'to', token: SwapTokenInfo | undefined, title: string) {
+    return html`<w3-ui-token-picker
       class="token"
-      id=${`w3-swap-${side}-token`}
       data-side=${side}
-      aria-labelledby=${`w3-swap-${side} w3-swap-${side}-token`}
-      @click=${() => pushView('SwapSelectToken', { side })}
-    >
-      ${token ? html`${tokenIcon(token, { letter: false })}<span dir="ltr">${token.symbol}</span>` : msg('Select token')}
-    </button>`;
+      label=${title}
+      .tokens=${this.swap.value.tokens.map(pickerToken)}
+      .value=${token?.id ?? ''}
+      @w3-token-change=${(e: CustomEvent<{ id: string }>) => (side === 'to' ? setToToken(e.detail.id) : setFromToken(e.detail.id))}
+    ></w3-ui-token-picker>`;
   }
 
   private renderFrom() {
     const { from, amount, parsedAmount, amountProblem } = this.swap.value;
     const problem = amountProblem && amountProblem !== 'SAME_TOKEN' ? swapProblemText(amountProblem, from?.decimals) : undefined;
+    const payTitle = msg('You pay', { id: 'swap-from-title', desc: 'Swap view: heading of the card of the token paid' });
     return html`<section class="card" aria-labelledby="w3-swap-from">
       <div class="card-head">
-        <span id="w3-swap-from"
-          >${msg('You pay', { id: 'swap-from-title', desc: 'Swap view: heading of the card of the token paid' })}</span
-        >
-        ${this.tokenButton('from', from)}
+        <span id="w3-swap-from">${payTitle}</span>
+        ${this.tokenPicker('from', from, payTitle)}
       </div>
       <w3-ui-text-input
         data-amount
+        hide-label
         label=${msg('Amount to swap', { id: 'swap-amount-label', desc: 'Swap view: label of the amount field' })}
         placeholder="0.0"
         inputmode="decimal"
@@ -131,14 +138,19 @@ export class W3SwapView extends W3Element {
     const { quote } = this.details.value;
     const out = quote && to ? unitsText(quote.toAmount, to.decimals) : '';
     const outWhole = quote && to ? Number(quote.toAmount) / 10 ** to.decimals : 0;
+    const receiveTitle = msg('You receive', { id: 'swap-to-title', desc: 'Swap view: heading of the card of the token received' });
     return html`<section class="card" aria-labelledby="w3-swap-to">
       <div class="card-head">
-        <span id="w3-swap-to"
-          >${msg('You receive', { id: 'swap-to-title', desc: 'Swap view: heading of the card of the token received' })}</span
-        >
-        ${this.tokenButton('to', to)}
+        <span id="w3-swap-to">${receiveTitle}</span>
+        ${this.tokenPicker('to', to, receiveTitle)}
       </div>
-      <output class="out" data-to-amount aria-live="polite" aria-busy=${status === 'quoting' ? 'true' : 'false'} dir="ltr"
+      <output
+        class="out"
+        data-to-amount
+        aria-labelledby="w3-swap-to"
+        aria-live="polite"
+        aria-busy=${status === 'quoting' ? 'true' : 'false'}
+        dir="ltr"
         >${status === 'quoting'
           ? msg('Getting quote…', { id: 'swap-action-quoting', desc: 'Swap view: main button while the quote loads' })
           : out}</output
@@ -158,18 +170,7 @@ export class W3SwapView extends W3Element {
     const fee = networkFeeWei !== undefined && native ? unitsText(networkFeeWei, native.decimals) : undefined;
     const feeFiat = networkFeeWei !== undefined && native ? fiat(Number(networkFeeWei) / 10 ** native.decimals, nativePrice) : '';
     const slippageRow = this.editingSlippage
-      ? html`<w3-ui-text-input
-          data-slippage
-          data-step-focus
-          label=${msg('Slippage tolerance (%)', { id: 'swap-slippage-label', desc: 'Swap view: label of the slippage field' })}
-          inputmode="decimal"
-          autocomplete="off"
-          .value=${slippage}
-          .error=${slippageProblem ? swapProblemText(slippageProblem) : undefined}
-          @w3-input=${(e: CustomEvent<{ value: string }>) => setSlippage(e.detail.value)}
-          @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && e.preventDefault()}
-          @w3-submit=${() => !slippageProblem && (this.editingSlippage = false)}
-        ></w3-ui-text-input>`
+      ? this.renderSlippageEditor(slippage, slippageProblem)
       : html`<span data-slippage-value>${slippage}%</span>
           <button
             type="button"
@@ -200,9 +201,55 @@ export class W3SwapView extends W3Element {
         ? html`<dt>${msg('Minimum received', { id: 'swap-minimum', desc: 'Swap view: label of the least amount the swap gives' })}</dt>
             <dd data-minimum dir="ltr">${unitsText(minimumReceived, to.decimals)} ${to.symbol}</dd>`
         : nothing}
-      <dt>${msg('Slippage tolerance', { id: 'swap-slippage', desc: 'Swap view: label of the slippage tolerance' })}</dt>
-      <dd>${slippageRow}</dd>
+      <dt id="w3-swap-slippage">
+        ${msg('Slippage tolerance', { id: 'swap-slippage', desc: 'Swap view: label of the slippage tolerance' })}
+      </dt>
+      <dd class=${this.editingSlippage ? 'slippage-edit' : ''}>${slippageRow}</dd>
     </dl>`;
+  }
+
+  /**
+   * The slippage editor, under its one label (the row's): the presets as a radio group and a
+   * custom field. Enter keeps the focus on the editor (not the form's submit) and closes it.
+   */
+  private renderSlippageEditor(slippage: string, problem: SwapProblem | undefined) {
+    const custom = SLIPPAGE_PRESETS.includes(slippage) ? '' : slippage;
+    const close = () => !problem && (this.editingSlippage = false);
+    return html`<div
+      class="slippage"
+      role="radiogroup"
+      aria-labelledby="w3-swap-slippage"
+      @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && (e.preventDefault(), e.target instanceof HTMLInputElement && close())}
+    >
+      ${SLIPPAGE_PRESETS.map(
+        (value) =>
+          html`<label class="preset"
+            ><input
+              type="radio"
+              name="w3-swap-slippage"
+              data-preset=${value}
+              .checked=${slippage === value}
+              @change=${() => setSlippage(value)}
+            /><span dir="ltr">${value}%</span></label
+          >`,
+      )}
+      <w3-ui-text-input
+        data-slippage
+        data-step-focus
+        hide-label
+        label=${msg('Custom slippage tolerance (%)', {
+          id: 'swap-slippage-custom-label',
+          desc: 'Swap view: accessible name of the field for a slippage other than the presets',
+        })}
+        placeholder=${msg('Custom', { id: 'swap-slippage-custom', desc: 'Swap view: placeholder of the custom slippage field' })}
+        inputmode="decimal"
+        autocomplete="off"
+        .value=${custom}
+        .error=${problem ? swapProblemText(problem) : undefined}
+        @w3-input=${(e: CustomEvent<{ value: string }>) => e.detail.value.trim() !== '' && setSlippage(e.detail.value)}
+        @w3-submit=${close}
+      ></w3-ui-text-input>
+    </div>`;
   }
 
   private proceed(): void {

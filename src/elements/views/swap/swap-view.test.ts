@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { setBlockchainApiDeps } from '../../../stores/portfolio/blockchain.js';
-import { $router } from '../../../stores/ui/router.js';
+import { $router, pushView } from '../../../stores/ui/router.js';
 import { $activeNetworkIds } from '../../../stores/network/networks.js';
 import { $swap, resetSwap } from '../../../stores/swap/swap.js';
 import { setSwapApiDeps } from '../../../stores/swap/swap-client.js';
@@ -91,12 +91,17 @@ const fieldError = (view: HTMLElement) => {
     : undefined;
 };
 
-async function pick(el: W3Modal, view: HTMLElement, side: 'from' | 'to', symbol: string): Promise<HTMLElement> {
-  deep<HTMLButtonElement>(view, `button.token[data-side="${side}"]`)!.click();
-  const list = await waitFor(() => deep<HTMLElement>(el, 'w3-swap-select-token-view'), 3000, 'token list');
-  const row = await waitFor(() => deep<HTMLElement>(list, `w3-ui-list-item[data-token="${symbol}"]`), 2000, `${symbol} row`);
-  row.shadowRoot!.querySelector('button')!.click();
-  return waitFor(() => deep<HTMLElement>(el, 'w3-swap-view'), 3000, 'back to swap');
+const chip = (view: HTMLElement, side: 'from' | 'to') =>
+  deep<HTMLButtonElement>(view, `w3-ui-token-picker[data-side="${side}"]`, 'button.chip')!;
+
+/** Chooses `symbol` on `side` with the token picker: its chip, then the option in its list (the view stays). */
+async function pick(_el: W3Modal, view: HTMLElement, side: 'from' | 'to', symbol: string): Promise<HTMLElement> {
+  chip(view, side).click();
+  const picker = deep<HTMLElement>(view, `w3-ui-token-picker[data-side="${side}"]`)!;
+  const option = await waitFor(() => deep<HTMLElement>(picker, `[role="option"][data-token="${symbol}"]`), 2000, `${symbol} option`);
+  option.click();
+  await waitFor(() => deep(picker, '[role="listbox"]') === null, 2000, 'list closed');
+  return view;
 }
 
 describe('Swap views', () => {
@@ -121,7 +126,9 @@ describe('Swap views', () => {
     await waitFor(() => $swap.get().from?.symbol === 'ETH', 3000, 'ETH chosen');
     await waitFor(() => activeDeep() === amountInput(view), 2000, 'amount focused');
     expect(amountInput(view).getAttribute('inputmode')).to.equal('decimal');
-    expect(deep(view, 'button.token[data-side="from"]')!.getAttribute('aria-labelledby')).to.equal('w3-swap-from w3-swap-from-token');
+    expect(chip(view, 'from').getAttribute('aria-label')).to.equal('You pay ETH');
+    expect(chip(view, 'from').getAttribute('aria-haspopup')).to.equal('listbox');
+    expect(deepAll(view, 'select')).to.deep.equal([]);
     expect(deep(view, '#w3-swap-from')!.textContent).to.equal('You pay');
     expect(mainButton(view).textContent!.trim()).to.equal('Select token');
     expect(mainButton(view).disabled).to.equal(true);
@@ -212,29 +219,96 @@ describe('Swap views', () => {
     expect($swap.get().from?.symbol).to.equal('DUSD');
   });
 
-  it('the token list: held tokens first with balances, search, arrow keys between rows', async () => {
+  it('the token picker: held tokens first with balances, then the rest, each once; search, arrows, Enter and Escape', async () => {
     const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', features: { swaps: true } });
     const view = await openSwap(el);
     await waitFor(() => $swap.get().tokens.length === 3, 3000, 'tokens');
-    deep<HTMLButtonElement>(view, 'button.token[data-side="to"]')!.click();
-    const list = await waitFor(() => deep<HTMLElement>(el, 'w3-swap-select-token-view'), 3000, 'token list');
-    const search = await waitFor(() => deep<HTMLInputElement>(list, 'w3-ui-text-input', 'input'), 2000, 'search');
+    chip(view, 'to').focus();
+    await sendKeys({ press: 'Enter' });
+    const picker = deep<HTMLElement>(view, 'w3-ui-token-picker[data-side="to"]')!;
+    const search = await waitFor(() => deep<HTMLInputElement>(picker, 'input[role="combobox"]'), 2000, 'search');
     await waitFor(() => activeDeep() === search, 2000, 'search focused');
-    const rows = (ul: number) => deepAll<HTMLElement>(list, 'ul.stack')[ul]!.querySelectorAll<HTMLElement>('w3-ui-list-item');
-    expect([...rows(0)].map((r) => r.dataset['token'])).to.deep.equal(['ETH', 'DUSD']);
-    expect([...rows(1)].map((r) => r.dataset['token'])).to.deep.equal(['ETH', 'DUSD', 'DUSDT']);
-    expect(rows(0)[1]!.getAttribute('tag')).to.equal(null);
-    expect((rows(0)[1] as HTMLElement & { tag?: string }).tag).to.equal('999.500 · $999.50');
+    const groups = deepAll<HTMLElement>(picker, '[role="group"]');
+    const symbols = (g: HTMLElement) => [...g.querySelectorAll<HTMLElement>('[role="option"]')].map((o) => o.dataset['token']);
+    expect(groups.map((g) => g.textContent!.trim().split(/\s+/)[0])).to.deep.equal(['Your', 'Other']);
+    expect(symbols(groups[0]!)).to.deep.equal(['ETH', 'DUSD']);
+    expect(symbols(groups[1]!)).to.deep.equal(['DUSDT']);
+    expect(deep(picker, '[data-token="DUSD"] .balance')!.textContent).to.equal('999.500 · $999.50');
+    expect(deep(picker, '[data-token="DUSDT"] .balance')).to.equal(null);
     expect(await axeViolations()).to.deep.equal([]);
-    rows(1)[0]!.focus();
-    rows(1)[0]!
-      .shadowRoot!.querySelector('button')!
-      .dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, composed: true }));
-    await waitFor(() => activeDeep() === rows(1)[1]!.shadowRoot!.querySelector('button'), 2000, 'ArrowDown moves');
-    type(search, 'tether');
-    await waitFor(() => deepAll(list, 'w3-ui-list-item').length === 1, 2000, 'filtered');
-    type(search, 'zzz');
-    await waitFor(() => list.shadowRoot!.textContent!.includes('No tokens found'), 2000, 'none found');
+    await sendKeys({ press: 'ArrowDown' });
+    await waitFor(() => search.getAttribute('aria-activedescendant') === deep(picker, '[data-token="DUSD"]')!.id, 2000, 'ArrowDown moves');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => $swap.get().to?.symbol === 'DUSD', 2000, 'DUSD chosen by Enter');
+    await waitFor(() => activeDeep() === chip(view, 'to'), 2000, 'focus back on the chip');
+    expect(chip(view, 'to').getAttribute('aria-label')).to.equal('You receive DUSD');
+    expect($router.get().view).to.equal('Swap');
+    // Typing filters; Escape closes and changes nothing.
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => activeDeep() === deep(picker, 'input[role="combobox"]'), 2000, 'open again');
+    await sendKeys({ type: 'tether' });
+    await waitFor(() => deepAll(picker, '[role="option"]').length === 1, 2000, 'filtered');
+    await sendKeys({ type: 'zzz' });
+    await waitFor(() => picker.shadowRoot!.textContent!.includes('No tokens found'), 2000, 'none found');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => deep(picker, '[role="listbox"]') === null && activeDeep() === chip(view, 'to'), 2000, 'closed by Escape');
+    expect($swap.get().to?.symbol).to.equal('DUSD');
+    expect(el.modal.getState().open).to.equal(true);
+  });
+
+  it('the two amounts have equal weight: one font size and one field size for pay and receive', async () => {
+    const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', features: { swaps: true } });
+    let view = await openSwap(el);
+    await waitFor(() => $swap.get().tokens.length === 3, 3000, 'tokens');
+    view = await pick(el, view, 'to', 'DUSD');
+    type(amountInput(view), '1');
+    await waitFor(() => deep(view, '[data-to-amount]')!.textContent!.trim() === '2,000', 3000, 'quote');
+    const pay = amountInput(view);
+    const receive = deep<HTMLElement>(view, '[data-to-amount]')!;
+    const [a, b] = [pay, receive].map((n) => ({ style: getComputedStyle(n), box: n.getBoundingClientRect() }));
+    expect(b!.style.fontSize).to.equal(a!.style.fontSize);
+    expect(b!.style.fontWeight).to.equal(a!.style.fontWeight);
+    expect(b!.box.height).to.equal(a!.box.height);
+    expect(b!.box.width).to.equal(a!.box.width);
+    expect(parseFloat(a!.style.fontSize)).to.be.greaterThan(16);
+  });
+
+  it('the slippage editor: presets 0.1, 0.5 and 1 % as a radio group and a custom field, under one label', async () => {
+    const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', features: { swaps: true } });
+    const view = await openSwap(el);
+    await waitFor(() => $swap.get().from?.symbol === 'ETH', 3000, 'ETH chosen');
+    deep<HTMLButtonElement>(view, 'button.edit')!.click();
+    const group = await waitFor(() => deep<HTMLElement>(view, '[role="radiogroup"]'), 2000, 'radio group');
+    expect(group.getAttribute('aria-labelledby')).to.equal('w3-swap-slippage');
+    expect(deep(view, '#w3-swap-slippage')!.textContent!.trim()).to.equal('Slippage tolerance');
+    const radios = [...group.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+    expect(radios.map((r) => r.closest('label')!.textContent!.trim())).to.deep.equal(['0.1%', '0.5%', '1%']);
+    expect(radios.map((r) => r.checked)).to.deep.equal([false, false, true]); // 1 % by default
+    // One visible label: the custom field's name is not shown again above it.
+    const custom = deep<HTMLElement>(group, 'w3-ui-text-input[data-slippage]')!;
+    expect(getComputedStyle(custom.shadowRoot!.querySelector('label')!).width).to.equal('1px');
+    expect(deepAll(view, 'dt').filter((d) => /slippage/i.test(d.textContent!)).length).to.equal(1);
+    radios[0]!.click();
+    await waitFor(() => $swap.get().slippage === '0.1', 2000, '0.1 % chosen');
+    radios[0]!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await waitFor(() => $swap.get().slippage === '0.5', 2000, 'arrows move between presets');
+    type(deep<HTMLInputElement>(custom, 'input')!, '3');
+    await waitFor(() => $swap.get().slippage === '3', 2000, 'custom value');
+    await waitFor(() => radios.every((r) => !r.checked), 2000, 'no preset checked');
+    expect(await axeViolations()).to.deep.equal([]);
+  });
+
+  it('SwapSelectToken lists a held token once: under Your tokens, not again under All tokens', async () => {
+    const el = await mountModal({ blockchainApiUrl: API, projectId: 'w3kit-dev', features: { swaps: true } });
+    await openSwap(el);
+    await waitFor(() => $swap.get().tokens.length === 3, 3000, 'tokens');
+    pushView('SwapSelectToken', { side: 'to' });
+    const list = await waitFor(() => deep<HTMLElement>(el, 'w3-swap-select-token-view'), 3000, 'token list');
+    const rows = (ul: number) => [...deepAll<HTMLElement>(list, 'ul.stack')[ul]!.querySelectorAll<HTMLElement>('w3-ui-list-item')];
+    await waitFor(() => deepAll(list, 'ul.stack').length === 2, 2000, 'two lists');
+    expect(rows(0).map((r) => r.dataset['token'])).to.deep.equal(['ETH', 'DUSD']);
+    expect(rows(1).map((r) => r.dataset['token'])).to.deep.equal(['DUSDT']);
   });
 
   it("shows the route's refusal, and on a chain without a DEX says it is not supported", async () => {

@@ -23,7 +23,6 @@ export const swapStyles = css`
     font: 500 var(--w3i-text-xs) / 1.4 var(--w3i-font-family);
     color: var(--w3i-fg-muted);
   }
-  .token,
   .switch,
   .edit {
     display: inline-flex;
@@ -48,7 +47,6 @@ export const swapStyles = css`
     padding: 2px 8px;
     font-weight: 500;
   }
-  .token:focus-visible,
   .switch:focus-visible,
   .edit:focus-visible {
     outline: 2px solid var(--w3i-focus);
@@ -66,9 +64,22 @@ export const swapStyles = css`
     background: var(--w3i-border);
     font-size: var(--w3i-text-xs);
   }
+  /* The two amounts weigh the same: one field size and one font, typed (pay) or quoted (receive). */
+  w3-ui-text-input[data-amount]::part(input),
   .out {
-    font: 600 var(--w3i-text-lg, 18px) / 1.3 var(--w3i-font-family);
-    min-height: 1.3em;
+    box-sizing: border-box;
+    height: 52px;
+    padding: 0 14px;
+    border: 1px solid var(--w3i-border);
+    border-radius: var(--w3i-radius-md);
+    background: var(--w3i-bg);
+    font: 600 var(--w3i-text-lg, 18px) / 1.2 var(--w3i-font-family);
+  }
+  .out {
+    display: flex;
+    align-items: center;
+    overflow: hidden;
+    white-space: nowrap;
   }
   .hint {
     display: flex;
@@ -94,6 +105,47 @@ export const swapStyles = css`
   dd {
     margin: 0;
     text-align: end;
+  }
+  dd.slippage-edit {
+    grid-column: 1 / -1;
+    text-align: start;
+  }
+  .slippage {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: flex-start;
+    gap: 6px;
+  }
+  .preset {
+    display: inline-flex;
+    align-items: center;
+    min-height: 36px;
+    padding: 0 12px;
+    border: 1px solid var(--w3i-border);
+    border-radius: 999px;
+    font: 600 var(--w3i-text-sm) / 1 var(--w3i-font-family);
+    cursor: pointer;
+  }
+  .preset input {
+    position: absolute;
+    opacity: 0;
+    width: 1px;
+    height: 1px;
+  }
+  .preset:has(input:checked) {
+    border-color: var(--w3i-accent, var(--w3i-focus));
+    background: var(--w3i-surface);
+  }
+  .preset:has(input:focus-visible) {
+    outline: 2px solid var(--w3i-focus);
+    outline-offset: 2px;
+  }
+  .slippage w3-ui-text-input {
+    flex: 1;
+    min-width: 6rem;
+  }
+  .slippage w3-ui-text-input::part(input) {
+    height: 36px;
   }
   .error {
     color: var(--w3i-error);

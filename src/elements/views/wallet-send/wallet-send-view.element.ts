@@ -30,9 +30,19 @@ import { sendProblemText } from '../../l10n/send.js';
 import { viewStyles } from '../view.styles.js';
 import { walletSendStyles } from './wallet-send.styles.js';
 import { renderFeeSpeed } from './fee-speed.js';
+import { defineUiTokenPicker, type PickerToken } from '../../primitives/token-picker/token-picker.js';
 import { sendFailureText } from '../../l10n/messages.js';
 
 const tokenKey = (t: SendToken | undefined) => t?.contract?.toLowerCase() ?? 'native';
+
+/** A token to send as the picker shows it: every one is held (the list is the native coin and the tokens with a balance). */
+const pickerToken = (t: SendToken): PickerToken => ({
+  id: tokenKey(t),
+  symbol: t.symbol,
+  name: t.name,
+  logo: t.iconUrl,
+  balance: formatBalance(t.balance),
+});
 
 /**
  * An amount as typed (parsed: de '1,5' is 1.5), grouped, with the decimals typed (the Review
@@ -66,8 +76,10 @@ const feeAmount = (value: string) => {
 /** The receiver field's placeholder: the shape of an address of the active namespace (names resolve on EVM only). */
 const receiverPlaceholder = (namespace: string | undefined): string => chainRules(namespace)?.addressPlaceholder() ?? '';
 
+defineUiTokenPicker();
+
 /**
- * @summary WalletSend: choose a token (the native coin or a token with a balance), an amount
+ * @summary WalletSend: choose a token (a chip opening a searchable list: the native coin or a token with a balance), an amount
  * (Max, fiat equivalent) and a receiver (an address, or on EVM networks a name such as
  * `alice.w3kit` resolved through the Blockchain API), preview, then sign and send with the wallet.
  */
@@ -96,8 +108,8 @@ export class W3WalletSendView extends W3Element {
     if (current && (current.balance !== token?.balance || current.price !== token.price)) setSendToken(current);
   }
 
-  private onTokenChange(e: Event): void {
-    const key = (e.target as HTMLSelectElement).value;
+  private onTokenChange(e: CustomEvent<{ id: string }>): void {
+    const key = e.detail.id;
     setSendToken(this.tokens.value.find((t) => tokenKey(t) === key));
   }
 
@@ -116,15 +128,18 @@ export class W3WalletSendView extends W3Element {
     const value = token && amount ? fiatValue(token, amount, this.network.value?.chainNamespace) : 0;
     return html`<form novalidate @submit=${this.onSubmit}>
       <div>
-        <label for="token">${msg('Token', { id: 'send-token-label', desc: 'Send view: label of the token to send' })}</label>
-        <select id="token" data-step-focus .value=${tokenKey(token)} @change=${this.onTokenChange}>
-          ${this.tokens.value.map(
-            (t) =>
-              html`<option value=${tokenKey(t)} ?selected=${tokenKey(t) === tokenKey(token)}>
-                ${t.symbol} (${formatBalance(t.balance)})
-              </option>`,
-          )}
-        </select>
+        <span class="label" id="w3-send-token-label" aria-hidden="true"
+          >${msg('Token', { id: 'send-token-label', desc: 'Send view: label of the token to send' })}</span
+        >
+        <w3-ui-token-picker
+          id="token"
+          data-step-focus
+          align="start"
+          label=${msg('Token', { id: 'send-token-label', desc: 'Send view: label of the token to send' })}
+          .tokens=${this.tokens.value.map(pickerToken)}
+          .value=${tokenKey(token)}
+          @w3-token-change=${this.onTokenChange}
+        ></w3-ui-token-picker>
       </div>
       <div>
         <div class="amount">

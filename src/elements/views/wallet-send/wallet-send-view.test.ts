@@ -68,8 +68,10 @@ describe('WalletSend view', () => {
       const view = await openSend(el);
       await waitFor(() => $send.get().token?.symbol === 'ETH', 2000, 'native token chosen');
       await setLocale('de');
-      const select = await waitFor(() => deep<HTMLSelectElement>(view, 'select'), 2000, 'token select');
-      await waitFor(() => select.selectedOptions[0]!.textContent!.trim() === 'ETH (1,234)', 2000, 'balance in de');
+      const chip = await waitFor(() => deep<HTMLButtonElement>(view, 'w3-ui-token-picker', 'button.chip'), 2000, 'token chip');
+      chip.click();
+      await waitFor(() => deep(view, 'w3-ui-token-picker', '[data-token="ETH"] .balance')?.textContent === '1,234', 2000, 'balance in de');
+      chip.click();
       await setLocale('en-XA');
       await reviewSend();
       await waitFor(() => /^⟦.+⟧$/.test(error(view)), 2000, 'pseudo form error');
@@ -84,9 +86,10 @@ describe('WalletSend view', () => {
   it('validates with the spec messages, fills Max, previews and goes back to edit', async () => {
     const el = await mountModal();
     const view = await openSend(el);
-    const select = await waitFor(() => deep<HTMLSelectElement>(view, 'select'), 2000, 'token select');
+    const chip = await waitFor(() => deep<HTMLButtonElement>(view, 'w3-ui-token-picker', 'button.chip'), 2000, 'token chip');
     await waitFor(() => $send.get().token?.symbol === 'ETH', 2000, 'native token chosen');
-    expect(select.selectedOptions[0]!.textContent!.trim()).to.equal('ETH (1.234)');
+    await waitFor(() => chip.getAttribute('aria-label') === 'Token ETH', 2000, 'chip names the token');
+    expect(deepAll(view, 'select')).to.deep.equal([]);
     expect(await axeViolations()).to.deep.equal([]);
 
     expect(input(view, 'Amount').getAttribute('inputmode')).to.equal('decimal');
@@ -135,7 +138,7 @@ describe('WalletSend view', () => {
     expect(button(view, 'Send').disabled).to.equal(true);
     expect(await axeViolations()).to.deep.equal([]);
     button(view, 'Back to edit').click();
-    await waitFor(() => deep(view, 'select'), 2000, 'form again');
+    await waitFor(() => deep(view, 'w3-ui-token-picker'), 2000, 'form again');
     expect($send.get()).to.include({ amount: '1.23456', receiver: RECEIVER });
   });
 
@@ -151,7 +154,7 @@ describe('WalletSend view', () => {
     await waitFor(() => activeDeep()?.tagName === 'H3', 3000, 'focus on the Review heading');
     expect(activeDeep()!.textContent!.trim()).to.equal('Review');
     button(view, 'Back to edit').click();
-    await waitFor(() => activeDeep()?.id === 'token', 3000, 'focus on the token field');
+    await waitFor(() => activeDeep() === deep(view, 'w3-ui-token-picker', 'button.chip'), 3000, 'focus on the token chip');
   });
 
   it("refuses '1e5' in its own words, with no fiat value beside it; a good amount has one", async () => {
@@ -251,7 +254,7 @@ describe('WalletSend view', () => {
       expect(localized, what).to.be.greaterThan(3);
     };
     try {
-      await waitFor(() => deep(view, 'label[for="token"]')!.textContent!.startsWith('⟦'), 3000, 'pseudo form');
+      await waitFor(() => deep(view, '#w3-send-token-label')!.textContent!.trim().startsWith('⟦'), 3000, 'pseudo form');
       await check('form');
       expect(deep(view, '[data-fiat]')!.textContent).to.contain('⟦Báláñçé 1.234 ETH⟧');
       setSendAmount('0.5');

@@ -6,26 +6,12 @@ export const walletSendStyles = css`
     flex-direction: column;
     gap: 12px;
   }
-  label {
+  label,
+  .label {
     display: block;
     font: 500 var(--w3i-text-xs) / 1.4 var(--w3i-font-family);
     color: var(--w3i-fg-muted);
     margin-bottom: 4px;
-  }
-  select {
-    box-sizing: border-box;
-    width: 100%;
-    height: 44px;
-    padding: 0 10px;
-    border-radius: var(--w3i-radius-md);
-    border: 1px solid var(--w3i-border);
-    background: var(--w3i-surface);
-    color: var(--w3i-fg);
-    font: 400 var(--w3i-text-sm) / 1.2 var(--w3i-font-family);
-  }
-  select:focus-visible {
-    outline: 2px solid var(--w3i-focus);
-    outline-offset: 1px;
   }
   .amount {
     display: flex;
