@@ -14,7 +14,19 @@ import { packServer } from '../../scripts/lib/packaging.mjs';
 import { runBin } from '../../server/test/helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const DEV_ONLY = ['oidc-provider', 'litesvm', 'smtp-server', 'mailparser', '@uniswap/v2-core', '@uniswap/v2-periphery'];
+const DEV_ONLY = [
+  'oidc-provider',
+  'litesvm',
+  'smtp-server',
+  'mailparser',
+  '@uniswap/v2-core',
+  '@uniswap/v2-periphery',
+  // aa deploy's contract artifacts and the bundler command's Alto (issue 34)
+  '@account-abstraction/contracts',
+  '@safe-global/safe-contracts',
+  '@safe-global/safe-4337',
+  '@pimlico/alto',
+];
 const exec = promisify(execFile);
 
 let dir: string;

@@ -12,9 +12,9 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createPublicClient, http, type Hex } from 'viem';
-import { entryPoint07Address } from 'viem/account-abstraction';
 import { requireOptional } from '../optional-package.js';
 import { DEV_CHAIN_IDS, devAccountKey, isPrivateKey } from './dev-keys.js';
+import { ENTRY_POINT_V07 } from './constants.js';
 import { AaDeployError } from './errors.js';
 
 const require = createRequire(import.meta.url);
@@ -70,7 +70,7 @@ async function serves(url: string): Promise<boolean> {
       signal: AbortSignal.timeout(2_000),
     });
     const { result } = (await response.json()) as { result?: unknown };
-    return Array.isArray(result) && result.some((a) => String(a).toLowerCase() === entryPoint07Address.toLowerCase());
+    return Array.isArray(result) && result.some((a) => String(a).toLowerCase() === ENTRY_POINT_V07.toLowerCase());
   } catch {
     return false;
   }
@@ -111,15 +111,15 @@ export async function startBundler(options: BundlerOptions): Promise<RunningBund
       `chain ${chainId} is not a development chain (${DEV_CHAIN_IDS.join(', ')}): pass the bundler's keys with --executor-key and --utility-key (or W3KIT_BUNDLER_EXECUTOR_KEY, W3KIT_BUNDLER_UTILITY_KEY)`,
       true,
     );
-  if (((await client.getCode({ address: entryPoint07Address })) ?? '0x') === '0x')
-    throw new AaDeployError(`chain ${chainId} has no EntryPoint v0.7 at ${entryPoint07Address}: run 'w3kit-server aa deploy' first`);
+  if (((await client.getCode({ address: ENTRY_POINT_V07 })) ?? '0x') === '0x')
+    throw new AaDeployError(`chain ${chainId} has no EntryPoint v0.7 at ${ENTRY_POINT_V07}: run 'w3kit-server aa deploy' first`);
   const port = options.port === 0 ? await freePort() : options.port;
   const executorKey = (options.executorKey ?? devAccountKey(1)) as Hex;
   const utilityKey = (options.utilityKey ?? devAccountKey(2)) as Hex;
   const hardhat = /hardhat/i.test(String(version));
   const args = [
     cli,
-    ...['--entrypoints', entryPoint07Address, '--rpc-url', rpcUrl, '--port', String(port)],
+    ...['--entrypoints', ENTRY_POINT_V07, '--rpc-url', rpcUrl, '--port', String(port)],
     ...['--executor-private-keys', executorKey, '--utility-private-key', utilityKey],
     ...['--safe-mode', String(!hardhat), '--log-level', 'warn'],
     // Development nodes mine a block per transaction: poll for receipts often.

@@ -30,12 +30,12 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
-import { entryPoint07Address } from 'viem/account-abstraction';
 import { privateKeyToAccount } from 'viem/accounts';
 import { aaArtifact, type AaContract } from './artifacts.js';
 import { create2Address, ensureCreate2, ensureCreate2Deployer } from './create2.js';
 import { DEV_CHAIN_IDS, devAccountKey, isPrivateKey } from './dev-keys.js';
 import { AaDeployError } from './errors.js';
+import { ENTRY_POINT_V07 } from './constants.js';
 import { ensurePaymaster } from './paymaster.js';
 
 /** The salt EntryPoint v0.7 was deployed with on mainnet (through the CREATE2 deployer). */
@@ -58,7 +58,7 @@ export type SafeContracts = { -readonly [K in keyof typeof SAFE_CONTRACTS]: Addr
 /** The creation code (constructor arguments included) of each Safe contract. */
 function safeCreationCode(name: AaContract): Hex {
   const { abi, bytecode } = aaArtifact(name);
-  return name === 'safe4337Module' ? encodeDeployData({ abi, bytecode, args: [entryPoint07Address] }) : bytecode;
+  return name === 'safe4337Module' ? encodeDeployData({ abi, bytecode, args: [ENTRY_POINT_V07] }) : bytecode;
 }
 
 /** Where `aa deploy` puts the Safe contracts (the same on every chain). */
@@ -134,8 +134,8 @@ export async function deployAa(options: AaDeployOptions): Promise<AaDeployResult
   const deployed: string[] = [];
   if (await ensureCreate2Deployer(client, wallet, await isDevNode(client))) deployed.push('create2Deployer');
   const entryPoint = await ensureCreate2(client, wallet, 'EntryPoint v0.7', aaArtifact('entryPoint').bytecode, ENTRY_POINT_SALT);
-  if (entryPoint.address !== entryPoint07Address)
-    throw new AaDeployError(`the EntryPoint artifact lands at ${entryPoint.address}, not the canonical ${entryPoint07Address}`);
+  if (entryPoint.address !== ENTRY_POINT_V07)
+    throw new AaDeployError(`the EntryPoint artifact lands at ${entryPoint.address}, not the canonical ${ENTRY_POINT_V07}`);
   if (entryPoint.deployed) deployed.push('entryPoint');
   const safe = {} as SafeContracts;
   for (const [field, name] of Object.entries(SAFE_CONTRACTS) as [keyof SafeContracts, AaContract][]) {

@@ -6,8 +6,8 @@
  * account 0 signs). The routes are ../routes/bundler.ts and ../routes/paymaster.ts.
  */
 import { createPublicClient, http, type Address, type Hex, type PublicClient } from 'viem';
-import { entryPoint07Address } from 'viem/account-abstraction';
 import { privateKeyToAccount } from 'viem/accounts';
+import { ENTRY_POINT_V07 } from './constants.js';
 import { DEV_CHAIN_IDS, devAccountKey } from './dev-keys.js';
 import { paymasterAddress } from './paymaster.js';
 
@@ -83,9 +83,7 @@ export function aaService(evmRpc: string | undefined, options: AaServiceOptions 
       if (!chain?.bundlerUrl || !chain.paymaster) return false;
       try {
         const [entryPoint, paymaster] = await Promise.all(
-          [entryPoint07Address, chain.paymaster.address].map(
-            async (address) => ((await chain.client.getCode({ address })) ?? '0x') !== '0x',
-          ),
+          [ENTRY_POINT_V07, chain.paymaster.address].map(async (address) => ((await chain.client.getCode({ address })) ?? '0x') !== '0x'),
         );
         // Kept once true (contracts stay); a chain without them yet is asked again after RETRY_MS.
         return (enabled = Boolean(entryPoint && paymaster));

@@ -7,17 +7,16 @@
  * reverts on a malformed one, where a wrong signer only fails the validation.
  */
 import { concat, encodeAbiParameters, parseAbi, type Address, type Hex, type PublicClient } from 'viem';
-import { toPackedUserOperation, type UserOperation } from 'viem/account-abstraction';
+import type { UserOperation } from 'viem/account-abstraction';
 import { privateKeyToAccount, type LocalAccount } from 'viem/accounts';
+import { PAYMASTER_POST_OP_GAS, PAYMASTER_VERIFICATION_GAS } from './constants.js';
 
 const getHashAbi = parseAbi([
   'struct PackedUserOperation { address sender; uint256 nonce; bytes initCode; bytes callData; bytes32 accountGasLimits; uint256 preVerificationGas; bytes32 gasFees; bytes paymasterAndData; bytes signature; }',
   'function getHash(PackedUserOperation userOp, uint48 validUntil, uint48 validAfter) view returns (bytes32)',
 ]);
 
-/** The paymaster's gas limits (its validation recovers one signature; it has no postOp). */
-export const PAYMASTER_VERIFICATION_GAS = 60_000n;
-export const PAYMASTER_POST_OP_GAS = 0n;
+export { PAYMASTER_POST_OP_GAS, PAYMASTER_VERIFICATION_GAS } from './constants.js';
 
 /** A throwaway key's signature: well-formed, from nobody the paymaster trusts. */
 const STUB_SIGNATURE: Hex =
@@ -65,6 +64,8 @@ export async function sponsor({
   validAfter = 0,
 }: SponsorOptions): Promise<PaymasterFields> {
   const stub = paymasterStub(paymaster, validUntil, validAfter);
+  // Imported here, not at the top: the bin's bundle keeps a top-level import of every external (../aa/constants.ts says why that matters).
+  const { toPackedUserOperation } = await import('viem/account-abstraction');
   const packed = toPackedUserOperation({ ...userOperation, signature: '0x', ...stub } as UserOperation<'0.7'>);
   const hash = await client.readContract({
     address: paymaster,

@@ -8,9 +8,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { numberToHex, type Address, type Hex } from 'viem';
-import { entryPoint07Address, type UserOperation } from 'viem/account-abstraction';
+import type { UserOperation } from 'viem/account-abstraction';
 import * as z from 'zod';
-import { PAYMASTER_POST_OP_GAS, PAYMASTER_VERIFICATION_GAS, paymasterStub, sponsor, type PaymasterFields } from '../aa/sponsor.js';
+import { ENTRY_POINT_V07, PAYMASTER_POST_OP_GAS, PAYMASTER_VERIFICATION_GAS } from '../aa/constants.js';
+import { paymasterStub, sponsor, type PaymasterFields } from '../aa/sponsor.js';
 import { paymasterBudgetRepository, utcDay } from '../storage/paymaster-budget.js';
 import { chainOf, type SmartAccountRouteOptions } from './bundler.js';
 import { errorReplies, projectQuerySchema } from './schemas.js';
@@ -103,8 +104,8 @@ export const paymasterRoutes: FastifyPluginAsyncZod<SmartAccountRouteOptions> = 
           const issue = parsed.error.issues[0]!;
           throw new RpcRefusal(RPC.invalidParams, `Invalid user operation field '${issue.path.join('.') || 'userOp'}': ${issue.message}`);
         }
-        if (typeof entryPoint !== 'string' || entryPoint.toLowerCase() !== entryPoint07Address.toLowerCase())
-          throw new RpcRefusal(RPC.invalidParams, `The paymaster sponsors operations of EntryPoint v0.7 (${entryPoint07Address}) only`);
+        if (typeof entryPoint !== 'string' || entryPoint.toLowerCase() !== ENTRY_POINT_V07.toLowerCase())
+          throw new RpcRefusal(RPC.invalidParams, `The paymaster sponsors operations of EntryPoint v0.7 (${ENTRY_POINT_V07}) only`);
         if (typeof chainId !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(chainId) || BigInt(chainId) !== BigInt(chain.chainId))
           throw new RpcRefusal(RPC.invalidParams, `The chain id parameter must be ${numberToHex(chain.chainId)}, the chain of ${asked}`);
         const userOp = parsed.data;
