@@ -7,7 +7,7 @@
  */
 
 /** EntryPoint v0.7's canonical address (viem's `entryPoint07Address`). */
-export const ENTRY_POINT_V07 = '0x0000000071727De22E5E9d8BAf0edAc6f37da032';
+export const ENTRY_POINT_V07: `0x${string}` = '0x0000000071727De22E5E9d8BAf0edAc6f37da032';
 
 /** The paymaster's gas limits (its validation recovers one signature; it has no postOp). */
 export const PAYMASTER_VERIFICATION_GAS = 60_000n;
