@@ -16,8 +16,6 @@ const getHashAbi = parseAbi([
   'function getHash(PackedUserOperation userOp, uint48 validUntil, uint48 validAfter) view returns (bytes32)',
 ]);
 
-export { PAYMASTER_POST_OP_GAS, PAYMASTER_VERIFICATION_GAS } from './constants.js';
-
 /** A throwaway key's signature: well-formed, from nobody the paymaster trusts. */
 const STUB_SIGNATURE: Hex =
   '0xe69842b18ead26ac0ba03f983d6eb1dc6acb92ba24862da73eae79e82a03c7470e8fdeabc683df171fce7aa4dffc12402a3a8841c57bac9f9b8783b7b94518121c';
