@@ -113,7 +113,7 @@ describe('the sandbox on-ramp end to end', { timeout: 120_000 }, () => {
     const eth = formatBalance(formatEther(await chain().getBalance({ address: A0 })));
     await waitShown(page, 'w3-account-view [data-balance]', `${eth} ETH`, 15_000);
     await page.locator('w3-account-view').getByRole('tab', { name: 'Activity' }).click();
-    await waitShown(page, `w3-account-view li[data-hash="${hash}"]`, /^Received .*\+0\.032 ETH \$98\.50$/, 15_000);
+    await waitShown(page, `w3-account-view li[data-hash="${hash}"]`, /^Bought .*\+0\.032 ETH \$98\.50$/, 15_000);
   });
 
   it('a checkout popup closed before paying is said so, pays nothing, and can be opened again', async () => {
