@@ -165,7 +165,9 @@ describe('<w3-profile-wallets-view>', () => {
     const view = await openEmbedded('google');
     const row = await waitFor(() => embeddedRow(view), 3000, 'the embedded row');
     expect(row.querySelector('.name')!.textContent).to.equal(SOCIAL_NAMES.google);
-    expect(row.querySelector('[data-wallet-social="google"] svg')).to.not.equal(null);
+    // The provider's own mark (w3-ui-social-mark draws it from the lazy marks chunk).
+    const mark = await waitFor(() => row.querySelector('[data-wallet-social="google"] w3-ui-social-mark'), 2000, "Google's mark");
+    expect(mark.getAttribute('provider')).to.equal('google');
     expect(row.querySelector('w3-ui-wallet-image')).to.equal(null);
     expect(deep<HTMLElement & { label: string }>(view, 'w3-ui-icon-button')!.label).to.equal('Disconnect Google');
     $embeddedUser.set({ ...$embeddedUser.get()!, socialProvider: 'github' });
