@@ -119,7 +119,7 @@ export const reviewAlert = (p: Page) => shown(p, `${SEND} p.error[role="alert"]:
 /** Opens WalletSend (not awaited: open() resolves once sent) and waits for the BTC to send. */
 export async function openSend(p: Page): Promise<void> {
   await p.evaluate(() => void (window as any).modal.open({ view: 'WalletSend' }));
-  await expect.poll(() => shown(p, `${SEND} select`), { timeout: 10_000 }).toContain('BTC');
+  await expect.poll(() => shown(p, `${SEND} w3-ui-token-picker button.chip`), { timeout: 10_000 }).toContain('BTC');
 }
 
 /** Types the amount and receiver and presses Preview send. */
