@@ -13,7 +13,8 @@ export const tokenPickerStyles = css`
     align-items: center;
     gap: 6px;
     min-height: 36px;
-    padding: 4px 10px 4px 6px;
+    padding-block: 4px;
+    padding-inline: 6px 10px;
     border: 1px solid var(--w3i-border);
     border-radius: 999px;
     background: var(--w3i-bg);
