@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase, sqliteStorage } from '../src/index.js';
 import { SocketFlow, type FlowSocket } from '../src/relay/backpressure.js';
-import { deliveredJson } from '../src/relay/delivered.js';
+import { delivered, deliveredJson, jsonString } from '../src/relay/delivered.js';
 import { relayLimits } from '../src/relay/protocol.js';
 import { localWindows } from '../src/relay/quota-windows.js';
 import { RelayStore } from '../src/relay/store.js';
@@ -40,6 +40,39 @@ describe('cached subscribers', () => {
     expect(subs.cachedSubscribers(topic)).toBeUndefined();
     expect((await subs.subscribers(topic, true)).sort()).toEqual(['client-a', 'client-b']);
     storage.sqlite!.close();
+  });
+});
+
+describe('the push JSON', () => {
+  // What JSON.stringify escapes or not: quotes, backslashes, controls, DEL, U+2028, non-ASCII, pairs and lone surrogates.
+  const strings = [
+    '',
+    'plain base64+/=',
+    'a"quote',
+    'back\\slash',
+    'tab\tnewline\n',
+    '\u0000\u001f\u007f',
+    '\u2028\u2029',
+    'é漢字',
+    '🙂',
+    '\ud83d',
+    'x\udc00y',
+    'x'.repeat(1024),
+  ];
+
+  it('writes a string as JSON.stringify does, without it when nothing needs escaping', () => {
+    for (const s of strings) expect(jsonString(s)).toBe(JSON.stringify(s));
+  });
+
+  it('writes a message exactly as JSON.stringify(delivered(m)) does, with or without an attestation', () => {
+    for (const s of strings) {
+      for (const attestation of [null, s || 'eyJ0']) {
+        const m = { id: 1, topic: s, message: s, tag: 1108, attestation, senderClientId: 'a', publishedAt: 1764451200123, expiresAt: 0 };
+        expect(deliveredJson({ ...m })).toBe(JSON.stringify(delivered(m)));
+      }
+    }
+    const odd = { id: 1, topic, message: 'm', tag: Number.NaN, attestation: null, senderClientId: 'a', publishedAt: -0, expiresAt: 0 };
+    expect(deliveredJson({ ...odd })).toBe(JSON.stringify(delivered(odd)));
   });
 });
 
