@@ -12,7 +12,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
-import { HEAD_BYTES, maskedFrame, openRawWebSocket } from './raw-websocket.mjs';
+import { maskedFrame, openRawWebSocket } from './raw-websocket.mjs';
 
 export { HEAD_BYTES } from './raw-websocket.mjs';
 

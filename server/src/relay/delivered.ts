@@ -35,6 +35,7 @@ export function delivered(m: StoredMessage): DeliveredMessage {
 }
 
 /** What JSON.stringify escapes in a string: a quote, a backslash, a control character, a lone surrogate (so a pair too, to be safe). */
+// eslint-disable-next-line no-control-regex -- JSON escapes the control characters U+0000 to U+001F
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
