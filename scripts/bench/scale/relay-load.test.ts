@@ -67,6 +67,27 @@ describe('relay load', () => {
   });
 });
 
+describe('the generator’s sockets', () => {
+  it('answer the relay’s pings, so a long load is not terminated', async () => {
+    const db = openDatabase(undefined);
+    const relay = await startRelay({ port: 0, db, pingIntervalMs: 100 });
+    try {
+      const clients = await openPairs(relay.url, 1);
+      try {
+        // The relay terminates a socket that has not answered the previous ping (two intervals).
+        await new Promise((r) => setTimeout(r, 600));
+        expect(clients.map((c) => c.ws.closed)).toEqual([false, false]);
+        expect(clients.every((c) => !c.tcp.destroyed)).toBe(true);
+      } finally {
+        closeAll(clients);
+      }
+    } finally {
+      await relay.close();
+      db.close();
+    }
+  });
+});
+
 describe('the generator’s frames', () => {
   const mask = Buffer.from([0x12, 0x34, 0x56, 0x78]);
 
