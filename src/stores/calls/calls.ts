@@ -80,7 +80,7 @@ export async function sendCalls(request: SendCallsRequest, namespace?: ChainName
 }
 
 /** Throws unless `id` can be a batch id (a non-empty string of at most 8194 characters). */
-export function checkCallsId(id: unknown): asserts id is string {
+export function checkCallsId(id: unknown): void {
   if (typeof id !== 'string' || id.length === 0 || id.length > 8194)
     throw new WalletRequestError('Invalid id: it must be the id sendCalls answered', { messageCode: 'InvalidInput' });
 }
