@@ -71,13 +71,13 @@ export class W3CallsStatusView extends W3Element {
   private renderReceipt(receipt: CallReceipt, index: number) {
     const explorer = this.current.value.network?.blockExplorers?.default.url;
     const hash = truncateAddress(receipt.transactionHash, 6, 4);
-    const label = msg(str`Call ${String(index + 1)}: transaction ${receipt.transactionHash}`);
     return html`<li data-receipt>
+      <span data-call>${msg(str`Call ${String(index + 1)}`)}</span>
       ${explorer
-        ? html`<a href="${explorer}/tx/${receipt.transactionHash}" target="_blank" rel="noopener noreferrer" aria-label=${label} data-tx
+        ? html`<a href="${explorer}/tx/${receipt.transactionHash}" target="_blank" rel="noopener noreferrer" title=${receipt.transactionHash} data-tx
             >${hash}</a
           >`
-        : html`<span data-tx aria-label=${label}>${hash}</span>`}
+        : html`<span data-tx title=${receipt.transactionHash}>${hash}</span>`}
       <span data-gas>${msg(str`Gas used: ${receipt.gasUsed.toString()}`)}</span>
       ${receipt.status === 'reverted' ? html`<span data-reverted>${msg('Reverted')}</span>` : nothing}
     </li>`;
