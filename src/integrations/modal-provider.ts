@@ -137,7 +137,8 @@ export function createModalProvider(modal: W3ModalInstance): ModalEip1193Provide
       }
       if (method === 'wallet_showCallsStatus') {
         const [id] = Array.isArray(params) ? (params as unknown[]) : [];
-        if (typeof id !== 'string') throw new InvalidParamsRpcError('wallet_showCallsStatus expects [id], the id wallet_sendCalls answered');
+        if (typeof id !== 'string')
+          throw new InvalidParamsRpcError('wallet_showCallsStatus expects [id], the id wallet_sendCalls answered');
         await modal.showCallsStatus(id);
         return null;
       }

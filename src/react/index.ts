@@ -38,4 +38,14 @@ export type { UseW3BalanceResult, W3Connection } from './connection-hooks.js';
 export { useW3AuthStatus, useW3Provider } from './provider-hooks.js';
 export type { UseW3ProviderResult } from './provider-hooks.js';
 export { createW3Modal, networks } from '../index.js';
-export type { AuthStatus, CallsStatus, Network, OpenOptions, PublicAccount, PublicState, W3Event, W3ModalInstance, W3ModalOptions } from '../index.js';
+export type {
+  AuthStatus,
+  CallsStatus,
+  Network,
+  OpenOptions,
+  PublicAccount,
+  PublicState,
+  W3Event,
+  W3ModalInstance,
+  W3ModalOptions,
+} from '../index.js';

@@ -29,7 +29,11 @@ const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const C = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 
 const rpc = async (method: string, params: unknown[] = []): Promise<unknown> => {
-  const res = await fetch(EVM, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(EVM, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return ((await res.json()) as { result: unknown }).result;
 };
 const balance = async (address: string) => BigInt((await rpc('eth_getBalance', [address, 'latest'])) as string);
@@ -51,7 +55,10 @@ function Probe() {
     send: useW3SendCalls(),
     status: useW3CallsStatus(w3Id, { pollMs: 50 }),
     wagmiSend: useSendCalls(),
-    wagmiStatus: useCallsStatus({ id: wagmiId ?? '', query: { enabled: !!wagmiId, refetchInterval: (q) => (q.state.data?.statusCode === 200 ? false : 50) } }),
+    wagmiStatus: useCallsStatus({
+      id: wagmiId ?? '',
+      query: { enabled: !!wagmiId, refetchInterval: (q) => (q.state.data?.statusCode === 200 ? false : 50) },
+    }),
     wagmiShow: useShowCallsStatus(),
   };
   return null;
@@ -77,7 +84,14 @@ describe('EIP-5792 hooks', () => {
   }
 
   before(async () => {
-    wallet = createTestWallet({ rpcUrls: { 31337: EVM }, chainId: 31337, name: 'Calls Hooks Wallet', rdns: 'dev.w3kit.calls-hooks', storageKey: false, eip5792: true });
+    wallet = createTestWallet({
+      rpcUrls: { 31337: EVM },
+      chainId: 31337,
+      name: 'Calls Hooks Wallet',
+      rdns: 'dev.w3kit.calls-hooks',
+      storageKey: false,
+      eip5792: true,
+    });
     modal = createW3Modal({ networks: [local], adapters: [adapter], metadata: { name: 'w3kit calls hooks test' } });
     container = document.createElement('div');
     document.body.append(container);
@@ -104,7 +118,12 @@ describe('EIP-5792 hooks', () => {
   it('useW3SendCalls sends two calls; useW3CallsStatus is pending (100) until mined, then 200 with both receipts', async () => {
     const [b0, c0] = [await balance(B), await balance(C)];
     await rpc('evm_setAutomine', [false]);
-    const sent = await now().send.sendCalls({ calls: [{ to: B, value: 300n }, { to: C, value: 400n }] });
+    const sent = await now().send.sendCalls({
+      calls: [
+        { to: B, value: 300n },
+        { to: C, value: 400n },
+      ],
+    });
     await waitFor(() => now().send.data?.id === sent?.id, 2000, 'the id in data');
     w3Id = sent!.id;
     render();
@@ -130,7 +149,12 @@ describe('EIP-5792 hooks', () => {
   it("wagmi's useSendCalls and useCallsStatus work through the W3WagmiAdapter; useShowCallsStatus opens the CallsStatus view", async () => {
     await waitFor(() => adapter.wagmiConfig.state.status === 'connected', 5000, 'wagmi connected');
     const [b0, c0] = [await balance(B), await balance(C)];
-    const { id } = await now().wagmiSend.mutateAsync({ calls: [{ to: B, value: 500n }, { to: C, value: 600n }] });
+    const { id } = await now().wagmiSend.mutateAsync({
+      calls: [
+        { to: B, value: 500n },
+        { to: C, value: 600n },
+      ],
+    });
     wagmiId = id;
     render();
     await waitFor(() => now().wagmiStatus.data?.statusCode === 200, 5000, 'wagmi confirmed');

@@ -89,11 +89,14 @@ export function parseCalls(calls: unknown): { to: `0x${string}`; data?: `0x${str
 
 /** The wallet_sendCalls parameter (version 2.0.0) for `from` on `chainId`; throws before any request when malformed. */
 export function sendCallsParams(request: SendCallsRequest, chainId: number, from: string): Record<string, unknown> {
-  if (typeof request !== 'object' || request === null) throw invalid('request', 'it must be an object { calls, atomicRequired?, capabilities? }');
+  if (typeof request !== 'object' || request === null)
+    throw invalid('request', 'it must be an object { calls, atomicRequired?, capabilities? }');
   const calls = parseCalls(request.calls);
-  if (request.atomicRequired !== undefined && typeof request.atomicRequired !== 'boolean') throw invalid('atomicRequired', 'it must be true or false');
+  if (request.atomicRequired !== undefined && typeof request.atomicRequired !== 'boolean')
+    throw invalid('atomicRequired', 'it must be true or false');
   const caps = request.capabilities;
-  if (caps !== undefined && (typeof caps !== 'object' || caps === null || Array.isArray(caps))) throw invalid('capabilities', 'it must be an object');
+  if (caps !== undefined && (typeof caps !== 'object' || caps === null || Array.isArray(caps)))
+    throw invalid('capabilities', 'it must be an object');
   return {
     version: '2.0.0',
     chainId: numberToHex(assertChainId(chainId)),

@@ -36,7 +36,13 @@ const balance = async (address: string) => BigInt((await rpc('eth_getBalance', [
 async function connect(eip5792: boolean): Promise<TestWallet> {
   const wallet = createTestWallet({ rpcUrls: { 31337: node.url }, chainId: 31337, announce: false, storageKey: false, eip5792 });
   await wallet.provider.request({ method: 'eth_requestAccounts' });
-  setLiveSession('eip155', { namespace: 'eip155', connectorId: 'test', provider: wallet.provider, adapter: eip155Adapter as never, stopEvents: () => undefined });
+  setLiveSession('eip155', {
+    namespace: 'eip155',
+    connectorId: 'test',
+    provider: wallet.provider,
+    adapter: eip155Adapter as never,
+    stopEvents: () => undefined,
+  });
   return wallet;
 }
 const asked = (wallet: TestWallet, method: string) => wallet.requests.filter((r) => r.method === method).length;
@@ -64,10 +70,18 @@ describe('sendCalls / getCallsStatus (EIP-5792) through the connected wallet', (
     const wallet = await connect(true);
     const [b0, c0] = [await balance(B), await balance(C)];
     await rpc('evm_setAutomine', [false]);
-    const { id } = await sendCalls({ calls: [{ to: B, value: 1000n }, { to: C, value: '0x7d0', data: '0x' }] });
+    const { id } = await sendCalls({
+      calls: [
+        { to: B, value: 1000n },
+        { to: C, value: '0x7d0', data: '0x' },
+      ],
+    });
     const sent = wallet.requests.find((r) => r.method === 'wallet_sendCalls')!.params as Record<string, unknown>[];
     expect(sent[0]).toMatchObject({ version: '2.0.0', chainId: '0x7a69', from: A0, atomicRequired: false });
-    expect(sent[0]!.calls).toEqual([{ to: B, value: '0x3e8' }, { to: C, value: '0x7d0' }]);
+    expect(sent[0]!.calls).toEqual([
+      { to: B, value: '0x3e8' },
+      { to: C, value: '0x7d0' },
+    ]);
     expect(await getCallsStatus(id)).toEqual({ status: 100, atomic: false, receipts: [] });
     expect(pendingCalls(A0)).toEqual([id]);
 
@@ -102,7 +116,10 @@ describe('sendCalls / getCallsStatus (EIP-5792) through the connected wallet', (
       [{ calls: [{ to: B, data: 'abcd' }] }, 'Invalid calls[0].data: it must start with 0x'],
       [{ calls: [{ to: B, data: '0xzz' }] }, 'Invalid calls[0].data: it must be hex bytes'],
       [{ calls: [{ to: B, value: -1n }] }, 'Invalid calls[0].value: it must not be negative'],
-      [{ calls: [{ to: B, value: '1.5' }] }, 'Invalid calls[0].value: it must be an amount of wei (a bigint, a whole number, a decimal or 0x string)'],
+      [
+        { calls: [{ to: B, value: '1.5' }] },
+        'Invalid calls[0].value: it must be an amount of wei (a bigint, a whole number, a decimal or 0x string)',
+      ],
       [{ calls: [{ to: B }], atomicRequired: 'yes' }, 'Invalid atomicRequired: it must be true or false'],
       [{ calls: [{ to: B }], capabilities: [] }, 'Invalid capabilities: it must be an object'],
     ];
@@ -137,7 +154,12 @@ describe("the CallsStatus view's watch", () => {
   it('reads the status while pending, at most maxPolls times, then stops; confirmed once mined', async () => {
     const wallet = await connect(true);
     await rpc('evm_setAutomine', [false]);
-    const { id } = await sendCalls({ calls: [{ to: B, value: 5n }, { to: C, value: 6n }] });
+    const { id } = await sendCalls({
+      calls: [
+        { to: B, value: 5n },
+        { to: C, value: 6n },
+      ],
+    });
     const stop = watchCalls(id, { pollMs: 10, maxPolls: 3 });
     await until(() => asked(wallet, 'wallet_getCallsStatus') === 3, 'three reads');
     await settled(100);
@@ -170,4 +192,3 @@ describe("the CallsStatus view's watch", () => {
     expect($callsView.get()).toMatchObject({ phase: 'error', error: { code: 5730 } });
   });
 });
-

@@ -70,7 +70,14 @@ export async function sendCalls(request: SendCallsRequest, namespace?: ChainName
   const ids = pendingOf(address);
   if (ids.size >= MAX_PENDING_CALLS) {
     // Settled batches the app never asked about are let go first.
-    await Promise.all([...ids].map((id) => walletCallsStatus(provider, id).then((s) => settle(id, s), () => undefined)));
+    await Promise.all(
+      [...ids].map((id) =>
+        walletCallsStatus(provider, id).then(
+          (s) => settle(id, s),
+          () => undefined,
+        ),
+      ),
+    );
     if (ids.size >= MAX_PENDING_CALLS)
       throw new WalletRequestError(`At most ${MAX_PENDING_CALLS} batches of calls may be pending`, { messageCode: 'TooManyPendingCalls' });
   }

@@ -74,7 +74,12 @@ export class W3CallsStatusView extends W3Element {
     return html`<li data-receipt>
       <span data-call>${msg(str`Call ${String(index + 1)}`)}</span>
       ${explorer
-        ? html`<a href="${explorer}/tx/${receipt.transactionHash}" target="_blank" rel="noopener noreferrer" title=${receipt.transactionHash} data-tx
+        ? html`<a
+            href="${explorer}/tx/${receipt.transactionHash}"
+            target="_blank"
+            rel="noopener noreferrer"
+            title=${receipt.transactionHash}
+            data-tx
             >${hash}</a
           >`
         : html`<span data-tx title=${receipt.transactionHash}>${hash}</span>`}
@@ -84,7 +89,11 @@ export class W3CallsStatusView extends W3Element {
   }
 
   private renderState({ phase, receipts, error, id }: CallsViewState) {
-    const list = receipts.length ? html`<ol aria-label=${msg('Receipts')}>${receipts.map((r, i) => this.renderReceipt(r, i))}</ol>` : nothing;
+    const list = receipts.length
+      ? html`<ol aria-label=${msg('Receipts')}>
+          ${receipts.map((r, i) => this.renderReceipt(r, i))}
+        </ol>`
+      : nothing;
     switch (phase) {
       case 'confirmed':
         return html`<h3 tabindex="-1" data-step-focus data-phase="confirmed">${msg('Calls confirmed')}</h3>
@@ -94,9 +103,7 @@ export class W3CallsStatusView extends W3Element {
           ${list}`;
       case 'error':
         return html`<h3 tabindex="-1" data-step-focus data-phase="error">${msg('Could not read the status of the calls')}</h3>
-          <p class="muted" data-error>
-            ${id ? errorMessage(error) : msg('This bundle id is unknown / has not been submitted.')}
-          </p>`;
+          <p class="muted" data-error>${id ? errorMessage(error) : msg('This bundle id is unknown / has not been submitted.')}</p>`;
       default:
         return html`<w3-ui-spinner label=${msg('Waiting for the calls to be confirmed')}></w3-ui-spinner>
           <h3 tabindex="-1" data-step-focus data-phase=${phase}>${msg('Waiting for the calls to be confirmed')}</h3>

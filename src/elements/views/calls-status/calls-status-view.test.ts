@@ -11,7 +11,16 @@ import { createTestWallet, type TestWallet } from '../../../../test/fixtures/eip
 import { networks, type Network } from '../../../wire/networks.js';
 import { $modal } from '../../../stores/ui/modal.js';
 import { $router } from '../../../stores/ui/router.js';
-import { activeDeep, axeViolations, connectedAndClosed, deep, deepAll, mountModal, resetAll, waitFor } from '../../../../test/browser/helpers.js';
+import {
+  activeDeep,
+  axeViolations,
+  connectedAndClosed,
+  deep,
+  deepAll,
+  mountModal,
+  resetAll,
+  waitFor,
+} from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
 
 const EVM = (window as unknown as { __W3_EVM_URL__: string }).__W3_EVM_URL__;
@@ -26,10 +35,21 @@ const C = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 let wallet: TestWallet | undefined;
 
 const rpc = (method: string, params: unknown[] = []) =>
-  fetch(EVM, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  fetch(EVM, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
 
 async function connected(eip5792: boolean): Promise<W3Modal> {
-  wallet = createTestWallet({ rpcUrls: { 31337: EVM }, chainId: 31337, name: 'Calls Wallet', rdns: 'dev.w3kit.calls', storageKey: false, eip5792 });
+  wallet = createTestWallet({
+    rpcUrls: { 31337: EVM },
+    chainId: 31337,
+    name: 'Calls Wallet',
+    rdns: 'dev.w3kit.calls',
+    storageKey: false,
+    eip5792,
+  });
   const el = await mountModal({ networks: [local] });
   await el.modal.open({ view: 'Connect' });
   const view = await waitFor(() => deep(el, 'w3-connect-view'), 3000, 'connect view');
@@ -57,7 +77,12 @@ describe('<w3-calls-status-view>', () => {
   it('follows a batch of two calls: pending with a spinner, then confirmed with each receipt, by keyboard and with axe', async () => {
     const el = await connected(true);
     await rpc('evm_setAutomine', [false]);
-    const { id } = await el.modal.sendCalls({ calls: [{ to: B, value: 1000n }, { to: C, value: '2000' }] });
+    const { id } = await el.modal.sendCalls({
+      calls: [
+        { to: B, value: 1000n },
+        { to: C, value: '2000' },
+      ],
+    });
     await el.modal.showCallsStatus(id);
     const view = await callsView(el);
     expect($router.get()).to.include({ view: 'CallsStatus' });
