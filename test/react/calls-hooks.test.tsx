@@ -45,7 +45,7 @@ let hooks:
       send: ReturnType<typeof useW3SendCalls>;
       status: ReturnType<typeof useW3CallsStatus>;
       wagmiSend: ReturnType<typeof useSendCalls>;
-      wagmiStatus: ReturnType<typeof useCallsStatus>;
+      wagmiStatus: { data?: { statusCode?: number; receipts?: { status: string }[] } };
       wagmiShow: ReturnType<typeof useShowCallsStatus>;
     }
   | undefined;
