@@ -8,6 +8,7 @@ import { CHROMIUM_ARGS } from './scripts/lib/chromium.mjs';
 import { ensureBrowserOrExit } from './scripts/lib/browser.mjs';
 import { startBackend } from './scripts/lib/backend.mjs';
 import { startBtc } from './scripts/lib/btc.mjs';
+import { startHardhat } from './scripts/lib/hardhat.mjs';
 
 /**
  * Starts the real backend (the built `w3kit-server` bin, seeded: project w3kit-dev and the wallet
@@ -44,6 +45,20 @@ function btcPlugin() {
     },
     async serverStop() {
       await btc?.close();
+    },
+  };
+}
+
+/** A Hardhat node (chain 31337, port 0) for the tests that send to a chain; they find it at `window.__W3_EVM_URL__`. */
+let evm;
+function evmPlugin() {
+  return {
+    name: 'w3kit-evm',
+    async serverStart() {
+      evm = await startHardhat({ port: 0 });
+    },
+    async serverStop() {
+      await evm?.stop();
     },
   };
 }
@@ -87,7 +102,7 @@ const executablePath = await ensureBrowserOrExit({ quiet: Boolean(process.env.CH
 export default {
   files: ['src/elements/**/*.test.ts', 'src/**/*.browser.test.ts', 'test/browser/**/*.test.ts', 'test/.bundled/**/*.test.js'],
   nodeResolve: { exportConditions: ['production', 'browser'] },
-  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }), backendPlugin(), btcPlugin()],
+  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' }), backendPlugin(), btcPlugin(), evmPlugin()],
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath, args: CHROMIUM_ARGS },
@@ -95,7 +110,7 @@ export default {
   ],
   // nanostores reads process.env.NODE_ENV; bundlers replace it, a plain browser page needs it defined.
   testRunnerHtml: (testFramework) =>
-    `<!doctype html><html lang="en"><head><title>w3kit tests</title><script>window.process = { env: { NODE_ENV: 'production' } }; window.__W3_API_URL__ = ${JSON.stringify(backend?.url ?? '')}; window.__W3_BTC_URL__ = ${JSON.stringify(btc?.url ?? '')};</script></head>` +
+    `<!doctype html><html lang="en"><head><title>w3kit tests</title><script>window.process = { env: { NODE_ENV: 'production' } }; window.__W3_API_URL__ = ${JSON.stringify(backend?.url ?? '')}; window.__W3_BTC_URL__ = ${JSON.stringify(btc?.url ?? '')}; window.__W3_EVM_URL__ = ${JSON.stringify(evm?.url ?? '')};</script></head>` +
     `<body><script type="module" src="${testFramework}"></script></body></html>`,
   concurrency: 1,
   browserStartTimeout: 60_000,

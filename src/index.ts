@@ -3,9 +3,13 @@ export { createW3Modal } from './create.js';
 export { getInstance } from './instance.js';
 export type {
   BitcoinTransferRequest,
+  CallReceipt,
+  CallRequest,
+  CallsStatus,
   Eip155TransactionRequest,
   OpenOptions,
   PublicAccount,
+  SendCallsRequest,
   SendTransactionOptions,
   SolanaTransferRequest,
   W3ModalAdapter,

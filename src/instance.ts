@@ -12,7 +12,7 @@ import {
 } from './stores/connection/account.js';
 import { disconnect } from './stores/connection/disconnect.js';
 import { $lastEvent, type W3Event } from './stores/app/events.js';
-import { closeModal } from './stores/ui/modal.js';
+import { closeModal, openModalOn } from './stores/ui/modal.js';
 import { $activeNamespace, $currentNetwork } from './stores/network/networks.js';
 import { $publicState, type PublicState } from './stores/views/public-state.js';
 import { setThemeMode, setThemeVariables } from './stores/ui/theme.js';
@@ -25,9 +25,12 @@ import type { FeeSpeed } from './chains/types.js';
 import type { BitcoinProvider } from './chains/bip122/provider.js';
 import type { Eip155Namespace } from './chains/eip155/namespace.js';
 import { getWalletProvider } from './stores/connection/providers.js';
-import { openModal, type OpenModalParameters } from './stores/views/open-modal.js';
+import { openModal, waitForView, type OpenModalParameters } from './stores/views/open-modal.js';
 import type { SIWXSession } from './core/siwx.js';
 import { $authStatus, type AuthStatus } from './stores/connection/auth-status.js';
+import type { CallsStatus, SendCallsRequest } from './chains/eip155/wallet-calls.js';
+
+export type { CallsStatus, CallReceipt, CallRequest, SendCallsRequest } from './chains/eip155/wallet-calls.js';
 
 export type OpenOptions = OpenModalParameters;
 
@@ -130,6 +133,17 @@ export interface W3ModalInstance {
   /** wallet_getCapabilities (EIP-5792) for the connected account. */
   getCapabilities(): Promise<Record<string, unknown>>;
   /**
+   * wallet_sendCalls (EIP-5792 2.0.0) from the eip155 account on the active chain: `calls` are
+   * `{ to, data?, value? }` (`value` wei: a bigint, a safe integer, a decimal or 0x string), checked
+   * before the wallet is asked (a refusal names the field). Resolves with the batch id. At most 99
+   * batches of an account may be pending.
+   */
+  sendCalls(request: SendCallsRequest, options?: WalletActionOptions): Promise<{ id: string }>;
+  /** wallet_getCallsStatus: `{ status, atomic, receipts }`, status 100 pending, 200 confirmed, 400/500/600 failed. */
+  getCallsStatus(id: string): Promise<CallsStatus>;
+  /** Opens the modal's CallsStatus view on the batch (resolves once it shows): pending, confirmed or failed, with each call's receipt. */
+  showCallsStatus(id: string): Promise<void>;
+  /**
    * Sign in with X: the live sessions of the namespace's (default: the active one's) connected
    * account on its chain, each with its message, signature and data; [] without `siwx` or
    * `siweConfig`, or when disconnected.
@@ -168,6 +182,9 @@ function sameAccount(a: PublicAccount, b: PublicAccount | undefined): boolean {
 // With the stores' Blockchain API registered (./stores/portfolio/blockchain.ts): a Bitcoin send reads its coins through it.
 const requests = () =>
   Promise.all([import('./stores/connection/requests.js'), import('./stores/portfolio/blockchain.js')]).then(([m]) => m);
+
+/** EIP-5792 batches (their own lazy chunk). */
+const calls = () => import('./stores/calls/calls.js');
 
 let instance: W3ModalInstance | undefined;
 
@@ -216,6 +233,13 @@ export function getInstance(): W3ModalInstance {
         options?.sendOptions ?? (options?.feeSpeed ? { feeSpeed: options.feeSpeed } : undefined),
       )) as W3ModalInstance['sendTransaction'],
     getCapabilities: async () => (await requests()).getCapabilities(),
+    sendCalls: async (request, options) => (await calls()).sendCalls(request, options?.namespace),
+    getCallsStatus: async (id) => (await calls()).getCallsStatus(id),
+    showCallsStatus: async (id) => {
+      (await calls()).checkCallsId(id);
+      openModalOn('CallsStatus', { callsId: id });
+      return waitForView('CallsStatus');
+    },
     getSiwxSessions: (namespace) => import('./stores/siwx/sessions.js').then((m) => m.getSiwxSessions(namespace)),
     getAuthStatus: () => $authStatus.get(),
     subscribeAuthStatus: (callback) => $authStatus.subscribe((status) => callback(status)),

@@ -41,6 +41,7 @@ export const VIEWS = [
   'OnRampFiatSelect',
   'BuyInProgress',
   'Devices',
+  'CallsStatus',
 ] as const;
 
 export type ViewName = (typeof VIEWS)[number];

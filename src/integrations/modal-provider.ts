@@ -8,7 +8,9 @@
  *   connects; closing the modal first rejects with 4001.
  * - `wallet_switchEthereumChain` goes through `modal.switchNetwork`, so the modal follows; a chain
  *   the modal was not configured with is 4902, a malformed chainId -32602.
- * - Everything else goes to the connected wallet's provider; with none, 4900 (disconnected).
+ * - `wallet_showCallsStatus` (EIP-5792) opens the modal's CallsStatus view on the batch.
+ * - Everything else goes to the connected wallet's provider (EIP-5792's wallet_sendCalls and
+ *   wallet_getCallsStatus too); with none, 4900 (disconnected).
  * - Events: `accountsChanged`, `chainChanged`, `connect`, `disconnect`, from the modal's account
  *   and state, each when it changes.
  */
@@ -131,6 +133,13 @@ export function createModalProvider(modal: W3ModalInstance): ModalEip1193Provide
             throw new SwitchChainError(`Chain ${wanted} is not one of the modal's networks`, { cause: err });
           throw err;
         }
+        return null;
+      }
+      if (method === 'wallet_showCallsStatus') {
+        const [id] = Array.isArray(params) ? (params as unknown[]) : [];
+        if (typeof id !== 'string')
+          throw new InvalidParamsRpcError('wallet_showCallsStatus expects [id], the id wallet_sendCalls answered');
+        await modal.showCallsStatus(id);
         return null;
       }
       const wallet = modal.getWalletProvider('eip155');

@@ -1,6 +1,6 @@
 /**
  * React hooks for the wallet actions of the instance: disconnect, sign a message, send a
- * transaction. Each gives the action and its last outcome `{ data, error, isPending }`.
+ * transaction, send a batch of calls (EIP-5792). Each gives the action and its last outcome `{ data, error, isPending }`.
  *
  * The action never rejects (an `onClick={() => signMessage('hi')}` leaves no unhandled
  * rejection): it resolves with the result, or with `undefined` when it failed, and the failure is
@@ -11,6 +11,7 @@ import type { ChainNamespace } from '../core/caip.js';
 import {
   getInstance,
   type Eip155TransactionRequest,
+  type SendCallsRequest,
   type SendTransactionOptions,
   type SolanaTransferRequest,
   type WalletActionOptions,
@@ -85,6 +86,16 @@ export interface UseW3SendTransactionResult {
   isPending: boolean;
 }
 
+export interface UseW3SendCallsResult {
+  /** Asks the eip155 wallet to send the batch (wallet_sendCalls); its `{ id }`, or undefined when it failed. */
+  sendCalls: (request: SendCallsRequest, options?: WalletActionOptions) => Promise<{ id: string } | undefined>;
+  /** The id of the last batch sent. */
+  data: { id: string } | undefined;
+  error: Error | undefined;
+  isPending: boolean;
+}
+
+const runSendCalls = (request: SendCallsRequest, options?: WalletActionOptions) => getInstance().sendCalls(request, options);
 const runDisconnect = (namespace?: ChainNamespace): Promise<void> => getInstance().disconnect(namespace);
 const runSign = (message: string, options?: WalletActionOptions): Promise<string> => getInstance().signMessage(message, options);
 const runSend = (tx: Eip155TransactionRequest | SolanaTransferRequest, options?: SendTransactionOptions): Promise<string> =>
@@ -106,4 +117,10 @@ export function useW3SignMessage(): UseW3SignMessageResult {
 export function useW3SendTransaction(): UseW3SendTransactionResult {
   const [sendTransaction, { data, error, isPending }] = useAction(runSend);
   return useMemo(() => ({ sendTransaction, data, error, isPending }), [sendTransaction, data, error, isPending]);
+}
+
+/** `{ sendCalls, data, error, isPending }`: the instance's sendCalls (EIP-5792) with its state (`data` is `{ id }`). */
+export function useW3SendCalls(): UseW3SendCallsResult {
+  const [sendCalls, { data, error, isPending }] = useAction(runSendCalls);
+  return useMemo(() => ({ sendCalls, data, error, isPending }), [sendCalls, data, error, isPending]);
 }

@@ -29,11 +29,23 @@ export type {
 } from './generated/jsx.js';
 export { useW3Account, useW3Events, useW3Modal, useW3Network, useW3SiwxSessions, useW3State } from './hooks.js';
 export type { UseW3ModalResult, UseW3NetworkResult, UseW3SiwxSessionsResult } from './hooks.js';
-export { useW3Disconnect, useW3SendTransaction, useW3SignMessage } from './action-hooks.js';
-export type { UseW3DisconnectResult, UseW3SendTransactionResult, UseW3SignMessageResult } from './action-hooks.js';
+export { useW3Disconnect, useW3SendCalls, useW3SendTransaction, useW3SignMessage } from './action-hooks.js';
+export type { UseW3DisconnectResult, UseW3SendCallsResult, UseW3SendTransactionResult, UseW3SignMessageResult } from './action-hooks.js';
+export { useW3CallsStatus } from './calls-hooks.js';
+export type { UseW3CallsStatusOptions, UseW3CallsStatusResult } from './calls-hooks.js';
 export { useW3Balance, useW3Connections } from './connection-hooks.js';
 export type { UseW3BalanceResult, W3Connection } from './connection-hooks.js';
 export { useW3AuthStatus, useW3Provider } from './provider-hooks.js';
 export type { UseW3ProviderResult } from './provider-hooks.js';
 export { createW3Modal, networks } from '../index.js';
-export type { AuthStatus, Network, OpenOptions, PublicAccount, PublicState, W3Event, W3ModalInstance, W3ModalOptions } from '../index.js';
+export type {
+  AuthStatus,
+  CallsStatus,
+  Network,
+  OpenOptions,
+  PublicAccount,
+  PublicState,
+  W3Event,
+  W3ModalInstance,
+  W3ModalOptions,
+} from '../index.js';

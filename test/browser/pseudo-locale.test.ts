@@ -166,7 +166,7 @@ async function clickWallet(el: W3Modal, name: string): Promise<void> {
 }
 
 /** Views whose setup connects an announced test wallet: mounted without the backend's registry. */
-const WITHOUT_REGISTRY = new Set<ViewName>(['ConnectingExternal', 'SwitchNetwork']);
+const WITHOUT_REGISTRY = new Set<ViewName>(['ConnectingExternal', 'SwitchNetwork', 'CallsStatus']);
 
 async function openView(el: W3Modal, view: ViewName, data?: Record<string, unknown>): Promise<void> {
   await el.modal.open({ view: 'Connect' });
@@ -440,6 +440,32 @@ const SETUPS: Partial<Record<ViewName, (el: W3Modal) => Promise<string[] | void>
     });
     await openView(el, 'ConnectingFarcaster');
     return ['Farcaster'];
+  },
+  CallsStatus: async (el) => {
+    // A batch of two calls sent by the test wallet's EIP-5792 on web-test-runner's Hardhat node: confirmed, each receipt shown.
+    const evm = (window as unknown as { __W3_EVM_URL__: string }).__W3_EVM_URL__;
+    const w = createTestWallet({
+      rpcUrls: { 31337: evm },
+      chainId: 31337,
+      name: 'Calls Wallet',
+      rdns: 'dev.w3kit.calls',
+      storageKey: false,
+      eip5792: true,
+    });
+    wallets.push(w);
+    await clickWallet(el, 'Calls Wallet');
+    await connectedAndClosed(el, 5000, false);
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const { id } = await el.modal.sendCalls({
+      calls: [
+        { to, value: 1n },
+        { to, value: 2n },
+      ],
+    });
+    await el.modal.showCallsStatus(id);
+    const view = await waitFor(() => deep(el, 'w3-calls-status-view'), 5000, 'CallsStatus');
+    await waitFor(() => deep(view, '[data-phase="confirmed"]'), 5000, 'confirmed');
+    return ['Calls Wallet'];
   },
 };
 

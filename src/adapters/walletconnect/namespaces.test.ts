@@ -17,6 +17,9 @@ describe('WalletConnect namespaces', () => {
     expect(Object.keys(out)).toEqual(['eip155', 'solana']);
     expect(out['eip155']?.chains).toEqual(['eip155:1', 'eip155:11155111']);
     expect(out['eip155']?.methods).toEqual(EIP155_METHODS);
+    // EIP-5792 passes through to the wallet (issue 34).
+    for (const method of ['wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_showCallsStatus', 'wallet_getCapabilities'])
+      expect(EIP155_METHODS).toContain(method);
     expect(out['eip155']?.events).toEqual(['chainChanged', 'accountsChanged']);
     expect(out['solana']?.chains).toEqual([solanaMainnet.caipNetworkId]);
     expect(out['solana']?.methods).toEqual(['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']);

@@ -41,6 +41,7 @@ export const EIP155_METHODS = [
   'wallet_getCapabilities',
   'wallet_sendCalls',
   'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
 ];
 /** What the Solana provider over a session asks of the wallet (see solana-provider.ts). */
 export const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'];

@@ -71,6 +71,10 @@ export type ErrorMessageCode =
   | 'SignInUnreachable'
   | 'SignInExpired'
   | 'SignInRefused'
+  /** EIP-5792 (aa-calls): the wallet has no wallet_getCallsStatus / wallet_sendCalls; 99 batches of the account are pending. */
+  | 'CallsStatusNotApproved'
+  | 'SendCallsNotSupported'
+  | 'TooManyPendingCalls'
   | FrameRefusalCode;
 
 /**

@@ -124,6 +124,12 @@ export function errorCodeText(code: ErrorMessageCode, status?: unknown): string 
       return msg('This sign-in request expired. Please sign again.');
     case 'SignInRefused':
       return msg('The sign-in was not accepted. Please try again.');
+    case 'CallsStatusNotApproved':
+      return msg('Fetching call status not approved by the wallet.');
+    case 'SendCallsNotSupported':
+      return msg('This wallet cannot send several calls at once.');
+    case 'TooManyPendingCalls':
+      return msg('Too many batches of calls are still pending. Please wait for one to finish.');
     default:
       return isRefusal(code) ? refusalText(code, status) : rpcText(code as RpcMessageCode);
   }

@@ -83,6 +83,8 @@ export function viewTitle(view: ViewName, task?: FrameTask): string | undefined 
       return msg('Passkeys');
     case 'Devices':
       return msg('Devices');
+    case 'CallsStatus':
+      return msg('Calls status');
     default:
       return undefined;
   }

@@ -42,6 +42,7 @@ const EXPECTED_TAGS: Partial<Record<ViewName, string>> = {
   OnRampTokenSelect: 'w3-on-ramp-token-select-view',
   OnRampFiatSelect: 'w3-on-ramp-fiat-select-view',
   BuyInProgress: 'w3-buy-in-progress-view',
+  CallsStatus: 'w3-calls-status-view',
 };
 
 describe('view registry', () => {

@@ -55,4 +55,5 @@ export const VIEW_LOADERS: Partial<Record<ViewName, ViewLoader>> = {
   SwapPreview: () => import('./swap-preview/swap-preview-view.js'),
   RegisterAccountName: () => import('./register-account-name/register-account-name-view.js'),
   RegisterAccountNameSuccess: () => import('./register-account-name-success/register-account-name-success-view.js'),
+  CallsStatus: () => import('./calls-status/calls-status-view.js'),
 } satisfies Record<AvailableView, ViewLoader>;
