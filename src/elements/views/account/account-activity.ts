@@ -81,8 +81,11 @@ function rowContent(tx: Transaction, now: number) {
       : html`<span class="badge" aria-hidden="true">${featureIcon(direction === 'in' ? 'receive' : 'send')}</span>`}
     <span class="grow">
       <span class="title" data-title>${titleOf(tx)}</span>
-      <span class="small">${relativeTime(Date.parse(tx.metadata.minedAt), now)}</span>
-      ${confirmations ? html`<span class="small" data-confirmations=${tx.metadata.confirmations!}>${confirmations}</span>` : nothing}
+      <span class="small"
+        >${relativeTime(Date.parse(tx.metadata.minedAt), now)}${confirmations
+          ? html` · <span data-confirmations=${tx.metadata.confirmations!}>${confirmations}</span>`
+          : nothing}</span
+      >
     </span>
     <span class="end">
       ${transfer

@@ -23,6 +23,36 @@ function tokenRow(t: TokenBalance) {
   </li>`;
 }
 
+const orderKey = (t: TokenBalance) => `${t.address ?? ''}|${t.symbol}`;
+
+/**
+ * The token list's order, held while the pointer is over the list: the store sorts by value, so a
+ * small send could swap two rows under the pointer (a click meant for one lands on the other); the
+ * rows keep their places until the pointer leaves, then follow the values again. Tokens new to the
+ * list go after the held ones.
+ */
+export class HeldTokenOrder {
+  private held: string[] | undefined;
+
+  hold(tokens: readonly TokenBalance[]): void {
+    this.held ??= tokens.map(orderKey);
+  }
+
+  release(): void {
+    this.held = undefined;
+  }
+
+  apply(tokens: readonly TokenBalance[]): TokenBalance[] {
+    const held = this.held;
+    if (!held) return [...tokens];
+    const rank = (t: TokenBalance) => {
+      const i = held.indexOf(orderKey(t));
+      return i === -1 ? held.length : i;
+    };
+    return [...tokens].sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 /** A chain the Blockchain API does not index: says so, and shows the native balance read from the chain. */
 function renderNotIndexed(network: Network | undefined, native: NativeBalance | undefined) {
   const symbol = network?.nativeCurrency.symbol ?? native?.symbol ?? '';
@@ -50,7 +80,7 @@ function renderNotIndexed(network: Network | undefined, native: NativeBalance | 
  * The Tokens panel: icon, name, amount (3 decimals) and symbol, fiat value (2 decimals); a
  * failure offers 'Try again'; a chain the API does not index shows the native balance instead.
  */
-export function renderTokens(state: BalancesState, network?: Network, native?: NativeBalance) {
+export function renderTokens(state: BalancesState, network?: Network, native?: NativeBalance, order?: HeldTokenOrder) {
   if (state.status === 'unsupported') return renderNotIndexed(network, native);
   const failed =
     state.status === 'error'
@@ -63,7 +93,7 @@ export function renderTokens(state: BalancesState, network?: Network, native?: N
   }
   // A failed refresh keeps the last tokens of this account and network, with the error and Try again.
   return html`<ul aria-label=${msg('Tokens')}>
-      ${state.tokens.map(tokenRow)}
+      ${(order?.apply(state.tokens) ?? state.tokens).map(tokenRow)}
     </ul>
     ${state.status === 'loading' ? html`<w3-ui-spinner label=${msg('Refreshing tokens')}></w3-ui-spinner>` : failed}`;
 }
