@@ -14,7 +14,7 @@ export function renderNfts(state: NftsState) {
     ${state.items.map((nft) => {
       const src = safeImage(nft.imageUrl);
       return html`<li class="row" data-token-id=${nft.tokenId}>
-        ${src ? html`<img class="nft" src=${src} alt="" loading="lazy" />` : html`<span class="badge nft" aria-hidden="true"></span>`}
+        ${src ? html`<img class="tile" src=${src} alt="" loading="lazy" />` : html`<span class="badge tile" aria-hidden="true"></span>`}
         <span class="grow">
           <span class="title" dir="auto">${nft.name}</span>
           <span class="small" dir="auto">${nft.collection}</span>

@@ -14,7 +14,9 @@ const safeIcon = (url: string) => (/^(https?:|data:image\/)/i.test(url) ? url : 
 function tokenRow(t: TokenBalance) {
   const icon = safeIcon(t.iconUrl);
   return html`<li class="row" data-symbol=${t.symbol}>
-    ${icon ? html`<img src=${icon} alt="" loading="lazy" />` : html`<span class="badge" aria-hidden="true">${t.symbol.slice(0, 1)}</span>`}
+    ${icon
+      ? html`<img class="tile" src=${icon} alt="" loading="lazy" />`
+      : html`<span class="badge tile" aria-hidden="true">${t.symbol.slice(0, 1)}</span>`}
     <div class="grow">
       <span class="title">${t.name}</span>
       <span class="small" dir="ltr"><span class="amount">${formatBalance(t.quantity.numeric)}</span> ${t.symbol}</span>
@@ -67,7 +69,7 @@ function renderNotIndexed(network: Network | undefined, native: NativeBalance | 
   return html`<p class="empty" data-not-indexed>${notIndexed}</p>
     <ul aria-label=${msg('Tokens')}>
       <li class="row" data-symbol=${symbol} data-native>
-        <span class="badge" aria-hidden="true">${symbol.slice(0, 1)}</span>
+        <span class="badge tile" aria-hidden="true">${symbol.slice(0, 1)}</span>
         <div class="grow">
           <span class="title">${network?.nativeCurrency.name ?? symbol}</span>
           <span class="small"><span class="amount" dir="auto">${amount}</span></span>

@@ -39,6 +39,7 @@ import { activityStyles } from './account-activity.styles.js';
 import { renderNfts } from './account-nfts.js';
 import { HeldTokenOrder, renderTokens } from './account-tokens.js';
 import { accountStyles } from './account.styles.js';
+import { tileStyles } from '../../primitives/tile/tile.styles.js';
 import { featureIcon } from './feature-icons.js';
 import { fundStyles, isEmptyWallet, OnrampOfferController, renderFund } from './account-fund.js';
 import * as embedded from '../../../stores/embedded/actions.js';
@@ -91,7 +92,7 @@ const PAGE_AHEAD_PX = 120;
  */
 export class W3AccountView extends W3Element {
   static override readonly tagName = 'w3-account-view';
-  static override styles = [viewStyles, accountStyles, activityStyles, chooseNameStyles, fundStyles];
+  static override styles = [viewStyles, tileStyles, accountStyles, activityStyles, chooseNameStyles, fundStyles];
 
   private readonly account = new StoreController(this, $activeAccount);
   /** The active network; none (and the wallet's chain) on an unsupported chain. */

@@ -106,20 +106,6 @@ export const accountStyles = css`
     padding: 0 4px;
     overflow: hidden;
   }
-  .row img,
-  .row .badge {
-    flex: none;
-    width: 36px;
-    height: 36px;
-    border-radius: 50%;
-    object-fit: cover;
-    background: var(--w3i-surface);
-  }
-  .row .badge {
-    display: grid;
-    place-items: center;
-    color: var(--w3i-fg-muted);
-  }
   .grow {
     flex: 1;
     min-width: 0;
@@ -154,9 +140,6 @@ export const accountStyles = css`
     padding: 0 4px 8px;
     font: 600 var(--w3i-text-xs) / 1.2 var(--w3i-font-family);
     color: var(--w3i-fg-muted);
-  }
-  .row .nft {
-    border-radius: var(--w3i-radius-md);
   }
   .rows {
     margin-top: 12px;
@@ -193,7 +176,6 @@ export const accountStyles = css`
       margin-top: 8px;
       gap: 4px;
       --w3-list-item-height: 48px;
-      --w3-wallet-image-size: 36px;
     }
     .profile > :not(w3-ui-avatar) {
       grid-column: 2;
