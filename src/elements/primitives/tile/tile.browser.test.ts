@@ -5,7 +5,7 @@ import { $balances } from '../../../stores/portfolio/balances.js';
 import { ACCOUNT, BALANCES, CHAIN, transaction } from '../../../test-utils/blockchain-fixtures.js';
 import { showActivity, showBalances } from '../../../test-utils/blockchain-reset.js';
 import { usableTokens } from '../../../stores/portfolio/balances.js';
-import { connectAccount, deep, deepAll, mountModal, resetAll, sleep, waitFor } from '../../../../test/browser/helpers.js';
+import { apiOptions, connectAccount, deep, deepAll, mountModal, resetAll, sleep, waitFor } from '../../../../test/browser/helpers.js';
 
 /** Nothing listens there: every Blockchain API request fails at once; the tests fill the stores. */
 const DOWN = { blockchainApiUrl: 'http://127.0.0.1:9', projectId: 'w3kit-dev' };
@@ -97,5 +97,18 @@ describe('Row icons sit in one tile', () => {
     expect(monogram / tile.width).to.be.within(0.75, 0.85);
     // The tile clips the enlarged image: nothing drawn outside it.
     expect(getComputedStyle((mark.getRootNode() as ShadowRoot).host).overflow).to.equal('hidden');
+  });
+
+  it("the Connect view's WalletConnect row: its mark in the same tile size and corner as the wallet images", async () => {
+    const api = new URL((window as unknown as { __W3_API_URL__: string }).__W3_API_URL__);
+    const el = await mountModal({ ...apiOptions(), relayUrl: `ws://127.0.0.1:${Number(api.port) + 1}` });
+    await el.modal.open({ view: 'Connect' });
+    const view = await waitFor(() => deep<HTMLElement>(el, 'w3-connect-view'), 3000, 'connect view');
+    const wc = await waitFor(() => deep(view, '.wc-logo svg'), 3000, 'WalletConnect mark');
+    const wallet = await waitFor(() => deep(view, 'w3-ui-wallet-image'), 8000, 'a wallet image');
+    const size = (e: Element) => `${Math.round(e.getBoundingClientRect().width)}×${Math.round(e.getBoundingClientRect().height)}`;
+    expect(size(wc)).to.equal(size(wallet));
+    expect(size(wc)).to.equal('36×36');
+    expect(Number(wc.querySelector('rect')!.getAttribute('rx')) / 40).to.be.closeTo(0.28, 0.001);
   });
 });

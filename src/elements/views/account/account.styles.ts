@@ -180,5 +180,15 @@ export const accountStyles = css`
     .profile > :not(w3-ui-avatar) {
       grid-column: 2;
     }
+    .address {
+      max-inline-size: 100%;
+      min-inline-size: 0;
+    }
+    .address [data-name] {
+      min-inline-size: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
   }
 `;
