@@ -33,15 +33,16 @@ export const tileStyles = css`
   }
 `;
 
-/** The same tile as a primitive's own box (its `:host`), at a size the host may set (`--w3-tile-size`). */
+/**
+ * The same tile as a primitive's own box (its `:host`); the primitive sets its size (its own size
+ * property, defaulting to `--w3-tile-size`, 36px).
+ */
 export const tileHostStyles = css`
   :host {
     box-sizing: border-box;
     flex: none;
     display: inline-grid;
     place-items: center;
-    inline-size: var(--w3-tile-size, 36px);
-    block-size: var(--w3-tile-size, 36px);
     padding: var(--w3-tile-padding, 0);
     border-radius: var(--w3-tile-radius, 28%);
     background: var(--w3-tile-background, var(--w3i-surface-hover, #eee));
