@@ -73,9 +73,11 @@ export const modalStyles = css`
     box-sizing: border-box;
     max-height: calc(var(--w3i-dialog-max-height) - ${unsafeCSS(HEADER_HEIGHT_PX)}px - 2px);
   }
+  /* Toasts rise from the viewport's bottom edge: at the top they covered the title of a dialog as
+     tall as the viewport (the Account view), on a phone's sheet as on a desktop. */
   .toast {
     position: fixed;
-    top: 16px;
+    bottom: max(16px, env(safe-area-inset-bottom));
     inset-inline: 0;
     display: flex;
     justify-content: center;

@@ -2,8 +2,9 @@ import { css } from 'lit';
 
 /** A QR code of 248 px with its logo on a white rounded tile (WalletConnect's and Farcaster's sign-in). */
 export const qrStyles = css`
+  /* The code itself 280 px (the frame adds its 16 px quiet zone each side): it fits a 375 px phone's sheet. */
   w3-qr-code {
-    --w3-qr-size: 248px;
+    --w3-qr-size: 312px;
   }
   .qr-logo {
     display: grid;

@@ -12,8 +12,8 @@ export const listItemStyles = css`
     align-items: center;
     gap: 12px;
     width: 100%;
-    min-height: 56px;
-    padding-block: 8px;
+    min-height: var(--w3-list-item-height, 56px);
+    padding-block: 6px;
     padding-inline: 8px 12px;
     border-radius: var(--w3i-radius-md);
     background: var(--w3i-surface);

@@ -22,3 +22,15 @@ export async function networkMarkSrc(
   const svg = (await import('../../../wire/marks/marks-data.js')).networkSvg(icon);
   return svg && svgDataUrl(svg);
 }
+
+/** The mark's URL, and whether it is the catalog's (an @web3icons glyph, drawn with padding in its box), not the dApp's own image. */
+export async function networkMark(
+  caipNetworkId: string,
+  imageSrc: string | undefined,
+  backendFailed: boolean,
+): Promise<{ src: string | undefined; catalog: boolean }> {
+  const network = $networks.get().find((n) => n.caipNetworkId === caipNetworkId);
+  const own = [network?.imageUrl, imageSrc].find(isSafeImageUrl);
+  const src = await networkMarkSrc(caipNetworkId, imageSrc, backendFailed);
+  return { src, catalog: !!src && src !== own };
+}

@@ -30,6 +30,8 @@ export class W3UiNetworkIcon extends W3Element {
   @property({ attribute: 'image-src' }) imageSrc: string | undefined;
   /** The resolved mark's URL, once the lazy resolver answered. */
   @state() private mark: string | undefined;
+  /** Whether the mark is the catalog's (backend or bundled: an @web3icons glyph with its padding), not the dApp's image. */
+  @state() private catalogMark = false;
   /** The backend's image failed to load: the bundled mark instead. */
   @state() private failed = false;
 
@@ -41,10 +43,12 @@ export class W3UiNetworkIcon extends W3Element {
     if (!changed.has('caipNetworkId') && !changed.has('imageSrc') && !changed.has('failed')) return;
     const asked = [this.caipNetworkId, this.imageSrc, this.failed].join();
     void import('../marks/network-mark.js')
-      .then((m) => m.networkMarkSrc(this.caipNetworkId, this.imageSrc, this.failed))
+      .then((m) => m.networkMark(this.caipNetworkId, this.imageSrc, this.failed))
       .then(
-        (src) => {
-          if (asked === [this.caipNetworkId, this.imageSrc, this.failed].join()) this.mark = src;
+        ({ src, catalog }) => {
+          if (asked !== [this.caipNetworkId, this.imageSrc, this.failed].join()) return;
+          this.mark = src;
+          this.catalogMark = catalog;
         },
         () => undefined, // a chunk that failed to load leaves the badge
       );
@@ -52,12 +56,20 @@ export class W3UiNetworkIcon extends W3Element {
 
   override render() {
     const src = this.mark ?? (isSafeImage(this.imageSrc) ? this.imageSrc : undefined);
-    if (src) return html`<img part="icon" src=${src} alt="" @error=${() => (this.failed = src === this.mark)} />`;
+    if (src)
+      return html`<img
+        part="icon"
+        class=${src === this.mark && this.catalogMark ? 'mark' : ''}
+        src=${src}
+        alt=""
+        @error=${() => (this.failed = src === this.mark)}
+      />`;
     const hue = networkHue(this.caipNetworkId);
     // Initials: 'Localhost' L, 'Localhost 2' L2, so two local chains differ.
     const [first = '?', second = ''] = this.name.trim().split(/\s+/);
     const initials = (first[0]! + (second[0] ?? '')).toUpperCase();
-    return html`<svg part="icon" viewBox="0 0 36 36" aria-hidden="true">
+    // The hexagon (33 of 36 units) spans MARK_SHARE of the tile, as a catalog mark's glyph does.
+    return html`<svg part="icon" viewBox="-2.625 -2.625 41.25 41.25" aria-hidden="true">
       <path d="M18 1.5l14.3 8.25v16.5L18 34.5 3.7 26.25V9.75z" fill="hsl(${hue} 62% 38%)" />
       <text
         x="18"

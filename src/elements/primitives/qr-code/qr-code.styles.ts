@@ -7,8 +7,11 @@ export const qrCodeStyles = css`
   }
   .frame {
     position: relative;
+    /* Never wider than its container (a 320 px phone): square at any width. */
+    box-sizing: border-box;
     width: var(--w3-qr-size, 280px);
-    height: var(--w3-qr-size, 280px);
+    max-width: 100%;
+    aspect-ratio: 1;
     margin: 0 auto;
     border-radius: var(--w3i-radius-lg, 28px);
     background: #ffffff;

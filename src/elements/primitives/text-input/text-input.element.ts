@@ -26,8 +26,8 @@ export class W3UiTextInput extends W3Element {
   @property() autocomplete: string | undefined;
   /** The virtual keyboard to offer, e.g. `decimal` for amounts (the native input's `inputmode`). */
   @property() inputmode: 'text' | 'decimal' | 'numeric' | 'email' | 'search' | undefined;
-  /** An error message shown under the input and announced. */
-  @property() error: string | undefined;
+  /** An error message shown under the input and announced (reflected: a form can reserve its line while there is none). */
+  @property({ reflect: true }) error: string | undefined;
   @property({ type: Boolean }) disabled = false;
 
   private readonly inputId = `w3-input-${++nextId}`;

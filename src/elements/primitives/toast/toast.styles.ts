@@ -20,7 +20,7 @@ export const toastStyles = css`
     box-shadow: var(--w3i-shadow);
     font: 500 var(--w3i-text-sm, 14px) / 1.3 var(--w3i-font-family);
     opacity: 0;
-    transform: translateY(-6px);
+    transform: translateY(6px);
     transition:
       opacity 0.15s ease,
       transform 0.15s ease;

@@ -1,27 +1,27 @@
 import { css } from 'lit';
+import { tileHostStyles } from '../tile/tile.styles.js';
 
-/** Styles of <w3-ui-wallet-image>. */
-export const walletImageStyles = css`
-  :host {
-    display: inline-block;
-    width: var(--w3-wallet-image-size, 40px);
-    height: var(--w3-wallet-image-size, 40px);
-    flex: none;
-  }
-  .box {
-    width: 100%;
-    height: 100%;
-    border-radius: 28%;
-    overflow: hidden;
-    display: grid;
-    place-items: center;
-    background: var(--w3i-surface-hover, #eee);
-    color: var(--w3i-fg-muted, #555);
-    box-shadow: inset 0 0 0 1px var(--w3i-border, #ddd);
-  }
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
-`;
+/** Styles of <w3-ui-wallet-image>: the rows' tile (../tile/tile.styles.ts), the wallet's image filling it. */
+export const walletImageStyles = [
+  tileHostStyles,
+  css`
+    :host {
+      inline-size: var(--w3-wallet-image-size, var(--w3-tile-size, 36px));
+      block-size: var(--w3-wallet-image-size, var(--w3-tile-size, 36px));
+    }
+    .box {
+      width: 100%;
+      height: 100%;
+      border-radius: inherit;
+      overflow: hidden;
+      display: grid;
+      place-items: center;
+      box-shadow: inset 0 0 0 1px var(--w3i-border, #ddd);
+    }
+    img {
+      width: 100%;
+      height: 100%;
+      object-fit: cover;
+    }
+  `,
+];

@@ -29,7 +29,7 @@ export const activityStyles = css`
   .more {
     display: grid;
     place-items: center;
-    height: 44px;
+    height: var(--w3-row);
   }
   .more w3-ui-spinner {
     --w3-spinner-size: 20px;

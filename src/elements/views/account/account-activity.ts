@@ -77,12 +77,15 @@ function rowContent(tx: Transaction, now: number) {
   const image = safeImage(transfer?.fungible_info?.icon.url ?? transfer?.nft_info?.content.preview.url);
   const direction = transfer?.direction === 'in' ? 'in' : 'out';
   return html`${image
-      ? html`<img src=${image} alt="" loading="lazy" />`
-      : html`<span class="badge" aria-hidden="true">${featureIcon(direction === 'in' ? 'receive' : 'send')}</span>`}
+      ? html`<img class="tile" src=${image} alt="" loading="lazy" />`
+      : html`<span class="badge tile" aria-hidden="true">${featureIcon(direction === 'in' ? 'receive' : 'send')}</span>`}
     <span class="grow">
       <span class="title" data-title>${titleOf(tx)}</span>
-      <span class="small">${relativeTime(Date.parse(tx.metadata.minedAt), now)}</span>
-      ${confirmations ? html`<span class="small" data-confirmations=${tx.metadata.confirmations!}>${confirmations}</span>` : nothing}
+      <span class="small"
+        >${relativeTime(Date.parse(tx.metadata.minedAt), now)}${confirmations
+          ? html` · <span data-confirmations=${tx.metadata.confirmations!}>${confirmations}</span>`
+          : nothing}</span
+      >
     </span>
     <span class="end">
       ${transfer

@@ -21,7 +21,7 @@ import type { W3Modal } from '../../modal/modal.element.js';
 const DOWN = { blockchainApiUrl: 'http://127.0.0.1:9', projectId: 'w3kit-dev' };
 const KEY = `${CHAIN}|${ACCOUNT.toLowerCase()}`;
 /** Data: the network, symbols, token and NFT names of the fixtures. */
-const DATA = ['Localhost', 'ETH', 'DUSD', 'Ether', 'Demo USD', 'Demo #1', 'NFT', 'Google · alice'];
+const DATA = ['Localhost', 'ETH', 'DUSD', 'Ether', 'Demo USD', 'Demo #1', 'Demo', 'NFT', 'Google · alice'];
 /**
  * Texts made by core/ and stores (relative times, date groups, the stores' error texts) are
  * localized by the codes part of issue 13, not by this view: they are data to this check.

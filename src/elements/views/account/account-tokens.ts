@@ -14,13 +14,45 @@ const safeIcon = (url: string) => (/^(https?:|data:image\/)/i.test(url) ? url : 
 function tokenRow(t: TokenBalance) {
   const icon = safeIcon(t.iconUrl);
   return html`<li class="row" data-symbol=${t.symbol}>
-    ${icon ? html`<img src=${icon} alt="" loading="lazy" />` : html`<span class="badge" aria-hidden="true">${t.symbol.slice(0, 1)}</span>`}
+    ${icon
+      ? html`<img class="tile" src=${icon} alt="" loading="lazy" />`
+      : html`<span class="badge tile" aria-hidden="true">${t.symbol.slice(0, 1)}</span>`}
     <div class="grow">
       <span class="title">${t.name}</span>
       <span class="small" dir="ltr"><span class="amount">${formatBalance(t.quantity.numeric)}</span> ${t.symbol}</span>
     </div>
     <span class="end fiat" dir="ltr">${formatFiat(t.value)}</span>
   </li>`;
+}
+
+const orderKey = (t: TokenBalance) => `${t.address ?? ''}|${t.symbol}`;
+
+/**
+ * The token list's order, held while the pointer is over the list: the store sorts by value, so a
+ * small send could swap two rows under the pointer (a click meant for one lands on the other); the
+ * rows keep their places until the pointer leaves, then follow the values again. Tokens new to the
+ * list go after the held ones.
+ */
+export class HeldTokenOrder {
+  private held: string[] | undefined;
+
+  hold(tokens: readonly TokenBalance[]): void {
+    this.held ??= tokens.map(orderKey);
+  }
+
+  release(): void {
+    this.held = undefined;
+  }
+
+  apply(tokens: readonly TokenBalance[]): TokenBalance[] {
+    const held = this.held;
+    if (!held) return [...tokens];
+    const rank = (t: TokenBalance) => {
+      const i = held.indexOf(orderKey(t));
+      return i === -1 ? held.length : i;
+    };
+    return [...tokens].sort((a, b) => rank(a) - rank(b));
+  }
 }
 
 /** A chain the Blockchain API does not index: says so, and shows the native balance read from the chain. */
@@ -37,7 +69,7 @@ function renderNotIndexed(network: Network | undefined, native: NativeBalance | 
   return html`<p class="empty" data-not-indexed>${notIndexed}</p>
     <ul aria-label=${msg('Tokens')}>
       <li class="row" data-symbol=${symbol} data-native>
-        <span class="badge" aria-hidden="true">${symbol.slice(0, 1)}</span>
+        <span class="badge tile" aria-hidden="true">${symbol.slice(0, 1)}</span>
         <div class="grow">
           <span class="title">${network?.nativeCurrency.name ?? symbol}</span>
           <span class="small"><span class="amount" dir="auto">${amount}</span></span>
@@ -50,7 +82,7 @@ function renderNotIndexed(network: Network | undefined, native: NativeBalance | 
  * The Tokens panel: icon, name, amount (3 decimals) and symbol, fiat value (2 decimals); a
  * failure offers 'Try again'; a chain the API does not index shows the native balance instead.
  */
-export function renderTokens(state: BalancesState, network?: Network, native?: NativeBalance) {
+export function renderTokens(state: BalancesState, network?: Network, native?: NativeBalance, order?: HeldTokenOrder) {
   if (state.status === 'unsupported') return renderNotIndexed(network, native);
   const failed =
     state.status === 'error'
@@ -63,7 +95,7 @@ export function renderTokens(state: BalancesState, network?: Network, native?: N
   }
   // A failed refresh keeps the last tokens of this account and network, with the error and Try again.
   return html`<ul aria-label=${msg('Tokens')}>
-      ${state.tokens.map(tokenRow)}
+      ${(order?.apply(state.tokens) ?? state.tokens).map(tokenRow)}
     </ul>
     ${state.status === 'loading' ? html`<w3-ui-spinner label=${msg('Refreshing tokens')}></w3-ui-spinner>` : failed}`;
 }

@@ -37,8 +37,9 @@ import { viewStyles } from '../view.styles.js';
 import { renderActivity } from './account-activity.js';
 import { activityStyles } from './account-activity.styles.js';
 import { renderNfts } from './account-nfts.js';
-import { renderTokens } from './account-tokens.js';
+import { HeldTokenOrder, renderTokens } from './account-tokens.js';
 import { accountStyles } from './account.styles.js';
+import { tileStyles } from '../../primitives/tile/tile.styles.js';
 import { featureIcon } from './feature-icons.js';
 import { fundStyles, isEmptyWallet, OnrampOfferController, renderFund } from './account-fund.js';
 import * as embedded from '../../../stores/embedded/actions.js';
@@ -91,7 +92,7 @@ const PAGE_AHEAD_PX = 120;
  */
 export class W3AccountView extends W3Element {
   static override readonly tagName = 'w3-account-view';
-  static override styles = [viewStyles, accountStyles, activityStyles, chooseNameStyles, fundStyles];
+  static override styles = [viewStyles, tileStyles, accountStyles, activityStyles, chooseNameStyles, fundStyles];
 
   private readonly account = new StoreController(this, $activeAccount);
   /** The active network; none (and the wallet's chain) on an unsupported chain. */
@@ -109,6 +110,8 @@ export class W3AccountView extends W3Element {
   private readonly embeddedUser = new StoreController(this, $embeddedUser);
   /** Whether the on-ramp sells on this network (read only while an empty wallet shows). */
   private readonly onrampOffer = new OnrampOfferController(this);
+  /** The token rows' order, held while the pointer is over them. */
+  private readonly tokenOrder = new HeldTokenOrder();
   /** What the embedded wallet's rows do (a field, so tests can watch them). */
   protected embeddedActions: EmbeddedAccountActions = {
     updateEmail: () => pushView('UpdateEmailWallet'),
@@ -179,7 +182,7 @@ export class W3AccountView extends W3Element {
     const label = tabs.find((t) => t.value === tab)?.label ?? msg('Tokens');
     const body =
       tab === 'tokens'
-        ? renderTokens(this.balances.value, this.current.value.network, this.nativeBalance.value)
+        ? renderTokens(this.balances.value, this.current.value.network, this.nativeBalance.value, this.tokenOrder)
         : tab === 'nfts'
           ? renderNfts(this.tabList.value.nfts ?? IDLE_NFTS)
           : renderActivity(this.tabList.value.activity ?? IDLE_ACTIVITY, now(), this.current.value.network);
@@ -190,7 +193,23 @@ export class W3AccountView extends W3Element {
         .value=${tab}
         @w3-tab-change=${(e: CustomEvent<{ value: string }>) => selectAccountTab(e.detail.value as AccountTab)}
       ></w3-ui-tabs>
-      <div class="scroll" role="tabpanel" tabindex="0" aria-label=${label} data-tab=${tab} @scroll=${this.onScroll}>${body}</div>`;
+      <div class="room">
+        <div
+          class="scroll"
+          role="tabpanel"
+          tabindex="0"
+          aria-label=${label}
+          data-tab=${tab}
+          @scroll=${this.onScroll}
+          @pointerenter=${() => this.tokenOrder.hold(this.balances.value.tokens)}
+          @pointerleave=${() => {
+            this.tokenOrder.release();
+            this.requestUpdate();
+          }}
+        >
+          ${body}
+        </div>
+      </div>`;
   }
 
   /** 'Choose name' beside the address: eip155 with a Blockchain API, and no name of the registry's zone yet. */

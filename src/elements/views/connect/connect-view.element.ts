@@ -62,10 +62,11 @@ export class W3ConnectView extends W3Element {
           display: none;
         }
       }
+      /* The rows' tile size (../../primitives/tile/tile.styles.ts), as the wallet images beside it. */
       .wc-logo {
         display: inline-flex;
-        width: 40px;
-        height: 40px;
+        width: var(--w3-tile-size, 36px);
+        height: var(--w3-tile-size, 36px);
       }
     `,
   ];
@@ -92,7 +93,7 @@ export class W3ConnectView extends W3Element {
     if ($wcConfigured.get()) void import('../connecting-wallet-connect/connecting-wallet-connect-view.js');
     const hasWalletConnect = this.view.value.rows.some((r) => r.kind === 'connector' && r.connector.type === 'WALLET_CONNECT');
     if (hasWalletConnect && !this.wcLogo)
-      void import('../connecting-wallet-connect/walletconnect-logo.js').then((m) => (this.wcLogo = m.walletConnectLogo(40)));
+      void import('../connecting-wallet-connect/walletconnect-logo.js').then((m) => (this.wcLogo = m.walletConnectLogo(36)));
   }
 
   private submitEmail(): void {

@@ -126,7 +126,7 @@ export class W3ConnectingWalletConnectView extends W3Element {
         : msg('Scan this QR code with your phone');
     return html`<w3-qr-code uri=${ready ? uri : ''} label=${msg(str`QR code to connect with ${name}`)}>
         <span slot="logo" class="qr-logo"
-          >${wallet ? html`<w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>` : walletConnectLogo(40)}</span
+          >${wallet?.imageUrl ? html`<w3-ui-wallet-image .imageSrc=${wallet.imageUrl}></w3-ui-wallet-image>` : walletConnectLogo(40)}</span
         >
       </w3-qr-code>
       <p class="muted" role="status">${ready ? scan : msg('Preparing the QR code…')}</p>

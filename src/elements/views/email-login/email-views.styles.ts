@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { reservedMessageStyles } from '../../primitives/text-input/reserved-message.styles.js';
 
 /** Layout shared by the e-mail views (login, code, device, e-mail change). */
 export const emailViewStyles = css`
@@ -41,4 +42,5 @@ export const emailViewStyles = css`
     justify-content: center;
     color: var(--w3i-accent);
   }
+  ${reservedMessageStyles}
 `;

@@ -17,6 +17,7 @@ import { StoreController } from '../../base/store-controller.js';
 import { msg, str } from '../../base/localize.js';
 import { W3Element } from '../../base/w3-element.js';
 import { viewStyles } from '../view.styles.js';
+import { reservedMessageStyles } from '../../primitives/text-input/reserved-message.styles.js';
 import { unavailableText } from '../onramp-providers/offer-text.js';
 
 /** A fiat amount with grouped thousands and 2 decimals ('7,500.00'). */
@@ -41,6 +42,7 @@ export class W3OnRampBuyView extends W3Element {
   static override readonly tagName = 'w3-on-ramp-buy-view';
   static override styles = [
     viewStyles,
+    reservedMessageStyles,
     css`
       form {
         display: flex;

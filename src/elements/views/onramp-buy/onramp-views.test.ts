@@ -13,6 +13,7 @@ import {
   connectAccount,
   deep,
   deepAll,
+  dialogOf,
   mountModal,
   resetAll,
   sleep,
@@ -164,14 +165,20 @@ describe('on-ramp views', () => {
   });
 
   it('OnRampBuy falls back to the sample options (USDC, USD), checks the limits and shows the placeholder quote', async () => {
-    const { view } = await open('OnRampBuy');
+    const { el, view } = await open('OnRampBuy');
     selectProvider(ONRAMP_PROVIDERS.find((p) => p.name === 'coinbase')!);
     await waitFor(() => deep(view, '[data-sample-options]'), 4000, 'sample options');
+    await sleep(300);
+    const height = () => Math.round(dialogOf(el)!.getBoundingClientRect().height);
+    const before = height();
     expect(text(deep(view, '[data-purchase-currency]'))).to.equal('USDC');
     expect(text(deep(view, '[data-payment-currency]'))).to.equal('USD');
     expect(text(deep(view, '[data-limits]'))).to.equal('Card limits: 10.00 to 7,500.00 USD');
     type(view, '5');
     await waitFor(() => text(deep(view, 'w3-ui-text-input', '.error')).includes('The minimum is 10.00 USD'), 2000, 'min');
+    // The amount's message line is kept while empty: the dialog does not jump (after its 150 ms height animation).
+    await sleep(300);
+    expect(height()).to.equal(before);
     type(view, '8000');
     await waitFor(() => text(deep(view, 'w3-ui-text-input', '.error')).includes('The maximum is 7,500.00 USD'), 2000, 'max');
     expect(buttonOf(deep(view, '[data-continue]')!).disabled).to.equal(true);

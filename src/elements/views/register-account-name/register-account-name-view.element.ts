@@ -19,6 +19,7 @@ import { StepFocusController } from '../../base/step-focus.js';
 import { W3Element } from '../../base/w3-element.js';
 import type { W3UiTextInput } from '../../primitives/text-input/text-input.element.js';
 import { viewStyles } from '../view.styles.js';
+import { reservedMessageStyles } from '../../primitives/text-input/reserved-message.styles.js';
 
 /** The validation text of an invalid label (spec section 5), in words. */
 function problemText(check: NameCheck): string | undefined {
@@ -134,7 +135,7 @@ const styles = css`
  */
 export class W3RegisterAccountNameView extends W3Element {
   static override readonly tagName = 'w3-register-account-name-view';
-  static override styles = [viewStyles, styles];
+  static override styles = [viewStyles, styles, reservedMessageStyles];
 
   private readonly state = new StoreController(this, $registerName);
   private readonly zone = new StoreController(this, $nameZone);

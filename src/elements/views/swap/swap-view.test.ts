@@ -14,8 +14,10 @@ import {
   connectAccount,
   deep,
   deepAll,
+  dialogOf,
   mountModal,
   resetAll,
+  sleep,
   waitFor,
 } from '../../../../test/browser/helpers.js';
 import type { W3Modal } from '../../modal/modal.element.js';
@@ -137,8 +139,14 @@ describe('Swap views', () => {
     view = await pick(el, view, 'to', 'DUSD');
     expect($swap.get().to?.symbol).to.equal('DUSD');
     await waitFor(() => mainButton(view).textContent!.trim() === 'Enter amount', 2000, 'Enter amount');
+    await sleep(300);
+    const height = () => Math.round(dialogOf(el)!.getBoundingClientRect().height);
+    const before = height();
     type(amountInput(view), 'abc');
     await waitFor(() => fieldError(view) === 'Enter a number such as 1.5', 2000, 'bad amount');
+    // The amount's message line is kept while empty: the dialog does not jump (after its 150 ms height animation).
+    await sleep(300);
+    expect(height()).to.equal(before);
     expect(mainButton(view).disabled).to.equal(true);
     // The same words as Send's, and no fiat value for an amount refused.
     type(amountInput(view), '1e3');

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { reservedMessageStyles } from '../../primitives/text-input/reserved-message.styles.js';
 
 /** The Swap views' layout: the two token cards, the switch button, the details and the token list. */
 export const swapStyles = css`
@@ -173,4 +174,5 @@ export const swapStyles = css`
       transform: rotate(180deg);
     }
   }
+  ${reservedMessageStyles}
 `;

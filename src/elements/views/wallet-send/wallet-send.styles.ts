@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { reservedMessageStyles } from '../../primitives/text-input/reserved-message.styles.js';
 
 export const walletSendStyles = css`
   form {
@@ -79,4 +80,5 @@ export const walletSendStyles = css`
     color: var(--w3i-fg);
     font-size: var(--w3i-text-sm);
   }
+  ${reservedMessageStyles}
 `;
