@@ -49,7 +49,7 @@ const capped = (promise: Promise<unknown>, ms = 2000): Promise<unknown> => Promi
  * over (a settled render may start another), then two frames.
  */
 export async function settle(): Promise<void> {
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 2; round++) {
     const elements = allDeep(document);
     await capped(Promise.all(elements.map((el) => (el as Updating).updateComplete)));
     await capped(document.fonts.ready);

@@ -1,7 +1,9 @@
 /** The embedded wallet's views: e-mail login and checks, socials, passkeys, devices, approvals. */
 import type { GalleryState } from './types.js';
 
-const email: Pick<GalleryState, 'options'> = { options: { features: { email: true, socials: ['google', 'github', 'discord', 'farcaster'] } } };
+const email: Pick<GalleryState, 'options'> = {
+  options: { features: { email: true, socials: ['google', 'github', 'discord', 'farcaster'] } },
+};
 
 export const EMBEDDED_STATES: GalleryState[] = [
   { ...email, view: 'EmailLogin', state: 'default' },
