@@ -45,7 +45,7 @@ const capped = (promise: Promise<unknown>, ms = 2000): Promise<unknown> => Promi
 
 /**
  * Waits until the page is still: every Lit element updated, fonts loaded, images decoded,
- * finite animations finished and endless ones (spinners, shimmer) held at their start, twice
+ * finite animations finished and endless ones (spinners, shimmer) held at their start, in two rounds
  * over (a settled render may start another), then two frames.
  */
 export async function settle(): Promise<void> {
