@@ -2,4 +2,3 @@
 import { sourceLocale, targetLocales } from '../../src/locales/generated/codes.js';
 
 export const allLocaleCodes: readonly string[] = [sourceLocale, ...targetLocales.filter((c) => c !== 'en-XA')];
-export const allLocales = allLocaleCodes;

@@ -5,7 +5,7 @@
  * sets `document.documentElement.dataset.galleryReady = 'true'` (the visual tests' contract).
  */
 import './env.js';
-import { allLocaleCodes, allLocales } from './locales.js';
+import { allLocaleCodes } from './locales.js';
 import { renderIndex } from './index-page.js';
 import { renderState, type Theme } from './render.js';
 import { STATES } from './states/index.js';
@@ -29,7 +29,7 @@ const wanted = params.get('state');
 document.documentElement.dataset.galleryTheme = theme;
 document.documentElement.dataset.galleryWidth = String(width);
 if (wanted === null) {
-  renderIndex({ theme, locale, width, locales: allLocales });
+  renderIndex({ theme, locale, width, locales: allLocaleCodes });
 } else {
   const state = STATES.find((s) => stateId(s) === wanted);
   if (!state) {
