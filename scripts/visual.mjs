@@ -11,7 +11,7 @@
  * `{ passed, failed, failures }` for scripts/test.mjs), --states=a,b (only these states; no
  * removed-state check), --concurrency=N (pages at a time, default 2), --url=BASE (a gallery already
  * served there, e.g. by `npm start`, instead of a static server of its own on port 0),
- * --baselines=DIR (default test/visual/baselines).
+ * --baselines=DIR (default test/visual/baselines), --out=DIR (failed shots, default .cache/visual).
  *
  * A shot fails when it differs from its baseline (its diff, the new shot and the baseline are saved
  * under .cache/visual/, the path printed), when it has no baseline, or when its page never became
@@ -25,7 +25,6 @@ import { run } from './lib/run.mjs';
 import { compareShots, decodePng, encodePng, formatShare, saveFailure } from './visual-compare.mjs';
 import { launchBrowser, listStates, shotList, startGalleryServer, takeShots } from './visual-shots.mjs';
 
-const OUT = '.cache/visual';
 const UPDATE_HINT = 'run `npm run visual:update` if the change is meant';
 
 const args = process.argv.slice(2);
@@ -35,6 +34,7 @@ const only = option('states')?.split(',').filter(Boolean);
 const countsFile = option('counts');
 const concurrency = Number(option('concurrency') ?? 2);
 const BASELINES = option('baselines') ?? 'test/visual/baselines';
+const OUT = option('out') ?? '.cache/visual';
 const baseUrl = option('url')?.replace(/\/+$/, '');
 
 if (!args.includes('--no-build')) await run('node', ['scripts/build.mjs']);
