@@ -28,11 +28,11 @@ export function decodePng(buffer) {
   return PNG.sync.read(buffer);
 }
 
-/** Encodes RGBA pixels to a PNG buffer (the highest deflate level: baselines are committed). */
+/** Encodes RGBA pixels to a PNG buffer. */
 export function encodePng({ width, height, data }) {
   const png = new PNG({ width, height });
   png.data.set(data);
-  return PNG.sync.write(png, { deflateLevel: 9 });
+  return PNG.sync.write(png);
 }
 
 /**

@@ -15,7 +15,6 @@
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './lib/chromium.mjs';
-import { startDemoServer } from './lib/demo-server.mjs';
 
 /** The viewports: the desktop and the phone of the issue (375 × 667). */
 export const VIEWPORTS = [
@@ -49,11 +48,6 @@ export function shotList(states) {
 export function shotPath({ state, theme, locale, width }) {
   const query = new URLSearchParams({ state, theme, locale, width: String(width) });
   return `/gallery/?${query}`;
-}
-
-/** The demo server serving only static files (the gallery needs no chain, backend or wallet). */
-export function startGalleryServer() {
-  return startDemoServer({ port: 0, rpcUrls: {}, apiUrl: '', relayUrl: '' });
 }
 
 /** Chromium for the shots (CHROME_PATH, set by the caller). */
