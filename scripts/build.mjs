@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Builds dist/: ES modules and .d.ts (tsc), the CDN bundle (rollup), the React demo, the dev
- * wallet and the WalletConnect dev wallet page (esbuild), and the backend's bin
+ * wallet, the WalletConnect dev wallet page and the gallery (demo/gallery/, dist/demo/gallery/;
+ * dev-only like all of dist/demo) (esbuild), and the backend's bin
  * server/dist/w3kit-server.js (esbuild, the w3kit-server package).
  */
 import { rmSync } from 'node:fs';
@@ -22,7 +23,8 @@ await run('npx', [
   '--outfile=dist/demo/react.js',
 ]);
 const { bundleDevWallet, bundleWcWallet } = await import('./bundle-demo-wallets.mjs');
-await Promise.all([bundleDevWallet(), bundleWcWallet()]);
+const { bundleGallery } = await import('../demo/gallery/bundle.mjs');
+await Promise.all([bundleDevWallet(), bundleWcWallet(), bundleGallery()]);
 const { bundleServer } = await import('../server/scripts/bundle.mjs');
 await bundleServer();
 const { printSizes } = await import('./lib/sizes.mjs');

@@ -1,5 +1,5 @@
 /**
- * Serves the demo pages (demo/index.html, demo/react/, demo/wc-wallet/) with this run's URLs
+ * Serves the demo pages (demo/index.html, demo/react/, demo/wc-wallet/, the gallery at /gallery/) with this run's URLs
  * filled in, the CDN bundle, the demo bundles (dist/demo) and demo/favicon.svg. Used by
  * `npm start` and the demo smoke test.
  *
@@ -35,6 +35,8 @@ export async function startDemoServer({
   const demoPage = fill('demo/index.html', values);
   const reactPage = fill('demo/react/index.html', values);
   const wcWalletPage = fill('demo/wc-wallet/index.html', values);
+  // The gallery (demo/gallery/): fixtures only, no placeholder; its bundle is dist/demo/gallery/.
+  const galleryPage = readFileSync('demo/gallery/index.html', 'utf8');
   return startStaticServer({
     port,
     routes: { '/': 'demo', '/cdn/': 'dist/cdn', '/demo/': 'dist/demo' },
@@ -46,6 +48,9 @@ export async function startDemoServer({
       ['/wc-wallet', wcWalletPage],
       ['/wc-wallet/', wcWalletPage],
       ['/wc-wallet/index.html', wcWalletPage],
+      ['/gallery', galleryPage],
+      ['/gallery/', galleryPage],
+      ['/gallery/index.html', galleryPage],
     ]),
   });
 }
