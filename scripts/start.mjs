@@ -78,6 +78,7 @@ console.log(
 );
 console.log(`react demo   ${demoUrl}/react/      (React 19 wrappers and hooks, w3kit Dev Wallet on EVM, Solana and Bitcoin)`);
 console.log(`wc wallet    ${demoUrl}/wc-wallet/  (WalletConnect Dev Wallet: paste the modal's wc: link to pair)`);
+console.log(`gallery      ${demoUrl}/gallery/    (every view of the modal in each of its states, from fixtures: no wallet, no backend)`);
 console.log(`backend      ${backend.url}   (Provider API, wallet registry, images, analytics, Blockchain API; project w3kit-dev)`);
 console.log(`relay        ${backend.relayUrl}    (WalletConnect relay)`);
 console.log(`frame        ${backend.frameUrl}   (embedded wallet: secure frame site; e-mail, social, Farcaster sandbox and passkey login)`);

@@ -45,11 +45,11 @@ const capped = (promise: Promise<unknown>, ms = 2000): Promise<unknown> => Promi
 
 /**
  * Waits until the page is still: every Lit element updated, fonts loaded, images decoded,
- * finite animations finished and endless ones (spinners, shimmer) held at their start, twice
+ * finite animations finished and endless ones (spinners, shimmer) held at their start, in two rounds
  * over (a settled render may start another), then two frames.
  */
 export async function settle(): Promise<void> {
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 2; round++) {
     const elements = allDeep(document);
     await capped(Promise.all(elements.map((el) => (el as Updating).updateComplete)));
     await capped(document.fonts.ready);

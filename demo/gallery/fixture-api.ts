@@ -91,7 +91,7 @@ function walletsPage(wallets: readonly WalletEntry[], query: URLSearchParams): u
 
 /** Answers the API base's requests from `routes` (over the defaults) and `wallets`. */
 export function installFixtureApi(routes: Routes, wallets: readonly WalletEntry[]): void {
-  const table = { ...DEFAULTS, '/getWallets': wallets, ...routes };
+  const table: Routes = { ...DEFAULTS, '/getWallets': wallets, ...routes };
   setFixtureHandler((url, init) => {
     const base = new URL(API_URL);
     if (url.origin !== base.origin || !url.pathname.startsWith(`${base.pathname}/`)) return undefined;

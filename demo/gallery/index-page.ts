@@ -12,8 +12,13 @@ export interface IndexSettings {
   locales: readonly string[];
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) {
-  const node = Object.assign(document.createElement(tag), props);
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Record<string, unknown> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node: HTMLElementTagNameMap[K] = document.createElement(tag);
+  Object.assign(node, props);
   node.append(...children);
   return node;
 }

@@ -44,8 +44,10 @@ export async function renderState(state: GalleryState, { theme, locale }: Render
   // Not awaited: some views' opening waits on what the view starts (their state shows meanwhile).
   modal.modal.open({ view: state.view, data: state.data } as never).catch((error: unknown) => console.error('gallery: open failed', error));
   const view = await waitFor(() => findDeep(modal, viewTag(state.view)), `${viewTag(state.view)} to show`);
-  await settle();
-  await state.after?.(view);
+  if (state.after) {
+    await settle();
+    await state.after(view);
+  }
   await settle();
   document.documentElement.dataset.galleryReady = 'true';
 }

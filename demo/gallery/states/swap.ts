@@ -32,4 +32,7 @@ export const SWAP_STATES: GalleryState[] = [
       $swapStore.setKey('status', 'swapping');
     },
   },
+  { ...base, view: 'SwapSelectToken', state: 'from', data: { side: 'from' } },
+  { ...base, view: 'SwapSelectToken', state: 'to', data: { side: 'to' } },
+  { ...base, view: 'SwapPreview', state: 'default', setup: () => quote('1') },
 ];
