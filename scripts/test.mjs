@@ -4,7 +4,8 @@
  * then runs every suite: vitest (core, stores, server), the route-level server suites again on a
  * real Postgres and the relay's and rate limits' with a real Redis (vitest.engines.config.ts),
  * @web/test-runner in Chromium (elements,
- * React wrappers, the CDN bundle) and the consumer suite (the packed package in real apps,
+ * React wrappers, the CDN bundle), the visual tests (scripts/visual.mjs: the gallery's states against
+ * test/visual/baselines) and the consumer suite (the packed package in real apps,
  * scripts/test-consumers.mjs). Prints each runner's summary and a closing line
  * "w3kit: N passed, M failed".
  */
@@ -91,6 +92,16 @@ await suite('browser (web-test-runner, Chromium)', 'npx', ['web-test-runner'], '
   failed: j.failed,
   failures: j.failures ?? [],
 }));
+
+// Every gallery state at 1280 and 375, light and dark, en and ar, against test/visual/baselines (scripts/visual.mjs).
+rmSync('.cache/visual-counts.json', { force: true });
+await suite(
+  'visual (gallery states vs test/visual/baselines; update: npm run visual:update)',
+  'node',
+  ['scripts/visual.mjs', '--no-build', '--counts=.cache/visual-counts.json'],
+  '.cache/visual-counts.json',
+  (j) => ({ passed: j.passed, failed: j.failed, failures: j.failures ?? [] }),
+);
 
 // The packed package installed into real apps (test/consumers), against the dist/ built above.
 rmSync('.cache/consumers-counts.json', { force: true });
