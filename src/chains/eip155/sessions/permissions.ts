@@ -9,7 +9,8 @@
  *   start and period in seconds);
  * - `erc20-recurring-allowance`: `{ token, allowance, start, period }`;
  * - `contract-call`: `{ address, functions }`, the functions as signatures
- *   (`transfer(address,uint256)`), compiled to their selectors.
+ *   (`transfer(address,uint256)`), compiled to their selectors; `receive()` stands for a plain
+ *   transfer of value (empty calldata, which Roles scopes as selector 0x00000000).
  * The native allowance covers the value sent with the permitted contract calls (Roles scopes
  * every target, so a session cannot send ETH to any address it was not granted).
  */
@@ -118,7 +119,8 @@ function permission(x: unknown, field: string, now: number): SessionPermission {
           );
         return name;
       });
-      return { type: 'contract-call', address: target, functions, selectors: functions.map((f) => toFunctionSelector(f)) };
+      const selectors = functions.map((f): Hex => (f === 'receive()' ? '0x00000000' : toFunctionSelector(f)));
+      return { type: 'contract-call', address: target, functions, selectors };
     }
     default:
       throw new PermissionsRequestError(

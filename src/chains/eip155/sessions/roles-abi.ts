@@ -64,3 +64,14 @@ export const ROLES_STATUS = [
   'CallAllowanceExceeded',
   'EtherAllowanceExceeded',
 ] as const;
+
+/**
+ * The two external libraries the Roles v2.1 mastercopy links (at these addresses, baked into its
+ * bytecode): Integrity (checks a scopeFunction's conditions) and Packer (stores them). Only
+ * `scopeFunction` calls them, so parameter conditions, and with them allowances, work only on a
+ * chain that has them: every chain Gnosis Guild deployed Roles v2.1 on, but not a local one,
+ * since no npm package ships their bytecode (checked: @gnosis.pm/zodiac 4.0.3,
+ * @gnosis-guild/zodiac 4.2.1 and 5.0.1, @gnosis-guild/zodiac-core 4.1.0, zodiac-roles-sdk 3.4.8,
+ * zodiac-roles-deployments 3.3.0).
+ */
+export const ROLES_LIBRARIES = ['0x6a6Af4b16458Bc39817e4019fB02BD3b26d41049', '0x61C5B1bE435391fDd7BC6703F3740C0d11728a8C'] as const;

@@ -20,7 +20,7 @@ import {
   type Hex,
 } from 'viem';
 import type { GrantRequest } from './permissions.js';
-import { MODULE_PROXY_FACTORY_ABI, ROLES_ABI, ROLES_STATUS, SAFE_MODULE_ABI } from './roles-abi.js';
+import { MODULE_PROXY_FACTORY_ABI, ROLES_ABI, ROLES_LIBRARIES, ROLES_STATUS, SAFE_MODULE_ABI } from './roles-abi.js';
 import { grantScopeCalls, revokeScopeCalls, type RolesCall } from './roles-scope.js';
 
 export interface RolesDeployment {
@@ -52,6 +52,15 @@ export function rolesAddress(safe: Address, { mastercopy, factory }: RolesDeploy
 }
 
 const asCall = ({ to, data }: RolesCall): Call => ({ to, value: 0n, data });
+
+/** Whether granting `request` scopes parameters (its allowances), which needs Roles' libraries on the chain. */
+export const needsRolesLibraries = (request: GrantRequest): boolean => request.permissions.some((p) => p.type !== 'contract-call');
+
+/** Whether the chain has Roles v2.1's libraries (`getCode` answers an address's code, e.g. viem's). */
+export async function hasRolesLibraries(getCode: (address: Address) => Promise<Hex | undefined>): Promise<boolean> {
+  const codes = await Promise.all(ROLES_LIBRARIES.map((address) => getCode(address)));
+  return codes.every((code) => code !== undefined && code !== '0x');
+}
 
 /** The grant's calls from `safe`; `rolesReady`: its Roles proxy is deployed and enabled already. */
 export function grantCalls(options: {
