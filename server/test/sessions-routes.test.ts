@@ -23,7 +23,13 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
-import { createBundlerClient, entryPoint07Address, formatUserOperationRequest, type SmartAccount } from 'viem/account-abstraction';
+import {
+  createBundlerClient,
+  entryPoint07Address,
+  formatUserOperationRequest,
+  type SmartAccount,
+  type UserOperation,
+} from 'viem/account-abstraction';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,7 +167,7 @@ async function grant(expiresIn: number): Promise<Granted> {
   const nonceKey = hexToBigInt(keccak256(toHex(pci))) >> 64n;
   const calls = revokeCalls(roles, role, session.address, request);
   const later = await safeOf(owner, { validAfter: expiry, nonceKey });
-  const prepared = await bundlerOf(later, false).prepareUserOperation({ calls });
+  const prepared = (await bundlerOf(later, false).prepareUserOperation({ calls })) as UserOperation<'0.7'>;
   const revokeOp = formatUserOperationRequest({ ...prepared, signature: await later.signUserOperation(prepared) }) as Record<
     string,
     unknown

@@ -18,7 +18,6 @@ import {
   getContractAddress,
   parseAbi,
   parseGwei,
-  type Abi,
   type Address,
   type Hex,
   type PublicClient,
@@ -53,17 +52,6 @@ function initData(name: 'RolesV2' | 'ModuleProxyFactory'): { salt: Hex; initCode
   const initCode = /exports\.initCode = "(0x[0-9a-fA-F]+)"/.exec(text)?.[1];
   if (!salt || !initCode) throw new Error(`@gnosis.pm/zodiac's initData/${name}.js holds no salt and init code`);
   return { salt: salt as Hex, initCode: initCode as Hex };
-}
-
-const abiCache = new Map<string, Abi>();
-/** The ABI of RolesV2 or ModuleProxyFactory, from the package. */
-export function zodiacAbi(name: 'RolesV2' | 'ModuleProxyFactory'): Abi {
-  let abi = abiCache.get(name);
-  if (!abi) {
-    abi = JSON.parse(readFileSync(path.join(zodiacDist(), 'abi', `${name}.json`), 'utf8')) as Abi;
-    abiCache.set(name, abi);
-  }
-  return abi;
 }
 
 /** Where the singleton factory puts `name` (the canonical address on every chain). */
