@@ -24,6 +24,7 @@ import { analyticsRoutes, ANALYTICS_BODY_LIMIT } from './routes/analytics.js';
 import { blockchainRoutes } from './routes/blockchain.js';
 import { bundlerRoutes } from './routes/bundler.js';
 import { paymasterRoutes } from './routes/paymaster.js';
+import { sessionRoutes } from './routes/sessions.js';
 import { aaService, type AaService } from './aa/service.js';
 import { utxoReadRoutes } from './routes/utxo-reads.js';
 import { convertRoutes } from './routes/convert.js';
@@ -177,5 +178,6 @@ export function buildApp({
   app.register(onrampRoutes, { ...onramp, counters: rateLimitCounters });
   app.register(bundlerRoutes, { aa });
   app.register(paymasterRoutes, { aa });
+  app.register(sessionRoutes, { aa });
   return app;
 }

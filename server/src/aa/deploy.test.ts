@@ -11,6 +11,7 @@ import { main, type CliIo } from '../cli/index.js';
 import { tempDir } from '../../test/helpers.js';
 import { CREATE2_DEPLOYER } from './create2.js';
 import { DEV_PAYMASTER_DEPOSIT, safeContracts } from './deploy.js';
+import { SINGLETON_FACTORY } from './roles.js';
 
 let node: HardhatNode;
 let dir: { dir: string; remove: () => void };
@@ -57,8 +58,17 @@ describe('aa deploy', () => {
     expect(first.code).toBe(0);
     expect(first.stdout.split('\n')).toEqual([expect.any(String), '']);
     const line = JSON.parse(first.stdout);
-    expect(Object.keys(line)).toEqual(['chainId', 'entryPoint', 'factory', 'paymaster']);
-    expect(line).toMatchObject({ chainId: 31337, entryPoint: entryPoint07Address, factory: safeContracts().safeProxyFactoryAddress });
+    expect(Object.keys(line)).toEqual(['chainId', 'entryPoint', 'factory', 'paymaster', 'roles', 'moduleProxyFactory']);
+    expect(line).toMatchObject({
+      chainId: 31337,
+      entryPoint: entryPoint07Address,
+      factory: safeContracts().safeProxyFactoryAddress,
+      // Zodiac Roles v2.1's mastercopy and the ModuleProxyFactory 1.2.0 at their mainnet addresses (ERC-2470 factory).
+      roles: '0x9646fDAD06d3e24444381f44362a3B0eB343D337',
+      moduleProxyFactory: '0x000000000000aDdB49795b0f9bA5BC298cDda236',
+    });
+    for (const address of [CREATE2_DEPLOYER, SINGLETON_FACTORY, line.roles, line.moduleProxyFactory])
+      expect(await client.getCode({ address }), address).toMatch(/^0x[0-9a-f]{40,}/);
     for (const address of [CREATE2_DEPLOYER, entryPoint07Address, line.paymaster, ...Object.values(safeContracts())])
       expect(await client.getCode({ address }), address).toMatch(/^0x[0-9a-f]{40,}/);
     // The CREATE2 deployer came by its presigned transaction (Hardhat takes it), not by hardhat_setCode.
@@ -80,7 +90,7 @@ describe('aa deploy', () => {
     const other = await cli('--evm-rpc', node.url, '--paymaster-signer', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
     expect(other.code).toBe(0);
     const otherLine = JSON.parse(other.stdout);
-    expect(otherLine).toMatchObject({ entryPoint: line.entryPoint, factory: line.factory });
+    expect(otherLine).toMatchObject({ entryPoint: line.entryPoint, factory: line.factory, roles: line.roles });
     expect(getAddress(otherLine.paymaster)).not.toBe(getAddress(line.paymaster));
   }, 60_000);
 

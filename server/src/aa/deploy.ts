@@ -37,6 +37,7 @@ import { DEV_CHAIN_IDS, devAccountKey, isPrivateKey } from './dev-keys.js';
 import { AaDeployError } from './errors.js';
 import { ENTRY_POINT_V07 } from './constants.js';
 import { ensurePaymaster } from './paymaster.js';
+import { ensureRoles } from './roles.js';
 
 /** The salt EntryPoint v0.7 was deployed with on mainnet (through the CREATE2 deployer). */
 export const ENTRY_POINT_SALT: Hex = '0x90d8084deab30c2a37c45e8d47f49f2f7965183cb6990a98943ef94940681de3';
@@ -85,6 +86,9 @@ export interface AaDeployment {
   /** The account factory (SafeProxyFactory). */
   factory: Address;
   paymaster: Address;
+  /** The Zodiac Roles v2 mastercopy and the ModuleProxyFactory its per-Safe proxies come from (sessions). */
+  roles: Address;
+  moduleProxyFactory: Address;
 }
 
 export interface AaDeployResult {
@@ -153,12 +157,20 @@ export async function deployAa(options: AaDeployOptions): Promise<AaDeployResult
   });
   if (paymaster.deployed) deployed.push('paymaster');
   if (paymaster.deposited > 0n) deployed.push('paymasterDeposit');
+  const { roles, moduleProxyFactory, deployed: sessions } = await ensureRoles(client, wallet, await isDevNode(client));
   return {
-    deployment: { chainId, entryPoint: entryPoint.address, factory: safe.safeProxyFactoryAddress, paymaster: paymaster.address },
-    deployed,
+    deployment: {
+      chainId,
+      entryPoint: entryPoint.address,
+      factory: safe.safeProxyFactoryAddress,
+      paymaster: paymaster.address,
+      roles,
+      moduleProxyFactory,
+    },
+    deployed: [...deployed, ...sessions],
   };
 }
 
 /** The one JSON line `aa deploy` prints. */
-export const aaLine = ({ chainId, entryPoint, factory, paymaster }: AaDeployment): string =>
-  JSON.stringify({ chainId, entryPoint, factory, paymaster });
+export const aaLine = ({ chainId, entryPoint, factory, paymaster, roles, moduleProxyFactory }: AaDeployment): string =>
+  JSON.stringify({ chainId, entryPoint, factory, paymaster, roles, moduleProxyFactory });

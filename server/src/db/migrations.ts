@@ -32,6 +32,7 @@ import { onrampPayoutMigration } from './steps/onramp-payout.js';
 import { onrampClaimsMigration } from './steps/onramp-claims.js';
 import { devicesMigration } from './steps/devices.js';
 import { paymasterSpendMigration } from './steps/paymaster-spend.js';
+import { smartSessionsMigration } from './steps/smart-sessions.js';
 import { relayRetentionMigration, relaySubscriptionsMigration } from '../storage/relay-migrations.js';
 
 /** A shipped SQLite-only step (versions 1-18; Postgres starts from the baseline). */
@@ -288,4 +289,5 @@ export const migrations: readonly Migration[] = [
   onrampClaimsMigration,
   devicesMigration,
   paymasterSpendMigration,
+  smartSessionsMigration,
 ];

@@ -114,6 +114,29 @@ export interface PaymasterSpendTable {
   gas: number;
 }
 
+/** The smart-account sessions a wallet registered (migration 22; ./smart-sessions.ts). */
+export interface SmartSessionsTable {
+  pci: string;
+  /** CAIP-2. */
+  chain_id: string;
+  /** The granting smart account, lowercase. */
+  account: string;
+  origin: string;
+  roles: string;
+  role_key: string;
+  session_account: string;
+  /** JSON of the granted ERC-7715 permissions. */
+  permissions: string;
+  /** Unix seconds. */
+  expiry: number;
+  /** JSON of the owner-signed user operation that revokes the session. */
+  revoke_op: string;
+  /** 'active', 'ending' (a revoke being submitted), 'revoked' or 'expired'. */
+  status: string;
+  created_at: number;
+  ended_at: number | null;
+}
+
 export interface FeatureTables {
   registered_names: RegisteredNamesTable;
   identities: IdentitiesTable;
@@ -123,4 +146,5 @@ export interface FeatureTables {
   analytics_events: AnalyticsEventsTable;
   dex_deployments: DexDeploymentsTable;
   paymaster_spend: PaymasterSpendTable;
+  smart_sessions: SmartSessionsTable;
 }
