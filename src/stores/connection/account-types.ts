@@ -4,12 +4,22 @@
  * wallet says of its Safe (src/stores/embedded/account-type.ts). Bounded: a few addresses.
  */
 import { atom } from 'nanostores';
+import { EMBEDDED_NAMESPACES, type EmbeddedNamespace } from '../../chains/frame-namespaces.js';
 import { chainRules } from '../../chains/registry.js';
 import type { ChainNamespace } from '../../core/caip.js';
 import type { AccountType } from '../../core/options.js';
+import { storage } from '../app/storage.js';
 import { $accounts, getAccountState, patchAccount } from './account.js';
 
 const MAX_SMART_ACCOUNTS = 16;
+
+/** The namespace whose embedded account can be a smart account (chain rules' `smartAccounts`: eip155). */
+export const smartAccountNamespace = (): EmbeddedNamespace | undefined => EMBEDDED_NAMESPACES.find((ns) => chainRules(ns)?.smartAccounts);
+
+/** The smart-account enabled networks' chain ids, as the embedded wallet last answered (stored, spec 3). */
+export const $smartAccountNetworks = atom<number[]>(
+  (storage.get('smartAccountEnabledNetworks') ?? '').split(',').filter(Boolean).map(Number),
+);
 
 /** The smart accounts' addresses (lower case). */
 export const $smartAccountAddresses = atom<readonly string[]>([]);

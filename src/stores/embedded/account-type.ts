@@ -7,25 +7,14 @@
  * ('This application might not support Smart Accounts'). The frame answers the smart-account
  * enabled networks, which are stored (spec 4: a failed query stores an empty list).
  */
-import { atom } from 'nanostores';
-import { chainRules } from '../../chains/registry.js';
-import { EMBEDDED_NAMESPACES, type EmbeddedNamespace } from '../../chains/frame-namespaces.js';
 import type { AccountType } from '../../core/options.js';
 import type { FrameUser } from '../../frame/messages.js';
 import { $options } from '../app/options.js';
 import { storage } from '../app/storage.js';
-import { markSmartAccount } from '../connection/account-types.js';
+import { $smartAccountNetworks, markSmartAccount, smartAccountNamespace } from '../connection/account-types.js';
 import { showErrorOf } from '../ui/toast.js';
 import { frameRequest } from './frame.js';
 import { $embeddedUser } from './state.js';
-
-/** The namespace whose embedded account can be a smart account (eip155). */
-export const smartAccountNamespace = (): EmbeddedNamespace | undefined => EMBEDDED_NAMESPACES.find((ns) => chainRules(ns)?.smartAccounts);
-
-/** The smart-account enabled networks' chain ids, as last answered (and stored). */
-export const $smartAccountNetworks = atom<number[]>(
-  (storage.get('smartAccountEnabledNetworks') ?? '').split(',').filter(Boolean).map(Number),
-);
 
 /** The preferred type of the smart-account namespace's embedded account. */
 export function preferredAccountType(): AccountType {

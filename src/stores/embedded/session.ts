@@ -16,7 +16,8 @@ import { $activeConnectorIds, $connectedWallet, setConnectorProvider } from '../
 import { disconnect, onDisconnect } from '../connection/disconnect.js';
 import { activate, adapterFor } from '../connection/session.js';
 import { $activeNamespace, $activeNetwork, $networks } from '../network/networks.js';
-import { applyPreferredAccountType, markUserAccounts, smartAccountNamespace } from './account-type.js';
+import { smartAccountNamespace } from '../connection/account-types.js';
+import { applyPreferredAccountType, markUserAccounts } from './account-type.js';
 import { approvalHook } from './approval.js';
 import { AUTH_CONNECTOR_ID } from '../connection/connector-ids.js';
 import { currentFrame, ensureFrame, onSessionExpired } from './frame.js';

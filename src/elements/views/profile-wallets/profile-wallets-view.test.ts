@@ -15,6 +15,11 @@ import { $activeConnectorIds, $connections, $connectors } from '../../../stores/
 import { AUTH_CONNECTOR_ID } from '../../../stores/connection/connector-ids.js';
 import { $embeddedUser } from '../../../stores/embedded/state.js';
 import { ADDRESS, connectAccount } from '../../../../test/browser/helpers.js';
+import { EmbeddedWalletError } from '../../../core/errors/frame.js';
+import type { FramePayload } from '../../../frame/messages.js';
+import { $smartAccountAddresses, $smartAccountNetworks } from '../../../stores/connection/account-types.js';
+import { $toast } from '../../../stores/ui/toast.js';
+import { installFrameDouble } from '../../../test-utils/frame-double.js';
 
 const LONG = 'A Wallet With A Remarkably Long Name For Testing';
 let wallets: TestWallet[] = [];
@@ -174,6 +179,71 @@ describe('<w3-profile-wallets-view>', () => {
     await waitFor(() => row.querySelector('[data-wallet-social="github"]'), 2000, "GitHub's mark");
     expect(row.querySelector('.name')!.textContent).to.equal('GitHub');
     expect(await axeViolations()).to.deep.equal([]);
+  });
+
+  const SAFE = '0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe';
+  /** The frame's answers: the switch to the smart account succeeds, or is refused as on a network that is not enabled. */
+  function frameFor(smartRefused: boolean) {
+    let type: 'eoa' | 'smartAccount' = 'eoa';
+    const user = () => ({
+      ...$embeddedUser.get()!,
+      address: type === 'smartAccount' ? SAFE : ADDRESS,
+      accounts: [{ namespace: 'eip155' as const, address: type === 'smartAccount' ? SAFE : ADDRESS, type }],
+      preferredAccountType: type,
+    });
+    return installFrameDouble({
+      SyncDappData: () => ({}),
+      SyncTheme: () => ({}),
+      SetPreferredAccount: (payload: FramePayload<'SetPreferredAccount'>) => {
+        if (payload.type === 'smartAccount' && smartRefused)
+          throw new EmbeddedWalletError('This application might not support Smart Accounts', { messageCode: 'NoSmartAccounts' });
+        type = payload.type;
+        return { type, address: type === 'smartAccount' ? SAFE : ADDRESS };
+      },
+      GetUser: user,
+    });
+  }
+  const switchButton = (view: HTMLElement) => deep<HTMLElement>(view, 'w3-ui-button.account-type');
+
+  it('offers the switch to the smart account on an enabled network only, stores the choice, and switches back', async () => {
+    const frame = frameFor(false);
+    const view = await openEmbedded();
+    await waitFor(() => embeddedRow(view), 3000, 'the embedded row');
+    expect(switchButton(view)).to.equal(null);
+    $smartAccountNetworks.set([31337]);
+    const button = await waitFor(() => switchButton(view), 3000, 'the switch');
+    expect(button.textContent!.trim()).to.equal('Switch to your smart account');
+    deep<HTMLElement>(button, 'button')!.click();
+    await waitFor(() => storage.get('preferredAccountTypes')?.eip155 === 'smartAccount' || undefined, 3000, 'the stored choice');
+    expect(frame.calls.filter((c) => c.type === 'SetPreferredAccount').map((c) => c.payload)).to.deep.equal([{ type: 'smartAccount' }]);
+    expect($smartAccountAddresses.get()).to.include(SAFE);
+    expect($embeddedUser.get()!.preferredAccountType).to.equal('smartAccount');
+    deep<HTMLElement>(switchButton(view)!, 'button')!.click();
+    await waitFor(() => storage.get('preferredAccountTypes')?.eip155 === 'eoa' || undefined, 3000, 'back to eoa');
+    expect($smartAccountAddresses.get()).to.not.include(SAFE);
+    $smartAccountNetworks.set([]);
+  });
+
+  it("falls back to the key's account with 'This application might not support Smart Accounts' when the switch is refused", async () => {
+    const frame = frameFor(true);
+    const view = await openEmbedded();
+    $smartAccountNetworks.set([31337]);
+    const button = await waitFor(() => switchButton(view), 3000, 'the switch');
+    deep<HTMLElement>(button, 'button')!.click();
+    await waitFor(() => ($toast.get().open ? true : undefined), 3000, 'the toast');
+    const toast = await waitFor(() => deep<HTMLElement>(document.querySelector('w3-modal')!, 'w3-ui-toast'), 3000, 'the toast element');
+    await waitFor(
+      () => (toast.shadowRoot!.textContent!.includes('This application might not support Smart Accounts') ? true : undefined),
+      3000,
+      'its text',
+    );
+    expect(storage.get('preferredAccountTypes')?.eip155).to.equal('eoa');
+    expect(frame.calls.filter((c) => c.type === 'SetPreferredAccount').map((c) => c.payload)).to.deep.equal([
+      { type: 'smartAccount' },
+      { type: 'eoa' },
+    ]);
+    expect($smartAccountAddresses.get()).to.not.include(SAFE);
+    $smartAccountNetworks.set([]);
   });
 
   it("after an e-mail login the embedded wallet's row stays 'Email' with the wallet image", async () => {
