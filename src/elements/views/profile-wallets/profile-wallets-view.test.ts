@@ -19,7 +19,9 @@ import { EmbeddedWalletError } from '../../../core/errors/frame.js';
 import type { FramePayload } from '../../../frame/messages.js';
 import { $smartAccountAddresses, $smartAccountNetworks } from '../../../stores/connection/account-types.js';
 import { $toast } from '../../../stores/ui/toast.js';
+import { patchAccount } from '../../../stores/connection/account.js';
 import { installFrameDouble } from '../../../test-utils/frame-double.js';
+import { destroyFrame } from '../../../stores/embedded/frame.js';
 
 const LONG = 'A Wallet With A Remarkably Long Name For Testing';
 let wallets: TestWallet[] = [];
@@ -146,8 +148,8 @@ describe('<w3-profile-wallets-view>', () => {
   });
 
   /** The embedded wallet connected (its connector is 'Email'), logged in through `socialProvider` or by e-mail. */
-  async function openEmbedded(socialProvider?: 'google' | 'github'): Promise<HTMLElement> {
-    const el = await mountModal();
+  async function openEmbedded(socialProvider?: 'google' | 'github', options: Parameters<typeof mountModal>[0] = {}): Promise<HTMLElement> {
+    const el = await mountModal(options);
     connectAccount();
     $connectors.set([{ id: AUTH_CONNECTOR_ID, type: 'AUTH', name: 'Email', chain: 'eip155' }]);
     $connections.setKey('eip155', [{ connectorId: AUTH_CONNECTOR_ID, accounts: [{ address: ADDRESS, type: 'eoa' }] }]);
@@ -182,6 +184,8 @@ describe('<w3-profile-wallets-view>', () => {
   });
 
   const SAFE = '0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe';
+  /** The frame double stands in for the secure site (the frame side runs for real in smart-account.backend.test.ts). */
+  const WITH_FRAME = { secureSiteUrl: 'http://127.0.0.1:9', projectId: 'w3kit-dev' };
   /** The frame's answers: the switch to the smart account succeeds, or is refused as on a network that is not enabled. */
   function frameFor(smartRefused: boolean) {
     let type: 'eoa' | 'smartAccount' = 'eoa';
@@ -191,7 +195,8 @@ describe('<w3-profile-wallets-view>', () => {
       accounts: [{ namespace: 'eip155' as const, address: type === 'smartAccount' ? SAFE : ADDRESS, type }],
       preferredAccountType: type,
     });
-    return installFrameDouble({
+    destroyFrame();
+    const double = installFrameDouble({
       SyncDappData: () => ({}),
       SyncTheme: () => ({}),
       SetPreferredAccount: (payload: FramePayload<'SetPreferredAccount'>) => {
@@ -202,12 +207,15 @@ describe('<w3-profile-wallets-view>', () => {
       },
       GetUser: user,
     });
+    // The modal hosts the frame's element: a real (empty) iframe.
+    (double as { iframe: HTMLIFrameElement }).iframe = document.createElement('iframe');
+    return double;
   }
   const switchButton = (view: HTMLElement) => deep<HTMLElement>(view, 'w3-ui-button.account-type');
 
   it('offers the switch to the smart account on an enabled network only, stores the choice, and switches back', async () => {
     const frame = frameFor(false);
-    const view = await openEmbedded();
+    const view = await openEmbedded(undefined, WITH_FRAME);
     await waitFor(() => embeddedRow(view), 3000, 'the embedded row');
     expect(switchButton(view)).to.equal(null);
     $smartAccountNetworks.set([31337]);
@@ -218,6 +226,9 @@ describe('<w3-profile-wallets-view>', () => {
     expect(frame.calls.filter((c) => c.type === 'SetPreferredAccount').map((c) => c.payload)).to.deep.equal([{ type: 'smartAccount' }]);
     expect($smartAccountAddresses.get()).to.include(SAFE);
     expect($embeddedUser.get()!.preferredAccountType).to.equal('smartAccount');
+    // The embedded provider moves the account to the Safe (accountsChanged; no provider in this test).
+    patchAccount('eip155', { address: SAFE, allAccounts: [{ namespace: 'eip155', address: SAFE, type: 'smartAccount' }] });
+    await waitFor(() => (switchButton(view)?.textContent!.trim() === 'Switch to your EOA' ? true : undefined), 3000, 'the way back');
     deep<HTMLElement>(switchButton(view)!, 'button')!.click();
     await waitFor(() => storage.get('preferredAccountTypes')?.eip155 === 'eoa' || undefined, 3000, 'back to eoa');
     expect($smartAccountAddresses.get()).to.not.include(SAFE);
@@ -226,7 +237,7 @@ describe('<w3-profile-wallets-view>', () => {
 
   it("falls back to the key's account with 'This application might not support Smart Accounts' when the switch is refused", async () => {
     const frame = frameFor(true);
-    const view = await openEmbedded();
+    const view = await openEmbedded(undefined, WITH_FRAME);
     $smartAccountNetworks.set([31337]);
     const button = await waitFor(() => switchButton(view), 3000, 'the switch');
     deep<HTMLElement>(button, 'button')!.click();
