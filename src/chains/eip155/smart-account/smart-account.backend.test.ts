@@ -158,7 +158,8 @@ describe("the user's Safe", () => {
 
     // The Safe holds exactly the value and no ETH for gas: the paymaster pays.
     const value = 12_345n;
-    const funder = createWalletClient({ account: privateKeyToAccount(devAccountKey(7)), chain: client.chain, transport: http(node.url) });
+    const chain = { ...hardhat, rpcUrls: { default: { http: [node.url] } } };
+    const funder = createWalletClient({ account: privateKeyToAccount(devAccountKey(7)), chain, transport: http(node.url) });
     await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: init.address, value }) });
     const recipient = privateKeyToAccount(generatePrivateKey()).address;
     const ownerBalance = await client.getBalance({ address: owner });
