@@ -3,7 +3,8 @@ import { ModalClosedError, UnknownViewError, W3ConfigError, W3Error } from './co
 import { networks } from './wire/networks.js';
 import { VIEWS, type ViewName } from './core/views.js';
 import { getInstance, type PublicAccount } from './instance.js';
-import { $accounts, patchAccount } from './stores/connection/account.js';
+import { $accounts, getAccountState, patchAccount } from './stores/connection/account.js';
+import { markSmartAccount } from './stores/connection/account-types.js';
 import { $activeConnectorIds, $connections } from './stores/connection/connectors.js';
 import { onDisconnect } from './stores/connection/disconnect.js';
 import { $lastEvent, emitEvent, type W3Event } from './stores/app/events.js';
@@ -237,6 +238,7 @@ describe('getAccount / subscribeAccount', () => {
       status: 'disconnected',
       isConnected: false,
       allAccounts: [],
+      type: undefined,
     });
     expect(modal.getAccount('solana').address).toBeUndefined();
   });
@@ -254,9 +256,23 @@ describe('getAccount / subscribeAccount', () => {
       status: 'connected',
       isConnected: true,
       allAccounts: [{ namespace: 'eip155', address: EVM, type: 'eoa' }],
+      type: 'eoa',
     });
     expect(modal.getAccount('eip155').address).toBe(EVM);
     expect(modal.getAccount('solana').isConnected).toBe(false);
+  });
+
+  it("reports the active account's type: a smart account once the embedded wallet says so", () => {
+    connectEvm();
+    markSmartAccount('eip155', EVM, true, true);
+    expect(modal.getAccount()).toMatchObject({
+      type: 'smartAccount',
+      allAccounts: [{ namespace: 'eip155', address: EVM, type: 'smartAccount' }],
+    });
+    expect(getAccountState('eip155').smartAccountDeployed).toBe(true);
+    markSmartAccount('eip155', EVM, false);
+    expect(modal.getAccount()).toMatchObject({ type: 'eoa', allAccounts: [{ type: 'eoa' }] });
+    expect(getAccountState('eip155').smartAccountDeployed).toBe(false);
   });
 
   it('calls back at once, on changes, and not after unsubscribing', () => {

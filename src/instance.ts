@@ -1,7 +1,7 @@
 import type { EIP1193Provider } from 'viem';
 import type { ChainNamespace } from './core/caip.js';
 import type { Network } from './wire/networks.js';
-import type { ThemeMode } from './core/options.js';
+import type { AccountType, ThemeMode } from './core/options.js';
 import {
   $accounts,
   $activeAccount,
@@ -70,6 +70,8 @@ export interface PublicAccount {
   status: AccountStatus;
   isConnected: boolean;
   allAccounts: AccountEntry[];
+  /** The active account's type (spec 3): 'eoa', 'smartAccount', or 'payment' (bip122); undefined while disconnected. */
+  type: AccountType | undefined;
 }
 
 /**
@@ -172,11 +174,19 @@ export function publicAccount(account: AccountState = EMPTY_ACCOUNT): PublicAcco
     status: account.status,
     isConnected: connected,
     allAccounts: connected ? account.allAccounts : [],
+    type: connected ? account.allAccounts.find((a) => a.address.toLowerCase() === account.address!.toLowerCase())?.type : undefined,
   };
 }
 
 function sameAccount(a: PublicAccount, b: PublicAccount | undefined): boolean {
-  return !!b && a.address === b.address && a.status === b.status && a.caipAddress === b.caipAddress && a.allAccounts === b.allAccounts;
+  return (
+    !!b &&
+    a.address === b.address &&
+    a.status === b.status &&
+    a.caipAddress === b.caipAddress &&
+    a.allAccounts === b.allAccounts &&
+    a.type === b.type
+  );
 }
 
 // With the stores' Blockchain API registered (./stores/portfolio/blockchain.ts): a Bitcoin send reads its coins through it.

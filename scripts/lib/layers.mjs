@@ -11,7 +11,8 @@
  * Stores import chains; elements import only the registry (src/chains/registry.ts, for labels
  * and rules) and types. One part of a namespace runs in the embedded wallet's frame, not the
  * page: its frame-side signer, `src/chains/<namespace>/frame-*.ts`. Those files are frame code
- * that lives with its namespace: they import core, wire, the frame and each other, and the frame
+ * that lives with its namespace (so is `src/chains/<namespace>/smart-account/`, the embedded
+ * wallet's smart account): they import core, wire, the frame and each other, and the frame
  * imports nothing else of src/chains, so no page code reaches the frame bundle and no frame
  * secret handling reaches the page. `src/chains/frame-*.ts` list those parts for the frame (the
  * namespaces it holds keys for, their signers).
@@ -19,9 +20,9 @@
 const TOP = '(instance|configure|create|index|cdn|elements)\\.js$';
 const folders = (...names) => `(^|/)(${names.join('|')})/`;
 /** A chain file that is not frame-side: what the frame may not import. */
-const PAGE_CHAIN = '(^|/)chains/(?!([^/]+/)?frame-)';
+const PAGE_CHAIN = '(^|/)chains/(?!([^/]+/)?frame-|[^/]+/smart-account/)';
 /** A chain's frame-side file: what page code may not import. */
-const FRAME_CHAIN = '^\\./([^./][^/]*/)?frame-|^\\.\\./[^./][^/]*/frame-';
+const FRAME_CHAIN = '^\\./([^./][^/]*/)?frame-|^\\.\\./[^./][^/]*/frame-|(^|/)smart-account/';
 
 /** What every store file may not import, whatever its tier. */
 const STORE_PATTERNS = [
@@ -165,7 +166,7 @@ export const LAYER_ZONES = [
   {
     name: 'chains',
     files: ['src/chains/**'],
-    ignores: ['src/chains/frame-*.ts', 'src/chains/*/frame-*.ts'],
+    ignores: ['src/chains/frame-*.ts', 'src/chains/*/frame-*.ts', 'src/chains/*/smart-account/**'],
     patterns: [
       { regex: folders('stores', 'elements', 'react'), message: 'Chains never import stores: actions wire them together.' },
       {
@@ -186,8 +187,24 @@ export const LAYER_ZONES = [
         message: "A chain's frame-side part is frame code: it imports only core, wire, the frame and other frame-side parts.",
       },
       {
-        regex: '^\\./(?!frame-)|^\\.\\./(?!\\.\\./)',
+        regex: '^\\./(?!frame-|smart-account/)|^\\.\\./(?!\\.\\./)',
         message: "A chain's frame-side part imports only other frame-side parts of src/chains.",
+      },
+      { regex: `^(\\.\\./){2,}${TOP}`, message: 'Frame-side parts may not import the package entries.' },
+    ],
+  },
+  {
+    // src/chains/<namespace>/smart-account/: the embedded wallet's smart account, frame code too.
+    name: 'chains-smart-account',
+    files: ['src/chains/*/smart-account/**'],
+    patterns: [
+      {
+        regex: folders('api', 'adapters', 'stores', 'elements', 'react'),
+        message: "A chain's smart account is frame code: it imports only core, wire, the frame and other frame-side parts.",
+      },
+      {
+        regex: '^\\.\\./(?!\\.\\./|frame-)',
+        message: "A chain's smart account imports only other frame-side parts of src/chains.",
       },
       { regex: `^(\\.\\./){2,}${TOP}`, message: 'Frame-side parts may not import the package entries.' },
     ],
@@ -202,7 +219,7 @@ export const LAYER_ZONES = [
         message: "The frame's list of frame-side parts is frame code: it imports only core, wire, the frame and frame-side parts.",
       },
       {
-        regex: '^\\./(?!([^./][^/]*/)?frame-)',
+        regex: '^\\./(?!([^./][^/]*/)?(frame-|smart-account/))',
         message: "The frame's list of frame-side parts imports only frame-side parts of src/chains.",
       },
     ],

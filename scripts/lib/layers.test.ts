@@ -42,6 +42,21 @@ describe('layer zones', () => {
       'imports only frame-side parts',
     ],
     [
+      'src/chains/eip155/x.ts',
+      "import { safeAddress } from './smart-account/address.js';\nexport const x = safeAddress;",
+      'runs in the frame only',
+    ],
+    [
+      'src/chains/eip155/smart-account/x.ts',
+      "import { eip155Adapter } from '../adapter.js';\nexport const x = eip155Adapter;",
+      'smart account imports only other frame-side parts',
+    ],
+    [
+      'src/chains/eip155/smart-account/x.ts',
+      "import { $modal } from '../../../stores/modal.js';\nexport const x = $modal;",
+      'is frame code',
+    ],
+    [
       'src/chains/registry-x.ts',
       "import { frameSigner } from './frame-signers.js';\nexport const x = frameSigner;",
       'runs in the frame only',
@@ -104,6 +119,12 @@ describe('layer zones', () => {
     ['src/chains/solana/frame-x.ts', "import { prepare } from './frame-transaction.js';\nexport const x = prepare;"],
     ['src/frame/site/x.ts', "import { frameSigner } from '../../chains/frame-signers.js';\nexport const x = frameSigner;"],
     ['src/chains/frame-x.ts', "import { prepare } from './solana/frame-requests.js';\nexport const x = prepare;"],
+    ['src/frame/site/x.ts', "import { safeAddress } from '../../chains/eip155/smart-account/address.js';\nexport const x = safeAddress;"],
+    ['src/chains/eip155/frame-x.ts', "import { safeAddress } from './smart-account/address.js';\nexport const x = safeAddress;"],
+    [
+      'src/chains/eip155/smart-account/x.ts',
+      "import { wipe } from '../../../frame/keys/bytes.js';\nimport { prepare } from '../frame-requests.js';\nimport { y } from './y.js';\nexport const x = [wipe, prepare, y];",
+    ],
     ['src/elements/x/y.ts', "import { chainParts } from '../../chains/registry.js';\nexport const x = chainParts;"],
     ['src/chains/eip155/x.ts', "import { frameRpc } from '../../adapters/auth/frame-rpc.js';\nexport const x = frameRpc;"],
     ['src/core/x.ts', "import { networks } from '../wire/networks.js';\nexport const x = networks;"],

@@ -13,7 +13,7 @@ import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHardhat, type HardhatNode } from '../../scripts/lib/hardhat.mjs';
 import { startBundler, type RunningBundler } from '../src/aa/bundler.js';
-import { deployAa, safeContracts } from '../src/aa/deploy.js';
+import { deployAa, safeContracts, type AaDeployment } from '../src/aa/deploy.js';
 import type { RunningServer } from '../src/index.js';
 import { api } from './blockchain-helpers.js';
 import { DEV, getJson, LOCAL_ORIGIN, start } from './helpers.js';
@@ -24,6 +24,7 @@ let node: HardhatNode;
 let bundler: RunningBundler;
 let server: RunningServer;
 let client: PublicClient;
+let stack: AaDeployment;
 
 beforeAll(async () => {
   node = await startHardhat();
@@ -31,7 +32,7 @@ beforeAll(async () => {
     chain: { ...hardhat, rpcUrls: { default: { http: [node.url] } } },
     transport: http(node.url),
   }) as PublicClient;
-  await deployAa({ rpcUrl: node.url });
+  ({ deployment: stack } = await deployAa({ rpcUrl: node.url }));
   bundler = await startBundler({ rpcUrl: node.url, port: 0 });
   server = await start({
     relayPort: false,
@@ -107,6 +108,23 @@ describe('a sponsored user operation through the backend', () => {
   it('lists the chain among the smart-account enabled networks', async () => {
     const reply = await api(server, '/v1/smart-accounts/networks');
     expect(reply).toMatchObject({ status: 200, body: { smartAccountEnabledNetworks: [31337] } });
+  });
+
+  it("answers the chain's smart-account contracts: where aa deploy put them, and the paymaster", async () => {
+    const reply = await api(server, `/v1/smart-accounts/${CHAIN}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      chainId: CHAIN,
+      account: 'safe-1.4.1',
+      entryPoint: { address: entryPoint07Address, version: '0.7' },
+      ...safeContracts(),
+      paymaster: stack.paymaster,
+    });
+    for (const address of [...Object.values(safeContracts()), stack.paymaster])
+      expect(await client.getCode({ address: address as `0x${string}` })).toMatch(/^0x[0-9a-f]{2,}/);
+    const other = await api(server, '/v1/smart-accounts/eip155:1');
+    expect(other).toMatchObject({ status: 404, body: { message: 'Chain eip155:1 is not a smart-account enabled network of this server' } });
+    expect((await api(server, '/v1/smart-accounts/31337')).status).toBe(400);
   });
 });
 

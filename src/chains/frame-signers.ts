@@ -9,6 +9,7 @@ import type { PrepareEnv, PreparedRequest } from '../frame/site/prepared-request
 import type { AuthUser } from '../wire/auth-api.js';
 import { answerEvmRequest, EVM_FRAME_ANSWERS, type AnswerEnv } from './eip155/frame-calls-status.js';
 import { prepareEvmRequest } from './eip155/frame-requests.js';
+import { activeSmartAccountOf } from './eip155/smart-account/active.js';
 import { isEmbeddedNamespace, type EmbeddedNamespace } from './frame-namespaces.js';
 import { prepareSolanaRequest } from './solana/frame-requests.js';
 
@@ -23,7 +24,13 @@ export interface FrameSigner {
 }
 
 const SIGNERS: Record<EmbeddedNamespace, FrameSigner> = {
-  eip155: { address: (user) => user.evmAddress, prepare: prepareEvmRequest, answers: EVM_FRAME_ANSWERS, answer: answerEvmRequest },
+  // The Safe's address while the user acts through it (SetPreferredAccount 'smartAccount').
+  eip155: {
+    address: (user) => activeSmartAccountOf(user.evmAddress)?.address ?? user.evmAddress,
+    prepare: prepareEvmRequest,
+    answers: EVM_FRAME_ANSWERS,
+    answer: answerEvmRequest,
+  },
   solana: { address: (user) => user.solanaAddress, prepare: prepareSolanaRequest },
 };
 

@@ -179,6 +179,11 @@ export interface ChainRules {
   numericChainId?: boolean;
   /** The type of the namespace's accounts (spec 3 and 9: bip122's are 'payment'); 'eoa' when absent. */
   accountType?: AccountType;
+  /**
+   * The embedded wallet's account here can be a smart account (spec 3 and 9: the default type is
+   * 'smartAccount' where the network is a smart-account enabled one, else the account stays 'eoa').
+   */
+  smartAccounts?: boolean;
   /** The Review step offers a fee speed (slow, normal, fast) and the transfer carries it. */
   feeSpeeds?: boolean;
   /** The same account (addresses of this namespace compare case-insensitively when true). */

@@ -53,10 +53,13 @@ export const frameNetworkSchema = z.object({
 });
 export type FrameNetwork = z.infer<typeof frameNetworkSchema>;
 
+/** The account types the frame reports (spec 3): the key's own account, or its Safe on a smart-account enabled network. */
+export const frameAccountTypeSchema = z.enum(['eoa', 'smartAccount']);
+
 export const frameAccountSchema = z.object({
   namespace: namespaceField,
   address: text(128),
-  type: z.literal('eoa'),
+  type: frameAccountTypeSchema,
 });
 
 /** The user the frame gives after login (spec 3, "User"). */
@@ -68,7 +71,7 @@ export const frameUserSchema = z.object({
   userName: z.optional(text(128)),
   /** How the user logged in this time: a social provider or farcaster (absent for e-mail and passkey). */
   socialProvider: z.optional(z.enum([...OAUTH_PROVIDERS, 'farcaster'])),
-  preferredAccountType: z.literal('eoa'),
+  preferredAccountType: frameAccountTypeSchema,
   smartAccountDeployed: z.boolean(),
 });
 export type FrameUser = z.infer<typeof frameUserSchema>;
@@ -156,15 +159,21 @@ export const frameRequests = {
       ),
       networks: z.array(frameNetworkSchema).check(z.maxLength(64)),
       locale: z.optional(text(16)),
+      /** The Blockchain API (the host's `blockchainApiUrl`): smart accounts' networks, contracts, bundler and paymaster. */
+      apiUrl: z.optional(urlField),
     }),
     result: empty,
   },
-  /** Smart accounts come later: the frame answers with no networks and eoa only. */
+  /**
+   * Smart accounts (src/chains/eip155/smart-account): the backend's enabled networks ([] when it
+   * cannot say), the Safe of the current chain (its counterfactual address at once), and the
+   * switch between the key's account and its Safe (refused where the network is not enabled).
+   */
   GetSmartAccountEnabledNetworks: { payload: empty, result: z.object({ smartAccountEnabledNetworks: z.array(z.number()) }) },
   InitSmartAccount: { payload: empty, result: z.object({ address: text(128), isDeployed: z.boolean() }) },
   SetPreferredAccount: {
     payload: z.object({ type: z.enum(['eoa', 'smartAccount']) }),
-    result: z.object({ type: z.literal('eoa'), address: text(128) }),
+    result: z.object({ type: frameAccountTypeSchema, address: text(128) }),
   },
   /**
    * Social login, step 1: the provider's authorization URL for the popup the host opened on the

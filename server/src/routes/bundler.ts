@@ -3,13 +3,15 @@
  * project in the query and its allowed origins, as every Blockchain API route): a proxy to the
  * bundler of the `--evm-rpc` chain (`--bundler-url`) for an allowlist of ERC-4337 methods, its
  * JSON-RPC errors passed on as they are; and GET /v1/smart-accounts/networks, the chains whose
- * bundler, EntryPoint v0.7 and paymaster are there (spec 3's smart-account enabled networks).
+ * bundler, EntryPoint v0.7 and paymaster are there (spec 3's smart-account enabled networks), and
+ * (./smart-accounts.ts) GET /v1/smart-accounts/{chainId}, the contracts of such a chain.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import type { AaService } from '../aa/service.js';
 import { caipChainId } from '../chains/eip155/chain.js';
 import { errorReplies, projectQuerySchema } from './schemas.js';
+import { smartAccountRoutes } from './smart-accounts.js';
 import {
   answerRpc,
   chainParamsSchema,
@@ -92,6 +94,8 @@ async function forward(url: string, request: JsonRpcRequest) {
 
 export const bundlerRoutes: FastifyPluginAsyncZod<SmartAccountRouteOptions> = async (app, { aa }) => {
   const config = { access: 'allowed-origins' } as const;
+  // GET /v1/smart-accounts/{chainId}: the chain's smart-account contracts.
+  await app.register(smartAccountRoutes, { aa });
 
   app.post(
     '/v1/bundler/:chainId',

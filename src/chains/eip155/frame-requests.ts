@@ -6,7 +6,7 @@
  * or 'Approve {count} transactions' with each call's rows and the network fee,
  * ./frame-transaction-view.ts), and run with the key only after the user approved.
  */
-import { bytesToHex, createWalletClient, defineChain, hexToBytes, http, isAddress, isHex, type Hex } from 'viem';
+import { bytesToHex, createWalletClient, defineChain, hexToBytes, http, isAddress, isHex, type Hex, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { FrameNetwork } from '../../frame/messages.js';
 import { wipe } from '../../frame/keys/bytes.js';
@@ -17,6 +17,8 @@ import { fill, FRAME_REPLY_TEXT } from '../../frame/site/texts.js';
 import { MAX_CALLS, rememberBatch } from './frame-calls-status.js';
 import { callRows, networkFee, type EvmCall, type ViewEnv } from './frame-transaction-view.js';
 import { typedDataTree } from './frame-typed-data.js';
+import { activeSmartAccountAt } from './smart-account/active.js';
+import { sendAsUserOperation, signMessageAsSafe, signTypedDataAsSafe, type SmartRunEnv } from './smart-account/requests.js';
 
 const MAX_MESSAGE = 65_536;
 /** EIP-5792's refusal of a batch with `atomicRequired: true` by a wallet that sends calls one by one. */
@@ -41,7 +43,7 @@ async function withKey<T>(seed: Uint8Array, fn: (key: Hex) => Promise<T>): Promi
   }
 }
 
-function personalSign(params: unknown[], mine: string, env: PrepareEnv): PreparedRequest {
+function personalSign(params: unknown[], mine: string, env: PrepareEnv, smart?: SmartRunEnv): PreparedRequest {
   const [message, address] = params;
   if (typeof message !== 'string' || message.length > MAX_MESSAGE) throw invalid('params[0] must be the message (hex)');
   checkAddress(address, mine, 'params[1]');
@@ -49,7 +51,8 @@ function personalSign(params: unknown[], mine: string, env: PrepareEnv): Prepare
   const { text, isText } = messageText(raw);
   return {
     view: { title: env.texts.signMessage, rows: [], body: isText ? text : `${env.texts.hexMessage}\n${text}`, locale: env.locale },
-    run: (seed) => withKey(seed, (key) => privateKeyToAccount(key).signMessage({ message: { raw } })),
+    run: (seed) =>
+      smart ? signMessageAsSafe(seed, smart, raw) : withKey(seed, (key) => privateKeyToAccount(key).signMessage({ message: { raw } })),
   };
 }
 
@@ -78,7 +81,7 @@ function parseTypedData(value: unknown): TypedData {
   return typed as TypedData;
 }
 
-function signTypedData(params: unknown[], mine: string, env: PrepareEnv): PreparedRequest {
+function signTypedData(params: unknown[], mine: string, env: PrepareEnv, smart?: SmartRunEnv): PreparedRequest {
   checkAddress(params[0], mine, 'params[0]');
   const typed = parseTypedData(params[1]);
   const { EIP712Domain: _domain, ...types } = typed.types;
@@ -88,11 +91,18 @@ function signTypedData(params: unknown[], mine: string, env: PrepareEnv): Prepar
   return {
     view: { title: env.texts.signMessage, rows: [], tree, ...(valid ? {} : { note: env.texts.unreadable }), locale: env.locale },
     run: (seed) =>
-      withKey(seed, (key) =>
-        privateKeyToAccount(key).signTypedData({ domain, types, primaryType: typed.primaryType, message: typed.message } as Parameters<
-          ReturnType<typeof privateKeyToAccount>['signTypedData']
-        >[0]),
-      ),
+      smart
+        ? signTypedDataAsSafe(seed, smart, {
+            domain,
+            types,
+            primaryType: typed.primaryType,
+            message: typed.message,
+          } as unknown as TypedDataDefinition)
+        : withKey(seed, (key) =>
+            privateKeyToAccount(key).signTypedData({ domain, types, primaryType: typed.primaryType, message: typed.message } as Parameters<
+              ReturnType<typeof privateKeyToAccount>['signTypedData']
+            >[0]),
+          ),
   };
 }
 
@@ -123,7 +133,7 @@ function checkTo(to: unknown, name: string): string | undefined {
   return to;
 }
 
-function sendTransaction(params: unknown[], mine: string, network: FrameNetwork, env: PrepareEnv): PreparedRequest {
+function sendTransaction(params: unknown[], mine: string, network: FrameNetwork, env: PrepareEnv, smart?: SmartRunEnv): PreparedRequest {
   const tx = params[0] as Record<string, unknown> | undefined;
   if (typeof tx !== 'object' || tx === null) throw invalid('params[0] must be a transaction');
   if (tx.from !== undefined) checkAddress(tx.from, mine, 'params[0].from');
@@ -150,17 +160,23 @@ function sendTransaction(params: unknown[], mine: string, network: FrameNetwork,
       locale: env.locale,
     })),
     run: (seed) =>
-      withKey(seed, (key) => {
-        const client = createWalletClient({ account: privateKeyToAccount(key), chain: chainOf(network), transport: http(network.rpcUrl) });
-        return client.sendTransaction({
-          to: to as Hex | undefined,
-          value,
-          data,
-          gas,
-          ...(maxFeePerGas !== undefined ? { maxFeePerGas, maxPriorityFeePerGas } : {}),
-          nonce: nonceHex === undefined ? undefined : Number(nonceHex),
-        });
-      }),
+      smart
+        ? sendAsUserOperation(seed, smart, [{ to: to as Hex, value, ...(data ? { data } : {}) }])
+        : withKey(seed, (key) => {
+            const client = createWalletClient({
+              account: privateKeyToAccount(key),
+              chain: chainOf(network),
+              transport: http(network.rpcUrl),
+            });
+            return client.sendTransaction({
+              to: to as Hex | undefined,
+              value,
+              data,
+              gas,
+              ...(maxFeePerGas !== undefined ? { maxFeePerGas, maxPriorityFeePerGas } : {}),
+              nonce: nonceHex === undefined ? undefined : Number(nonceHex),
+            });
+          }),
   };
 }
 
@@ -169,11 +185,11 @@ function sendTransaction(params: unknown[], mine: string, network: FrameNetwork,
  * answers `{ id }`, the calls' transaction hashes joined by commas, which the frame remembers
  * for wallet_getCallsStatus (./frame-calls-status.ts).
  */
-function sendCalls(params: unknown[], mine: string, network: FrameNetwork, env: PrepareEnv): PreparedRequest {
+function sendCalls(params: unknown[], mine: string, network: FrameNetwork, env: PrepareEnv, smart?: SmartRunEnv): PreparedRequest {
   const batch = params[0] as Record<string, unknown> | undefined;
   if (typeof batch !== 'object' || batch === null) throw invalid('params[0] must be the calls');
   // EIP-5792: the calls are sent one after another, never atomically; a batch that needs it is refused before any screen.
-  if (batch.atomicRequired === true) throw new FrameRpcError(ATOMICITY_NOT_SUPPORTED.message, ATOMICITY_NOT_SUPPORTED.code);
+  if (batch.atomicRequired === true && !smart) throw new FrameRpcError(ATOMICITY_NOT_SUPPORTED.message, ATOMICITY_NOT_SUPPORTED.code);
   if (batch.from !== undefined) checkAddress(batch.from, mine, 'params[0].from');
   if (
     batch.chainId !== undefined &&
@@ -202,15 +218,25 @@ function sendCalls(params: unknown[], mine: string, network: FrameNetwork, env: 
       }),
     ),
     run: (seed) =>
-      withKey(seed, async (key) => {
-        const client = createWalletClient({ account: privateKeyToAccount(key), chain: chainOf(network), transport: http(network.rpcUrl) });
-        const hashes: Hex[] = [];
-        for (const call of calls)
-          hashes.push(await client.sendTransaction({ to: call.to as Hex | undefined, value: call.value, data: call.data }));
-        const id = hashes.join(',');
-        rememberBatch(id);
-        return { id };
-      }),
+      smart
+        ? sendAsUserOperation(
+            seed,
+            smart,
+            calls.map((c) => ({ to: c.to as Hex, value: c.value, ...(c.data ? { data: c.data } : {}) })),
+          ).then((hash) => (rememberBatch(hash), { id: hash }))
+        : withKey(seed, async (key) => {
+            const client = createWalletClient({
+              account: privateKeyToAccount(key),
+              chain: chainOf(network),
+              transport: http(network.rpcUrl),
+            });
+            const hashes: Hex[] = [];
+            for (const call of calls)
+              hashes.push(await client.sendTransaction({ to: call.to as Hex | undefined, value: call.value, data: call.data }));
+            const id = hashes.join(',');
+            rememberBatch(id);
+            return { id };
+          }),
   };
 }
 
@@ -223,15 +249,19 @@ export function prepareEvmRequest(
   env: PrepareEnv,
 ): PreparedRequest {
   const list = Array.isArray(params) ? params : [];
+  // From the user's Safe (the active smart account): only on the network it was set up on.
+  const active = activeSmartAccountAt(address);
+  if (active && active.caipChainId !== network.caipNetworkId) throw new FrameRpcError(FRAME_REPLY_TEXT.noSmartAccounts, 4100);
+  const smart = active ? { active, network, jsonRpc: env.jsonRpc } : undefined;
   switch (method) {
     case 'personal_sign':
-      return personalSign(list, address, env);
+      return personalSign(list, address, env, smart);
     case 'eth_signTypedData_v4':
-      return signTypedData(list, address, env);
+      return signTypedData(list, address, env, smart);
     case 'eth_sendTransaction':
-      return sendTransaction(list, address, network, env);
+      return sendTransaction(list, address, network, env, smart);
     case 'wallet_sendCalls':
-      return sendCalls(list, address, network, env);
+      return sendCalls(list, address, network, env, smart);
     default:
       throw new FrameRpcError(FRAME_REPLY_TEXT.unsupportedMethod, 4200);
   }

@@ -10,5 +10,6 @@ export const eip155Rules: ChainRules = {
   maxAmount: 2n ** 256n - 1n, // core/amount's MAX_UINT256, written here: core/amount is not in the first chunk
   numericChainId: true,
   caseInsensitive: true,
+  smartAccounts: true,
   features: { names: true, nfts: true, activity: true, swap: true },
 };

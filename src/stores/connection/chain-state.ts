@@ -3,10 +3,10 @@
  * its namespace (spec section 3). A chain the app did not configure is the 'Unknown Network'
  * and opens UnsupportedChain. Lazy, with the session modules.
  */
-import { chainRules } from '../../chains/registry.js';
 import { toCaipAddress, type CaipNetworkId, type ChainNamespace } from '../../core/caip.js';
 import type { Network } from '../../wire/networks.js';
 import { getAccountState, patchAccount } from './account.js';
+import { accountTypeOf } from './account-types.js';
 import { openModalOn } from '../ui/modal.js';
 import { $activeNamespace, $activeNetworkIds, $networks, $unknownNetwork, setActiveNetwork } from '../network/networks.js';
 
@@ -60,6 +60,6 @@ export function applyAccounts(namespace: ChainNamespace, accounts: string[]): vo
     address,
     caipAddress: toCaipAddress(networkId, address),
     status: 'connected',
-    allAccounts: accounts.map((a) => ({ namespace, address: a, type: chainRules(namespace)?.accountType ?? 'eoa' })),
+    allAccounts: accounts.map((a) => ({ namespace, address: a, type: accountTypeOf(namespace, a) })),
   });
 }

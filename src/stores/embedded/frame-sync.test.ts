@@ -9,7 +9,7 @@ import { networks } from '../../wire/networks.js';
 import { resetOptions, setOptions } from '../app/options.js';
 import { initNetworks } from '../network/networks.js';
 import { $locale } from '../ui/locale.js';
-import { destroyFrame, ensureFrame, frameRequest, setBridgeLoader } from './frame.js';
+import { dappDataPayload, destroyFrame, ensureFrame, frameRequest, setBridgeLoader } from './frame.js';
 
 let frame: FrameDouble;
 const locales = () => frame.calls.filter((c) => c.type === 'SyncDappData').map((c) => (c.payload as { locale?: string }).locale);
@@ -50,6 +50,17 @@ describe('the frame hears the locale', () => {
     $locale.set('fr');
     await new Promise((r) => setTimeout(r, 20));
     expect(locales()).toEqual(['en', 'de', 'ar']);
+  });
+
+  it("carries the Blockchain API the frame's smart accounts use, when the app has one", async () => {
+    expect(dappDataPayload().apiUrl).toBeUndefined();
+    setOptions({
+      projectId: 'w3kit-dev',
+      networks: [networks.localhost],
+      blockchainApiUrl: 'http://127.0.0.1:4301',
+      features: { email: true },
+    });
+    expect(dappDataPayload()).toMatchObject({ projectId: 'w3kit-dev', apiUrl: 'http://127.0.0.1:4301' });
   });
 
   it('a change while the first dapp data is on its way is sent after it', async () => {

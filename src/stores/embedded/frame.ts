@@ -72,7 +72,10 @@ export function themePayload(): FramePayload<'SyncTheme'> {
   };
 }
 
-/** What the frame needs of the app: project, metadata, the networks of the namespaces it holds keys for, with their first http RPC URL, locale. */
+/**
+ * What the frame needs of the app: project, metadata, the networks of the namespaces it holds keys for, with their first
+ * http RPC URL, locale, and the Blockchain API (its smart accounts' backend).
+ */
 export function dappDataPayload(): FramePayload<'SyncDappData'> {
   const options = $options.get();
   const networks = $networks
@@ -101,6 +104,8 @@ export function dappDataPayload(): FramePayload<'SyncDappData'> {
       : {}),
     networks,
     locale: $locale.get(),
+    // The Blockchain API the frame asks about smart accounts (networks, contracts, bundler, paymaster).
+    ...(options?.blockchainApiUrl && /^https?:\/\//.test(options.blockchainApiUrl) ? { apiUrl: options.blockchainApiUrl } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ import { $activeConnectorIds, $connectedWallet, setConnectorProvider } from '../
 import { disconnect, onDisconnect } from '../connection/disconnect.js';
 import { activate, adapterFor } from '../connection/session.js';
 import { $activeNamespace, $activeNetwork, $networks } from '../network/networks.js';
+import { smartAccountNamespace } from '../connection/account-types.js';
+import { applyPreferredAccountType, markUserAccounts } from './account-type.js';
 import { approvalHook } from './approval.js';
 import { AUTH_CONNECTOR_ID } from '../connection/connector-ids.js';
 import { currentFrame, ensureFrame, onSessionExpired } from './frame.js';
@@ -53,6 +55,11 @@ export async function connectUser(user: FrameUser, restored = false): Promise<vo
     const adapter = await adapterFor(namespace);
     activate(namespace, AUTH_CONNECTOR_ID, provider, adapter, await adapter.connect(provider, network), restored);
   }
+  markUserAccounts(user);
+  // The preferred account type, in the background (eip155's default: its Safe, where the network is enabled).
+  const namespace = smartAccountNamespace();
+  if (namespace && providers[namespace])
+    void applyPreferredAccountType(user, (address) => setEmbeddedAddress(namespace, address)).catch(() => undefined);
   nameSocialWallet(user);
   saveLoginCache(user.email, $activeNetwork.get()?.caipNetworkId ?? user.chainId);
   // A fresh login (not the reload's restore): the frame may need the user's click to keep it.
@@ -72,6 +79,11 @@ function nameSocialWallet(user: FrameUser): void {
   const wallet = $connectedWallet.get();
   if (!user.socialProvider || wallet?.type !== 'AUTH') return;
   $connectedWallet.set({ ...wallet, name: SOCIAL_NAMES[user.socialProvider], social: user.socialProvider });
+}
+
+/** Moves the embedded account of `namespace` to `address` (its smart account, or back to the key's). */
+export function setEmbeddedAddress(namespace: EmbeddedNamespace, address: string): void {
+  providers[namespace]?.setAccount(address);
 }
 
 /** Updates the user's e-mail (after an e-mail change). */

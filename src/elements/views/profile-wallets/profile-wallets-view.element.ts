@@ -2,6 +2,12 @@ import { css, html, nothing } from 'lit';
 import { truncateAddress } from '../../../core/address.js';
 import { $accounts } from '../../../stores/connection/account.js';
 import {
+  $smartAccountAddresses,
+  $smartAccountNetworks,
+  accountTypeOf,
+  smartAccountNamespace,
+} from '../../../stores/connection/account-types.js';
+import {
   $activeConnectorIds,
   $connections,
   $connectors,
@@ -11,7 +17,7 @@ import {
 } from '../../../stores/connection/connectors.js';
 import { AUTH_CONNECTOR_ID } from '../../../stores/connection/connector-ids.js';
 import { $embeddedUser } from '../../../stores/embedded/state.js';
-import { $activeNamespace } from '../../../stores/network/networks.js';
+import { $activeNamespace, $activeNetwork } from '../../../stores/network/networks.js';
 import { SOCIAL_NAMES } from '../../../core/social-names.js';
 import { walletMark } from '../account/wallet-mark.js';
 import { pushView } from '../../../stores/ui/router.js';
@@ -35,7 +41,9 @@ const statusTag = (status: ConnectorStatus): string | undefined =>
  * @summary ProfileWallets: the wallets known for this page; the active one is marked. Choosing
  * another switches to it (or starts a fresh connect when it is no longer connected). When the
  * active wallet exposes several accounts they are listed under it, and choosing one makes it
- * the active address.
+ * the active address. The embedded wallet's row offers the switch between its key's account and
+ * its smart account where the network is smart-account enabled (a refused switch falls back to
+ * the key's account, saying 'This application might not support Smart Accounts').
  */
 export class W3ProfileWalletsView extends W3Element {
   static override readonly tagName = 'w3-profile-wallets-view';
@@ -86,6 +94,10 @@ export class W3ProfileWalletsView extends W3Element {
   private readonly namespace = new StoreController(this, $activeNamespace);
   /** After a social login the embedded wallet's row names the provider with its mark, as the Account row does. */
   private readonly embeddedUser = new StoreController(this, $embeddedUser);
+  private readonly smartNetworks = new StoreController(this, $smartAccountNetworks);
+  private readonly smartAddresses = new StoreController(this, $smartAccountAddresses);
+  private readonly network = new StoreController(this, $activeNetwork);
+  private switching = false;
   /** Arrow keys, Home and End move within the wallets and within a wallet's accounts. */
   private readonly roving = new RovingFocusController(this, {
     lists: 'ul.stack, ul.accounts',
@@ -108,6 +120,53 @@ export class W3ProfileWalletsView extends W3Element {
     } catch (err) {
       showErrorOf(err);
     }
+  }
+
+  private async switchAccountType(type: 'eoa' | 'smartAccount'): Promise<void> {
+    const namespace = smartAccountNamespace();
+    if (!namespace || this.switching) return;
+    this.switching = true;
+    this.requestUpdate();
+    try {
+      const [{ switchAccountType }, { setEmbeddedAddress }] = await Promise.all([
+        import('../../../stores/embedded/account-type.js'),
+        import('../../../stores/embedded/session.js'),
+      ]);
+      await switchAccountType(type, (address) => setEmbeddedAddress(namespace, address));
+    } catch (err) {
+      showErrorOf(err);
+    } finally {
+      this.switching = false;
+      this.requestUpdate();
+    }
+  }
+
+  /** The embedded wallet's switch between its key's account and its smart account, on an enabled network. */
+  private renderAccountTypeSwitch(address: string | undefined) {
+    void this.smartAddresses.value;
+    const namespace = smartAccountNamespace();
+    const network = this.network.value;
+    if (!namespace || !address || network?.chainNamespace !== namespace) return nothing;
+    if (!this.smartNetworks.value.includes(Number(network.caipNetworkId.split(':')[1]))) return nothing;
+    const smart = accountTypeOf(namespace, address) === 'smartAccount';
+    return html`<w3-ui-button
+      class="account-type"
+      variant="secondary"
+      size="sm"
+      full-width
+      data-account-type=${smart ? 'eoa' : 'smartAccount'}
+      ?disabled=${this.switching}
+      @click=${() => void this.switchAccountType(smart ? 'eoa' : 'smartAccount')}
+      >${smart
+        ? msg('Switch to your EOA', {
+            id: 'wallets-switch-eoa',
+            desc: "Wallets view: use the embedded wallet's own key account instead of its smart account",
+          })
+        : msg('Switch to your smart account', {
+            id: 'wallets-switch-smart-account',
+            desc: "Wallets view: use the embedded wallet's smart account (ERC-4337) instead of its key's own account",
+          })}</w3-ui-button
+    >`;
   }
 
   private renderAccounts(connection: Connection, name: string, active: string | undefined) {
@@ -154,6 +213,7 @@ export class W3ProfileWalletsView extends W3Element {
               ></w3-ui-icon-button>
             </div>
             ${status === 'connected' && connection.accounts.length > 1 ? this.renderAccounts(connection, name, address) : nothing}
+            ${status === 'connected' && connection.connectorId === AUTH_CONNECTOR_ID ? this.renderAccountTypeSwitch(address) : nothing}
           </li>`;
         })}
       </ul>

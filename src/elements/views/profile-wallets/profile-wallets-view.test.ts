@@ -15,6 +15,13 @@ import { $activeConnectorIds, $connections, $connectors } from '../../../stores/
 import { AUTH_CONNECTOR_ID } from '../../../stores/connection/connector-ids.js';
 import { $embeddedUser } from '../../../stores/embedded/state.js';
 import { ADDRESS, connectAccount } from '../../../../test/browser/helpers.js';
+import { EmbeddedWalletError } from '../../../core/errors/frame.js';
+import type { FramePayload } from '../../../frame/messages.js';
+import { $smartAccountAddresses, $smartAccountNetworks } from '../../../stores/connection/account-types.js';
+import { $toast } from '../../../stores/ui/toast.js';
+import { patchAccount } from '../../../stores/connection/account.js';
+import { installFrameDouble } from '../../../test-utils/frame-double.js';
+import { destroyFrame } from '../../../stores/embedded/frame.js';
 
 const LONG = 'A Wallet With A Remarkably Long Name For Testing';
 let wallets: TestWallet[] = [];
@@ -141,8 +148,8 @@ describe('<w3-profile-wallets-view>', () => {
   });
 
   /** The embedded wallet connected (its connector is 'Email'), logged in through `socialProvider` or by e-mail. */
-  async function openEmbedded(socialProvider?: 'google' | 'github'): Promise<HTMLElement> {
-    const el = await mountModal();
+  async function openEmbedded(socialProvider?: 'google' | 'github', options: Parameters<typeof mountModal>[0] = {}): Promise<HTMLElement> {
+    const el = await mountModal(options);
     connectAccount();
     $connectors.set([{ id: AUTH_CONNECTOR_ID, type: 'AUTH', name: 'Email', chain: 'eip155' }]);
     $connections.setKey('eip155', [{ connectorId: AUTH_CONNECTOR_ID, accounts: [{ address: ADDRESS, type: 'eoa' }] }]);
@@ -174,6 +181,80 @@ describe('<w3-profile-wallets-view>', () => {
     await waitFor(() => row.querySelector('[data-wallet-social="github"]'), 2000, "GitHub's mark");
     expect(row.querySelector('.name')!.textContent).to.equal('GitHub');
     expect(await axeViolations()).to.deep.equal([]);
+  });
+
+  const SAFE = '0x5afe5afe5afe5afe5afe5afe5afe5afe5afe5afe';
+  /** The frame double stands in for the secure site (the frame side runs for real in smart-account.backend.test.ts). */
+  const WITH_FRAME = { secureSiteUrl: 'http://127.0.0.1:9', projectId: 'w3kit-dev' };
+  /** The frame's answers: the switch to the smart account succeeds, or is refused as on a network that is not enabled. */
+  function frameFor(smartRefused: boolean) {
+    let type: 'eoa' | 'smartAccount' = 'eoa';
+    const user = () => ({
+      ...$embeddedUser.get()!,
+      address: type === 'smartAccount' ? SAFE : ADDRESS,
+      accounts: [{ namespace: 'eip155' as const, address: type === 'smartAccount' ? SAFE : ADDRESS, type }],
+      preferredAccountType: type,
+    });
+    destroyFrame();
+    const double = installFrameDouble({
+      SyncDappData: () => ({}),
+      SyncTheme: () => ({}),
+      SetPreferredAccount: (payload: FramePayload<'SetPreferredAccount'>) => {
+        if (payload.type === 'smartAccount' && smartRefused)
+          throw new EmbeddedWalletError('This application might not support Smart Accounts', { messageCode: 'NoSmartAccounts' });
+        type = payload.type;
+        return { type, address: type === 'smartAccount' ? SAFE : ADDRESS };
+      },
+      GetUser: user,
+    });
+    // The modal hosts the frame's element: a real (empty) iframe.
+    (double as { iframe: HTMLIFrameElement }).iframe = document.createElement('iframe');
+    return double;
+  }
+  const switchButton = (view: HTMLElement) => deep<HTMLElement>(view, 'w3-ui-button.account-type');
+
+  it('offers the switch to the smart account on an enabled network only, stores the choice, and switches back', async () => {
+    const frame = frameFor(false);
+    const view = await openEmbedded(undefined, WITH_FRAME);
+    await waitFor(() => embeddedRow(view), 3000, 'the embedded row');
+    expect(switchButton(view)).to.equal(null);
+    $smartAccountNetworks.set([31337]);
+    const button = await waitFor(() => switchButton(view), 3000, 'the switch');
+    expect(button.textContent!.trim()).to.equal('Switch to your smart account');
+    deep<HTMLElement>(button, 'button')!.click();
+    await waitFor(() => storage.get('preferredAccountTypes')?.eip155 === 'smartAccount' || undefined, 3000, 'the stored choice');
+    expect(frame.calls.filter((c) => c.type === 'SetPreferredAccount').map((c) => c.payload)).to.deep.equal([{ type: 'smartAccount' }]);
+    expect($smartAccountAddresses.get()).to.include(SAFE);
+    expect($embeddedUser.get()!.preferredAccountType).to.equal('smartAccount');
+    // The embedded provider moves the account to the Safe (accountsChanged; no provider in this test).
+    patchAccount('eip155', { address: SAFE, allAccounts: [{ namespace: 'eip155', address: SAFE, type: 'smartAccount' }] });
+    await waitFor(() => (switchButton(view)?.textContent!.trim() === 'Switch to your EOA' ? true : undefined), 3000, 'the way back');
+    deep<HTMLElement>(switchButton(view)!, 'button')!.click();
+    await waitFor(() => storage.get('preferredAccountTypes')?.eip155 === 'eoa' || undefined, 3000, 'back to eoa');
+    expect($smartAccountAddresses.get()).to.not.include(SAFE);
+    $smartAccountNetworks.set([]);
+  });
+
+  it("falls back to the key's account with 'This application might not support Smart Accounts' when the switch is refused", async () => {
+    const frame = frameFor(true);
+    const view = await openEmbedded(undefined, WITH_FRAME);
+    $smartAccountNetworks.set([31337]);
+    const button = await waitFor(() => switchButton(view), 3000, 'the switch');
+    deep<HTMLElement>(button, 'button')!.click();
+    await waitFor(() => ($toast.get().open ? true : undefined), 3000, 'the toast');
+    const toast = await waitFor(() => deep<HTMLElement>(document.querySelector('w3-modal')!, 'w3-ui-toast'), 3000, 'the toast element');
+    await waitFor(
+      () => (toast.shadowRoot!.textContent!.includes('This application might not support Smart Accounts') ? true : undefined),
+      3000,
+      'its text',
+    );
+    expect(storage.get('preferredAccountTypes')?.eip155).to.equal('eoa');
+    expect(frame.calls.filter((c) => c.type === 'SetPreferredAccount').map((c) => c.payload)).to.deep.equal([
+      { type: 'smartAccount' },
+      { type: 'eoa' },
+    ]);
+    expect($smartAccountAddresses.get()).to.not.include(SAFE);
+    $smartAccountNetworks.set([]);
   });
 
   it("after an e-mail login the embedded wallet's row stays 'Email' with the wallet image", async () => {

@@ -3,6 +3,7 @@
  * network the host synced; the last one is remembered in the device store).
  */
 import { frameSigner } from '../../../chains/frame-signers.js';
+import { activeSmartAccountOf } from '../../../chains/eip155/smart-account/active.js';
 import { EMBEDDED_NAMESPACES } from '../../../chains/frame-namespaces.js';
 import { W3Error } from '../../../core/errors/base.js';
 import { emptyReply, userReply } from '../../../wire/auth-api.js';
@@ -46,11 +47,11 @@ export const sessionHandlers: Handlers<'GetUser' | 'SignOut' | 'IsConnected' | '
     if (chainId !== undefined && !findNetwork(ctx, chainId)) throw new W3Error(FRAME_REPLY_TEXT.chainNotSupported);
     const session = await freshSession(ctx);
     const chain = chainId ?? (await currentChainId(ctx));
-    const accounts: FrameUser['accounts'] = EMBEDDED_NAMESPACES.map((namespace) => ({
-      namespace,
-      address: addressOn(session, namespace),
-      type: 'eoa' as const,
-    }));
+    const smart = activeSmartAccountOf(session.user.evmAddress);
+    const accounts: FrameUser['accounts'] = EMBEDDED_NAMESPACES.map((namespace) => {
+      const address = addressOn(session, namespace);
+      return { namespace, address, type: smart?.address === address ? 'smartAccount' : 'eoa' };
+    });
     return {
       email: session.user.email,
       address: addressOn(session, chain.split(':')[0] as string),
@@ -58,8 +59,8 @@ export const sessionHandlers: Handlers<'GetUser' | 'SignOut' | 'IsConnected' | '
       accounts,
       ...(session.user.userName ? { userName: session.user.userName } : {}),
       ...(session.user.socialProvider ? { socialProvider: session.user.socialProvider } : {}),
-      preferredAccountType: 'eoa',
-      smartAccountDeployed: false,
+      preferredAccountType: smart ? 'smartAccount' : 'eoa',
+      smartAccountDeployed: smart?.deployed ?? false,
     };
   },
 
