@@ -3,7 +3,8 @@
  * the page (env.ts routes every fetch here first), so the gallery works with no backend. A route
  * is the path after the API base (`/getWallets`, `/v1/account/balance`: the account's address
  * left out); its reply is data, LOADING (never answers: the view's loading state) or FAILED
- * (a 503: the view's error state). Images are files under fixtures/api/ (same origin).
+ * (a 501: the view's error state, a server error the API client does not retry (src/api/http.ts
+ * RETRY_STATUSES), so the error shows at once and a screenshot of it is stable). Images are files under fixtures/api/ (same origin).
  */
 import type { WalletEntry } from '../../src/wire/provider-api.js';
 import { setFixtureHandler } from './env.js';
@@ -101,7 +102,7 @@ export function installFixtureApi(routes: Routes, wallets: readonly WalletEntry[
     if (!Object.hasOwn(table, route)) return Promise.resolve(json({ error: `gallery: no fixture for ${route}` }, 404));
     const reply = table[route];
     if (reply === LOADING) return new Promise<Response>(() => undefined);
-    if (reply === FAILED) return Promise.resolve(json({ error: 'Service unavailable' }, 503));
+    if (reply === FAILED) return Promise.resolve(json({ error: 'Not implemented' }, 501));
     if (route === '/getWallets' && Array.isArray(reply))
       return Promise.resolve(json(walletsPage(reply as WalletEntry[], url.searchParams)));
     return Promise.resolve(json(reply));

@@ -549,6 +549,8 @@
 'tile-installed': `مثبتة`,
 'title-onramp-buy': `شراء`,
 'token-picker-others': `رموز أخرى`,
+'wallets-switch-eoa': `التبديل إلى حساب EOA الخاص بك`,
+'wallets-switch-smart-account': `التبديل إلى حسابك الذكي`,
 'wallets-tag-connected': `متصلة`,
 'wallets-tag-disconnected': `غير متصلة`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `Installiert`,
 'title-onramp-buy': `Kaufen`,
 'token-picker-others': `Weitere Token`,
+'wallets-switch-eoa': `Zu deinem EOA wechseln`,
+'wallets-switch-smart-account': `Zu deinem Smart Account wechseln`,
 'wallets-tag-connected': `Verbunden`,
 'wallets-tag-disconnected': `Getrennt`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `⟦Íñštálléd⟧`,
 'title-onramp-buy': `⟦Búý⟧`,
 'token-picker-others': `⟦Óthér tókéñš⟧`,
+'wallets-switch-eoa': `⟦Šwítçh tó ýóúr ÉÓÁ⟧`,
+'wallets-switch-smart-account': `⟦Šwítçh tó ýóúr šmárt áççóúñt⟧`,
 'wallets-tag-connected': `⟦Çóññéçtéd⟧`,
 'wallets-tag-disconnected': `⟦Díšçóññéçtéd⟧`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `Instalada`,
 'title-onramp-buy': `Comprar`,
 'token-picker-others': `Otros tokens`,
+'wallets-switch-eoa': `Cambiar a tu EOA`,
+'wallets-switch-smart-account': `Cambiar a tu cuenta inteligente`,
 'wallets-tag-connected': `Conectada`,
 'wallets-tag-disconnected': `Desconectada`,
     };

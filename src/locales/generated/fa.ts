@@ -549,6 +549,8 @@
 'tile-installed': `نصب‌شده`,
 'title-onramp-buy': `خرید`,
 'token-picker-others': `توکن‌های دیگر`,
+'wallets-switch-eoa': `تغییر به حساب EOA شما`,
+'wallets-switch-smart-account': `تغییر به حساب هوشمند شما`,
 'wallets-tag-connected': `متصل`,
 'wallets-tag-disconnected': `قطع‌شده`,
     };

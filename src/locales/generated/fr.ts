@@ -549,6 +549,8 @@
 'tile-installed': `Installé`,
 'title-onramp-buy': `Acheter`,
 'token-picker-others': `Autres jetons`,
+'wallets-switch-eoa': `Passer à votre EOA`,
+'wallets-switch-smart-account': `Passer à votre compte intelligent`,
 'wallets-tag-connected': `Connecté`,
 'wallets-tag-disconnected': `Déconnecté`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `מותקן`,
 'title-onramp-buy': `קנייה`,
 'token-picker-others': `טוקנים אחרים`,
+'wallets-switch-eoa': `מעבר לחשבון ה-EOA שלך`,
+'wallets-switch-smart-account': `מעבר לחשבון החכם שלך`,
 'wallets-tag-connected': `מחובר`,
 'wallets-tag-disconnected': `מנותק`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `इंस्टॉल्ड`,
 'title-onramp-buy': `खरीदें`,
 'token-picker-others': `अन्य टोकन`,
+'wallets-switch-eoa': `अपने EOA पर जाएँ`,
+'wallets-switch-smart-account': `अपने स्मार्ट अकाउंट पर जाएँ`,
 'wallets-tag-connected': `कनेक्ट है`,
 'wallets-tag-disconnected': `डिस्कनेक्ट हो गया`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `Terpasang`,
 'title-onramp-buy': `Beli`,
 'token-picker-others': `Token lainnya`,
+'wallets-switch-eoa': `Beralih ke EOA Anda`,
+'wallets-switch-smart-account': `Beralih ke akun pintar Anda`,
 'wallets-tag-connected': `Terhubung`,
 'wallets-tag-disconnected': `Terputus`,
     };

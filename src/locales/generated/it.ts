@@ -549,6 +549,8 @@
 'tile-installed': `Installato`,
 'title-onramp-buy': `Acquista`,
 'token-picker-others': `Altri token`,
+'wallets-switch-eoa': `Passa al tuo EOA`,
+'wallets-switch-smart-account': `Passa al tuo smart account`,
 'wallets-tag-connected': `Connesso`,
 'wallets-tag-disconnected': `Disconnesso`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `導入済み`,
 'title-onramp-buy': `購入`,
 'token-picker-others': `その他のトークン`,
+'wallets-switch-eoa': `EOA に切り替える`,
+'wallets-switch-smart-account': `スマートアカウントに切り替える`,
 'wallets-tag-connected': `接続済み`,
 'wallets-tag-disconnected': `切断済み`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `설치됨`,
 'title-onramp-buy': `구매`,
 'token-picker-others': `기타 토큰`,
+'wallets-switch-eoa': `EOA로 전환`,
+'wallets-switch-smart-account': `스마트 계정으로 전환`,
 'wallets-tag-connected': `연결됨`,
 'wallets-tag-disconnected': `연결 해제됨`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `Zainstal.`,
 'title-onramp-buy': `Kup`,
 'token-picker-others': `Inne tokeny`,
+'wallets-switch-eoa': `Przełącz na swoje konto EOA`,
+'wallets-switch-smart-account': `Przełącz na swoje inteligentne konto`,
 'wallets-tag-connected': `Połączony`,
 'wallets-tag-disconnected': `Rozłączony`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `Instalada`,
 'title-onramp-buy': `Comprar`,
 'token-picker-others': `Outros tokens`,
+'wallets-switch-eoa': `Mudar para sua EOA`,
+'wallets-switch-smart-account': `Mudar para sua conta inteligente`,
 'wallets-tag-connected': `Conectada`,
 'wallets-tag-disconnected': `Desconectada`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `Установлен`,
 'title-onramp-buy': `Купить`,
 'token-picker-others': `Другие токены`,
+'wallets-switch-eoa': `Перейти на ваш EOA`,
+'wallets-switch-smart-account': `Перейти на ваш смарт-аккаунт`,
 'wallets-tag-connected': `Подключён`,
 'wallets-tag-disconnected': `Отключён`,
     };

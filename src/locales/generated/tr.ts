@@ -549,6 +549,8 @@
 'tile-installed': `Yüklü`,
 'title-onramp-buy': `Satın al`,
 'token-picker-others': `Diğer tokenlar`,
+'wallets-switch-eoa': `EOA hesabınıza geçin`,
+'wallets-switch-smart-account': `Akıllı hesabınıza geçin`,
 'wallets-tag-connected': `Bağlı`,
 'wallets-tag-disconnected': `Bağlantı kesildi`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `Встановлено`,
 'title-onramp-buy': `Купити`,
 'token-picker-others': `Інші токени`,
+'wallets-switch-eoa': `Перейти на ваш EOA`,
+'wallets-switch-smart-account': `Перейти на ваш смарт-акаунт`,
 'wallets-tag-connected': `Підключений`,
 'wallets-tag-disconnected': `Відключений`,
     };

@@ -549,6 +549,8 @@
 'tile-installed': `Đã cài đặt`,
 'title-onramp-buy': `Mua`,
 'token-picker-others': `Token khác`,
+'wallets-switch-eoa': `Chuyển sang EOA của bạn`,
+'wallets-switch-smart-account': `Chuyển sang tài khoản thông minh của bạn`,
 'wallets-tag-connected': `Đã kết nối`,
 'wallets-tag-disconnected': `Đã ngắt kết nối`,
     };

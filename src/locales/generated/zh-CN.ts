@@ -549,6 +549,8 @@
 'tile-installed': `已安装`,
 'title-onramp-buy': `购买`,
 'token-picker-others': `其他代币`,
+'wallets-switch-eoa': `切换到您的 EOA`,
+'wallets-switch-smart-account': `切换到您的智能账户`,
 'wallets-tag-connected': `已连接`,
 'wallets-tag-disconnected': `已断开`,
     };

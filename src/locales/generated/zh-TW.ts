@@ -549,6 +549,8 @@
 'tile-installed': `已安裝`,
 'title-onramp-buy': `購買`,
 'token-picker-others': `其他代幣`,
+'wallets-switch-eoa': `切換到您的 EOA`,
+'wallets-switch-smart-account': `切換到您的智慧帳戶`,
 'wallets-tag-connected': `已連接`,
 'wallets-tag-disconnected': `已中斷連接`,
     };
