@@ -12,7 +12,7 @@ import {
 } from './stores/connection/account.js';
 import { disconnect } from './stores/connection/disconnect.js';
 import { $lastEvent, type W3Event } from './stores/app/events.js';
-import { closeModal, openModalOn } from './stores/ui/modal.js';
+import { closeModal } from './stores/ui/modal.js';
 import { $activeNamespace, $currentNetwork } from './stores/network/networks.js';
 import { $publicState, type PublicState } from './stores/views/public-state.js';
 import { setThemeMode, setThemeVariables } from './stores/ui/theme.js';
@@ -25,7 +25,7 @@ import type { FeeSpeed } from './chains/types.js';
 import type { BitcoinProvider } from './chains/bip122/provider.js';
 import type { Eip155Namespace } from './chains/eip155/namespace.js';
 import { getWalletProvider } from './stores/connection/providers.js';
-import { openModal, waitForView, type OpenModalParameters } from './stores/views/open-modal.js';
+import { openModal, type OpenModalParameters } from './stores/views/open-modal.js';
 import type { SIWXSession } from './core/siwx.js';
 import { $authStatus, type AuthStatus } from './stores/connection/auth-status.js';
 import type { CallsStatus, SendCallsRequest } from './chains/eip155/wallet-calls.js';
@@ -179,14 +179,8 @@ export function publicAccount(account: AccountState = EMPTY_ACCOUNT): PublicAcco
 }
 
 function sameAccount(a: PublicAccount, b: PublicAccount | undefined): boolean {
-  return (
-    !!b &&
-    a.address === b.address &&
-    a.status === b.status &&
-    a.caipAddress === b.caipAddress &&
-    a.allAccounts === b.allAccounts &&
-    a.type === b.type
-  );
+  // `type` follows from the address and allAccounts (a retyped account is a new allAccounts list).
+  return !!b && a.address === b.address && a.status === b.status && a.caipAddress === b.caipAddress && a.allAccounts === b.allAccounts;
 }
 
 // With the stores' Blockchain API registered (./stores/portfolio/blockchain.ts): a Bitcoin send reads its coins through it.
@@ -194,7 +188,7 @@ const requests = () =>
   Promise.all([import('./stores/connection/requests.js'), import('./stores/portfolio/blockchain.js')]).then(([m]) => m);
 
 /** EIP-5792 batches (their own lazy chunk). */
-const calls = () => import('./stores/calls/calls.js');
+const calls = () => import('./stores/views/calls-status.js');
 
 let instance: W3ModalInstance | undefined;
 
@@ -245,11 +239,7 @@ export function getInstance(): W3ModalInstance {
     getCapabilities: async () => (await requests()).getCapabilities(),
     sendCalls: async (request, options) => (await calls()).sendCalls(request, options?.namespace),
     getCallsStatus: async (id) => (await calls()).getCallsStatus(id),
-    showCallsStatus: async (id) => {
-      (await calls()).checkCallsId(id);
-      openModalOn('CallsStatus', { callsId: id });
-      return waitForView('CallsStatus');
-    },
+    showCallsStatus: async (id) => (await calls()).showCallsStatus(id),
     getSiwxSessions: (namespace) => import('./stores/siwx/sessions.js').then((m) => m.getSiwxSessions(namespace)),
     getAuthStatus: () => $authStatus.get(),
     subscribeAuthStatus: (callback) => $authStatus.subscribe((status) => callback(status)),

@@ -28,7 +28,9 @@ export type ConnectMethod = 'email' | 'social' | 'wallet';
 export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send';
 export type ConnectorTypeOrderItem = 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended';
 export type ThemeMode = 'light' | 'dark';
-export type AccountType = 'eoa' | 'smartAccount' | 'payment';
+/** Spec 3's account types: eoa, smartAccount, payment (bitcoin). */
+export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 // The options are checked with ./schema.js, not zod, so zod's runtime stays out of the first
 // chunk (DESIGN.md, "Budgets"); the rules, paths and messages are the ones the zod schema had.
@@ -121,7 +123,7 @@ const optionsSchema = object({
   featuredWalletIds: optional(ids),
   includeWalletIds: optional(ids),
   excludeWalletIds: optional(ids),
-  defaultAccountTypes: optional(partialRecord<ChainNamespace, AccountType>(isNamespace, oneOf(['eoa', 'smartAccount', 'payment']))),
+  defaultAccountTypes: optional(partialRecord<ChainNamespace, AccountType>(isNamespace, oneOf(ACCOUNT_TYPES))),
   siwx: optional(withFunctions<SIWXConfig>(SIWX_FUNCTIONS)),
   siweConfig: optional(withFunctions<SIWEConfig>(SIWE_FUNCTIONS)),
   adapters: optional(array(withFunctions<W3AdapterOption>('attach'))),

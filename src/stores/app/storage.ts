@@ -1,5 +1,5 @@
 import { isNamespace, type ChainNamespace } from '../../core/caip.js';
-import { SOCIAL_PROVIDERS } from '../../core/options.js';
+import { ACCOUNT_TYPES, SOCIAL_PROVIDERS } from '../../core/options.js';
 import {
   array,
   boolean,
@@ -26,7 +26,7 @@ const namespace = custom<ChainNamespace>(isNamespace);
 const connection = object({
   connectorId: string(),
   namespace,
-  accounts: array(object({ address: string(), type: oneOf(['eoa', 'smartAccount', 'payment']) })),
+  accounts: array(object({ address: string(), type: oneOf(ACCOUNT_TYPES) })),
   recent: optional(boolean()),
   name: optional(string()),
   auth: optional(object({ name: string(), username: optional(string()) })),
@@ -47,7 +47,7 @@ export const STORAGE_SCHEMAS = {
   activeNetworks: partialRecord(isNamespace, string()),
   connectedNamespaces: array(namespace),
   connectionStatus: oneOf(['disconnected', 'connecting', 'connected']),
-  preferredAccountTypes: partialRecord(isNamespace, oneOf(['eoa', 'smartAccount', 'payment'])),
+  preferredAccountTypes: partialRecord(isNamespace, oneOf(ACCOUNT_TYPES)),
   connections: partialRecord(isNamespace, array(connection)),
   connectedConnectorIds: partialRecord(isNamespace, string()),
   disconnectedConnectorIds: partialRecord(isNamespace, array(string())),

@@ -28,10 +28,11 @@ export class W3UiNetworkIcon extends W3Element {
   @property({ attribute: 'caip-network-id' }) caipNetworkId = '';
   @property() name = '';
   @property({ attribute: 'image-src' }) imageSrc: string | undefined;
-  /** The resolved mark's URL, once the lazy resolver answered. */
-  @state() private mark: string | undefined;
-  /** Whether the mark is the catalog's (backend or bundled: an @web3icons glyph with its padding), not the dApp's image. */
-  @state() private catalogMark = false;
+  /**
+   * The resolved mark, once the lazy resolver answered: its URL, and whether it is the catalog's
+   * (backend or bundled: an @web3icons glyph with its padding), not the dApp's image.
+   */
+  @state() private resolved: { src: string | undefined; catalog: boolean } | undefined;
   /** The backend's image failed to load: the bundled mark instead. */
   @state() private failed = false;
 
@@ -41,28 +42,28 @@ export class W3UiNetworkIcon extends W3Element {
 
   protected override updated(changed: PropertyValues): void {
     if (!changed.has('caipNetworkId') && !changed.has('imageSrc') && !changed.has('failed')) return;
-    const asked = [this.caipNetworkId, this.imageSrc, this.failed].join();
+    const asked = () => [this.caipNetworkId, this.imageSrc, this.failed].join();
+    const first = asked();
     void import('../marks/network-mark.js')
       .then((m) => m.networkMark(this.caipNetworkId, this.imageSrc, this.failed))
       .then(
-        ({ src, catalog }) => {
-          if (asked !== [this.caipNetworkId, this.imageSrc, this.failed].join()) return;
-          this.mark = src;
-          this.catalogMark = catalog;
+        (resolved) => {
+          if (first === asked()) this.resolved = resolved;
         },
         () => undefined, // a chunk that failed to load leaves the badge
       );
   }
 
   override render() {
-    const src = this.mark ?? (isSafeImage(this.imageSrc) ? this.imageSrc : undefined);
+    const mark = this.resolved?.src;
+    const src = mark ?? (isSafeImage(this.imageSrc) ? this.imageSrc : undefined);
     if (src)
       return html`<img
         part="icon"
-        class=${src === this.mark && this.catalogMark ? 'mark' : ''}
+        class=${src === mark && this.resolved!.catalog ? 'mark' : ''}
         src=${src}
         alt=""
-        @error=${() => (this.failed = src === this.mark)}
+        @error=${() => (this.failed = src === mark)}
       />`;
     const hue = networkHue(this.caipNetworkId);
     // Initials: 'Localhost' L, 'Localhost 2' L2, so two local chains differ.

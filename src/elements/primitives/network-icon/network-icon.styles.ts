@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { tileHostStyles } from '../tile/tile.styles.js';
+import { tileHostStyles } from '../tile/tile-host.styles.js';
 
 /**
  * Styles of <w3-ui-network-icon>: the rows' tile (../tile/tile.styles.ts). A dApp's image fills it;
@@ -22,10 +22,10 @@ export const networkIconStyles = [
     img {
       object-fit: cover;
     }
-    /* 24 / 18 of the tile times the mark's share (0.8): the glyph spans 80 % of the tile. */
+    /* 24 / 18 of the tile times the mark's share (0.8) = 106.67 %: the glyph spans 80 % of the tile. */
     img.mark {
-      width: calc(100% * 24 / 18 * 0.8);
-      height: calc(100% * 24 / 18 * 0.8);
+      width: 106.67%;
+      height: 106.67%;
       object-fit: contain;
     }
   `,

@@ -8,6 +8,9 @@ import { css } from 'lit';
  * for all.
  *
  * - `--w3-tile-size` (36px), `--w3-tile-radius` (28%), `--w3-tile-background`, `--w3-tile-padding` (0).
+ *
+ * The primitives' own box (`:host`) is in ./tile-host.styles.ts: they are in the first chunk, the
+ * views' rows that use `.tile` here are not.
  */
 export const MARK_SHARE = 0.8;
 
@@ -30,23 +33,5 @@ export const tileStyles = css`
     inline-size: 100%;
     block-size: 100%;
     object-fit: cover;
-  }
-`;
-
-/**
- * The same tile as a primitive's own box (its `:host`); the primitive sets its size (its own size
- * property, defaulting to `--w3-tile-size`, 36px).
- */
-export const tileHostStyles = css`
-  :host {
-    box-sizing: border-box;
-    flex: none;
-    display: inline-grid;
-    place-items: center;
-    padding: var(--w3-tile-padding, 0);
-    border-radius: var(--w3-tile-radius, 28%);
-    background: var(--w3-tile-background, var(--w3i-surface-hover, #eee));
-    color: var(--w3i-fg-muted, #555);
-    overflow: hidden;
   }
 `;

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { tileHostStyles } from '../tile/tile.styles.js';
+import { tileHostStyles } from '../tile/tile-host.styles.js';
 
 /** Styles of <w3-ui-wallet-image>: the rows' tile (../tile/tile.styles.ts), the wallet's image filling it. */
 export const walletImageStyles = [
