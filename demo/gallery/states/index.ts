@@ -1,5 +1,6 @@
 /** Every gallery state, grouped by view (one file per area). */
 import { ACCOUNT_STATES } from './account.js';
+import { CALLS_STATES } from './calls.js';
 import { ALL_WALLETS_STATES, CONNECT_STATES } from './connect.js';
 import { EMBEDDED_STATES } from './embedded.js';
 import { NAMES_STATES } from './names.js';
@@ -21,4 +22,5 @@ export const STATES: readonly GalleryState[] = [
   ...ONRAMP_STATES,
   ...EMBEDDED_STATES,
   ...NAMES_STATES,
+  ...CALLS_STATES,
 ];
