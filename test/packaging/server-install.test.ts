@@ -26,6 +26,8 @@ const DEV_ONLY = [
   '@safe-global/safe-contracts',
   '@safe-global/safe-4337',
   '@pimlico/alto',
+  // aa deploy's Zodiac Roles v2 mastercopy and ModuleProxyFactory (issue 34, sessions)
+  '@gnosis.pm/zodiac',
 ];
 const exec = promisify(execFile);
 
