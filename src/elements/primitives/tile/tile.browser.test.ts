@@ -14,9 +14,9 @@ const KEY = `${CHAIN}|${ACCOUNT.toLowerCase()}`;
 /** What makes a tile: its box, corner, background and inner padding. */
 function tileOf(el: Element) {
   const s = getComputedStyle(el);
-  const r = el.getBoundingClientRect();
+  // The layout size (computed), not the box on screen: the dialog may still be scaling in as it opens.
   return {
-    size: `${Math.round(r.width)}×${Math.round(r.height)}`,
+    size: `${Math.round(parseFloat(s.width))}×${Math.round(parseFloat(s.height))}`,
     radius: s.borderTopLeftRadius,
     background: s.backgroundColor,
     padding: s.padding,
@@ -106,7 +106,11 @@ describe('Row icons sit in one tile', () => {
     const view = await waitFor(() => deep<HTMLElement>(el, 'w3-connect-view'), 3000, 'connect view');
     const wc = await waitFor(() => deep(view, '.wc-logo svg'), 3000, 'WalletConnect mark');
     const wallet = await waitFor(() => deep(view, 'w3-ui-wallet-image'), 8000, 'a wallet image');
-    const size = (e: Element) => `${Math.round(e.getBoundingClientRect().width)}×${Math.round(e.getBoundingClientRect().height)}`;
+    // The layout size (computed), not the box on screen: the dialog may still be scaling in as it opens.
+    const size = (e: Element) => {
+      const { width, height } = getComputedStyle(e);
+      return `${Math.round(parseFloat(width))}×${Math.round(parseFloat(height))}`;
+    };
     expect(size(wc)).to.equal(size(wallet));
     expect(size(wc)).to.equal('36×36');
     expect(Number(wc.querySelector('rect')!.getAttribute('rx')) / 40).to.be.closeTo(0.28, 0.001);
