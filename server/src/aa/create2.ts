@@ -18,37 +18,51 @@ const PRESIGNED_COST = parseGwei('100') * 100_000n;
 const RUNTIME: Hex =
   '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3';
 
-const hasCode = async (client: PublicClient, address: Address) => ((await client.getCode({ address })) ?? '0x') !== '0x';
+export const hasCode = async (client: PublicClient, address: Address) => ((await client.getCode({ address })) ?? '0x') !== '0x';
 
-const short = (err: unknown) => ((err as { shortMessage?: string }).shortMessage ?? (err as Error).message ?? String(err)).split('\n')[0]!;
+export const short = (err: unknown) =>
+  ((err as { shortMessage?: string }).shortMessage ?? (err as Error).message ?? String(err)).split('\n')[0]!;
 
 /** Where `bytecode` (constructor arguments appended) lands through the deployer with `salt`. */
 export function create2Address(bytecode: Hex, salt: Hex = zeroHash): Address {
   return getContractAddress({ opcode: 'CREATE2', from: CREATE2_DEPLOYER, salt, bytecode });
 }
 
-/** Puts the deployer on the chain when missing; true when it did. `devNode`: the node takes *_setCode. */
-export async function ensureCreate2Deployer(client: PublicClient, wallet: WalletClient, devNode: boolean): Promise<boolean> {
-  if (await hasCode(client, CREATE2_DEPLOYER)) return false;
-  const [balance, nonce] = await Promise.all([
-    client.getBalance({ address: PRESIGNED_SIGNER }),
-    client.getTransactionCount({ address: PRESIGNED_SIGNER }),
-  ]);
-  let reason = `its signer ${PRESIGNED_SIGNER} has sent transactions already`;
+/** A keyless deployer: put on a chain by its presigned, chain-id-less creation transaction. */
+export interface PresignedDeployer {
+  /** Its name in a refusal. */
+  name: string;
+  address: Address;
+  /** The presigned transaction's signer, funded with `cost` first. */
+  signer: Address;
+  cost: bigint;
+  tx: Hex;
+  /** What the transaction leaves, for *_setCode on a development node that refuses it. */
+  runtime: Hex;
+}
+
+/**
+ * Puts `deployer` on the chain when missing; true when it did. `devNode`: the node takes
+ * *_setCode. Used for the CREATE2 deployer here and the ERC-2470 singleton factory (./roles.ts).
+ */
+export async function ensurePresignedDeployer(
+  client: PublicClient,
+  wallet: WalletClient,
+  devNode: boolean,
+  deployer: PresignedDeployer,
+): Promise<boolean> {
+  const { address, signer, cost } = deployer;
+  if (await hasCode(client, address)) return false;
+  const [balance, nonce] = await Promise.all([client.getBalance({ address: signer }), client.getTransactionCount({ address: signer })]);
+  let reason = `its signer ${signer} has sent transactions already`;
   if (nonce === 0) {
     try {
-      if (balance < PRESIGNED_COST) {
-        const hash = await wallet.sendTransaction({
-          to: PRESIGNED_SIGNER,
-          value: PRESIGNED_COST - balance,
-          account: wallet.account!,
-          chain: wallet.chain,
-        });
+      if (balance < cost) {
+        const hash = await wallet.sendTransaction({ to: signer, value: cost - balance, account: wallet.account!, chain: wallet.chain });
         await client.waitForTransactionReceipt({ hash });
       }
-      const hash = await client.sendRawTransaction({ serializedTransaction: PRESIGNED_TX });
-      await client.waitForTransactionReceipt({ hash });
-      if (await hasCode(client, CREATE2_DEPLOYER)) return true;
+      await client.waitForTransactionReceipt({ hash: await client.sendRawTransaction({ serializedTransaction: deployer.tx }) });
+      if (await hasCode(client, address)) return true;
       reason = 'its presigned transaction left no code';
     } catch (err) {
       reason = `the node refused its presigned transaction (${short(err)})`;
@@ -57,15 +71,26 @@ export async function ensureCreate2Deployer(client: PublicClient, wallet: Wallet
   if (devNode) {
     for (const method of ['hardhat_setCode', 'anvil_setCode'] as const) {
       try {
-        await client.request({ method: method as never, params: [CREATE2_DEPLOYER, RUNTIME] as never });
-        if (await hasCode(client, CREATE2_DEPLOYER)) return true;
+        await client.request({ method: method as never, params: [address, deployer.runtime] as never });
+        if (await hasCode(client, address)) return true;
       } catch {
         // Not this kind of node: try the next method.
       }
     }
   }
-  throw new AaDeployError(`cannot deploy the CREATE2 deployer ${CREATE2_DEPLOYER}: ${reason}`);
+  throw new AaDeployError(`cannot deploy the ${deployer.name} ${address}: ${reason}`);
 }
+
+/** Puts the CREATE2 deployer on the chain when missing; true when it did. `devNode`: the node takes *_setCode. */
+export const ensureCreate2Deployer = (client: PublicClient, wallet: WalletClient, devNode: boolean): Promise<boolean> =>
+  ensurePresignedDeployer(client, wallet, devNode, {
+    name: 'CREATE2 deployer',
+    address: CREATE2_DEPLOYER,
+    signer: PRESIGNED_SIGNER,
+    cost: PRESIGNED_COST,
+    tx: PRESIGNED_TX,
+    runtime: RUNTIME,
+  });
 
 /**
  * Deploys `bytecode` through the deployer with `salt` unless code is there already; resolves to

@@ -24,6 +24,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { requireOptional } from '../optional-package.js';
+import { ensurePresignedDeployer, hasCode, short } from './create2.js';
 import { AaDeployError } from './errors.js';
 
 const require = createRequire(import.meta.url);
@@ -60,44 +61,16 @@ export function zodiacAddress(name: 'RolesV2' | 'ModuleProxyFactory'): Address {
   return getContractAddress({ opcode: 'CREATE2', from: SINGLETON_FACTORY, salt, bytecode: initCode });
 }
 
-const hasCode = async (client: PublicClient, address: Address) => ((await client.getCode({ address })) ?? '0x') !== '0x';
-const short = (err: unknown) => ((err as { shortMessage?: string }).shortMessage ?? (err as Error).message ?? String(err)).split('\n')[0]!;
-
 /** Puts the ERC-2470 factory on the chain when missing; true when it did. */
-export async function ensureSingletonFactory(client: PublicClient, wallet: WalletClient, devNode: boolean): Promise<boolean> {
-  if (await hasCode(client, SINGLETON_FACTORY)) return false;
-  let reason = `its signer ${SINGLETON_SIGNER} has sent transactions already`;
-  if ((await client.getTransactionCount({ address: SINGLETON_SIGNER })) === 0) {
-    try {
-      const balance = await client.getBalance({ address: SINGLETON_SIGNER });
-      if (balance < SINGLETON_COST) {
-        const hash = await wallet.sendTransaction({
-          to: SINGLETON_SIGNER,
-          value: SINGLETON_COST - balance,
-          account: wallet.account!,
-          chain: wallet.chain,
-        });
-        await client.waitForTransactionReceipt({ hash });
-      }
-      await client.waitForTransactionReceipt({ hash: await client.sendRawTransaction({ serializedTransaction: SINGLETON_TX }) });
-      if (await hasCode(client, SINGLETON_FACTORY)) return true;
-      reason = 'its presigned transaction left no code';
-    } catch (err) {
-      reason = `the node refused its presigned transaction (${short(err)})`;
-    }
-  }
-  if (devNode) {
-    for (const method of ['hardhat_setCode', 'anvil_setCode'] as const) {
-      try {
-        await client.request({ method: method as never, params: [SINGLETON_FACTORY, SINGLETON_RUNTIME] as never });
-        if (await hasCode(client, SINGLETON_FACTORY)) return true;
-      } catch {
-        // Not this kind of node: try the next method.
-      }
-    }
-  }
-  throw new AaDeployError(`cannot deploy the ERC-2470 singleton factory ${SINGLETON_FACTORY}: ${reason}`);
-}
+export const ensureSingletonFactory = (client: PublicClient, wallet: WalletClient, devNode: boolean): Promise<boolean> =>
+  ensurePresignedDeployer(client, wallet, devNode, {
+    name: 'ERC-2470 singleton factory',
+    address: SINGLETON_FACTORY,
+    signer: SINGLETON_SIGNER,
+    cost: SINGLETON_COST,
+    tx: SINGLETON_TX,
+    runtime: SINGLETON_RUNTIME,
+  });
 
 /** Deploys `name` through the singleton factory unless its code is there. */
 async function ensureZodiac(client: PublicClient, wallet: WalletClient, name: 'RolesV2' | 'ModuleProxyFactory') {

@@ -6,6 +6,7 @@
  * expired) or handed back (`release`) when the submission failed.
  */
 import type { Storage } from './engine.js';
+import type { SmartSessionsTable } from './feature-schema.js';
 import { step, stepRunner } from './steps.js';
 
 export type SessionStatus = 'active' | 'ending' | 'revoked' | 'expired';
@@ -50,21 +51,8 @@ export interface SmartSessions {
   settle(pci: string, status: 'revoked' | 'expired', at: number): Promise<void>;
 }
 
-type Row = {
-  pci: string;
-  chain_id: string;
-  account: string;
-  origin: string;
-  roles: string;
-  role_key: string;
-  session_account: string;
-  permissions: string;
-  expiry: number;
-  revoke_op: string;
-  status: string;
-  created_at: number;
-  ended_at: number | null;
-};
+/** A row as the table holds it (./feature-schema.ts, migration 22). */
+type Row = SmartSessionsTable;
 
 const fromRow = (r: Row): SmartSessionRecord => ({
   pci: r.pci,
